@@ -1,0 +1,22 @@
+import { Picture } from "~/components/site/picture";
+import type { HomeContent } from "~/lib/home-content.server";
+import { SectionHeading } from "./section-heading";
+
+export function Collaborators({ collaborators }: { collaborators: HomeContent["collaborators"] }) {
+  return (
+    <section id="collaborator" aria-labelledby="collaborator-heading" className="bg-white py-16">
+      <div className="mx-auto max-w-7xl px-4">
+        <SectionHeading id="collaborator-heading">Our Collaborator</SectionHeading>
+        <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {collaborators.map((collaborator) => (
+            <li key={collaborator.name} className="hover-sweep flex flex-col items-center rounded-xl border border-brand-100 bg-stone-50 p-6 text-center">
+              <Picture image={collaborator.image} sizes="160px" className="block h-28 w-40" imgClassName="h-28 w-40 object-contain" />
+              <h3 className="mt-4 text-lg font-bold text-brand-900">{collaborator.name}</h3>
+              <p className="mt-2 text-slate-700">{collaborator.description}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { BrandIcon } from "~/components/site/brand-icon";
+import { SocialLinks } from "~/components/site/social-links";
+import { Button } from "~/components/ui/button";
+import type { HomeContent } from "~/lib/home-content.server";
+import { ContactForm } from "./contact-form";
+import { SectionHeading } from "./section-heading";
+
+export function Contact({ contact }: { contact: HomeContent["contact"] }) {
+  return (
+    <section id="contact" aria-labelledby="contact-heading" className="bg-white py-16">
+      <div className="mx-auto max-w-7xl px-4">
+        <SectionHeading id="contact-heading">Contact Us</SectionHeading>
+        <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-2">
+          <ContactForm />
+          <div className="flex flex-col gap-6">
+            <div>
+              <h3 className="text-xl font-bold text-brand-900">Talk to us on WhatsApp</h3>
+              <a
+                href={contact.whatsappUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-3 inline-flex items-center gap-2 rounded-md font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-800"
+              >
+                <BrandIcon brand="whatsapp" className="size-6 text-green-700" />
+                Message us on WhatsApp
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </div>
+            <div>
+              <h3 className="text-xl font-bold text-brand-900">Follow us</h3>
+              <SocialLinks links={contact.socialLinks} className="mt-3" />
+            </div>
+          </div>
+        </div>
+        <div className="mt-12 flex flex-col items-center justify-between gap-4 rounded-xl bg-green-800 px-6 py-8 text-white sm:flex-row">
+          <p className="text-center text-2xl font-bold sm:text-left">Join Our WhatsApp Community</p>
+          <Button asChild variant="accent">
+            <a href={contact.communityUrl} target="_blank" rel="noopener noreferrer">
+              <BrandIcon brand="whatsapp" className="size-5" />
+              Join the community
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

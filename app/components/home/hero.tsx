@@ -1,0 +1,37 @@
+import { Button } from "~/components/ui/button";
+import { Picture } from "~/components/site/picture";
+import { SocialLinks } from "~/components/site/social-links";
+import type { HomeContent } from "~/lib/home-content.server";
+import { TypedHeadline } from "./typed-headline";
+import { VideoDialog } from "./video-dialog";
+
+export function Hero({ hero }: { hero: HomeContent["hero"] }) {
+  return (
+    <section id="hero" aria-label="Introduction" className="relative bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 text-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-14 sm:py-20 md:flex-row md:items-center md:gap-6">
+        <SocialLinks
+          links={hero.socialLinks}
+          className="order-last justify-center md:order-first md:flex-col"
+          linkClassName="bg-white/10 hover:bg-white/20 focus-visible:outline-white"
+        />
+        <div className="flex-1">
+          <TypedHeadline text={hero.tagline} className="text-4xl leading-tight font-extrabold sm:text-5xl lg:text-6xl" />
+          <p className="mt-5 max-w-2xl text-lg text-brand-50">{hero.heroText}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button asChild variant="accent">
+              <a href="#contact">Contact Us</a>
+            </Button>
+            <VideoDialog videoUrl={hero.videoUrl} />
+          </div>
+        </div>
+        <Picture
+          image={hero.logo}
+          sizes="(min-width: 768px) 350px, 70vw"
+          priority
+          className="mx-auto block w-[70vw] max-w-[350px] shrink-0 md:mx-0 md:w-[350px]"
+          imgClassName="h-auto w-full"
+        />
+      </div>
+    </section>
+  );
+}

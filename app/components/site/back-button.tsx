@@ -1,0 +1,22 @@
+import { ArrowLeft } from "lucide-react";
+import { useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+
+/** Back to the previous page; to the home page when this page was opened directly. */
+export function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => {
+        const canGoBack = typeof window !== "undefined" && (window.history.state as { idx?: number } | null)?.idx;
+        if (canGoBack) void navigate(-1);
+        else void navigate("/");
+      }}
+    >
+      <ArrowLeft className="size-4" aria-hidden />
+      Back
+    </Button>
+  );
+}

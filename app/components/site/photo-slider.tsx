@@ -1,0 +1,92 @@
+import useEmblaCarousel from "embla-carousel-react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { ResponsiveImage } from "../../../server/images/responsive-image";
+import { cn } from "~/lib/cn";
+import { Picture } from "./picture";
+
+/**
+ * One group's photos: 1 slide below 768 px, 2 from 768 px, 3 from 1024 px, 10 px apart (the slide widths are CSS,
+ * so the server-rendered page already shows the right number), with a clickable dot per position.
+ */
+/** The most slides visible at once (3 from 1024 px). */
+const INITIAL_SLIDES = 3;
+
+export function PhotoSlider({ name, photos, eager }: { name: string; photos: ResponsiveImage[]; eager: boolean }) {
+  // A page holds a dozen sliders: each one starts (measures, listens) only when it comes near the screen.
+  const regionRef = useRef<HTMLDivElement>(null);
+  const [nearScreen, setNearScreen] = useState(false);
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNearScreen(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: "300px 0px" },
+    );
+    observer.observe(region);
+    return () => observer.disconnect();
+  }, []);
+  const [viewportRef, embla] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps", active: nearScreen });
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!embla) return () => undefined;
+      embla.on("select", onChange).on("reInit", onChange);
+      return () => {
+        embla.off("select", onChange).off("reInit", onChange);
+      };
+    },
+    [embla],
+  );
+  const snapCount = useSyncExternalStore(subscribe, () => embla?.scrollSnapList().length ?? 0, () => 0);
+  const selected = useSyncExternalStore(subscribe, () => embla?.selectedScrollSnap() ?? 0, () => 0);
+
+  return (
+    <div ref={regionRef} role="region" aria-roledescription="carousel" aria-label={`${name} photos`}>
+      <div ref={viewportRef} className="overflow-hidden">
+        <div className="-ml-[10px] flex touch-pan-y">
+          {/* Until the slider is near the screen only its first slides exist: less to hydrate on a page of many. */}
+          {(nearScreen ? photos : photos.slice(0, INITIAL_SLIDES)).map((photo, index) => (
+            <div
+              key={`${photo.src}-${index}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${photos.length}`}
+              data-testid="slide"
+              className="min-w-0 shrink-0 grow-0 basis-full pl-[10px] md:basis-1/2 lg:basis-1/3"
+            >
+              <Picture
+                image={photo}
+                sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
+                priority={eager && index === 0}
+                eager={eager && index < 3}
+                className="block h-64 w-full overflow-hidden rounded-lg bg-slate-200 sm:h-72"
+                imgClassName="h-full w-full object-cover"
+              />
+            </div>
+          ))}
+        </div>
+      </div>
+      {/* The dots' row keeps its height before the slider has measured itself, so nothing below moves. */}
+      <div className="mt-3 flex min-h-8 flex-wrap justify-center gap-1">
+        {snapCount > 1 &&
+          Array.from({ length: snapCount }, (_, index) => (
+            <button
+              // Snap positions are fixed for a group: the index is their identity.
+              key={index}
+              type="button"
+              aria-label={`Go to slide ${index + 1}`}
+              aria-current={index === selected ? "true" : undefined}
+              onClick={() => embla?.scrollTo(index)}
+              className="group flex size-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-800"
+            >
+              <span className={cn("block size-3 rounded-full transition-colors", index === selected ? "bg-brand-800" : "bg-slate-400 group-hover:bg-slate-500")} />
+            </button>
+          ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ResponsiveImage } from "../../../server/images/responsive-image";
+
+interface PictureProps {
+  image: ResponsiveImage;
+  /** How wide the image is drawn, for the browser to pick a variant, e.g. "(min-width: 1024px) 33vw, 100vw". */
+  sizes: string;
+  /** The page's main image (its LCP candidate): loaded at once, ahead of other images. */
+  priority?: boolean;
+  /** Above the fold but not the main image: loaded at once, at normal priority. Otherwise lazily. */
+  eager?: boolean;
+  className?: string;
+  imgClassName?: string;
+}
+
+/** AVIF where supported, WebP otherwise; intrinsic width and height reserve the space before it loads. */
+export function Picture({ image, sizes, priority = false, eager = false, className, imgClassName }: PictureProps) {
+  return (
+    <picture className={className}>
+      {image.avifSrcSet && <source type="image/avif" srcSet={image.avifSrcSet} sizes={sizes} />}
+      {image.webpSrcSet && <source type="image/webp" srcSet={image.webpSrcSet} sizes={sizes} />}
+      <img
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority || eager ? "eager" : "lazy"}
+        decoding={priority ? "sync" : "async"}
+        fetchPriority={priority ? "high" : "auto"}
+        className={imgClassName ?? "h-auto max-w-full"}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,215 @@
+import { ChevronDown, ExternalLink } from "lucide-react";
+import { NavigationMenu } from "radix-ui";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+import type { SiteChrome } from "~/lib/site-chrome.server";
+import { JoinUsButton } from "./join-us-button";
+import { eventsLink, type NavLinkItem } from "./top-bar-links";
+
+const itemBase =
+  "inline-flex items-center gap-1 rounded-md px-2.5 text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-800 data-[state=open]:bg-brand-50";
+/** A menu entry; sub-entries (inside the panels) are lighter and tighter. */
+const itemClass = `${itemBase} py-2 font-semibold`;
+const subItemClass = `${itemBase} py-1.5 font-medium`;
+
+/** The full menu, in the spec's order; Join Us only while the setting is on. */
+function fullMenuLinks(): { before: NavLinkItem[]; middle: NavLinkItem[]; after: NavLinkItem[] } {
+  return {
+    before: [
+      { label: "Home", to: "/#hero" },
+      { label: "About Us", to: "/#about" },
+      { label: "Announcement", to: "/announcement" },
+      { label: "Collaborator", to: "/#collaborator" },
+    ],
+    middle: [{ label: "Explore SMC", to: "/explore-smc" }],
+    after: [{ label: "Contact Us", to: "/#contact" }],
+  };
+}
+
+/**
+ * Wide screens. Resources and Events & Activities are Radix navigation menus: they open on hover, on a tap,
+ * and from the keyboard (Enter, Space or arrow down on the trigger), and close on Escape.
+ */
+export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavLinkItem[] | null }) {
+  if (links) {
+    return (
+      <ul className="hidden items-center gap-1 lg:flex">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={itemClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const { before, middle, after } = fullMenuLinks();
+  return (
+    <NavigationMenu.Root className="relative hidden lg:block" delayDuration={100}>
+      <NavigationMenu.List className="flex items-center gap-0.5 text-[0.95rem]">
+        {before.map((link) => (
+          <NavigationMenu.Item key={link.to}>
+            <NavigationMenu.Link asChild>
+              <Link to={link.to} className={itemClass}>
+                {link.label}
+              </Link>
+            </NavigationMenu.Link>
+          </NavigationMenu.Item>
+        ))}
+        <NavigationMenu.Item className="relative">
+          <NavigationMenu.Trigger className={itemClass}>
+            Resources <ChevronDown className="size-4" aria-hidden />
+          </NavigationMenu.Trigger>
+          <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-56 rounded-lg border border-brand-100 bg-white p-2 shadow-lg">
+            <ul>
+              {chrome.resourcesMenu.map((item) => (
+                <li key={item.label}>
+                  <NavigationMenu.Link asChild>
+                    <a href={item.url} target="_blank" rel="noopener noreferrer" className={cn(itemClass, "w-full justify-between")}>
+                      {item.label}
+                      <ExternalLink className="size-4" aria-label="(opens in a new tab)" role="img" />
+                    </a>
+                  </NavigationMenu.Link>
+                </li>
+              ))}
+            </ul>
+          </NavigationMenu.Content>
+        </NavigationMenu.Item>
+        <NavigationMenu.Item className="relative">
+          <NavigationMenu.Trigger className={itemClass}>
+            Events &amp; Activities <ChevronDown className="size-4" aria-hidden />
+          </NavigationMenu.Trigger>
+          <NavigationMenu.Content className="absolute top-full right-[-12rem] mt-2 w-[36rem] rounded-lg border border-brand-100 bg-white p-4 shadow-lg">
+            <EventsPanel chrome={chrome} />
+          </NavigationMenu.Content>
+        </NavigationMenu.Item>
+        {middle.map((link) => (
+          <NavigationMenu.Item key={link.to}>
+            <NavigationMenu.Link asChild>
+              <Link to={link.to} className={itemClass}>
+                {link.label}
+              </Link>
+            </NavigationMenu.Link>
+          </NavigationMenu.Item>
+        ))}
+        {chrome.joinUsVisible && (
+          <NavigationMenu.Item>
+            <JoinUsButton className={itemClass} />
+          </NavigationMenu.Item>
+        )}
+        {after.map((link) => (
+          <NavigationMenu.Item key={link.to}>
+            <NavigationMenu.Link asChild>
+              <Link to={link.to} className={itemClass}>
+                {link.label}
+              </Link>
+            </NavigationMenu.Link>
+          </NavigationMenu.Item>
+        ))}
+      </NavigationMenu.List>
+    </NavigationMenu.Root>
+  );
+}
+
+function EventsPanel({ chrome, onChoose }: { chrome: SiteChrome; onChoose?: () => void }) {
+  const column = (heading: string, names: string[], tab: "events" | "activities") => (
+    <div>
+      <p className="mb-1 px-2.5 text-sm font-bold tracking-wide text-brand-800 uppercase">{heading}</p>
+      <ul className="text-sm">
+        {names.map((name) => (
+          <li key={name}>
+            <Link to={eventsLink(tab)} onClick={onChoose} className={cn(subItemClass, "w-full")}>
+              {name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      {column("Mega events", chrome.megaEvents, "events")}
+      {column("Activities", chrome.activities, "activities")}
+    </div>
+  );
+}
+
+function Disclosure({ summary, children }: { summary: string; children: ReactNode }) {
+  return (
+    <details className="group">
+      <summary className={cn(itemClass, "w-full cursor-pointer list-none justify-between")}>
+        {summary}
+        <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
+      </summary>
+      <div className="pb-2 pl-3">{children}</div>
+    </details>
+  );
+}
+
+/** Small screens: the same entries in a panel under the bar; choosing a link closes it. */
+export function MobileMenu({
+  id,
+  open,
+  chrome,
+  links,
+  onChoose,
+}: {
+  id: string;
+  open: boolean;
+  chrome: SiteChrome;
+  links: NavLinkItem[] | null;
+  onChoose: () => void;
+}) {
+  const linkItem = (link: NavLinkItem) => (
+    <li key={link.to}>
+      <Link to={link.to} onClick={onChoose} className={cn(itemClass, "w-full")}>
+        {link.label}
+      </Link>
+    </li>
+  );
+  const full = fullMenuLinks();
+  return (
+    <div id={id} hidden={!open} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-brand-100 bg-white px-4 pb-4 lg:hidden">
+      <ul className="flex flex-col gap-0.5 pt-2">
+        {links ? (
+          links.map(linkItem)
+        ) : (
+          <>
+            {full.before.map(linkItem)}
+            <li>
+              <Disclosure summary="Resources">
+                <ul>
+                  {chrome.resourcesMenu.map((item) => (
+                    <li key={item.label}>
+                      <a href={item.url} target="_blank" rel="noopener noreferrer" onClick={onChoose} className={cn(subItemClass, "w-full justify-between")}>
+                        {item.label}
+                        <ExternalLink className="size-4" aria-label="(opens in a new tab)" role="img" />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </Disclosure>
+            </li>
+            <li>
+              <Disclosure summary="Events & Activities">
+                <Link to="/events-and-activities" onClick={onChoose} className={cn(itemClass, "w-full")}>
+                  All events &amp; activities
+                </Link>
+                <EventsPanel chrome={chrome} onChoose={onChoose} />
+              </Disclosure>
+            </li>
+            {full.middle.map(linkItem)}
+            {chrome.joinUsVisible && (
+              <li>
+                <JoinUsButton className={cn(itemClass, "w-full")} onOpen={onChoose} />
+              </li>
+            )}
+            {full.after.map(linkItem)}
+          </>
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { SiteContent } from "../../../server/content/site-schema";
+import { cn } from "~/lib/cn";
+import { BrandIcon } from "./brand-icon";
+
+/** The society's social profiles, each opening in a new tab. */
+export function SocialLinks({ links, className, linkClassName }: { links: SiteContent["socialLinks"]; className?: string; linkClassName?: string }) {
+  return (
+    <ul className={cn("flex gap-3", className)}>
+      {links.map((link) => (
+        <li key={link.url}>
+          <a
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(
+              "flex size-11 items-center justify-center rounded-full bg-brand-800 text-white transition-colors hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-800",
+              linkClassName,
+            )}
+          >
+            <BrandIcon brand={link.network} className="size-5" />
+            <span className="sr-only">{link.label} (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

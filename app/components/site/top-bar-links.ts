@@ -1,0 +1,32 @@
+/** Which top bar a route shows (SPEC 2, "Top bar"). */
+export type TopBarVariant = "full" | "short" | "admin";
+
+const ADMIN_ROUTES = new Set(["/admin", "/admin-announcement"]);
+const SHORT_ROUTES = new Set(["/announcement", "/events-and-activities", "/explore-smc"]);
+
+export function topBarVariant(pathname: string): TopBarVariant {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (ADMIN_ROUTES.has(path)) return "admin";
+  if (SHORT_ROUTES.has(path)) return "short";
+  return "full";
+}
+
+export interface NavLinkItem {
+  label: string;
+  to: string;
+}
+
+export const SHORT_LINKS: NavLinkItem[] = [
+  { label: "Home", to: "/" },
+  { label: "Announcement", to: "/announcement" },
+  { label: "Events & Activities", to: "/events-and-activities" },
+  { label: "Explore SMC", to: "/explore-smc" },
+];
+
+export const ADMIN_LINKS: NavLinkItem[] = [
+  { label: "Admin", to: "/admin" },
+  { label: "See your announcements", to: "/admin-announcement" },
+];
+
+/** Events & Activities menu entries open the gallery on the matching tab. */
+export const eventsLink = (tab: "events" | "activities") => (tab === "events" ? "/events-and-activities" : "/events-and-activities?tab=activities");

@@ -1,0 +1,80 @@
+import { ExternalLink } from "lucide-react";
+import { useEffect } from "react";
+import toast from "react-hot-toast";
+import { isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { AnnouncementCard } from "~/components/site/announcement-card";
+import { BackButton } from "~/components/site/back-button";
+import { Button } from "~/components/ui/button";
+import { loadPublicAnnouncements } from "~/lib/announcements.server";
+import { pageMeta } from "~/lib/page-meta";
+import type { SiteChrome } from "~/lib/site-chrome.server";
+import type { Route } from "./+types/announcement";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { announcements: await loadPublicAnnouncements(context) };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const chrome = matches[0]?.loaderData as SiteChrome | undefined;
+  const newest = loaderData?.announcements[0];
+  return pageMeta(chrome, {
+    title: "Announcements",
+    description: newest ? newest.description.slice(0, 155) : "The society's latest announcements, with links to register.",
+    path: "/announcement",
+    image: newest?.image.src,
+  });
+}
+
+export default function Announcements({ loaderData }: Route.ComponentProps) {
+  useEffect(() => window.scrollTo(0, 0), []);
+  const { announcements } = loaderData;
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <BackButton />
+      <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">Announcements</h1>
+      <p className="mt-2 text-lg text-slate-700">Stay up to date with the latest news, events and opportunities from our society.</p>
+      {announcements.length === 0 ? (
+        <div className="mt-16 flex flex-col items-center gap-4 text-center">
+          <p className="text-xl font-semibold text-slate-800">No announcement available.</p>
+          <Button asChild>
+            <Link to="/">Go Back</Link>
+          </Button>
+        </div>
+      ) : (
+        <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
+          {announcements.map((announcement, index) => (
+            <li key={announcement.id}>
+              <AnnouncementCard announcement={announcement} priority={index === 0}>
+                <Button asChild className="w-full">
+                  <a href={announcement.googleFormUrl} target="_blank" rel="noopener noreferrer">
+                    Register via Google Form
+                    <ExternalLink className="size-4" aria-hidden />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                </Button>
+              </AnnouncementCard>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+/** SPEC 8: a failed load shows the message (or the spec's wording, spelling and all) and goes back one page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const message =
+      isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : "Failed to fetch announcemetns";
+    toast.error(message);
+    const hasHistory = Boolean((window.history.state as { idx?: number } | null)?.idx);
+    if (hasHistory) void navigate(-1);
+    else void navigate("/", { replace: true });
+  }, [error, navigate]);
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-3xl font-extrabold text-brand-900">Announcements</h1>
+    </main>
+  );
+}

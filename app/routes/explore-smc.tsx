@@ -1,0 +1,50 @@
+import { useEffect } from "react";
+import { BackButton } from "~/components/site/back-button";
+import { Picture } from "~/components/site/picture";
+import { loadExplorePhotos } from "~/lib/galleries.server";
+import { pageMeta } from "~/lib/page-meta";
+import type { SiteChrome } from "~/lib/site-chrome.server";
+import type { Route } from "./+types/explore-smc";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { photos: loadExplorePhotos(context) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches[0]?.loaderData as SiteChrome | undefined, {
+    title: "Explore SMC",
+    description: "A photo tour of our college: campus, classes, friends and everyday life.",
+    path: "/explore-smc",
+  });
+}
+
+/** Photos above the fold on a phone (1 column) or a desktop (4 columns, two rows) load at once; the rest lazily. */
+const EAGER_PHOTOS = 4;
+
+export default function ExploreSmc({ loaderData }: Route.ComponentProps) {
+  useEffect(() => window.scrollTo(0, 0), []);
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <BackButton />
+      <section aria-labelledby="explore-heading">
+        <h1 id="explore-heading" className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">
+          Explore SMC
+        </h1>
+        <ul className="mt-8 grid grid-cols-1 gap-4 md:grid-cols-3 lg:grid-cols-4">
+          {loaderData.photos.map((photo, index) => (
+            <li key={`${photo.src}-${index}`} data-testid="explore-photo">
+              <Picture
+                image={photo}
+                sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 100vw"
+                priority={index === 0}
+                eager={index < EAGER_PHOTOS}
+                className="block aspect-[3/2] w-full overflow-hidden rounded-lg bg-slate-200"
+                imgClassName="h-full w-full object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect } from "react";
+import { About } from "~/components/home/about";
+import { Collaborators } from "~/components/home/collaborators";
+import { Contact } from "~/components/home/contact";
+import { Hero } from "~/components/home/hero";
+import { Resources } from "~/components/home/resources";
+import { loadHomeContent } from "~/lib/home-content.server";
+import { pageMeta } from "~/lib/page-meta";
+import type { SiteChrome } from "~/lib/site-chrome.server";
+import type { Route } from "./+types/home";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadHomeContent(context);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const chrome = matches[0]?.loaderData as SiteChrome | undefined;
+  return pageMeta(chrome, {
+    title: chrome ? `${chrome.siteName} | ${loaderData.hero.tagline}` : loaderData.hero.tagline,
+    description: loaderData.hero.heroText,
+    path: "/",
+  });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  // SPEC 2: the home page opens at the top, unless the visitor came for a section (/#contact).
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, []);
+  return (
+    <main>
+      <Hero hero={loaderData.hero} />
+      <About about={loaderData.about} />
+      <Collaborators collaborators={loaderData.collaborators} />
+      <Resources resources={loaderData.resources} />
+      <Contact contact={loaderData.contact} />
+    </main>
+  );
+}

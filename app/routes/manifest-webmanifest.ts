@@ -1,0 +1,22 @@
+import type { Route } from "./+types/manifest-webmanifest";
+
+/** The web app manifest: name, colours and the logo icons, for "Add to home screen". */
+export function loader({ context }: Route.LoaderArgs) {
+  const { site, icons } = context;
+  const manifest = {
+    name: site.name,
+    short_name: site.shortName,
+    description: site.tagline,
+    start_url: "/",
+    display: "standalone",
+    background_color: "#fafaf9",
+    theme_color: "#115e59",
+    icons: [
+      { src: icons.icon192, sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: icons.icon512, sizes: "512x512", type: "image/png", purpose: "any" },
+    ],
+  };
+  return new Response(JSON.stringify(manifest), {
+    headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,145 @@
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { hashPassword, verifyPassword } from "../server/auth/password.server";
+import { sessionStore } from "../server/auth/sessions.server";
+import type { DatabaseTarget } from "../server/config";
+import { createDatabase, type DatabaseHandle, type Engine, migrateToLatest } from "../server/db/database";
+import { testEngines } from "../server/db/test-database";
+import { createRepos } from "../server/repos";
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A database the CLI can reach through the environment alone: a DATA_DIR, or a PostgreSQL database of its own. */
+async function cliDatabase(engine: Engine) {
+  if (engine === "sqlite") {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-cli-"));
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+      target: { engine: "sqlite", file: path.join(dataDir, "site.db") } satisfies DatabaseTarget,
+      remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL ?? "";
+  const name = `cli_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: os.tmpdir(), DATABASE_URL: url.toString() },
+    target: { engine: "postgres", url: url.toString() } satisfies DatabaseTarget,
+    remove: () => admin(`drop database if exists "${name}" with (force)`),
+  };
+}
+
+function runCli(args: string[], stdin: string, env: Record<string, string>): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: { ...process.env, ...env, LOG_LEVEL: "silent" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+describe.each(testEngines())("the admin CLI on %s", (engine) => {
+  let place: Awaited<ReturnType<typeof cliDatabase>>;
+  let database: DatabaseHandle;
+  beforeEach(async () => {
+    place = await cliDatabase(engine);
+    database = createDatabase(place.target);
+    await migrateToLatest(database.db);
+  });
+  afterEach(async () => {
+    await database.close();
+    await place.remove();
+  });
+
+  test("set-password takes the password from stdin, replaces the hash and signs the admin out everywhere", { timeout: 30_000 }, async () => {
+    const repos = createRepos(database.db);
+    const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("forgotten one"), mustChangePassword: true });
+    const sessions = sessionStore(repos.sessions);
+    const open = [await sessions.create(admin.id), await sessions.create(admin.id)];
+
+    const run = await runCli(["set-password", "Admin@Example.org"], "remembered now\n", place.env);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toContain("admin@example.org");
+
+    const updated = await repos.admins.findById(admin.id);
+    expect(updated?.passwordHash).not.toBe(admin.passwordHash);
+    expect(await verifyPassword(updated?.passwordHash, "remembered now")).toBe(true);
+    expect(updated?.mustChangePassword).toBe(false);
+    for (const { token } of open) expect(await sessions.findByToken(token)).toBeUndefined();
+    expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "admin.set-password" });
+  });
+
+  test("a too-short password exits 1 with one line and changes nothing", { timeout: 30_000 }, async () => {
+    const repos = createRepos(database.db);
+    const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("current one") });
+    const { token } = await sessionStore(repos.sessions).create(admin.id);
+
+    const run = await runCli(["set-password", "admin@example.org"], "1234567\n", place.env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("admin: New password must be at least 8 characters\n");
+    expect((await repos.admins.findById(admin.id))?.passwordHash).toBe(admin.passwordHash);
+    expect(await sessionStore(repos.sessions).findByToken(token)).toBeDefined();
+    expect(await repos.auditLog.listRecent(5)).toEqual([]);
+  });
+
+  test("create makes a new admin from the piped password", { timeout: 30_000 }, async () => {
+    const run = await runCli(["create", "chair@society.example"], "chosen password\n", place.env);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    const admin = await createRepos(database.db).admins.findByEmail("chair@society.example");
+    expect(await verifyPassword(admin?.passwordHash, "chosen password")).toBe(true);
+    expect(admin?.mustChangePassword).toBe(false);
+  });
+
+  test("an unknown account exits 1 with one line", { timeout: 30_000 }, async () => {
+    const run = await runCli(["set-password", "nobody@example.org"], "remembered now\n", place.env);
+    expect(run).toMatchObject({ code: 1, stdout: "", stderr: "admin: no admin has the email nobody@example.org\n" });
+  });
+
+  test("creating an existing account exits 1 with one line", { timeout: 30_000 }, async () => {
+    await createRepos(database.db).admins.create({ email: "admin@example.org", passwordHash: "h" });
+    const run = await runCli(["create", "ADMIN@example.org"], "remembered now\n", place.env);
+    expect(run).toMatchObject({ code: 1, stderr: "admin: an admin with the email ADMIN@example.org already exists\n" });
+    expect(await createRepos(database.db).admins.count()).toBe(1);
+  });
+
+  test("a password given as an argument is refused with the usage line", { timeout: 30_000 }, async () => {
+    const run = await runCli(["set-password", "admin@example.org", "remembered now"], "", place.env);
+    expect(run).toMatchObject({ code: 1, stderr: "admin: usage: admin create <email> | admin set-password <email>\n" });
+  });
+
+  test("nothing on stdin exits 1", { timeout: 30_000 }, async () => {
+    await createRepos(database.db).admins.create({ email: "admin@example.org", passwordHash: "h" });
+    const run = await runCli(["set-password", "admin@example.org"], "", place.env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^admin: no password on stdin/);
+    expect((await createRepos(database.db).admins.findByEmail("admin@example.org"))?.passwordHash).toBe("h");
+  });
+});

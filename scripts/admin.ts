@@ -1,0 +1,101 @@
+/**
+ * Operator commands for admin accounts, run against the database the environment points at
+ * (DATA_DIR / DATABASE_URL, as for the server):
+ *
+ *   node --import tsx scripts/admin.ts create <email>
+ *   node --import tsx scripts/admin.ts set-password <email>
+ *
+ * The password is never an argument (it would land in shell history and the process list): at a
+ * terminal it is typed twice without echo; otherwise the first line of stdin is used
+ * (`printf '%s\n' "$PASSWORD" | node --import tsx scripts/admin.ts set-password admin@example.org`).
+ * set-password also signs the admin out everywhere. Exit code 0 on success, 1 with one line on stderr.
+ */
+import { ConfigError, parseConfig } from "../server/config";
+import { createDatabase, migrateToLatest } from "../server/db/database";
+import { AdminAccountError, createAdminAccount, setAdminPassword } from "../server/auth/admin-accounts.server";
+import { passwordSchema } from "../server/auth/password.server";
+import { adminsRepo } from "../server/repos/admins";
+import { AUDIT_ACTOR } from "../server/repos/audit-log";
+
+const USAGE = "usage: admin create <email> | admin set-password <email>";
+
+class CliError extends Error {}
+
+/** Reads one line from the terminal without echoing it. */
+function promptHidden(prompt: string): Promise<string> {
+  const input = process.stdin;
+  return new Promise((resolve, reject) => {
+    let value = "";
+    const finish = (result: () => void) => {
+      input.off("data", onData);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write("\n");
+      result();
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n") return finish(() => resolve(value));
+        if (ch === "\u0003" || (ch === "\u0004" && value === "")) return finish(() => reject(new CliError("cancelled")));
+        if (ch === "\u007f" || ch === "\b") value = Array.from(value).slice(0, -1).join("");
+        else if (ch >= " ") value += ch;
+      }
+    };
+    input.setEncoding("utf8");
+    input.setRawMode(true); // before the prompt, so nothing typed after it is echoed
+    process.stderr.write(prompt);
+    input.on("data", onData);
+    input.resume();
+  });
+}
+
+/** The first line of piped stdin. */
+async function readPipedLine(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  const text = Buffer.concat(chunks).toString("utf8");
+  const line = text.split(/\r?\n/, 1)[0] ?? "";
+  if (line === "") throw new CliError("no password on stdin (pipe it in, or run at a terminal to type it)");
+  return line;
+}
+
+async function readNewPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return readPipedLine();
+  const first = await promptHidden("New password: ");
+  const problem = passwordSchema.safeParse(first);
+  if (!problem.success) throw new CliError(problem.error.issues[0]?.message ?? "invalid password");
+  if ((await promptHidden("Repeat it: ")) !== first) throw new CliError("the passwords do not match");
+  return first;
+}
+
+async function run(args: string[]): Promise<string> {
+  const [command, email, ...extra] = args;
+  if ((command !== "create" && command !== "set-password") || !email || extra.length > 0) throw new CliError(USAGE);
+  const database = createDatabase(parseConfig().database);
+  try {
+    await migrateToLatest(database.db);
+    // Say so before asking for a password that could not be used.
+    const existing = await adminsRepo(database.db).findByEmail(email);
+    if (command === "create" && existing) throw new CliError(`an admin with the email ${email} already exists`);
+    if (command === "set-password" && !existing) throw new CliError(`no admin has the email ${email}`);
+
+    const password = await readNewPassword();
+    if (command === "create") {
+      const admin = await createAdminAccount(database.db, { email, password, actor: AUDIT_ACTOR.cli });
+      return `Admin ${admin.email} created.`;
+    }
+    const { admin, revokedSessions } = await setAdminPassword(database.db, { email, password, actor: AUDIT_ACTOR.cli });
+    return `Password of ${admin.email} set; ${revokedSessions} session(s) signed out.`;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  console.log(await run(process.argv.slice(2)));
+} catch (error) {
+  const known = error instanceof CliError || error instanceof AdminAccountError || error instanceof ConfigError;
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(known ? `admin: ${message}` : `admin: failed: ${message.split("\n").join("; ")}`);
+  process.exitCode = 1;
+}

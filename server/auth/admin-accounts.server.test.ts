@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
+import { createRepos, type Repos } from "../repos";
+import { AdminAccountError, createAdminAccount, setAdminPassword } from "./admin-accounts.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { loginRateLimiter } from "./rate-limit.server";
+import { sessionStore } from "./sessions.server";
+
+describe.each(testEngines())("operator account commands on %s", (engine) => {
+  let database: TestDatabase;
+  let repos: Repos;
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+    repos = createRepos(database.db);
+  });
+  afterEach(async () => {
+    await database.destroy();
+  });
+
+  test("create makes an admin with the chosen password and audits it", async () => {
+    const admin = await createAdminAccount(database.db, { email: "Chair@Society.example", password: "chosen password", actor: "cli" });
+    expect(admin).toMatchObject({ email: "chair@society.example", mustChangePassword: false });
+    expect(await verifyPassword(admin.passwordHash, "chosen password")).toBe(true);
+    expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "admin.create", detail: `admin=${admin.id}` });
+  });
+
+  test("create refuses a bad email, a short password or an existing account", async () => {
+    await expect(createAdminAccount(database.db, { email: "chair", password: "chosen password", actor: "cli" })).rejects.toThrow(AdminAccountError);
+    await expect(createAdminAccount(database.db, { email: "chair@society.example", password: "short", actor: "cli" })).rejects.toThrow(
+      "New password must be at least 8 characters",
+    );
+    await createAdminAccount(database.db, { email: "chair@society.example", password: "chosen password", actor: "cli" });
+    await expect(createAdminAccount(database.db, { email: "CHAIR@society.example", password: "chosen password", actor: "cli" })).rejects.toThrow(
+      "already exists",
+    );
+    expect(await repos.admins.count()).toBe(1);
+  });
+
+  test("set-password replaces the password, clears must-change, signs out everywhere and lifts a lock-out", async () => {
+    const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("forgotten"), mustChangePassword: true });
+    const sessions = sessionStore(repos.sessions);
+    const a = await sessions.create(admin.id);
+    await sessions.create(admin.id);
+    const limiter = loginRateLimiter(repos.rateLimits);
+    for (let i = 0; i < 5; i++) await limiter.recordLoginFailure("admin@example.org");
+
+    const result = await setAdminPassword(database.db, { email: "ADMIN@example.org", password: "remembered now", actor: "cli" });
+    expect(result.revokedSessions).toBe(2);
+    const updated = await repos.admins.findById(admin.id);
+    expect(updated?.mustChangePassword).toBe(false);
+    expect(await verifyPassword(updated?.passwordHash, "remembered now")).toBe(true);
+    expect(await sessions.findByToken(a.token)).toBeUndefined();
+    expect(await limiter.accountLockedFor("admin@example.org")).toBe(0);
+    expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "admin.set-password" });
+  });
+
+  test("set-password refuses an unknown account or a short password and changes nothing", async () => {
+    const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("current one") });
+    await expect(setAdminPassword(database.db, { email: "nobody@example.org", password: "remembered now", actor: "cli" })).rejects.toThrow(
+      "No admin has the email nobody@example.org",
+    );
+    await expect(setAdminPassword(database.db, { email: "admin@example.org", password: "1234567", actor: "cli" })).rejects.toThrow(AdminAccountError);
+    expect((await repos.admins.findById(admin.id))?.passwordHash).toBe(admin.passwordHash);
+  });
+});

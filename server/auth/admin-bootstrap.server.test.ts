@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
+import { createRepos, type Repos } from "../repos";
+import { AdminBootstrapError, DEFAULT_ADMIN_EMAIL, ensureAdmin } from "./admin-bootstrap.server";
+import { verifyPassword } from "./password.server";
+
+describe.each(testEngines())("creating the first admin at start on %s", (engine) => {
+  let database: TestDatabase;
+  let repos: Repos;
+  let printed: string[];
+  let logged: string[];
+  const run = (env: { email?: string; password?: string }) =>
+    ensureAdmin({ repos, ...env, logger: { info: (_details, message) => logged.push(message) }, print: (line) => printed.push(line) });
+
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+    repos = createRepos(database.db);
+    printed = [];
+    logged = [];
+  });
+  afterEach(async () => {
+    await database.destroy();
+  });
+
+  test("with ADMIN_EMAIL and ADMIN_PASSWORD, that admin is created and may keep the password", async () => {
+    const result = await run({ email: "Chair@Society.example", password: "chosen password" });
+    expect(result).toMatchObject({ created: true, oneTimePassword: false });
+    const admin = await repos.admins.findByEmail("chair@society.example");
+    expect(admin?.mustChangePassword).toBe(false);
+    expect(await verifyPassword(admin?.passwordHash, "chosen password")).toBe(true);
+    expect(printed).toEqual([]);
+    expect(JSON.stringify(logged)).not.toContain("chosen password");
+    expect((await repos.auditLog.listRecent(5)).map((e) => [e.actor, e.action])).toEqual([["system", "admin.bootstrap"]]);
+  });
+
+  test("with neither, admin@example.org is created with a one-time password printed once, to be changed", async () => {
+    const result = await run({});
+    expect(result).toMatchObject({ created: true, oneTimePassword: true });
+    const admin = await repos.admins.findByEmail(DEFAULT_ADMIN_EMAIL);
+    expect(DEFAULT_ADMIN_EMAIL).toBe("admin@example.org");
+    expect(admin?.mustChangePassword).toBe(true);
+    const line = printed.find((l) => l.startsWith("One-time password: "));
+    const oneTimePassword = line?.slice("One-time password: ".length) ?? "";
+    expect(oneTimePassword.length).toBeGreaterThanOrEqual(20);
+    expect(await verifyPassword(admin?.passwordHash, oneTimePassword)).toBe(true);
+    expect(printed.join("\n")).toContain("admin@example.org");
+    expect(JSON.stringify(logged)).not.toContain(oneTimePassword);
+
+    // Printed once: the next start finds the admin and says nothing.
+    printed = [];
+    expect(await run({})).toEqual({ created: false });
+    expect(printed).toEqual([]);
+    expect(await repos.admins.count()).toBe(1);
+  });
+
+  test("when an admin exists nothing changes, even with other credentials in the environment", async () => {
+    await run({ email: "chair@society.example", password: "chosen password" });
+    expect(await run({ email: "someone@society.example", password: "another password" })).toEqual({ created: false });
+    expect(await repos.admins.count()).toBe(1);
+    const admin = await repos.admins.findByEmail("chair@society.example");
+    expect(await verifyPassword(admin?.passwordHash, "chosen password")).toBe(true);
+  });
+
+  test.each([
+    [{ email: "chair@society.example" }],
+    [{ password: "chosen password" }],
+  ])("only one of ADMIN_EMAIL and ADMIN_PASSWORD (%j) stops the start with a clear error", async (env) => {
+    await expect(run(env)).rejects.toThrow(new AdminBootstrapError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither, to get a one-time password)"));
+    expect(await repos.admins.count()).toBe(0);
+  });
+
+  test("an invalid ADMIN_EMAIL or a too-short ADMIN_PASSWORD stops the start", async () => {
+    await expect(run({ email: "not an email", password: "chosen password" })).rejects.toThrow("ADMIN_EMAIL");
+    await expect(run({ email: "chair@society.example", password: "short" })).rejects.toThrow("ADMIN_PASSWORD");
+    expect(await repos.admins.count()).toBe(0);
+  });
+
+  test("empty values count as unset", async () => {
+    expect(await run({ email: "", password: "" })).toMatchObject({ created: true, oneTimePassword: true });
+  });
+});

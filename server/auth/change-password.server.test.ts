@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
+import { createRepos, type Repos } from "../repos";
+import { changePassword } from "./change-password.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { sessionStore } from "./sessions.server";
+
+describe.each(testEngines())("the admin changing their password on %s", (engine) => {
+  let database: TestDatabase;
+  let repos: Repos;
+  let adminId: string;
+
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+    repos = createRepos(database.db);
+    adminId = (await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("one-time password"), mustChangePassword: true })).id;
+  });
+  afterEach(async () => {
+    await database.destroy();
+  });
+
+  test("the right current password sets the new one, clears must-change, and signs out other sessions only", async () => {
+    const sessions = sessionStore(repos.sessions);
+    const current = await sessions.create(adminId);
+    const elsewhere = await sessions.create(adminId);
+    const result = await changePassword(database.db, { adminId, sessionId: current.session.id, currentPassword: "one-time password", newPassword: "a new password" });
+    expect(result).toEqual({ ok: true, revokedSessions: 1 });
+    const admin = await repos.admins.findById(adminId);
+    expect(admin?.mustChangePassword).toBe(false);
+    expect(await verifyPassword(admin?.passwordHash, "a new password")).toBe(true);
+    expect(await sessions.findByToken(current.token)).toBeDefined();
+    expect(await sessions.findByToken(elsewhere.token)).toBeUndefined();
+    expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: adminId, action: "password.change" });
+  });
+
+  test("a wrong current password changes nothing and is reported as invalid credentials", async () => {
+    const result = await changePassword(database.db, { adminId, sessionId: "s", currentPassword: "wrong", newPassword: "a new password" });
+    expect(result).toEqual({ ok: false, reason: "invalid-credentials" });
+    expect(await verifyPassword((await repos.admins.findById(adminId))?.passwordHash, "one-time password")).toBe(true);
+  });
+
+  test("a new password under 8 characters is refused with the spec's message", async () => {
+    const result = await changePassword(database.db, { adminId, sessionId: "s", currentPassword: "one-time password", newPassword: "1234567" });
+    expect(result).toEqual({ ok: false, reason: "invalid-new-password", message: "New password must be at least 8 characters" });
+  });
+
+  test("wrong current passwords count towards the account's lock-out", async () => {
+    for (let i = 0; i < 5; i++) await changePassword(database.db, { adminId, sessionId: "s", currentPassword: `wrong ${i}`, newPassword: "a new password" });
+    const result = await changePassword(database.db, { adminId, sessionId: "s", currentPassword: "one-time password", newPassword: "a new password" });
+    expect(result).toMatchObject({ ok: false, reason: "rate-limited" });
+  });
+});

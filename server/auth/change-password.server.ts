@@ -1,0 +1,53 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { adminsRepo } from "../repos/admins";
+import { auditLogRepo } from "../repos/audit-log";
+import { rateLimitsRepo } from "../repos/rate-limits";
+import { sessionsRepo } from "../repos/sessions";
+import { hashPassword, passwordSchema, verifyPassword } from "./password.server";
+import type { AuthClockOptions } from "./login.server";
+import { loginRateLimiter } from "./rate-limit.server";
+
+export interface PasswordChange {
+  adminId: string;
+  /** The session making the change: it stays signed in, every other session of the admin is revoked. */
+  sessionId: string;
+  currentPassword: string;
+  newPassword: string;
+}
+
+export type ChangePasswordResult =
+  | { ok: true; revokedSessions: number }
+  /** The route shows the spec's 'Old password is incorrect'. */
+  | { ok: false; reason: "invalid-credentials" }
+  | { ok: false; reason: "invalid-new-password"; message: string }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * The signed-in admin's own password change. A wrong current password counts as a login failure for
+ * the account, so a stolen session cannot be used to guess the password faster than the login form.
+ */
+export async function changePassword(db: Kysely<Database>, change: PasswordChange, options: AuthClockOptions = {}): Promise<ChangePasswordResult> {
+  const parsed = passwordSchema.safeParse(change.newPassword);
+  if (!parsed.success) return { ok: false, reason: "invalid-new-password", message: parsed.error.issues[0]?.message ?? "Invalid password" };
+
+  const admin = await adminsRepo(db).findById(change.adminId);
+  if (!admin) return { ok: false, reason: "invalid-credentials" };
+  const limiter = loginRateLimiter(rateLimitsRepo(db), options);
+  const lockedFor = await limiter.accountLockedFor(admin.email);
+  if (lockedFor > 0) return { ok: false, reason: "rate-limited", retryAfterSeconds: lockedFor };
+  if (!(await verifyPassword(admin.passwordHash, change.currentPassword))) {
+    await limiter.recordLoginFailure(admin.email);
+    await auditLogRepo(db).record(admin.id, "password.change-refused", "wrong current password");
+    return { ok: false, reason: "invalid-credentials" };
+  }
+
+  const passwordHash = await hashPassword(parsed.data);
+  const revokedSessions = await db.transaction().execute(async (trx) => {
+    await adminsRepo(trx).updatePassword(admin.id, passwordHash, { mustChangePassword: false }, trx);
+    const revoked = await sessionsRepo(trx).deleteAllForAdmin(admin.id, change.sessionId);
+    await auditLogRepo(trx).record(admin.id, "password.change", `sessions_revoked=${revoked}`);
+    return revoked;
+  });
+  return { ok: true, revokedSessions };
+}

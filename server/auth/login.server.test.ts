@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
+import { createRepos, type Repos } from "../repos";
+import { logIn, logOut } from "./login.server";
+import { hashPassword } from "./password.server";
+import { sessionStore } from "./sessions.server";
+
+const START = Date.parse("2026-11-22T10:00:00.000Z");
+
+describe.each(testEngines())("logging in and out on %s", (engine) => {
+  let database: TestDatabase;
+  let repos: Repos;
+  let adminId: string;
+  let now: number;
+  const clock = { now: () => new Date(now) };
+  const attempt = (email: string, password: string, ip = "203.0.113.7") => logIn(database.db, { ip, email, password, userAgent: "Firefox" }, clock);
+
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+    repos = createRepos(database.db);
+    adminId = (await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("right password") })).id;
+    now = START;
+  });
+  afterEach(async () => {
+    await database.destroy();
+  });
+
+  test("the right email (in any case) and password start a session", async () => {
+    const result = await attempt("Admin@Example.org", "right password");
+    if (!result.ok) throw new Error("expected a session");
+    expect(result.admin).toEqual({ id: adminId, email: "admin@example.org", mustChangePassword: false });
+    expect(result.session.userAgent).toBe("Firefox");
+    expect((await sessionStore(repos.sessions, clock).findByToken(result.token))?.session.id).toBe(result.session.id);
+    expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: adminId, action: "login.success" });
+  });
+
+  test("a wrong password or an unknown email is the same refusal, and is audited without the email", async () => {
+    expect(await attempt("admin@example.org", "wrong password")).toEqual({ ok: false, reason: "invalid-credentials" });
+    expect(await attempt("nobody@example.org", "right password")).toEqual({ ok: false, reason: "invalid-credentials" });
+    const entries = await repos.auditLog.listRecent(10);
+    expect(entries.map((e) => [e.actor, e.action])).toEqual([
+      ["anonymous", "login.failure"],
+      ["anonymous", "login.failure"],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/example\.org|password/);
+    expect(await repos.sessions.listForAdmin(adminId)).toEqual([]);
+  });
+
+  test("after 5 failures even the right password is refused until 15 minutes have passed", async () => {
+    for (let i = 0; i < 5; i++) await attempt("admin@example.org", `wrong ${i}`, `192.0.2.${i}`);
+    expect(await attempt("admin@example.org", "right password")).toEqual({ ok: false, reason: "rate-limited", retryAfterSeconds: 900 });
+    now = START + 15 * 60_000;
+    expect((await attempt("admin@example.org", "right password")).ok).toBe(true);
+  });
+
+  test("the 11th attempt from one IP within a minute is refused", async () => {
+    for (let i = 0; i < 10; i++) await attempt(`user${i}@example.org`, "whatever1");
+    expect(await attempt("admin@example.org", "right password")).toMatchObject({ ok: false, reason: "rate-limited" });
+    now = START + 60_000;
+    expect((await attempt("admin@example.org", "right password")).ok).toBe(true);
+  });
+
+  test("logging in again replaces the browser's previous session", async () => {
+    const first = await attempt("admin@example.org", "right password");
+    if (!first.ok) throw new Error("expected a session");
+    const second = await logIn(database.db, { ip: "203.0.113.7", email: "admin@example.org", password: "right password", currentToken: first.token }, clock);
+    if (!second.ok) throw new Error("expected a session");
+    expect((await repos.sessions.listForAdmin(adminId)).map((s) => s.id)).toEqual([second.session.id]);
+  });
+
+  test("logging out ends the session; a missing or dead token is ignored", async () => {
+    const result = await attempt("admin@example.org", "right password");
+    if (!result.ok) throw new Error("expected a session");
+    await logOut(database.db, result.token, clock);
+    expect(await sessionStore(repos.sessions, clock).findByToken(result.token)).toBeUndefined();
+    expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: adminId, action: "logout" });
+    await expect(logOut(database.db, result.token, clock)).resolves.toBeUndefined();
+    await expect(logOut(database.db, undefined, clock)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,67 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { adminsRepo } from "../repos/admins";
+import { AUDIT_ACTOR, auditLogRepo } from "../repos/audit-log";
+import { rateLimitsRepo } from "../repos/rate-limits";
+import type { Session, SessionAdmin } from "../repos/sessions";
+import { sessionsRepo } from "../repos/sessions";
+import { verifyPassword } from "./password.server";
+import { loginRateLimiter } from "./rate-limit.server";
+import { sessionStore } from "./sessions.server";
+
+export interface LoginAttempt {
+  ip: string;
+  email: string;
+  password: string;
+  userAgent?: string | null;
+  /** The token of a session this browser already holds: revoked, so login always starts a fresh one. */
+  currentToken?: string;
+}
+
+export type LoginResult =
+  | { ok: true; admin: SessionAdmin; session: Session; token: string }
+  | { ok: false; reason: "invalid-credentials" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+export interface AuthClockOptions {
+  now?: () => Date;
+}
+
+/**
+ * Checks the rate limits first (no hashing for a refused attempt), then the password (as long for an
+ * unknown email as for a known one), then starts a new session. The caller sets `sessionCookie(token)`.
+ */
+export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options: AuthClockOptions = {}): Promise<LoginResult> {
+  const limiter = loginRateLimiter(rateLimitsRepo(db), options);
+  const auditLog = auditLogRepo(db);
+  const check = await limiter.checkLoginAllowed(attempt.ip, attempt.email);
+  // Refusals are not audited: they are unbounded, and the audit log must not grow with an attack.
+  if (!check.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: check.retryAfterSeconds };
+
+  const admin = await adminsRepo(db).findByEmail(attempt.email);
+  if (!(await verifyPassword(admin?.passwordHash, attempt.password)) || !admin) {
+    await limiter.recordLoginFailure(attempt.email);
+    await auditLog.record(AUDIT_ACTOR.anonymous, "login.failure", admin ? `admin=${admin.id}` : "unknown account");
+    return { ok: false, reason: "invalid-credentials" };
+  }
+
+  await limiter.recordLoginSuccess(attempt.email);
+  const sessions = sessionStore(sessionsRepo(db), options);
+  if (attempt.currentToken) {
+    const previous = await sessions.findByToken(attempt.currentToken);
+    if (previous) await sessions.revoke(previous.session.id);
+  }
+  const { token, session } = await sessions.create(admin.id, { userAgent: attempt.userAgent });
+  await auditLog.record(admin.id, "login.success", `session=${session.id}`);
+  return { ok: true, admin: { id: admin.id, email: admin.email, mustChangePassword: admin.mustChangePassword }, session, token };
+}
+
+/** Ends the session the token names, if it is live. The caller sets `clearSessionCookie()` either way. */
+export async function logOut(db: Kysely<Database>, token: string | undefined, options: AuthClockOptions = {}): Promise<void> {
+  if (!token) return;
+  const sessions = sessionStore(sessionsRepo(db), options);
+  const active = await sessions.findByToken(token);
+  if (!active) return;
+  await sessions.revoke(active.session.id);
+  await auditLogRepo(db).record(active.admin.id, "logout", `session=${active.session.id}`);
+}

@@ -1,0 +1,55 @@
+import { describe, expect, test } from "vitest";
+import { ARGON2_OPTIONS, generateOneTimePassword, hashPassword, passwordSchema, verifyPassword } from "./password.server";
+
+describe("passwords", () => {
+  test("passwords of 8 and 256 characters are accepted, 7 and 257 refused", () => {
+    expect(passwordSchema.safeParse("a".repeat(8)).success).toBe(true);
+    expect(passwordSchema.safeParse("a".repeat(256)).success).toBe(true);
+    expect(passwordSchema.safeParse("a".repeat(7)).error?.issues[0]?.message).toBe("New password must be at least 8 characters");
+    expect(passwordSchema.safeParse("a".repeat(257)).error?.issues[0]?.message).toBe("New password must be at most 256 characters");
+  });
+
+  test("hashes are argon2id with OWASP's parameters and a salt of their own", async () => {
+    const a = await hashPassword("correct horse");
+    const b = await hashPassword("correct horse");
+    expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(a).not.toBe(b);
+    expect(ARGON2_OPTIONS).toMatchObject({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  });
+
+  test("the right password verifies, a wrong one does not", async () => {
+    const hash = await hashPassword("correct horse");
+    expect(await verifyPassword(hash, "correct horse")).toBe(true);
+    expect(await verifyPassword(hash, "correct horsE")).toBe(false);
+    expect(await verifyPassword(hash, "")).toBe(false);
+  });
+
+  test("a long password is not truncated: one differing only in its last character does not verify", async () => {
+    const password = `${"x".repeat(99)}a`;
+    const hash = await hashPassword(password);
+    expect(await verifyPassword(hash, password)).toBe(true);
+    expect(await verifyPassword(hash, `${"x".repeat(99)}b`)).toBe(false);
+  });
+
+  test("the same characters verify whatever their Unicode composition", async () => {
+    const hash = await hashPassword("caf\u00e9-latte");
+    expect(await verifyPassword(hash, "cafe\u0301-latte")).toBe(true);
+  });
+
+  test("a malformed hash, an over-long password or no account is false, never an exception", async () => {
+    expect(await verifyPassword("not a hash", "whatever1")).toBe(false);
+    expect(await verifyPassword("", "whatever1")).toBe(false);
+    expect(await verifyPassword(await hashPassword("a".repeat(8)), "a".repeat(100_000))).toBe(false);
+    expect(await verifyPassword(undefined, "whatever1")).toBe(false);
+  });
+
+  test("one-time passwords are long, readable and random", () => {
+    const passwords = Array.from({ length: 50 }, generateOneTimePassword);
+    for (const password of passwords) {
+      expect(password.length).toBeGreaterThanOrEqual(20);
+      expect(password).toMatch(/^[a-km-np-zA-HJ-NP-Z2-9]{6}(-[a-km-np-zA-HJ-NP-Z2-9]{6}){3}$/);
+      expect(passwordSchema.safeParse(password).success).toBe(true);
+    }
+    expect(new Set(passwords).size).toBe(50);
+  });
+});

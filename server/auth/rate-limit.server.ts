@@ -1,0 +1,57 @@
+import crypto from "node:crypto";
+import { normalizeEmail } from "../repos/admins";
+import { type RateLimitsRepo, secondsUntil } from "../repos/rate-limits";
+
+/** Login attempts per IP address: 10 a minute, counted before any password is hashed. */
+export const LOGIN_IP_LIMIT = { limit: 10, windowMs: 60 * 1000 } as const;
+/** Failed logins per account: 5 in 15 minutes, then the account refuses logins until the window ends. */
+export const LOGIN_ACCOUNT_FAILURE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
+
+export type LoginCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Counter keys carry a hash, never a raw email or address. */
+const digest = (value: string): string => crypto.createHash("sha256").update(value).digest("hex");
+export const loginIpKey = (ip: string): string => `login:ip:${digest(ip)}`;
+export const loginAccountKey = (email: string): string => `login:account:${digest(normalizeEmail(email))}`;
+
+export interface LoginRateLimiterOptions {
+  now?: () => Date;
+}
+
+export function loginRateLimiter(repo: RateLimitsRepo, options: LoginRateLimiterOptions = {}) {
+  const clock = options.now ?? (() => new Date());
+
+  async function accountLockedFor(email: string, now: Date): Promise<number> {
+    const failures = await repo.peek(loginAccountKey(email), now);
+    return failures && failures.count >= LOGIN_ACCOUNT_FAILURE_LIMIT.limit ? secondsUntil(failures.resetAt, now) : 0;
+  }
+
+  return {
+    /**
+     * Call first, before looking up the account or hashing anything. Counts the attempt against the IP
+     * and refuses when the IP is over its limit or the account has too many recent failures.
+     */
+    async checkLoginAllowed(ip: string, email: string): Promise<LoginCheck> {
+      const now = clock();
+      const byIp = await repo.hit(loginIpKey(ip), LOGIN_IP_LIMIT.limit, LOGIN_IP_LIMIT.windowMs, now);
+      const retryAfterSeconds = Math.max(byIp.retryAfterSeconds, await accountLockedFor(email, now));
+      return retryAfterSeconds > 0 ? { allowed: false, retryAfterSeconds } : { allowed: true };
+    },
+
+    /** Seconds until the account accepts logins again; 0 when it is not locked. Counts nothing. */
+    accountLockedFor: (email: string): Promise<number> => accountLockedFor(email, clock()),
+
+    /** A wrong password (or an unknown email) counts against that account. */
+    async recordLoginFailure(email: string): Promise<void> {
+      const { limit, windowMs } = LOGIN_ACCOUNT_FAILURE_LIMIT;
+      await repo.hit(loginAccountKey(email), limit, windowMs, clock());
+    },
+
+    /** A successful login forgets the account's failures. */
+    async recordLoginSuccess(email: string): Promise<void> {
+      await repo.reset(loginAccountKey(email));
+    },
+  };
+}
+
+export type LoginRateLimiter = ReturnType<typeof loginRateLimiter>;

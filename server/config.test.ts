@@ -1,0 +1,45 @@
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+describe("configuration from the environment", () => {
+  test("embedded defaults: port 3000, SQLite under ./data", () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve("data"));
+    expect(config.database).toEqual({ engine: "sqlite", file: path.resolve("data/site.db") });
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  test("a postgres URL selects PostgreSQL", () => {
+    const config = parseConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/db" });
+    expect(config.database).toEqual({ engine: "postgres", url: "postgres://u@127.0.0.1:5432/db" });
+  });
+
+  test("PUBLIC_URL loses its trailing slash", () => {
+    expect(parseConfig({ PUBLIC_URL: "https://society.example.org/" }).publicUrl).toBe("https://society.example.org");
+  });
+
+  test("empty values count as unset", () => {
+    expect(parseConfig({ PORT: "" }).port).toBe(3000);
+  });
+
+  test.each([
+    ["PORT", "eighty", "Invalid environment variable PORT: expected a port number from 1 to 65535"],
+    ["PORT", "70000", "Invalid environment variable PORT: expected a port number from 1 to 65535"],
+    ["PUBLIC_URL", "society.example.org", "Invalid environment variable PUBLIC_URL: expected an absolute http(s) URL"],
+    ["DATABASE_URL", "mysql://x", "Invalid environment variable DATABASE_URL: expected a postgres://"],
+    ["LOG_LEVEL", "loud", "Invalid environment variable LOG_LEVEL: expected one of fatal"],
+  ])("a bad %s (%s) stops the start naming the variable", (name, value, message) => {
+    let error: unknown;
+    try {
+      parseConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "vitest";
+import site from "../../content/site";
+import { ContentError, validateSite } from "./load-site";
+
+function problemsOf(input: unknown): string[] {
+  try {
+    validateSite(input);
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("validating the society's content at start", () => {
+  test("the shipped content is valid", () => {
+    expect(problemsOf(site)).toEqual([]);
+  });
+
+  test("an empty team member name is named by its field", () => {
+    const team = site.team.map((m, i) => (i === 2 ? { ...m, name: "  " } : m));
+    expect(problemsOf({ ...site, team })).toEqual(["team[2].name: must not be empty"]);
+  });
+
+  test("a link that is not http(s) is named by its field", () => {
+    const resources = site.resources.map((r, i) => (i === 0 ? { ...r, url: "javascript:alert(1)" } : r));
+    expect(problemsOf({ ...site, resources })).toEqual(["resources[0].url: must be an http(s) URL"]);
+  });
+
+  test("a photo that is not in content/photos is named by its field", () => {
+    expect(problemsOf({ ...site, explorePhotos: [...site.explorePhotos, "explore/missing.jpg"] })).toEqual([
+      "explorePhotos[44]: content/photos/explore/missing.jpg does not exist",
+    ]);
+  });
+
+  test("a photo path cannot leave content/photos", () => {
+    expect(problemsOf({ ...site, logo: "../secrets/logo.png" })).toContain("logo: must stay inside content/photos/");
+    expect(problemsOf({ ...site, logo: "team/../../secrets/logo.png" })).toEqual(["logo: must stay inside content/photos/"]);
+  });
+
+  test("a missing field is named", () => {
+    const { tagline: _tagline, ...withoutTagline } = site;
+    expect(problemsOf(withoutTagline)).toEqual(["tagline: Invalid input: expected string, received undefined"]);
+  });
+});

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type SiteContent, siteSchema } from "./site-schema";
+
+export const CONTENT_DIR = path.resolve("content");
+
+export class ContentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`content/site.ts is not valid:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ContentError";
+  }
+}
+
+function fieldName(pathParts: readonly PropertyKey[]): string {
+  return pathParts.reduce<string>(
+    (name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)),
+    "",
+  );
+}
+
+/** Every photo path the content refers to, with the field it came from. */
+function referencedPhotos(site: SiteContent): Array<[field: string, photo: string]> {
+  const refs: Array<[string, string]> = [
+    ["logo", site.logo],
+    ["president.photo", site.president.photo],
+  ];
+  site.team.forEach((m, i) => m.img && refs.push([`team[${i}].img`, m.img]));
+  site.collaborators.forEach((c, i) => refs.push([`collaborators[${i}].img`, c.img]));
+  site.resources.forEach((r, i) => refs.push([`resources[${i}].img`, r.img]));
+  for (const key of ["eventGroups", "activityGroups"] as const) {
+    site[key].forEach((g, i) => g.photos.forEach((p, j) => refs.push([`${key}[${i}].photos[${j}]`, p])));
+  }
+  site.explorePhotos.forEach((p, i) => refs.push([`explorePhotos[${i}]`, p]));
+  return refs;
+}
+
+/**
+ * Validates the society's content: its shape (every field named on error), and that each photo and the
+ * video it names exist. Throws ContentError listing every problem at once.
+ */
+export function validateSite(input: unknown, contentDir = CONTENT_DIR): SiteContent {
+  const parsed = siteSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ContentError(parsed.error.issues.map((issue) => `${fieldName(issue.path) || "site"}: ${issue.message}`));
+  }
+  const site = parsed.data;
+  const problems = referencedPhotos(site)
+    .filter(([, photo]) => !fs.existsSync(path.join(contentDir, "photos", photo)))
+    .map(([field, photo]) => `${field}: content/photos/${photo} does not exist`);
+  if (site.documentaryVideo && !fs.existsSync(path.join(contentDir, site.documentaryVideo))) {
+    problems.push(`documentaryVideo: content/${site.documentaryVideo} does not exist`);
+  }
+  if (problems.length > 0) throw new ContentError(problems);
+  return site;
+}
+
+export async function loadSite(contentDir = CONTENT_DIR): Promise<SiteContent> {
+  const module = (await import(path.join(contentDir, "site.ts"))) as { default?: unknown; site?: unknown };
+  return validateSite(module.site ?? module.default, contentDir);
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/**
+ * The shape of `content/site.ts`: everything a society changes without touching code.
+ * Photo fields are paths relative to `content/photos/` (for example "events/med-doc/01.jpg").
+ */
+
+const text = z.string().trim().min(1, "must not be empty");
+const externalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+const photoPath = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9/_.-]*\.(jpe?g|png|webp)$/i, "must be a .jpg, .png or .webp path under content/photos/")
+  .refine((p) => !p.split("/").includes(".."), "must stay inside content/photos/");
+
+const goal = z.object({ title: text, description: text });
+
+const teamMember = z.object({
+  title: text,
+  name: text,
+  img: photoPath.optional(),
+  description: text.optional(),
+});
+
+const collaborator = z.object({ name: text, description: text, img: photoPath });
+
+const resource = z.object({
+  title: text,
+  /** The label of this resource in the top bar's Resources dropdown. */
+  menuLabel: text,
+  img: photoPath,
+  url: externalUrl,
+});
+
+const socialLink = z.object({
+  network: z.enum(["facebook", "instagram"]),
+  label: text,
+  url: externalUrl,
+});
+
+const photoGroup = z.object({ name: text, photos: z.array(photoPath).min(1, "needs at least one photo") });
+
+export const siteSchema = z.object({
+  name: text,
+  shortName: text,
+  tagline: text,
+  heroText: text,
+  logo: photoPath,
+  logoAlt: text,
+  mission: text,
+  goals: z.array(goal).min(1),
+  president: z.object({ name: text, title: text, message: text, photo: photoPath }),
+  team: z.array(teamMember).min(1),
+  collaborators: z.array(collaborator).min(1),
+  resources: z.array(resource).min(1),
+  videoChannelUrl: externalUrl,
+  socialLinks: z.array(socialLink).min(1),
+  whatsapp: z.object({ contactUrl: externalUrl, communityUrl: externalUrl }),
+  megaEvents: z.array(text).min(1),
+  activities: z.array(text).min(1),
+  eventGroups: z.array(photoGroup).min(1),
+  activityGroups: z.array(photoGroup).min(1),
+  explorePhotos: z.array(photoPath).min(1),
+  /** Path under content/ of the documentary video, or null when there is none. */
+  documentaryVideo: z
+    .string()
+    .regex(/^video\/[a-z0-9_.-]+\.(mp4|webm)$/i, "must be a .mp4 or .webm file under content/video/")
+    .nullable(),
+});
+
+export type SiteContent = z.infer<typeof siteSchema>;
+export type TeamMember = z.infer<typeof teamMember>;
+export type PhotoGroup = z.infer<typeof photoGroup>;

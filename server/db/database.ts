@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+} from "kysely";
+import pg from "pg";
+import type { DatabaseTarget } from "../config";
+import type { Logger } from "../logger";
+import { migrations } from "./migrations";
+import type { Database } from "./schema";
+
+export type Engine = DatabaseTarget["engine"];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * SQLite writes start with BEGIN IMMEDIATE: the write lock is taken up front, so two writers queue on
+ * busy_timeout instead of failing half-way with SQLITE_BUSY when a read transaction upgrades.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver({ database: this.sqlite });
+  }
+}
+
+export function openSqlite(file: string): SQLite.Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL"); // an acknowledged write survives a power cut
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  return sqlite;
+}
+
+export interface PostgresOptions {
+  /** Run every query in this schema (tests give each run its own). */
+  schema?: string;
+  logger?: Logger;
+}
+
+export function createDatabase(target: DatabaseTarget, options: PostgresOptions = {}): DatabaseHandle {
+  if (target.engine === "sqlite") {
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(openSqlite(target.file)) });
+    return {
+      db,
+      engine: "sqlite",
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    statement_timeout: 10_000,
+    idleTimeoutMillis: 30_000,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", (error) => options.logger?.error({ err: error.message }, "postgres pool error"));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: "postgres",
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+const migrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * On PostgreSQL the migrator is pinned to the connection's current schema. Left to itself, Kysely looks
+ * for its bookkeeping table in every schema of the database, so a `kysely_migration` table in another
+ * schema (another instance's, or a test run's) would make it skip creating its own and then fail.
+ */
+async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider: migrationProvider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return new Migrator({ db, provider: migrationProvider, migrationTableSchema: rows[0]?.schema ?? "public" });
+}
+
+/** Brings the schema up to date; throws (and leaves the database as it was) when a migration fails. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = await createMigrator(db);
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** True when every known migration has been applied. */
+export async function migrationsAreCurrent(db: Kysely<Database>): Promise<boolean> {
+  const migrator = await createMigrator(db);
+  const all = await migrator.getMigrations();
+  return all.every((m) => m.executedAt !== undefined);
+}

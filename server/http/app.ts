@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import type { DatabaseHandle } from "../db/database";
+import { CONTENT_IMAGES_URL, GENERATED_IMAGES_DIR } from "../images/content-image-manifest";
+import { CONTENT_DIR } from "../content/load-site";
+import { UPLOADS_URL } from "../services/image-store";
+import { checkReadiness, type Readiness } from "./readiness";
+import type { ServerContext } from "./load-context";
+import { assignCspNonce, securityHeaders } from "./security-headers";
+
+const ONE_YEAR_SECONDS = 31_536_000;
+const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
+
+export interface HttpAppOptions {
+  context: ServerContext;
+  database: DatabaseHandle;
+  readiness: Readiness;
+  development: boolean;
+  /** The built server (production) or a loader for it (development, through Vite). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Vite's middlewares in development; static files from build/client in production. */
+  assets: RequestHandler;
+}
+
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const { context, database, readiness } = options;
+  const app = express();
+  app.disable("x-powered-by");
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const result = await checkReadiness(readiness, database, context.storage);
+    res.set("Cache-Control", "no-store").status(result.ready ? 200 : 503).json(result);
+  });
+
+  app.use(requestLog(context));
+  app.use(assignCspNonce);
+  app.use(securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development }));
+  app.use(compression());
+
+  app.use(CONTENT_IMAGES_URL, express.static(GENERATED_IMAGES_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }));
+  app.use("/media", express.static(path.join(CONTENT_DIR, "video"), { maxAge: "1d", index: false, fallthrough: false }));
+  app.get(`${UPLOADS_URL}/*key`, async (req, res, next) => {
+    try {
+      const key = (req.params as { key: string[] }).key.join("/");
+      const file = await context.storage.get(key).catch(() => undefined);
+      if (!file) {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      res.set({ "Content-Type": file.contentType, "Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff" }).send(file.body);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.use(options.assets);
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: options.build,
+      mode: options.development ? "development" : "production",
+      getLoadContext: (_req, res) => ({ ...context, cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  app.use(errorHandler(context));
+  return app;
+}
+
+/** Static files of the production build: fingerprinted assets forever, the rest for an hour. */
+export function productionAssets(clientDir: string): RequestHandler {
+  const router = express.Router();
+  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false }));
+  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  return router;
+}
+
+/** One line per request: method, path without query string, status, duration. No headers, no bodies. */
+function requestLog(context: ServerContext): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = crypto.randomUUID();
+    res.locals.requestId = requestId;
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      context.logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  };
+}
+
+function errorHandler(context: ServerContext): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      context.logger.error({ requestId: res.locals.requestId, path: req.path, err: error instanceof Error ? error.message : String(error) }, "request failed");
+    }
+    if (res.headersSent) return;
+    res.status(status).type("text/plain").send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong");
+  };
+}

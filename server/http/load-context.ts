@@ -1,0 +1,29 @@
+import type { Kysely } from "kysely";
+import type { SiteContent } from "../content/site-schema";
+import type { Database } from "../db/schema";
+import type { SiteIcons } from "../images/content-image-manifest";
+import type { ContentImages } from "../images/content-images";
+import type { Logger } from "../logger";
+import type { Repos } from "../repos";
+import type { FileStorage } from "../storage/storage";
+
+/** Everything a loader or action may use, built once at start (and a fresh CSP nonce per request). */
+export interface ServerContext {
+  site: SiteContent;
+  publicUrl: string;
+  db: Kysely<Database>;
+  repos: Repos;
+  storage: FileStorage;
+  contentImages: ContentImages;
+  icons: SiteIcons;
+  logger: Logger;
+}
+
+export interface RequestContext extends ServerContext {
+  cspNonce: string;
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RequestContext {}
+}

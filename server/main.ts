@@ -1,0 +1,104 @@
+/**
+ * Starts the site: parse the environment, validate the society's content, open and migrate the database,
+ * then serve HTTP. Any problem before listening stops the start with a clear message and exit code 1.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { ConfigError, parseConfig } from "./config";
+import { ContentError, loadSite } from "./content/load-site";
+import { createDatabase, migrateToLatest } from "./db/database";
+import { createHttpApp, productionAssets } from "./http/app";
+import type { ServerContext } from "./http/load-context";
+import type { Readiness } from "./http/readiness";
+import { readIcons, readManifest } from "./images/content-image-manifest";
+import { contentImages, unencodedPhotos } from "./images/content-images";
+import { createLogger } from "./logger";
+import { createRepos } from "./repos";
+import { localStorage } from "./storage/local-storage";
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+async function main() {
+  const config = parseConfig();
+  const logger = createLogger(config.logLevel);
+  const development = config.env === "development";
+
+  const site = await loadSite();
+  const manifest = readManifest();
+  const missing = unencodedPhotos(site, manifest);
+  if (missing.length > 0) {
+    throw new ContentError(missing.map((photo) => `content/photos/${photo} is newer than the last image build: run \`npm run build\``));
+  }
+
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = createDatabase(config.database, { logger });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+
+  const context: ServerContext = {
+    site,
+    publicUrl: config.publicUrl,
+    db: database.db,
+    repos: createRepos(database.db),
+    storage: localStorage(path.join(config.dataDir, "uploads")),
+    contentImages: contentImages(manifest),
+    icons: readIcons(),
+    logger,
+  };
+  const readiness: Readiness = { accepting: true };
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let assets: RequestHandler;
+  if (development) {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    assets = vite.middlewares;
+  } else {
+    const buildFile = path.resolve("build/server/index.js");
+    if (!fs.existsSync(buildFile)) throw new Error(`${buildFile} is missing: run \`npm run build\` (or \`npm start\`, which builds first)`);
+    build = (await import(buildFile)) as ServerBuild;
+    assets = productionAssets(path.resolve("build/client"));
+  }
+
+  const app = createHttpApp({ context, database, readiness, development, build, assets });
+  const server = app.listen(config.port, config.host);
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  logger.info({ url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: config.database.engine, dataDir: config.dataDir }, "listening");
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    readiness.accepting = false;
+    setTimeout(() => {
+      logger.error("shutdown deadline passed; exiting");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    server.close(async () => {
+      await database.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof ContentError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? `Start failed: ${error.message}` : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import type { Kysely } from "kysely";
+import type { Database, NewAnnouncement } from "../db/schema";
+import { type StoredImage, toStoredImage } from "./images";
+
+export interface Announcement {
+  id: string;
+  description: string;
+  googleFormUrl: string;
+  createdAt: string;
+  image: StoredImage;
+}
+
+export function announcementsRepo(db: Kysely<Database>) {
+  const withImage = () =>
+    db
+      .selectFrom("announcements")
+      .innerJoin("images", "images.id", "announcements.image_id")
+      .select([
+        "announcements.id as id",
+        "announcements.description as description",
+        "announcements.google_form_url as google_form_url",
+        "announcements.created_at as created_at",
+        "images.id as image_id",
+        "images.storage_key as storage_key",
+        "images.width as width",
+        "images.height as height",
+        "images.variants as variants",
+        "images.created_at as image_created_at",
+      ]);
+
+  type Joined = Awaited<ReturnType<ReturnType<typeof withImage>["executeTakeFirstOrThrow"]>>;
+  const toAnnouncement = (row: Joined): Announcement => ({
+    id: row.id,
+    description: row.description,
+    googleFormUrl: row.google_form_url,
+    createdAt: row.created_at,
+    image: toStoredImage({
+      id: row.image_id,
+      storage_key: row.storage_key,
+      width: row.width,
+      height: row.height,
+      variants: row.variants,
+      created_at: row.image_created_at,
+    }),
+  });
+
+  return {
+    async create(announcement: NewAnnouncement, trx: Kysely<Database> = db): Promise<void> {
+      await trx.insertInto("announcements").values(announcement).execute();
+    },
+
+    /** Newest first; ids are UUIDv7, so they break ties between equal timestamps in creation order. */
+    async listNewestFirst(): Promise<Announcement[]> {
+      const rows = await withImage().orderBy("announcements.created_at", "desc").orderBy("announcements.id", "desc").execute();
+      return rows.map(toAnnouncement);
+    },
+
+    async findNewest(): Promise<Announcement | undefined> {
+      const row = await withImage().orderBy("announcements.created_at", "desc").orderBy("announcements.id", "desc").limit(1).executeTakeFirst();
+      return row && toAnnouncement(row);
+    },
+
+    async findById(id: string): Promise<Announcement | undefined> {
+      const row = await withImage().where("announcements.id", "=", id).executeTakeFirst();
+      return row && toAnnouncement(row);
+    },
+
+    /** Deletes the row; returns whether one was there. */
+    async delete(id: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx.deleteFrom("announcements").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type AnnouncementsRepo = ReturnType<typeof announcementsRepo>;

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { newId } from "../db/ids";
+import type { NewApplication } from "../db/schema";
+import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
+import { applicationsRepo, parseAnswers, serializeAnswers } from "./applications";
+
+function application(overrides: Partial<NewApplication> = {}): NewApplication {
+  return {
+    id: newId(),
+    fullname: "Ayesha Khan",
+    class: "2nd Year",
+    department: "MBBS",
+    sargodha_address: "12 College Road",
+    permanent_address: "House 4, Street 9",
+    email: "ayesha@example.org",
+    phone: "03001234567",
+    blood_group: null,
+    answers: serializeAnswers([
+      { question: "Why do you want to join us?", answer: "To serve" },
+      { question: "Enlist your hobbies", answer: "reading, cricket" },
+    ]),
+    submission_key: null,
+    created_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+describe("stored answers", () => {
+  test("a list of questions and answers reads back as it was written", () => {
+    const answers = [{ question: "Q", answer: "a, b" }];
+    expect(parseAnswers(serializeAnswers(answers))).toEqual(answers);
+  });
+
+  test.each(["not json", "{}", "[1,2]", '[{"question":"Q"}]', ""])("unparsable text %j reads as an empty list", (stored) => {
+    expect(parseAnswers(stored)).toEqual([]);
+  });
+});
+
+describe.each(testEngines())("applications repository on %s", (engine) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+  });
+  afterEach(async () => {
+    await database?.destroy();
+  });
+
+  test("applications list newest first with their answers", async () => {
+    const repo = applicationsRepo(database.db);
+    await repo.create(application({ fullname: "Older", created_at: "2026-11-01T10:00:00.000Z" }));
+    await repo.create(application({ fullname: "Newer", created_at: "2026-11-02T10:00:00.000Z", blood_group: "B+" }));
+    const list = await repo.listNewestFirst();
+    expect(list.map((a) => a.fullname)).toEqual(["Newer", "Older"]);
+    expect(list[0]).toMatchObject({ bloodGroup: "B+", sargodhaAddress: "12 College Road", permanentAddress: "House 4, Street 9" });
+    expect(list[1]?.answers[1]).toEqual({ question: "Enlist your hobbies", answer: "reading, cricket" });
+    expect(await repo.count()).toBe(2);
+  });
+
+  test("a row whose answers do not parse still lists, with no answers", async () => {
+    const repo = applicationsRepo(database.db);
+    const row = application({ answers: "[broken" });
+    await repo.create(row);
+    expect((await repo.findById(row.id))?.answers).toEqual([]);
+  });
+
+  test("the same submission key stores one application, not two", async () => {
+    const repo = applicationsRepo(database.db);
+    const first = await repo.create(application({ submission_key: "key-1" }));
+    const retry = await repo.create(application({ submission_key: "key-1" }));
+    expect(first.created).toBe(true);
+    expect(retry).toEqual({ id: first.id, created: false });
+    expect(await repo.count()).toBe(1);
+  });
+
+  test("deleting removes the row once", async () => {
+    const repo = applicationsRepo(database.db);
+    const row = application();
+    await repo.create(row);
+    expect(await repo.delete(row.id)).toBe(true);
+    expect(await repo.delete(row.id)).toBe(false);
+    expect(await repo.findById(row.id)).toBeUndefined();
+    expect(await repo.count()).toBe(0);
+  });
+});

@@ -1,0 +1,25 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { adminsRepo } from "./admins";
+import { announcementsRepo } from "./announcements";
+import { applicationsRepo } from "./applications";
+import { auditLogRepo } from "./audit-log";
+import { imagesRepo } from "./images";
+import { rateLimitsRepo } from "./rate-limits";
+import { sessionsRepo } from "./sessions";
+import { settingsRepo } from "./settings";
+
+export function createRepos(db: Kysely<Database>) {
+  return {
+    settings: settingsRepo(db),
+    images: imagesRepo(db),
+    announcements: announcementsRepo(db),
+    applications: applicationsRepo(db),
+    admins: adminsRepo(db),
+    sessions: sessionsRepo(db),
+    rateLimits: rateLimitsRepo(db),
+    auditLog: auditLogRepo(db),
+  };
+}
+
+export type Repos = ReturnType<typeof createRepos>;

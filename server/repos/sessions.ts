@@ -1,0 +1,100 @@
+import type { Kysely } from "kysely";
+import type { Database, NewSession, SessionRow } from "../db/schema";
+
+export interface Session {
+  id: string;
+  adminId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+}
+
+/** What a signed-in request may know about its admin: never the password hash. */
+export interface SessionAdmin {
+  id: string;
+  email: string;
+  mustChangePassword: boolean;
+}
+
+const toSession = (row: Omit<SessionRow, "token_hash">): Session => ({
+  id: row.id,
+  adminId: row.admin_id,
+  createdAt: row.created_at,
+  lastSeenAt: row.last_seen_at,
+  expiresAt: row.expires_at,
+  userAgent: row.user_agent,
+});
+
+export function sessionsRepo(db: Kysely<Database>) {
+  return {
+    async create(session: NewSession, trx: Kysely<Database> = db): Promise<Session> {
+      const row = await trx.insertInto("sessions").values(session).returningAll().executeTakeFirstOrThrow();
+      return toSession(row);
+    },
+
+    /** The session with this token hash and its admin, whether or not it has expired. */
+    async findByTokenHash(tokenHash: string): Promise<{ session: Session; admin: SessionAdmin } | undefined> {
+      const row = await db
+        .selectFrom("sessions")
+        .innerJoin("admins", "admins.id", "sessions.admin_id")
+        .select([
+          "sessions.id as id",
+          "sessions.admin_id as admin_id",
+          "sessions.created_at as created_at",
+          "sessions.last_seen_at as last_seen_at",
+          "sessions.expires_at as expires_at",
+          "sessions.user_agent as user_agent",
+          "admins.email as email",
+          "admins.must_change_password as must_change_password",
+        ])
+        .where("sessions.token_hash", "=", tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        session: toSession(row),
+        admin: { id: row.admin_id, email: row.email, mustChangePassword: row.must_change_password === 1 },
+      };
+    },
+
+    async listForAdmin(adminId: string): Promise<Session[]> {
+      const rows = await db
+        .selectFrom("sessions")
+        .select(["id", "admin_id", "created_at", "last_seen_at", "expires_at", "user_agent"])
+        .where("admin_id", "=", adminId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map(toSession);
+    },
+
+    async touch(id: string, lastSeenAt: string): Promise<void> {
+      await db.updateTable("sessions").set({ last_seen_at: lastSeenAt }).where("id", "=", id).execute();
+    },
+
+    /** Returns whether the session existed. */
+    async delete(id: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx.deleteFrom("sessions").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Deletes every session of the admin, except `exceptId` when given; returns how many went. */
+    async deleteAllForAdmin(adminId: string, exceptId?: string, trx: Kysely<Database> = db): Promise<number> {
+      let query = trx.deleteFrom("sessions").where("admin_id", "=", adminId);
+      if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Deletes sessions past their absolute expiry (`expires_at <= now`) or idle since `idleBefore`. */
+    async deleteExpired(now: string, idleBefore: string): Promise<number> {
+      const result = await db
+        .deleteFrom("sessions")
+        .where((eb) => eb.or([eb("expires_at", "<=", now), eb("last_seen_at", "<=", idleBefore)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type SessionsRepo = ReturnType<typeof sessionsRepo>;

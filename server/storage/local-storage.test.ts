@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { localStorage } from "./local-storage";
+
+describe("local file storage", () => {
+  let root: string;
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "storage-"));
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test("stores, reads back and deletes a file", async () => {
+    const storage = localStorage(root);
+    await storage.put("announcements/abc/800.webp", Buffer.from("bytes"), "image/webp");
+    expect(await storage.get("announcements/abc/800.webp")).toEqual({ body: Buffer.from("bytes"), contentType: "image/webp" });
+    await storage.delete("announcements/abc/800.webp");
+    expect(await storage.get("announcements/abc/800.webp")).toBeUndefined();
+    await expect(storage.delete("announcements/abc/800.webp")).resolves.toBeUndefined();
+  });
+
+  test("refuses keys that would leave its directory", async () => {
+    const storage = localStorage(root);
+    await expect(storage.put("../outside.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/unsafe storage key/);
+    await expect(storage.get("a/../../etc/passwd")).rejects.toThrow(/unsafe storage key/);
+  });
+
+  test("reports whether it can write", async () => {
+    await expect(localStorage(path.join(root, "nested")).checkWritable()).resolves.toBeUndefined();
+  });
+});

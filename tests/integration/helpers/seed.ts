@@ -1,0 +1,23 @@
+import sharp from "sharp";
+import { newId } from "../../../server/db/ids";
+import { announcementsRepo } from "../../../server/repos/announcements";
+import { storeImage } from "../../../server/services/image-store";
+import type { TestServer } from "./test-server";
+
+export async function sampleJpeg(width = 900, height = 600): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 110, b: 100 } } }).jpeg().toBuffer();
+}
+
+/** Adds an announcement through the real repositories and storage, as the admin's upload will. */
+export async function seedAnnouncement(server: TestServer, fields: { description: string; googleFormUrl?: string; createdAt: string }) {
+  const image = await storeImage({ db: server.database.db, storage: server.storage }, await sampleJpeg(), "announcements");
+  const id = newId();
+  await announcementsRepo(server.database.db).create({
+    id,
+    description: fields.description,
+    google_form_url: fields.googleFormUrl ?? "https://forms.example.org/register",
+    image_id: image.id,
+    created_at: fields.createdAt,
+  });
+  return { id, image };
+}

@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createDatabase, type DatabaseHandle, type Engine } from "../../../server/db/database";
+import { createSchema, dropSchema } from "../../../server/db/test-database";
+import { localStorage } from "../../../server/storage/local-storage";
+import type { FileStorage } from "../../../server/storage/storage";
+
+/**
+ * A real server process (the production build, as `npm run serve` starts it) on a free port, with a fresh
+ * DATA_DIR and its own database: a SQLite file, or a PostgreSQL schema when the engine is postgres.
+ */
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  engine: Engine;
+  /** The same database the server uses, for seeding and checking rows. */
+  database: DatabaseHandle;
+  storage: FileStorage;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function serverCommand(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: path.resolve(__dirname, "../../.."),
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+export async function startTestServer(engine: Engine, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-it-"));
+  const port = await freePort();
+  let schema: string | undefined;
+  let databaseUrl: string | undefined;
+  if (engine === "postgres") {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error("TEST_DATABASE_URL is not set");
+    schema = `it_${process.pid}_${crypto.randomBytes(5).toString("hex")}`;
+    await createSchema(base, schema);
+    databaseUrl = `${base}${base.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+
+  const child = serverCommand({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extraEnv,
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(url, child, () => output);
+
+  const database = createDatabase(
+    engine === "postgres" ? { engine: "postgres", url: process.env.TEST_DATABASE_URL! } : { engine: "sqlite", file: path.join(dataDir, "site.db") },
+    { schema },
+  );
+
+  return {
+    url,
+    dataDir,
+    engine,
+    database,
+    storage: localStorage(path.join(dataDir, "uploads")),
+    output: () => output,
+    async stop() {
+      await database.close();
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      if (schema) await dropSchema(process.env.TEST_DATABASE_URL!, schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server did not become ready:\n${output()}`);
+}

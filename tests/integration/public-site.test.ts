@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { settingsRepo } from "../../server/repos/settings";
+import { testEngines } from "../../server/db/test-database";
+import { seedAnnouncement } from "./helpers/seed";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+const get = (server: TestServer, path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+
+/** Every address the page itself would load (scripts, styles, images, media, icons), not the links it offers. */
+function loadedResources(html: string): string[] {
+  const urls: string[] = [];
+  for (const match of html.matchAll(/<(script|img|source|video|audio|link)\b[^>]*>/g)) {
+    const tag = match[0];
+    if (match[1] === "link" && !/rel="(stylesheet|modulepreload|preload|icon|manifest|apple-touch-icon)"/.test(tag)) continue;
+    for (const attribute of tag.matchAll(/\b(src|href|srcSet|srcset)="([^"]*)"/g)) {
+      for (const candidate of attribute[2]!.split(",")) urls.push(candidate.trim().split(/\s+/)[0]!);
+    }
+  }
+  return urls.filter(Boolean);
+}
+
+describe.each(testEngines())("the public site on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("/healthz and /readyz answer, and are never cached", async () => {
+    const health = await get(server, "/healthz");
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await get(server, "/readyz");
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+    expect(await ready.json()).toEqual({ ready: true, checks: { accepting: true, database: true, migrations: true, storage: true } });
+  });
+
+  test("the home page is complete HTML: headline, sections in order, Join Us", async () => {
+    const response = await get(server, "/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain("Empowering minds, changing lives");
+    const positions = ["hero", "about", "collaborator", "resources", "contact"].map((id) => html.indexOf(`id="${id}"`));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const text of ["About Us", "Our Goals", "Our Team", "Our Collaborator", "View Notes", "Watch Youtube Channel", "Send Message", "Join Our WhatsApp Community", "Join Us"]) {
+      expect(html).toContain(text);
+    }
+  });
+
+  test("Join Us is left out of the page while the setting hides it", async () => {
+    await settingsRepo(server.database.db).setJoinUsVisible(false);
+    try {
+      const html = await (await get(server, "/")).text();
+      expect(html).not.toContain(">Join Us<");
+    } finally {
+      await settingsRepo(server.database.db).setJoinUsVisible(true);
+    }
+    expect(await (await get(server, "/")).text()).toContain(">Join Us<");
+  });
+
+  test.each(["/", "/announcement", "/events-and-activities", "/explore-smc"])("%s loads nothing from another host", async (path) => {
+    const html = await (await get(server, path)).text();
+    const resources = loadedResources(html);
+    expect(resources.length).toBeGreaterThan(0);
+    const foreign = resources.filter((url) => /^(https?:)?\/\//.test(url) && !url.startsWith(server.url));
+    expect(foreign).toEqual([]);
+  });
+
+  test("an enforced Content-Security-Policy: only scripts with this response's nonce run", async () => {
+    const response = await get(server, "/");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).not.toMatch(/\son[a-z]+="/); // no inline event handlers
+    const second = (await get(server, "/")).headers.get("content-security-policy");
+    expect(second).not.toBe(csp);
+  });
+
+  test("security headers on every page", async () => {
+    const headers = (await get(server, "/explore-smc")).headers;
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(headers.get("x-frame-options")).toBe("DENY");
+    expect(headers.get("x-powered-by")).toBeNull();
+  });
+
+  test("an unknown address answers 404 with the not-found page", async () => {
+    const response = await get(server, "/no-such-page");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page not found");
+  });
+
+  test("pages are compressed", async () => {
+    const response = await get(server, "/", { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  test("photos and built assets are cached forever; their names change when they do", async () => {
+    const html = await (await get(server, "/explore-smc")).text();
+    const image = /srcSet="(\/images\/[^ "]+)/.exec(html)?.[1];
+    expect(image).toBeTruthy();
+    const imageResponse = await get(server, image!);
+    expect(imageResponse.status).toBe(200);
+    expect(imageResponse.headers.get("content-type")).toMatch(/^image\/(avif|webp)/);
+    expect(imageResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    expect((await get(server, asset!)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+
+    expect((await get(server, "/images/no-such-photo-1234.webp")).status).toBe(404);
+  });
+
+  test("the gallery pages name every photo: group and position, 44 explore photos", async () => {
+    const events = await (await get(server, "/events-and-activities")).text();
+    expect(events).toContain('alt="Med Doc 1"');
+    expect(events).toContain('alt="Med Doc 10"');
+    expect(events).toContain("Explore our vibrant journey through academic, cultural and community-building events.");
+    const explore = await (await get(server, "/explore-smc")).text();
+    expect(explore.match(/data-testid="explore-photo"/g)).toHaveLength(44);
+  });
+
+  test("announcements: the empty state, then newest first with descriptions as plain text", async () => {
+    const empty = await (await get(server, "/announcement")).text();
+    expect(empty).toContain("No announcement available.");
+
+    const older = await seedAnnouncement(server, { description: "Older one\nsecond line", createdAt: "2026-11-01T10:00:00.000Z" });
+    await seedAnnouncement(server, {
+      description: "Newest <script>alert(1)</script>",
+      googleFormUrl: "https://forms.example.org/newest",
+      createdAt: "2026-11-03T10:00:00.000Z",
+    });
+    const html = await (await get(server, "/announcement")).text();
+    expect(html).not.toContain("No announcement available.");
+    expect(html.indexOf("Newest &lt;script&gt;")).toBeGreaterThan(0);
+    expect(html.indexOf("Newest &lt;script&gt;")).toBeLessThan(html.indexOf("Older one"));
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain('href="https://forms.example.org/newest"');
+    expect(html).toContain("Register via Google Form");
+
+    const variant = older.image.variants.find((v) => v.format === "webp")!;
+    const upload = await get(server, `/uploads/${variant.key}`);
+    expect(upload.status).toBe(200);
+    expect(upload.headers.get("content-type")).toBe("image/webp");
+    expect(upload.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await get(server, "/uploads/announcements/missing/400.webp")).status).toBe(404);
+    expect((await get(server, "/uploads/..%2F..%2Fsite.db")).status).toBe(404);
+  });
+
+  test("robots.txt keeps crawlers out of the admin area", async () => {
+    const text = await (await get(server, "/robots.txt")).text();
+    expect(text).toContain("Disallow: /admin");
+    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    const sitemap = await get(server, "/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const body = await sitemap.text();
+    for (const path of ["/", "/announcement", "/events-and-activities", "/explore-smc"]) expect(body).toContain(`<loc>${server.url}${path}</loc>`);
+    expect(body).not.toContain("/admin");
+  });
+});
