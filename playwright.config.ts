@@ -1,0 +1,31 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_ORIGIN } from "./tests/e2e/global-setup";
+
+/**
+ * Browser tests drive Debian's Chromium (/usr/bin/chromium) against the production build, started once by
+ * tests/e2e/global-setup.ts on a fresh DATA_DIR. Every spec runs at phone (375 px) and desktop (1280 px) width.
+ */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: "list",
+  use: {
+    baseURL: E2E_ORIGIN,
+    trace: "retain-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 5"], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+  ],
+});

@@ -1,0 +1,131 @@
+import type { Page } from "@playwright/test";
+import { expect, type Seed, test } from "./fixtures";
+import { chooseTopBarEntry } from "./menus";
+
+const cards = (page: Page) => page.getByRole("main").getByRole("article");
+
+/** Three announcements a minute apart; the newest is the last one seeded. */
+async function seedThree(seed: Seed) {
+  const minute = 60_000;
+  const start = Date.now() - 10 * minute;
+  const lines = await seed.announcement({
+    description: "Blood donation camp\nSaturday at 10 am\nMain hall, ground floor",
+    googleFormUrl: "https://forms.gle/blood-camp",
+    createdAt: new Date(start),
+  });
+  const markup = await seed.announcement({
+    description: "Welcome week: this is <b>not bold</b> and stays plain text.",
+    googleFormUrl: "https://forms.gle/welcome-week",
+    createdAt: new Date(start + minute),
+  });
+  const newest = await seed.announcement({
+    description: "Study circle registrations are open for the new term.",
+    googleFormUrl: "https://forms.gle/study-circle",
+    createdAt: new Date(start + 2 * minute),
+  });
+  return { lines, markup, newest, newestFirst: [newest, markup, lines] };
+}
+
+test.describe("announcements", () => {
+  test("with none, it says 'No announcement available.' and 'Go Back' leads to /", async ({ page }) => {
+    await page.goto("/announcement");
+    await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
+    await expect(page.getByText("No announcement available.", { exact: true })).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await page.getByRole("link", { name: "Go Back", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Empowering minds, changing lives");
+  });
+
+  test("the empty page passes axe", async ({ page, expectNoAxeViolations }) => {
+    await page.goto("/announcement");
+    await expect(page.getByText("No announcement available.", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe("with three announcements", () => {
+    test("the cards are titled 'Announcement', newest first", async ({ page, seed }) => {
+      const { newestFirst } = await seedThree(seed);
+      await page.goto("/announcement");
+      await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
+      await expect(page.getByText("No announcement available.")).toHaveCount(0);
+      await expect(cards(page)).toHaveCount(3);
+      for (const [index, announcement] of newestFirst.entries()) {
+        const card = cards(page).nth(index);
+        await expect(card.getByRole("heading", { name: "Announcement", exact: true })).toBeVisible();
+        await expect(card).toContainText(announcement.description.split("\n")[0]!);
+      }
+    });
+
+    test("a multi-line description keeps its line breaks", async ({ page, seed }) => {
+      const { lines } = await seedThree(seed);
+      await page.goto("/announcement");
+      const description = cards(page).nth(2).getByText("Blood donation camp");
+      await expect(description).toBeVisible();
+      expect(await description.innerText()).toBe(lines.description);
+    });
+
+    test("a description with markup shows it literally, as text", async ({ page, seed }) => {
+      await seedThree(seed);
+      await page.goto("/announcement");
+      const card = cards(page).nth(1);
+      await expect(card).toContainText("this is <b>not bold</b> and stays plain text.");
+      await expect(card.locator("b")).toHaveCount(0);
+    });
+
+    test("each image has its size set and loads", async ({ page, seed }) => {
+      await seedThree(seed);
+      await page.goto("/announcement");
+      for (let index = 0; index < 3; index++) {
+        const image = cards(page).nth(index).locator("img");
+        await expect(image).toHaveCount(1);
+        await expect(image).toHaveAttribute("width", /^\d+$/);
+        await expect(image).toHaveAttribute("height", /^\d+$/);
+        await image.scrollIntoViewIfNeeded();
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      }
+    });
+
+    test("'Register via Google Form' opens the stored form link in a new tab", async ({ page, seed }) => {
+      const { newestFirst } = await seedThree(seed);
+      await page.goto("/announcement");
+      for (const [index, announcement] of newestFirst.entries()) {
+        const register = cards(page).nth(index).getByRole("link", { name: /^Register via Google Form/ });
+        await expect(register).toHaveAttribute("href", announcement.googleFormUrl);
+        await expect(register).toHaveAttribute("target", "_blank");
+      }
+    });
+
+    test("the grid has 1 column on a phone and 3 on a wide desktop", async ({ page, seed }) => {
+      await seedThree(seed);
+      await page.goto("/announcement");
+      await expect(cards(page)).toHaveCount(3);
+      const boxes = await cards(page).evaluateAll((articles) => articles.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+      const columns = new Set(boxes.map((box) => Math.round(box.x))).size;
+      const width = page.viewportSize()!.width;
+      expect(columns).toBe(width >= 1280 ? 3 : width >= 768 ? 2 : 1);
+      if (columns === 3) expect(new Set(boxes.map((box) => Math.round(box.y))).size, "side by side on one row").toBe(1);
+    });
+
+    test("the page passes axe", async ({ page, seed, expectNoAxeViolations }) => {
+      await seedThree(seed);
+      await page.goto("/announcement");
+      await expect(cards(page)).toHaveCount(3);
+      await expectNoAxeViolations(page);
+    });
+  });
+
+  test("Back returns to the previous page", async ({ page }) => {
+    await page.goto("/explore-smc");
+    await chooseTopBarEntry(page, "Announcement");
+    await expect(page).toHaveURL(/\/announcement$/);
+    await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
+    await expect(page.getByText("No announcement available.", { exact: true })).toBeVisible();
+    const back = page.getByRole("button", { name: "Back", exact: true });
+    await expect(back).toBeVisible();
+
+    await back.click();
+    await expect(page).toHaveURL(/\/explore-smc$/);
+    await expect(page.getByRole("heading", { name: "Explore SMC", level: 1 })).toBeVisible();
+  });
+});

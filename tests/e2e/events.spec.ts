@@ -1,0 +1,162 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const SUBTITLE = "Explore our vibrant journey through academic, cultural and community-building events.";
+
+/** SPEC 2: the groups of each tab with their photo counts, in order. */
+const EVENT_GROUPS: Array<[string, number]> = [
+  ["Med Doc", 10],
+  ["Grand Iftar", 8],
+  ["Welcome Dinner", 4],
+  ["Students Welcome", 8],
+  ["Story Night", 4],
+  ["Andaz e Byan", 5],
+  ["MUN Model United Nation", 6],
+  ["Palestine Conference", 9],
+  ["Palestine Walk", 7],
+  ["Palestine Wall", 10],
+  ["Online Sessions and Seminars", 7],
+  ["Class to Class Compaign", 7],
+];
+const ACTIVITY_GROUPS: Array<[string, number]> = [
+  ["Sports", 4],
+  ["Dar s Quran and Shab e darri", 7],
+  ["Pathway to Diagnosis", 3],
+  ["Study Center", 4],
+  ["Study Aid Project", 5],
+  ["Alkhidmat plantation drives", 3],
+  ["PIMA convention", 3],
+  ["Teachers Day", 3],
+  ["Study Circle", 3],
+];
+
+const activePanel = (page: Page) => page.getByRole("tabpanel");
+
+/** A group: the section holding its heading (and its slider). */
+const group = (page: Page, name: string) =>
+  activePanel(page)
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+/** The photos of a group that are wholly inside the window, left to right. */
+async function photosInView(photos: Locator): Promise<Array<{ x: number; right: number }>> {
+  return photos.evaluateAll((images) =>
+    images
+      .map((img) => img.getBoundingClientRect())
+      .filter((box) => box.width > 0 && box.left >= -1 && box.right <= window.innerWidth + 1)
+      .map((box) => ({ x: box.left, right: box.right }))
+      .sort((a, b) => a.x - b.x),
+  );
+}
+
+/**
+ * The groups of the open tab as a visitor meets them: scrolled to one after another (a slider may bring in its
+ * later slides only when it nears the screen), each with its heading and the alt texts of its photos.
+ */
+function groupsShown(page: Page): Promise<Array<{ name: string; photos: string[] }>> {
+  return activePanel(page).evaluate(async (panel) => {
+    const sections = Array.from(panel.querySelectorAll("section"));
+    for (const section of sections) {
+      section.scrollIntoView({ behavior: "instant", block: "center" });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }
+    return sections.map((section) => ({
+      name: section.querySelector("h2, h3")?.textContent?.trim() ?? "",
+      photos: Array.from(section.querySelectorAll("img"), (img) => img.alt),
+    }));
+  });
+}
+
+async function expectGroups(page: Page, groups: Array<[string, number]>) {
+  const expected = groups.map(([name, count]) => ({ name, photos: Array.from({ length: count }, (_, index) => `${name} ${index + 1}`) }));
+  await expect.poll(() => groupsShown(page)).toEqual(expected);
+}
+
+test.describe("events and activities", () => {
+  test("the page is titled 'Events & Activities' with its subtitle, Events selected and underlined", async ({ page }) => {
+    await page.goto("/events-and-activities");
+    await expect(page.getByRole("heading", { name: "Events & Activities", level: 1 })).toBeVisible();
+    await expect(page.getByText(SUBTITLE, { exact: true })).toBeVisible();
+
+    const events = page.getByRole("tab", { name: "Events", exact: true });
+    const activities = page.getByRole("tab", { name: "Activities", exact: true });
+    await expect(events).toHaveAttribute("aria-selected", "true");
+    await expect(activities).toHaveAttribute("aria-selected", "false");
+
+    const underline = (tab: Locator) =>
+      tab.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const alpha = style.borderBottomColor.match(/rgba?\(([^)]+)\)/)?.[1]?.split(",")[3];
+        return parseFloat(style.borderBottomWidth) > 0 && style.borderBottomStyle !== "none" && (alpha === undefined || parseFloat(alpha) > 0);
+      });
+    expect(await underline(events), "the active tab is underlined").toBe(true);
+    expect(await underline(activities), "the other tab is not").toBe(false);
+  });
+
+  test("the Events tab lists every group in order, each with its photos named by group and position", async ({ page }) => {
+    await page.goto("/events-and-activities");
+    await expectGroups(page, EVENT_GROUPS);
+    // Med Doc: 10 photos, the last one repeated.
+    const medDoc = group(page, "Med Doc").getByRole("img");
+    const sources = await medDoc.evaluateAll((images) => images.map((img) => img.getAttribute("src")));
+    expect(sources[9]).toBe(sources[8]);
+    expect(new Set(sources.slice(0, 9)).size).toBe(9);
+  });
+
+  test("switching to Activities shows its groups", async ({ page }) => {
+    await page.goto("/events-and-activities");
+    await page.getByRole("tab", { name: "Activities", exact: true }).click();
+    await expect(page.getByRole("tab", { name: "Activities", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Events", exact: true })).toHaveAttribute("aria-selected", "false");
+    await expectGroups(page, ACTIVITY_GROUPS);
+  });
+
+  test("a slider shows 1 photo on a phone and 3 on a desktop, 10 px apart", async ({ page }) => {
+    await page.goto("/events-and-activities");
+    const width = page.viewportSize()!.width;
+    const expected = width < 768 ? 1 : width < 1024 ? 2 : 3;
+    const photos = group(page, "Med Doc").getByRole("img");
+    await expect(photos.first()).toBeVisible();
+    const inView = await photosInView(photos);
+    expect(inView).toHaveLength(expected);
+
+    // The next photo starts 10 px after the previous one ends (measured even where only one fits).
+    const boxes = await photos.evaluateAll((images) => images.slice(0, 2).map((img) => img.getBoundingClientRect().toJSON() as DOMRect));
+    expect(Math.round(boxes[1]!.left - boxes[0]!.right)).toBe(10);
+  });
+
+  test("at 800 px a slider shows 2 photos", async ({ browser, baseURL, watch }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "a third width, checked once");
+    const context = await browser.newContext({ viewport: { width: 800, height: 900 }, baseURL });
+    watch(context);
+    const page = await context.newPage();
+    await page.goto("/events-and-activities");
+    const photos = group(page, "Med Doc").getByRole("img");
+    await expect(photos.first()).toBeVisible();
+    expect(await photosInView(photos)).toHaveLength(2);
+    await context.close();
+  });
+
+  test("clicking a pagination dot moves the slider to that position", async ({ page }) => {
+    await page.goto("/events-and-activities");
+    const medDoc = group(page, "Med Doc");
+    const dot = medDoc.getByRole("button", { name: /\b3\b/ });
+    await expect(dot).toBeVisible();
+    await expect(dot).not.toHaveAttribute("aria-current", /.+/);
+    const firstPhoto = medDoc.getByRole("img").first();
+    const before = (await firstPhoto.boundingBox())!.x;
+
+    await dot.click();
+
+    await expect(dot).toHaveAttribute("aria-current", /^(true|step|page|location)$/);
+    await expect(medDoc.getByRole("button", { name: /\b1\b/ })).not.toHaveAttribute("aria-current", /.+/);
+    // Two slides further on: the first photo has moved left by two slide widths.
+    const slideWidth = (await firstPhoto.boundingBox())!.width + 10;
+    await expect.poll(async () => Math.round(before - (await firstPhoto.boundingBox())!.x)).toBeGreaterThanOrEqual(Math.floor(2 * slideWidth) - 2);
+  });
+
+  test("the page passes axe", async ({ page, expectNoAxeViolations }) => {
+    await page.goto("/events-and-activities");
+    await expectNoAxeViolations(page);
+  });
+});

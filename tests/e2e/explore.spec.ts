@@ -1,0 +1,54 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const photos = (page: Page) => page.getByRole("main").getByRole("img");
+
+/** How many photos share the first row: the number of columns. */
+async function columns(page: Page): Promise<number> {
+  const tops = await photos(page).evaluateAll((images) => images.map((img) => Math.round(img.getBoundingClientRect().top)));
+  return tops.filter((top) => top === tops[0]).length;
+}
+
+test.describe("Explore SMC", () => {
+  test("the section 'Explore SMC' shows 44 photos", async ({ page }) => {
+    await page.goto("/explore-smc");
+    await expect(page.getByRole("heading", { name: "Explore SMC", level: 1 })).toBeVisible();
+    await expect(photos(page)).toHaveCount(44);
+  });
+
+  test("the grid has 1 column on a phone and 4 on a desktop", async ({ page }) => {
+    await page.goto("/explore-smc");
+    await expect(photos(page)).toHaveCount(44);
+    const width = page.viewportSize()!.width;
+    expect(await columns(page)).toBe(width >= 1024 ? 4 : width >= 768 ? 3 : 1);
+  });
+
+  test("the grid has 3 columns at 800 px", async ({ browser, baseURL, watch }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "a third width, checked once");
+    const context = await browser.newContext({ viewport: { width: 800, height: 900 }, baseURL });
+    watch(context);
+    const page = await context.newPage();
+    await page.goto("/explore-smc");
+    await expect(photos(page)).toHaveCount(44);
+    expect(await columns(page)).toBe(3);
+    await context.close();
+  });
+
+  test("photos below the fold load lazily", async ({ page }) => {
+    await page.goto("/explore-smc");
+    await expect(photos(page)).toHaveCount(44);
+    const belowTheFold = await photos(page).evaluateAll((images) =>
+      images
+        .map((img) => ({ img, top: Math.round(img.getBoundingClientRect().top) }))
+        .filter(({ top }) => top >= window.innerHeight)
+        .map(({ img, top }) => ({ photo: `${img.getAttribute("alt")} (top at ${top} px, window ${window.innerHeight} px high)`, loading: img.getAttribute("loading") })),
+    );
+    expect(belowTheFold.length).toBeGreaterThan(30);
+    expect(belowTheFold.filter((photo) => photo.loading !== "lazy").map((photo) => photo.photo), "below the fold but not lazy").toEqual([]);
+  });
+
+  test("the page passes axe", async ({ page, expectNoAxeViolations }) => {
+    await page.goto("/explore-smc");
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * The browser suite's fixtures:
+ * - `site`: the society's content (content/site.ts), validated like the server validates it;
+ * - `seed`: writes through the real repositories into the database the running server reads
+ *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements and Join Us shown;
+ * - `expectNoAxeViolations(page)`: axe-core finds nothing on the page;
+ * - a guard on every page: the test fails if the page asks any host but the site's, or logs an error.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { site as siteContent } from "../../content/site";
+import { validateSite } from "../../server/content/load-site";
+import type { SiteContent } from "../../server/content/site-schema";
+import { createDatabase, type DatabaseHandle } from "../../server/db/database";
+import { newId } from "../../server/db/ids";
+import { announcementsRepo } from "../../server/repos/announcements";
+import { settingsRepo } from "../../server/repos/settings";
+import { E2E_ORIGIN } from "./global-setup";
+import { storeImage } from "../../server/services/image-store";
+import { localStorage } from "../../server/storage/local-storage";
+
+const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
+
+export interface SeededAnnouncement {
+  id: string;
+  description: string;
+  googleFormUrl: string;
+  createdAt: string;
+}
+
+export interface Seed {
+  /** Stores a real JPEG through the image store, then the announcement row. */
+  announcement(input: { description: string; googleFormUrl: string; createdAt?: Date }): Promise<SeededAnnouncement>;
+  /** The admin's Join Us switch, as the repository stores it. */
+  joinUsVisible(visible: boolean): Promise<void>;
+}
+
+/** What a page did that a test must not let pass: asking another host, logging an error, throwing. */
+export interface PageWatch {
+  foreignRequests: string[];
+  errors: string[];
+}
+
+interface TestFixtures {
+  seed: Seed;
+  expectNoAxeViolations: (page: Page) => Promise<void>;
+  /** Watches a page or context the test opened itself (browser.newContext) like the default page is watched. */
+  watch: (target: Page | BrowserContext) => void;
+  /** Console errors a test expects, matched against "<message> (<url of the source>)"; none by default. */
+  allowedConsoleErrors: RegExp[];
+  resetData: undefined;
+}
+
+interface WorkerFixtures {
+  site: SiteContent;
+  dataDir: string;
+  database: DatabaseHandle;
+}
+
+function dataDirFromSetup(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir || !fs.existsSync(dataDir)) {
+    throw new Error("E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts, whose globalSetup starts the server.");
+  }
+  return dataDir;
+}
+
+/** A small real photo: a two-colour JPEG, so the stored variants are genuine images. */
+function sampleJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 17, g: 94, b: 89 } } })
+    .composite([{ input: { create: { width: 320, height: 240, channels: 3, background: { r: 251, g: 191, b: 36 } } }, left: 160, top: 120 }])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+function watchTarget(target: Page | BrowserContext, allowedHost: string, allowedErrors: RegExp[], watch: PageWatch) {
+  const pages = "pages" in target ? target.pages() : [target];
+  const onRequest = (url: string) => {
+    const parsed = new URL(url);
+    // data: and blob: URLs never leave the page; anything fetched over the network must come from the site.
+    if (!["http:", "https:", "ws:", "wss:"].includes(parsed.protocol)) return;
+    if (parsed.host !== allowedHost) watch.foreignRequests.push(url);
+  };
+  const attach = (page: Page) => {
+    page.on("request", (request) => onRequest(request.url()));
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = `${message.text()} (${message.location().url})`;
+      if (!allowedErrors.some((pattern) => pattern.test(text))) watch.errors.push(`console error: ${text}`);
+    });
+    page.on("pageerror", (error) => watch.errors.push(`page error: ${error.message}`));
+  };
+  pages.forEach(attach);
+  if ("pages" in target) target.on("page", attach);
+}
+
+/**
+ * Brings the page to rest for axe: motion off (cards that fade in on scroll show as they finally will, instead of
+ * being caught half-faded while axe measures contrast), then waits for finite transitions to end.
+ */
+async function atRest(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const timeout = new Promise((resolve) => setTimeout(resolve, 3_000));
+    await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), timeout]);
+  });
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  site: [
+    async ({}, use) => {
+      await use(validateSite(siteContent, CONTENT_DIR));
+    },
+    { scope: "worker" },
+  ],
+
+  dataDir: [
+    async ({}, use) => {
+      await use(dataDirFromSetup());
+    },
+    { scope: "worker" },
+  ],
+
+  database: [
+    async ({ dataDir }, use) => {
+      const database = createDatabase({ engine: "sqlite", file: path.join(dataDir, "site.db") });
+      await use(database);
+      await database.close();
+    },
+    { scope: "worker" },
+  ],
+
+  // Every test starts from the same data, whatever ran before it.
+  resetData: [
+    async ({ database, dataDir }, use) => {
+      const { db } = database;
+      await db.deleteFrom("announcements").execute();
+      await db.deleteFrom("images").execute();
+      await settingsRepo(db).setJoinUsVisible(true);
+      fs.rmSync(path.join(dataDir, "uploads", "announcements"), { recursive: true, force: true });
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+
+  seed: async ({ database, dataDir }, use) => {
+    const { db } = database;
+    const storage = localStorage(path.join(dataDir, "uploads"));
+    const jpeg = await sampleJpeg();
+    await use({
+      async announcement({ description, googleFormUrl, createdAt = new Date() }) {
+        const image = await storeImage({ db, storage }, jpeg, "announcements");
+        const row = { id: newId(), description, google_form_url: googleFormUrl, image_id: image.id, created_at: createdAt.toISOString() };
+        await announcementsRepo(db).create(row);
+        return { id: row.id, description, googleFormUrl, createdAt: row.created_at };
+      },
+      async joinUsVisible(visible) {
+        await settingsRepo(db).setJoinUsVisible(visible);
+      },
+    });
+  },
+
+  allowedConsoleErrors: [[], { option: true }],
+
+  watch: async ({ baseURL, allowedConsoleErrors }, use) => {
+    const allowedHost = new URL(baseURL ?? E2E_ORIGIN).host;
+    const watch: PageWatch = { foreignRequests: [], errors: [] };
+    await use((target) => watchTarget(target, allowedHost, allowedConsoleErrors, watch));
+    expect(watch.foreignRequests, `the page asked a host other than ${allowedHost}`).toEqual([]);
+    expect(watch.errors, "the page logged errors").toEqual([]);
+  },
+
+  context: async ({ context, watch }, use) => {
+    watch(context);
+    await use(context);
+  },
+
+  expectNoAxeViolations: async ({}, use) => {
+    await use(async (page) => {
+      await atRest(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      const violations = results.violations.map(
+        (v) => `${v.id} (${v.impact ?? "?"}): ${v.help} ${v.nodes.map((n) => `\n    ${n.target.join(" ")}: ${n.html.slice(0, 160)}`).join("")}`,
+      );
+      expect(violations, "axe found accessibility violations").toEqual([]);
+    });
+  },
+});
+
+export { expect };
+
+/** Phone and desktop differ only in how the menu is reached and how many columns fit. */
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;

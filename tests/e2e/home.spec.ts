@@ -1,0 +1,259 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** SPEC 3: the 7 goals, in order. */
+const GOALS = [
+  "Faith-Centered Growth",
+  "Student Advocacy",
+  "Mental Health & Emotional Support",
+  "Academic & Educational Guidance",
+  "Positive Learning Environment",
+  "Professional Exposure",
+  "Leadership & Co-curricular Engagement",
+];
+const HEADLINE = "Empowering minds, changing lives";
+/** SPEC 4 and 9: typed once, 70 ms per character after a 1000 ms delay. */
+const TYPE_DELAY_MS = 1000;
+const TYPE_MS_PER_CHARACTER = 70;
+
+/** How many characters of the hero's headline a sighted visitor sees right now (opacity, visibility, clipping). */
+function visibleHeadlineCharacters(page: Page): Promise<number> {
+  return page.getByRole("heading", { level: 1 }).evaluate((heading) => {
+    let count = 0;
+    const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = parent.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue; // visually hidden text, for screen readers only
+      count += (node.textContent ?? "").replace(/\s/g, "").length;
+    }
+    return count;
+  });
+}
+
+const HEADLINE_CHARACTERS = HEADLINE.replace(/\s/g, "").length;
+
+test.describe("the home page", () => {
+  test("the server sends the headline, the sections hero, about, collaborator, resources, contact in order, and Join Us", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(HEADLINE);
+    const positions = ["hero", "about", "collaborator", "resources", "contact"].map((id) => html.search(new RegExp(`\\sid="${id}"`)));
+    for (const position of positions) expect(position).toBeGreaterThan(-1);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(html).toContain("Join Us");
+  });
+
+  test("the headline types itself: nothing for the first second, then character by character, all visible by about 3.5 s", async ({ page }) => {
+    await page.goto("/", { waitUntil: "commit" });
+    const started = Date.now();
+    const samples: Array<{ at: number; visible: number }> = [];
+    const allTypedBy = TYPE_DELAY_MS + TYPE_MS_PER_CHARACTER * HEADLINE.length;
+    await expect
+      .poll(
+        async () => {
+          const visible = await visibleHeadlineCharacters(page).catch(() => 0);
+          samples.push({ at: Date.now() - started, visible });
+          return visible;
+        },
+        { timeout: allTypedBy + 1500, intervals: [100] },
+      )
+      .toBe(HEADLINE_CHARACTERS);
+
+    const done = samples.at(-1)!.at;
+    expect(done, "all characters visible by ~3.5 s").toBeLessThanOrEqual(allTypedBy + 1500);
+    // Typed over time: not all at once, and never fewer than before.
+    expect(samples.some((s) => s.visible > 0 && s.visible < HEADLINE_CHARACTERS), `partial states seen in ${JSON.stringify(samples)}`).toBe(true);
+    expect(samples.filter((s) => s.at < TYPE_DELAY_MS * 0.8).every((s) => s.visible === 0)).toBe(true);
+    const counts = samples.map((s) => s.visible);
+    expect(counts, "characters never disappear once shown").toEqual([...counts].sort((a, b) => a - b));
+    expect(done, "typing takes about 70 ms per character").toBeGreaterThanOrEqual(TYPE_DELAY_MS + TYPE_MS_PER_CHARACTER * HEADLINE.length * 0.6);
+  });
+
+  test.describe("with reduced motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("the whole headline shows at once", async ({ page }) => {
+      await page.goto("/", { waitUntil: "domcontentloaded" });
+      expect(await visibleHeadlineCharacters(page)).toBe(HEADLINE_CHARACTERS);
+    });
+
+    test("the goal and team cards show without scrolling", async ({ page }) => {
+      await page.goto("/");
+      const about = page.locator("#about");
+      const cards = about.getByRole("list").nth(0).getByRole("listitem").or(about.getByRole("list").nth(1).getByRole("listitem"));
+      await expect(cards).toHaveCount(GOALS.length + 9);
+      const hidden = await cards.evaluateAll((items) =>
+        items.filter((item) => !item.checkVisibility({ opacityProperty: true }) || getComputedStyle(item).opacity !== "1").length,
+      );
+      expect(hidden).toBe(0);
+    });
+  });
+
+  test("the goal and team cards animate in when scrolled to", async ({ page }) => {
+    await page.goto("/");
+    const lastTeamCard = page.locator("#about").getByRole("list").nth(1).getByRole("listitem").last();
+    const opacity = () => lastTeamCard.evaluate((card) => getComputedStyle(card).opacity);
+    expect(await opacity(), "hidden before it is scrolled into view").toBe("0");
+    await lastTeamCard.scrollIntoViewIfNeeded();
+    await expect.poll(opacity).toBe("1");
+  });
+
+  test("'Contact Us' jumps to #contact", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("#hero").getByRole("link", { name: "Contact Us", exact: true }).click();
+    await expect(page).toHaveURL(/#contact$/);
+    await expect(page.locator("#contact")).toBeInViewport();
+  });
+
+  test.describe("'How it's started'", () => {
+    const openVideo = async (page: Page) => {
+      await page.goto("/");
+      await page.getByRole("button", { name: "How it's started" }).click();
+      const dialog = page.getByRole("dialog", { name: "How it's started" });
+      await expect(dialog).toBeVisible();
+      return dialog;
+    };
+
+    test("opens a dialog of that title with the documentary, with controls and autoplay", async ({ page, site }) => {
+      const dialog = await openVideo(page);
+      if (site.documentaryVideo) {
+        const video = dialog.locator("video");
+        await expect(video).toHaveCount(1);
+        expect(await video.evaluate((v: HTMLVideoElement) => ({ controls: v.controls, autoplay: v.autoplay }))).toEqual({ controls: true, autoplay: true });
+      } else {
+        await expect(dialog).toContainText(/video/i);
+        await expect(dialog.locator("video")).toHaveCount(0);
+      }
+    });
+
+    test("closes by its close button", async ({ page }) => {
+      const dialog = await openVideo(page);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(dialog).toBeHidden();
+    });
+
+    test("closes by Escape", async ({ page }) => {
+      const dialog = await openVideo(page);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    });
+
+    test("closes by a click outside it", async ({ page }) => {
+      const dialog = await openVideo(page);
+      const box = (await dialog.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      // A point in the margin around the dialog.
+      const x = box.x > 8 ? box.x / 2 : (box.x + box.width + viewport.width) / 2;
+      const y = box.y > 8 ? box.y / 2 : (box.y + box.height + viewport.height) / 2;
+      expect(x < box.x || x > box.x + box.width || y < box.y || y > box.y + box.height).toBe(true);
+      await page.mouse.click(x, y);
+      await expect(dialog).toBeHidden();
+    });
+  });
+
+  test("About shows 'About Us', 'Our Goals' with the 7 goals numbered in order, and 'Our Team' with the president and 9 cards", async ({ page, site }) => {
+    await page.goto("/");
+    const about = page.locator("#about");
+    await expect(about.getByRole("heading", { name: "About Us", exact: true })).toBeVisible();
+    await expect(about.getByRole("heading", { name: "Our Goals", exact: true })).toBeVisible();
+
+    const goals = about.getByRole("list").nth(0).getByRole("listitem");
+    await expect(goals).toHaveCount(GOALS.length);
+    for (const [index, title] of GOALS.entries()) {
+      const goal = goals.nth(index);
+      await expect(goal.getByRole("heading")).toContainText(title);
+      expect((await goal.innerText()).trim().split(/\s+/)[0], `goal ${index + 1} shows its number first`).toBe(String(index + 1));
+    }
+
+    await expect(about.getByRole("heading", { name: "Our Team", exact: true })).toBeVisible();
+    await expect(about.getByRole("heading", { name: site.president.name })).toBeVisible();
+    await expect(about.getByText(site.president.message.slice(0, 40))).toBeVisible();
+    const team = about.getByRole("list").nth(1).getByRole("listitem");
+    await expect(team).toHaveCount(9);
+    for (const [index, member] of site.team.entries()) {
+      await expect(team.nth(index)).toContainText(member.title);
+      await expect(team.nth(index)).toContainText(member.name);
+    }
+  });
+
+  test("a team member without a photo shows the first letter of their name", async ({ page, site }) => {
+    const member = site.team.find((m) => !m.img);
+    test.skip(!member, "every team member in content/site.ts has a photo");
+    await page.goto("/");
+    const card = page.locator("#about").getByRole("list").nth(1).getByRole("listitem").filter({ hasText: member!.title });
+    await expect(card.locator("img")).toHaveCount(0);
+    expect((await card.innerText()).trim().split("\n")[0]!.trim()).toBe(member!.name.trim().charAt(0).toUpperCase());
+  });
+
+  test("'Our Collaborator' shows 6 cards", async ({ page, site }) => {
+    await page.goto("/");
+    const section = page.locator("#collaborator");
+    await expect(section.getByRole("heading", { name: "Our Collaborator", exact: true })).toBeVisible();
+    const cards = section.getByRole("listitem");
+    await expect(cards).toHaveCount(6);
+    for (const [index, collaborator] of site.collaborators.entries()) await expect(cards.nth(index)).toContainText(collaborator.name);
+  });
+
+  test("Resources has 5 'View Notes' links to the shared folders, each in a new tab, and the 'Watch Youtube Channel' banner", async ({ page, site }) => {
+    await page.goto("/");
+    const section = page.locator("#resources");
+    const notes = section.getByRole("link", { name: /^View Notes/ });
+    await expect(notes).toHaveCount(5);
+    for (const [index, resource] of site.resources.entries()) {
+      await expect(notes.nth(index)).toHaveAttribute("href", resource.url);
+      await expect(notes.nth(index)).toHaveAttribute("target", "_blank");
+    }
+    const channel = section.getByRole("link", { name: /Watch Youtube Channel/ });
+    await expect(channel).toBeVisible();
+    await expect(channel).toHaveAttribute("href", site.videoChannelUrl);
+    await expect(channel).toHaveAttribute("target", "_blank");
+  });
+
+  test("Contact has Name, Email, Message and 'Send Message', the WhatsApp link and 'Join Our WhatsApp Community'", async ({ page, site }) => {
+    await page.goto("/");
+    const contact = page.locator("#contact");
+    await expect(contact.getByLabel("Name", { exact: true })).toBeVisible();
+    await expect(contact.getByLabel("Email", { exact: true })).toBeVisible();
+    await expect(contact.getByLabel("Message", { exact: true })).toBeVisible();
+    await expect(contact.getByRole("button", { name: "Send Message", exact: true })).toBeVisible();
+    await expect(contact.locator(`a[href="${site.whatsapp.contactUrl}"]`)).toHaveAccessibleName(/WhatsApp/);
+    await expect(contact.getByText("Join Our WhatsApp Community", { exact: true })).toBeVisible();
+    await expect(contact.locator(`a[href="${site.whatsapp.communityUrl}"]`)).toBeVisible();
+  });
+
+  test("sending the contact form empty shows the toast 'Please fill all fields' at the bottom right", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("#contact").getByRole("button", { name: "Send Message", exact: true }).click();
+    const toast = page.getByText("Please fill all fields", { exact: true });
+    await expect(toast).toBeVisible();
+    await expect(page).toHaveURL(/\/(#.*)?$/);
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x + box.width / 2, "right half").toBeGreaterThan(viewport.width / 2);
+    expect(viewport.width - (box.x + box.width), "near the right edge").toBeLessThan(80);
+    expect(box.y + box.height / 2, "bottom half").toBeGreaterThan(viewport.height / 2);
+    expect(viewport.height - (box.y + box.height), "near the bottom edge").toBeLessThan(80);
+  });
+
+  test("every image has a text alternative, or sits in a link or heading that names it", async ({ page }) => {
+    await page.goto("/");
+    const unnamed = await page.locator("img").evaluateAll((images) =>
+      images
+        .filter((img) => {
+          if ((img.getAttribute("alt") ?? "").trim() !== "") return false;
+          const namer = img.closest("a, button, h1, h2, h3, h4, h5, h6");
+          return !namer || ((namer.textContent ?? "").trim() === "" && !namer.getAttribute("aria-label"));
+        })
+        .map((img) => img.outerHTML.slice(0, 120)),
+    );
+    expect(unnamed).toEqual([]);
+  });
+
+  test("the home page passes axe", async ({ page, expectNoAxeViolations }) => {
+    await page.goto("/");
+    await expectNoAxeViolations(page);
+  });
+});

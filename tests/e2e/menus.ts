@@ -1,0 +1,53 @@
+/**
+ * Reaching the top bar's entries the way a visitor does: directly on a wide screen, through the hamburger
+ * on a small one (SPEC 2, "Top bar").
+ */
+import { expect, type Locator, type Page } from "@playwright/test";
+import { isPhone } from "./fixtures";
+
+export const topBar = (page: Page) => page.getByRole("banner");
+
+/** The hamburger: a button whose name speaks of the menu ("Open menu" / "Close menu"). */
+export const hamburger = (page: Page) => topBar(page).getByRole("button", { name: /menu/i });
+
+/** The dropdown the hamburger controls. */
+export async function phoneMenu(page: Page): Promise<Locator> {
+  const id = await hamburger(page).getAttribute("aria-controls");
+  expect(id, "the hamburger names the menu it controls (aria-controls)").toBeTruthy();
+  return page.locator(`[id="${id}"]`);
+}
+
+export async function openPhoneMenu(page: Page): Promise<Locator> {
+  await hamburger(page).click();
+  await expect(hamburger(page)).toHaveAttribute("aria-expanded", "true");
+  const menu = await phoneMenu(page);
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Where the entries are: the bar itself on a wide screen, the opened dropdown on a phone. */
+export async function menuScope(page: Page): Promise<Locator> {
+  return isPhone(page) ? openPhoneMenu(page) : topBar(page);
+}
+
+/**
+ * The labels of the visible menu entries, in the order they are shown (links, buttons and disclosure
+ * summaries), without the logo and the hamburger.
+ */
+export async function visibleMenuEntries(page: Page): Promise<string[]> {
+  const scope = await menuScope(page);
+  return scope.evaluate((root) =>
+    Array.from(root.querySelectorAll<HTMLElement>("a, button, summary"))
+      .filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+      .filter((element) => !element.querySelector("img") && !/menu/i.test(element.getAttribute("aria-label") ?? ""))
+      .filter((element) => !element.closest("summary") || element.tagName === "SUMMARY")
+      .map((element) => (element.textContent ?? "").replace(/\s+/g, " ").trim())
+      .filter((label) => label !== ""),
+  );
+}
+
+/** Chooses a top-bar entry by its visible label, opening the hamburger first on a phone. */
+export async function chooseTopBarEntry(page: Page, name: string): Promise<void> {
+  const scope = await menuScope(page);
+  await scope.getByRole("link", { name, exact: true }).or(scope.getByRole("button", { name, exact: true })).click();
+}

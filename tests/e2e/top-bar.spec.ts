@@ -1,0 +1,210 @@
+import { expect, isPhone, test } from "./fixtures";
+import { hamburger, openPhoneMenu, phoneMenu, topBar, visibleMenuEntries } from "./menus";
+
+/** SPEC 2, "Top bar": the full menu, in order. */
+const FULL_MENU = ["Home", "About Us", "Announcement", "Collaborator", "Resources", "Events & Activities", "Explore SMC", "Join Us", "Contact Us"];
+/** Entries only the full menu has; the short top bar of the gallery pages leaves them out. */
+const FULL_MENU_ONLY = ["About Us", "Collaborator", "Resources", "Join Us", "Contact Us"];
+const RESOURCES_MENU = ["Medical books", "1st Year", "2nd Year", "3rd Year", "4th Year"];
+const MEGA_EVENTS = [
+  "Students Welcome",
+  "Welcome Dinner",
+  "MUN (Model United Nation)",
+  "Palestine walk",
+  "Grand iftar",
+  "Med doc",
+  "Andaz e byan",
+  "Story night",
+  "Palestine conference",
+  "Seminars",
+  "Class to Class compaign",
+];
+const ACTIVITIES = [
+  "Cabinet meeting",
+  "Members meeting",
+  "Dars e Quran",
+  "Study circle",
+  "Eid drive",
+  "Teachers day",
+  "Videography & painting competition",
+  "Shab e darri",
+  "Sports",
+  "Study Aid project",
+  "Alkhidmat plantation drives",
+  "Pathway to diagnosis",
+  "Lab and physio day",
+  "Medtalks podcast",
+  "Pool party",
+  "Pima convention",
+];
+
+test.describe("the top bar", () => {
+  test("on / it shows the full menu: Home, About Us, Announcement, Collaborator, Resources, Events & Activities, Explore SMC, Join Us, Contact Us", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    if (isPhone(page)) {
+      // On a phone the entries live in the hamburger's dropdown, not in the bar.
+      await expect(topBar(page).getByRole("link", { name: "About Us", exact: true })).toBeHidden();
+    }
+    expect(await visibleMenuEntries(page)).toEqual(FULL_MENU);
+  });
+
+  test("Join Us disappears from both menus when the join setting is off", async ({ page, seed }) => {
+    await page.goto("/");
+    await expect(topBar(page).getByRole("button", { name: "Join Us", exact: true, includeHidden: true })).not.toHaveCount(0);
+
+    await seed.joinUsVisible(false);
+    await page.reload();
+
+    expect(await visibleMenuEntries(page)).toEqual(FULL_MENU.filter((entry) => entry !== "Join Us"));
+    // Neither the wide-screen bar nor the hamburger's dropdown has it, shown or not.
+    await expect(topBar(page).getByRole("button", { name: "Join Us", exact: true, includeHidden: true })).toHaveCount(0);
+    await expect(topBar(page).getByRole("link", { name: "Join Us", exact: true, includeHidden: true })).toHaveCount(0);
+  });
+
+  for (const path of ["/announcement", "/events-and-activities", "/explore-smc"]) {
+    test(`on ${path} it shows the short menu, without the home page's sections or Join Us, and the logo leads to /`, async ({ page }) => {
+      await page.goto(path);
+      const entries = await visibleMenuEntries(page);
+      expect(entries.length).toBeGreaterThan(0);
+      for (const entry of FULL_MENU_ONLY) expect(entries).not.toContain(entry);
+      if (isPhone(page)) await hamburger(page).click(); // close the dropdown again
+
+      const logo = topBar(page).getByRole("link").filter({ has: page.locator("img") }).first();
+      await expect(logo).toHaveAttribute("href", "/");
+      await logo.click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Empowering minds, changing lives");
+    });
+  }
+
+  test("on /admin it shows only Admin and 'See your announcements'", async ({ page, request }) => {
+    const status = (await request.get("/admin")).status();
+    test.fixme(status !== 200, `/admin answers ${status}: the admin variant waits for the admin issue (login and panel at /admin).`);
+    await page.goto("/admin");
+    const bar = topBar(page);
+    await expect(bar.getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+    await expect(bar.getByRole("link", { name: "See your announcements", exact: true })).toBeVisible();
+    for (const entry of FULL_MENU) {
+      await expect(bar.getByRole("link", { name: entry, exact: true }).or(bar.getByRole("button", { name: entry, exact: true }))).toHaveCount(0);
+    }
+  });
+
+  test.describe("on a wide screen", () => {
+    test.beforeEach(({ page }) => {
+      test.skip(isPhone(page), "the dropdowns open on hover only where the bar shows them (desktop)");
+    });
+
+    test("Resources opens on hover and lists Medical books, 1st Year, 2nd Year, 3rd Year, 4th Year, each in a new tab", async ({ page, site }) => {
+      await page.goto("/");
+      const bar = topBar(page);
+      await expect(bar.getByRole("link", { name: "Medical books" })).toBeHidden();
+
+      await bar.getByRole("button", { name: "Resources", exact: true }).hover();
+
+      const urls = Object.fromEntries(site.resources.map((r) => [r.menuLabel, r.url]));
+      for (const label of RESOURCES_MENU) {
+        const link = bar.getByRole("link", { name: label });
+        await expect(link).toBeVisible();
+        await expect(link).toHaveAttribute("target", "_blank");
+        await expect(link).toHaveAttribute("href", urls[label]!);
+      }
+    });
+
+    test("Resources also opens from the keyboard: Enter on the trigger opens it, Escape closes it", async ({ page }) => {
+      await page.goto("/");
+      const bar = topBar(page);
+      const trigger = bar.getByRole("button", { name: "Resources", exact: true });
+      await trigger.focus();
+      await page.keyboard.press("Enter");
+      await expect(trigger).toHaveAttribute("aria-expanded", "true");
+      for (const label of RESOURCES_MENU) await expect(bar.getByRole("link", { name: label })).toBeVisible();
+
+      await page.keyboard.press("Escape");
+      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+      await expect(bar.getByRole("link", { name: "Medical books" })).toBeHidden();
+    });
+
+    test("Events & Activities opens on hover and lists every mega event and activity", async ({ page }) => {
+      await page.goto("/");
+      const bar = topBar(page);
+      await expect(bar.getByRole("link", { name: "Students Welcome", exact: true })).toBeHidden();
+
+      await bar.getByRole("button", { name: "Events & Activities", exact: true }).hover();
+
+      for (const name of [...MEGA_EVENTS, ...ACTIVITIES]) {
+        await expect(bar.getByRole("link", { name, exact: true })).toBeVisible();
+      }
+    });
+  });
+
+  test.describe("on a phone", () => {
+    test.beforeEach(({ page }) => {
+      test.skip(!isPhone(page), "the hamburger is the small-screen menu");
+    });
+
+    test("the hamburger opens and closes the menu", async ({ page }) => {
+      await page.goto("/");
+      const button = hamburger(page);
+      const menu = await phoneMenu(page);
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(menu).toBeHidden();
+
+      await button.click();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(menu).toBeVisible();
+
+      await button.click();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(menu).toBeHidden();
+    });
+
+    test("choosing a link closes the menu and goes there", async ({ page }) => {
+      await page.goto("/");
+      const menu = await openPhoneMenu(page);
+      await menu.getByRole("link", { name: "Explore SMC", exact: true }).click();
+
+      await expect(page).toHaveURL(/\/explore-smc$/);
+      await expect(page.getByRole("heading", { name: "Explore SMC", level: 1 })).toBeVisible();
+      await expect(hamburger(page)).toHaveAttribute("aria-expanded", "false");
+      await expect(await phoneMenu(page)).toBeHidden();
+    });
+
+    test("choosing a section of the home page closes the menu and scrolls there", async ({ page }) => {
+      await page.goto("/");
+      const menu = await openPhoneMenu(page);
+      await menu.getByRole("link", { name: "Collaborator", exact: true }).click();
+
+      await expect(page).toHaveURL(/#collaborator$/);
+      await expect(hamburger(page)).toHaveAttribute("aria-expanded", "false");
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole("heading", { name: "Our Collaborator" })).toBeInViewport();
+    });
+  });
+
+  test("Join Us asks 'Are you absolutely sure you want to join us?' with Cancel and Continue; Cancel closes it", async ({ page }) => {
+    await page.goto("/");
+    const scope = isPhone(page) ? await openPhoneMenu(page) : topBar(page);
+    await scope.getByRole("button", { name: "Join Us", exact: true }).click();
+
+    const dialog = page.getByRole("alertdialog", { name: "Are you absolutely sure you want to join us?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Continue", exact: true })).toBeVisible();
+
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("the top bar passes axe with its menu open (the hamburger's dropdown, or the Resources dropdown)", async ({ page, expectNoAxeViolations }) => {
+    await page.goto("/");
+    if (isPhone(page)) {
+      await openPhoneMenu(page);
+    } else {
+      await topBar(page).getByRole("button", { name: "Resources", exact: true }).hover();
+      await expect(topBar(page).getByRole("link", { name: "Medical books" })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+  });
+});
