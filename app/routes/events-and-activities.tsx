@@ -30,7 +30,9 @@ export default function EventsAndActivities({ loaderData }: Route.ComponentProps
   const tab: Tab = searchParams.get("tab") === "activities" ? "activities" : "events";
   const mainRef = useRef<HTMLElement>(null);
   useRevealOnScroll(mainRef);
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   const groups = (list: typeof loaderData.events, eager: boolean) => (
     <div className="flex flex-col gap-12">

@@ -19,10 +19,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** Photos above the fold on a phone (1 column) or a desktop (4 columns, two rows) load at once; the rest lazily. */
-const EAGER_PHOTOS = 4;
+const EAGER_PHOTOS = 3;
 
 export default function ExploreSmc({ loaderData }: Route.ComponentProps) {
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <BackButton />
