@@ -26,7 +26,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Announcements({ loaderData }: Route.ComponentProps) {
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   const { announcements } = loaderData;
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
@@ -44,7 +46,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
           {announcements.map((announcement, index) => (
             <li key={announcement.id}>
-              <AnnouncementCard announcement={announcement} priority={index === 0}>
+              <AnnouncementCard announcement={announcement} position={index + 1} priority={index === 0}>
                 <Button asChild className="w-full">
                   <a href={announcement.googleFormUrl} target="_blank" rel="noopener noreferrer">
                     Register via Google Form

@@ -2,8 +2,22 @@ import type { ReactNode } from "react";
 import type { PublicAnnouncement } from "~/lib/announcements.server";
 import { Picture } from "./picture";
 
-/** Image, the title 'Announcement', the description (line breaks kept, scrolls past ~12rem) and an action. */
-export function AnnouncementCard({ announcement, priority, children }: { announcement: PublicAnnouncement; priority: boolean; children: ReactNode }) {
+/**
+ * Image, the title 'Announcement', the description (line breaks kept, scrolls past ~12rem) and an action.
+ * `position` (1-based) names the scrollable description uniquely ("Announcement 2 details"): every card has
+ * the same title, and screen readers list the regions by name.
+ */
+export function AnnouncementCard({
+  announcement,
+  position,
+  priority,
+  children,
+}: {
+  announcement: PublicAnnouncement;
+  position: number;
+  priority: boolean;
+  children: ReactNode;
+}) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-brand-100 bg-white shadow-sm">
       <Picture
@@ -18,7 +32,7 @@ export function AnnouncementCard({ announcement, priority, children }: { announc
         <div
           tabIndex={0}
           role="region"
-          aria-label="Announcement details"
+          aria-label={`Announcement ${position} details`}
           className="max-h-48 overflow-y-auto whitespace-pre-line break-words text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-800"
         >
           {announcement.description}
