@@ -1,10 +1,10 @@
 import { ChevronDown, ExternalLink } from "lucide-react";
-import { NavigationMenu } from "radix-ui";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import type { SiteChrome } from "~/lib/site-chrome.server";
 import { JoinUsButton } from "./join-us-button";
+import { NavDropdown } from "./nav-dropdown";
 import { eventsLink, type NavLinkItem } from "./top-bar-links";
 
 const itemBase =
@@ -28,8 +28,8 @@ function fullMenuLinks(): { before: NavLinkItem[]; middle: NavLinkItem[]; after:
 }
 
 /**
- * Wide screens. Resources and Events & Activities are Radix navigation menus: they open on hover, on a tap,
- * and from the keyboard (Enter, Space or arrow down on the trigger), and close on Escape.
+ * Wide screens. Resources and Events & Activities are dropdowns (NavDropdown): they open on hover, on a tap,
+ * and from the keyboard, and close on Escape.
  */
 export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavLinkItem[] | null }) {
   if (links) {
@@ -46,70 +46,47 @@ export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavL
     );
   }
   const { before, middle, after } = fullMenuLinks();
+  const linkItem = (link: NavLinkItem) => (
+    <li key={link.to}>
+      <Link to={link.to} className={itemClass}>
+        {link.label}
+      </Link>
+    </li>
+  );
   return (
-    <NavigationMenu.Root className="relative hidden lg:block" delayDuration={100}>
-      <NavigationMenu.List className="flex items-center gap-0.5 text-[0.95rem]">
-        {before.map((link) => (
-          <NavigationMenu.Item key={link.to}>
-            <NavigationMenu.Link asChild>
-              <Link to={link.to} className={itemClass}>
-                {link.label}
-              </Link>
-            </NavigationMenu.Link>
-          </NavigationMenu.Item>
-        ))}
-        <NavigationMenu.Item className="relative">
-          <NavigationMenu.Trigger className={itemClass}>
-            Resources <ChevronDown className="size-4" aria-hidden />
-          </NavigationMenu.Trigger>
-          <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-56 rounded-lg border border-brand-100 bg-white p-2 shadow-lg">
-            <ul>
-              {chrome.resourcesMenu.map((item) => (
-                <li key={item.label}>
-                  <NavigationMenu.Link asChild>
-                    <a href={item.url} target="_blank" rel="noopener noreferrer" className={cn(itemClass, "w-full justify-between")}>
-                      {item.label}
-                      <ExternalLink className="size-4" aria-label="(opens in a new tab)" role="img" />
-                    </a>
-                  </NavigationMenu.Link>
-                </li>
-              ))}
-            </ul>
-          </NavigationMenu.Content>
-        </NavigationMenu.Item>
-        <NavigationMenu.Item className="relative">
-          <NavigationMenu.Trigger className={itemClass}>
-            Events &amp; Activities <ChevronDown className="size-4" aria-hidden />
-          </NavigationMenu.Trigger>
-          <NavigationMenu.Content className="absolute top-full right-[-12rem] mt-2 w-[36rem] rounded-lg border border-brand-100 bg-white p-4 shadow-lg">
-            <EventsPanel chrome={chrome} />
-          </NavigationMenu.Content>
-        </NavigationMenu.Item>
-        {middle.map((link) => (
-          <NavigationMenu.Item key={link.to}>
-            <NavigationMenu.Link asChild>
-              <Link to={link.to} className={itemClass}>
-                {link.label}
-              </Link>
-            </NavigationMenu.Link>
-          </NavigationMenu.Item>
-        ))}
-        {chrome.joinUsVisible && (
-          <NavigationMenu.Item>
-            <JoinUsButton className={itemClass} />
-          </NavigationMenu.Item>
-        )}
-        {after.map((link) => (
-          <NavigationMenu.Item key={link.to}>
-            <NavigationMenu.Link asChild>
-              <Link to={link.to} className={itemClass}>
-                {link.label}
-              </Link>
-            </NavigationMenu.Link>
-          </NavigationMenu.Item>
-        ))}
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+    <ul className="hidden items-center gap-0.5 text-[0.95rem] lg:flex">
+      {before.map(linkItem)}
+      <li>
+        <NavDropdown label="Resources" triggerClassName={itemClass} panelClassName="absolute top-full left-0 z-10 mt-2 w-56 rounded-lg border border-brand-100 bg-white p-2 shadow-lg">
+          <ul>
+            {chrome.resourcesMenu.map((item) => (
+              <li key={item.label}>
+                <a href={item.url} target="_blank" rel="noopener noreferrer" className={cn(itemClass, "w-full justify-between")}>
+                  {item.label}
+                  <ExternalLink className="size-4" aria-label="(opens in a new tab)" role="img" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </NavDropdown>
+      </li>
+      <li>
+        <NavDropdown
+          label="Events & Activities"
+          triggerClassName={itemClass}
+          panelClassName="absolute top-full right-[-12rem] z-10 mt-2 w-[36rem] rounded-lg border border-brand-100 bg-white p-4 shadow-lg"
+        >
+          <EventsPanel chrome={chrome} />
+        </NavDropdown>
+      </li>
+      {middle.map(linkItem)}
+      {chrome.joinUsVisible && (
+        <li>
+          <JoinUsButton className={itemClass} />
+        </li>
+      )}
+      {after.map(linkItem)}
+    </ul>
   );
 }
 
