@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createDatabase, type DatabaseHandle, type Engine } from "../../../server/db/database";
 import { createSchema, dropSchema } from "../../../server/db/test-database";
 import { localStorage } from "../../../server/storage/local-storage";
@@ -38,7 +39,7 @@ export async function freePort(): Promise<number> {
 
 export function serverCommand(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: path.resolve(__dirname, "../../.."),
+    cwd: fileURLToPath(new URL("../../..", import.meta.url)),
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
