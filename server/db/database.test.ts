@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { createDatabase, migrateToLatest, migrationsAreCurrent } from "./database";
+import { createSchema, dropSchema } from "./test-database";
+import { migrations } from "./migrations";
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!postgresUrl)("migrations on postgres", () => {
+  test("two instances starting together on an empty database migrate it once, both succeed", async () => {
+    const schema = `test_mig_${process.pid}_${Date.now()}`;
+    await createSchema(postgresUrl!, schema);
+    const first = createDatabase({ engine: "postgres", url: postgresUrl! }, { schema });
+    const second = createDatabase({ engine: "postgres", url: postgresUrl! }, { schema });
+    try {
+      const [a, b] = await Promise.all([migrateToLatest(first.db), migrateToLatest(second.db)]);
+      // Kysely's PostgreSQL migrator holds an advisory lock: one instance applies everything, the other nothing.
+      expect([...a, ...b].sort()).toEqual(Object.keys(migrations).sort());
+      expect(await migrationsAreCurrent(first.db)).toBe(true);
+    } finally {
+      await first.close();
+      await second.close();
+      await dropSchema(postgresUrl!, schema);
+    }
+  });
+
+  test("a migration table in another schema does not stop this schema from migrating", async () => {
+    const other = `test_other_${process.pid}_${Date.now()}`;
+    const mine = `test_mine_${process.pid}_${Date.now()}`;
+    await createSchema(postgresUrl!, other);
+    await createSchema(postgresUrl!, mine);
+    const otherDb = createDatabase({ engine: "postgres", url: postgresUrl! }, { schema: other });
+    const myDb = createDatabase({ engine: "postgres", url: postgresUrl! }, { schema: mine });
+    try {
+      await migrateToLatest(otherDb.db);
+      expect(await migrateToLatest(myDb.db)).toEqual(Object.keys(migrations));
+      expect(await migrationsAreCurrent(myDb.db)).toBe(true);
+    } finally {
+      await otherDb.close();
+      await myDb.close();
+      await dropSchema(postgresUrl!, other);
+      await dropSchema(postgresUrl!, mine);
+    }
+  });
+});
