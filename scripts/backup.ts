@@ -1,0 +1,35 @@
+/**
+ * Backup and restore of the embedded setup (SQLite database and uploaded files under DATA_DIR):
+ *
+ *   npm run backup -- <file.tar.gz>     safe while the server runs
+ *   npm run restore -- <file.tar.gz>    into an empty DATA_DIR, with the server stopped
+ *
+ * With DATABASE_URL pointing at PostgreSQL, use pg_dump / pg_restore (docs/deploy.md). Exit code 0 on
+ * success, 1 with one line on stderr.
+ */
+import { ConfigError, parseConfig } from "../server/config";
+import { BackupError, backupSqlite, restoreSqlite } from "../server/backup/sqlite-backup";
+
+const USAGE = "usage: backup <file.tar.gz> | restore <file.tar.gz>";
+
+async function main(): Promise<void> {
+  const [command, file] = process.argv.slice(2);
+  if ((command !== "backup" && command !== "restore") || !file) throw new BackupError(USAGE);
+  const config = parseConfig();
+  if (config.database.engine !== "sqlite") {
+    throw new BackupError("DATABASE_URL points at PostgreSQL: back it up with pg_dump and restore with pg_restore (docs/deploy.md)");
+  }
+  if (command === "backup") {
+    const manifest = await backupSqlite(config.dataDir, file);
+    console.log(`backup written to ${file}: ${JSON.stringify(manifest.tables)}, ${manifest.uploadedFiles} uploaded files`);
+  } else {
+    const manifest = await restoreSqlite(file, config.dataDir);
+    console.log(`restored ${file} (taken ${manifest.createdAt}) into ${config.dataDir}: ${JSON.stringify(manifest.tables)}, ${manifest.uploadedFiles} uploaded files`);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof BackupError || error instanceof ConfigError) console.error(error.message);
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { createDatabase, type DatabaseHandle, migrateToLatest } from "../db/database";
+import { newId } from "../db/ids";
+import { announcementsRepo } from "../repos/announcements";
+import { applicationsRepo, serializeAnswers } from "../repos/applications";
+import { settingsRepo } from "../repos/settings";
+import { storeImage } from "../services/image-store";
+import { localStorage } from "../storage/local-storage";
+import { BackupError, backupSqlite, restoreSqlite } from "./sqlite-backup";
+
+describe("backup and restore of the embedded setup", () => {
+  let workDir: string;
+  let siteDir: string;
+  let site: DatabaseHandle;
+
+  beforeEach(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-backup-test-"));
+    siteDir = path.join(workDir, "site");
+    site = createDatabase({ engine: "sqlite", file: path.join(siteDir, "site.db") });
+    await migrateToLatest(site.db);
+  });
+  afterEach(async () => {
+    await site.close();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  async function populate() {
+    const storage = localStorage(path.join(siteDir, "uploads"));
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#115e59" } }).jpeg().toBuffer();
+    const announcementIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const image = await storeImage({ db: site.db, storage }, jpeg, "announcements");
+      const id = newId();
+      await announcementsRepo(site.db).create({ id, description: `Announcement ${i}`, google_form_url: "https://forms.example.org/x", image_id: image.id, created_at: new Date().toISOString() });
+      announcementIds.push(id);
+    }
+    const applicationIds: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const id = newId();
+      await applicationsRepo(site.db).create({
+        id,
+        fullname: `Applicant ${i}`,
+        class: "1st Year",
+        department: "MBBS",
+        sargodha_address: "College Road",
+        permanent_address: "Home",
+        email: `applicant${i}@example.org`,
+        phone: "03001234567",
+        blood_group: null,
+        answers: serializeAnswers([{ question: "Enlist your hobbies", answer: "reading, hiking" }]),
+        submission_key: null,
+        created_at: new Date().toISOString(),
+      });
+      applicationIds.push(id);
+    }
+    await settingsRepo(site.db).setJoinUsVisible(false);
+    return { announcementIds, applicationIds };
+  }
+
+  test("a populated site, backed up while its database is open, restores into an empty DATA_DIR with every row and image", async () => {
+    const { announcementIds, applicationIds } = await populate();
+    const archive = path.join(workDir, "backups", "site.tar.gz");
+    const manifest = await backupSqlite(siteDir, archive);
+    expect(manifest.tables).toMatchObject({ applications: 5, announcements: 2, images: 2 });
+
+    const restoredDir = path.join(workDir, "restored");
+    await restoreSqlite(archive, restoredDir);
+    const restored = createDatabase({ engine: "sqlite", file: path.join(restoredDir, "site.db") });
+    try {
+      expect((await applicationsRepo(restored.db).listNewestFirst()).map((a) => a.id).sort()).toEqual([...applicationIds].sort());
+      expect((await applicationsRepo(restored.db).findById(applicationIds[0]!))?.answers).toEqual([{ question: "Enlist your hobbies", answer: "reading, hiking" }]);
+      const announcements = await announcementsRepo(restored.db).listNewestFirst();
+      expect(announcements.map((a) => a.id).sort()).toEqual([...announcementIds].sort());
+      for (const announcement of announcements) {
+        for (const variant of announcement.image.variants) {
+          expect(fs.existsSync(path.join(restoredDir, "uploads", ...variant.key.split("/"))), variant.key).toBe(true);
+        }
+      }
+      expect((await settingsRepo(restored.db).get()).joinUsVisible).toBe(false);
+      expect(fs.readdirSync(restoredDir).filter((name) => name.startsWith(".restore-"))).toEqual([]);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  test("restore refuses a DATA_DIR that already holds a site, and changes nothing there", async () => {
+    await populate();
+    const archive = path.join(workDir, "site.tar.gz");
+    await backupSqlite(siteDir, archive);
+    const before = fs.statSync(path.join(siteDir, "site.db")).mtimeMs;
+    await expect(restoreSqlite(archive, siteDir)).rejects.toThrow(/already holds a site/);
+    expect(fs.statSync(path.join(siteDir, "site.db")).mtimeMs).toBe(before);
+  });
+
+  test("a file that is not a backup is refused with a clear error and leaves the target empty", async () => {
+    const bogus = path.join(workDir, "bogus.tar.gz");
+    fs.writeFileSync(bogus, "this is not an archive");
+    const target = path.join(workDir, "empty");
+    await expect(restoreSqlite(bogus, target)).rejects.toBeInstanceOf(BackupError);
+    expect(fs.readdirSync(target)).toEqual([]);
+  });
+
+  test("backing up a DATA_DIR without a database says so", async () => {
+    await expect(backupSqlite(path.join(workDir, "nothing-here"), path.join(workDir, "x.tar.gz"))).rejects.toThrow(/no database at/);
+  });
+});
