@@ -2,7 +2,18 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { isDatabaseUnavailable } from "../server/db/database-errors";
 import { NonceContext } from "./components/nonce";
+
+/** Seconds a client should wait before retrying while the database cannot be reached. */
+const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Requests (by their load context, one per request) whose loaders failed because the database is unreachable.
+ * handleError sees the raw error; by the time handleRequest runs, React Router has replaced it with a
+ * sanitized one in production.
+ */
+const requestsWithoutDatabase = new WeakSet<AppLoadContext>();
 
 export const streamTimeout = 5_000;
 
@@ -17,6 +28,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A loader failed because the database is unreachable: the error page says "try again in a moment", and the
+  // status says so too (503 + Retry-After, never cached), so load balancers and crawlers don't take it for a bug.
+  if (requestsWithoutDatabase.has(loadContext)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -57,5 +75,6 @@ export default function handleRequest(
 /** Loader, action and render errors: one structured line each (React Router calls this instead of console.error). */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) requestsWithoutDatabase.add(context);
   context.logger.error({ path: new URL(request.url).pathname, err: error instanceof Error ? error.message : String(error) }, "request failed");
 }

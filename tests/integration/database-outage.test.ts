@@ -1,0 +1,103 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createSchema, dropSchema } from "../../server/db/test-database";
+import { freePort, serverCommand } from "./helpers/test-server";
+
+/**
+ * A TCP proxy between the server and PostgreSQL that the test can cut and restore, standing in for a
+ * database that goes away (restart, network trouble) and comes back.
+ */
+function databaseProxy(target: { host: string; port: number }, port: number) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+  };
+  return {
+    async up() {
+      server = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        track(client);
+        track(upstream);
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
+    },
+    async down() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      server = undefined;
+    },
+  };
+}
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!baseUrl)("when PostgreSQL goes away and comes back", () => {
+  const schema = `it_outage_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-outage-"));
+  let proxy: ReturnType<typeof databaseProxy>;
+  let child: ReturnType<typeof serverCommand>;
+  let url: string;
+  let output = "";
+
+  beforeAll(async () => {
+    await createSchema(baseUrl!, schema);
+    const database = new URL(baseUrl!);
+    const proxyPort = await freePort();
+    proxy = databaseProxy({ host: database.hostname, port: Number(database.port || 5432) }, proxyPort);
+    await proxy.up();
+    const proxied = new URL(baseUrl!);
+    proxied.port = String(proxyPort);
+    proxied.searchParams.set("options", `-c search_path=${schema}`);
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    child = serverCommand({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: proxied.toString() });
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 30_000;
+    while ((await fetch(`${url}/readyz`).catch(() => undefined))?.status !== 200) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the server did not become ready:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  afterAll(async () => {
+    child?.kill("SIGKILL");
+    await proxy?.down();
+    await dropSchema(baseUrl!, schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("pages that need it answer 503, /readyz fails, and both recover by themselves; the process stays up", async () => {
+    expect((await fetch(`${url}/announcement`)).status).toBe(200);
+
+    await proxy.down();
+    const during = await fetch(`${url}/announcement`);
+    expect(during.status, output).toBe(503);
+    expect(during.headers.get("retry-after")).toBe("30");
+    expect(during.headers.get("cache-control")).toBe("no-store");
+    // SPEC 8: the page's error view tells the visitor (toast 'Failed to fetch announcemetns', then back one page).
+    expect(await during.text()).toContain("Announcements");
+    // The home page only reads the Join Us setting: SPEC 8 logs that failure and the page goes on.
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('id="hero"');
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { checks: { database: boolean } }).checks.database).toBe(false);
+    // Pages that need no database keep working.
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+    await proxy.up();
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 15_000 }).toBe(200);
+    expect((await fetch(`${url}/announcement`)).status).toBe(200);
+    expect(child.exitCode, output).toBeNull();
+  });
+});
