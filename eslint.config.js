@@ -27,7 +27,8 @@ export default tseslint.config(
   {
     // Server code must never reach the browser bundle: app code imports server modules for types only.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/**/*.server.ts", "app/entry.server.tsx"],
+    // Tests run in Node, never in the browser bundle.
+    ignores: ["app/**/*.server.ts", "app/entry.server.tsx", "app/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",

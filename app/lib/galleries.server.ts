@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "react-router";
 import type { PhotoGroup } from "../../server/content/site-schema";
+import { compactGalleryPhoto } from "./gallery-photo";
 
-/** Each photo's alt text is its group's name and its position (SPEC 2). */
+/** Alt texts are given in the browser from the group's name and the photo's position (galleryPhotoAlt). */
 function resolveGroup({ contentImages }: AppLoadContext, group: PhotoGroup) {
   return {
     name: group.name,
-    photos: group.photos.map((photo, index) => contentImages.get(photo, `${group.name} ${index + 1}`)),
+    photos: group.photos.map((photo) => compactGalleryPhoto(contentImages.get(photo, ""))),
   };
 }
 
@@ -17,5 +18,5 @@ export function loadEventGalleries(context: AppLoadContext) {
 }
 
 export function loadExplorePhotos(context: AppLoadContext) {
-  return context.site.explorePhotos.map((photo, index) => context.contentImages.get(photo, `Explore SMC photo ${index + 1}`));
+  return context.site.explorePhotos.map((photo) => compactGalleryPhoto(context.contentImages.get(photo, "")));
 }

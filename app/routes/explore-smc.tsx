@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { BackButton } from "~/components/site/back-button";
 import { Picture } from "~/components/site/picture";
 import { loadExplorePhotos } from "~/lib/galleries.server";
+import { expandGalleryPhoto, galleryPhotoAlt } from "~/lib/gallery-photo";
 import { pageMeta } from "~/lib/page-meta";
 import type { SiteChrome } from "~/lib/site-chrome.server";
 import type { Route } from "./+types/explore-smc";
@@ -34,9 +35,9 @@ export default function ExploreSmc({ loaderData }: Route.ComponentProps) {
         </h1>
         <ul className="mt-8 grid grid-cols-1 gap-4 md:grid-cols-3 lg:grid-cols-4">
           {loaderData.photos.map((photo, index) => (
-            <li key={`${photo.src}-${index}`} data-testid="explore-photo">
+            <li key={`${photo.stem}-${index}`} data-testid="explore-photo">
               <Picture
-                image={photo}
+                image={expandGalleryPhoto(photo, galleryPhotoAlt("Explore SMC photo", index))}
                 sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 100vw"
                 priority={index === 0}
                 eager={index < EAGER_PHOTOS}

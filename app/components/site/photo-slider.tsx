@@ -1,7 +1,8 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import type { ResponsiveImage } from "../../../server/images/responsive-image";
 import { cn } from "~/lib/cn";
+import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "~/lib/gallery-photo";
+import { whenIdle } from "~/lib/when-idle";
 import { Picture } from "./picture";
 
 /**
@@ -11,24 +12,29 @@ import { Picture } from "./picture";
 /** The most slides visible at once (3 from 1024 px). */
 const INITIAL_SLIDES = 3;
 
-export function PhotoSlider({ name, photos, eager }: { name: string; photos: ResponsiveImage[]; eager: boolean }) {
+export function PhotoSlider({ name, photos, eager }: { name: string; photos: GalleryPhoto[]; eager: boolean }) {
   // A page holds a dozen sliders: each one starts (measures, listens) only when it comes near the screen.
   const regionRef = useRef<HTMLDivElement>(null);
   const [nearScreen, setNearScreen] = useState(false);
   useEffect(() => {
     const region = regionRef.current;
     if (!region || typeof IntersectionObserver === "undefined") return;
+    let cancelStart: (() => void) | undefined;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setNearScreen(true);
           observer.disconnect();
+          // Started when the main thread is idle, one slider at a time, so page load stays responsive.
+          cancelStart = whenIdle(() => setNearScreen(true));
         }
       },
       { rootMargin: "300px 0px" },
     );
     observer.observe(region);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelStart?.();
+    };
   }, []);
   const [viewportRef, embla] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps", active: nearScreen });
   const subscribe = useCallback(
@@ -51,7 +57,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Res
           {/* Until the slider is near the screen only its first slides exist: less to hydrate on a page of many. */}
           {(nearScreen ? photos : photos.slice(0, INITIAL_SLIDES)).map((photo, index) => (
             <div
-              key={`${photo.src}-${index}`}
+              key={`${photo.stem}-${index}`}
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${photos.length}`}
@@ -59,7 +65,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Res
               className="min-w-0 shrink-0 grow-0 basis-full pl-[10px] md:basis-1/2 lg:basis-1/3"
             >
               <Picture
-                image={photo}
+                image={expandGalleryPhoto(photo, galleryPhotoAlt(name, index))}
                 sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
                 priority={eager && index === 0}
                 eager={eager && index < 3}
