@@ -56,7 +56,12 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
+/**
+ * Every field but the contact message is one line: line breaks in it (which a person never types into
+ * a one-line input) become spaces, in the body as in the headers.
+ */
 function render(title: string, rows: [string, string][], footer?: { label: string; href: string }): { text: string; html: string } {
+  rows = rows.map(([label, value]) => [label, label === "Message" ? value.replace(/\r\n?/g, "\n") : headerSafe(value)]);
   const text = [title, "", ...rows.map(([label, value]) => `${label}: ${value.includes("\n") ? `\n${value}` : value}`)];
   if (footer) text.push("", `${footer.label}: ${footer.href}`);
   const htmlRows = rows
