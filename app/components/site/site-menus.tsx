@@ -96,7 +96,7 @@ export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavL
         ))}
         {chrome.joinUsVisible && (
           <NavigationMenu.Item>
-            <JoinUsButton className={itemClass} />
+            <JoinUsButton className={itemClass} questions={chrome.joinQuestions} />
           </NavigationMenu.Item>
         )}
         {after.map((link) => (
@@ -203,7 +203,7 @@ export function MobileMenu({
             {full.middle.map(linkItem)}
             {chrome.joinUsVisible && (
               <li>
-                <JoinUsButton className={cn(itemClass, "w-full")} onOpen={onChoose} />
+                <JoinUsButton className={cn(itemClass, "w-full")} onOpen={onChoose} questions={chrome.joinQuestions} />
               </li>
             )}
             {full.after.map(linkItem)}
