@@ -89,7 +89,7 @@ export function parseMail(raw: string, envelopeFrom = "", envelopeTo: string[] =
  * A real SMTP server for the tests (no TLS, no authentication), on a fixed port so it can be stopped and
  * started again while the site keeps the same SMTP_URL.
  */
-export function smtpCatcher(port: number): SmtpCatcher {
+export function smtpCatcher(port: number, options: { onMail?: (mail: CaughtMail) => void } = {}): SmtpCatcher {
   let server: SMTPServer | undefined;
   const catcher: SmtpCatcher = {
     port,
@@ -116,6 +116,7 @@ export function smtpCatcher(port: number): SmtpCatcher {
               return;
             }
             catcher.mails.push(mail);
+            options.onMail?.(mail);
             callback(null);
           });
         },
