@@ -110,6 +110,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables that may hold a password or key: an error about them never repeats their value. */
+const SECRET_VARIABLES = new Set(["SMTP_URL", "EMAILJS_PRIVATE_KEY", "EMAILJS_PUBLIC_KEY", "DATABASE_URL"]);
+
 /** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
@@ -120,7 +123,8 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      return `Invalid environment variable ${name}: expected ${issue.message} (got ${JSON.stringify(source[name] ?? "")})`;
+      const got = SECRET_VARIABLES.has(name) ? "value hidden" : `got ${JSON.stringify(source[name] ?? "")}`;
+      return `Invalid environment variable ${name}: expected ${issue.message} (${got})`;
     });
     throw new ConfigError(problems);
   }

@@ -170,6 +170,11 @@ describe("mail configuration", () => {
     expect(() => parseConfig({ [name]: value })).toThrow(`Invalid environment variable ${name}: expected ${message}`);
   });
 
+  test("a bad SMTP_URL is named without repeating its password", () => {
+    expect(() => parseConfig({ SMTP_URL: "smpt://user:secret@host" })).toThrow("Invalid environment variable SMTP_URL: expected an smtp://");
+    expect(() => parseConfig({ SMTP_URL: "smpt://user:secret@host" })).not.toThrow(/secret/);
+  });
+
   test("TRUST_PROXY: true, a hop count, or addresses", () => {
     expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
     expect(parseConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
