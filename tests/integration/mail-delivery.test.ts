@@ -37,7 +37,9 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
   let smtp: SmtpCatcher;
   let server: TestServer;
   beforeAll(async () => {
+    // The catcher listens before the site picks its own free port, so the two can never get the same one.
     smtp = smtpCatcher(await freePort());
+    await smtp.start();
     server = await startTestServer(engine, smtpEnv(smtp));
   });
   afterAll(async () => {
@@ -49,7 +51,8 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
   });
 
   test("SMTP down during 50 applications, then up: all 50 stored, all 50 mails delivered exactly once", async () => {
-    // The catcher is not listening: every delivery attempt meets a refused connection.
+    // The mail server goes down: every delivery attempt meets a refused connection.
+    await smtp.stop();
     const before = await storedCounts(server);
     await submitApplications([server], 50, "Outage");
     expect((await storedCounts(server)).applications).toBe(before.applications + 50);

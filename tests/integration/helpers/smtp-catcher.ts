@@ -102,6 +102,8 @@ export function smtpCatcher(port: number, options: { onMail?: (mail: CaughtMail)
         authOptional: true,
         disabledCommands: ["AUTH", "STARTTLS"],
         logger: false,
+        // Stopping (to simulate an outage) must not wait for the site's open connections.
+        closeTimeout: 500,
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
