@@ -5,6 +5,8 @@ export default [
   route("announcement", "routes/announcement.tsx"),
   route("events-and-activities", "routes/events-and-activities.tsx"),
   route("explore-smc", "routes/explore-smc.tsx"),
+  route("join", "routes/join.ts"),
+  route("contact", "routes/contact.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("manifest.webmanifest", "routes/manifest-webmanifest.ts"),

@@ -487,6 +487,15 @@ export const site = {
   ],
 
   /** Shown by the hero's "How it's started" button; a path under content/, or null for none. */
+  /** The join form's six questions: 1 to 4 answered in free text, 5 and 6 as lists. */
+  joinQuestions: [
+    "What do you know about our vision?",
+    "Why do you want to join us?",
+    "What does the philosophy of Allama Muhammad Iqbal mean to you as a student?",
+    "What is your relation with the Quran?",
+    "Enlist your hobbies",
+    "Enlist the books you read other than academic books",
+  ],
   documentaryVideo: "video/documentary.webm",
 } satisfies SiteContent;
 

@@ -11,6 +11,20 @@ const port = z.coerce
   .min(1, "a port number from 1 to 65535")
   .max(65535, "a port number from 1 to 65535");
 
+const positiveMs = z.coerce
+  .number({ error: "a number of milliseconds above 0" })
+  .int("a number of milliseconds above 0")
+  .min(1, "a number of milliseconds above 0");
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], { error: "one of development, production, test" }).default("production"),
   PORT: port.default(3000),
@@ -27,6 +41,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
     error: "one of fatal, error, warn, info, debug, trace, silent",
   }).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, "true, false, a number of proxies, or proxy addresses/subnets (comma-separated)")
+    .default("false"),
+  MAIL_TRANSPORT: z.enum(["log", "smtp", "emailjs"], { error: "one of log, smtp, emailjs" }).default("log"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "an smtp://user:pass@host:port or smtps://… URL").optional(),
+  SMTP_TIMEOUT_MS: positiveMs.default(10_000),
+  MAIL_FROM: z.string().min(3, "a sender address, e.g. Society website <website@example.org>").optional(),
+  MAIL_TO: z.string().min(3, "the address that receives join and contact mail").optional(),
+  MAIL_TIME_ZONE: z.string().refine(isTimeZone, "an IANA time zone such as Asia/Karachi").default("Asia/Karachi"),
+  EMAILJS_SERVICE_ID: z.string().optional(),
+  EMAILJS_TEMPLATE_ID_JOIN: z.string().optional(),
+  EMAILJS_TEMPLATE_ID_CONTACT: z.string().optional(),
+  EMAILJS_PUBLIC_KEY: z.string().optional(),
+  EMAILJS_PRIVATE_KEY: z.string().optional(),
+  EMAILJS_URL: z.url({ protocol: /^https?$/, error: "an http(s) URL" }).default("https://api.emailjs.com/api/v1.0/email/send"),
+  OUTBOX_POLL_MS: positiveMs.default(2_000),
+  OUTBOX_BACKOFF_BASE_MS: positiveMs.default(30_000),
+  OUTBOX_BACKOFF_MAX_MS: positiveMs.default(3_600_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number({ error: "a whole number from 1" }).int("a whole number from 1").min(1, "a whole number from 1").default(10),
+  OUTBOX_LEASE_MS: positiveMs.default(120_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -43,6 +78,29 @@ export interface Config {
   database: DatabaseTarget;
   publicUrl: string;
   logLevel: Env["LOG_LEVEL"];
+  /** Express's "trust proxy": which X-Forwarded-For hops to believe for the client address. */
+  trustProxy: boolean | number | string;
+  mail: MailConfig;
+}
+
+export type MailTransportConfig =
+  | { kind: "log" }
+  | { kind: "smtp"; url: string; timeoutMs: number }
+  | {
+      kind: "emailjs";
+      url: string;
+      serviceId: string;
+      templateIds: { join: string; contact: string };
+      publicKey: string;
+      accessToken: string | undefined;
+    };
+
+export interface MailConfig {
+  transport: MailTransportConfig;
+  from: string;
+  to: string;
+  timeZone: string;
+  outbox: { pollMs: number; backoffBaseMs: number; backoffMaxMs: number; maxAttempts: number; leaseMs: number };
 }
 
 export class ConfigError extends Error {
@@ -51,6 +109,9 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+/** Variables that may hold a password or key: an error about them never repeats their value. */
+const SECRET_VARIABLES = new Set(["SMTP_URL", "EMAILJS_PRIVATE_KEY", "EMAILJS_PUBLIC_KEY", "DATABASE_URL"]);
 
 /** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
@@ -62,12 +123,14 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      return `Invalid environment variable ${name}: expected ${issue.message} (got ${JSON.stringify(source[name] ?? "")})`;
+      const got = SECRET_VARIABLES.has(name) ? "value hidden" : `got ${JSON.stringify(source[name] ?? "")}`;
+      return `Invalid environment variable ${name}: expected ${issue.message} (${got})`;
     });
     throw new ConfigError(problems);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const mail = mailConfig(env);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -76,6 +139,55 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: databaseTarget(env.DATABASE_URL, dataDir),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    mail,
+  };
+}
+
+function trustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** The mail settings; a transport without the variables it needs stops the start, naming each one. */
+function mailConfig(env: Env): MailConfig {
+  const missing = (names: string[]) => {
+    const absent = names.filter((name) => !env[name as keyof Env]);
+    if (absent.length > 0) {
+      throw new ConfigError(absent.map((name) => `Missing environment variable ${name}: MAIL_TRANSPORT=${env.MAIL_TRANSPORT} needs it`));
+    }
+  };
+  let transport: MailTransportConfig;
+  if (env.MAIL_TRANSPORT === "smtp") {
+    missing(["SMTP_URL", "MAIL_FROM", "MAIL_TO"]);
+    transport = { kind: "smtp", url: env.SMTP_URL!, timeoutMs: env.SMTP_TIMEOUT_MS };
+  } else if (env.MAIL_TRANSPORT === "emailjs") {
+    missing(["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID_JOIN", "EMAILJS_TEMPLATE_ID_CONTACT", "EMAILJS_PUBLIC_KEY"]);
+    transport = {
+      kind: "emailjs",
+      url: env.EMAILJS_URL,
+      serviceId: env.EMAILJS_SERVICE_ID!,
+      templateIds: { join: env.EMAILJS_TEMPLATE_ID_JOIN!, contact: env.EMAILJS_TEMPLATE_ID_CONTACT! },
+      publicKey: env.EMAILJS_PUBLIC_KEY!,
+      accessToken: env.EMAILJS_PRIVATE_KEY,
+    };
+  } else {
+    transport = { kind: "log" };
+  }
+  return {
+    transport,
+    from: env.MAIL_FROM ?? "Website <website@localhost>",
+    to: env.MAIL_TO ?? "society@localhost",
+    timeZone: env.MAIL_TIME_ZONE,
+    outbox: {
+      pollMs: env.OUTBOX_POLL_MS,
+      backoffBaseMs: env.OUTBOX_BACKOFF_BASE_MS,
+      backoffMaxMs: env.OUTBOX_BACKOFF_MAX_MS,
+      maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+      leaseMs: env.OUTBOX_LEASE_MS,
+    },
   };
 }
 

@@ -15,6 +15,8 @@ import type { Readiness } from "./http/readiness";
 import { readIcons, readManifest } from "./images/content-image-manifest";
 import { contentImages, unencodedPhotos } from "./images/content-images";
 import { createLogger } from "./logger";
+import { outboxWorker } from "./mail/outbox-worker";
+import { createMailTransport } from "./mail/transports";
 import { createRepos } from "./repos";
 import { localStorage } from "./storage/local-storage";
 
@@ -37,11 +39,20 @@ async function main() {
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
 
+  const repos = createRepos(database.db);
+  const worker = outboxWorker({
+    repo: repos.mailOutbox,
+    transport: createMailTransport(config.mail, config.dataDir, logger),
+    logger,
+    settings: config.mail.outbox,
+  });
+
   const context: ServerContext = {
     site,
     publicUrl: config.publicUrl,
     db: database.db,
-    repos: createRepos(database.db),
+    repos,
+    mail: { timeZone: config.mail.timeZone, wake: () => worker.wake() },
     storage: localStorage(path.join(config.dataDir, "uploads")),
     contentImages: contentImages(manifest),
     icons: readIcons(),
@@ -62,7 +73,7 @@ async function main() {
     assets = productionAssets(path.resolve("build/client"));
   }
 
-  const app = createHttpApp({ context, database, readiness, development, build, assets });
+  const app = createHttpApp({ context, database, readiness, development, build, assets, trustProxy: config.trustProxy });
   const server = app.listen(config.port, config.host);
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
@@ -71,6 +82,8 @@ async function main() {
     server.once("listening", resolve);
     server.once("error", reject);
   });
+  worker.start();
+  logger.info({ mailTransport: config.mail.transport.kind }, "mail outbox worker started");
   logger.info({ url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: config.database.engine, dataDir: config.dataDir }, "listening");
 
   let stopping = false;
@@ -83,7 +96,10 @@ async function main() {
       logger.error("shutdown deadline passed; exiting");
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
+    // The outbox worker finishes the job in hand (its lease covers a crash), then the database closes.
+    const workerStopped = worker.stop();
     server.close(async () => {
+      await workerStopped;
       await database.close();
       logger.info("stopped");
       process.exit(0);

@@ -15,6 +15,7 @@ export async function loadSiteChrome(context: AppLoadContext) {
     logo: contentImages.get(site.logo, site.logoAlt),
     icons,
     joinUsVisible: settings.joinUsVisible,
+    joinQuestions: site.joinQuestions,
     resourcesMenu: site.resources.map((r) => ({ label: r.menuLabel, url: r.url })),
     megaEvents: site.megaEvents,
     activities: site.activities,

@@ -60,6 +60,11 @@ export const siteSchema = z.object({
   eventGroups: z.array(photoGroup).min(1),
   activityGroups: z.array(photoGroup).min(1),
   explorePhotos: z.array(photoPath).min(1),
+  /**
+   * The six questions of the join form's second step (SPEC section 3), in order: four answered in free
+   * text, the last two as lists.
+   */
+  joinQuestions: z.array(text.max(300, "must be at most 300 characters")).length(6, "must list exactly six questions"),
   /** Path under content/ of the documentary video, or null when there is none. */
   documentaryVideo: z
     .string()

@@ -14,6 +14,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
   applications: ApplicationsTable;
+  mail_outbox: MailOutboxTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export interface SettingsTable {
@@ -119,4 +121,37 @@ export interface ApplicationsTable {
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplication = Insertable<ApplicationsTable>;
+export type MailKind = "join" | "contact";
+export type MailStatus = "waiting" | "sending" | "sent" | "dead";
+
+export interface MailOutboxTable {
+  id: string;
+  kind: MailKind;
+  /** JSON of the message's template parameters and Reply-To (see server/mail/messages.ts). */
+  payload: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  /** An error class ("SMTP 451", "ECONNREFUSED"), never personal data. */
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  message: string;
+  submission_key: string | null;
+  created_at: string;
+}
+
+export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type NewMailOutbox = Insertable<MailOutboxTable>;
+export type ContactMessageRow = Selectable<ContactMessagesTable>;
+export type NewContactMessage = Insertable<ContactMessagesTable>;
 export type { Generated };

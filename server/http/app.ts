@@ -10,6 +10,7 @@ import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
 import { checkReadiness, type Readiness } from "./readiness";
 import type { ServerContext } from "./load-context";
+import { capRequestBody, PUBLIC_FORM_MAX_BYTES, PUBLIC_FORM_PATHS } from "./body-limit";
 import { assignCspNonce, securityHeaders } from "./security-headers";
 
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -24,12 +25,15 @@ export interface HttpAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Vite's middlewares in development; static files from build/client in production. */
   assets: RequestHandler;
+  /** Express's "trust proxy" setting (TRUST_PROXY). */
+  trustProxy?: boolean | number | string;
 }
 
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { context, database, readiness } = options;
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy ?? false);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -62,12 +66,15 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.use(options.assets);
 
+  // Public forms: the body is capped before React Router reads it (request.formData() has no limit).
+  app.post(PUBLIC_FORM_PATHS, capRequestBody(PUBLIC_FORM_MAX_BYTES));
+
   app.all(
     "/{*path}",
     createRequestHandler({
       build: options.build,
       mode: options.development ? "development" : "production",
-      getLoadContext: (_req, res) => ({ ...context, cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => ({ ...context, cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
     }),
   );
 

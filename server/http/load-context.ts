@@ -17,10 +17,14 @@ export interface ServerContext {
   contentImages: ContentImages;
   icons: SiteIcons;
   logger: Logger;
+  /** For the join and contact services: the mail's time zone, and a nudge for the outbox worker. */
+  mail: { timeZone: string; wake(): void };
 }
 
 export interface RequestContext extends ServerContext {
   cspNonce: string;
+  /** The client's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
+  clientIp: string;
 }
 
 declare module "react-router" {

@@ -4,7 +4,9 @@ import { adminsRepo } from "./admins";
 import { announcementsRepo } from "./announcements";
 import { applicationsRepo } from "./applications";
 import { auditLogRepo } from "./audit-log";
+import { contactMessagesRepo } from "./contact-messages";
 import { imagesRepo } from "./images";
+import { mailOutboxRepo } from "./mail-outbox";
 import { rateLimitsRepo } from "./rate-limits";
 import { sessionsRepo } from "./sessions";
 import { settingsRepo } from "./settings";
@@ -19,6 +21,8 @@ export function createRepos(db: Kysely<Database>) {
     sessions: sessionsRepo(db),
     rateLimits: rateLimitsRepo(db),
     auditLog: auditLogRepo(db),
+    mailOutbox: mailOutboxRepo(db),
+    contactMessages: contactMessagesRepo(db),
   };
 }
 

@@ -45,8 +45,23 @@ export interface PageWatch {
   errors: string[];
 }
 
+/** A mail the site sent, as the suite's SMTP catcher (tests/e2e/global-setup.ts) received it. */
+export interface CaughtMailFile {
+  headers: [string, string][];
+  text: string;
+  envelopeTo: string[];
+}
+
+export interface Mailbox {
+  /** Waits for the first mail (since this test began) whose text contains `text`. */
+  waitFor(text: string, timeoutMs?: number): Promise<CaughtMailFile>;
+  /** Every mail received since this test began. */
+  all(): CaughtMailFile[];
+}
+
 interface TestFixtures {
   seed: Seed;
+  mailbox: Mailbox;
   expectNoAxeViolations: (page: Page) => Promise<void>;
   /** Watches a page or context the test opened itself (browser.newContext) like the default page is watched. */
   watch: (target: Page | BrowserContext) => void;
@@ -142,6 +157,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await db.deleteFrom("announcements").execute();
       await db.deleteFrom("images").execute();
       await settingsRepo(db).setJoinUsVisible(true);
+      await db.deleteFrom("mail_outbox").execute();
+      await db.deleteFrom("applications").execute();
+      await db.deleteFrom("contact_messages").execute();
+      await db.deleteFrom("rate_limits").where((eb) => eb.or([eb("key", "like", "join:%"), eb("key", "like", "contact:%")])).execute();
+      const mailDir = process.env.E2E_MAIL_DIR;
+      if (mailDir) for (const file of fs.readdirSync(mailDir)) fs.rmSync(path.join(mailDir, file), { force: true });
       fs.rmSync(path.join(dataDir, "uploads", "announcements"), { recursive: true, force: true });
       await use(undefined);
     },
@@ -161,6 +182,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       },
       async joinUsVisible(visible) {
         await settingsRepo(db).setJoinUsVisible(visible);
+      },
+    });
+  },
+
+  mailbox: async ({}, use) => {
+    const dir = process.env.E2E_MAIL_DIR;
+    if (!dir) throw new Error("E2E_MAIL_DIR is not set: run the browser tests through playwright.config.ts");
+    const all = () =>
+      fs
+        .readdirSync(dir)
+        .sort()
+        .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as CaughtMailFile);
+    await use({
+      all,
+      async waitFor(text, timeoutMs = 10_000) {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const mail = all().find((m) => m.text.includes(text));
+          if (mail) return mail;
+          if (Date.now() > deadline) throw new Error(`no mail containing ${JSON.stringify(text)} within ${timeoutMs} ms`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
       },
     });
   },

@@ -10,11 +10,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { smtpCatcher } from "../integration/helpers/smtp-catcher";
 
 /** E2E_PORT lets two checkouts run their browser suites side by side. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_HOST = "127.0.0.1";
 export const E2E_ORIGIN = `http://${E2E_HOST}:${E2E_PORT}`;
+/** The mail catcher's port, derived from E2E_PORT so parallel checkouts do not collide. */
+export const E2E_SMTP_PORT = E2E_PORT + 1000;
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
@@ -55,6 +58,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-e2e-"));
+  // A real SMTP server receives the site's mail; each mail lands as a JSON file the tests' `mailbox` reads.
+  const mailDir = path.join(dataDir, "caught-mail");
+  fs.mkdirSync(mailDir);
+  let caught = 0;
+  const smtp = smtpCatcher(E2E_SMTP_PORT, {
+    onMail: (mail) => {
+      caught += 1;
+      const file = path.join(mailDir, `${String(caught).padStart(5, "0")}.json`);
+      fs.writeFileSync(file, JSON.stringify({ headers: mail.headers, text: mail.text, envelopeTo: mail.envelopeTo }));
+    },
+  });
+  await smtp.start();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -62,6 +77,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     HOST: E2E_HOST,
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Website <website@society.test>",
+    MAIL_TO: "office@society.test",
+    OUTBOX_POLL_MS: "200",
   };
   // The tests seed DATA_DIR/site.db: a database chosen elsewhere in the environment must not win.
   delete env.DATABASE_URL;
@@ -87,6 +107,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await exited(server);
       clearTimeout(killer);
     }
+    await smtp.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -104,5 +125,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MAIL_DIR = mailDir;
   return stop;
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "~/components/ui/button";
 import {
   AlertDialog,
@@ -9,11 +9,19 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 
+/** The form (react-hook-form, zod, the chip lists) is a chunk of its own, fetched when Join Us is clicked. */
+const loadJoinForm = () => import("~/components/join/join-form-dialog");
+const JoinFormDialog = lazy(loadJoinForm);
+
 /**
- * The Join Us entry (top bar and hamburger menu): asks for confirmation first (SPEC 2, "Join Us flow").
+ * The Join Us entry (top bar and hamburger menu): asks for confirmation first (SPEC 2, "Join Us flow"),
+ * then Continue opens the two-step form.
  */
-export function JoinUsButton({ className, onOpen }: { className?: string; onOpen?: () => void }) {
+export function JoinUsButton({ className, onOpen, questions }: { className?: string; onOpen?: () => void; questions: readonly string[] }) {
   const [confirming, setConfirming] = useState(false);
+  const [formOpen, setFormOpen] = useState(false);
+  // Once opened, the form stays mounted (closed), so its values live on while the dialog is closed.
+  const [formWanted, setFormWanted] = useState(false);
   return (
     <>
       <button
@@ -21,6 +29,7 @@ export function JoinUsButton({ className, onOpen }: { className?: string; onOpen
         className={className}
         onClick={() => {
           onOpen?.();
+          void loadJoinForm();
           setConfirming(true);
         }}
       >
@@ -37,10 +46,23 @@ export function JoinUsButton({ className, onOpen }: { className?: string; onOpen
             <AlertDialogCancel asChild>
               <Button variant="outline">Cancel</Button>
             </AlertDialogCancel>
-            <Button onClick={() => setConfirming(false)}>Continue</Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                setFormWanted(true);
+                setFormOpen(true);
+              }}
+            >
+              Continue
+            </Button>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      {formWanted && (
+        <Suspense fallback={null}>
+          <JoinFormDialog open={formOpen} onOpenChange={setFormOpen} questions={questions} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -82,7 +82,7 @@ export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavL
       {middle.map(linkItem)}
       {chrome.joinUsVisible && (
         <li>
-          <JoinUsButton className={itemClass} />
+          <JoinUsButton className={itemClass} questions={chrome.joinQuestions} />
         </li>
       )}
       {after.map(linkItem)}
@@ -180,7 +180,7 @@ export function MobileMenu({
             {full.middle.map(linkItem)}
             {chrome.joinUsVisible && (
               <li>
-                <JoinUsButton className={cn(itemClass, "w-full")} onOpen={onChoose} />
+                <JoinUsButton className={cn(itemClass, "w-full")} onOpen={onChoose} questions={chrome.joinQuestions} />
               </li>
             )}
             {full.after.map(linkItem)}

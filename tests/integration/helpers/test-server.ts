@@ -18,6 +18,8 @@ export interface TestServer {
   url: string;
   dataDir: string;
   engine: Engine;
+  /** What DATABASE_URL the server was given (SQLite: its file), so a second process can share it. */
+  databaseUrl: string;
   /** The same database the server uses, for seeding and checking rows. */
   database: DatabaseHandle;
   storage: FileStorage;
@@ -45,12 +47,20 @@ export function serverCommand(env: Record<string, string>): ChildProcess {
   });
 }
 
-export async function startTestServer(engine: Engine, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Run a second process on this server's database (its own DATA_DIR and port); the first one drops it. */
+  shareDatabaseOf?: TestServer;
+}
+
+export async function startTestServer(engine: Engine, extraEnv: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-it-"));
   const port = await freePort();
   let schema: string | undefined;
   let databaseUrl: string | undefined;
-  if (engine === "postgres") {
+  const shared = options.shareDatabaseOf;
+  if (shared) {
+    databaseUrl = shared.databaseUrl;
+  } else if (engine === "postgres") {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error("TEST_DATABASE_URL is not set");
     schema = `it_${process.pid}_${crypto.randomBytes(5).toString("hex")}`;
@@ -73,20 +83,23 @@ export async function startTestServer(engine: Engine, extraEnv: Record<string, s
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(url, child, () => output);
 
-  const database = createDatabase(
-    engine === "postgres" ? { engine: "postgres", url: process.env.TEST_DATABASE_URL! } : { engine: "sqlite", file: path.join(dataDir, "site.db") },
-    { schema },
-  );
+  const database = shared
+    ? shared.database
+    : createDatabase(
+        engine === "postgres" ? { engine: "postgres", url: process.env.TEST_DATABASE_URL! } : { engine: "sqlite", file: path.join(dataDir, "site.db") },
+        { schema },
+      );
 
   return {
     url,
     dataDir,
     engine,
+    databaseUrl: databaseUrl ?? `sqlite:${path.join(dataDir, "site.db")}`,
     database,
     storage: localStorage(path.join(dataDir, "uploads")),
     output: () => output,
     async stop() {
-      await database.close();
+      if (!shared) await database.close();
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");

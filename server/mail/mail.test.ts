@@ -1,0 +1,183 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, test } from "vitest";
+import { parseConfig } from "../config";
+import { createLogger } from "../logger";
+import { formatMailTime, headerSafe, renderMail } from "./messages";
+import { backoffMs } from "./outbox-worker";
+import { classifyEmailJsStatus, classifySmtpError, createMailTransport, MailDeliveryError } from "./transports";
+
+const joinPayload = {
+  kind: "join" as const,
+  replyTo: { name: "Ayesha\r\nBcc: x@example.org", address: "ayesha@example.org" },
+  params: {
+    name: "Ayesha\r\nBcc: x@example.org",
+    email: "ayesha@example.org",
+    phone: "03001234567",
+    class: "2nd Year",
+    department: "MBBS",
+    sargodhaAddress: "12 College Road",
+    permanentAddress: "House 4",
+    bloodGroup: "N/A",
+    time: "23 November 2026 at 15:04",
+    website_link: "https://society.example.org/admin",
+  },
+};
+
+describe("mail messages", () => {
+  test("the join mail carries every template parameter by the spec's names", () => {
+    expect(Object.keys(renderMail(joinPayload).templateParams)).toEqual([
+      "name",
+      "email",
+      "phone",
+      "class",
+      "department",
+      "sargodhaAddress",
+      "permanentAddress",
+      "bloodGroup",
+      "time",
+      "website_link",
+    ]);
+  });
+
+  test("no line break survives into the subject, the Reply-To name or a one-line field of the body", () => {
+    const mail = renderMail(joinPayload);
+    expect(mail.subject).toBe("New join application: Ayesha Bcc: x@example.org");
+    expect(mail.replyTo.name).toBe("Ayesha Bcc: x@example.org");
+    expect(mail.text).toContain("Name: Ayesha Bcc: x@example.org\n");
+    expect(headerSafe("a\u2028b\u0000c")).toBe("a b c");
+  });
+
+  test("HTML is escaped; the contact message keeps its line breaks", () => {
+    const mail = renderMail({
+      kind: "contact",
+      replyTo: { name: "<b>Sara</b>", address: "sara@example.org" },
+      params: { name: "<b>Sara</b>", email: "sara@example.org", time: "now", message: "line 1\r\nline 2" },
+    });
+    expect(mail.html).toContain("&lt;b&gt;Sara&lt;/b&gt;");
+    expect(mail.html).not.toContain("<b>Sara</b>");
+    expect(mail.text).toContain("Message: \nline 1\nline 2");
+  });
+
+  test("times are written in the configured time zone", () => {
+    const at = new Date("2026-11-23T10:00:00.000Z");
+    expect(formatMailTime(at, "Asia/Karachi")).toBe("23 November 2026 at 15:00");
+    expect(formatMailTime(at, "UTC")).toBe("23 November 2026 at 10:00");
+  });
+});
+
+describe("delivery failures", () => {
+  test("exponential backoff with jitter, within the upper half of base × 2^(attempt − 1), capped", () => {
+    expect(backoffMs(1, 1000, 60_000, () => 0)).toBe(500);
+    expect(backoffMs(1, 1000, 60_000, () => 1)).toBe(1000);
+    expect(backoffMs(4, 1000, 60_000, () => 1)).toBe(8000);
+    expect(backoffMs(20, 1000, 60_000, () => 1)).toBe(60_000);
+    expect(backoffMs(20, 1000, 60_000, () => 0)).toBe(30_000);
+  });
+
+  test.each([
+    [{ responseCode: 451 }, "SMTP 451", false],
+    [{ responseCode: 421 }, "SMTP 421", false],
+    [{ responseCode: 550 }, "SMTP 550", true],
+    [{ responseCode: 535, code: "EAUTH" }, "SMTP 535", true],
+    [{ code: "ESOCKET", cause: { code: "ECONNREFUSED" } }, "ECONNREFUSED", false],
+    [{ code: "ETIMEDOUT" }, "ETIMEDOUT", false],
+    [new Error("???"), "unknown error", false],
+  ])("SMTP failure %j is %s (permanent: %s)", (error, reason, permanent) => {
+    expect(classifySmtpError(error)).toMatchObject({ reason, permanent });
+  });
+
+  test.each([
+    [451, true],
+    [403, true],
+    [400, true],
+    [429, false],
+    [500, false],
+    [503, false],
+  ])("EmailJS status %i is permanent: %s", (status, permanent) => {
+    expect(classifyEmailJsStatus(status)).toMatchObject({ reason: `EmailJS ${status}`, permanent });
+  });
+});
+
+describe("the EmailJS transport", () => {
+  let server: http.Server | undefined;
+  afterEach(() => server?.close());
+
+  async function fakeEmailJs(status: number) {
+    const requests: unknown[] = [];
+    server = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        requests.push(JSON.parse(body));
+        res.writeHead(status, { "Content-Type": "text/plain" }).end(status === 200 ? "OK" : "nope");
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1.0/email/send`;
+    const config = parseConfig({
+      MAIL_TRANSPORT: "emailjs",
+      EMAILJS_URL: url,
+      EMAILJS_SERVICE_ID: "service_1",
+      EMAILJS_TEMPLATE_ID_JOIN: "template_join",
+      EMAILJS_TEMPLATE_ID_CONTACT: "template_contact",
+      EMAILJS_PUBLIC_KEY: "public_key",
+      EMAILJS_PRIVATE_KEY: "private_key",
+    });
+    return { requests, transport: createMailTransport(config.mail, "/nonexistent", createLogger("silent")) };
+  }
+
+  test("posts the spec's payload: service id, template id, user id, template params and the access token", async () => {
+    const { requests, transport } = await fakeEmailJs(200);
+    await transport.send(renderMail(joinPayload), "job-1");
+    expect(requests).toEqual([
+      { service_id: "service_1", template_id: "template_join", user_id: "public_key", template_params: joinPayload.params, accessToken: "private_key" },
+    ]);
+  });
+
+  test.each([
+    [451, true],
+    [403, true],
+    [429, false],
+  ])("an answer %i fails the delivery (permanent: %s)", async (status, permanent) => {
+    const { transport } = await fakeEmailJs(status);
+    const error = await transport.send(renderMail(joinPayload), "job-1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MailDeliveryError);
+    expect(error).toMatchObject({ reason: `EmailJS ${status}`, permanent });
+  });
+});
+
+describe("mail configuration", () => {
+  test("the log transport by default, Asia/Karachi time, and outbox timings", () => {
+    const { mail, trustProxy } = parseConfig({});
+    expect(mail.transport).toEqual({ kind: "log" });
+    expect(mail.timeZone).toBe("Asia/Karachi");
+    expect(mail.outbox).toEqual({ pollMs: 2000, backoffBaseMs: 30_000, backoffMaxMs: 3_600_000, maxAttempts: 10, leaseMs: 120_000 });
+    expect(trustProxy).toBe(false);
+  });
+
+  test("SMTP needs SMTP_URL, MAIL_FROM and MAIL_TO, and says which are missing", () => {
+    expect(() => parseConfig({ MAIL_TRANSPORT: "smtp", MAIL_FROM: "a@b.c" })).toThrow(
+      "Missing environment variable SMTP_URL: MAIL_TRANSPORT=smtp needs it\nMissing environment variable MAIL_TO: MAIL_TRANSPORT=smtp needs it",
+    );
+  });
+
+  test.each([
+    ["MAIL_TIME_ZONE", "Mars/Olympus", "an IANA time zone"],
+    ["MAIL_TRANSPORT", "pigeon", "one of log, smtp, emailjs"],
+    ["OUTBOX_POLL_MS", "0", "a number of milliseconds above 0"],
+  ])("a bad %s (%s) stops the start", (name, value, message) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(`Invalid environment variable ${name}: expected ${message}`);
+  });
+
+  test("a bad SMTP_URL is named without repeating its password", () => {
+    expect(() => parseConfig({ SMTP_URL: "smpt://user:secret@host" })).toThrow("Invalid environment variable SMTP_URL: expected an smtp://");
+    expect(() => parseConfig({ SMTP_URL: "smpt://user:secret@host" })).not.toThrow(/secret/);
+  });
+
+  test("TRUST_PROXY: true, a hop count, or addresses", () => {
+    expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe("10.0.0.0/8, 127.0.0.1");
+  });
+});

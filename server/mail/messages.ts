@@ -1,0 +1,104 @@
+import type { MailKind } from "../db/schema";
+
+/** The join notification's template parameters, named exactly as SPEC section 3 lists them. */
+export interface JoinMailParams {
+  name: string;
+  email: string;
+  phone: string;
+  class: string;
+  department: string;
+  sargodhaAddress: string;
+  permanentAddress: string;
+  bloodGroup: string;
+  time: string;
+  website_link: string;
+}
+
+/** The contact mail's template parameters (SPEC section 3). */
+export interface ContactMailParams {
+  name: string;
+  email: string;
+  time: string;
+  message: string;
+}
+
+/** What an outbox row's payload holds: everything needed to render and send the mail later. */
+export type OutboxPayload =
+  | { kind: "join"; params: JoinMailParams; replyTo: { name: string; address: string } }
+  | { kind: "contact"; params: ContactMailParams; replyTo: { name: string; address: string } };
+
+/** A rendered mail, ready for any transport. */
+export interface Mail {
+  kind: MailKind;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: { name: string; address: string };
+  /** For the EmailJS transport, which renders its own templates. */
+  templateParams: Record<string, string>;
+}
+
+/** "23 November 2026 at 15:04" in the society's time zone. */
+export function formatMailTime(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long", timeStyle: "short" }).format(at);
+}
+
+/**
+ * Anything that may end up in a header (display names, the subject) loses control characters, so no
+ * value can start a new header line. The transports escape headers too; this holds whatever they do.
+ */
+export function headerSafe(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s{2,}/g, " ").trim();
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/**
+ * Every field but the contact message is one line: line breaks in it (which a person never types into
+ * a one-line input) become spaces, in the body as in the headers.
+ */
+function render(title: string, rows: [string, string][], footer?: { label: string; href: string }): { text: string; html: string } {
+  rows = rows.map(([label, value]) => [label, label === "Message" ? value.replace(/\r\n?/g, "\n") : headerSafe(value)]);
+  const text = [title, "", ...rows.map(([label, value]) => `${label}: ${value.includes("\n") ? `\n${value}` : value}`)];
+  if (footer) text.push("", `${footer.label}: ${footer.href}`);
+  const htmlRows = rows
+    .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`)
+    .join("");
+  const htmlFooter = footer ? `<p><a href="${escapeHtml(footer.href)}">${escapeHtml(footer.label)}</a></p>` : "";
+  const html = `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeHtml(title)}</h1><table>${htmlRows}</table>${htmlFooter}</body></html>`;
+  return { text: `${text.join("\n")}\n`, html };
+}
+
+export function renderMail(payload: OutboxPayload): Mail {
+  const replyTo = { name: headerSafe(payload.replyTo.name), address: headerSafe(payload.replyTo.address) };
+  if (payload.kind === "join") {
+    const p = payload.params;
+    const body = render(
+      "New join application",
+      [
+        ["Name", p.name],
+        ["Email", p.email],
+        ["Phone", p.phone],
+        ["Class", p.class],
+        ["Department", p.department],
+        ["Sargodha address", p.sargodhaAddress],
+        ["Permanent address", p.permanentAddress],
+        ["Blood group", p.bloodGroup],
+        ["Time", p.time],
+      ],
+      { label: "Review it in the admin panel", href: p.website_link },
+    );
+    return { kind: "join", subject: headerSafe(`New join application: ${p.name}`), ...body, replyTo, templateParams: { ...p } };
+  }
+  const p = payload.params;
+  const body = render("New contact message", [
+    ["Name", p.name],
+    ["Email", p.email],
+    ["Time", p.time],
+    ["Message", p.message],
+  ]);
+  return { kind: "contact", subject: headerSafe(`New contact message: ${p.name}`), ...body, replyTo, templateParams: { ...p } };
+}

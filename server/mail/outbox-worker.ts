@@ -1,0 +1,110 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import type { MailConfig } from "../config";
+import type { Logger } from "../logger";
+import type { ClaimedJob, MailOutboxRepo } from "../repos/mail-outbox";
+import { type OutboxPayload, renderMail } from "./messages";
+import { MailDeliveryError, type MailTransport } from "./transports";
+
+export interface OutboxWorkerOptions {
+  repo: MailOutboxRepo;
+  transport: MailTransport;
+  logger: Logger;
+  settings: MailConfig["outbox"];
+  /** Identifies this process in leases; unique per start. */
+  owner?: string;
+  random?: () => number;
+}
+
+/**
+ * Exponential backoff with jitter: base × 2^(attempt − 1), capped, then a random point in its upper half,
+ * so jobs that failed together do not all come back at the same moment.
+ */
+export function backoffMs(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * Delivers the mail outbox: claims one due job at a time under a lease, sends it, records the outcome.
+ * Transient failures come back after a backoff; permanent ones, or a job out of attempts, are marked
+ * dead and logged once. `stop()` lets the job in hand finish, then resolves.
+ */
+export function outboxWorker(options: OutboxWorkerOptions) {
+  const { repo, transport, logger, settings } = options;
+  const owner = options.owner ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
+  const random = options.random ?? Math.random;
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  let running: Promise<void> | undefined;
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function deliver(job: ClaimedJob): Promise<void> {
+    const context = { jobId: job.id, kind: job.kind, attempts: job.attempts };
+    let failure: MailDeliveryError;
+    try {
+      const payload = JSON.parse(job.payload) as OutboxPayload;
+      await transport.send(renderMail(payload), job.id);
+      if (!(await repo.markSent(job.id, owner))) logger.warn(context, "mail sent after its lease passed to another process");
+      return;
+    } catch (error) {
+      failure = error instanceof MailDeliveryError ? error : new MailDeliveryError(error instanceof SyntaxError ? "unreadable payload" : "unexpected error", error instanceof SyntaxError);
+    }
+    if (failure.permanent || job.attempts >= settings.maxAttempts) {
+      await repo.markDead(job.id, owner, failure.reason);
+      logger.error({ ...context, reason: failure.reason, permanent: failure.permanent }, "mail dead: not delivered, will not be retried");
+      return;
+    }
+    const delay = backoffMs(job.attempts, settings.backoffBaseMs, settings.backoffMaxMs, random);
+    await repo.retry(job.id, owner, failure.reason, new Date(Date.now() + delay));
+    logger.warn({ ...context, reason: failure.reason, retryInMs: delay }, "mail delivery failed; will retry");
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      let job: ClaimedJob | undefined;
+      try {
+        job = await repo.claim(owner, settings.leaseMs);
+      } catch (error) {
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, "mail outbox claim failed");
+      }
+      if (job) {
+        try {
+          await deliver(job);
+        } catch (error) {
+          // Recording the outcome failed (database gone?): the lease expires and the job is tried again.
+          logger.error({ jobId: job.id, err: error instanceof Error ? error.message : String(error) }, "mail outbox update failed");
+        }
+        continue;
+      }
+      if (!stopping) await pause(settings.pollMs);
+    }
+  }
+
+  return {
+    owner,
+    start(): void {
+      running ??= loop();
+    },
+    /** Looks for due jobs now instead of at the next poll. */
+    wake(): void {
+      wake?.();
+    },
+    async stop(): Promise<void> {
+      stopping = true;
+      wake?.();
+      await running;
+      transport.close?.();
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof outboxWorker>;

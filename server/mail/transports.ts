@@ -1,0 +1,130 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { MailConfig } from "../config";
+import type { Logger } from "../logger";
+import type { Mail } from "./messages";
+
+/**
+ * A failed delivery, classified. `reason` names the failure's class ("SMTP 451", "ECONNREFUSED",
+ * "EmailJS 429"): it is stored and logged, so it never carries the message or the server's reply text.
+ */
+export class MailDeliveryError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly permanent: boolean,
+  ) {
+    super(`mail delivery failed: ${reason}`);
+    this.name = "MailDeliveryError";
+  }
+}
+
+export interface MailTransport {
+  /** Resolves when the mail was accepted; throws MailDeliveryError otherwise. */
+  send(mail: Mail, jobId: string): Promise<void>;
+  close?(): void;
+}
+
+/** SMTP replies: 4xx try again later, 5xx never will work. No reply at all (refused, timed out): try again. */
+export function classifySmtpError(error: unknown): MailDeliveryError {
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === "number" && responseCode >= 400 && responseCode < 600) {
+    return new MailDeliveryError(`SMTP ${responseCode}`, responseCode >= 500);
+  }
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  const name = typeof cause === "string" ? cause : typeof code === "string" ? code : "unknown error";
+  return new MailDeliveryError(name, false);
+}
+
+function smtpTransport(config: MailConfig, url: string, timeoutMs: number): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return {
+    async send(mail) {
+      try {
+        await transporter.sendMail({
+          from: config.from,
+          to: config.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      } catch (error) {
+        throw classifySmtpError(error);
+      }
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * EmailJS answers (SPEC section 8): 451 API calls from this kind of client are disabled, 403 forbidden
+ * (blocklist, wrong keys): both permanent until someone changes the account. 429 too many requests and
+ * 5xx: try again later.
+ */
+export function classifyEmailJsStatus(status: number): MailDeliveryError {
+  return new MailDeliveryError(`EmailJS ${status}`, !(status === 429 || status >= 500));
+}
+
+function emailJsTransport(config: Extract<MailConfig["transport"], { kind: "emailjs" }>, timeoutMs: number): MailTransport {
+  return {
+    async send(mail) {
+      let response: Response;
+      try {
+        response = await fetch(config.url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            service_id: config.serviceId,
+            template_id: config.templateIds[mail.kind],
+            user_id: config.publicKey,
+            template_params: mail.templateParams,
+            ...(config.accessToken ? { accessToken: config.accessToken } : {}),
+          }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        const cause = (error as { cause?: { code?: unknown }; name?: string }).cause?.code;
+        throw new MailDeliveryError(typeof cause === "string" ? cause : (error as { name?: string }).name === "TimeoutError" ? "ETIMEDOUT" : "network error", false);
+      }
+      await response.body?.cancel();
+      if (!response.ok) throw classifyEmailJsStatus(response.status);
+    },
+  };
+}
+
+/** Development: each mail becomes DATA_DIR/mail/<job id>.eml, and one log line says where. */
+function logTransport(config: MailConfig, dataDir: string, logger: Logger): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const dir = path.join(dataDir, "mail");
+  return {
+    async send(mail, jobId) {
+      const info = await transporter.sendMail({
+        from: config.from,
+        to: config.to,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${jobId}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      logger.info({ jobId, kind: mail.kind, file }, "mail written (log transport)");
+    },
+  };
+}
+
+export function createMailTransport(config: MailConfig, dataDir: string, logger: Logger): MailTransport {
+  const { transport } = config;
+  if (transport.kind === "smtp") return smtpTransport(config, transport.url, transport.timeoutMs);
+  if (transport.kind === "emailjs") return emailJsTransport(transport, 10_000);
+  return logTransport(config, dataDir, logger);
+}

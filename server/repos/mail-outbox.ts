@@ -1,0 +1,135 @@
+import type { Kysely } from "kysely";
+import { newId } from "../db/ids";
+import type { Database, MailKind, MailOutboxRow } from "../db/schema";
+
+export interface OutboxCounts {
+  /** Not delivered yet: waiting for a (next) attempt or being sent right now. */
+  waiting: number;
+  /** Given up on: a permanent failure or too many attempts. */
+  dead: number;
+}
+
+/** A job this process holds the lease of; `attempts` already counts the attempt about to be made. */
+export type ClaimedJob = MailOutboxRow;
+
+/** How many due jobs one claim looks at before giving up to other processes. */
+const CLAIM_CANDIDATES = 5;
+
+/**
+ * The mail outbox. Every state change after the claim is conditional on the lease owner, so a process
+ * whose lease ran out (and whose job another process took over) cannot overwrite the newer outcome.
+ */
+export function mailOutboxRepo(db: Kysely<Database>) {
+  return {
+    /** Adds a job inside the caller's transaction, due at once. */
+    async enqueue(kind: MailKind, payload: unknown, trx: Kysely<Database> = db, now: Date = new Date()): Promise<string> {
+      const id = newId();
+      const at = now.toISOString();
+      await trx
+        .insertInto("mail_outbox")
+        .values({ id, kind, payload: JSON.stringify(payload), status: "waiting", attempts: 0, next_attempt_at: at, created_at: at })
+        .execute();
+      return id;
+    },
+
+    /**
+     * Takes the oldest due job: waiting and due, or sending with an expired lease (its process died).
+     * The take is one conditional UPDATE (compare-and-set on status and lease), which both engines run
+     * atomically per row: of two processes racing for a job, exactly one updates it.
+     */
+    async claim(owner: string, leaseMs: number, now: Date = new Date()): Promise<ClaimedJob | undefined> {
+      const at = now.toISOString();
+      const candidates = await db
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "waiting"), eb("next_attempt_at", "<=", at)]),
+            eb.and([eb("status", "=", "sending"), eb("lease_expires_at", "<=", at)]),
+          ]),
+        )
+        .orderBy("next_attempt_at")
+        .orderBy("id")
+        .limit(CLAIM_CANDIDATES)
+        .execute();
+      for (const { id } of candidates) {
+        const result = await db
+          .updateTable("mail_outbox")
+          .set((eb) => ({
+            status: "sending",
+            lease_owner: owner,
+            lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
+            attempts: eb("attempts", "+", 1),
+          }))
+          .where("id", "=", id)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb("status", "=", "waiting"), eb("next_attempt_at", "<=", at)]),
+              eb.and([eb("status", "=", "sending"), eb("lease_expires_at", "<=", at)]),
+            ]),
+          )
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) {
+          const row = await db.selectFrom("mail_outbox").selectAll().where("id", "=", id).where("lease_owner", "=", owner).executeTakeFirst();
+          if (row) return { ...row, attempts: Number(row.attempts) };
+        }
+      }
+      return undefined;
+    },
+
+    /** Delivered. Returns false when the lease was lost to another process meanwhile. */
+    async markSent(id: string, owner: string, now: Date = new Date()): Promise<boolean> {
+      const result = await db
+        .updateTable("mail_outbox")
+        .set({ status: "sent", sent_at: now.toISOString(), lease_owner: null, lease_expires_at: null, last_error: null })
+        .where("id", "=", id)
+        .where("lease_owner", "=", owner)
+        .where("status", "=", "sending")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** A transient failure: waits until `nextAttemptAt`. */
+    async retry(id: string, owner: string, error: string, nextAttemptAt: Date): Promise<boolean> {
+      const result = await db
+        .updateTable("mail_outbox")
+        .set({ status: "waiting", next_attempt_at: nextAttemptAt.toISOString(), lease_owner: null, lease_expires_at: null, last_error: error })
+        .where("id", "=", id)
+        .where("lease_owner", "=", owner)
+        .where("status", "=", "sending")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** A permanent failure, or too many attempts: never tried again. */
+    async markDead(id: string, owner: string, error: string): Promise<boolean> {
+      const result = await db
+        .updateTable("mail_outbox")
+        .set({ status: "dead", lease_owner: null, lease_expires_at: null, last_error: error })
+        .where("id", "=", id)
+        .where("lease_owner", "=", owner)
+        .where("status", "=", "sending")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** What the admin panel shows: notifications not delivered yet, and those given up on. */
+    async counts(): Promise<OutboxCounts> {
+      const rows = await db
+        .selectFrom("mail_outbox")
+        .select((eb) => ["status", eb.fn.countAll<number | string>().as("count")])
+        .where("status", "in", ["waiting", "sending", "dead"])
+        .groupBy("status")
+        .execute();
+      const count = (status: string) => rows.filter((r) => r.status === status).reduce((sum, r) => sum + Number(r.count), 0);
+      return { waiting: count("waiting") + count("sending"), dead: count("dead") };
+    },
+
+    async findById(id: string): Promise<MailOutboxRow | undefined> {
+      const row = await db.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && { ...row, attempts: Number(row.attempts) };
+    },
+  };
+}
+
+export type MailOutboxRepo = ReturnType<typeof mailOutboxRepo>;

@@ -1,0 +1,61 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** SPEC 2 "Contact", 4, 5 and 8: the contact form. */
+
+const contactForm = (page: Page) => page.getByRole("form", { name: "Contact form" });
+
+test.describe("the contact form", () => {
+  test("any empty field gives 'Please fill all fields' and sends nothing", async ({ page, database }) => {
+    await page.goto("/#contact");
+    const form = contactForm(page);
+    await form.getByLabel("Name").fill("Sara Malik");
+    await form.getByLabel("Email").fill("sara@example.org");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please fill all fields", { exact: true })).toBeVisible();
+    expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+  });
+
+  test("a complete message: spinner and disabled button while sending, then the thanks, cleared fields, and the mail", async ({
+    page,
+    database,
+    mailbox,
+    expectNoAxeViolations,
+  }) => {
+    await page.goto("/#contact");
+    const form = contactForm(page);
+    await form.getByLabel("Name").fill("Sara Malik");
+    await form.getByLabel("Email").fill("Sara@Example.org");
+    await form.getByLabel("Message").fill("When is the next study circle?");
+    await page.route("**/contact", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("button", { name: "Send Message" })).toBeDisabled();
+    await expect(page.getByText("Thank you for contacting us! Email sent successfully.", { exact: true })).toBeVisible();
+    await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    for (const label of ["Name", "Email", "Message"]) await expect(form.getByLabel(label)).toHaveValue("");
+    const rows = await database.db.selectFrom("contact_messages").selectAll().execute();
+    expect(rows).toMatchObject([{ name: "Sara Malik", email: "sara@example.org", message: "When is the next study circle?" }]);
+    const mail = await mailbox.waitFor("Name: Sara Malik");
+    expect(mail.text).toContain("Message: When is the next study circle?");
+    expect(mail.headers).toContainEqual(["reply-to", "Sara Malik <sara@example.org>"]);
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/ERR_CONNECTION_REFUSED|Failed to load resource/] });
+    test("a failed send says 'Something went wrong while sending the email.' and keeps the fields", async ({ page }) => {
+      await page.goto("/#contact");
+      const form = contactForm(page);
+      await form.getByLabel("Name").fill("Sara Malik");
+      await form.getByLabel("Email").fill("sara@example.org");
+      await form.getByLabel("Message").fill("Hello");
+      await page.route("**/contact", (route) => route.abort("connectionrefused"));
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByText("Something went wrong while sending the email.", { exact: true })).toBeVisible();
+      await expect(form.getByLabel("Message")).toHaveValue("Hello");
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import { SMTPServer } from "smtp-server";
+
+/** A mail as the SMTP server received it: envelope, raw source, unfolded headers and the decoded text part. */
+export interface CaughtMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  raw: string;
+  /** Header names lower-cased, in order; a header that appears twice appears twice. */
+  headers: [string, string][];
+  header(name: string): string | undefined;
+  text: string;
+  html: string;
+}
+
+/** What the server answers to a message: accept it (undefined), or an SMTP error code such as 451 or 550. */
+export type CatcherReply = (mail: CaughtMail) => number | undefined;
+
+export interface SmtpCatcher {
+  port: number;
+  url: string;
+  /** Every accepted mail, in arrival order. */
+  mails: CaughtMail[];
+  /** Every message offered, accepted or refused. */
+  offered: number;
+  reply: CatcherReply;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves when `count` mails have been accepted (fails after `timeoutMs`). */
+  waitForMails(count: number, timeoutMs?: number): Promise<CaughtMail[]>;
+  /** Resolves with the first accepted mail whose text contains `text`. */
+  waitForMail(text: string, timeoutMs?: number): Promise<CaughtMail>;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+function splitHeaders(source: string): { headers: [string, string][]; body: string } {
+  const end = source.search(/\r?\n\r?\n/);
+  const head = end === -1 ? source : source.slice(0, end);
+  const body = end === -1 ? "" : source.slice(end).replace(/^\r?\n\r?\n/, "");
+  const headers: [string, string][] = [];
+  for (const line of head.split(/\r?\n/)) {
+    if (/^[ \t]/.test(line) && headers.length > 0) headers[headers.length - 1]![1] += ` ${line.trim()}`;
+    else {
+      const colon = line.indexOf(":");
+      if (colon > 0) headers.push([line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]);
+    }
+  }
+  return { headers, body };
+}
+
+function decodePart(headers: [string, string][], body: string): string {
+  const encoding = headers.find(([name]) => name === "content-transfer-encoding")?.[1].toLowerCase();
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return body;
+}
+
+/** The text/plain and text/html parts of a simple message (one level of multipart/alternative). */
+function textParts(raw: string): { headers: [string, string][]; text: string; html: string } {
+  const { headers, body } = splitHeaders(raw);
+  const type = headers.find(([name]) => name === "content-type")?.[1] ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary) {
+    const decoded = decodePart(headers, body);
+    return { headers, text: type.startsWith("text/html") ? "" : decoded, html: type.startsWith("text/html") ? decoded : "" };
+  }
+  let text = "";
+  let html = "";
+  for (const part of body.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith("--")) break;
+    const parsed = splitHeaders(part.replace(/^\r?\n/, ""));
+    const partType = parsed.headers.find(([name]) => name === "content-type")?.[1] ?? "";
+    const decoded = decodePart(parsed.headers, parsed.body.replace(/\r?\n$/, ""));
+    if (partType.startsWith("text/plain")) text = decoded;
+    if (partType.startsWith("text/html")) html = decoded;
+  }
+  return { headers, text, html };
+}
+
+export function parseMail(raw: string, envelopeFrom = "", envelopeTo: string[] = []): CaughtMail {
+  const { headers, text, html } = textParts(raw);
+  return { envelopeFrom, envelopeTo, raw, headers, header: (name) => headers.find(([n]) => n === name.toLowerCase())?.[1], text, html };
+}
+
+/**
+ * A real SMTP server for the tests (no TLS, no authentication), on a fixed port so it can be stopped and
+ * started again while the site keeps the same SMTP_URL.
+ */
+export function smtpCatcher(port: number, options: { onMail?: (mail: CaughtMail) => void } = {}): SmtpCatcher {
+  let server: SMTPServer | undefined;
+  const catcher: SmtpCatcher = {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    mails: [],
+    offered: 0,
+    reply: () => undefined,
+    async start() {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["AUTH", "STARTTLS"],
+        logger: false,
+        // Stopping (to simulate an outage) must not wait for the site's open connections.
+        closeTimeout: 500,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+            const mail = parseMail(Buffer.concat(chunks).toString("utf8"), envelopeFrom, session.envelope.rcptTo.map((r) => r.address));
+            catcher.offered += 1;
+            const code = catcher.reply(mail);
+            if (code) {
+              const error = Object.assign(new Error(code >= 500 ? "Refused for good" : "Try again later"), { responseCode: code });
+              callback(error);
+              return;
+            }
+            catcher.mails.push(mail);
+            options.onMail?.(mail);
+            callback(null);
+          });
+        },
+      });
+      const started = server;
+      await new Promise<void>((resolve, reject) => {
+        started.once("error", reject);
+        started.listen(port, "127.0.0.1", () => resolve());
+      });
+    },
+    async stop() {
+      const running = server;
+      server = undefined;
+      if (running) await new Promise<void>((resolve) => running.close(() => resolve()));
+    },
+    async waitForMails(count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (catcher.mails.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} mails, caught ${catcher.mails.length} in ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return catcher.mails;
+    },
+    async waitForMail(text, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = catcher.mails.find((m) => m.text.includes(text));
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail containing ${JSON.stringify(text)} within ${timeoutMs} ms (caught ${catcher.mails.length})`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+  return catcher;
+}

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { site } from "../../content/site";
+import { testEngines } from "../../server/db/test-database";
+import { parseAnswers } from "../../server/repos/applications";
+import { settingsRepo } from "../../server/repos/settings";
+import { contactMessage, freshIp, joinApplication, postJson, storedCounts, waitFor } from "./helpers/forms";
+import { freePort } from "./helpers/test-server";
+import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+const FAILURE = "Something went wrong while submitting. Try again.";
+
+describe.each(testEngines())("join applications and contact messages on %s", (engine) => {
+  let server: TestServer;
+  let smtp: SmtpCatcher;
+  beforeAll(async () => {
+    smtp = smtpCatcher(await freePort());
+    await smtp.start();
+    server = await startTestServer(engine, {
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Website <website@society.test>",
+      MAIL_TO: "office@society.test",
+      MAIL_TIME_ZONE: "Asia/Karachi",
+      TRUST_PROXY: "true",
+      OUTBOX_POLL_MS: "50",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+  beforeEach(() => {
+    smtp.mails.length = 0;
+  });
+
+  /** Posts and checks that nothing was stored or queued. */
+  async function refused(path: "/join" | "/contact", body: unknown, ip = freshIp()): Promise<Response> {
+    const before = await storedCounts(server);
+    const response = await postJson(server, path, body, ip);
+    expect(await storedCounts(server)).toEqual(before);
+    return response;
+  }
+
+  test("an application is stored with its answers and the notification arrives with every parameter", async () => {
+    const response = await postJson(server, "/join", joinApplication({ question5: [" reading ", "cricket", "reading", ""] }), freshIp());
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+
+    const row = await server.database.db.selectFrom("applications").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      fullname: "Ayesha Khan",
+      class: "2nd Year",
+      department: "MBBS",
+      sargodha_address: "12 College Road, Sargodha",
+      permanent_address: "House 4, Street 9, Lahore",
+      email: "ayesha.khan@example.org",
+      phone: "03001234567",
+      blood_group: "B+",
+    });
+    expect(parseAnswers(row.answers)).toEqual([
+      { question: site.joinQuestions[0], answer: "A society built on faith and service." },
+      { question: site.joinQuestions[1], answer: "To serve my fellow students." },
+      { question: site.joinQuestions[2], answer: "Selfhood and striving." },
+      { question: site.joinQuestions[3], answer: "I read it every morning." },
+      { question: site.joinQuestions[4], answer: "reading, cricket" },
+      { question: site.joinQuestions[5], answer: "Bang-e-Dra, The Alchemist" },
+    ]);
+
+    const mail = await smtp.waitForMail("Name: Ayesha Khan");
+    expect(mail.envelopeTo).toEqual(["office@society.test"]);
+    expect(mail.header("reply-to")).toBe("Ayesha Khan <ayesha.khan@example.org>");
+    expect(mail.header("from")).toBe("Website <website@society.test>");
+    for (const line of [
+      "Name: Ayesha Khan",
+      "Email: ayesha.khan@example.org",
+      "Phone: 03001234567",
+      "Class: 2nd Year",
+      "Department: MBBS",
+      "Sargodha address: 12 College Road, Sargodha",
+      "Permanent address: House 4, Street 9, Lahore",
+      "Blood group: B+",
+      `Review it in the admin panel: ${server.url}/admin`,
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.text).toMatch(/Time: \d{1,2} \w+ \d{4} at \d{2}:\d{2}/);
+    expect(mail.html).toContain("<th align=\"left\" valign=\"top\" style=\"padding:4px 12px 4px 0\">Sargodha address</th>");
+    const outbox = await server.database.db.selectFrom("mail_outbox").selectAll().execute();
+    const job = outbox.find((o) => JSON.parse(o.payload).params.email === "ayesha.khan@example.org");
+    expect(JSON.parse(job!.payload).params).toEqual({
+      name: "Ayesha Khan",
+      email: "ayesha.khan@example.org",
+      phone: "03001234567",
+      class: "2nd Year",
+      department: "MBBS",
+      sargodhaAddress: "12 College Road, Sargodha",
+      permanentAddress: "House 4, Street 9, Lahore",
+      bloodGroup: "B+",
+      time: expect.stringMatching(/^\d{1,2} \w+ \d{4} at \d{2}:\d{2}$/),
+      website_link: `${server.url}/admin`,
+    });
+    await waitFor(async () => (await server.database.db.selectFrom("mail_outbox").select("status").where("id", "=", job!.id).executeTakeFirst())?.status === "sent");
+  });
+
+  test("an empty blood group is stored as none and mailed as 'N/A'", async () => {
+    const response = await postJson(server, "/join", joinApplication({ bloodGroup: "  ", fullname: "No Blood Group" }), freshIp());
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    const row = await server.database.db.selectFrom("applications").select("blood_group").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.blood_group).toBeNull();
+    const mail = await smtp.waitForMail("Name: No Blood Group");
+    expect(mail.text).toContain("Blood group: N/A");
+  });
+
+  test("a contact message is stored and its mail arrives with name, email, time and message", async () => {
+    const response = await postJson(server, "/contact", contactMessage(), freshIp());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    const rows = await server.database.db.selectFrom("contact_messages").selectAll().execute();
+    expect(rows.at(-1)).toMatchObject({ name: "Sara Malik", email: "sara@example.org", message: "When is the next study circle?" });
+    const mail = await smtp.waitForMail("Name: Sara Malik");
+    expect(mail.header("reply-to")).toBe("Sara Malik <sara@example.org>");
+    expect(mail.text).toContain("Name: Sara Malik");
+    expect(mail.text).toContain("Email: sara@example.org");
+    expect(mail.text).toMatch(/Time: \d{1,2} \w+ \d{4} at \d{2}:\d{2}/);
+    expect(mail.text).toContain("Message: When is the next study circle?");
+  });
+
+  test.each([
+    ["fullname", "", "Name is required"],
+    ["fullname", "   ", "Name is required"],
+    ["fullname", "x".repeat(101), "Name must be at most 100 characters"],
+    ["class", "", "Class is required"],
+    ["class", "x".repeat(51), "Class must be at most 50 characters"],
+    ["department", "", "Department is required"],
+    ["department", "x".repeat(101), "Department must be at most 100 characters"],
+    ["sargodhaAddress", "", "Street address is required"],
+    ["sargodhaAddress", "x".repeat(301), "Street address must be at most 300 characters"],
+    ["permanentAddress", "", "Permanent address is required"],
+    ["permanentAddress", "x".repeat(301), "Permanent address must be at most 300 characters"],
+    ["email", "", "Invalid email"],
+    ["email", "not-an-email", "Invalid email"],
+    ["email", `${"x".repeat(250)}@example.org`, "Email must be at most 254 characters"],
+    ["phone", "", "Phone number is required"],
+    ["phone", "030012345", "Phone number is required"],
+    ["phone", "0".repeat(21), "Phone number must be at most 20 characters"],
+    ["bloodGroup", "x".repeat(11), "Blood group must be at most 10 characters"],
+    ["question1", "", "This question is required"],
+    ["question2", " ", "This question is required"],
+    ["question3", "", "This question is required"],
+    ["question4", "", "This question is required"],
+    ["question4", "x".repeat(2001), "Answer must be at most 2000 characters"],
+    ["question5", [], "This question is required"],
+    ["question6", [], "This question is required"],
+    ["question6", ["x".repeat(101)], "Each entry must be at most 100 characters"],
+  ])("join: %s = %j is refused with '%s' and stores nothing", async (field, value, message) => {
+    const response = await refused("/join", joinApplication({ [field]: value }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; errors: Record<string, string> };
+    expect(body.error).toBe(FAILURE);
+    expect(body.errors).toEqual({ [field]: message });
+  });
+
+  test("join: the honeypot filled in is refused and stores nothing", async () => {
+    const response = await refused("/join", joinApplication({ website: "https://spam.example" }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: FAILURE });
+  });
+
+  test("join: refused with a clear message while Join Us is hidden", async () => {
+    await settingsRepo(server.database.db).setJoinUsVisible(false);
+    try {
+      const response = await refused("/join", joinApplication());
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: "Applications are closed at the moment." });
+    } finally {
+      await settingsRepo(server.database.db).setJoinUsVisible(true);
+    }
+  });
+
+  test("join: a sixth application from one address within ten minutes gets 429 and stores nothing", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await postJson(server, "/join", joinApplication(), ip)).status).toBe(200);
+    const response = await refused("/join", joinApplication(), ip);
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(500);
+    expect(await response.json()).toEqual({ error: "Too many applications from your network. Please try again later." });
+    expect((await postJson(server, "/join", joinApplication(), freshIp())).status).toBe(200);
+  });
+
+  test("join: a double click (the same submission twice at once) stores one application and one mail", async () => {
+    const before = await storedCounts(server);
+    const application = joinApplication({ fullname: "Double Click" });
+    const ip = freshIp();
+    const responses = await Promise.all([postJson(server, "/join", application, ip), postJson(server, "/join", application, ip)]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id));
+    expect(ids[0]).toBe(ids[1]);
+    expect(await storedCounts(server)).toEqual({ ...before, applications: before.applications + 1, outbox: before.outbox + 1 });
+    const retry = await postJson(server, "/join", application, ip);
+    expect(((await retry.json()) as { id: string }).id).toBe(ids[0]);
+    await smtp.waitForMail("Name: Double Click");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails.filter((m) => m.text.includes("Name: Double Click"))).toHaveLength(1);
+  });
+
+  test("a form body over 64 KB is refused with 413 before it is read", async () => {
+    const response = await refused("/join", joinApplication({ question1: "x".repeat(70 * 1024) }));
+    expect(response.status).toBe(413);
+  });
+
+  test.each([
+    ["name", ""],
+    ["email", ""],
+    ["message", "  "],
+  ])("contact: an empty %s gives 'Please fill all fields' and stores nothing", async (field, value) => {
+    const response = await refused("/contact", contactMessage({ [field]: value }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe("Please fill all fields");
+  });
+
+  test("contact: an invalid email, an over-long message and the honeypot are refused and store nothing", async () => {
+    expect((await (await refused("/contact", contactMessage({ email: "nope" }))).json()) as object).toMatchObject({ error: "Invalid email" });
+    expect((await (await refused("/contact", contactMessage({ message: "x".repeat(5001) }))).json()) as object).toMatchObject({
+      error: "Message must be at most 5000 characters",
+    });
+    const bot = await refused("/contact", contactMessage({ website: "x" }));
+    expect(bot.status).toBe(400);
+    expect(await bot.json()).toEqual({ error: "Something went wrong while sending the email." });
+  });
+
+  test("contact: a sixth message from one address within ten minutes gets 429 and stores nothing", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await postJson(server, "/contact", contactMessage(), ip)).status).toBe(200);
+    const response = await refused("/contact", contactMessage(), ip);
+    expect(response.status).toBe(429);
+  });
+
+  test("contact: without JavaScript the form posts and comes back to the contact section", async () => {
+    const before = await storedCounts(server);
+    const post = (body: Record<string, string>) =>
+      fetch(`${server.url}/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": freshIp() },
+        body: new URLSearchParams(body),
+        redirect: "manual",
+      });
+    const sent = await post({ name: "No Script", email: "noscript@example.org", message: "Hello without JavaScript" });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/?contact=sent#contact");
+    expect((await storedCounts(server)).contactMessages).toBe(before.contactMessages + 1);
+    const page = await (await fetch(`${server.url}/?contact=sent`)).text();
+    expect(page).toContain("Thank you for contacting us! Email sent successfully.");
+
+    const empty = await post({ name: "", email: "noscript@example.org", message: "x" });
+    expect(empty.headers.get("location")).toBe("/?contact=invalid#contact");
+    expect(await (await fetch(`${server.url}/?contact=invalid`)).text()).toContain("Please fill all fields");
+  });
+});

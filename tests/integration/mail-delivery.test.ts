@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { testEngines } from "../../server/db/test-database";
+import { mailOutboxRepo } from "../../server/repos/mail-outbox";
+import { contactMessage, freshIp, joinApplication, postJson, storedCounts, waitFor } from "./helpers/forms";
+import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
+import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+
+/** Fast outbox timings, so retries after a failure happen within the test. */
+const FAST_OUTBOX = { OUTBOX_POLL_MS: "50", OUTBOX_BACKOFF_BASE_MS: "100", OUTBOX_BACKOFF_MAX_MS: "400", OUTBOX_MAX_ATTEMPTS: "1000", TRUST_PROXY: "true" };
+
+const smtpEnv = (smtp: SmtpCatcher) => ({
+  MAIL_TRANSPORT: "smtp",
+  SMTP_URL: smtp.url,
+  SMTP_TIMEOUT_MS: "2000",
+  MAIL_FROM: "Website <website@society.test>",
+  MAIL_TO: "office@society.test",
+  ...FAST_OUTBOX,
+});
+
+async function outboxRows(server: TestServer) {
+  return server.database.db.selectFrom("mail_outbox").selectAll().orderBy("created_at").execute();
+}
+
+/** Posts the same application to each address in turn, five per client address (the per-IP limit). */
+async function submitApplications(servers: TestServer[], count: number, tag: string): Promise<void> {
+  let ip = freshIp();
+  for (let i = 0; i < count; i++) {
+    if (i % 5 === 0) ip = freshIp();
+    const response = await postJson(servers[i % servers.length]!, "/join", joinApplication({ fullname: `${tag} ${i}` }), ip);
+    expect(response.status).toBe(200);
+  }
+}
+
+describe.each(testEngines())("mail delivery on %s", (engine) => {
+  let smtp: SmtpCatcher;
+  let server: TestServer;
+  beforeAll(async () => {
+    // The catcher listens before the site picks its own free port, so the two can never get the same one.
+    smtp = smtpCatcher(await freePort());
+    await smtp.start();
+    server = await startTestServer(engine, smtpEnv(smtp));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+  afterEach(async () => {
+    smtp.reply = () => undefined;
+  });
+
+  test("SMTP down during 50 applications, then up: all 50 stored, all 50 mails delivered exactly once", async () => {
+    // The mail server goes down: every delivery attempt meets a refused connection.
+    await smtp.stop();
+    const before = await storedCounts(server);
+    await submitApplications([server], 50, "Outage");
+    expect((await storedCounts(server)).applications).toBe(before.applications + 50);
+    await waitFor(async () => (await outboxRows(server)).some((r) => r.attempts >= 2 && r.last_error !== null));
+    expect(smtp.mails).toHaveLength(0);
+    expect(await mailOutboxRepo(server.database.db).counts()).toEqual({ waiting: 50, dead: 0 });
+
+    await smtp.start();
+    await smtp.waitForMails(50, 30_000);
+    await waitFor(async () => (await mailOutboxRepo(server.database.db).counts()).waiting === 0, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const names = smtp.mails.map((m) => /Name: (Outage \d+)/.exec(m.text)?.[1]);
+    expect(new Set(names).size).toBe(50);
+    expect(names).toHaveLength(50);
+    expect((await outboxRows(server)).every((r) => r.status === "sent" && r.sent_at !== null)).toBe(true);
+    expect(await mailOutboxRepo(server.database.db).counts()).toEqual({ waiting: 0, dead: 0 });
+  });
+
+  test("an SMTP 4xx answer is retried after a backoff and the mail arrives once", async () => {
+    smtp.mails.length = 0;
+    let refusals = 0;
+    smtp.reply = (mail) => (mail.text.includes("Name: Greylisted") && refusals++ < 2 ? 451 : undefined);
+    expect((await postJson(server, "/join", joinApplication({ fullname: "Greylisted" }), freshIp())).status).toBe(200);
+    await smtp.waitForMail("Name: Greylisted");
+    const row = await waitFor(async () => (await outboxRows(server)).find((r) => r.payload.includes("Greylisted") && r.status === "sent"));
+    expect(row.attempts).toBe(3);
+    expect(smtp.mails.filter((m) => m.text.includes("Name: Greylisted"))).toHaveLength(1);
+  });
+
+  test("an SMTP 5xx answer marks the job dead on the first try, logged once without personal data", async () => {
+    smtp.reply = (mail) => (mail.text.includes("Name: Rejected") ? 550 : undefined);
+    const offeredBefore = smtp.offered;
+    expect((await postJson(server, "/join", joinApplication({ fullname: "Rejected", email: "rejected@example.org" }), freshIp())).status).toBe(200);
+    const row = await waitFor(async () => (await outboxRows(server)).find((r) => r.payload.includes("Rejected") && r.status === "dead"));
+    expect(row).toMatchObject({ attempts: 1, last_error: "SMTP 550" });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.offered - offeredBefore).toBe(1);
+    expect(await mailOutboxRepo(server.database.db).counts()).toMatchObject({ dead: 1 });
+    const deadLines = server.output().split("\n").filter((line) => line.includes("mail dead"));
+    expect(deadLines).toHaveLength(1);
+    expect(JSON.parse(deadLines[0]!)).toMatchObject({ level: "error", jobId: row.id, kind: "join", attempts: 1, reason: "SMTP 550", permanent: true });
+    expect(deadLines[0]).not.toContain("rejected@example.org");
+    expect(deadLines[0]).not.toContain("Rejected");
+  });
+
+  test("a name with CR/LF and 'Bcc:' adds no header and no recipient", async () => {
+    const name = "Mallory\r\nBcc: victim@example.org\r\nX-Injected: yes";
+    expect((await postJson(server, "/join", joinApplication({ fullname: name }), freshIp())).status).toBe(200);
+    expect((await postJson(server, "/contact", contactMessage({ name }), freshIp())).status).toBe(200);
+    await waitFor(async () => smtp.mails.filter((m) => m.raw.includes("Mallory")).length === 2 || undefined);
+    for (const mail of smtp.mails.filter((m) => m.raw.includes("Mallory"))) {
+      expect(mail.envelopeTo).toEqual(["office@society.test"]);
+      expect(mail.headers.map(([header]) => header)).not.toContain("bcc");
+      expect(mail.headers.map(([header]) => header)).not.toContain("x-injected");
+      const headerBlock = mail.raw.slice(0, mail.raw.search(/\r?\n\r?\n/));
+      expect(headerBlock).not.toMatch(/^Bcc:/im);
+      expect(headerBlock).not.toMatch(/^X-Injected:/im);
+      expect(mail.text).not.toMatch(/^Bcc:/im);
+      expect(mail.header("reply-to")).toContain("Mallory Bcc: victim@example.org X-Injected: yes");
+    }
+  });
+
+  test("two server processes on one database deliver each job exactly once", async () => {
+    const second = await startTestServer(engine, smtpEnv(smtp), { shareDatabaseOf: server });
+    try {
+      await submitApplications([server, second], 30, "Shared");
+      await waitFor(async () => smtp.mails.filter((m) => m.text.includes("Name: Shared ")).length >= 30 || undefined, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const names = smtp.mails.map((m) => /Name: (Shared \d+)/.exec(m.text)?.[1]).filter(Boolean);
+      expect(names).toHaveLength(30);
+      expect(new Set(names).size).toBe(30);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe("the default log transport", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("sqlite", { ...FAST_OUTBOX, LOG_LEVEL: "info" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("writes each mail as an .eml file under DATA_DIR/mail and logs one line", async () => {
+    expect((await postJson(server, "/contact", contactMessage({ name: "Logged Visitor" }), freshIp())).status).toBe(200);
+    const dir = path.join(server.dataDir, "mail");
+    const files = await waitFor(async () => (fs.existsSync(dir) && fs.readdirSync(dir).length > 0 ? fs.readdirSync(dir) : undefined));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const eml = fs.readFileSync(path.join(dir, files[0]!), "utf8");
+    expect(eml).toContain("Subject: New contact message: Logged Visitor");
+    expect(eml).toContain("Reply-To: Logged Visitor <sara@example.org>");
+    const lines = server.output().split("\n").filter((line) => line.includes("mail written"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain("sara@example.org");
+  });
+});
