@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth/password.server";
 
 /**
  * The environment, parsed once at start. Each variable is documented in the README.
@@ -24,6 +25,13 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "an absolute http(s) URL such as https://society.example.org" })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
+  ADMIN_EMAIL: z.email({ error: "an email address, e.g. admin@society.example.org" }).optional(),
+  // Never echoed back in an error line: see parseConfig.
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`)
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
     error: "one of fatal, error, warn, info, debug, trace, silent",
   }).default("info"),
@@ -43,6 +51,8 @@ export interface Config {
   database: DatabaseTarget;
   publicUrl: string;
   logLevel: Env["LOG_LEVEL"];
+  /** Both or neither (checked here): the admin created at first start. */
+  admin: { email: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -62,11 +72,15 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      return `Invalid environment variable ${name}: expected ${issue.message} (got ${JSON.stringify(source[name] ?? "")})`;
+      const got = name === "ADMIN_PASSWORD" ? "" : ` (got ${JSON.stringify(source[name] ?? "")})`;
+      return `Invalid environment variable ${name}: expected ${issue.message}${got}`;
     });
     throw new ConfigError(problems);
   }
   const env = parsed.data;
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither, to get a one-time password at first start)"]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -76,6 +90,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: databaseTarget(env.DATABASE_URL, dataDir),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
   };
 }
 

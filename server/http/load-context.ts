@@ -5,6 +5,7 @@ import type { SiteIcons } from "../images/content-image-manifest";
 import type { ContentImages } from "../images/content-images";
 import type { Logger } from "../logger";
 import type { Repos } from "../repos";
+import type { AnnouncementService } from "../services/announcements";
 import type { FileStorage } from "../storage/storage";
 
 /** Everything a loader or action may use, built once at start (and a fresh CSP nonce per request). */
@@ -17,10 +18,13 @@ export interface ServerContext {
   contentImages: ContentImages;
   icons: SiteIcons;
   logger: Logger;
+  services: { announcements: AnnouncementService };
 }
 
 export interface RequestContext extends ServerContext {
   cspNonce: string;
+  /** The client's address as Express sees it (the socket's, unless a proxy is trusted), for rate limits. */
+  clientIp: string;
 }
 
 declare module "react-router" {
