@@ -31,7 +31,7 @@ export function JoinUsSwitch({ visible: initial }: { visible: boolean }) {
     <div className="flex items-center gap-3">
       <Switch id="join-us-switch" checked={visible} disabled={updating} onCheckedChange={() => void toggle()} />
       <label htmlFor="join-us-switch" className="font-semibold text-slate-900">
-        {visible ? "Hide" : "Show"} Join Us Form
+        {`${visible ? "Hide" : "Show"} Join Us Form`}
       </label>
     </div>
   );

@@ -47,7 +47,7 @@ export function RequestsPanel({ applications, localAddressLabel }: { application
   return (
     <section aria-labelledby="requests-heading" className="mt-8">
       <h1 id="requests-heading" className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
-        Admin Panel - All Requests ({shown.length})
+        {`Admin Panel - All Requests (${shown.length})`}
       </h1>
       {revalidator.state === "loading" && (
         <p className="mt-2 flex items-center gap-2 text-slate-700" role="status">
