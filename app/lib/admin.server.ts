@@ -3,5 +3,4 @@ export { changePassword } from "../../server/auth/change-password.server";
 export { logIn, logOut } from "../../server/auth/login.server";
 export { cookieOptions, getAdminSession, requireAdmin } from "../../server/auth/require-admin.server";
 export { clearSessionCookie, readSessionToken, sessionCookie } from "../../server/auth/session-cookie.server";
-export { UnsupportedImageError } from "../../server/images/encode-upload";
 export { deleteApplication, setJoinUsVisible } from "../../server/services/admin-actions";

@@ -22,8 +22,8 @@ export function refuseCrossSiteWrites(publicUrl: string): RequestHandler {
     const hostOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
     const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== hostOrigin;
     if (foreignOrigin || fetchSite === "cross-site") {
-      res.set("Connection", "close").status(403).json({ error: "Cross-site request refused" });
-      req.resume();
+      res.status(403).json({ error: "Cross-site request refused" });
+      req.resume(); // read and drop the body, so the client sees the answer instead of a broken pipe
       return;
     }
     next();
@@ -56,8 +56,9 @@ export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number)
     }
     const length = Number(declared ?? 0);
     if (!Number.isFinite(length) || length > maxBytes) {
-      res.set("Connection", "close").status(413).json({ error: `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB)` });
-      // Drop the body as it arrives, then the connection closes: nothing is buffered or written to disk.
+      res.status(413).json({ error: `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB)` });
+      // Drop the body as it arrives (the server's request timeout bounds how long): nothing is buffered or
+      // written to disk, and the client reads the 413 instead of a broken pipe.
       req.resume();
       return;
     }

@@ -6,6 +6,7 @@ import { announcementsRepo } from "../repos/announcements";
 import { auditLogRepo } from "../repos/audit-log";
 import { imagesRepo, type StoredImage } from "../repos/images";
 import type { FileStorage } from "../storage/storage";
+import { UnsupportedImageError } from "../images/encode-upload";
 import { deleteImageFiles, storeImage } from "./image-store";
 
 export const ANNOUNCEMENT_IMAGE_FOLDER = "announcements";
@@ -21,6 +22,8 @@ export interface NewAnnouncementInput {
   /** The uploaded file's bytes; checked by content and re-encoded (never stored as sent). */
   image: Buffer;
 }
+
+export type CreateAnnouncementResult = { ok: true; id: string } | { ok: false; reason: "unsupported-image"; message: string };
 
 interface Deps {
   db: Kysely<Database>;
@@ -43,9 +46,15 @@ export function announcementService(deps: Deps) {
   }
 
   return {
-    /** Throws UnsupportedImageError for a file that is not a supported, complete image. */
-    async create(input: NewAnnouncementInput, actorId: string): Promise<{ id: string }> {
-      const image = await storeImage({ db, storage }, input.image, ANNOUNCEMENT_IMAGE_FOLDER);
+    /** Refuses (without storing anything) a file that is not a supported, complete image. */
+    async create(input: NewAnnouncementInput, actorId: string): Promise<CreateAnnouncementResult> {
+      let image: StoredImage;
+      try {
+        image = await storeImage({ db, storage }, input.image, ANNOUNCEMENT_IMAGE_FOLDER);
+      } catch (error) {
+        if (error instanceof UnsupportedImageError) return { ok: false, reason: "unsupported-image", message: error.message };
+        throw error;
+      }
       const id = newId();
       try {
         await db.transaction().execute(async (trx) => {
@@ -59,7 +68,7 @@ export function announcementService(deps: Deps) {
         await removeImage(image).catch(() => false);
         throw error;
       }
-      return { id };
+      return { ok: true, id };
     },
 
     /** Returns false when there was no such announcement. */

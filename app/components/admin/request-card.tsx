@@ -30,7 +30,7 @@ export function RequestCard({
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="font-semibold text-slate-900">{label}:</dt>
+            <dt className="font-semibold text-slate-900">{`${label}:`}</dt>
             <dd className="break-words text-slate-700">{value}</dd>
           </div>
         ))}

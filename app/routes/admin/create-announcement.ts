@@ -1,7 +1,6 @@
 import { createAnnouncementSchema } from "~/schemas/announcement";
 import { invalid, readForm, reply } from "~/lib/admin-api.server";
 import { requireAdmin } from "~/lib/admin.server";
-import { UnsupportedImageError } from "~/lib/admin.server";
 import type { Route } from "./+types/create-announcement";
 
 /** The body reaching here is at most ANNOUNCEMENT_UPLOAD_MAX_BYTES (checked in front of React Router). */
@@ -16,14 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return invalid(parsed.error);
 
   const [file] = parsed.data.image;
-  try {
-    const { id } = await context.services.announcements.create(
-      { description: parsed.data.description, googleFormUrl: parsed.data.url, image: Buffer.from(await file!.arrayBuffer()) },
-      admin.id,
-    );
-    return reply({ ok: true, id });
-  } catch (error) {
-    if (error instanceof UnsupportedImageError) return reply({ ok: false, error: error.message, errors: { image: error.message } }, 400);
-    throw error;
-  }
+  const result = await context.services.announcements.create(
+    { description: parsed.data.description, googleFormUrl: parsed.data.url, image: Buffer.from(await file!.arrayBuffer()) },
+    admin.id,
+  );
+  if (!result.ok) return reply({ ok: false, error: result.message, errors: { image: result.message } }, 400);
+  return reply({ ok: true, id: result.id });
 }
