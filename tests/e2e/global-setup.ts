@@ -16,6 +16,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_HOST = "127.0.0.1";
 export const E2E_ORIGIN = `http://${E2E_HOST}:${E2E_PORT}`;
 
+/** The admin the server creates at its first start (ADMIN_EMAIL + ADMIN_PASSWORD); resetData restores this password. */
+export const E2E_ADMIN = { email: "owner@example.org", password: "correct horse battery" } as const;
+
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
@@ -62,6 +65,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     HOST: E2E_HOST,
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
   };
   // The tests seed DATA_DIR/site.db: a database chosen elsewhere in the environment must not win.
   delete env.DATABASE_URL;
