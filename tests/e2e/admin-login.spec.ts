@@ -57,6 +57,23 @@ test.describe("admin login", () => {
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
   });
 
+  test("signing in with a one-time password leads straight to a forced password change", async ({ page, database, expectNoAxeViolations }) => {
+    await database.db.updateTable("admins").set({ must_change_password: 1 }).where("email", "=", E2E_ADMIN.email).execute();
+    await page.goto("/admin");
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { name: "Change Password", level: 1 })).toBeVisible();
+    await expect(page.getByText("Admin Panel - All Requests")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Current Password").fill(E2E_ADMIN.password);
+    await page.getByLabel("New Password", { exact: true }).fill("my very own password");
+    await page.getByLabel("Confirm New Password").fill("my very own password");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password updated successfully!", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (0)", level: 1 })).toBeVisible();
+  });
+
   test("/admin-announcement without a session leads to the login", async ({ page }) => {
     await page.goto("/admin-announcement");
     await expect(page).toHaveURL(/\/admin$/);

@@ -96,6 +96,28 @@ test.describe("admin panel", () => {
     await expect(cards(page).filter({ hasText: "Sara Malik" })).toHaveCount(0);
   });
 
+  test("while a delete runs both buttons are disabled and a spinner turns; 'Deleting user...' shows", async ({ page, seed }) => {
+    await seedRequests(seed);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/admin/requests/*/delete", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/admin");
+    await cards(page).filter({ hasText: "Ayesha Khan" }).getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Deleting user...", { exact: true })).toBeVisible();
+    await expect(confirm.getByRole("button", { name: "Delete" })).toBeDisabled();
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await expect(confirm.locator("svg.animate-spin")).toBeVisible();
+    release();
+    await expect(page.getByText("User deleted successfully", { exact: true })).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(cards(page)).toHaveCount(2);
+  });
+
   test("the Join Us switch hides Join Us on / (toasts, label follows the stored value)", async ({ page, expectNoAxeViolations }) => {
     await page.goto("/admin");
     const toggle = page.getByRole("switch", { name: "Hide Join Us Form" });
