@@ -22,9 +22,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadSiteChrome(context);
 }
 
-/** The chrome changes only when something is written (the Join Us switch); plain navigation reuses it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false;
+/**
+ * The chrome changes only when something is written (the Join Us switch); plain navigation reuses it. A
+ * submission, or an explicit revalidation of the current page (what the admin does after a change), reloads it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  formMethod || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 
 /**
  * The stylesheet (~7 KiB gzip) is inlined into every page: it saves the render-blocking request that held the

@@ -10,6 +10,7 @@ import type { SiteContent } from "../server/content/site-schema";
 export const site = {
   name: "Student Welfare Society SMC",
   shortName: "SWS",
+  localAddressLabel: "Sargodha Address",
   tagline: "Empowering minds, changing lives",
   heroText:
     "Our aim is to seek the pleasure of God by building every part of human life, our studies, our service and our character, " +

@@ -42,4 +42,32 @@ describe("configuration from the environment", () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(message);
   });
+
+  test("ADMIN_EMAIL and ADMIN_PASSWORD together name the first admin; neither leaves it to a one-time password", () => {
+    expect(parseConfig({ ADMIN_EMAIL: "owner@example.org", ADMIN_PASSWORD: "long enough" }).admin).toEqual({
+      email: "owner@example.org",
+      password: "long enough",
+    });
+    expect(parseConfig({}).admin).toBeUndefined();
+  });
+
+  test.each([
+    [{ ADMIN_EMAIL: "owner@example.org" }, "ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
+    [{ ADMIN_PASSWORD: "long enough" }, "ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
+    [{ ADMIN_EMAIL: "owner@example.org", ADMIN_PASSWORD: "short" }, "Invalid environment variable ADMIN_PASSWORD: expected a password of 8 to 256 characters"],
+    [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "long enough" }, "Invalid environment variable ADMIN_EMAIL: expected an email address"],
+  ])("%j stops the start with one line, never echoing the password", (env, message) => {
+    let error: unknown;
+    try {
+      parseConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+    expect(problems[0]).not.toContain("short");
+    expect(problems[0]).not.toContain("long enough");
+  });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth/password.server";
 
 /**
  * The environment, parsed once at start. Each variable is documented in the README.
@@ -37,6 +38,13 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "an absolute http(s) URL such as https://society.example.org" })
     .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  ADMIN_EMAIL: z.email({ error: "an email address, e.g. admin@society.example.org" }).optional(),
+  // Never echoed back in an error line: see parseConfig.
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`)
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
     error: "one of fatal, error, warn, info, debug, trace, silent",
@@ -81,6 +89,8 @@ export interface Config {
   /** Express's "trust proxy": which X-Forwarded-For hops to believe for the client address. */
   trustProxy: boolean | number | string;
   mail: MailConfig;
+  /** Both or neither (checked here): the admin created at first start. */
+  admin: { email: string; password: string } | undefined;
 }
 
 export type MailTransportConfig =
@@ -111,7 +121,7 @@ export class ConfigError extends Error {
 }
 
 /** Variables that may hold a password or key: an error about them never repeats their value. */
-const SECRET_VARIABLES = new Set(["SMTP_URL", "EMAILJS_PRIVATE_KEY", "EMAILJS_PUBLIC_KEY", "DATABASE_URL"]);
+const SECRET_VARIABLES = new Set(["ADMIN_PASSWORD", "SMTP_URL", "EMAILJS_PRIVATE_KEY", "EMAILJS_PUBLIC_KEY", "DATABASE_URL"]);
 
 /** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
@@ -129,6 +139,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems);
   }
   const env = parsed.data;
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither, to get a one-time password at first start)"]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const mail = mailConfig(env);
   return {
@@ -141,6 +154,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: trustProxy(env.TRUST_PROXY),
     mail,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
   };
 }
 

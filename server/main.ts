@@ -6,6 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import { AdminBootstrapError, ensureAdmin } from "./auth/admin-bootstrap.server";
+import { sessionStore } from "./auth/sessions.server";
 import { ConfigError, parseConfig } from "./config";
 import { ContentError, loadSite } from "./content/load-site";
 import { createDatabase, migrateToLatest } from "./db/database";
@@ -18,9 +20,12 @@ import { createLogger } from "./logger";
 import { outboxWorker } from "./mail/outbox-worker";
 import { createMailTransport } from "./mail/transports";
 import { createRepos } from "./repos";
+import { announcementService } from "./services/announcements";
 import { localStorage } from "./storage/local-storage";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** Orphan images, expired sessions and ended rate-limit windows are cleared this often. */
+const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 
 async function main() {
   const config = parseConfig();
@@ -47,17 +52,37 @@ async function main() {
     settings: config.mail.outbox,
   });
 
+  // Creates the admin on the first start: from ADMIN_EMAIL + ADMIN_PASSWORD, else with a one-time password
+  // printed once to the console (never to the structured log).
+  await ensureAdmin({ repos, email: config.admin?.email, password: config.admin?.password, logger, print: (line) => console.log(line) });
+
+  const storage = localStorage(path.join(config.dataDir, "uploads"));
+  const announcements = announcementService({ db: database.db, storage, logger });
   const context: ServerContext = {
     site,
     publicUrl: config.publicUrl,
     db: database.db,
     repos,
     mail: { timeZone: config.mail.timeZone, wake: () => worker.wake() },
-    storage: localStorage(path.join(config.dataDir, "uploads")),
+    storage,
     contentImages: contentImages(manifest),
     icons: readIcons(),
     logger,
+    services: { announcements },
   };
+
+  const housekeeping = async () => {
+    try {
+      await announcements.sweepOrphanImages();
+      await sessionStore(repos.sessions).deleteExpired();
+      await repos.rateLimits.deleteExpired();
+    } catch (error) {
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "housekeeping failed; retrying later");
+    }
+  };
+  void housekeeping();
+  const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
+  housekeepingTimer.unref();
   const readiness: Readiness = { accepting: true };
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -92,6 +117,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "shutting down");
     readiness.accepting = false;
+    clearInterval(housekeepingTimer);
     setTimeout(() => {
       logger.error("shutdown deadline passed; exiting");
       process.exit(1);
@@ -111,7 +137,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof ContentError) {
+  if (error instanceof ConfigError || error instanceof ContentError || error instanceof AdminBootstrapError) {
     console.error(error.message);
   } else {
     console.error(error instanceof Error ? `Start failed: ${error.message}` : error);

@@ -9,6 +9,7 @@ export async function loadPublicAnnouncements({ repos }: AppLoadContext) {
     description: a.description,
     googleFormUrl: a.googleFormUrl,
     createdAt: a.createdAt,
+    imageId: a.image.id,
     image: uploadedImageToResponsive(a.image, `Announcement ${index + 1} image`),
   }));
 }

@@ -57,6 +57,8 @@ export const siteSchema = z.object({
   whatsapp: z.object({ contactUrl: externalUrl, communityUrl: externalUrl }),
   megaEvents: z.array(text).min(1),
   activities: z.array(text).min(1),
+  /** How the admin's request cards label the applicant's local address (the join form's street address). */
+  localAddressLabel: text.optional(),
   eventGroups: z.array(photoGroup).min(1),
   activityGroups: z.array(photoGroup).min(1),
   explorePhotos: z.array(photoPath).min(1),

@@ -8,10 +8,14 @@ import type { DatabaseHandle } from "../db/database";
 import { CONTENT_IMAGES_URL, GENERATED_IMAGES_DIR } from "../images/content-image-manifest";
 import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
+import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas/limits";
 import { checkReadiness, type Readiness } from "./readiness";
 import type { ServerContext } from "./load-context";
-import { capRequestBody, PUBLIC_FORM_MAX_BYTES, PUBLIC_FORM_PATHS } from "./body-limit";
+import { limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
 import { assignCspNonce, securityHeaders } from "./security-headers";
+
+/** /admin, /admin-announcement and everything under /admin/. */
+const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
 
 const ONE_YEAR_SECONDS = 31_536_000;
 const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
@@ -66,8 +70,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.use(options.assets);
 
-  // Public forms: the body is capped before React Router reads it (request.formData() has no limit).
-  app.post(PUBLIC_FORM_PATHS, capRequestBody(PUBLIC_FORM_MAX_BYTES));
+  // In front of React Router: nothing below parses a body that is cross-site or over its cap.
+  app.use(refuseCrossSiteWrites(context.publicUrl));
+  app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES));
+  app.use(noStore(ADMIN_PATHS));
 
   app.all(
     "/{*path}",

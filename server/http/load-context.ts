@@ -5,6 +5,7 @@ import type { SiteIcons } from "../images/content-image-manifest";
 import type { ContentImages } from "../images/content-images";
 import type { Logger } from "../logger";
 import type { Repos } from "../repos";
+import type { AnnouncementService } from "../services/announcements";
 import type { FileStorage } from "../storage/storage";
 
 /** Everything a loader or action may use, built once at start (and a fresh CSP nonce per request). */
@@ -19,6 +20,7 @@ export interface ServerContext {
   logger: Logger;
   /** For the join and contact services: the mail's time zone, and a nudge for the outbox worker. */
   mail: { timeZone: string; wake(): void };
+  services: { announcements: AnnouncementService };
 }
 
 export interface RequestContext extends ServerContext {

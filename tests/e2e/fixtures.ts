@@ -2,7 +2,9 @@
  * The browser suite's fixtures:
  * - `site`: the society's content (content/site.ts), validated like the server validates it;
  * - `seed`: writes through the real repositories into the database the running server reads
- *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements and Join Us shown;
+ *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements, no join applications,
+ *   no sessions or rate-limit counters, Join Us shown and the admin's password back to E2E_ADMIN's;
+ * - `signInAsAdmin()`: gives the test's browser context a live admin session (no login form involved);
  * - `expectNoAxeViolations(page)`: axe-core finds nothing on the page;
  * - a guard on every page: the test fails if the page asks any host but the site's, or logs an error.
  */
@@ -17,9 +19,15 @@ import { validateSite } from "../../server/content/load-site";
 import type { SiteContent } from "../../server/content/site-schema";
 import { createDatabase, type DatabaseHandle } from "../../server/db/database";
 import { newId } from "../../server/db/ids";
+import { hashPassword } from "../../server/auth/password.server";
+import { SESSION_COOKIE } from "../../server/auth/session-cookie.server";
+import { sessionStore } from "../../server/auth/sessions.server";
+import { adminsRepo } from "../../server/repos/admins";
 import { announcementsRepo } from "../../server/repos/announcements";
+import { applicationsRepo, serializeAnswers } from "../../server/repos/applications";
+import { sessionsRepo } from "../../server/repos/sessions";
 import { settingsRepo } from "../../server/repos/settings";
-import { E2E_ORIGIN } from "./global-setup";
+import { E2E_ADMIN, E2E_ORIGIN } from "./global-setup";
 import { storeImage } from "../../server/services/image-store";
 import { localStorage } from "../../server/storage/local-storage";
 
@@ -32,7 +40,25 @@ export interface SeededAnnouncement {
   createdAt: string;
 }
 
+export interface SeedApplication {
+  fullname: string;
+  email?: string;
+  phone?: string;
+  class?: string;
+  department?: string;
+  sargodhaAddress?: string;
+  permanentAddress?: string;
+  bloodGroup?: string | null;
+  /** Question and answer pairs; stored as the join form stores them. */
+  answers?: { question: string; answer: string }[];
+  /** Stored as is instead of `answers` (e.g. text that does not parse). */
+  rawAnswers?: string;
+  createdAt?: Date;
+}
+
 export interface Seed {
+  /** A join application, stored as the join form stores it. Returns its id. */
+  application(input: SeedApplication): Promise<string>;
   /** Stores a real JPEG through the image store, then the announcement row. */
   announcement(input: { description: string; googleFormUrl: string; createdAt?: Date }): Promise<SeededAnnouncement>;
   /** The admin's Join Us switch, as the repository stores it. */
@@ -68,12 +94,16 @@ interface TestFixtures {
   /** Console errors a test expects, matched against "<message> (<url of the source>)"; none by default. */
   allowedConsoleErrors: RegExp[];
   resetData: undefined;
+  /** Gives the test's browser context a live session of E2E_ADMIN, as a sign-in would. */
+  signInAsAdmin: () => Promise<void>;
 }
 
 interface WorkerFixtures {
   site: SiteContent;
   dataDir: string;
   database: DatabaseHandle;
+  /** E2E_ADMIN's password hashed once per worker (argon2id is deliberately slow). */
+  adminPasswordHash: string;
 }
 
 function dataDirFromSetup(): string {
@@ -150,12 +180,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
+  adminPasswordHash: [
+    async ({}, use) => {
+      await use(await hashPassword(E2E_ADMIN.password));
+    },
+    { scope: "worker" },
+  ],
+
   // Every test starts from the same data, whatever ran before it.
   resetData: [
-    async ({ database, dataDir }, use) => {
+    async ({ database, dataDir, adminPasswordHash }, use) => {
       const { db } = database;
       await db.deleteFrom("announcements").execute();
       await db.deleteFrom("images").execute();
+      await db.deleteFrom("applications").execute();
+      await db.deleteFrom("sessions").execute();
+      await db.deleteFrom("rate_limits").execute();
+      await db.updateTable("admins").set({ password_hash: adminPasswordHash, must_change_password: 0 }).where("email", "=", E2E_ADMIN.email).execute();
       await settingsRepo(db).setJoinUsVisible(true);
       await db.deleteFrom("mail_outbox").execute();
       await db.deleteFrom("applications").execute();
@@ -183,6 +224,33 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       async joinUsVisible(visible) {
         await settingsRepo(db).setJoinUsVisible(visible);
       },
+      async application(input) {
+        const id = newId();
+        await applicationsRepo(db).create({
+          id,
+          fullname: input.fullname,
+          class: input.class ?? "2nd Year",
+          department: input.department ?? "MBBS",
+          sargodha_address: input.sargodhaAddress ?? "12 College Road",
+          permanent_address: input.permanentAddress ?? "House 4, Street 9, Lahore",
+          email: input.email ?? `${input.fullname.toLowerCase().replace(/[^a-z]+/g, ".")}@example.org`,
+          phone: input.phone ?? "03001234567",
+          blood_group: input.bloodGroup === undefined ? "B+" : input.bloodGroup,
+          answers: input.rawAnswers ?? serializeAnswers(input.answers ?? []),
+          submission_key: null,
+          created_at: (input.createdAt ?? new Date()).toISOString(),
+        });
+        return id;
+      },
+    });
+  },
+
+  signInAsAdmin: async ({ database, context, baseURL }, use) => {
+    await use(async () => {
+      const admin = await adminsRepo(database.db).findByEmail(E2E_ADMIN.email);
+      if (!admin) throw new Error(`the e2e server did not create ${E2E_ADMIN.email}`);
+      const { token } = await sessionStore(sessionsRepo(database.db)).create(admin.id);
+      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL ?? E2E_ORIGIN, httpOnly: true, sameSite: "Lax" }]);
     });
   },
 

@@ -19,6 +19,9 @@ export const E2E_ORIGIN = `http://${E2E_HOST}:${E2E_PORT}`;
 /** The mail catcher's port, derived from E2E_PORT so parallel checkouts do not collide. */
 export const E2E_SMTP_PORT = E2E_PORT + 1000;
 
+/** The admin the server creates at its first start (ADMIN_EMAIL + ADMIN_PASSWORD); resetData restores this password. */
+export const E2E_ADMIN = { email: "owner@example.org", password: "correct horse battery" } as const;
+
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
@@ -82,6 +85,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     MAIL_FROM: "Website <website@society.test>",
     MAIL_TO: "office@society.test",
     OUTBOX_POLL_MS: "200",
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
   };
   // The tests seed DATA_DIR/site.db: a database chosen elsewhere in the environment must not win.
   delete env.DATABASE_URL;

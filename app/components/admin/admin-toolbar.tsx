@@ -1,0 +1,75 @@
+import { KeyRound, LogOut, Megaphone } from "lucide-react";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { useRevalidator } from "react-router";
+import { BackButton } from "~/components/site/back-button";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { AdminDialog } from "./admin-dialog";
+import { ChangePasswordForm } from "./change-password-form";
+import { CreateAnnouncementForm } from "./create-announcement-form";
+import { postForm } from "./post-form";
+
+export function LogoutButton() {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        const result = await postForm("/admin/logout", {});
+        // A session that already ended is as good as a logout.
+        if (!result.ok && result.status !== 401) toast.error(result.error || "Logout failed");
+        await revalidator.revalidate();
+        setBusy(false);
+      }}
+    >
+      {busy ? <Spinner className="size-4" /> : <LogOut className="size-4" aria-hidden />}
+      Logout
+    </Button>
+  );
+}
+
+/**
+ * Back, Create Announcement, Change Password and Logout. The two form dialogs share one piece of state, so
+ * opening one closes the other (SPEC 2).
+ */
+export function AdminToolbar({ onAnnouncementCreated }: { onAnnouncementCreated?: () => void }) {
+  const [open, setOpen] = useState<"announcement" | "password" | null>(null);
+  const toggle = (dialog: "announcement" | "password") => (isOpen: boolean) => setOpen(isOpen ? dialog : null);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <BackButton />
+      <div className="ml-auto flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => setOpen("announcement")}>
+          <Megaphone className="size-4" aria-hidden />
+          Create Announcement
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => setOpen("password")}>
+          <KeyRound className="size-4" aria-hidden />
+          Change Password
+        </Button>
+        <LogoutButton />
+      </div>
+      <AdminDialog
+        open={open === "announcement"}
+        onOpenChange={toggle("announcement")}
+        title="Create Announcement"
+        description="Add an image, a description and the Google Form link people register with."
+      >
+        <CreateAnnouncementForm
+          onCreated={() => {
+            setOpen(null);
+            onAnnouncementCreated?.();
+          }}
+        />
+      </AdminDialog>
+      <AdminDialog open={open === "password"} onOpenChange={toggle("password")} title="Change Password" description="Every other device signed in as you will be signed out.">
+        <ChangePasswordForm onChanged={() => setOpen(null)} />
+      </AdminDialog>
+    </div>
+  );
+}

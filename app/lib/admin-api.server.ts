@@ -1,0 +1,42 @@
+import type { z } from "zod";
+
+/** What every admin endpoint answers: `ok`, or an `error` message (and per-field messages for a form). */
+export type AdminApiBody = { ok: true; [key: string]: unknown } | { ok: false; error: string; errors?: Record<string, string> };
+
+export const reply = (body: AdminApiBody, status = 200, headers?: HeadersInit): Response => Response.json(body, { status, headers });
+
+/** The first message per field, keyed by the field's name. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A 400 answer for a request that failed its form's schema: the first message, and each field's. */
+export function invalid(error: z.ZodError): Response {
+  const errors = fieldErrors(error);
+  return reply({ ok: false, error: Object.values(errors)[0] ?? "Invalid request", errors }, 400);
+}
+
+/**
+ * The request's form fields. The body was already capped in front of React Router (server/http); a body
+ * that is not a form answers 400.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw reply({ ok: false, error: "The request is not a form" }, 400);
+  }
+}
+
+/** Text fields as strings (a file where text belongs counts as empty). */
+export function textFields(form: FormData, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => {
+    const value = form.get(name);
+    return [name, typeof value === "string" ? value : ""];
+  }));
+}

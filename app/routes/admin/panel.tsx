@@ -1,0 +1,70 @@
+import { useRevalidator } from "react-router";
+import { AdminToolbar, LogoutButton } from "~/components/admin/admin-toolbar";
+import { ChangePasswordForm } from "~/components/admin/change-password-form";
+import { JoinUsSwitch } from "~/components/admin/join-us-switch";
+import { LoginForm } from "~/components/admin/login-form";
+import { RequestsPanel } from "~/components/admin/requests-panel";
+import { getAdminSession } from "~/lib/admin.server";
+import type { Route } from "./+types/panel";
+
+/**
+ * /admin is the login or the panel (SPEC 2, "Admin"), decided on the server. Its loader is the one admin
+ * loader that answers without a session: with none it shows the login and reads nothing else.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const active = await getAdminSession(request, context);
+  if (!active) return { view: "login" as const };
+  if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
+  const [applications, settings] = await Promise.all([
+    context.repos.applications.listNewestFirst().catch((error: unknown) => {
+      // SPEC 8: a failed load is logged only; the list stays empty.
+      context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "join requests load failed");
+      return [];
+    }),
+    context.repos.settings.get(),
+  ]);
+  return {
+    view: "panel" as const,
+    applications,
+    joinUsVisible: settings.joinUsVisible,
+    localAddressLabel: context.site.localAddressLabel ?? "Local Address",
+  };
+}
+
+export function meta() {
+  return [{ title: "Admin" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function AdminPage({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const reload = () => revalidator.revalidate();
+
+  if (loaderData.view === "login") return <LoginForm onSignedIn={reload} />;
+
+  if (loaderData.view === "change-password") {
+    return (
+      <main className="mx-auto flex max-w-md flex-col gap-6 px-4 py-8">
+        <div className="flex justify-end">
+          <LogoutButton />
+        </div>
+        <div>
+          <h1 className="text-3xl font-extrabold text-brand-900">Change Password</h1>
+          <p className="mt-2 text-slate-700">You signed in with a one-time password. Choose your own password to continue.</p>
+        </div>
+        <div className="rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
+          <ChangePasswordForm onChanged={() => void reload()} />
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <AdminToolbar />
+      <div className="mt-6">
+        <JoinUsSwitch visible={loaderData.joinUsVisible} />
+      </div>
+      <RequestsPanel applications={loaderData.applications} localAddressLabel={loaderData.localAddressLabel} />
+    </main>
+  );
+}

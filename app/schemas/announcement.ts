@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from "./limits";
+
+export const DESCRIPTION_MAX_LENGTH = 5000;
+
+/**
+ * SPEC 5, "Create announcement". `image` is a list so "exactly one file" is checked the same way in the
+ * browser (the input's FileList) and on the server (`formData.getAll("image")`). The declared type is only a
+ * first filter; the server checks the bytes.
+ */
+export const createAnnouncementSchema = z.object({
+  image: z
+    .array(z.instanceof(Blob))
+    .length(1, "Image is required")
+    .refine((files) => files.every((file) => file.size > 0 && file.type.startsWith("image/")), "Image is required")
+    .refine((files) => files.every((file) => file.size <= ANNOUNCEMENT_IMAGE_MAX_BYTES), "Image must be 5 MB or smaller"),
+  description: z
+    .string()
+    .trim()
+    .min(10, "Description must be at least 10 characters")
+    .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`),
+  url: z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Enter a valid URL" }),
+});
+
+export type CreateAnnouncementInput = z.infer<typeof createAnnouncementSchema>;

@@ -1,0 +1,108 @@
+import type { Kysely } from "kysely";
+import { newId, nowIso } from "../db/ids";
+import type { Database } from "../db/schema";
+import type { Logger } from "../logger";
+import { announcementsRepo } from "../repos/announcements";
+import { auditLogRepo } from "../repos/audit-log";
+import { imagesRepo, type StoredImage } from "../repos/images";
+import type { FileStorage } from "../storage/storage";
+import { UnsupportedImageError } from "../images/encode-upload";
+import { deleteImageFiles, storeImage } from "./image-store";
+
+export const ANNOUNCEMENT_IMAGE_FOLDER = "announcements";
+/**
+ * An image row that no announcement points at is an orphan once it is this old. Younger ones may belong to
+ * a create in progress (the image is stored before its announcement row).
+ */
+export const ORPHAN_IMAGE_GRACE_MS = 10 * 60 * 1000;
+
+export interface NewAnnouncementInput {
+  description: string;
+  googleFormUrl: string;
+  /** The uploaded file's bytes; checked by content and re-encoded (never stored as sent). */
+  image: Buffer;
+}
+
+export type CreateAnnouncementResult = { ok: true; id: string } | { ok: false; reason: "unsupported-image"; message: string };
+
+interface Deps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  logger: Logger;
+}
+
+/**
+ * The admin's announcement rules. Create: re-encode and store the image, then write the row (on failure the
+ * files go again). Delete: the row first, then its files; a file that cannot be removed is logged and left to
+ * `sweepOrphanImages`, so nothing ever points at a missing file.
+ */
+export function announcementService(deps: Deps) {
+  const { db, storage, logger } = deps;
+
+  async function removeImage(image: StoredImage): Promise<boolean> {
+    const removed = await deleteImageFiles(storage, image, logger);
+    if (removed) await imagesRepo(db).delete(image.id);
+    return removed;
+  }
+
+  return {
+    /** Refuses (without storing anything) a file that is not a supported, complete image. */
+    async create(input: NewAnnouncementInput, actorId: string): Promise<CreateAnnouncementResult> {
+      let image: StoredImage;
+      try {
+        image = await storeImage({ db, storage }, input.image, ANNOUNCEMENT_IMAGE_FOLDER);
+      } catch (error) {
+        if (error instanceof UnsupportedImageError) return { ok: false, reason: "unsupported-image", message: error.message };
+        throw error;
+      }
+      const id = newId();
+      try {
+        await db.transaction().execute(async (trx) => {
+          await announcementsRepo(trx).create(
+            { id, description: input.description, google_form_url: input.googleFormUrl, image_id: image.id, created_at: nowIso() },
+            trx,
+          );
+          await auditLogRepo(trx).record(actorId, "announcement.create", `announcement=${id} image=${image.id}`, trx);
+        });
+      } catch (error) {
+        await removeImage(image).catch(() => false);
+        throw error;
+      }
+      return { ok: true, id };
+    },
+
+    /** Returns false when there was no such announcement. */
+    async delete(id: string, actorId: string): Promise<boolean> {
+      const announcement = await announcementsRepo(db).findById(id);
+      if (!announcement) return false;
+      const deleted = await db.transaction().execute(async (trx) => {
+        const gone = await announcementsRepo(trx).delete(id, trx);
+        if (gone) await auditLogRepo(trx).record(actorId, "announcement.delete", `announcement=${id} image=${announcement.image.id}`, trx);
+        return gone;
+      });
+      if (!deleted) return false;
+      // The row is gone, so the public pages no longer show the image; its files may now go.
+      await removeImage(announcement.image).catch((error: unknown) => {
+        logger.warn({ imageId: announcement.image.id, err: error instanceof Error ? error.message : String(error) }, "image row kept for the sweeper");
+      });
+      return true;
+    },
+
+    /**
+     * Removes images no announcement points at (left by a delete whose file removal failed, or by a crash
+     * between storing an image and writing its announcement). Returns how many were removed.
+     */
+    async sweepOrphanImages(now: Date = new Date()): Promise<number> {
+      const cutoff = now.getTime() - ORPHAN_IMAGE_GRACE_MS;
+      const orphans = (await imagesRepo(db).listUnreferenced()).filter(
+        (image) => image.storageKey.startsWith(`${ANNOUNCEMENT_IMAGE_FOLDER}/`) && Date.parse(image.createdAt) <= cutoff,
+      );
+      let removed = 0;
+      for (const image of orphans) if (await removeImage(image).catch(() => false)) removed += 1;
+      if (removed > 0) logger.info({ removed }, "orphan images swept");
+      return removed;
+    },
+  };
+}
+
+export type AnnouncementService = ReturnType<typeof announcementService>;

@@ -1,0 +1,189 @@
+import type { Page } from "@playwright/test";
+import { expect, type Seed, test } from "./fixtures";
+import { E2E_ADMIN } from "./global-setup";
+
+const QUESTIONS = [
+  "What do you know about our vision?",
+  "Why do you want to join us?",
+  "What does the poet's philosophy mean to you as a student?",
+  "What is your relation with the Quran?",
+  "Enlist your hobbies",
+  "Enlist the books you read other than academic books",
+];
+
+async function seedRequests(seed: Seed) {
+  const minute = 60_000;
+  const start = Date.now() - 10 * minute;
+  await seed.application({
+    fullname: "Bilal Ahmed",
+    bloodGroup: null,
+    permanentAddress: "",
+    answers: QUESTIONS.map((question, index) => ({ question, answer: index === 4 ? "Cricket, Reading, Calligraphy" : index === 5 ? "" : `Bilal answer ${index + 1}` })),
+    createdAt: new Date(start),
+  });
+  await seed.application({ fullname: "Sara Malik", rawAnswers: "{not json", createdAt: new Date(start + minute) });
+  await seed.application({
+    fullname: "Ayesha Khan",
+    answers: QUESTIONS.map((question, index) => ({ question, answer: index < 4 ? `Ayesha answer ${index + 1}` : "Hiking, Poetry" })),
+    createdAt: new Date(start + 2 * minute),
+  });
+}
+
+const cards = (page: Page) => page.getByRole("main").getByRole("article");
+
+test.describe("admin panel", () => {
+  test.beforeEach(async ({ signInAsAdmin }) => {
+    await signInAsAdmin();
+  });
+
+  test("with several requests: the count, newest first, and N/A for an empty blood group and permanent address", async ({ page, seed, expectNoAxeViolations }) => {
+    await seedRequests(seed);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (3)", level: 1 })).toBeVisible();
+    await expect(cards(page)).toHaveCount(3);
+    await expect(cards(page).nth(0)).toContainText("Ayesha Khan");
+    const bilal = cards(page).nth(2);
+    await expect(bilal).toContainText("Bilal Ahmed");
+    await expect(bilal.getByText("N/A", { exact: true })).toHaveCount(2);
+    for (const label of ["Name:", "Email:", "Phone:", "Class:", "Department:", "Blood Group:", "Sargodha Address:", "Permanent Address:"]) {
+      await expect(bilal.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("button", { name: "Create Announcement" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Change Password" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("View Full Details: the name as title, four plain answers, then chips or 'User did not provide answer of this question'", async ({ page, seed, expectNoAxeViolations }) => {
+    await seedRequests(seed);
+    await page.goto("/admin");
+    await cards(page).filter({ hasText: "Bilal Ahmed" }).getByRole("button", { name: "View Full Details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Bilal Ahmed" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Answers" })).toBeVisible();
+    for (let i = 1; i <= 4; i++) await expect(dialog.getByText(`Bilal answer ${i}`, { exact: true })).toBeVisible();
+    await expect(dialog.getByTestId("answer-chip")).toHaveText(["Cricket", "Reading", "Calligraphy"]);
+    await expect(dialog.getByText("User did not provide answer of this question", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    // Answers that do not parse show an empty list, not an error.
+    await cards(page).filter({ hasText: "Sara Malik" }).getByRole("button", { name: "View Full Details" }).click();
+    const sara = page.getByRole("dialog", { name: "Sara Malik" });
+    await expect(sara.getByRole("heading", { name: "Answers" })).toBeVisible();
+    await expect(sara.getByRole("listitem")).toHaveCount(0);
+  });
+
+  test("Delete asks first, then removes the card with 'User deleted successfully'", async ({ page, seed, expectNoAxeViolations }) => {
+    await seedRequests(seed);
+    await page.goto("/admin");
+    await cards(page).filter({ hasText: "Sara Malik" }).getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you absolutely sure you want to delete Sara Malik?" });
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText("This action cannot be undone.");
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(cards(page)).toHaveCount(3);
+
+    await cards(page).filter({ hasText: "Sara Malik" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("User deleted successfully", { exact: true })).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toBeHidden();
+    await expect(cards(page)).toHaveCount(2);
+    await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (2)" })).toBeVisible();
+    await page.reload();
+    await expect(cards(page).filter({ hasText: "Sara Malik" })).toHaveCount(0);
+  });
+
+  test("while a delete runs both buttons are disabled and a spinner turns; 'Deleting user...' shows", async ({ page, seed }) => {
+    await seedRequests(seed);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/admin/requests/*/delete", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/admin");
+    await cards(page).filter({ hasText: "Ayesha Khan" }).getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Deleting user...", { exact: true })).toBeVisible();
+    await expect(confirm.getByRole("button", { name: "Delete" })).toBeDisabled();
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await expect(confirm.locator("svg.animate-spin")).toBeVisible();
+    release();
+    await expect(page.getByText("User deleted successfully", { exact: true })).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(cards(page)).toHaveCount(2);
+  });
+
+  test("the Join Us switch hides Join Us on / (toasts, label follows the stored value)", async ({ page, expectNoAxeViolations }) => {
+    await page.goto("/admin");
+    const toggle = page.getByRole("switch", { name: "Hide Join Us Form" });
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await expect(page.getByText("Toggled successfully", { exact: true })).toBeVisible();
+    await expect(page.getByRole("switch", { name: "Show Join Us Form" })).not.toBeChecked();
+    await expectNoAxeViolations(page);
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Empowering minds, changing lives");
+    expect(await page.content()).not.toContain(">Join Us<");
+
+    await page.goto("/admin");
+    await page.getByRole("switch", { name: "Show Join Us Form" }).click();
+    await expect(page.getByRole("switch", { name: "Hide Join Us Form" })).toBeChecked();
+    await page.goto("/");
+    expect(await page.content()).toContain(">Join Us<");
+  });
+
+  test.describe("Change Password", () => {
+    test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
+
+    async function openDialog(page: Page) {
+      await page.goto("/admin");
+      await page.getByRole("button", { name: "Change Password" }).click();
+      const dialog = page.getByRole("dialog", { name: "Change Password" });
+      await expect(dialog).toBeVisible();
+      return dialog;
+    }
+
+    test("each rule says its message", async ({ page, expectNoAxeViolations }) => {
+      const dialog = await openDialog(page);
+      await dialog.getByRole("button", { name: "Update Password" }).click();
+      await expect(dialog.getByText("Current password is required", { exact: true })).toBeVisible();
+      await expect(dialog.getByText("New password must be at least 8 characters", { exact: true })).toBeVisible();
+      await expect(dialog.getByText("Confirm password is required", { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await dialog.getByLabel("Current Password").fill("anything");
+      await dialog.getByLabel("New Password", { exact: true }).fill("a new password");
+      await dialog.getByLabel("Confirm New Password").fill("another password");
+      await dialog.getByRole("button", { name: "Update Password" }).click();
+      await expect(dialog.getByText("New passwords don't match", { exact: true })).toBeVisible();
+    });
+
+    test("a wrong current password says 'Old password is incorrect'", async ({ page }) => {
+      const dialog = await openDialog(page);
+      await dialog.getByLabel("Current Password").fill("not my password");
+      await dialog.getByLabel("New Password", { exact: true }).fill("a new password");
+      await dialog.getByLabel("Confirm New Password").fill("a new password");
+      await dialog.getByRole("button", { name: "Update Password" }).click();
+      await expect(page.getByText("Old password is incorrect", { exact: true }).first()).toBeVisible();
+      await expect(dialog).toBeVisible();
+    });
+
+    test("success: 'Password updated successfully!', the dialog closes and the form is reset", async ({ page }) => {
+      const dialog = await openDialog(page);
+      await dialog.getByLabel("Current Password").fill(E2E_ADMIN.password);
+      await dialog.getByLabel("New Password", { exact: true }).fill("a new password");
+      await dialog.getByLabel("Confirm New Password").fill("a new password");
+      await dialog.getByRole("button", { name: "Update Password" }).click();
+      await expect(page.getByText("Password updated successfully!", { exact: true })).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await page.getByRole("button", { name: "Change Password" }).click();
+      await expect(page.getByRole("dialog", { name: "Change Password" }).getByLabel("Current Password")).toHaveValue("");
+    });
+  });
+});

@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { testEngines } from "../../server/db/test-database";
+import { ADMIN_ENV, auditActions, clearRateLimits, getPage, imageForm, jpegWithGps, post, signIn } from "./helpers/admin";
+import { sampleJpeg, seedAnnouncement } from "./helpers/seed";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+/** Every file under a directory, relative to it. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((entry) => fs.statSync(path.join(dir, entry)).isFile());
+}
+
+describe.each(testEngines())("admin announcements on %s", (engine) => {
+  let server: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(engine, ADMIN_ENV);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    await clearRateLimits(server);
+    await server.database.db.deleteFrom("announcements").execute();
+    await server.database.db.deleteFrom("images").execute();
+    fs.rmSync(path.join(server.dataDir, "uploads"), { recursive: true, force: true });
+    cookie = await signIn(server);
+  });
+
+  const counts = async () => ({
+    announcements: (await server.database.db.selectFrom("announcements").select("id").execute()).length,
+    images: (await server.database.db.selectFrom("images").select("id").execute()).length,
+    files: filesUnder(path.join(server.dataDir, "uploads")).length,
+  });
+  const nothingStored = { announcements: 0, images: 0, files: 0 };
+  const jpegFile = async () => ({ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" });
+  const create = (form: FormData, options: { cookie?: string; headers?: Record<string, string> } = { cookie }) =>
+    post(server, "/admin/announcements", form, options);
+
+  test("/admin-announcement without a session goes to /admin, and is never cached", async () => {
+    const response = await getPage(server, "/admin-announcement");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("with none: 'No announcement created yet.' and 'Create Now'", async () => {
+    const html = await (await getPage(server, "/admin-announcement", cookie)).text();
+    expect(html).toContain("Your Announcements");
+    expect(html).toContain("Manage and review all your announcements. Ensure your audience always sees the most up-to-date and important information");
+    expect(html).toContain("No announcement created yet.");
+    expect(html).toContain("Create Now");
+  });
+
+  test("creating one stores re-encoded variants and shows it on /announcement with its form link, as plain text", async () => {
+    const answer = await create(imageForm({ files: [await jpegFile()], description: "Camp on <b>Saturday</b>\nhall 2", url: "https://forms.gle/camp" }));
+    expect(answer.status).toBe(200);
+    expect(answer.body.ok).toBe(true);
+    const stored = await counts();
+    expect(stored.announcements).toBe(1);
+    expect(stored.files).toBeGreaterThan(0);
+    expect(filesUnder(path.join(server.dataDir, "uploads")).every((file) => /\.(avif|webp)$/.test(file))).toBe(true);
+
+    const html = await (await getPage(server, "/announcement")).text();
+    expect(html).toContain('href="https://forms.gle/camp"');
+    expect(html).toContain("Camp on &lt;b&gt;Saturday&lt;/b&gt;");
+    expect(html).not.toContain("<b>Saturday</b>");
+    expect((await auditActions(server)).at(-1)).toMatchObject({ action: "announcement.create" });
+    const admin = await (await getPage(server, "/admin-announcement", cookie)).text();
+    expect(admin).toContain("Delete Announcement");
+  });
+
+  test.each([
+    ["no image", () => Promise.resolve(imageForm({})), "image", "Image is required"],
+    ["two images", async () => imageForm({ files: [await jpegFile(), await jpegFile()] }), "image", "Image is required"],
+    ["a file that says it is not an image", () => Promise.resolve(imageForm({ files: [{ body: "hello", name: "notes.txt", type: "text/plain" }] })), "image", "Image is required"],
+    ["a short description", async () => imageForm({ files: [await jpegFile()], description: "too short" }), "description", "Description must be at least 10 characters"],
+    ["an invalid URL", async () => imageForm({ files: [await jpegFile()], url: "not a url" }), "url", "Enter a valid URL"],
+    ["a non-http URL", async () => imageForm({ files: [await jpegFile()], url: "javascript:alert(1)" }), "url", "Enter a valid URL"],
+  ])("%s is refused with the spec's message and stores nothing", async (_name, form, field, message) => {
+    const answer = await create(await form());
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.[field]).toBe(message);
+    expect(await counts()).toEqual(nothingStored);
+  });
+
+  test("an upload over 5 MB is refused with 413 before parsing, leaving no file", async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024 + 100 * 1024, 1);
+    const answer = await create(imageForm({ files: [{ body: big, name: "huge.jpg", type: "image/jpeg" }] }));
+    expect(answer.status).toBe(413);
+    expect(await counts()).toEqual(nothingStored);
+    expect(fs.readdirSync(server.dataDir).filter((name) => /tmp|upload/i.test(name) && name !== "uploads")).toEqual([]);
+  });
+
+  test.each([
+    ["an SVG", () => Promise.resolve({ body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', name: "logo.svg", type: "image/svg+xml" })],
+    ["an HTML file named .png", () => Promise.resolve({ body: "<!doctype html><html><body><script>alert(1)</script></body></html>", name: "photo.png", type: "image/png" })],
+    ["a truncated JPEG", async () => {
+      const whole = await sampleJpeg(1200, 900);
+      return { body: whole.subarray(0, Math.floor(whole.length / 2)), name: "cut.jpg", type: "image/jpeg" };
+    }],
+  ])("%s is refused by its content and stores nothing", async (_name, file) => {
+    const answer = await create(imageForm({ files: [await file()] }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.image).toMatch(/^The (file is not a supported image|image is damaged or incomplete)/);
+    expect(await counts()).toEqual(nothingStored);
+  });
+
+  test("a JPEG with GPS EXIF comes out without any metadata", async () => {
+    const input = await jpegWithGps();
+    const inputMeta = await sharp(input).metadata();
+    expect(inputMeta.exif).toBeDefined();
+    expect(input.includes(Buffer.from("LeakyCam"))).toBe(true);
+
+    expect((await create(imageForm({ files: [{ body: input, name: "gps.jpg", type: "image/jpeg" }] }))).status).toBe(200);
+    const files = filesUnder(path.join(server.dataDir, "uploads"));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const body = fs.readFileSync(path.join(server.dataDir, "uploads", file));
+      const meta = await sharp(body).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(body.includes(Buffer.from("LeakyCam"))).toBe(false);
+    }
+  });
+
+  test("without a session (401) or cross-site (403) nothing is created", async () => {
+    expect((await create(imageForm({ files: [await jpegFile()] }), {})).status).toBe(401);
+    expect((await create(imageForm({ files: [await jpegFile()] }), { cookie, headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect(await counts()).toEqual(nothingStored);
+  });
+
+  describe("deleting", () => {
+    test("removes the row, then its files, and is audited", async () => {
+      const { id } = await seedAnnouncement(server, { description: "To be removed soon", createdAt: new Date().toISOString() });
+      expect((await counts()).files).toBeGreaterThan(0);
+      const answer = await post(server, `/admin/announcements/${id}/delete`, {}, { cookie });
+      expect(answer.status).toBe(200);
+      expect(await counts()).toEqual(nothingStored);
+      expect((await auditActions(server)).at(-1)).toMatchObject({ action: "announcement.delete" });
+      expect(await (await getPage(server, "/announcement")).text()).toContain("No announcement available.");
+    });
+
+    test("an unknown id answers 404 'Failed to delete announcement'", async () => {
+      const answer = await post(server, "/admin/announcements/00000000-0000-7000-8000-000000000000/delete", {}, { cookie });
+      expect(answer.status).toBe(404);
+      expect(answer.body.error).toBe("Failed to delete announcement");
+    });
+
+    test("without a session (401) or cross-site (403) it stays", async () => {
+      const { id } = await seedAnnouncement(server, { description: "Staying right here", createdAt: new Date().toISOString() });
+      expect((await post(server, `/admin/announcements/${id}/delete`)).status).toBe(401);
+      expect((await post(server, `/admin/announcements/${id}/delete`, {}, { cookie, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+      expect((await counts()).announcements).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { testEngines } from "../../server/db/test-database";
+import { settingsRepo } from "../../server/repos/settings";
+import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, seedApplication, signIn } from "./helpers/admin";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+describe.each(testEngines())("the admin panel on %s", (engine) => {
+  let server: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(engine, ADMIN_ENV);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    await clearRateLimits(server);
+    await server.database.db.deleteFrom("applications").execute();
+    await settingsRepo(server.database.db).setJoinUsVisible(true);
+    cookie = await signIn(server);
+  });
+
+  const applicationCount = async () => (await server.database.db.selectFrom("applications").select("id").execute()).length;
+  const joinUsVisible = async () => (await settingsRepo(server.database.db).get()).joinUsVisible;
+
+  test("with no requests: the count is 0 and the empty state shows", async () => {
+    const html = await (await getPage(server, "/admin", cookie)).text();
+    expect(html).toContain("Admin Panel - All Requests (0)");
+    expect(html).toContain("No user requested to join the organization..");
+    expect(html).toContain("Hide Join Us Form");
+  });
+
+  test("requests are listed newest first, with N/A for an empty blood group and permanent address", async () => {
+    await seedApplication(server, { fullname: "Older Applicant", createdAt: "2026-11-01T10:00:00.000Z" });
+    await seedApplication(server, { fullname: "Newer Applicant", bloodGroup: null, permanentAddress: "", createdAt: "2026-11-02T10:00:00.000Z" });
+    const response = await getPage(server, "/admin", cookie);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const html = await response.text();
+    expect(html).toContain("Admin Panel - All Requests (2)");
+    expect(html.indexOf("Newer Applicant")).toBeLessThan(html.indexOf("Older Applicant"));
+    for (const label of ["Name:", "Email:", "Phone:", "Class:", "Department:", "Blood Group:", "Sargodha Address:", "Permanent Address:"]) {
+      expect(html).toContain(label);
+    }
+    expect(html.match(/>N\/A</g)).toHaveLength(2);
+    expect(html).toContain("View Full Details");
+  });
+
+  test("answers stored as unparsable text give an empty list, not an error", async () => {
+    await seedApplication(server, { fullname: "Broken Answers", answers: "{not json" });
+    const response = await getPage(server, "/admin", cookie);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Broken Answers");
+  });
+
+  test("without a session the page is the login and names no applicant", async () => {
+    await seedApplication(server, { fullname: "Hidden Applicant" });
+    const html = await (await getPage(server, "/admin")).text();
+    expect(html).toContain("Admin Login");
+    expect(html).not.toContain("Hidden Applicant");
+  });
+
+  describe("the Join Us switch", () => {
+    test("stores the new value, answers with it, hides Join Us on / and is audited", async () => {
+      const answer = await post(server, "/admin/join-us", { visible: "false" }, { cookie });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ ok: true, joinUsVisible: false });
+      expect(await joinUsVisible()).toBe(false);
+      expect(await (await getPage(server, "/")).text()).not.toContain(">Join Us<");
+      expect((await auditActions(server)).at(-1)).toMatchObject({ action: "join-us.toggle", detail: "visible=false" });
+      expect(await (await getPage(server, "/admin", cookie)).text()).toContain("Show Join Us Form");
+
+      expect((await post(server, "/admin/join-us", { visible: "true" }, { cookie })).body).toEqual({ ok: true, joinUsVisible: true });
+      expect(await (await getPage(server, "/")).text()).toContain(">Join Us<");
+    });
+
+    test("without a session: 401, unchanged", async () => {
+      const answer = await post(server, "/admin/join-us", { visible: "false" });
+      expect(answer.status).toBe(401);
+      expect(await joinUsVisible()).toBe(true);
+    });
+
+    test.each([
+      [{ origin: "https://evil.example" }],
+      [{ "sec-fetch-site": "cross-site" }],
+    ])("cross-site (%j): 403, unchanged", async (headers) => {
+      const answer = await post(server, "/admin/join-us", { visible: "false" }, { cookie, headers });
+      expect(answer.status).toBe(403);
+      expect(await joinUsVisible()).toBe(true);
+    });
+
+    test("a same-origin browser request passes", async () => {
+      const answer = await post(server, "/admin/join-us", { visible: "false" }, { cookie, headers: { origin: server.url, "sec-fetch-site": "same-origin" } });
+      expect(answer.status).toBe(200);
+    });
+
+    test("a value that is not true or false is refused", async () => {
+      expect((await post(server, "/admin/join-us", { visible: "maybe" }, { cookie })).status).toBe(400);
+      expect(await joinUsVisible()).toBe(true);
+    });
+  });
+
+  describe("deleting a request", () => {
+    test("removes it and audits the id only, never the applicant's details", async () => {
+      const id = await seedApplication(server, { fullname: "Zainab Private", email: "zainab@example.org" });
+      const answer = await post(server, `/admin/requests/${id}/delete`, {}, { cookie });
+      expect(answer.status).toBe(200);
+      expect(await applicationCount()).toBe(0);
+      const entry = (await auditActions(server)).at(-1)!;
+      expect(entry).toMatchObject({ action: "application.delete", detail: `application=${id}` });
+      const everything = JSON.stringify(await auditActions(server));
+      expect(everything).not.toContain("Zainab");
+      expect(everything).not.toContain("zainab@example.org");
+    });
+
+    test("an unknown id answers 404 'Failed to delete user'", async () => {
+      const answer = await post(server, "/admin/requests/00000000-0000-7000-8000-000000000000/delete", {}, { cookie });
+      expect(answer.status).toBe(404);
+      expect(answer.body.error).toBe("Failed to delete user");
+    });
+
+    test("without a session (401) or cross-site (403) nothing is deleted", async () => {
+      const id = await seedApplication(server);
+      expect((await post(server, `/admin/requests/${id}/delete`)).status).toBe(401);
+      expect((await post(server, `/admin/requests/${id}/delete`, {}, { cookie, headers: { origin: "https://evil.example" } })).status).toBe(403);
+      expect(await applicationCount()).toBe(1);
+    });
+  });
+
+  test("a form body over 64 KB is refused with 413 before it is parsed", async () => {
+    const answer = await post(server, "/admin/join-us", { visible: "false", padding: "x".repeat(70 * 1024) }, { cookie });
+    expect(answer.status).toBe(413);
+    expect(await joinUsVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+import sharp from "sharp";
+import { newId } from "../../../server/db/ids";
+import { applicationsRepo, serializeAnswers } from "../../../server/repos/applications";
+import type { TestServer } from "./test-server";
+
+/** The admin every admin test server is started with. */
+export const ADMIN = { email: "owner@example.org", password: "correct horse battery" } as const;
+export const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+
+export interface ApiAnswer {
+  status: number;
+  body: { ok?: boolean; error?: string; errors?: Record<string, string>; [key: string]: unknown };
+  headers: Headers;
+}
+
+/** Posts a form the way the admin pages do (urlencoded, or multipart for FormData). */
+export async function post(
+  server: TestServer,
+  path: string,
+  fields: Record<string, string> | FormData = {},
+  options: { cookie?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer> {
+  const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+  });
+  const text = await response.text();
+  let parsed: ApiAnswer["body"] = {};
+  try {
+    parsed = JSON.parse(text) as ApiAnswer["body"];
+  } catch {
+    parsed = { error: text };
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** `name=value` of the Set-Cookie header, ready to send back as a Cookie header. */
+export function cookieFrom(headers: Headers): string | undefined {
+  const setCookie = headers.get("set-cookie");
+  return setCookie ? setCookie.split(";")[0] : undefined;
+}
+
+export async function signIn(server: TestServer, credentials: { email: string; password: string } = ADMIN, cookie?: string): Promise<string> {
+  const answer = await post(server, "/admin/login", credentials, { cookie });
+  const session = cookieFrom(answer.headers);
+  if (answer.status !== 200 || !session) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return session;
+}
+
+export async function getPage(server: TestServer, path: string, cookie?: string): Promise<Response> {
+  return fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+}
+
+/** Every test starts with no counters, so the per-IP limit (all tests come from 127.0.0.1) never leaks across tests. */
+export async function clearRateLimits(server: TestServer): Promise<void> {
+  await server.database.db.deleteFrom("rate_limits").execute();
+}
+
+export async function auditActions(server: TestServer): Promise<{ actor: string; action: string; detail: string | null }[]> {
+  return server.database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute();
+}
+
+export const SIX_QUESTIONS = [
+  "What do you know about our vision?",
+  "Why do you want to join us?",
+  "What does the poet's philosophy mean to you as a student?",
+  "What is your relation with the Quran?",
+  "Enlist your hobbies",
+  "Enlist the books you read other than academic books",
+];
+
+export async function seedApplication(
+  server: TestServer,
+  fields: Partial<{ fullname: string; email: string; bloodGroup: string | null; permanentAddress: string; answers: string; createdAt: string }> = {},
+) {
+  const id = newId();
+  await applicationsRepo(server.database.db).create({
+    id,
+    fullname: fields.fullname ?? "Ayesha Khan",
+    class: "2nd Year",
+    department: "MBBS",
+    sargodha_address: "12 College Road",
+    permanent_address: fields.permanentAddress ?? "House 4, Street 9, Lahore",
+    email: fields.email ?? "ayesha@example.org",
+    phone: "03001234567",
+    blood_group: fields.bloodGroup === undefined ? "B+" : fields.bloodGroup,
+    answers:
+      fields.answers ??
+      serializeAnswers(SIX_QUESTIONS.map((question, index) => ({ question, answer: index < 4 ? `Answer ${index + 1}` : "Reading, Hiking" }))),
+    submission_key: null,
+    created_at: fields.createdAt ?? new Date().toISOString(),
+  });
+  return id;
+}
+
+/** A real JPEG carrying camera and GPS EXIF tags. */
+export async function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "LeakyCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" } })
+    .toBuffer();
+}
+
+export function imageForm(fields: { files?: { body: Buffer | string; name: string; type: string }[]; description?: string; url?: string }): FormData {
+  const form = new FormData();
+  for (const file of fields.files ?? []) form.append("image", new Blob([typeof file.body === "string" ? file.body : new Uint8Array(file.body)], { type: file.type }), file.name);
+  form.append("description", fields.description ?? "Blood donation camp on Saturday");
+  form.append("url", fields.url ?? "https://forms.gle/blood-camp");
+  return form;
+}
