@@ -3,12 +3,12 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /**
- * Browser chunks: the framework (React, React Router) and the shared UI libraries each travel as one file
- * instead of a dozen small ones, which matters on HTTP/1.1 and slow mobile links (docs/performance.md).
+ * Browser chunks: the framework (React, React Router), which every page needs, travels as one file instead of a
+ * dozen small ones. UI libraries are left to the default splitting: a forced group for them would also pull in
+ * what only the admin pages use (a switch, more icons) and ship it to every public page.
  */
 const chunkGroups = [
   { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
-  { name: "ui", test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|aria-hidden|react-remove-scroll[^\\/]*|use-callback-ref|use-sidecar|detect-node-es|get-nonce|tslib|react-style-singleton|lucide-react|clsx|react-hot-toast|goober)[\\/]/, priority: 10 },
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
