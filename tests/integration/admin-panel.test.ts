@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../../server/db/test-database";
+import { mailOutboxRepo } from "../../server/repos/mail-outbox";
 import { settingsRepo } from "../../server/repos/settings";
 import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, seedApplication, signIn } from "./helpers/admin";
 import { startTestServer, type TestServer } from "./helpers/test-server";
@@ -43,6 +44,24 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
     }
     expect(html.match(/>N\/A</g)).toHaveLength(2);
     expect(html).toContain("View Full Details");
+  });
+
+  test("the panel says how the notification mails stand: all delivered, or how many wait and how many failed", async () => {
+    const { db } = server.database;
+    await db.deleteFrom("mail_outbox").execute();
+    expect(await (await getPage(server, "/admin", cookie)).text()).toContain("Notification mails: all delivered.");
+
+    // Due in an hour, so the server's worker leaves them waiting.
+    const later = new Date(Date.now() + 60 * 60 * 1000);
+    const outbox = mailOutboxRepo(db);
+    await outbox.enqueue("contact", { name: "x" }, db, later);
+    await outbox.enqueue("contact", { name: "y" }, db, later);
+    const dead = await outbox.enqueue("join", { name: "z" }, db, later);
+    await db.updateTable("mail_outbox").set({ status: "dead" }).where("id", "=", dead).execute();
+    const html = await (await getPage(server, "/admin", cookie)).text();
+    expect(html).toContain("2 waiting to be sent");
+    expect(html).toContain("1 could not be delivered (see the server log)");
+    await db.deleteFrom("mail_outbox").execute();
   });
 
   test("answers stored as unparsable text give an empty list, not an error", async () => {

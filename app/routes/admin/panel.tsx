@@ -3,6 +3,7 @@ import { AdminToolbar, LogoutButton } from "~/components/admin/admin-toolbar";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { JoinUsSwitch } from "~/components/admin/join-us-switch";
 import { LoginForm } from "~/components/admin/login-form";
+import { MailStatus } from "~/components/admin/mail-status";
 import { RequestsPanel } from "~/components/admin/requests-panel";
 import { getAdminSession } from "~/lib/admin.server";
 import type { Route } from "./+types/panel";
@@ -15,18 +16,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const active = await getAdminSession(request, context);
   if (!active) return { view: "login" as const };
   if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
-  const [applications, settings] = await Promise.all([
+  const [applications, settings, mailCounts] = await Promise.all([
     context.repos.applications.listNewestFirst().catch((error: unknown) => {
       // SPEC 8: a failed load is logged only; the list stays empty.
       context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "join requests load failed");
       return [];
     }),
     context.repos.settings.get(),
+    context.repos.mailOutbox.counts().catch((error: unknown) => {
+      context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "mail outbox count failed");
+      return undefined;
+    }),
   ]);
   return {
     view: "panel" as const,
     applications,
     joinUsVisible: settings.joinUsVisible,
+    mailCounts,
     localAddressLabel: context.site.localAddressLabel ?? "Local Address",
   };
 }
@@ -61,8 +67,9 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <AdminToolbar />
-      <div className="mt-6">
+      <div className="mt-6 flex flex-col gap-2">
         <JoinUsSwitch visible={loaderData.joinUsVisible} />
+        <MailStatus counts={loaderData.mailCounts} />
       </div>
       <RequestsPanel applications={loaderData.applications} localAddressLabel={loaderData.localAddressLabel} />
     </main>
