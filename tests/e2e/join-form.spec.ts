@@ -204,6 +204,26 @@ test.describe("the join form", () => {
     await expect(dialog.getByRole("list", { name: `${site.joinQuestions[4]}: entries` })).toHaveCount(0);
   });
 
+  test("the application sent through the form reaches the admin panel, its list answers as chips", async ({ page, site, signInAsAdmin }) => {
+    const dialog = await openJoinForm(page);
+    await fillStep1(dialog);
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await fillStep2(page, dialog, site.joinQuestions);
+    await addChip(page, dialog, site.joinQuestions[4]!, "cricket");
+    await dialog.getByRole("button", { name: "Join Us" }).click();
+    await expect(page.getByText("Thank you for joining us, we will contact you soon!", { exact: true })).toBeVisible();
+
+    await signInAsAdmin();
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (1)" })).toBeVisible();
+    const card = page.getByRole("main").getByRole("article").filter({ hasText: "Ayesha Khan" });
+    await expect(card).toContainText("ayesha.khan@example.org");
+    await card.getByRole("button", { name: "View Full Details" }).click();
+    const details = page.getByRole("dialog", { name: "Ayesha Khan" });
+    await expect(details.getByText("Answer 1", { exact: true })).toBeVisible();
+    await expect(details.getByTestId("answer-chip")).toHaveText(["reading", "cricket", "Bang-e-Dra"]);
+  });
+
   test.describe(() => {
     test.use({ allowedConsoleErrors: [/status of 403/] });
     test("a refused submission says 'Something went wrong while submitting. Try again.' and keeps the dialog open with the values", async ({
