@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import type { ResponsiveImage } from "../../../server/images/responsive-image";
 
 interface PictureProps {
@@ -14,6 +15,10 @@ interface PictureProps {
 
 /** AVIF where supported, WebP otherwise; intrinsic width and height reserve the space before it loads. */
 export function Picture({ image, sizes, priority = false, eager = false, className, imgClassName }: PictureProps) {
+  // The main image is announced in <head>, ahead of the scripts, so a slow link fetches it first (LCP).
+  if (priority && image.avifSrcSet) {
+    preload(image.src, { as: "image", type: "image/avif", imageSrcSet: image.avifSrcSet, imageSizes: sizes, fetchPriority: "high" });
+  }
   return (
     <picture className={className}>
       {image.avifSrcSet && <source type="image/avif" srcSet={image.avifSrcSet} sizes={sizes} />}
@@ -24,7 +29,7 @@ export function Picture({ image, sizes, priority = false, eager = false, classNa
         width={image.width}
         height={image.height}
         loading={priority || eager ? "eager" : "lazy"}
-        decoding={priority ? "sync" : "async"}
+        decoding={priority ? "auto" : "async"}
         fetchPriority={priority ? "high" : "auto"}
         className={imgClassName ?? "h-auto max-w-full"}
       />
