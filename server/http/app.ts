@@ -48,9 +48,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
 
   app.use(requestLog(context));
-  app.use(assignCspNonce);
-  app.use(securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development }));
   app.use(compression());
+  // Files (photos, scripts, uploads) get only the headers that matter for a file; the document headers (CSP and
+  // the rest) are sent with pages below. That is ~600 bytes less on each of the 20-odd files a page loads.
+  app.use(fileHeaders);
 
   app.use(CONTENT_IMAGES_URL, express.static(GENERATED_IMAGES_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }));
   app.use("/media", express.static(path.join(CONTENT_DIR, "video"), { maxAge: "1d", index: false, fallthrough: false }));
@@ -70,6 +71,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.use(options.assets);
 
+  app.use(assignCspNonce);
+  app.use(securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development }));
+
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
   app.use(refuseCrossSiteWrites(context.publicUrl));
   app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES));
@@ -87,6 +91,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(errorHandler(context));
   return app;
 }
+
+/** What every response carries, files included: no MIME sniffing, and no embedding by other sites. */
+const fileHeaders: RequestHandler = (_req, res, next) => {
+  res.set({ "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" });
+  next();
+};
 
 /** Static files of the production build: fingerprinted assets forever, the rest for an hour. */
 export function productionAssets(clientDir: string): RequestHandler {

@@ -97,6 +97,18 @@ describe.each(testEngines())("the public site on %s", (engine) => {
     expect(headers.get("x-powered-by")).toBeNull();
   });
 
+  test("files carry only the headers a file needs: nosniff and a same-origin resource policy, no page CSP", async () => {
+    const html = await (await get(server, "/")).text();
+    const script = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const photo = /srcSet="(\/images\/[^ "]+)/.exec(html)?.[1];
+    for (const file of [script!, photo!]) {
+      const headers = (await get(server, file)).headers;
+      expect(headers.get("x-content-type-options"), file).toBe("nosniff");
+      expect(headers.get("cross-origin-resource-policy"), file).toBe("same-origin");
+      expect(headers.get("content-security-policy"), file).toBeNull();
+    }
+  });
+
   test("an unknown address answers 404 with the not-found page", async () => {
     const response = await get(server, "/no-such-page");
     expect(response.status).toBe(404);
