@@ -23,7 +23,15 @@ export interface TestServer {
   /** The same database the server uses, for seeding and checking rows. */
   database: DatabaseHandle;
   storage: FileStorage;
+  /** The PostgreSQL schema this server's database lives in, if any. */
+  schema?: string;
+  /** The server process's id (for signals and /proc readings). */
+  pid: number;
   output(): string;
+  /** SIGKILLs the process (no shutdown of any kind) and resolves once it is gone; DATA_DIR and database stay for `restartOf`. */
+  kill(): Promise<void>;
+  /** Resolves with the exit code once the process has exited by itself (after a signal the test sent). */
+  exited(): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -50,15 +58,20 @@ export function serverCommand(env: Record<string, string>): ChildProcess {
 export interface TestServerOptions {
   /** Run a second process on this server's database (its own DATA_DIR and port); the first one drops it. */
   shareDatabaseOf?: TestServer;
+  /** Start again on a killed server's DATA_DIR and database (a restart after a crash); this server then owns their cleanup. */
+  restartOf?: TestServer;
 }
 
 export async function startTestServer(engine: Engine, extraEnv: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-it-"));
+  const restarted = options.restartOf;
+  const dataDir = restarted?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "society-it-"));
   const port = await freePort();
-  let schema: string | undefined;
-  let databaseUrl: string | undefined;
+  let schema = restarted?.schema;
+  let databaseUrl: string | undefined = restarted?.engine === "postgres" ? restarted.databaseUrl : undefined;
   const shared = options.shareDatabaseOf;
-  if (shared) {
+  if (restarted) {
+    handedOver.add(restarted);
+  } else if (shared) {
     databaseUrl = shared.databaseUrl;
   } else if (engine === "postgres") {
     const base = process.env.TEST_DATABASE_URL;
@@ -90,17 +103,30 @@ export async function startTestServer(engine: Engine, extraEnv: Record<string, s
         { schema },
       );
 
-  return {
+  const server: TestServer = {
     url,
     dataDir,
     engine,
     databaseUrl: databaseUrl ?? `sqlite:${path.join(dataDir, "site.db")}`,
     database,
     storage: localStorage(path.join(dataDir, "uploads")),
+    schema,
+    pid: child.pid!,
     output: () => output,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await gone;
+    },
+    exited() {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+      return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+    },
     async stop() {
       if (!shared) await database.close();
-      if (child.exitCode === null) {
+      if (handedOver.has(server)) return; // a restarted server owns the files and the schema now
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
@@ -110,7 +136,11 @@ export async function startTestServer(engine: Engine, extraEnv: Record<string, s
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
+
+/** Servers whose DATA_DIR and schema a restarted server took over. */
+const handedOver = new WeakSet<TestServer>();
 
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;

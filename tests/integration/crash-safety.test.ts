@@ -1,0 +1,91 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, test } from "vitest";
+import { testEngines } from "../../server/db/test-database";
+import { freshIp, joinApplication, postJson } from "./helpers/forms";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+const CONCURRENT_CLIENTS = 12;
+/** The kill comes once this many applications were acknowledged, so it lands while others are in flight. */
+const KILL_AFTER_ACKNOWLEDGED = 40;
+
+interface Acknowledged {
+  fullname: string;
+  submissionKey: string;
+  id: string;
+}
+
+/**
+ * Clients that keep submitting join applications until the server stops answering. Only a 200 with an id is
+ * an acknowledgement; a request cut off by the crash promised nothing.
+ */
+function submitUntilTheServerDies(server: TestServer, onAcknowledged: (count: number) => void) {
+  const acknowledged: Acknowledged[] = [];
+  let sent = 0;
+  const client = async (clientNumber: number) => {
+    let ip = freshIp();
+    for (let i = 0; ; i++) {
+      if (i % 5 === 4) ip = freshIp(); // stay under the per-address limit
+      sent += 1;
+      const application = joinApplication({ fullname: `Crash ${clientNumber}-${i}` });
+      try {
+        const response = await postJson(server, "/join", application, ip);
+        const body = (await response.json()) as { ok?: boolean; id?: string };
+        if (response.status !== 200 || !body.ok || !body.id) throw new Error(`unexpected answer ${response.status}`);
+        acknowledged.push({ fullname: application.fullname as string, submissionKey: application.submissionKey as string, id: body.id });
+        onAcknowledged(acknowledged.length);
+      } catch (error) {
+        if (error instanceof TypeError) return; // the connection died with the server
+        throw error;
+      }
+    }
+  };
+  const done = Promise.all(Array.from({ length: CONCURRENT_CLIENTS }, (_, n) => client(n)));
+  return { acknowledged, done, sent: () => sent };
+}
+
+describe.each(testEngines())("crash safety on %s", (engine) => {
+  let servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.reverse()) await server.stop();
+    servers = [];
+  });
+
+  test("SIGKILL during concurrent join submissions: after a restart every acknowledged application is there once, with its notification", async () => {
+    const first = await startTestServer(engine, { TRUST_PROXY: "true" });
+    servers.push(first);
+
+    let killing: Promise<void> | undefined;
+    const load = submitUntilTheServerDies(first, (count) => {
+      if (count >= KILL_AFTER_ACKNOWLEDGED && !killing) killing = first.kill();
+    });
+    await load.done;
+    await killing;
+    expect(load.acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKNOWLEDGED);
+    expect(load.sent()).toBeGreaterThan(load.acknowledged.length); // some requests really were cut off
+
+    const restarted = await startTestServer(engine, { TRUST_PROXY: "true" }, { restartOf: first });
+    servers.push(restarted);
+    const { db } = restarted.database;
+
+    const applications = await db.selectFrom("applications").select(["id", "fullname", "submission_key"]).execute();
+    const outbox = await db.selectFrom("mail_outbox").select(["kind", "payload"]).where("kind", "=", "join").execute();
+    const notifiedNames = outbox.map((row) => (JSON.parse(row.payload) as { params: { name: string } }).params.name);
+
+    for (const { fullname, submissionKey, id } of load.acknowledged) {
+      const stored = applications.filter((row) => row.submission_key === submissionKey);
+      expect(stored, fullname).toHaveLength(1);
+      expect(stored[0]!.id).toBe(id);
+      expect(notifiedNames.filter((name) => name === fullname), fullname).toHaveLength(1);
+    }
+    // Nothing half-written either: every stored application (acknowledged or not) has exactly one notification.
+    expect(outbox).toHaveLength(applications.length);
+    expect(new Set(notifiedNames)).toEqual(new Set(applications.map((row) => row.fullname)));
+
+    if (engine === "sqlite") {
+      const check = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db);
+      expect(check.rows).toEqual([{ integrity_check: "ok" }]);
+    }
+    // And the restarted site takes new applications.
+    expect((await postJson(restarted, "/join", joinApplication(), freshIp())).status).toBe(200);
+  });
+});
