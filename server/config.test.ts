@@ -20,6 +20,11 @@ describe("configuration from the environment", () => {
     expect(parseConfig({ PUBLIC_URL: "https://society.example.org/" }).publicUrl).toBe("https://society.example.org");
   });
 
+  test("SHUTDOWN_DRAIN_MS: none by default, up to 5 s (the shutdown has 10 s in all)", () => {
+    expect(parseConfig({}).shutdownDrainMs).toBe(0);
+    expect(parseConfig({ SHUTDOWN_DRAIN_MS: "3000" }).shutdownDrainMs).toBe(3000);
+  });
+
   test("empty values count as unset", () => {
     expect(parseConfig({ PORT: "" }).port).toBe(3000);
   });
@@ -30,6 +35,7 @@ describe("configuration from the environment", () => {
     ["PUBLIC_URL", "society.example.org", "Invalid environment variable PUBLIC_URL: expected an absolute http(s) URL"],
     ["DATABASE_URL", "mysql://x", "Invalid environment variable DATABASE_URL: expected a postgres://"],
     ["LOG_LEVEL", "loud", "Invalid environment variable LOG_LEVEL: expected one of fatal"],
+    ["SHUTDOWN_DRAIN_MS", "9000", "Invalid environment variable SHUTDOWN_DRAIN_MS: expected a number of milliseconds from 0 to 5000"],
   ])("a bad %s (%s) stops the start naming the variable", (name, value, message) => {
     let error: unknown;
     try {

@@ -70,6 +70,12 @@ const envSchema = z.object({
   OUTBOX_BACKOFF_MAX_MS: positiveMs.default(3_600_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number({ error: "a whole number from 1" }).int("a whole number from 1").min(1, "a whole number from 1").default(10),
   OUTBOX_LEASE_MS: positiveMs.default(120_000),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: "a number of milliseconds from 0 to 5000" })
+    .int("a number of milliseconds from 0 to 5000")
+    .min(0, "a number of milliseconds from 0 to 5000")
+    .max(5000, "a number of milliseconds from 0 to 5000")
+    .default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -89,6 +95,8 @@ export interface Config {
   /** Express's "trust proxy": which X-Forwarded-For hops to believe for the client address. */
   trustProxy: boolean | number | string;
   mail: MailConfig;
+  /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes. */
+  shutdownDrainMs: number;
   /** Both or neither (checked here): the admin created at first start. */
   admin: { email: string; password: string } | undefined;
 }
@@ -153,6 +161,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     mail,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
   };

@@ -124,13 +124,17 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS).unref();
     // The outbox worker finishes the job in hand (its lease covers a crash), then the database closes.
     const workerStopped = worker.stop();
-    server.close(async () => {
-      await workerStopped;
-      await database.close();
-      logger.info("stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    // During the drain /readyz answers 503 while requests are still served, so a load balancer can take this
+    // instance out before its listener closes; then in-flight requests finish and nothing new is accepted.
+    setTimeout(() => {
+      server.close(async () => {
+        await workerStopped;
+        await database.close();
+        logger.info("stopped");
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }, config.shutdownDrainMs);
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

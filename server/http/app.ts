@@ -38,6 +38,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy ?? false);
+  // Once shutdown has begun, every answer ends its connection, so keep-alive clients move to another instance
+  // instead of holding this one open.
+  app.use((_req, res, next) => {
+    if (!readiness.accepting) res.set("Connection", "close");
+    next();
+  });
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

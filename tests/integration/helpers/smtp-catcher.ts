@@ -23,6 +23,8 @@ export interface SmtpCatcher {
   /** Every message offered, accepted or refused. */
   offered: number;
   reply: CatcherReply;
+  /** How long the server takes to answer each message (0: at once), to hold a delivery in hand. */
+  answerDelayMs: number;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Resolves when `count` mails have been accepted (fails after `timeoutMs`). */
@@ -97,6 +99,7 @@ export function smtpCatcher(port: number, options: { onMail?: (mail: CaughtMail)
     mails: [],
     offered: 0,
     reply: () => undefined,
+    answerDelayMs: 0,
     async start() {
       server = new SMTPServer({
         authOptional: true,
@@ -108,9 +111,12 @@ export function smtpCatcher(port: number, options: { onMail?: (mail: CaughtMail)
           const chunks: Buffer[] = [];
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
           stream.on("end", () => {
+            catcher.offered += 1;
+            setTimeout(answer, catcher.answerDelayMs);
+          });
+          const answer = () => {
             const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
             const mail = parseMail(Buffer.concat(chunks).toString("utf8"), envelopeFrom, session.envelope.rcptTo.map((r) => r.address));
-            catcher.offered += 1;
             const code = catcher.reply(mail);
             if (code) {
               const error = Object.assign(new Error(code >= 500 ? "Refused for good" : "Try again later"), { responseCode: code });
@@ -120,7 +126,7 @@ export function smtpCatcher(port: number, options: { onMail?: (mail: CaughtMail)
             catcher.mails.push(mail);
             options.onMail?.(mail);
             callback(null);
-          });
+          };
         },
       });
       const started = server;

@@ -1,0 +1,134 @@
+import http from "node:http";
+import { afterEach, describe, expect, test } from "vitest";
+import { testEngines } from "../../server/db/test-database";
+import { freshIp, joinApplication, postJson, waitFor } from "./helpers/forms";
+import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
+import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+
+const SHUTDOWN_LIMIT_MS = 10_000;
+/** SHUTDOWN_DRAIN_MS: how long readiness answers 503 before the listener closes. */
+const DRAIN_MS = 1_000;
+const LOAD_CLIENTS = 8;
+
+/** A join application whose body arrives in two halves: the request is in flight until `finish()` sends the rest. */
+function halfSentApplication(server: TestServer, fullname: string) {
+  const body = Buffer.from(JSON.stringify(joinApplication({ fullname })));
+  const request = http.request({
+    host: "127.0.0.1",
+    port: Number(new URL(server.url).port),
+    path: "/join",
+    method: "POST",
+    agent: false,
+    headers: { "Content-Type": "application/json", Accept: "application/json", "Content-Length": body.length, "X-Forwarded-For": freshIp() },
+  });
+  const answer = new Promise<number>((resolve, reject) => {
+    request.on("error", reject);
+    request.on("response", (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+  });
+  request.write(body.subarray(0, body.length >> 1));
+  return { answer, finish: () => request.end(body.subarray(body.length >> 1)) };
+}
+
+interface LoadResult {
+  statuses: number[];
+  acknowledgedKeys: string[];
+  connectionErrors: number;
+}
+
+/** Public pages and join submissions from several clients until the server stops accepting connections. */
+function loadUntilRefused(server: TestServer): { result: LoadResult; done: Promise<void> } {
+  const result: LoadResult = { statuses: [], acknowledgedKeys: [], connectionErrors: 0 };
+  const client = async (n: number) => {
+    let ip = freshIp();
+    for (let i = 0; ; i++) {
+      if (i % 5 === 4) ip = freshIp();
+      try {
+        if (n % 2 === 0) {
+          const response = await fetch(`${server.url}/`);
+          await response.arrayBuffer();
+          result.statuses.push(response.status);
+        } else {
+          const application = joinApplication({ fullname: `Load ${n}-${i}` });
+          const response = await postJson(server, "/join", application, ip);
+          await response.arrayBuffer();
+          result.statuses.push(response.status);
+          if (response.status === 200) result.acknowledgedKeys.push(application.submissionKey as string);
+        }
+      } catch {
+        result.connectionErrors += 1; // refused: the server has stopped accepting
+        return;
+      }
+    }
+  };
+  return { result, done: Promise.all(Array.from({ length: LOAD_CLIENTS }, (_, n) => client(n))).then(() => undefined) };
+}
+
+describe.each(testEngines())("SIGTERM under load on %s", (engine) => {
+  let smtp: SmtpCatcher | undefined;
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  test("readiness goes 503, in-flight requests and the mail in hand finish, the process exits 0 within 10 s", async () => {
+    smtp = smtpCatcher(await freePort());
+    await smtp.start();
+    server = await startTestServer(engine, {
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "info",
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Website <website@society.test>",
+      MAIL_TO: "office@society.test",
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    });
+    const running = server;
+
+    // A notification is in the worker's hands: the mail server takes 1.5 s to accept it.
+    smtp.answerDelayMs = 1_500;
+    expect((await postJson(running, "/join", joinApplication({ fullname: "Mail In Hand" }), freshIp())).status).toBe(200);
+    await waitFor(async () => smtp!.offered >= 1);
+
+    const load = loadUntilRefused(running);
+    const inFlight = [halfSentApplication(running, "In Flight 1"), halfSentApplication(running, "In Flight 2")];
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the load is flowing, the half-sent requests have arrived
+
+    const signalledAt = Date.now();
+    process.kill(running.pid, "SIGTERM");
+    // Draining: readiness fails so the load balancer moves on, while pages are still served (ending their connections).
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS / 4));
+    expect((await fetch(`${running.url}/readyz`)).status).toBe(503);
+    const page = await fetch(`${running.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("connection")).toBe("close");
+    await page.arrayBuffer();
+    // Then the listener closes: new connections are refused while the half-sent requests are still open.
+    await waitFor(() => fetch(`${running.url}/healthz`).then(() => false, () => true), DRAIN_MS * 3);
+    for (const request of inFlight) request.finish();
+    const inFlightAnswers = await Promise.all(inFlight.map((request) => request.answer));
+    const exitCode = await running.exited();
+    const shutdownMs = Date.now() - signalledAt;
+    await load.done;
+
+    expect(exitCode).toBe(0);
+    expect(shutdownMs).toBeLessThan(SHUTDOWN_LIMIT_MS);
+    expect(inFlightAnswers).toEqual([200, 200]);
+    expect(load.result.statuses.length).toBeGreaterThan(0);
+    expect(load.result.statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(running.output()).toContain('"msg":"stopped"');
+
+    // Everything acknowledged is stored, and the mail that was in hand was delivered and recorded as sent.
+    const { db } = running.database;
+    const applications = await db.selectFrom("applications").select(["fullname", "submission_key"]).execute();
+    const storedKeys = new Set(applications.map((row) => row.submission_key));
+    for (const key of load.result.acknowledgedKeys) expect(storedKeys.has(key)).toBe(true);
+    expect(applications.map((row) => row.fullname)).toEqual(expect.arrayContaining(["In Flight 1", "In Flight 2", "Mail In Hand"]));
+    expect(smtp.mails.some((mail) => mail.text.includes("Mail In Hand"))).toBe(true);
+    const inHand = await db.selectFrom("mail_outbox").select(["status", "payload"]).execute();
+    expect(inHand.find((row) => row.payload.includes("Mail In Hand"))?.status).toBe("sent");
+  });
+});
