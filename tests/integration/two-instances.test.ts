@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { settingsRepo } from "../../server/repos/settings";
+import { ADMIN, ADMIN_ENV, auditActions, getPage, post, seedApplication, signIn } from "./helpers/admin";
+import { freshIp, joinApplication, postJson, waitFor } from "./helpers/forms";
+import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
+import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+
+const APPLICATIONS = 40;
+const CONCURRENCY = 8;
+
+/** Runs `task` for 0..count-1 with at most `limit` running at once. */
+async function inParallel(count: number, limit: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
+/**
+ * Two server processes behind one (imagined) load balancer: one PostgreSQL database, and each its own DATA_DIR.
+ * Whatever one instance does, the other must see: applications, sessions, limits, the Join Us switch, mail.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL database", () => {
+  let smtp: SmtpCatcher;
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    smtp = smtpCatcher(await freePort());
+    await smtp.start();
+    const env = {
+      ...ADMIN_ENV,
+      TRUST_PROXY: "true",
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Website <website@society.test>",
+      MAIL_TO: "office@society.test",
+      OUTBOX_POLL_MS: "100",
+    };
+    first = await startTestServer("postgres", env);
+    second = await startTestServer("postgres", env, { shareDatabaseOf: first });
+  });
+  afterAll(async () => {
+    await second?.stop();
+    await first?.stop();
+    await smtp?.stop();
+  });
+
+  test("each application sent to both at once is stored once and mailed exactly once", async () => {
+    const acknowledgedIds = new Map<string, Set<string>>();
+    await inParallel(APPLICATIONS, CONCURRENCY, async (i) => {
+      // The same submission (a retry through the other instance) arrives at both at the same moment.
+      const application = joinApplication({ fullname: `Twin ${i}` });
+      const answers = await Promise.all([first, second].map((server) => postJson(server, "/join", application, freshIp())));
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        const { id } = (await answer.json()) as { id: string };
+        acknowledgedIds.set(application.fullname as string, (acknowledgedIds.get(application.fullname as string) ?? new Set()).add(id));
+      }
+    });
+
+    const rows = await first.database.db.selectFrom("applications").select(["id", "fullname"]).where("fullname", "like", "Twin %").execute();
+    expect(rows).toHaveLength(APPLICATIONS);
+    for (const row of rows) expect([...acknowledgedIds.get(row.fullname)!]).toEqual([row.id]); // both answers named the one row
+
+    await waitFor(async () => smtp.mails.filter((mail) => /Name: Twin \d+/.test(mail.text)).length >= APPLICATIONS || undefined, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // a duplicate delivery would arrive in this time
+    const mailed = smtp.mails.map((mail) => /Name: (Twin \d+)/.exec(mail.text)?.[1]).filter(Boolean);
+    expect(mailed).toHaveLength(APPLICATIONS);
+    expect(new Set(mailed).size).toBe(APPLICATIONS);
+  });
+
+  test("a session made on one instance works on the other, and signing out on one ends it on both", async () => {
+    const cookie = await signIn(first);
+    expect(await (await getPage(second, "/admin", cookie)).text()).toContain("Admin Panel - All Requests");
+    expect((await post(second, "/admin/logout", {}, { cookie })).status).toBeLessThan(400);
+    expect(await (await getPage(first, "/admin", cookie)).text()).toContain("Admin Login");
+  });
+
+  test("admin actions on both at once: every delete lands once, and the Join Us switch holds everywhere", async () => {
+    const cookie = await signIn(first);
+    const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => seedApplication(first, { fullname: `Removable ${i}` })));
+    const answers = await Promise.all(ids.map((id, i) => post(i % 2 ? second : first, `/admin/requests/${id}/delete`, {}, { cookie })));
+    expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
+    const left = await first.database.db.selectFrom("applications").select("id").where("id", "in", ids).execute();
+    expect(left).toEqual([]);
+    expect((await auditActions(first)).filter((entry) => entry.action === "application.delete" && ids.some((id) => entry.detail?.includes(id)))).toHaveLength(10);
+
+    // Hidden through one instance: the other refuses applications at once.
+    expect((await post(first, "/admin/join-us", { visible: "false" }, { cookie })).body).toEqual({ ok: true, joinUsVisible: false });
+    expect((await postJson(second, "/join", joinApplication(), freshIp())).status).toBe(403);
+    expect((await post(second, "/admin/join-us", { visible: "true" }, { cookie })).body).toEqual({ ok: true, joinUsVisible: true });
+    expect((await settingsRepo(first.database.db).get()).joinUsVisible).toBe(true);
+    expect((await postJson(first, "/join", joinApplication(), freshIp())).status).toBe(200);
+  });
+
+  test("a login limit reached on one instance holds on the other", async () => {
+    const fromOneAddress = { headers: { "X-Forwarded-For": freshIp() } };
+    for (let i = 0; i < 5; i++) {
+      const answer = await post(i % 2 ? second : first, "/admin/login", { email: ADMIN.email, password: `wrong-${i}` }, fromOneAddress);
+      expect(answer.status).toBe(401);
+    }
+    expect((await post(second, "/admin/login", ADMIN, fromOneAddress)).status).toBe(429);
+    expect((await post(first, "/admin/login", ADMIN, fromOneAddress)).status).toBe(429);
+    await first.database.db.deleteFrom("rate_limits").execute();
+  });
+});
