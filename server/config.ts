@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth/password.server";
+import type { S3Location } from "./storage/s3-storage";
 
 /**
  * The environment, parsed once at start. Each variable is documented in the README.
@@ -70,6 +71,19 @@ const envSchema = z.object({
   OUTBOX_BACKOFF_MAX_MS: positiveMs.default(3_600_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number({ error: "a whole number from 1" }).int("a whole number from 1").min(1, "a whole number from 1").default(10),
   OUTBOX_LEASE_MS: positiveMs.default(120_000),
+  STORAGE: z.enum(["local", "s3"], { error: "one of local, s3" }).default("local"),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-central-1.amazonaws.com (unset: AWS itself)" })
+    .refine((url) => !new URL(url).username && !new URL(url).password, "a URL without a user name or password (the keys go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)")
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/i, "a region name such as us-east-1 or eu-central-1").default("us-east-1"),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, "a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens").optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], { error: "true or false" })
+    .transform((value) => value === "true")
+    .default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -89,6 +103,8 @@ export interface Config {
   /** Express's "trust proxy": which X-Forwarded-For hops to believe for the client address. */
   trustProxy: boolean | number | string;
   mail: MailConfig;
+  /** Where uploaded images are kept. */
+  storage: StorageConfig;
   /** Both or neither (checked here): the admin created at first start. */
   admin: { email: string; password: string } | undefined;
 }
@@ -113,6 +129,8 @@ export interface MailConfig {
   outbox: { pollMs: number; backoffBaseMs: number; backoffMaxMs: number; maxAttempts: number; leaseMs: number };
 }
 
+export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3Location);
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join("\n"));
@@ -121,7 +139,18 @@ export class ConfigError extends Error {
 }
 
 /** Variables that may hold a password or key: an error about them never repeats their value. */
-const SECRET_VARIABLES = new Set(["ADMIN_PASSWORD", "SMTP_URL", "EMAILJS_PRIVATE_KEY", "EMAILJS_PUBLIC_KEY", "DATABASE_URL"]);
+const SECRET_VARIABLES = new Set([
+  "ADMIN_PASSWORD",
+  "SMTP_URL",
+  "EMAILJS_PRIVATE_KEY",
+  "EMAILJS_PUBLIC_KEY",
+  "DATABASE_URL",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+]);
+
+/** A URL with a user name or password in it (`https://user:pass@host`) is a secret wherever it is set. */
+const hasUserInfo = (value: string) => /:\/\/[^/@\s]*@/.test(value);
 
 /** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
@@ -133,7 +162,8 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      const got = SECRET_VARIABLES.has(name) ? "value hidden" : `got ${JSON.stringify(source[name] ?? "")}`;
+      const value = source[name] ?? "";
+      const got = SECRET_VARIABLES.has(name) || hasUserInfo(value) ? "value hidden" : `got ${JSON.stringify(value)}`;
       return `Invalid environment variable ${name}: expected ${issue.message} (${got})`;
     });
     throw new ConfigError(problems);
@@ -144,6 +174,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const mail = mailConfig(env);
+  const storage = storageConfig(env, dataDir);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -154,6 +185,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: trustProxy(env.TRUST_PROXY),
     mail,
+    storage,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
   };
 }
@@ -202,6 +234,21 @@ function mailConfig(env: Env): MailConfig {
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
       leaseMs: env.OUTBOX_LEASE_MS,
     },
+  };
+}
+
+/** Local files under DATA_DIR/uploads, or a bucket; STORAGE=s3 without a variable it needs stops the start, naming each one. */
+function storageConfig(env: Env, dataDir: string): StorageConfig {
+  if (env.STORAGE === "local") return { kind: "local", dir: path.join(dataDir, "uploads") };
+  const absent = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
+  if (absent.length > 0) throw new ConfigError(absent.map((name) => `Missing environment variable ${name}: STORAGE=s3 needs it`));
+  return {
+    kind: "s3",
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
   };
 }
 
