@@ -50,6 +50,11 @@ export function serverCommand(env: Record<string, string>): ChildProcess {
 export interface TestServerOptions {
   /** Run a second process on this server's database (its own DATA_DIR and port); the first one drops it. */
   shareDatabaseOf?: TestServer;
+  /**
+   * The test's view of where the server keeps uploads (TestServer.storage), for a server started with other
+   * storage settings (e.g. STORAGE=s3 in extraEnv). Default: the files under its DATA_DIR/uploads.
+   */
+  storage?: (dataDir: string) => FileStorage;
 }
 
 export async function startTestServer(engine: Engine, extraEnv: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -96,7 +101,7 @@ export async function startTestServer(engine: Engine, extraEnv: Record<string, s
     engine,
     databaseUrl: databaseUrl ?? `sqlite:${path.join(dataDir, "site.db")}`,
     database,
-    storage: localStorage(path.join(dataDir, "uploads")),
+    storage: options.storage ? options.storage(dataDir) : localStorage(path.join(dataDir, "uploads")),
     output: () => output,
     async stop() {
       if (!shared) await database.close();
