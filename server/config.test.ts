@@ -132,6 +132,7 @@ describe("where uploaded images are kept (STORAGE)", () => {
     ["S3_REGION", "eu central", "Invalid environment variable S3_REGION: expected a region name"],
     ["S3_BUCKET", "Society_Uploads", "Invalid environment variable S3_BUCKET: expected a bucket name"],
     ["S3_BUCKET", "ab", "Invalid environment variable S3_BUCKET: expected a bucket name"],
+    ["S3_BUCKET", "society_uploads", "Invalid environment variable S3_BUCKET: expected a bucket name"],
     ["S3_FORCE_PATH_STYLE", "yes", 'Invalid environment variable S3_FORCE_PATH_STYLE: expected true or false (got "yes")'],
   ])("a bad %s (%s) stops the start naming the variable", (name, value, message) => {
     const problems = problemsOf({ ...s3Env, [name]: value });

@@ -77,7 +77,7 @@ const envSchema = z.object({
     .refine((url) => !new URL(url).username && !new URL(url).password, "a URL without a user name or password (the keys go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)")
     .optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/i, "a region name such as us-east-1 or eu-central-1").default("us-east-1"),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, "a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens").optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens").optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z

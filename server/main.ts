@@ -58,6 +58,11 @@ async function main() {
   await ensureAdmin({ repos, email: config.admin?.email, password: config.admin?.password, logger, print: (line) => console.log(line) });
 
   const storage = config.storage.kind === "s3" ? s3Storage(config.storage) : localStorage(config.storage.dir);
+  // /readyz only says yes or no; a store that is unreachable or misconfigured at start gets one line saying why.
+  // The site still starts: pages render, and uploads work once the store answers.
+  void storage.checkWritable().catch((error: unknown) => {
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "upload storage is not ready");
+  });
   const announcements = announcementService({ db: database.db, storage, logger });
   const context: ServerContext = {
     site,
