@@ -4,8 +4,9 @@
  *   npm run backup -- <file.tar.gz>     safe while the server runs
  *   npm run restore -- <file.tar.gz>    into an empty DATA_DIR, with the server stopped
  *
- * With DATABASE_URL pointing at PostgreSQL, use pg_dump / pg_restore (docs/deploy.md). Exit code 0 on
- * success, 1 with one line on stderr.
+ * With DATABASE_URL pointing at PostgreSQL, use pg_dump / pg_restore; with STORAGE=s3 the images are in the
+ * bucket, which the operator backs up (docs/deploy.md): both stop with one line saying so, rather than
+ * writing an archive without the images. Exit code 0 on success, 1 with one line on stderr.
  */
 import { ConfigError, parseConfig } from "../server/config";
 import { BackupError, backupSqlite, restoreSqlite } from "../server/backup/sqlite-backup";
@@ -16,6 +17,12 @@ async function main(): Promise<void> {
   const [command, file] = process.argv.slice(2);
   if ((command !== "backup" && command !== "restore") || !file) throw new BackupError(USAGE);
   const config = parseConfig();
+  if (config.storage.kind === "s3") {
+    throw new BackupError(
+      `STORAGE=s3: the uploaded images are in the bucket "${config.storage.bucket}", which this script cannot back up or restore. ` +
+        "Back up the bucket with your provider's tools (versioning or replication) and the database with pg_dump, or sqlite3's .backup (docs/deploy.md)",
+    );
+  }
   if (config.database.engine !== "sqlite") {
     throw new BackupError("DATABASE_URL points at PostgreSQL: back it up with pg_dump and restore with pg_restore (docs/deploy.md)");
   }

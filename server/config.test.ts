@@ -77,3 +77,79 @@ describe("configuration from the environment", () => {
     expect(problems[0]).not.toContain("long enough");
   });
 });
+
+describe("where uploaded images are kept (STORAGE)", () => {
+  const s3Env = { STORAGE: "s3", S3_BUCKET: "society-uploads", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI-secret" };
+
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      parseConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    throw new Error("expected a ConfigError");
+  };
+
+  test("by default: local files under DATA_DIR/uploads", () => {
+    expect(parseConfig({}).storage).toEqual({ kind: "fs", dir: path.resolve("data/uploads") });
+    expect(parseConfig({ DATA_DIR: "/srv/site", STORAGE: "fs" }).storage).toEqual({ kind: "fs", dir: path.resolve("/srv/site/uploads") });
+  });
+
+  test("STORAGE=s3 with a bucket and keys: AWS in us-east-1, virtual-hosted addresses", () => {
+    expect(parseConfig(s3Env).storage).toEqual({
+      kind: "s3",
+      bucket: "society-uploads",
+      region: "us-east-1",
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "wJalrXUtnFEMI-secret" },
+    });
+  });
+
+  test("an S3-compatible server: endpoint, region and path-style addresses", () => {
+    const storage = parseConfig({ ...s3Env, S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "eu-central-1", S3_FORCE_PATH_STYLE: "true" }).storage;
+    expect(storage).toMatchObject({ kind: "s3", endpoint: "http://127.0.0.1:9000", region: "eu-central-1", forcePathStyle: true });
+    expect(parseConfig({ ...s3Env, S3_FORCE_PATH_STYLE: "false" }).storage).toMatchObject({ forcePathStyle: false });
+  });
+
+  test("S3 variables are ignored with local storage", () => {
+    expect(parseConfig({ S3_BUCKET: "society-uploads", S3_SECRET_ACCESS_KEY: "x" }).storage.kind).toBe("fs");
+  });
+
+  test.each(["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])("STORAGE=s3 without %s stops the start with one line naming it", (name) => {
+    const problems = problemsOf({ ...s3Env, [name]: "" });
+    expect(problems).toEqual([`Missing environment variable ${name}: STORAGE=s3 needs it`]);
+    expect(problems.join("\n")).not.toContain("wJalrXUtnFEMI-secret");
+  });
+
+  test("STORAGE=s3 alone names each missing variable on a line of its own", () => {
+    expect(problemsOf({ STORAGE: "s3" })).toEqual([
+      "Missing environment variable S3_BUCKET: STORAGE=s3 needs it",
+      "Missing environment variable S3_ACCESS_KEY_ID: STORAGE=s3 needs it",
+      "Missing environment variable S3_SECRET_ACCESS_KEY: STORAGE=s3 needs it",
+    ]);
+  });
+
+  test.each([
+    ["STORAGE", "minio", 'Invalid environment variable STORAGE: expected one of fs (files under DATA_DIR/uploads), s3 (got "minio")'],
+    ["S3_ENDPOINT", "minio:9000", "Invalid environment variable S3_ENDPOINT: expected an http(s) URL"],
+    ["S3_ENDPOINT", "ftp://minio.example.org", "Invalid environment variable S3_ENDPOINT: expected an http(s) URL"],
+    ["S3_REGION", "eu central", "Invalid environment variable S3_REGION: expected a region name"],
+    ["S3_BUCKET", "Society_Uploads", "Invalid environment variable S3_BUCKET: expected a bucket name"],
+    ["S3_BUCKET", "ab", "Invalid environment variable S3_BUCKET: expected a bucket name"],
+    ["S3_BUCKET", "society_uploads", "Invalid environment variable S3_BUCKET: expected a bucket name"],
+    ["S3_FORCE_PATH_STYLE", "yes", 'Invalid environment variable S3_FORCE_PATH_STYLE: expected true or false (got "yes")'],
+  ])("a bad %s (%s) stops the start naming the variable", (name, value, message) => {
+    const problems = problemsOf({ ...s3Env, [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
+
+  test("an endpoint with keys in it is refused without repeating them", () => {
+    const problems = problemsOf({ ...s3Env, S3_ENDPOINT: "https://AKIAEXAMPLE:topsecret@s3.example.org" });
+    expect(problems).toEqual([
+      "Invalid environment variable S3_ENDPOINT: expected a URL without a user name or password (the keys go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY) (value hidden)",
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth/password.server";
+import type { S3Location } from "./storage/s3-storage";
 
 /**
  * The environment, parsed once at start. Each variable is documented in the README.
@@ -76,6 +77,19 @@ const envSchema = z.object({
     .min(0, "a number of milliseconds from 0 to 5000")
     .max(5000, "a number of milliseconds from 0 to 5000")
     .default(0),
+  STORAGE: z.enum(["fs", "s3"], { error: "one of fs (files under DATA_DIR/uploads), s3" }).default("fs"),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-central-1.amazonaws.com (unset: AWS itself)" })
+    .refine((url) => !new URL(url).username && !new URL(url).password, "a URL without a user name or password (the keys go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)")
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/i, "a region name such as us-east-1 or eu-central-1").default("us-east-1"),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens").optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], { error: "true or false" })
+    .transform((value) => value === "true")
+    .default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -97,6 +111,8 @@ export interface Config {
   mail: MailConfig;
   /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
+  /** Where uploaded images are kept. */
+  storage: StorageConfig;
   /** Both or neither (checked here): the admin created at first start. */
   admin: { email: string; password: string } | undefined;
 }
@@ -121,6 +137,8 @@ export interface MailConfig {
   outbox: { pollMs: number; backoffBaseMs: number; backoffMaxMs: number; maxAttempts: number; leaseMs: number };
 }
 
+export type StorageConfig = { kind: "fs"; dir: string } | ({ kind: "s3" } & S3Location);
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join("\n"));
@@ -129,7 +147,18 @@ export class ConfigError extends Error {
 }
 
 /** Variables that may hold a password or key: an error about them never repeats their value. */
-const SECRET_VARIABLES = new Set(["ADMIN_PASSWORD", "SMTP_URL", "EMAILJS_PRIVATE_KEY", "EMAILJS_PUBLIC_KEY", "DATABASE_URL"]);
+const SECRET_VARIABLES = new Set([
+  "ADMIN_PASSWORD",
+  "SMTP_URL",
+  "EMAILJS_PRIVATE_KEY",
+  "EMAILJS_PUBLIC_KEY",
+  "DATABASE_URL",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+]);
+
+/** A URL with a user name or password in it (`https://user:pass@host`) is a secret wherever it is set. */
+const hasUserInfo = (value: string) => /:\/\/[^/@\s]*@/.test(value);
 
 /** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
@@ -141,7 +170,8 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      const got = SECRET_VARIABLES.has(name) ? "value hidden" : `got ${JSON.stringify(source[name] ?? "")}`;
+      const value = source[name] ?? "";
+      const got = SECRET_VARIABLES.has(name) || hasUserInfo(value) ? "value hidden" : `got ${JSON.stringify(value)}`;
       return `Invalid environment variable ${name}: expected ${issue.message} (${got})`;
     });
     throw new ConfigError(problems);
@@ -152,6 +182,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const mail = mailConfig(env);
+  const storage = storageConfig(env, dataDir);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -163,6 +194,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     mail,
+    storage,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
   };
 }
@@ -211,6 +243,21 @@ function mailConfig(env: Env): MailConfig {
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
       leaseMs: env.OUTBOX_LEASE_MS,
     },
+  };
+}
+
+/** Local files under DATA_DIR/uploads, or a bucket; STORAGE=s3 without a variable it needs stops the start, naming each one. */
+function storageConfig(env: Env, dataDir: string): StorageConfig {
+  if (env.STORAGE === "fs") return { kind: "fs", dir: path.join(dataDir, "uploads") };
+  const absent = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
+  if (absent.length > 0) throw new ConfigError(absent.map((name) => `Missing environment variable ${name}: STORAGE=s3 needs it`));
+  return {
+    kind: "s3",
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
   };
 }
 

@@ -22,6 +22,7 @@ import { createMailTransport } from "./mail/transports";
 import { createRepos } from "./repos";
 import { announcementService } from "./services/announcements";
 import { localStorage } from "./storage/local-storage";
+import { s3Storage } from "./storage/s3-storage";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** Orphan images, expired sessions and ended rate-limit windows are cleared this often. */
@@ -56,7 +57,12 @@ async function main() {
   // printed once to the console (never to the structured log).
   await ensureAdmin({ repos, email: config.admin?.email, password: config.admin?.password, logger, print: (line) => console.log(line) });
 
-  const storage = localStorage(path.join(config.dataDir, "uploads"));
+  const storage = config.storage.kind === "s3" ? s3Storage(config.storage) : localStorage(config.storage.dir);
+  // /readyz only says yes or no; a store that is unreachable or misconfigured at start gets one line saying why.
+  // The site still starts: pages render, and uploads work once the store answers.
+  void storage.checkWritable().catch((error: unknown) => {
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "upload storage is not ready");
+  });
   const announcements = announcementService({ db: database.db, storage, logger });
   const context: ServerContext = {
     site,
@@ -109,7 +115,16 @@ async function main() {
   });
   worker.start();
   logger.info({ mailTransport: config.mail.transport.kind }, "mail outbox worker started");
-  logger.info({ url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: config.database.engine, dataDir: config.dataDir }, "listening");
+  logger.info(
+    {
+      url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`,
+      database: config.database.engine,
+      dataDir: config.dataDir,
+      // Where uploads go; never the keys.
+      storage: config.storage.kind === "s3" ? { kind: "s3", bucket: config.storage.bucket, endpoint: config.storage.endpoint ?? `AWS ${config.storage.region}` } : { kind: "fs", dir: config.storage.dir },
+    },
+    "listening",
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../db/database";
 import { CONTENT_IMAGES_URL, GENERATED_IMAGES_DIR } from "../images/content-image-manifest";
 import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
+import { isSafeKey, type StoredFile } from "../storage/storage";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas/limits";
 import { checkReadiness, type Readiness } from "./readiness";
 import type { ServerContext } from "./load-context";
@@ -19,6 +20,8 @@ const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
 
 const ONE_YEAR_SECONDS = 31_536_000;
 const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
+/** Seconds a client should wait before asking again for an image while the image store is down. */
+const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 export interface HttpAppOptions {
   context: ServerContext;
@@ -61,10 +64,16 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.use(CONTENT_IMAGES_URL, express.static(GENERATED_IMAGES_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }));
   app.use("/media", express.static(path.join(CONTENT_DIR, "video"), { maxAge: "1d", index: false, fallthrough: false }));
+  // Uploaded images, from local files or the bucket alike: the same headers either way (ETag from Express).
   app.get(`${UPLOADS_URL}/*key`, async (req, res, next) => {
     try {
       const key = (req.params as { key: string[] }).key.join("/");
-      const file = await context.storage.get(key).catch(() => undefined);
+      const file = isSafeKey(key) ? await readUpload(context, key) : undefined;
+      if (file === "unavailable") {
+        // Not a 404: nothing may remember that the image is gone while the store is only down.
+        res.status(503).set({ "Cache-Control": "no-store", "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) }).type("text/plain").send("Image store unavailable");
+        return;
+      }
       if (!file) {
         res.status(404).type("text/plain").send("Not found");
         return;
@@ -96,6 +105,16 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.use(errorHandler(context));
   return app;
+}
+
+/** An uploaded file; "unavailable" when the storage failed (logged here with its reason). */
+async function readUpload(context: ServerContext, key: string): Promise<StoredFile | undefined | "unavailable"> {
+  try {
+    return await context.storage.get(key);
+  } catch (error) {
+    context.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "uploaded image could not be read");
+    return "unavailable";
+  }
 }
 
 /** What every response carries, files included: no MIME sniffing, and no embedding by other sites. */

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
 import { createLogger } from "../logger";
 import { localStorage } from "../storage/local-storage";
-import type { FileStorage } from "../storage/storage";
-import { announcementService, ORPHAN_IMAGE_GRACE_MS } from "./announcements";
+import { type FileStorage, StorageError } from "../storage/storage";
+import { announcementService, ORPHAN_IMAGE_GRACE_MS, STORAGE_UNAVAILABLE_MESSAGE } from "./announcements";
 
 const jpeg = () => sharp({ create: { width: 300, height: 200, channels: 3, background: "#2a7" } }).jpeg().toBuffer();
 
@@ -16,13 +16,21 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
   let dir: string;
   let storage: FileStorage;
   let failDeletes: boolean;
+  /** Puts after this many succeed fail as an unreachable bucket would. */
+  let putsBeforeOutage: number;
   beforeEach(async () => {
     database = await openTestDatabase(engine);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-svc-"));
     const real = localStorage(dir);
     failDeletes = false;
+    putsBeforeOutage = Infinity;
     storage = {
       ...real,
+      put: async (key, body, contentType) => {
+        if (putsBeforeOutage <= 0) throw new StorageError(`S3 put ${key} failed on bucket "b" at 127.0.0.1:1: unreachable (ECONNREFUSED)`);
+        putsBeforeOutage -= 1;
+        await real.put(key, body, contentType);
+      },
       delete: async (key) => {
         if (failDeletes) throw new Error("disk says no");
         await real.delete(key);
@@ -65,6 +73,18 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
   test("a file that is not an image is refused and nothing is stored", async () => {
     const result = await service().create({ description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: Buffer.from("<svg/>") }, "admin-1");
     expect(result).toMatchObject({ ok: false, reason: "unsupported-image" });
+    expect(await imageRows()).toBe(0);
+    expect(files()).toEqual([]);
+  });
+
+  test.each([
+    ["before the first file", 0],
+    ["after the first file", 1],
+  ])("an image store that fails %s: a clear refusal, no rows and no files left", async (_when, puts) => {
+    putsBeforeOutage = puts;
+    const result = await service().create({ description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: await jpeg() }, "admin-1");
+    expect(result).toEqual({ ok: false, reason: "storage-unavailable", message: STORAGE_UNAVAILABLE_MESSAGE });
+    expect(await database.db.selectFrom("announcements").select("id").execute()).toEqual([]);
     expect(await imageRows()).toBe(0);
     expect(files()).toEqual([]);
   });

@@ -5,7 +5,7 @@ import type { Logger } from "../logger";
 import { announcementsRepo } from "../repos/announcements";
 import { auditLogRepo } from "../repos/audit-log";
 import { imagesRepo, type StoredImage } from "../repos/images";
-import type { FileStorage } from "../storage/storage";
+import { type FileStorage, StorageError } from "../storage/storage";
 import { UnsupportedImageError } from "../images/encode-upload";
 import { deleteImageFiles, storeImage } from "./image-store";
 
@@ -23,7 +23,13 @@ export interface NewAnnouncementInput {
   image: Buffer;
 }
 
-export type CreateAnnouncementResult = { ok: true; id: string } | { ok: false; reason: "unsupported-image"; message: string };
+/** What the admin is told when the image cannot be stored (the reason, naming the bucket, goes to the log). */
+export const STORAGE_UNAVAILABLE_MESSAGE = "Failed to create announcement: the image store cannot be reached. Try again in a few minutes.";
+
+export type CreateAnnouncementResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: "unsupported-image"; message: string }
+  | { ok: false; reason: "storage-unavailable"; message: string };
 
 interface Deps {
   db: Kysely<Database>;
@@ -46,13 +52,20 @@ export function announcementService(deps: Deps) {
   }
 
   return {
-    /** Refuses (without storing anything) a file that is not a supported, complete image. */
+    /**
+     * Refuses (without storing anything) a file that is not a supported, complete image, and reports a storage
+     * that cannot take the files (no row is written then).
+     */
     async create(input: NewAnnouncementInput, actorId: string): Promise<CreateAnnouncementResult> {
       let image: StoredImage;
       try {
         image = await storeImage({ db, storage }, input.image, ANNOUNCEMENT_IMAGE_FOLDER);
       } catch (error) {
         if (error instanceof UnsupportedImageError) return { ok: false, reason: "unsupported-image", message: error.message };
+        if (error instanceof StorageError) {
+          logger.error({ err: error.message }, "image could not be stored; announcement not created");
+          return { ok: false, reason: "storage-unavailable", message: STORAGE_UNAVAILABLE_MESSAGE };
+        }
         throw error;
       }
       const id = newId();

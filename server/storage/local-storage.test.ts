@@ -20,6 +20,13 @@ describe("local file storage", () => {
     await expect(storage.delete("announcements/abc/800.webp")).resolves.toBeUndefined();
   });
 
+  test("a folder, or a path through a file, reads as not there", async () => {
+    const storage = localStorage(root);
+    await storage.put("announcements/abc/800.webp", Buffer.from("bytes"), "image/webp");
+    expect(await storage.get("announcements/abc")).toBeUndefined();
+    expect(await storage.get("announcements/abc/800.webp/more")).toBeUndefined();
+  });
+
   test("refuses keys that would leave its directory", async () => {
     const storage = localStorage(root);
     await expect(storage.put("../outside.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/unsafe storage key/);

@@ -36,7 +36,9 @@ export function localStorage(root: string): FileStorage {
         const body = await fs.readFile(fileFor(key));
         return { body, contentType: CONTENT_TYPES[path.extname(key)] ?? "application/octet-stream" };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        // No such file, or a folder where a file was asked for (`/uploads/announcements`): not there.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR") return undefined;
         throw error;
       }
     },

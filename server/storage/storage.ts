@@ -1,6 +1,6 @@
 /**
- * Where uploaded files live. Local files under DATA_DIR now; an S3-compatible bucket can implement the
- * same interface. Keys are relative paths such as "announcements/<id>/800.webp".
+ * Where uploaded files live: local files under DATA_DIR (`local-storage.ts`) or an S3-compatible bucket
+ * (`s3-storage.ts`), chosen by STORAGE. Keys are relative paths such as "announcements/<id>/800.webp".
  */
 export interface StoredFile {
   body: Buffer;
@@ -12,15 +12,25 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | undefined>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
-  /** Throws when files cannot be written (used by /readyz). */
+  /** Throws when files cannot be written (used by /readyz, so it must be cheap). */
   checkWritable(): Promise<void>;
+}
+
+/**
+ * The storage could not do what was asked (unreachable, timed out, refused the credentials, no such bucket).
+ * The message says which operation failed where and why, and never holds a credential.
+ */
+export class StorageError extends Error {
+  override name = "StorageError";
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
 
+export function isSafeKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.split("/").some((part) => part === "..");
+}
+
 /** Keys come from the server, never from a client; this guards against a bug turning into path traversal. */
 export function assertSafeKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.split("/").some((part) => part === "..")) {
-    throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
-  }
+  if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
 }

@@ -19,6 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     { description: parsed.data.description, googleFormUrl: parsed.data.url, image: Buffer.from(await file!.arrayBuffer()) },
     admin.id,
   );
+  // The image store being down is not the file's fault: no field error, and a status that says "try again".
+  if (!result.ok && result.reason === "storage-unavailable") return reply({ ok: false, error: result.message }, 503, { "Retry-After": "30" });
   if (!result.ok) return reply({ ok: false, error: result.message, errors: { image: result.message } }, 400);
   return reply({ ok: true, id: result.id });
 }

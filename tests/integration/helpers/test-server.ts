@@ -60,6 +60,11 @@ export interface TestServerOptions {
   shareDatabaseOf?: TestServer;
   /** Start again on a killed server's DATA_DIR and database (a restart after a crash); this server then owns their cleanup. */
   restartOf?: TestServer;
+  /**
+   * The test's view of where the server keeps uploads (TestServer.storage), for a server started with other
+   * storage settings (e.g. STORAGE=s3 in extraEnv). Default: the files under its DATA_DIR/uploads.
+   */
+  storage?: (dataDir: string) => FileStorage;
 }
 
 export async function startTestServer(engine: Engine, extraEnv: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -109,7 +114,7 @@ export async function startTestServer(engine: Engine, extraEnv: Record<string, s
     engine,
     databaseUrl: databaseUrl ?? `sqlite:${path.join(dataDir, "site.db")}`,
     database,
-    storage: localStorage(path.join(dataDir, "uploads")),
+    storage: options.storage ? options.storage(dataDir) : localStorage(path.join(dataDir, "uploads")),
     schema,
     pid: child.pid!,
     output: () => output,

@@ -1,0 +1,134 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { assertSafeKey, type FileStorage, StorageError } from "./storage";
+
+export interface S3Location {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself. Otherwise the S3-compatible service's URL, e.g. https://minio.example.org:9000. */
+  endpoint: string | undefined;
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO and most self-hosted servers need it). */
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+}
+
+/**
+ * How long one call may take. An unreachable bucket must fail a request in seconds, not hang it until the
+ * client or the proxy gives up (docs/decisions/009-s3-storage.md).
+ */
+export interface S3Timeouts {
+  /** To open the TCP (and TLS) connection. */
+  connectMs: number;
+  /** From sending the request to the end of the answer, per attempt. */
+  requestMs: number;
+  /** Attempts in all, the first included (the SDK retries network errors, 5xx and throttling, with backoff). */
+  maxAttempts: number;
+  /** The whole call, retries included. */
+  deadlineMs: number;
+}
+
+export const S3_TIMEOUTS: S3Timeouts = { connectMs: 2_000, requestMs: 5_000, maxAttempts: 2, deadlineMs: 10_000 };
+
+/**
+ * Files in an S3-compatible bucket, through the official AWS SDK. Each object carries its content type; the
+ * app reads objects and serves them itself (server/http/app.ts), with the same headers as local files.
+ * Errors come out as StorageError naming the operation, the bucket and the reason (never a credential).
+ */
+export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOUTS): FileStorage {
+  const { bucket } = location;
+  const client = new S3Client({
+    region: location.region,
+    endpoint: location.endpoint,
+    forcePathStyle: location.forcePathStyle,
+    credentials: location.credentials,
+    maxAttempts: timeouts.maxAttempts,
+    requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
+    // Checksums only where S3 requires them: several S3-compatible servers refuse or mishandle the
+    // CRC headers newer SDKs send by default.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const where = location.endpoint ? `bucket "${bucket}" at ${new URL(location.endpoint).host}` : `bucket "${bucket}" (${location.region})`;
+
+  const failure = (operation: string, error: unknown) =>
+    new StorageError(`S3 ${operation} failed on ${where}: ${reason(error, timeouts)}`, { cause: error });
+  const deadline = () => ({ abortSignal: AbortSignal.timeout(timeouts.deadlineMs) });
+
+  return {
+    async put(key, body, contentType) {
+      assertSafeKey(key);
+      try {
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }), deadline());
+      } catch (error) {
+        throw failure(`put ${key}`, error);
+      }
+    },
+
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }), deadline());
+        if (!object.Body) return undefined;
+        const bytes = await object.Body.transformToByteArray();
+        return { body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: object.ContentType ?? "application/octet-stream" };
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.name === "NoSuchKey") return undefined;
+        throw failure(`get ${key}`, error);
+      }
+    },
+
+    async delete(key) {
+      assertSafeKey(key);
+      try {
+        // S3 answers 204 for a key that is not there, so deleting twice is fine.
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }), deadline());
+      } catch (error) {
+        throw failure(`delete ${key}`, error);
+      }
+    },
+
+    /**
+     * One HeadBucket: the bucket answers, exists and accepts the credentials. It does not prove write
+     * permission (that would cost a PUT on every /readyz); a policy without s3:PutObject shows on the first upload.
+     */
+    async checkWritable() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }), deadline());
+      } catch (error) {
+        throw failure("HeadBucket", error);
+      }
+    },
+  };
+}
+
+/** Errors of the connection itself: the bucket's host could not be reached, or dropped the connection. */
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+
+/** Why a call failed, in words an operator can act on. */
+function reason(error: unknown, timeouts: S3Timeouts): string {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata.httpStatusCode;
+    // A HEAD answer has no body, so the SDK can only name it by its status ("NotFound", "Unknown").
+    const name = error.name === "Unknown" ? "" : ` ${error.name}`;
+    if (error.name === "NotFound" || error.name === "NoSuchBucket") return `the bucket does not exist (HTTP ${status ?? 404})`;
+    if (status === 403 || error.name === "InvalidAccessKeyId" || error.name === "SignatureDoesNotMatch") {
+      return `access denied (HTTP ${status ?? 403}${name}): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the bucket's policy`;
+    }
+    const detail = error.message && error.message !== error.name && error.message !== "UnknownError" ? `: ${error.message}` : "";
+    return `HTTP ${status ?? "?"}${name}${detail}`;
+  }
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === "TimeoutError" || error.name === "AbortError") {
+    return `no answer in time (${timeouts.connectMs} ms to connect, ${timeouts.requestMs} ms per request, ${timeouts.deadlineMs} ms in all)`;
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error.message || (error instanceof AggregateError ? error.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join("; ") : "");
+  if (code && NETWORK_CODES.has(code)) return `unreachable (${code}: ${message})`;
+  return `${error.name}${code ? ` ${code}` : ""}: ${message}`;
+}

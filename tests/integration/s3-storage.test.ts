@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { testEngines } from "../../server/db/test-database";
+import { announcementsRepo } from "../../server/repos/announcements";
+import { toStoredImage } from "../../server/repos/images";
+import { STORAGE_UNAVAILABLE_MESSAGE } from "../../server/services/announcements";
+import { s3Storage } from "../../server/storage/s3-storage";
+import { startTestS3Server, type TestS3Server } from "../../server/storage/test-s3-server";
+import { ADMIN_ENV, clearRateLimits, getPage, imageForm, post, signIn } from "./helpers/admin";
+import { sampleJpeg } from "./helpers/seed";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+/** The server keeps uploads in a bucket of a real S3-compatible server (s3rver) that the test can stop and start. */
+describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) => {
+  let s3: TestS3Server;
+  let server: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    s3 = await startTestS3Server();
+    server = await startTestServer(engine, { ...ADMIN_ENV, ...s3.env }, { storage: () => s3Storage(s3.location) });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await s3?.destroy();
+  });
+  beforeEach(async () => {
+    await s3.start();
+    await clearRateLimits(server);
+    await server.database.db.deleteFrom("announcements").execute();
+    await server.database.db.deleteFrom("images").execute();
+    cookie = await signIn(server);
+  });
+
+  const create = async (description: string) =>
+    post(server, "/admin/announcements", imageForm({ files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }], description }), { cookie });
+  const rows = async () => ({
+    announcements: (await server.database.db.selectFrom("announcements").select("id").execute()).length,
+    images: (await server.database.db.selectFrom("images").selectAll().execute()).map(toStoredImage),
+  });
+
+  test("an upload goes to the bucket, is served by the app like a local file, and leaves with its announcement", async () => {
+    const answer = await create("Camp on Saturday, hall 2");
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const announcement = await announcementsRepo(server.database.db).findById(answer.body.id as string);
+    const variants = announcement!.image.variants;
+    expect(variants.length).toBeGreaterThan(0);
+
+    // In the bucket, each with its content type; nothing on the server's disk.
+    for (const variant of variants) {
+      expect((await server.storage.get(variant.key))?.contentType).toBe(`image/${variant.format}`);
+    }
+    expect(fs.existsSync(path.join(server.dataDir, "uploads"))).toBe(false);
+
+    // Through the app, with the headers local files get.
+    expect(await (await getPage(server, "/announcement")).text()).toContain(`/uploads/${variants[0]!.key}`);
+    for (const variant of variants) {
+      const image = await getPage(server, `/uploads/${variant.key}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe(`image/${variant.format}`);
+      expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+      const etag = image.headers.get("etag");
+      expect(etag).toBeTruthy();
+      expect(Buffer.from(await image.arrayBuffer()).equals((await server.storage.get(variant.key))!.body)).toBe(true);
+      // As a browser revalidates (fetch would add "Cache-Control: no-cache" to a conditional request by itself).
+      const again = await fetch(`${server.url}/uploads/${variant.key}`, { headers: { "if-none-match": etag!, "cache-control": "max-age=0" } });
+      expect(again.status).toBe(304);
+    }
+    expect((await getPage(server, "/uploads/announcements/missing/400.webp")).status).toBe(404);
+    expect((await getPage(server, "/uploads/..%2F..%2Fsite.db")).status).toBe(404);
+
+    const deleted = await post(server, `/admin/announcements/${announcement!.id}/delete`, {}, { cookie });
+    expect(deleted.status).toBe(200);
+    for (const variant of variants) expect(await server.storage.get(variant.key)).toBeUndefined();
+    expect(await rows()).toEqual({ announcements: 0, images: [] });
+    expect((await getPage(server, `/uploads/${variants[0]!.key}`)).status).toBe(404);
+  });
+
+  test("while the bucket is unreachable: uploads are refused with a clear 503 and nothing points at a missing object; all recovers", async () => {
+    const before = await create("Stored before the outage");
+    expect(before.status).toBe(200);
+    const kept = (await announcementsRepo(server.database.db).findById(before.body.id as string))!.image.variants[0]!;
+
+    await s3.stop();
+    const started = performance.now();
+    const refused = await create("Sent during the outage");
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    expect(refused.body).toEqual({ ok: false, error: STORAGE_UNAVAILABLE_MESSAGE });
+    // The log says why, naming the bucket (and never a key: see the last line of this test).
+    expect(server.output()).toMatch(/image could not be stored; announcement not created/);
+    expect(server.output()).toMatch(/S3 put announcements\/[^ ]+ failed on bucket \\"society-uploads\\" at 127\.0\.0\.1:\d+: unreachable \(ECONNREFUSED/);
+    const during = await rows();
+    expect(during.announcements).toBe(1);
+    expect(during.images).toHaveLength(1);
+
+    // Images already stored answer 503 (never cached), not a 404 that a cache could keep.
+    const image = await getPage(server, `/uploads/${kept.key}`);
+    expect(image.status).toBe(503);
+    expect(image.headers.get("cache-control")).toBe("no-store");
+
+    // Not ready (storage), but alive, and the database is fine.
+    const ready = await getPage(server, "/readyz");
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { checks: Record<string, boolean> }).checks).toMatchObject({ database: true, storage: false });
+    expect((await getPage(server, "/healthz")).status).toBe(200);
+
+    // Deleting now removes the row; the image row stays for the sweeper, still pointing at objects that exist.
+    expect((await post(server, `/admin/announcements/${before.body.id as string}/delete`, {}, { cookie })).status).toBe(200);
+
+    await s3.start();
+    await expect.poll(async () => (await getPage(server, "/readyz")).status, { timeout: 15_000 }).toBe(200);
+    const after = await rows();
+    expect(after.announcements).toBe(0);
+    for (const stored of after.images) {
+      for (const variant of stored.variants) expect(await server.storage.get(variant.key), variant.key).toBeDefined();
+    }
+    expect((await getPage(server, `/uploads/${kept.key}`)).status).toBe(200);
+    expect((await create("Sent after the outage")).status).toBe(200);
+
+    expect(server.output()).not.toContain(s3.location.credentials.secretAccessKey);
+  });
+});
