@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { announcementsRepo } from "../../server/repos/announcements";
 import { settingsRepo } from "../../server/repos/settings";
-import { ADMIN, ADMIN_ENV, auditActions, getPage, post, seedApplication, signIn } from "./helpers/admin";
+import { s3Storage } from "../../server/storage/s3-storage";
+import { startTestS3Server, type TestS3Server } from "../../server/storage/test-s3-server";
+import { ADMIN, ADMIN_ENV, auditActions, getPage, imageForm, post, seedApplication, signIn } from "./helpers/admin";
 import { freshIp, joinApplication, postJson, waitFor } from "./helpers/forms";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
+import { sampleJpeg } from "./helpers/seed";
 import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
 
 const APPLICATIONS = 40;
@@ -18,18 +22,22 @@ async function inParallel(count: number, limit: number, task: (i: number) => Pro
 }
 
 /**
- * Two server processes behind one (imagined) load balancer: one PostgreSQL database, and each its own DATA_DIR.
- * Whatever one instance does, the other must see: applications, sessions, limits, the Join Us switch, mail.
+ * Two server processes behind one (imagined) load balancer: one PostgreSQL database, one bucket, and each its
+ * own DATA_DIR. Whatever one instance does, the other must see: applications, sessions, limits, the Join Us
+ * switch, uploaded images, mail.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL database", () => {
   let smtp: SmtpCatcher;
+  let bucket: TestS3Server;
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
     smtp = smtpCatcher(await freePort());
     await smtp.start();
+    bucket = await startTestS3Server();
     const env = {
       ...ADMIN_ENV,
+      ...bucket.env,
       TRUST_PROXY: "true",
       MAIL_TRANSPORT: "smtp",
       SMTP_URL: smtp.url,
@@ -37,13 +45,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
       MAIL_TO: "office@society.test",
       OUTBOX_POLL_MS: "100",
     };
-    first = await startTestServer("postgres", env);
-    second = await startTestServer("postgres", env, { shareDatabaseOf: first });
+    const storage = () => s3Storage(bucket.location);
+    first = await startTestServer("postgres", env, { storage });
+    second = await startTestServer("postgres", env, { shareDatabaseOf: first, storage });
   });
   afterAll(async () => {
     await second?.stop();
     await first?.stop();
     await smtp?.stop();
+    await bucket?.destroy();
   });
 
   test("each application sent to both at once is stored once and mailed exactly once", async () => {
@@ -103,5 +113,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect((await post(second, "/admin/login", ADMIN, fromOneAddress)).status).toBe(429);
     expect((await post(first, "/admin/login", ADMIN, fromOneAddress)).status).toBe(429);
     await first.database.db.deleteFrom("rate_limits").execute();
+  });
+
+  test("an image uploaded through one instance is served by the other, and deleting it there removes it from the bucket", async () => {
+    const cookie = await signIn(first);
+    const form = imageForm({ files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }], description: "Shared bucket poster" });
+    const created = await post(first, "/admin/announcements", form, { cookie });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const variants = (await announcementsRepo(first.database.db).findById(created.body.id as string))!.image.variants;
+
+    expect(await (await getPage(second, "/announcement")).text()).toContain(`/uploads/${variants[0]!.key}`);
+    for (const variant of variants) {
+      const image = await getPage(second, `/uploads/${variant.key}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe(`image/${variant.format}`);
+    }
+
+    expect((await post(second, `/admin/announcements/${created.body.id as string}/delete`, {}, { cookie })).status).toBe(200);
+    for (const variant of variants) {
+      expect(await first.storage.get(variant.key)).toBeUndefined();
+      expect((await getPage(first, `/uploads/${variant.key}`)).status).toBe(404);
+    }
   });
 });
