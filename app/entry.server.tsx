@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable } from "../server/db/database-errors";
 import { NonceContext } from "./components/nonce";
 
@@ -72,9 +72,14 @@ export default function handleRequest(
   });
 }
 
-/** Loader, action and render errors: one structured line each (React Router calls this instead of console.error). */
+/**
+ * Loader, action and render errors: one structured line each (React Router calls this instead of console.error).
+ * React Router's own 4xx answers (a POST to a page that takes none: 405) are the client's mistake, already in the
+ * request log line; logged as errors they would let anyone fill the error log at will.
+ */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (isDatabaseUnavailable(error)) requestsWithoutDatabase.add(context);
   context.logger.error({ path: new URL(request.url).pathname, err: error instanceof Error ? error.message : String(error) }, "request failed");
 }

@@ -1,9 +1,17 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /** What every admin endpoint answers: `ok`, or an `error` message (and per-field messages for a form). */
 export type AdminApiBody = { ok: true; [key: string]: unknown } | { ok: false; error: string; errors?: Record<string, string> };
 
 export const reply = (body: AdminApiBody, status = 200, headers?: HeadersInit): Response => Response.json(body, { status, headers });
+
+const recordId = z.uuid();
+
+/**
+ * Whether a path's id is shaped like the ids the site makes (UUIDv7). Anything else names no row, and is
+ * answered without asking the database (PostgreSQL refuses some strings outright, a NUL byte for one).
+ */
+export const isRecordId = (id: string): boolean => recordId.safeParse(id).success;
 
 /** The first message per field, keyed by the field's name. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

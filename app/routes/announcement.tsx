@@ -47,13 +47,15 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
           {announcements.map((announcement, index) => (
             <li key={announcement.id}>
               <AnnouncementCard announcement={announcement} position={index + 1} priority={index === 0}>
-                <Button asChild className="w-full">
-                  <a href={announcement.googleFormUrl} target="_blank" rel="noopener noreferrer">
-                    Register via Google Form
-                    <ExternalLink className="size-4" aria-hidden />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                </Button>
+                {announcement.googleFormUrl && (
+                  <Button asChild className="w-full">
+                    <a href={announcement.googleFormUrl} target="_blank" rel="noopener noreferrer">
+                      Register via Google Form
+                      <ExternalLink className="size-4" aria-hidden />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
+                  </Button>
+                )}
               </AnnouncementCard>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutNul } from "./text";
 import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from "./limits";
 
 export const DESCRIPTION_MAX_LENGTH = 5000;
@@ -14,12 +15,16 @@ export const createAnnouncementSchema = z.object({
     .length(1, "Image is required")
     .refine((files) => files.every((file) => file.size > 0 && file.type.startsWith("image/")), "Image is required")
     .refine((files) => files.every((file) => file.size <= ANNOUNCEMENT_IMAGE_MAX_BYTES), "Image must be 5 MB or smaller"),
-  description: z
-    .string()
-    .trim()
-    .min(10, "Description must be at least 10 characters")
-    .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`),
-  url: z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Enter a valid URL" }),
+  description: withoutNul(
+    z
+      .string()
+      .trim()
+      .min(10, "Description must be at least 10 characters")
+      .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`),
+    "Description",
+  ),
+  // The URL parser takes a NUL byte (percent-encoding it), but the link is stored as typed.
+  url: z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Enter a valid URL" }).refine((url) => !url.includes("\u0000"), "Enter a valid URL"),
 });
 
 export type CreateAnnouncementInput = z.infer<typeof createAnnouncementSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutNul } from "./text";
 
 /** The contact form's schema (SPEC section 5), shared by the form and the /contact action. */
 
@@ -7,7 +8,7 @@ export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 const FILL_ALL = "Please fill all fields";
 
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, FILL_ALL).max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
+  name: withoutNul(z.string().trim().min(1, FILL_ALL).max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`), "Name"),
   email: z
     .string()
     .trim()
@@ -15,8 +16,11 @@ export const contactSchema = z.object({
     .min(1, FILL_ALL)
     .max(CONTACT_LIMITS.email, `Email must be at most ${CONTACT_LIMITS.email} characters`)
     .pipe(z.email({ error: "Invalid email" })),
-  message: z.string().trim().min(1, FILL_ALL).max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters`),
-  submissionKey: z.string().trim().min(8).max(100).optional(),
+  message: withoutNul(
+    z.string().trim().min(1, FILL_ALL).max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters`),
+    "Message",
+  ),
+  submissionKey: withoutNul(z.string().trim().min(8).max(100), "The submission key").optional(),
 });
 
 export type ContactSubmission = z.infer<typeof contactSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutNul } from "./text";
 
 /**
  * The join form's schemas (SPEC section 5), used by the form (react-hook-form resolver) and by the /join
@@ -6,7 +7,7 @@ import { z } from "zod";
  */
 
 const required = (message: string, label: string, max: number) =>
-  z.string().trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+  withoutNul(z.string().trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
 
 export const JOIN_LIMITS = {
   name: 100,
@@ -33,15 +34,14 @@ export const joinStep1Schema = z.object({
     .toLowerCase()
     .max(JOIN_LIMITS.email, `Email must be at most ${JOIN_LIMITS.email} characters`)
     .pipe(z.email({ error: "Invalid email" })),
-  phone: z
-    .string()
-    .trim()
-    .min(10, "Phone number is required")
-    .max(JOIN_LIMITS.phone, `Phone number must be at most ${JOIN_LIMITS.phone} characters`),
-  bloodGroup: z
-    .string()
-    .trim()
-    .max(JOIN_LIMITS.bloodGroup, `Blood group must be at most ${JOIN_LIMITS.bloodGroup} characters`),
+  phone: withoutNul(
+    z.string().trim().min(10, "Phone number is required").max(JOIN_LIMITS.phone, `Phone number must be at most ${JOIN_LIMITS.phone} characters`),
+    "Phone number",
+  ),
+  bloodGroup: withoutNul(
+    z.string().trim().max(JOIN_LIMITS.bloodGroup, `Blood group must be at most ${JOIN_LIMITS.bloodGroup} characters`),
+    "Blood group",
+  ),
 });
 
 const QUESTION_REQUIRED = "This question is required";
@@ -57,7 +57,7 @@ const chips = z
   .transform(cleanList)
   .pipe(
     z
-      .array(z.string().max(JOIN_LIMITS.chip, `Each entry must be at most ${JOIN_LIMITS.chip} characters`))
+      .array(withoutNul(z.string().max(JOIN_LIMITS.chip, `Each entry must be at most ${JOIN_LIMITS.chip} characters`), "An entry"))
       .min(1, QUESTION_REQUIRED)
       .max(JOIN_LIMITS.chips, `At most ${JOIN_LIMITS.chips} entries`),
   );
@@ -74,7 +74,7 @@ export const joinStep2Schema = z.object({
 
 /** What the form posts to /join: both steps, a honeypot, and the key that makes a retry harmless. */
 export const joinSubmissionSchema = joinStep1Schema.extend(joinStep2Schema.shape).extend({
-  submissionKey: z.string().trim().min(8).max(100),
+  submissionKey: withoutNul(z.string().trim().min(8).max(100), "The submission key"),
 });
 
 export type JoinStep1 = z.infer<typeof joinStep1Schema>;

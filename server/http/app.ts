@@ -12,7 +12,7 @@ import { isSafeKey, type StoredFile } from "../storage/storage";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas/limits";
 import { checkReadiness, type Readiness } from "./readiness";
 import type { ServerContext } from "./load-context";
-import { limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
+import { drainUnreadBodies, limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
 import { assignCspNonce, securityHeaders } from "./security-headers";
 
 /** /admin, /admin-announcement and everything under /admin/. */
@@ -92,6 +92,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
   app.use(refuseCrossSiteWrites(context.publicUrl));
   app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES));
+  app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
 
   app.all(

@@ -66,6 +66,22 @@ export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number)
   };
 }
 
+/**
+ * An action may answer before it reads the body (no session, a refused field), and React Router's adapter has
+ * then already taken the first chunk and paused the rest. Left like that, the rest of the body stays on the wire
+ * and the client sees its connection reset instead of the answer (an admin whose session ended mid-upload would
+ * get a network error, not "Your session has expired"). Once the answer is sent, the rest is read and dropped;
+ * the body caps above bound how much.
+ */
+export const drainUnreadBodies: RequestHandler = (req, res, next) => {
+  res.on("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+  next();
+};
+
 /** Admin pages and answers are never kept by a browser or a proxy. */
 export function noStore(pattern: RegExp): RequestHandler {
   return (req, res, next) => {

@@ -1,10 +1,10 @@
-import { reply } from "~/lib/admin-api.server";
+import { isRecordId, reply } from "~/lib/admin-api.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { deleteApplication } from "~/lib/admin.server";
 import type { Route } from "./+types/delete-request";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
-  const deleted = await deleteApplication(context.db, params.id, admin.id);
+  const deleted = isRecordId(params.id) && (await deleteApplication(context.db, params.id, admin.id));
   return deleted ? reply({ ok: true }) : reply({ ok: false, error: "Failed to delete user" }, 404);
 }

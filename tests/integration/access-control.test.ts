@@ -1,0 +1,330 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { sessionStore } from "../../server/auth/sessions.server";
+import { newId, nowIso } from "../../server/db/ids";
+import { testEngines } from "../../server/db/test-database";
+import { adminsRepo } from "../../server/repos/admins";
+import { announcementsRepo } from "../../server/repos/announcements";
+import { imagesRepo } from "../../server/repos/images";
+import { sessionsRepo } from "../../server/repos/sessions";
+import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication } from "./helpers/admin";
+import { describeChanges, diffRows, type Row, snapshotRows } from "./helpers/rows";
+import { expectCleanServerLog } from "./helpers/server-log";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+/**
+ * Access control driven by the route manifest of the build the server runs (build/server/index.js). Every
+ * route is either public (named below, on purpose), an admin entry point that answers without a session
+ * (named below, with the reason), or protected: then anonymous, expired, idle, revoked and forged sessions
+ * get no data and change nothing, on every method the route answers, as a page and as a `.data` request.
+ * A route added later that is in neither list is checked as protected, so it fails here until it either
+ * calls requireAdmin or is added to a list by someone who means it.
+ */
+
+/** Public by design (SPEC 2 and 6): anyone may read these, and post to the join and contact forms. */
+const PUBLIC_ROUTES: Record<string, string> = {
+  root: "the layout: the site's chrome (menus, the Join Us switch's value)",
+  "routes/home": "/",
+  "routes/announcement": "/announcement",
+  "routes/events-and-activities": "/events-and-activities",
+  "routes/explore-smc": "/explore-smc",
+  "routes/join": "POST /join: the join application",
+  "routes/contact": "POST /contact: the contact form",
+  "routes/robots-txt": "/robots.txt",
+  "routes/sitemap-xml": "/sitemap.xml",
+  "routes/manifest-webmanifest": "/manifest.webmanifest",
+  "routes/not-found": "any other path: the 404 page",
+};
+
+/** Admin routes that must answer without a session. */
+const ADMIN_ENTRY_ROUTES: Record<string, string> = {
+  "routes/admin/panel": "/admin is the login form without a session (its loader then reads nothing else)",
+  "routes/admin/login": "POST /admin/login starts the session",
+};
+
+interface ManifestRoute {
+  id: string;
+  /** The URL path, `:params` left in. */
+  path: string;
+  hasLoader: boolean;
+  hasAction: boolean;
+}
+
+interface BuiltRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: { loader?: unknown; action?: unknown };
+}
+
+async function loadManifest(): Promise<ManifestRoute[]> {
+  const file = path.join(fileURLToPath(new URL("../..", import.meta.url)), "build/server/index.js");
+  const build = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { routes: Record<string, BuiltRoute> };
+  const fullPath = (route: BuiltRoute): string => {
+    const parent = route.parentId ? build.routes[route.parentId] : undefined;
+    const base = parent ? fullPath(parent) : "";
+    return route.path ? `${base.replace(/\/$/, "")}/${route.path}` : base || "/";
+  };
+  return Object.values(build.routes).map((route) => ({
+    id: route.id,
+    path: fullPath(route),
+    hasLoader: typeof route.module.loader === "function",
+    hasAction: typeof route.module.action === "function",
+  }));
+}
+
+/** The `.data` URL React Router's client uses for a route's loader or action. */
+const dataUrl = (urlPath: string): string => (urlPath === "/" ? "/_root.data" : `${urlPath}.data`);
+
+type SessionState = "anonymous" | "forged token" | "unknown token" | "expired" | "idle for 3 hours" | "revoked at logout" | "revoked by a password change" | "one-time password not changed";
+const SESSION_STATES: SessionState[] = [
+  "anonymous",
+  "forged token",
+  "unknown token",
+  "expired",
+  "idle for 3 hours",
+  "revoked at logout",
+  "revoked by a password change",
+  "one-time password not changed",
+];
+
+/** Routes an admin still holding a one-time password may use (to change it, or to leave). */
+const ALLOWED_WITH_ONE_TIME_PASSWORD = new Set(["routes/admin/password", "routes/admin/logout"]);
+
+/** What never appears in an answer to someone without a live session. */
+const SECRETS = ["Secret Applicant Zainab", "zainab.secret@example.org", ADMIN.email];
+
+describe.each(testEngines())("access control from the route manifest on %s", (engine) => {
+  let server: TestServer;
+  let manifest: ManifestRoute[];
+  let adminId: string;
+  let pendingAdminId: string;
+  let originalAdmin: Row;
+  let image: Buffer;
+  let applicationId: string;
+  let announcementId: string;
+
+  beforeAll(async () => {
+    manifest = await loadManifest();
+    server = await startTestServer(engine, ADMIN_ENV);
+    const admins = adminsRepo(server.database.db);
+    const admin = (await admins.findByEmail(ADMIN.email))!;
+    adminId = admin.id;
+    originalAdmin = (await server.database.db.selectFrom("admins").selectAll().where("id", "=", adminId).executeTakeFirstOrThrow()) as Row;
+    pendingAdminId = (await admins.create({ email: "pending@example.org", passwordHash: admin.passwordHash, mustChangePassword: true })).id;
+    image = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#2a7" } }).png().toBuffer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    await clearRateLimits(server);
+    await server.database.db.updateTable("settings").set({ join_us_visible: 1 }).execute();
+    const { id: _id, ...columns } = originalAdmin;
+    await server.database.db.updateTable("admins").set(columns).where("id", "=", adminId).execute();
+    applicationId = await seedApplication(server, { fullname: "Secret Applicant Zainab", email: "zainab.secret@example.org" });
+    const imageId = newId();
+    await imagesRepo(server.database.db).create({ id: imageId, storage_key: `announcements/${imageId}`, width: 48, height: 32, variants: [], created_at: nowIso() });
+    announcementId = newId();
+    await announcementsRepo(server.database.db).create({ id: announcementId, description: "Seeded announcement", google_form_url: "https://forms.gle/x", image_id: imageId, created_at: nowIso() });
+  });
+
+  const store = () => sessionStore(sessionsRepo(server.database.db));
+  const cookieFor = (token: string) => `session=${token}`;
+
+  /** A cookie in the given state, and the session row it names (if any) that using it may remove. */
+  async function cookieIn(state: SessionState): Promise<{ cookie?: string; sessionId?: string }> {
+    const { db } = server.database;
+    switch (state) {
+      case "anonymous":
+        return {};
+      case "forged token":
+        return { cookie: "session=admin; __Host-session=1; role=admin" };
+      case "unknown token":
+        return { cookie: cookieFor("A".repeat(43)) };
+      case "expired": {
+        const { token, session } = await store().create(adminId);
+        await db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", session.id).execute();
+        return { cookie: cookieFor(token), sessionId: session.id };
+      }
+      case "idle for 3 hours": {
+        const { token, session } = await store().create(adminId);
+        await db.updateTable("sessions").set({ last_seen_at: new Date(Date.now() - 3 * 3600_000).toISOString() }).where("id", "=", session.id).execute();
+        return { cookie: cookieFor(token), sessionId: session.id };
+      }
+      case "revoked at logout": {
+        const { token } = await store().create(adminId);
+        const logout = await fetch(`${server.url}/admin/logout`, { method: "POST", headers: { cookie: cookieFor(token) } });
+        expect(logout.status).toBe(200);
+        return { cookie: cookieFor(token) };
+      }
+      case "revoked by a password change": {
+        const { token } = await store().create(adminId);
+        await store().revokeAllForAdmin(adminId);
+        return { cookie: cookieFor(token) };
+      }
+      case "one-time password not changed": {
+        const { token } = await store().create(pendingAdminId);
+        return { cookie: cookieFor(token) };
+      }
+    }
+  }
+
+  /** The URL of a route with its params filled: a real row for the delete routes, so a slip would delete it. */
+  function urlOf(route: ManifestRoute): string {
+    return route.path.replace(/:(\w+)/g, () => (route.path.includes("/requests/") ? applicationId : route.path.includes("/announcements/") ? announcementId : newId()));
+  }
+
+  /** A body that would succeed with a live session, so "changes nothing" means something. */
+  function bodyFor(route: ManifestRoute): { body: FormData | URLSearchParams } {
+    if (route.id === "routes/admin/create-announcement") {
+      const form = new FormData();
+      form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "poster.png");
+      form.append("description", "Blood donation camp on Saturday");
+      form.append("url", "https://forms.gle/camp");
+      return { body: form };
+    }
+    if (route.id === "routes/admin/password") {
+      return { body: new URLSearchParams({ currentPassword: ADMIN.password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" }) };
+    }
+    return { body: new URLSearchParams({ visible: "false" }) };
+  }
+
+  interface Probe {
+    method: string;
+    url: string;
+    data: boolean;
+  }
+
+  /** Every way to reach a route: its loader (GET, HEAD) and its action (POST, PUT, PATCH, DELETE), as a page and as data. */
+  function probesFor(route: ManifestRoute): Probe[] {
+    const url = urlOf(route);
+    const probes: Probe[] = [];
+    for (const data of [false, true]) {
+      const target = data ? dataUrl(url) : url;
+      for (const method of ["GET", "HEAD"]) probes.push({ method, url: target, data });
+      for (const method of route.hasAction ? ["POST", "PUT", "PATCH", "DELETE"] : ["POST"]) probes.push({ method, url: target, data });
+    }
+    return probes;
+  }
+
+  async function request(route: ManifestRoute, probe: Probe, cookie?: string) {
+    const write = probe.method !== "GET" && probe.method !== "HEAD";
+    const response = await fetch(`${server.url}${probe.url}`, {
+      method: probe.method,
+      redirect: "manual",
+      headers: cookie ? { cookie } : {},
+      ...(write ? bodyFor(route) : {}),
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
+  const protectedRoutes = () => manifest.filter((route) => !(route.id in PUBLIC_ROUTES) && !(route.id in ADMIN_ENTRY_ROUTES));
+
+  test("the manifest is read, every admin path is either protected or a named entry, and the lists name only routes that exist", () => {
+    expect(manifest.length).toBeGreaterThan(10);
+    const ids = manifest.map((route) => route.id);
+    for (const id of [...Object.keys(PUBLIC_ROUTES), ...Object.keys(ADMIN_ENTRY_ROUTES)]) expect(ids).toContain(id);
+    for (const route of manifest.filter((r) => r.path.startsWith("/admin"))) expect(Object.keys(PUBLIC_ROUTES)).not.toContain(route.id);
+    // At least today's admin area (so a manifest read wrong cannot pass by checking nothing); a route added later
+    // lands in protectedRoutes() by itself.
+    expect(protectedRoutes().map((route) => route.path)).toEqual(
+      expect.arrayContaining(["/admin-announcement", "/admin/announcements", "/admin/announcements/:id/delete", "/admin/join-us", "/admin/logout", "/admin/password", "/admin/requests/:id/delete"]),
+    );
+  });
+
+  test(
+    "every protected route, on every method, as a page and as data, refuses each kind of dead or forged session and changes nothing",
+    async () => {
+      const checked: string[] = [];
+      for (const route of protectedRoutes()) {
+        for (const probe of probesFor(route)) {
+          for (const state of SESSION_STATES) {
+            if (state === "one-time password not changed" && ALLOWED_WITH_ONE_TIME_PASSWORD.has(route.id)) continue;
+            const { cookie, sessionId } = await cookieIn(state);
+            const before = await snapshotRows(server);
+            const answer = await request(route, probe, cookie);
+            const changes = diffRows(before, await snapshotRows(server));
+            const context = `${probe.method} ${probe.url} with ${state} answered ${answer.status} ${answer.text.slice(0, 200)}`;
+
+            // Refused: a redirect to the login (pages), 202 + a redirect to it (data), or a 4xx. React Router answers a
+            // GET or HEAD `.data` request to a route without a loader with the root's public data only: 200 without
+            // this route's id in it (the route's own code never runs).
+            const location = answer.headers.get("location");
+            // (A HEAD request gets the same 202 without the body that names the target.)
+            const singleFetchRedirect = answer.status === 202 && (probe.method === "HEAD" || /"SingleFetchRedirect".*"redirect","\/admin"/.test(answer.text));
+            const rootDataOnly = probe.data && (probe.method === "GET" || probe.method === "HEAD") && !route.hasLoader && answer.status === 200 && !answer.text.includes(`"${route.id}"`);
+            const refused = (answer.status >= 300 && answer.status < 400 && location === "/admin") || singleFetchRedirect || (answer.status >= 400 && answer.status < 500) || rootDataOnly;
+            expect(refused, context).toBe(true);
+            for (const secret of SECRETS) expect(answer.text, context).not.toContain(secret);
+
+            // Nothing changes, but for the dead session itself, which is deleted on sight.
+            const removedSessions = changes.sessions?.removed.map((row) => row.id) ?? [];
+            if (sessionId && removedSessions.length > 0) expect(removedSessions, context).toEqual([sessionId]);
+            const { sessions: _sessions, ...rest } = changes;
+            expect(describeChanges(rest), context).toBe("");
+            expect(changes.sessions?.added ?? [], context).toEqual([]);
+            expect(changes.sessions?.changed ?? [], context).toEqual([]);
+            checked.push(context);
+          }
+        }
+      }
+      expect(checked.length).toBeGreaterThan(300);
+    },
+    180_000,
+  );
+
+  test("and with a live session the same requests get through (so the refusals above are the session's doing)", async () => {
+    for (const route of protectedRoutes()) {
+      const { token } = await store().create(adminId);
+      const probe: Probe = route.hasLoader ? { method: "GET", url: urlOf(route), data: false } : { method: "POST", url: urlOf(route), data: false };
+      const answer = await request(route, probe, cookieFor(token));
+      expect(answer.status, `${probe.method} ${probe.url}: ${answer.text.slice(0, 200)}`).toBe(200);
+    }
+  });
+
+  test("the admin entry points give nothing away without a session: /admin is the login form, as a page and as data", async () => {
+    for (const state of SESSION_STATES) {
+      const { cookie } = await cookieIn(state);
+      for (const url of ["/admin", "/admin.data"]) {
+        const answer = await fetch(`${server.url}${url}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+        const text = await answer.text();
+        const context = `${url} with ${state}`;
+        expect(answer.status, context).toBe(200);
+        for (const secret of SECRETS) if (state !== "one-time password not changed") expect(text, context).not.toContain(secret);
+        expect(text, context).not.toContain("Secret Applicant Zainab");
+        expect(text, context).not.toContain("applications");
+      }
+    }
+  });
+
+  test("the public routes answer anyone", async () => {
+    for (const route of manifest.filter((r) => r.id in PUBLIC_ROUTES && r.hasLoader)) {
+      const url = route.path === "/*" ? "/no-such-page" : route.path;
+      const answer = await fetch(`${server.url}${url}`, { redirect: "manual" });
+      expect(answer.status, url).toBe(route.id === "routes/not-found" ? 404 : 200);
+      expect(await answer.text()).not.toContain("Secret Applicant Zainab");
+    }
+  });
+
+  test("an upload refused for want of a session still gets its answer, not a reset connection", async () => {
+    const big = "x".repeat(2 * 1024 * 1024);
+    for (let i = 0; i < 12; i++) {
+      const response = await fetch(`${server.url}/admin/announcements`, {
+        method: "POST",
+        body: new URLSearchParams({ description: big }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: "Your session has expired. Please log in again." });
+    }
+  });
+
+  test("the server logged no error, unhandled rejection or stack trace", () => {
+    expectCleanServerLog(server);
+  });
+});

@@ -1,0 +1,629 @@
+import fc from "fast-check";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { sessionStore } from "../../server/auth/sessions.server";
+import { newId, nowIso } from "../../server/db/ids";
+import { testEngines } from "../../server/db/test-database";
+import { adminsRepo } from "../../server/repos/admins";
+import { announcementsRepo } from "../../server/repos/announcements";
+import { imagesRepo } from "../../server/repos/images";
+import { sessionsRepo } from "../../server/repos/sessions";
+import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication } from "./helpers/admin";
+import {
+  type Encoding,
+  encodeBody,
+  encodingFor,
+  type FieldValue,
+  type Fields,
+  FilePart,
+  hostileString,
+  requestFields,
+} from "./helpers/arbitraries";
+import { freshIp } from "./helpers/forms";
+import { describeChanges, diffRows, type Row, type RowChanges, snapshotRows } from "./helpers/rows";
+import { expectCleanServerLog } from "./helpers/server-log";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+/**
+ * Property-based tests: thousands of generated request bodies against every public and admin action of a
+ * real server process. Whatever arrives, the answer is a success or a 4xx with a message (never a 5xx,
+ * never a hang), a refused request changes no row, and a successful one changes exactly the rows it should,
+ * with nothing taken from fields the form does not have (mass assignment).
+ *
+ * FUZZ_SEED=<n> replays a run (fast-check prints the seed and the shrunk body of a failure);
+ * FUZZ_SCALE=<x> multiplies the number of bodies (default 1 on SQLite, a quarter of it on PostgreSQL).
+ */
+
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const SCALE = process.env.FUZZ_SCALE ? Number(process.env.FUZZ_SCALE) : 1;
+/** A request that takes longer than this counts as a hung server. */
+const REQUEST_TIMEOUT_MS = 15_000;
+const TEST_TIMEOUT_MS = 240_000;
+
+interface Answer {
+  status: number;
+  text: string;
+  json: Record<string, unknown> | undefined;
+  headers: Headers;
+}
+
+interface Sent {
+  path: string;
+  fields: Fields;
+  encoding: Encoding;
+  answer: Answer;
+  changes: RowChanges;
+  before: Awaited<ReturnType<typeof snapshotRows>>;
+  startedAt: number;
+  finishedAt: number;
+}
+
+/** A small real picture: the one valid upload. */
+const realImage = async () =>
+  new FilePart(new Uint8Array(await sharp({ create: { width: 48, height: 32, channels: 3, background: "#2a7" } }).png().toBuffer()), "image/png", "poster.png");
+
+/**
+ * Text of a plausible length for a field: mostly what the form accepts yet is hostile to whatever shows it later
+ * (markup, right-to-left text, emoji, lone surrogates), now and then a NUL byte (which PostgreSQL cannot store).
+ */
+function plausibleText(maxLength: number): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(
+      "Ayesha Khan",
+      "<script>alert(1)</script>",
+      '"><img src=x onerror=alert(1)>',
+      "\u200f\u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627 \u202Egnp.exe",
+      "Zoë 🎓",
+      "{{7*7}} ${7*7}",
+      "lone \ud800 surrogate",
+      "nul \u0000 byte",
+    ),
+    fc.string({ unit: "grapheme", minLength: 1, maxLength: Math.min(maxLength, 30) }),
+  );
+}
+
+const short = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text;
+};
+
+describe.each(testEngines())("hostile request bodies on %s", (engine) => {
+  const runs = (count: number) => Math.max(10, Math.round(count * SCALE * (engine === "sqlite" ? 1 : 0.25)));
+  let server: TestServer;
+  let adminId: string;
+  let originalAdmin: Row;
+  let image: FilePart;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { ...ADMIN_ENV, TRUST_PROXY: "true" });
+    const admin = await adminsRepo(server.database.db).findByEmail(ADMIN.email);
+    adminId = admin!.id;
+    originalAdmin = (await server.database.db.selectFrom("admins").selectAll().where("id", "=", adminId).executeTakeFirstOrThrow()) as Row;
+    image = await realImage();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    await clearRateLimits(server);
+    await server.database.db.updateTable("settings").set({ join_us_visible: 1 }).execute();
+  });
+
+  /** A live session made in the database (no password hashing), as a Cookie header. */
+  async function sessionCookie(): Promise<string> {
+    return (await newSession()).cookie;
+  }
+  async function newSession(): Promise<{ cookie: string; id: string }> {
+    const { token, session } = await sessionStore(sessionsRepo(server.database.db)).create(adminId);
+    return { cookie: `session=${token}`, id: session.id };
+  }
+
+  let bodiesSent = 0;
+
+  async function send(path: string, fields: Fields, encoding: Encoding, options: { cookie?: string; accept?: string } = {}): Promise<Sent> {
+    bodiesSent += 1;
+    const encoded = encodeBody(fields, encoding);
+    const headers: Record<string, string> = { "X-Forwarded-For": freshIp() };
+    if (encoded.contentType) headers["Content-Type"] = encoded.contentType;
+    if (options.cookie) headers.Cookie = options.cookie;
+    if (options.accept) headers.Accept = options.accept;
+    const before = await snapshotRows(server);
+    const startedAt = Date.now();
+    let response: Response;
+    try {
+      response = await fetch(`${server.url}${path}`, { method: "POST", body: encoded.body, headers, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch (error) {
+      throw new Error(`POST ${path} (${encoding}) got no answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    const text = await response.text();
+    const finishedAt = Date.now();
+    let json: Record<string, unknown> | undefined;
+    if ((response.headers.get("content-type") ?? "").includes("application/json")) {
+      const parsed: unknown = JSON.parse(text);
+      json = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+    }
+    const changes = diffRows(before, await snapshotRows(server));
+    return { path, fields, encoding, answer: { status: response.status, text, json, headers: response.headers }, changes, before, startedAt, finishedAt };
+  }
+
+  /**
+   * Never a 5xx; a refusal names its reason and changes nothing. An action's refusal is JSON (or plain text from
+   * the HTTP layer); a path that no longer names an action (`page`) gets the site's error page.
+   */
+  function expectRefusedCleanly(sent: Sent, allowed: readonly number[], { page = false } = {}) {
+    const { answer } = sent;
+    const context = `POST ${sent.path} (${sent.encoding}) answered ${answer.status} ${short(answer.text)} to ${short(sent.fields)}`;
+    expect(allowed, context).toContain(answer.status);
+    if (!page || !(answer.headers.get("content-type") ?? "").includes("text/html")) {
+      const message = answer.json ? answer.json.error : answer.text;
+      expect(typeof message === "string" && message.trim().length > 0 && message.length <= 300, `no clear message: ${context}`).toBe(true);
+      expect(answer.headers.get("content-type") ?? "", context).not.toContain("text/html");
+    }
+    expect(describeChanges(sent.changes), `a refused request changed rows: ${context}`).toBe("");
+  }
+
+  function expectOnly(sent: Sent, tables: readonly string[]) {
+    const touched = Object.keys(sent.changes).filter((table) => !tables.includes(table));
+    expect(touched, `unexpected changes (${describeChanges(sent.changes)}) for ${short(sent.fields)}`).toEqual([]);
+  }
+
+  /** Values the client sent under a name (all of them, for repeated fields). */
+  const sentValues = (fields: Fields, ...names: string[]): unknown[] => fields.filter(([name]) => names.includes(name)).flatMap(([, value]) => (Array.isArray(value) ? value : [value]));
+
+  /** Stored rows never take their id or creation time from the request. */
+  function expectServerAssigned(row: Row, sent: Sent, createdColumn = "created_at") {
+    const injectedIds = sentValues(sent.fields, "id");
+    expect(injectedIds).not.toContain(row.id);
+    expect(String(row.id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const created = Date.parse(String(row[createdColumn]));
+    expect(created).toBeGreaterThanOrEqual(sent.startedAt - 1000);
+    expect(created).toBeLessThanOrEqual(sent.finishedAt + 1000);
+  }
+
+  const property = <T,>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, numRuns: number) =>
+    fc.assert(fc.asyncProperty(arbitrary, check), { numRuns, seed: SEED });
+
+  // ---------------------------------------------------------------- public forms
+
+  const joinBody = (): Record<string, FieldValue> => ({
+    fullname: "Ayesha Khan",
+    class: "2nd Year",
+    department: "MBBS",
+    sargodhaAddress: "12 College Road, Sargodha",
+    permanentAddress: "House 4, Street 9, Lahore",
+    email: "ayesha@example.org",
+    phone: "03001234567",
+    bloodGroup: "B+",
+    question1: "A society built on faith and service.",
+    question2: "To serve my fellow students.",
+    question3: "Selfhood and striving.",
+    question4: "I read it every morning.",
+    question5: ["reading", "cricket"],
+    question6: ["Bang-e-Dra"],
+    submissionKey: "00000000-0000-4000-8000-000000000000",
+  });
+  const joinValues: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
+    fullname: plausibleText(100),
+    department: plausibleText(100),
+    sargodhaAddress: plausibleText(300),
+    permanentAddress: plausibleText(300),
+    email: fc.constantFrom("ayesha@example.org", "  Mixed.Case@Example.ORG ", "x+tag@sub.example.co"),
+    phone: fc.constantFrom("03001234567", "+92 300 1234567"),
+    bloodGroup: fc.constantFrom("B+", "", "  ", "O-"),
+    question1: plausibleText(2000),
+    question4: plausibleText(2000),
+    question5: fc.array(plausibleText(100), { minLength: 1, maxLength: 4 }),
+    question6: fc.array(plausibleText(100), { minLength: 1, maxLength: 4 }),
+    submissionKey: fc.uuid(),
+  };
+
+  test(
+    "POST /join: any body is stored whole (with its notification) or refused with a message, changing nothing",
+    async () => {
+      let stored = 0;
+      await property(
+        fc.record({ fields: requestFields(joinBody(), joinValues), encoding: encodingFor("json") }),
+        async ({ fields, encoding }) => {
+          const sent = await send("/join", fields, encoding, { accept: "application/json" });
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 413]);
+          expectOnly(sent, ["applications", "mail_outbox"]);
+          const id = sent.answer.json?.id;
+          const added = sent.changes.applications?.added ?? [];
+          if (added.length === 0) {
+            // A repeated submission key: the first application is the answer, nothing new is stored or mailed.
+            expect(sent.before.applications.has(String(id))).toBe(true);
+            expect(sent.changes.mail_outbox).toBeUndefined();
+            return;
+          }
+          stored += 1;
+          expect(added).toHaveLength(1);
+          expect(sent.changes.mail_outbox?.added).toHaveLength(1);
+          const row = added[0]!;
+          expect(row.id).toBe(id);
+          expectServerAssigned(row, sent);
+          // The key stored is the form's submissionKey, never a submission_key field sent alongside.
+          const keys = sentValues(sent.fields, "submissionKey").map((key) => String(key).trim());
+          expect(keys).toContain(row.submission_key);
+        },
+        runs(800),
+      );
+      expect(stored).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  const contactBody = (): Record<string, FieldValue> => ({
+    name: "Sara Malik",
+    email: "sara@example.org",
+    message: "When is the next study circle?",
+    submissionKey: "00000000-0000-4000-8000-000000000000",
+  });
+  const contactValues: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
+    name: plausibleText(100),
+    message: fc.oneof(plausibleText(5000), fc.constant("line one\r\nline two\n\n<b>three</b>")),
+    submissionKey: fc.option(fc.uuid(), { nil: "" }),
+  };
+
+  test(
+    "POST /contact: stored with its mail, or refused with a message (JSON) or sent back to the form (no JavaScript), changing nothing",
+    async () => {
+      let stored = 0;
+      await property(
+        fc.record({ fields: requestFields(contactBody(), contactValues), encoding: encodingFor("json"), script: fc.boolean() }),
+        async ({ fields, encoding, script }) => {
+          const sent = await send("/contact", fields, encoding, script ? { accept: "application/json" } : {});
+          const { answer } = sent;
+          if (!script && answer.status !== 413) {
+            // Without JavaScript the browser is sent back to the contact section with the outcome.
+            expect(answer.status, short(answer.text)).toBe(303);
+            const location = answer.headers.get("location") ?? "";
+            expect(location).toMatch(/^\/\?contact=(sent|invalid|email|failed)#contact$/);
+            if (!location.includes("=sent")) {
+              expect(describeChanges(sent.changes), `a refused message changed rows: ${short(sent.fields)}`).toBe("");
+              return;
+            }
+          } else if (answer.status !== 200) {
+            return expectRefusedCleanly(sent, [400, 413]);
+          }
+          expectOnly(sent, ["contact_messages", "mail_outbox"]);
+          const added = sent.changes.contact_messages?.added ?? [];
+          if (added.length === 0) {
+            // A repeated submission key: nothing new is stored or mailed.
+            expect(sent.changes.mail_outbox).toBeUndefined();
+            return;
+          }
+          stored += 1;
+          expect(added).toHaveLength(1);
+          expect(sent.changes.mail_outbox?.added).toHaveLength(1);
+          expectServerAssigned(added[0]!, sent);
+        },
+        runs(600),
+      );
+      expect(stored).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  // ---------------------------------------------------------------- admin: login and password
+
+  test(
+    "POST /admin/login: a session for the right password only; anything else is refused with a message and starts none",
+    async () => {
+      let signedIn = 0;
+      await property(
+        fc.record({
+          fields: requestFields(
+            { email: ADMIN.email, password: ADMIN.password },
+            {
+              email: fc.constantFrom(ADMIN.email, ` ${ADMIN.email.toUpperCase()} `, "nobody@example.org"),
+              password: fc.oneof(fc.constant(ADMIN.password), hostileString),
+            },
+          ),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ fields, encoding }) => {
+          await clearRateLimits(server);
+          const sent = await send("/admin/login", fields, encoding);
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 401, 413, 429]);
+          signedIn += 1;
+          expect(sent.answer.json).toEqual({ ok: true, mustChangePassword: false });
+          expect(sent.answer.headers.get("set-cookie")).toMatch(/^session=[A-Za-z0-9_-]{43};/);
+          expectOnly(sent, ["sessions"]);
+          expect(sent.changes.sessions?.added).toHaveLength(1);
+          expect(sent.changes.sessions?.added[0]?.admin_id).toBe(adminId);
+        },
+        runs(250),
+      );
+      expect(signedIn).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  /** Puts the admin's password (and every column) back after a change the fuzzer got right. */
+  async function restoreAdmin() {
+    const { id: _id, ...columns } = originalAdmin;
+    await server.database.db.updateTable("admins").set(columns).where("id", "=", adminId).execute();
+  }
+
+  test(
+    "POST /admin/password: with a session, changed only with the right current password; refused otherwise, changing nothing",
+    async () => {
+      let changed = 0;
+      const { cookie, id: sessionId } = await newSession();
+      await property(
+        fc.record({
+          fields: requestFields(
+            { currentPassword: ADMIN.password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" },
+            { currentPassword: fc.oneof(fc.constant(ADMIN.password), hostileString) },
+          ),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ fields, encoding }) => {
+          await clearRateLimits(server);
+          const sent = await send("/admin/password", fields, encoding, { cookie });
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 413, 429]);
+          changed += 1;
+          expectOnly(sent, ["admins", "sessions"]);
+          expect(sent.changes.admins?.changed).toHaveLength(1);
+          // This session stays; every other one of the admin is signed out.
+          expect(sent.changes.sessions?.added ?? []).toEqual([]);
+          expect((sent.changes.sessions?.removed ?? []).map((row) => row.id)).not.toContain(sessionId);
+          await restoreAdmin();
+        },
+        runs(250),
+      );
+      expect(changed).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  // ---------------------------------------------------------------- admin: the other actions
+
+  const visibleValues = { visible: fc.constantFrom("true", "false") };
+
+  test(
+    "POST /admin/join-us: stores true or false and answers with it; anything else is refused, changing nothing",
+    async () => {
+      const cookie = await sessionCookie();
+      await property(
+        fc.record({ fields: requestFields({ visible: "false" }, visibleValues), encoding: encodingFor("urlencoded") }),
+        async ({ fields, encoding }) => {
+          const sent = await send("/admin/join-us", fields, encoding, { cookie });
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 413]);
+          expectOnly(sent, ["settings"]);
+          const stored = await server.database.db.selectFrom("settings").select("join_us_visible").executeTakeFirstOrThrow();
+          expect(sent.answer.json).toEqual({ ok: true, joinUsVisible: stored.join_us_visible === 1 });
+        },
+        runs(400),
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  /** An id segment: an existing row's (made during the run), an unknown one, or something hostile. */
+  type IdSegment = { kind: "existing" } | { kind: "other"; segment: string; routable: boolean };
+  const idSegment: fc.Arbitrary<IdSegment> = fc.oneof(
+    { weight: 3, arbitrary: fc.constant<IdSegment>({ kind: "existing" }) },
+    { weight: 2, arbitrary: fc.uuid().map((id): IdSegment => ({ kind: "other", segment: id, routable: true })) },
+    { weight: 4, arbitrary: hostileString
+        .filter((s) => s.length > 0 && s.length < 3000)
+        .map((s): IdSegment => {
+          const segment = encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"));
+          return { kind: "other", segment, routable: !/^\.{1,2}$/.test(segment) };
+        }) },
+    { weight: 1, arbitrary: fc.constantFrom("%00", "a%00b", "..%2f..%2fadmins", "%2F", "*", "'", ";", "%20").map((segment): IdSegment => ({ kind: "other", segment, routable: true })) },
+    // Not this route any more: the URL parser folds "%2e%2e" into "..", and bytes that are not UTF-8 cannot be decoded.
+    { weight: 1, arbitrary: fc.constantFrom("%2e%2e", ".", "%ff", "%E0%A4%A").map((segment): IdSegment => ({ kind: "other", segment, routable: false })) },
+  );
+
+  test(
+    "POST /admin/requests/:id/delete: removes exactly that application, or answers 404 for any other id, whatever the body",
+    async () => {
+      const cookie = await sessionCookie();
+      await property(
+        fc.record({ id: idSegment, fields: requestFields({}), encoding: encodingFor("urlencoded") }),
+        async ({ id, fields, encoding }) => {
+          const existing = id.kind === "existing" ? await seedApplication(server, { fullname: "Fuzz Applicant" }) : undefined;
+          const sent = await send(`/admin/requests/${existing ?? (id.kind === "other" ? id.segment : "")}/delete`, fields, encoding, { cookie });
+          if (existing) {
+            if (sent.answer.status === 413) return;
+            expect(sent.answer.status, short(sent.answer.text)).toBe(200);
+            expectOnly(sent, ["applications"]);
+            expect(sent.changes.applications?.removed.map((row) => row.id)).toEqual([existing]);
+            return;
+          }
+          if (id.kind === "other" && !id.routable) expectRefusedCleanly(sent, [400, 404, 405, 413], { page: true });
+          else expectRefusedCleanly(sent, [400, 404, 413]);
+        },
+        runs(300),
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  /** An announcement row with an image row (no files: the bytes are beside the point here). */
+  async function seedAnnouncementRow(): Promise<{ id: string; imageId: string }> {
+    const { db } = server.database;
+    const imageId = newId();
+    await imagesRepo(db).create({ id: imageId, storage_key: `announcements/${imageId}`, width: 48, height: 32, variants: [], created_at: nowIso() });
+    const id = newId();
+    await announcementsRepo(db).create({ id, description: "Seeded for the fuzzer", google_form_url: "https://forms.gle/x", image_id: imageId, created_at: nowIso() });
+    return { id, imageId };
+  }
+
+  test(
+    "POST /admin/announcements/:id/delete: removes exactly that announcement and its image, or answers 404",
+    async () => {
+      const cookie = await sessionCookie();
+      await property(
+        fc.record({ id: idSegment, fields: requestFields({}), encoding: encodingFor("urlencoded") }),
+        async ({ id, fields, encoding }) => {
+          const existing = id.kind === "existing" ? await seedAnnouncementRow() : undefined;
+          const sent = await send(`/admin/announcements/${existing?.id ?? (id.kind === "other" ? id.segment : "")}/delete`, fields, encoding, { cookie });
+          if (existing) {
+            if (sent.answer.status === 413) return;
+            expect(sent.answer.status, short(sent.answer.text)).toBe(200);
+            expectOnly(sent, ["announcements", "images"]);
+            expect(sent.changes.announcements?.removed.map((row) => row.id)).toEqual([existing.id]);
+            expect(sent.changes.images?.removed.map((row) => row.id)).toEqual([existing.imageId]);
+            return;
+          }
+          if (id.kind === "other" && !id.routable) expectRefusedCleanly(sent, [400, 404, 405, 413], { page: true });
+          else expectRefusedCleanly(sent, [400, 404, 413]);
+        },
+        runs(300),
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "POST /admin/announcements: one image, a description and an http(s) link make an announcement; anything else is refused, storing nothing",
+    async () => {
+      const cookie = await sessionCookie();
+      let created = 0;
+      await property(
+        fc.record({
+          fields: requestFields(
+            { image: image, description: "Blood donation camp on Saturday", url: "https://forms.gle/camp" },
+            {
+              description: fc.oneof(fc.constant("Blood donation camp on Saturday"), plausibleText(5000).map((text) => `${text} — see you there`)),
+              url: fc.constantFrom(
+                "https://forms.gle/camp",
+                "https://docs.google.com/forms/d/e/1FAIpQL/viewform?usp=sf_link",
+                'https://forms.gle/x?"><script>alert(1)</script>',
+                "javascript:alert(1)",
+                " javascript:alert(1)",
+                "JAVASCRIPT://forms.gle/%0aalert(1)",
+                "java\tscript:alert(1)",
+                "data:text/html,<script>alert(1)</script>",
+                "vbscript:msgbox(1)",
+                "https:javascript:alert(1)",
+                "//evil.example/x",
+                "http://[::1]/",
+              ),
+            },
+          ),
+          encoding: encodingFor("multipart"),
+        }),
+        async ({ fields, encoding }) => {
+          const sent = await send("/admin/announcements", fields, encoding, { cookie });
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 413]);
+          created += 1;
+          expectOnly(sent, ["announcements", "images"]);
+          const row = sent.changes.announcements?.added[0];
+          expect(sent.changes.announcements?.added).toHaveLength(1);
+          expect(sent.changes.images?.added).toHaveLength(1);
+          expect(row?.id).toBe(sent.answer.json?.id);
+          expectServerAssigned(row!, sent);
+          expect(row?.image_id).toBe(sent.changes.images?.added[0]?.id);
+          expect(new URL(String(row?.google_form_url)).protocol).toMatch(/^https?:$/);
+        },
+        runs(200),
+      );
+      expect(created).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "every admin action without a session answers 401 (or 413 for an oversized body) and changes nothing",
+    async () => {
+      const actions = fc.constantFrom("/admin/password", "/admin/join-us", "/admin/logout", "/admin/announcements", "requests-delete", "announcements-delete");
+      await property(
+        fc.record({
+          action: actions,
+          fields: requestFields({ visible: "false", currentPassword: ADMIN.password, newPassword: "a brand new secret", confirmPassword: "a brand new secret", image, description: "Blood donation camp on Saturday", url: "https://forms.gle/camp" }),
+          encoding: encodingFor("urlencoded"),
+          cookie: fc.constantFrom(undefined, "session=", `session=${"A".repeat(43)}`, "session=../../etc", `__Host-session=${"_".repeat(43)}`, "session=%00; session=x"),
+        }),
+        async ({ action, fields, encoding, cookie }) => {
+          let path: string = action;
+          if (action === "requests-delete") path = `/admin/requests/${await seedApplication(server)}/delete`;
+          if (action === "announcements-delete") path = `/admin/announcements/${(await seedAnnouncementRow()).id}/delete`;
+          const sent = await send(path, fields, encoding, { cookie });
+          expectRefusedCleanly(sent, [401, 413]);
+          if (sent.answer.status === 401) expect(sent.answer.json?.error).toBe("Your session has expired. Please log in again.");
+        },
+        runs(600),
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  // ---------------------------------------------------------------- mass assignment, spelled out
+
+  const MASS_ASSIGNMENT = {
+    id: "00000000-0000-7000-8000-000000000001",
+    createdAt: "2000-01-01T00:00:00.000Z",
+    created_at: "2000-01-01T00:00:00.000Z",
+    status: "dead",
+    submission_key: "attacker-chosen-key",
+    joinUsVisible: "false",
+    join_us_visible: "0",
+    image_id: "00000000-0000-7000-8000-000000000002",
+    admin_id: "someone-else",
+    must_change_password: "1",
+  } as const;
+
+  const expectNoInjectedValue = (row: Row) => {
+    for (const value of Object.values(MASS_ASSIGNMENT)) expect(Object.values(row)).not.toContain(value);
+  };
+
+  test("mass assignment: a valid join application plus id, createdAt, status, submission_key, joinUsVisible stores none of them", async () => {
+    const key = crypto.randomUUID();
+    const sent = await send("/join", Object.entries({ ...joinBody(), submissionKey: key, ...MASS_ASSIGNMENT }), "json", { accept: "application/json" });
+    expect(sent.answer.status, sent.answer.text).toBe(200);
+    const row = sent.changes.applications?.added[0];
+    expect(row).toBeDefined();
+    expectServerAssigned(row!, sent);
+    expect(row!.submission_key).toBe(key);
+    expectNoInjectedValue(row!);
+    expect(sent.changes.mail_outbox?.added[0]?.payload).not.toContain("attacker");
+    expectOnly(sent, ["applications", "mail_outbox"]);
+  });
+
+  test("mass assignment: a valid contact message plus the same extras stores none of them", async () => {
+    const sent = await send("/contact", Object.entries({ ...contactBody(), submissionKey: crypto.randomUUID(), ...MASS_ASSIGNMENT }), "urlencoded", { accept: "application/json" });
+    expect(sent.answer.status, sent.answer.text).toBe(200);
+    const row = sent.changes.contact_messages?.added[0];
+    expectServerAssigned(row!, sent);
+    expectNoInjectedValue(row!);
+    expectOnly(sent, ["contact_messages", "mail_outbox"]);
+  });
+
+  test("mass assignment: an announcement created with extra id, image_id, createdAt fields takes none of them", async () => {
+    const cookie = await sessionCookie();
+    const fields: Fields = [["image", image], ["description", "Blood donation camp on Saturday"], ["url", "https://forms.gle/camp"], ...Object.entries(MASS_ASSIGNMENT)];
+    const sent = await send("/admin/announcements", fields, "multipart", { cookie });
+    expect(sent.answer.status, sent.answer.text).toBe(200);
+    const row = sent.changes.announcements?.added[0];
+    expectServerAssigned(row!, sent);
+    expectNoInjectedValue(row!);
+    expectOnly(sent, ["announcements", "images"]);
+  });
+
+  test("mass assignment: the Join Us switch stores `visible` only, and a password change never touches must_change_password or another admin", async () => {
+    const cookie = await sessionCookie();
+    await server.database.db.updateTable("settings").set({ join_us_visible: 1 }).execute();
+    const toggled = await send("/admin/join-us", [["visible", "true"], ...Object.entries(MASS_ASSIGNMENT)], "urlencoded", { cookie });
+    expect(toggled.answer.json).toEqual({ ok: true, joinUsVisible: true });
+    expect((await server.database.db.selectFrom("settings").select("join_us_visible").executeTakeFirstOrThrow()).join_us_visible).toBe(1);
+
+    const fields: Fields = [["currentPassword", ADMIN.password], ["newPassword", "a brand new secret"], ["confirmPassword", "a brand new secret"], ...Object.entries(MASS_ASSIGNMENT), ["email", "attacker@example.org"]];
+    const changed = await send("/admin/password", fields, "urlencoded", { cookie });
+    expect(changed.answer.status, changed.answer.text).toBe(200);
+    const after = changed.changes.admins?.changed[0]?.after;
+    expect(after).toMatchObject({ id: adminId, email: ADMIN.email, must_change_password: 0 });
+    await restoreAdmin();
+  });
+
+  // ---------------------------------------------------------------- the server itself
+
+  test("after all of it the server still answers, and logged no error, unhandled rejection or stack trace", async () => {
+    const health = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    expect(health.status).toBe(200);
+    expectCleanServerLog(server);
+    console.info(`${engine}: ${bodiesSent} generated request bodies, all answered within ${REQUEST_TIMEOUT_MS / 1000} s`);
+  });
+});

@@ -1,0 +1,67 @@
+import type { TestServer } from "./test-server";
+
+/**
+ * What a request may change, table by table: every row of the tables the site's actions write, keyed by
+ * id. Columns that move on their own are left out (the outbox worker's delivery state, a session's
+ * last-seen time), so two snapshots differ only when a request changed something.
+ */
+export const WATCHED_TABLES = ["applications", "contact_messages", "mail_outbox", "announcements", "images", "settings", "sessions", "admins"] as const;
+export type WatchedTable = (typeof WATCHED_TABLES)[number];
+
+export type Row = Record<string, unknown>;
+export type RowSnapshot = Record<WatchedTable, Map<string, Row>>;
+
+/** Columns the server changes without being asked (the outbox worker, session activity). */
+const MOVING_COLUMNS: Partial<Record<WatchedTable, readonly string[]>> = {
+  mail_outbox: ["status", "attempts", "next_attempt_at", "lease_owner", "lease_expires_at", "last_error", "sent_at"],
+  sessions: ["last_seen_at"],
+};
+
+export async function snapshotRows(server: TestServer): Promise<RowSnapshot> {
+  const { db } = server.database;
+  const entries = await Promise.all(
+    WATCHED_TABLES.map(async (table) => {
+      const rows = (await db.selectFrom(table).selectAll().execute()) as Row[];
+      const moving = MOVING_COLUMNS[table] ?? [];
+      const byId = new Map<string, Row>();
+      for (const row of rows) {
+        const kept = Object.fromEntries(Object.entries(row).filter(([column]) => !moving.includes(column)));
+        byId.set(String(row.id), kept);
+      }
+      return [table, byId] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as RowSnapshot;
+}
+
+export interface TableChange {
+  added: Row[];
+  removed: Row[];
+  changed: { before: Row; after: Row }[];
+}
+export type RowChanges = Partial<Record<WatchedTable, TableChange>>;
+
+const sameRow = (a: Row, b: Row): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The tables whose rows differ between two snapshots, with what was added, removed or changed. */
+export function diffRows(before: RowSnapshot, after: RowSnapshot): RowChanges {
+  const changes: RowChanges = {};
+  for (const table of WATCHED_TABLES) {
+    const change: TableChange = { added: [], removed: [], changed: [] };
+    for (const [id, row] of after[table]) {
+      const old = before[table].get(id);
+      if (!old) change.added.push(row);
+      else if (!sameRow(old, row)) change.changed.push({ before: old, after: row });
+    }
+    for (const [id, row] of before[table]) if (!after[table].has(id)) change.removed.push(row);
+    if (change.added.length + change.removed.length + change.changed.length > 0) changes[table] = change;
+  }
+  return changes;
+}
+
+/** A short description of the changes for an assertion message (ids and columns, never whole huge rows). */
+export function describeChanges(changes: RowChanges): string {
+  return Object.entries(changes)
+    .map(([table, change]) => `${table}: +${change.added.length} -${change.removed.length} ~${change.changed.length}`)
+    .join("; ");
+}
