@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable } from "../server/db/database-errors";
 import { NonceContext } from "./components/nonce";
 
@@ -72,8 +72,19 @@ export default function handleRequest(
   });
 }
 
-/** Loader, action and render errors: one structured line each (React Router calls this instead of console.error). */
+/**
+ * Loader, action and render errors: one structured line each (React Router calls this instead of console.error).
+ *
+ * React Router's own answers to a bad request (405 for a write to a page that has no action, and the like) carry a
+ * message meant for the developer, naming the method and the route module; it would be sent to the client in the
+ * page's data. This hook runs before that data is serialized, so the message is replaced with the status text.
+ * They are the client's mistake, not the server's: the request log line (with its status) is record enough.
+ */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    error.data = error.statusText;
+    return;
+  }
   if (request.signal.aborted) return;
   if (isDatabaseUnavailable(error)) requestsWithoutDatabase.add(context);
   context.logger.error({ path: new URL(request.url).pathname, err: error instanceof Error ? error.message : String(error) }, "request failed");
