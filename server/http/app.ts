@@ -18,6 +18,11 @@ import { assignCspNonce, securityHeaders } from "./security-headers";
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
 
 const ONE_YEAR_SECONDS = 31_536_000;
+/**
+ * Uploads are re-encoded images, but should one ever be opened on its own as something else, it may load and run
+ * nothing, and sits in a sandbox (an opaque origin, no scripts, no forms).
+ */
+const UPLOAD_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
 
 export interface HttpAppOptions {
@@ -69,7 +74,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         res.status(404).type("text/plain").send("Not found");
         return;
       }
-      res.set({ "Content-Type": file.contentType, "Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff" }).send(file.body);
+      res.set({ "Content-Type": file.contentType, "Cache-Control": IMMUTABLE, "Content-Security-Policy": UPLOAD_CSP }).send(file.body);
     } catch (error) {
       next(error);
     }
@@ -78,7 +83,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(options.assets);
 
   app.use(assignCspNonce);
-  app.use(securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development }));
+  app.use(securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development, trustProxy: options.trustProxy ?? false }));
 
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
   app.use(refuseCrossSiteWrites(context.publicUrl));
