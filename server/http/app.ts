@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import { PASSWORD_HASHING_CONCURRENCY } from "../auth/password.server";
 import type { DatabaseHandle } from "../db/database";
 import { CONTENT_IMAGES_URL, GENERATED_IMAGES_DIR } from "../images/content-image-manifest";
 import { CONTENT_DIR } from "../content/load-site";
@@ -11,11 +12,12 @@ import { UPLOADS_URL } from "../services/image-store";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas/limits";
 import { checkReadiness, type Readiness } from "./readiness";
 import type { ServerContext } from "./load-context";
-import { limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
+import { limitConcurrentLogins, limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
 import { assignCspNonce, securityHeaders } from "./security-headers";
 
 /** /admin, /admin-announcement and everything under /admin/. */
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
+
 
 const ONE_YEAR_SECONDS = 31_536_000;
 /**
@@ -59,6 +61,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
 
   app.use(requestLog(context));
+  // Before anything else touches a login: one is handled only while an argon2 slot is free for it, and the rest of a
+  // flood is turned away for a fraction of a millisecond each (see limitConcurrentLogins).
+  app.use(limitConcurrentLogins("/admin/login", PASSWORD_HASHING_CONCURRENCY));
   app.use(compression());
   // Files (photos, scripts, uploads) get only the headers that matter for a file; the document headers (CSP and
   // the rest) are sent with pages below. That is ~600 bytes less on each of the 20-odd files a page loads.

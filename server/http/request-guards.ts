@@ -90,3 +90,30 @@ export function noStore(pattern: RegExp): RequestHandler {
     next();
   };
 }
+
+/** What a login turned away by `limitConcurrentLogins` answers (503), and when to try again. */
+export const LOGIN_BUSY_MESSAGE = "Too many login attempts right now. Please try again in a moment.";
+const LOGIN_BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * At most `max` logins are handled at once: as many as there are argon2 slots (server/auth/password.server.ts), so no
+ * login waits in a line for one. The rest are turned away here with 503, before React Router, a body parser or the
+ * database see them. Each login handled costs a few milliseconds of the event loop and an argon2 hash on a core; a
+ * burst of 100 handled one after another held the pages up for half a second on two cores, while turning them away
+ * costs a fraction of a millisecond each (tests/integration/hostile-clients.test.ts). An admin signing in during such
+ * a flood may be asked to try again in a moment.
+ */
+export function limitConcurrentLogins(loginPath: string, max: number): RequestHandler {
+  let inFlight = 0;
+  return (req, res, next) => {
+    if (req.method !== "POST" || routePath(req.path) !== loginPath) return next();
+    if (inFlight >= max) {
+      res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS)).status(503).json({ ok: false, error: LOGIN_BUSY_MESSAGE });
+      dropBody(req);
+      return;
+    }
+    inFlight += 1;
+    res.once("close", () => (inFlight -= 1));
+    next();
+  };
+}
