@@ -74,12 +74,18 @@ export default function handleRequest(
 
 /**
  * Loader, action and render errors: one structured line each (React Router calls this instead of console.error).
- * React Router's own 4xx answers (a POST to a page that takes none: 405) are the client's mistake, already in the
- * request log line; logged as errors they would let anyone fill the error log at will.
+ *
+ * React Router's own answers to a bad request (405 for a write to a page that has no action, and the like) carry a
+ * message meant for the developer, naming the method and the route module; it would be sent to the client in the
+ * page's data. This hook runs before that data is serialized, so the message is replaced with the status text.
+ * They are the client's mistake, not the server's: the request log line (with its status) is record enough.
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    error.data = error.statusText;
+    return;
+  }
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (isDatabaseUnavailable(error)) requestsWithoutDatabase.add(context);
   context.logger.error({ path: new URL(request.url).pathname, err: error instanceof Error ? error.message : String(error) }, "request failed");
 }

@@ -63,7 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {chrome && <TopBar chrome={chrome} />}
         {children}
         <Toaster position="bottom-right" />
-        <ScrollRestoration nonce={nonce} />
+        {/* A key of our own: the default names the framework in every page. */}
+        <ScrollRestoration nonce={nonce} storageKey="scroll-positions" />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -90,6 +90,18 @@ const envSchema = z.object({
     .enum(["true", "false"], { error: "true or false" })
     .transform((value) => value === "true")
     .default(false),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce
+    .number({ error: "a number of milliseconds from 500 to 60000" })
+    .int("a number of milliseconds from 500 to 60000")
+    .min(500, "a number of milliseconds from 500 to 60000")
+    .max(60_000, "a number of milliseconds from 500 to 60000")
+    .default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: "a number of milliseconds from 1000 to 300000" })
+    .int("a number of milliseconds from 1000 to 300000")
+    .min(1000, "a number of milliseconds from 1000 to 300000")
+    .max(300_000, "a number of milliseconds from 1000 to 300000")
+    .default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,6 +125,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** Where uploaded images are kept. */
   storage: StorageConfig;
+  /** How long a client may take to send its request headers, and its whole request; then the connection is cut. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number };
   /** Both or neither (checked here): the admin created at first start. */
   admin: { email: string; password: string } | undefined;
 }
@@ -180,6 +194,11 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither, to get a one-time password at first start)"]);
   }
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError([
+      `HTTP_HEADERS_TIMEOUT_MS (${env.HTTP_HEADERS_TIMEOUT_MS}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${env.HTTP_REQUEST_TIMEOUT_MS}): the headers are part of the request`,
+    ]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const mail = mailConfig(env);
   const storage = storageConfig(env, dataDir);
@@ -193,6 +212,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: trustProxy(env.TRUST_PROXY),
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },
     mail,
     storage,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,

@@ -3,6 +3,7 @@
  * then serve HTTP. Any problem before listening stops the start with a clear message and exit code 1.
  */
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
@@ -105,10 +106,16 @@ async function main() {
   }
 
   const app = createHttpApp({ context, database, readiness, development, build, assets, trustProxy: config.trustProxy });
-  const server = app.listen(config.port, config.host);
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 30_000;
+  // Slow clients are cut off: headers within HTTP_HEADERS_TIMEOUT_MS, the whole request within
+  // HTTP_REQUEST_TIMEOUT_MS (408, then the connection closes), idle keep-alive connections after 5 s. Node checks
+  // these every connectionsCheckingInterval (30 s unless set), which would let a slow client hold a socket for up to
+  // 30 s longer than the limit; once a second keeps the limits as set.
+  const server = http.createServer(
+    { headersTimeout: config.http.headersTimeoutMs, requestTimeout: config.http.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    app,
+  );
   server.keepAliveTimeout = 5_000;
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
 
@@ -19,26 +20,58 @@ export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost
 /** The same characters typed on different systems hash alike. */
 const normalize = (password: string): string => password.normalize("NFC");
 
-export async function hashPassword(password: string): Promise<string> {
-  return hash(normalize(password), ARGON2_OPTIONS);
+/**
+ * argon2 runs on libuv's thread pool (4 threads), which also reads files and compresses pages. Unbounded, a burst of
+ * logins fills every thread with 19 MiB hashes, and every page waits behind them. So at most this many hashes run at
+ * once in a process (half the cores, 1 or 2); the rest wait their turn. Logins never wait: one is let in only when a
+ * slot is free for it (server/http/request-guards.ts, `limitConcurrentLogins`).
+ */
+export const PASSWORD_HASHING_CONCURRENCY = Math.min(2, Math.max(1, Math.floor(os.availableParallelism() / 2)));
+
+/** Runs hashing tasks at most `concurrency` at a time, in arrival order. */
+export function hashingQueue(concurrency: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function inTurn<T>(task: () => Promise<T>): Promise<T> {
+    if (running < concurrency) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing task hands its turn over
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
 }
 
-let dummyHash: Promise<string> | undefined;
+const inTurn = hashingQueue(PASSWORD_HASHING_CONCURRENCY);
+
+export async function hashPassword(password: string): Promise<string> {
+  return inTurn(() => hash(normalize(password), ARGON2_OPTIONS));
+}
 
 /**
- * True when `password` matches the stored hash. Never throws: a malformed hash or an over-long
- * password is simply false. Pass `undefined` when no account was found: a dummy hash is checked
- * instead, so the answer takes as long as for a real account and does not reveal which emails exist.
+ * Checked when no account has the email: the hash of a random password nobody knows (thrown away), with the same
+ * parameters as every stored hash, so the answer takes as long as for a real account from the very first attempt.
+ */
+export const DUMMY_PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$w3IwiEpOimMypBsJg2G/Zw$ay6SoWolnK7jNE31s1DEMDch08H7jegmOSKiyeJVrlw";
+
+/**
+ * True when `password` matches the stored hash. Never throws: a malformed hash or an over-long password is simply
+ * false. Pass `undefined` when no account was found: a dummy hash is checked instead, so the answer takes as long as
+ * for a real account and does not reveal which emails exist.
  */
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
-  const target = passwordHash ?? (await (dummyHash ??= hashPassword(crypto.randomBytes(32).toString("hex"))));
   if (password.length > PASSWORD_MAX_LENGTH) return false;
-  try {
-    const ok = await verify(target, normalize(password));
-    return ok && passwordHash !== undefined;
-  } catch {
-    return false;
-  }
+  return inTurn(async () => {
+    try {
+      const ok = await verify(passwordHash ?? DUMMY_PASSWORD_HASH, normalize(password));
+      return ok && passwordHash !== undefined;
+    } catch {
+      return false;
+    }
+  });
 }
 
 // No 0/O, 1/l/I: easy to read aloud and to type from a terminal.

@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import { PASSWORD_HASHING_CONCURRENCY } from "../auth/password.server";
 import type { DatabaseHandle } from "../db/database";
 import { CONTENT_IMAGES_URL, GENERATED_IMAGES_DIR } from "../images/content-image-manifest";
 import { CONTENT_DIR } from "../content/load-site";
@@ -12,13 +13,18 @@ import { isSafeKey, type StoredFile } from "../storage/storage";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas/limits";
 import { checkReadiness, type Readiness } from "./readiness";
 import type { ServerContext } from "./load-context";
-import { drainUnreadBodies, limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
+import { drainUnreadBodies, limitConcurrentLogins, limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
 import { assignCspNonce, securityHeaders } from "./security-headers";
 
 /** /admin, /admin-announcement and everything under /admin/. */
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
 
 const ONE_YEAR_SECONDS = 31_536_000;
+/**
+ * Uploads are re-encoded images, but should one ever be opened on its own as something else, it may load and run
+ * nothing, and sits in a sandbox (an opaque origin, no scripts, no forms).
+ */
+const UPLOAD_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
 /** Seconds a client should wait before asking again for an image while the image store is down. */
 const STORAGE_RETRY_AFTER_SECONDS = 30;
@@ -57,6 +63,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
 
   app.use(requestLog(context));
+  // Before anything else touches a login: one is handled only while an argon2 slot is free for it, and the rest of a
+  // flood is turned away for a fraction of a millisecond each (see limitConcurrentLogins).
+  app.use(limitConcurrentLogins("/admin/login", PASSWORD_HASHING_CONCURRENCY));
   app.use(compression());
   // Files (photos, scripts, uploads) get only the headers that matter for a file; the document headers (CSP and
   // the rest) are sent with pages below. That is ~600 bytes less on each of the 20-odd files a page loads.
@@ -78,7 +87,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         res.status(404).type("text/plain").send("Not found");
         return;
       }
-      res.set({ "Content-Type": file.contentType, "Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff" }).send(file.body);
+      res.set({ "Content-Type": file.contentType, "Cache-Control": IMMUTABLE, "Content-Security-Policy": UPLOAD_CSP }).send(file.body);
     } catch (error) {
       next(error);
     }
@@ -87,7 +96,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(options.assets);
 
   app.use(assignCspNonce);
-  app.use(securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development }));
+  app.use(securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development, trustProxy: options.trustProxy ?? false }));
 
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
   app.use(refuseCrossSiteWrites(context.publicUrl));

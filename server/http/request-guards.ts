@@ -1,6 +1,22 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * After a body is refused, its bytes are read and dropped for this long, so a client still sending reads the answer
+ * rather than a reset; then the connection is closed. A client that declares a huge body and sends it slowly holds
+ * a socket for a second, not for the whole request timeout.
+ */
+export const REFUSED_BODY_LINGER_MS = 1000;
+
+function dropBody(req: Request): void {
+  req.resume();
+  if (req.complete) return;
+  const close = setTimeout(() => req.socket.destroy(), REFUSED_BODY_LINGER_MS);
+  close.unref();
+  req.once("end", () => clearTimeout(close));
+  req.socket.once("close", () => clearTimeout(close));
+}
 
 /** React Router's data requests name the route with a `.data` suffix (`/admin.data`, `/_root.data`). */
 export function routePath(path: string): string {
@@ -23,7 +39,7 @@ export function refuseCrossSiteWrites(publicUrl: string): RequestHandler {
     const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== hostOrigin;
     if (foreignOrigin || fetchSite === "cross-site") {
       res.status(403).json({ error: "Cross-site request refused" });
-      req.resume(); // read and drop the body, so the client sees the answer instead of a broken pipe
+      dropBody(req);
       return;
     }
     next();
@@ -40,7 +56,9 @@ export interface BodyLimit {
  * Caps request bodies before anything parses them (`request.formData()` has no limit of its own and would
  * buffer whatever arrives). The first matching limit applies, else `defaultMaxBytes`. A body over its cap
  * answers 413 without being read or stored; so does a write without Content-Length (411), since its size is
- * unknown until it has been read. Node's HTTP parser never delivers more bytes than Content-Length says.
+ * unknown until it has been read. Node's HTTP parser never delivers more bytes than Content-Length says: a client
+ * that declares less than it sends has the rest parsed as a next request, which is malformed, so Node answers 400
+ * and closes the connection. Multipart bodies are parsed in memory (undici's `formData()`); no temporary file exists.
  */
 export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number): RequestHandler {
   return (req, res, next) => {
@@ -51,15 +69,14 @@ export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number)
     const chunked = req.get("transfer-encoding") !== undefined;
     if (declared === undefined && chunked) {
       res.set("Connection", "close").status(411).json({ error: "Content-Length required" });
-      req.resume();
+      dropBody(req);
       return;
     }
     const length = Number(declared ?? 0);
     if (!Number.isFinite(length) || length > maxBytes) {
       res.status(413).json({ error: `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB)` });
-      // Drop the body as it arrives (the server's request timeout bounds how long): nothing is buffered or
-      // written to disk, and the client reads the 413 instead of a broken pipe.
-      req.resume();
+      // Nothing is buffered or written to disk: the body is dropped as it arrives, for a second at most.
+      dropBody(req);
       return;
     }
     next();
@@ -86,6 +103,33 @@ export const drainUnreadBodies: RequestHandler = (req, res, next) => {
 export function noStore(pattern: RegExp): RequestHandler {
   return (req, res, next) => {
     if (pattern.test(routePath(req.path))) res.set("Cache-Control", "no-store");
+    next();
+  };
+}
+
+/** What a login turned away by `limitConcurrentLogins` answers (503), and when to try again. */
+export const LOGIN_BUSY_MESSAGE = "Too many login attempts right now. Please try again in a moment.";
+const LOGIN_BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * At most `max` logins are handled at once: as many as there are argon2 slots (server/auth/password.server.ts), so no
+ * login waits in a line for one. The rest are turned away here with 503, before React Router, a body parser or the
+ * database see them. Each login handled costs a few milliseconds of the event loop and an argon2 hash on a core; a
+ * burst of 100 handled one after another held the pages up for half a second on two cores, while turning them away
+ * costs a fraction of a millisecond each (tests/integration/hostile-clients.test.ts). An admin signing in during such
+ * a flood may be asked to try again in a moment.
+ */
+export function limitConcurrentLogins(loginPath: string, max: number): RequestHandler {
+  let inFlight = 0;
+  return (req, res, next) => {
+    if (req.method !== "POST" || routePath(req.path) !== loginPath) return next();
+    if (inFlight >= max) {
+      res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS)).status(503).json({ ok: false, error: LOGIN_BUSY_MESSAGE });
+      dropBody(req);
+      return;
+    }
+    inFlight += 1;
+    res.once("close", () => (inFlight -= 1));
     next();
   };
 }

@@ -8,13 +8,37 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
+export interface SecurityHeadersOptions {
+  /** PUBLIC_URL is on https:// (the operator says visitors reach the site over HTTPS only). */
+  https: boolean;
+  development: boolean;
+  /** Express's "trust proxy" setting (TRUST_PROXY); false when no proxy is trusted. */
+  trustProxy: boolean | number | string;
+}
+
+/** One year, subdomains included. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Strict-Transport-Security goes out only when PUBLIC_URL is on https:// (a site configured for plain HTTP never pins
+ * its host, and its subdomains, to HTTPS for a year), and never on an answer known to travel over plain HTTP
+ * (RFC 6797 7.2): when a proxy is trusted, the request must have reached it over HTTPS (`X-Forwarded-Proto: https`,
+ * which Express believes only from a trusted proxy). With no trusted proxy the server cannot tell, and PUBLIC_URL decides.
+ */
+export function strictTransportSecurity({ https, trustProxy }: Pick<SecurityHeadersOptions, "https" | "trustProxy">): RequestHandler {
+  return (req, res, next) => {
+    if (https && (trustProxy === false || req.secure)) res.set("Strict-Transport-Security", HSTS);
+    next();
+  };
+}
+
 /**
  * Enforced Content-Security-Policy (no script without this request's nonce, nothing from another host),
  * HSTS behind HTTPS, nosniff, a strict Referrer-Policy, and no framing. In development Vite's client needs
  * inline scripts and a websocket, so the policy is left off there.
  */
-export function securityHeaders({ https, development }: { https: boolean; development: boolean }): RequestHandler {
-  return helmet({
+export function securityHeaders({ https, development, trustProxy }: SecurityHeadersOptions): RequestHandler[] {
+  return [strictTransportSecurity({ https, trustProxy }), helmet({
     contentSecurityPolicy: development
       ? false
       : {
@@ -37,9 +61,9 @@ export function securityHeaders({ https, development }: { https: boolean; develo
             ...(https ? { "upgrade-insecure-requests": [] } : {}),
           },
         },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: false, // strictTransportSecurity() above: it depends on the request
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
-  });
+  })];
 }

@@ -33,11 +33,15 @@ export interface EncodedImage {
 export async function encodeUploadedImage(input: Buffer): Promise<EncodedImage> {
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // The header only: no pixel is decoded here, so the size can be judged (and named) before anything is allocated.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new UnsupportedImageError();
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new UnsupportedImageError();
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw new UnsupportedImageError(`The image is too large (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`);
+  }
 
   const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false }).rotate();
   let oriented: { width: number; height: number };
