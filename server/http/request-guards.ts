@@ -1,4 +1,6 @@
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
+import type { Logger } from "../logger";
+import { logSecurityEvent, type SecurityEvent } from "../security-log";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -8,6 +10,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * a socket for a second, not for the whole request timeout.
  */
 export const REFUSED_BODY_LINGER_MS = 1000;
+
+/** A security event about this request: method, path (never the query string) and the request's id. */
+function logRefusal(logger: Logger, event: SecurityEvent, req: Request, res: Response, fields: Record<string, string | number> = {}): void {
+  logSecurityEvent(logger, event, { requestId: res.locals.requestId as string | undefined, method: req.method, path: req.path, ...fields });
+}
 
 function dropBody(req: Request): void {
   req.resume();
@@ -29,7 +36,7 @@ export function routePath(path: string): string {
  * `Sec-Fetch-Site: cross-site`. Requests without either header (curl, the tests' fetch) are not a browser
  * riding on the admin's cookie, so they pass; the session check still applies to them.
  */
-export function refuseCrossSiteWrites(publicUrl: string): RequestHandler {
+export function refuseCrossSiteWrites(publicUrl: string, logger: Logger): RequestHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
@@ -38,6 +45,7 @@ export function refuseCrossSiteWrites(publicUrl: string): RequestHandler {
     const hostOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
     const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== hostOrigin;
     if (foreignOrigin || fetchSite === "cross-site") {
+      logRefusal(logger, "request.cross-site-refused", req, res, { origin: foreignOrigin ? origin : "", fetchSite: fetchSite ?? "" });
       res.status(403).json({ error: "Cross-site request refused" });
       dropBody(req);
       return;
@@ -60,7 +68,7 @@ export interface BodyLimit {
  * that declares less than it sends has the rest parsed as a next request, which is malformed, so Node answers 400
  * and closes the connection. Multipart bodies are parsed in memory (undici's `formData()`); no temporary file exists.
  */
-export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number): RequestHandler {
+export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number, logger: Logger): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const path = routePath(req.path);
@@ -68,12 +76,14 @@ export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number)
     const declared = req.get("content-length");
     const chunked = req.get("transfer-encoding") !== undefined;
     if (declared === undefined && chunked) {
+      logRefusal(logger, "request.too-large", req, res, { status: 411, maxBytes });
       res.set("Connection", "close").status(411).json({ error: "Content-Length required" });
       dropBody(req);
       return;
     }
     const length = Number(declared ?? 0);
     if (!Number.isFinite(length) || length > maxBytes) {
+      logRefusal(logger, "request.too-large", req, res, { status: 413, maxBytes, declaredBytes: declared ?? "" });
       res.status(413).json({ error: `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB)` });
       // Nothing is buffered or written to disk: the body is dropped as it arrives, for a second at most.
       dropBody(req);
@@ -94,6 +104,7 @@ export function noStore(pattern: RegExp): RequestHandler {
 /** What a login turned away by `limitConcurrentLogins` answers (503), and when to try again. */
 export const LOGIN_BUSY_MESSAGE = "Too many login attempts right now. Please try again in a moment.";
 const LOGIN_BUSY_RETRY_AFTER_SECONDS = 5;
+const BUSY_LOG_INTERVAL_MS = 10_000;
 
 /**
  * At most `max` logins are handled at once: as many as there are argon2 slots (server/auth/password.server.ts), so no
@@ -103,12 +114,21 @@ const LOGIN_BUSY_RETRY_AFTER_SECONDS = 5;
  * costs a fraction of a millisecond each (tests/integration/hostile-clients.test.ts). An admin signing in during such
  * a flood may be asked to try again in a moment.
  */
-export function limitConcurrentLogins(loginPath: string, max: number): RequestHandler {
+export function limitConcurrentLogins(loginPath: string, max: number, logger: Logger): RequestHandler {
   let inFlight = 0;
+  // A flood would log a line per attempt: one line per BUSY_LOG_INTERVAL_MS at most, counting the others.
+  let turnedAway = 0;
+  let lastLogged = Number.NEGATIVE_INFINITY;
   return (req, res, next) => {
     if (req.method !== "POST" || routePath(req.path) !== loginPath) return next();
     if (inFlight >= max) {
       res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS)).status(503).json({ ok: false, error: LOGIN_BUSY_MESSAGE });
+      turnedAway += 1;
+      if (Date.now() - lastLogged >= BUSY_LOG_INTERVAL_MS) {
+        logSecurityEvent(logger, "login.busy", { turnedAway });
+        lastLogged = Date.now();
+        turnedAway = 0;
+      }
       dropBody(req);
       return;
     }
