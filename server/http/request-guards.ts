@@ -107,21 +107,40 @@ const LOGIN_BUSY_RETRY_AFTER_SECONDS = 5;
 const BUSY_LOG_INTERVAL_MS = 10_000;
 
 /**
- * At most `max` logins are handled at once: as many as there are argon2 slots (server/auth/password.server.ts), so no
- * login waits in a line for one. The rest are turned away here with 503, before React Router, a body parser or the
- * database see them. Each login handled costs a few milliseconds of the event loop and an argon2 hash on a core; a
- * burst of 100 handled one after another held the pages up for half a second on two cores, while turning them away
- * costs a fraction of a millisecond each (tests/integration/hostile-clients.test.ts). An admin signing in during such
- * a flood may be asked to try again in a moment.
+ * Logins are let through to React Router one slot at a time (`slots`: as many as there are argon2 slots,
+ * server/auth/password.server.ts), and paced: after a login, the next one starts no sooner than that one took, so
+ * logins keep at most half of those slots' cores, whatever comes in. One more may wait its turn (a second attempt right
+ * after the first); the rest are turned away here with 503, before React Router, a body parser or the database see
+ * them, for a fraction of a millisecond each. Unpaced, a burst of 100 wrong logins hashed one after another on one of
+ * two cores and held the pages up for half a second (tests/integration/hostile-clients.test.ts). An admin signing in
+ * during such a flood may be asked to try again in a moment.
  */
-export function limitConcurrentLogins(loginPath: string, max: number, logger: Logger): RequestHandler {
-  let inFlight = 0;
+export function limitConcurrentLogins(loginPath: string, slots: number, logger: Logger): RequestHandler {
+  const MAX_WAITING = 1;
+  let running = 0;
+  let nextStartAt = 0;
+  const waiting: (() => void)[] = [];
+  let timer: NodeJS.Timeout | undefined;
   // A flood would log a line per attempt: one line per BUSY_LOG_INTERVAL_MS at most, counting the others.
   let turnedAway = 0;
   let lastLogged = Number.NEGATIVE_INFINITY;
+
+  const startNext = () => {
+    timer = undefined;
+    while (waiting.length > 0 && running < slots) {
+      const wait = nextStartAt - performance.now();
+      if (wait > 0) {
+        timer = setTimeout(startNext, wait);
+        return;
+      }
+      waiting.shift()!();
+    }
+  };
+
   return (req, res, next) => {
     if (req.method !== "POST" || routePath(req.path) !== loginPath) return next();
-    if (inFlight >= max) {
+    const startsNow = running < slots && waiting.length === 0 && performance.now() >= nextStartAt;
+    if (!startsNow && waiting.length >= MAX_WAITING) {
       res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS)).status(503).json({ ok: false, error: LOGIN_BUSY_MESSAGE });
       turnedAway += 1;
       if (Date.now() - lastLogged >= BUSY_LOG_INTERVAL_MS) {
@@ -132,8 +151,26 @@ export function limitConcurrentLogins(loginPath: string, max: number, logger: Lo
       dropBody(req);
       return;
     }
-    inFlight += 1;
-    res.once("close", () => (inFlight -= 1));
-    next();
+    let started = false;
+    const start = () => {
+      started = true;
+      running += 1;
+      const startedAt = performance.now();
+      res.once("close", () => {
+        running -= 1;
+        const finishedAt = performance.now();
+        nextStartAt = Math.max(nextStartAt, finishedAt + (finishedAt - startedAt));
+        if (!timer) startNext();
+      });
+      next();
+    };
+    waiting.push(start);
+    // A client that leaves while waiting gives its place up.
+    res.once("close", () => {
+      if (started) return;
+      const at = waiting.indexOf(start);
+      if (at !== -1) waiting.splice(at, 1);
+    });
+    if (!timer) startNext();
   };
 }
