@@ -15,6 +15,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // After each file: no server log line holds a password, session token or applicant's email or phone.
+          setupFiles: ["tests/integration/helpers/log-check.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { ContactSubmission } from "~/schemas/contact";
 import { HONEYPOT_FIELD, type JoinSubmission } from "~/schemas/join";
 import { submitContactMessage } from "../../server/services/contact";
+import { logSecurityEvent } from "../../server/security-log";
 import { submitJoinApplication } from "../../server/services/join";
 
 /** Per client address: 5 join applications, and 5 contact messages, per 10 minutes. */
@@ -47,7 +48,10 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 /** Counts one submission against the client address; the counter key holds a hash, never the address. */
 export async function publicFormAllowed(context: AppLoadContext, form: PublicFormName): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const key = `${form}:ip:${crypto.createHash("sha256").update(context.clientIp).digest("hex")}`;
-  return context.repos.rateLimits.hit(key, PUBLIC_FORM_LIMIT.limit, PUBLIC_FORM_LIMIT.windowMs);
+  const result = await context.repos.rateLimits.hit(key, PUBLIC_FORM_LIMIT.limit, PUBLIC_FORM_LIMIT.windowMs);
+  // Logged once per address and window (its last submission), not per refused attempt.
+  if (result.allowed && result.remaining === 0) logSecurityEvent(context.logger, "form.limit-reached", { form, windowSeconds: PUBLIC_FORM_LIMIT.windowMs / 1000 });
+  return result;
 }
 
 /** Whether the browser posted without JavaScript (a plain form), so the answer is a redirect, not JSON. */

@@ -1,12 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import type { Logger } from "../logger";
 import { adminsRepo } from "../repos/admins";
 import { AUDIT_ACTOR, auditLogRepo } from "../repos/audit-log";
 import { rateLimitsRepo } from "../repos/rate-limits";
 import type { Session, SessionAdmin } from "../repos/sessions";
 import { sessionsRepo } from "../repos/sessions";
 import { verifyPassword } from "./password.server";
-import { loginRateLimiter } from "./rate-limit.server";
+import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_IP_LIMIT, loginRateLimiter } from "./rate-limit.server";
+import { logSecurityEvent } from "../security-log";
 import { sessionStore } from "./sessions.server";
 
 export interface LoginAttempt {
@@ -27,21 +29,32 @@ export interface AuthClockOptions {
   now?: () => Date;
 }
 
+export interface LoginOptions extends AuthClockOptions {
+  /** Where failures and reached limits are logged as security events (server/security-log.ts). */
+  logger?: Logger;
+}
+
 /**
  * Checks the rate limits first (no hashing for a refused attempt), then the password (as long for an
  * unknown email as for a known one), then starts a new session. The caller sets `sessionCookie(token)`.
  */
-export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options: AuthClockOptions = {}): Promise<LoginResult> {
+export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options: LoginOptions = {}): Promise<LoginResult> {
+  const log = options.logger;
   const limiter = loginRateLimiter(rateLimitsRepo(db), options);
   const auditLog = auditLogRepo(db);
   const check = await limiter.checkLoginAllowed(attempt.ip, attempt.email);
   // Refusals are not audited: they are unbounded, and the audit log must not grow with an attack.
   if (!check.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: check.retryAfterSeconds };
+  if (check.ipLimitReached && log) logSecurityEvent(log, "login.ip-limit-reached", { windowSeconds: LOGIN_IP_LIMIT.windowMs / 1000 });
 
   const admin = await adminsRepo(db).findByEmail(attempt.email);
   if (!(await verifyPassword(admin?.passwordHash, attempt.password)) || !admin) {
-    await limiter.recordLoginFailure(attempt.email);
+    const { accountLocked } = await limiter.recordLoginFailure(attempt.email);
     await auditLog.record(AUDIT_ACTOR.anonymous, "login.failure", admin ? `admin=${admin.id}` : "unknown account");
+    if (log) {
+      logSecurityEvent(log, "login.failure");
+      if (accountLocked) logSecurityEvent(log, "login.account-locked", { windowSeconds: LOGIN_ACCOUNT_FAILURE_LIMIT.windowMs / 1000 });
+    }
     return { ok: false, reason: "invalid-credentials" };
   }
 

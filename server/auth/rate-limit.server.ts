@@ -7,7 +7,8 @@ export const LOGIN_IP_LIMIT = { limit: 10, windowMs: 60 * 1000 } as const;
 /** Failed logins per account: 5 in 15 minutes, then the account refuses logins until the window ends. */
 export const LOGIN_ACCOUNT_FAILURE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
 
-export type LoginCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `ipLimitReached`: this attempt was the address's last one in the window (the next ones are refused). */
+export type LoginCheck = { allowed: true; ipLimitReached?: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Counter keys carry a hash, never a raw email or address. */
 const digest = (value: string): string => crypto.createHash("sha256").update(value).digest("hex");
@@ -35,16 +36,18 @@ export function loginRateLimiter(repo: RateLimitsRepo, options: LoginRateLimiter
       const now = clock();
       const byIp = await repo.hit(loginIpKey(ip), LOGIN_IP_LIMIT.limit, LOGIN_IP_LIMIT.windowMs, now);
       const retryAfterSeconds = Math.max(byIp.retryAfterSeconds, await accountLockedFor(email, now));
-      return retryAfterSeconds > 0 ? { allowed: false, retryAfterSeconds } : { allowed: true };
+      if (retryAfterSeconds > 0) return { allowed: false, retryAfterSeconds };
+      return byIp.remaining === 0 ? { allowed: true, ipLimitReached: true } : { allowed: true };
     },
 
     /** Seconds until the account accepts logins again; 0 when it is not locked. Counts nothing. */
     accountLockedFor: (email: string): Promise<number> => accountLockedFor(email, clock()),
 
-    /** A wrong password (or an unknown email) counts against that account. */
-    async recordLoginFailure(email: string): Promise<void> {
+    /** A wrong password (or an unknown email) counts against that account; `accountLocked` when this one locked it. */
+    async recordLoginFailure(email: string): Promise<{ accountLocked: boolean }> {
       const { limit, windowMs } = LOGIN_ACCOUNT_FAILURE_LIMIT;
-      await repo.hit(loginAccountKey(email), limit, windowMs, clock());
+      const result = await repo.hit(loginAccountKey(email), limit, windowMs, clock());
+      return { accountLocked: result.allowed && result.remaining === 0 };
     },
 
     /** A successful login forgets the account's failures. */

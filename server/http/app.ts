@@ -65,7 +65,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(requestLog(context));
   // Before anything else touches a login: one is handled only while an argon2 slot is free for it, and the rest of a
   // flood is turned away for a fraction of a millisecond each (see limitConcurrentLogins).
-  app.use(limitConcurrentLogins("/admin/login", PASSWORD_HASHING_CONCURRENCY));
+  app.use(limitConcurrentLogins("/admin/login", PASSWORD_HASHING_CONCURRENCY, context.logger));
   app.use(compression());
   // Files (photos, scripts, uploads) get only the headers that matter for a file; the document headers (CSP and
   // the rest) are sent with pages below. That is ~600 bytes less on each of the 20-odd files a page loads.
@@ -99,8 +99,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development, trustProxy: options.trustProxy ?? false }));
 
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
-  app.use(refuseCrossSiteWrites(context.publicUrl));
-  app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES));
+  app.use(refuseCrossSiteWrites(context.publicUrl, context.logger));
+  app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES, context.logger));
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
 
@@ -109,7 +109,13 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     createRequestHandler({
       build: options.build,
       mode: options.development ? "development" : "production",
-      getLoadContext: (req, res) => ({ ...context, cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req, res) => ({
+        ...context,
+        // Every line a route logs carries the request's id, as the request line does (method, path, status).
+        logger: context.logger.child({ requestId: res.locals.requestId as string }),
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
     }),
   );
 

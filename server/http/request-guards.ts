@@ -1,4 +1,6 @@
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
+import type { Logger } from "../logger";
+import { logSecurityEvent, type SecurityEvent } from "../security-log";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -8,6 +10,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * a socket for a second, not for the whole request timeout.
  */
 export const REFUSED_BODY_LINGER_MS = 1000;
+
+/** A security event about this request: method, path (never the query string) and the request's id. */
+function logRefusal(logger: Logger, event: SecurityEvent, req: Request, res: Response, fields: Record<string, string | number> = {}): void {
+  logSecurityEvent(logger, event, { requestId: res.locals.requestId as string | undefined, method: req.method, path: req.path, ...fields });
+}
 
 function dropBody(req: Request): void {
   req.resume();
@@ -29,7 +36,7 @@ export function routePath(path: string): string {
  * `Sec-Fetch-Site: cross-site`. Requests without either header (curl, the tests' fetch) are not a browser
  * riding on the admin's cookie, so they pass; the session check still applies to them.
  */
-export function refuseCrossSiteWrites(publicUrl: string): RequestHandler {
+export function refuseCrossSiteWrites(publicUrl: string, logger: Logger): RequestHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
@@ -38,6 +45,7 @@ export function refuseCrossSiteWrites(publicUrl: string): RequestHandler {
     const hostOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
     const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== hostOrigin;
     if (foreignOrigin || fetchSite === "cross-site") {
+      logRefusal(logger, "request.cross-site-refused", req, res, { origin: foreignOrigin ? origin : "", fetchSite: fetchSite ?? "" });
       res.status(403).json({ error: "Cross-site request refused" });
       dropBody(req);
       return;
@@ -60,7 +68,7 @@ export interface BodyLimit {
  * that declares less than it sends has the rest parsed as a next request, which is malformed, so Node answers 400
  * and closes the connection. Multipart bodies are parsed in memory (undici's `formData()`); no temporary file exists.
  */
-export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number): RequestHandler {
+export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number, logger: Logger): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const path = routePath(req.path);
@@ -68,12 +76,14 @@ export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number)
     const declared = req.get("content-length");
     const chunked = req.get("transfer-encoding") !== undefined;
     if (declared === undefined && chunked) {
+      logRefusal(logger, "request.too-large", req, res, { status: 411, maxBytes });
       res.set("Connection", "close").status(411).json({ error: "Content-Length required" });
       dropBody(req);
       return;
     }
     const length = Number(declared ?? 0);
     if (!Number.isFinite(length) || length > maxBytes) {
+      logRefusal(logger, "request.too-large", req, res, { status: 413, maxBytes, declaredBytes: declared ?? "" });
       res.status(413).json({ error: `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB)` });
       // Nothing is buffered or written to disk: the body is dropped as it arrives, for a second at most.
       dropBody(req);
@@ -110,26 +120,73 @@ export function noStore(pattern: RegExp): RequestHandler {
 /** What a login turned away by `limitConcurrentLogins` answers (503), and when to try again. */
 export const LOGIN_BUSY_MESSAGE = "Too many login attempts right now. Please try again in a moment.";
 const LOGIN_BUSY_RETRY_AFTER_SECONDS = 5;
+const BUSY_LOG_INTERVAL_MS = 10_000;
 
 /**
- * At most `max` logins are handled at once: as many as there are argon2 slots (server/auth/password.server.ts), so no
- * login waits in a line for one. The rest are turned away here with 503, before React Router, a body parser or the
- * database see them. Each login handled costs a few milliseconds of the event loop and an argon2 hash on a core; a
- * burst of 100 handled one after another held the pages up for half a second on two cores, while turning them away
- * costs a fraction of a millisecond each (tests/integration/hostile-clients.test.ts). An admin signing in during such
- * a flood may be asked to try again in a moment.
+ * Logins are let through to React Router one slot at a time (`slots`: as many as there are argon2 slots,
+ * server/auth/password.server.ts), and paced: after a login, the next one starts no sooner than that one took, so
+ * logins keep at most half of those slots' cores, whatever comes in. One more may wait its turn (a second attempt right
+ * after the first); the rest are turned away here with 503, before React Router, a body parser or the database see
+ * them, for a fraction of a millisecond each. Unpaced, a burst of 100 wrong logins hashed one after another on one of
+ * two cores and held the pages up for half a second (tests/integration/hostile-clients.test.ts). An admin signing in
+ * during such a flood may be asked to try again in a moment.
  */
-export function limitConcurrentLogins(loginPath: string, max: number): RequestHandler {
-  let inFlight = 0;
+export function limitConcurrentLogins(loginPath: string, slots: number, logger: Logger): RequestHandler {
+  const MAX_WAITING = 1;
+  let running = 0;
+  let nextStartAt = 0;
+  const waiting: (() => void)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  // A flood would log a line per attempt: one line per BUSY_LOG_INTERVAL_MS at most, counting the others.
+  let turnedAway = 0;
+  let lastLogged = Number.NEGATIVE_INFINITY;
+
+  const startNext = () => {
+    timer = undefined;
+    while (waiting.length > 0 && running < slots) {
+      const wait = nextStartAt - performance.now();
+      if (wait > 0) {
+        timer = setTimeout(startNext, wait);
+        return;
+      }
+      waiting.shift()!();
+    }
+  };
+
   return (req, res, next) => {
     if (req.method !== "POST" || routePath(req.path) !== loginPath) return next();
-    if (inFlight >= max) {
+    const startsNow = running < slots && waiting.length === 0 && performance.now() >= nextStartAt;
+    if (!startsNow && waiting.length >= MAX_WAITING) {
       res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS)).status(503).json({ ok: false, error: LOGIN_BUSY_MESSAGE });
+      turnedAway += 1;
+      if (Date.now() - lastLogged >= BUSY_LOG_INTERVAL_MS) {
+        logSecurityEvent(logger, "login.busy", { turnedAway });
+        lastLogged = Date.now();
+        turnedAway = 0;
+      }
       dropBody(req);
       return;
     }
-    inFlight += 1;
-    res.once("close", () => (inFlight -= 1));
-    next();
+    let started = false;
+    const start = () => {
+      started = true;
+      running += 1;
+      const startedAt = performance.now();
+      res.once("close", () => {
+        running -= 1;
+        const finishedAt = performance.now();
+        nextStartAt = Math.max(nextStartAt, finishedAt + (finishedAt - startedAt));
+        if (!timer) startNext();
+      });
+      next();
+    };
+    waiting.push(start);
+    // A client that leaves while waiting gives its place up.
+    res.once("close", () => {
+      if (started) return;
+      const at = waiting.indexOf(start);
+      if (at !== -1) waiting.splice(at, 1);
+    });
+    if (!timer) startNext();
   };
 }

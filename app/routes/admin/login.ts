@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: parsed.data.password,
     userAgent: request.headers.get("user-agent"),
     currentToken: readSessionToken(request),
-  });
+  }, { logger: context.logger });
   if (!result.ok && result.reason === "rate-limited") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { newId } from "../../../server/db/ids";
 import { applicationsRepo, serializeAnswers } from "../../../server/repos/applications";
+import { rememberSecret } from "./log-secrets";
 import type { TestServer } from "./test-server";
 
 /** The admin every admin test server is started with. */
@@ -21,6 +22,7 @@ export async function post(
   options: { cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiAnswer> {
   const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
+  for (const name of ["password", "currentPassword", "newPassword", "confirmPassword"]) rememberSecret(body.get(name));
   const response = await fetch(`${server.url}${path}`, {
     method: "POST",
     body,
@@ -40,7 +42,9 @@ export async function post(
 /** `name=value` of the Set-Cookie header, ready to send back as a Cookie header. */
 export function cookieFrom(headers: Headers): string | undefined {
   const setCookie = headers.get("set-cookie");
-  return setCookie ? setCookie.split(";")[0] : undefined;
+  const cookie = setCookie ? setCookie.split(";")[0] : undefined;
+  rememberSecret(cookie?.slice(cookie.indexOf("=") + 1));
+  return cookie;
 }
 
 export async function signIn(server: TestServer, credentials: { email: string; password: string } = ADMIN, cookie?: string): Promise<string> {

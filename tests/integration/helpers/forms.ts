@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { rememberSecret } from "./log-secrets";
 import type { TestServer } from "./test-server";
 
 /** A complete, valid join application as the form posts it. */
@@ -29,6 +30,10 @@ export function contactMessage(overrides: Record<string, unknown> = {}): Record<
 
 /** Posts JSON as the site's own forms do; `ip` becomes X-Forwarded-For (the servers run with TRUST_PROXY=true). */
 export function postJson(server: TestServer, path: "/join" | "/contact", body: unknown, ip = "198.51.100.1"): Promise<Response> {
+  if (typeof body === "object" && body !== null) {
+    rememberSecret((body as Record<string, unknown>).email);
+    rememberSecret((body as Record<string, unknown>).phone);
+  }
   return fetch(`${server.url}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json", "X-Forwarded-For": ip },

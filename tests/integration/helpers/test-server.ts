@@ -9,6 +9,7 @@ import { createDatabase, type DatabaseHandle, type Engine } from "../../../serve
 import { createSchema, dropSchema } from "../../../server/db/test-database";
 import { localStorage } from "../../../server/storage/local-storage";
 import type { FileStorage } from "../../../server/storage/storage";
+import { rememberSecret, watchServerOutput } from "./log-secrets";
 
 /**
  * A real server process (the production build, as `npm run serve` starts it) on a free port, with a fresh
@@ -47,12 +48,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts `server/main.ts` with `env` (LOG_LEVEL=info, the production default, unless given). Its output is scanned
+ * for secrets after the test file (helpers/log-secrets.ts), whatever the test does with the process.
+ */
 export function serverCommand(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  rememberSecret(env.ADMIN_PASSWORD);
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: fileURLToPath(new URL("../../..", import.meta.url)),
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  watchServerOutput(`server ${child.pid ?? "?"} (PORT ${env.PORT ?? "default"})`, () => output);
+  return child;
 }
 
 export interface TestServerOptions {

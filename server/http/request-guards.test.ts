@@ -1,0 +1,67 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import express from "express";
+import { afterEach, describe, expect, test } from "vitest";
+import { createLogger } from "../logger";
+import { LOGIN_BUSY_MESSAGE, limitConcurrentLogins } from "./request-guards";
+
+/** A login that takes `LOGIN_MS` (as a hash would), behind the limiter; records when each one started and ended. */
+const LOGIN_MS = 150;
+
+describe("logins let through one at a time, paced", () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+  });
+
+  async function start() {
+    const runs: { start: number; end: number }[] = [];
+    const app = express();
+    app.use(limitConcurrentLogins("/admin/login", 1, createLogger("silent")));
+    app.post("/admin/login", async (_req, res) => {
+      const run = { start: performance.now(), end: 0 };
+      await new Promise((resolve) => setTimeout(resolve, LOGIN_MS));
+      run.end = performance.now();
+      runs.push(run);
+      res.json({ ok: true });
+    });
+    app.post("/contact", (_req, res) => {
+      res.json({ ok: true });
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server!.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+    const login = async () => {
+      const response = await fetch(`${url}/admin/login`, { method: "POST", body: "email=a&password=b" });
+      return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as unknown };
+    };
+    return { url, runs, login };
+  }
+
+  test("of ten at once, one runs and one waits its turn; the others get 503 with Retry-After at once", async () => {
+    const { runs, login } = await start();
+    const answers = await Promise.all(Array.from({ length: 10 }, login));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    const refused = answers.filter((a) => a.status === 503);
+    expect(refused).toHaveLength(8);
+    expect(refused[0]).toEqual({ status: 503, retryAfter: "5", body: { ok: false, error: LOGIN_BUSY_MESSAGE } });
+    // Never two at once, and the second started no sooner than the first took, after it ended.
+    const [first, second] = [...runs].sort((a, b) => a.start - b.start);
+    expect(second!.start).toBeGreaterThanOrEqual(first!.end + (first!.end - first!.start) - 2);
+  });
+
+  test("logins one after another all get through, each waiting out the pause", async () => {
+    const { login } = await start();
+    for (let i = 0; i < 4; i++) expect((await login()).status).toBe(200);
+  });
+
+  test("other paths are not held", async () => {
+    const { url, login } = await start();
+    const busy = Promise.all(Array.from({ length: 3 }, login));
+    const started = performance.now();
+    expect((await fetch(`${url}/contact`, { method: "POST", body: "x" })).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(LOGIN_MS);
+    await busy;
+  });
+});

@@ -1,0 +1,28 @@
+import type { Logger } from "./logger";
+
+/**
+ * Security events, each one warn line named by `event` (so they show at the default LOG_LEVEL and in the tests' warn
+ * level). Fields name what happened, a route, a limit, a request id: never a password, session token, email, phone or
+ * client address. Events that an attacker can repeat at will are logged when a limit is reached, not per attempt.
+ */
+export type SecurityEvent =
+  /** A wrong password, or an email with no account (the same answer to the client). */
+  | "login.failure"
+  /** A client address used its last login attempt of the minute; the next ones get 429. */
+  | "login.ip-limit-reached"
+  /** An account's fifth failure: it refuses logins for the rest of the window. */
+  | "login.account-locked"
+  /** Logins turned away (503) while all argon2 slots were taken; at most one line per 10 s, with a count. */
+  | "login.busy"
+  /** A client address used its last join or contact submission of the window. */
+  | "form.limit-reached"
+  /** A write with a foreign Origin or Sec-Fetch-Site: cross-site (403). */
+  | "request.cross-site-refused"
+  /** A body over its cap (413) or of unknown length (411). */
+  | "request.too-large"
+  /** An admin page or write without a live session, or with a one-time password still to change. */
+  | "access.refused";
+
+export function logSecurityEvent(logger: Logger, event: SecurityEvent, fields: Record<string, string | number | boolean | undefined> = {}): void {
+  logger.warn({ event, ...fields }, `security: ${event}`);
+}
