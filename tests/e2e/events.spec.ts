@@ -126,6 +126,7 @@ test.describe("events and activities", () => {
   });
 
   test("at 800 px a slider shows 2 photos", async ({ browser, baseURL, watch }, testInfo) => {
+    // This test opens its own 800 px window, so the phone project would only repeat it.
     test.skip(testInfo.project.name !== "desktop", "a third width, checked once");
     const context = await browser.newContext({ viewport: { width: 800, height: 900 }, baseURL });
     watch(context);

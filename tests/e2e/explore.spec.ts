@@ -24,6 +24,7 @@ test.describe("Explore SMC", () => {
   });
 
   test("the grid has 3 columns at 800 px", async ({ browser, baseURL, watch }, testInfo) => {
+    // This test opens its own 800 px window, so the phone project would only repeat it.
     test.skip(testInfo.project.name !== "desktop", "a third width, checked once");
     const context = await browser.newContext({ viewport: { width: 800, height: 900 }, baseURL });
     watch(context);

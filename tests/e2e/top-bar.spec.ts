@@ -93,6 +93,7 @@ test.describe("the top bar", () => {
 
   test.describe("on a wide screen", () => {
     test.beforeEach(({ page }) => {
+      // At 375 px the bar shows the hamburger instead of these dropdowns; the phone tests below cover that menu.
       test.skip(isPhone(page), "the dropdowns open on hover only where the bar shows them (desktop)");
     });
 
@@ -141,6 +142,7 @@ test.describe("the top bar", () => {
 
   test.describe("on a phone", () => {
     test.beforeEach(({ page }) => {
+      // At 1280 px the hamburger is hidden; the wide-screen tests above cover the dropdowns there.
       test.skip(!isPhone(page), "the hamburger is the small-screen menu");
     });
 
