@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors } from "./field-errors";
 
 /** What every admin endpoint answers: `ok`, or an `error` message (and per-field messages for a form). */
 export type AdminApiBody = { ok: true; [key: string]: unknown } | { ok: false; error: string; errors?: Record<string, string> };
@@ -12,16 +13,6 @@ const recordId = z.uuid();
  * answered without asking the database (PostgreSQL refuses some strings outright, a NUL byte for one).
  */
 export const isRecordId = (id: string): boolean => recordId.safeParse(id).success;
-
-/** The first message per field, keyed by the field's name. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /** A 400 answer for a request that failed its form's schema: the first message, and each field's. */
 export function invalid(error: z.ZodError): Response {

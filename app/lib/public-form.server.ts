@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
-import type { z } from "zod";
 import type { ContactSubmission } from "~/schemas/contact";
 import { HONEYPOT_FIELD, type JoinSubmission } from "~/schemas/join";
 import { submitContactMessage } from "../../server/services/contact";
@@ -34,16 +33,6 @@ export const honeypotFilled = (fields: Record<string, unknown>): boolean => {
   const value = fields[HONEYPOT_FIELD];
   return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
 };
-
-/** The first message of each invalid field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 /** Counts one submission against the client address; the counter key holds a hash, never the address. */
 export async function publicFormAllowed(context: AppLoadContext, form: PublicFormName): Promise<{ allowed: boolean; retryAfterSeconds: number }> {

@@ -1,5 +1,6 @@
+import { fieldErrors } from "~/lib/field-errors";
 import { redirect } from "react-router";
-import { fieldErrors, honeypotFilled, publicFormAllowed, readPublicForm, storeContactMessage, wantsHtml } from "~/lib/public-form.server";
+import { honeypotFilled, publicFormAllowed, readPublicForm, storeContactMessage, wantsHtml } from "~/lib/public-form.server";
 import { CONTACT_MESSAGES, contactSchema } from "~/schemas/contact";
 import type { Route } from "./+types/contact";
 

@@ -1,4 +1,5 @@
-import { fieldErrors, honeypotFilled, publicFormAllowed, readPublicForm, storeJoinApplication } from "~/lib/public-form.server";
+import { fieldErrors } from "~/lib/field-errors";
+import { honeypotFilled, publicFormAllowed, readPublicForm, storeJoinApplication } from "~/lib/public-form.server";
 import { JOIN_MESSAGES, joinSubmissionSchema } from "~/schemas/join";
 import type { Route } from "./+types/join";
 

@@ -1,15 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, type Seed, test } from "./fixtures";
+import { SEED_QUESTIONS as QUESTIONS } from "../shared/seed-questions";
 import { E2E_ADMIN } from "./global-setup";
-
-const QUESTIONS = [
-  "What do you know about our vision?",
-  "Why do you want to join us?",
-  "What does the poet's philosophy mean to you as a student?",
-  "What is your relation with the Quran?",
-  "Enlist your hobbies",
-  "Enlist the books you read other than academic books",
-];
 
 async function seedRequests(seed: Seed) {
   const minute = 60_000;

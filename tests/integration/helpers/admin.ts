@@ -3,6 +3,7 @@ import { newId } from "../../../server/db/ids";
 import { applicationsRepo, serializeAnswers } from "../../../server/repos/applications";
 import { rememberSecret } from "./log-secrets";
 import type { TestServer } from "./test-server";
+import { SEED_QUESTIONS } from "../../shared/seed-questions";
 
 /** The admin every admin test server is started with. */
 export const ADMIN = { email: "owner@example.org", password: "correct horse battery" } as const;
@@ -67,15 +68,6 @@ export async function auditActions(server: TestServer): Promise<{ actor: string;
   return server.database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute();
 }
 
-export const SIX_QUESTIONS = [
-  "What do you know about our vision?",
-  "Why do you want to join us?",
-  "What does the poet's philosophy mean to you as a student?",
-  "What is your relation with the Quran?",
-  "Enlist your hobbies",
-  "Enlist the books you read other than academic books",
-];
-
 export async function seedApplication(
   server: TestServer,
   fields: Partial<{ fullname: string; email: string; bloodGroup: string | null; permanentAddress: string; answers: string; createdAt: string }> = {},
@@ -93,7 +85,7 @@ export async function seedApplication(
     blood_group: fields.bloodGroup === undefined ? "B+" : fields.bloodGroup,
     answers:
       fields.answers ??
-      serializeAnswers(SIX_QUESTIONS.map((question, index) => ({ question, answer: index < 4 ? `Answer ${index + 1}` : "Reading, Hiking" }))),
+      serializeAnswers(SEED_QUESTIONS.map((question, index) => ({ question, answer: index < 4 ? `Answer ${index + 1}` : "Reading, Hiking" }))),
     submission_key: null,
     created_at: fields.createdAt ?? new Date().toISOString(),
   });
