@@ -25,6 +25,11 @@ describe("configuration from the environment", () => {
     expect(parseConfig({ SHUTDOWN_DRAIN_MS: "3000" }).shutdownDrainMs).toBe(3000);
   });
 
+  test("HTML_CACHE_SECONDS: cached pages are checked against the database every 2 s unless set; 0 checks every page", () => {
+    expect(parseConfig({}).htmlCacheSeconds).toBe(2);
+    expect(parseConfig({ HTML_CACHE_SECONDS: "0" }).htmlCacheSeconds).toBe(0);
+  });
+
   test("HTTP timeouts: 15 s for the headers and 30 s for the whole request unless set; headers within the request", () => {
     expect(parseConfig({}).http).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 30_000 });
     expect(parseConfig({ HTTP_HEADERS_TIMEOUT_MS: "2000", HTTP_REQUEST_TIMEOUT_MS: "4000" }).http).toEqual({ headersTimeoutMs: 2000, requestTimeoutMs: 4000 });
@@ -44,6 +49,7 @@ describe("configuration from the environment", () => {
     ["DATABASE_URL", "mysql://x", "Invalid environment variable DATABASE_URL: expected a postgres://"],
     ["LOG_LEVEL", "loud", "Invalid environment variable LOG_LEVEL: expected one of fatal"],
     ["SHUTDOWN_DRAIN_MS", "9000", "Invalid environment variable SHUTDOWN_DRAIN_MS: expected a number of milliseconds from 0 to 5000"],
+    ["HTML_CACHE_SECONDS", "-1", "Invalid environment variable HTML_CACHE_SECONDS: expected a number of seconds from 0 to 300"],
     ["HTTP_HEADERS_TIMEOUT_MS", "0", "Invalid environment variable HTTP_HEADERS_TIMEOUT_MS: expected a number of milliseconds from 500 to 60000"],
     ["HTTP_REQUEST_TIMEOUT_MS", "soon", "Invalid environment variable HTTP_REQUEST_TIMEOUT_MS: expected a number of milliseconds from 1000 to 300000"],
   ])("a bad %s (%s) stops the start naming the variable", (name, value, message) => {

@@ -77,6 +77,12 @@ const envSchema = z.object({
     .min(0, "a number of milliseconds from 0 to 5000")
     .max(5000, "a number of milliseconds from 0 to 5000")
     .default(0),
+  HTML_CACHE_SECONDS: z.coerce
+    .number({ error: "a number of seconds from 0 to 300" })
+    .int("a number of seconds from 0 to 300")
+    .min(0, "a number of seconds from 0 to 300")
+    .max(300, "a number of seconds from 0 to 300")
+    .default(2),
   STORAGE: z.enum(["fs", "s3"], { error: "one of fs (files under DATA_DIR/uploads), s3" }).default("fs"),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-central-1.amazonaws.com (unset: AWS itself)" })
@@ -123,6 +129,11 @@ export interface Config {
   mail: MailConfig;
   /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
+  /**
+   * How long a cached public page is served before the database is asked whether announcements or the Join Us
+   * setting changed. Writes through this instance show at once; this bounds how long another instance's take.
+   */
+  htmlCacheSeconds: number;
   /** Where uploaded images are kept. */
   storage: StorageConfig;
   /** How long a client may take to send its request headers, and its whole request; then the connection is cut. */
@@ -212,6 +223,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: trustProxy(env.TRUST_PROXY),
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    htmlCacheSeconds: env.HTML_CACHE_SECONDS,
     http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },
     mail,
     storage,

@@ -6,6 +6,7 @@ export async function loadSiteChrome(context: AppLoadContext) {
   const settings = await repos.settings.get().catch((error: unknown) => {
     // SPEC 8: a failed setting load is logged only; the page goes on with Join Us shown.
     context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "join setting load failed");
+    context.renderFlags.partial = true;
     return { joinUsVisible: true };
   });
   return {

@@ -11,7 +11,10 @@ import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas/limits";
+import { cachedPages, invalidateOnAdminWrites } from "./cached-pages";
+import { htmlCache } from "./html-cache";
 import { checkReadiness, type Readiness } from "./readiness";
+import { pageRenderer } from "./render-page";
 import type { ServerContext } from "./load-context";
 import { drainUnreadBodies, limitConcurrentLogins, limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
 import { assignCspNonce, securityHeaders } from "./security-headers";
@@ -40,7 +43,12 @@ export interface HttpAppOptions {
   assets: RequestHandler;
   /** Express's "trust proxy" setting (TRUST_PROXY). */
   trustProxy?: boolean | number | string;
+  /** Seconds a cached public page is served before the database is asked whether it changed (HTML_CACHE_SECONDS). */
+  htmlCacheSeconds?: number;
 }
+
+/** The pages every visitor gets alike, and so are rendered once and kept (see html-cache.ts). */
+export const CACHED_PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"] as const;
 
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { context, database, readiness } = options;
@@ -103,6 +111,16 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES, context.logger));
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
+  // Production only: in development Vite rebuilds the server code on every change, and pages must follow it.
+  if (typeof options.build !== "function" && options.htmlCacheSeconds !== undefined) {
+    const cache = htmlCache({
+      render: pageRenderer(options.build, context),
+      version: () => context.repos.publicContent.version(),
+      checkIntervalMs: options.htmlCacheSeconds * 1000,
+    });
+    app.use(invalidateOnAdminWrites(cache, ADMIN_PATHS));
+    app.use(cachedPages(cache, CACHED_PAGES, context.logger));
+  }
 
   app.all(
     "/{*path}",
@@ -115,6 +133,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         logger: context.logger.child({ requestId: res.locals.requestId as string }),
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        renderFlags: { partial: false },
       }),
     }),
   );

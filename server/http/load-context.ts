@@ -27,6 +27,8 @@ export interface RequestContext extends ServerContext {
   cspNonce: string;
   /** The client's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
   clientIp: string;
+  /** Set by a loader that drew the page without some of its data (a setting it could not read): such a page is not kept. */
+  renderFlags: { partial: boolean };
 }
 
 declare module "react-router" {

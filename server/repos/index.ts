@@ -7,6 +7,7 @@ import { auditLogRepo } from "./audit-log";
 import { contactMessagesRepo } from "./contact-messages";
 import { imagesRepo } from "./images";
 import { mailOutboxRepo } from "./mail-outbox";
+import { publicContentRepo } from "./public-content";
 import { rateLimitsRepo } from "./rate-limits";
 import { sessionsRepo } from "./sessions";
 import { settingsRepo } from "./settings";
@@ -23,6 +24,7 @@ export function createRepos(db: Kysely<Database>) {
     auditLog: auditLogRepo(db),
     mailOutbox: mailOutboxRepo(db),
     contactMessages: contactMessagesRepo(db),
+    publicContent: publicContentRepo(db),
   };
 }
 

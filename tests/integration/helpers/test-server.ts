@@ -102,6 +102,8 @@ export async function startTestServer(engine: Engine, extraEnv: Record<string, s
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Tests write to the database behind the server's back (seeding, checking): the page cache asks it before every page.
+    HTML_CACHE_SECONDS: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
   });

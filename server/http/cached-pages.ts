@@ -1,0 +1,53 @@
+import type { RequestHandler } from "express";
+import type { Logger } from "../logger";
+import type { HtmlCache } from "./html-cache";
+
+/**
+ * Serves the public pages from the HTML cache: GET and HEAD of exactly these paths, without a query string (the
+ * home page reads one after a contact form posted without JavaScript). Anything else, and any failure of the cache
+ * (the database cannot be read, say), goes on to React Router, which answers as it always does.
+ */
+export function cachedPages(cache: HtmlCache, paths: readonly string[], logger: Logger): RequestHandler {
+  const cached = new Set(paths);
+  return async (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !cached.has(req.path) || req.originalUrl !== req.path) {
+      next();
+      return;
+    }
+    let page;
+    try {
+      page = await cache.page(req.path);
+    } catch (error) {
+      // React Router renders the page instead, and logs whatever fails there once.
+      logger.debug({ err: error instanceof Error ? error.message : String(error) }, "page cache passed a request on");
+      next();
+      return;
+    }
+    res.status(page.status).set(page.headers);
+    if (page.cacheable) {
+      res.set({ ETag: page.etag, "Cache-Control": "no-cache" });
+      if (req.fresh) {
+        // The browser keeps the page it has, whose scripts carry the nonce of the response that brought it. A new
+        // policy here would replace the one stored with that page and block its scripts, so none is sent.
+        res.removeHeader("Content-Security-Policy");
+        res.status(304).end();
+        return;
+      }
+    }
+    res.send(page.parts.join(res.locals.cspNonce as string));
+  };
+}
+
+/**
+ * Every write to the admin area may change what the public pages show (announcements, the Join Us switch): the
+ * cache is cleared when it arrives and again once it is answered, so no page rendered in between outlives it.
+ */
+export function invalidateOnAdminWrites(cache: HtmlCache, adminPaths: RegExp): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && adminPaths.test(req.path)) {
+      cache.invalidate();
+      res.on("close", () => cache.invalidate());
+    }
+    next();
+  };
+}

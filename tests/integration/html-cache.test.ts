@@ -1,0 +1,165 @@
+/**
+ * The public pages are rendered once and kept for every anonymous visitor (server/http/html-cache.ts). What a visitor
+ * must still get: each response with its own CSP nonce, a 304 on a repeat visit, and what the admin changes at once;
+ * a change made by another instance sharing the database shows within HTML_CACHE_SECONDS.
+ */
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { testEngines } from "../../server/db/test-database";
+import { settingsRepo } from "../../server/repos/settings";
+import { ADMIN_ENV, imageForm, post, signIn } from "./helpers/admin";
+import { sampleJpeg, seedAnnouncement } from "./helpers/seed";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"];
+const NONCE = /'nonce-([^']+)'/;
+
+const get = (server: TestServer, path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { redirect: "manual", headers });
+const nonceOf = (response: Response) => NONCE.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+/**
+ * A GET with exactly these headers, as a browser sends them: fetch adds `Cache-Control: no-cache` to a conditional
+ * request (which asks for a full answer), and will not send a Host header of the caller's choosing.
+ */
+function rawGet(server: TestServer, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.url}${path}`, { headers }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+async function eventually(check: () => Promise<boolean>, withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < withinMs) {
+    if (await check()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`not within ${withinMs} ms`);
+}
+
+describe.each(testEngines())("cached public pages on %s", (engine) => {
+  let server: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    // Pages are checked against the database only every 5 minutes: whatever shows sooner was invalidated by the write.
+    server = await startTestServer(engine, { ...ADMIN_ENV, HTML_CACHE_SECONDS: "300" });
+    cookie = await signIn(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test.each(PAGES)("%s: every response carries its own nonce in its policy and its scripts, the rest of the page is the same", async (path) => {
+    const first = await get(server, path);
+    const second = await get(server, path);
+    const [a, b] = [nonceOf(first)!, nonceOf(second)!];
+    expect(a).toBeTruthy();
+    expect(b).toBeTruthy();
+    expect(a).not.toBe(b);
+    const [firstHtml, secondHtml] = [await first.text(), await second.text()];
+    expect(firstHtml).toContain(`nonce="${a}"`);
+    expect(firstHtml).not.toContain(b);
+    expect(secondHtml.replaceAll(b, a)).toBe(firstHtml);
+  });
+
+  test.each(PAGES)("%s: a repeat visit gets 304 Not Modified, without a policy that would replace the stored page's", async (path) => {
+    const first = await get(server, path);
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const again = await rawGet(server, path, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers["content-security-policy"]).toBeUndefined();
+    const stale = await rawGet(server, path, { "if-none-match": 'W/"something-else"' });
+    expect(stale.status).toBe(200);
+    expect(stale.headers["content-security-policy"]).toMatch(NONCE);
+  });
+
+  test("HEAD answers with the page's headers and no body", async () => {
+    const response = await fetch(`${server.url}/announcement`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await response.text()).toBe("");
+  });
+
+  test("an announcement the admin creates shows at once, and is gone at once when deleted", async () => {
+    const before = await (await get(server, "/announcement")).text();
+    const beforeEtag = (await get(server, "/announcement")).headers.get("etag");
+    const created = await post(
+      server,
+      "/admin/announcements",
+      imageForm({ files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }], description: "Blood drive on Friday in hall 3", url: "https://forms.example.org/blood" }),
+      { cookie },
+    );
+    expect(created.status).toBe(200);
+    const after = await get(server, "/announcement");
+    expect(after.headers.get("etag")).not.toBe(beforeEtag);
+    const html = await after.text();
+    expect(before).not.toContain("Blood drive on Friday in hall 3");
+    expect(html).toContain("Blood drive on Friday in hall 3");
+
+    const { id } = await server.database.db.selectFrom("announcements").select("id").where("description", "=", "Blood drive on Friday in hall 3").executeTakeFirstOrThrow();
+    expect((await post(server, `/admin/announcements/${id}/delete`, {}, { cookie })).status).toBe(200);
+    expect(await (await get(server, "/announcement")).text()).not.toContain("Blood drive on Friday in hall 3");
+  });
+
+  test("the Join Us switch shows at once: in the home page's menu, and in every page's data", async () => {
+    const joinUs = async (path: string) => {
+      const html = await (await get(server, path)).text();
+      return { link: html.includes(">Join Us<"), data: /\\"joinUsVisible\\",(true|false)/.exec(html)?.[1] };
+    };
+    for (const path of PAGES) expect((await joinUs(path)).data, path).toBe("true");
+    expect(await joinUs("/")).toEqual({ link: true, data: "true" });
+    expect((await post(server, "/admin/join-us", { visible: "false" }, { cookie })).status).toBe(200);
+    try {
+      for (const path of PAGES) expect((await joinUs(path)).data, path).toBe("false");
+      expect(await joinUs("/")).toEqual({ link: false, data: "false" });
+    } finally {
+      expect((await post(server, "/admin/join-us", { visible: "true" }, { cookie })).status).toBe(200);
+    }
+    expect(await joinUs("/")).toEqual({ link: true, data: "true" });
+  });
+
+  test("a forged Host header never reaches a page, neither the one it asked for nor the next visitor's", async () => {
+    for (const path of PAGES) {
+      const forged = await rawGet(server, path, { host: "evil.example" });
+      expect(forged.status).toBe(200);
+      expect(forged.body).not.toContain("evil.example");
+      expect(await (await get(server, path)).text()).not.toContain("evil.example");
+    }
+  });
+
+  test("a query string is answered by a fresh render: the home page after a contact form sent without JavaScript", async () => {
+    const outcome = await (await get(server, "/?contact=sent")).text();
+    expect(outcome).toContain("Thank you for contacting us! Email sent successfully.");
+    expect(await (await get(server, "/")).text()).not.toContain("Thank you for contacting us!");
+  });
+});
+
+describe.each(testEngines())("a change made by another instance on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { HTML_CACHE_SECONDS: "1" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("shows within HTML_CACHE_SECONDS", async () => {
+    expect(await (await get(server, "/announcement")).text()).toContain("No announcement available.");
+    await seedAnnouncement(server, { description: "Written by the other instance", createdAt: new Date().toISOString() });
+    const tookMs = await eventually(async () => (await (await get(server, "/announcement")).text()).includes("Written by the other instance"), 3000);
+    expect(tookMs).toBeLessThan(2500);
+
+    await settingsRepo(server.database.db).setJoinUsVisible(false);
+    await eventually(async () => !(await (await get(server, "/")).text()).includes(">Join Us<"), 3000);
+  });
+});
