@@ -254,6 +254,35 @@ test.describe("the home page", () => {
     expect(unnamed).toEqual([]);
   });
 
+  test.describe("a repeat visit", () => {
+    // The probe below is refused by the policy, and the browser says so in the console.
+    test.use({ allowedConsoleErrors: [/^Executing inline script violates the following Content Security Policy directive/] });
+
+    test("is answered 304 Not Modified, and the kept page runs its scripts under its policy", async ({ page }) => {
+      expect((await page.goto("/"))?.status()).toBe(200);
+      const revalidation = page.waitForResponse((response) => response.request().resourceType() === "document");
+      await page.reload();
+      const response = await revalidation;
+      // The browser reports the status of the page it kept; the request shows it asked, and the empty answer's headers say 304.
+      expect((await response.request().allHeaders())["if-none-match"]).toMatch(/^W\//);
+      // The page's own scripts run (the dialog opens by script) ...
+      await page.getByRole("button", { name: "How it's started" }).click();
+      await expect(page.getByRole("dialog", { name: "How it's started" })).toBeVisible();
+      // ... and a script injected without the nonce does not: the policy still holds.
+      const injected = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            document.addEventListener("securitypolicyviolation", () => resolve("refused"), { once: true });
+            const script = document.createElement("script");
+            script.textContent = "window.__injectedRan = true";
+            document.head.append(script);
+            setTimeout(() => resolve((window as unknown as { __injectedRan?: boolean }).__injectedRan ? "ran" : "no violation reported"), 1000);
+          }),
+      );
+      expect(injected).toBe("refused");
+    });
+  });
+
   test("the home page passes axe", async ({ page, expectNoAxeViolations }) => {
     await page.goto("/");
     await expectNoAxeViolations(page);
