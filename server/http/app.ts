@@ -14,6 +14,7 @@ import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas
 import { cachedPages, invalidateOnAdminWrites } from "./cached-pages";
 import { htmlCache } from "./html-cache";
 import { checkReadiness, type Readiness } from "./readiness";
+import { postOnlyPaths, refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import { pageRenderer } from "./render-page";
 import type { ServerContext } from "./load-context";
 import { drainUnreadBodies, limitConcurrentLogins, limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
@@ -112,6 +113,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
   // Production only: in development Vite rebuilds the server code on every change, and pages must follow it.
+  if (typeof options.build !== "function") app.use(refuseReadsOfPostOnlyRoutes(postOnlyPaths(options.build)));
   if (typeof options.build !== "function" && options.htmlCacheSeconds !== undefined) {
     const cache = htmlCache({
       render: pageRenderer(options.build, context),

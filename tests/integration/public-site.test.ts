@@ -89,6 +89,18 @@ describe.each(testEngines())("the public site on %s", (engine) => {
     expect(second).not.toBe(csp);
   });
 
+  test.each(["/join", "/contact", "/admin/login", "/admin/logout", "/admin/join-us", "/admin/requests/0190a0c4-0000-7000-8000-000000000000/delete"])(
+    "%s opened in a tab (it only takes posts) answers 405 Method Not Allowed with Allow: POST, not a server error",
+    async (path) => {
+      for (const method of ["GET", "HEAD"]) {
+        const response = await get(server, path, { method });
+        expect(response.status, method).toBe(405);
+        expect(response.headers.get("allow"), method).toBe("POST");
+        expect(await response.text(), method).toBe(method === "GET" ? "Method Not Allowed" : "");
+      }
+    },
+  );
+
   test("security headers on every page", async () => {
     const headers = (await get(server, "/explore-smc")).headers;
     expect(headers.get("x-content-type-options")).toBe("nosniff");
