@@ -1,5 +1,6 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import type { Logger } from "../logger";
+import { gzipWith } from "./gzip-pieces";
 import type { HtmlCache } from "./html-cache";
 
 /**
@@ -34,8 +35,31 @@ export function cachedPages(cache: HtmlCache, paths: readonly string[], logger: 
         return;
       }
     }
-    res.send(page.parts.join(res.locals.cspNonce as string));
+    res.vary("Accept-Encoding");
+    const nonce = Buffer.from(res.locals.cspNonce as string);
+    let body: Buffer[];
+    if (req.acceptsEncodings("gzip")) {
+      // Compressed once when the page was kept; the compression middleware leaves an encoded answer alone.
+      res.setHeader("Content-Encoding", "gzip");
+      body = gzipWith(page.gzip, nonce);
+    } else {
+      body = page.bodyParts.flatMap((part, index) => (index > 0 ? [nonce, part] : [part]));
+    }
+    send(res, body, req.method === "HEAD");
   };
+}
+
+/** Buffers written in one go: the response is corked meanwhile, so they leave in as few packets as they fit. */
+function send(res: Response, body: Buffer[], headOnly: boolean) {
+  res.setHeader("Content-Length", body.reduce((sum, part) => sum + part.length, 0));
+  if (headOnly) {
+    res.end();
+    return;
+  }
+  res.cork();
+  for (const part of body) res.write(part);
+  res.end();
+  process.nextTick(() => res.uncork());
 }
 
 /**

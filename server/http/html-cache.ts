@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { compressPieces, type GzipPieces } from "./gzip-pieces";
 
 /**
  * A public page as React Router rendered it for an anonymous visitor, with the body cut wherever the CSP nonce
@@ -16,6 +17,10 @@ export interface RenderedPage {
 export interface CachedPage extends RenderedPage {
   /** Weak: responses differ in their nonce only, which makes them equivalent, not byte for byte the same. */
   etag: string;
+  /** The parts as bytes, written as they are: a response allocates no copy of the page. */
+  bodyParts: Buffer[];
+  /** The parts compressed once, for clients that take gzip. */
+  gzip: GzipPieces;
 }
 
 export interface HtmlCacheOptions {
@@ -101,5 +106,6 @@ export function htmlCache({ render, version, checkIntervalMs, now = Date.now }: 
 function withEtag(page: RenderedPage): CachedPage {
   const hash = crypto.createHash("sha256").update(String(page.status));
   for (const part of page.parts) hash.update("\0").update(part);
-  return { ...page, etag: `W/"${hash.digest("base64url").slice(0, 27)}"` };
+  const bodyParts = page.parts.map((part) => Buffer.from(part));
+  return { ...page, etag: `W/"${hash.digest("base64url").slice(0, 27)}"`, bodyParts, gzip: compressPieces(bodyParts) };
 }

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { variantWidthsFor } from "./responsive-image";
 
 /** Formats accepted from uploads, recognised by their bytes (never by name or declared type). SVG is refused. */
@@ -31,6 +31,8 @@ export interface EncodedImage {
  * piece of metadata (EXIF, GPS, XMP) and anything smuggled after the image data; a truncated or corrupt file fails.
  */
 export async function encodeUploadedImage(input: Buffer): Promise<EncodedImage> {
+  // Loaded at the first upload, not at start: libvips holds ~27 MB that a server answering pages never needs.
+  const { default: sharp } = await import("sharp");
   let metadata: Metadata;
   try {
     // The header only: no pixel is decoded here, so the size can be judged (and named) before anything is allocated.

@@ -4,6 +4,7 @@
  * a change made by another instance sharing the database shows within HTML_CACHE_SECONDS.
  */
 import http from "node:http";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { testEngines } from "../../server/db/test-database";
 import { settingsRepo } from "../../server/repos/settings";
@@ -27,6 +28,19 @@ function rawGet(server: TestServer, path: string, headers: Record<string, string
       let body = "";
       response.on("data", (chunk: Buffer) => (body += chunk.toString()));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** The bytes as they travelled, not decompressed. */
+function rawBytes(server: TestServer, path: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.url}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
     });
     request.on("error", reject);
     request.end();
@@ -81,6 +95,22 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
     const stale = await rawGet(server, path, { "if-none-match": 'W/"something-else"' });
     expect(stale.status).toBe(200);
     expect(stale.headers["content-security-policy"]).toMatch(NONCE);
+  });
+
+  test.each(PAGES)("%s: a browser that takes gzip gets the page compressed once when kept, with its own nonce inside", async (path) => {
+    const headers = { "accept-encoding": "gzip, deflate, br, zstd" };
+    const gzipped = await rawBytes(server, path, headers);
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(gzipped.headers["content-length"])).toBe(gzipped.body.length);
+    const html = zlib.gunzipSync(gzipped.body).toString(); // checks gzip's CRC-32 and length too
+    const nonce = NONCE.exec(String(gzipped.headers["content-security-policy"]))![1]!;
+    const plain = await rawBytes(server, path, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const plainNonce = NONCE.exec(String(plain.headers["content-security-policy"]))![1]!;
+    expect(html.replaceAll(nonce, plainNonce)).toBe(plain.body.toString());
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(gzipped.body.length).toBeLessThan(plain.body.length / 3);
   });
 
   test("HEAD answers with the page's headers and no body", async () => {
