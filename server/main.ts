@@ -10,7 +10,8 @@ import type { ServerBuild } from "react-router";
 import { AdminBootstrapError, ensureAdmin } from "./auth/admin-bootstrap.server";
 import { sessionStore } from "./auth/sessions.server";
 import { ConfigError, parseConfig } from "./config";
-import { ContentError, loadSite } from "./content/load-site";
+import { fileURLToPath } from "node:url";
+import { ContentError, contentNewerThan, loadSite } from "./content/load-site";
 import { createDatabase, migrateToLatest } from "./db/database";
 import { createHttpApp, productionAssets } from "./http/app";
 import type { ServerContext } from "./http/load-context";
@@ -33,6 +34,10 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const development = config.env === "development";
 
+  // The production build (build/host/main.js) carries its own copy of content/site.ts.
+  const runningBuild = import.meta.url.endsWith(".js");
+  const staleContent = runningBuild ? contentNewerThan(fileURLToPath(import.meta.url)) : [];
+  if (staleContent.length > 0) throw new ContentError(staleContent);
   const site = await loadSite();
   const manifest = readManifest();
   const missing = unencodedPhotos(site, manifest);

@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import site from "../../content/site";
-import { ContentError, validateSite } from "./load-site";
+import { ContentError, contentNewerThan, validateSite } from "./load-site";
 
 function problemsOf(input: unknown): string[] {
   try {
@@ -41,5 +44,26 @@ describe("validating the society's content at start", () => {
   test("a missing field is named", () => {
     const { tagline: _tagline, ...withoutTagline } = site;
     expect(problemsOf(withoutTagline)).toEqual(["tagline: Invalid input: expected string, received undefined"]);
+  });
+});
+
+describe("content newer than the server build", () => {
+  test("names each content file changed after the build, with what to run", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-stale-"));
+    try {
+      const built = path.join(dir, "main.js");
+      fs.writeFileSync(built, "");
+      fs.writeFileSync(path.join(dir, "site.ts"), "");
+      fs.writeFileSync(path.join(dir, "notes.md"), "");
+      const past = new Date(Date.now() - 60_000);
+      fs.utimesSync(path.join(dir, "site.ts"), past, past);
+      expect(contentNewerThan(built, dir)).toEqual([]);
+      const later = new Date(Date.now() + 60_000);
+      fs.utimesSync(path.join(dir, "site.ts"), later, later);
+      fs.utimesSync(path.join(dir, "notes.md"), later, later);
+      expect(contentNewerThan(built, dir)).toEqual(["content/site.ts is newer than the last build: run `npm run build`"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -54,7 +54,20 @@ export function validateSite(input: unknown, contentDir = CONTENT_DIR): SiteCont
   return site;
 }
 
+/**
+ * content/site.ts, validated. A literal import path, so the production build bundles the content with the server
+ * (build/host/main.js runs without a TypeScript loader); `contentStaleness` says when that copy is out of date.
+ */
 export async function loadSite(contentDir = CONTENT_DIR): Promise<SiteContent> {
-  const module = (await import(path.join(contentDir, "site.ts"))) as { default?: unknown; site?: unknown };
+  const module = (await import("../../content/site")) as { default?: unknown; site?: unknown };
   return validateSite(module.site ?? module.default, contentDir);
+}
+
+/** The content's TypeScript files changed after `builtFile` was made (the server build that bundles them), if any. */
+export function contentNewerThan(builtFile: string, contentDir = CONTENT_DIR): string[] {
+  const builtAt = fs.statSync(builtFile).mtimeMs;
+  return fs
+    .readdirSync(contentDir)
+    .filter((name) => name.endsWith(".ts") && fs.statSync(path.join(contentDir, name)).mtimeMs > builtAt)
+    .map((name) => `content/${name} is newer than the last build: run \`npm run build\``);
 }

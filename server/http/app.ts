@@ -164,7 +164,10 @@ const fileHeaders: RequestHandler = (_req, res, next) => {
 export function productionAssets(clientDir: string): RequestHandler {
   const router = express.Router();
   router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false }));
-  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Files copied from public/ at build time. Only a path with an extension can name one: a page's path never
+  // costs a file-system lookup (that stat was the largest fixed cost of a cached page).
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  router.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   return router;
 }
 

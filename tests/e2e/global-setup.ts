@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { smtpCatcher } from "../integration/helpers/smtp-catcher";
+import { PRODUCTION_SERVER } from "../integration/helpers/test-server";
 
 /** E2E_PORT lets two checkouts run their browser suites side by side. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -94,7 +95,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   delete env.DATABASE_URL;
 
   const output: string[] = [];
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(process.execPath, [...PRODUCTION_SERVER.args], { cwd: PROJECT_ROOT, env: { ...env, ...PRODUCTION_SERVER.env }, stdio: ["ignore", "pipe", "pipe"] });
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
     process.stderr.write(`[e2e server] ${chunk.toString()}`);

@@ -49,14 +49,24 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `server/main.ts` with `env` (LOG_LEVEL=info, the production default, unless given). Its output is scanned
- * for secrets after the test file (helpers/log-secrets.ts), whatever the test does with the process.
+ * The production server as `npm run serve` starts it (package.json: keep the two alike): the build of server/ that
+ * `npm run build` makes, with the same V8 and malloc settings (docs/decisions/012-compiled-server.md). Tests run what
+ * a society runs; after changing server/ without `npm run build`, run `npm run build:server` (under a second).
+ */
+export const PRODUCTION_SERVER = {
+  args: ["--max-semi-space-size=2", "build/host/main.js"],
+  env: { NODE_ENV: "production" },
+} as const;
+
+/**
+ * Starts the production server with `env` (LOG_LEVEL=info, the production default, unless given). Its output is
+ * scanned for secrets after the test file (helpers/log-secrets.ts), whatever the test does with the process.
  */
 export function serverCommand(env: Record<string, string>): ChildProcess {
   rememberSecret(env.ADMIN_PASSWORD);
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [...PRODUCTION_SERVER.args], {
     cwd: fileURLToPath(new URL("../../..", import.meta.url)),
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    env: { PATH: process.env.PATH ?? "", ...PRODUCTION_SERVER.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
