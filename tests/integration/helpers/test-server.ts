@@ -55,7 +55,7 @@ export async function freePort(): Promise<number> {
  */
 export const PRODUCTION_SERVER = {
   args: ["--max-semi-space-size=2", "build/host/main.js"],
-  env: { NODE_ENV: "production" },
+  env: { NODE_ENV: "production", MALLOC_ARENA_MAX: "2" },
 } as const;
 
 /**
