@@ -180,8 +180,13 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     expect(created).toBeLessThanOrEqual(sent.finishedAt + 1000);
   }
 
-  const property = <T,>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, numRuns: number) =>
-    fc.assert(fc.asyncProperty(arbitrary, check), { numRuns, seed: SEED });
+  /**
+   * `examples` are checked first, whatever the seed: the valid body, which a property must see at least once. A
+   * random draw is valid about one time in twenty for some forms, and PostgreSQL runs a quarter of the bodies: one
+   * CI run (2026-11-23) drew no valid announcement among its 50 and failed "at least one was created".
+   */
+  const property = <T,>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, numRuns: number, examples: T[] = []) =>
+    fc.assert(fc.asyncProperty(arbitrary, check), { numRuns, seed: SEED, examples: examples.map((example): [T] => [example]) });
 
   // ---------------------------------------------------------------- public forms
 
@@ -232,6 +237,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           expect(keys).toContain(row.submission_key);
         },
         runs(800),
+        [{ fields: Object.entries(joinBody()), encoding: "json" as const }],
       );
       expect(stored).toBeGreaterThan(0);
     },
@@ -284,6 +290,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           expectServerAssigned(added[0]!, sent);
         },
         runs(600),
+        [{ fields: Object.entries(contactBody()), encoding: "json" as const, script: true }],
       );
       expect(stored).toBeGreaterThan(0);
     },
@@ -319,6 +326,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           expect(sent.changes.sessions?.added[0]?.admin_id).toBe(adminId);
         },
         runs(250),
+        [{ fields: Object.entries({ email: ADMIN.email, password: ADMIN.password }), encoding: "urlencoded" }],
       );
       expect(signedIn).toBeGreaterThan(0);
     },
@@ -357,6 +365,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           await restoreAdmin();
         },
         runs(250),
+        [{ fields: Object.entries({ currentPassword: ADMIN.password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" }), encoding: "urlencoded" }],
       );
       expect(changed).toBeGreaterThan(0);
     },
@@ -468,10 +477,11 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     async () => {
       const cookie = await sessionCookie();
       let created = 0;
+      const validFields = { image: image, description: "Blood donation camp on Saturday", url: "https://forms.gle/camp" };
       await property(
         fc.record({
           fields: requestFields(
-            { image: image, description: "Blood donation camp on Saturday", url: "https://forms.gle/camp" },
+            validFields,
             {
               description: fc.oneof(fc.constant("Blood donation camp on Saturday"), plausibleText(5000).map((text) => `${text} — see you there`)),
               url: fc.constantFrom(
@@ -506,6 +516,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           expect(new URL(String(row?.google_form_url)).protocol).toMatch(/^https?:$/);
         },
         runs(200),
+        [{ fields: Object.entries(validFields), encoding: "multipart" }],
       );
       expect(created).toBeGreaterThan(0);
     },
