@@ -10,6 +10,7 @@ import { CONTENT_IMAGES_URL, GENERATED_IMAGES_DIR } from "../images/content-imag
 import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
+import { PUBLIC_PAGES } from "../../app/lib/public-pages";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas/limits";
 import { cachedPages, invalidateOnAdminWrites } from "./cached-pages";
 import { htmlCache } from "./html-cache";
@@ -47,9 +48,6 @@ export interface HttpAppOptions {
   /** Seconds a cached public page is served before the database is asked whether it changed (HTML_CACHE_SECONDS). */
   htmlCacheSeconds?: number;
 }
-
-/** The pages every visitor gets alike, and so are rendered once and kept (see html-cache.ts). */
-export const CACHED_PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"] as const;
 
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { context, database, readiness } = options;
@@ -112,16 +110,18 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES, context.logger));
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
-  // Production only: in development Vite rebuilds the server code on every change, and pages must follow it.
-  if (typeof options.build !== "function") app.use(refuseReadsOfPostOnlyRoutes(postOnlyPaths(options.build)));
-  if (typeof options.build !== "function" && options.htmlCacheSeconds !== undefined) {
-    const cache = htmlCache({
-      render: pageRenderer(options.build, context),
-      version: () => context.repos.publicContent.version(),
-      checkIntervalMs: options.htmlCacheSeconds * 1000,
-    });
-    app.use(invalidateOnAdminWrites(cache, ADMIN_PATHS));
-    app.use(cachedPages(cache, CACHED_PAGES, context.logger));
+  // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
+  if (typeof options.build !== "function") {
+    app.use(refuseReadsOfPostOnlyRoutes(postOnlyPaths(options.build)));
+    if (options.htmlCacheSeconds !== undefined) {
+      const cache = htmlCache({
+        render: pageRenderer(options.build, context),
+        version: () => context.repos.publicContent.version(),
+        checkIntervalMs: options.htmlCacheSeconds * 1000,
+      });
+      app.use(invalidateOnAdminWrites(cache, ADMIN_PATHS));
+      app.use(cachedPages(cache, PUBLIC_PAGES, context.logger));
+    }
   }
 
   app.all(
