@@ -1,24 +1,16 @@
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-
-type BuiltRoute = NonNullable<ServerBuild["routes"][string]>;
+import { routesWithPaths } from "./route-paths";
 
 /**
  * The routes that only take posts (an action, and neither a loader nor a page: /join, /contact, /admin/login...),
  * read from the build, as patterns on the request path.
  */
 export function postOnlyPaths(build: ServerBuild): RegExp[] {
-  const routes = build.routes;
-  const fullPath = (route: BuiltRoute): string => {
-    const parent = route.parentId ? routes[route.parentId] : undefined;
-    const base = parent ? fullPath(parent) : "";
-    return route.path ? `${base.replace(/\/$/, "")}/${route.path}` : base || "/";
-  };
-  return Object.values(routes)
-    .filter((route): route is BuiltRoute => route !== undefined)
-    .filter(({ module }) => typeof module.action === "function" && !module.loader && !module.default)
-    .map((route) => {
-      const pattern = fullPath(route)
+  return routesWithPaths(build.routes)
+    .filter(({ route: { module } }) => typeof module.action === "function" && !module.loader && !module.default)
+    .map(({ path }) => {
+      const pattern = path
         .split("/")
         .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
         .join("/");

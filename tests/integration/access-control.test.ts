@@ -2,9 +2,11 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { ServerBuild } from "react-router";
 import { sessionStore } from "../../server/auth/sessions.server";
 import { newId, nowIso } from "../../server/db/ids";
 import { testEngines } from "../../server/db/test-database";
+import { routesWithPaths } from "../../server/http/route-paths";
 import { adminsRepo } from "../../server/repos/admins";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { imagesRepo } from "../../server/repos/images";
@@ -52,25 +54,12 @@ interface ManifestRoute {
   hasAction: boolean;
 }
 
-interface BuiltRoute {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  module: { loader?: unknown; action?: unknown };
-}
-
 async function loadManifest(): Promise<ManifestRoute[]> {
   const file = path.join(fileURLToPath(new URL("../..", import.meta.url)), "build/server/index.js");
-  const build = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { routes: Record<string, BuiltRoute> };
-  const fullPath = (route: BuiltRoute): string => {
-    const parent = route.parentId ? build.routes[route.parentId] : undefined;
-    const base = parent ? fullPath(parent) : "";
-    return route.path ? `${base.replace(/\/$/, "")}/${route.path}` : base || "/";
-  };
-  return Object.values(build.routes).map((route) => ({
+  const build = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as ServerBuild;
+  return routesWithPaths(build.routes).map(({ route, path: urlPath }) => ({
     id: route.id,
-    path: fullPath(route),
+    path: urlPath,
     hasLoader: typeof route.module.loader === "function",
     hasAction: typeof route.module.action === "function",
   }));
