@@ -19,32 +19,25 @@ const get = (server: TestServer, path: string, headers: Record<string, string> =
 const nonceOf = (response: Response) => NONCE.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 
 /**
- * A GET with exactly these headers, as a browser sends them: fetch adds `Cache-Control: no-cache` to a conditional
- * request (which asks for a full answer), and will not send a Host header of the caller's choosing.
+ * A GET with exactly these headers, as a browser sends them, and the bytes as they travelled (not decompressed):
+ * fetch adds `Cache-Control: no-cache` to a conditional request (which asks for a full answer), will not send a Host
+ * header of the caller's choosing, and decompresses.
  */
-function rawGet(server: TestServer, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function rawBytes(server: TestServer, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${server.url}${path}`, { headers }, (response) => {
-      let body = "";
-      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
     });
     request.on("error", reject);
     request.end();
   });
 }
 
-/** The bytes as they travelled, not decompressed. */
-function rawBytes(server: TestServer, path: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${server.url}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
+async function rawGet(server: TestServer, path: string, headers: Record<string, string>) {
+  const answer = await rawBytes(server, path, headers);
+  return { ...answer, body: answer.body.toString() };
 }
 
 async function eventually(check: () => Promise<boolean>, withinMs: number): Promise<number> {
