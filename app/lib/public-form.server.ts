@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import type { ContactSubmission } from "~/schemas/contact";
 import { HONEYPOT_FIELD, type JoinSubmission } from "~/schemas/join";
+import { rateLimitsRepo } from "../../server/repos/rate-limits";
 import { submitContactMessage } from "../../server/services/contact";
+import type { SubmissionGate } from "../../server/services/idempotent-store";
 import { logSecurityEvent } from "../../server/security-log";
 import { submitJoinApplication } from "../../server/services/join";
 
@@ -34,29 +36,49 @@ export const honeypotFilled = (fields: Record<string, unknown>): boolean => {
   return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
 };
 
-/** Counts one submission against the client address; the counter key holds a hash, never the address. */
-export async function publicFormAllowed(context: AppLoadContext, form: PublicFormName): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+/** A submission refused because its client address reached the limit; nothing was stored. */
+export class FormLimitReached extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("form limit reached");
+    this.name = "FormLimitReached";
+  }
+}
+
+/**
+ * Counts the submission against its client address inside the transaction that stores it, so the count and the
+ * submission reach the disk together: one synchronous write per submission instead of two. A refused or failed
+ * submission rolls its count back, which changes nothing a client sees: the window's end stays where it was, and
+ * the count is at the limit already. The counter key holds a hash, never the address.
+ */
+function countAgainstLimit(context: AppLoadContext, form: PublicFormName): SubmissionGate {
   const key = `${form}:ip:${crypto.createHash("sha256").update(context.clientIp).digest("hex")}`;
-  const result = await context.repos.rateLimits.hit(key, PUBLIC_FORM_LIMIT.limit, PUBLIC_FORM_LIMIT.windowMs);
-  // Logged once per address and window (its last submission), not per refused attempt.
-  if (result.allowed && result.remaining === 0) logSecurityEvent(context.logger, "form.limit-reached", { form, windowSeconds: PUBLIC_FORM_LIMIT.windowMs / 1000 });
-  return result;
+  return async (trx) => {
+    const result = await rateLimitsRepo(trx).hit(key, PUBLIC_FORM_LIMIT.limit, PUBLIC_FORM_LIMIT.windowMs);
+    if (!result.allowed) throw new FormLimitReached(result.retryAfterSeconds);
+    // Logged once per address and window (its last submission), not per refused attempt.
+    if (result.remaining === 0) logSecurityEvent(context.logger, "form.limit-reached", { form, windowSeconds: PUBLIC_FORM_LIMIT.windowMs / 1000 });
+  };
 }
 
 /** Whether the browser posted without JavaScript (a plain form), so the answer is a redirect, not JSON. */
 export const wantsHtml = (request: Request): boolean => !(request.headers.get("accept") ?? "").includes("application/json");
 
-/** Stores an application and queues its notification (one transaction), then nudges the mail worker. */
+/**
+ * Counts an application against its client's limit, stores it and queues its notification (one transaction), then
+ * nudges the mail worker. Throws FormLimitReached when the client is over the limit.
+ */
 export async function storeJoinApplication(context: AppLoadContext, submission: JoinSubmission) {
   const { db, publicUrl, mail, site } = context;
-  const stored = await submitJoinApplication({ db, publicUrl, timeZone: mail.timeZone, questions: site.joinQuestions }, submission);
+  const admit = countAgainstLimit(context, "join");
+  const stored = await submitJoinApplication({ db, publicUrl, timeZone: mail.timeZone, questions: site.joinQuestions, admit }, submission);
   mail.wake();
   return stored;
 }
 
-/** Stores a contact message and queues its mail (one transaction), then nudges the mail worker. */
+/** The contact form's counterpart of storeJoinApplication: limit, message and mail in one transaction. */
 export async function storeContactMessage(context: AppLoadContext, submission: ContactSubmission) {
-  const stored = await submitContactMessage({ db: context.db, timeZone: context.mail.timeZone }, submission);
+  const admit = countAgainstLimit(context, "contact");
+  const stored = await submitContactMessage({ db: context.db, timeZone: context.mail.timeZone, admit }, submission);
   context.mail.wake();
   return stored;
 }

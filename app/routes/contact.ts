@@ -1,6 +1,6 @@
 import { fieldErrors } from "~/lib/field-errors";
 import { redirect } from "react-router";
-import { honeypotFilled, publicFormAllowed, readPublicForm, storeContactMessage, wantsHtml } from "~/lib/public-form.server";
+import { FormLimitReached, honeypotFilled, readPublicForm, storeContactMessage, wantsHtml } from "~/lib/public-form.server";
 import { CONTACT_MESSAGES, contactSchema } from "~/schemas/contact";
 import type { Route } from "./+types/contact";
 
@@ -23,12 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = Object.values(errors).includes(CONTACT_MESSAGES.fillAll) ? "invalid" : errors.email ? "email" : "failed";
     return answer(outcome, 400, { error: Object.values(errors)[0] ?? CONTACT_MESSAGES.fillAll, errors });
   }
-  const limit = await publicFormAllowed(context, "contact");
-  if (!limit.allowed) return answer("failed", 429, { error: CONTACT_MESSAGES.tooMany }, { "Retry-After": String(limit.retryAfterSeconds) });
   try {
     await storeContactMessage(context, parsed.data);
     return answer("sent", 200, { ok: true });
   } catch (error) {
+    if (error instanceof FormLimitReached) {
+      return answer("failed", 429, { error: CONTACT_MESSAGES.tooMany }, { "Retry-After": String(error.retryAfterSeconds) });
+    }
     context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "contact message not stored");
     return answer("failed", 500, { error: CONTACT_MESSAGES.failure });
   }

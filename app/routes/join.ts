@@ -1,5 +1,5 @@
 import { fieldErrors } from "~/lib/field-errors";
-import { honeypotFilled, publicFormAllowed, readPublicForm, storeJoinApplication } from "~/lib/public-form.server";
+import { FormLimitReached, honeypotFilled, readPublicForm, storeJoinApplication } from "~/lib/public-form.server";
 import { JOIN_MESSAGES, joinSubmissionSchema } from "~/schemas/join";
 import type { Route } from "./+types/join";
 
@@ -10,14 +10,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = joinSubmissionSchema.safeParse(fields);
   if (!parsed.success) return Response.json({ error: JOIN_MESSAGES.failure, errors: fieldErrors(parsed.error) }, { status: 400 });
   if (!(await context.repos.settings.get()).joinUsVisible) return Response.json({ error: JOIN_MESSAGES.closed }, { status: 403 });
-  const limit = await publicFormAllowed(context, "join");
-  if (!limit.allowed) {
-    return Response.json({ error: JOIN_MESSAGES.tooMany }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
-  }
   try {
     const stored = await storeJoinApplication(context, parsed.data);
     return Response.json({ ok: true, id: stored.id });
   } catch (error) {
+    if (error instanceof FormLimitReached) {
+      return Response.json({ error: JOIN_MESSAGES.tooMany }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
     context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "join application not stored");
     return Response.json({ error: JOIN_MESSAGES.failure }, { status: 500 });
   }

@@ -38,9 +38,17 @@ export interface Mail {
   templateParams: Record<string, string>;
 }
 
+// Building an Intl.DateTimeFormat costs about 100 times (~0.2 ms) more than formatting with one; a process has one zone.
+const mailTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "23 November 2026 at 15:04" in the society's time zone. */
 export function formatMailTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long", timeStyle: "short" }).format(at);
+  let format = mailTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long", timeStyle: "short" });
+    mailTimeFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /**

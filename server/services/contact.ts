@@ -5,11 +5,13 @@ import type { Database } from "../db/schema";
 import { formatMailTime, type OutboxPayload } from "../mail/messages";
 import { contactMessagesRepo } from "../repos/contact-messages";
 import { mailOutboxRepo } from "../repos/mail-outbox";
-import { store } from "./idempotent-store";
+import { type SubmissionGate, store } from "./idempotent-store";
 
 export interface ContactServiceDeps {
   db: Kysely<Database>;
   timeZone: string;
+  /** Runs in the transaction that stores a new message (not one sent again), e.g. to count it against a limit; throws to refuse it. */
+  admit?: SubmissionGate;
 }
 
 /** Stores a contact message and its mail in one transaction; a repeated submission key stores nothing new. */
@@ -31,6 +33,7 @@ function insert(deps: ContactServiceDeps, submission: ContactSubmission, now: Da
       trx,
     );
     if (!stored.created) return stored;
+    await deps.admit?.(trx);
     const payload: OutboxPayload = {
       kind: "contact",
       replyTo: { name: submission.name, address: submission.email },

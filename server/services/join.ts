@@ -5,7 +5,7 @@ import type { Database } from "../db/schema";
 import { formatMailTime, type OutboxPayload } from "../mail/messages";
 import { type Answer, applicationsRepo, serializeAnswers } from "../repos/applications";
 import { mailOutboxRepo } from "../repos/mail-outbox";
-import { store } from "./idempotent-store";
+import { type SubmissionGate, store } from "./idempotent-store";
 
 export interface JoinServiceDeps {
   db: Kysely<Database>;
@@ -13,6 +13,8 @@ export interface JoinServiceDeps {
   timeZone: string;
   /** The six question texts (content/site.ts `joinQuestions`). */
   questions: readonly string[];
+  /** Runs in the transaction that stores a new application (not one sent again), e.g. to count it against a limit; throws to refuse it. */
+  admit?: SubmissionGate;
 }
 
 /** The answers as the spec stores them: {question, answer} in order, the two lists (already cleaned by the schema) joined by ", ". */
@@ -58,6 +60,7 @@ function insert(deps: JoinServiceDeps, submission: JoinSubmission, now: Date): P
       trx,
     );
     if (!stored.created) return stored;
+    await deps.admit?.(trx);
     const payload: OutboxPayload = {
       kind: "join",
       replyTo: { name: submission.fullname, address: submission.email },

@@ -189,6 +189,14 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
     expect((await postJson(server, "/join", joinApplication(), freshIp())).status).toBe(200);
   });
 
+  test("join: a submission sent again (one submission key) counts once against the limit of five", async () => {
+    const ip = freshIp();
+    const resent = joinApplication({ fullname: "Sent Three Times" });
+    for (let i = 0; i < 3; i++) expect((await postJson(server, "/join", resent, ip)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await postJson(server, "/join", joinApplication(), ip)).status).toBe(200);
+    expect((await refused("/join", joinApplication(), ip)).status).toBe(429);
+  });
+
   test("join: a double click (the same submission twice at once) stores one application and one mail", async () => {
     const before = await storedCounts(server);
     const application = joinApplication({ fullname: "Double Click" });
