@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely, Updateable } from "kysely";
 import { newId } from "../db/ids";
-import type { Database, MailKind, MailOutboxRow } from "../db/schema";
+import type { Database, MailKind, MailOutboxRow, MailOutboxTable } from "../db/schema";
+import { withUnsyncedCommits } from "../db/unsynced-commits";
 
 export interface OutboxCounts {
   /** Not delivered yet: waiting for a (next) attempt or being sent right now. */
@@ -18,6 +19,8 @@ const CLAIM_CANDIDATES = 5;
 /**
  * The mail outbox. Every state change after the claim is conditional on the lease owner, so a process
  * whose lease ran out (and whose job another process took over) cannot overwrite the newer outcome.
+ * Only `enqueue` waits for the disk (it commits with the submission): claims and outcomes lost in a power
+ * cut mean a mail is sent again, never that one is lost (withUnsyncedCommits).
  */
 export function mailOutboxRepo(db: Kysely<Database>) {
   return {
@@ -37,80 +40,23 @@ export function mailOutboxRepo(db: Kysely<Database>) {
      * The take is one conditional UPDATE (compare-and-set on status and lease), which both engines run
      * atomically per row: of two processes racing for a job, exactly one updates it.
      */
-    async claim(owner: string, leaseMs: number, now: Date = new Date()): Promise<ClaimedJob | undefined> {
-      const at = now.toISOString();
-      const candidates = await db
-        .selectFrom("mail_outbox")
-        .select("id")
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("status", "=", "waiting"), eb("next_attempt_at", "<=", at)]),
-            eb.and([eb("status", "=", "sending"), eb("lease_expires_at", "<=", at)]),
-          ]),
-        )
-        .orderBy("next_attempt_at")
-        .orderBy("id")
-        .limit(CLAIM_CANDIDATES)
-        .execute();
-      for (const { id } of candidates) {
-        const result = await db
-          .updateTable("mail_outbox")
-          .set((eb) => ({
-            status: "sending",
-            lease_owner: owner,
-            lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
-            attempts: eb("attempts", "+", 1),
-          }))
-          .where("id", "=", id)
-          .where((eb) =>
-            eb.or([
-              eb.and([eb("status", "=", "waiting"), eb("next_attempt_at", "<=", at)]),
-              eb.and([eb("status", "=", "sending"), eb("lease_expires_at", "<=", at)]),
-            ]),
-          )
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 1) {
-          const row = await db.selectFrom("mail_outbox").selectAll().where("id", "=", id).where("lease_owner", "=", owner).executeTakeFirst();
-          if (row) return { ...row, attempts: Number(row.attempts) };
-        }
-      }
-      return undefined;
+    claim(owner: string, leaseMs: number, now: Date = new Date()): Promise<ClaimedJob | undefined> {
+      return withUnsyncedCommits(db, (connection) => claimDueJob(connection, owner, leaseMs, now));
     },
 
     /** Delivered. Returns false when the lease was lost to another process meanwhile. */
-    async markSent(id: string, owner: string, now: Date = new Date()): Promise<boolean> {
-      const result = await db
-        .updateTable("mail_outbox")
-        .set({ status: "sent", sent_at: now.toISOString(), lease_owner: null, lease_expires_at: null, last_error: null })
-        .where("id", "=", id)
-        .where("lease_owner", "=", owner)
-        .where("status", "=", "sending")
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    markSent(id: string, owner: string, now: Date = new Date()): Promise<boolean> {
+      return settle(db, id, owner, { status: "sent", sent_at: now.toISOString(), last_error: null });
     },
 
     /** A transient failure: waits until `nextAttemptAt`. */
-    async retry(id: string, owner: string, error: string, nextAttemptAt: Date): Promise<boolean> {
-      const result = await db
-        .updateTable("mail_outbox")
-        .set({ status: "waiting", next_attempt_at: nextAttemptAt.toISOString(), lease_owner: null, lease_expires_at: null, last_error: error })
-        .where("id", "=", id)
-        .where("lease_owner", "=", owner)
-        .where("status", "=", "sending")
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    retry(id: string, owner: string, error: string, nextAttemptAt: Date): Promise<boolean> {
+      return settle(db, id, owner, { status: "waiting", next_attempt_at: nextAttemptAt.toISOString(), last_error: error });
     },
 
     /** A permanent failure, or too many attempts: never tried again. */
-    async markDead(id: string, owner: string, error: string): Promise<boolean> {
-      const result = await db
-        .updateTable("mail_outbox")
-        .set({ status: "dead", lease_owner: null, lease_expires_at: null, last_error: error })
-        .where("id", "=", id)
-        .where("lease_owner", "=", owner)
-        .where("status", "=", "sending")
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    markDead(id: string, owner: string, error: string): Promise<boolean> {
+      return settle(db, id, owner, { status: "dead", last_error: error });
     },
 
     /** What the admin panel shows: notifications not delivered yet, and those given up on. */
@@ -133,3 +79,46 @@ export function mailOutboxRepo(db: Kysely<Database>) {
 }
 
 export type MailOutboxRepo = ReturnType<typeof mailOutboxRepo>;
+
+const due = (at: string) => (eb: ExpressionBuilder<Database, "mail_outbox">) =>
+  eb.or([
+    eb.and([eb("status", "=", "waiting"), eb("next_attempt_at", "<=", at)]),
+    eb.and([eb("status", "=", "sending"), eb("lease_expires_at", "<=", at)]),
+  ]);
+
+async function claimDueJob(db: Kysely<Database>, owner: string, leaseMs: number, now: Date): Promise<ClaimedJob | undefined> {
+  const at = now.toISOString();
+  const candidates = await db.selectFrom("mail_outbox").select("id").where(due(at)).orderBy("next_attempt_at").orderBy("id").limit(CLAIM_CANDIDATES).execute();
+  for (const { id } of candidates) {
+    const result = await db
+      .updateTable("mail_outbox")
+      .set((eb) => ({
+        status: "sending",
+        lease_owner: owner,
+        lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
+        attempts: eb("attempts", "+", 1),
+      }))
+      .where("id", "=", id)
+      .where(due(at))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) {
+      const row = await db.selectFrom("mail_outbox").selectAll().where("id", "=", id).where("lease_owner", "=", owner).executeTakeFirst();
+      if (row) return { ...row, attempts: Number(row.attempts) };
+    }
+  }
+  return undefined;
+}
+
+/** Records a claimed job's outcome and gives up its lease, unless the lease passed to another process meanwhile. */
+async function settle(db: Kysely<Database>, id: string, owner: string, outcome: Updateable<MailOutboxTable>): Promise<boolean> {
+  const result = await withUnsyncedCommits(db, (connection) =>
+    connection
+      .updateTable("mail_outbox")
+      .set({ ...outcome, lease_owner: null, lease_expires_at: null })
+      .where("id", "=", id)
+      .where("lease_owner", "=", owner)
+      .where("status", "=", "sending")
+      .executeTakeFirst(),
+  );
+  return Number(result.numUpdatedRows) === 1;
+}
