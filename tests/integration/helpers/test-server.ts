@@ -54,7 +54,7 @@ export async function freePort(): Promise<number> {
  * a society runs; after changing server/ without `npm run build`, run `npm run build:server` (under a second).
  */
 export const PRODUCTION_SERVER = {
-  args: ["--max-semi-space-size=2", "build/host/main.js"],
+  args: ["--max-semi-space-size=2", "--heap-growing-percent=20", "build/host/main.js"],
   env: { NODE_ENV: "production", MALLOC_ARENA_MAX: "2" },
 } as const;
 
