@@ -70,6 +70,20 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
 
   app.use(requestLog(context));
+  const pageHeaders = [
+    assignCspNonce,
+    ...securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development, trustProxy: options.trustProxy ?? false }),
+  ];
+  // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
+  const pageCache =
+    typeof options.build !== "function" && options.htmlCacheSeconds !== undefined
+      ? htmlCache({
+          render: pageRenderer(options.build, context),
+          version: () => context.repos.publicContent.version(),
+          checkIntervalMs: options.htmlCacheSeconds * 1000,
+        })
+      : undefined;
+  if (pageCache) app.use(cachedPages(pageCache, PUBLIC_PAGES, context.logger, [fileHeaders, ...pageHeaders]));
   // Before anything else touches a login: one is handled only while an argon2 slot is free for it, and the rest of a
   // flood is turned away for a fraction of a millisecond each (see limitConcurrentLogins).
   app.use(limitConcurrentLogins("/admin/login", PASSWORD_HASHING_CONCURRENCY, context.logger));
@@ -102,27 +116,15 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.use(options.assets);
 
-  app.use(assignCspNonce);
-  app.use(securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development, trustProxy: options.trustProxy ?? false }));
+  app.use(pageHeaders);
 
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
   app.use(refuseCrossSiteWrites(context.publicUrl, context.logger));
   app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES, context.logger));
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
-  // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
-  if (typeof options.build !== "function") {
-    app.use(refuseReadsOfPostOnlyRoutes(postOnlyPaths(options.build)));
-    if (options.htmlCacheSeconds !== undefined) {
-      const cache = htmlCache({
-        render: pageRenderer(options.build, context),
-        version: () => context.repos.publicContent.version(),
-        checkIntervalMs: options.htmlCacheSeconds * 1000,
-      });
-      app.use(invalidateOnAdminWrites(cache, ADMIN_PATHS));
-      app.use(cachedPages(cache, PUBLIC_PAGES, context.logger));
-    }
-  }
+  if (typeof options.build !== "function") app.use(refuseReadsOfPostOnlyRoutes(postOnlyPaths(options.build)));
+  if (pageCache) app.use(invalidateOnAdminWrites(pageCache, ADMIN_PATHS));
 
   app.all(
     "/{*path}",

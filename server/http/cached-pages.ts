@@ -1,20 +1,34 @@
-import type { RequestHandler, Response } from "express";
+import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 import type { Logger } from "../logger";
 import { gzipWith } from "./gzip-pieces";
 import type { HtmlCache } from "./html-cache";
 
 /**
  * Serves the public pages from the HTML cache: GET and HEAD of exactly these paths, without a query string (the
- * home page reads one after a contact form posted without JavaScript). Anything else, and any failure of the cache
- * (the database cannot be read, say), goes on to React Router, which answers as it always does.
+ * home page reads one after a contact form posted without JavaScript) and without a body. Anything else, and any
+ * failure of the cache (the database cannot be read, say), goes on to the rest of the app and React Router, which
+ * answer as they always do.
+ *
+ * Mounted first, right after the request log: a kept page needs only the document headers (`documentHeaders`: the
+ * nonce and the security headers, the same middlewares every other page gets), not the body limits, static files,
+ * compression and route guards a page passes on its way to React Router. Skipping them saved a third of the
+ * server's time per cached page in side-by-side runs (ADR 014).
  */
-export function cachedPages(cache: HtmlCache, paths: readonly string[], logger: Logger): RequestHandler {
+export function cachedPages(cache: HtmlCache, paths: readonly string[], logger: Logger, documentHeaders: RequestHandler[]): Router {
   const cached = new Set(paths);
+  const isCachedPageRequest = (req: Request) =>
+    (req.method === "GET" || req.method === "HEAD") &&
+    cached.has(req.path) &&
+    req.originalUrl === req.path &&
+    req.headers["content-length"] === undefined &&
+    req.headers["transfer-encoding"] === undefined;
+  const lane = express.Router();
+  lane.use((req, _res, next) => next(isCachedPageRequest(req) ? undefined : "router"), ...documentHeaders, servePage(cache, logger));
+  return lane;
+}
+
+function servePage(cache: HtmlCache, logger: Logger): RequestHandler {
   return async (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !cached.has(req.path) || req.originalUrl !== req.path) {
-      next();
-      return;
-    }
     let page;
     try {
       page = await cache.page(req.path);

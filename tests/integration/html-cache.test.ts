@@ -106,6 +106,22 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
     expect(gzipped.body.length).toBeLessThan(plain.body.length / 3);
   });
 
+  test.each(PAGES)("%s: a kept page goes out with the same headers as a page React Router renders for the request", async (path) => {
+    // A query string (and a request body) takes a page past the cache, through every middleware to React Router.
+    const kept = await rawBytes(server, path, {});
+    const rendered = await rawBytes(server, `${path}?fresh=1`, {});
+    expect(rendered.headers.etag).toBeUndefined(); // really rendered, not kept
+    const perResponse = new Set(["date", "etag", "cache-control", "content-length", "transfer-encoding", "connection", "keep-alive"]);
+    const comparable = (headers: http.IncomingHttpHeaders) =>
+      Object.fromEntries(
+        Object.entries(headers)
+          .filter(([name]) => !perResponse.has(name))
+          .map(([name, value]) => [name, String(value).replace(NONCE, "'nonce-N'")]),
+      );
+    expect(comparable(kept.headers)).toEqual(comparable(rendered.headers));
+    expect(kept.headers["content-security-policy"]).toMatch(NONCE);
+  });
+
   test("HEAD answers with the page's headers and no body", async () => {
     const response = await fetch(`${server.url}/announcement`, { method: "HEAD" });
     expect(response.status).toBe(200);
