@@ -9,6 +9,8 @@ import { defineConfig } from "vite";
  */
 const chunkGroups = [
   { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+  // Loaded on the first toast (app/components/ui/toasts.ts); named, so the browser tests can hold it back.
+  { name: "react-hot-toast", test: /node_modules[\\/](react-hot-toast|goober)[\\/]/, priority: 10 },
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
