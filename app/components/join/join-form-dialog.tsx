@@ -65,14 +65,17 @@ function Field({
  * 'Fill the form below to Join us' (SPEC 2 and 4): step 1 basic information, Next only when valid; step 2
  * the six questions, Back keeps the values, Join Us submits. Both steps use the schemas /join parses with.
  */
-export default function JoinFormDialog({
+export function JoinFormDialog({
   open,
   onOpenChange,
   questions,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   questions: readonly string[];
+  /** Where focus goes when the dialog closes (Radix's DialogContent prop). */
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   const id = useId();
   const [step, setStep] = useState<1 | 2>(1);
@@ -122,7 +125,7 @@ export default function JoinFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogTitle>Fill the form below to Join us</DialogTitle>
         <DialogDescription>{step === 1 ? "Step 1 of 2: basic information" : "Step 2 of 2: a few questions"}</DialogDescription>
         {step === 1 ? (
