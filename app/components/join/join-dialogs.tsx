@@ -24,14 +24,16 @@ export function JoinDialogs({
   confirming: boolean;
   onConfirmingChange: (open: boolean) => void;
   questions: readonly string[];
-  /** The Join Us button: the dialogs have no Radix trigger of their own, so closing one focuses it by hand. */
+  /** Where focus goes when a dialog closes (the dialogs have no Radix trigger of their own to go back to). */
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const [formOpen, setFormOpen] = useState(false);
   // Once opened, the form stays mounted (closed), so its values live on while the dialog is closed.
   const [formWanted, setFormWanted] = useState(false);
-  // The form's first toast ('Processing...') should not wait for the library.
-  useEffect(() => preloadToasts(), []);
+  // The form's first toast ('Processing...') should not wait for the library: fetch it while the form is filled in.
+  useEffect(() => {
+    if (formWanted) preloadToasts();
+  }, [formWanted]);
 
   // Continue closes the confirmation as the form opens: then focus belongs to the form, not to the trigger.
   const continuing = useRef(false);
