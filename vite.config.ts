@@ -3,12 +3,31 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /**
+ * The small modules the root layout and the public pages share: class names, the button, the picture, toasts and
+ * the on-demand loader, page meta, the scroll reveal, the back button, the announcement card, a gallery photo (with
+ * what they import), and the two icons the layout shares with pages and dialogs (the close cross, the new-tab mark).
+ * Left to the default splitting each is a file of its own, most under 1 KiB, and / waited on 16 modulepreloads, which
+ * held its first paint back on a slow phone. Named one by one: a rule by folder would also capture what only the
+ * admin uses (the switch, the form fields, the admin's dialogs) or only some pages need (the slider), and ship it
+ * to every page.
+ */
+const LAYOUT_MODULES = [
+  /[\\/]app[\\/](lib[\\/](cn|on-demand|page-meta|gallery-photo)|hooks[\\/]use-reveal-on-scroll)\.ts$/,
+  /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-card))\.tsx?$/,
+  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](x|external-link)\.mjs$/,
+];
+
+/**
  * Browser chunks: the framework (React, React Router), which every page needs, travels as one file instead of a
- * dozen small ones. UI libraries are left to the default splitting: a forced group for them would also pull in
- * what only the admin pages use (a switch, more icons) and ship it to every public page.
+ * dozen small ones, and so do the layout's small shared modules (above). UI libraries are left to the default
+ * splitting: a forced group for them would also pull in what only the admin pages use (a switch, more icons) and
+ * ship it to every public page.
  */
 const chunkGroups = [
   { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+  { name: "layout", test: (id: string) => LAYOUT_MODULES.some((pattern) => pattern.test(id)), priority: 10 },
+  // Loaded on the first toast (app/components/ui/toasts.ts); named, so the browser tests can hold it back.
+  { name: "react-hot-toast", test: /node_modules[\\/](react-hot-toast|goober)[\\/]/, priority: 10 },
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({

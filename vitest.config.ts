@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // App modules import each other as "~/...", as in vite.config.ts.
+        resolve: { tsconfigPaths: true },
         test: {
           name: "unit",
           include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Toaster } from "react-hot-toast";
 import {
   isRouteErrorResponse,
   Link,
@@ -16,6 +15,7 @@ import inlineCss from "./app.css?inline";
 import { useNonce } from "./components/nonce";
 import { NavigationProgress } from "./components/site/navigation-progress";
 import { TopBar } from "./components/site/top-bar";
+import { ToastRegion } from "./components/ui/toast-region";
 import { loadSiteChrome, type SiteChrome } from "./lib/site-chrome.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -62,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <NavigationProgress />
         {chrome && <TopBar chrome={chrome} />}
         {children}
-        <Toaster position="bottom-right" />
+        <ToastRegion />
         {/* A key of our own: the default names the framework in every page. */}
         <ScrollRestoration nonce={nonce} storageKey="scroll-positions" />
         <Scripts nonce={nonce} />

@@ -19,6 +19,11 @@ const PAGES = [
   { path: "/events-and-activities", maxBytes: 1024 * KIB },
   { path: "/explore-smc", maxBytes: 1024 * KIB },
 ] as const;
+/**
+ * Now and then Chromium loses the trace of a load and Lighthouse gives up with NO_NAVSTART: a fault of the
+ * measurement, not of the page, so that run is measured again (at most this many times).
+ */
+const TRACE_LOST_RETRIES = 2;
 const MIN_SCORES = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 type Category = keyof typeof MIN_SCORES;
 
@@ -29,6 +34,7 @@ interface Measurement {
   cls: number;
   bytes: number;
   scriptBytes: number;
+  scriptFiles: number;
 }
 
 interface NetworkRequest {
@@ -44,21 +50,29 @@ function runsFromArgs(): number {
 }
 
 async function measure(url: string, port: number): Promise<Measurement> {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-  const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-  const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
-  const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []) as NetworkRequest[];
-  return {
-    scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
-    lcpMs: numeric("largest-contentful-paint"),
-    tbtMs: numeric("total-blocking-time"),
-    cls: numeric("cumulative-layout-shift"),
-    bytes: numeric("total-byte-weight"),
-    scriptBytes: requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
-  };
+  for (let retry = 0; ; retry++) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError?.code === "NO_NAVSTART" && retry < TRACE_LOST_RETRIES) {
+      console.error(`${url}: Chromium lost the trace (NO_NAVSTART), measuring again`);
+      continue;
+    }
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+    const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []) as NetworkRequest[];
+    const scripts = requests.filter((r) => r.resourceType === "Script");
+    return {
+      scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+      lcpMs: numeric("largest-contentful-paint"),
+      tbtMs: numeric("total-blocking-time"),
+      cls: numeric("cumulative-layout-shift"),
+      bytes: numeric("total-byte-weight"),
+      scriptBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      scriptFiles: scripts.length,
+    };
+  }
 }
 
 function median(runs: Measurement[]): Measurement {
@@ -104,6 +118,7 @@ async function main(): Promise<void> {
         m.cls.toFixed(3),
         `${(m.bytes / KIB).toFixed(0)} KiB`,
         `${(m.scriptBytes / KIB).toFixed(1)} KiB`,
+        String(m.scriptFiles),
         measurements.map((x) => x.scores.performance).join("/"),
       ]);
     }
@@ -112,7 +127,7 @@ async function main(): Promise<void> {
     await server.stop();
   }
 
-  const header = ["page", "perf", "a11y", "best", "seo", "LCP", "TBT", "CLS", "bytes", "JS (gzip)", "perf per run"];
+  const header = ["page", "perf", "a11y", "best", "seo", "LCP", "TBT", "CLS", "bytes", "JS (gzip)", "JS files", "perf per run"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
   console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, median performance run shown\n`);

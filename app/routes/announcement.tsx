@@ -1,10 +1,10 @@
 import { ExternalLink } from "lucide-react";
 import { useEffect } from "react";
-import toast from "react-hot-toast";
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
+import { showToast } from "~/components/ui/toasts";
 import { loadPublicAnnouncements } from "~/lib/announcements.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { SiteChrome } from "~/lib/site-chrome.server";
@@ -71,7 +71,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     const message =
       isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : "Failed to fetch announcemetns";
-    toast.error(message);
+    showToast.error(message);
     const hasHistory = Boolean((window.history.state as { idx?: number } | null)?.idx);
     if (hasHistory) void navigate(-1);
     else void navigate("/", { replace: true });

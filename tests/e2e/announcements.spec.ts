@@ -115,6 +115,18 @@ test.describe("announcements", () => {
     });
   });
 
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/Failed to load resource|ERR_FAILED|Failed to fetch/] });
+    test("when the announcements cannot be fetched, the toast 'Failed to fetch announcemetns' shows and the page goes back", async ({ page }) => {
+      await page.goto("/");
+      await page.route(/\/announcement\.data/, (route) => route.abort("failed"));
+      await chooseTopBarEntry(page, "Announcement");
+      await expect(page.getByText("Failed to fetch announcemetns", { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.locator("#hero")).toBeVisible();
+    });
+  });
+
   test("Back returns to the previous page", async ({ page }) => {
     await page.goto("/explore-smc");
     await chooseTopBarEntry(page, "Announcement");

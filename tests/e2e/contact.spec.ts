@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { holdChunk } from "./chunks";
 import { expect, test } from "./fixtures";
 
 /** SPEC 2 "Contact", 4, 5 and 8: the contact form. */
@@ -14,6 +15,19 @@ test.describe("the contact form", () => {
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Please fill all fields", { exact: true })).toBeVisible();
     expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+  });
+
+  test("the toasts' code comes when the form is used, not with the page; a toast asked for before it arrives still shows", async ({ page }) => {
+    const chunk = await holdChunk(page, "react-hot-toast");
+    await page.goto("/#contact");
+    await page.waitForLoadState("networkidle");
+    expect(chunk.held, "nothing of the toasts with the page").toEqual([]);
+
+    await contactForm(page).getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(() => chunk.held.length).toBe(1);
+    await expect(page.getByText("Please fill all fields", { exact: true })).toHaveCount(0);
+    chunk.release();
+    await expect(page.getByText("Please fill all fields", { exact: true })).toBeVisible();
   });
 
   test("a complete message: spinner and disabled button while sending, then the thanks, cleared fields, and the mail", async ({

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { holdChunk } from "./chunks";
 import { expect, test } from "./fixtures";
 
 /** SPEC 3: the 7 goals, in order. */
@@ -139,6 +140,57 @@ test.describe("the home page", () => {
       const dialog = await openVideo(page);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
+    });
+
+    test("a click before the dialog's code has arrived opens it once it arrives, once; Escape gives focus back to the button", async ({ page }) => {
+      const chunk = await holdChunk(page, "video-player-dialog");
+      await page.goto("/");
+      const button = page.getByRole("button", { name: "How it's started" });
+      await button.click();
+      await button.click();
+      await expect.poll(() => chunk.held.length, { message: "the dialog's code is fetched once, not with the page" }).toBe(1);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+
+      chunk.release();
+      const dialog = page.getByRole("dialog", { name: "How it's started" });
+      await expect(dialog).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(1);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+    });
+
+    test("opens from the keyboard (Enter, Space); Escape closes it and gives focus back to the button", async ({ page, expectNoAxeViolations }) => {
+      await page.goto("/");
+      const button = page.getByRole("button", { name: "How it's started" });
+      const dialog = page.getByRole("dialog", { name: "How it's started" });
+      for (const key of ["Enter", "Space"]) {
+        await button.focus();
+        await page.keyboard.press(key);
+        await expect(dialog).toBeVisible();
+        await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), { message: `focus moves into the dialog (${key})` }).toBe(true);
+        if (key === "Enter") await expectNoAxeViolations(page);
+        await page.keyboard.press("Escape");
+        await expect(dialog).toBeHidden();
+        await expect(button).toBeFocused();
+      }
+    });
+
+    test("Tab keeps focus inside the dialog; its Close button, from the keyboard, gives focus back to the button", async ({ page }) => {
+      await page.goto("/");
+      const button = page.getByRole("button", { name: "How it's started" });
+      const dialog = page.getByRole("dialog", { name: "How it's started" });
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeVisible();
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press("Shift+Tab");
+        expect(await dialog.evaluate((element) => element.contains(document.activeElement)), "focus stays in the dialog").toBe(true);
+      }
+      await dialog.getByRole("button", { name: "Close" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
     });
 
     test("closes by a click outside it", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { holdChunk } from "./chunks";
 import { expect, isPhone, test } from "./fixtures";
 import { hamburger, openPhoneMenu, phoneMenu, topBar, visibleMenuEntries } from "./menus";
 
@@ -197,6 +198,58 @@ test.describe("the top bar", () => {
 
     await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test("Join Us clicked before the dialogs' code has arrived asks once it arrives, once; Cancel gives focus back", async ({ page }) => {
+    const chunk = await holdChunk(page, "join-dialogs");
+    await page.goto("/");
+    const scope = isPhone(page) ? await openPhoneMenu(page) : topBar(page);
+    const joinUs = scope.getByRole("button", { name: "Join Us", exact: true });
+    await joinUs.click();
+    if (!isPhone(page)) await joinUs.click(); // on a phone the menu has closed by now
+    await expect.poll(() => chunk.held.length, { message: "the dialogs' code is fetched once, not with the page" }).toBe(1);
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+    chunk.release();
+    const dialog = page.getByRole("alertdialog", { name: "Are you absolutely sure you want to join us?" });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(1);
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    // On a phone the menu closed as Join Us opened: focus goes back to the hamburger that reopens it.
+    await expect(isPhone(page) ? hamburger(page) : joinUs).toBeFocused();
+  });
+
+  test("Join Us from the keyboard: Enter or Space asks, Escape cancels and gives focus back, Continue opens the form", async ({ page }) => {
+    await page.goto("/");
+    const confirm = page.getByRole("alertdialog", { name: "Are you absolutely sure you want to join us?" });
+    const focusBack = isPhone(page) ? hamburger(page) : topBar(page).getByRole("button", { name: "Join Us", exact: true });
+    for (const key of ["Enter", "Space"]) {
+      if (isPhone(page)) {
+        await hamburger(page).focus();
+        await page.keyboard.press("Enter");
+        await expect(hamburger(page)).toHaveAttribute("aria-expanded", "true");
+      }
+      const scope = isPhone(page) ? await phoneMenu(page) : topBar(page);
+      await scope.getByRole("button", { name: "Join Us", exact: true }).focus();
+      await page.keyboard.press(key);
+      await expect(confirm).toBeVisible();
+      await expect(confirm.getByRole("button", { name: "Cancel", exact: true })).toBeFocused();
+      if (key === "Space") break;
+      await page.keyboard.press("Escape");
+      await expect(confirm).toBeHidden();
+      await expect(focusBack).toBeFocused();
+    }
+    await page.keyboard.press("Tab");
+    await expect(confirm.getByRole("button", { name: "Continue", exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    const form = page.getByRole("dialog", { name: "Fill the form below to Join us" });
+    await expect(form).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(form.getByLabel("Full name", { exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(form).toBeHidden();
+    await expect(focusBack).toBeFocused();
   });
 
   test("the top bar passes axe with its menu open (the hamburger's dropdown, or the Resources dropdown)", async ({ page, expectNoAxeViolations }) => {

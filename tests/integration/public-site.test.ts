@@ -188,6 +188,22 @@ describe.each(testEngines())("the public site on %s", (engine) => {
     expect((await get(server, "/uploads/..%2F..%2Fsite.db")).status).toBe(404);
   });
 
+  test("the public pages load their scripts in a few files, with no admin code and nothing that loads on demand", async () => {
+    // Markers of code that must not ride along: Radix's switch (admin only), Radix's dialog (the admin's dialogs,
+    // and Join Us and the video, which load when wanted), and react-hot-toast's styles (loaded on the first toast).
+    const markers = ["SwitchThumb", "DialogOverlay", "_goober"];
+    for (const path of ["/", "/announcement", "/events-and-activities", "/explore-smc"]) {
+      const html = await (await get(server, path)).text();
+      const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
+      expect(preloads.length, `${path}: ${preloads.join(", ")}`).toBeGreaterThan(0);
+      expect(preloads.length, `${path}: ${preloads.join(", ")}`).toBeLessThanOrEqual(7);
+      for (const script of preloads) {
+        const code = await (await get(server, script)).text();
+        for (const marker of markers) expect(code.includes(marker), `${path} preloads ${script}, which holds ${marker}`).toBe(false);
+      }
+    }
+  });
+
   test("robots.txt keeps crawlers out of the admin area", async () => {
     const text = await (await get(server, "/robots.txt")).text();
     expect(text).toContain("Disallow: /admin");

@@ -1,10 +1,10 @@
 import { KeyRound, LogOut, Megaphone } from "lucide-react";
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { useRevalidator } from "react-router";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { showToast } from "~/components/ui/toasts";
 import { AdminDialog } from "./admin-dialog";
 import { ChangePasswordForm } from "./change-password-form";
 import { CreateAnnouncementForm } from "./create-announcement-form";
@@ -22,7 +22,7 @@ export function LogoutButton() {
         setBusy(true);
         const result = await postForm("/admin/logout", {});
         // A session that already ended is as good as a logout.
-        if (!result.ok && result.status !== 401) toast.error(result.error || "Logout failed");
+        if (!result.ok && result.status !== 401) showToast.error(result.error || "Logout failed");
         await revalidator.revalidate();
         setBusy(false);
       }}

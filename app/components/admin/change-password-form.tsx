@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import toast from "react-hot-toast";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, inputClass } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
+import { showToast } from "~/components/ui/toasts";
 import { changePasswordSchema } from "~/schemas/change-password";
 import { postForm } from "./post-form";
 
@@ -25,10 +25,10 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     const result = await postForm("/admin/password", values);
     if (!result.ok) {
       const message = result.error && /invalid credentials/i.test(result.error) ? "Old password is incorrect" : result.error;
-      toast.error(message || "Failed to update password");
+      showToast.error(message || "Failed to update password");
       return;
     }
-    toast.success("Password updated successfully!");
+    showToast.success("Password updated successfully!");
     form.reset();
     onChanged();
   });

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import toast from "react-hot-toast";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, inputClass } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
+import { showToast } from "~/components/ui/toasts";
 import { createAnnouncementSchema } from "~/schemas/announcement";
 import { postForm } from "./post-form";
 
@@ -42,10 +42,10 @@ export function CreateAnnouncementForm({ onCreated }: { onCreated: () => void })
     const result = await postForm("/admin/announcements", body);
     if (!result.ok) {
       if (result.errors?.image) form.setError("image", { message: result.errors.image });
-      toast.error("Failed to create announcement");
+      showToast.error("Failed to create announcement");
       return;
     }
-    toast.success("Announcement created!");
+    showToast.success("Announcement created!");
     form.reset();
     showPreview(undefined);
     setFileInputKey((key) => key + 1);

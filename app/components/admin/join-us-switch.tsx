@@ -1,7 +1,7 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { useRevalidator } from "react-router";
 import { Switch } from "~/components/ui/switch";
+import { showToast } from "~/components/ui/toasts";
 import { postForm } from "./post-form";
 
 /**
@@ -15,14 +15,14 @@ export function JoinUsSwitch({ visible: initial }: { visible: boolean }) {
 
   const toggle = async () => {
     setUpdating(true);
-    const id = toast.loading("toggling...");
+    const id = showToast.loading("toggling...");
     const result = await postForm("/admin/join-us", { visible: String(!visible) });
     if (result.ok && typeof result.body.joinUsVisible === "boolean") {
       setVisible(result.body.joinUsVisible);
-      toast.success("Toggled successfully", { id });
+      showToast.success("Toggled successfully", { id });
       void revalidator.revalidate();
     } else {
-      toast.error("Failed to toggle", { id });
+      showToast.error("Failed to toggle", { id });
     }
     setUpdating(false);
   };

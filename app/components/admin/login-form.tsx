@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import toast from "react-hot-toast";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, inputClass } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
+import { showToast } from "~/components/ui/toasts";
 import { loginSchema } from "~/schemas/login";
 import { postForm } from "./post-form";
 
@@ -19,7 +19,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await postForm("/admin/login", values);
     if (!result.ok) {
-      toast.error(result.error || "Login failed");
+      showToast.error(result.error || "Login failed");
       return;
     }
     await onSignedIn();

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { showToast } from "~/components/ui/toasts";
 import { DeleteConfirmDialog } from "./delete-confirm-dialog";
 import { postForm } from "./post-form";
 import { RequestCard } from "./request-card";
@@ -26,19 +26,19 @@ export function RequestsPanel({ applications, localAddressLabel }: { application
 
   const deleteSelected = async () => {
     if (!selected) {
-      toast.error("Please refresh the page and Try again!");
+      showToast.error("Please refresh the page and Try again!");
       closeConfirm();
       return;
     }
     setDeleting(true);
-    const id = toast.loading("Deleting user...");
+    const id = showToast.loading("Deleting user...");
     const result = await postForm(`/admin/requests/${encodeURIComponent(selected.id)}/delete`, {});
     if (result.ok) {
       setRemoved((previous) => new Set(previous).add(selected.id));
-      toast.success("User deleted successfully", { id });
+      showToast.success("User deleted successfully", { id });
       void revalidator.revalidate();
     } else {
-      toast.error("Failed to delete user", { id });
+      showToast.error("Failed to delete user", { id });
     }
     setDeleting(false);
     closeConfirm();

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
-import toast from "react-hot-toast";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { preloadToasts, showToast } from "~/components/ui/toasts";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-800 focus:outline-2 focus:outline-brand-800";
@@ -19,7 +19,7 @@ export type ContactOutcome = keyof typeof OUTCOME_TEXT;
 export const contactOutcome = (value: string | null): ContactOutcome | null =>
   value !== null && Object.hasOwn(OUTCOME_TEXT, value) ? (value as ContactOutcome) : null;
 
-/** The shared schema (app/schemas/contact.ts) loads when the visitor starts writing, not with the page. */
+/** The shared schema (app/schemas/contact.ts) loads when the visitor starts writing, not with the page; so do the toasts. */
 const loadSchema = () => import("~/schemas/contact");
 
 const newKey = () => crypto.randomUUID();
@@ -39,7 +39,7 @@ export function ContactForm({ outcome }: { outcome: ContactOutcome | null }) {
     const { contactSchema, CONTACT_MESSAGES } = await loadSchema();
     const parsed = contactSchema.safeParse(fields);
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? CONTACT_MESSAGES.fillAll);
+      showToast.error(parsed.error.issues[0]?.message ?? CONTACT_MESSAGES.fillAll);
       return;
     }
     submissionKey.current ??= newKey();
@@ -51,11 +51,11 @@ export function ContactForm({ outcome }: { outcome: ContactOutcome | null }) {
         body: JSON.stringify({ ...fields, submissionKey: submissionKey.current }),
       });
       if (!response.ok) throw new Error(`contact answered ${response.status}`);
-      toast.success(CONTACT_MESSAGES.success);
+      showToast.success(CONTACT_MESSAGES.success);
       formElement.reset();
       submissionKey.current = null;
     } catch {
-      toast.error(CONTACT_MESSAGES.failure);
+      showToast.error(CONTACT_MESSAGES.failure);
     } finally {
       setSending(false);
     }
@@ -67,7 +67,10 @@ export function ContactForm({ outcome }: { outcome: ContactOutcome | null }) {
       action="/contact"
       noValidate
       onSubmit={onSubmit}
-      onFocus={() => void loadSchema()}
+      onFocus={() => {
+        void loadSchema();
+        preloadToasts();
+      }}
       className="relative flex flex-col gap-4"
       aria-label="Contact form"
     >

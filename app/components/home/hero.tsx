@@ -9,9 +9,11 @@ export function Hero({ hero }: { hero: HomeContent["hero"] }) {
   return (
     <section id="hero" aria-label="Introduction" className="relative bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 text-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-14 sm:py-20 md:flex-row md:items-center md:gap-6">
+        {/* A fixed size (a 44 px row on phones, a 44 px column from md), so the strip never changes the hero's layout
+            while the page settles: on a phone it sits at the fold, where any movement counts as a layout shift. */}
         <SocialLinks
           links={hero.socialLinks}
-          className="order-last justify-center md:order-first md:flex-col"
+          className="order-last h-11 shrink-0 justify-center md:order-first md:h-auto md:w-11 md:flex-col"
           linkClassName="bg-white/10 hover:bg-white/20 focus-visible:outline-white"
         />
         <div className="flex-1">

@@ -1,45 +1,39 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-
-export const VIDEO_FALLBACK_TEXT = "Sorry, the video cannot be played right now.";
+import { onDemand, useOnDemand } from "~/lib/on-demand";
 
 /**
- * 'How it's started': a dialog of that title with the documentary, autoplaying with controls. The video is only
- * requested once the dialog opens. Closes by its button, Escape or a click outside.
+ * The dialog's code (Radix's dialog: focus trap, dismissal, scroll lock) is a chunk of its own: fetched when a
+ * pointer reaches the button, when it gets focus, or at the latest on the click.
+ */
+const videoPlayer = onDemand(() => import("./video-player-dialog"), "the video dialog");
+const preload = () => void videoPlayer.load();
+
+/**
+ * 'How it's started' (SPEC 2, "Hero"): opens a dialog of that title with the documentary. A click before the
+ * dialog's code has arrived opens it once it has.
  */
 export function VideoDialog({ videoUrl }: { videoUrl: string | null }) {
-  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const player = useOnDemand(videoPlayer);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog onOpenChange={(open) => open && setFailed(false)}>
-      <DialogTrigger asChild>
-        <Button variant="outlineOnDark">
-          How it&apos;s started
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-[calc(100%-2rem)] sm:max-w-[600px]">
-        <DialogTitle>How it&apos;s started</DialogTitle>
-        <DialogDescription className="sr-only">The society's documentary video.</DialogDescription>
-        <div className="mt-4">
-          {videoUrl && !failed ? (
-            <video
-              src={videoUrl}
-              controls
-              autoPlay
-              playsInline
-              preload="metadata"
-              className="aspect-video w-full rounded-md bg-black"
-              onError={() => setFailed(true)}
-            >
-              {VIDEO_FALLBACK_TEXT}
-            </video>
-          ) : (
-            <p role="status" className="rounded-md bg-slate-100 p-6 text-center text-slate-800">
-              {VIDEO_FALLBACK_TEXT}
-            </p>
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={trigger}
+        variant="outlineOnDark"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          preload();
+          setOpen(true);
+        }}
+      >
+        How it&apos;s started
+      </Button>
+      {player && <player.VideoPlayerDialog open={open} onOpenChange={setOpen} videoUrl={videoUrl} returnFocusTo={trigger} />}
+    </>
   );
 }

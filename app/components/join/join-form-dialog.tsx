@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState } from "react";
 import { Controller, type FieldError, useForm, type UseFormRegisterReturn } from "react-hook-form";
-import toast from "react-hot-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
+import { showToast } from "~/components/ui/toasts";
 import { HONEYPOT_FIELD, JOIN_MESSAGES, type JoinStep1Input, joinStep1Schema, joinStep2Schema } from "~/schemas/join";
 import type { z } from "zod";
 import { ChipList } from "./chip-list";
@@ -65,14 +65,17 @@ function Field({
  * 'Fill the form below to Join us' (SPEC 2 and 4): step 1 basic information, Next only when valid; step 2
  * the six questions, Back keeps the values, Join Us submits. Both steps use the schemas /join parses with.
  */
-export default function JoinFormDialog({
+export function JoinFormDialog({
   open,
   onOpenChange,
   questions,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   questions: readonly string[];
+  /** Where focus goes when the dialog closes (Radix's DialogContent prop). */
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   const id = useId();
   const [step, setStep] = useState<1 | 2>(1);
@@ -98,7 +101,7 @@ export default function JoinFormDialog({
 
   const sendApplication = async (answers: z.output<typeof joinStep2Schema>) => {
     setSubmitting(true);
-    const toastId = toast.loading(JOIN_MESSAGES.processing);
+    const toastId = showToast.loading(JOIN_MESSAGES.processing);
     try {
       const response = await fetch("/join", {
         method: "POST",
@@ -106,11 +109,11 @@ export default function JoinFormDialog({
         body: JSON.stringify({ ...step1.getValues(), ...answers, submissionKey: submissionKey.current, [HONEYPOT_FIELD]: honeypot.current?.value ?? "" }),
       });
       if (!response.ok) throw new Error(`join answered ${response.status}`);
-      toast.success(JOIN_MESSAGES.success, { id: toastId });
+      showToast.success(JOIN_MESSAGES.success, { id: toastId });
       resetAll();
       onOpenChange(false);
     } catch {
-      toast.error(JOIN_MESSAGES.failure, { id: toastId });
+      showToast.error(JOIN_MESSAGES.failure, { id: toastId });
     } finally {
       setSubmitting(false);
     }
@@ -122,7 +125,7 @@ export default function JoinFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogTitle>Fill the form below to Join us</DialogTitle>
         <DialogDescription>{step === 1 ? "Step 1 of 2: basic information" : "Step 2 of 2: a few questions"}</DialogDescription>
         {step === 1 ? (

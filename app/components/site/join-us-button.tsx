@@ -1,68 +1,50 @@
-import { lazy, Suspense, useState } from "react";
-import { Button } from "~/components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-
-/** The form (react-hook-form, zod, the chip lists) is a chunk of its own, fetched when Join Us is clicked. */
-const loadJoinForm = () => import("~/components/join/join-form-dialog");
-const JoinFormDialog = lazy(loadJoinForm);
+import { type RefObject, useRef, useState } from "react";
+import { onDemand, useOnDemand } from "~/lib/on-demand";
 
 /**
- * The Join Us entry (top bar and hamburger menu): asks for confirmation first (SPEC 2, "Join Us flow"),
- * then Continue opens the two-step form.
+ * The confirmation and the form behind it (Radix dialogs, react-hook-form, zod, the chip lists) are a chunk of
+ * their own: fetched when a pointer reaches the button, when it gets focus, or at the latest on the click.
  */
-export function JoinUsButton({ className, onOpen, questions }: { className?: string; onOpen?: () => void; questions: readonly string[] }) {
+const joinDialogs = onDemand(() => import("~/components/join/join-dialogs"), "the Join Us dialogs");
+const preload = () => void joinDialogs.load();
+
+/**
+ * The Join Us entry (top bar and hamburger menu): asks for confirmation first (SPEC 2, "Join Us flow"), then
+ * Continue opens the two-step form. A click before the dialogs' code has arrived opens them once it has.
+ */
+export function JoinUsButton({
+  className,
+  onOpen,
+  questions,
+  returnFocusTo,
+}: {
+  className?: string;
+  onOpen?: () => void;
+  questions: readonly string[];
+  /** Where focus goes when the dialogs close, if not back to this button (the phone menu hides it as Join Us opens). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const [confirming, setConfirming] = useState(false);
-  const [formOpen, setFormOpen] = useState(false);
-  // Once opened, the form stays mounted (closed), so its values live on while the dialog is closed.
-  const [formWanted, setFormWanted] = useState(false);
+  const dialogs = useOnDemand(joinDialogs);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
       <button
+        ref={trigger}
         type="button"
         className={className}
+        aria-haspopup="dialog"
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={() => {
           onOpen?.();
-          void loadJoinForm();
+          preload();
           setConfirming(true);
         }}
       >
         Join Us
       </button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Are you absolutely sure you want to join us?</AlertDialogTitle>
-          <AlertDialogDescription>
-            By continuing you agree to become part of our mission: to grow in faith, knowledge and service together. We will
-            keep you updated about our activities, events and opportunities.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
-            </AlertDialogCancel>
-            <Button
-              onClick={() => {
-                setConfirming(false);
-                setFormWanted(true);
-                setFormOpen(true);
-              }}
-            >
-              Continue
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-      {formWanted && (
-        <Suspense fallback={null}>
-          <JoinFormDialog open={formOpen} onOpenChange={setFormOpen} questions={questions} />
-        </Suspense>
-      )}
+      {dialogs && <dialogs.JoinDialogs confirming={confirming} onConfirmingChange={setConfirming} questions={questions} returnFocusTo={returnFocusTo ?? trigger} />}
     </>
   );
 }

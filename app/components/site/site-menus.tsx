@@ -1,5 +1,5 @@
 import { ChevronDown, ExternalLink } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import type { SiteChrome } from "~/lib/site-chrome.server";
@@ -132,12 +132,15 @@ export function MobileMenu({
   chrome,
   links,
   onChoose,
+  menuButton,
 }: {
   id: string;
   open: boolean;
   chrome: SiteChrome;
   links: NavLinkItem[] | null;
   onChoose: () => void;
+  /** The hamburger: focus returns there from what a menu entry opened, as the menu itself is closed by then. */
+  menuButton: RefObject<HTMLButtonElement | null>;
 }) {
   const linkItem = (link: NavLinkItem) => (
     <li key={link.to}>
@@ -180,7 +183,7 @@ export function MobileMenu({
             {full.middle.map(linkItem)}
             {chrome.joinUsVisible && (
               <li>
-                <JoinUsButton className={cn(itemClass, "w-full")} onOpen={onChoose} questions={chrome.joinQuestions} />
+                <JoinUsButton className={cn(itemClass, "w-full")} onOpen={onChoose} questions={chrome.joinQuestions} returnFocusTo={menuButton} />
               </li>
             )}
             {full.after.map(linkItem)}

@@ -7,7 +7,7 @@ export function SocialLinks({ links, className, linkClassName }: { links: SiteCo
   return (
     <ul className={cn("flex gap-3", className)}>
       {links.map((link) => (
-        <li key={link.url}>
+        <li key={link.url} className="size-11 shrink-0">
           <a
             href={link.url}
             target="_blank"

@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { SiteChrome } from "~/lib/site-chrome.server";
 import { Picture } from "./picture";
@@ -15,6 +15,7 @@ export function TopBar({ chrome }: { chrome: SiteChrome }) {
   const menuOpen = menuOpenOn === pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -48,6 +49,7 @@ export function TopBar({ chrome }: { chrome: SiteChrome }) {
           <>
             <DesktopMenu chrome={chrome} links={simpleLinks} />
             <button
+              ref={menuButton}
               type="button"
               className="rounded-md p-2 text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-800 lg:hidden"
               aria-expanded={menuOpen}
@@ -61,7 +63,7 @@ export function TopBar({ chrome }: { chrome: SiteChrome }) {
         )}
       </nav>
       {variant !== "admin" && (
-        <MobileMenu id={menuId} open={menuOpen} chrome={chrome} links={simpleLinks} onChoose={() => setMenuOpen(false)} />
+        <MobileMenu id={menuId} open={menuOpen} chrome={chrome} links={simpleLinks} onChoose={() => setMenuOpen(false)} menuButton={menuButton} />
       )}
     </header>
   );

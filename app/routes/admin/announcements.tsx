@@ -1,6 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { useRevalidator } from "react-router";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { CreateAnnouncementForm } from "~/components/admin/create-announcement-form";
@@ -10,6 +9,7 @@ import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { showToast } from "~/components/ui/toasts";
 import { loadPublicAnnouncements } from "~/lib/announcements.server";
 import { requireAdmin } from "~/lib/admin.server";
 import type { Route } from "./+types/announcements";
@@ -49,7 +49,7 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
 
   const deleteSelected = async () => {
     if (!selected?.id || !selected.imageId) {
-      toast.error("Please refresh the page and Try again!");
+      showToast.error("Please refresh the page and Try again!");
       clearSelection();
       return;
     }
@@ -57,10 +57,10 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
     const result = await postForm(`/admin/announcements/${encodeURIComponent(selected.id)}/delete`, {});
     if (result.ok) {
       setRemoved((previous) => new Set(previous).add(selected.id));
-      toast.success("Announcement deleted successfully!");
+      showToast.success("Announcement deleted successfully!");
       void revalidator.revalidate();
     } else {
-      toast.error(result.error || "Failed to delete announcement");
+      showToast.error(result.error || "Failed to delete announcement");
     }
     setDeleting(false);
     clearSelection();

@@ -1,0 +1,76 @@
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { preloadToasts } from "~/components/ui/toasts";
+import { JoinFormDialog } from "./join-form-dialog";
+
+/**
+ * What Join Us opens (SPEC 2, "Join Us flow"): the confirmation first, then Continue opens the two-step form.
+ * Loaded on demand by JoinUsButton, which keeps the trigger and whether the confirmation is open.
+ */
+export function JoinDialogs({
+  confirming,
+  onConfirmingChange,
+  questions,
+  returnFocusTo,
+}: {
+  confirming: boolean;
+  onConfirmingChange: (open: boolean) => void;
+  questions: readonly string[];
+  /** Where focus goes when a dialog closes (the dialogs have no Radix trigger of their own to go back to). */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
+  const [formOpen, setFormOpen] = useState(false);
+  // Once opened, the form stays mounted (closed), so its values live on while the dialog is closed.
+  const [formWanted, setFormWanted] = useState(false);
+  // The form's first toast ('Processing...') should not wait for the library: fetch it while the form is filled in.
+  useEffect(() => {
+    if (formWanted) preloadToasts();
+  }, [formWanted]);
+
+  // Continue closes the confirmation as the form opens: then focus belongs to the form, not to the trigger.
+  const continuing = useRef(false);
+
+  const focusTrigger = (event: Event) => {
+    event.preventDefault();
+    if (continuing.current) continuing.current = false;
+    else returnFocusTo.current?.focus();
+  };
+
+  return (
+    <>
+      <AlertDialog open={confirming} onOpenChange={onConfirmingChange}>
+        <AlertDialogContent onCloseAutoFocus={focusTrigger}>
+          <AlertDialogTitle>Are you absolutely sure you want to join us?</AlertDialogTitle>
+          <AlertDialogDescription>
+            By continuing you agree to become part of our mission: to grow in faith, knowledge and service together. We will
+            keep you updated about our activities, events and opportunities.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel asChild>
+              <Button variant="outline">Cancel</Button>
+            </AlertDialogCancel>
+            <Button
+              onClick={() => {
+                continuing.current = true;
+                onConfirmingChange(false);
+                setFormWanted(true);
+                setFormOpen(true);
+              }}
+            >
+              Continue
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      {formWanted && <JoinFormDialog open={formOpen} onOpenChange={setFormOpen} questions={questions} onCloseAutoFocus={focusTrigger} />}
+    </>
+  );
+}
