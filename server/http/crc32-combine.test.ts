@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { crc32Combine } from "./crc32-combine";
+import { crc32Combine, crc32CombineShifted, crc32ShiftFor } from "./crc32-combine";
 
 describe("crc32Combine", () => {
   test("gives zlib's CRC-32 of the concatenation, for random parts of any length, empty ones included", () => {
@@ -18,5 +18,15 @@ describe("crc32Combine", () => {
     let crc = zlib.crc32(pieces[0]!);
     for (const piece of pieces.slice(1)) crc = crc32Combine(crc32Combine(crc, zlib.crc32(nonce), nonce.length), zlib.crc32(piece), piece.length);
     expect(crc).toBe(zlib.crc32(Buffer.from(pieces.map(String).join(nonce.toString()))));
+  });
+
+  test("a shift computed once for a length combines like crc32Combine, for every part of that length", () => {
+    const shift = crc32ShiftFor(24);
+    let crc = zlib.crc32(Buffer.from("<html>"));
+    for (let i = 0; i < 5; i++) {
+      const nonce = crypto.randomBytes(18).toString("base64"); // 24 bytes
+      expect(crc32CombineShifted(crc, zlib.crc32(nonce), shift)).toBe(crc32Combine(crc, zlib.crc32(nonce), 24));
+      crc = crc32CombineShifted(crc, zlib.crc32(nonce), shift);
+    }
   });
 });

@@ -32,7 +32,20 @@ function xPowerModP(n: number, k: number): number {
   return power;
 }
 
+/**
+ * What moves a CRC-32 past `length` bytes: most of crc32Combine's work, and the same for every part of that length,
+ * so a part that is combined again and again (a kept page's pieces) has it computed once.
+ */
+export function crc32ShiftFor(length: number): number {
+  return xPowerModP(length, 3);
+}
+
+/** crc32Combine, with B's shift (crc32ShiftFor its length) computed beforehand. */
+export function crc32CombineShifted(crcA: number, crcB: number, shiftB: number): number {
+  return (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
+}
+
 /** The CRC-32 of A followed by B, from crc(A), crc(B) and B's length in bytes. */
 export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  return (multiplyModP(xPowerModP(lengthB, 3), crcA) ^ crcB) >>> 0;
+  return crc32CombineShifted(crcA, crcB, crc32ShiftFor(lengthB));
 }
