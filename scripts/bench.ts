@@ -88,6 +88,7 @@ async function measure(options: BenchOptions, server: TestServer, baseline: Base
       await outboxDelivered(server);
       measured[target] = await runLoad({
         url: target === "server" ? server.url : baseline.url,
+        processId: target === "server" ? server.pid : baseline.pid,
         path: endpoint.path,
         connections: options.connections,
         durationSeconds,

@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { readProcessCpuMicros } from "./process-cpu";
 
 /** What one autocannon run measured. */
 export interface LoadResult {
@@ -8,6 +9,8 @@ export interface LoadResult {
   /** Every request that did not succeed: connection errors and timeouts, non-2xx answers, and bodies `verifyBody` refused. */
   errors: number;
   requests: number;
+  /** CPU time (user and system, all threads) the answering process spent per request, when its pid was given. */
+  cpuMicrosPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -21,11 +24,14 @@ export interface LoadOptions {
   nextRequest?: () => { method: "POST"; body: string; headers: Record<string, string> };
   /** Whether a 2xx body counts as a success; when it says no, the response is counted as an error. */
   verifyBody?: (body: string) => boolean;
+  /** The answering process: its CPU time over the run is measured (Linux). */
+  processId?: number;
 }
 
 /** Drives one server for `durationSeconds` with `connections` keep-alive connections, from this process. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const { nextRequest } = options;
+  const { nextRequest, processId } = options;
+  const cpuBefore = processId === undefined ? undefined : readProcessCpuMicros(processId);
   const result = await autocannon({
     url: `${options.url}${options.path}`,
     connections: options.connections,
@@ -51,5 +57,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx + result.mismatches,
     requests: result.requests.total,
+    ...(processId === undefined || result.requests.total === 0
+      ? {}
+      : { cpuMicrosPerRequest: (readProcessCpuMicros(processId) - cpuBefore!) / result.requests.total }),
   };
 }

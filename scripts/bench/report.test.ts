@@ -33,6 +33,21 @@ describe("summarise", () => {
     expect(summary.baseline?.requestsPerSecond).toBe(1000);
   });
 
+  test("the CPU ratio is the median of each round's baseline CPU per response over the server's", () => {
+    const withCpu = (requestsPerSecond: number, cpuMicrosPerRequest: number): LoadResult => ({ ...run(requestsPerSecond), cpuMicrosPerRequest });
+    const summary = summarise({
+      name: "events",
+      path: "/events-and-activities",
+      page: true,
+      server: [withCpu(900, 100), withCpu(900, 200), withCpu(900, 125)],
+      baseline: [withCpu(1000, 50), withCpu(1000, 50), withCpu(1000, 50)],
+      warmupErrors: 0,
+    });
+    // Round ratios 0.5, 0.25, 0.4: the median is 0.4.
+    expect(summary.cpuRatio).toBeCloseTo(0.4);
+    expect(summarise({ name: "home", path: "/", page: true, server: [run(1)], baseline: [run(1)], warmupErrors: 0 }).cpuRatio).toBeUndefined();
+  });
+
   test("errors add up over every run of both servers, warm-up included", () => {
     const summary = summarise({ name: "image", path: "/uploads/x.avif", page: false, server: [run(1, 1, 2)], baseline: [run(1, 1, 3)], warmupErrors: 1 });
     expect(summary.errors).toBe(6);

@@ -32,6 +32,11 @@ export interface EndpointSummary {
   baseline?: LoadResult;
   /** The median of the rounds' ratios (server over baseline, each round's two runs taken back to back). */
   ratio?: number;
+  /**
+   * The median of the rounds' ratios of CPU time per response (baseline over server): the share of the baseline's
+   * responses per CPU second the server manages. Unlike `ratio`, it does not depend on how fast the client is.
+   */
+  cpuRatio?: number;
   /** Error responses over all runs, warm-up included. */
   errors: number;
 }
@@ -63,6 +68,11 @@ export function summarise(runs: EndpointRuns): EndpointSummary {
     const baseline = runs.baseline;
     summary.baseline = medianRun(baseline);
     summary.ratio = median(runs.server.map((run, i) => run.requestsPerSecond / baseline[i]!.requestsPerSecond));
+    const cpuRatios = runs.server.flatMap((run, i) => {
+      const [server, base] = [run.cpuMicrosPerRequest, baseline[i]!.cpuMicrosPerRequest];
+      return server && base !== undefined ? [base / server] : [];
+    });
+    if (cpuRatios.length > 0) summary.cpuRatio = median(cpuRatios);
   }
   return summary;
 }
@@ -70,6 +80,7 @@ export function summarise(runs: EndpointRuns): EndpointSummary {
 const rate = (r: number) => r.toFixed(0);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+const cpu = (run: LoadResult | undefined) => (run?.cpuMicrosPerRequest === undefined ? "-" : `${run.cpuMicrosPerRequest.toFixed(0)} µs`);
 
 /** Columns padded to their widest cell, two spaces apart, as `npm run audit` prints them. */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -83,7 +94,7 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 }
 
 export function endpointTable(summaries: readonly EndpointSummary[]): string {
-  const header = ["endpoint", "server req/s", "baseline req/s", "ratio", "p50 server", "p99 server", "p99 baseline", "errors"];
+  const header = ["endpoint", "server req/s", "baseline req/s", "ratio", "p50 server", "p99 server", "p99 baseline", "CPU/resp server", "CPU/resp baseline", "CPU ratio", "errors"];
   const rows = summaries.map((s) => [
     `${s.name} ${s.path}`,
     rate(s.server.requestsPerSecond),
@@ -92,6 +103,9 @@ export function endpointTable(summaries: readonly EndpointSummary[]): string {
     ms(s.server.p50Ms),
     ms(s.server.p99Ms),
     s.baseline ? ms(s.baseline.p99Ms) : "-",
+    cpu(s.server),
+    cpu(s.baseline),
+    s.cpuRatio === undefined ? "-" : s.cpuRatio.toFixed(2),
     String(s.errors),
   ]);
   return formatTable(header, rows);
