@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -12,13 +12,15 @@ import { UPLOADS_URL } from "../services/image-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
 import { PUBLIC_PAGES } from "../../app/lib/public-pages";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas/limits";
-import { cachedPages, invalidateOnAdminWrites } from "./cached-pages";
+import { invalidateOnAdminWrites, keptPageLane } from "./cached-pages";
+import { isSecureRequest, recordDocumentHeaders } from "./document-headers";
 import { htmlCache } from "./html-cache";
 import { checkReadiness, type Readiness } from "./readiness";
 import { postOnlyPaths, refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import { pageRenderer } from "./render-page";
 import type { ServerContext } from "./load-context";
 import { drainUnreadBodies, limitConcurrentLogins, limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
+import { requestLog } from "./request-log";
 import { assignCspNonce, securityHeaders } from "./security-headers";
 
 /** /admin, /admin-announcement and everything under /admin/. */
@@ -49,7 +51,11 @@ export interface HttpAppOptions {
   htmlCacheSeconds?: number;
 }
 
-export function createHttpApp(options: HttpAppOptions): express.Express {
+/**
+ * The site's request listener: the kept public pages are answered in front of Express (production only, see
+ * cached-pages.ts), everything else by the Express app.
+ */
+export function createHttpApp(options: HttpAppOptions): RequestListener {
   const { context, database, readiness } = options;
   const app = express();
   app.disable("x-powered-by");
@@ -69,7 +75,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.set("Cache-Control", "no-store").status(result.ready ? 200 : 503).json(result);
   });
 
-  app.use(requestLog(context));
+  app.use(requestLog(context.logger));
   const pageHeaders = [
     assignCspNonce,
     ...securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development, trustProxy: options.trustProxy ?? false }),
@@ -83,7 +89,6 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
           checkIntervalMs: options.htmlCacheSeconds * 1000,
         })
       : undefined;
-  if (pageCache) app.use(cachedPages(pageCache, PUBLIC_PAGES, context.logger, [fileHeaders, ...pageHeaders]));
   // Before anything else touches a login: one is handled only while an argon2 slot is free for it, and the rest of a
   // flood is turned away for a fraction of a millisecond each (see limitConcurrentLogins).
   app.use(limitConcurrentLogins("/admin/login", PASSWORD_HASHING_CONCURRENCY, context.logger));
@@ -143,7 +148,19 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   );
 
   app.use(errorHandler(context));
-  return app;
+  if (!pageCache) return app;
+  const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  const keptPages = keptPageLane({
+    cache: pageCache,
+    paths: PUBLIC_PAGES,
+    logger: context.logger,
+    headers: recordDocumentHeaders([fileHeaders, ...pageHeaders]),
+    isSecure: (req) => isSecureRequest(req, trust),
+    accepting: () => readiness.accepting,
+  });
+  return (req, res) => {
+    if (!keptPages(req, res, () => app(req, res))) app(req, res);
+  };
 }
 
 /** An uploaded file; "unavailable" when the storage failed (logged here with its reason). */
@@ -158,7 +175,8 @@ async function readUpload(context: ServerContext, key: string): Promise<StoredFi
 
 /** What every response carries, files included: no MIME sniffing, and no embedding by other sites. */
 const fileHeaders: RequestHandler = (_req, res, next) => {
-  res.set({ "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" });
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
   next();
 };
 
@@ -171,20 +189,6 @@ export function productionAssets(clientDir: string): RequestHandler {
   const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
   router.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   return router;
-}
-
-/** One line per request: method, path without query string, status, duration. No headers, no bodies. */
-function requestLog(context: ServerContext): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    const requestId = crypto.randomUUID();
-    res.locals.requestId = requestId;
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      context.logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    });
-    next();
-  };
 }
 
 function errorHandler(context: ServerContext): ErrorRequestHandler {

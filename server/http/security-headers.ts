@@ -27,7 +27,7 @@ const HSTS = "max-age=31536000; includeSubDomains";
  */
 export function strictTransportSecurity({ https, trustProxy }: Pick<SecurityHeadersOptions, "https" | "trustProxy">): RequestHandler {
   return (req, res, next) => {
-    if (https && (trustProxy === false || req.secure)) res.set("Strict-Transport-Security", HSTS);
+    if (https && (trustProxy === false || req.secure)) res.setHeader("Strict-Transport-Security", HSTS);
     next();
   };
 }
@@ -36,6 +36,9 @@ export function strictTransportSecurity({ https, trustProxy }: Pick<SecurityHead
  * Enforced Content-Security-Policy (no script without this request's nonce, nothing from another host),
  * HSTS behind HTTPS, nosniff, a strict Referrer-Policy, and no framing. In development Vite's client needs
  * inline scripts and a websocket, so the policy is left off there.
+ *
+ * Kept public pages replay what these set, recorded once at start (document-headers.ts): they may only call
+ * `setHeader` and `removeHeader`, and must pass the request on at once.
  */
 export function securityHeaders({ https, development, trustProxy }: SecurityHeadersOptions): RequestHandler[] {
   return [strictTransportSecurity({ https, trustProxy }), helmet({

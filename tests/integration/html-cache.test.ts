@@ -49,6 +49,17 @@ async function eventually(check: () => Promise<boolean>, withinMs: number): Prom
   throw new Error(`not within ${withinMs} ms`);
 }
 
+/** Resolves once `measure` has not changed for 300 ms. */
+async function settled(measure: () => number): Promise<void> {
+  let last = measure();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = measure();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 describe.each(testEngines())("cached public pages on %s", (engine) => {
   let server: TestServer;
   let cookie: string;
@@ -120,6 +131,42 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
       );
     expect(comparable(kept.headers)).toEqual(comparable(rendered.headers));
     expect(kept.headers["content-security-policy"]).toMatch(NONCE);
+  });
+
+  test("a client that refuses gzip (q=0) gets the page uncompressed", async () => {
+    const answer = await rawBytes(server, "/explore-smc", { "accept-encoding": "gzip;q=0, br" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+    expect(answer.body.toString()).toContain("Explore SMC");
+  });
+
+  test("each kept page answered is logged once, as every request is: method, path, status, time, its own id", async () => {
+    const path = "/explore-smc";
+    const lines = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"') && line.includes(`"path":"${path}"`))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    // Lines travel through a pipe: let those of earlier tests arrive before counting.
+    await settled(() => server.output().length);
+    const before = lines().length;
+    const first = await get(server, path);
+    await first.arrayBuffer();
+    await (await rawBytes(server, path, { "if-none-match": first.headers.get("etag")! })).body;
+    await (await fetch(`${server.url}${path}`, { method: "HEAD" })).arrayBuffer();
+    await eventually(async () => lines().length >= before + 3, 2000);
+    const logged = lines().slice(before);
+    expect(logged.map(({ method, status }) => [method, status])).toEqual([
+      ["GET", 200],
+      ["GET", 304],
+      ["HEAD", 200],
+    ]);
+    for (const line of logged) {
+      expect(Object.keys(line).sort()).toEqual(["level", "method", "ms", "msg", "path", "requestId", "status", "time"]);
+      expect(line.ms).toEqual(expect.any(Number));
+    }
+    expect(new Set(logged.map((line) => line.requestId)).size).toBe(3);
   });
 
   test("HEAD answers with the page's headers and no body", async () => {
