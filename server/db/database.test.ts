@@ -1,9 +1,30 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { createDatabase, migrateToLatest, migrationsAreCurrent } from "./database";
+import { createDatabase, migrateToLatest, migrationsAreCurrent, openSqlite, SQLITE_PAGE_CACHE_KIB } from "./database";
 import { createSchema, dropSchema } from "./test-database";
 import { migrations } from "./migrations";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+
+test("SQLite opens as DESIGN.md says: WAL, synchronous FULL, a busy timeout, foreign keys, and a 2 MB page cache", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-sqlite-"));
+  const sqlite = openSqlite(path.join(dir, "site.db"));
+  try {
+    const pragma = (name: string) => sqlite.pragma(name, { simple: true });
+    expect(pragma("journal_mode")).toBe("wal");
+    expect(pragma("synchronous")).toBe(2); // FULL
+    expect(pragma("busy_timeout")).toBe(5000);
+    expect(pragma("foreign_keys")).toBe(1);
+    // Negative: KiB, not pages. better-sqlite3's build would say -16000.
+    expect(pragma("cache_size")).toBe(-SQLITE_PAGE_CACHE_KIB);
+    expect(SQLITE_PAGE_CACHE_KIB).toBe(2000);
+  } finally {
+    sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 describe.skipIf(!postgresUrl)("migrations on postgres", () => {
   test("two instances starting together on an empty database migrate it once, both succeed", async () => {
