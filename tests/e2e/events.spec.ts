@@ -117,12 +117,38 @@ test.describe("events and activities", () => {
     const expected = width < 768 ? 1 : width < 1024 ? 2 : 3;
     const photos = group(page, "Med Doc").getByRole("img");
     await expect(photos.first()).toBeVisible();
+    // Started: its dots are drawn, and every slide is laid out (before, a phone lays out only the first).
+    await expect(group(page, "Med Doc").getByRole("button", { name: "Go to slide 2" })).toBeVisible();
     const inView = await photosInView(photos);
     expect(inView).toHaveLength(expected);
 
     // The next photo starts 10 px after the previous one ends (measured even where only one fits).
     const boxes = await photos.evaluateAll((images) => images.slice(0, 2).map((img) => img.getBoundingClientRect().toJSON() as DOMRect));
     expect(Math.round(boxes[1]!.left - boxes[0]!.right)).toBe(10);
+  });
+
+  test.describe("before the scripts arrive", () => {
+    // Scripts refused, as a slow phone's are still on their way: the browser says so for each.
+    test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_FAILED \(.*\/assets\/.*\.js\)/] });
+
+    test("a phone fetches only the photo a slider shows, a desktop the three it shows", async ({ browser, baseURL, watch }, testInfo) => {
+      test.skip(testInfo.project.name !== "desktop", "both widths in one test");
+      for (const [width, shown] of [[375, ["01"]], [1280, ["01", "02", "03"]]] as const) {
+        const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL });
+        watch(context);
+        const page = await context.newPage();
+        // The server's page is all there is, and no slider has started.
+        await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+        const medDocPhotos = new Set<string>();
+        page.on("request", (request) => {
+          const position = /\/images\/events-med-doc-(\d+)-/.exec(request.url())?.[1];
+          if (position) medDocPhotos.add(position);
+        });
+        await page.goto("/events-and-activities", { waitUntil: "networkidle" });
+        expect([...medDocPhotos].sort(), `${width} px`).toEqual(shown);
+        await context.close();
+      }
+    });
   });
 
   test("at 800 px a slider shows 2 photos", async ({ browser, baseURL, watch }, testInfo) => {

@@ -5,13 +5,16 @@ import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "~/lib/ga
 import { whenIdle } from "~/lib/when-idle";
 import { Picture } from "./picture";
 
-/**
- * One group's photos: 1 slide below 768 px, 2 from 768 px, 3 from 1024 px, 10 px apart (the slide widths are CSS,
- * so the server-rendered page already shows the right number), with a clickable dot per position.
- */
 /** The most slides visible at once (3 from 1024 px). */
 const INITIAL_SLIDES = 3;
 
+/**
+ * One group's photos: 1 slide below 768 px, 2 from 768 px, 3 from 1024 px, 10 px apart (the slide widths are CSS,
+ * so the server-rendered page already shows the right number), with a clickable dot per position.
+ *
+ * `eager`: the page's first slider, whose first photo is its main image (LCP). Its other visible slides (on wider
+ * screens) are lazy: in view, they load as soon as the page is laid out, without competing with the first.
+ */
 export function PhotoSlider({ name, photos, eager }: { name: string; photos: GalleryPhoto[]; eager: boolean }) {
   // A page holds a dozen sliders: each one starts (measures, listens) only when it comes near the screen.
   const regionRef = useRef<HTMLDivElement>(null);
@@ -62,13 +65,18 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${photos.length}`}
               data-testid="slide"
-              className="min-w-0 shrink-0 grow-0 basis-full pl-[10px] md:basis-1/2 lg:basis-1/3"
+              className={cn(
+                "min-w-0 shrink-0 grow-0 basis-full pl-[10px] md:basis-1/2 lg:basis-1/3",
+                // Before the slider starts, a phone shows one slide and a tablet two: the others stay out of the
+                // layout, so a lazy photo nobody can see yet is not fetched beside the ones on screen.
+                !nearScreen && index === 1 && "hidden md:block",
+                !nearScreen && index === 2 && "hidden lg:block",
+              )}
             >
               <Picture
                 image={expandGalleryPhoto(photo, galleryPhotoAlt(name, index))}
                 sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
                 priority={eager && index === 0}
-                eager={eager && index < 3}
                 className="block h-64 w-full overflow-hidden rounded-lg bg-slate-200 sm:h-72"
                 imgClassName="h-full w-full object-cover"
               />
