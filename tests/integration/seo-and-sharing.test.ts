@@ -1,0 +1,130 @@
+/**
+ * Issue 6, SEO and sharing: per-page titles and descriptions, canonical addresses from PUBLIC_URL, Open Graph and
+ * Twitter card tags (the society's logo, and on /announcement the newest announcement's image), robots.txt,
+ * sitemap.xml, a web app manifest and its icons. PUBLIC_URL differs from the address the tests use, so every
+ * address in a page must come from PUBLIC_URL, never from the request.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { site } from "../../content/site";
+import { testEngines } from "../../server/db/test-database";
+import { seedAnnouncement } from "./helpers/seed";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+const PUBLIC_URL = "https://society.example.org";
+const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"];
+
+/** Every `<meta>` and `<link>` of a page's head, as attribute maps. */
+function headTags(html: string): { meta: Record<string, string>[]; links: Record<string, string>[]; title: string | undefined } {
+  const head = html.slice(0, html.indexOf("</head>"));
+  const attributes = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map((match) => [match[1]!, decode(match[2]!)]));
+  return {
+    meta: [...head.matchAll(/<meta\b[^>]*>/g)].map((match) => attributes(match[0])),
+    links: [...head.matchAll(/<link\b[^>]*>/g)].map((match) => attributes(match[0])),
+    title: /<title>([^<]*)<\/title>/.exec(head)?.[1]?.replaceAll("&amp;", "&"),
+  };
+}
+const decode = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
+
+function previewOf(html: string) {
+  const { meta, links, title } = headTags(html);
+  const named = (key: "name" | "property", value: string) => meta.find((tag) => tag[key] === value)?.content;
+  return {
+    title,
+    description: named("name", "description"),
+    canonical: links.find((link) => link.rel === "canonical")?.href,
+    og: Object.fromEntries(["og:title", "og:description", "og:url", "og:image", "og:site_name", "og:type"].map((p) => [p, named("property", p)])),
+    twitter: Object.fromEntries(["twitter:card", "twitter:title", "twitter:description", "twitter:image"].map((n) => [n, named("name", n)])),
+    links,
+    meta,
+  };
+}
+
+describe.each(testEngines())("SEO and link previews on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { PUBLIC_URL });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const page = async (path: string) => previewOf(await (await fetch(`${server.url}${path}`)).text());
+  /** A site address as the server answers it: PUBLIC_URL's path, asked of the test server. */
+  const fetchPublic = (url: string) => {
+    expect(url.startsWith(`${PUBLIC_URL}/`), url).toBe(true);
+    return fetch(`${server.url}${url.slice(PUBLIC_URL.length)}`);
+  };
+
+  test("each public page has a title and a description of its own, and its canonical address on PUBLIC_URL", async () => {
+    const previews = await Promise.all(PAGES.map(page));
+    for (const [index, preview] of previews.entries()) {
+      const path = PAGES[index]!;
+      expect(preview.title, path).toBeTruthy();
+      expect(preview.description, path).toBeTruthy();
+      expect(preview.canonical, path).toBe(`${PUBLIC_URL}${path}`);
+      expect(preview.og, path).toMatchObject({
+        "og:title": preview.title,
+        "og:description": preview.description,
+        "og:url": `${PUBLIC_URL}${path}`,
+        "og:site_name": site.name,
+        "og:type": "website",
+      });
+      expect(preview.twitter, path).toMatchObject({ "twitter:title": preview.title, "twitter:description": preview.description });
+    }
+    expect(new Set(previews.map((p) => p.title)).size).toBe(PAGES.length);
+    expect(new Set(previews.map((p) => p.description)).size).toBe(PAGES.length);
+    expect(previews.find((p) => p.title?.includes("Explore SMC"))).toBeTruthy();
+    expect(previews.find((p) => p.title?.includes("Events & Activities"))).toBeTruthy();
+  });
+
+  test("a link to any page previews with the society's logo, which the server serves", async () => {
+    for (const path of PAGES) {
+      const { og, twitter } = await page(path);
+      expect(og["og:image"], path).toMatch(new RegExp(`^${PUBLIC_URL}/images/logo-[\\w-]+\\.(png|jpe?g|webp|avif)$`));
+      expect(twitter, path).toMatchObject({ "twitter:card": "summary", "twitter:image": og["og:image"] });
+    }
+    const logo = await fetchPublic((await page("/")).og["og:image"]!);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toMatch(/^image\//);
+  });
+
+  test("with announcements, a link to /announcement previews with the newest one's image, large", async () => {
+    const now = Date.now();
+    await seedAnnouncement(server, { description: "The older one", createdAt: new Date(now - 60_000).toISOString() });
+    const newest = await seedAnnouncement(server, { description: "Blood drive on Friday in hall 3", createdAt: new Date(now).toISOString() });
+    const { og, twitter, description } = await page("/announcement");
+    expect(og["og:image"]).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/announcements/${newest.image.id}/`));
+    expect(twitter).toMatchObject({ "twitter:card": "summary_large_image", "twitter:image": og["og:image"] });
+    expect(description).toBe("Blood drive on Friday in hall 3");
+    const image = await fetchPublic(og["og:image"]!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toMatch(/^image\/(avif|webp|jpeg)$/);
+    // The other pages keep the logo.
+    expect((await page("/")).og["og:image"]).toMatch(/\/images\/logo-/);
+  });
+
+  test("robots.txt and sitemap.xml name the pages on PUBLIC_URL, and keep crawlers out of the admin area", async () => {
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(PAGES.map((path) => `${PUBLIC_URL}${path}`));
+  });
+
+  test("pages link the manifest and icons; the manifest names the society and its icons, all served", async () => {
+    const { links, meta } = await page("/");
+    const href = (rel: string) => links.find((link) => link.rel === rel)?.href;
+    expect(href("manifest")).toBe("/manifest.webmanifest");
+    expect(meta.find((tag) => tag.name === "theme-color")?.content).toMatch(/^#[0-9a-f]{6}$/i);
+    const response = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(response.headers.get("content-type")).toContain("application/manifest+json");
+    const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; icons: { src: string; sizes: string; type: string }[] };
+    expect(manifest).toMatchObject({ name: site.name, short_name: site.shortName, start_url: "/" });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(["192x192", "512x512"]);
+    for (const src of [href("icon")!, href("apple-touch-icon")!, ...manifest.icons.map((icon) => icon.src)]) {
+      const icon = await fetch(`${server.url}${src}`);
+      expect(icon.status, src).toBe(200);
+      expect(icon.headers.get("content-type"), src).toBe("image/png");
+    }
+  });
+});
