@@ -24,10 +24,16 @@ import { createMailTransport } from "./mail/transports";
 import { createRepos } from "./repos";
 import { announcementService } from "./services/announcements";
 import { localStorage } from "./storage/local-storage";
+import { memoryCachedStorage } from "./storage/memory-cached-storage";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** Orphan images, expired sessions and ended rate-limit windows are cleared this often. */
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+/**
+ * The most-read uploaded images stay in memory (a site's announcement photos are a few MB in all). Keep the total
+ * small: the server's memory budget is 150 MB (docs/performance.md).
+ */
+const UPLOADS_KEPT_IN_MEMORY = { maxBytes: 4 * 1024 * 1024, maxFileBytes: 512 * 1024, keepMs: 60_000 };
 
 async function main() {
   const config = parseConfig();
@@ -63,7 +69,8 @@ async function main() {
   await ensureAdmin({ repos, email: config.admin?.email, password: config.admin?.password, logger, print: (line) => console.log(line) });
 
   // The AWS SDK is loaded only for a bucket: ~12 MB of memory a site on local files never needs.
-  const storage = config.storage.kind === "s3" ? (await import("./storage/s3-storage")).s3Storage(config.storage) : localStorage(config.storage.dir);
+  const store = config.storage.kind === "s3" ? (await import("./storage/s3-storage")).s3Storage(config.storage) : localStorage(config.storage.dir);
+  const storage = memoryCachedStorage(store, UPLOADS_KEPT_IN_MEMORY);
   // /readyz only says yes or no; a store that is unreachable or misconfigured at start gets one line saying why.
   // The site still starts: pages render, and uploads work once the store answers.
   void storage.checkWritable().catch((error: unknown) => {

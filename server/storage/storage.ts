@@ -5,6 +5,8 @@
 export interface StoredFile {
   body: Buffer;
   contentType: string;
+  /** A strong validator of these bytes, when the storage has one at hand (see memory-cached-storage.ts). */
+  etag?: string;
 }
 
 export interface FileStorage {
