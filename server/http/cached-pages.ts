@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import accepts from "accepts";
 import type { RequestHandler } from "express";
@@ -8,6 +7,7 @@ import type { DocumentHeaders } from "./document-headers";
 import { gzipWith } from "./gzip-pieces";
 import type { CachedPage, HtmlCache } from "./html-cache";
 import { millisecondsSince, newRequestId, requestLineWriter } from "./request-log";
+import { newCspNonce } from "./security-headers";
 
 export interface KeptPageLaneOptions {
   cache: HtmlCache;
@@ -63,7 +63,7 @@ export function keptPageLane(options: KeptPageLaneOptions): KeptPageLane {
       passOn();
       return;
     }
-    const nonce = crypto.randomBytes(16).toString("base64");
+    const nonce = newCspNonce();
     const documentHeaders = (options.isSecure(req) ? options.headers.secure : options.headers.plain)(nonce);
     const { vary, ...ownHeaders } = page.headers;
     const pageHeaders = Object.entries(ownHeaders).flat();

@@ -2,9 +2,12 @@ import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
+/** A fresh nonce for one response's Content-Security-Policy. */
+export const newCspNonce = (): string => crypto.randomBytes(16).toString("base64");
+
 /** A fresh nonce per request; React Router's inline scripts carry it, nothing else inline may run. */
 export const assignCspNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = newCspNonce();
   next();
 };
 
