@@ -63,21 +63,24 @@ export function keptPageLane(options: KeptPageLaneOptions): KeptPageLane {
       passOn();
       return;
     }
+    const status = answer(req, res, page);
+    logRequest({ requestId: newRequestId(), method: req.method!, path: req.url!, status, ms: millisecondsSince(started) });
+  }
+
+  /** Writes the kept page, or a 304 for it, with this response's own nonce; returns the status sent. */
+  function answer(req: IncomingMessage, res: ServerResponse, page: CachedPage): number {
     const nonce = newCspNonce();
     const documentHeaders = (options.isSecure(req) ? options.headers.secure : options.headers.plain)(nonce);
     const { vary, ...ownHeaders } = page.headers;
     const pageHeaders = Object.entries(ownHeaders).flat();
-    let status = page.status;
     if (page.cacheable) {
       pageHeaders.push("ETag", page.etag, "Cache-Control", "no-cache");
       if (fresh(req.headers, { etag: page.etag })) {
         // The browser keeps the page it has, whose scripts carry the nonce of the response that brought it. A new
         // policy here would replace the one stored with that page and block its scripts, so none is sent.
-        status = 304;
-        res.writeHead(status, [...withoutPolicy(documentHeaders), ...pageHeaders]);
+        res.writeHead(304, [...withoutPolicy(documentHeaders), ...pageHeaders]);
         res.end();
-        logRequest({ requestId: newRequestId(), method: req.method!, path: req.url!, status, ms: millisecondsSince(started) });
-        return;
+        return 304;
       }
     }
     pageHeaders.push("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
@@ -90,10 +93,10 @@ export function keptPageLane(options: KeptPageLaneOptions): KeptPageLane {
       body = page.bodyParts.flatMap((part, index) => (index > 0 ? [nonceBytes, part] : [part]));
     }
     pageHeaders.push("Content-Length", String(body.reduce((sum, part) => sum + part.length, 0)));
-    res.writeHead(status, [...documentHeaders, ...pageHeaders]);
+    res.writeHead(page.status, [...documentHeaders, ...pageHeaders]);
     if (req.method === "HEAD") res.end();
     else send(res, body);
-    logRequest({ requestId: newRequestId(), method: req.method!, path: req.url!, status, ms: millisecondsSince(started) });
+    return page.status;
   }
 
   return (req, res, passOn) => {
