@@ -132,6 +132,7 @@ test.describe("events and activities", () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_FAILED \(.*\/assets\/.*\.js\)/] });
 
     test("a phone fetches only the photo a slider shows, a desktop the three it shows", async ({ browser, baseURL, watch }, testInfo) => {
+      // This test opens its own 375 px and 1280 px windows, so the phone project would only repeat it.
       test.skip(testInfo.project.name !== "desktop", "both widths in one test");
       for (const [width, shown] of [[375, ["01"]], [1280, ["01", "02", "03"]]] as const) {
         const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL });
