@@ -26,6 +26,7 @@ test("SQLite opens as DESIGN.md says: WAL, synchronous FULL, a busy timeout, for
   }
 });
 
+// PostgreSQL only: skipped without TEST_DATABASE_URL. .ci/run sets it, and with CI=true a missing database fails the run.
 describe.skipIf(!postgresUrl)("migrations on postgres", () => {
   test("two instances starting together on an empty database migrate it once, both succeed", async () => {
     const schema = `test_mig_${process.pid}_${Date.now()}`;

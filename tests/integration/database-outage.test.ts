@@ -39,6 +39,7 @@ function databaseProxy(target: { host: string; port: number }, port: number) {
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
+// PostgreSQL only: skipped without TEST_DATABASE_URL. .ci/run sets it, and with CI=true a missing database fails the run.
 describe.skipIf(!baseUrl)("when PostgreSQL goes away and comes back", () => {
   const schema = `it_outage_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-outage-"));

@@ -26,6 +26,7 @@ async function inParallel(count: number, limit: number, task: (i: number) => Pro
  * own DATA_DIR. Whatever one instance does, the other must see: applications, sessions, limits, the Join Us
  * switch, uploaded images, mail.
  */
+// PostgreSQL only: skipped without TEST_DATABASE_URL. .ci/run sets it, and with CI=true a missing database fails the run.
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL database", () => {
   let smtp: SmtpCatcher;
   let bucket: TestS3Server;
