@@ -25,14 +25,53 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },
   },
   {
-    // Server code must never reach the browser bundle: app code imports server modules for types only.
+    // Routes reach server code through `context.services` only (and server code must never reach the browser bundle):
+    // app/ imports server modules for their types alone. The server entry is the one bridge.
     files: ["app/**/*.{ts,tsx}"],
-    // Tests run in Node, never in the browser bundle.
-    ignores: ["app/**/*.server.ts", "app/entry.server.tsx", "app/**/*.test.{ts,tsx}"],
+    ignores: ["app/entry.server.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**", "!**/server/**/*.server"], message: "Import server modules from *.server.ts files only (types are fine with `import type`).", allowTypeImports: true }] },
+        {
+          patterns: [
+            {
+              group: ["**/server/**"],
+              message: "Reach server code through context.services; import server modules for types only (`import type`).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // core/ is shared by the browser and the server, so it depends on neither.
+    files: ["core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/app/**", "**/server/**", "~/*"], message: "core/ imports nothing from app/ or server/." }] },
+      ],
+    },
+  },
+  {
+    // The server never depends on the React app: what both need lives in core/.
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/app/**", "~/*"], message: "server/ never imports from app/; move what both need to core/." }] },
+      ],
+    },
+  },
+  {
+    // Operator and measurement scripts run product code, never the tests' helpers.
+    files: ["scripts/**/*.ts"],
+    ignores: ["scripts/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/tests/**"], message: "scripts/ import product code, never test helpers." }] },
       ],
     },
   },

@@ -12,10 +12,15 @@ import { defineConfig } from "vite";
  * to every page.
  */
 const LAYOUT_MODULES = [
-  /[\\/]app[\\/](lib[\\/](cn|on-demand|page-meta|gallery-photo)|hooks[\\/]use-reveal-on-scroll)\.ts$/,
+  /[\\/]app[\\/](lib[\\/](cn|on-demand|page-meta)|hooks[\\/]use-reveal-on-scroll)\.ts$/,
+  /[\\/]core[\\/]gallery-photo\.ts$/,
   /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-card))\.tsx?$/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](x|external-link)\.mjs$/,
 ];
+
+/** What every form shares, and the home page's contact form with its messages (without zod, which loads when wanted). */
+const FORM_MODULES =
+  /node_modules[\\/]@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/](components[\\/](ui[\\/]field|home[\\/]contact-form)\.tsx|lib[\\/]use-action-result\.ts)$|[\\/]core[\\/]schemas[\\/]contact-messages\.ts$/;
 
 /**
  * Browser chunks: the framework (React, React Router), which every page needs, travels as one file instead of a
@@ -26,6 +31,8 @@ const LAYOUT_MODULES = [
 const chunkGroups = [
   { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
   { name: "layout", test: (id: string) => LAYOUT_MODULES.some((pattern) => pattern.test(id)), priority: 10 },
+  // The forms' shared parts (Conform, the field, the home page's contact form): one file for the home page to preload.
+  { name: "forms", test: FORM_MODULES, priority: 10 },
   // Loaded on the first toast (app/components/ui/toasts.ts); named, so the browser tests can hold it back.
   { name: "react-hot-toast", test: /node_modules[\\/](react-hot-toast|goober)[\\/]/, priority: 10 },
 ];

@@ -8,7 +8,7 @@ export default defineConfig({
         resolve: { tsconfigPaths: true },
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "core/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },

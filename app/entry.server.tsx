@@ -1,9 +1,8 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable } from "../server/db/database-errors";
-import { NonceContext } from "./components/nonce";
+import { errorMessage } from "#core/errors";
 
 /** Seconds a client should wait before retrying while the database cannot be reached. */
 const RETRY_AFTER_SECONDS = 30;
@@ -18,8 +17,16 @@ const requestsWithoutDatabase = new WeakSet<AppLoadContext>();
 export const streamTimeout = 5_000;
 
 /**
+ * React Router announces every script of the page in its head (`<link rel="modulepreload">`). On a slow phone the
+ * scripts then share the bandwidth with the page's first paint and first image; without the announcement the
+ * browser fetches them when it reaches them, at the end of the page. The page works before they arrive (links,
+ * forms); they make it interactive a little later. docs/decisions/017-scripts-after-the-page.md
+ */
+const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
+
+/**
  * Renders the whole page before sending it (no streaming of Suspense boundaries): every page is complete HTML,
- * readable without JavaScript, and every inline script carries this request's CSP nonce.
+ * readable without JavaScript, and its Content-Security-Policy names the hash of each inline script in it.
  */
 export default function handleRequest(
   request: Request,
@@ -38,37 +45,33 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          loadContext.logger.error({ err: error instanceof Error ? error.message : String(error) }, "render failed");
-        },
+    const chunks: Buffer[] = [];
+    const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
+    const html = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
       },
-    );
+      final(callback) {
+        clearTimeout(abortTimer);
+        const page = Buffer.concat(chunks).toString().replace(MODULE_PRELOADS, "");
+        const policy = loadContext.documentPolicy(page);
+        if (policy) responseHeaders.set("Content-Security-Policy", policy);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady: () => pipe(html),
+      onShellError: reject,
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        loadContext.logger.error({ err: errorMessage(error) }, "render failed");
+      },
+    });
   });
 }
 
@@ -87,5 +90,5 @@ export function handleError(error: unknown, { request, context }: { request: Req
   }
   if (request.signal.aborted) return;
   if (isDatabaseUnavailable(error)) requestsWithoutDatabase.add(context);
-  context.logger.error({ path: new URL(request.url).pathname, err: error instanceof Error ? error.message : String(error) }, "request failed");
+  context.logger.error({ path: new URL(request.url).pathname, err: errorMessage(error) }, "request failed");
 }

@@ -12,14 +12,20 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import inlineCss from "./app.css?inline";
-import { useNonce } from "./components/nonce";
 import { NavigationProgress } from "./components/site/navigation-progress";
 import { TopBar } from "./components/site/top-bar";
 import { ToastRegion } from "./components/ui/toast-region";
-import { loadSiteChrome, type SiteChrome } from "./lib/site-chrome.server";
+import type { SiteChrome } from "../server/services/site-content";
+import { errorMessage } from "#core/errors";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadSiteChrome(context);
+export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome> {
+  const joinUsVisible = await context.services.settings.joinUsVisible().catch((error: unknown) => {
+    // SPEC 8: a failed setting load is logged only; the page goes on with Join Us shown.
+    context.logger.error({ err: errorMessage(error) }, "join setting load failed");
+    context.renderFlags.partial = true;
+    return true;
+  });
+  return { ...context.services.content.chrome(), joinUsVisible };
 }
 
 /**
@@ -37,7 +43,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 const styles = import.meta.env.SSR ? inlineCss : "";
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const chrome = useRouteLoaderData<SiteChrome>("root");
   return (
     <html lang="en">
@@ -46,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#115e59" />
         {/* Scroll animations hide cards only when scripts run; without them everything simply shows. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.dataset.js=''" }} />
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.dataset.js=''" }} />
         {chrome && (
           <>
             <link rel="icon" type="image/png" sizes="32x32" href={chrome.icons.favicon32} />
@@ -64,8 +69,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ToastRegion />
         {/* A key of our own: the default names the framework in every page. */}
-        <ScrollRestoration nonce={nonce} storageKey="scroll-positions" />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration storageKey="scroll-positions" />
+        <Scripts />
       </body>
     </html>
   );
@@ -76,16 +81,29 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // An admin action refused because the session ended (401) or a one-time password is still to change (403).
+  const signIn = status === 401 || status === 403;
+  const title = status === 404 ? "Page not found" : signIn ? "Please sign in again" : "Something went wrong";
+  const text =
+    status === 404
+      ? "The page you are looking for does not exist or has moved."
+      : status === 401
+        ? "Your session has expired. Please log in again."
+        : status === 403
+          ? "Change your one-time password first."
+          : "Please try again in a moment.";
   return (
     <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <title>{notFound ? "Page not found" : "Something went wrong"}</title>
-      <h1 className="text-3xl font-bold text-brand-900">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="text-slate-700">
-        {notFound ? "The page you are looking for does not exist or has moved." : "Please try again in a moment."}
-      </p>
-      <Link to="/" className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-900">
-        Go to the home page
+      <title>{title}</title>
+      <h1 className="text-3xl font-bold text-brand-900">{title}</h1>
+      <p className="text-slate-700">{text}</p>
+      <Link
+        to={signIn ? "/admin" : "/"}
+        reloadDocument={signIn}
+        className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+      >
+        {signIn ? "Go to the login" : "Go to the home page"}
       </Link>
     </main>
   );

@@ -37,13 +37,11 @@ export const site = {
     },
     {
       title: "Mental Health & Emotional Support",
-      description:
-        "Offering a listening ear, peer support and guidance so that no student faces the pressure of medical school alone.",
+      description: "Offering a listening ear, peer support and guidance so that no student faces the pressure of medical school alone.",
     },
     {
       title: "Academic & Educational Guidance",
-      description:
-        "Sharing notes, book banks and study sessions, and pairing juniors with seniors who have walked the same path.",
+      description: "Sharing notes, book banks and study sessions, and pairing juniors with seniors who have walked the same path.",
     },
     {
       title: "Positive Learning Environment",
@@ -51,13 +49,11 @@ export const site = {
     },
     {
       title: "Professional Exposure",
-      description:
-        "Connecting students with doctors, conventions and workshops that open a window onto clinical and professional life.",
+      description: "Connecting students with doctors, conventions and workshops that open a window onto clinical and professional life.",
     },
     {
       title: "Leadership & Co-curricular Engagement",
-      description:
-        "Giving students real responsibility in events, debates, sports and community work so that they grow into leaders.",
+      description: "Giving students real responsibility in events, debates, sports and community work so that they grow into leaders.",
     },
   ],
 
@@ -84,24 +80,28 @@ export const site = {
       title: "Education & Academics",
       name: "Hassan Javed",
       img: "team/education-academics.jpg",
-      description: "Runs the medical book bank and notes drive\nOrganises peer teaching and exam-prep sessions\nPairs juniors with senior mentors",
+      description:
+        "Runs the medical book bank and notes drive\nOrganises peer teaching and exam-prep sessions\nPairs juniors with senior mentors",
     },
     {
       title: "Student Affairs",
       name: "Bilal Ahmed",
-      description: "Listens to students' problems and suggestions\nRaises common concerns with the college administration\nWelcomes and guides the first-year class",
+      description:
+        "Listens to students' problems and suggestions\nRaises common concerns with the college administration\nWelcomes and guides the first-year class",
     },
     {
       title: "Administration",
       name: "Hamza Tariq & Usman Ali",
       img: "team/administration.jpg",
-      description: "Keeps the society's records and membership lists\nSchedules cabinet and members meetings\nCoordinates between all portfolios",
+      description:
+        "Keeps the society's records and membership lists\nSchedules cabinet and members meetings\nCoordinates between all portfolios",
     },
     {
       title: "Religious & Ethical Development",
       name: "Zain ul Abideen",
       img: "team/religious-ethical-development.jpg",
-      description: "Leads Dars e Quran and weekly study circles\nOrganises Shab e darri and Ramadan programmes\nEncourages good character in study and practice",
+      description:
+        "Leads Dars e Quran and weekly study circles\nOrganises Shab e darri and Ramadan programmes\nEncourages good character in study and practice",
     },
     {
       title: "Media & Communications",
@@ -112,7 +112,8 @@ export const site = {
       title: "Events & Outreach",
       name: "Talha Rasheed",
       img: "team/events-outreach.jpg",
-      description: "Plans mega events from welcome to Med Doc\nBuilds links with partner organisations\nLeads plantation and welfare drives",
+      description:
+        "Plans mega events from welcome to Med Doc\nBuilds links with partner organisations\nLeads plantation and welfare drives",
     },
     {
       title: "Finance",
@@ -293,12 +294,7 @@ export const site = {
     },
     {
       name: "Story Night",
-      photos: [
-        "events/story-night/01.jpg",
-        "events/story-night/02.jpg",
-        "events/story-night/03.jpg",
-        "events/story-night/04.jpg",
-      ],
+      photos: ["events/story-night/01.jpg", "events/story-night/02.jpg", "events/story-night/03.jpg", "events/story-night/04.jpg"],
     },
     {
       name: "Andaz e Byan",
@@ -392,12 +388,7 @@ export const site = {
   activityGroups: [
     {
       name: "Sports",
-      photos: [
-        "activities/sports/01.jpg",
-        "activities/sports/02.jpg",
-        "activities/sports/03.jpg",
-        "activities/sports/04.jpg",
-      ],
+      photos: ["activities/sports/01.jpg", "activities/sports/02.jpg", "activities/sports/03.jpg", "activities/sports/04.jpg"],
     },
     {
       name: "Dar s Quran and Shab e darri",
@@ -448,43 +439,64 @@ export const site = {
     },
     {
       name: "PIMA convention",
-      photos: [
-        "activities/pima-convention/01.jpg",
-        "activities/pima-convention/02.jpg",
-        "activities/pima-convention/03.jpg",
-      ],
+      photos: ["activities/pima-convention/01.jpg", "activities/pima-convention/02.jpg", "activities/pima-convention/03.jpg"],
     },
     {
       name: "Teachers Day",
-      photos: [
-        "activities/teachers-day/01.jpg",
-        "activities/teachers-day/02.jpg",
-        "activities/teachers-day/03.jpg",
-      ],
+      photos: ["activities/teachers-day/01.jpg", "activities/teachers-day/02.jpg", "activities/teachers-day/03.jpg"],
     },
     {
       name: "Study Circle",
-      photos: [
-        "activities/study-circle/01.jpg",
-        "activities/study-circle/02.jpg",
-        "activities/study-circle/03.jpg",
-      ],
+      photos: ["activities/study-circle/01.jpg", "activities/study-circle/02.jpg", "activities/study-circle/03.jpg"],
     },
   ],
 
   /** The /explore-smc gallery. */
   explorePhotos: [
-    "explore/01.jpg", "explore/02.jpg", "explore/03.jpg", "explore/04.jpg",
-    "explore/05.jpg", "explore/06.jpg", "explore/07.jpg", "explore/08.jpg",
-    "explore/09.jpg", "explore/10.jpg", "explore/11.jpg", "explore/12.jpg",
-    "explore/13.jpg", "explore/14.jpg", "explore/15.jpg", "explore/16.jpg",
-    "explore/17.jpg", "explore/18.jpg", "explore/19.jpg", "explore/20.jpg",
-    "explore/21.jpg", "explore/22.jpg", "explore/23.jpg", "explore/24.jpg",
-    "explore/25.jpg", "explore/26.jpg", "explore/27.jpg", "explore/28.jpg",
-    "explore/29.jpg", "explore/30.jpg", "explore/31.jpg", "explore/32.jpg",
-    "explore/33.jpg", "explore/34.jpg", "explore/35.jpg", "explore/36.jpg",
-    "explore/37.jpg", "explore/38.jpg", "explore/39.jpg", "explore/40.jpg",
-    "explore/41.jpg", "explore/42.jpg", "explore/43.jpg", "explore/44.jpg",
+    "explore/01.jpg",
+    "explore/02.jpg",
+    "explore/03.jpg",
+    "explore/04.jpg",
+    "explore/05.jpg",
+    "explore/06.jpg",
+    "explore/07.jpg",
+    "explore/08.jpg",
+    "explore/09.jpg",
+    "explore/10.jpg",
+    "explore/11.jpg",
+    "explore/12.jpg",
+    "explore/13.jpg",
+    "explore/14.jpg",
+    "explore/15.jpg",
+    "explore/16.jpg",
+    "explore/17.jpg",
+    "explore/18.jpg",
+    "explore/19.jpg",
+    "explore/20.jpg",
+    "explore/21.jpg",
+    "explore/22.jpg",
+    "explore/23.jpg",
+    "explore/24.jpg",
+    "explore/25.jpg",
+    "explore/26.jpg",
+    "explore/27.jpg",
+    "explore/28.jpg",
+    "explore/29.jpg",
+    "explore/30.jpg",
+    "explore/31.jpg",
+    "explore/32.jpg",
+    "explore/33.jpg",
+    "explore/34.jpg",
+    "explore/35.jpg",
+    "explore/36.jpg",
+    "explore/37.jpg",
+    "explore/38.jpg",
+    "explore/39.jpg",
+    "explore/40.jpg",
+    "explore/41.jpg",
+    "explore/42.jpg",
+    "explore/43.jpg",
+    "explore/44.jpg",
   ],
 
   /** Shown by the hero's "How it's started" button; a path under content/, or null for none. */

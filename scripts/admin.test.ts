@@ -79,23 +79,31 @@ describe.each(testEngines())("the admin CLI on %s", (engine) => {
     await place.remove();
   });
 
-  test("set-password takes the password from stdin, replaces the hash and signs the admin out everywhere", { timeout: 30_000 }, async () => {
-    const repos = createRepos(database.db);
-    const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("forgotten one"), mustChangePassword: true });
-    const sessions = sessionStore(repos.sessions);
-    const open = [await sessions.create(admin.id), await sessions.create(admin.id)];
+  test(
+    "set-password takes the password from stdin, replaces the hash and signs the admin out everywhere",
+    { timeout: 30_000 },
+    async () => {
+      const repos = createRepos(database.db);
+      const admin = await repos.admins.create({
+        email: "admin@example.org",
+        passwordHash: await hashPassword("forgotten one"),
+        mustChangePassword: true,
+      });
+      const sessions = sessionStore(repos.sessions);
+      const open = [await sessions.create(admin.id), await sessions.create(admin.id)];
 
-    const run = await runCli(["set-password", "Admin@Example.org"], "remembered now\n", place.env);
-    expect(run).toMatchObject({ code: 0, stderr: "" });
-    expect(run.stdout).toContain("admin@example.org");
+      const run = await runCli(["set-password", "Admin@Example.org"], "remembered now\n", place.env);
+      expect(run).toMatchObject({ code: 0, stderr: "" });
+      expect(run.stdout).toContain("admin@example.org");
 
-    const updated = await repos.admins.findById(admin.id);
-    expect(updated?.passwordHash).not.toBe(admin.passwordHash);
-    expect(await verifyPassword(updated?.passwordHash, "remembered now")).toBe(true);
-    expect(updated?.mustChangePassword).toBe(false);
-    for (const { token } of open) expect(await sessions.findByToken(token)).toBeUndefined();
-    expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "admin.set-password" });
-  });
+      const updated = await repos.admins.findById(admin.id);
+      expect(updated?.passwordHash).not.toBe(admin.passwordHash);
+      expect(await verifyPassword(updated?.passwordHash, "remembered now")).toBe(true);
+      expect(updated?.mustChangePassword).toBe(false);
+      for (const { token } of open) expect(await sessions.findByToken(token)).toBeUndefined();
+      expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "admin.set-password" });
+    },
+  );
 
   test("a too-short password exits 1 with one line and changes nothing", { timeout: 30_000 }, async () => {
     const repos = createRepos(database.db);

@@ -16,6 +16,7 @@ import { AdminAccountError, createAdminAccount, setAdminPassword } from "../serv
 import { passwordSchema } from "../server/auth/password.server";
 import { adminsRepo } from "../server/repos/admins";
 import { AUDIT_ACTOR } from "../server/repos/audit-log";
+import { errorMessage } from "#core/errors";
 
 const USAGE = "usage: admin create <email> | admin set-password <email>";
 
@@ -95,7 +96,7 @@ try {
   console.log(await run(process.argv.slice(2)));
 } catch (error) {
   const known = error instanceof CliError || error instanceof AdminAccountError || error instanceof ConfigError;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   console.error(known ? `admin: ${message}` : `admin: failed: ${message.split("\n").join("; ")}`);
   process.exitCode = 1;
 }

@@ -8,9 +8,13 @@
  * Not part of `npm test`: timings on shared machines are noisy, so a release is gated on it by hand.
  */
 import * as chromeLauncher from "chrome-launcher";
+import { errorMessage } from "#core/errors";
 import lighthouse from "lighthouse";
-import { seedAnnouncement } from "../tests/integration/helpers/seed";
-import { startTestServer } from "../tests/integration/helpers/test-server";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startProductionServer } from "./lib/production-server";
+import { eventPhotos, openSiteDatabase, seedAnnouncements } from "./lib/seed-site";
 
 const KIB = 1024;
 const PAGES = [
@@ -61,10 +65,16 @@ async function measure(url: string, port: number): Promise<Measurement> {
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
     const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
-    const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []) as NetworkRequest[];
+    const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ??
+      []) as NetworkRequest[];
     const scripts = requests.filter((r) => r.resourceType === "Script");
     return {
-      scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+      scores: {
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best-practices": score("best-practices"),
+        seo: score("seo"),
+      },
       lcpMs: numeric("largest-contentful-paint"),
       tbtMs: numeric("total-blocking-time"),
       cls: numeric("cumulative-layout-shift"),
@@ -82,7 +92,11 @@ function median(runs: Measurement[]): Measurement {
 
 async function main(): Promise<void> {
   const runs = runsFromArgs();
-  const server = await startTestServer("sqlite");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-audit-"));
+  const database = await openSiteDatabase(dataDir);
+  await seedAnnouncements(database, dataDir, eventPhotos(3));
+  await database.close();
+  const server = await startProductionServer({ DATA_DIR: dataDir, MAIL_TRANSPORT: "log" });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
@@ -90,12 +104,6 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   const rows: string[][] = [];
   try {
-    for (let i = 0; i < 3; i++) {
-      await seedAnnouncement(server, {
-        description: `Announcement ${i + 1}\nRegistration is open until the end of the month.`,
-        createdAt: new Date(Date.now() - i * 60_000).toISOString(),
-      });
-    }
     for (const page of PAGES) {
       const measurements: Measurement[] = [];
       for (let run = 0; run < runs; run++) measurements.push(await measure(`${server.url}${page.path}`, chrome.port));
@@ -103,7 +111,8 @@ async function main(): Promise<void> {
       for (const [category, min] of Object.entries(MIN_SCORES) as [Category, number][]) {
         if (m.scores[category] < min) failures.push(`${page.path}: ${category} ${m.scores[category]} < ${min}`);
       }
-      if (m.bytes > page.maxBytes) failures.push(`${page.path}: ${(m.bytes / KIB).toFixed(0)} KiB transferred > ${page.maxBytes / KIB} KiB`);
+      if (m.bytes > page.maxBytes)
+        failures.push(`${page.path}: ${(m.bytes / KIB).toFixed(0)} KiB transferred > ${page.maxBytes / KIB} KiB`);
       if ("maxScriptBytes" in page && m.scriptBytes > page.maxScriptBytes) {
         failures.push(`${page.path}: ${(m.scriptBytes / KIB).toFixed(0)} KiB of JavaScript > ${page.maxScriptBytes / KIB} KiB`);
       }
@@ -125,6 +134,7 @@ async function main(): Promise<void> {
   } finally {
     chrome.kill();
     await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
   const header = ["page", "perf", "a11y", "best", "seo", "LCP", "TBT", "CLS", "bytes", "JS (gzip)", "JS files", "perf per run"];
@@ -142,6 +152,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   process.exit(1);
 });

@@ -34,15 +34,18 @@ describe("npm run backup / restore with images in a bucket (STORAGE=s3)", () => 
     S3_SECRET_ACCESS_KEY: "secret-never-printed",
   });
 
-  test.each(["backup", "restore"])("%s refuses with one line saying the bucket is the operator's to back up, and writes nothing", async (command) => {
-    const archive = path.join(dataDir, "site.tar.gz");
-    const { code, stderr } = await runBackupScript([command, archive], env());
-    expect(code).toBe(1);
-    expect(stderr.trim().split("\n")).toEqual([
-      'STORAGE=s3: the uploaded images are in the bucket "society-uploads", which this script cannot back up or restore. ' +
-        "Back up the bucket with your provider's tools (versioning or replication) and the database with pg_dump, or sqlite3's .backup (docs/deploy.md)",
-    ]);
-    expect(stderr).not.toContain("secret-never-printed");
-    expect(fs.existsSync(archive)).toBe(false);
-  });
+  test.each(["backup", "restore"])(
+    "%s refuses with one line saying the bucket is the operator's to back up, and writes nothing",
+    async (command) => {
+      const archive = path.join(dataDir, "site.tar.gz");
+      const { code, stderr } = await runBackupScript([command, archive], env());
+      expect(code).toBe(1);
+      expect(stderr.trim().split("\n")).toEqual([
+        'STORAGE=s3: the uploaded images are in the bucket "society-uploads", which this script cannot back up or restore. ' +
+          "Back up the bucket with your provider's tools (versioning or replication) and the database with pg_dump, or sqlite3's .backup (docs/deploy.md)",
+      ]);
+      expect(stderr).not.toContain("secret-never-printed");
+      expect(fs.existsSync(archive)).toBe(false);
+    },
+  );
 });

@@ -31,7 +31,9 @@ async function main(): Promise<void> {
     console.log(`backup written to ${file}: ${JSON.stringify(manifest.tables)}, ${manifest.uploadedFiles} uploaded files`);
   } else {
     const manifest = await restoreSqlite(file, config.dataDir);
-    console.log(`restored ${file} (taken ${manifest.createdAt}) into ${config.dataDir}: ${JSON.stringify(manifest.tables)}, ${manifest.uploadedFiles} uploaded files`);
+    console.log(
+      `restored ${file} (taken ${manifest.createdAt}) into ${config.dataDir}: ${JSON.stringify(manifest.tables)}, ${manifest.uploadedFiles} uploaded files`,
+    );
   }
 }
 

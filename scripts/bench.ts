@@ -2,7 +2,7 @@
  * `npm run bench`: the production server on a fresh SQLite DATA_DIR seeded like a site a few months into use
  * (20 announcements with photos, 500 applications), beside a baseline: a bare `node:http` server answering the same
  * bytes from memory. autocannon, in this process, drives both in turn with the same headers, connections and duration:
- * the home page, announcements, events and activities, one announcement image, and join submissions (POST /join, which
+ * the home page, announcements, events and activities, one announcement image, and join submissions (POST /join.data, which
  * the baseline has no equivalent of). Prints requests/s and latencies with the ratio to the baseline, the server's
  * memory, and PASS/MISS per target; exits 1 on any error response or missed target.
  *
@@ -11,8 +11,11 @@
  * Not part of `npm test`: timings on shared machines are noisy, so only ratios measured side by side are compared.
  * docs/performance.md explains how to read the output.
  */
+import fs from "node:fs";
+import { errorMessage } from "#core/errors";
 import os from "node:os";
-import { startTestServer, type TestServer } from "../tests/integration/helpers/test-server";
+import path from "node:path";
+import type { DatabaseHandle } from "../server/db/database";
 import { applicant } from "./bench/applicants";
 import { type Baseline, startBaseline } from "./bench/baseline";
 import { captureResponse } from "./bench/captured-response";
@@ -21,6 +24,8 @@ import { type ProcessMemory, readProcessMemory } from "./bench/memory";
 import { type BenchOptions, type EndpointName, optionsFromArgs } from "./bench/options";
 import { checkTargets, endpointTable, type EndpointRuns, memoryLine, summarise, targetLines } from "./bench/report";
 import { outboxDelivered, SEEDED_APPLICATIONS, seedBenchData } from "./bench/seed";
+import { type ProductionServer, startProductionServer } from "./lib/production-server";
+import { openSiteDatabase } from "./lib/seed-site";
 
 /** Chromium on a phone, as the site's visitors mostly are; every request to either server carries these. */
 function browserHeaders(acceptEncoding: string) {
@@ -32,7 +37,7 @@ function browserHeaders(acceptEncoding: string) {
   return {
     page: { ...common, Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8" },
     image: { ...common, Accept: "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8" },
-    fetch: { ...common, Accept: "application/json" },
+    fetch: { ...common, Accept: "*/*" },
   };
 }
 /** Each warm-up run (JIT, caches, connection set-up) lasts this long at most, and is not measured. */
@@ -54,17 +59,23 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 
-/** The join form's request: JSON from the site's own origin, each from a client address of its own (the limit is 5 per address). */
-function joinRequests(server: TestServer): Pick<LoadOptions, "nextRequest" | "verifyBody"> {
+/**
+ * The join form's request as the dialog sends it: a form post to /join.data (React Router's fetcher) from the site's
+ * own origin, each from a client address of its own (the limit is 5 per address).
+ */
+function joinRequests(server: ProductionServer): Pick<LoadOptions, "nextRequest" | "verifyBody"> {
   let sent = 0;
   return {
     nextRequest: () => {
       sent += 1;
+      const body = new URLSearchParams({ intent: "submit" });
+      for (const [name, value] of Object.entries(applicant(SEEDED_APPLICATIONS + sent)))
+        for (const entry of [value].flat()) body.append(name, String(entry));
       return {
         method: "POST",
-        body: JSON.stringify(applicant(SEEDED_APPLICATIONS + sent)),
+        body: body.toString(),
         headers: {
-          "Content-Type": "application/json",
+          "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8",
           Origin: server.url,
           "Sec-Fetch-Site": "same-origin",
           "X-Forwarded-For": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
@@ -72,12 +83,20 @@ function joinRequests(server: TestServer): Pick<LoadOptions, "nextRequest" | "ve
       };
     },
     // A compressed answer (the browser's Accept-Encoding allows one) cannot be read here: then its status, 200 only
-    // with { ok: true } from the action, is what counts. A plain one must say ok.
-    verifyBody: (body) => !body.startsWith("{") || body.includes('"ok":true'),
+    // when the application was stored, is what counts. A plain one must say so.
+    verifyBody: (body) => !body.startsWith("[") || body.includes('"joined",true'),
   };
 }
 
-async function measure(options: BenchOptions, server: TestServer, baseline: Baseline, endpoints: Endpoint[], durationSeconds: number, round: number) {
+async function measure(
+  options: BenchOptions,
+  server: ProductionServer,
+  database: DatabaseHandle,
+  baseline: Baseline,
+  endpoints: Endpoint[],
+  durationSeconds: number,
+  round: number,
+) {
   const results = new Map<EndpointName, Partial<Record<Target, LoadResult>>>();
   for (const endpoint of endpoints) {
     const join = endpoint.name === "join";
@@ -85,7 +104,7 @@ async function measure(options: BenchOptions, server: TestServer, baseline: Base
     const order: Target[] = join ? ["server"] : round % 2 === 0 ? ["server", "baseline"] : ["baseline", "server"];
     const measured: Partial<Record<Target, LoadResult>> = {};
     for (const target of order) {
-      await outboxDelivered(server);
+      await outboxDelivered(database, server.output);
       measured[target] = await runLoad({
         url: target === "server" ? server.url : baseline.url,
         processId: target === "server" ? server.pid : baseline.pid,
@@ -96,7 +115,9 @@ async function measure(options: BenchOptions, server: TestServer, baseline: Base
         ...(join ? joinRequests(server) : {}),
       });
       const r = measured[target];
-      progress(`${endpoint.name} on the ${target}: ${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99Ms.toFixed(1)} ms, ${r.errors} error(s)`);
+      progress(
+        `${endpoint.name} on the ${target}: ${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99Ms.toFixed(1)} ms, ${r.errors} error(s)`,
+      );
     }
     results.set(endpoint.name, measured);
   }
@@ -107,18 +128,22 @@ async function main(): Promise<void> {
   const options = optionsFromArgs(process.argv.slice(2));
   const cores = os.availableParallelism();
   const loadAtStart = loadAverage();
-  progress(`load average at start ${loadAtStart}, ${cores} cores; starting the production server`);
+  progress(`load average at start ${loadAtStart}, ${cores} cores; seeding a fresh SQLite DATA_DIR`);
 
-  // TRUST_PROXY: the join requests each name their own client address in X-Forwarded-For, as behind a proxy.
-  // HTML_CACHE_SECONDS left to its production default: the test helper sets 0 for tests that write behind the
-  // server's back, and an empty value counts as unset.
-  const server = await startTestServer("sqlite", { TRUST_PROXY: "loopback", HTML_CACHE_SECONDS: "" });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-"));
+  const database = await openSiteDatabase(dataDir);
+  let server: ProductionServer | undefined;
   let baseline: Baseline | undefined;
   const runs = new Map<EndpointName, EndpointRuns>();
   let beforeLoad: ProcessMemory;
   let memory: ProcessMemory;
   try {
-    const data = await seedBenchData(server, progress);
+    const data = await seedBenchData(database, dataDir, progress);
+    // LOG_LEVEL=info, the production default: every request writes its log line. TRUST_PROXY: the join requests
+    // each name their own client address in X-Forwarded-For, as behind a proxy.
+    server = await startProductionServer({ DATA_DIR: dataDir, LOG_LEVEL: "info", MAIL_TRANSPORT: "log", TRUST_PROXY: "loopback" });
+    progress("the production server is up; waiting for it to deliver the seeded applications' mails");
+    await outboxDelivered(database, server.output);
     beforeLoad = readProcessMemory(server.pid);
     const headers = browserHeaders(options.acceptEncoding);
     const endpoints: Endpoint[] = (
@@ -127,7 +152,7 @@ async function main(): Promise<void> {
         { name: "announcements", path: "/announcement", page: true, headers: headers.page },
         { name: "events", path: "/events-and-activities", page: true, headers: headers.page },
         { name: "image", path: data.imagePath, page: false, headers: headers.image },
-        { name: "join", path: "/join", page: false, headers: headers.fetch },
+        { name: "join", path: "/join.data", page: false, headers: headers.fetch },
       ] satisfies Endpoint[]
     ).filter((e) => options.only.includes(e.name));
 
@@ -135,21 +160,38 @@ async function main(): Promise<void> {
     for (const endpoint of endpoints.filter((e) => e.name !== "join")) {
       const response = await captureResponse(server.url, endpoint.path, endpoint.headers);
       if (response.status !== 200) throw new Error(`GET ${endpoint.path} answered ${response.status}; nothing to compare with`);
-      progress(`${endpoint.path}: ${response.body.length} bytes, ${response.headers["content-type"]}, ${response.headers["content-encoding"] ?? "not compressed"}`);
+      progress(
+        `${endpoint.path}: ${response.body.length} bytes, ${response.headers["content-type"]}, ${response.headers["content-encoding"] ?? "not compressed"}`,
+      );
       captured.push(response);
     }
     baseline = await startBaseline(captured);
     for (const endpoint of endpoints) {
-      runs.set(endpoint.name, { name: endpoint.name, path: endpoint.path, page: endpoint.page, server: [], ...(endpoint.name === "join" ? {} : { baseline: [] }), warmupErrors: 0 });
+      runs.set(endpoint.name, {
+        name: endpoint.name,
+        path: endpoint.path,
+        page: endpoint.page,
+        server: [],
+        ...(endpoint.name === "join" ? {} : { baseline: [] }),
+        warmupErrors: 0,
+      });
     }
 
     progress(`warming up (${Math.min(WARMUP_SECONDS, options.durationSeconds)} s per endpoint and server, not measured)`);
-    for (const [name, measured] of await measure(options, server, baseline, endpoints, Math.min(WARMUP_SECONDS, options.durationSeconds), 0)) {
+    for (const [name, measured] of await measure(
+      options,
+      server,
+      database,
+      baseline,
+      endpoints,
+      Math.min(WARMUP_SECONDS, options.durationSeconds),
+      0,
+    )) {
       runs.get(name)!.warmupErrors += (measured.server?.errors ?? 0) + (measured.baseline?.errors ?? 0);
     }
     for (let round = 0; round < options.rounds; round++) {
       progress(`round ${round + 1} of ${options.rounds}`);
-      for (const [name, measured] of await measure(options, server, baseline, endpoints, options.durationSeconds, round)) {
+      for (const [name, measured] of await measure(options, server, database, baseline, endpoints, options.durationSeconds, round)) {
         const endpointRuns = runs.get(name)!;
         endpointRuns.server.push(measured.server!);
         if (measured.baseline) endpointRuns.baseline!.push(measured.baseline);
@@ -158,7 +200,9 @@ async function main(): Promise<void> {
     memory = readProcessMemory(server.pid);
   } finally {
     await baseline?.stop();
-    await server.stop();
+    await server?.stop();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
   const summaries = [...runs.values()].map(summarise);
@@ -170,7 +214,9 @@ async function main(): Promise<void> {
   console.log(endpointTable(summaries));
   const join = summaries.find((s) => s.name === "join");
   if (join) {
-    console.log(`\njoin submissions (no baseline): ${join.server.requestsPerSecond.toFixed(0)} req/s, p99 ${join.server.p99Ms.toFixed(1)} ms, on ${cores} cores (SQLite)`);
+    console.log(
+      `\njoin submissions (no baseline): ${join.server.requestsPerSecond.toFixed(0)} req/s, p99 ${join.server.p99Ms.toFixed(1)} ms, on ${cores} cores (SQLite)`,
+    );
   }
   console.log(`${join ? "" : "\n"}${memoryLine(beforeLoad, memory)}\n`);
   console.log(targetLines(checks));
@@ -184,6 +230,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   process.exit(1);
 });

@@ -6,6 +6,7 @@
  *   node --import tsx scripts/build-images.ts
  */
 import crypto from "node:crypto";
+import { errorMessage } from "#core/errors";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +22,7 @@ import {
   type ManifestEntry,
   type SiteIcons,
 } from "../server/images/content-image-manifest";
-import { type ImageVariantUrl, SMALL_VARIANT_WIDTHS, VARIANT_WIDTHS, variantWidthsFor } from "../server/images/responsive-image";
+import { type ImageVariantUrl, SMALL_VARIANT_WIDTHS, VARIANT_WIDTHS, variantWidthsFor } from "#core/responsive-image";
 
 const PHOTOS_DIR = path.resolve("content/photos");
 const PHOTO_EXTENSIONS = /\.(jpe?g|png|webp)$/i;
@@ -64,7 +65,10 @@ async function buildIcons(logoPath: string, written: Set<string>): Promise<SiteI
       const fileName = `icon-${hash}-${size}.png`;
       const target = path.join(GENERATED_IMAGES_DIR, fileName);
       if (!fs.existsSync(target)) {
-        const png = await sharp(input).resize(size, size, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+        const png = await sharp(input)
+          .resize(size, size, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+          .png({ compressionLevel: 9, palette: true })
+          .toBuffer();
         writeAtomically(target, png);
       }
       written.add(fileName);
@@ -77,9 +81,14 @@ async function buildIcons(logoPath: string, written: Set<string>): Promise<SiteI
 async function encodePhoto(relativePath: string, written: Set<string>): Promise<ManifestEntry> {
   const input = fs.readFileSync(path.join(PHOTOS_DIR, relativePath));
   const hash = contentHash(input);
-  const slug = relativePath.replace(PHOTO_EXTENSIONS, "").replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+  const slug = relativePath
+    .replace(PHOTO_EXTENSIONS, "")
+    .replace(/[^a-z0-9]+/gi, "-")
+    .toLowerCase();
   const oriented = sharp(input).rotate();
-  const { width, height } = await oriented.clone().toBuffer({ resolveWithObject: true }).then((r) => r.info);
+  // The size after EXIF orientation, read from the header: decoding the whole photo here made a build with nothing to
+  // encode take seconds.
+  const { width, height } = (await sharp(input).metadata()).autoOrient;
 
   const variants: ImageVariantUrl[] = [];
   const standard = relativePath === site.logo ? [...SMALL_VARIANT_WIDTHS, ...VARIANT_WIDTHS] : VARIANT_WIDTHS;
@@ -88,7 +97,10 @@ async function encodePhoto(relativePath: string, written: Set<string>): Promise<
       const fileName = `${slug}-${hash}-${variantWidth}.${format}`;
       const target = path.join(GENERATED_IMAGES_DIR, fileName);
       if (!fs.existsSync(target)) {
-        writeAtomically(target, await ENCODERS[format](oriented.clone().resize({ width: variantWidth, withoutEnlargement: true })).toBuffer());
+        writeAtomically(
+          target,
+          await ENCODERS[format](oriented.clone().resize({ width: variantWidth, withoutEnlargement: true })).toBuffer(),
+        );
       }
       written.add(fileName);
       variants.push({ format, width: variantWidth, url: `${CONTENT_IMAGES_URL}/${fileName}` });
@@ -127,6 +139,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   process.exit(1);
 });

@@ -32,7 +32,10 @@ describe("configuration from the environment", () => {
 
   test("HTTP timeouts: 15 s for the headers and 30 s for the whole request unless set; headers within the request", () => {
     expect(parseConfig({}).http).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 30_000 });
-    expect(parseConfig({ HTTP_HEADERS_TIMEOUT_MS: "2000", HTTP_REQUEST_TIMEOUT_MS: "4000" }).http).toEqual({ headersTimeoutMs: 2000, requestTimeoutMs: 4000 });
+    expect(parseConfig({ HTTP_HEADERS_TIMEOUT_MS: "2000", HTTP_REQUEST_TIMEOUT_MS: "4000" }).http).toEqual({
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 4000,
+    });
     expect(() => parseConfig({ HTTP_HEADERS_TIMEOUT_MS: "20000", HTTP_REQUEST_TIMEOUT_MS: "10000" })).toThrow(
       "HTTP_HEADERS_TIMEOUT_MS (20000) must not exceed HTTP_REQUEST_TIMEOUT_MS (10000)",
     );
@@ -50,8 +53,16 @@ describe("configuration from the environment", () => {
     ["LOG_LEVEL", "loud", "Invalid environment variable LOG_LEVEL: expected one of fatal"],
     ["SHUTDOWN_DRAIN_MS", "9000", "Invalid environment variable SHUTDOWN_DRAIN_MS: expected a number of milliseconds from 0 to 5000"],
     ["HTML_CACHE_SECONDS", "-1", "Invalid environment variable HTML_CACHE_SECONDS: expected a number of seconds from 0 to 300"],
-    ["HTTP_HEADERS_TIMEOUT_MS", "0", "Invalid environment variable HTTP_HEADERS_TIMEOUT_MS: expected a number of milliseconds from 500 to 60000"],
-    ["HTTP_REQUEST_TIMEOUT_MS", "soon", "Invalid environment variable HTTP_REQUEST_TIMEOUT_MS: expected a number of milliseconds from 1000 to 300000"],
+    [
+      "HTTP_HEADERS_TIMEOUT_MS",
+      "0",
+      "Invalid environment variable HTTP_HEADERS_TIMEOUT_MS: expected a number of milliseconds from 500 to 60000",
+    ],
+    [
+      "HTTP_REQUEST_TIMEOUT_MS",
+      "soon",
+      "Invalid environment variable HTTP_REQUEST_TIMEOUT_MS: expected a number of milliseconds from 1000 to 300000",
+    ],
   ])("a bad %s (%s) stops the start naming the variable", (name, value, message) => {
     let error: unknown;
     try {
@@ -76,7 +87,10 @@ describe("configuration from the environment", () => {
   test.each([
     [{ ADMIN_EMAIL: "owner@example.org" }, "ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
     [{ ADMIN_PASSWORD: "long enough" }, "ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
-    [{ ADMIN_EMAIL: "owner@example.org", ADMIN_PASSWORD: "short" }, "Invalid environment variable ADMIN_PASSWORD: expected a password of 8 to 256 characters"],
+    [
+      { ADMIN_EMAIL: "owner@example.org", ADMIN_PASSWORD: "short" },
+      "Invalid environment variable ADMIN_PASSWORD: expected a password of 8 to 256 characters",
+    ],
     [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "long enough" }, "Invalid environment variable ADMIN_EMAIL: expected an email address"],
   ])("%j stops the start with one line, never echoing the password", (env, message) => {
     let error: unknown;
@@ -95,7 +109,12 @@ describe("configuration from the environment", () => {
 });
 
 describe("where uploaded images are kept (STORAGE)", () => {
-  const s3Env = { STORAGE: "s3", S3_BUCKET: "society-uploads", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI-secret" };
+  const s3Env = {
+    STORAGE: "s3",
+    S3_BUCKET: "society-uploads",
+    S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+    S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI-secret",
+  };
 
   const problemsOf = (env: Record<string, string>): string[] => {
     try {
@@ -124,7 +143,12 @@ describe("where uploaded images are kept (STORAGE)", () => {
   });
 
   test("an S3-compatible server: endpoint, region and path-style addresses", () => {
-    const storage = parseConfig({ ...s3Env, S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "eu-central-1", S3_FORCE_PATH_STYLE: "true" }).storage;
+    const storage = parseConfig({
+      ...s3Env,
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_REGION: "eu-central-1",
+      S3_FORCE_PATH_STYLE: "true",
+    }).storage;
     expect(storage).toMatchObject({ kind: "s3", endpoint: "http://127.0.0.1:9000", region: "eu-central-1", forcePathStyle: true });
     expect(parseConfig({ ...s3Env, S3_FORCE_PATH_STYLE: "false" }).storage).toMatchObject({ forcePathStyle: false });
   });
@@ -133,11 +157,14 @@ describe("where uploaded images are kept (STORAGE)", () => {
     expect(parseConfig({ S3_BUCKET: "society-uploads", S3_SECRET_ACCESS_KEY: "x" }).storage.kind).toBe("fs");
   });
 
-  test.each(["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])("STORAGE=s3 without %s stops the start with one line naming it", (name) => {
-    const problems = problemsOf({ ...s3Env, [name]: "" });
-    expect(problems).toEqual([`Missing environment variable ${name}: STORAGE=s3 needs it`]);
-    expect(problems.join("\n")).not.toContain("wJalrXUtnFEMI-secret");
-  });
+  test.each(["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])(
+    "STORAGE=s3 without %s stops the start with one line naming it",
+    (name) => {
+      const problems = problemsOf({ ...s3Env, [name]: "" });
+      expect(problems).toEqual([`Missing environment variable ${name}: STORAGE=s3 needs it`]);
+      expect(problems.join("\n")).not.toContain("wJalrXUtnFEMI-secret");
+    },
+  );
 
   test("STORAGE=s3 alone names each missing variable on a line of its own", () => {
     expect(problemsOf({ STORAGE: "s3" })).toEqual([

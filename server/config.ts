@@ -47,15 +47,23 @@ const envSchema = z.object({
     .min(PASSWORD_MIN_LENGTH, `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`)
     .optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
-    error: "one of fatal, error, warn, info, debug, trace, silent",
-  }).default("info"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, "true, false, a number of proxies, or proxy addresses/subnets (comma-separated)")
+    .regex(
+      /^(true|false|\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/,
+      "true, false, a number of proxies, or proxy addresses/subnets (comma-separated)",
+    )
     .default("false"),
   MAIL_TRANSPORT: z.enum(["log", "smtp", "emailjs"], { error: "one of log, smtp, emailjs" }).default("log"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "an smtp://user:pass@host:port or smtps://… URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "an smtp://user:pass@host:port or smtps://… URL")
+    .optional(),
   SMTP_TIMEOUT_MS: positiveMs.default(10_000),
   MAIL_FROM: z.string().min(3, "a sender address, e.g. Society website <website@example.org>").optional(),
   MAIL_TO: z.string().min(3, "the address that receives join and contact mail").optional(),
@@ -69,7 +77,11 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: positiveMs.default(2_000),
   OUTBOX_BACKOFF_BASE_MS: positiveMs.default(30_000),
   OUTBOX_BACKOFF_MAX_MS: positiveMs.default(3_600_000),
-  OUTBOX_MAX_ATTEMPTS: z.coerce.number({ error: "a whole number from 1" }).int("a whole number from 1").min(1, "a whole number from 1").default(10),
+  OUTBOX_MAX_ATTEMPTS: z.coerce
+    .number({ error: "a whole number from 1" })
+    .int("a whole number from 1")
+    .min(1, "a whole number from 1")
+    .default(10),
   OUTBOX_LEASE_MS: positiveMs.default(120_000),
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ error: "a number of milliseconds from 0 to 5000" })
@@ -86,10 +98,19 @@ const envSchema = z.object({
   STORAGE: z.enum(["fs", "s3"], { error: "one of fs (files under DATA_DIR/uploads), s3" }).default("fs"),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-central-1.amazonaws.com (unset: AWS itself)" })
-    .refine((url) => !new URL(url).username && !new URL(url).password, "a URL without a user name or password (the keys go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)")
+    .refine(
+      (url) => !new URL(url).username && !new URL(url).password,
+      "a URL without a user name or password (the keys go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)",
+    )
     .optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/i, "a region name such as us-east-1 or eu-central-1").default("us-east-1"),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens").optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i, "a region name such as us-east-1 or eu-central-1")
+    .default("us-east-1"),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z
@@ -112,9 +133,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type DatabaseTarget =
-  | { engine: "sqlite"; file: string }
-  | { engine: "postgres"; url: string };
+export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
 
 export interface Config {
   env: Env["NODE_ENV"];

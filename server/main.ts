@@ -8,13 +8,11 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { AdminBootstrapError, ensureAdmin } from "./auth/admin-bootstrap.server";
-import { sessionStore } from "./auth/sessions.server";
 import { ConfigError, parseConfig } from "./config";
 import { fileURLToPath } from "node:url";
 import { ContentError, contentNewerThan, loadSite } from "./content/load-site";
 import { createDatabase, migrateToLatest } from "./db/database";
 import { createHttpApp, productionAssets } from "./http/app";
-import type { ServerContext } from "./http/load-context";
 import type { Readiness } from "./http/readiness";
 import { readIcons, readManifest } from "./images/content-image-manifest";
 import { contentImages, unencodedPhotos } from "./images/content-images";
@@ -22,9 +20,10 @@ import { createLogger } from "./logger";
 import { outboxWorker } from "./mail/outbox-worker";
 import { createMailTransport } from "./mail/transports";
 import { createRepos } from "./repos";
-import { announcementService } from "./services/announcements";
+import { createServices } from "./services";
 import { localStorage } from "./storage/local-storage";
 import { memoryCachedStorage } from "./storage/memory-cached-storage";
+import { errorMessage } from "#core/errors";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** Orphan images, expired sessions and ended rate-limit windows are cleared this often. */
@@ -69,34 +68,31 @@ async function main() {
   await ensureAdmin({ repos, email: config.admin?.email, password: config.admin?.password, logger, print: (line) => console.log(line) });
 
   // The AWS SDK is loaded only for a bucket: ~12 MB of memory a site on local files never needs.
-  const store = config.storage.kind === "s3" ? (await import("./storage/s3-storage")).s3Storage(config.storage) : localStorage(config.storage.dir);
+  const store =
+    config.storage.kind === "s3" ? (await import("./storage/s3-storage")).s3Storage(config.storage) : localStorage(config.storage.dir);
   const storage = memoryCachedStorage(store, UPLOADS_KEPT_IN_MEMORY);
   // /readyz only says yes or no; a store that is unreachable or misconfigured at start gets one line saying why.
   // The site still starts: pages render, and uploads work once the store answers.
   void storage.checkWritable().catch((error: unknown) => {
-    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "upload storage is not ready");
+    logger.warn({ err: errorMessage(error) }, "upload storage is not ready");
   });
-  const announcements = announcementService({ db: database.db, storage, logger });
-  const context: ServerContext = {
-    site,
-    publicUrl: config.publicUrl,
+  const services = createServices({
     db: database.db,
-    repos,
-    mail: { timeZone: config.mail.timeZone, wake: () => worker.wake() },
     storage,
+    logger,
+    site,
     contentImages: contentImages(manifest),
     icons: readIcons(),
-    logger,
-    services: { announcements },
-  };
+    publicUrl: config.publicUrl,
+    mailTimeZone: config.mail.timeZone,
+    wakeMailer: () => worker.wake(),
+  });
 
   const housekeeping = async () => {
     try {
-      await announcements.sweepOrphanImages();
-      await sessionStore(repos.sessions).deleteExpired();
-      await repos.rateLimits.deleteExpired();
+      await services.housekeeping();
     } catch (error) {
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "housekeeping failed; retrying later");
+      logger.warn({ err: errorMessage(error) }, "housekeeping failed; retrying later");
     }
   };
   void housekeeping();
@@ -117,7 +113,19 @@ async function main() {
     assets = productionAssets(path.resolve("build/client"));
   }
 
-  const app = createHttpApp({ context, database, readiness, development, build, assets, trustProxy: config.trustProxy, htmlCacheSeconds: config.htmlCacheSeconds });
+  const app = createHttpApp({
+    services,
+    logger,
+    storage,
+    publicUrl: config.publicUrl,
+    database,
+    readiness,
+    development,
+    build,
+    assets,
+    trustProxy: config.trustProxy,
+    htmlCacheSeconds: config.htmlCacheSeconds,
+  });
   // Slow clients are cut off: headers within HTTP_HEADERS_TIMEOUT_MS, the whole request within
   // HTTP_REQUEST_TIMEOUT_MS (408, then the connection closes), idle keep-alive connections after 5 s. Node checks
   // these every connectionsCheckingInterval (30 s unless set), which would let a slow client hold a socket for up to
@@ -140,7 +148,10 @@ async function main() {
       database: config.database.engine,
       dataDir: config.dataDir,
       // Where uploads go; never the keys.
-      storage: config.storage.kind === "s3" ? { kind: "s3", bucket: config.storage.bucket, endpoint: config.storage.endpoint ?? `AWS ${config.storage.region}` } : { kind: "fs", dir: config.storage.dir },
+      storage:
+        config.storage.kind === "s3"
+          ? { kind: "s3", bucket: config.storage.bucket, endpoint: config.storage.endpoint ?? `AWS ${config.storage.region}` }
+          : { kind: "fs", dir: config.storage.dir },
     },
     "listening",
   );

@@ -23,6 +23,10 @@ export type SecurityEvent =
   /** An admin page or write without a live session, or with a one-time password still to change. */
   | "access.refused";
 
-export function logSecurityEvent(logger: Logger, event: SecurityEvent, fields: Record<string, string | number | boolean | undefined> = {}): void {
+export function logSecurityEvent(
+  logger: Logger,
+  event: SecurityEvent,
+  fields: Record<string, string | number | boolean | undefined> = {},
+): void {
   logger.warn({ event, ...fields }, `security: ${event}`);
 }

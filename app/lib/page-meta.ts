@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { SiteChrome } from "./site-chrome.server";
+import type { SiteChrome } from "../../server/services/site-content";
 
 interface PageMeta {
   title: string;

@@ -5,13 +5,12 @@ import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toasts";
-import { loadPublicAnnouncements } from "~/lib/announcements.server";
 import { pageMeta } from "~/lib/page-meta";
-import type { SiteChrome } from "~/lib/site-chrome.server";
+import type { SiteChrome } from "../../server/services/site-content";
 import type { Route } from "./+types/announcement";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { announcements: await loadPublicAnnouncements(context) };
+  return { announcements: await context.services.announcements.listPublic() };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

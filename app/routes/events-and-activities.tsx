@@ -4,13 +4,12 @@ import { useSearchParams } from "react-router";
 import { BackButton } from "~/components/site/back-button";
 import { PhotoSlider } from "~/components/site/photo-slider";
 import { useRevealOnScroll } from "~/hooks/use-reveal-on-scroll";
-import { loadEventGalleries } from "~/lib/galleries.server";
 import { pageMeta } from "~/lib/page-meta";
-import type { SiteChrome } from "~/lib/site-chrome.server";
+import type { SiteChrome } from "../../server/services/site-content";
 import type { Route } from "./+types/events-and-activities";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadEventGalleries(context);
+  return context.services.content.eventGalleries();
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -54,7 +53,9 @@ export default function EventsAndActivities({ loaderData }: Route.ComponentProps
       <p className="mt-2 text-lg text-slate-700">Explore our vibrant journey through academic, cultural and community-building events.</p>
       <Tabs.Root
         value={tab}
-        onValueChange={(value) => setSearchParams(value === "activities" ? { tab: "activities" } : {}, { replace: true, preventScrollReset: true })}
+        onValueChange={(value) =>
+          setSearchParams(value === "activities" ? { tab: "activities" } : {}, { replace: true, preventScrollReset: true })
+        }
         className="mt-8"
       >
         <Tabs.List aria-label="Events and activities" className="flex gap-2 border-b border-slate-200">

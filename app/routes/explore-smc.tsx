@@ -1,14 +1,13 @@
 import { useEffect } from "react";
 import { BackButton } from "~/components/site/back-button";
 import { Picture } from "~/components/site/picture";
-import { loadExplorePhotos } from "~/lib/galleries.server";
-import { expandGalleryPhoto, galleryPhotoAlt } from "~/lib/gallery-photo";
+import { expandGalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
 import { pageMeta } from "~/lib/page-meta";
-import type { SiteChrome } from "~/lib/site-chrome.server";
+import type { SiteChrome } from "../../server/services/site-content";
 import type { Route } from "./+types/explore-smc";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { photos: loadExplorePhotos(context) };
+  return { photos: context.services.content.explorePhotos() };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

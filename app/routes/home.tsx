@@ -4,15 +4,12 @@ import { Collaborators } from "~/components/home/collaborators";
 import { Contact } from "~/components/home/contact";
 import { Hero } from "~/components/home/hero";
 import { Resources } from "~/components/home/resources";
-import { contactOutcome } from "~/components/home/contact-form";
-import { loadHomeContent } from "~/lib/home-content.server";
 import { pageMeta } from "~/lib/page-meta";
-import type { SiteChrome } from "~/lib/site-chrome.server";
+import type { SiteChrome } from "../../server/services/site-content";
 import type { Route } from "./+types/home";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  // After a contact message posted without JavaScript, /contact sends the browser back here with the outcome.
-  return { ...loadHomeContent(context), contactOutcome: contactOutcome(new URL(request.url).searchParams.get("contact")) };
+export function loader({ context }: Route.LoaderArgs) {
+  return context.services.content.home();
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -35,7 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <About about={loaderData.about} />
       <Collaborators collaborators={loaderData.collaborators} />
       <Resources resources={loaderData.resources} />
-      <Contact contact={loaderData.contact} outcome={loaderData.contactOutcome} />
+      <Contact contact={loaderData.contact} />
     </main>
   );
 }

@@ -2,11 +2,11 @@ import type { Route } from "./+types/manifest-webmanifest";
 
 /** The web app manifest: name, colours and the logo icons, for "Add to home screen". */
 export function loader({ context }: Route.LoaderArgs) {
-  const { site, icons } = context;
+  const { siteName, shortName, tagline, icons } = context.services.content.chrome();
   const manifest = {
-    name: site.name,
-    short_name: site.shortName,
-    description: site.tagline,
+    name: siteName,
+    short_name: shortName,
+    description: tagline,
     start_url: "/",
     display: "standalone",
     background_color: "#fafaf9",

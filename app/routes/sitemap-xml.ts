@@ -1,8 +1,8 @@
-import { PUBLIC_PAGES } from "~/lib/public-pages";
+import { PUBLIC_PAGES } from "#core/public-pages";
 import type { Route } from "./+types/sitemap-xml";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${context.publicUrl}${path}</loc></url>`).join("\n");
+  const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${context.services.content.publicUrl}${path}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -14,7 +14,12 @@ test("the baseline replays the server's headers but those Node writes itself", (
       "transfer-encoding": "chunked",
       "content-length": "10",
     }),
-  ).toEqual({ "content-type": "text/html; charset=utf-8", "content-encoding": "br", vary: "Accept-Encoding", "set-cookie": ["a=1", "b=2"] });
+  ).toEqual({
+    "content-type": "text/html; charset=utf-8",
+    "content-encoding": "br",
+    vary: "Accept-Encoding",
+    "set-cookie": ["a=1", "b=2"],
+  });
 });
 
 test("captured bodies survive the trip to the baseline byte for byte", () => {

@@ -25,19 +25,25 @@ describe.each(testEngines())("operator account commands on %s", (engine) => {
   });
 
   test("create refuses a bad email, a short password or an existing account", async () => {
-    await expect(createAdminAccount(database.db, { email: "chair", password: "chosen password", actor: "cli" })).rejects.toThrow(AdminAccountError);
+    await expect(createAdminAccount(database.db, { email: "chair", password: "chosen password", actor: "cli" })).rejects.toThrow(
+      AdminAccountError,
+    );
     await expect(createAdminAccount(database.db, { email: "chair@society.example", password: "short", actor: "cli" })).rejects.toThrow(
       "New password must be at least 8 characters",
     );
     await createAdminAccount(database.db, { email: "chair@society.example", password: "chosen password", actor: "cli" });
-    await expect(createAdminAccount(database.db, { email: "CHAIR@society.example", password: "chosen password", actor: "cli" })).rejects.toThrow(
-      "already exists",
-    );
+    await expect(
+      createAdminAccount(database.db, { email: "CHAIR@society.example", password: "chosen password", actor: "cli" }),
+    ).rejects.toThrow("already exists");
     expect(await repos.admins.count()).toBe(1);
   });
 
   test("set-password replaces the password, clears must-change, signs out everywhere and lifts a lock-out", async () => {
-    const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("forgotten"), mustChangePassword: true });
+    const admin = await repos.admins.create({
+      email: "admin@example.org",
+      passwordHash: await hashPassword("forgotten"),
+      mustChangePassword: true,
+    });
     const sessions = sessionStore(repos.sessions);
     const a = await sessions.create(admin.id);
     await sessions.create(admin.id);
@@ -59,7 +65,9 @@ describe.each(testEngines())("operator account commands on %s", (engine) => {
     await expect(setAdminPassword(database.db, { email: "nobody@example.org", password: "remembered now", actor: "cli" })).rejects.toThrow(
       "No admin has the email nobody@example.org",
     );
-    await expect(setAdminPassword(database.db, { email: "admin@example.org", password: "1234567", actor: "cli" })).rejects.toThrow(AdminAccountError);
+    await expect(setAdminPassword(database.db, { email: "admin@example.org", password: "1234567", actor: "cli" })).rejects.toThrow(
+      AdminAccountError,
+    );
     expect((await repos.admins.findById(admin.id))?.passwordHash).toBe(admin.passwordHash);
   });
 });

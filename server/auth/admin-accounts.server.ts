@@ -1,10 +1,8 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/schema";
-import { type AdminRecord, adminsRepo } from "../repos/admins";
-import { auditLogRepo } from "../repos/audit-log";
-import { rateLimitsRepo } from "../repos/rate-limits";
-import { sessionsRepo } from "../repos/sessions";
+import { createRepos, inTransaction } from "../repos";
+import type { AdminRecord } from "../repos/admins";
 import { hashPassword, passwordSchema } from "./password.server";
 import { loginAccountKey } from "./rate-limit.server";
 
@@ -26,11 +24,12 @@ export async function createAdminAccount(
 ): Promise<AdminRecord> {
   if (!z.email().safeParse(input.email.trim()).success) throw new AdminAccountError(`Not an email address: ${input.email}`);
   const password = validPassword(input.password);
-  if (await adminsRepo(db).findByEmail(input.email)) throw new AdminAccountError(`An admin with the email ${input.email} already exists`);
+  if (await createRepos(db).admins.findByEmail(input.email))
+    throw new AdminAccountError(`An admin with the email ${input.email} already exists`);
   const passwordHash = await hashPassword(password);
-  return db.transaction().execute(async (trx) => {
-    const admin = await adminsRepo(trx).create({ email: input.email, passwordHash, mustChangePassword: false });
-    await auditLogRepo(trx).record(input.actor, "admin.create", `admin=${admin.id}`);
+  return inTransaction(db, async (trx) => {
+    const admin = await trx.admins.create({ email: input.email, passwordHash, mustChangePassword: false });
+    await trx.auditLog.record(input.actor, "admin.create", `admin=${admin.id}`);
     return admin;
   });
 }
@@ -44,15 +43,16 @@ export async function setAdminPassword(
   input: { email: string; password: string; actor: string },
 ): Promise<{ admin: AdminRecord; revokedSessions: number }> {
   const password = validPassword(input.password);
-  const admin = await adminsRepo(db).findByEmail(input.email);
+  const repos = createRepos(db);
+  const admin = await repos.admins.findByEmail(input.email);
   if (!admin) throw new AdminAccountError(`No admin has the email ${input.email}`);
   const passwordHash = await hashPassword(password);
-  const revokedSessions = await db.transaction().execute(async (trx) => {
-    await adminsRepo(trx).updatePassword(admin.id, passwordHash, { mustChangePassword: false }, trx);
-    const revoked = await sessionsRepo(trx).deleteAllForAdmin(admin.id);
-    await auditLogRepo(trx).record(input.actor, "admin.set-password", `admin=${admin.id} sessions_revoked=${revoked}`);
+  const revokedSessions = await inTransaction(db, async (trx) => {
+    await trx.admins.updatePassword(admin.id, passwordHash, { mustChangePassword: false });
+    const revoked = await trx.sessions.deleteAllForAdmin(admin.id);
+    await trx.auditLog.record(input.actor, "admin.set-password", `admin=${admin.id} sessions_revoked=${revoked}`);
     return revoked;
   });
-  await rateLimitsRepo(db).reset(loginAccountKey(admin.email));
+  await repos.rateLimits.reset(loginAccountKey(admin.email));
   return { admin, revokedSessions };
 }

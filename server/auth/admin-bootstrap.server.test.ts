@@ -61,13 +61,15 @@ describe.each(testEngines())("creating the first admin at start on %s", (engine)
     expect(await verifyPassword(admin?.passwordHash, "chosen password")).toBe(true);
   });
 
-  test.each([
-    [{ email: "chair@society.example" }],
-    [{ password: "chosen password" }],
-  ])("only one of ADMIN_EMAIL and ADMIN_PASSWORD (%j) stops the start with a clear error", async (env) => {
-    await expect(run(env)).rejects.toThrow(new AdminBootstrapError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither, to get a one-time password)"));
-    expect(await repos.admins.count()).toBe(0);
-  });
+  test.each([[{ email: "chair@society.example" }], [{ password: "chosen password" }]])(
+    "only one of ADMIN_EMAIL and ADMIN_PASSWORD (%j) stops the start with a clear error",
+    async (env) => {
+      await expect(run(env)).rejects.toThrow(
+        new AdminBootstrapError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither, to get a one-time password)"),
+      );
+      expect(await repos.admins.count()).toBe(0);
+    },
+  );
 
   test("an invalid ADMIN_EMAIL or a too-short ADMIN_PASSWORD stops the start", async () => {
     await expect(run({ email: "not an email", password: "chosen password" })).rejects.toThrow("ADMIN_EMAIL");

@@ -13,7 +13,13 @@ describe.each(testEngines())("the admin changing their password on %s", (engine)
   beforeEach(async () => {
     database = await openTestDatabase(engine);
     repos = createRepos(database.db);
-    adminId = (await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("one-time password"), mustChangePassword: true })).id;
+    adminId = (
+      await repos.admins.create({
+        email: "admin@example.org",
+        passwordHash: await hashPassword("one-time password"),
+        mustChangePassword: true,
+      })
+    ).id;
   });
   afterEach(async () => {
     await database.destroy();
@@ -23,7 +29,12 @@ describe.each(testEngines())("the admin changing their password on %s", (engine)
     const sessions = sessionStore(repos.sessions);
     const current = await sessions.create(adminId);
     const elsewhere = await sessions.create(adminId);
-    const result = await changePassword(database.db, { adminId, sessionId: current.session.id, currentPassword: "one-time password", newPassword: "a new password" });
+    const result = await changePassword(database.db, {
+      adminId,
+      sessionId: current.session.id,
+      currentPassword: "one-time password",
+      newPassword: "a new password",
+    });
     expect(result).toEqual({ ok: true, revokedSessions: 1 });
     const admin = await repos.admins.findById(adminId);
     expect(admin?.mustChangePassword).toBe(false);
@@ -40,13 +51,24 @@ describe.each(testEngines())("the admin changing their password on %s", (engine)
   });
 
   test("a new password under 8 characters is refused with the spec's message", async () => {
-    const result = await changePassword(database.db, { adminId, sessionId: "s", currentPassword: "one-time password", newPassword: "1234567" });
+    const result = await changePassword(database.db, {
+      adminId,
+      sessionId: "s",
+      currentPassword: "one-time password",
+      newPassword: "1234567",
+    });
     expect(result).toEqual({ ok: false, reason: "invalid-new-password", message: "New password must be at least 8 characters" });
   });
 
   test("wrong current passwords count towards the account's lock-out", async () => {
-    for (let i = 0; i < 5; i++) await changePassword(database.db, { adminId, sessionId: "s", currentPassword: `wrong ${i}`, newPassword: "a new password" });
-    const result = await changePassword(database.db, { adminId, sessionId: "s", currentPassword: "one-time password", newPassword: "a new password" });
+    for (let i = 0; i < 5; i++)
+      await changePassword(database.db, { adminId, sessionId: "s", currentPassword: `wrong ${i}`, newPassword: "a new password" });
+    const result = await changePassword(database.db, {
+      adminId,
+      sessionId: "s",
+      currentPassword: "one-time password",
+      newPassword: "a new password",
+    });
     expect(result).toMatchObject({ ok: false, reason: "rate-limited" });
   });
 });

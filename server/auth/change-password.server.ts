@@ -1,9 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { adminsRepo } from "../repos/admins";
-import { auditLogRepo } from "../repos/audit-log";
-import { rateLimitsRepo } from "../repos/rate-limits";
-import { sessionsRepo } from "../repos/sessions";
+import { createRepos, inTransaction } from "../repos";
 import { hashPassword, passwordSchema, verifyPassword } from "./password.server";
 import type { AuthClockOptions } from "./login.server";
 import { loginRateLimiter } from "./rate-limit.server";
@@ -27,26 +24,31 @@ export type ChangePasswordResult =
  * The signed-in admin's own password change. A wrong current password counts as a login failure for
  * the account, so a stolen session cannot be used to guess the password faster than the login form.
  */
-export async function changePassword(db: Kysely<Database>, change: PasswordChange, options: AuthClockOptions = {}): Promise<ChangePasswordResult> {
+export async function changePassword(
+  db: Kysely<Database>,
+  change: PasswordChange,
+  options: AuthClockOptions = {},
+): Promise<ChangePasswordResult> {
   const parsed = passwordSchema.safeParse(change.newPassword);
   if (!parsed.success) return { ok: false, reason: "invalid-new-password", message: parsed.error.issues[0]?.message ?? "Invalid password" };
 
-  const admin = await adminsRepo(db).findById(change.adminId);
+  const repos = createRepos(db);
+  const admin = await repos.admins.findById(change.adminId);
   if (!admin) return { ok: false, reason: "invalid-credentials" };
-  const limiter = loginRateLimiter(rateLimitsRepo(db), options);
+  const limiter = loginRateLimiter(repos.rateLimits, options);
   const lockedFor = await limiter.accountLockedFor(admin.email);
   if (lockedFor > 0) return { ok: false, reason: "rate-limited", retryAfterSeconds: lockedFor };
   if (!(await verifyPassword(admin.passwordHash, change.currentPassword))) {
     await limiter.recordLoginFailure(admin.email);
-    await auditLogRepo(db).record(admin.id, "password.change-refused", "wrong current password");
+    await repos.auditLog.record(admin.id, "password.change-refused", "wrong current password");
     return { ok: false, reason: "invalid-credentials" };
   }
 
   const passwordHash = await hashPassword(parsed.data);
-  const revokedSessions = await db.transaction().execute(async (trx) => {
-    await adminsRepo(trx).updatePassword(admin.id, passwordHash, { mustChangePassword: false }, trx);
-    const revoked = await sessionsRepo(trx).deleteAllForAdmin(admin.id, change.sessionId);
-    await auditLogRepo(trx).record(admin.id, "password.change", `sessions_revoked=${revoked}`);
+  const revokedSessions = await inTransaction(db, async (trx) => {
+    await trx.admins.updatePassword(admin.id, passwordHash, { mustChangePassword: false });
+    const revoked = await trx.sessions.deleteAllForAdmin(admin.id, change.sessionId);
+    await trx.auditLog.record(admin.id, "password.change", `sessions_revoked=${revoked}`);
     return revoked;
   });
   return { ok: true, revokedSessions };

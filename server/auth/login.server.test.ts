@@ -13,7 +13,8 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
   let adminId: string;
   let now: number;
   const clock = { now: () => new Date(now) };
-  const attempt = (email: string, password: string, ip = "203.0.113.7") => logIn(database.db, { ip, email, password, userAgent: "Firefox" }, clock);
+  const attempt = (email: string, password: string, ip = "203.0.113.7") =>
+    logIn(database.db, { ip, email, password, userAgent: "Firefox" }, clock);
 
   beforeEach(async () => {
     database = await openTestDatabase(engine);
@@ -63,7 +64,11 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
   test("logging in again replaces the browser's previous session", async () => {
     const first = await attempt("admin@example.org", "right password");
     if (!first.ok) throw new Error("expected a session");
-    const second = await logIn(database.db, { ip: "203.0.113.7", email: "admin@example.org", password: "right password", currentToken: first.token }, clock);
+    const second = await logIn(
+      database.db,
+      { ip: "203.0.113.7", email: "admin@example.org", password: "right password", currentToken: first.token },
+      clock,
+    );
     if (!second.ok) throw new Error("expected a session");
     expect((await repos.sessions.listForAdmin(adminId)).map((s) => s.id)).toEqual([second.session.id]);
   });

@@ -1,11 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
-import { adminsRepo } from "../repos/admins";
-import { AUDIT_ACTOR, auditLogRepo } from "../repos/audit-log";
-import { rateLimitsRepo } from "../repos/rate-limits";
+import { createRepos } from "../repos";
+import { AUDIT_ACTOR } from "../repos/audit-log";
 import type { Session, SessionAdmin } from "../repos/sessions";
-import { sessionsRepo } from "../repos/sessions";
 import { verifyPassword } from "./password.server";
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_IP_LIMIT, loginRateLimiter } from "./rate-limit.server";
 import { logSecurityEvent } from "../security-log";
@@ -40,14 +38,15 @@ export interface LoginOptions extends AuthClockOptions {
  */
 export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options: LoginOptions = {}): Promise<LoginResult> {
   const log = options.logger;
-  const limiter = loginRateLimiter(rateLimitsRepo(db), options);
-  const auditLog = auditLogRepo(db);
+  const repos = createRepos(db);
+  const limiter = loginRateLimiter(repos.rateLimits, options);
+  const auditLog = repos.auditLog;
   const check = await limiter.checkLoginAllowed(attempt.ip, attempt.email);
   // Refusals are not audited: they are unbounded, and the audit log must not grow with an attack.
   if (!check.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: check.retryAfterSeconds };
   if (check.ipLimitReached && log) logSecurityEvent(log, "login.ip-limit-reached", { windowSeconds: LOGIN_IP_LIMIT.windowMs / 1000 });
 
-  const admin = await adminsRepo(db).findByEmail(attempt.email);
+  const admin = await repos.admins.findByEmail(attempt.email);
   if (!(await verifyPassword(admin?.passwordHash, attempt.password)) || !admin) {
     const { accountLocked } = await limiter.recordLoginFailure(attempt.email);
     await auditLog.record(AUDIT_ACTOR.anonymous, "login.failure", admin ? `admin=${admin.id}` : "unknown account");
@@ -59,7 +58,7 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
   }
 
   await limiter.recordLoginSuccess(attempt.email);
-  const sessions = sessionStore(sessionsRepo(db), options);
+  const sessions = sessionStore(repos.sessions, options);
   if (attempt.currentToken) {
     const previous = await sessions.findByToken(attempt.currentToken);
     if (previous) await sessions.revoke(previous.session.id);
@@ -72,9 +71,10 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
 /** Ends the session the token names, if it is live. The caller sets `clearSessionCookie()` either way. */
 export async function logOut(db: Kysely<Database>, token: string | undefined, options: AuthClockOptions = {}): Promise<void> {
   if (!token) return;
-  const sessions = sessionStore(sessionsRepo(db), options);
+  const repos = createRepos(db);
+  const sessions = sessionStore(repos.sessions, options);
   const active = await sessions.findByToken(token);
   if (!active) return;
   await sessions.revoke(active.session.id);
-  await auditLogRepo(db).record(active.admin.id, "logout", `session=${active.session.id}`);
+  await repos.auditLog.record(active.admin.id, "logout", `session=${active.session.id}`);
 }

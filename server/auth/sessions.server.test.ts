@@ -54,7 +54,10 @@ describe.each(testEngines())("admin sessions on %s", (engine) => {
 
   test("the token finds its session and admin; an unknown token finds nothing", async () => {
     const { token, session } = await store().create(adminId);
-    expect(await store().findByToken(token)).toEqual({ session, admin: { id: adminId, email: "admin@example.org", mustChangePassword: false } });
+    expect(await store().findByToken(token)).toEqual({
+      session,
+      admin: { id: adminId, email: "admin@example.org", mustChangePassword: false },
+    });
     expect(await store().findByToken("x".repeat(43))).toBeUndefined();
   });
 

@@ -30,12 +30,20 @@ describe("backup and restore of the embedded setup", () => {
 
   async function populate() {
     const storage = localStorage(path.join(siteDir, "uploads"));
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#115e59" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#115e59" } })
+      .jpeg()
+      .toBuffer();
     const announcementIds: string[] = [];
     for (let i = 0; i < 2; i++) {
       const image = await storeImage({ db: site.db, storage }, jpeg, "announcements");
       const id = newId();
-      await announcementsRepo(site.db).create({ id, description: `Announcement ${i}`, google_form_url: "https://forms.example.org/x", image_id: image.id, created_at: new Date().toISOString() });
+      await announcementsRepo(site.db).create({
+        id,
+        description: `Announcement ${i}`,
+        google_form_url: "https://forms.example.org/x",
+        image_id: image.id,
+        created_at: new Date().toISOString(),
+      });
       announcementIds.push(id);
     }
     const applicationIds: string[] = [];
@@ -72,7 +80,9 @@ describe("backup and restore of the embedded setup", () => {
     const restored = createDatabase({ engine: "sqlite", file: path.join(restoredDir, "site.db") });
     try {
       expect((await applicationsRepo(restored.db).listNewestFirst()).map((a) => a.id).sort()).toEqual([...applicationIds].sort());
-      expect((await applicationsRepo(restored.db).findById(applicationIds[0]!))?.answers).toEqual([{ question: "Enlist your hobbies", answer: "reading, hiking" }]);
+      expect((await applicationsRepo(restored.db).findById(applicationIds[0]!))?.answers).toEqual([
+        { question: "Enlist your hobbies", answer: "reading, hiking" },
+      ]);
       const announcements = await announcementsRepo(restored.db).listNewestFirst();
       expect(announcements.map((a) => a.id).sort()).toEqual([...announcementIds].sort());
       for (const announcement of announcements) {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import * as tar from "tar";
+import { errorMessage } from "#core/errors";
 
 /**
  * Backups of the embedded setup: one .tar.gz holding a consistent copy of the SQLite database
@@ -37,9 +38,13 @@ function countRows(file: string): Record<string, number> {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const tables = db
-      .prepare<[], { name: string }>("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name")
+      .prepare<[], { name: string }>(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name",
+      )
       .all();
-    return Object.fromEntries(tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]));
+    return Object.fromEntries(
+      tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
+    );
   } finally {
     db.close();
   }
@@ -102,7 +107,10 @@ export async function backupSqlite(dataDir: string, archive: string): Promise<Ba
 export async function restoreSqlite(archive: string, dataDir: string): Promise<BackupManifest> {
   if (!fs.existsSync(archive)) throw new BackupError(`no backup at ${archive}`);
   const target = path.resolve(dataDir);
-  if (fs.existsSync(path.join(target, DATABASE_FILE)) || (fs.existsSync(path.join(target, UPLOADS_DIR)) && countFiles(path.join(target, UPLOADS_DIR)) > 0)) {
+  if (
+    fs.existsSync(path.join(target, DATABASE_FILE)) ||
+    (fs.existsSync(path.join(target, UPLOADS_DIR)) && countFiles(path.join(target, UPLOADS_DIR)) > 0)
+  ) {
     throw new BackupError(`${target} already holds a site (site.db or uploads/): restore into an empty DATA_DIR`);
   }
   fs.mkdirSync(target, { recursive: true });
@@ -111,14 +119,15 @@ export async function restoreSqlite(archive: string, dataDir: string): Promise<B
     try {
       await tar.extract({ file: archive, cwd: staging, strict: true });
     } catch (error) {
-      throw new BackupError(`${archive} is not a readable backup: ${error instanceof Error ? error.message : String(error)}`);
+      throw new BackupError(`${archive} is not a readable backup: ${errorMessage(error)}`);
     }
     const manifestFile = path.join(staging, MANIFEST_FILE);
     if (!fs.existsSync(manifestFile) || !fs.existsSync(path.join(staging, DATABASE_FILE))) {
       throw new BackupError(`${archive} is not a backup of this site (no ${MANIFEST_FILE} or ${DATABASE_FILE})`);
     }
     const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as BackupManifest;
-    if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${archive} has backup format ${manifest.format}; this version reads ${BACKUP_FORMAT}`);
+    if (manifest.format !== BACKUP_FORMAT)
+      throw new BackupError(`${archive} has backup format ${manifest.format}; this version reads ${BACKUP_FORMAT}`);
     integrityCheck(path.join(staging, DATABASE_FILE));
 
     fs.renameSync(path.join(staging, DATABASE_FILE), path.join(target, DATABASE_FILE));

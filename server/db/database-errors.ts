@@ -26,7 +26,8 @@ const UNREACHABLE_CODES = new Set([
   "SQLITE_IOERR",
 ]);
 
-const UNREACHABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|connect ECONNREFUSED/i;
+const UNREACHABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|connect ECONNREFUSED/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -3,28 +3,30 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createPageRenderer, type ServerBuild } from "react-router";
 import { PASSWORD_HASHING_CONCURRENCY } from "../auth/password.server";
 import type { DatabaseHandle } from "../db/database";
 import { CONTENT_IMAGES_URL, GENERATED_IMAGES_DIR } from "../images/content-image-manifest";
 import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
-import { PUBLIC_PAGES } from "../../app/lib/public-pages";
-import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas/limits";
-import { invalidateOnAdminWrites, keptPageLane } from "./cached-pages";
-import { isSecureRequest, recordDocumentHeaders } from "./document-headers";
-import { htmlCache } from "./html-cache";
+import { PUBLIC_PAGES } from "#core/public-pages";
+import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
+import { pageCache } from "./page-cache";
 import { checkReadiness, type Readiness } from "./readiness";
 import { postOnlyPaths, refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
-import { pageRenderer } from "./render-page";
-import type { ServerContext } from "./load-context";
+import type { Logger } from "../logger";
+import type { Services } from "../services";
+import type { FileStorage } from "../storage/storage";
 import { drainUnreadBodies, limitConcurrentLogins, limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
 import { requestLog } from "./request-log";
-import { assignCspNonce, securityHeaders } from "./security-headers";
+import { documentPolicy, securityHeaders } from "./security-headers";
+import { errorMessage } from "#core/errors";
 
 /** /admin, /admin-announcement and everything under /admin/. */
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
+/** Admin posts may change the public pages; a login, which anyone may send, does not, and must not cost a render. */
+const mayChangePublicPages = (path: string) => ADMIN_PATHS.test(path) && path !== "/admin/login";
 
 const ONE_YEAR_SECONDS = 31_536_000;
 /**
@@ -37,7 +39,11 @@ const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
 const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 export interface HttpAppOptions {
-  context: ServerContext;
+  services: Services;
+  logger: Logger;
+  /** Where uploaded images are read from (/uploads/...). */
+  storage: FileStorage;
+  publicUrl: string;
   database: DatabaseHandle;
   readiness: Readiness;
   development: boolean;
@@ -51,12 +57,9 @@ export interface HttpAppOptions {
   htmlCacheSeconds?: number;
 }
 
-/**
- * The site's request listener: the kept public pages are answered in front of Express (production only, see
- * cached-pages.ts), everything else by the Express app.
- */
+/** The site's request listener: files, uploads, the page cache, then React Router. */
 export function createHttpApp(options: HttpAppOptions): RequestListener {
-  const { context, database, readiness } = options;
+  const { services, logger, storage, publicUrl, database, readiness } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy ?? false);
@@ -71,42 +74,59 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const result = await checkReadiness(readiness, database, context.storage);
-    res.set("Cache-Control", "no-store").status(result.ready ? 200 : 503).json(result);
+    const result = await checkReadiness(readiness, database, storage);
+    res
+      .set("Cache-Control", "no-store")
+      .status(result.ready ? 200 : 503)
+      .json(result);
   });
 
-  app.use(requestLog(context.logger));
-  const pageHeaders = [
-    assignCspNonce,
-    ...securityHeaders({ https: context.publicUrl.startsWith("https://"), development: options.development, trustProxy: options.trustProxy ?? false }),
-  ];
+  app.use(requestLog(logger));
+  const https = publicUrl.startsWith("https://");
+  // In development Vite's client needs inline scripts and a websocket, so pages carry no policy there.
+  const loadContext = (renderFlags: { partial: boolean }, clientIp: string) => ({
+    services,
+    logger,
+    clientIp,
+    renderFlags,
+    documentPolicy: (html: string) => (options.development ? undefined : documentPolicy(html, { https })),
+  });
+  const renderPage = typeof options.build !== "function" ? createPageRenderer(options.build, "production") : undefined;
   // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
-  const pageCache =
-    typeof options.build !== "function" && options.htmlCacheSeconds !== undefined
-      ? htmlCache({
-          render: pageRenderer(options.build, context),
-          version: () => context.repos.publicContent.version(),
+  const cache =
+    renderPage && options.htmlCacheSeconds !== undefined
+      ? pageCache({
+          paths: PUBLIC_PAGES,
+          publicUrl,
+          render: (request, renderFlags) => renderPage(request, loadContext(renderFlags, "page-cache")),
+          version: () => services.publicContentVersion(),
           checkIntervalMs: options.htmlCacheSeconds * 1000,
         })
       : undefined;
   // Before anything else touches a login: one is handled only while an argon2 slot is free for it, and the rest of a
   // flood is turned away for a fraction of a millisecond each (see limitConcurrentLogins).
-  app.use(limitConcurrentLogins("/admin/login", PASSWORD_HASHING_CONCURRENCY, context.logger));
+  app.use(limitConcurrentLogins("/admin/login", PASSWORD_HASHING_CONCURRENCY, logger));
   app.use(compression());
-  // Files (photos, scripts, uploads) get only the headers that matter for a file; the document headers (CSP and
-  // the rest) are sent with pages below. That is ~600 bytes less on each of the 20-odd files a page loads.
+  // Files (photos, scripts, uploads) get only the headers that matter for a file; pages get the security headers below.
   app.use(fileHeaders);
 
-  app.use(CONTENT_IMAGES_URL, express.static(GENERATED_IMAGES_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }));
+  app.use(
+    CONTENT_IMAGES_URL,
+    express.static(GENERATED_IMAGES_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }),
+  );
   app.use("/media", express.static(path.join(CONTENT_DIR, "video"), { maxAge: "1d", index: false, fallthrough: false }));
   // Uploaded images, from local files or the bucket alike: the same headers either way.
   app.get(`${UPLOADS_URL}/*key`, async (req, res, next) => {
     try {
       const key = (req.params as { key: string[] }).key.join("/");
-      const file = isSafeKey(key) ? await readUpload(context, key) : undefined;
+      const file = isSafeKey(key) ? await readUpload(storage, logger, key) : undefined;
       if (file === "unavailable") {
         // Not a 404: nothing may remember that the image is gone while the store is only down.
-        res.status(503).set({ "Cache-Control": "no-store", "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) }).type("text/plain").send("Image store unavailable");
+        res
+          .status(503)
+          .set({ "Cache-Control": "no-store", "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) })
+          .type("text/plain")
+          .send("Image store unavailable");
         return;
       }
       if (!file) {
@@ -123,54 +143,36 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
 
   app.use(options.assets);
 
-  app.use(pageHeaders);
+  app.use(securityHeaders({ https, trustProxy: options.trustProxy ?? false }));
+  if (cache) app.use(cache.serve);
 
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
-  app.use(refuseCrossSiteWrites(context.publicUrl, context.logger));
-  app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES, context.logger));
+  app.use(refuseCrossSiteWrites(publicUrl, logger));
+  app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES, logger));
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
   if (typeof options.build !== "function") app.use(refuseReadsOfPostOnlyRoutes(postOnlyPaths(options.build)));
-  if (pageCache) app.use(invalidateOnAdminWrites(pageCache, ADMIN_PATHS));
+  if (cache) app.use(cache.invalidateOnWrites(mayChangePublicPages));
 
   app.all(
     "/{*path}",
     createRequestHandler({
       build: options.build,
       mode: options.development ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        ...context,
-        // Every line a route logs carries the request's id, as the request line does (method, path, status).
-        logger: context.logger.child({ requestId: res.locals.requestId as string }),
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        renderFlags: { partial: false },
-      }),
+      getLoadContext: (req) => loadContext({ partial: false }, req.ip ?? req.socket.remoteAddress ?? "unknown"),
     }),
   );
 
-  app.use(errorHandler(context));
-  if (!pageCache) return app;
-  const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
-  const keptPages = keptPageLane({
-    cache: pageCache,
-    paths: PUBLIC_PAGES,
-    logger: context.logger,
-    headers: recordDocumentHeaders([fileHeaders, ...pageHeaders]),
-    isSecure: (req) => isSecureRequest(req, trust),
-    accepting: () => readiness.accepting,
-  });
-  return (req, res) => {
-    if (!keptPages(req, res, () => app(req, res))) app(req, res);
-  };
+  app.use(errorHandler(logger));
+  return app;
 }
 
 /** An uploaded file; "unavailable" when the storage failed (logged here with its reason). */
-async function readUpload(context: ServerContext, key: string): Promise<StoredFile | undefined | "unavailable"> {
+async function readUpload(storage: FileStorage, logger: Logger, key: string): Promise<StoredFile | undefined | "unavailable"> {
   try {
-    return await context.storage.get(key);
+    return await storage.get(key);
   } catch (error) {
-    context.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "uploaded image could not be read");
+    logger.warn({ err: errorMessage(error) }, "uploaded image could not be read");
     return "unavailable";
   }
 }
@@ -193,13 +195,16 @@ export function productionAssets(clientDir: string): RequestHandler {
   return router;
 }
 
-function errorHandler(context: ServerContext): ErrorRequestHandler {
+function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
-      context.logger.error({ requestId: res.locals.requestId, path: req.path, err: error instanceof Error ? error.message : String(error) }, "request failed");
+      logger.error({ path: req.path, err: errorMessage(error) }, "request failed");
     }
     if (res.headersSent) return;
-    res.status(status).type("text/plain").send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong");
   };
 }

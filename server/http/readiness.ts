@@ -16,7 +16,11 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), ms).unref())]);
 
 export async function checkReadiness(state: Readiness, database: DatabaseHandle, storage: FileStorage): Promise<ReadinessResult> {
-  const ok = (p: Promise<unknown>) => withTimeout(p, 2000).then(() => true, () => false);
+  const ok = (p: Promise<unknown>) =>
+    withTimeout(p, 2000).then(
+      () => true,
+      () => false,
+    );
   const databaseUp = await ok(database.ping());
   const migrations = databaseUp && (await withTimeout(migrationsAreCurrent(database.db), 2000).catch(() => false));
   const checks = {

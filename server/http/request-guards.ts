@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { Request, RequestHandler } from "express";
 import type { Logger } from "../logger";
 import { logSecurityEvent, type SecurityEvent } from "../security-log";
 
@@ -12,8 +12,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const REFUSED_BODY_LINGER_MS = 1000;
 
 /** A security event about this request: method, path (never the query string) and the request's id. */
-function logRefusal(logger: Logger, event: SecurityEvent, req: Request, res: Response, fields: Record<string, string | number> = {}): void {
-  logSecurityEvent(logger, event, { requestId: res.locals.requestId as string | undefined, method: req.method, path: req.path, ...fields });
+function logRefusal(logger: Logger, event: SecurityEvent, req: Request, fields: Record<string, string | number> = {}): void {
+  logSecurityEvent(logger, event, { method: req.method, path: req.path, ...fields });
 }
 
 function dropBody(req: Request): void {
@@ -45,7 +45,7 @@ export function refuseCrossSiteWrites(publicUrl: string, logger: Logger): Reques
     const hostOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
     const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== hostOrigin;
     if (foreignOrigin || fetchSite === "cross-site") {
-      logRefusal(logger, "request.cross-site-refused", req, res, { origin: foreignOrigin ? origin : "", fetchSite: fetchSite ?? "" });
+      logRefusal(logger, "request.cross-site-refused", req, { origin: foreignOrigin ? origin : "", fetchSite: fetchSite ?? "" });
       res.status(403).json({ error: "Cross-site request refused" });
       dropBody(req);
       return;
@@ -76,14 +76,14 @@ export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number,
     const declared = req.get("content-length");
     const chunked = req.get("transfer-encoding") !== undefined;
     if (declared === undefined && chunked) {
-      logRefusal(logger, "request.too-large", req, res, { status: 411, maxBytes });
+      logRefusal(logger, "request.too-large", req, { status: 411, maxBytes });
       res.set("Connection", "close").status(411).json({ error: "Content-Length required" });
       dropBody(req);
       return;
     }
     const length = Number(declared ?? 0);
     if (!Number.isFinite(length) || length > maxBytes) {
-      logRefusal(logger, "request.too-large", req, res, { status: 413, maxBytes, declaredBytes: declared ?? "" });
+      logRefusal(logger, "request.too-large", req, { status: 413, maxBytes, declaredBytes: declared ?? "" });
       res.status(413).json({ error: `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB)` });
       // Nothing is buffered or written to disk: the body is dropped as it arrives, for a second at most.
       dropBody(req);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
-import type { Logger } from "../logger";
+import { type Logger, withRequestId } from "../logger";
 
 export interface RequestLine {
   requestId: string;
@@ -26,16 +26,15 @@ export function requestLineWriter(logger: Logger): (line: RequestLine) => void {
   return (line) => lines.info(line, "request");
 }
 
-/** The request line for everything Express answers; `res.locals.requestId` is the id every other line carries. */
+/** The request line for everything Express answers, with the id every other line logged for the request carries. */
 export function requestLog(logger: Logger): RequestHandler {
   const logRequest = requestLineWriter(logger);
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const requestId = newRequestId();
-    res.locals.requestId = requestId;
     res.on("finish", () => {
       logRequest({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: millisecondsSince(started) });
     });
-    next();
+    withRequestId(requestId, next);
   };
 }

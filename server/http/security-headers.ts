@@ -2,19 +2,9 @@ import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
-/** A fresh nonce for one response's Content-Security-Policy. */
-export const newCspNonce = (): string => crypto.randomBytes(16).toString("base64");
-
-/** A fresh nonce per request; React Router's inline scripts carry it, nothing else inline may run. */
-export const assignCspNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = newCspNonce();
-  next();
-};
-
 export interface SecurityHeadersOptions {
   /** PUBLIC_URL is on https:// (the operator says visitors reach the site over HTTPS only). */
   https: boolean;
-  development: boolean;
   /** Express's "trust proxy" setting (TRUST_PROXY); false when no proxy is trusted. */
   trustProxy: boolean | number | string;
 }
@@ -23,53 +13,59 @@ export interface SecurityHeadersOptions {
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * Strict-Transport-Security goes out only when PUBLIC_URL is on https:// (a site configured for plain HTTP never pins
- * its host, and its subdomains, to HTTPS for a year), and never on an answer known to travel over plain HTTP
- * (RFC 6797 7.2): when a proxy is trusted, the request must have reached it over HTTPS (`X-Forwarded-Proto: https`,
- * which Express believes only from a trusted proxy). With no trusted proxy the server cannot tell, and PUBLIC_URL decides.
+ * HSTS behind HTTPS, nosniff, a strict Referrer-Policy and no framing (helmet). Strict-Transport-Security goes out
+ * only when PUBLIC_URL is on https:// (a site configured for plain HTTP never pins its host, and its subdomains, to
+ * HTTPS for a year), and never on an answer known to travel over plain HTTP (RFC 6797 7.2): when a proxy is trusted,
+ * the request must have reached it over HTTPS (`X-Forwarded-Proto`, which Express believes only from a trusted
+ * proxy). The Content-Security-Policy belongs to each rendered document (documentPolicy), not to these.
  */
-export function strictTransportSecurity({ https, trustProxy }: Pick<SecurityHeadersOptions, "https" | "trustProxy">): RequestHandler {
-  return (req, res, next) => {
+export function securityHeaders({ https, trustProxy }: SecurityHeadersOptions): RequestHandler[] {
+  const hsts: RequestHandler = (req, res, next) => {
     if (https && (trustProxy === false || req.secure)) res.setHeader("Strict-Transport-Security", HSTS);
     next();
   };
+  return [
+    hsts,
+    helmet({
+      contentSecurityPolicy: false,
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      xFrameOptions: { action: "deny" },
+    }),
+  ];
 }
 
+/** The inline scripts of an HTML document (those without `src`), as the browser hashes them. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
 /**
- * Enforced Content-Security-Policy (no script without this request's nonce, nothing from another host),
- * HSTS behind HTTPS, nosniff, a strict Referrer-Policy, and no framing. In development Vite's client needs
- * inline scripts and a websocket, so the policy is left off there.
- *
- * Kept public pages replay what these set, recorded once at start (document-headers.ts): they may only call
- * `setHeader` and `removeHeader`, and must pass the request on at once.
+ * The enforced Content-Security-Policy of a rendered page: no script but the site's own files and the inline scripts
+ * React Router wrote into this very page, each allowed by its SHA-256 hash. No nonce, so a page is the same bytes for
+ * every visitor and can be cached whole; no 'unsafe-inline' for scripts. React's style attributes and the toast
+ * library's injected <style> need inline styles.
  */
-export function securityHeaders({ https, development, trustProxy }: SecurityHeadersOptions): RequestHandler[] {
-  return [strictTransportSecurity({ https, trustProxy }), helmet({
-    contentSecurityPolicy: development
-      ? false
-      : {
-          useDefaults: false,
-          directives: {
-            "default-src": ["'self'"],
-            "script-src": ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
-            // React's style attributes and the toast library's injected <style> need inline styles; scripts stay locked.
-            "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:"],
-            "media-src": ["'self'"],
-            "font-src": ["'self'"],
-            "connect-src": ["'self'"],
-            "manifest-src": ["'self'"],
-            "worker-src": ["'none'"],
-            "object-src": ["'none'"],
-            "base-uri": ["'self'"],
-            "form-action": ["'self'"],
-            "frame-ancestors": ["'none'"],
-            ...(https ? { "upgrade-insecure-requests": [] } : {}),
-          },
-        },
-    strictTransportSecurity: false, // strictTransportSecurity() above: it depends on the request
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    xFrameOptions: { action: "deny" },
-  })];
+export function documentPolicy(html: string, { https }: { https: boolean }): string {
+  const hashes = [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, script]) => `'sha256-${crypto.createHash("sha256").update(script!).digest("base64")}'`,
+  );
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...new Set(hashes)],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "media-src": ["'self'"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "worker-src": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    ...(https ? { "upgrade-insecure-requests": [] } : {}),
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join("; ");
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ImageVariantUrl } from "./responsive-image";
+import type { ImageVariantUrl } from "#core/responsive-image";
 
 /** Where `scripts/build-images.ts` writes the encoded content photos, served at /images/. */
 export const GENERATED_IMAGES_DIR = path.resolve(".generated/images");

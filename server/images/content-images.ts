@@ -1,6 +1,6 @@
 import type { SiteContent } from "../content/site-schema";
 import type { ContentImageManifest } from "./content-image-manifest";
-import { type ResponsiveImage, toResponsiveImage } from "./responsive-image";
+import { type ResponsiveImage, toResponsiveImage } from "#core/responsive-image";
 
 export interface ContentImages {
   /** The responsive variants of a photo under content/photos/. */

@@ -1,5 +1,5 @@
 import type { Metadata } from "sharp";
-import { variantWidthsFor } from "./responsive-image";
+import { variantWidthsFor } from "#core/responsive-image";
 
 /** Formats accepted from uploads, recognised by their bytes (never by name or declared type). SVG is refused. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif"]);

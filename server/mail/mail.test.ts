@@ -131,7 +131,13 @@ describe("the EmailJS transport", () => {
     const { requests, transport } = await fakeEmailJs(200);
     await transport.send(renderMail(joinPayload), "job-1");
     expect(requests).toEqual([
-      { service_id: "service_1", template_id: "template_join", user_id: "public_key", template_params: joinPayload.params, accessToken: "private_key" },
+      {
+        service_id: "service_1",
+        template_id: "template_join",
+        user_id: "public_key",
+        template_params: joinPayload.params,
+        accessToken: "private_key",
+      },
     ]);
   });
 
@@ -171,7 +177,9 @@ describe("mail configuration", () => {
   });
 
   test("a bad SMTP_URL is named without repeating its password", () => {
-    expect(() => parseConfig({ SMTP_URL: "smpt://user:secret@host" })).toThrow("Invalid environment variable SMTP_URL: expected an smtp://");
+    expect(() => parseConfig({ SMTP_URL: "smpt://user:secret@host" })).toThrow(
+      "Invalid environment variable SMTP_URL: expected an smtp://",
+    );
     expect(() => parseConfig({ SMTP_URL: "smpt://user:secret@host" })).not.toThrow(/secret/);
   });
 

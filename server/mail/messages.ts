@@ -56,8 +56,13 @@ export function formatMailTime(at: Date, timeZone: string): string {
  * value can start a new header line. The transports escape headers too; this holds whatever they do.
  */
 export function headerSafe(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s{2,}/g, " ").trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+      .replace(/\s{2,}/g, " ")
+      .trim()
+  );
 }
 
 function escapeHtml(value: string): string {
@@ -73,7 +78,10 @@ function render(title: string, rows: [string, string][], footer?: { label: strin
   const text = [title, "", ...rows.map(([label, value]) => `${label}: ${value.includes("\n") ? `\n${value}` : value}`)];
   if (footer) text.push("", `${footer.label}: ${footer.href}`);
   const htmlRows = rows
-    .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
     .join("");
   const htmlFooter = footer ? `<p><a href="${escapeHtml(footer.href)}">${escapeHtml(footer.label)}</a></p>` : "";
   const html = `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeHtml(title)}</h1><table>${htmlRows}</table>${htmlFooter}</body></html>`;

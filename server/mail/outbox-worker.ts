@@ -5,6 +5,7 @@ import type { Logger } from "../logger";
 import type { ClaimedJob, MailOutboxRepo } from "../repos/mail-outbox";
 import { type OutboxPayload, renderMail } from "./messages";
 import { MailDeliveryError, type MailTransport } from "./transports";
+import { errorMessage } from "#core/errors";
 
 export interface OutboxWorkerOptions {
   repo: MailOutboxRepo;
@@ -56,7 +57,10 @@ export function outboxWorker(options: OutboxWorkerOptions) {
       if (!(await repo.markSent(job.id, owner))) logger.warn(context, "mail sent after its lease passed to another process");
       return;
     } catch (error) {
-      failure = error instanceof MailDeliveryError ? error : new MailDeliveryError(error instanceof SyntaxError ? "unreadable payload" : "unexpected error", error instanceof SyntaxError);
+      failure =
+        error instanceof MailDeliveryError
+          ? error
+          : new MailDeliveryError(error instanceof SyntaxError ? "unreadable payload" : "unexpected error", error instanceof SyntaxError);
     }
     if (failure.permanent || job.attempts >= settings.maxAttempts) {
       await repo.markDead(job.id, owner, failure.reason);
@@ -74,14 +78,14 @@ export function outboxWorker(options: OutboxWorkerOptions) {
       try {
         job = await repo.claim(owner, settings.leaseMs);
       } catch (error) {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, "mail outbox claim failed");
+        logger.error({ err: errorMessage(error) }, "mail outbox claim failed");
       }
       if (job) {
         try {
           await deliver(job);
         } catch (error) {
           // Recording the outcome failed (database gone?): the lease expires and the job is tried again.
-          logger.error({ jobId: job.id, err: error instanceof Error ? error.message : String(error) }, "mail outbox update failed");
+          logger.error({ jobId: job.id, err: errorMessage(error) }, "mail outbox update failed");
         }
         continue;
       }

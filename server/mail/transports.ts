@@ -92,7 +92,10 @@ function emailJsTransport(config: Extract<MailConfig["transport"], { kind: "emai
         });
       } catch (error) {
         const cause = (error as { cause?: { code?: unknown }; name?: string }).cause?.code;
-        throw new MailDeliveryError(typeof cause === "string" ? cause : (error as { name?: string }).name === "TimeoutError" ? "ETIMEDOUT" : "network error", false);
+        throw new MailDeliveryError(
+          typeof cause === "string" ? cause : (error as { name?: string }).name === "TimeoutError" ? "ETIMEDOUT" : "network error",
+          false,
+        );
       }
       await response.body?.cancel();
       if (!response.ok) throw classifyEmailJsStatus(response.status);

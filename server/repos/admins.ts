@@ -43,9 +43,9 @@ export function adminsRepo(db: Kysely<Database>) {
     },
 
     /** Throws when an admin with the same email (in any case) exists. */
-    async create(admin: NewAdmin, trx: Kysely<Database> = db): Promise<AdminRecord> {
+    async create(admin: NewAdmin): Promise<AdminRecord> {
       const now = nowIso();
-      const row = await trx
+      const row = await db
         .insertInto("admins")
         .values({
           id: newId(),
@@ -61,13 +61,8 @@ export function adminsRepo(db: Kysely<Database>) {
     },
 
     /** Replaces the hash and sets must_change_password; returns whether the admin exists. */
-    async updatePassword(
-      id: string,
-      passwordHash: string,
-      options: { mustChangePassword: boolean },
-      trx: Kysely<Database> = db,
-    ): Promise<boolean> {
-      const result = await trx
+    async updatePassword(id: string, passwordHash: string, options: { mustChangePassword: boolean }): Promise<boolean> {
+      const result = await db
         .updateTable("admins")
         .set({ password_hash: passwordHash, must_change_password: options.mustChangePassword ? 1 : 0, updated_at: nowIso() })
         .where("id", "=", id)
@@ -76,7 +71,10 @@ export function adminsRepo(db: Kysely<Database>) {
     },
 
     async count(): Promise<number> {
-      const row = await db.selectFrom("admins").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("admins")
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

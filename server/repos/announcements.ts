@@ -45,8 +45,8 @@ export function announcementsRepo(db: Kysely<Database>) {
   });
 
   return {
-    async create(announcement: NewAnnouncement, trx: Kysely<Database> = db): Promise<void> {
-      await trx.insertInto("announcements").values(announcement).execute();
+    async create(announcement: NewAnnouncement): Promise<void> {
+      await db.insertInto("announcements").values(announcement).execute();
     },
 
     /** Newest first; ids are UUIDv7, so they break ties between equal timestamps in creation order. */
@@ -56,7 +56,11 @@ export function announcementsRepo(db: Kysely<Database>) {
     },
 
     async findNewest(): Promise<Announcement | undefined> {
-      const row = await withImage().orderBy("announcements.created_at", "desc").orderBy("announcements.id", "desc").limit(1).executeTakeFirst();
+      const row = await withImage()
+        .orderBy("announcements.created_at", "desc")
+        .orderBy("announcements.id", "desc")
+        .limit(1)
+        .executeTakeFirst();
       return row && toAnnouncement(row);
     },
 
@@ -66,8 +70,8 @@ export function announcementsRepo(db: Kysely<Database>) {
     },
 
     /** Deletes the row; returns whether one was there. */
-    async delete(id: string, trx: Kysely<Database> = db): Promise<boolean> {
-      const result = await trx.deleteFrom("announcements").where("id", "=", id).executeTakeFirst();
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom("announcements").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };

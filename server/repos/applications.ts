@@ -66,16 +66,16 @@ export function applicationsRepo(db: Kysely<Database>) {
      * Stores the application unless one with the same submission key exists. Returns the id of the stored
      * row and whether this call created it (false: a retry of a submission already stored).
      */
-    async create(application: NewApplication, trx: Kysely<Database> = db): Promise<{ id: string; created: boolean }> {
+    async create(application: NewApplication): Promise<{ id: string; created: boolean }> {
       if (application.submission_key) {
-        const existing = await trx
+        const existing = await db
           .selectFrom("applications")
           .select("id")
           .where("submission_key", "=", application.submission_key)
           .executeTakeFirst();
         if (existing) return { id: existing.id, created: false };
       }
-      await trx.insertInto("applications").values(application).execute();
+      await db.insertInto("applications").values(application).execute();
       return { id: application.id, created: true };
     },
 
@@ -91,13 +91,16 @@ export function applicationsRepo(db: Kysely<Database>) {
     },
 
     async count(): Promise<number> {
-      const { count } = await db.selectFrom("applications").select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+      const { count } = await db
+        .selectFrom("applications")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .executeTakeFirstOrThrow();
       return Number(count);
     },
 
     /** Deletes the row; returns whether one was there. */
-    async delete(id: string, trx: Kysely<Database> = db): Promise<boolean> {
-      const result = await trx.deleteFrom("applications").where("id", "=", id).executeTakeFirst();
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom("applications").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };

@@ -16,8 +16,11 @@ export interface AuditEntry {
 /** The admin trail. Details name ids, never applicants' personal data or any password. */
 export function auditLogRepo(db: Kysely<Database>) {
   return {
-    async record(actor: string, action: string, detail?: string, trx: Kysely<Database> = db): Promise<void> {
-      await trx.insertInto("audit_log").values({ id: newId(), at: nowIso(), actor, action, detail: detail ?? null }).execute();
+    async record(actor: string, action: string, detail?: string): Promise<void> {
+      await db
+        .insertInto("audit_log")
+        .values({ id: newId(), at: nowIso(), actor, action, detail: detail ?? null })
+        .execute();
     },
 
     /** Newest first; UUIDv7 ids order entries written in the same millisecond. */

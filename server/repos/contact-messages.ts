@@ -15,12 +15,16 @@ export function contactMessagesRepo(db: Kysely<Database>) {
      * Stores the message unless one with the same submission key exists. Returns the id of the stored row
      * and whether this call created it (false: a retry of a message already stored).
      */
-    async create(message: NewContactMessage, trx: Kysely<Database> = db): Promise<{ id: string; created: boolean }> {
+    async create(message: NewContactMessage): Promise<{ id: string; created: boolean }> {
       if (message.submission_key) {
-        const existing = await trx.selectFrom("contact_messages").select("id").where("submission_key", "=", message.submission_key).executeTakeFirst();
+        const existing = await db
+          .selectFrom("contact_messages")
+          .select("id")
+          .where("submission_key", "=", message.submission_key)
+          .executeTakeFirst();
         if (existing) return { id: existing.id, created: false };
       }
-      await trx.insertInto("contact_messages").values(message).execute();
+      await db.insertInto("contact_messages").values(message).execute();
       return { id: message.id, created: true };
     },
 
@@ -30,7 +34,10 @@ export function contactMessagesRepo(db: Kysely<Database>) {
     },
 
     async count(): Promise<number> {
-      const { count } = await db.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+      const { count } = await db
+        .selectFrom("contact_messages")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .executeTakeFirstOrThrow();
       return Number(count);
     },
   };

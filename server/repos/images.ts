@@ -32,8 +32,8 @@ function parseVariants(json: string): ImageVariant[] {
 
 export function imagesRepo(db: Kysely<Database>) {
   return {
-    async create(image: Omit<NewImage, "variants"> & { variants: ImageVariant[] }, trx: Kysely<Database> = db): Promise<StoredImage> {
-      const row = await trx
+    async create(image: Omit<NewImage, "variants"> & { variants: ImageVariant[] }): Promise<StoredImage> {
+      const row = await db
         .insertInto("images")
         .values({ ...image, variants: JSON.stringify(image.variants) })
         .returningAll()
@@ -47,8 +47,8 @@ export function imagesRepo(db: Kysely<Database>) {
     },
 
     /** Deletes the row; returns whether one was there. */
-    async delete(id: string, trx: Kysely<Database> = db): Promise<boolean> {
-      const result = await trx.deleteFrom("images").where("id", "=", id).executeTakeFirst();
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom("images").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 

@@ -12,6 +12,7 @@ import { rateLimitsRepo } from "./rate-limits";
 import { sessionsRepo } from "./sessions";
 import { settingsRepo } from "./settings";
 
+/** Every repository, reading and writing through `db`: the database, or a transaction. */
 export function createRepos(db: Kysely<Database>) {
   return {
     settings: settingsRepo(db),
@@ -29,3 +30,8 @@ export function createRepos(db: Kysely<Database>) {
 }
 
 export type Repos = ReturnType<typeof createRepos>;
+
+/** Runs `work` in one transaction, with repositories that write through it: all of its writes commit, or none. */
+export function inTransaction<T>(db: Kysely<Database>, work: (repos: Repos) => Promise<T>): Promise<T> {
+  return db.transaction().execute((trx) => work(createRepos(trx)));
+}

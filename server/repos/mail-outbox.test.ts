@@ -17,7 +17,7 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
 
   test("an enqueued job is claimed once, with its payload, and counts as waiting until sent", async () => {
     const repo = mailOutboxRepo(database.db);
-    const id = await repo.enqueue("join", { replyTo: "a@example.org" }, database.db, T0);
+    const id = await repo.enqueue("join", { replyTo: "a@example.org" }, T0);
     expect(await repo.counts()).toEqual({ waiting: 1, dead: 0 });
     const job = await repo.claim("worker-a", 60_000, T0);
     expect(job).toMatchObject({ id, kind: "join", status: "sending", attempts: 1, lease_owner: "worker-a" });
@@ -33,7 +33,7 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
     const repo = mailOutboxRepo(database.db);
     await expect(
       database.db.transaction().execute(async (trx) => {
-        await repo.enqueue("contact", {}, trx, T0);
+        await mailOutboxRepo(trx).enqueue("contact", {}, T0);
         throw new Error("the row beside it failed");
       }),
     ).rejects.toThrow("the row beside it failed");
@@ -42,7 +42,7 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
 
   test("two workers claiming at once never get the same job", async () => {
     const repo = mailOutboxRepo(database.db);
-    for (let i = 0; i < 6; i++) await repo.enqueue("contact", { n: i }, database.db, T0);
+    for (let i = 0; i < 6; i++) await repo.enqueue("contact", { n: i }, T0);
     const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => repo.claim(`worker-${i % 2}`, 60_000, T0)));
     const ids = claims.filter((c) => c !== undefined).map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -58,7 +58,7 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
 
   test("a retried job waits until its next attempt time, then is claimed again", async () => {
     const repo = mailOutboxRepo(database.db);
-    const id = await repo.enqueue("join", {}, database.db, T0);
+    const id = await repo.enqueue("join", {}, T0);
     await repo.claim("w", 60_000, T0);
     expect(await repo.retry(id, "w", "SMTP 451", later(5_000))).toBe(true);
     expect(await repo.findById(id)).toMatchObject({ status: "waiting", last_error: "SMTP 451", attempts: 1 });
@@ -68,7 +68,7 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
 
   test("a job whose worker died is taken over when the lease expires, and the old worker cannot finish it", async () => {
     const repo = mailOutboxRepo(database.db);
-    const id = await repo.enqueue("join", {}, database.db, T0);
+    const id = await repo.enqueue("join", {}, T0);
     await repo.claim("dead-worker", 1_000, T0);
     expect(await repo.claim("other", 1_000, later(999))).toBeUndefined();
     expect(await repo.claim("other", 1_000, later(1_000))).toMatchObject({ id, lease_owner: "other", attempts: 2 });
@@ -78,8 +78,8 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
 
   test("a dead job is counted as dead and never claimed again", async () => {
     const repo = mailOutboxRepo(database.db);
-    const id = await repo.enqueue("contact", {}, database.db, T0);
-    await repo.enqueue("contact", {}, database.db, T0);
+    const id = await repo.enqueue("contact", {}, T0);
+    await repo.enqueue("contact", {}, T0);
     await repo.claim("w", 60_000, T0);
     expect(await repo.markDead(id, "w", "SMTP 550")).toBe(true);
     expect(await repo.counts()).toEqual({ waiting: 1, dead: 1 });
@@ -106,6 +106,8 @@ describe.each(testEngines())("contact messages repository on %s", (engine) => {
     expect(first).toEqual({ id: "m1", created: true });
     expect(retry).toEqual({ id: "m1", created: false });
     expect(await repo.count()).toBe(1);
-    expect(await repo.listNewestFirst()).toEqual([{ id: "m1", name: "Sara", email: "sara@example.org", message: "Hello", createdAt: T0.toISOString() }]);
+    expect(await repo.listNewestFirst()).toEqual([
+      { id: "m1", name: "Sara", email: "sara@example.org", message: "Hello", createdAt: T0.toISOString() },
+    ]);
   });
 });

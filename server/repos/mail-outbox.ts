@@ -25,10 +25,10 @@ const CLAIM_CANDIDATES = 5;
 export function mailOutboxRepo(db: Kysely<Database>) {
   return {
     /** Adds a job inside the caller's transaction, due at once. */
-    async enqueue(kind: MailKind, payload: unknown, trx: Kysely<Database> = db, now: Date = new Date()): Promise<string> {
+    async enqueue(kind: MailKind, payload: unknown, now: Date = new Date()): Promise<string> {
       const id = newId();
       const at = now.toISOString();
-      await trx
+      await db
         .insertInto("mail_outbox")
         .values({ id, kind, payload: JSON.stringify(payload), status: "waiting", attempts: 0, next_attempt_at: at, created_at: at })
         .execute();
@@ -88,7 +88,14 @@ const due = (at: string) => (eb: ExpressionBuilder<Database, "mail_outbox">) =>
 
 async function claimDueJob(db: Kysely<Database>, owner: string, leaseMs: number, now: Date): Promise<ClaimedJob | undefined> {
   const at = now.toISOString();
-  const candidates = await db.selectFrom("mail_outbox").select("id").where(due(at)).orderBy("next_attempt_at").orderBy("id").limit(CLAIM_CANDIDATES).execute();
+  const candidates = await db
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where(due(at))
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(CLAIM_CANDIDATES)
+    .execute();
   for (const { id } of candidates) {
     const result = await db
       .updateTable("mail_outbox")

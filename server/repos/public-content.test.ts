@@ -19,9 +19,22 @@ describe.each(testEngines())("public content version on %s", (engine) => {
 
   async function addAnnouncement(createdAt = new Date().toISOString()) {
     const imageId = newId();
-    await imagesRepo(database.db).create({ id: imageId, storage_key: `announcements/${imageId}`, width: 10, height: 10, variants: [], created_at: createdAt });
+    await imagesRepo(database.db).create({
+      id: imageId,
+      storage_key: `announcements/${imageId}`,
+      width: 10,
+      height: 10,
+      variants: [],
+      created_at: createdAt,
+    });
     const id = newId();
-    await announcementsRepo(database.db).create({ id, description: "Poster", google_form_url: "https://forms.example.org/a", image_id: imageId, created_at: createdAt });
+    await announcementsRepo(database.db).create({
+      id,
+      description: "Poster",
+      google_form_url: "https://forms.example.org/a",
+      image_id: imageId,
+      created_at: createdAt,
+    });
     return id;
   }
 

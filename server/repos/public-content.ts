@@ -20,7 +20,11 @@ export function publicContentRepo(db: Kysely<Database>) {
           .executeTakeFirstOrThrow(),
         db.selectFrom("settings").select(["join_us_visible", "updated_at"]).execute(),
       ]);
-      return JSON.stringify([String(announcements.count), announcements.newest ?? null, settings.map((s) => [s.join_us_visible, s.updated_at])]);
+      return JSON.stringify([
+        String(announcements.count),
+        announcements.newest ?? null,
+        settings.map((s) => [s.join_us_visible, s.updated_at]),
+      ]);
     },
   };
 }

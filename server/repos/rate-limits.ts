@@ -37,8 +37,18 @@ export function rateLimitsRepo(db: Kysely<Database>) {
           oc.column("key").doUpdateSet((eb) => {
             const expired = eb("rate_limits.reset_at", "<=", nowIso);
             return {
-              count: eb.case().when(expired).then(1).else(eb("rate_limits.count", "+", 1)).end(),
-              window_started_at: eb.case().when(expired).then(eb.ref("excluded.window_started_at")).else(eb.ref("rate_limits.window_started_at")).end(),
+              count: eb
+                .case()
+                .when(expired)
+                .then(1)
+                .else(eb("rate_limits.count", "+", 1))
+                .end(),
+              window_started_at: eb
+                .case()
+                .when(expired)
+                .then(eb.ref("excluded.window_started_at"))
+                .else(eb.ref("rate_limits.window_started_at"))
+                .end(),
               reset_at: eb.case().when(expired).then(eb.ref("excluded.reset_at")).else(eb.ref("rate_limits.reset_at")).end(),
             };
           }),

@@ -15,7 +15,10 @@ describe.each(testEngines())("sessions repository on %s", (engine) => {
     await database.destroy();
   });
 
-  const addSession = (tokenHash: string, overrides: { adminId?: string; createdAt?: string; lastSeenAt?: string; expiresAt?: string } = {}) =>
+  const addSession = (
+    tokenHash: string,
+    overrides: { adminId?: string; createdAt?: string; lastSeenAt?: string; expiresAt?: string } = {},
+  ) =>
     sessionsRepo(database.db).create({
       id: newId(),
       token_hash: tokenHash,

@@ -28,8 +28,8 @@ const toSession = (row: Omit<SessionRow, "token_hash">): Session => ({
 
 export function sessionsRepo(db: Kysely<Database>) {
   return {
-    async create(session: NewSession, trx: Kysely<Database> = db): Promise<Session> {
-      const row = await trx.insertInto("sessions").values(session).returningAll().executeTakeFirstOrThrow();
+    async create(session: NewSession): Promise<Session> {
+      const row = await db.insertInto("sessions").values(session).returningAll().executeTakeFirstOrThrow();
       return toSession(row);
     },
 
@@ -73,14 +73,14 @@ export function sessionsRepo(db: Kysely<Database>) {
     },
 
     /** Returns whether the session existed. */
-    async delete(id: string, trx: Kysely<Database> = db): Promise<boolean> {
-      const result = await trx.deleteFrom("sessions").where("id", "=", id).executeTakeFirst();
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom("sessions").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
     /** Deletes every session of the admin, except `exceptId` when given; returns how many went. */
-    async deleteAllForAdmin(adminId: string, exceptId?: string, trx: Kysely<Database> = db): Promise<number> {
-      let query = trx.deleteFrom("sessions").where("admin_id", "=", adminId);
+    async deleteAllForAdmin(adminId: string, exceptId?: string): Promise<number> {
+      let query = db.deleteFrom("sessions").where("admin_id", "=", adminId);
       if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -16,8 +16,8 @@ export function settingsRepo(db: Kysely<Database>) {
     },
 
     /** Stores the value and returns what is now stored. */
-    async setJoinUsVisible(visible: boolean, trx: Kysely<Database> = db): Promise<SiteSettings> {
-      const row = await trx
+    async setJoinUsVisible(visible: boolean): Promise<SiteSettings> {
+      const row = await db
         .updateTable("settings")
         .set({ join_us_visible: visible ? 1 : 0, updated_at: new Date().toISOString() })
         .where("id", "=", SETTINGS_ID)

@@ -9,7 +9,10 @@ import { localStorage } from "../storage/local-storage";
 import { type FileStorage, StorageError } from "../storage/storage";
 import { announcementService, ORPHAN_IMAGE_GRACE_MS, STORAGE_UNAVAILABLE_MESSAGE } from "./announcements";
 
-const jpeg = () => sharp({ create: { width: 300, height: 200, channels: 3, background: "#2a7" } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background: "#2a7" } })
+    .jpeg()
+    .toBuffer();
 
 describe.each(testEngines())("the announcement service on %s", (engine) => {
   let database: TestDatabase;
@@ -47,7 +50,10 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
   const imageRows = async () => (await database.db.selectFrom("images").select("id").execute()).length;
 
   test("a file that cannot be removed leaves the announcement gone and the image for the sweeper", async () => {
-    const created = await service().create({ description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: await jpeg() }, "admin-1");
+    const created = await service().create(
+      { description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: await jpeg() },
+      "admin-1",
+    );
     expect(created.ok).toBe(true);
     const id = created.ok ? created.id : "";
     failDeletes = true;
@@ -71,7 +77,10 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
   });
 
   test("a file that is not an image is refused and nothing is stored", async () => {
-    const result = await service().create({ description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: Buffer.from("<svg/>") }, "admin-1");
+    const result = await service().create(
+      { description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: Buffer.from("<svg/>") },
+      "admin-1",
+    );
     expect(result).toMatchObject({ ok: false, reason: "unsupported-image" });
     expect(await imageRows()).toBe(0);
     expect(files()).toEqual([]);
@@ -82,7 +91,10 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     ["after the first file", 1],
   ])("an image store that fails %s: a clear refusal, no rows and no files left", async (_when, puts) => {
     putsBeforeOutage = puts;
-    const result = await service().create({ description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: await jpeg() }, "admin-1");
+    const result = await service().create(
+      { description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: await jpeg() },
+      "admin-1",
+    );
     expect(result).toEqual({ ok: false, reason: "storage-unavailable", message: STORAGE_UNAVAILABLE_MESSAGE });
     expect(await database.db.selectFrom("announcements").select("id").execute()).toEqual([]);
     expect(await imageRows()).toBe(0);

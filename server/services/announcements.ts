@@ -1,13 +1,14 @@
 import type { Kysely } from "kysely";
-import { newId, nowIso } from "../db/ids";
+import { createAnnouncementSchema } from "#core/schemas/announcement";
+import { isRecordId, newId, nowIso } from "../db/ids";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
-import { announcementsRepo } from "../repos/announcements";
-import { auditLogRepo } from "../repos/audit-log";
-import { imagesRepo, type StoredImage } from "../repos/images";
+import { createRepos, inTransaction } from "../repos";
+import type { StoredImage } from "../repos/images";
 import { type FileStorage, StorageError } from "../storage/storage";
 import { UnsupportedImageError } from "../images/encode-upload";
-import { deleteImageFiles, storeImage } from "./image-store";
+import { deleteImageFiles, storeImage, uploadedImageToResponsive } from "./image-store";
+import { errorMessage } from "#core/errors";
 
 export const ANNOUNCEMENT_IMAGE_FOLDER = "announcements";
 /**
@@ -44,14 +45,28 @@ interface Deps {
  */
 export function announcementService(deps: Deps) {
   const { db, storage, logger } = deps;
+  const repos = createRepos(db);
 
   async function removeImage(image: StoredImage): Promise<boolean> {
     const removed = await deleteImageFiles(storage, image, logger);
-    if (removed) await imagesRepo(db).delete(image.id);
+    if (removed) await repos.images.delete(image.id);
     return removed;
   }
 
   return {
+    /** Newest first, ready to draw: description as plain text, image as responsive variants. */
+    async listPublic() {
+      const announcements = await repos.announcements.listNewestFirst();
+      return announcements.map((a, index) => ({
+        id: a.id,
+        description: a.description,
+        googleFormUrl: registrationLink(a.googleFormUrl),
+        createdAt: a.createdAt,
+        imageId: a.image.id,
+        image: uploadedImageToResponsive(a.image, `Announcement ${index + 1} image`),
+      }));
+    },
+
     /**
      * Refuses (without storing anything) a file that is not a supported, complete image, and reports a storage
      * that cannot take the files (no row is written then).
@@ -70,12 +85,15 @@ export function announcementService(deps: Deps) {
       }
       const id = newId();
       try {
-        await db.transaction().execute(async (trx) => {
-          await announcementsRepo(trx).create(
-            { id, description: input.description, google_form_url: input.googleFormUrl, image_id: image.id, created_at: nowIso() },
-            trx,
-          );
-          await auditLogRepo(trx).record(actorId, "announcement.create", `announcement=${id} image=${image.id}`, trx);
+        await inTransaction(db, async (trx) => {
+          await trx.announcements.create({
+            id,
+            description: input.description,
+            google_form_url: input.googleFormUrl,
+            image_id: image.id,
+            created_at: nowIso(),
+          });
+          await trx.auditLog.record(actorId, "announcement.create", `announcement=${id} image=${image.id}`);
         });
       } catch (error) {
         await removeImage(image).catch(() => false);
@@ -86,17 +104,18 @@ export function announcementService(deps: Deps) {
 
     /** Returns false when there was no such announcement. */
     async delete(id: string, actorId: string): Promise<boolean> {
-      const announcement = await announcementsRepo(db).findById(id);
+      if (!isRecordId(id)) return false;
+      const announcement = await repos.announcements.findById(id);
       if (!announcement) return false;
-      const deleted = await db.transaction().execute(async (trx) => {
-        const gone = await announcementsRepo(trx).delete(id, trx);
-        if (gone) await auditLogRepo(trx).record(actorId, "announcement.delete", `announcement=${id} image=${announcement.image.id}`, trx);
+      const deleted = await inTransaction(db, async (trx) => {
+        const gone = await trx.announcements.delete(id);
+        if (gone) await trx.auditLog.record(actorId, "announcement.delete", `announcement=${id} image=${announcement.image.id}`);
         return gone;
       });
       if (!deleted) return false;
       // The row is gone, so the public pages no longer show the image; its files may now go.
       await removeImage(announcement.image).catch((error: unknown) => {
-        logger.warn({ imageId: announcement.image.id, err: error instanceof Error ? error.message : String(error) }, "image row kept for the sweeper");
+        logger.warn({ imageId: announcement.image.id, err: errorMessage(error) }, "image row kept for the sweeper");
       });
       return true;
     },
@@ -107,7 +126,7 @@ export function announcementService(deps: Deps) {
      */
     async sweepOrphanImages(now: Date = new Date()): Promise<number> {
       const cutoff = now.getTime() - ORPHAN_IMAGE_GRACE_MS;
-      const orphans = (await imagesRepo(db).listUnreferenced()).filter(
+      const orphans = (await repos.images.listUnreferenced()).filter(
         (image) => image.storageKey.startsWith(`${ANNOUNCEMENT_IMAGE_FOLDER}/`) && Date.parse(image.createdAt) <= cutoff,
       );
       let removed = 0;
@@ -119,3 +138,11 @@ export function announcementService(deps: Deps) {
 }
 
 export type AnnouncementService = ReturnType<typeof announcementService>;
+export type PublicAnnouncement = Awaited<ReturnType<AnnouncementService["listPublic"]>>[number];
+
+/**
+ * The registration link, if it is one the form would accept today (http or https); otherwise none. New links are
+ * checked when the announcement is created, but a row from before that check, a restored backup or a hand edit may
+ * hold anything, `javascript:` included, and that must never become a link on the page.
+ */
+const registrationLink = (url: string): string | null => (createAnnouncementSchema.shape.url.safeParse(url).success ? url : null);

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { newId, nowIso } from "../db/ids";
 import type { Database, ImageVariant } from "../db/schema";
 import { encodeUploadedImage } from "../images/encode-upload";
-import { type ResponsiveImage, toResponsiveImage } from "../images/responsive-image";
+import { type ResponsiveImage, toResponsiveImage } from "#core/responsive-image";
 import type { Logger } from "../logger";
 import { imagesRepo, type StoredImage } from "../repos/images";
 import type { FileStorage } from "../storage/storage";
@@ -18,7 +18,6 @@ export async function storeImage(
   deps: { db: Kysely<Database>; storage: FileStorage },
   input: Buffer,
   folder: string,
-  trx: Kysely<Database> = deps.db,
 ): Promise<StoredImage> {
   const encoded = await encodeUploadedImage(input);
   const id = newId();
@@ -37,7 +36,7 @@ export async function storeImage(
       await deps.storage.put(key, variant.body, `image/${variant.format}`);
       written.push(key);
     }
-    return await imagesRepo(trx).create({
+    return await imagesRepo(deps.db).create({
       id,
       storage_key: storageKey,
       width: encoded.width,

@@ -97,7 +97,9 @@ describe("S3 storage against a real S3-compatible server (s3rver)", () => {
       ]) {
         const { ms, error } = await elapsed(call);
         expect(error).toBeInstanceOf(StorageError);
-        expect((error as Error).message).toMatch(/^S3 (put|get|delete|HeadBucket).* failed on bucket "gone-bucket" at 127\.0\.0\.1:\d+: unreachable \(ECONNREFUSED/);
+        expect((error as Error).message).toMatch(
+          /^S3 (put|get|delete|HeadBucket).* failed on bucket "gone-bucket" at 127\.0\.0\.1:\d+: unreachable \(ECONNREFUSED/,
+        );
         expect(ms).toBeLessThan(FAILS_FAST_MS);
       }
     } finally {
@@ -118,7 +120,9 @@ describe("S3 storage against a real S3-compatible server (s3rver)", () => {
       const storage = s3Storage({ ...s3.location, endpoint: `http://127.0.0.1:${port}` }, timeouts);
       const { ms, error } = await elapsed(() => storage.put("announcements/z/400.webp", Buffer.from("z"), "image/webp"));
       expect(error).toBeInstanceOf(StorageError);
-      expect((error as Error).message).toMatch(/^S3 put announcements\/z\/400\.webp failed on bucket "society-uploads" at 127\.0\.0\.1:\d+: no answer in time/);
+      expect((error as Error).message).toMatch(
+        /^S3 put announcements\/z\/400\.webp failed on bucket "society-uploads" at 127\.0\.0\.1:\d+: no answer in time/,
+      );
       // Two attempts of 300 ms and a short backoff, well inside the 2 s deadline.
       expect(ms).toBeLessThan(2_000);
     } finally {

@@ -7,6 +7,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { assertSafeKey, type FileStorage, StorageError } from "./storage";
+import { errorMessage } from "#core/errors";
 
 export interface S3Location {
   bucket: string;
@@ -64,7 +65,10 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
     async put(key, body, contentType) {
       assertSafeKey(key);
       try {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }), deadline());
+        await client.send(
+          new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+          deadline(),
+        );
       } catch (error) {
         throw failure(`put ${key}`, error);
       }
@@ -76,7 +80,10 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }), deadline());
         if (!object.Body) return undefined;
         const bytes = await object.Body.transformToByteArray();
-        return { body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: object.ContentType ?? "application/octet-stream" };
+        return {
+          body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          contentType: object.ContentType ?? "application/octet-stream",
+        };
       } catch (error) {
         if (error instanceof S3ServiceException && error.name === "NoSuchKey") return undefined;
         throw failure(`get ${key}`, error);
@@ -108,7 +115,16 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
 }
 
 /** Errors of the connection itself: the bucket's host could not be reached, or dropped the connection. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
 
 /** Why a call failed, in words an operator can act on. */
 function reason(error: unknown, timeouts: S3Timeouts): string {
@@ -128,7 +144,7 @@ function reason(error: unknown, timeouts: S3Timeouts): string {
     return `no answer in time (${timeouts.connectMs} ms to connect, ${timeouts.requestMs} ms per request, ${timeouts.deadlineMs} ms in all)`;
   }
   const code = (error as NodeJS.ErrnoException).code;
-  const message = error.message || (error instanceof AggregateError ? error.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join("; ") : "");
+  const message = error.message || (error instanceof AggregateError ? error.errors.map(errorMessage).join("; ") : "");
   if (code && NETWORK_CODES.has(code)) return `unreachable (${code}: ${message})`;
   return `${error.name}${code ? ` ${code}` : ""}: ${message}`;
 }

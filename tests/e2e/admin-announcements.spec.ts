@@ -15,7 +15,10 @@ test.describe("admin announcements", () => {
     await page.goto("/admin-announcement");
     await expect(page.getByRole("heading", { name: "Your Announcements", level: 1 })).toBeVisible();
     await expect(
-      page.getByText("Manage and review all your announcements. Ensure your audience always sees the most up-to-date and important information", { exact: true }),
+      page.getByText(
+        "Manage and review all your announcements. Ensure your audience always sees the most up-to-date and important information",
+        { exact: true },
+      ),
     ).toBeVisible();
     await expect(page.getByText("No announcement created yet.", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -33,7 +36,10 @@ test.describe("admin announcements", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("creating one with a real photo: preview, 'Announcement created!', and it appears on /announcement with its form link", async ({ page, expectNoAxeViolations }) => {
+  test("creating one with a real photo: preview, 'Announcement created!', and it appears on /announcement with its form link", async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
     await page.goto("/admin-announcement");
     await page.getByRole("button", { name: "Create Announcement" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Announcement" });
@@ -53,7 +59,9 @@ test.describe("admin announcements", () => {
 
     await page.goto("/announcement");
     await expect(cards(page)).toHaveCount(1);
-    const link = cards(page).first().getByRole("link", { name: /Register via Google Form/ });
+    const link = cards(page)
+      .first()
+      .getByRole("link", { name: /Register via Google Form/ });
     await expect(link).toHaveAttribute("href", "https://forms.gle/blood-camp");
     await expect(link).toHaveAttribute("target", "_blank");
     const image = cards(page).first().getByRole("img");
@@ -70,7 +78,11 @@ test.describe("admin announcements", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("Delete Announcement asks with the spec's text, then removes it with 'Announcement deleted successfully!'", async ({ page, seed, expectNoAxeViolations }) => {
+  test("Delete Announcement asks with the spec's text, then removes it with 'Announcement deleted successfully!'", async ({
+    page,
+    seed,
+    expectNoAxeViolations,
+  }) => {
     await seed.announcement({ description: "Study circle registrations are open.", googleFormUrl: "https://forms.gle/study-circle" });
     await page.goto("/admin-announcement");
     await expect(cards(page)).toHaveCount(1);

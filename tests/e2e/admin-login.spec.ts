@@ -5,7 +5,10 @@ test.describe("admin login", () => {
   // A refused sign-in is a 4xx answer, which Chromium reports on the console.
   test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|429)/] });
 
-  test("without a session /admin is the login: heading, subtitle, email field, password with show/hide", async ({ page, expectNoAxeViolations }) => {
+  test("without a session /admin is the login: heading, subtitle, email field, password with show/hide", async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Login", level: 1 })).toBeVisible();
     await expect(page.getByText("Please enter your credentials to get Admin access.")).toBeVisible();
@@ -57,7 +60,11 @@ test.describe("admin login", () => {
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
   });
 
-  test("signing in with a one-time password leads straight to a forced password change", async ({ page, database, expectNoAxeViolations }) => {
+  test("signing in with a one-time password leads straight to a forced password change", async ({
+    page,
+    database,
+    expectNoAxeViolations,
+  }) => {
     await database.db.updateTable("admins").set({ must_change_password: 1 }).where("email", "=", E2E_ADMIN.email).execute();
     await page.goto("/admin");
     await page.getByLabel("Email").fill(E2E_ADMIN.email);

@@ -10,7 +10,10 @@ async function seedRequests(seed: Seed) {
     fullname: "Bilal Ahmed",
     bloodGroup: null,
     permanentAddress: "",
-    answers: QUESTIONS.map((question, index) => ({ question, answer: index === 4 ? "Cricket, Reading, Calligraphy" : index === 5 ? "" : `Bilal answer ${index + 1}` })),
+    answers: QUESTIONS.map((question, index) => ({
+      question,
+      answer: index === 4 ? "Cricket, Reading, Calligraphy" : index === 5 ? "" : `Bilal answer ${index + 1}`,
+    })),
     createdAt: new Date(start),
   });
   await seed.application({ fullname: "Sara Malik", rawAnswers: "{not json", createdAt: new Date(start + minute) });
@@ -28,7 +31,11 @@ test.describe("admin panel", () => {
     await signInAsAdmin();
   });
 
-  test("with several requests: the count, newest first, and N/A for an empty blood group and permanent address", async ({ page, seed, expectNoAxeViolations }) => {
+  test("with several requests: the count, newest first, and N/A for an empty blood group and permanent address", async ({
+    page,
+    seed,
+    expectNoAxeViolations,
+  }) => {
     await seedRequests(seed);
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (3)", level: 1 })).toBeVisible();
@@ -45,7 +52,11 @@ test.describe("admin panel", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("View Full Details: the name as title, four plain answers, then chips or 'User did not provide answer of this question'", async ({ page, seed, expectNoAxeViolations }) => {
+  test("View Full Details: the name as title, four plain answers, then chips or 'User did not provide answer of this question'", async ({
+    page,
+    seed,
+    expectNoAxeViolations,
+  }) => {
     await seedRequests(seed);
     await page.goto("/admin");
     await cards(page).filter({ hasText: "Bilal Ahmed" }).getByRole("button", { name: "View Full Details" }).click();
@@ -92,7 +103,7 @@ test.describe("admin panel", () => {
     await seedRequests(seed);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/admin/requests/*/delete", async (route) => {
+    await page.route("**/admin/requests/*/delete.data", async (route) => {
       await held;
       await route.continue();
     });

@@ -90,7 +90,9 @@ test.describe("announcements", () => {
       const { newestFirst } = await seedThree(seed);
       await page.goto("/announcement");
       for (const [index, announcement] of newestFirst.entries()) {
-        const register = cards(page).nth(index).getByRole("link", { name: /^Register via Google Form/ });
+        const register = cards(page)
+          .nth(index)
+          .getByRole("link", { name: /^Register via Google Form/ });
         await expect(register).toHaveAttribute("href", announcement.googleFormUrl);
         await expect(register).toHaveAttribute("target", "_blank");
       }
@@ -117,7 +119,9 @@ test.describe("announcements", () => {
 
   test.describe(() => {
     test.use({ allowedConsoleErrors: [/Failed to load resource|ERR_FAILED|Failed to fetch/] });
-    test("when the announcements cannot be fetched, the toast 'Failed to fetch announcemetns' shows and the page goes back", async ({ page }) => {
+    test("when the announcements cannot be fetched, the toast 'Failed to fetch announcemetns' shows and the page goes back", async ({
+      page,
+    }) => {
       await page.goto("/");
       await page.route(/\/announcement\.data/, (route) => route.abort("failed"));
       await chooseTopBarEntry(page, "Announcement");

@@ -17,7 +17,9 @@ test.describe("the contact form", () => {
     expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
   });
 
-  test("the toasts' code comes when the form is used, not with the page; a toast asked for before it arrives still shows", async ({ page }) => {
+  test("the toasts' code comes when the form is used, not with the page; a toast asked for before it arrives still shows", async ({
+    page,
+  }) => {
     const chunk = await holdChunk(page, "react-hot-toast");
     await page.goto("/#contact");
     await page.waitForLoadState("networkidle");
@@ -41,7 +43,7 @@ test.describe("the contact form", () => {
     await form.getByLabel("Name").fill("Sara Malik");
     await form.getByLabel("Email").fill("Sara@Example.org");
     await form.getByLabel("Message").fill("When is the next study circle?");
-    await page.route("**/contact", async (route) => {
+    await page.route("**/contact.data", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
@@ -66,7 +68,7 @@ test.describe("the contact form", () => {
       await form.getByLabel("Name").fill("Sara Malik");
       await form.getByLabel("Email").fill("sara@example.org");
       await form.getByLabel("Message").fill("Hello");
-      await page.route("**/contact", (route) => route.abort("connectionrefused"));
+      await page.route("**/contact.data", (route) => route.abort("connectionrefused"));
       await form.getByRole("button", { name: "Send Message" }).click();
       await expect(page.getByText("Something went wrong while sending the email.", { exact: true })).toBeVisible();
       await expect(form.getByLabel("Message")).toHaveValue("Hello");

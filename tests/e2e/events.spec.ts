@@ -87,7 +87,9 @@ test.describe("events and activities", () => {
       tab.evaluate((element) => {
         const style = getComputedStyle(element);
         const alpha = style.borderBottomColor.match(/rgba?\(([^)]+)\)/)?.[1]?.split(",")[3];
-        return parseFloat(style.borderBottomWidth) > 0 && style.borderBottomStyle !== "none" && (alpha === undefined || parseFloat(alpha) > 0);
+        return (
+          parseFloat(style.borderBottomWidth) > 0 && style.borderBottomStyle !== "none" && (alpha === undefined || parseFloat(alpha) > 0)
+        );
       });
     expect(await underline(events), "the active tab is underlined").toBe(true);
     expect(await underline(activities), "the other tab is not").toBe(false);
@@ -134,7 +136,10 @@ test.describe("events and activities", () => {
     test("a phone fetches only the photo a slider shows, a desktop the three it shows", async ({ browser, baseURL, watch }, testInfo) => {
       // This test opens its own 375 px and 1280 px windows, so the phone project would only repeat it.
       test.skip(testInfo.project.name !== "desktop", "both widths in one test");
-      for (const [width, shown] of [[375, ["01"]], [1280, ["01", "02", "03"]]] as const) {
+      for (const [width, shown] of [
+        [375, ["01"]],
+        [1280, ["01", "02", "03"]],
+      ] as const) {
         const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL });
         watch(context);
         const page = await context.newPage();
@@ -180,7 +185,9 @@ test.describe("events and activities", () => {
     await expect(medDoc.getByRole("button", { name: /\b1\b/ })).not.toHaveAttribute("aria-current", /.+/);
     // Two slides further on: the first photo has moved left by two slide widths.
     const slideWidth = (await firstPhoto.boundingBox())!.width + 10;
-    await expect.poll(async () => Math.round(before - (await firstPhoto.boundingBox())!.x)).toBeGreaterThanOrEqual(Math.floor(2 * slideWidth) - 2);
+    await expect
+      .poll(async () => Math.round(before - (await firstPhoto.boundingBox())!.x))
+      .toBeGreaterThanOrEqual(Math.floor(2 * slideWidth) - 2);
   });
 
   test("the page passes axe", async ({ page, expectNoAxeViolations }) => {

@@ -42,10 +42,16 @@ test.describe("Explore SMC", () => {
       images
         .map((img) => ({ img, top: Math.round(img.getBoundingClientRect().top) }))
         .filter(({ top }) => top >= window.innerHeight)
-        .map(({ img, top }) => ({ photo: `${img.getAttribute("alt")} (top at ${top} px, window ${window.innerHeight} px high)`, loading: img.getAttribute("loading") })),
+        .map(({ img, top }) => ({
+          photo: `${img.getAttribute("alt")} (top at ${top} px, window ${window.innerHeight} px high)`,
+          loading: img.getAttribute("loading"),
+        })),
     );
     expect(belowTheFold.length).toBeGreaterThan(30);
-    expect(belowTheFold.filter((photo) => photo.loading !== "lazy").map((photo) => photo.photo), "below the fold but not lazy").toEqual([]);
+    expect(
+      belowTheFold.filter((photo) => photo.loading !== "lazy").map((photo) => photo.photo),
+      "below the fold but not lazy",
+    ).toEqual([]);
   });
 
   test("the page passes axe", async ({ page, expectNoAxeViolations }) => {

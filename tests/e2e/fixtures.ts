@@ -117,7 +117,9 @@ function dataDirFromSetup(): string {
 /** A small real photo: a two-colour JPEG, so the stored variants are genuine images. */
 function sampleJpeg(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 17, g: 94, b: 89 } } })
-    .composite([{ input: { create: { width: 320, height: 240, channels: 3, background: { r: 251, g: 191, b: 36 } } }, left: 160, top: 120 }])
+    .composite([
+      { input: { create: { width: 320, height: 240, channels: 3, background: { r: 251, g: 191, b: 36 } } }, left: 160, top: 120 },
+    ])
     .jpeg({ quality: 80 })
     .toBuffer();
 }
@@ -196,12 +198,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await db.deleteFrom("applications").execute();
       await db.deleteFrom("sessions").execute();
       await db.deleteFrom("rate_limits").execute();
-      await db.updateTable("admins").set({ password_hash: adminPasswordHash, must_change_password: 0 }).where("email", "=", E2E_ADMIN.email).execute();
+      await db
+        .updateTable("admins")
+        .set({ password_hash: adminPasswordHash, must_change_password: 0 })
+        .where("email", "=", E2E_ADMIN.email)
+        .execute();
       await settingsRepo(db).setJoinUsVisible(true);
       await db.deleteFrom("mail_outbox").execute();
       await db.deleteFrom("applications").execute();
       await db.deleteFrom("contact_messages").execute();
-      await db.deleteFrom("rate_limits").where((eb) => eb.or([eb("key", "like", "join:%"), eb("key", "like", "contact:%")])).execute();
+      await db
+        .deleteFrom("rate_limits")
+        .where((eb) => eb.or([eb("key", "like", "join:%"), eb("key", "like", "contact:%")]))
+        .execute();
       const mailDir = process.env.E2E_MAIL_DIR;
       if (mailDir) for (const file of fs.readdirSync(mailDir)) fs.rmSync(path.join(mailDir, file), { force: true });
       fs.rmSync(path.join(dataDir, "uploads", "announcements"), { recursive: true, force: true });
@@ -296,7 +305,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await atRest(page);
       const results = await new AxeBuilder({ page }).analyze();
       const violations = results.violations.map(
-        (v) => `${v.id} (${v.impact ?? "?"}): ${v.help} ${v.nodes.map((n) => `\n    ${n.target.join(" ")}: ${n.html.slice(0, 160)}`).join("")}`,
+        (v) =>
+          `${v.id} (${v.impact ?? "?"}): ${v.help} ${v.nodes.map((n) => `\n    ${n.target.join(" ")}: ${n.html.slice(0, 160)}`).join("")}`,
       );
       expect(violations, "axe found accessibility violations").toEqual([]);
     });

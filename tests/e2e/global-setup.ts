@@ -95,7 +95,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   delete env.DATABASE_URL;
 
   const output: string[] = [];
-  const server = spawn(process.execPath, [...PRODUCTION_SERVER.args], { cwd: PROJECT_ROOT, env: { ...env, ...PRODUCTION_SERVER.env }, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(process.execPath, [...PRODUCTION_SERVER.args], {
+    cwd: PROJECT_ROOT,
+    env: { ...env, ...PRODUCTION_SERVER.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
     process.stderr.write(`[e2e server] ${chunk.toString()}`);
@@ -104,7 +108,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   server.stderr?.on("data", keep);
   let stopping = false;
   server.once("exit", (code, signal) => {
-    if (!stopping) process.stderr.write(`[e2e server] stopped unexpectedly (exit code ${code}, signal ${signal}); the remaining tests cannot reach it\n`);
+    if (!stopping)
+      process.stderr.write(
+        `[e2e server] stopped unexpectedly (exit code ${code}, signal ${signal}); the remaining tests cannot reach it\n`,
+      );
   });
 
   const stop = async () => {

@@ -27,7 +27,8 @@ const STEP1_MESSAGES = [
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The Add button of a list question (its name is "Add to: <number>. <question>"). */
-const addButton = (dialog: Locator, question: string) => dialog.getByRole("button", { name: new RegExp(`^Add to: \\d\\. ${escapeRegExp(question)}$`) });
+const addButton = (dialog: Locator, question: string) =>
+  dialog.getByRole("button", { name: new RegExp(`^Add to: \\d\\. ${escapeRegExp(question)}$`) });
 
 const joinDialog = (page: Page) => page.getByRole("dialog", { name: "Fill the form below to Join us" });
 
@@ -47,7 +48,13 @@ async function fillStep1(dialog: Locator, values: Partial<Record<keyof typeof ST
 }
 
 /** Adds a chip the way this screen offers: the Add button on a phone, Enter on a wide screen. */
-async function addChip(page: Page, dialog: Locator, question: string, entry: string, how: "enter" | "button" = isPhone(page) ? "button" : "enter") {
+async function addChip(
+  page: Page,
+  dialog: Locator,
+  question: string,
+  entry: string,
+  how: "enter" | "button" = isPhone(page) ? "button" : "enter",
+) {
   const input = dialog.getByRole("textbox", { name: question });
   await input.fill(entry);
   if (how === "enter") await input.press("Enter");
@@ -63,7 +70,10 @@ async function fillStep2(page: Page, dialog: Locator, questions: string[]) {
 }
 
 test.describe("the join form", () => {
-  test("Continue opens the form; Next with nothing filled shows every step-1 message and stays on step 1", async ({ page, expectNoAxeViolations }) => {
+  test("Continue opens the form; Next with nothing filled shows every step-1 message and stays on step 1", async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
     const dialog = await openJoinForm(page);
     await expect(dialog.getByText("Step 1 of 2")).toBeVisible();
     await dialog.getByRole("button", { name: "Next" }).click();
@@ -94,7 +104,8 @@ test.describe("the join form", () => {
     const dialog = await openJoinForm(page);
     await fillStep1(dialog);
     await dialog.getByRole("button", { name: "Next" }).click();
-    for (const [i, question] of site.joinQuestions.entries()) await expect(dialog.getByText(`${i + 1}. ${question}`, { exact: true })).toBeVisible();
+    for (const [i, question] of site.joinQuestions.entries())
+      await expect(dialog.getByText(`${i + 1}. ${question}`, { exact: true })).toBeVisible();
     expect(site.joinQuestions[2]).toContain("Iqbal");
     await dialog.getByRole("button", { name: "Join Us" }).click();
     await expect(dialog.getByText("This question is required", { exact: true })).toHaveCount(6);
@@ -169,7 +180,7 @@ test.describe("the join form", () => {
     await dialog.getByRole("button", { name: "Next" }).click();
     await fillStep2(page, dialog, site.joinQuestions);
     await addChip(page, dialog, site.joinQuestions[4]!, "cricket");
-    await page.route("**/join", async (route) => {
+    await page.route("**/join.data", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
@@ -204,7 +215,11 @@ test.describe("the join form", () => {
     await expect(dialog.getByRole("list", { name: `${site.joinQuestions[4]}: entries` })).toHaveCount(0);
   });
 
-  test("the application sent through the form reaches the admin panel, its list answers as chips", async ({ page, site, signInAsAdmin }) => {
+  test("the application sent through the form reaches the admin panel, its list answers as chips", async ({
+    page,
+    site,
+    signInAsAdmin,
+  }) => {
     const dialog = await openJoinForm(page);
     await fillStep1(dialog);
     await dialog.getByRole("button", { name: "Next" }).click();

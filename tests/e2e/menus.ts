@@ -49,5 +49,8 @@ export async function visibleMenuEntries(page: Page): Promise<string[]> {
 /** Chooses a top-bar entry by its visible label, opening the hamburger first on a phone. */
 export async function chooseTopBarEntry(page: Page, name: string): Promise<void> {
   const scope = await menuScope(page);
-  await scope.getByRole("link", { name, exact: true }).or(scope.getByRole("button", { name, exact: true })).click();
+  await scope
+    .getByRole("link", { name, exact: true })
+    .or(scope.getByRole("button", { name, exact: true }))
+    .click();
 }

@@ -3,7 +3,17 @@ import { expect, isPhone, test } from "./fixtures";
 import { hamburger, openPhoneMenu, phoneMenu, topBar, visibleMenuEntries } from "./menus";
 
 /** SPEC 2, "Top bar": the full menu, in order. */
-const FULL_MENU = ["Home", "About Us", "Announcement", "Collaborator", "Resources", "Events & Activities", "Explore SMC", "Join Us", "Contact Us"];
+const FULL_MENU = [
+  "Home",
+  "About Us",
+  "Announcement",
+  "Collaborator",
+  "Resources",
+  "Events & Activities",
+  "Explore SMC",
+  "Join Us",
+  "Contact Us",
+];
 /** Entries only the full menu has; the short top bar of the gallery pages leaves them out. */
 const FULL_MENU_ONLY = ["About Us", "Collaborator", "Resources", "Join Us", "Contact Us"];
 const RESOURCES_MENU = ["Medical books", "1st Year", "2nd Year", "3rd Year", "4th Year"];
@@ -72,7 +82,10 @@ test.describe("the top bar", () => {
       for (const entry of FULL_MENU_ONLY) expect(entries).not.toContain(entry);
       if (isPhone(page)) await hamburger(page).click(); // close the dropdown again
 
-      const logo = topBar(page).getByRole("link").filter({ has: page.locator("img") }).first();
+      const logo = topBar(page)
+        .getByRole("link")
+        .filter({ has: page.locator("img") })
+        .first();
       await expect(logo).toHaveAttribute("href", "/");
       await logo.click();
       await expect(page).toHaveURL(/\/$/);
@@ -86,7 +99,9 @@ test.describe("the top bar", () => {
     await expect(bar.getByRole("link", { name: "Admin", exact: true })).toBeVisible();
     await expect(bar.getByRole("link", { name: "See your announcements", exact: true })).toBeVisible();
     for (const entry of FULL_MENU) {
-      await expect(bar.getByRole("link", { name: entry, exact: true }).or(bar.getByRole("button", { name: entry, exact: true }))).toHaveCount(0);
+      await expect(
+        bar.getByRole("link", { name: entry, exact: true }).or(bar.getByRole("button", { name: entry, exact: true })),
+      ).toHaveCount(0);
     }
   });
 
@@ -96,7 +111,10 @@ test.describe("the top bar", () => {
       test.skip(isPhone(page), "the dropdowns open on hover only where the bar shows them (desktop)");
     });
 
-    test("Resources opens on hover and lists Medical books, 1st Year, 2nd Year, 3rd Year, 4th Year, each in a new tab", async ({ page, site }) => {
+    test("Resources opens on hover and lists Medical books, 1st Year, 2nd Year, 3rd Year, 4th Year, each in a new tab", async ({
+      page,
+      site,
+    }) => {
       await page.goto("/");
       const bar = topBar(page);
       await expect(bar.getByRole("link", { name: "Medical books" })).toBeHidden();
@@ -250,7 +268,10 @@ test.describe("the top bar", () => {
     await expect(focusBack).toBeFocused();
   });
 
-  test("the top bar passes axe with its menu open (the hamburger's dropdown, or the Resources dropdown)", async ({ page, expectNoAxeViolations }) => {
+  test("the top bar passes axe with its menu open (the hamburger's dropdown, or the Resources dropdown)", async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
     await page.goto("/");
     if (isPhone(page)) {
       await openPhoneMenu(page);

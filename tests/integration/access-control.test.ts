@@ -32,8 +32,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/announcement": "/announcement",
   "routes/events-and-activities": "/events-and-activities",
   "routes/explore-smc": "/explore-smc",
-  "routes/join": "POST /join: the join application",
-  "routes/contact": "POST /contact: the contact form",
+  "routes/join": "/join: the join application (its page is where Join Us leads without JavaScript)",
+  "routes/contact": "/contact: the contact form (its page is where the form lands without JavaScript)",
   "routes/robots-txt": "/robots.txt",
   "routes/sitemap-xml": "/sitemap.xml",
   "routes/manifest-webmanifest": "/manifest.webmanifest",
@@ -68,7 +68,15 @@ async function loadManifest(): Promise<ManifestRoute[]> {
 /** The `.data` URL React Router's client uses for a route's loader or action. */
 const dataUrl = (urlPath: string): string => (urlPath === "/" ? "/_root.data" : `${urlPath}.data`);
 
-type SessionState = "anonymous" | "forged token" | "unknown token" | "expired" | "idle for 3 hours" | "revoked at logout" | "revoked by a password change" | "one-time password not changed";
+type SessionState =
+  | "anonymous"
+  | "forged token"
+  | "unknown token"
+  | "expired"
+  | "idle for 3 hours"
+  | "revoked at logout"
+  | "revoked by a password change"
+  | "one-time password not changed";
 const SESSION_STATES: SessionState[] = [
   "anonymous",
   "forged token",
@@ -104,7 +112,9 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     adminId = admin.id;
     originalAdmin = (await server.database.db.selectFrom("admins").selectAll().where("id", "=", adminId).executeTakeFirstOrThrow()) as Row;
     pendingAdminId = (await admins.create({ email: "pending@example.org", passwordHash: admin.passwordHash, mustChangePassword: true })).id;
-    image = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#2a7" } }).png().toBuffer();
+    image = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#2a7" } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => {
     await server?.stop();
@@ -116,9 +126,22 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     await server.database.db.updateTable("admins").set(columns).where("id", "=", adminId).execute();
     applicationId = await seedApplication(server, { fullname: "Secret Applicant Zainab", email: "zainab.secret@example.org" });
     const imageId = newId();
-    await imagesRepo(server.database.db).create({ id: imageId, storage_key: `announcements/${imageId}`, width: 48, height: 32, variants: [], created_at: nowIso() });
+    await imagesRepo(server.database.db).create({
+      id: imageId,
+      storage_key: `announcements/${imageId}`,
+      width: 48,
+      height: 32,
+      variants: [],
+      created_at: nowIso(),
+    });
     announcementId = newId();
-    await announcementsRepo(server.database.db).create({ id: announcementId, description: "Seeded announcement", google_form_url: "https://forms.gle/x", image_id: imageId, created_at: nowIso() });
+    await announcementsRepo(server.database.db).create({
+      id: announcementId,
+      description: "Seeded announcement",
+      google_form_url: "https://forms.gle/x",
+      image_id: imageId,
+      created_at: nowIso(),
+    });
   });
 
   const store = () => sessionStore(sessionsRepo(server.database.db));
@@ -136,12 +159,20 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         return { cookie: cookieFor("A".repeat(43)) };
       case "expired": {
         const { token, session } = await store().create(adminId);
-        await db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", session.id).execute();
+        await db
+          .updateTable("sessions")
+          .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .where("id", "=", session.id)
+          .execute();
         return { cookie: cookieFor(token), sessionId: session.id };
       }
       case "idle for 3 hours": {
         const { token, session } = await store().create(adminId);
-        await db.updateTable("sessions").set({ last_seen_at: new Date(Date.now() - 3 * 3600_000).toISOString() }).where("id", "=", session.id).execute();
+        await db
+          .updateTable("sessions")
+          .set({ last_seen_at: new Date(Date.now() - 3 * 3600_000).toISOString() })
+          .where("id", "=", session.id)
+          .execute();
         return { cookie: cookieFor(token), sessionId: session.id };
       }
       case "revoked at logout": {
@@ -164,7 +195,9 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
 
   /** The URL of a route with its params filled: a real row for the delete routes, so a slip would delete it. */
   function urlOf(route: ManifestRoute): string {
-    return route.path.replace(/:(\w+)/g, () => (route.path.includes("/requests/") ? applicationId : route.path.includes("/announcements/") ? announcementId : newId()));
+    return route.path.replace(/:(\w+)/g, () =>
+      route.path.includes("/requests/") ? applicationId : route.path.includes("/announcements/") ? announcementId : newId(),
+    );
   }
 
   /** A body that would succeed with a live session, so "changes nothing" means something. */
@@ -177,7 +210,13 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return { body: form };
     }
     if (route.id === "routes/admin/password") {
-      return { body: new URLSearchParams({ currentPassword: ADMIN.password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" }) };
+      return {
+        body: new URLSearchParams({
+          currentPassword: ADMIN.password,
+          newPassword: "a brand new secret",
+          confirmPassword: "a brand new secret",
+        }),
+      };
     }
     return { body: new URLSearchParams({ visible: "false" }) };
   }
@@ -222,57 +261,76 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     // At least today's admin area (so a manifest read wrong cannot pass by checking nothing); a route added later
     // lands in protectedRoutes() by itself.
     expect(protectedRoutes().map((route) => route.path)).toEqual(
-      expect.arrayContaining(["/admin-announcement", "/admin/announcements", "/admin/announcements/:id/delete", "/admin/join-us", "/admin/logout", "/admin/password", "/admin/requests/:id/delete"]),
+      expect.arrayContaining([
+        "/admin-announcement",
+        "/admin/announcements",
+        "/admin/announcements/:id/delete",
+        "/admin/join-us",
+        "/admin/logout",
+        "/admin/password",
+        "/admin/requests/:id/delete",
+      ]),
     );
   });
 
-  test(
-    "every protected route, on every method, as a page and as data, refuses each kind of dead or forged session and changes nothing",
-    async () => {
-      const checked: string[] = [];
-      for (const route of protectedRoutes()) {
-        for (const probe of probesFor(route)) {
-          for (const state of SESSION_STATES) {
-            if (state === "one-time password not changed" && ALLOWED_WITH_ONE_TIME_PASSWORD.has(route.id)) continue;
-            const { cookie, sessionId } = await cookieIn(state);
-            const before = await snapshotRows(server);
-            const answer = await request(route, probe, cookie);
-            const changes = diffRows(before, await snapshotRows(server));
-            const context = `${probe.method} ${probe.url} with ${state} answered ${answer.status} ${answer.text.slice(0, 200)}`;
+  test("every protected route, on every method, as a page and as data, refuses each kind of dead or forged session and changes nothing", async () => {
+    const checked: string[] = [];
+    for (const route of protectedRoutes()) {
+      for (const probe of probesFor(route)) {
+        for (const state of SESSION_STATES) {
+          if (state === "one-time password not changed" && ALLOWED_WITH_ONE_TIME_PASSWORD.has(route.id)) continue;
+          const { cookie, sessionId } = await cookieIn(state);
+          const before = await snapshotRows(server);
+          const answer = await request(route, probe, cookie);
+          const changes = diffRows(before, await snapshotRows(server));
+          const context = `${probe.method} ${probe.url} with ${state} answered ${answer.status} ${answer.text.slice(0, 200)}`;
 
-            // Refused: a redirect to the login (pages), 202 + a redirect to it (data), or a 4xx. React Router answers a
-            // GET or HEAD `.data` request to a route without a loader with the root's public data only: 200 without
-            // this route's id in it (the route's own code never runs).
-            const location = answer.headers.get("location");
-            // (A HEAD request gets the same 202 without the body that names the target.)
-            const singleFetchRedirect = answer.status === 202 && (probe.method === "HEAD" || /"SingleFetchRedirect".*"redirect","\/admin"/.test(answer.text));
-            const rootDataOnly = probe.data && (probe.method === "GET" || probe.method === "HEAD") && !route.hasLoader && answer.status === 200 && !answer.text.includes(`"${route.id}"`);
-            const refused = (answer.status >= 300 && answer.status < 400 && location === "/admin") || singleFetchRedirect || (answer.status >= 400 && answer.status < 500) || rootDataOnly;
-            expect(refused, context).toBe(true);
-            for (const secret of SECRETS) expect(answer.text, context).not.toContain(secret);
+          // Refused: a redirect to the login (pages), 202 + a redirect to it (data), or a 4xx. React Router answers a
+          // GET or HEAD `.data` request to a route without a loader with the root's public data only: 200 without
+          // this route's id in it (the route's own code never runs).
+          const location = answer.headers.get("location");
+          // (A HEAD request gets the same 202 without the body that names the target.)
+          const singleFetchRedirect =
+            answer.status === 202 && (probe.method === "HEAD" || /"SingleFetchRedirect".*"redirect","\/admin"/.test(answer.text));
+          const rootDataOnly =
+            probe.data &&
+            (probe.method === "GET" || probe.method === "HEAD") &&
+            !route.hasLoader &&
+            answer.status === 200 &&
+            !answer.text.includes(`"${route.id}"`);
+          const refused =
+            (answer.status >= 300 && answer.status < 400 && location === "/admin") ||
+            singleFetchRedirect ||
+            (answer.status >= 400 && answer.status < 500) ||
+            rootDataOnly;
+          expect(refused, context).toBe(true);
+          for (const secret of SECRETS) expect(answer.text, context).not.toContain(secret);
 
-            // Nothing changes, but for the dead session itself, which is deleted on sight.
-            const removedSessions = changes.sessions?.removed.map((row) => row.id) ?? [];
-            if (sessionId && removedSessions.length > 0) expect(removedSessions, context).toEqual([sessionId]);
-            const { sessions: _sessions, ...rest } = changes;
-            expect(describeChanges(rest), context).toBe("");
-            expect(changes.sessions?.added ?? [], context).toEqual([]);
-            expect(changes.sessions?.changed ?? [], context).toEqual([]);
-            checked.push(context);
-          }
+          // Nothing changes, but for the dead session itself, which is deleted on sight.
+          const removedSessions = changes.sessions?.removed.map((row) => row.id) ?? [];
+          if (sessionId && removedSessions.length > 0) expect(removedSessions, context).toEqual([sessionId]);
+          const { sessions: _sessions, ...rest } = changes;
+          expect(describeChanges(rest), context).toBe("");
+          expect(changes.sessions?.added ?? [], context).toEqual([]);
+          expect(changes.sessions?.changed ?? [], context).toEqual([]);
+          checked.push(context);
         }
       }
-      expect(checked.length).toBeGreaterThan(300);
-    },
-    180_000,
-  );
+    }
+    expect(checked.length).toBeGreaterThan(300);
+  }, 180_000);
 
   test("and with a live session the same requests get through (so the refusals above are the session's doing)", async () => {
     for (const route of protectedRoutes()) {
       const { token } = await store().create(adminId);
-      const probe: Probe = route.hasLoader ? { method: "GET", url: urlOf(route), data: false } : { method: "POST", url: urlOf(route), data: false };
+      const probe: Probe = route.hasLoader
+        ? { method: "GET", url: urlOf(route), data: false }
+        : { method: "POST", url: urlOf(route), data: false };
       const answer = await request(route, probe, cookieFor(token));
-      expect(answer.status, `${probe.method} ${probe.url}: ${answer.text.slice(0, 200)}`).toBe(200);
+      // Logout ends the session and sends the browser back to the login.
+      expect(answer.status, `${probe.method} ${probe.url}: ${answer.text.slice(0, 200)}`).toBe(
+        route.id === "routes/admin/logout" ? 302 : 200,
+      );
     }
   });
 

@@ -50,13 +50,17 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
   test("with none: 'No announcement created yet.' and 'Create Now'", async () => {
     const html = await (await getPage(server, "/admin-announcement", cookie)).text();
     expect(html).toContain("Your Announcements");
-    expect(html).toContain("Manage and review all your announcements. Ensure your audience always sees the most up-to-date and important information");
+    expect(html).toContain(
+      "Manage and review all your announcements. Ensure your audience always sees the most up-to-date and important information",
+    );
     expect(html).toContain("No announcement created yet.");
     expect(html).toContain("Create Now");
   });
 
   test("creating one stores re-encoded variants and shows it on /announcement with its form link, as plain text", async () => {
-    const answer = await create(imageForm({ files: [await jpegFile()], description: "Camp on <b>Saturday</b>\nhall 2", url: "https://forms.gle/camp" }));
+    const answer = await create(
+      imageForm({ files: [await jpegFile()], description: "Camp on <b>Saturday</b>\nhall 2", url: "https://forms.gle/camp" }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.ok).toBe(true);
     const stored = await counts();
@@ -76,8 +80,18 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
   test.each([
     ["no image", () => Promise.resolve(imageForm({})), "image", "Image is required"],
     ["two images", async () => imageForm({ files: [await jpegFile(), await jpegFile()] }), "image", "Image is required"],
-    ["a file that says it is not an image", () => Promise.resolve(imageForm({ files: [{ body: "hello", name: "notes.txt", type: "text/plain" }] })), "image", "Image is required"],
-    ["a short description", async () => imageForm({ files: [await jpegFile()], description: "too short" }), "description", "Description must be at least 10 characters"],
+    [
+      "a file that says it is not an image",
+      () => Promise.resolve(imageForm({ files: [{ body: "hello", name: "notes.txt", type: "text/plain" }] })),
+      "image",
+      "Image is required",
+    ],
+    [
+      "a short description",
+      async () => imageForm({ files: [await jpegFile()], description: "too short" }),
+      "description",
+      "Description must be at least 10 characters",
+    ],
     ["an invalid URL", async () => imageForm({ files: [await jpegFile()], url: "not a url" }), "url", "Enter a valid URL"],
     ["a non-http URL", async () => imageForm({ files: [await jpegFile()], url: "javascript:alert(1)" }), "url", "Enter a valid URL"],
   ])("%s is refused with the spec's message and stores nothing", async (_name, form, field, message) => {
@@ -96,12 +110,31 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
   });
 
   test.each([
-    ["an SVG", () => Promise.resolve({ body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', name: "logo.svg", type: "image/svg+xml" })],
-    ["an HTML file named .png", () => Promise.resolve({ body: "<!doctype html><html><body><script>alert(1)</script></body></html>", name: "photo.png", type: "image/png" })],
-    ["a truncated JPEG", async () => {
-      const whole = await sampleJpeg(1200, 900);
-      return { body: whole.subarray(0, Math.floor(whole.length / 2)), name: "cut.jpg", type: "image/jpeg" };
-    }],
+    [
+      "an SVG",
+      () =>
+        Promise.resolve({
+          body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+          name: "logo.svg",
+          type: "image/svg+xml",
+        }),
+    ],
+    [
+      "an HTML file named .png",
+      () =>
+        Promise.resolve({
+          body: "<!doctype html><html><body><script>alert(1)</script></body></html>",
+          name: "photo.png",
+          type: "image/png",
+        }),
+    ],
+    [
+      "a truncated JPEG",
+      async () => {
+        const whole = await sampleJpeg(1200, 900);
+        return { body: whole.subarray(0, Math.floor(whole.length / 2)), name: "cut.jpg", type: "image/jpeg" };
+      },
+    ],
   ])("%s is refused by its content and stores nothing", async (_name, file) => {
     const answer = await create(imageForm({ files: [await file()] }));
     expect(answer.status).toBe(400);
@@ -128,7 +161,9 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
 
   test("without a session (401) or cross-site (403) nothing is created", async () => {
     expect((await create(imageForm({ files: [await jpegFile()] }), {})).status).toBe(401);
-    expect((await create(imageForm({ files: [await jpegFile()] }), { cookie, headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect((await create(imageForm({ files: [await jpegFile()] }), { cookie, headers: { origin: "https://evil.example" } })).status).toBe(
+      403,
+    );
     expect(await counts()).toEqual(nothingStored);
   });
 
@@ -152,7 +187,9 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
     test("without a session (401) or cross-site (403) it stays", async () => {
       const { id } = await seedAnnouncement(server, { description: "Staying right here", createdAt: new Date().toISOString() });
       expect((await post(server, `/admin/announcements/${id}/delete`)).status).toBe(401);
-      expect((await post(server, `/admin/announcements/${id}/delete`, {}, { cookie, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+      expect(
+        (await post(server, `/admin/announcements/${id}/delete`, {}, { cookie, headers: { "sec-fetch-site": "cross-site" } })).status,
+      ).toBe(403);
       expect((await counts()).announcements).toBe(1);
     });
   });

@@ -33,7 +33,12 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
 
   test("requests are listed newest first, with N/A for an empty blood group and permanent address", async () => {
     await seedApplication(server, { fullname: "Older Applicant", createdAt: "2026-11-01T10:00:00.000Z" });
-    await seedApplication(server, { fullname: "Newer Applicant", bloodGroup: null, permanentAddress: "", createdAt: "2026-11-02T10:00:00.000Z" });
+    await seedApplication(server, {
+      fullname: "Newer Applicant",
+      bloodGroup: null,
+      permanentAddress: "",
+      createdAt: "2026-11-02T10:00:00.000Z",
+    });
     const response = await getPage(server, "/admin", cookie);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const html = await response.text();
@@ -54,9 +59,9 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
     // Due in an hour, so the server's worker leaves them waiting.
     const later = new Date(Date.now() + 60 * 60 * 1000);
     const outbox = mailOutboxRepo(db);
-    await outbox.enqueue("contact", { name: "x" }, db, later);
-    await outbox.enqueue("contact", { name: "y" }, db, later);
-    const dead = await outbox.enqueue("join", { name: "z" }, db, later);
+    await outbox.enqueue("contact", { name: "x" }, later);
+    await outbox.enqueue("contact", { name: "y" }, later);
+    const dead = await outbox.enqueue("join", { name: "z" }, later);
     await db.updateTable("mail_outbox").set({ status: "dead" }).where("id", "=", dead).execute();
     const html = await (await getPage(server, "/admin", cookie)).text();
     expect(html).toContain("2 waiting to be sent");
@@ -98,17 +103,22 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
       expect(await joinUsVisible()).toBe(true);
     });
 
-    test.each([
-      [{ origin: "https://evil.example" }],
-      [{ "sec-fetch-site": "cross-site" }],
-    ])("cross-site (%j): 403, unchanged", async (headers) => {
-      const answer = await post(server, "/admin/join-us", { visible: "false" }, { cookie, headers });
-      expect(answer.status).toBe(403);
-      expect(await joinUsVisible()).toBe(true);
-    });
+    test.each([[{ origin: "https://evil.example" }], [{ "sec-fetch-site": "cross-site" }]])(
+      "cross-site (%j): 403, unchanged",
+      async (headers) => {
+        const answer = await post(server, "/admin/join-us", { visible: "false" }, { cookie, headers });
+        expect(answer.status).toBe(403);
+        expect(await joinUsVisible()).toBe(true);
+      },
+    );
 
     test("a same-origin browser request passes", async () => {
-      const answer = await post(server, "/admin/join-us", { visible: "false" }, { cookie, headers: { origin: server.url, "sec-fetch-site": "same-origin" } });
+      const answer = await post(
+        server,
+        "/admin/join-us",
+        { visible: "false" },
+        { cookie, headers: { origin: server.url, "sec-fetch-site": "same-origin" } },
+      );
       expect(answer.status).toBe(200);
     });
 
@@ -140,7 +150,9 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
     test("without a session (401) or cross-site (403) nothing is deleted", async () => {
       const id = await seedApplication(server);
       expect((await post(server, `/admin/requests/${id}/delete`)).status).toBe(401);
-      expect((await post(server, `/admin/requests/${id}/delete`, {}, { cookie, headers: { origin: "https://evil.example" } })).status).toBe(403);
+      expect((await post(server, `/admin/requests/${id}/delete`, {}, { cookie, headers: { origin: "https://evil.example" } })).status).toBe(
+        403,
+      );
       expect(await applicationCount()).toBe(1);
     });
   });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, test } from "vitest";
-import { joinApplication } from "./helpers/forms";
+import { formBody, joinApplication } from "./helpers/forms";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 /** The join form's per-address limit: 5 applications per 10 minutes. */
@@ -11,8 +11,8 @@ const forgedAddress = () => `203.0.113.${crypto.randomInt(1, 255)}`;
 async function submitWithForwardedFor(server: TestServer, forwardedFor: string): Promise<number> {
   const response = await fetch(`${server.url}/join`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json", "X-Forwarded-For": forwardedFor },
-    body: JSON.stringify(joinApplication()),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": forwardedFor },
+    body: formBody("/join", joinApplication()),
   });
   await response.arrayBuffer();
   return response.status;

@@ -59,7 +59,14 @@ describe.skipIf(!baseUrl)("when PostgreSQL goes away and comes back", () => {
     proxied.searchParams.set("options", `-c search_path=${schema}`);
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    child = serverCommand({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: proxied.toString(), HTML_CACHE_SECONDS: "1" });
+    child = serverCommand({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      DATABASE_URL: proxied.toString(),
+      HTML_CACHE_SECONDS: "1",
+    });
     child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 30_000;

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterEach, describe, expect, test } from "vitest";
 import { testEngines } from "../../server/db/test-database";
-import { freshIp, joinApplication, postJson, waitFor } from "./helpers/forms";
+import { formBody, freshIp, joinApplication, postForm, waitFor } from "./helpers/forms";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
 
@@ -12,14 +12,18 @@ const LOAD_CLIENTS = 8;
 
 /** A join application whose body arrives in two halves: the request is in flight until `finish()` sends the rest. */
 function halfSentApplication(server: TestServer, fullname: string) {
-  const body = Buffer.from(JSON.stringify(joinApplication({ fullname })));
+  const body = Buffer.from(formBody("/join", joinApplication({ fullname })).toString());
   const request = http.request({
     host: "127.0.0.1",
     port: Number(new URL(server.url).port),
     path: "/join",
     method: "POST",
     agent: false,
-    headers: { "Content-Type": "application/json", Accept: "application/json", "Content-Length": body.length, "X-Forwarded-For": freshIp() },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": body.length,
+      "X-Forwarded-For": freshIp(),
+    },
   });
   const answer = new Promise<number>((resolve, reject) => {
     request.on("error", reject);
@@ -52,7 +56,7 @@ function loadUntilRefused(server: TestServer): { result: LoadResult; done: Promi
           result.statuses.push(response.status);
         } else {
           const application = joinApplication({ fullname: `Load ${n}-${i}` });
-          const response = await postJson(server, "/join", application, ip);
+          const response = await postForm(server, "/join", application, ip);
           await response.arrayBuffer();
           result.statuses.push(response.status);
           if (response.status === 200) result.acknowledgedKeys.push(application.submissionKey as string);
@@ -90,7 +94,7 @@ describe.each(testEngines())("SIGTERM under load on %s", (engine) => {
 
     // A notification is in the worker's hands: the mail server takes 1.5 s to accept it.
     smtp.answerDelayMs = 1_500;
-    expect((await postJson(running, "/join", joinApplication({ fullname: "Mail In Hand" }), freshIp())).status).toBe(200);
+    expect((await postForm(running, "/join", joinApplication({ fullname: "Mail In Hand" }), freshIp())).status).toBe(200);
     await waitFor(async () => smtp!.offered >= 1);
 
     const load = loadUntilRefused(running);
@@ -107,7 +111,14 @@ describe.each(testEngines())("SIGTERM under load on %s", (engine) => {
     expect(page.headers.get("connection")).toBe("close");
     await page.arrayBuffer();
     // Then the listener closes: new connections are refused while the half-sent requests are still open.
-    await waitFor(() => fetch(`${running.url}/healthz`).then(() => false, () => true), DRAIN_MS * 3);
+    await waitFor(
+      () =>
+        fetch(`${running.url}/healthz`).then(
+          () => false,
+          () => true,
+        ),
+      DRAIN_MS * 3,
+    );
     for (const request of inFlight) request.finish();
     const inFlightAnswers = await Promise.all(inFlight.map((request) => request.answer));
     const exitCode = await running.exited();

@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "../../app/schemas/limits";
+import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
 import { ADMIN, ADMIN_ENV, clearRateLimits, imageForm, post, signIn } from "./helpers/admin";
 import { sampleJpeg } from "./helpers/seed";
 import { startTestServer, type TestServer } from "./helpers/test-server";
@@ -43,7 +43,12 @@ function rawConnection(server: TestServer) {
   socket.on("error", () => {}); // a reset once the server has answered and closed is expected
   const closed = new Promise<RawAnswer>((resolve) =>
     socket.on("close", () =>
-      resolve({ text, statuses: [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1])), firstByteMs, closedMs: performance.now() - started }),
+      resolve({
+        text,
+        statuses: [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1])),
+        firstByteMs,
+        closedMs: performance.now() - started,
+      }),
     ),
   );
   const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
@@ -123,33 +128,44 @@ describe("hostile clients", () => {
       ["an upload", "/admin/announcements", ANNOUNCEMENT_UPLOAD_MAX_BYTES + 1],
       ["a public form", "/contact", FORM_MAX_BYTES + 1],
       ["a login", "/admin/login", 50 * 1024 * 1024],
-    ])("%s declared over its cap gets 413 at once, and a client still sending it is cut off after a second", async (_name, target, declared) => {
-      const client = rawConnection(server);
-      await client.connected;
-      client.write(head("POST", target, { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": declared }));
-      // 4 KB every 100 ms: far too slow to finish within the linger, so the server must cut it off.
-      client.dribble(() => Buffer.alloc(4 * 1024, 0x61), 100, { totalBytes: declared });
-      const answer = await client.closed;
-      expect(answer.statuses).toEqual([413]);
-      expect(answer.text).toContain("The request is too large");
-      expect(answer.firstByteMs).toBeLessThan(1000);
-      // Closed by the server after its one-second linger, long before the request timeout would have done it (408).
-      expect(answer.closedMs).toBeLessThan(1000 + TIMEOUT_SLACK_MS);
-      expect(answer.closedMs).toBeLessThan(REQUEST_TIMEOUT_MS);
-    });
+    ])(
+      "%s declared over its cap gets 413 at once, and a client still sending it is cut off after a second",
+      async (_name, target, declared) => {
+        const client = rawConnection(server);
+        await client.connected;
+        client.write(head("POST", target, { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": declared }));
+        // 4 KB every 100 ms: far too slow to finish within the linger, so the server must cut it off.
+        client.dribble(() => Buffer.alloc(4 * 1024, 0x61), 100, { totalBytes: declared });
+        const answer = await client.closed;
+        expect(answer.statuses).toEqual([413]);
+        expect(answer.text).toContain("The request is too large");
+        expect(answer.firstByteMs).toBeLessThan(1000);
+        // Closed by the server after its one-second linger, long before the request timeout would have done it (408).
+        expect(answer.closedMs).toBeLessThan(1000 + TIMEOUT_SLACK_MS);
+        expect(answer.closedMs).toBeLessThan(REQUEST_TIMEOUT_MS);
+      },
+    );
 
     test("a client declaring a small Content-Length and sending 6 MB: only the declared bytes are read, the rest is a malformed request (400 and closed at once), nothing is stored", async () => {
       const cookie = await signIn(server);
       const boundary = "----hostile";
       const big = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
         await sampleJpeg(),
         Buffer.alloc(6 * 1024 * 1024, 0x62),
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
       const client = rawConnection(server);
       await client.connected;
-      client.write(head("POST", "/admin/announcements", { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": 2000 }));
+      client.write(
+        head("POST", "/admin/announcements", {
+          Cookie: cookie,
+          "Content-Type": `multipart/form-data; boundary=${boundary}`,
+          "Content-Length": 2000,
+        }),
+      );
       client.write(big);
       const answer = await client.closed;
       // Node answers 400 and closes with the client's bytes still unread, so the client may get a reset before it
@@ -162,7 +178,9 @@ describe("hostile clients", () => {
     test("a chunked body (no length) is refused at once with 411, and the connection closed", async () => {
       const client = rawConnection(server);
       await client.connected;
-      client.write(head("POST", "/admin/announcements", { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" }));
+      client.write(
+        head("POST", "/admin/announcements", { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" }),
+      );
       client.dribble(() => `4000\r\n${"a".repeat(0x4000)}\r\n`, 50);
       const answer = await client.closed;
       expect(answer.statuses).toEqual([411]);
@@ -173,7 +191,13 @@ describe("hostile clients", () => {
     test("chunked and a Content-Length together (a smuggling shape) are refused by the HTTP parser: 400, closed", async () => {
       const client = rawConnection(server);
       await client.connected;
-      client.write(head("POST", "/contact", { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked", "Content-Length": 5 }));
+      client.write(
+        head("POST", "/contact", {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Transfer-Encoding": "chunked",
+          "Content-Length": 5,
+        }),
+      );
       client.write("5\r\nhello\r\n0\r\n\r\n");
       const answer = await client.closed;
       expect(answer.statuses).toEqual([400]);
@@ -182,12 +206,19 @@ describe("hostile clients", () => {
 
     test("after all of that, and one real upload, no temporary file exists: not in DATA_DIR, not in the server's temp dir", async () => {
       const cookie = await signIn(server);
-      const upload = await post(server, "/admin/announcements", imageForm({ files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }] }), { cookie });
+      const upload = await post(
+        server,
+        "/admin/announcements",
+        imageForm({ files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }] }),
+        { cookie },
+      );
       expect(upload.status).toBe(200);
       // Multipart is parsed in memory; only the re-encoded variants are written, under uploads/. (The server runs its
       // TypeScript through tsx, whose compile cache lives in the temp dir; nothing else may.)
       expect(filesUnder(serverTmp).filter((file) => !file.startsWith("tsx-"))).toEqual([]);
-      const unexpected = filesUnder(server.dataDir).filter((file) => !/^(site\.db(-wal|-shm|-journal)?|uploads\/announcements\/[^/]+\/\d+\.(avif|webp)|mail\/[^/]+\.eml)$/.test(file));
+      const unexpected = filesUnder(server.dataDir).filter(
+        (file) => !/^(site\.db(-wal|-shm|-journal)?|uploads\/announcements\/[^/]+\/\d+\.(avif|webp)|mail\/[^/]+\.eml)$/.test(file),
+      );
       expect(unexpected).toEqual([]);
       expect((await stored()).announcements).toBe(1);
     });
@@ -260,7 +291,10 @@ describe("hostile clients", () => {
 
     function rawHealthCheck(): Promise<RawAnswer> {
       const client = rawConnection(server);
-      client.connected.then(() => client.write(head("GET", "/healthz", { Connection: "close" })), () => {});
+      client.connected.then(
+        () => client.write(head("GET", "/healthz", { Connection: "close" })),
+        () => {},
+      );
       return client.closed;
     }
 
@@ -288,7 +322,12 @@ describe("hostile clients", () => {
 
     async function timedLogin(email: string): Promise<number> {
       const started = performance.now();
-      const answer = await post(server, "/admin/login", { email, password: "not the password" }, { headers: { "X-Forwarded-For": freshAddress() } });
+      const answer = await post(
+        server,
+        "/admin/login",
+        { email, password: "not the password" },
+        { headers: { "X-Forwarded-For": freshAddress() } },
+      );
       expect(answer.status).toBe(401);
       return performance.now() - started;
     }

@@ -3,12 +3,14 @@ import { site } from "../../content/site";
 import { testEngines } from "../../server/db/test-database";
 import { parseAnswers } from "../../server/repos/applications";
 import { settingsRepo } from "../../server/repos/settings";
-import { contactMessage, freshIp, joinApplication, postJson, storedCounts, waitFor } from "./helpers/forms";
+import { contactMessage, freshIp, joinApplication, pageMessages, postForm, storedCounts, storedId, waitFor } from "./helpers/forms";
 import { freePort } from "./helpers/test-server";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 const FAILURE = "Something went wrong while submitting. Try again.";
+/** What the page that answered a post says. */
+const messagesOf = async (response: Response) => pageMessages(await response.text());
 
 describe.each(testEngines())("join applications and contact messages on %s", (engine) => {
   let server: TestServer;
@@ -35,19 +37,21 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
   });
 
   /** Posts and checks that nothing was stored or queued. */
-  async function refused(path: "/join" | "/contact", body: unknown, ip = freshIp()): Promise<Response> {
+  async function refused(path: "/join" | "/contact", body: Record<string, unknown>, ip = freshIp()): Promise<Response> {
     const before = await storedCounts(server);
-    const response = await postJson(server, path, body, ip);
+    const response = await postForm(server, path, body, ip);
     expect(await storedCounts(server)).toEqual(before);
     return response;
   }
 
   test("an application is stored with its answers and the notification arrives with every parameter", async () => {
-    const response = await postJson(server, "/join", joinApplication({ question5: [" reading ", "cricket", "reading", ""] }), freshIp());
+    const application = joinApplication({ question5: [" reading ", "cricket", "reading", ""] });
+    const response = await postForm(server, "/join", application, freshIp());
     expect(response.status).toBe(200);
-    const { id } = (await response.json()) as { id: string };
+    expect(await response.text()).toContain("Thank you for joining us, we will contact you soon!");
+    const id = await storedId(server, "applications", application.submissionKey);
 
-    const row = await server.database.db.selectFrom("applications").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await server.database.db.selectFrom("applications").selectAll().where("id", "=", id!).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       fullname: "Ayesha Khan",
       class: "2nd Year",
@@ -85,7 +89,7 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
       expect(mail.text).toContain(line);
     }
     expect(mail.text).toMatch(/Time: \d{1,2} \w+ \d{4} at \d{2}:\d{2}/);
-    expect(mail.html).toContain("<th align=\"left\" valign=\"top\" style=\"padding:4px 12px 4px 0\">Sargodha address</th>");
+    expect(mail.html).toContain('<th align="left" valign="top" style="padding:4px 12px 4px 0">Sargodha address</th>');
     const outbox = await server.database.db.selectFrom("mail_outbox").selectAll().execute();
     const job = outbox.find((o) => JSON.parse(o.payload).params.email === "ayesha.khan@example.org");
     expect(JSON.parse(job!.payload).params).toEqual({
@@ -100,23 +104,26 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
       time: expect.stringMatching(/^\d{1,2} \w+ \d{4} at \d{2}:\d{2}$/),
       website_link: `${server.url}/admin`,
     });
-    await waitFor(async () => (await server.database.db.selectFrom("mail_outbox").select("status").where("id", "=", job!.id).executeTakeFirst())?.status === "sent");
+    await waitFor(
+      async () =>
+        (await server.database.db.selectFrom("mail_outbox").select("status").where("id", "=", job!.id).executeTakeFirst())?.status ===
+        "sent",
+    );
   });
 
   test("an empty blood group is stored as none and mailed as 'N/A'", async () => {
-    const response = await postJson(server, "/join", joinApplication({ bloodGroup: "  ", fullname: "No Blood Group" }), freshIp());
-    expect(response.status).toBe(200);
-    const { id } = (await response.json()) as { id: string };
-    const row = await server.database.db.selectFrom("applications").select("blood_group").where("id", "=", id).executeTakeFirstOrThrow();
+    const application = joinApplication({ bloodGroup: "  ", fullname: "No Blood Group" });
+    expect((await postForm(server, "/join", application, freshIp())).status).toBe(200);
+    const id = await storedId(server, "applications", application.submissionKey);
+    const row = await server.database.db.selectFrom("applications").select("blood_group").where("id", "=", id!).executeTakeFirstOrThrow();
     expect(row.blood_group).toBeNull();
     const mail = await smtp.waitForMail("Name: No Blood Group");
     expect(mail.text).toContain("Blood group: N/A");
   });
 
   test("a contact message is stored and its mail arrives with name, email, time and message", async () => {
-    const response = await postJson(server, "/contact", contactMessage(), freshIp());
+    const response = await postForm(server, "/contact", contactMessage(), freshIp());
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
     const rows = await server.database.db.selectFrom("contact_messages").selectAll().execute();
     expect(rows.at(-1)).toMatchObject({ name: "Sara Malik", email: "sara@example.org", message: "When is the next study circle?" });
     const mail = await smtp.waitForMail("Name: Sara Malik");
@@ -157,15 +164,13 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
   ])("join: %s = %j is refused with '%s' and stores nothing", async (field, value, message) => {
     const response = await refused("/join", joinApplication({ [field]: value }));
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: string; errors: Record<string, string> };
-    expect(body.error).toBe(FAILURE);
-    expect(body.errors).toEqual({ [field]: message });
+    expect(await messagesOf(response)).toEqual({ fields: { [field]: message } });
   });
 
   test("join: the honeypot filled in is refused and stores nothing", async () => {
     const response = await refused("/join", joinApplication({ website: "https://spam.example" }));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: FAILURE });
+    expect((await messagesOf(response)).form).toBe(FAILURE);
   });
 
   test("join: refused with a clear message while Join Us is hidden", async () => {
@@ -173,7 +178,7 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
     try {
       const response = await refused("/join", joinApplication());
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ error: "Applications are closed at the moment." });
+      expect((await messagesOf(response)).form).toBe("Applications are closed at the moment.");
     } finally {
       await settingsRepo(server.database.db).setJoinUsVisible(true);
     }
@@ -181,19 +186,19 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
 
   test("join: a sixth application from one address within ten minutes gets 429 and stores nothing", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await postJson(server, "/join", joinApplication(), ip)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await postForm(server, "/join", joinApplication(), ip)).status).toBe(200);
     const response = await refused("/join", joinApplication(), ip);
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(500);
-    expect(await response.json()).toEqual({ error: "Too many applications from your network. Please try again later." });
-    expect((await postJson(server, "/join", joinApplication(), freshIp())).status).toBe(200);
+    expect((await messagesOf(response)).form).toBe("Too many applications from your network. Please try again later.");
+    expect((await postForm(server, "/join", joinApplication(), freshIp())).status).toBe(200);
   });
 
   test("join: a submission sent again (one submission key) counts once against the limit of five", async () => {
     const ip = freshIp();
     const resent = joinApplication({ fullname: "Sent Three Times" });
-    for (let i = 0; i < 3; i++) expect((await postJson(server, "/join", resent, ip)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await postJson(server, "/join", joinApplication(), ip)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await postForm(server, "/join", resent, ip)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await postForm(server, "/join", joinApplication(), ip)).status).toBe(200);
     expect((await refused("/join", joinApplication(), ip)).status).toBe(429);
   });
 
@@ -201,13 +206,12 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
     const before = await storedCounts(server);
     const application = joinApplication({ fullname: "Double Click" });
     const ip = freshIp();
-    const responses = await Promise.all([postJson(server, "/join", application, ip), postJson(server, "/join", application, ip)]);
+    const responses = await Promise.all([postForm(server, "/join", application, ip), postForm(server, "/join", application, ip)]);
     expect(responses.map((r) => r.status)).toEqual([200, 200]);
-    const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id));
-    expect(ids[0]).toBe(ids[1]);
     expect(await storedCounts(server)).toEqual({ ...before, applications: before.applications + 1, outbox: before.outbox + 1 });
-    const retry = await postJson(server, "/join", application, ip);
-    expect(((await retry.json()) as { id: string }).id).toBe(ids[0]);
+    const retry = await postForm(server, "/join", application, ip);
+    expect(retry.status).toBe(200);
+    expect(await storedCounts(server)).toEqual({ ...before, applications: before.applications + 1, outbox: before.outbox + 1 });
     await smtp.waitForMail("Name: Double Click");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.mails.filter((m) => m.text.includes("Name: Double Click"))).toHaveLength(1);
@@ -225,44 +229,72 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
   ])("contact: an empty %s gives 'Please fill all fields' and stores nothing", async (field, value) => {
     const response = await refused("/contact", contactMessage({ [field]: value }));
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: string }).error).toBe("Please fill all fields");
+    expect((await messagesOf(response)).form).toBe("Please fill all fields");
   });
 
   test("contact: an invalid email, an over-long message and the honeypot are refused and store nothing", async () => {
-    expect((await (await refused("/contact", contactMessage({ email: "nope" }))).json()) as object).toMatchObject({ error: "Invalid email" });
-    expect((await (await refused("/contact", contactMessage({ message: "x".repeat(5001) }))).json()) as object).toMatchObject({
-      error: "Message must be at most 5000 characters",
+    expect((await messagesOf(await refused("/contact", contactMessage({ email: "nope" })))).fields).toEqual({ email: "Invalid email" });
+    expect((await messagesOf(await refused("/contact", contactMessage({ message: "x".repeat(5001) })))).fields).toEqual({
+      message: "Message must be at most 5000 characters",
     });
     const bot = await refused("/contact", contactMessage({ website: "x" }));
     expect(bot.status).toBe(400);
-    expect(await bot.json()).toEqual({ error: "Something went wrong while sending the email." });
+    expect((await messagesOf(bot)).form).toBe("Something went wrong while sending the email.");
   });
 
   test("contact: a sixth message from one address within ten minutes gets 429 and stores nothing", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await postJson(server, "/contact", contactMessage(), ip)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await postForm(server, "/contact", contactMessage(), ip)).status).toBe(200);
     const response = await refused("/contact", contactMessage(), ip);
     expect(response.status).toBe(429);
   });
 
-  test("contact: without JavaScript the form posts and comes back to the contact section", async () => {
+  test("contact: without JavaScript (no submission key) a message ends on its thank-you page, so a reload cannot send it again", async () => {
     const before = await storedCounts(server);
-    const post = (body: Record<string, string>) =>
-      fetch(`${server.url}/contact`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": freshIp() },
-        body: new URLSearchParams(body),
-        redirect: "manual",
-      });
-    const sent = await post({ name: "No Script", email: "noscript@example.org", message: "Hello without JavaScript" });
+    const sent = await postForm(server, "/contact", contactMessage({ submissionKey: undefined, name: "No Script" }), freshIp());
     expect(sent.status).toBe(303);
-    expect(sent.headers.get("location")).toBe("/?contact=sent#contact");
+    expect(sent.headers.get("location")).toBe("/contact?sent");
     expect((await storedCounts(server)).contactMessages).toBe(before.contactMessages + 1);
-    const page = await (await fetch(`${server.url}/?contact=sent`)).text();
-    expect(page).toContain("Thank you for contacting us! Email sent successfully.");
+    expect(await (await fetch(`${server.url}/contact?sent`)).text()).toContain("Thank you for contacting us! Email sent successfully.");
 
-    const empty = await post({ name: "", email: "noscript@example.org", message: "x" });
-    expect(empty.headers.get("location")).toBe("/?contact=invalid#contact");
-    expect(await (await fetch(`${server.url}/?contact=invalid`)).text()).toContain("Please fill all fields");
+    const empty = await refused("/contact", contactMessage({ submissionKey: undefined, name: "" }));
+    expect(empty.status).toBe(400);
+    expect((await messagesOf(empty)).form).toBe("Please fill all fields");
+  });
+
+  test("join: without JavaScript each step is a post; Next checks the first step, Back keeps it, the last post stores", async () => {
+    const {
+      submissionKey,
+      question1,
+      question2,
+      question3,
+      question4,
+      question5: _lists,
+      question6,
+      ...basics
+    } = joinApplication({
+      fullname: "Step By Step",
+    });
+    const ip = freshIp();
+    const incomplete = await postForm(server, "/join", { ...basics, phone: "", intent: "next" }, ip);
+    expect(incomplete.status).toBe(400);
+    expect(await messagesOf(incomplete)).toEqual({ fields: { phone: "Phone number is required" } });
+    const questions = await postForm(server, "/join", { ...basics, intent: "next" }, ip);
+    expect(questions.status).toBe(200);
+    const page = await questions.text();
+    expect(page).toMatch(/<form[^>]*aria-label="Join us, step 1"[^>]*hidden=""|<form[^>]*hidden=""[^>]*aria-label="Join us, step 1"/);
+    expect(page).toContain('type="hidden" name="fullname" value="Step By Step"');
+    const back = await postForm(server, "/join", { ...basics, intent: "back" }, ip);
+    expect(await back.text()).toContain('value="Step By Step"');
+    const answers = { question1, question2, question3, question4, question5: "reading, cricket", question6 };
+    const joined = await postForm(server, "/join", { ...basics, ...answers, submissionKey, intent: "submit" }, ip);
+    expect(joined.status).toBe(200);
+    expect(await joined.text()).toContain("Thank you for joining us, we will contact you soon!");
+    const row = await server.database.db
+      .selectFrom("applications")
+      .select("answers")
+      .where("submission_key", "=", String(submissionKey))
+      .executeTakeFirstOrThrow();
+    expect(parseAnswers(row.answers)[4]).toEqual({ question: site.joinQuestions[4], answer: "reading, cricket" });
   });
 });

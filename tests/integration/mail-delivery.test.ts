@@ -3,12 +3,18 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { testEngines } from "../../server/db/test-database";
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
-import { contactMessage, freshIp, joinApplication, postJson, storedCounts, waitFor } from "./helpers/forms";
+import { contactMessage, freshIp, joinApplication, postForm, storedCounts, waitFor } from "./helpers/forms";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
 
 /** Fast outbox timings, so retries after a failure happen within the test. */
-const FAST_OUTBOX = { OUTBOX_POLL_MS: "50", OUTBOX_BACKOFF_BASE_MS: "100", OUTBOX_BACKOFF_MAX_MS: "400", OUTBOX_MAX_ATTEMPTS: "1000", TRUST_PROXY: "true" };
+const FAST_OUTBOX = {
+  OUTBOX_POLL_MS: "50",
+  OUTBOX_BACKOFF_BASE_MS: "100",
+  OUTBOX_BACKOFF_MAX_MS: "400",
+  OUTBOX_MAX_ATTEMPTS: "1000",
+  TRUST_PROXY: "true",
+};
 
 const smtpEnv = (smtp: SmtpCatcher) => ({
   MAIL_TRANSPORT: "smtp",
@@ -28,7 +34,7 @@ async function submitApplications(servers: TestServer[], count: number, tag: str
   let ip = freshIp();
   for (let i = 0; i < count; i++) {
     if (i % 5 === 0) ip = freshIp();
-    const response = await postJson(servers[i % servers.length]!, "/join", joinApplication({ fullname: `${tag} ${i}` }), ip);
+    const response = await postForm(servers[i % servers.length]!, "/join", joinApplication({ fullname: `${tag} ${i}` }), ip);
     expect(response.status).toBe(200);
   }
 }
@@ -75,7 +81,7 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
     smtp.mails.length = 0;
     let refusals = 0;
     smtp.reply = (mail) => (mail.text.includes("Name: Greylisted") && refusals++ < 2 ? 451 : undefined);
-    expect((await postJson(server, "/join", joinApplication({ fullname: "Greylisted" }), freshIp())).status).toBe(200);
+    expect((await postForm(server, "/join", joinApplication({ fullname: "Greylisted" }), freshIp())).status).toBe(200);
     await smtp.waitForMail("Name: Greylisted");
     const row = await waitFor(async () => (await outboxRows(server)).find((r) => r.payload.includes("Greylisted") && r.status === "sent"));
     expect(row.attempts).toBe(3);
@@ -85,23 +91,35 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
   test("an SMTP 5xx answer marks the job dead on the first try, logged once without personal data", async () => {
     smtp.reply = (mail) => (mail.text.includes("Name: Rejected") ? 550 : undefined);
     const offeredBefore = smtp.offered;
-    expect((await postJson(server, "/join", joinApplication({ fullname: "Rejected", email: "rejected@example.org" }), freshIp())).status).toBe(200);
+    expect(
+      (await postForm(server, "/join", joinApplication({ fullname: "Rejected", email: "rejected@example.org" }), freshIp())).status,
+    ).toBe(200);
     const row = await waitFor(async () => (await outboxRows(server)).find((r) => r.payload.includes("Rejected") && r.status === "dead"));
     expect(row).toMatchObject({ attempts: 1, last_error: "SMTP 550" });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.offered - offeredBefore).toBe(1);
     expect(await mailOutboxRepo(server.database.db).counts()).toMatchObject({ dead: 1 });
-    const deadLines = server.output().split("\n").filter((line) => line.includes("mail dead"));
+    const deadLines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("mail dead"));
     expect(deadLines).toHaveLength(1);
-    expect(JSON.parse(deadLines[0]!)).toMatchObject({ level: "error", jobId: row.id, kind: "join", attempts: 1, reason: "SMTP 550", permanent: true });
+    expect(JSON.parse(deadLines[0]!)).toMatchObject({
+      level: "error",
+      jobId: row.id,
+      kind: "join",
+      attempts: 1,
+      reason: "SMTP 550",
+      permanent: true,
+    });
     expect(deadLines[0]).not.toContain("rejected@example.org");
     expect(deadLines[0]).not.toContain("Rejected");
   });
 
   test("a name with CR/LF and 'Bcc:' adds no header and no recipient", async () => {
     const name = "Mallory\r\nBcc: victim@example.org\r\nX-Injected: yes";
-    expect((await postJson(server, "/join", joinApplication({ fullname: name }), freshIp())).status).toBe(200);
-    expect((await postJson(server, "/contact", contactMessage({ name }), freshIp())).status).toBe(200);
+    expect((await postForm(server, "/join", joinApplication({ fullname: name }), freshIp())).status).toBe(200);
+    expect((await postForm(server, "/contact", contactMessage({ name }), freshIp())).status).toBe(200);
     await waitFor(async () => smtp.mails.filter((m) => m.raw.includes("Mallory")).length === 2 || undefined);
     for (const mail of smtp.mails.filter((m) => m.raw.includes("Mallory"))) {
       expect(mail.envelopeTo).toEqual(["office@society.test"]);
@@ -140,7 +158,7 @@ describe("the default log transport", () => {
   });
 
   test("writes each mail as an .eml file under DATA_DIR/mail and logs one line", async () => {
-    expect((await postJson(server, "/contact", contactMessage({ name: "Logged Visitor" }), freshIp())).status).toBe(200);
+    expect((await postForm(server, "/contact", contactMessage({ name: "Logged Visitor" }), freshIp())).status).toBe(200);
     const dir = path.join(server.dataDir, "mail");
     const files = await waitFor(async () => (fs.existsSync(dir) && fs.readdirSync(dir).length > 0 ? fs.readdirSync(dir) : undefined));
     expect(files).toHaveLength(1);
@@ -148,7 +166,10 @@ describe("the default log transport", () => {
     const eml = fs.readFileSync(path.join(dir, files[0]!), "utf8");
     expect(eml).toContain("Subject: New contact message: Logged Visitor");
     expect(eml).toContain("Reply-To: Logged Visitor <sara@example.org>");
-    const lines = server.output().split("\n").filter((line) => line.includes("mail written"));
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("mail written"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain("sara@example.org");
   });

@@ -33,7 +33,12 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
   });
 
   const create = async (description: string) =>
-    post(server, "/admin/announcements", imageForm({ files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }], description }), { cookie });
+    post(
+      server,
+      "/admin/announcements",
+      imageForm({ files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }], description }),
+      { cookie },
+    );
   const rows = async () => ({
     announcements: (await server.database.db.selectFrom("announcements").select("id").execute()).length,
     images: (await server.database.db.selectFrom("images").selectAll().execute()).map(toStoredImage),
@@ -64,7 +69,9 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
       expect(etag).toBeTruthy();
       expect(Buffer.from(await image.arrayBuffer()).equals((await server.storage.get(variant.key))!.body)).toBe(true);
       // As a browser revalidates (fetch would add "Cache-Control: no-cache" to a conditional request by itself).
-      const again = await fetch(`${server.url}/uploads/${variant.key}`, { headers: { "if-none-match": etag!, "cache-control": "max-age=0" } });
+      const again = await fetch(`${server.url}/uploads/${variant.key}`, {
+        headers: { "if-none-match": etag!, "cache-control": "max-age=0" },
+      });
       expect(again.status).toBe(304);
     }
     expect((await getPage(server, "/uploads/announcements/missing/400.webp")).status).toBe(404);
@@ -88,10 +95,12 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("30");
-    expect(refused.body).toEqual({ ok: false, error: STORAGE_UNAVAILABLE_MESSAGE });
+    expect(refused.body).toMatchObject({ ok: false, error: STORAGE_UNAVAILABLE_MESSAGE });
     // The log says why, naming the bucket (and never a key: see the last line of this test).
     expect(server.output()).toMatch(/image could not be stored; announcement not created/);
-    expect(server.output()).toMatch(/S3 put announcements\/[^ ]+ failed on bucket \\"society-uploads\\" at 127\.0\.0\.1:\d+: unreachable \(ECONNREFUSED/);
+    expect(server.output()).toMatch(
+      /S3 put announcements\/[^ ]+ failed on bucket \\"society-uploads\\" at 127\.0\.0\.1:\d+: unreachable \(ECONNREFUSED/,
+    );
     const during = await rows();
     expect(during.announcements).toBe(1);
     expect(during.images).toHaveLength(1);

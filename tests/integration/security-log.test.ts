@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ADMIN, ADMIN_ENV, clearRateLimits, post } from "./helpers/admin";
-import { contactMessage, waitFor } from "./helpers/forms";
+import { contactMessage, formBody, waitFor } from "./helpers/forms";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 /**
@@ -44,19 +44,23 @@ describe("security events in the log", () => {
   test("a failed login", async () => {
     await clearRateLimits(server);
     sent.add("wrong password 1");
-    expect((await post(server, "/admin/login", { email: ADMIN.email, password: "wrong password 1" }, from("203.0.113.10"))).status).toBe(401);
+    expect((await post(server, "/admin/login", { email: ADMIN.email, password: "wrong password 1" }, from("203.0.113.10"))).status).toBe(
+      401,
+    );
     expect(await events("login.failure")).toHaveLength(1);
   });
 
   test("an address reaching its login limit: one line when it is reached, none per refused attempt after", async () => {
     await clearRateLimits(server);
-    for (let i = 0; i < 12; i++) await post(server, "/admin/login", { email: `nobody-${i}@example.org`, password: "wrong password" }, from("203.0.113.11"));
+    for (let i = 0; i < 12; i++)
+      await post(server, "/admin/login", { email: `nobody-${i}@example.org`, password: "wrong password" }, from("203.0.113.11"));
     expect(await events("login.ip-limit-reached")).toEqual([expect.objectContaining({ level: "warn", windowSeconds: 60 })]);
   });
 
   test("an account locked by its fifth failure", async () => {
     await clearRateLimits(server);
-    for (let i = 0; i < 6; i++) await post(server, "/admin/login", { email: ADMIN.email, password: `wrong password ${i}` }, from(`203.0.113.${20 + i}`));
+    for (let i = 0; i < 6; i++)
+      await post(server, "/admin/login", { email: ADMIN.email, password: `wrong password ${i}` }, from(`203.0.113.${20 + i}`));
     expect(await events("login.account-locked")).toEqual([expect.objectContaining({ level: "warn", windowSeconds: 900 })]);
     await clearRateLimits(server);
   });
@@ -64,7 +68,9 @@ describe("security events in the log", () => {
   test("logins turned away while every hashing slot is taken", async () => {
     await clearRateLimits(server);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => post(server, "/admin/login", { email: `crowd-${i}@example.org`, password: "wrong password" }, from(`203.0.113.${100 + i}`))),
+      Array.from({ length: 30 }, (_, i) =>
+        post(server, "/admin/login", { email: `crowd-${i}@example.org`, password: "wrong password" }, from(`203.0.113.${100 + i}`)),
+      ),
     );
     expect(answers.map((a) => a.status)).toContain(503);
     expect((await events("login.busy"))[0]).toMatchObject({ level: "warn", turnedAway: expect.any(Number) as number });
@@ -75,8 +81,8 @@ describe("security events in the log", () => {
     for (let i = 0; i < 6; i++) {
       await fetch(`${server.url}/contact`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", ...from("203.0.113.12").headers },
-        body: JSON.stringify(contactMessage()),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...from("203.0.113.12").headers },
+        body: formBody("/contact", contactMessage()),
       }).then((r) => r.arrayBuffer());
     }
     expect(await events("form.limit-reached")).toEqual([expect.objectContaining({ level: "warn", form: "contact" })]);
@@ -93,7 +99,9 @@ describe("security events in the log", () => {
   test("a body over its cap refused", async () => {
     const answer = await post(server, "/contact", { message: "x".repeat(70 * 1024) });
     expect(answer.status).toBe(413);
-    expect(await events("request.too-large")).toEqual([expect.objectContaining({ level: "warn", path: "/contact", status: 413, maxBytes: 65536 })]);
+    expect(await events("request.too-large")).toEqual([
+      expect.objectContaining({ level: "warn", path: "/contact", status: 413, maxBytes: 65536 }),
+    ]);
   });
 
   test("admin access refused: a write without a session, a page with a session that has ended", async () => {

@@ -16,7 +16,8 @@ const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"];
 /** Every `<meta>` and `<link>` of a page's head, as attribute maps. */
 function headTags(html: string): { meta: Record<string, string>[]; links: Record<string, string>[]; title: string | undefined } {
   const head = html.slice(0, html.indexOf("</head>"));
-  const attributes = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map((match) => [match[1]!, decode(match[2]!)]));
+  const attributes = (tag: string) =>
+    Object.fromEntries([...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map((match) => [match[1]!, decode(match[2]!)]));
   return {
     meta: [...head.matchAll(/<meta\b[^>]*>/g)].map((match) => attributes(match[0])),
     links: [...head.matchAll(/<link\b[^>]*>/g)].map((match) => attributes(match[0])),
@@ -32,8 +33,12 @@ function previewOf(html: string) {
     title,
     description: named("name", "description"),
     canonical: links.find((link) => link.rel === "canonical")?.href,
-    og: Object.fromEntries(["og:title", "og:description", "og:url", "og:image", "og:site_name", "og:type"].map((p) => [p, named("property", p)])),
-    twitter: Object.fromEntries(["twitter:card", "twitter:title", "twitter:description", "twitter:image"].map((n) => [n, named("name", n)])),
+    og: Object.fromEntries(
+      ["og:title", "og:description", "og:url", "og:image", "og:site_name", "og:type"].map((p) => [p, named("property", p)]),
+    ),
+    twitter: Object.fromEntries(
+      ["twitter:card", "twitter:title", "twitter:description", "twitter:image"].map((n) => [n, named("name", n)]),
+    ),
     links,
     meta,
   };
@@ -91,7 +96,10 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
   test("with announcements, a link to /announcement previews with the newest one's image, large", async () => {
     const now = Date.now();
     await seedAnnouncement(server, { description: "The older one", createdAt: new Date(now - 60_000).toISOString() });
-    const newest = await seedAnnouncement(server, { description: "Blood drive on Friday in hall 3", createdAt: new Date(now).toISOString() });
+    const newest = await seedAnnouncement(server, {
+      description: "Blood drive on Friday in hall 3",
+      createdAt: new Date(now).toISOString(),
+    });
     const { og, twitter, description } = await page("/announcement");
     expect(og["og:image"]).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/announcements/${newest.image.id}/`));
     expect(twitter).toMatchObject({ "twitter:card": "summary_large_image", "twitter:image": og["og:image"] });
@@ -118,7 +126,12 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect(meta.find((tag) => tag.name === "theme-color")?.content).toMatch(/^#[0-9a-f]{6}$/i);
     const response = await fetch(`${server.url}/manifest.webmanifest`);
     expect(response.headers.get("content-type")).toContain("application/manifest+json");
-    const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; icons: { src: string; sizes: string; type: string }[] };
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
     expect(manifest).toMatchObject({ name: site.name, short_name: site.shortName, start_url: "/" });
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(["192x192", "512x512"]);
     for (const src of [href("icon")!, href("apple-touch-icon")!, ...manifest.icons.map((icon) => icon.src)]) {

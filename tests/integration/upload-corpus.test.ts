@@ -42,12 +42,19 @@ function pixelBomb(): Buffer {
   header.writeUInt32BE(50_000, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // RGB
-  return Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", header), pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(1000))), pngChunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(1000))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** A real PNG with a text chunk holding markup, inserted before its pixel data. */
 async function pngWithScriptInText(): Promise<Buffer> {
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 90, g: 20, b: 160 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 90, g: 20, b: 160 } } })
+    .png()
+    .toBuffer();
   const afterHeader = PNG_SIGNATURE.length + 8 + 13 + 4; // signature, IHDR (length, type, data, crc)
   const text = pngChunk("tEXt", Buffer.from("Comment\0<script>alert('png')</script>", "latin1"));
   return Buffer.concat([png.subarray(0, afterHeader), text, png.subarray(afterHeader)]);
@@ -55,7 +62,9 @@ async function pngWithScriptInText(): Promise<Buffer> {
 
 /** A real GIF with a comment extension holding markup (a GIF that is also an HTML page when sniffed). */
 async function gifWithScriptComment(): Promise<Buffer> {
-  const gif = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 10, g: 120, b: 60 } } }).gif().toBuffer();
+  const gif = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 10, g: 120, b: 60 } } })
+    .gif()
+    .toBuffer();
   const packed = gif[10]!;
   const globalTable = packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0;
   const at = 13 + globalTable; // header, logical screen descriptor, global colour table
@@ -66,7 +75,10 @@ async function gifWithScriptComment(): Promise<Buffer> {
 
 /** A whole JPEG followed by an HTML page: a valid image to a decoder, a page to a sniffing browser. */
 async function jpegThenHtml(): Promise<Buffer> {
-  return Buffer.concat([await sampleJpeg(800, 600), Buffer.from("<!doctype html><html><body><script>alert('jpeg')</script></body></html>")]);
+  return Buffer.concat([
+    await sampleJpeg(800, 600),
+    Buffer.from("<!doctype html><html><body><script>alert('jpeg')</script></body></html>"),
+  ]);
 }
 
 /** Text that must not survive re-encoding (GPS data is checked as EXIF: a 3-byte "GPS" could occur in any image). */
@@ -85,17 +97,29 @@ const DAMAGED = "The image is damaged or incomplete";
 const CASES: Case[] = [
   {
     name: "an SVG with a script",
-    file: async () => ({ body: '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script><rect width="100" height="100"/></svg>', name: "logo.svg", type: "image/svg+xml" }),
+    file: async () => ({
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script><rect width="100" height="100"/></svg>',
+      name: "logo.svg",
+      type: "image/svg+xml",
+    }),
     outcome: NOT_AN_IMAGE,
   },
   {
     name: "an SVG named .png",
-    file: async () => ({ body: '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" onload="alert(1)"/>', name: "logo.png", type: "image/png" }),
+    file: async () => ({
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" onload="alert(1)"/>',
+      name: "logo.png",
+      type: "image/png",
+    }),
     outcome: NOT_AN_IMAGE,
   },
   {
     name: "an HTML page named .png",
-    file: async () => ({ body: "<!doctype html><html><body><script>alert(1)</script></body></html>", name: "photo.png", type: "image/png" }),
+    file: async () => ({
+      body: "<!doctype html><html><body><script>alert(1)</script></body></html>",
+      name: "photo.png",
+      type: "image/png",
+    }),
     outcome: NOT_AN_IMAGE,
   },
   {
@@ -124,10 +148,26 @@ const CASES: Case[] = [
     },
     outcome: DAMAGED,
   },
-  { name: "a JPEG followed by an HTML page (polyglot)", file: async () => ({ body: await jpegThenHtml(), name: "poster.jpg", type: "image/jpeg" }), outcome: "stored" },
-  { name: "a GIF whose comment is an HTML page (polyglot)", file: async () => ({ body: await gifWithScriptComment(), name: "poster.gif", type: "image/gif" }), outcome: "stored" },
-  { name: "a PNG with markup in a text chunk", file: async () => ({ body: await pngWithScriptInText(), name: "poster.png", type: "image/png" }), outcome: "stored" },
-  { name: "a JPEG with camera and GPS EXIF", file: async () => ({ body: await jpegWithGps(), name: "gps.jpg", type: "image/jpeg" }), outcome: "stored" },
+  {
+    name: "a JPEG followed by an HTML page (polyglot)",
+    file: async () => ({ body: await jpegThenHtml(), name: "poster.jpg", type: "image/jpeg" }),
+    outcome: "stored",
+  },
+  {
+    name: "a GIF whose comment is an HTML page (polyglot)",
+    file: async () => ({ body: await gifWithScriptComment(), name: "poster.gif", type: "image/gif" }),
+    outcome: "stored",
+  },
+  {
+    name: "a PNG with markup in a text chunk",
+    file: async () => ({ body: await pngWithScriptInText(), name: "poster.png", type: "image/png" }),
+    outcome: "stored",
+  },
+  {
+    name: "a JPEG with camera and GPS EXIF",
+    file: async () => ({ body: await jpegWithGps(), name: "gps.jpg", type: "image/jpeg" }),
+    outcome: "stored",
+  },
 ];
 
 /** Every file under a directory, relative to it. */
@@ -167,7 +207,11 @@ describe.each(testEngines())("the upload corpus on %s", (engine) => {
     }
 
     expect(answer.status).toBe(200);
-    const announcement = await server.database.db.selectFrom("announcements").selectAll().where("id", "=", String(answer.body.id)).executeTakeFirstOrThrow();
+    const announcement = await server.database.db
+      .selectFrom("announcements")
+      .selectAll()
+      .where("id", "=", String(answer.body.id))
+      .executeTakeFirstOrThrow();
     const { variants } = (await images()).find((image) => image.id === announcement.image_id)!;
     expect(variants.length).toBeGreaterThanOrEqual(2);
     const sentBytes = Buffer.from(sent.body);

@@ -1,35 +1,24 @@
 import { KeyRound, LogOut, Megaphone } from "lucide-react";
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useFetcher } from "react-router";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { showToast } from "~/components/ui/toasts";
 import { AdminDialog } from "./admin-dialog";
 import { ChangePasswordForm } from "./change-password-form";
 import { CreateAnnouncementForm } from "./create-announcement-form";
-import { postForm } from "./post-form";
 
+/** Ends the session; the server sends the browser back to the login. */
 export function LogoutButton() {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        const result = await postForm("/admin/logout", {});
-        // A session that already ended is as good as a logout.
-        if (!result.ok && result.status !== 401) showToast.error(result.error || "Logout failed");
-        await revalidator.revalidate();
-        setBusy(false);
-      }}
-    >
-      {busy ? <Spinner className="size-4" /> : <LogOut className="size-4" aria-hidden />}
-      Logout
-    </Button>
+    <fetcher.Form method="post" action="/admin/logout">
+      <Button type="submit" variant="outline" size="sm" disabled={busy}>
+        {busy ? <Spinner className="size-4" /> : <LogOut className="size-4" aria-hidden />}
+        Logout
+      </Button>
+    </fetcher.Form>
   );
 }
 
@@ -67,7 +56,12 @@ export function AdminToolbar({ onAnnouncementCreated }: { onAnnouncementCreated?
           }}
         />
       </AdminDialog>
-      <AdminDialog open={open === "password"} onOpenChange={toggle("password")} title="Change Password" description="Every other device signed in as you will be signed out.">
+      <AdminDialog
+        open={open === "password"}
+        onOpenChange={toggle("password")}
+        title="Change Password"
+        description="Every other device signed in as you will be signed out."
+      >
         <ChangePasswordForm onChanged={() => setOpen(null)} />
       </AdminDialog>
     </div>

@@ -1,53 +1,47 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "react-router";
+import { changePasswordSchema } from "#core/schemas/change-password";
 import { Button } from "~/components/ui/button";
-import { describedBy, Field, inputClass } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
-import { changePasswordSchema } from "~/schemas/change-password";
-import { postForm } from "./post-form";
-
-const FIELDS = [
-  { name: "currentPassword", label: "Current Password", autoComplete: "current-password" },
-  { name: "newPassword", label: "New Password", autoComplete: "new-password" },
-  { name: "confirmPassword", label: "Confirm New Password", autoComplete: "new-password" },
-] as const;
+import { useActionResult } from "~/lib/use-action-result";
 
 /** SPEC 5 and 8, "Change password". Every other session of the admin ends on success (server side). */
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
-  const form = useForm({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
+  const [form, fields] = useForm({
+    lastResult: fetcher.data?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldRevalidate: "onInput",
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await postForm("/admin/password", values);
-    if (!result.ok) {
-      const message = result.error && /invalid credentials/i.test(result.error) ? "Old password is incorrect" : result.error;
-      showToast.error(message || "Failed to update password");
+  useActionResult(fetcher.data, ({ ok, result }) => {
+    if (ok) {
+      showToast.success("Password updated successfully!");
+      onChanged();
       return;
     }
-    showToast.success("Password updated successfully!");
-    form.reset();
-    onChanged();
+    const message = Object.values(result.error ?? {}).flat()[0];
+    showToast.error(message && /invalid credentials/i.test(message) ? "Old password is incorrect" : message || "Failed to update password");
   });
+  const submitting = fetcher.state !== "idle";
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change password">
-      {FIELDS.map(({ name, label, autoComplete }) => {
-        const id = `password-${name}`;
-        const error = errors[name]?.message;
-        return (
-          <Field key={name} id={id} label={label} error={error}>
-            <input id={id} type="password" autoComplete={autoComplete} className={inputClass} {...describedBy(id, error)} {...form.register(name)} />
-          </Field>
-        );
-      })}
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+    <fetcher.Form
+      method="post"
+      action="/admin/password"
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+      aria-label="Change password"
+    >
+      <Field meta={fields.currentPassword} label="Current Password" type="password" autoComplete="current-password" />
+      <Field meta={fields.newPassword} label="New Password" type="password" autoComplete="new-password" />
+      <Field meta={fields.confirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" />
+      <Button type="submit" disabled={submitting}>
+        {submitting && <Spinner />}
         Update Password
       </Button>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,12 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useFetcher } from "react-router";
+import { createAnnouncementSchema } from "#core/schemas/announcement";
 import { Button } from "~/components/ui/button";
-import { describedBy, Field, inputClass } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
-import { createAnnouncementSchema } from "~/schemas/announcement";
-import { postForm } from "./post-form";
+import { useActionResult } from "~/lib/use-action-result";
 
 /** A local preview of the chosen file; each address is released when the file changes or the form goes. */
 function usePreview(): [string | undefined, (file: Blob | undefined) => void] {
@@ -17,93 +18,65 @@ function usePreview(): [string | undefined, (file: Blob | undefined) => void] {
     current.current = file ? URL.createObjectURL(file) : undefined;
     setUrl(current.current);
   }, []);
-  useEffect(() => () => {
-    if (current.current) URL.revokeObjectURL(current.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (current.current) URL.revokeObjectURL(current.current);
+    },
+    [],
+  );
   return [url, show];
 }
 
 /** SPEC 5, "Create announcement": the same form in the panel's dialog and on /admin-announcement. */
 export function CreateAnnouncementForm({ onCreated }: { onCreated: () => void }) {
-  const form = useForm({
-    resolver: zodResolver(createAnnouncementSchema),
-    defaultValues: { image: [], description: "", url: "" },
+  const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
+  const [form, fields] = useForm({
+    lastResult: fetcher.data?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createAnnouncementSchema }),
+    shouldRevalidate: "onInput",
   });
-  const { errors, isSubmitting } = form.formState;
-  // A fresh file input after a reset (a file input's value cannot be set from code).
-  const [fileInputKey, setFileInputKey] = useState(0);
   const [preview, showPreview] = usePreview();
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const body = new FormData();
-    for (const file of values.image) body.append("image", file);
-    body.append("description", values.description);
-    body.append("url", values.url);
-    const result = await postForm("/admin/announcements", body);
-    if (!result.ok) {
-      if (result.errors?.image) form.setError("image", { message: result.errors.image });
+  useActionResult(fetcher.data, ({ ok }) => {
+    if (!ok) {
       showToast.error("Failed to create announcement");
       return;
     }
     showToast.success("Announcement created!");
-    form.reset();
     showPreview(undefined);
-    setFileInputKey((key) => key + 1);
     onCreated();
   });
+  const submitting = fetcher.state !== "idle";
 
-  const imageError = errors.image?.message;
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create announcement">
-      <Field id="announcement-image" label="Image" error={imageError}>
-        <Controller
-          control={form.control}
-          name="image"
-          render={({ field }) => (
-            <input
-              key={fileInputKey}
-              id="announcement-image"
-              type="file"
-              accept="image/*"
-              name={field.name}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              onChange={(event) => {
-                const files = Array.from(event.target.files ?? []);
-                showPreview(files[0]);
-                field.onChange(files);
-              }}
-              className="block w-full rounded-md border border-slate-400 bg-white p-2 text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-900 focus:outline-2 focus:outline-brand-800"
-              {...describedBy("announcement-image", imageError)}
-            />
-          )}
-        />
-      </Field>
-      {preview && <img src={preview} alt="Preview of the chosen image" className="max-h-56 w-full rounded-md bg-slate-100 object-contain" />}
-      <Field id="announcement-description" label="Description" error={errors.description?.message}>
-        <textarea
-          id="announcement-description"
-          rows={5}
-          className={inputClass}
-          {...describedBy("announcement-description", errors.description?.message)}
-          {...form.register("description")}
-        />
-      </Field>
-      <Field id="announcement-url" label="Google Form URL" error={errors.url?.message}>
-        <input
-          id="announcement-url"
-          type="url"
-          inputMode="url"
-          placeholder="https://forms.gle/…"
-          className={inputClass}
-          {...describedBy("announcement-url", errors.url?.message)}
-          {...form.register("url")}
-        />
-      </Field>
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+    <fetcher.Form
+      method="post"
+      action="/admin/announcements"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+      aria-label="Create announcement"
+    >
+      <Field
+        meta={fields.image}
+        label="Image"
+        control={
+          <input
+            {...getInputProps(fields.image, { type: "file" })}
+            accept="image/*"
+            onChange={(event) => showPreview(event.target.files?.[0])}
+            className="block w-full rounded-md border border-slate-400 bg-white p-2 text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-900 focus:outline-2 focus:outline-brand-800"
+          />
+        }
+      />
+      {preview && (
+        <img src={preview} alt="Preview of the chosen image" className="max-h-56 w-full rounded-md bg-slate-100 object-contain" />
+      )}
+      <Field meta={fields.description} label="Description" rows={5} />
+      <Field meta={fields.url} label="Google Form URL" type="url" inputMode="url" placeholder="https://forms.gle/…" />
+      <Button type="submit" disabled={submitting}>
+        {submitting && <Spinner />}
         Create Announcement
       </Button>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,8 +1,10 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { Switch } from "~/components/ui/switch";
 import { showToast } from "~/components/ui/toasts";
-import { postForm } from "./post-form";
+import { useActionResult } from "~/lib/use-action-result";
+
+type Answer = { ok: true; joinUsVisible: boolean } | { ok: false; error: string };
 
 /**
  * SPEC 4, "Join visibility toggle": writes the inverse of the current value, then shows what the server
@@ -10,26 +12,28 @@ import { postForm } from "./post-form";
  */
 export function JoinUsSwitch({ visible: initial }: { visible: boolean }) {
   const [visible, setVisible] = useState(initial);
-  const [updating, setUpdating] = useState(false);
-  const revalidator = useRevalidator();
-
-  const toggle = async () => {
-    setUpdating(true);
-    const id = showToast.loading("toggling...");
-    const result = await postForm("/admin/join-us", { visible: String(!visible) });
-    if (result.ok && typeof result.body.joinUsVisible === "boolean") {
-      setVisible(result.body.joinUsVisible);
-      showToast.success("Toggled successfully", { id });
-      void revalidator.revalidate();
+  const fetcher = useFetcher<Answer>();
+  const toastId = useRef<string>(undefined);
+  useActionResult(fetcher.data, (answer) => {
+    if (answer.ok) {
+      setVisible(answer.joinUsVisible);
+      showToast.success("Toggled successfully", { id: toastId.current });
     } else {
-      showToast.error("Failed to toggle", { id });
+      showToast.error("Failed to toggle", { id: toastId.current });
     }
-    setUpdating(false);
-  };
+  });
 
   return (
     <div className="flex items-center gap-3">
-      <Switch id="join-us-switch" checked={visible} disabled={updating} onCheckedChange={() => void toggle()} />
+      <Switch
+        id="join-us-switch"
+        checked={visible}
+        disabled={fetcher.state !== "idle"}
+        onCheckedChange={() => {
+          toastId.current = showToast.loading("toggling...");
+          void fetcher.submit({ visible: String(!visible) }, { method: "post", action: "/admin/join-us" });
+        }}
+      />
       <label htmlFor="join-us-switch" className="font-semibold text-slate-900">
         {`${visible ? "Hide" : "Show"} Join Us Form`}
       </label>

@@ -1,29 +1,31 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useFetcher } from "react-router";
+import { loginSchema } from "#core/schemas/login";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
-import { describedBy, Field, inputClass } from "~/components/ui/field";
+import { Field, FormMessage, inputClass } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
-import { loginSchema } from "~/schemas/login";
-import { postForm } from "./post-form";
+import { useActionResult } from "~/lib/use-action-result";
 
-/** SPEC 2, "Login": on success the server has set the session cookie and `onSignedIn` reloads /admin. */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+/**
+ * SPEC 2, "Login". It posts to /admin/login, which signs in and goes to /admin; a refusal comes back as the form's
+ * messages (and, with JavaScript, the spec's toast). Without JavaScript a refusal lands on the /admin/login page,
+ * which shows this form with `lastResult`.
+ */
+export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await postForm("/admin/login", values);
-    if (!result.ok) {
-      showToast.error(result.error || "Login failed");
-      return;
-    }
-    await onSignedIn();
+  const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>();
+  const [form, fields] = useForm({
+    lastResult: fetcher.data?.result ?? lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldRevalidate: "onInput",
   });
+  useActionResult(fetcher.data, ({ result }) => showToast.error(result.error?.[""]?.[0] ?? "Login failed"));
+  const submitting = fetcher.state !== "idle";
 
   return (
     <main className="mx-auto flex max-w-md flex-col gap-6 px-4 py-8">
@@ -34,44 +36,46 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         <h1 className="text-3xl font-extrabold text-brand-900">Admin Login</h1>
         <p className="mt-2 text-slate-700">Please enter your credentials to get Admin access.</p>
       </div>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
-        <Field id="login-email" label="Email" error={errors.email?.message}>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="username"
-            placeholder="admin@example.com"
-            className={inputClass}
-            {...describedBy("login-email", errors.email?.message)}
-            {...form.register("email")}
-          />
-        </Field>
-        <Field id="login-password" label="Password" error={errors.password?.message}>
-          <div className="relative">
-            <input
-              id="login-password"
-              type={showPassword ? "text" : "password"}
-              autoComplete="current-password"
-              className={`${inputClass} pr-12`}
-              {...describedBy("login-password", errors.password?.message)}
-              {...form.register("password")}
-            />
-            <button
-              type="button"
-              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-800"
-              aria-label={showPassword ? "Hide password" : "Show password"}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((shown) => !shown)}
-            >
-              {showPassword ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
-            </button>
-          </div>
-        </Field>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
+      <fetcher.Form
+        method="post"
+        action="/admin/login"
+        {...getFormProps(form)}
+        className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-white p-6 shadow-sm"
+      >
+        {/* Without JavaScript the refusal arrives as the page: its message shows here (with JavaScript, as a toast). */}
+        {lastResult && !fetcher.data && form.errors && <FormMessage>{form.errors[0]}</FormMessage>}
+        <Field meta={fields.email} label="Email" type="email" autoComplete="username" placeholder="admin@example.com" />
+        <Field
+          meta={fields.password}
+          label="Password"
+          control={
+            <div className="relative">
+              <input
+                id={fields.password.id}
+                name={fields.password.name}
+                type={showPassword ? "text" : "password"}
+                autoComplete="current-password"
+                className={`${inputClass} pr-12`}
+                aria-invalid={fields.password.errors ? true : undefined}
+                aria-describedby={fields.password.errors ? fields.password.errorId : undefined}
+              />
+              <button
+                type="button"
+                className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-800"
+                aria-label={showPassword ? "Hide password" : "Show password"}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                {showPassword ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
+              </button>
+            </div>
+          }
+        />
+        <Button type="submit" disabled={submitting}>
+          {submitting && <Spinner />}
           Login
         </Button>
-      </form>
+      </fetcher.Form>
     </main>
   );
 }

@@ -4,7 +4,11 @@ import type { AdminApplication } from "./types";
 /** How many answers are free text; the rest are lists the applicant typed as chips (joined with ", "). */
 const PLAIN_ANSWERS = 4;
 
-const chips = (answer: string): string[] => answer.split(",").map((part) => part.trim()).filter(Boolean);
+const chips = (answer: string): string[] =>
+  answer
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 
 /** SPEC 2, "View Full Details". Answers stored as unparsable text arrive as an empty list. */
 export function RequestDetailsDialog({ application, onClose }: { application: AdminApplication | undefined; onClose: () => void }) {
@@ -29,7 +33,11 @@ export function RequestDetailsDialog({ application, onClose }: { application: Ad
                     ) : (
                       <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Answers to: ${entry.question}`}>
                         {list.map((chip, chipIndex) => (
-                          <li key={chipIndex} data-testid="answer-chip" className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900">
+                          <li
+                            key={chipIndex}
+                            data-testid="answer-chip"
+                            className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900"
+                          >
                             {chip}
                           </li>
                         ))}

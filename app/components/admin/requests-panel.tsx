@@ -1,10 +1,10 @@
-import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRef, useState } from "react";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
 import { DeleteConfirmDialog } from "./delete-confirm-dialog";
-import { postForm } from "./post-form";
+import { useActionResult } from "~/lib/use-action-result";
 import { RequestCard } from "./request-card";
 import { RequestDetailsDialog } from "./request-details-dialog";
 import type { AdminApplication } from "./types";
@@ -12,11 +12,13 @@ import type { AdminApplication } from "./types";
 /** 'Admin Panel - All Requests (N)', the empty state or the card grid, and the two dialogs (SPEC 2 and 4). */
 export function RequestsPanel({ applications, localAddressLabel }: { applications: AdminApplication[]; localAddressLabel: string }) {
   const revalidator = useRevalidator();
+  const fetcher = useFetcher<{ ok: boolean }>();
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [details, setDetails] = useState<AdminApplication>();
   const [selected, setSelected] = useState<AdminApplication>();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const deleting = fetcher.state !== "idle";
+  const pending = useRef<{ id: string; toastId: string }>(undefined);
   const shown = applications.filter((application) => !removed.has(application.id));
 
   const closeConfirm = () => {
@@ -24,24 +26,25 @@ export function RequestsPanel({ applications, localAddressLabel }: { application
     setSelected(undefined);
   };
 
-  const deleteSelected = async () => {
+  useActionResult(fetcher.data, ({ ok }) => {
+    const { id, toastId } = pending.current!;
+    if (ok) {
+      setRemoved((previous) => new Set(previous).add(id));
+      showToast.success("User deleted successfully", { id: toastId });
+    } else {
+      showToast.error("Failed to delete user", { id: toastId });
+    }
+    closeConfirm();
+  });
+
+  const deleteSelected = () => {
     if (!selected) {
       showToast.error("Please refresh the page and Try again!");
       closeConfirm();
       return;
     }
-    setDeleting(true);
-    const id = showToast.loading("Deleting user...");
-    const result = await postForm(`/admin/requests/${encodeURIComponent(selected.id)}/delete`, {});
-    if (result.ok) {
-      setRemoved((previous) => new Set(previous).add(selected.id));
-      showToast.success("User deleted successfully", { id });
-      void revalidator.revalidate();
-    } else {
-      showToast.error("Failed to delete user", { id });
-    }
-    setDeleting(false);
-    closeConfirm();
+    pending.current = { id: selected.id, toastId: showToast.loading("Deleting user...") };
+    void fetcher.submit(null, { method: "post", action: `/admin/requests/${encodeURIComponent(selected.id)}/delete` });
   };
 
   return (
@@ -84,7 +87,7 @@ export function RequestsPanel({ applications, localAddressLabel }: { application
         title={`Are you absolutely sure you want to delete ${selected?.fullname ?? "this user"}?`}
         deleting={deleting}
         onCancel={closeConfirm}
-        onConfirm={() => void deleteSelected()}
+        onConfirm={deleteSelected}
       >
         This action cannot be undone. This will permanently delete the user's information and remove it from our servers.
       </DeleteConfirmDialog>

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Picture } from "~/components/site/picture";
 import { useRevealOnScroll } from "~/hooks/use-reveal-on-scroll";
-import type { HomeContent } from "~/lib/home-content.server";
+import type { HomeContent } from "../../../server/services/site-content";
 import { SectionHeading } from "./section-heading";
 
 /** SPEC 9: goals zoom in 100 ms apart, team cards flip in 80 ms apart. */
@@ -61,9 +61,17 @@ export function About({ about }: { about: HomeContent["about"] }) {
             className="hover-sweep flex flex-col items-center rounded-xl border border-brand-100 bg-white p-6 text-center shadow-sm"
           >
             {member.image ? (
-              <Picture image={member.image} sizes="112px" className="block size-28 overflow-hidden rounded-full ring-4 ring-brand-100" imgClassName="size-28 object-cover" />
+              <Picture
+                image={member.image}
+                sizes="112px"
+                className="block size-28 overflow-hidden rounded-full ring-4 ring-brand-100"
+                imgClassName="size-28 object-cover"
+              />
             ) : (
-              <span aria-hidden className="flex size-28 items-center justify-center rounded-full bg-brand-800 text-5xl font-bold text-white">
+              <span
+                aria-hidden
+                className="flex size-28 items-center justify-center rounded-full bg-brand-800 text-5xl font-bold text-white"
+              >
                 {member.name.trim().charAt(0).toUpperCase()}
               </span>
             )}

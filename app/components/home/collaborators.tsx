@@ -1,5 +1,5 @@
 import { Picture } from "~/components/site/picture";
-import type { HomeContent } from "~/lib/home-content.server";
+import type { HomeContent } from "../../../server/services/site-content";
 import { SectionHeading } from "./section-heading";
 
 export function Collaborators({ collaborators }: { collaborators: HomeContent["collaborators"] }) {
@@ -9,7 +9,10 @@ export function Collaborators({ collaborators }: { collaborators: HomeContent["c
         <SectionHeading id="collaborator-heading">Our Collaborator</SectionHeading>
         <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {collaborators.map((collaborator) => (
-            <li key={collaborator.name} className="hover-sweep flex flex-col items-center rounded-xl border border-brand-100 bg-stone-50 p-6 text-center">
+            <li
+              key={collaborator.name}
+              className="hover-sweep flex flex-col items-center rounded-xl border border-brand-100 bg-stone-50 p-6 text-center"
+            >
               <Picture image={collaborator.image} sizes="160px" className="block h-28 w-40" imgClassName="h-28 w-40 object-contain" />
               <h3 className="mt-4 text-lg font-bold text-brand-900">{collaborator.name}</h3>
               <p className="mt-2 text-slate-700">{collaborator.description}</p>

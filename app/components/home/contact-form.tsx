@@ -1,102 +1,84 @@
-import { type FormEvent, useRef, useState } from "react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { useRef } from "react";
+import { useFetcher } from "react-router";
+import { CONTACT_MESSAGES } from "#core/schemas/contact-messages";
 import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { preloadToasts, showToast } from "~/components/ui/toasts";
+import { onDemand } from "~/lib/on-demand";
+import { useActionResult } from "~/lib/use-action-result";
+import type { validateContact } from "./contact-validation";
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-800 focus:outline-2 focus:outline-brand-800";
+/** The schema (and zod with it) loads when the visitor starts writing, not with the home page; so do the toasts. */
+const contactChecks = onDemand(() => import("./contact-validation"), "the contact form's checks");
 
-/** The spec's strings, repeated here so the home page does not load the schema module before a visitor writes. */
-const OUTCOME_TEXT = {
-  sent: "Thank you for contacting us! Email sent successfully.",
-  invalid: "Please fill all fields",
-  email: "Invalid email",
-  failed: "Something went wrong while sending the email.",
-} as const;
-
-export type ContactOutcome = keyof typeof OUTCOME_TEXT;
-
-export const contactOutcome = (value: string | null): ContactOutcome | null =>
-  value !== null && Object.hasOwn(OUTCOME_TEXT, value) ? (value as ContactOutcome) : null;
-
-/** The shared schema (app/schemas/contact.ts) loads when the visitor starts writing, not with the page; so do the toasts. */
-const loadSchema = () => import("~/schemas/contact");
-
-const newKey = () => crypto.randomUUID();
+const isFillAll = (meta: { errors?: string[] }) => meta.errors?.[0] === CONTACT_MESSAGES.fillAll;
+const firstMessage = (errors: Record<string, string[] | null> | null | undefined) => Object.values(errors ?? {}).flat()[0] ?? undefined;
 
 /**
- * Name, Email, Message and Send Message (SPEC 2, "Contact"). With JavaScript it posts in the background
- * (spinner, button disabled, toasts); without, the browser posts the form and /contact redirects back here.
+ * Name, Email, Message and Send Message (SPEC 2, "Contact"). With JavaScript it posts in the background (spinner,
+ * button disabled, toasts); without, the browser posts the form and lands on /contact, which shows `lastResult`.
  */
-export function ContactForm({ outcome }: { outcome: ContactOutcome | null }) {
-  const [sending, setSending] = useState(false);
-  const submissionKey = useRef<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const fields = Object.fromEntries([...new FormData(formElement)].map(([key, value]) => [key, String(value)]));
-    const { contactSchema, CONTACT_MESSAGES } = await loadSchema();
-    const parsed = contactSchema.safeParse(fields);
-    if (!parsed.success) {
-      showToast.error(parsed.error.issues[0]?.message ?? CONTACT_MESSAGES.fillAll);
-      return;
-    }
-    submissionKey.current ??= newKey();
-    setSending(true);
-    try {
-      const response = await fetch("/contact", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ ...fields, submissionKey: submissionKey.current }),
-      });
-      if (!response.ok) throw new Error(`contact answered ${response.status}`);
+export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
+  // One key per message, sent again with a retry, so a retried send stores one message. Minted in the browser at the
+  // first send: the page is the same for every visitor.
+  const submissionKey = useRef<HTMLInputElement>(null);
+  const checksRequested = useRef(false);
+  const [form, fields] = useForm({
+    lastResult: fetcher.data?.result ?? lastResult,
+    // Before the checks have arrived (a send at once after the page loaded), the server checks alone.
+    onValidate: ({ formData }) => contactChecks.current()?.validateContact(formData) as ReturnType<typeof validateContact>,
+    shouldRevalidate: "onInput",
+  });
+  useActionResult(fetcher.data, ({ ok, result }) => {
+    if (ok) {
       showToast.success(CONTACT_MESSAGES.success);
-      formElement.reset();
-      submissionKey.current = null;
-    } catch {
-      showToast.error(CONTACT_MESSAGES.failure);
-    } finally {
-      setSending(false);
+      submissionKey.current!.value = "";
+    } else {
+      showToast.error(firstMessage(result.error) ?? CONTACT_MESSAGES.failure);
     }
-  };
+  });
+  const sending = fetcher.state !== "idle";
+  // Without JavaScript, the answer arrives as the page: its message shows in the form.
+  const pageMessage = lastResult && !fetcher.data ? firstMessage(lastResult.error) : undefined;
 
   return (
-    <form
+    <fetcher.Form
       method="post"
       action="/contact"
-      noValidate
-      onSubmit={onSubmit}
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        const target = event.currentTarget;
+        if (!contactChecks.current() && !checksRequested.current) {
+          // Sent at once after the page loaded: the checks (and their messages) come first, then the form goes.
+          event.preventDefault();
+          checksRequested.current = true;
+          void contactChecks.load().then(() => target.requestSubmit());
+          return;
+        }
+        submissionKey.current!.value ||= crypto.randomUUID();
+        form.onSubmit(event);
+        // Conform found the form incomplete: the spec's toast names the first problem ('Please fill all fields').
+        const checks = contactChecks.current();
+        if (!event.defaultPrevented || !checks) return;
+        const checked = checks.validateContact(new FormData(target));
+        if (checked.status !== "success") showToast.error(firstMessage(checked.error) ?? CONTACT_MESSAGES.fillAll);
+      }}
       onFocus={() => {
-        void loadSchema();
+        void contactChecks.load();
         preloadToasts();
       }}
       className="relative flex flex-col gap-4"
       aria-label="Contact form"
     >
-      {outcome && (
-        <p role="status" className={outcome === "sent" ? "rounded-md bg-green-50 p-3 font-semibold text-green-900" : "rounded-md bg-red-50 p-3 font-semibold text-red-900"}>
-          {OUTCOME_TEXT[outcome]}
-        </p>
-      )}
-      <div>
-        <label htmlFor="contact-name" className="font-semibold text-slate-900">
-          Name
-        </label>
-        <input id="contact-name" name="name" autoComplete="name" className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="contact-email" className="font-semibold text-slate-900">
-          Email
-        </label>
-        <input id="contact-email" name="email" type="email" autoComplete="email" className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="contact-message" className="font-semibold text-slate-900">
-          Message
-        </label>
-        <textarea id="contact-message" name="message" rows={5} className={inputClass} />
-      </div>
+      {pageMessage && <FormMessage>{pageMessage}</FormMessage>}
+      {/* An empty field is marked; 'Please fill all fields' is said once, for the form (SPEC 5). */}
+      <Field meta={fields.name} label="Name" autoComplete="name" showError={!isFillAll(fields.name)} />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="email" showError={!isFillAll(fields.email)} />
+      <Field meta={fields.message} label="Message" rows={5} showError={!isFillAll(fields.message)} />
+      <input ref={submissionKey} type="hidden" name="submissionKey" defaultValue="" />
       {/* Honeypot: people never see or reach it; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Leave this empty</label>
@@ -106,6 +88,6 @@ export function ContactForm({ outcome }: { outcome: ContactOutcome | null }) {
         {sending && <Spinner />}
         Send Message
       </Button>
-    </form>
+    </fetcher.Form>
   );
 }

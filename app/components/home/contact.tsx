@@ -1,17 +1,17 @@
 import { BrandIcon } from "~/components/site/brand-icon";
 import { SocialLinks } from "~/components/site/social-links";
 import { Button } from "~/components/ui/button";
-import type { HomeContent } from "~/lib/home-content.server";
-import { ContactForm, type ContactOutcome } from "./contact-form";
+import type { HomeContent } from "../../../server/services/site-content";
+import { ContactForm } from "./contact-form";
 import { SectionHeading } from "./section-heading";
 
-export function Contact({ contact, outcome }: { contact: HomeContent["contact"]; outcome: ContactOutcome | null }) {
+export function Contact({ contact }: { contact: HomeContent["contact"] }) {
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-white py-16">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="contact-heading">Contact Us</SectionHeading>
         <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-2">
-          <ContactForm outcome={outcome} />
+          <ContactForm />
           <div className="flex flex-col gap-6">
             <div>
               <h3 className="text-xl font-bold text-brand-900">Talk to us on WhatsApp</h3>

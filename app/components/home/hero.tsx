@@ -1,13 +1,17 @@
 import { Button } from "~/components/ui/button";
 import { Picture } from "~/components/site/picture";
 import { SocialLinks } from "~/components/site/social-links";
-import type { HomeContent } from "~/lib/home-content.server";
+import type { HomeContent } from "../../../server/services/site-content";
 import { TypedHeadline } from "./typed-headline";
 import { VideoDialog } from "./video-dialog";
 
 export function Hero({ hero }: { hero: HomeContent["hero"] }) {
   return (
-    <section id="hero" aria-label="Introduction" className="relative bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 text-white">
+    <section
+      id="hero"
+      aria-label="Introduction"
+      className="relative bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 text-white"
+    >
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-14 sm:py-20 md:flex-row md:items-center md:gap-6">
         {/* A fixed size (a 44 px row on phones, a 44 px column from md), so the strip never changes the hero's layout
             while the page settles: on a phone it sits at the fold, where any movement counts as a layout shift. */}

@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { BrandIcon } from "~/components/site/brand-icon";
 import { Picture } from "~/components/site/picture";
 import { Button } from "~/components/ui/button";
-import type { HomeContent } from "~/lib/home-content.server";
+import type { HomeContent } from "../../../server/services/site-content";
 import { SectionHeading } from "./section-heading";
 
 export function Resources({ resources }: { resources: HomeContent["resources"] }) {

@@ -1,29 +1,44 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { X } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/lib/use-hydrated";
 
-interface ChipListProps {
-  id: string;
-  label: string;
-  value: string[];
-  onChange: (value: string[]) => void;
-  /** Called on every keystroke: typing clears the list's error (SPEC section 5). */
-  onTyping: () => void;
-  error?: string;
-  disabled?: boolean;
-  inputClassName: string;
-}
+const initialEntries = (value: unknown): string[] =>
+  [value]
+    .flat()
+    .filter((entry): entry is string => typeof entry === "string" && entry.trim() !== "")
+    .flatMap((entry) => entry.split(","))
+    .map((entry) => entry.trim());
 
 /**
- * A list answer (hobbies, books): type an entry, then Enter (or Add on small screens). Entries are
- * trimmed; empty ones and repeats are ignored; each chip has a remove button.
+ * A list answer (hobbies, books): type an entry, then Enter (or Add on small screens). Entries are trimmed; empty
+ * ones and repeats are ignored; each chip has a remove button and travels as its own value. Before scripts run (or
+ * without them) it is a plain text box whose entries are separated by commas, which the server splits the same way.
  */
-export function ChipList({ id, label, value, onChange, onTyping, error, disabled, inputClassName }: ChipListProps) {
+export function ChipList({
+  meta,
+  label,
+  disabled,
+  quiet,
+  onTyping,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  disabled?: boolean;
+  /** Hide the list's error (the applicant has typed since it was shown). */
+  quiet?: boolean;
+  /** Called on every keystroke: typing clears the list's error (SPEC section 5). */
+  onTyping: () => void;
+}) {
+  const [entries, setEntries] = useState(() => initialEntries(meta.initialValue));
   const [draft, setDraft] = useState("");
+  const scripted = useHydrated();
+
   const add = () => {
     const entry = draft.trim();
-    if (entry !== "" && !value.includes(entry)) onChange([...value, entry]);
+    if (entry !== "" && !entries.includes(entry)) setEntries([...entries, entry]);
     setDraft("");
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -31,20 +46,23 @@ export function ChipList({ id, label, value, onChange, onTyping, error, disabled
     event.preventDefault();
     add();
   };
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  // A list's own message, or an entry's ("Each entry must be at most 100 characters").
+  const error = quiet ? undefined : Object.values(meta.allErrors).flat()[0];
   return (
-    <div>
-      <label htmlFor={id} className="font-semibold text-slate-900">
+    <div className="flex flex-col gap-1">
+      <label htmlFor={meta.id} className="font-semibold text-slate-900">
         {label}
       </label>
-      <p id={hintId} className="text-sm text-slate-700">
-        Type an entry and press Enter (or Add) after each one.
+      <p id={meta.descriptionId} className="text-sm text-slate-700">
+        {scripted ? "Type an entry and press Enter (or Add) after each one." : "Separate the entries with commas."}
       </p>
-      <div className="mt-1 flex gap-2">
+      <div className="flex gap-2">
         <input
-          id={id}
-          value={draft}
+          key={scripted ? "draft" : "plain"}
+          id={meta.id}
+          name={scripted ? undefined : meta.name}
+          value={scripted ? draft : undefined}
+          defaultValue={scripted ? undefined : entries.join(", ")}
           disabled={disabled}
           onChange={(event) => {
             setDraft(event.target.value);
@@ -52,22 +70,26 @@ export function ChipList({ id, label, value, onChange, onTyping, error, disabled
           }}
           onKeyDown={onKeyDown}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          className={cn(inputClassName, "mt-0")}
+          aria-describedby={error ? `${meta.descriptionId} ${meta.errorId}` : meta.descriptionId}
+          className={inputClass}
         />
         <Button type="button" variant="outline" className="md:hidden" onClick={add} disabled={disabled} aria-label={`Add to: ${label}`}>
           Add
         </Button>
       </div>
-      {value.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label={`${label}: entries`}>
-          {value.map((entry) => (
-            <li key={entry} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-900">
+      {scripted && entries.length > 0 && (
+        <ul className="mt-1 flex flex-wrap gap-2" aria-label={`${label}: entries`}>
+          {entries.map((entry) => (
+            <li
+              key={entry}
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-900"
+            >
               {entry}
+              <input type="hidden" name={meta.name} value={entry} />
               <button
                 type="button"
                 disabled={disabled}
-                onClick={() => onChange(value.filter((e) => e !== entry))}
+                onClick={() => setEntries(entries.filter((e) => e !== entry))}
                 aria-label={`Remove ${entry}`}
                 className="rounded-full p-1 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-800"
               >
@@ -78,7 +100,7 @@ export function ChipList({ id, label, value, onChange, onTyping, error, disabled
         </ul>
       )}
       {error && (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+        <p id={meta.errorId} className="text-sm font-medium text-red-700">
           {error}
         </p>
       )}

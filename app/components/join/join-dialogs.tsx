@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import {
   AlertDialog,
@@ -8,8 +8,9 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { preloadToasts } from "~/components/ui/toasts";
-import { JoinFormDialog } from "./join-form-dialog";
+import { JoinForm } from "./join-form";
 
 /**
  * What Join Us opens (SPEC 2, "Join Us flow"): the confirmation first, then Continue opens the two-step form.
@@ -50,8 +51,8 @@ export function JoinDialogs({
         <AlertDialogContent onCloseAutoFocus={focusTrigger}>
           <AlertDialogTitle>Are you absolutely sure you want to join us?</AlertDialogTitle>
           <AlertDialogDescription>
-            By continuing you agree to become part of our mission: to grow in faith, knowledge and service together. We will
-            keep you updated about our activities, events and opportunities.
+            By continuing you agree to become part of our mission: to grow in faith, knowledge and service together. We will keep you
+            updated about our activities, events and opportunities.
           </AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel asChild>
@@ -72,5 +73,60 @@ export function JoinDialogs({
       </AlertDialog>
       {formWanted && <JoinFormDialog open={formOpen} onOpenChange={setFormOpen} questions={questions} onCloseAutoFocus={focusTrigger} />}
     </>
+  );
+}
+
+/**
+ * The two-step form in its dialog. Closing it on step 1 resets the form; on step 2 the answers wait for the
+ * applicant's return; while the application is on its way it cannot be closed. It stays mounted while closed.
+ */
+function JoinFormDialog({
+  open,
+  onOpenChange,
+  questions,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  questions: readonly string[];
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const [formKey, setFormKey] = useState(() => crypto.randomUUID());
+  const step = useRef<1 | 2>(1);
+  const submitting = useRef(false);
+  const onStepChange = useCallback((now: 1 | 2) => {
+    step.current = now;
+  }, []);
+  const onSubmittingChange = useCallback((now: boolean) => {
+    submitting.current = now;
+  }, []);
+  const changeOpen = (next: boolean) => {
+    if (submitting.current) return;
+    if (!next && step.current === 1) setFormKey(crypto.randomUUID());
+    onOpenChange(next);
+  };
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogTitle>Fill the form below to Join us</DialogTitle>
+        <DialogDescription className="sr-only">
+          The two steps of the application: basic information, then a few questions.
+        </DialogDescription>
+        <div className="mt-4">
+          <JoinForm
+            key={formKey}
+            questions={questions}
+            submissionKey={formKey}
+            onJoined={() => {
+              // A fresh form (empty fields and lists, a new submission key) for the next applicant.
+              setFormKey(crypto.randomUUID());
+              onOpenChange(false);
+            }}
+            onStepChange={onStepChange}
+            onSubmittingChange={onSubmittingChange}
+          />
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PublicAnnouncement } from "~/lib/announcements.server";
+import type { PublicAnnouncement } from "../../../server/services/announcements";
 import { Picture } from "./picture";
 
 /**

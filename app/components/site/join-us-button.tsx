@@ -2,7 +2,7 @@ import { type RefObject, useRef, useState } from "react";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 
 /**
- * The confirmation and the form behind it (Radix dialogs, react-hook-form, zod, the chip lists) are a chunk of
+ * The confirmation and the form behind it (Radix dialogs, Conform, zod, the chip lists) are a chunk of
  * their own: fetched when a pointer reaches the button, when it gets focus, or at the latest on the click.
  */
 const joinDialogs = onDemand(() => import("~/components/join/join-dialogs"), "the Join Us dialogs");
@@ -10,7 +10,8 @@ const preload = () => void joinDialogs.load();
 
 /**
  * The Join Us entry (top bar and hamburger menu): asks for confirmation first (SPEC 2, "Join Us flow"), then
- * Continue opens the two-step form. A click before the dialogs' code has arrived opens them once it has.
+ * Continue opens the two-step form. A click before the dialogs' code has arrived opens them once it has. Without
+ * JavaScript the button submits its little form and the browser goes to the /join page instead.
  */
 export function JoinUsButton({
   className,
@@ -29,22 +30,32 @@ export function JoinUsButton({
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button
-        ref={trigger}
-        type="button"
-        className={className}
-        aria-haspopup="dialog"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          onOpen?.();
-          preload();
-          setConfirming(true);
-        }}
-      >
-        Join Us
-      </button>
-      {dialogs && <dialogs.JoinDialogs confirming={confirming} onConfirmingChange={setConfirming} questions={questions} returnFocusTo={returnFocusTo ?? trigger} />}
+      <form action="/join" className="contents">
+        <button
+          ref={trigger}
+          type="submit"
+          className={className}
+          aria-haspopup="dialog"
+          onPointerEnter={preload}
+          onFocus={preload}
+          onClick={(event) => {
+            event.preventDefault();
+            onOpen?.();
+            preload();
+            setConfirming(true);
+          }}
+        >
+          Join Us
+        </button>
+      </form>
+      {dialogs && (
+        <dialogs.JoinDialogs
+          confirming={confirming}
+          onConfirmingChange={setConfirming}
+          questions={questions}
+          returnFocusTo={returnFocusTo ?? trigger}
+        />
+      )}
     </>
   );
 }

@@ -11,7 +11,17 @@ const HOVER_CLOSE_DELAY_MS = 200;
  * focus leaving it. The panel is in the HTML from the start (hidden), so the links work before hydration
  * is done and crawlers see them.
  */
-export function NavDropdown({ label, triggerClassName, panelClassName, children }: { label: string; triggerClassName: string; panelClassName: string; children: ReactNode }) {
+export function NavDropdown({
+  label,
+  triggerClassName,
+  panelClassName,
+  children,
+}: {
+  label: string;
+  triggerClassName: string;
+  panelClassName: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const openedByHover = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

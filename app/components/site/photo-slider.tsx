@@ -1,7 +1,7 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { cn } from "~/lib/cn";
-import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "~/lib/gallery-photo";
+import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
 import { whenIdle } from "~/lib/when-idle";
 import { Picture } from "./picture";
 
@@ -50,8 +50,16 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
     },
     [embla],
   );
-  const snapCount = useSyncExternalStore(subscribe, () => embla?.scrollSnapList().length ?? 0, () => 0);
-  const selected = useSyncExternalStore(subscribe, () => embla?.selectedScrollSnap() ?? 0, () => 0);
+  const snapCount = useSyncExternalStore(
+    subscribe,
+    () => embla?.scrollSnapList().length ?? 0,
+    () => 0,
+  );
+  const selected = useSyncExternalStore(
+    subscribe,
+    () => embla?.selectedScrollSnap() ?? 0,
+    () => 0,
+  );
 
   return (
     <div ref={regionRef} role="region" aria-roledescription="carousel" aria-label={`${name} photos`}>
@@ -97,7 +105,12 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
               onClick={() => embla?.scrollTo(index)}
               className="group flex size-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-800"
             >
-              <span className={cn("block size-3 rounded-full transition-colors", index === selected ? "bg-brand-800" : "bg-slate-400 group-hover:bg-slate-500")} />
+              <span
+                className={cn(
+                  "block size-3 rounded-full transition-colors",
+                  index === selected ? "bg-brand-800" : "bg-slate-400 group-hover:bg-slate-500",
+                )}
+              />
             </button>
           ))}
       </div>

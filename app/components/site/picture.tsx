@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import type { ResponsiveImage } from "../../../server/images/responsive-image";
+import type { ResponsiveImage } from "#core/responsive-image";
 
 interface PictureProps {
   image: ResponsiveImage;

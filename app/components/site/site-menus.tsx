@@ -2,7 +2,7 @@ import { ChevronDown, ExternalLink } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
-import type { SiteChrome } from "~/lib/site-chrome.server";
+import type { SiteChrome } from "../../../server/services/site-content";
 import { JoinUsButton } from "./join-us-button";
 import { NavDropdown } from "./nav-dropdown";
 import { eventsLink, type NavLinkItem } from "./top-bar-links";
@@ -57,7 +57,11 @@ export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavL
     <ul className="hidden items-center gap-0.5 text-[0.95rem] lg:flex">
       {before.map(linkItem)}
       <li>
-        <NavDropdown label="Resources" triggerClassName={itemClass} panelClassName="absolute top-full left-0 z-10 mt-2 w-56 rounded-lg border border-brand-100 bg-white p-2 shadow-lg">
+        <NavDropdown
+          label="Resources"
+          triggerClassName={itemClass}
+          panelClassName="absolute top-full left-0 z-10 mt-2 w-56 rounded-lg border border-brand-100 bg-white p-2 shadow-lg"
+        >
           <ul>
             {chrome.resourcesMenu.map((item) => (
               <li key={item.label}>
@@ -151,7 +155,11 @@ export function MobileMenu({
   );
   const full = fullMenuLinks();
   return (
-    <div id={id} hidden={!open} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-brand-100 bg-white px-4 pb-4 lg:hidden">
+    <div
+      id={id}
+      hidden={!open}
+      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-brand-100 bg-white px-4 pb-4 lg:hidden"
+    >
       <ul className="flex flex-col gap-0.5 pt-2">
         {links ? (
           links.map(linkItem)
@@ -163,7 +171,13 @@ export function MobileMenu({
                 <ul>
                   {chrome.resourcesMenu.map((item) => (
                     <li key={item.label}>
-                      <a href={item.url} target="_blank" rel="noopener noreferrer" onClick={onChoose} className={cn(subItemClass, "w-full justify-between")}>
+                      <a
+                        href={item.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        onClick={onChoose}
+                        className={cn(subItemClass, "w-full justify-between")}
+                      >
                         {item.label}
                         <ExternalLink className="size-4" aria-label="(opens in a new tab)" role="img" />
                       </a>
@@ -183,7 +197,12 @@ export function MobileMenu({
             {full.middle.map(linkItem)}
             {chrome.joinUsVisible && (
               <li>
-                <JoinUsButton className={cn(itemClass, "w-full")} onOpen={onChoose} questions={chrome.joinQuestions} returnFocusTo={menuButton} />
+                <JoinUsButton
+                  className={cn(itemClass, "w-full")}
+                  onOpen={onChoose}
+                  questions={chrome.joinQuestions}
+                  returnFocusTo={menuButton}
+                />
               </li>
             )}
             {full.after.map(linkItem)}

@@ -3,7 +3,15 @@ import { cn } from "~/lib/cn";
 import { BrandIcon } from "./brand-icon";
 
 /** The society's social profiles, each opening in a new tab. */
-export function SocialLinks({ links, className, linkClassName }: { links: SiteContent["socialLinks"]; className?: string; linkClassName?: string }) {
+export function SocialLinks({
+  links,
+  className,
+  linkClassName,
+}: {
+  links: SiteContent["socialLinks"];
+  className?: string;
+  linkClassName?: string;
+}) {
   return (
     <ul className={cn("flex gap-3", className)}>
       {links.map((link) => (

@@ -29,4 +29,5 @@ export const ADMIN_LINKS: NavLinkItem[] = [
 ];
 
 /** Events & Activities menu entries open the gallery on the matching tab. */
-export const eventsLink = (tab: "events" | "activities") => (tab === "events" ? "/events-and-activities" : "/events-and-activities?tab=activities");
+export const eventsLink = (tab: "events" | "activities") =>
+  tab === "events" ? "/events-and-activities" : "/events-and-activities?tab=activities";

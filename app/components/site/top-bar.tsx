@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { SiteChrome } from "~/lib/site-chrome.server";
+import type { SiteChrome } from "../../../server/services/site-content";
 import { Picture } from "./picture";
 import { DesktopMenu, MobileMenu } from "./site-menus";
 import { ADMIN_LINKS, SHORT_LINKS, topBarVariant } from "./top-bar-links";
@@ -30,7 +30,13 @@ export function TopBar({ chrome }: { chrome: SiteChrome }) {
     <header className="sticky top-0 z-40 border-b border-brand-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-brand-800">
-          <Picture image={{ ...chrome.logo, alt: "" }} sizes="48px" eager className="block size-12 shrink-0" imgClassName="size-12 object-contain" />
+          <Picture
+            image={{ ...chrome.logo, alt: "" }}
+            sizes="48px"
+            eager
+            className="block size-12 shrink-0"
+            imgClassName="size-12 object-contain"
+          />
           <span className="text-lg font-bold text-brand-900">{chrome.shortName}</span>
           <span className="sr-only">, home</span>
         </Link>
@@ -39,7 +45,10 @@ export function TopBar({ chrome }: { chrome: SiteChrome }) {
           <ul className="flex items-center gap-1 text-sm font-semibold sm:gap-4 sm:text-base">
             {simpleLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="rounded-md px-2 py-2 text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-800">
+                <Link
+                  to={link.to}
+                  className="rounded-md px-2 py-2 text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-800"
+                >
                   {link.label}
                 </Link>
               </li>
@@ -63,7 +72,14 @@ export function TopBar({ chrome }: { chrome: SiteChrome }) {
         )}
       </nav>
       {variant !== "admin" && (
-        <MobileMenu id={menuId} open={menuOpen} chrome={chrome} links={simpleLinks} onChoose={() => setMenuOpen(false)} menuButton={menuButton} />
+        <MobileMenu
+          id={menuId}
+          open={menuOpen}
+          chrome={chrome}
+          links={simpleLinks}
+          onChoose={() => setMenuOpen(false)}
+          menuButton={menuButton}
+        />
       )}
     </header>
   );

@@ -1,22 +1,21 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRef, useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { CreateAnnouncementForm } from "~/components/admin/create-announcement-form";
 import { DeleteConfirmDialog } from "~/components/admin/delete-confirm-dialog";
-import { postForm } from "~/components/admin/post-form";
 import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
-import { loadPublicAnnouncements } from "~/lib/announcements.server";
-import { requireAdmin } from "~/lib/admin.server";
+import { useActionResult } from "~/lib/use-action-result";
+import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/announcements";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { announcements: await loadPublicAnnouncements(context) };
+  return { announcements: await context.services.announcements.listPublic() };
 }
 
 export function meta() {
@@ -31,10 +30,12 @@ interface Selection {
 /** SPEC 2, "Admin announcements", and SPEC 4, "Announcement list". */
 export default function AdminAnnouncements({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
+  const fetcher = useFetcher<{ ok: true } | { ok: false; error: string }>();
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<Selection>();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const deleting = fetcher.state !== "idle";
+  const deletingId = useRef<string>(undefined);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const announcements = loaderData.announcements.filter((announcement) => !removed.has(announcement.id));
 
@@ -47,23 +48,24 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
     setConfirming(false);
   };
 
-  const deleteSelected = async () => {
+  useActionResult(fetcher.data, (answer) => {
+    if (answer.ok) {
+      setRemoved((previous) => new Set(previous).add(deletingId.current!));
+      showToast.success("Announcement deleted successfully!");
+    } else {
+      showToast.error(answer.error || "Failed to delete announcement");
+    }
+    clearSelection();
+  });
+
+  const deleteSelected = () => {
     if (!selected?.id || !selected.imageId) {
       showToast.error("Please refresh the page and Try again!");
       clearSelection();
       return;
     }
-    setDeleting(true);
-    const result = await postForm(`/admin/announcements/${encodeURIComponent(selected.id)}/delete`, {});
-    if (result.ok) {
-      setRemoved((previous) => new Set(previous).add(selected.id));
-      showToast.success("Announcement deleted successfully!");
-      void revalidator.revalidate();
-    } else {
-      showToast.error(result.error || "Failed to delete announcement");
-    }
-    setDeleting(false);
-    clearSelection();
+    deletingId.current = selected.id;
+    void fetcher.submit(null, { method: "post", action: `/admin/announcements/${encodeURIComponent(selected.id)}/delete` });
   };
 
   return (
@@ -118,22 +120,17 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
         description="Add an image, a description and the Google Form link people register with."
         className="h-[70vh]"
       >
-        <CreateAnnouncementForm
-          onCreated={() => {
-            setCreating(false);
-            void revalidator.revalidate();
-          }}
-        />
+        <CreateAnnouncementForm onCreated={() => setCreating(false)} />
       </AdminDialog>
       <DeleteConfirmDialog
         open={confirming}
         title="Are you absolutely sure you want to delete this announcement?"
         deleting={deleting}
         onCancel={clearSelection}
-        onConfirm={() => void deleteSelected()}
+        onConfirm={deleteSelected}
       >
-        This action is irreversible. Once deleted, the announcement cannot be recovered and will be permanently removed for all users. Please
-        confirm if you wish to proceed.
+        This action is irreversible. Once deleted, the announcement cannot be recovered and will be permanently removed for all users.
+        Please confirm if you wish to proceed.
       </DeleteConfirmDialog>
     </main>
   );

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { readForm, reply, textFields } from "~/lib/admin-api.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { setJoinUsVisible } from "~/lib/admin.server";
+import { buttonAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/join-us";
 
 const toggleSchema = z.object({ visible: z.enum(["true", "false"]) });
@@ -9,8 +8,8 @@ const toggleSchema = z.object({ visible: z.enum(["true", "false"]) });
 /** Stores the switch's new value and answers with what is now stored. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
-  const parsed = toggleSchema.safeParse(textFields(await readForm(request), ["visible"]));
-  if (!parsed.success) return reply({ ok: false, error: "Failed to toggle" }, 400);
-  const stored = await setJoinUsVisible(context.db, parsed.data.visible === "true", admin.id);
-  return reply({ ok: true, joinUsVisible: stored.joinUsVisible });
+  const parsed = toggleSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return buttonAnswer({ ok: false, error: "Failed to toggle" }, 400);
+  const joinUsVisible = await context.services.settings.setJoinUsVisible(parsed.data.visible === "true", admin.id);
+  return buttonAnswer({ ok: true, joinUsVisible });
 }

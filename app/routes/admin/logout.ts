@@ -1,11 +1,9 @@
-import { reply } from "~/lib/admin-api.server";
-import { logOut } from "~/lib/admin.server";
-import { cookieOptions, requireAdmin } from "~/lib/admin.server";
-import { clearSessionCookie, readSessionToken } from "~/lib/admin.server";
+import { redirect } from "react-router";
+import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/logout";
 
+/** Ends the session and goes back to the login. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context, { allowPendingPasswordChange: true });
-  await logOut(context.db, readSessionToken(request));
-  return reply({ ok: true }, 200, { "Set-Cookie": clearSessionCookie(cookieOptions(context)) });
+  return redirect("/admin", { headers: { "Set-Cookie": await context.services.auth.logOut(request) } });
 }

@@ -1,11 +1,11 @@
-import { useRevalidator } from "react-router";
+import { errorMessage } from "#core/errors";
 import { AdminToolbar, LogoutButton } from "~/components/admin/admin-toolbar";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { JoinUsSwitch } from "~/components/admin/join-us-switch";
 import { LoginForm } from "~/components/admin/login-form";
 import { MailStatus } from "~/components/admin/mail-status";
 import { RequestsPanel } from "~/components/admin/requests-panel";
-import { getAdminSession } from "~/lib/admin.server";
+
 import type { Route } from "./+types/panel";
 
 /**
@@ -13,27 +13,28 @@ import type { Route } from "./+types/panel";
  * loader that answers without a session: with none it shows the login and reads nothing else.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const active = await getAdminSession(request, context);
+  const { services, logger } = context;
+  const active = await services.auth.sessionOf(request);
   if (!active) return { view: "login" as const };
   if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
-  const [applications, settings, mailCounts] = await Promise.all([
-    context.repos.applications.listNewestFirst().catch((error: unknown) => {
+  const [applications, joinUsVisible, mailCounts] = await Promise.all([
+    services.applications.listNewestFirst().catch((error: unknown) => {
       // SPEC 8: a failed load is logged only; the list stays empty.
-      context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "join requests load failed");
+      logger.error({ err: errorMessage(error) }, "join requests load failed");
       return [];
     }),
-    context.repos.settings.get(),
-    context.repos.mailOutbox.counts().catch((error: unknown) => {
-      context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "mail outbox count failed");
+    services.settings.joinUsVisible(),
+    services.mailOutbox.counts().catch((error: unknown) => {
+      logger.error({ err: errorMessage(error) }, "mail outbox count failed");
       return undefined;
     }),
   ]);
   return {
     view: "panel" as const,
     applications,
-    joinUsVisible: settings.joinUsVisible,
+    joinUsVisible,
     mailCounts,
-    localAddressLabel: context.site.localAddressLabel ?? "Local Address",
+    localAddressLabel: services.content.localAddressLabel,
   };
 }
 
@@ -42,10 +43,7 @@ export function meta() {
 }
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const reload = () => revalidator.revalidate();
-
-  if (loaderData.view === "login") return <LoginForm onSignedIn={reload} />;
+  if (loaderData.view === "login") return <LoginForm />;
 
   if (loaderData.view === "change-password") {
     return (
@@ -58,7 +56,8 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-slate-700">You signed in with a one-time password. Choose your own password to continue.</p>
         </div>
         <div className="rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
-          <ChangePasswordForm onChanged={() => void reload()} />
+          {/* Once changed, the page's data is read again (after every action): the panel replaces this form. */}
+          <ChangePasswordForm onChanged={() => undefined} />
         </div>
       </main>
     );

@@ -1,27 +1,32 @@
-import { changePasswordSchema } from "~/schemas/change-password";
-import { invalid, readForm, reply, textFields } from "~/lib/admin-api.server";
-import { changePassword } from "~/lib/admin.server";
-import { requireAdmin } from "~/lib/admin.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { changePasswordSchema } from "#core/schemas/change-password";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/password";
+
+/** No password ever travels back in the answer. */
+const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { admin, session } = await requireAdmin(request, context, { allowPendingPasswordChange: true });
-  const parsed = changePasswordSchema.safeParse(textFields(await readForm(request), ["currentPassword", "newPassword", "confirmPassword"]));
-  if (!parsed.success) return invalid(parsed.error);
+  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
 
-  const result = await changePassword(context.db, {
+  const result = await context.services.auth.changePassword({
     adminId: admin.id,
     sessionId: session.id,
-    currentPassword: parsed.data.currentPassword,
-    newPassword: parsed.data.newPassword,
+    currentPassword: submission.value.currentPassword,
+    newPassword: submission.value.newPassword,
   });
-  if (result.ok) return reply({ ok: true });
+  if (result.ok) return formAnswer(submission.reply({ resetForm: true }));
   switch (result.reason) {
     case "invalid-credentials":
-      return reply({ ok: false, error: "Old password is incorrect", errors: { currentPassword: "Old password is incorrect" } }, 400);
+      return formAnswer(submission.reply({ fieldErrors: { currentPassword: ["Old password is incorrect"] }, hideFields }), 400);
     case "invalid-new-password":
-      return reply({ ok: false, error: result.message, errors: { newPassword: result.message } }, 400);
+      return formAnswer(submission.reply({ fieldErrors: { newPassword: [result.message] }, hideFields }), 400);
     case "rate-limited":
-      return reply({ ok: false, error: "Too many wrong passwords. Please try again later." }, 429, { "Retry-After": String(result.retryAfterSeconds) });
+      return formAnswer(submission.reply({ formErrors: ["Too many wrong passwords. Please try again later."], hideFields }), 429, {
+        "Retry-After": String(result.retryAfterSeconds),
+      });
   }
 }

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { newId } from "../../../server/db/ids";
 import { applicationsRepo, serializeAnswers } from "../../../server/repos/applications";
+import { pageMessages } from "./forms";
 import { rememberSecret } from "./log-secrets";
 import type { TestServer } from "./test-server";
 import { SEED_QUESTIONS } from "../../shared/seed-questions";
@@ -11,11 +12,23 @@ export const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.passw
 
 export interface ApiAnswer {
   status: number;
+  /** What the admin's page makes of the answer: whether it was taken, the message to show, and each field's message. */
   body: { ok?: boolean; error?: string; errors?: Record<string, string>; [key: string]: unknown };
   headers: Headers;
 }
 
-/** Posts a form the way the admin pages do (urlencoded, or multipart for FormData). */
+/** A form's answer ({ ok, result }: Conform's result, with a message list per field and "" for the whole form), read as the admin's page reads it. */
+function readAnswer(parsed: Record<string, unknown>): ApiAnswer["body"] {
+  const result = parsed.result as { error?: Record<string, string[] | null> | null } | undefined;
+  if (!result) return parsed;
+  const { "": formErrors, ...fieldErrors } = result.error ?? {};
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrors).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])),
+  );
+  return { ...parsed, error: formErrors?.[0] ?? Object.values(errors)[0], errors };
+}
+
+/** Posts a form as the admin's pages send it (urlencoded, or multipart for FormData); a JSON answer is read as they read it. */
 export async function post(
   server: TestServer,
   path: string,
@@ -31,9 +44,14 @@ export async function post(
     headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
   });
   const text = await response.text();
+  if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+    // A page (the login without JavaScript): its messages, as the admin reads them.
+    const { form, fields } = pageMessages(text);
+    return { status: response.status, body: { error: form ?? Object.values(fields)[0], errors: fields }, headers: response.headers };
+  }
   let parsed: ApiAnswer["body"] = {};
   try {
-    parsed = JSON.parse(text) as ApiAnswer["body"];
+    parsed = readAnswer(JSON.parse(text) as Record<string, unknown>);
   } catch {
     parsed = { error: text };
   }
@@ -48,10 +66,16 @@ export function cookieFrom(headers: Headers): string | undefined {
   return cookie;
 }
 
-export async function signIn(server: TestServer, credentials: { email: string; password: string } = ADMIN, cookie?: string): Promise<string> {
+export async function signIn(
+  server: TestServer,
+  credentials: { email: string; password: string } = ADMIN,
+  cookie?: string,
+): Promise<string> {
   const answer = await post(server, "/admin/login", credentials, { cookie });
   const session = cookieFrom(answer.headers);
-  if (answer.status !== 200 || !session) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 302 || answer.headers.get("location") !== "/admin" || !session) {
+    throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
   return session;
 }
 
@@ -70,7 +94,14 @@ export async function auditActions(server: TestServer): Promise<{ actor: string;
 
 export async function seedApplication(
   server: TestServer,
-  fields: Partial<{ fullname: string; email: string; bloodGroup: string | null; permanentAddress: string; answers: string; createdAt: string }> = {},
+  fields: Partial<{
+    fullname: string;
+    email: string;
+    bloodGroup: string | null;
+    permanentAddress: string;
+    answers: string;
+    createdAt: string;
+  }> = {},
 ) {
   const id = newId();
   await applicationsRepo(server.database.db).create({
@@ -85,7 +116,9 @@ export async function seedApplication(
     blood_group: fields.bloodGroup === undefined ? "B+" : fields.bloodGroup,
     answers:
       fields.answers ??
-      serializeAnswers(SEED_QUESTIONS.map((question, index) => ({ question, answer: index < 4 ? `Answer ${index + 1}` : "Reading, Hiking" }))),
+      serializeAnswers(
+        SEED_QUESTIONS.map((question, index) => ({ question, answer: index < 4 ? `Answer ${index + 1}` : "Reading, Hiking" })),
+      ),
     submission_key: null,
     created_at: fields.createdAt ?? new Date().toISOString(),
   });
@@ -96,13 +129,21 @@ export async function seedApplication(
 export async function jpegWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 80, b: 40 } } })
     .jpeg()
-    .withExif({ IFD0: { Make: "LeakyCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" } })
+    .withExif({
+      IFD0: { Make: "LeakyCam" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+    })
     .toBuffer();
 }
 
-export function imageForm(fields: { files?: { body: Buffer | string; name: string; type: string }[]; description?: string; url?: string }): FormData {
+export function imageForm(fields: {
+  files?: { body: Buffer | string; name: string; type: string }[];
+  description?: string;
+  url?: string;
+}): FormData {
   const form = new FormData();
-  for (const file of fields.files ?? []) form.append("image", new Blob([typeof file.body === "string" ? file.body : new Uint8Array(file.body)], { type: file.type }), file.name);
+  for (const file of fields.files ?? [])
+    form.append("image", new Blob([typeof file.body === "string" ? file.body : new Uint8Array(file.body)], { type: file.type }), file.name);
   form.append("description", fields.description ?? "Blood donation camp on Saturday");
   form.append("url", fields.url ?? "https://forms.gle/blood-camp");
   return form;

@@ -80,7 +80,10 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .tuple(fc.constantFrom("x", "é", "\u{1F4A9}", "<", "\u0000", "\ud800", "a b"), fc.constantFrom(101, 255, 301, 2001, 5001, 20_000, 70_000))
+      .tuple(
+        fc.constantFrom("x", "é", "\u{1F4A9}", "<", "\u0000", "\ud800", "a b"),
+        fc.constantFrom(101, 255, 301, 2001, 5001, 20_000, 70_000),
+      )
       .map(([unit, times]) => unit.repeat(times)),
   },
 );
@@ -156,14 +159,19 @@ export const hostileValue: fc.Arbitrary<FieldValue> = fc.oneof(
 );
 
 /** A body that has nothing to do with the form: random fields, random values. */
-export const chaoticFields: fc.Arbitrary<Fields> = fc.array(fc.tuple(fc.oneof(hostileKey(), fc.string({ maxLength: 12 })), hostileValue), { maxLength: 8 });
+export const chaoticFields: fc.Arbitrary<Fields> = fc.array(fc.tuple(fc.oneof(hostileKey(), fc.string({ maxLength: 12 })), hostileValue), {
+  maxLength: 8,
+});
 
 /**
  * Bodies for a form whose valid body is `valid`: a third stay valid (each field drawn from `validValues` when
  * given, so that hostile but acceptable text gets stored) with extra fields a mass assignment would send; half
  * are mutated field by field (kept, dropped, replaced by a hostile value, or sent twice); the rest are chaos.
  */
-export function requestFields(valid: Record<string, FieldValue>, validValues: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {}): fc.Arbitrary<Fields> {
+export function requestFields(
+  valid: Record<string, FieldValue>,
+  validValues: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {},
+): fc.Arbitrary<Fields> {
   const names = Object.keys(valid);
   const validField = (name: string): fc.Arbitrary<FieldValue> => validValues[name] ?? fc.constant(valid[name]!);
   const validBody = fc.tuple(...names.map((name) => validField(name).map((value): [string, FieldValue] => [name, value])));
@@ -174,7 +182,13 @@ export function requestFields(valid: Record<string, FieldValue>, validValues: Pa
       { weight: 6, arbitrary: validField(name).map((value): Fields => [[name, value]]) },
       { weight: 1, arbitrary: fc.constant<Fields>([]) },
       { weight: 2, arbitrary: hostileValue.map((value): Fields => [[name, value]]) },
-      { weight: 1, arbitrary: fc.tuple(validField(name), hostileValue).map(([first, second]): Fields => [[name, first], [name, second]]) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(validField(name), hostileValue).map(([first, second]): Fields => [
+          [name, first],
+          [name, second],
+        ]),
+      },
     );
   const mutated = fc.tuple(fc.tuple(...names.map(perField)), fc.array(fc.tuple(hostileKey(), hostileValue), { maxLength: 2 }));
   return fc.oneof(
@@ -215,7 +229,10 @@ export const ENCODINGS: readonly Encoding[] = [
 
 /** An encoding, weighted towards the one the form really uses so that bodies reach the schema. */
 export function encodingFor(preferred: Encoding): fc.Arbitrary<Encoding> {
-  return fc.oneof({ weight: ENCODINGS.length, arbitrary: fc.constant(preferred) }, { weight: ENCODINGS.length, arbitrary: fc.constantFrom(...ENCODINGS) });
+  return fc.oneof(
+    { weight: ENCODINGS.length, arbitrary: fc.constant(preferred) },
+    { weight: ENCODINGS.length, arbitrary: fc.constantFrom(...ENCODINGS) },
+  );
 }
 
 export interface EncodedBody {
@@ -233,7 +250,9 @@ function asText(value: FieldValue): string {
 /** Arrays become repeated fields: the duplicate-field case of a form body. */
 function flatten(fields: Fields): [string, string | FilePart][] {
   return fields.flatMap(([name, value]) =>
-    Array.isArray(value) ? value.map((item): [string, string | FilePart] => [name, item instanceof FilePart ? item : asText(item)]) : [[name, value instanceof FilePart ? value : asText(value)]],
+    Array.isArray(value)
+      ? value.map((item): [string, string | FilePart] => [name, item instanceof FilePart ? item : asText(item)])
+      : [[name, value instanceof FilePart ? value : asText(value)]],
   );
 }
 
@@ -249,20 +268,24 @@ function jsonObjectText(fields: Fields): string {
 }
 
 /** Lone surrogates replaced by U+FFFD (what a browser sends for them). */
-const wellFormed = (text: string): string => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+const wellFormed = (text: string): string =>
+  text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 
 /** Percent-encodes every byte but unreserved ones, then sprinkles byte sequences that are not UTF-8. */
 function rawFormText(fields: [string, string | FilePart][]): string {
   const encode = (text: string) => encodeURIComponent(wellFormed(text));
   const junk = ["%FF", "%C0%AF", "%ED%A0%80", "%00", "%", "%G1", "+", "&&", "=="];
-  return fields.map(([name, value], i) => `${encode(name)}=${encode(value instanceof FilePart ? value.name : value)}${junk[i % junk.length]}`).join("&");
+  return fields
+    .map(([name, value], i) => `${encode(name)}=${encode(value instanceof FilePart ? value.name : value)}${junk[i % junk.length]}`)
+    .join("&");
 }
 
 export function encodeBody(fields: Fields, encoding: Encoding): EncodedBody {
   switch (encoding) {
     case "json": {
       const object: Record<string, Json> = {};
-      for (const [name, value] of fields) Object.defineProperty(object, name, { value: toJson(value), enumerable: true, configurable: true, writable: true });
+      for (const [name, value] of fields)
+        Object.defineProperty(object, name, { value: toJson(value), enumerable: true, configurable: true, writable: true });
       return { body: JSON.stringify(object), contentType: "application/json" };
     }
     case "json-duplicate-keys":
@@ -272,7 +295,12 @@ export function encodeBody(fields: Fields, encoding: Encoding): EncodedBody {
     case "json-not-object":
       return { body: JSON.stringify(fields.map(([, value]) => toJson(value))), contentType: "application/json" };
     case "urlencoded":
-      return { body: new URLSearchParams(flatten(fields).map(([name, value]) => [name, value instanceof FilePart ? value.name : value])).toString(), contentType: "application/x-www-form-urlencoded" };
+      return {
+        body: new URLSearchParams(
+          flatten(fields).map(([name, value]) => [name, value instanceof FilePart ? value.name : value]),
+        ).toString(),
+        contentType: "application/x-www-form-urlencoded",
+      };
     case "urlencoded-raw-bytes":
       return { body: rawFormText(flatten(fields)), contentType: "application/x-www-form-urlencoded" };
     case "multipart": {
@@ -289,7 +317,12 @@ export function encodeBody(fields: Fields, encoding: Encoding): EncodedBody {
         contentType: "multipart/form-data; boundary=xyz",
       };
     case "text-plain":
-      return { body: flatten(fields).map(([name, value]) => `${name}=${value instanceof FilePart ? value.name : value}`).join("\n"), contentType: "text/plain" };
+      return {
+        body: flatten(fields)
+          .map(([name, value]) => `${name}=${value instanceof FilePart ? value.name : value}`)
+          .join("\n"),
+        contentType: "text/plain",
+      };
     case "no-content-type":
       return { body: new TextEncoder().encode(jsonObjectText(fields)), contentType: undefined };
     case "empty":

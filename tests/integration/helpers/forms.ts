@@ -25,21 +25,58 @@ export function joinApplication(overrides: Record<string, unknown> = {}): Record
 }
 
 export function contactMessage(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { name: "Sara Malik", email: "Sara@Example.org", message: "When is the next study circle?", submissionKey: crypto.randomUUID(), ...overrides };
+  return {
+    name: "Sara Malik",
+    email: "Sara@Example.org",
+    message: "When is the next study circle?",
+    submissionKey: crypto.randomUUID(),
+    ...overrides,
+  };
 }
 
-/** Posts JSON as the site's own forms do; `ip` becomes X-Forwarded-For (the servers run with TRUST_PROXY=true). */
-export function postJson(server: TestServer, path: "/join" | "/contact", body: unknown, ip = "198.51.100.1"): Promise<Response> {
-  if (typeof body === "object" && body !== null) {
-    rememberSecret((body as Record<string, unknown>).email);
-    rememberSecret((body as Record<string, unknown>).phone);
+/** The fields as a form sends them: each list entry as its own value. A /join form sends its whole application. */
+export function formBody(path: "/join" | "/contact", fields: Record<string, unknown>): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const entry of [value].flat()) if (entry !== undefined && entry !== null) body.append(name, String(entry));
   }
+  if (path === "/join" && !body.has("intent")) body.append("intent", "submit");
+  return body;
+}
+
+/**
+ * Posts a public form as a browser does without JavaScript: the answer is the page, with the form's messages in it
+ * (or, for a contact message sent without a submission key, a redirect to its thank-you). `ip` becomes
+ * X-Forwarded-For (the servers run with TRUST_PROXY=true).
+ */
+export function postForm(
+  server: TestServer,
+  path: "/join" | "/contact",
+  fields: Record<string, unknown>,
+  ip = "198.51.100.1",
+): Promise<Response> {
+  rememberSecret(fields.email);
+  rememberSecret(fields.phone);
   return fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json", "X-Forwarded-For": ip },
-    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
+    body: formBody(path, fields),
     redirect: "manual",
   });
+}
+
+/** The row a join application or contact message with this submission key stored, if any. */
+export async function storedId(
+  server: TestServer,
+  table: "applications" | "contact_messages",
+  submissionKey: unknown,
+): Promise<string | undefined> {
+  const row = await server.database.db
+    .selectFrom(table)
+    .select("id")
+    .where("submission_key", "=", String(submissionKey))
+    .executeTakeFirst();
+  return row?.id;
 }
 
 let ipCounter = 0;
@@ -53,8 +90,19 @@ export const freshIp = (): string => {
 export async function storedCounts(server: TestServer): Promise<{ applications: number; contactMessages: number; outbox: number }> {
   const { db } = server.database;
   const count = async (table: "applications" | "contact_messages" | "mail_outbox") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
-  return { applications: await count("applications"), contactMessages: await count("contact_messages"), outbox: await count("mail_outbox") };
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    applications: await count("applications"),
+    contactMessages: await count("contact_messages"),
+    outbox: await count("mail_outbox"),
+  };
 }
 
 export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
@@ -65,4 +113,24 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false>, ti
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&(?:#x27|#39|apos);/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/**
+ * What a form's page says to the visitor: the message for the whole form (an alert) and each field's message, by the
+ * field's name (Conform gives a field's message the id `<form>-<name>-error`).
+ */
+export function pageMessages(html: string): { form?: string; fields: Record<string, string> } {
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<p id="[^"]*?-(\w+)-error"[^>]*>([^<]*)<\/p>/g)].map(([, name, text]) => [name!, decode(text!)]),
+  );
+  const form = /<p role="alert"[^>]*>([^<]*)<\/p>/.exec(html)?.[1];
+  return { form: form === undefined ? undefined : decode(form), fields };
 }

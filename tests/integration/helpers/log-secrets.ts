@@ -1,6 +1,6 @@
 /**
  * What no server log may hold: passwords, session tokens, and applicants' emails and phone numbers. The helpers that
- * send them (post, cookieFrom, postJson, serverCommand) remember each value here; every server process the suite starts
+ * send them (post, cookieFrom, postForm, serverCommand) remember each value here; every server process the suite starts
  * registers its output; and after each test file `log-check.ts` (a setup file of the integration project) scans every
  * line of every output for every value, failing the file when one is found.
  *

@@ -5,7 +5,16 @@ import type { TestServer } from "./test-server";
  * id. Columns that move on their own are left out (the outbox worker's delivery state, a session's
  * last-seen time), so two snapshots differ only when a request changed something.
  */
-export const WATCHED_TABLES = ["applications", "contact_messages", "mail_outbox", "announcements", "images", "settings", "sessions", "admins"] as const;
+export const WATCHED_TABLES = [
+  "applications",
+  "contact_messages",
+  "mail_outbox",
+  "announcements",
+  "images",
+  "settings",
+  "sessions",
+  "admins",
+] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 export type Row = Record<string, unknown>;

@@ -5,12 +5,21 @@ import { storeImage } from "../../../server/services/image-store";
 import type { TestServer } from "./test-server";
 
 export async function sampleJpeg(width = 900, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 110, b: 100 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 110, b: 100 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Adds an announcement through the real repositories and storage, as the admin's upload will (a plain JPEG unless `image` is given). */
-export async function seedAnnouncement(server: TestServer, fields: { description: string; googleFormUrl?: string; createdAt: string; image?: Buffer }) {
-  const image = await storeImage({ db: server.database.db, storage: server.storage }, fields.image ?? (await sampleJpeg()), "announcements");
+export async function seedAnnouncement(
+  server: TestServer,
+  fields: { description: string; googleFormUrl?: string; createdAt: string; image?: Buffer },
+) {
+  const image = await storeImage(
+    { db: server.database.db, storage: server.storage },
+    fields.image ?? (await sampleJpeg()),
+    "announcements",
+  );
   const id = newId();
   await announcementsRepo(server.database.db).create({
     id,

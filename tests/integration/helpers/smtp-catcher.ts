@@ -116,7 +116,11 @@ export function smtpCatcher(port: number, options: { onMail?: (mail: CaughtMail)
           });
           const answer = () => {
             const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-            const mail = parseMail(Buffer.concat(chunks).toString("utf8"), envelopeFrom, session.envelope.rcptTo.map((r) => r.address));
+            const mail = parseMail(
+              Buffer.concat(chunks).toString("utf8"),
+              envelopeFrom,
+              session.envelope.rcptTo.map((r) => r.address),
+            );
             const code = catcher.reply(mail);
             if (code) {
               const error = Object.assign(new Error(code >= 500 ? "Refused for good" : "Try again later"), { responseCode: code });
@@ -153,7 +157,8 @@ export function smtpCatcher(port: number, options: { onMail?: (mail: CaughtMail)
       for (;;) {
         const mail = catcher.mails.find((m) => m.text.includes(text));
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail containing ${JSON.stringify(text)} within ${timeoutMs} ms (caught ${catcher.mails.length})`);
+        if (Date.now() > deadline)
+          throw new Error(`no mail containing ${JSON.stringify(text)} within ${timeoutMs} ms (caught ${catcher.mails.length})`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +8,7 @@ import { createDatabase, type DatabaseHandle, type Engine } from "../../../serve
 import { createSchema, dropSchema } from "../../../server/db/test-database";
 import { localStorage } from "../../../server/storage/local-storage";
 import type { FileStorage } from "../../../server/storage/storage";
+import { freePort, serveCommand } from "../../../scripts/lib/production-server";
 import { rememberSecret, watchServerOutput } from "./log-secrets";
 
 /**
@@ -36,27 +36,10 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
-/**
- * The production server as `npm run serve` starts it (package.json: keep the two alike): the build of server/ that
- * `npm run build` makes, with the same V8 and malloc settings (docs/decisions/012-compiled-server.md). Tests run what
- * a society runs; after changing server/ without `npm run build`, run `npm run build:server` (under a second).
- */
-export const PRODUCTION_SERVER = {
-  args: ["--max-semi-space-size=2", "--heap-growing-percent=20", "build/host/main.js"],
-  env: { NODE_ENV: "production", MALLOC_ARENA_MAX: "2" },
-} as const;
+/** The production server as `npm run serve` starts it: the same environment and Node arguments, read from package.json. */
+export const PRODUCTION_SERVER = serveCommand();
 
 /**
  * Starts the production server with `env` (LOG_LEVEL=info, the production default, unless given). Its output is
@@ -88,7 +71,11 @@ export interface TestServerOptions {
   storage?: (dataDir: string) => FileStorage;
 }
 
-export async function startTestServer(engine: Engine, extraEnv: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  engine: Engine,
+  extraEnv: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const restarted = options.restartOf;
   const dataDir = restarted?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "society-it-"));
   const port = await freePort();
@@ -127,7 +114,9 @@ export async function startTestServer(engine: Engine, extraEnv: Record<string, s
   const database = shared
     ? shared.database
     : createDatabase(
-        engine === "postgres" ? { engine: "postgres", url: process.env.TEST_DATABASE_URL! } : { engine: "sqlite", file: path.join(dataDir, "site.db") },
+        engine === "postgres"
+          ? { engine: "postgres", url: process.env.TEST_DATABASE_URL! }
+          : { engine: "sqlite", file: path.join(dataDir, "site.db") },
         { schema },
       );
 

@@ -1,0 +1,189 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { HONEYPOT_FIELD, JOIN_MESSAGES, joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { showToast } from "~/components/ui/toasts";
+import { useActionResult } from "~/lib/use-action-result";
+import type { JoinAnswer } from "~/routes/join";
+import { ChipList } from "./chip-list";
+
+const STEP1_FIELDS = [
+  { name: "fullname", label: "Full name", autoComplete: "name" },
+  { name: "class", label: "Class" },
+  { name: "department", label: "Department" },
+  { name: "sargodhaAddress", label: "Sargodha address", autoComplete: "street-address" },
+  { name: "permanentAddress", label: "Permanent address" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+  { name: "bloodGroup", label: "Blood group (optional)" },
+] as const;
+
+/**
+ * 'Fill the form below to Join us' (SPEC 2 and 4): step 1 basic information, Next only when valid; step 2 the six
+ * questions, Back keeps the values, Join Us sends the application to /join. With JavaScript the first step is checked
+ * in the browser and the application goes in the background; without, each step is a post, and `answer` (the page's
+ * action data) says which step to show with which messages.
+ */
+export function JoinForm({
+  questions,
+  submissionKey,
+  answer,
+  onJoined,
+  onStepChange,
+  onSubmittingChange,
+}: {
+  questions: readonly string[];
+  /** Makes a retried application store one row; the form takes a new one after each success. */
+  submissionKey: string;
+  answer?: JoinAnswer;
+  onJoined?: () => void;
+  onStepChange?: (step: 1 | 2) => void;
+  onSubmittingChange?: (submitting: boolean) => void;
+}) {
+  const id = useId();
+  const fetcher = useFetcher<JoinAnswer>();
+  const current = fetcher.data ?? answer;
+  const [step, setStep] = useState<1 | 2>(answer?.step ?? 1);
+  const [values, setValues] = useState<Record<string, string>>(answer?.values ?? {});
+  const [key, setKey] = useState(submissionKey);
+  const [quietLists, setQuietLists] = useState<ReadonlySet<string>>(new Set());
+  const processingToast = useRef<string>(undefined);
+  const submitting = fetcher.state !== "idle";
+
+  const stepOne = useRef<HTMLFormElement>(null);
+  const stepTwo = useRef<HTMLFormElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    onStepChange?.(step);
+    // A step the applicant moved to takes the focus: its first field.
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    (step === 1 ? stepOne : stepTwo).current?.querySelector<HTMLElement>("input:not([type=hidden]), textarea")?.focus();
+  }, [step, onStepChange]);
+  useEffect(() => {
+    onSubmittingChange?.(submitting);
+  }, [submitting, onSubmittingChange]);
+  useActionResult(fetcher.data, (result) => {
+    if (result.joined) {
+      showToast.success(JOIN_MESSAGES.success, { id: processingToast.current });
+      setValues({});
+      setStep(1);
+      setKey(crypto.randomUUID());
+      onJoined?.();
+      return;
+    }
+    // The spec's words for any refusal; the reason, if there is another, shows in the form.
+    showToast.error(JOIN_MESSAGES.failure, { id: processingToast.current });
+    setStep(result.step);
+  });
+
+  const [step1, step1Fields] = useForm({
+    id: `${id}-basic`,
+    defaultValue: values,
+    lastResult: step === 1 ? current?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: joinStep1Schema }),
+    shouldRevalidate: "onInput",
+    onSubmit(event, { formData }) {
+      // Checked here: the questions come next without a round trip.
+      event.preventDefault();
+      setValues(Object.fromEntries(STEP1_FIELDS.map(({ name }) => [name, String(formData.get(name) ?? "")])));
+      setStep(2);
+    },
+  });
+  const [step2, step2Fields] = useForm({
+    id: `${id}-questions`,
+    lastResult: step === 2 ? current?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: joinSubmissionSchema }),
+    shouldRevalidate: "onInput",
+  });
+
+  // Both steps stay in the page, the other one hidden, so Back finds the first step as it was left.
+  const formMessage = current?.result?.error?.[""]?.[0];
+  return (
+    <>
+      <form
+        method="post"
+        action="/join"
+        {...getFormProps(step1)}
+        ref={stepOne}
+        hidden={step !== 1}
+        className="flex flex-col gap-4"
+        aria-label="Join us, step 1"
+      >
+        <p className="text-slate-700">Step 1 of 2: basic information</p>
+        {STEP1_FIELDS.map(({ name, label, ...input }) => (
+          <Field key={name} meta={step1Fields[name]!} label={label} {...input} />
+        ))}
+        <div className="flex justify-end">
+          <Button type="submit" name="intent" value="next">
+            Next
+          </Button>
+        </div>
+      </form>
+      <fetcher.Form
+        method="post"
+        action="/join"
+        {...getFormProps(step2)}
+        ref={stepTwo}
+        hidden={step !== 2}
+        onSubmit={(event) => {
+          setQuietLists(new Set());
+          step2.onSubmit(event);
+          if (!event.defaultPrevented) processingToast.current = showToast.loading(JOIN_MESSAGES.processing);
+        }}
+        aria-label="Join us, step 2"
+      >
+        <p className="text-slate-700">Step 2 of 2: a few questions</p>
+        {formMessage && (!fetcher.data || formMessage !== JOIN_MESSAGES.failure) && <FormMessage>{formMessage}</FormMessage>}
+        {/* While the application is on its way, every field and both buttons (Back, Join Us) are disabled. */}
+        <fieldset disabled={submitting} className="mt-4 flex min-w-0 flex-col gap-4">
+          {Object.entries(values).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="submissionKey" value={key} />
+          {(["question1", "question2", "question3", "question4"] as const).map((name, index) => (
+            <Field key={name} meta={step2Fields[name]} label={`${index + 1}. ${questions[index] ?? ""}`} rows={3} />
+          ))}
+          {(["question5", "question6"] as const).map((name, offset) => (
+            <ChipList
+              key={name}
+              meta={step2Fields[name]}
+              label={`${5 + offset}. ${questions[4 + offset] ?? ""}`}
+              disabled={submitting}
+              quiet={quietLists.has(name)}
+              onTyping={() => setQuietLists((quiet) => new Set(quiet).add(name))}
+            />
+          ))}
+          {/* Honeypot: people never see or reach it; bots fill it in. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this empty</label>
+            <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+          </div>
+          <div className="flex justify-between gap-3">
+            <Button
+              type="submit"
+              name="intent"
+              value="back"
+              variant="outline"
+              formNoValidate
+              onClick={(event) => {
+                event.preventDefault();
+                setStep(1);
+              }}
+            >
+              Back
+            </Button>
+            <Button type="submit" name="intent" value="submit">
+              {submitting && <Spinner />}
+              Join Us
+            </Button>
+          </div>
+        </fieldset>
+      </fetcher.Form>
+    </>
+  );
+}

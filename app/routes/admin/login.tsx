@@ -1,0 +1,46 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { loginSchema } from "#core/schemas/login";
+import { LoginForm } from "~/components/admin/login-form";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import type { Route } from "./+types/login";
+
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the email and password.";
+
+/** The login as a page of its own: where the form lands without JavaScript when a sign-in is refused. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.services.auth.sessionOf(request)) throw redirect("/admin");
+  return null;
+}
+
+export function meta() {
+  return [{ title: "Admin Login" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The one admin action without a session: it starts one (limits first, then the password) and goes to /admin. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: loginSchema });
+  // The password never travels back in the answer.
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
+
+  const result = await context.services.auth.logIn(
+    { ip: context.clientIp, ...submission.value, userAgent: request.headers.get("user-agent") },
+    request,
+  );
+  if (result.ok) return redirect("/admin", { headers: { "Set-Cookie": result.cookie } });
+  if (result.reason === "rate-limited") {
+    const minutes = Math.ceil(result.retryAfterSeconds / 60);
+    const message = `Too many login attempts. Please try again in ${minutes <= 1 ? "a minute" : `${minutes} minutes`}.`;
+    return formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), 429, {
+      "Retry-After": String(result.retryAfterSeconds),
+    });
+  }
+  return formAnswer(submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE], hideFields: ["password"] }), 401);
+}
+
+/** A refusal's headers (Retry-After) go out with the page that shows it, too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  return <LoginForm lastResult={actionData?.result} />;
+}

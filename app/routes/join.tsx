@@ -1,0 +1,100 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { errorMessage } from "#core/errors";
+import { JOIN_MESSAGES, joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join";
+import { JoinForm } from "~/components/join/join-form";
+import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { answerWhenOffline } from "~/lib/answer-when-offline";
+import { honeypotFilled, readForm } from "~/lib/forms.server";
+import type { Route } from "./+types/join";
+
+/** Where the form stands after a post: the step to show, the first step's values, and the messages. */
+export interface JoinAnswer {
+  step: 1 | 2;
+  values?: Record<string, string>;
+  result?: SubmissionResult<string[]>;
+  joined?: boolean;
+}
+
+const STEP1_FIELDS = Object.keys(joinStep1Schema.shape);
+const step1Values = (form: FormData) => Object.fromEntries(STEP1_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
+
+/** The Join Us form as a page: where the Join Us entry leads without JavaScript. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    questions: context.services.content.chrome().joinQuestions,
+    open: await context.services.settings.joinUsVisible(),
+    submissionKey: crypto.randomUUID(),
+  };
+}
+
+export function meta() {
+  return [{ title: "Join Us" }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * POST /join. The dialog checks the first step in the browser and sends the whole application (intent "submit");
+ * without JavaScript the page sends each step ("next", "back", "submit") and the answer says which step to show.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const answer = (status: number, body: JoinAnswer, headers?: HeadersInit) => data(body, { status, headers });
+  const intent = form.get("intent");
+  if (intent === "back") return answer(200, { step: 1, values: step1Values(form) });
+  if (intent === "next") {
+    const submission = parseWithZod(form, { schema: joinStep1Schema });
+    return submission.status === "success"
+      ? answer(200, { step: 2, values: step1Values(form) })
+      : answer(400, { step: 1, result: submission.reply() });
+  }
+
+  const submission = parseWithZod(form, { schema: joinSubmissionSchema });
+  const refused = (status: number, message: string) =>
+    answer(status, { step: 2, values: step1Values(form), result: submission.reply({ formErrors: [message] }) });
+  if (honeypotFilled(form)) return refused(400, JOIN_MESSAGES.failure);
+  if (submission.status !== "success") {
+    // A first-step field can fail here only if the page was changed by hand: show that step with its message.
+    const firstStepFailed = STEP1_FIELDS.some((name) => submission.error?.[name]);
+    return answer(400, { step: firstStepFailed ? 1 : 2, values: step1Values(form), result: submission.reply() });
+  }
+  try {
+    const stored = await context.services.applications.submit(submission.value, context.clientIp);
+    if (stored.ok) return answer(200, { step: 1, joined: true });
+    if (stored.reason === "closed") return refused(403, JOIN_MESSAGES.closed);
+    return answer(
+      429,
+      { step: 2, values: step1Values(form), result: submission.reply({ formErrors: [JOIN_MESSAGES.tooMany] }) },
+      { "Retry-After": String(stored.retryAfterSeconds) },
+    );
+  } catch (error) {
+    context.logger.error({ err: errorMessage(error) }, "join application not stored");
+    return refused(500, JOIN_MESSAGES.failure);
+  }
+}
+
+export const clientAction = answerWhenOffline<JoinAnswer>({ step: 2, result: { status: "error", error: { "": [JOIN_MESSAGES.failure] } } });
+
+/** A refusal's headers (Retry-After) go out with the page that shows it, too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export default function JoinPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+      <h1 className="text-3xl font-extrabold text-brand-900">Fill the form below to Join us</h1>
+      {actionData?.joined ? (
+        <>
+          <FormMessage tone="success">{JOIN_MESSAGES.success}</FormMessage>
+          <Button asChild className="self-start">
+            <Link to="/">Go Back</Link>
+          </Button>
+        </>
+      ) : loaderData.open ? (
+        <JoinForm questions={loaderData.questions} submissionKey={loaderData.submissionKey} answer={actionData} />
+      ) : (
+        <FormMessage>{JOIN_MESSAGES.closed}</FormMessage>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * How `npm run serve` starts the production server (its environment and Node's arguments), read from package.json,
+ * so whatever starts the server for a measurement or a test runs exactly what a society runs.
+ */
+export function serveCommand(): { env: Record<string, string>; args: string[] } {
+  const { scripts } = JSON.parse(fs.readFileSync(`${ROOT}/package.json`, "utf8")) as { scripts: Record<string, string> };
+  const words = scripts.serve!.split(/\s+/);
+  const node = words.indexOf("node");
+  if (node === -1) throw new Error(`package.json's serve script does not run node: ${scripts.serve}`);
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split("=") as [string, string]));
+  return { env, args: words.slice(node + 1) };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ProductionServer {
+  url: string;
+  pid: number;
+  process: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** SIGTERM, and SIGKILL if it has not gone within 10 s. */
+  stop(): Promise<void>;
+}
+
+/** Starts the production build (`npm run build` first) on a free port with `env`, and resolves once /readyz says ready. */
+export async function startProductionServer(env: Record<string, string>): Promise<ProductionServer> {
+  const serve = serveCommand();
+  const port = env.PORT ?? String(await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, serve.args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", ...serve.env, HOST: "127.0.0.1", PUBLIC_URL: url, ...env, PORT: port },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const server: ProductionServer = {
+    url,
+    pid: child.pid!,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    },
+  };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return server;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the server did not become ready within 30 s:\n${output}`);
+}

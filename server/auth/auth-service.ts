@@ -1,0 +1,71 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { Logger } from "../logger";
+import { createRepos } from "../repos";
+import { logSecurityEvent } from "../security-log";
+import { changePassword, type PasswordChange } from "./change-password.server";
+import { type LoginAttempt, logIn, logOut } from "./login.server";
+import { clearSessionCookie, readSessionToken, sessionCookie } from "./session-cookie.server";
+import { type ActiveSession, sessionStore } from "./sessions.server";
+
+/**
+ * Whether a request may use the admin area: `admitted` with its session, or why not. `clearCookie` is set when the
+ * request carried a cookie naming no live session, so the answer can remove it.
+ */
+export type AdminCheck =
+  | { admitted: true; active: ActiveSession }
+  | { admitted: false; reason: "no-session" | "session-ended" | "password-change-required"; clearCookie?: string };
+
+export interface AuthServiceDeps {
+  db: Kysely<Database>;
+  logger: Logger;
+  /** Behind https:// the cookie is `__Host-session` and Secure. */
+  publicUrl: string;
+}
+
+/** Admin sign-in, sign-out, the session a request carries, and the password change. */
+export function authService({ db, logger, publicUrl }: AuthServiceDeps) {
+  const cookie = { secure: publicUrl.startsWith("https://") };
+  const sessions = sessionStore(createRepos(db).sessions);
+
+  const sessionOf = (request: Request): Promise<ActiveSession | undefined> => {
+    const token = readSessionToken(request);
+    return token ? sessions.findByToken(token) : Promise.resolve(undefined);
+  };
+
+  return {
+    /** The live session the request's cookie names, or undefined (no cookie, unknown, idle or expired). */
+    sessionOf,
+
+    /**
+     * The check at the top of every admin loader and action. A refusal is logged as a security event. An admin still
+     * holding a one-time password is admitted only where `allowPendingPasswordChange` says so (the change itself, logout).
+     */
+    async check(request: Request, options: { allowPendingPasswordChange?: boolean } = {}): Promise<AdminCheck> {
+      const active = await sessionOf(request);
+      const refuse = (reason: "no-session" | "session-ended" | "password-change-required"): AdminCheck => {
+        logSecurityEvent(logger, "access.refused", { method: request.method, path: new URL(request.url).pathname, reason });
+        return { admitted: false, reason, ...(reason === "session-ended" ? { clearCookie: clearSessionCookie(cookie) } : {}) };
+      };
+      if (!active) return refuse(readSessionToken(request) ? "session-ended" : "no-session");
+      if (active.admin.mustChangePassword && !options.allowPendingPasswordChange) return refuse("password-change-required");
+      return { admitted: true, active };
+    },
+
+    /** Limits first, then the password; on success `cookie` is the Set-Cookie value of the new session. */
+    async logIn(attempt: Omit<LoginAttempt, "currentToken">, request: Request) {
+      const result = await logIn(db, { ...attempt, currentToken: readSessionToken(request) }, { logger });
+      return result.ok ? { ...result, cookie: sessionCookie(result.token, cookie) } : result;
+    },
+
+    /** Ends the request's session; returns the Set-Cookie value that removes the cookie. */
+    async logOut(request: Request): Promise<string> {
+      await logOut(db, readSessionToken(request));
+      return clearSessionCookie(cookie);
+    },
+
+    changePassword: (change: PasswordChange) => changePassword(db, change),
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,208 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import express from "express";
+import { afterEach, describe, expect, test } from "vitest";
+import { PUBLIC_PAGE_CACHE_CONTROL, pageCache, type PageCacheOptions } from "./page-cache";
+
+/** A site whose pages say which render made them, with a version and a clock the test moves by hand. */
+async function fakeSite(options: Partial<PageCacheOptions> = {}) {
+  const site = {
+    version: "v1",
+    versionReads: 0,
+    renders: 0,
+    clock: 0,
+    status: 200,
+    partial: false,
+    /** While set, renders wait for it. */
+    pending: undefined as Promise<void> | undefined,
+    fail: false,
+  };
+  const cache = pageCache({
+    paths: ["/", "/announcement"],
+    publicUrl: "https://society.example",
+    render: async (request, renderFlags) => {
+      site.renders += 1;
+      const n = site.renders;
+      await site.pending;
+      if (site.fail) throw new Error("render failed");
+      renderFlags.partial = site.partial;
+      const page = `<p>${new URL(request.url).href} render ${n}</p>`;
+      return new Response(page, {
+        status: site.status,
+        headers: { "Content-Type": "text/html", "Content-Security-Policy": "script-src 'self'" },
+      });
+    },
+    version: async () => {
+      site.versionReads += 1;
+      return site.version;
+    },
+    checkIntervalMs: 2000,
+    now: () => site.clock,
+    ...options,
+  });
+  const app = express();
+  app.use(cache.invalidateOnWrites((path) => path.startsWith("/admin/")));
+  app.use(cache.serve);
+  app.use((req, res) => void res.status(299).send(`React Router renders ${req.url}`));
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  servers.push(server);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${url}${path}`, { headers });
+  const body = async (path: string) => (await get(path)).text();
+  return { site, cache, url, get, body };
+}
+
+const servers: { close(): void }[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+describe("the page cache", () => {
+  test("a page is rendered once, at PUBLIC_URL, and served with its own headers, a strong ETag and a CDN's Cache-Control", async () => {
+    const { site, get } = await fakeSite();
+    const first = await get("/", { Host: "evil.example" });
+    expect(await first.text()).toBe("<p>https://society.example/ render 1</p>");
+    expect(await (await get("/")).text()).toBe("<p>https://society.example/ render 1</p>");
+    expect(site.renders).toBe(1);
+    expect(first.headers.get("content-security-policy")).toBe("script-src 'self'");
+    expect(first.headers.get("etag")).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    expect(first.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
+  test("the stored bytes travel brotli- or gzip-compressed as the client takes them, and a matching ETag gets 304", async () => {
+    const { url, get } = await fakeSite();
+    const page = "<p>https://society.example/ render 1</p>";
+    const brotli = await rawGet(`${url}/`, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(page);
+    const gzip = await rawGet(`${url}/`, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(page);
+    const plain = await rawGet(`${url}/`, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
+
+    const revalidated = await rawGet(`${url}/`, { "if-none-match": (await get("/")).headers.get("etag")! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    const head = await rawGet(`${url}/`, {}, "HEAD");
+    expect(head.headers["content-length"]).toBe(String(Buffer.byteLength(page)));
+    expect(head.body.length).toBe(0);
+  });
+
+  test("a query string, another path or a write goes on to React Router", async () => {
+    const { site, url, body } = await fakeSite();
+    expect(await body("/?contact=sent")).toBe("React Router renders /?contact=sent");
+    expect(await body("/admin")).toBe("React Router renders /admin");
+    expect(await (await fetch(`${url}/`, { method: "POST" })).text()).toBe("React Router renders /");
+    expect(site.renders).toBe(0);
+  });
+
+  test("within the check interval the database is asked once; a changed version then clears every page", async () => {
+    const { site, body } = await fakeSite();
+    await body("/");
+    await body("/announcement");
+    site.clock = 1999;
+    site.version = "v2";
+    expect(await body("/")).toContain("render 1");
+    expect(site.versionReads).toBe(1);
+    site.clock = 2000;
+    expect(await body("/")).toContain("render 3");
+    expect(await body("/announcement")).toContain("render 4");
+  });
+
+  test("with an interval of 0 every page asks the database first", async () => {
+    const { site, body } = await fakeSite({ checkIntervalMs: 0 });
+    await body("/");
+    await body("/");
+    expect(site.versionReads).toBe(2);
+    expect(site.renders).toBe(1);
+  });
+
+  test("invalidate (a write through this process) clears the pages at once", async () => {
+    const { site, cache, body } = await fakeSite({ checkIntervalMs: 60_000 });
+    await body("/");
+    cache.invalidate();
+    expect(await body("/")).toContain("render 2");
+    expect(site.renders).toBe(2);
+  });
+
+  test("a write the predicate names clears the pages; other writes and reads keep them", async () => {
+    const { site, body, url } = await fakeSite();
+    await body("/");
+    await fetch(`${url}/contact`, { method: "POST" });
+    await fetch(`${url}/admin/x`);
+    expect(await body("/")).toContain("render 1");
+    await fetch(`${url}/admin/x`, { method: "POST" });
+    expect(await body("/")).toContain("render 2");
+    expect(site.renders).toBe(2);
+  });
+
+  test("requests for a page while it renders share one render", async () => {
+    const { site, body } = await fakeSite();
+    let release!: () => void;
+    site.pending = new Promise((resolve) => (release = resolve));
+    const pages = Promise.all([body("/"), body("/"), body("/")]);
+    while (site.renders === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    release();
+    expect(new Set(await pages)).toEqual(new Set(["<p>https://society.example/ render 1</p>"]));
+    expect(site.renders).toBe(1);
+  });
+
+  test("a page rendered before a write is served to those who asked, but not kept after it", async () => {
+    const { site, cache, body } = await fakeSite();
+    let release!: () => void;
+    site.pending = new Promise((resolve) => (release = resolve));
+    const early = body("/");
+    while (site.renders === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    cache.invalidate();
+    site.pending = undefined;
+    release();
+    expect(await early).toContain("render 1");
+    expect(await body("/")).toContain("render 2");
+  });
+
+  test("a page that may not be kept (not 200, drawn without some data, a failed render) goes to React Router", async () => {
+    const { site, body } = await fakeSite();
+    site.status = 503;
+    expect(await body("/")).toBe("React Router renders /");
+    site.status = 200;
+    site.partial = true;
+    expect(await body("/")).toBe("React Router renders /");
+    site.partial = false;
+    site.fail = true;
+    expect(await body("/")).toBe("React Router renders /");
+    site.fail = false;
+    expect(await body("/")).toContain("render 4");
+  });
+
+  test("a version that cannot be read sends the request to React Router, and the next one asks again", async () => {
+    let fail = true;
+    const { body } = await fakeSite({
+      version: async () => {
+        if (fail) throw new Error("database unreachable");
+        return "v1";
+      },
+    });
+    expect(await body("/")).toBe("React Router renders /");
+    fail = false;
+    expect(await body("/")).toContain("render 1");
+  });
+});
+
+/** A request with exactly these headers, the body as it travelled (fetch would decompress it and add its own headers). */
+function rawGet(url: string, headers: Record<string, string>, method = "GET") {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject)
+      .end();
+  });
+}

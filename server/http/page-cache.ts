@@ -1,0 +1,134 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { RequestHandler } from "express";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * Browsers ask again every time (a 304 costs nothing); a CDN or reverse proxy in front may answer for 10 s without
+ * asking, and for a minute more while it asks in the background (docs/deploy.md).
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+
+/** Headers that belong to one response's transfer, not to the page. */
+const NOT_KEPT = new Set(["content-length", "transfer-encoding", "connection", "date", "content-encoding"]);
+
+interface CachedPage {
+  headers: Record<string, string>;
+  etag: string;
+  body: { identity: Buffer; gzip: Buffer; br: Buffer };
+}
+
+export interface PageCacheOptions {
+  /** The pages kept: exactly these paths, without a query string. */
+  paths: readonly string[];
+  /** The address pages are rendered at (PUBLIC_URL): a forged Host header never ends up in a page served to others. */
+  publicUrl: string;
+  /** React Router's answer to an anonymous visitor; a loader sets `renderFlags.partial` when it drew the page without some data. */
+  render(request: Request, renderFlags: { partial: boolean }): Promise<Response>;
+  /** Changes whenever what the pages draw from the database changes. */
+  version(): Promise<string>;
+  /** How long pages are served before the version is read again; 0 reads it before every page. */
+  checkIntervalMs: number;
+  now?: () => number;
+}
+
+/**
+ * The public pages, rendered once per content version, compressed once (brotli and gzip), and answered with the
+ * stored bytes, a strong ETag and 304s. A write through this process clears them (`invalidate`); a write through
+ * another process sharing the database is seen at the next version read, at most `checkIntervalMs` later. Anything
+ * the cache cannot answer (the database is down, a page drawn without some of its data) goes on to React Router.
+ */
+export function pageCache(options: PageCacheOptions) {
+  const { now = Date.now } = options;
+  const paths = new Set(options.paths);
+  const pages = new Map<string, Promise<CachedPage | undefined>>();
+  /** Raised by every clear, so a render begun before a change is not kept after it. */
+  let generation = 0;
+  let knownVersion: string | undefined;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let checking: Promise<void> | undefined;
+
+  const invalidate = () => {
+    generation += 1;
+    pages.clear();
+    knownVersion = undefined;
+  };
+
+  async function ensureCurrent(): Promise<void> {
+    if (knownVersion !== undefined && now() - checkedAt < options.checkIntervalMs) return;
+    // One read at a time: requests arriving meanwhile wait for it rather than each asking the database.
+    checking ??= options
+      .version()
+      .then((current) => {
+        if (current !== knownVersion) invalidate();
+        knownVersion = current;
+        checkedAt = now();
+      })
+      .finally(() => (checking = undefined));
+    await checking;
+  }
+
+  async function render(path: string): Promise<CachedPage | undefined> {
+    const renderFlags = { partial: false };
+    const request = new Request(new URL(path, options.publicUrl), { headers: { accept: "text/html" } });
+    const response = await options.render(request, renderFlags);
+    const identity = Buffer.from(await response.arrayBuffer());
+    const complete = response.status === 200 && !renderFlags.partial && !response.headers.has("set-cookie");
+    if (!complete || response.headers.has("cache-control")) return undefined;
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!NOT_KEPT.has(name)) headers[name] = value;
+    });
+    const [gzipped, brotlied] = await Promise.all([
+      gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    ]);
+    const etag = `"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+    return { headers, etag, body: { identity, gzip: gzipped, br: brotlied } };
+  }
+
+  async function page(path: string): Promise<CachedPage | undefined> {
+    await ensureCurrent();
+    const kept = pages.get(path);
+    if (kept) return kept;
+    const startedIn = generation;
+    // Requests for a page while it renders share that render; one that is not kept is rendered by React Router.
+    const rendering = render(path);
+    pages.set(path, rendering);
+    const forget = () => pages.get(path) === rendering && pages.delete(path);
+    rendering.then((rendered) => (!rendered || generation !== startedIn) && forget(), forget);
+    return rendering;
+  }
+
+  const serve: RequestHandler = async (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.url)) return next();
+    const cached = await page(req.path).catch(() => undefined);
+    if (!cached) return next();
+    res.set(cached.headers).set({ ETag: cached.etag, "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL, Vary: "Accept-Encoding" });
+    if (req.fresh) return void res.status(304).end();
+    // Brotli whenever the client takes it (browsers list gzip first, but brotli is a quarter smaller here).
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
+    const body = encoding === "br" ? cached.body.br : encoding === "gzip" ? cached.body.gzip : cached.body.identity;
+    if (encoding !== "identity") res.set("Content-Encoding", encoding);
+    res.set("Content-Length", String(body.length)).end(req.method === "HEAD" ? undefined : body);
+  };
+
+  /**
+   * A write that may change what the public pages show clears the cache when it arrives and again once it is
+   * answered, so no page rendered in between outlives it.
+   */
+  const invalidateOnWrites =
+    (mayChangePages: (path: string) => boolean): RequestHandler =>
+    (req, res, next) => {
+      if (req.method !== "GET" && req.method !== "HEAD" && mayChangePages(req.path)) {
+        invalidate();
+        res.on("close", invalidate);
+      }
+      next();
+    };
+
+  return { serve, invalidate, invalidateOnWrites };
+}

@@ -1,0 +1,177 @@
+import type { Locator, Page } from "@playwright/test";
+import { parseAnswers } from "../../server/repos/applications";
+import { expect, test } from "./fixtures";
+import { E2E_ADMIN } from "./global-setup";
+
+/**
+ * The admin login, the contact form and both steps of Join Us work with JavaScript turned off: each post lands on a
+ * page the server drew, with the form's messages at its fields or the spec's thanks.
+ */
+test.describe("without JavaScript", () => {
+  // axe needs scripts, so the pages these posts land on are checked with axe by the next group.
+  test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[01]/] });
+
+  test("the admin login: a refusal is shown on the page, the right password opens the panel", async ({ page }) => {
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Email is required", { exact: true })).toBeVisible();
+    await expect(page.getByText("Password is required", { exact: true })).toBeVisible();
+
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid credentials. Please check the email and password.");
+    await expect(page.getByLabel("Email")).toHaveValue(E2E_ADMIN.email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+
+    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (0)", level: 1 })).toBeVisible();
+  });
+
+  test("the contact form: an empty field is named on the page, a complete message ends on the thanks", async ({
+    page,
+    database,
+    mailbox,
+  }) => {
+    await page.goto("/#contact");
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("Name").fill("Sara Malik");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("alert")).toHaveText("Please fill all fields");
+    await expect(page.getByLabel("Name")).toHaveValue("Sara Malik");
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+
+    await page.getByLabel("Email").fill("sara@example.org");
+    await page.getByLabel("Message").fill("When is the next study circle?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact\?sent$/);
+    await expect(page.getByRole("status").filter({ hasText: "Thank you for contacting us! Email sent successfully." })).toBeVisible();
+    // A reload shows the thanks again and sends nothing twice.
+    await page.reload();
+    const rows = await database.db.selectFrom("contact_messages").selectAll().execute();
+    expect(rows).toMatchObject([{ name: "Sara Malik", email: "sara@example.org", message: "When is the next study circle?" }]);
+    await mailbox.waitFor("Name: Sara Malik");
+  });
+
+  test("Join Us: the entry leads to the form's page; Next checks the first step, Back keeps it, Join Us stores the application", async ({
+    page,
+    site,
+    database,
+  }) => {
+    await page.goto("/");
+    // On a phone the entry sits in the menu, which needs scripts; the page it leads to is the same.
+    const entry = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Join Us" });
+    if (await entry.isVisible()) await entry.click();
+    else await page.goto("/join");
+    await expect(page.getByRole("heading", { name: "Fill the form below to Join us", level: 1 })).toBeVisible();
+
+    await page.getByRole("button", { name: "Next" }).click();
+    for (const message of ["Name is required", "Class is required", "Invalid email", "Phone number is required"])
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+
+    const basics = {
+      "Full name": "Ayesha Khan",
+      Class: "2nd Year",
+      Department: "MBBS",
+      "Sargodha address": "12 College Road",
+      "Permanent address": "House 4, Street 9",
+      Email: "ayesha@example.org",
+      Phone: "03001234567",
+    };
+    for (const [label, value] of Object.entries(basics)) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Step 2 of 2: a few questions")).toBeVisible();
+    await page.getByRole("form", { name: "Join us, step 2" }).getByRole("button", { name: "Back" }).click();
+    await expect(page.getByLabel("Full name", { exact: true })).toHaveValue("Ayesha Khan");
+    await page.getByRole("button", { name: "Next" }).click();
+
+    const questions = page.getByRole("form", { name: "Join us, step 2" });
+    for (const [index, question] of site.joinQuestions.slice(0, 4).entries())
+      await page.getByRole("textbox", { name: `${index + 1}. ${question}` }).fill(`Answer ${index + 1}`);
+    await questions.getByRole("button", { name: "Join Us" }).click();
+    await expect(page.getByText("This question is required", { exact: true })).toHaveCount(2);
+    await expect(page.getByRole("textbox", { name: `1. ${site.joinQuestions[0]}` })).toHaveValue("Answer 1");
+
+    await page.getByRole("textbox", { name: `5. ${site.joinQuestions[4]}` }).fill("reading, cricket");
+    await page.getByRole("textbox", { name: `6. ${site.joinQuestions[5]}` }).fill("Bang-e-Dra");
+    await questions.getByRole("button", { name: "Join Us" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Thank you for joining us, we will contact you soon!" })).toBeVisible();
+    const rows = await database.db.selectFrom("applications").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ fullname: "Ayesha Khan", email: "ayesha@example.org" });
+    expect(parseAnswers(rows[0]!.answers).slice(4)).toEqual([
+      { question: site.joinQuestions[4], answer: "reading, cricket" },
+      { question: site.joinQuestions[5], answer: "Bang-e-Dra" },
+    ]);
+  });
+});
+
+test.describe("the pages a form lands on without JavaScript", () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[01]/] });
+
+  /** Sends the form as a browser without scripts does (no submit event: nothing of the page's own code runs). */
+  const postNatively = async (page: Page, form: Locator, submitter?: string) => {
+    await form.evaluate((element, name) => {
+      const button = name ? element.querySelector<HTMLButtonElement>(`button[value="${name}"]`) : null;
+      (element as HTMLFormElement).requestSubmit = HTMLFormElement.prototype.submit;
+      if (button) {
+        const intent = document.createElement("input");
+        Object.assign(intent, { type: "hidden", name: button.name, value: button.value });
+        element.append(intent);
+      }
+      HTMLFormElement.prototype.submit.call(element);
+    }, submitter);
+    await page.waitForLoadState("load");
+  };
+
+  test("each passes axe: the refused login, the contact form's messages and thanks, both steps of Join Us and its thanks", async ({
+    page,
+    site,
+    expectNoAxeViolations,
+  }) => {
+    await page.goto("/admin");
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await postNatively(page, page.locator("form").filter({ has: page.getByRole("button", { name: "Login" }) }));
+    await expect(page.getByRole("alert")).toHaveText("Invalid credentials. Please check the email and password.");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/#contact");
+    await postNatively(page, page.getByRole("form", { name: "Contact form" }));
+    await expect(page.getByRole("alert")).toHaveText("Please fill all fields");
+    await expectNoAxeViolations(page);
+    await page.goto("/contact?sent");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/join");
+    await postNatively(page, page.getByRole("form", { name: "Join us, step 1" }), "next");
+    await expect(page.getByText("Name is required", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const basics = {
+      "Full name": "Ayesha Khan",
+      Class: "2",
+      Department: "MBBS",
+      "Sargodha address": "12 Road",
+      "Permanent address": "Lahore",
+    };
+    for (const [label, value] of Object.entries(basics)) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByLabel("Email", { exact: true }).fill("ayesha@example.org");
+    await page.getByLabel("Phone", { exact: true }).fill("03001234567");
+    await postNatively(page, page.getByRole("form", { name: "Join us, step 1" }), "next");
+    await postNatively(page, page.getByRole("form", { name: "Join us, step 2" }), "submit");
+    await expect(page.getByText("This question is required", { exact: true }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    for (const [index, question] of site.joinQuestions.entries()) {
+      const box = page.getByRole("textbox", { name: `${index + 1}. ${question}` });
+      await box.fill(index < 4 ? `Answer ${index + 1}` : "reading");
+      if (index >= 4) await box.press("Enter"); // with scripts, a list's entry becomes a chip
+    }
+    await postNatively(page, page.getByRole("form", { name: "Join us, step 2" }), "submit");
+    await expect(page.getByRole("status").filter({ hasText: "Thank you for joining us, we will contact you soon!" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * The public pages are rendered once per content version and kept for every anonymous visitor
+ * (server/http/page-cache.ts). What a visitor must still get: the page's own policy, a 304 on a repeat visit, and
+ * what the admin changes at once; a change made by another instance sharing the database shows within
+ * HTML_CACHE_SECONDS.
+ */
+import http from "node:http";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { testEngines } from "../../server/db/test-database";
+import { settingsRepo } from "../../server/repos/settings";
+import { ADMIN_ENV, imageForm, post, signIn } from "./helpers/admin";
+import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
+import { sampleJpeg, seedAnnouncement } from "./helpers/seed";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"];
+
+const get = (server: TestServer, path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { redirect: "manual", headers });
+
+/**
+ * A GET with exactly these headers, as a browser sends them, and the bytes as they travelled (not decompressed):
+ * fetch adds `Cache-Control: no-cache` to a conditional request (which asks for a full answer), will not send a Host
+ * header of the caller's choosing, and decompresses.
+ */
+function rawBytes(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.url}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+async function rawGet(server: TestServer, path: string, headers: Record<string, string>) {
+  const answer = await rawBytes(server, path, headers);
+  return { ...answer, body: answer.body.toString() };
+}
+
+async function eventually(check: () => Promise<boolean>, withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < withinMs) {
+    if (await check()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`not within ${withinMs} ms`);
+}
+
+/** Resolves once `measure` has not changed for 300 ms. */
+async function settled(measure: () => number): Promise<void> {
+  let last = measure();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = measure();
+    if (now === last) return;
+    last = now;
+  }
+}
+
+describe.each(testEngines())("cached public pages on %s", (engine) => {
+  let server: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    // Pages are checked against the database only every 5 minutes: whatever shows sooner was invalidated by the write.
+    server = await startTestServer(engine, { ...ADMIN_ENV, HTML_CACHE_SECONDS: "300" });
+    cookie = await signIn(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test.each(PAGES)(
+    "%s: every visitor gets the same bytes: the page, its policy with its inline scripts' hashes, its ETag",
+    async (path) => {
+      const first = await get(server, path);
+      const second = await get(server, path);
+      const html = await first.text();
+      expect(await second.text()).toBe(html);
+      const csp = first.headers.get("content-security-policy");
+      expectInlineScriptsAllowedByHash(html, csp);
+      expect(second.headers.get("content-security-policy")).toBe(csp);
+      expect(first.headers.get("etag")).toMatch(/^"[\w-]{27}"$/);
+      expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    },
+  );
+
+  test.each(PAGES)("%s: a CDN may keep it briefly, a browser asks again and gets 304 Not Modified", async (path) => {
+    const first = await get(server, path);
+    await first.arrayBuffer();
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    const etag = first.headers.get("etag")!;
+    const again = await rawGet(server, path, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+    // The kept page and the 304 name the same policy: the browser's stored page keeps running its scripts.
+    expect(again.headers["content-security-policy"]).toBe(first.headers.get("content-security-policy"));
+    expect((await rawGet(server, path, { "if-none-match": '"something-else"' })).status).toBe(200);
+  });
+
+  test.each(PAGES)("%s: compressed once when kept: brotli for a browser, gzip for a client that takes only gzip", async (path) => {
+    const plain = await rawBytes(server, path, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const brotli = await rawBytes(server, path, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(brotli.headers["content-length"])).toBe(brotli.body.length);
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(plain.body.toString());
+    const gzipped = await rawBytes(server, path, { "accept-encoding": "gzip" });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzipped.body).toString()).toBe(plain.body.toString()); // checks gzip's CRC-32 and length too
+    expect(brotli.body.length).toBeLessThan(plain.body.length / 3);
+  });
+
+  test.each(PAGES)("%s: a kept page goes out with the same headers as a page React Router renders for the request", async (path) => {
+    // A query string takes a page past the cache, through every middleware to React Router.
+    const kept = await rawBytes(server, path, {});
+    const rendered = await rawBytes(server, `${path}?fresh=1`, {});
+    expect(rendered.headers.etag).toBeUndefined(); // really rendered, not kept
+    const perResponse = new Set([
+      "date",
+      "etag",
+      "cache-control",
+      "content-length",
+      "transfer-encoding",
+      "connection",
+      "keep-alive",
+      "vary",
+    ]);
+    const comparable = (headers: http.IncomingHttpHeaders) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.has(name)));
+    expect(comparable(kept.headers)).toEqual(comparable(rendered.headers));
+    expect(kept.headers["content-security-policy"]).toMatch(/'sha256-/);
+  });
+
+  test("a client that takes neither brotli nor gzip gets the page uncompressed", async () => {
+    const answer = await rawBytes(server, "/explore-smc", { "accept-encoding": "br;q=0, gzip;q=0" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+    expect(answer.body.toString()).toContain("Explore SMC");
+  });
+
+  test("each kept page answered is logged once, as every request is: method, path, status, time, its own id", async () => {
+    const path = "/explore-smc";
+    const lines = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"') && line.includes(`"path":"${path}"`))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    // Lines travel through a pipe: let those of earlier tests arrive before counting.
+    await settled(() => server.output().length);
+    const before = lines().length;
+    const first = await get(server, path);
+    await first.arrayBuffer();
+    await (
+      await rawBytes(server, path, { "if-none-match": first.headers.get("etag")! })
+    ).body;
+    await (await fetch(`${server.url}${path}`, { method: "HEAD" })).arrayBuffer();
+    await eventually(async () => lines().length >= before + 3, 2000);
+    const logged = lines().slice(before);
+    expect(logged.map(({ method, status }) => [method, status])).toEqual([
+      ["GET", 200],
+      ["GET", 304],
+      ["HEAD", 200],
+    ]);
+    for (const line of logged) {
+      expect(Object.keys(line).sort()).toEqual(["level", "method", "ms", "msg", "path", "requestId", "status", "time"]);
+      expect(line.ms).toEqual(expect.any(Number));
+    }
+    expect(new Set(logged.map((line) => line.requestId)).size).toBe(3);
+  });
+
+  test("HEAD answers with the page's headers and no body", async () => {
+    const response = await fetch(`${server.url}/announcement`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await response.text()).toBe("");
+  });
+
+  test("an announcement the admin creates shows at once, and is gone at once when deleted", async () => {
+    const before = await (await get(server, "/announcement")).text();
+    const beforeEtag = (await get(server, "/announcement")).headers.get("etag");
+    const created = await post(
+      server,
+      "/admin/announcements",
+      imageForm({
+        files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }],
+        description: "Blood drive on Friday in hall 3",
+        url: "https://forms.example.org/blood",
+      }),
+      { cookie },
+    );
+    expect(created.status).toBe(200);
+    const after = await get(server, "/announcement");
+    expect(after.headers.get("etag")).not.toBe(beforeEtag);
+    const html = await after.text();
+    expect(before).not.toContain("Blood drive on Friday in hall 3");
+    expect(html).toContain("Blood drive on Friday in hall 3");
+
+    const { id } = await server.database.db
+      .selectFrom("announcements")
+      .select("id")
+      .where("description", "=", "Blood drive on Friday in hall 3")
+      .executeTakeFirstOrThrow();
+    expect((await post(server, `/admin/announcements/${id}/delete`, {}, { cookie })).status).toBe(200);
+    expect(await (await get(server, "/announcement")).text()).not.toContain("Blood drive on Friday in hall 3");
+  });
+
+  test("the Join Us switch shows at once: in the home page's menu, and in every page's data", async () => {
+    const joinUs = async (path: string) => {
+      const html = await (await get(server, path)).text();
+      return { link: html.includes(">Join Us<"), data: /\\"joinUsVisible\\",(true|false)/.exec(html)?.[1] };
+    };
+    for (const path of PAGES) expect((await joinUs(path)).data, path).toBe("true");
+    expect(await joinUs("/")).toEqual({ link: true, data: "true" });
+    expect((await post(server, "/admin/join-us", { visible: "false" }, { cookie })).status).toBe(200);
+    try {
+      for (const path of PAGES) expect((await joinUs(path)).data, path).toBe("false");
+      expect(await joinUs("/")).toEqual({ link: false, data: "false" });
+    } finally {
+      expect((await post(server, "/admin/join-us", { visible: "true" }, { cookie })).status).toBe(200);
+    }
+    expect(await joinUs("/")).toEqual({ link: true, data: "true" });
+  });
+
+  test("a forged Host header never reaches a page, neither the one it asked for nor the next visitor's", async () => {
+    for (const path of PAGES) {
+      const forged = await rawGet(server, path, { host: "evil.example" });
+      expect(forged.status).toBe(200);
+      expect(forged.body).not.toContain("evil.example");
+      expect(await (await get(server, path)).text()).not.toContain("evil.example");
+    }
+  });
+
+  test("a query string is answered by a fresh render, which is not kept", async () => {
+    const kept = await get(server, "/");
+    const fresh = await get(server, "/?utm_source=whatsapp");
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("etag")).toBeNull();
+    expect(await fresh.text()).toContain("Contact Us");
+    expect((await get(server, "/")).headers.get("etag")).toBe(kept.headers.get("etag"));
+  });
+});
+
+describe.each(testEngines())("a change made by another instance on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { HTML_CACHE_SECONDS: "1" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("shows within HTML_CACHE_SECONDS", async () => {
+    expect(await (await get(server, "/announcement")).text()).toContain("No announcement available.");
+    await seedAnnouncement(server, { description: "Written by the other instance", createdAt: new Date().toISOString() });
+    const tookMs = await eventually(
+      async () => (await (await get(server, "/announcement")).text()).includes("Written by the other instance"),
+      3000,
+    );
+    expect(tookMs).toBeLessThan(2500);
+
+    await settingsRepo(server.database.db).setJoinUsVisible(false);
+    await eventually(async () => !(await (await get(server, "/")).text()).includes(">Join Us<"), 3000);
+  });
+});
