@@ -3,6 +3,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const NOT_FROM_APP = { group: ["**/app/**", "~/*"], message: "server/ never imports from app/; move what both need to core/." };
+const NOT_FROM_TESTS = { group: ["**/tests/**"], message: "Product code and scripts never import test helpers." };
+
 export default tseslint.config(
   { ignores: ["build/", ".generated/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -57,22 +60,12 @@ export default tseslint.config(
   {
     // The server never depends on the React app: what both need lives in core/.
     files: ["server/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["**/app/**", "~/*"], message: "server/ never imports from app/; move what both need to core/." }] },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [NOT_FROM_APP] }] },
   },
   {
-    // Operator and measurement scripts run product code, never the tests' helpers.
-    files: ["scripts/**/*.ts"],
-    ignores: ["scripts/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["**/tests/**"], message: "scripts/ import product code, never test helpers." }] },
-      ],
-    },
+    // Product code and operator scripts never run the tests' helpers.
+    files: ["server/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [NOT_FROM_APP, NOT_FROM_TESTS] }] },
   },
 );

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from "../server/auth/password.server";
 import { sessionStore } from "../server/auth/sessions.server";
 import type { DatabaseTarget } from "../server/config";
 import { createDatabase, type DatabaseHandle, type Engine, migrateToLatest } from "../server/db/database";
-import { testEngines } from "../server/db/test-database";
+import { testEngines } from "../tests/shared/test-database";
 import { createRepos } from "../server/repos";
 
 interface CliRun {

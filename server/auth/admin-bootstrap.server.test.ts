@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
+import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
 import { AdminBootstrapError, DEFAULT_ADMIN_EMAIL, ensureAdmin } from "./admin-bootstrap.server";
 import { verifyPassword } from "./password.server";

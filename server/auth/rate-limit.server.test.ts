@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
+import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { rateLimitsRepo } from "../repos/rate-limits";
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_IP_LIMIT, loginAccountKey, loginIpKey, loginRateLimiter } from "./rate-limit.server";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { newId } from "../db/ids";
-import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
+import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { announcementsRepo } from "./announcements";
 import { imagesRepo } from "./images";
 

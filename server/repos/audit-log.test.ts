@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
+import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { auditLogRepo } from "./audit-log";
 
 describe.each(testEngines())("audit log repository on %s", (engine) => {

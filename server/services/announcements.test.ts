@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../db/test-database";
+import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createLogger } from "../logger";
 import { localStorage } from "../storage/local-storage";
 import { type FileStorage, StorageError } from "../storage/storage";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { ServerBuild } from "react-router";
 import { sessionStore } from "../../server/auth/sessions.server";
 import { newId, nowIso } from "../../server/db/ids";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { routesWithPaths } from "../../server/http/route-paths";
 import { adminsRepo } from "../../server/repos/admins";
 import { announcementsRepo } from "../../server/repos/announcements";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { settingsRepo } from "../../server/repos/settings";
 import { ADMIN, ADMIN_ENV, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn } from "./helpers/admin";
 import { serverCommand, startTestServer, type TestServer } from "./helpers/test-server";

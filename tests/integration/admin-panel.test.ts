@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
 import { settingsRepo } from "../../server/repos/settings";
 import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, seedApplication, signIn } from "./helpers/admin";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { freshIp, joinApplication, postForm } from "./helpers/forms";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 

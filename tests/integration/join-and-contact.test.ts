@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { parseAnswers } from "../../server/repos/applications";
 import { settingsRepo } from "../../server/repos/settings";
 import { contactMessage, freshIp, joinApplication, pageMessages, postForm, storedCounts, storedId, waitFor } from "./helpers/forms";

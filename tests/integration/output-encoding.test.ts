@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { nowIso } from "../../server/db/ids";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { ADMIN_ENV, getPage, post, signIn } from "./helpers/admin";
 import { freshIp, joinApplication, contactMessage, postForm } from "./helpers/forms";

@@ -7,7 +7,7 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { settingsRepo } from "../../server/repos/settings";
 import { ADMIN_ENV, imageForm, post, signIn } from "./helpers/admin";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { toStoredImage } from "../../server/repos/images";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "../../server/services/announcements";
 import { s3Storage } from "../../server/storage/s3-storage";
-import { startTestS3Server, type TestS3Server } from "../../server/storage/test-s3-server";
+import { startTestS3Server, type TestS3Server } from "../shared/test-s3-server";
 import { ADMIN_ENV, clearRateLimits, getPage, imageForm, post, signIn } from "./helpers/admin";
 import { sampleJpeg } from "./helpers/seed";
 import { startTestServer, type TestServer } from "./helpers/test-server";

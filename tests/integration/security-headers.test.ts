@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { ADMIN_ENV, signIn } from "./helpers/admin";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { seedAnnouncement } from "./helpers/seed";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { seedAnnouncement } from "./helpers/seed";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 

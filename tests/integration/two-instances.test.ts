@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { settingsRepo } from "../../server/repos/settings";
 import { s3Storage } from "../../server/storage/s3-storage";
-import { startTestS3Server, type TestS3Server } from "../../server/storage/test-s3-server";
+import { startTestS3Server, type TestS3Server } from "../shared/test-s3-server";
 import { ADMIN, ADMIN_ENV, auditActions, getPage, imageForm, post, seedApplication, signIn } from "./helpers/admin";
 import { freshIp, joinApplication, postForm, waitFor } from "./helpers/forms";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";

@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { testEngines } from "../../server/db/test-database";
+import { testEngines } from "../shared/test-database";
 import { toStoredImage } from "../../server/repos/images";
 import { ADMIN_ENV, clearRateLimits, imageForm, jpegWithGps, post, signIn } from "./helpers/admin";
 import { sampleJpeg } from "./helpers/seed";

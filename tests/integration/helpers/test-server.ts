@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDatabase, type DatabaseHandle, type Engine } from "../../../server/db/database";
-import { createSchema, dropSchema } from "../../../server/db/test-database";
+import { createSchema, dropSchema } from "../../shared/test-database";
 import { localStorage } from "../../../server/storage/local-storage";
 import type { FileStorage } from "../../../server/storage/storage";
 import { freePort, serveCommand } from "../../../scripts/lib/production-server";

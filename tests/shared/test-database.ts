@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createDatabase, type DatabaseHandle, type Engine, migrateToLatest } from "./database";
+import { createDatabase, type DatabaseHandle, type Engine, migrateToLatest } from "../../server/db/database";
 
 /**
  * Test databases: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set. Each call gets a database
