@@ -1,22 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { errorMessage } from "#core/errors";
 import { JOIN_MESSAGES, joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join";
-import { JoinForm } from "~/components/join/join-form";
+import { type JoinAnswer, JoinForm } from "~/components/join/join-form";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { answerWhenOffline } from "~/lib/answer-when-offline";
 import { honeypotFilled, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/join";
-
-/** Where the form stands after a post: the step to show, the first step's values, and the messages. */
-export interface JoinAnswer {
-  step: 1 | 2;
-  values?: Record<string, string>;
-  result?: SubmissionResult<string[]>;
-  joined?: boolean;
-}
 
 const STEP1_FIELDS = Object.keys(joinStep1Schema.shape);
 const step1Values = (form: FormData) => Object.fromEntries(STEP1_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));

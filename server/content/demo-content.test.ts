@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { site } from "../../content/site";
-import { siteSchema } from "./site-schema";
+import { siteSchema } from "#core/schemas/site-content";
 
 /** The demo content in content/ is checked against the business constants of the spec (sections 2, 3 and 9). */
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type SiteContent, siteSchema } from "./site-schema";
+import { type SiteContent, siteSchema } from "#core/schemas/site-content";
 
 export const CONTENT_DIR = path.resolve("content");
 

@@ -1,4 +1,4 @@
-import type { SiteContent } from "../content/site-schema";
+import type { SiteContent } from "#core/schemas/site-content";
 import type { ContentImageManifest } from "./content-image-manifest";
 import { type ResponsiveImage, toResponsiveImage } from "#core/responsive-image";
 

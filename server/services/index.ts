@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { authService } from "../auth/auth-service";
 import { sessionStore } from "../auth/sessions.server";
-import type { SiteContent } from "../content/site-schema";
+import type { SiteContent } from "#core/schemas/site-content";
 import type { Database } from "../db/schema";
 import type { SiteIcons } from "../images/content-image-manifest";
 import type { ContentImages } from "../images/content-images";

@@ -1,5 +1,5 @@
 import { compactGalleryPhoto } from "#core/gallery-photo";
-import type { PhotoGroup, SiteContent } from "../content/site-schema";
+import type { PhotoGroup, SiteContent } from "#core/schemas/site-content";
 import type { SiteIcons } from "../images/content-image-manifest";
 import type { ContentImages } from "../images/content-images";
 

@@ -16,7 +16,7 @@ import { test as base, type BrowserContext, expect, type Page } from "@playwrigh
 import sharp from "sharp";
 import { site as siteContent } from "../../content/site";
 import { validateSite } from "../../server/content/load-site";
-import type { SiteContent } from "../../server/content/site-schema";
+import type { SiteContent } from "../../core/schemas/site-content";
 import { createDatabase, type DatabaseHandle } from "../../server/db/database";
 import { newId } from "../../server/db/ids";
 import { hashPassword } from "../../server/auth/password.server";

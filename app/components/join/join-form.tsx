@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -8,8 +8,15 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
 import { useActionResult } from "~/lib/use-action-result";
-import type { JoinAnswer } from "~/routes/join";
 import { ChipList } from "./chip-list";
+
+/** Where the form stands after a post: the step to show, the first step's values, and the messages. */
+export interface JoinAnswer {
+  step: 1 | 2;
+  values?: Record<string, string>;
+  result?: SubmissionResult<string[]>;
+  joined?: boolean;
+}
 
 const STEP1_FIELDS = [
   { name: "fullname", label: "Full name", autoComplete: "name" },

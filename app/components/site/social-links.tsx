@@ -1,4 +1,4 @@
-import type { SiteContent } from "../../../server/content/site-schema";
+import type { SiteContent } from "#core/schemas/site-content";
 import { cn } from "~/lib/cn";
 import { BrandIcon } from "./brand-icon";
 
