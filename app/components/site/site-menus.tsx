@@ -13,18 +13,48 @@ const itemBase =
 const itemClass = `${itemBase} py-2 font-semibold`;
 const subItemClass = `${itemBase} py-1.5 font-medium`;
 
-/** The full menu, in the spec's order; Join Us only while the setting is on. */
-function fullMenuLinks(): { before: NavLinkItem[]; middle: NavLinkItem[]; after: NavLinkItem[] } {
-  return {
-    before: [
-      { label: "Home", to: "/#hero" },
-      { label: "About Us", to: "/#about" },
-      { label: "Announcement", to: "/announcement" },
-      { label: "Collaborator", to: "/#collaborator" },
-    ],
-    middle: [{ label: "Explore SMC", to: "/explore-smc" }],
-    after: [{ label: "Contact Us", to: "/#contact" }],
+/** The full menu, in the spec's order, around Resources, Events & Activities and Join Us. */
+const FULL_MENU: Record<"before" | "middle" | "after", NavLinkItem[]> = {
+  before: [
+    { label: "Home", to: "/#hero" },
+    { label: "About Us", to: "/#about" },
+    { label: "Announcement", to: "/announcement" },
+    { label: "Collaborator", to: "/#collaborator" },
+  ],
+  middle: [{ label: "Explore SMC", to: "/explore-smc" }],
+  after: [{ label: "Contact Us", to: "/#contact" }],
+};
+
+const linkItem = (className: string, onChoose?: () => void) =>
+  function LinkItem(link: NavLinkItem) {
+    return (
+      <li key={link.to}>
+        <Link to={link.to} onClick={onChoose} className={className}>
+          {link.label}
+        </Link>
+      </li>
+    );
   };
+
+function ResourceLinks({ chrome, className, onChoose }: { chrome: SiteChrome; className: string; onChoose?: () => void }) {
+  return (
+    <ul>
+      {chrome.resourcesMenu.map((item) => (
+        <li key={item.label}>
+          <a
+            href={item.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={onChoose}
+            className={cn(className, "w-full justify-between")}
+          >
+            {item.label}
+            <ExternalLink className="size-4" aria-label="(opens in a new tab)" role="img" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -32,46 +62,18 @@ function fullMenuLinks(): { before: NavLinkItem[]; middle: NavLinkItem[]; after:
  * and from the keyboard, and close on Escape.
  */
 export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavLinkItem[] | null }) {
-  if (links) {
-    return (
-      <ul className="hidden items-center gap-1 lg:flex">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className={itemClass}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  const { before, middle, after } = fullMenuLinks();
-  const linkItem = (link: NavLinkItem) => (
-    <li key={link.to}>
-      <Link to={link.to} className={itemClass}>
-        {link.label}
-      </Link>
-    </li>
-  );
+  const item = linkItem(itemClass);
+  if (links) return <ul className="hidden items-center gap-1 lg:flex">{links.map(item)}</ul>;
   return (
     <ul className="hidden items-center gap-0.5 text-[0.95rem] lg:flex">
-      {before.map(linkItem)}
+      {FULL_MENU.before.map(item)}
       <li>
         <NavDropdown
           label="Resources"
           triggerClassName={itemClass}
           panelClassName="absolute top-full left-0 z-10 mt-2 w-56 rounded-lg border border-brand-100 bg-white p-2 shadow-lg"
         >
-          <ul>
-            {chrome.resourcesMenu.map((item) => (
-              <li key={item.label}>
-                <a href={item.url} target="_blank" rel="noopener noreferrer" className={cn(itemClass, "w-full justify-between")}>
-                  {item.label}
-                  <ExternalLink className="size-4" aria-label="(opens in a new tab)" role="img" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <ResourceLinks chrome={chrome} className={itemClass} />
         </NavDropdown>
       </li>
       <li>
@@ -83,13 +85,13 @@ export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavL
           <EventsPanel chrome={chrome} />
         </NavDropdown>
       </li>
-      {middle.map(linkItem)}
+      {FULL_MENU.middle.map(item)}
       {chrome.joinUsVisible && (
         <li>
           <JoinUsButton className={itemClass} questions={chrome.joinQuestions} />
         </li>
       )}
-      {after.map(linkItem)}
+      {FULL_MENU.after.map(item)}
     </ul>
   );
 }
@@ -146,14 +148,7 @@ export function MobileMenu({
   /** The hamburger: focus returns there from what a menu entry opened, as the menu itself is closed by then. */
   menuButton: RefObject<HTMLButtonElement | null>;
 }) {
-  const linkItem = (link: NavLinkItem) => (
-    <li key={link.to}>
-      <Link to={link.to} onClick={onChoose} className={cn(itemClass, "w-full")}>
-        {link.label}
-      </Link>
-    </li>
-  );
-  const full = fullMenuLinks();
+  const item = linkItem(cn(itemClass, "w-full"), onChoose);
   return (
     <div
       id={id}
@@ -162,28 +157,13 @@ export function MobileMenu({
     >
       <ul className="flex flex-col gap-0.5 pt-2">
         {links ? (
-          links.map(linkItem)
+          links.map(item)
         ) : (
           <>
-            {full.before.map(linkItem)}
+            {FULL_MENU.before.map(item)}
             <li>
               <Disclosure summary="Resources">
-                <ul>
-                  {chrome.resourcesMenu.map((item) => (
-                    <li key={item.label}>
-                      <a
-                        href={item.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        onClick={onChoose}
-                        className={cn(subItemClass, "w-full justify-between")}
-                      >
-                        {item.label}
-                        <ExternalLink className="size-4" aria-label="(opens in a new tab)" role="img" />
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <ResourceLinks chrome={chrome} className={subItemClass} onChoose={onChoose} />
               </Disclosure>
             </li>
             <li>
@@ -194,7 +174,7 @@ export function MobileMenu({
                 <EventsPanel chrome={chrome} onChoose={onChoose} />
               </Disclosure>
             </li>
-            {full.middle.map(linkItem)}
+            {FULL_MENU.middle.map(item)}
             {chrome.joinUsVisible && (
               <li>
                 <JoinUsButton
@@ -205,7 +185,7 @@ export function MobileMenu({
                 />
               </li>
             )}
-            {full.after.map(linkItem)}
+            {FULL_MENU.after.map(item)}
           </>
         )}
       </ul>
