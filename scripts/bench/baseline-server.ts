@@ -1,29 +1,25 @@
 /**
- * The baseline of `npm run bench`: a bare `node:http` server that answers each captured path with the captured
- * status, headers and body bytes from memory, and nothing else. It does per request only what any Node server must,
- * so its rate is the most a Node process can serve that response at on this machine.
- *
- *   node --import tsx scripts/bench/baseline-server.ts <responses.json>     (prints "listening <port>" once ready)
+ * The baseline of `npm run bench`, forked by it: a bare `node:http` server that answers each path it was sent over IPC
+ * with the status, headers and body bytes the production server sent, from memory, and nothing else. It does per
+ * request only what any Node server must, so its rate is the most a Node process can serve that response at here.
  */
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { type CapturedResponse, fromJson } from "./captured-response";
 
-const file = process.argv[2];
-if (!file) throw new Error("usage: baseline-server.ts <responses.json>");
-const captured: CapturedResponse[] = fromJson(fs.readFileSync(file, "utf8"));
-const byPath = new Map(captured.map((response) => [response.path, response]));
+/** One response of the production server, byte for byte (compressed when it compressed it). */
+export interface CapturedResponse {
+  path: string;
+  status: number;
+  headers: http.OutgoingHttpHeaders;
+  body: Uint8Array;
+}
 
-const server = http.createServer((req, res) => {
-  const response = byPath.get(req.url ?? "");
-  if (!response) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(response.status, response.headers).end(response.body);
+process.once("message", (responses: CapturedResponse[]) => {
+  const byPath = new Map(responses.map((response) => [response.path, response]));
+  const server = http.createServer((req, res) => {
+    const response = byPath.get(req.url ?? "");
+    if (response) res.writeHead(response.status, response.headers).end(response.body);
+    else res.writeHead(404).end();
+  });
+  server.listen(0, "127.0.0.1", () => process.send!((server.address() as AddressInfo).port));
 });
-server.listen(0, "127.0.0.1", () => {
-  console.log(`listening ${(server.address() as AddressInfo).port}`);
-});
-process.on("SIGTERM", () => server.close(() => process.exit(0)));

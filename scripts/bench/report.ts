@@ -1,7 +1,6 @@
-import type { LoadResult } from "./load";
-import type { ProcessMemory } from "./memory";
+import fs from "node:fs";
 
-/** The targets of the benchmark (DESIGN.md's performance budgets). */
+/** The targets of the benchmark (docs/performance.md). */
 export const TARGETS = {
   /** A cached public page: at least this share of the baseline's requests/s (as fast as a static file server here). */
   pageRatio: 0.3,
@@ -10,6 +9,14 @@ export const TARGETS = {
   /** Resident memory of the server after the run (decimal megabytes). */
   rssAfterBytes: 150_000_000,
 } as const;
+
+/** What one autocannon run measured; `errors` counts every request that did not succeed. */
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
 
 /** Every round of one endpoint: the server's runs and, where a baseline answers it, the baseline's, round by round. */
 export interface EndpointRuns {
@@ -23,24 +30,6 @@ export interface EndpointRuns {
   warmupErrors: number;
 }
 
-export interface EndpointSummary {
-  name: string;
-  path: string;
-  page: boolean;
-  /** The median round by requests/s. */
-  server: LoadResult;
-  baseline?: LoadResult;
-  /** The median of the rounds' ratios (server over baseline, each round's two runs taken back to back). */
-  ratio?: number;
-  /**
-   * The median of the rounds' ratios of CPU time per response (baseline over server): the share of the baseline's
-   * responses per CPU second the server manages. Unlike `ratio`, it does not depend on how fast the client is.
-   */
-  cpuRatio?: number;
-  /** Error responses over all runs, warm-up included. */
-  errors: number;
-}
-
 export function median(values: readonly number[]): number {
   if (values.length === 0) throw new Error("median of nothing");
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,125 +40,66 @@ export function median(values: readonly number[]): number {
 /** The run with the median requests/s (of an even number, the lower of the middle two): its latencies go with it. */
 export function medianRun(runs: readonly LoadResult[]): LoadResult {
   if (runs.length === 0) throw new Error("median of no runs");
-  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor((runs.length - 1) / 2)]!;
 }
 
-export function summarise(runs: EndpointRuns): EndpointSummary {
-  const all = [...runs.server, ...(runs.baseline ?? [])];
-  const summary: EndpointSummary = {
-    name: runs.name,
-    path: runs.path,
-    page: runs.page,
+/**
+ * The median round of each server, the median of the rounds' ratios (server over baseline, each round's two runs taken
+ * back to back, so both meet the same moment of a noisy machine), and the errors of every run, warm-up included.
+ */
+export function summarise(runs: EndpointRuns) {
+  const { baseline } = runs;
+  return {
+    ...runs,
     server: medianRun(runs.server),
-    errors: all.reduce((sum, run) => sum + run.errors, runs.warmupErrors),
+    baseline: baseline && medianRun(baseline),
+    ratio: baseline && median(runs.server.map((run, i) => run.requestsPerSecond / baseline[i]!.requestsPerSecond)),
+    errors: [...runs.server, ...(baseline ?? [])].reduce((sum, run) => sum + run.errors, runs.warmupErrors),
   };
-  if (runs.baseline) {
-    const baseline = runs.baseline;
-    summary.baseline = medianRun(baseline);
-    summary.ratio = median(runs.server.map((run, i) => run.requestsPerSecond / baseline[i]!.requestsPerSecond));
-    const cpuRatios = runs.server.flatMap((run, i) => {
-      const [server, base] = [run.cpuMicrosPerRequest, baseline[i]!.cpuMicrosPerRequest];
-      return server && base !== undefined ? [base / server] : [];
-    });
-    if (cpuRatios.length > 0) summary.cpuRatio = median(cpuRatios);
-  }
-  return summary;
 }
+export type EndpointSummary = ReturnType<typeof summarise>;
 
-const rate = (r: number) => r.toFixed(0);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
-const cpu = (run: LoadResult | undefined) => (run?.cpuMicrosPerRequest === undefined ? "-" : `${run.cpuMicrosPerRequest.toFixed(0)} µs`);
-
-/** Columns padded to their widest cell, two spaces apart, as `npm run audit` prints them. */
-export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) => cell.padEnd(widths[i]!))
-      .join("  ")
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join("\n");
-}
-
-export function endpointTable(summaries: readonly EndpointSummary[]): string {
-  const header = [
-    "endpoint",
-    "server req/s",
-    "baseline req/s",
-    "ratio",
-    "p50 server",
-    "p99 server",
-    "p99 baseline",
-    "CPU/resp server",
-    "CPU/resp baseline",
-    "CPU ratio",
-    "errors",
-  ];
-  const rows = summaries.map((s) => [
-    `${s.name} ${s.path}`,
-    rate(s.server.requestsPerSecond),
-    s.baseline ? rate(s.baseline.requestsPerSecond) : "-",
-    s.ratio === undefined ? "-" : s.ratio.toFixed(2),
-    ms(s.server.p50Ms),
-    ms(s.server.p99Ms),
-    s.baseline ? ms(s.baseline.p99Ms) : "-",
-    cpu(s.server),
-    cpu(s.baseline),
-    s.cpuRatio === undefined ? "-" : s.cpuRatio.toFixed(2),
-    String(s.errors),
-  ]);
-  return formatTable(header, rows);
-}
-
-export interface TargetCheck {
-  target: string;
-  measured: string;
-  pass: boolean;
-}
+export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /** Each target the measured endpoints allow checking; an endpoint left out with --only leaves its targets out. */
-export function checkTargets(summaries: readonly EndpointSummary[], memory: ProcessMemory, cores: number): TargetCheck[] {
-  const checks: TargetCheck[] = [];
-  for (const s of summaries) {
-    if (!s.page || s.ratio === undefined) continue;
-    checks.push({
+export function checkTargets(summaries: readonly EndpointSummary[], rssBytes: number, cores: number) {
+  const checks = summaries
+    .filter((s) => s.page && s.ratio !== undefined)
+    .map((s) => ({
       target: `${s.path} at >= ${TARGETS.pageRatio} of the baseline's req/s`,
-      measured: s.ratio.toFixed(2),
-      pass: s.ratio >= TARGETS.pageRatio,
-    });
-  }
-  const join = summaries.find((s) => s.name === "join");
+      measured: s.ratio!.toFixed(2),
+      pass: s.ratio! >= TARGETS.pageRatio,
+    }));
+  const join = summaries.find((s) => s.name === "join")?.server;
   if (join) {
-    checks.push({
-      target: `join >= ${TARGETS.joinPerSecond} req/s (${cores} cores)`,
-      measured: `${rate(join.server.requestsPerSecond)} req/s`,
-      pass: join.server.requestsPerSecond >= TARGETS.joinPerSecond,
-    });
-    checks.push({
-      target: `join p99 < ${TARGETS.joinP99Ms} ms`,
-      measured: ms(join.server.p99Ms),
-      pass: join.server.p99Ms < TARGETS.joinP99Ms,
-    });
+    checks.push(
+      {
+        target: `join >= ${TARGETS.joinPerSecond} req/s (${cores} cores)`,
+        measured: `${join.requestsPerSecond.toFixed(0)} req/s`,
+        pass: join.requestsPerSecond >= TARGETS.joinPerSecond,
+      },
+      { target: `join p99 < ${TARGETS.joinP99Ms} ms`, measured: ms(join.p99Ms), pass: join.p99Ms < TARGETS.joinP99Ms },
+    );
   }
   const errors = summaries.reduce((sum, s) => sum + s.errors, 0);
-  checks.push({ target: "no error responses", measured: String(errors), pass: errors === 0 });
-  checks.push({
-    target: `server RSS after the run < ${megabytes(TARGETS.rssAfterBytes)}`,
-    measured: megabytes(memory.rssBytes),
-    pass: memory.rssBytes < TARGETS.rssAfterBytes,
-  });
+  checks.push(
+    { target: "no error responses", measured: String(errors), pass: errors === 0 },
+    {
+      target: `server RSS after the run < ${megabytes(TARGETS.rssAfterBytes)}`,
+      measured: megabytes(rssBytes),
+      pass: rssBytes < TARGETS.rssAfterBytes,
+    },
+  );
   return checks;
 }
 
-export function targetLines(checks: readonly TargetCheck[]): string {
-  return formatTable(
-    ["", "target", "measured"],
-    checks.map((c) => [c.pass ? "PASS" : "MISS", c.target, c.measured]),
-  );
-}
-
-export function memoryLine(beforeLoad: ProcessMemory, afterRun: ProcessMemory): string {
-  return `server RSS: ${megabytes(beforeLoad.rssBytes)} seeded before any load, peak ${megabytes(afterRun.peakBytes)} (VmHWM), after the run ${megabytes(afterRun.rssBytes)} (VmRSS)`;
+/** VmHWM (the most resident memory the process ever had) and VmRSS (now), in bytes, from /proc/<pid>/status. */
+export function readProcessMemory(pid: number, status = fs.readFileSync(`/proc/${pid}/status`, "utf8")) {
+  const kib = (field: string) => {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status);
+    if (!match) throw new Error(`/proc status has no ${field} line`);
+    return Number(match[1]) * 1024;
+  };
+  return { peakBytes: kib("VmHWM"), rssBytes: kib("VmRSS") };
 }
