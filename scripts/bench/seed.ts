@@ -41,11 +41,10 @@ export async function seedBenchData(database: DatabaseHandle, dataDir: string, l
   const { db } = database;
   const applications = applicationService({
     db,
-    store: submissionStore({ db, logger: createLogger("silent") }),
+    store: submissionStore({ db, logger: createLogger("silent"), wakeMailer: () => undefined }),
     publicUrl: "http://127.0.0.1",
     timeZone: "Asia/Karachi",
     questions: QUESTIONS,
-    wakeMailer: () => undefined,
   });
   const now = Date.now();
   for (let i = 0; i < SEEDED_APPLICATIONS; i++) {
