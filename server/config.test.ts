@@ -25,9 +25,9 @@ describe("configuration from the environment", () => {
     expect(parseConfig({ SHUTDOWN_DRAIN_MS: "3000" }).shutdownDrainMs).toBe(3000);
   });
 
-  test("HTML_CACHE_SECONDS: cached pages are checked against the database every 2 s unless set; 0 checks every page", () => {
-    expect(parseConfig({}).htmlCacheSeconds).toBe(2);
-    expect(parseConfig({ HTML_CACHE_SECONDS: "0" }).htmlCacheSeconds).toBe(0);
+  test("PAGE_CACHE_SECONDS: cached pages are checked against the database every 2 s unless set; 0 checks every page", () => {
+    expect(parseConfig({}).pageCacheSeconds).toBe(2);
+    expect(parseConfig({ PAGE_CACHE_SECONDS: "0" }).pageCacheSeconds).toBe(0);
   });
 
   test("HTTP timeouts: 15 s for the headers and 30 s for the whole request unless set; headers within the request", () => {
@@ -52,7 +52,7 @@ describe("configuration from the environment", () => {
     ["DATABASE_URL", "mysql://x", "Invalid environment variable DATABASE_URL: expected a postgres://"],
     ["LOG_LEVEL", "loud", "Invalid environment variable LOG_LEVEL: expected one of fatal"],
     ["SHUTDOWN_DRAIN_MS", "9000", "Invalid environment variable SHUTDOWN_DRAIN_MS: expected a number of milliseconds from 0 to 5000"],
-    ["HTML_CACHE_SECONDS", "-1", "Invalid environment variable HTML_CACHE_SECONDS: expected a number of seconds from 0 to 300"],
+    ["PAGE_CACHE_SECONDS", "-1", "Invalid environment variable PAGE_CACHE_SECONDS: expected a number of seconds from 0 to 300"],
     [
       "HTTP_HEADERS_TIMEOUT_MS",
       "0",

@@ -4,19 +4,15 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth/password.server
 import type { S3Location } from "./storage/s3-storage";
 
 /**
- * The environment, parsed once at start. Each variable is documented in the README.
+ * The environment, parsed once at start. Each variable is documented in docs/configuration.md.
  * A bad value stops the start with one line per variable naming it and what is expected.
  */
-const port = z.coerce
-  .number({ error: "a port number from 1 to 65535" })
-  .int("a port number from 1 to 65535")
-  .min(1, "a port number from 1 to 65535")
-  .max(65535, "a port number from 1 to 65535");
 
-const positiveMs = z.coerce
-  .number({ error: "a number of milliseconds above 0" })
-  .int("a number of milliseconds above 0")
-  .min(1, "a number of milliseconds above 0");
+/** A whole number from `min` to `max`; `expected` is the one message for every way a value can miss. */
+const wholeNumber = (expected: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number({ error: expected }).int(expected).min(min, expected).max(max, expected);
+const milliseconds = (min: number, max: number) => wholeNumber(`a number of milliseconds from ${min} to ${max}`, min, max);
+const positiveMs = wholeNumber("a number of milliseconds above 0", 1);
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -29,7 +25,7 @@ function isTimeZone(zone: string): boolean {
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], { error: "one of development, production, test" }).default("production"),
-  PORT: port.default(3000),
+  PORT: wholeNumber("a port number from 1 to 65535", 1, 65535).default(3000),
   HOST: z.string().min(1, "a host name or address to listen on, e.g. 127.0.0.1 or 0.0.0.0").default("127.0.0.1"),
   DATA_DIR: z.string().min(1, "a directory path").default("./data"),
   DATABASE_URL: z
@@ -77,24 +73,10 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: positiveMs.default(2_000),
   OUTBOX_BACKOFF_BASE_MS: positiveMs.default(30_000),
   OUTBOX_BACKOFF_MAX_MS: positiveMs.default(3_600_000),
-  OUTBOX_MAX_ATTEMPTS: z.coerce
-    .number({ error: "a whole number from 1" })
-    .int("a whole number from 1")
-    .min(1, "a whole number from 1")
-    .default(10),
+  OUTBOX_MAX_ATTEMPTS: wholeNumber("a whole number from 1", 1).default(10),
   OUTBOX_LEASE_MS: positiveMs.default(120_000),
-  SHUTDOWN_DRAIN_MS: z.coerce
-    .number({ error: "a number of milliseconds from 0 to 5000" })
-    .int("a number of milliseconds from 0 to 5000")
-    .min(0, "a number of milliseconds from 0 to 5000")
-    .max(5000, "a number of milliseconds from 0 to 5000")
-    .default(0),
-  HTML_CACHE_SECONDS: z.coerce
-    .number({ error: "a number of seconds from 0 to 300" })
-    .int("a number of seconds from 0 to 300")
-    .min(0, "a number of seconds from 0 to 300")
-    .max(300, "a number of seconds from 0 to 300")
-    .default(2),
+  SHUTDOWN_DRAIN_MS: milliseconds(0, 5000).default(0),
+  PAGE_CACHE_SECONDS: wholeNumber("a number of seconds from 0 to 300", 0, 300).default(2),
   STORAGE: z.enum(["fs", "s3"], { error: "one of fs (files under DATA_DIR/uploads), s3" }).default("fs"),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-central-1.amazonaws.com (unset: AWS itself)" })
@@ -117,71 +99,15 @@ const envSchema = z.object({
     .enum(["true", "false"], { error: "true or false" })
     .transform((value) => value === "true")
     .default(false),
-  HTTP_HEADERS_TIMEOUT_MS: z.coerce
-    .number({ error: "a number of milliseconds from 500 to 60000" })
-    .int("a number of milliseconds from 500 to 60000")
-    .min(500, "a number of milliseconds from 500 to 60000")
-    .max(60_000, "a number of milliseconds from 500 to 60000")
-    .default(15_000),
-  HTTP_REQUEST_TIMEOUT_MS: z.coerce
-    .number({ error: "a number of milliseconds from 1000 to 300000" })
-    .int("a number of milliseconds from 1000 to 300000")
-    .min(1000, "a number of milliseconds from 1000 to 300000")
-    .max(300_000, "a number of milliseconds from 1000 to 300000")
-    .default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(500, 60_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(1000, 300_000).default(30_000),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
-export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
-
-export interface Config {
-  env: Env["NODE_ENV"];
-  port: number;
-  host: string;
-  dataDir: string;
-  database: DatabaseTarget;
-  publicUrl: string;
-  logLevel: Env["LOG_LEVEL"];
-  /** Express's "trust proxy": which X-Forwarded-For hops to believe for the client address. */
-  trustProxy: boolean | number | string;
-  mail: MailConfig;
-  /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes. */
-  shutdownDrainMs: number;
-  /**
-   * How long a cached public page is served before the database is asked whether announcements or the Join Us
-   * setting changed. Writes through this instance show at once; this bounds how long another instance's take.
-   */
-  htmlCacheSeconds: number;
-  /** Where uploaded images are kept. */
-  storage: StorageConfig;
-  /** How long a client may take to send its request headers, and its whole request; then the connection is cut. */
-  http: { headersTimeoutMs: number; requestTimeoutMs: number };
-  /** Both or neither (checked here): the admin created at first start. */
-  admin: { email: string; password: string } | undefined;
-}
-
-export type MailTransportConfig =
-  | { kind: "log" }
-  | { kind: "smtp"; url: string; timeoutMs: number }
-  | {
-      kind: "emailjs";
-      url: string;
-      serviceId: string;
-      templateIds: { join: string; contact: string };
-      publicKey: string;
-      accessToken: string | undefined;
-    };
-
-export interface MailConfig {
-  transport: MailTransportConfig;
-  from: string;
-  to: string;
-  timeZone: string;
-  outbox: { pollMs: number; backoffBaseMs: number; backoffMaxMs: number; maxAttempts: number; leaseMs: number };
-}
-
-export type StorageConfig = { kind: "fs"; dir: string } | ({ kind: "s3" } & S3Location);
+export type Config = ReturnType<typeof parseConfig>;
+export type DatabaseTarget = Config["database"];
+export type MailConfig = Config["mail"];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -209,7 +135,7 @@ function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
 }
 
-export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(withoutEmpty(source));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -230,8 +156,6 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ]);
   }
   const dataDir = path.resolve(env.DATA_DIR);
-  const mail = mailConfig(env);
-  const storage = storageConfig(env, dataDir);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -240,12 +164,21 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: databaseTarget(env.DATABASE_URL, dataDir),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
+    /** Express's "trust proxy": which X-Forwarded-For hops to believe for the client address. */
     trustProxy: trustProxy(env.TRUST_PROXY),
+    /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes. */
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
-    htmlCacheSeconds: env.HTML_CACHE_SECONDS,
+    /**
+     * How long a cached public page is served before the database is asked whether announcements or the Join Us
+     * setting changed. Writes through this instance show at once; this bounds how long another instance's take.
+     */
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    /** How long a client may take to send its request headers, and its whole request; then the connection is cut. */
     http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },
-    mail,
-    storage,
+    mail: mailConfig(env),
+    /** Where uploaded images are kept. */
+    storage: storageConfig(env, dataDir),
+    /** Both or neither (checked above): the admin created at first start. */
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
   };
 }
@@ -258,32 +191,9 @@ function trustProxy(value: string): boolean | number | string {
 }
 
 /** The mail settings; a transport without the variables it needs stops the start, naming each one. */
-function mailConfig(env: Env): MailConfig {
-  const missing = (names: string[]) => {
-    const absent = names.filter((name) => !env[name as keyof Env]);
-    if (absent.length > 0) {
-      throw new ConfigError(absent.map((name) => `Missing environment variable ${name}: MAIL_TRANSPORT=${env.MAIL_TRANSPORT} needs it`));
-    }
-  };
-  let transport: MailTransportConfig;
-  if (env.MAIL_TRANSPORT === "smtp") {
-    missing(["SMTP_URL", "MAIL_FROM", "MAIL_TO"]);
-    transport = { kind: "smtp", url: env.SMTP_URL!, timeoutMs: env.SMTP_TIMEOUT_MS };
-  } else if (env.MAIL_TRANSPORT === "emailjs") {
-    missing(["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID_JOIN", "EMAILJS_TEMPLATE_ID_CONTACT", "EMAILJS_PUBLIC_KEY"]);
-    transport = {
-      kind: "emailjs",
-      url: env.EMAILJS_URL,
-      serviceId: env.EMAILJS_SERVICE_ID!,
-      templateIds: { join: env.EMAILJS_TEMPLATE_ID_JOIN!, contact: env.EMAILJS_TEMPLATE_ID_CONTACT! },
-      publicKey: env.EMAILJS_PUBLIC_KEY!,
-      accessToken: env.EMAILJS_PRIVATE_KEY,
-    };
-  } else {
-    transport = { kind: "log" };
-  }
+function mailConfig(env: Env) {
   return {
-    transport,
+    transport: mailTransport(env),
     from: env.MAIL_FROM ?? "Website <website@localhost>",
     to: env.MAIL_TO ?? "society@localhost",
     timeZone: env.MAIL_TIME_ZONE,
@@ -297,11 +207,36 @@ function mailConfig(env: Env): MailConfig {
   };
 }
 
+function mailTransport(env: Env) {
+  const need = (names: (keyof Env)[]) => requireVariables(env, names, `MAIL_TRANSPORT=${env.MAIL_TRANSPORT}`);
+  if (env.MAIL_TRANSPORT === "smtp") {
+    need(["SMTP_URL", "MAIL_FROM", "MAIL_TO"]);
+    return { kind: "smtp" as const, url: env.SMTP_URL!, timeoutMs: env.SMTP_TIMEOUT_MS };
+  }
+  if (env.MAIL_TRANSPORT === "emailjs") {
+    need(["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID_JOIN", "EMAILJS_TEMPLATE_ID_CONTACT", "EMAILJS_PUBLIC_KEY"]);
+    return {
+      kind: "emailjs" as const,
+      url: env.EMAILJS_URL,
+      serviceId: env.EMAILJS_SERVICE_ID!,
+      templateIds: { join: env.EMAILJS_TEMPLATE_ID_JOIN!, contact: env.EMAILJS_TEMPLATE_ID_CONTACT! },
+      publicKey: env.EMAILJS_PUBLIC_KEY!,
+      accessToken: env.EMAILJS_PRIVATE_KEY,
+    };
+  }
+  return { kind: "log" as const };
+}
+
+/** Stops the start, naming each variable of `names` that is unset, when `setting` needs them. */
+function requireVariables(env: Env, names: (keyof Env)[], setting: string): void {
+  const absent = names.filter((name) => !env[name]);
+  if (absent.length > 0) throw new ConfigError(absent.map((name) => `Missing environment variable ${name}: ${setting} needs it`));
+}
+
 /** Local files under DATA_DIR/uploads, or a bucket; STORAGE=s3 without a variable it needs stops the start, naming each one. */
-function storageConfig(env: Env, dataDir: string): StorageConfig {
+function storageConfig(env: Env, dataDir: string): { kind: "fs"; dir: string } | ({ kind: "s3" } & S3Location) {
   if (env.STORAGE === "fs") return { kind: "fs", dir: path.join(dataDir, "uploads") };
-  const absent = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
-  if (absent.length > 0) throw new ConfigError(absent.map((name) => `Missing environment variable ${name}: STORAGE=s3 needs it`));
+  requireVariables(env, ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"], "STORAGE=s3");
   return {
     kind: "s3",
     bucket: env.S3_BUCKET!,
@@ -312,7 +247,10 @@ function storageConfig(env: Env, dataDir: string): StorageConfig {
   };
 }
 
-function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+function databaseTarget(
+  url: string | undefined,
+  dataDir: string,
+): { engine: "sqlite"; file: string } | { engine: "postgres"; url: string } {
   if (!url) return { engine: "sqlite", file: path.join(dataDir, "site.db") };
   if (/^postgres(ql)?:\/\//.test(url)) return { engine: "postgres", url };
   return { engine: "sqlite", file: path.resolve(url.replace(/^(sqlite|file):/, "")) };

@@ -2,6 +2,7 @@
  * Starts the site: parse the environment, validate the society's content, open and migrate the database,
  * then serve HTTP. Any problem before listening stops the start with a clear message and exit code 1.
  */
+import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -10,12 +11,12 @@ import type { ServerBuild } from "react-router";
 import { AdminBootstrapError, ensureAdmin } from "./auth/admin-bootstrap.server";
 import { ConfigError, parseConfig } from "./config";
 import { fileURLToPath } from "node:url";
-import { ContentError, contentNewerThan, loadSite } from "./content/load-site";
+import { ContentError, contentNewerThan, loadSite, referencedPhotos } from "./content/load-site";
 import { createDatabase, migrateToLatest } from "./db/database";
 import { createHttpApp, productionAssets } from "./http/app";
 import type { Readiness } from "./http/readiness";
 import { readIcons, readManifest } from "./images/content-image-manifest";
-import { contentImages, unencodedPhotos } from "./images/content-images";
+import { contentImages } from "./images/content-images";
 import { createLogger } from "./logger";
 import { outboxWorker } from "./mail/outbox-worker";
 import { createMailTransport } from "./mail/transports";
@@ -39,16 +40,16 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const development = config.env === "development";
 
-  // The production build (build/host/main.js) carries its own copy of content/site.ts.
+  // The production build (build/host/main.js) carries its own copy of content/site.ts, and every build encodes the
+  // photos the content names: content changed since the last build stops the start, saying what to run.
   const runningBuild = import.meta.url.endsWith(".js");
-  const staleContent = runningBuild ? contentNewerThan(fileURLToPath(import.meta.url)) : [];
-  if (staleContent.length > 0) throw new ContentError(staleContent);
+  const outdated = runningBuild ? contentNewerThan(fileURLToPath(import.meta.url)) : [];
   const site = await loadSite();
   const manifest = readManifest();
-  const missing = unencodedPhotos(site, manifest);
-  if (missing.length > 0) {
-    throw new ContentError(missing.map((photo) => `content/photos/${photo} is newer than the last image build: run \`npm run build\``));
+  for (const [field, photo] of referencedPhotos(site)) {
+    if (!manifest[photo]) outdated.push(`${field}: content/photos/${photo} has no encoded images yet: run \`npm run build\``);
   }
+  if (outdated.length > 0) throw new Error(`the build is older than the content.\n${outdated.join("\n")}`);
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = createDatabase(config.database, { logger });
@@ -96,8 +97,7 @@ async function main() {
     }
   };
   void housekeeping();
-  const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
-  housekeepingTimer.unref();
+  const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS).unref();
   const readiness: Readiness = { accepting: true };
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -124,7 +124,7 @@ async function main() {
     build,
     assets,
     trustProxy: config.trustProxy,
-    htmlCacheSeconds: config.htmlCacheSeconds,
+    pageCacheSeconds: config.pageCacheSeconds,
   });
   // Slow clients are cut off: headers within HTTP_HEADERS_TIMEOUT_MS, the whole request within
   // HTTP_REQUEST_TIMEOUT_MS (408, then the connection closes), idle keep-alive connections after 5 s. Node checks
@@ -135,11 +135,8 @@ async function main() {
     app,
   );
   server.keepAliveTimeout = 5_000;
-  server.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
+  // once() rejects if "error" comes first (the port is taken).
+  await once(server.listen(config.port, config.host), "listening");
   worker.start();
   logger.info({ mailTransport: config.mail.transport.kind }, "mail outbox worker started");
   logger.info(
@@ -186,10 +183,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof ContentError || error instanceof AdminBootstrapError) {
-    console.error(error.message);
-  } else {
-    console.error(error instanceof Error ? `Start failed: ${error.message}` : error);
-  }
+  const known = error instanceof ConfigError || error instanceof ContentError || error instanceof AdminBootstrapError;
+  console.error(known ? error.message : error instanceof Error ? `Start failed: ${error.message}` : error);
   process.exit(1);
 });

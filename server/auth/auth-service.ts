@@ -67,5 +67,3 @@ export function authService({ db, logger, publicUrl }: AuthServiceDeps) {
     changePassword: (change: PasswordChange) => changePassword(db, change),
   };
 }
-
-export type AuthService = ReturnType<typeof authService>;

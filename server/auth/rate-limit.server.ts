@@ -56,5 +56,3 @@ export function loginRateLimiter(repo: RateLimitsRepo, options: LoginRateLimiter
     },
   };
 }
-
-export type LoginRateLimiter = ReturnType<typeof loginRateLimiter>;

@@ -79,5 +79,3 @@ export function sessionStore(repo: SessionsRepo, options: SessionStoreOptions = 
     },
   };
 }
-
-export type SessionStore = ReturnType<typeof sessionStore>;

@@ -19,7 +19,7 @@ function fieldName(pathParts: readonly PropertyKey[]): string {
 }
 
 /** Every photo path the content refers to, with the field it came from. */
-function referencedPhotos(site: SiteContent): Array<[field: string, photo: string]> {
+export function referencedPhotos(site: SiteContent): Array<[field: string, photo: string]> {
   const refs: Array<[string, string]> = [
     ["logo", site.logo],
     ["president.photo", site.president.photo],

@@ -50,10 +50,8 @@ export interface AnnouncementsTable {
   created_at: string;
 }
 
-export type SettingsRow = Selectable<SettingsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type NewImage = Insertable<ImagesTable>;
-export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type NewAnnouncement = Insertable<AnnouncementsTable>;
 
 export interface AdminsTable {
@@ -99,8 +97,6 @@ export interface AuditLogTable {
 export type AdminRow = Selectable<AdminsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSession = Insertable<SessionsTable>;
-export type RateLimitRow = Selectable<RateLimitsTable>;
-export type AuditLogRow = Selectable<AuditLogTable>;
 export interface ApplicationsTable {
   id: string;
   fullname: string;
@@ -151,7 +147,5 @@ export interface ContactMessagesTable {
 }
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;
-export type NewMailOutbox = Insertable<MailOutboxTable>;
-export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export type NewContactMessage = Insertable<ContactMessagesTable>;
 export type { Generated };

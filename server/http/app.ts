@@ -14,7 +14,7 @@ import { PUBLIC_PAGES } from "#core/public-pages";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
 import { pageCache } from "./page-cache";
 import { checkReadiness, type Readiness } from "./readiness";
-import { postOnlyPaths, refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
+import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import type { FileStorage } from "../storage/storage";
@@ -53,8 +53,8 @@ export interface HttpAppOptions {
   assets: RequestHandler;
   /** Express's "trust proxy" setting (TRUST_PROXY). */
   trustProxy?: boolean | number | string;
-  /** Seconds a cached public page is served before the database is asked whether it changed (HTML_CACHE_SECONDS). */
-  htmlCacheSeconds?: number;
+  /** Seconds a cached public page is served before the database is asked whether it changed (PAGE_CACHE_SECONDS). */
+  pageCacheSeconds?: number;
 }
 
 /** The site's request listener: files, uploads, the page cache, then React Router. */
@@ -94,13 +94,13 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   const renderPage = typeof options.build !== "function" ? createPageRenderer(options.build, "production") : undefined;
   // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
   const cache =
-    renderPage && options.htmlCacheSeconds !== undefined
+    renderPage && options.pageCacheSeconds !== undefined
       ? pageCache({
           paths: PUBLIC_PAGES,
           publicUrl,
           render: (request, renderFlags) => renderPage(request, loadContext(renderFlags, "page-cache")),
           version: () => services.publicContentVersion(),
-          checkIntervalMs: options.htmlCacheSeconds * 1000,
+          checkIntervalMs: options.pageCacheSeconds * 1000,
         })
       : undefined;
   // Before anything else touches a login: one is handled only while an argon2 slot is free for it, and the rest of a
@@ -151,7 +151,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES, logger));
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
-  if (typeof options.build !== "function") app.use(refuseReadsOfPostOnlyRoutes(postOnlyPaths(options.build)));
+  if (typeof options.build !== "function") app.use(refuseReadsOfPostOnlyRoutes(options.build));
   if (cache) app.use(cache.invalidateOnWrites(mayChangePublicPages));
 
   app.all(

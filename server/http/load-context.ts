@@ -8,7 +8,7 @@ export interface RequestContext {
   logger: Logger;
   /** The client's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
   clientIp: string;
-  /** Set by a loader that drew the page without some of its data (a setting it could not read): such a page is not kept. */
+  /** Set by a loader that drew the page without some of its data (a setting it could not read): such a page is not cached. */
   renderFlags: { partial: boolean };
   /** The Content-Security-Policy of a rendered document (its inline scripts' hashes); undefined in development. */
   documentPolicy(html: string): string | undefined;

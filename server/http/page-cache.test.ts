@@ -152,7 +152,7 @@ describe("the page cache", () => {
     expect(site.renders).toBe(1);
   });
 
-  test("a page rendered before a write is served to those who asked, but not kept after it", async () => {
+  test("a page rendered before a write is served to those who asked, but not cached after it", async () => {
     const { site, cache, body } = await fakeSite();
     let release!: () => void;
     site.pending = new Promise((resolve) => (release = resolve));
@@ -165,7 +165,7 @@ describe("the page cache", () => {
     expect(await body("/")).toContain("render 2");
   });
 
-  test("a page that may not be kept (not 200, drawn without some data, a failed render) goes to React Router", async () => {
+  test("a page that may not be cached (not 200, drawn without some data, a failed render) goes to React Router", async () => {
     const { site, body } = await fakeSite();
     site.status = 503;
     expect(await body("/")).toBe("React Router renders /");

@@ -13,7 +13,7 @@ const brotli = promisify(zlib.brotliCompress);
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 
 /** Headers that belong to one response's transfer, not to the page. */
-const NOT_KEPT = new Set(["content-length", "transfer-encoding", "connection", "date", "content-encoding"]);
+const PER_TRANSFER = new Set(["content-length", "transfer-encoding", "connection", "date", "content-encoding"]);
 
 interface CachedPage {
   headers: Record<string, string>;
@@ -22,7 +22,7 @@ interface CachedPage {
 }
 
 export interface PageCacheOptions {
-  /** The pages kept: exactly these paths, without a query string. */
+  /** The pages cached: exactly these paths, without a query string. */
   paths: readonly string[];
   /** The address pages are rendered at (PUBLIC_URL): a forged Host header never ends up in a page served to others. */
   publicUrl: string;
@@ -45,7 +45,7 @@ export function pageCache(options: PageCacheOptions) {
   const { now = Date.now } = options;
   const paths = new Set(options.paths);
   const pages = new Map<string, Promise<CachedPage | undefined>>();
-  /** Raised by every clear, so a render begun before a change is not kept after it. */
+  /** Raised by every clear, so a render begun before a change is not cached after it. */
   let generation = 0;
   let knownVersion: string | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
@@ -80,7 +80,7 @@ export function pageCache(options: PageCacheOptions) {
     if (!complete || response.headers.has("cache-control")) return undefined;
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
-      if (!NOT_KEPT.has(name)) headers[name] = value;
+      if (!PER_TRANSFER.has(name)) headers[name] = value;
     });
     const [gzipped, brotlied] = await Promise.all([
       gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
@@ -92,10 +92,10 @@ export function pageCache(options: PageCacheOptions) {
 
   async function page(path: string): Promise<CachedPage | undefined> {
     await ensureCurrent();
-    const kept = pages.get(path);
-    if (kept) return kept;
+    const cached = pages.get(path);
+    if (cached) return cached;
     const startedIn = generation;
-    // Requests for a page while it renders share that render; one that is not kept is rendered by React Router.
+    // Requests for a page while it renders share that render; one that is not cached is rendered by React Router.
     const rendering = render(path);
     pages.set(path, rendering);
     const forget = () => pages.get(path) === rendering && pages.delete(path);

@@ -110,5 +110,3 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     },
   };
 }
-
-export type OutboxWorker = ReturnType<typeof outboxWorker>;

@@ -79,5 +79,3 @@ export function adminsRepo(db: Kysely<Database>) {
     },
   };
 }
-
-export type AdminsRepo = ReturnType<typeof adminsRepo>;

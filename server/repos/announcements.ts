@@ -76,5 +76,3 @@ export function announcementsRepo(db: Kysely<Database>) {
     },
   };
 }
-
-export type AnnouncementsRepo = ReturnType<typeof announcementsRepo>;

@@ -105,5 +105,3 @@ export function applicationsRepo(db: Kysely<Database>) {
     },
   };
 }
-
-export type ApplicationsRepo = ReturnType<typeof applicationsRepo>;

@@ -29,5 +29,3 @@ export function auditLogRepo(db: Kysely<Database>) {
     },
   };
 }
-
-export type AuditLogRepo = ReturnType<typeof auditLogRepo>;

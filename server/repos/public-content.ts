@@ -28,5 +28,3 @@ export function publicContentRepo(db: Kysely<Database>) {
     },
   };
 }
-
-export type PublicContentRepo = ReturnType<typeof publicContentRepo>;

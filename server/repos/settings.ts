@@ -27,5 +27,3 @@ export function settingsRepo(db: Kysely<Database>) {
     },
   };
 }
-
-export type SettingsRepo = ReturnType<typeof settingsRepo>;

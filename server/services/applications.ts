@@ -2,7 +2,7 @@ import type { JoinSubmission } from "#core/schemas/join";
 import type { Kysely } from "kysely";
 import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
-import { formatMailTime, type OutboxPayload } from "../mail/messages";
+import { formatMailTime } from "../mail/messages";
 import { createRepos, inTransaction } from "../repos";
 import { type Answer, serializeAnswers } from "../repos/applications";
 import type { SubmissionResult, SubmissionStore } from "./public-submissions";
@@ -15,8 +15,6 @@ export interface ApplicationServiceDeps {
   timeZone: string;
   /** The six question texts (content/site.ts `joinQuestions`). */
   questions: readonly string[];
-  /** Nudges the mail worker once a notification is queued. */
-  wakeMailer(): void;
 }
 
 /** The answers as the spec stores them: {question, answer} in order, the two lists (already cleaned by the schema) joined by ", ". */
@@ -33,63 +31,45 @@ export function joinAnswers(submission: JoinSubmission, questions: readonly stri
 }
 
 /** Join applications: stored with their notification mail, listed for the admin, deleted by the admin. */
-export function applicationService({ db, store, publicUrl, timeZone, questions, wakeMailer }: ApplicationServiceDeps) {
+export function applicationService({ db, store, publicUrl, timeZone, questions }: ApplicationServiceDeps) {
   const repos = createRepos(db);
   return {
-    /**
-     * Stores an application (refused while Join Us is hidden) and its notification in one transaction: both rows or neither. A submission whose key is
-     * already stored (a double click, a retried request) stores nothing new and mails nothing.
-     */
+    /** Stores an application with its notification (see submissionStore); refused while Join Us is hidden. */
     async submit(
       submission: JoinSubmission,
       clientIp: string,
       now = new Date(),
     ): Promise<SubmissionResult | { ok: false; reason: "closed" }> {
-      // Applications are refused while Join Us is hidden.
       if (!(await repos.settings.get()).joinUsVisible) return { ok: false, reason: "closed" };
-      const payload: OutboxPayload = {
-        kind: "join",
-        replyTo: { name: submission.fullname, address: submission.email },
-        params: {
-          name: submission.fullname,
-          email: submission.email,
-          phone: submission.phone,
-          class: submission.class,
-          department: submission.department,
-          sargodhaAddress: submission.sargodhaAddress,
-          permanentAddress: submission.permanentAddress,
-          bloodGroup: submission.bloodGroup === "" ? "N/A" : submission.bloodGroup,
-          time: formatMailTime(now, timeZone),
-          website_link: `${publicUrl}/admin`,
-        },
+      const { fullname: name, email, phone, department, sargodhaAddress, permanentAddress, submissionKey } = submission;
+      const bloodGroup = submission.bloodGroup === "" ? null : submission.bloodGroup;
+      const row = {
+        id: newId(),
+        fullname: name,
+        class: submission.class,
+        department,
+        sargodha_address: sargodhaAddress,
+        permanent_address: permanentAddress,
+        email,
+        phone,
+        blood_group: bloodGroup,
+        answers: serializeAnswers(joinAnswers(submission, questions)),
+        submission_key: submissionKey,
+        created_at: now.toISOString(),
       };
-      const result = await store({
+      const params = { name, email, phone, class: submission.class, department, sargodhaAddress, permanentAddress };
+      return store({
         table: "applications",
-        submissionKey: submission.submissionKey,
+        submissionKey,
         clientIp,
-        async insert(trx, admit) {
-          const stored = await trx.applications.create({
-            id: newId(),
-            fullname: submission.fullname,
-            class: submission.class,
-            department: submission.department,
-            sargodha_address: submission.sargodhaAddress,
-            permanent_address: submission.permanentAddress,
-            email: submission.email,
-            phone: submission.phone,
-            blood_group: submission.bloodGroup === "" ? null : submission.bloodGroup,
-            answers: serializeAnswers(joinAnswers(submission, questions)),
-            submission_key: submission.submissionKey,
-            created_at: now.toISOString(),
-          });
-          if (!stored.created) return stored.id;
-          await admit(trx);
-          await trx.mailOutbox.enqueue("join", payload, now);
-          return stored.id;
+        insert: (repos) => repos.applications.create(row),
+        mail: {
+          kind: "join",
+          replyTo: { name, address: email },
+          params: { ...params, bloodGroup: bloodGroup ?? "N/A", time: formatMailTime(now, timeZone), website_link: `${publicUrl}/admin` },
         },
+        now,
       });
-      if (result.ok) wakeMailer();
-      return result;
     },
 
     listNewestFirst: () => repos.applications.listNewestFirst(),
@@ -104,5 +84,3 @@ export function applicationService({ db, store, publicUrl, timeZone, questions, 
       }),
   };
 }
-
-export type ApplicationService = ReturnType<typeof applicationService>;

@@ -1,46 +1,22 @@
 import type { ContactSubmission } from "#core/schemas/contact";
 import { newId } from "../db/ids";
-import { formatMailTime, type OutboxPayload } from "../mail/messages";
+import { formatMailTime } from "../mail/messages";
 import type { SubmissionResult, SubmissionStore } from "./public-submissions";
 
-export interface ContactServiceDeps {
-  store: SubmissionStore;
-  timeZone: string;
-  wakeMailer(): void;
-}
-
-/** Contact messages: each stored with its mail in one transaction; a repeated submission key stores nothing new. */
-export function contactService({ store, timeZone, wakeMailer }: ContactServiceDeps) {
+/** Contact messages: each stored with its mail (see submissionStore). */
+export function contactService({ store, timeZone }: { store: SubmissionStore; timeZone: string }) {
   return {
-    async submit(submission: ContactSubmission, clientIp: string, now = new Date()): Promise<SubmissionResult> {
-      const payload: OutboxPayload = {
-        kind: "contact",
-        replyTo: { name: submission.name, address: submission.email },
-        params: { name: submission.name, email: submission.email, time: formatMailTime(now, timeZone), message: submission.message },
-      };
-      const result = await store({
+    submit(submission: ContactSubmission, clientIp: string, now = new Date()): Promise<SubmissionResult> {
+      const { name, email, message, submissionKey } = submission;
+      const row = { id: newId(), name, email, message, submission_key: submissionKey ?? null, created_at: now.toISOString() };
+      return store({
         table: "contact_messages",
-        submissionKey: submission.submissionKey,
+        submissionKey,
         clientIp,
-        async insert(trx, admit) {
-          const stored = await trx.contactMessages.create({
-            id: newId(),
-            name: submission.name,
-            email: submission.email,
-            message: submission.message,
-            submission_key: submission.submissionKey ?? null,
-            created_at: now.toISOString(),
-          });
-          if (!stored.created) return stored.id;
-          await admit(trx);
-          await trx.mailOutbox.enqueue("contact", payload, now);
-          return stored.id;
-        },
+        insert: (repos) => repos.contactMessages.create(row),
+        mail: { kind: "contact", replyTo: { name, address: email }, params: { name, email, time: formatMailTime(now, timeZone), message } },
+        now,
       });
-      if (result.ok) wakeMailer();
-      return result;
     },
   };
 }
-
-export type ContactService = ReturnType<typeof contactService>;

@@ -35,7 +35,7 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const { db, logger } = deps;
   const repos = createRepos(db);
-  const store = submissionStore({ db, logger });
+  const store = submissionStore({ db, logger, wakeMailer: deps.wakeMailer });
   const announcements = announcementService(deps);
   return {
     content: siteContentService(deps),
@@ -47,9 +47,8 @@ export function createServices(deps: ServiceDeps) {
       publicUrl: deps.publicUrl,
       timeZone: deps.mailTimeZone,
       questions: deps.site.joinQuestions,
-      wakeMailer: deps.wakeMailer,
     }),
-    contactMessages: contactService({ store, timeZone: deps.mailTimeZone, wakeMailer: deps.wakeMailer }),
+    contactMessages: contactService({ store, timeZone: deps.mailTimeZone }),
     settings: {
       joinUsVisible: async (): Promise<boolean> => (await repos.settings.get()).joinUsVisible,
       /** Stores the Join Us switch with its audit entry; returns what is now stored. */

@@ -89,7 +89,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     // The tests seed the database behind the server's back: the page cache asks it before every page.
-    HTML_CACHE_SECONDS: "0",
+    PAGE_CACHE_SECONDS: "0",
   };
   // The tests seed DATA_DIR/site.db: a database chosen elsewhere in the environment must not win.
   delete env.DATABASE_URL;

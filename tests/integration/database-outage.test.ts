@@ -65,7 +65,7 @@ describe.skipIf(!baseUrl)("when PostgreSQL goes away and comes back", () => {
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       DATABASE_URL: proxied.toString(),
-      HTML_CACHE_SECONDS: "1",
+      PAGE_CACHE_SECONDS: "1",
     });
     child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -87,7 +87,7 @@ describe.skipIf(!baseUrl)("when PostgreSQL goes away and comes back", () => {
     expect((await fetch(`${url}/announcement`)).status).toBe(200);
 
     await proxy.down();
-    // The page kept from before is served until the cache next asks the database (HTML_CACHE_SECONDS=1), then 503.
+    // The page cached from before is served until the cache next asks the database (PAGE_CACHE_SECONDS=1), then 503.
     let during = await fetch(`${url}/announcement`);
     const deadline = Date.now() + 2500;
     while (during.status === 200 && Date.now() < deadline) {

@@ -1,8 +1,8 @@
 /**
- * The public pages are rendered once per content version and kept for every anonymous visitor
+ * The public pages are rendered once per content version and cached for every anonymous visitor
  * (server/http/page-cache.ts). What a visitor must still get: the page's own policy, a 304 on a repeat visit, and
  * what the admin changes at once; a change made by another instance sharing the database shows within
- * HTML_CACHE_SECONDS.
+ * PAGE_CACHE_SECONDS.
  */
 import http from "node:http";
 import zlib from "node:zlib";
@@ -70,7 +70,7 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
   let cookie: string;
   beforeAll(async () => {
     // Pages are checked against the database only every 5 minutes: whatever shows sooner was invalidated by the write.
-    server = await startTestServer(engine, { ...ADMIN_ENV, HTML_CACHE_SECONDS: "300" });
+    server = await startTestServer(engine, { ...ADMIN_ENV, PAGE_CACHE_SECONDS: "300" });
     cookie = await signIn(server);
   });
   afterAll(async () => {
@@ -101,12 +101,12 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
     expect(again.status).toBe(304);
     expect(again.body).toBe("");
     expect(again.headers.etag).toBe(etag);
-    // The kept page and the 304 name the same policy: the browser's stored page keeps running its scripts.
+    // The cached page and the 304 name the same policy: the browser's stored page keeps running its scripts.
     expect(again.headers["content-security-policy"]).toBe(first.headers.get("content-security-policy"));
     expect((await rawGet(server, path, { "if-none-match": '"something-else"' })).status).toBe(200);
   });
 
-  test.each(PAGES)("%s: compressed once when kept: brotli for a browser, gzip for a client that takes only gzip", async (path) => {
+  test.each(PAGES)("%s: compressed once when cached: brotli for a browser, gzip for a client that takes only gzip", async (path) => {
     const plain = await rawBytes(server, path, {});
     expect(plain.headers["content-encoding"]).toBeUndefined();
     const brotli = await rawBytes(server, path, { "accept-encoding": "gzip, deflate, br, zstd" });
@@ -120,11 +120,11 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
     expect(brotli.body.length).toBeLessThan(plain.body.length / 3);
   });
 
-  test.each(PAGES)("%s: a kept page goes out with the same headers as a page React Router renders for the request", async (path) => {
+  test.each(PAGES)("%s: a cached page goes out with the same headers as a page React Router renders for the request", async (path) => {
     // A query string takes a page past the cache, through every middleware to React Router.
-    const kept = await rawBytes(server, path, {});
+    const cached = await rawBytes(server, path, {});
     const rendered = await rawBytes(server, `${path}?fresh=1`, {});
-    expect(rendered.headers.etag).toBeUndefined(); // really rendered, not kept
+    expect(rendered.headers.etag).toBeUndefined(); // really rendered, not cached
     const perResponse = new Set([
       "date",
       "etag",
@@ -137,8 +137,8 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
     ]);
     const comparable = (headers: http.IncomingHttpHeaders) =>
       Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.has(name)));
-    expect(comparable(kept.headers)).toEqual(comparable(rendered.headers));
-    expect(kept.headers["content-security-policy"]).toMatch(/'sha256-/);
+    expect(comparable(cached.headers)).toEqual(comparable(rendered.headers));
+    expect(cached.headers["content-security-policy"]).toMatch(/'sha256-/);
   });
 
   test("a client that takes neither brotli nor gzip gets the page uncompressed", async () => {
@@ -148,7 +148,7 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
     expect(answer.body.toString()).toContain("Explore SMC");
   });
 
-  test("each kept page answered is logged once, as every request is: method, path, status, time, its own id", async () => {
+  test("each cached page answered is logged once, as every request is: method, path, status, time, its own id", async () => {
     const path = "/explore-smc";
     const lines = () =>
       server
@@ -241,26 +241,26 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
     }
   });
 
-  test("a query string is answered by a fresh render, which is not kept", async () => {
-    const kept = await get(server, "/");
+  test("a query string is answered by a fresh render, which is not cached", async () => {
+    const cached = await get(server, "/");
     const fresh = await get(server, "/?utm_source=whatsapp");
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get("etag")).toBeNull();
     expect(await fresh.text()).toContain("Contact Us");
-    expect((await get(server, "/")).headers.get("etag")).toBe(kept.headers.get("etag"));
+    expect((await get(server, "/")).headers.get("etag")).toBe(cached.headers.get("etag"));
   });
 });
 
 describe.each(testEngines())("a change made by another instance on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(engine, { HTML_CACHE_SECONDS: "1" });
+    server = await startTestServer(engine, { PAGE_CACHE_SECONDS: "1" });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  test("shows within HTML_CACHE_SECONDS", async () => {
+  test("shows within PAGE_CACHE_SECONDS", async () => {
     expect(await (await get(server, "/announcement")).text()).toContain("No announcement available.");
     await seedAnnouncement(server, { description: "Written by the other instance", createdAt: new Date().toISOString() });
     const tookMs = await eventually(

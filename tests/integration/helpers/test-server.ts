@@ -100,7 +100,7 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Tests write to the database behind the server's back (seeding, checking): the page cache asks it before every page.
-    HTML_CACHE_SECONDS: "0",
+    PAGE_CACHE_SECONDS: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
   });
