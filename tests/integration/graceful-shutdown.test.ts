@@ -5,12 +5,17 @@ import { formBody, freshIp, joinApplication, postForm, waitFor } from "./helpers
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
 
-const SHUTDOWN_LIMIT_MS = 10_000;
-/** SHUTDOWN_DRAIN_MS: how long readiness answers 503 before the listener closes. */
-const DRAIN_MS = 1_000;
+/**
+ * SHUTDOWN_DRAIN_MS: how long readiness answers 503 before the listener closes. Long enough for this test to ask for
+ * a page and /readyz within it on a busy machine; the shutdown's 10 s deadline (server/main.ts) still covers it.
+ */
+const DRAIN_MS = 3_000;
 const LOAD_CLIENTS = 8;
 
-/** A join application whose body arrives in two halves: the request is in flight until `finish()` sends the rest. */
+/**
+ * A join application whose body arrives in two halves: the request is in flight until `finish()` sends the rest.
+ * `arrived` settles when the server has read its headers (it answers the client's `Expect: 100-continue`).
+ */
 function halfSentApplication(server: TestServer, fullname: string) {
   const body = Buffer.from(formBody("/join", joinApplication({ fullname })).toString());
   const request = http.request({
@@ -23,6 +28,7 @@ function halfSentApplication(server: TestServer, fullname: string) {
       "Content-Type": "application/x-www-form-urlencoded",
       "Content-Length": body.length,
       "X-Forwarded-For": freshIp(),
+      Expect: "100-continue",
     },
   });
   const answer = new Promise<number>((resolve, reject) => {
@@ -32,8 +38,14 @@ function halfSentApplication(server: TestServer, fullname: string) {
       response.on("end", () => resolve(response.statusCode ?? 0));
     });
   });
-  request.write(body.subarray(0, body.length >> 1));
-  return { answer, finish: () => request.end(body.subarray(body.length >> 1)) };
+  const arrived = new Promise<void>((resolve) =>
+    request.once("continue", () => {
+      request.write(body.subarray(0, body.length >> 1));
+      resolve();
+    }),
+  );
+  request.flushHeaders();
+  return { answer, arrived, finish: () => request.end(body.subarray(body.length >> 1)) };
 }
 
 interface LoadResult {
@@ -78,6 +90,12 @@ describe.each(testEngines())("SIGTERM under load on %s", (engine) => {
     await smtp?.stop();
   });
 
+  /**
+   * Waits for events, never for a time: the load has answered, the half-sent requests are in the server's hands,
+   * readiness has gone 503, the listener refuses. Fails when readiness stays 200 after SIGTERM, a page during the drain
+   * fails, the in-flight requests or the mail in hand are cut off, or the process misses its 10 s deadline (it then
+   * exits 1 with "shutdown deadline passed", on its own clock).
+   */
   test("readiness goes 503, in-flight requests and the mail in hand finish, the process exits 0 within 10 s", async () => {
     smtp = smtpCatcher(await freePort());
     await smtp.start();
@@ -99,13 +117,12 @@ describe.each(testEngines())("SIGTERM under load on %s", (engine) => {
 
     const load = loadUntilRefused(running);
     const inFlight = [halfSentApplication(running, "In Flight 1"), halfSentApplication(running, "In Flight 2")];
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the load is flowing, the half-sent requests have arrived
+    await Promise.all(inFlight.map((request) => request.arrived));
+    await waitFor(async () => load.result.statuses.length >= LOAD_CLIENTS); // the load is flowing
 
-    const signalledAt = Date.now();
     process.kill(running.pid, "SIGTERM");
     // Draining: readiness fails so the load balancer moves on, while pages are still served (ending their connections).
-    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS / 4));
-    expect((await fetch(`${running.url}/readyz`)).status).toBe(503);
+    await waitFor(async () => (await fetch(`${running.url}/readyz`)).status === 503);
     const page = await fetch(`${running.url}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get("connection")).toBe("close");
@@ -117,16 +134,16 @@ describe.each(testEngines())("SIGTERM under load on %s", (engine) => {
           () => false,
           () => true,
         ),
-      DRAIN_MS * 3,
+      30_000,
     );
     for (const request of inFlight) request.finish();
     const inFlightAnswers = await Promise.all(inFlight.map((request) => request.answer));
     const exitCode = await running.exited();
-    const shutdownMs = Date.now() - signalledAt;
     await load.done;
 
+    // Exit code 0 is "stopped" within the deadline; past it the server exits 1.
     expect(exitCode).toBe(0);
-    expect(shutdownMs).toBeLessThan(SHUTDOWN_LIMIT_MS);
+    expect(running.output()).not.toContain("shutdown deadline passed");
     expect(inFlightAnswers).toEqual([200, 200]);
     expect(load.result.statuses.length).toBeGreaterThan(0);
     expect(load.result.statuses.filter((status) => status !== 200)).toEqual([]);

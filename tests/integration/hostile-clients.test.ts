@@ -5,6 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
 import { ADMIN, ADMIN_ENV, clearRateLimits, imageForm, post, signIn } from "./helpers/admin";
+import { PASSWORD_HASHING_CONCURRENCY } from "../../server/auth/password.server";
+import { waitFor } from "./helpers/forms";
 import { sampleJpeg } from "./helpers/seed";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
@@ -15,19 +17,28 @@ import { startTestServer, type TestServer } from "./helpers/test-server";
  * All of this happens in Express and Node's HTTP server in front of the database, so it runs on SQLite only (the login
  * limits themselves are tested on PostgreSQL in admin-auth.test.ts). The server runs with short timeouts so the slow
  * clients are cut off within seconds: HTTP_HEADERS_TIMEOUT_MS (15 s in production) and HTTP_REQUEST_TIMEOUT_MS (30 s).
+ *
+ * No test here bounds how long anything takes, so a busy machine cannot fail them. Who closed a connection is told by
+ * what was sent before: Node's timeouts answer 408 (even after another answer, as a second one), while the server's
+ * own cut-offs send nothing more; and a client here gives up only after far longer than any of the server's limits.
  */
 const HEADERS_TIMEOUT_MS = 2000;
 const REQUEST_TIMEOUT_MS = 5000;
-/** Node checks its timeouts once a second (server/main.ts), and the machine is shared: this much slack on top. */
-const TIMEOUT_SLACK_MS = 2000;
 
 interface RawAnswer {
   /** Everything the server sent, as text. */
   text: string;
   /** The status of each answer the server sent, in order. */
   statuses: number[];
-  firstByteMs: number | undefined;
+  /**
+   * How long the connection lasted: only ever a lower bound (a server cutting a client off too early), which a busy
+   * machine cannot break.
+   */
   closedMs: number;
+  /** When the connection closed, on this process's clock: only compared with another connection's. */
+  closedAt: number;
+  /** The client closed the connection itself, having waited `giveUpMs` for the server to do it. */
+  gaveUp: boolean;
 }
 
 /** A bare TCP connection, to send what no well-behaved client would: lies about lengths, and slowness. */
@@ -35,9 +46,8 @@ function rawConnection(server: TestServer) {
   const started = performance.now();
   const socket = net.connect(Number(new URL(server.url).port), "127.0.0.1");
   let text = "";
-  let firstByteMs: number | undefined;
+  let gaveUp = false;
   socket.on("data", (chunk: Buffer) => {
-    firstByteMs ??= performance.now() - started;
     text += chunk.toString("latin1");
   });
   socket.on("error", () => {}); // a reset once the server has answered and closed is expected
@@ -46,8 +56,9 @@ function rawConnection(server: TestServer) {
       resolve({
         text,
         statuses: [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1])),
-        firstByteMs,
         closedMs: performance.now() - started,
+        closedAt: performance.now(),
+        gaveUp,
       }),
     ),
   );
@@ -56,6 +67,8 @@ function rawConnection(server: TestServer) {
     socket,
     connected,
     closed,
+    /** What the server has sent so far. */
+    received: () => text,
     write: (data: string | Buffer) => {
       if (!socket.destroyed) socket.write(data);
     },
@@ -63,11 +76,12 @@ function rawConnection(server: TestServer) {
      * Writes `chunk` every `everyMs` until the server closes the connection, `totalBytes` have been sent (then waits),
      * or `giveUpMs` passes.
      */
-    dribble(chunk: () => string | Buffer, everyMs: number, { totalBytes = Number.POSITIVE_INFINITY, giveUpMs = 15_000 } = {}) {
+    dribble(chunk: () => string | Buffer, everyMs: number, { totalBytes = Number.POSITIVE_INFINITY, giveUpMs = 60_000 } = {}) {
       let sent = 0;
       const timer = setInterval(() => {
         if (socket.destroyed || performance.now() - started > giveUpMs) {
           clearInterval(timer);
+          gaveUp = !socket.destroyed;
           socket.destroy();
           return;
         }
@@ -92,8 +106,6 @@ function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((entry) => fs.statSync(path.join(dir, entry)).isFile());
 }
-
-const p95 = (samples: number[]): number => [...samples].sort((a, b) => a - b)[Math.ceil(0.95 * samples.length) - 1]!;
 
 describe("hostile clients", () => {
   let server: TestServer;
@@ -137,13 +149,14 @@ describe("hostile clients", () => {
         // 4 KB every 100 ms: far too slow to finish within the linger, so the server must cut it off.
         client.dribble(() => Buffer.alloc(4 * 1024, 0x61), 100, { totalBytes: declared });
         const answer = await client.closed;
+        // Answered while the client was still sending, and closed by the server after its one-second linger: had the
+        // request timeout closed it instead, Node would have sent a 408 after the 413. Fails when the body is read
+        // before answering (the 413 would never come), or when nothing cuts the client off (a 408, or it gives up).
         expect(answer.statuses).toEqual([413]);
         expect(answer.text).toContain("The request is too large");
-        expect(answer.firstByteMs).toBeLessThan(1000);
-        // Closed by the server after its one-second linger, long before the request timeout would have done it (408).
-        expect(answer.closedMs).toBeLessThan(1000 + TIMEOUT_SLACK_MS);
-        expect(answer.closedMs).toBeLessThan(REQUEST_TIMEOUT_MS);
+        expect(answer.gaveUp).toBe(false);
       },
+      90_000,
     );
 
     test("a client declaring a small Content-Length and sending 6 MB: only the declared bytes are read, the rest is a malformed request (400 and closed at once), nothing is stored", async () => {
@@ -169,9 +182,8 @@ describe("hostile clients", () => {
       client.write(big);
       const answer = await client.closed;
       // Node answers 400 and closes with the client's bytes still unread, so the client may get a reset before it
-      // reads the 400: either way, no other answer, and the connection ends at once.
+      // reads the 400: either way, no other answer. A connection left open would end with the timeouts' 408.
       expect(answer.statuses.filter((status) => status !== 400)).toEqual([]);
-      expect(answer.closedMs).toBeLessThan(TIMEOUT_SLACK_MS);
       expect(await stored()).toEqual({ announcements: 0, images: 0, uploads: 0 });
     });
 
@@ -183,9 +195,9 @@ describe("hostile clients", () => {
       );
       client.dribble(() => `4000\r\n${"a".repeat(0x4000)}\r\n`, 50);
       const answer = await client.closed;
+      // Closed by the server, not by its request timeout (which would add a 408) nor by the client giving up.
       expect(answer.statuses).toEqual([411]);
-      expect(answer.firstByteMs).toBeLessThan(1000);
-      expect(answer.closedMs).toBeLessThan(1000 + TIMEOUT_SLACK_MS);
+      expect(answer.gaveUp).toBe(false);
     });
 
     test("chunked and a Content-Length together (a smuggling shape) are refused by the HTTP parser: 400, closed", async () => {
@@ -200,8 +212,8 @@ describe("hostile clients", () => {
       );
       client.write("5\r\nhello\r\n0\r\n\r\n");
       const answer = await client.closed;
+      // Closed with the parser's 400 alone: a connection left open would end with the timeouts' 408.
       expect(answer.statuses).toEqual([400]);
-      expect(answer.closedMs).toBeLessThan(TIMEOUT_SLACK_MS);
     });
 
     test("after all of that, and one real upload, no temporary file exists: not in DATA_DIR, not in the server's temp dir", async () => {
@@ -242,181 +254,109 @@ describe("hostile clients", () => {
 
       // Meanwhile the site answers as usual.
       for (let i = 0; i < 5; i++) {
-        const started = performance.now();
         const response = await fetch(`${server.url}/`);
         await response.arrayBuffer();
         expect(response.status).toBe(200);
-        expect(performance.now() - started).toBeLessThan(TIMEOUT_SLACK_MS);
       }
 
-      for (const answer of [...(await Promise.all(slowloris.map((c) => c.closed))), await silent.closed]) {
-        expect(answer.statuses).toEqual([408]);
-        expect(answer.closedMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 100);
-        expect(answer.closedMs).toBeLessThan(HEADERS_TIMEOUT_MS + TIMEOUT_SLACK_MS);
-      }
+      // Each is cut off by the server with Node's 408 (a client here gives up only after a minute), never before its
+      // timeout. The header-less ones connected before the slow body and have the shorter timeout, so they are closed
+      // first: fails when the headers timeout is not applied (they would last until the request timeout, with the body).
+      const headerless = [...(await Promise.all(slowloris.map((c) => c.closed))), await silent.closed];
       const body = await slowBody.closed;
+      for (const answer of headerless) {
+        expect(answer.statuses).toEqual([408]);
+        expect(answer.gaveUp).toBe(false);
+        expect(answer.closedMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 100);
+        expect(answer.closedAt).toBeLessThan(body.closedAt);
+      }
       expect(body.statuses).toEqual([408]);
+      expect(body.gaveUp).toBe(false);
       expect(body.closedMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
-      expect(body.closedMs).toBeLessThan(REQUEST_TIMEOUT_MS + TIMEOUT_SLACK_MS);
       expect(await stored()).toMatchObject({ announcements: 1 }); // nothing new
-    }, 20_000);
+    }, 90_000);
   });
 
   describe("a burst of wrong logins", () => {
-    let address = 0;
-    /** A client address no other attempt used (the server trusts X-Forwarded-For), so the per-IP limit never answers. */
-    const freshAddress = () => {
-      address += 1;
-      return `10.77.${(address >> 8) & 255}.${address & 255}`;
-    };
+    /**
+     * Its own server, with the production timeouts: the logins this test holds open must not meet the short request
+     * timeout of the slow-client tests however long a busy machine takes to answer the other hundred.
+     */
+    let burstServer: TestServer;
+    beforeAll(async () => {
+      burstServer = await startTestServer("sqlite", { ...ADMIN_ENV, TRUST_PROXY: "true" });
+    });
+    afterAll(async () => {
+      await burstServer?.stop();
+    });
 
-    /** A login over a bare socket: cheap for the test process, so the attacker does not slow the measuring client. */
-    function rawLogin(email: string, password: string): Promise<RawAnswer> {
-      const body = new URLSearchParams({ email, password }).toString();
-      const client = rawConnection(server);
+    /**
+     * A wrong login over a bare socket, from an address no other attempt used (the server trusts X-Forwarded-For, so
+     * the per-IP limit never answers), sent all but the last byte of its body. The server decides on the headers
+     * whether to let it in; one it lets in holds its slot (it cannot be checked without its body) until `finish()`.
+     */
+    function heldLogin(index: number, email: string) {
+      const body = new URLSearchParams({ email, password: `guess number ${index}` }).toString();
+      const client = rawConnection(burstServer);
       client.connected.then(
         () =>
           client.write(
             head("POST", "/admin/login", {
               "Content-Type": "application/x-www-form-urlencoded",
               "Content-Length": Buffer.byteLength(body),
-              "X-Forwarded-For": freshAddress(),
+              "X-Forwarded-For": `10.77.${index >> 8}.${index & 255}`,
               Connection: "close",
-            }) + body,
+            }) + body.slice(0, -1),
           ),
         () => {},
       );
-      return client.closed;
+      // After the first write (callbacks on one promise run in order).
+      return { client, finish: () => client.connected.then(() => client.write(body.slice(-1))) };
     }
 
-    function rawHealthCheck(): Promise<RawAnswer> {
-      const client = rawConnection(server);
-      client.connected.then(
-        () => client.write(head("GET", "/healthz", { Connection: "close" })),
-        () => {},
-      );
-      return client.closed;
-    }
-
-    async function timedGet(): Promise<number> {
-      const started = performance.now();
-      const response = await fetch(`${server.url}/`);
-      await response.arrayBuffer();
-      expect(response.status).toBe(200);
-      return performance.now() - started;
-    }
+    const loginFailures = async () =>
+      (await burstServer.database.db.selectFrom("audit_log").select("id").where("action", "=", "login.failure").execute()).length;
 
     /**
-     * 50 GET / started every SAMPLE_EVERY_MS whether or not the last one has answered (a client waiting for each answer
-     * would take few samples exactly while the pages are slow), each timed on its own.
+     * What keeps the pages fast during a flood is the mechanism, checked here without measuring time: at most as many
+     * logins as there are hashing slots run at once, one more may wait its turn, and every other login is answered 503
+     * before React Router, a body parser, the database or argon2 see it (server/http/request-guards.ts). The logins let
+     * in are held open, so no slot frees up while the burst arrives, whatever the machine's speed.
+     *
+     * Fails when: logins are not turned away on arrival (the hundred answers never come while the first ones are held,
+     * and the wait times out), more logins are checked than slots + 1 (more 401s, more audited failures), a page is not
+     * served while logins hold every slot, or the 503 lacks its Retry-After and message.
      */
-    const SAMPLE_EVERY_MS = 40;
-    async function sampleAtFixedRate(): Promise<number[]> {
-      const samples: Promise<number>[] = [];
-      for (let i = 0; i < 50; i++) {
-        samples.push(timedGet());
-        await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
-      }
-      return Promise.all(samples);
-    }
+    test("of 100 concurrent wrong logins, at most one per hashing slot and one waiting are checked, the rest get 503 at once; pages are served meanwhile", async () => {
+      await clearRateLimits(burstServer);
+      const failuresBefore = await loginFailures();
+      const allowedIn = PASSWORD_HASHING_CONCURRENCY + 1;
+      // 4 on the real account, 96 on unknown emails.
+      const logins = Array.from({ length: 100 }, (_, i) => heldLogin(i, i % 25 === 0 ? ADMIN.email : `intruder-${i}@example.org`));
+      const unanswered = () => logins.filter((login) => login.client.received() === "");
+      await waitFor(async () => unanswered().length <= allowedIn, 60_000);
 
-    async function timedLogin(email: string): Promise<number> {
-      const started = performance.now();
-      const answer = await post(
-        server,
-        "/admin/login",
-        { email, password: "not the password" },
-        { headers: { "X-Forwarded-For": freshAddress() } },
-      );
-      expect(answer.status).toBe(401);
-      return performance.now() - started;
-    }
+      // The logins let in hold every slot: the public pages are served all the same.
+      const page = await fetch(`${burstServer.url}/`);
+      await page.arrayBuffer();
+      expect(page.status).toBe(200);
 
-    test("an unknown email takes as long as a wrong password for the real account (a dummy hash is checked), so timing reveals no account", async () => {
-      const known: number[] = [];
-      const unknown: number[] = [];
-      for (let i = 0; i < 6; i++) {
-        await clearRateLimits(server); // the fifth failure would lock the account
-        known.push(await timedLogin(ADMIN.email));
-        unknown.push(await timedLogin(`nobody-${i}@example.org`));
-      }
-      // The fastest of each is the least disturbed by the rest of the machine. Without the dummy hash an unknown email
-      // answers in a fraction of the time (no argon2 at all).
-      const report = `unknown ${unknown.map(Math.round).join(",")} ms, known ${known.map(Math.round).join(",")} ms`;
-      expect(Math.min(...unknown), report).toBeGreaterThan(Math.min(...known) * 0.5);
-    });
-
-    /**
-     * One trial: p95 of GET / sampled at a fixed rate with nothing else going on, then from the moment 100 health checks
-     * arrive at once, then from the moment a burst of 100 concurrent wrong logins starts (96 unknown emails, 4 on the
-     * real account, each from its own address). Checks what must hold every time (only 401s and 503s; a 503 says why and
-     * when to come back) and returns the three p95s.
-     */
-    async function burstTrial() {
-      await clearRateLimits(server);
-      for (let i = 0; i < 10; i++) await timedGet(); // warm up
-      const before = await sampleAtFixedRate();
-      // What 100 connections at once cost the pages whatever they ask (here the cheapest answer there is).
-      const controlBurst = Promise.all(Array.from({ length: 100 }, () => rawHealthCheck()));
-      const control = await sampleAtFixedRate();
-      await controlBurst;
-
-      let burstEnded = Number.POSITIVE_INFINITY;
-      const burstStarted = performance.now();
-      const burst = Promise.all(
-        Array.from({ length: 100 }, (_, i) => rawLogin(i % 25 === 0 ? ADMIN.email : `intruder-${i}@example.org`, `guess number ${i}`)),
-      ).then((answers) => {
-        burstEnded = performance.now();
-        return answers;
-      });
-      const during = await sampleAtFixedRate();
-      const sampleStarts = during.map((_, i) => burstStarted + i * SAMPLE_EVERY_MS);
-      const answers = await burst;
-
+      await Promise.all(unanswered().map((login) => login.finish()));
+      const answers = await Promise.all(logins.map((login) => login.client.closed));
       const counts: Record<string, number> = {};
       for (const answer of answers) counts[String(answer.statuses[0])] = (counts[String(answer.statuses[0])] ?? 0) + 1;
       expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["401", "503"]);
+      expect(counts["401"]).toBeLessThanOrEqual(allowedIn);
+      // Each login checked is one argon2 verification and one audited failure; the turned-away ones cost neither.
+      expect((await loginFailures()) - failuresBefore).toBe(counts["401"]);
       // A login turned away for the crowd says so, and when to come back.
       const turnedAway = answers.find((answer) => answer.statuses[0] === 503)!;
       expect(turnedAway.text).toMatch(/\r\nRetry-After: 5\r\n/i);
       expect(turnedAway.text).toContain('{"ok":false,"error":"Too many login attempts right now. Please try again in a moment."}');
-      const overlapping = sampleStarts.filter((start) => start < burstEnded).length;
-      expect(overlapping, "samples taken while the burst was being answered").toBeGreaterThan(0);
-
-      const bound = Math.max(2 * p95(before), p95(before) + 100, p95(control) + 100);
-      return {
-        within: p95(during) <= bound,
-        report: `p95 before ${p95(before).toFixed(0)} ms, with 100 health checks ${p95(control).toFixed(0)} ms, with 100 logins ${p95(during).toFixed(0)} ms (bound ${bound.toFixed(0)} ms); burst ${(burstEnded - burstStarted).toFixed(0)} ms, ${overlapping} samples during it; logins ${JSON.stringify(counts)}`,
-      };
-    }
-
-    /**
-     * The bound is max(2 × p95 before, p95 before + 100 ms, p95 with 100 health checks + 100 ms). This machine has two
-     * cores shared with other work. The logins the server does check during the burst (two or three: they are paced,
-     * see limitConcurrentLogins) each take one of those cores for tens of milliseconds, which shows in the pages' p95 as a
-     * short bump of up to ~100 ms when the machine is busy; on a busy moment even 100 health checks at once push the
-     * pages past twice their idle p95. A trial spoiled by a neighbour is run again, up to three in all. Starvation
-     * fails every one by far.
-     *
-     * The pages are sampled at a fixed rate, not one after another: a client that waits for each answer takes few
-     * samples exactly while the pages are slow, and on this machine such sampling passed even with unbounded hashing,
-     * when every page waited behind up to 100 argon2 hashes on libuv's four threads for over a second (p95 1.2–2.5 s
-     * at a fixed rate). Now logins are let through one at a time and paced, the rest get 503 before React Router sees
-     * them, and hashes take turns (server/http/request-guards.ts, server/auth/password.server.ts).
-     */
-    test("100 concurrent wrong logins do not slow the public pages beyond twice their usual p95; excess logins get 503", async () => {
-      const reports: string[] = [];
-      let within = false;
-      for (let trial = 0; trial < 3 && !within; trial++) {
-        const result = await burstTrial();
-        reports.push(result.report);
-        within = result.within;
-      }
-      expect(within, reports.join("\n")).toBe(true);
 
       // And the admin gets in once the burst has passed.
-      await clearRateLimits(server);
-      expect(await signIn(server)).toMatch(/^session=/);
-    }, 60_000);
+      await clearRateLimits(burstServer);
+      expect(await signIn(burstServer)).toMatch(/^session=/);
+    }, 120_000);
   });
 });

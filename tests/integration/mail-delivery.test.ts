@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
 import { contactMessage, freshIp, joinApplication, postForm, storedCounts, waitFor } from "./helpers/forms";
+import { waitForEveryDeliveryAttempt } from "./helpers/outbox";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
 
@@ -69,7 +70,8 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
     await smtp.start();
     await smtp.waitForMails(50, 30_000);
     await waitFor(async () => (await mailOutboxRepo(server.database.db).counts()).waiting === 0, 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Fails when a job is delivered twice: a second claim leaves an attempt unaccounted for, or a second mail.
+    await waitForEveryDeliveryAttempt([server], "Outage ");
     const names = smtp.mails.map((m) => /Name: (Outage \d+)/.exec(m.text)?.[1]);
     expect(new Set(names).size).toBe(50);
     expect(names).toHaveLength(50);
@@ -96,7 +98,8 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
     ).toBe(200);
     const row = await waitFor(async () => (await outboxRows(server)).find((r) => r.payload.includes("Rejected") && r.status === "dead"));
     expect(row).toMatchObject({ attempts: 1, last_error: "SMTP 550" });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A dead job is never claimed again, and its one claim (attempts: 1) made the one offer before it was marked: no
+    // later offer can come, so none needs waiting for. Fails when a 5xx is retried (more attempts, more offers).
     expect(smtp.offered - offeredBefore).toBe(1);
     expect(await mailOutboxRepo(server.database.db).counts()).toMatchObject({ dead: 1 });
     const deadLines = server
@@ -138,7 +141,8 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
     try {
       await submitApplications([server, second], 30, "Shared");
       await waitFor(async () => smtp.mails.filter((m) => m.text.includes("Name: Shared ")).length >= 30 || undefined, 30_000);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Fails when both processes deliver a job: two claims for one sent job, or a second mail.
+      await waitForEveryDeliveryAttempt([server, second], "Shared ");
       const names = smtp.mails.map((m) => /Name: (Shared \d+)/.exec(m.text)?.[1]).filter(Boolean);
       expect(names).toHaveLength(30);
       expect(new Set(names).size).toBe(30);

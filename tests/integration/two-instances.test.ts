@@ -5,6 +5,7 @@ import { s3Storage } from "../../server/storage/s3-storage";
 import { startTestS3Server, type TestS3Server } from "../shared/test-s3-server";
 import { ADMIN, ADMIN_ENV, auditActions, getPage, imageForm, post, seedApplication, signIn } from "./helpers/admin";
 import { freshIp, joinApplication, postForm, waitFor } from "./helpers/forms";
+import { waitForEveryDeliveryAttempt } from "./helpers/outbox";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { sampleJpeg } from "./helpers/seed";
 import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
@@ -80,7 +81,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     for (const row of rows) expect(acknowledged.get(row.fullname)).toBe(2);
 
     await waitFor(async () => smtp.mails.filter((mail) => /Name: Twin \d+/.test(mail.text)).length >= APPLICATIONS || undefined, 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // a duplicate delivery would arrive in this time
+    // Fails when both instances deliver a job: two claims for one sent job, or a second mail.
+    await waitForEveryDeliveryAttempt([first, second], "Twin ");
     const mailed = smtp.mails.map((mail) => /Name: (Twin \d+)/.exec(mail.text)?.[1]).filter(Boolean);
     expect(mailed).toHaveLength(APPLICATIONS);
     expect(new Set(mailed).size).toBe(APPLICATIONS);
