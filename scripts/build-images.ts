@@ -10,7 +10,7 @@ import { errorMessage } from "#core/errors";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import sharp from "sharp";
 import site from "../content/site";
 import {
   CONTENT_IMAGES_URL,
@@ -32,53 +32,47 @@ const ENCODER_OPTIONS = {
   avif: { quality: 50, effort: 2 },
   webp: { quality: 74, effort: 4 },
 } as const;
-const ENCODERS = {
-  avif: (img: Sharp) => img.avif(ENCODER_OPTIONS.avif),
-  webp: (img: Sharp) => img.webp(ENCODER_OPTIONS.webp),
-} as const;
 // Changing the encoder options changes every file name, so old encodings are never served as new ones.
 const SETTINGS_FINGERPRINT = JSON.stringify(ENCODER_OPTIONS);
-
-function listPhotos(dir: string, base = dir): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return listPhotos(full, base);
-    return PHOTO_EXTENSIONS.test(entry.name) ? [path.relative(base, full).split(path.sep).join("/")] : [];
-  });
-}
 
 function contentHash(input: Buffer): string {
   return crypto.createHash("sha256").update(SETTINGS_FINGERPRINT).update(input).digest("hex").slice(0, 10);
 }
 
-function writeAtomically(target: string, body: Buffer): void {
-  fs.writeFileSync(`${target}.tmp`, body);
-  fs.renameSync(`${target}.tmp`, target);
+/** Every file this build serves, so the rest can go. */
+const written = new Set<string>([MANIFEST_FILE, ICONS_FILE]);
+
+/** The URL of `fileName`, encoding it first unless an earlier build already did (its name holds the content hash). */
+async function generated(fileName: string, encode: () => Promise<Buffer>): Promise<string> {
+  const target = path.join(GENERATED_IMAGES_DIR, fileName);
+  if (!fs.existsSync(target)) {
+    // Written aside and renamed, so an interrupted build leaves no half file behind a name that says it is done.
+    fs.writeFileSync(`${target}.tmp`, await encode());
+    fs.renameSync(`${target}.tmp`, target);
+  }
+  written.add(fileName);
+  return `${CONTENT_IMAGES_URL}/${fileName}`;
 }
 
 /** The logo as square PNG icons on a transparent background. */
-async function buildIcons(logoPath: string, written: Set<string>): Promise<SiteIcons> {
+async function buildIcons(logoPath: string): Promise<SiteIcons> {
   const input = fs.readFileSync(path.join(PHOTOS_DIR, logoPath));
   const hash = contentHash(input);
   const entries = await Promise.all(
     Object.entries(ICON_SIZES).map(async ([name, size]) => {
-      const fileName = `icon-${hash}-${size}.png`;
-      const target = path.join(GENERATED_IMAGES_DIR, fileName);
-      if (!fs.existsSync(target)) {
-        const png = await sharp(input)
+      const url = await generated(`icon-${hash}-${size}.png`, () =>
+        sharp(input)
           .resize(size, size, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
           .png({ compressionLevel: 9, palette: true })
-          .toBuffer();
-        writeAtomically(target, png);
-      }
-      written.add(fileName);
-      return [name, `${CONTENT_IMAGES_URL}/${fileName}`] as const;
+          .toBuffer(),
+      );
+      return [name, url] as const;
     }),
   );
   return Object.fromEntries(entries) as unknown as SiteIcons;
 }
 
-async function encodePhoto(relativePath: string, written: Set<string>): Promise<ManifestEntry> {
+async function encodePhoto(relativePath: string): Promise<ManifestEntry> {
   const input = fs.readFileSync(path.join(PHOTOS_DIR, relativePath));
   const hash = contentHash(input);
   const slug = relativePath
@@ -94,16 +88,10 @@ async function encodePhoto(relativePath: string, written: Set<string>): Promise<
   const standard = relativePath === site.logo ? [...SMALL_VARIANT_WIDTHS, ...VARIANT_WIDTHS] : VARIANT_WIDTHS;
   for (const variantWidth of variantWidthsFor(width, standard)) {
     for (const format of ["avif", "webp"] as const) {
-      const fileName = `${slug}-${hash}-${variantWidth}.${format}`;
-      const target = path.join(GENERATED_IMAGES_DIR, fileName);
-      if (!fs.existsSync(target)) {
-        writeAtomically(
-          target,
-          await ENCODERS[format](oriented.clone().resize({ width: variantWidth, withoutEnlargement: true })).toBuffer(),
-        );
-      }
-      written.add(fileName);
-      variants.push({ format, width: variantWidth, url: `${CONTENT_IMAGES_URL}/${fileName}` });
+      const url = await generated(`${slug}-${hash}-${variantWidth}.${format}`, () =>
+        oriented.clone().resize({ width: variantWidth, withoutEnlargement: true })[format](ENCODER_OPTIONS[format]).toBuffer(),
+      );
+      variants.push({ format, width: variantWidth, url });
     }
   }
   return { width, height, variants };
@@ -114,16 +102,19 @@ async function main() {
   // sharp defaults to one libvips thread on glibc (to limit fragmentation in long-lived servers); this is a short build.
   sharp.concurrency(os.availableParallelism());
   fs.mkdirSync(GENERATED_IMAGES_DIR, { recursive: true });
-  const photos = listPhotos(PHOTOS_DIR).sort();
+  const photos = fs
+    .readdirSync(PHOTOS_DIR, { recursive: true, encoding: "utf8" })
+    .filter((file) => PHOTO_EXTENSIONS.test(file))
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
   const manifest: ContentImageManifest = {};
-  const written = new Set<string>([MANIFEST_FILE, ICONS_FILE]);
-  const icons = await buildIcons(site.logo, written);
+  const icons = await buildIcons(site.logo);
 
   let next = 0;
   const worker = async () => {
     while (next < photos.length) {
       const photo = photos[next++]!;
-      manifest[photo] = await encodePhoto(photo, written);
+      manifest[photo] = await encodePhoto(photo);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker));
