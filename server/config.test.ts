@@ -82,6 +82,7 @@ describe("configuration from the environment", () => {
       password: "long enough",
     });
     expect(parseConfig({}).admin).toBeUndefined();
+    expect(parseConfig({ ADMIN_EMAIL: "", ADMIN_PASSWORD: "" }).admin).toBeUndefined();
   });
 
   test.each([

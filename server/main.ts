@@ -8,7 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { AdminBootstrapError, ensureAdmin } from "./auth/admin-bootstrap.server";
+import { ensureAdmin } from "./auth/admin-bootstrap.server";
 import { ConfigError, parseConfig } from "./config";
 import { fileURLToPath } from "node:url";
 import { ContentError, contentNewerThan, loadSite, referencedPhotos } from "./content/load-site";
@@ -66,7 +66,7 @@ async function main() {
 
   // Creates the admin on the first start: from ADMIN_EMAIL + ADMIN_PASSWORD, else with a one-time password
   // printed once to the console (never to the structured log).
-  await ensureAdmin({ repos, email: config.admin?.email, password: config.admin?.password, logger, print: (line) => console.log(line) });
+  await ensureAdmin({ repos, admin: config.admin, logger, print: (line) => console.log(line) });
 
   // The AWS SDK is loaded only for a bucket: ~12 MB of memory a site on local files never needs.
   const store =
@@ -183,7 +183,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof ContentError || error instanceof AdminBootstrapError;
+  const known = error instanceof ConfigError || error instanceof ContentError;
   console.error(known ? error.message : error instanceof Error ? `Start failed: ${error.message}` : error);
   process.exit(1);
 });

@@ -1,7 +1,6 @@
-import { z } from "zod";
 import type { Repos } from "../repos";
 import { AUDIT_ACTOR } from "../repos/audit-log";
-import { generateOneTimePassword, hashPassword, passwordSchema } from "./password.server";
+import { generateOneTimePassword, hashPassword } from "./password.server";
 
 /**
  * The address of an admin created with a one-time password when ADMIN_EMAIL is not set. example.org is
@@ -12,9 +11,8 @@ export const DEFAULT_ADMIN_EMAIL = "admin@example.org";
 
 export interface EnsureAdminOptions {
   repos: Pick<Repos, "admins" | "auditLog">;
-  /** ADMIN_EMAIL and ADMIN_PASSWORD: both or neither. */
-  email?: string;
-  password?: string;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD, checked by parseConfig: both, or undefined for neither. */
+  admin: { email: string; password: string } | undefined;
   logger: { info(details: object, message: string): void };
   /** Where the one-time password goes, once (the console; never the structured log). */
   print: (line: string) => void;
@@ -22,42 +20,25 @@ export interface EnsureAdminOptions {
 
 export type EnsureAdminResult = { created: false } | { created: true; adminId: string; oneTimePassword: boolean };
 
-export class AdminBootstrapError extends Error {
-  override name = "AdminBootstrapError";
-}
-
 /**
- * Run at start. When no admin exists it creates one: from ADMIN_EMAIL + ADMIN_PASSWORD when both are
- * set, else as DEFAULT_ADMIN_EMAIL with a printed one-time password that must be changed at first login.
- * When an admin exists it changes nothing (the variables never reset a password; use the admin CLI).
- * Throws when only one of the two variables is set, or when they are invalid.
+ * Run at start. When no admin exists it creates one: from ADMIN_EMAIL + ADMIN_PASSWORD when set, else as
+ * DEFAULT_ADMIN_EMAIL with a printed one-time password that must be changed at first login. When an admin exists it
+ * changes nothing (the variables never reset a password; use the admin CLI).
  */
-export async function ensureAdmin(options: EnsureAdminOptions): Promise<EnsureAdminResult> {
-  const { repos, logger, print } = options;
+export async function ensureAdmin({ repos, admin, logger, print }: EnsureAdminOptions): Promise<EnsureAdminResult> {
   const { admins } = repos;
-  const email = options.email || undefined;
-  const password = options.password || undefined;
-  if ((email === undefined) !== (password === undefined)) {
-    throw new AdminBootstrapError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither, to get a one-time password)");
-  }
-  if (email !== undefined && !z.email().safeParse(email.trim()).success) {
-    throw new AdminBootstrapError("Invalid environment variable ADMIN_EMAIL: expected an email address");
-  }
-  if (password !== undefined && !passwordSchema.safeParse(password).success) {
-    throw new AdminBootstrapError("Invalid environment variable ADMIN_PASSWORD: expected 8 to 256 characters");
-  }
   if ((await admins.count()) > 0) return { created: false };
 
-  const oneTime = password === undefined;
-  const initialPassword = password ?? generateOneTimePassword();
+  const oneTime = admin === undefined;
+  const initialPassword = admin?.password ?? generateOneTimePassword();
   let adminId: string;
   try {
-    const admin = await admins.create({
-      email: email ?? DEFAULT_ADMIN_EMAIL,
+    const created = await admins.create({
+      email: admin?.email ?? DEFAULT_ADMIN_EMAIL,
       passwordHash: await hashPassword(initialPassword),
       mustChangePassword: oneTime,
     });
-    adminId = admin.id;
+    adminId = created.id;
   } catch (error) {
     // Another instance starting at the same moment created it first.
     if ((await admins.count()) > 0) return { created: false };

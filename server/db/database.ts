@@ -98,20 +98,24 @@ export interface PostgresOptions {
 }
 
 export function createDatabase(target: DatabaseTarget, options: PostgresOptions = {}): DatabaseHandle {
-  if (target.engine === "sqlite") {
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(openSqlite(target.file)) });
-    return {
-      db,
-      engine: "sqlite",
-      ping: async () => {
-        await sql`select 1`.execute(db);
-      },
-      close: () => db.destroy(),
-    };
-  }
+  const dialect =
+    target.engine === "sqlite"
+      ? new ImmediateSqliteDialect(openSqlite(target.file))
+      : new PostgresDialect({ pool: postgresPool(target.url, options) });
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    engine: target.engine,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
 
+function postgresPool(url: string, options: PostgresOptions): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: target.url,
+    connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5000,
     statement_timeout: 10_000,
@@ -120,15 +124,7 @@ export function createDatabase(target: DatabaseTarget, options: PostgresOptions 
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.logger?.error({ err: error.message }, "postgres pool error"));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    engine: "postgres",
-    ping: async () => {
-      await sql`select 1`.execute(db);
-    },
-    close: () => db.destroy(),
-  };
+  return pool;
 }
 
 const migrationProvider = { getMigrations: async () => migrations };

@@ -116,29 +116,29 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   );
   app.use("/media", express.static(path.join(CONTENT_DIR, "video"), { maxAge: "1d", index: false, fallthrough: false }));
   // Uploaded images, from local files or the bucket alike: the same headers either way.
-  app.get(`${UPLOADS_URL}/*key`, async (req, res, next) => {
+  // Express 5 passes a rejected promise on to the error handler.
+  app.get(`${UPLOADS_URL}/*key`, async (req, res) => {
+    const key = (req.params as { key: string[] }).key.join("/");
+    let file: StoredFile | undefined;
     try {
-      const key = (req.params as { key: string[] }).key.join("/");
-      const file = isSafeKey(key) ? await readUpload(storage, logger, key) : undefined;
-      if (file === "unavailable") {
-        // Not a 404: nothing may remember that the image is gone while the store is only down.
-        res
-          .status(503)
-          .set({ "Cache-Control": "no-store", "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) })
-          .type("text/plain")
-          .send("Image store unavailable");
-        return;
-      }
-      if (!file) {
-        res.status(404).type("text/plain").send("Not found");
-        return;
-      }
-      // With an ETag already set, Express does not hash the bytes for one, and still answers 304 when it matches.
-      if (file.etag) res.set("ETag", file.etag);
-      res.set({ "Content-Type": file.contentType, "Cache-Control": IMMUTABLE, "Content-Security-Policy": UPLOAD_CSP }).send(file.body);
+      file = isSafeKey(key) ? await storage.get(key) : undefined;
     } catch (error) {
-      next(error);
+      logger.warn({ err: errorMessage(error) }, "uploaded image could not be read");
+      // Not a 404: nothing may remember that the image is gone while the store is only down.
+      res
+        .status(503)
+        .set({ "Cache-Control": "no-store", "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) })
+        .type("text/plain")
+        .send("Image store unavailable");
+      return;
     }
+    if (!file) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    // With an ETag already set, Express does not hash the bytes for one, and still answers 304 when it matches.
+    if (file.etag) res.set("ETag", file.etag);
+    res.set({ "Content-Type": file.contentType, "Cache-Control": IMMUTABLE, "Content-Security-Policy": UPLOAD_CSP }).send(file.body);
   });
 
   app.use(options.assets);
@@ -165,16 +165,6 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
 
   app.use(errorHandler(logger));
   return app;
-}
-
-/** An uploaded file; "unavailable" when the storage failed (logged here with its reason). */
-async function readUpload(storage: FileStorage, logger: Logger, key: string): Promise<StoredFile | undefined | "unavailable"> {
-  try {
-    return await storage.get(key);
-  } catch (error) {
-    logger.warn({ err: errorMessage(error) }, "uploaded image could not be read");
-    return "unavailable";
-  }
 }
 
 /** What every response carries, files included: no MIME sniffing, and no embedding by other sites. */

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
 import { createLogger } from "../logger";
-import { LOGIN_BUSY_MESSAGE, limitConcurrentLogins } from "./request-guards";
+import { LOGIN_BUSY_MESSAGE, limitConcurrentLogins, limitRequestBodies } from "./request-guards";
 
 /** A login that takes `LOGIN_MS` (as a hash would), behind the limiter; records when each one started and ended. */
 const LOGIN_MS = 150;
@@ -63,5 +63,38 @@ describe("logins let through one at a time, paced", () => {
     expect((await fetch(`${url}/contact`, { method: "POST", body: "x" })).status).toBe(200);
     expect(performance.now() - started).toBeLessThan(LOGIN_MS);
     await busy;
+  });
+});
+
+describe("a refusal answers a script in JSON and a form posted without JavaScript in plain text", () => {
+  async function post(headers: Record<string, string>) {
+    const app = express();
+    app.use(limitRequestBodies([], 10, createLogger("silent")));
+    app.post("/contact", (_req, res) => {
+      res.json({ ok: true });
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/contact`;
+      const response = await fetch(url, { method: "POST", headers, body: "message=longer than ten bytes" });
+      return { status: response.status, type: response.headers.get("content-type"), body: await response.text() };
+    } finally {
+      server.close();
+    }
+  }
+
+  test("a browser's form post (Accept prefers text/html) gets the message as text", async () => {
+    const answer = await post({ accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" });
+    expect(answer).toEqual({ status: 413, type: "text/plain; charset=utf-8", body: "The request is too large (at most 0 KB)" });
+  });
+
+  test("a fetch (Accept */*) or a JSON client gets { error }", async () => {
+    for (const accept of ["*/*", "application/json"]) {
+      const answer = await post({ accept });
+      expect(answer.status).toBe(413);
+      expect(answer.type).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({ error: "The request is too large (at most 0 KB)" });
+    }
   });
 });

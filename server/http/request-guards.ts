@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "../logger";
 import { logSecurityEvent, type SecurityEvent } from "../security-log";
 
@@ -10,6 +10,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * a socket for a second, not for the whole request timeout.
  */
 export const REFUSED_BODY_LINGER_MS = 1000;
+
+/**
+ * Refuses a request before React Router sees it: JSON `{ error }` (and `json`'s other fields) for scripts and the
+ * site's own fetches, plain text for a browser that asked for a page (a form posted with JavaScript off), which would
+ * otherwise show the raw JSON. Then the body, if any, is dropped.
+ */
+function refuse(req: Request, res: Response, status: number, error: string, json: Record<string, unknown> = {}): void {
+  if (req.accepts(["json", "html"]) === "html") res.status(status).type("text/plain").send(error);
+  else res.status(status).json({ ...json, error });
+  dropBody(req);
+}
 
 /** A security event about this request: method, path (never the query string) and the request's id. */
 function logRefusal(logger: Logger, event: SecurityEvent, req: Request, fields: Record<string, string | number> = {}): void {
@@ -46,9 +57,7 @@ export function refuseCrossSiteWrites(publicUrl: string, logger: Logger): Reques
     const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== hostOrigin;
     if (foreignOrigin || fetchSite === "cross-site") {
       logRefusal(logger, "request.cross-site-refused", req, { origin: foreignOrigin ? origin : "", fetchSite: fetchSite ?? "" });
-      res.status(403).json({ error: "Cross-site request refused" });
-      dropBody(req);
-      return;
+      return refuse(req, res, 403, "Cross-site request refused");
     }
     next();
   };
@@ -77,17 +86,14 @@ export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number,
     const chunked = req.get("transfer-encoding") !== undefined;
     if (declared === undefined && chunked) {
       logRefusal(logger, "request.too-large", req, { status: 411, maxBytes });
-      res.set("Connection", "close").status(411).json({ error: "Content-Length required" });
-      dropBody(req);
-      return;
+      res.set("Connection", "close");
+      return refuse(req, res, 411, "Content-Length required");
     }
     const length = Number(declared ?? 0);
     if (!Number.isFinite(length) || length > maxBytes) {
       logRefusal(logger, "request.too-large", req, { status: 413, maxBytes, declaredBytes: declared ?? "" });
-      res.status(413).json({ error: `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB)` });
       // Nothing is buffered or written to disk: the body is dropped as it arrives, for a second at most.
-      dropBody(req);
-      return;
+      return refuse(req, res, 413, `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB)`);
     }
     next();
   };
@@ -157,14 +163,14 @@ export function limitConcurrentLogins(loginPath: string, slots: number, logger: 
     if (req.method !== "POST" || routePath(req.path) !== loginPath) return next();
     const startsNow = running < slots && waiting.length === 0 && performance.now() >= nextStartAt;
     if (!startsNow && waiting.length >= MAX_WAITING) {
-      res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS)).status(503).json({ ok: false, error: LOGIN_BUSY_MESSAGE });
+      res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS));
+      refuse(req, res, 503, LOGIN_BUSY_MESSAGE, { ok: false });
       turnedAway += 1;
       if (Date.now() - lastLogged >= BUSY_LOG_INTERVAL_MS) {
         logSecurityEvent(logger, "login.busy", { turnedAway });
         lastLogged = Date.now();
         turnedAway = 0;
       }
-      dropBody(req);
       return;
     }
     let started = false;

@@ -36,6 +36,11 @@ export function classifySmtpError(error: unknown): MailDeliveryError {
   return new MailDeliveryError(name, false);
 }
 
+/** The mail as nodemailer sends it, from and to the configured addresses. */
+function message({ from, to }: MailConfig, { replyTo, subject, text, html }: Mail) {
+  return { from, to, replyTo, subject, text, html };
+}
+
 function smtpTransport(config: MailConfig, url: string, timeoutMs: number): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
@@ -48,14 +53,7 @@ function smtpTransport(config: MailConfig, url: string, timeoutMs: number): Mail
   return {
     async send(mail) {
       try {
-        await transporter.sendMail({
-          from: config.from,
-          to: config.to,
-          replyTo: mail.replyTo,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
+        await transporter.sendMail(message(config, mail));
       } catch (error) {
         throw classifySmtpError(error);
       }
@@ -109,14 +107,7 @@ function logTransport(config: MailConfig, dataDir: string, logger: Logger): Mail
   const dir = path.join(dataDir, "mail");
   return {
     async send(mail, jobId) {
-      const info = await transporter.sendMail({
-        from: config.from,
-        to: config.to,
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      const info = await transporter.sendMail(message(config, mail));
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${jobId}.eml`);
       await fs.writeFile(file, info.message as Buffer);

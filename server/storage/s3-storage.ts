@@ -57,47 +57,42 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
   });
   const where = location.endpoint ? `bucket "${bucket}" at ${new URL(location.endpoint).host}` : `bucket "${bucket}" (${location.region})`;
 
-  const failure = (operation: string, error: unknown) =>
-    new StorageError(`S3 ${operation} failed on ${where}: ${reason(error, timeouts)}`, { cause: error });
-  const deadline = () => ({ abortSignal: AbortSignal.timeout(timeouts.deadlineMs) });
+  /** One call, within the deadline; a failure comes out as StorageError naming the operation, the bucket and why. */
+  async function call<T>(operation: string, run: (options: { abortSignal: AbortSignal }) => Promise<T>): Promise<T> {
+    try {
+      return await run({ abortSignal: AbortSignal.timeout(timeouts.deadlineMs) });
+    } catch (error) {
+      throw new StorageError(`S3 ${operation} failed on ${where}: ${reason(error, timeouts)}`, { cause: error });
+    }
+  }
 
   return {
     async put(key, body, contentType) {
       assertSafeKey(key);
-      try {
-        await client.send(
-          new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
-          deadline(),
-        );
-      } catch (error) {
-        throw failure(`put ${key}`, error);
-      }
+      const command = new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length });
+      await call(`put ${key}`, (options) => client.send(command, options));
     },
 
     async get(key) {
       assertSafeKey(key);
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }), deadline());
-        if (!object.Body) return undefined;
-        const bytes = await object.Body.transformToByteArray();
-        return {
-          body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-          contentType: object.ContentType ?? "application/octet-stream",
-        };
-      } catch (error) {
-        if (error instanceof S3ServiceException && error.name === "NoSuchKey") return undefined;
-        throw failure(`get ${key}`, error);
-      }
+      const object = await call(`get ${key}`, (options) =>
+        client.send(new GetObjectCommand({ Bucket: bucket, Key: key }), options).catch((error: unknown) => {
+          if (error instanceof S3ServiceException && error.name === "NoSuchKey") return undefined;
+          throw error;
+        }),
+      );
+      if (!object?.Body) return undefined;
+      const bytes = await call(`get ${key}`, () => object.Body!.transformToByteArray());
+      return {
+        body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        contentType: object.ContentType ?? "application/octet-stream",
+      };
     },
 
     async delete(key) {
       assertSafeKey(key);
-      try {
-        // S3 answers 204 for a key that is not there, so deleting twice is fine.
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }), deadline());
-      } catch (error) {
-        throw failure(`delete ${key}`, error);
-      }
+      // S3 answers 204 for a key that is not there, so deleting twice is fine.
+      await call(`delete ${key}`, (options) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }), options));
     },
 
     /**
@@ -105,11 +100,7 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
      * permission (that would cost a PUT on every /readyz); a policy without s3:PutObject shows on the first upload.
      */
     async checkWritable() {
-      try {
-        await client.send(new HeadBucketCommand({ Bucket: bucket }), deadline());
-      } catch (error) {
-        throw failure("HeadBucket", error);
-      }
+      await call("HeadBucket", (options) => client.send(new HeadBucketCommand({ Bucket: bucket }), options));
     },
   };
 }

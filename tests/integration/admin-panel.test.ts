@@ -160,6 +160,18 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
   test("a form body over 64 KB is refused with 413 before it is parsed", async () => {
     const answer = await post(server, "/admin/join-us", { visible: "false", padding: "x".repeat(70 * 1024) }, { cookie });
     expect(answer.status).toBe(413);
+    expect(answer.body.error).toBe("The request is too large (at most 64 KB)");
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await joinUsVisible()).toBe(true);
+  });
+
+  test("the same refusal to a form posted with JavaScript off is the message as text, not raw JSON", async () => {
+    const accept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    const fields = { visible: "false", padding: "x".repeat(70 * 1024) };
+    const answer = await post(server, "/admin/join-us", fields, { cookie, headers: { accept } });
+    expect(answer.status).toBe(413);
+    expect(answer.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(answer.body.error).toBe("The request is too large (at most 64 KB)");
     expect(await joinUsVisible()).toBe(true);
   });
 });
