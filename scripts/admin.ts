@@ -12,9 +12,8 @@
  */
 import { ConfigError, parseConfig } from "../server/config";
 import { createDatabase, migrateToLatest } from "../server/db/database";
-import { AdminAccountError, createAdminAccount, setAdminPassword } from "../server/auth/admin-accounts.server";
+import { AdminAccountError, adminExists, createAdminAccount, setAdminPassword } from "../server/auth/admin-accounts.server";
 import { passwordSchema } from "../server/auth/password.server";
-import { adminsRepo } from "../server/repos/admins";
 import { AUDIT_ACTOR } from "../server/repos/audit-log";
 import { errorMessage } from "#core/errors";
 
@@ -76,7 +75,7 @@ async function run(args: string[]): Promise<string> {
   try {
     await migrateToLatest(database.db);
     // Say so before asking for a password that could not be used.
-    const existing = await adminsRepo(database.db).findByEmail(email);
+    const existing = await adminExists(database.db, email);
     if (command === "create" && existing) throw new CliError(`an admin with the email ${email} already exists`);
     if (command === "set-password" && !existing) throw new CliError(`no admin has the email ${email}`);
 

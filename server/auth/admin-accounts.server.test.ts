@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
-import { AdminAccountError, createAdminAccount, setAdminPassword } from "./admin-accounts.server";
+import { AdminAccountError, adminExists, createAdminAccount, setAdminPassword } from "./admin-accounts.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { loginRateLimiter } from "./rate-limit.server";
 import { sessionStore } from "./sessions.server";
@@ -22,6 +22,13 @@ describe.each(testEngines())("operator account commands on %s", (engine) => {
     expect(admin).toMatchObject({ email: "chair@society.example", mustChangePassword: false });
     expect(await verifyPassword(admin.passwordHash, "chosen password")).toBe(true);
     expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "admin.create", detail: `admin=${admin.id}` });
+  });
+
+  test("adminExists finds an admin by email whatever its case, and no one else", async () => {
+    expect(await adminExists(database.db, "chair@society.example")).toBe(false);
+    await createAdminAccount(database.db, { email: "chair@society.example", password: "chosen password", actor: "cli" });
+    expect(await adminExists(database.db, "Chair@Society.example")).toBe(true);
+    expect(await adminExists(database.db, "treasurer@society.example")).toBe(false);
   });
 
   test("create refuses a bad email, a short password or an existing account", async () => {

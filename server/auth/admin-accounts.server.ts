@@ -17,6 +17,11 @@ function validPassword(password: string): string {
   return parsed.data;
 }
 
+/** Whether an admin has this email: the operator hears of a duplicate or a missing account before typing a password. */
+export async function adminExists(db: Kysely<Database>, email: string): Promise<boolean> {
+  return (await createRepos(db).admins.findByEmail(email)) !== undefined;
+}
+
 /** Operator action: a new admin with a password the operator chose (so no change is forced). */
 export async function createAdminAccount(
   db: Kysely<Database>,
