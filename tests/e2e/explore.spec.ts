@@ -9,35 +9,37 @@ async function columns(page: Page): Promise<number> {
   return tops.filter((top) => top === tops[0]).length;
 }
 
+// The number of photos is the content's (content/site.ts); that the demo content has the spec's 44 is checked in
+// server/content/demo-content.test.ts.
 test.describe("Explore SMC", () => {
-  test("the section 'Explore SMC' shows 44 photos", async ({ page }) => {
+  test("the section 'Explore SMC' shows every photo of the content", async ({ page, site }) => {
     await page.goto("/explore-smc");
     await expect(page.getByRole("heading", { name: "Explore SMC", level: 1 })).toBeVisible();
-    await expect(photos(page)).toHaveCount(44);
+    await expect(photos(page)).toHaveCount(site.explorePhotos.length);
   });
 
-  test("the grid has 1 column on a phone and 4 on a desktop", async ({ page }) => {
+  test("the grid has 1 column on a phone and 4 on a desktop", async ({ page, site }) => {
     await page.goto("/explore-smc");
-    await expect(photos(page)).toHaveCount(44);
+    await expect(photos(page)).toHaveCount(site.explorePhotos.length);
     const width = page.viewportSize()!.width;
     expect(await columns(page)).toBe(width >= 1024 ? 4 : width >= 768 ? 3 : 1);
   });
 
-  test("the grid has 3 columns at 800 px", async ({ browser, baseURL, watch }, testInfo) => {
+  test("the grid has 3 columns at 800 px", async ({ browser, baseURL, watch, site }, testInfo) => {
     // This test opens its own 800 px window, so the phone project would only repeat it.
     test.skip(testInfo.project.name !== "desktop", "a third width, checked once");
     const context = await browser.newContext({ viewport: { width: 800, height: 900 }, baseURL });
     watch(context);
     const page = await context.newPage();
     await page.goto("/explore-smc");
-    await expect(photos(page)).toHaveCount(44);
+    await expect(photos(page)).toHaveCount(site.explorePhotos.length);
     expect(await columns(page)).toBe(3);
     await context.close();
   });
 
-  test("photos below the fold load lazily", async ({ page }) => {
+  test("photos below the fold load lazily", async ({ page, site }) => {
     await page.goto("/explore-smc");
-    await expect(photos(page)).toHaveCount(44);
+    await expect(photos(page)).toHaveCount(site.explorePhotos.length);
     const belowTheFold = await photos(page).evaluateAll((images) =>
       images
         .map((img) => ({ img, top: Math.round(img.getBoundingClientRect().top) }))
@@ -47,7 +49,8 @@ test.describe("Explore SMC", () => {
           loading: img.getAttribute("loading"),
         })),
     );
-    expect(belowTheFold.length).toBeGreaterThan(30);
+    // Depends on the content: the demo's photos fill several screens; a gallery that fits on one has nothing to check.
+    test.skip(belowTheFold.length === 0, "every photo of content/site.ts fits on the first screen");
     expect(
       belowTheFold.filter((photo) => photo.loading !== "lazy").map((photo) => photo.photo),
       "below the fold but not lazy",

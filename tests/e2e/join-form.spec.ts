@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { parseAnswers } from "../../server/repos/applications";
+import { holdRequests } from "./chunks";
 import { expect, isPhone, test } from "./fixtures";
 import { chooseTopBarEntry } from "./menus";
 
@@ -180,14 +181,13 @@ test.describe("the join form", () => {
     await dialog.getByRole("button", { name: "Next" }).click();
     await fillStep2(page, dialog, site.joinQuestions);
     await addChip(page, dialog, site.joinQuestions[4]!, "cricket");
-    await page.route("**/join.data", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    // The answer is held until the pending state has been seen (not for a fixed time a busy machine may outlast).
+    const answer = await holdRequests(page, "**/join.data");
     await dialog.getByRole("button", { name: "Join Us" }).click();
     await expect(page.getByText("Processing...", { exact: true })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Back" })).toBeDisabled();
     await expect(dialog.getByRole("button", { name: "Join Us" })).toBeDisabled();
+    answer.release();
     await expect(page.getByText("Thank you for joining us, we will contact you soon!", { exact: true })).toBeVisible();
     await expect(page.getByText("Processing...", { exact: true })).toHaveCount(0);
     await expect(dialog).toBeHidden();
