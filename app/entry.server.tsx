@@ -1,5 +1,5 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { text } from "node:stream/consumers";
+import { prerenderToNodeStream } from "react-dom/static";
 import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable } from "../server/db/database-errors";
 import { errorMessage } from "#core/errors";
@@ -28,7 +28,7 @@ const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
  * Renders the whole page before sending it (no streaming of Suspense boundaries): every page is complete HTML,
  * readable without JavaScript, and its Content-Security-Policy names the hash of each inline script in it.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -46,33 +46,18 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  return new Promise<Response>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
-    const html = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(abortTimer);
-        const page = Buffer.concat(chunks).toString().replace(MODULE_PRELOADS, "");
-        const policy = loadContext.documentPolicy(page);
-        if (policy) responseHeaders.set("Content-Security-Policy", policy);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady: () => pipe(html),
-      onShellError: reject,
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        loadContext.logger.error({ err: errorMessage(error) }, "render failed");
-      },
-    });
+  const { prelude } = await prerenderToNodeStream(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      loadContext.logger.error({ err: errorMessage(error) }, "render failed");
+    },
   });
+  const page = (await text(prelude)).replace(MODULE_PRELOADS, "");
+  const policy = loadContext.documentPolicy(page);
+  if (policy) responseHeaders.set("Content-Security-Policy", policy);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /**

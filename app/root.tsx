@@ -45,7 +45,7 @@ const styles = import.meta.env.SSR ? inlineCss : "";
 export function Layout({ children }: { children: ReactNode }) {
   const chrome = useRouteLoaderData<SiteChrome>("root");
   return (
-    <html lang="en">
+    <html lang="en" className="scroll-pt-20 motion-safe:scroll-smooth">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -84,15 +84,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // An admin action refused because the session ended (401) or a one-time password is still to change (403).
   const signIn = status === 401 || status === 403;
-  const title = status === 404 ? "Page not found" : signIn ? "Please sign in again" : "Something went wrong";
-  const text =
+  const [title, text] =
     status === 404
-      ? "The page you are looking for does not exist or has moved."
+      ? ["Page not found", "The page you are looking for does not exist or has moved."]
       : status === 401
-        ? "Your session has expired. Please log in again."
+        ? ["Please sign in again", "Your session has expired. Please log in again."]
         : status === 403
-          ? "Change your one-time password first."
-          : "Please try again in a moment.";
+          ? ["Please sign in again", "Change your one-time password first."]
+          : ["Something went wrong", "Please try again in a moment."];
   return (
     <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <title>{title}</title>

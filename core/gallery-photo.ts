@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from "./responsive-image";
+import { type ResponsiveImage, toResponsiveImage } from "./responsive-image";
 
 /**
  * A gallery photo as it travels to the browser: the variant URLs share one stem (`/images/<name>-<hash>`) and
@@ -12,25 +12,12 @@ export interface GalleryPhoto {
   height: number;
 }
 
-type Format = "avif" | "webp";
-const FALLBACK_WIDTH = 800;
-
-function url(stem: string, width: number, format: Format) {
-  return `${stem}-${width}.${format}`;
-}
-
 /** The full picture sources of a gallery photo; `alt` is its group name and position. */
 export function expandGalleryPhoto(photo: GalleryPhoto, alt: string): ResponsiveImage {
-  const srcSet = (format: Format) => photo.widths.map((w) => `${url(photo.stem, w, format)} ${w}w`).join(", ");
-  const fallback = photo.widths.find((w) => w >= FALLBACK_WIDTH) ?? photo.widths.at(-1) ?? 0;
-  return {
-    src: url(photo.stem, fallback, "webp"),
-    avifSrcSet: srcSet("avif"),
-    webpSrcSet: srcSet("webp"),
-    width: photo.width,
-    height: photo.height,
-    alt,
-  };
+  const variants = photo.widths.flatMap((width) =>
+    (["avif", "webp"] as const).map((format) => ({ format, width, url: `${photo.stem}-${width}.${format}` })),
+  );
+  return toResponsiveImage(variants, photo, alt);
 }
 
 /** The compact form of a content photo; throws when its variants do not follow the `<stem>-<width>.<format>` naming. */

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { isRouteErrorResponse } from "react-router";
 
 /**
@@ -16,9 +15,3 @@ export function answerWhenOffline<T>(failure: T) {
     }
   };
 }
-
-/** A form's answer that says only `message`, for the whole form. */
-export const formFailure = (message: string): { ok: boolean; result: SubmissionResult<string[]> } => ({
-  ok: false,
-  result: { status: "error", error: { "": [message] } },
-});

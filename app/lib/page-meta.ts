@@ -10,13 +10,15 @@ interface PageMeta {
   image?: string;
 }
 
-/** Title, description, canonical URL and link-preview tags for a page. */
-export function pageMeta(chrome: SiteChrome | undefined, page: PageMeta): MetaDescriptor[] {
+/** Title, description, canonical URL and link-preview tags for a page; `matches` hold the root loader's chrome. */
+export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined)[], page: PageMeta): MetaDescriptor[] {
+  const chrome = matches[0]?.loaderData as SiteChrome | undefined;
   if (!chrome) return [{ title: page.title }];
   const url = `${chrome.publicUrl}${page.path}`;
   const imagePath = page.image ?? chrome.logo.src;
   const image = imagePath.startsWith("http") ? imagePath : `${chrome.publicUrl}${imagePath}`;
-  const title = page.path === "/" ? page.title : `${page.title} | ${chrome.siteName}`;
+  // The home page leads with the society's name; the others with their own.
+  const title = page.path === "/" ? `${chrome.siteName} | ${page.title}` : `${page.title} | ${chrome.siteName}`;
   return [
     { title },
     { name: "description", content: page.description },

@@ -6,7 +6,6 @@ import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toasts";
 import { pageMeta } from "~/lib/page-meta";
-import type { SiteChrome } from "../../server/services/site-content";
 import type { Route } from "./+types/announcement";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,9 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const chrome = matches[0]?.loaderData as SiteChrome | undefined;
   const newest = loaderData?.announcements[0];
-  return pageMeta(chrome, {
+  return pageMeta(matches, {
     title: "Announcements",
     description: newest ? newest.description.slice(0, 155) : "The society's latest announcements, with links to register.",
     path: "/announcement",

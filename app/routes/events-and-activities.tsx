@@ -5,7 +5,6 @@ import { BackButton } from "~/components/site/back-button";
 import { PhotoSlider } from "~/components/site/photo-slider";
 import { useRevealOnScroll } from "~/hooks/use-reveal-on-scroll";
 import { pageMeta } from "~/lib/page-meta";
-import type { SiteChrome } from "../../server/services/site-content";
 import type { Route } from "./+types/events-and-activities";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -13,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches[0]?.loaderData as SiteChrome | undefined, {
+  return pageMeta(matches, {
     title: "Events & Activities",
     description: "Explore our vibrant journey through academic, cultural and community-building events.",
     path: "/events-and-activities",

@@ -3,7 +3,6 @@ import { BackButton } from "~/components/site/back-button";
 import { Picture } from "~/components/site/picture";
 import { expandGalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
 import { pageMeta } from "~/lib/page-meta";
-import type { SiteChrome } from "../../server/services/site-content";
 import type { Route } from "./+types/explore-smc";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -11,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches[0]?.loaderData as SiteChrome | undefined, {
+  return pageMeta(matches, {
     title: "Explore SMC",
     description: "A photo tour of our college: campus, classes, friends and everyday life.",
     path: "/explore-smc",

@@ -5,7 +5,6 @@ import { Contact } from "~/components/home/contact";
 import { Hero } from "~/components/home/hero";
 import { Resources } from "~/components/home/resources";
 import { pageMeta } from "~/lib/page-meta";
-import type { SiteChrome } from "../../server/services/site-content";
 import type { Route } from "./+types/home";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -13,9 +12,8 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const chrome = matches[0]?.loaderData as SiteChrome | undefined;
-  return pageMeta(chrome, {
-    title: chrome ? `${chrome.siteName} | ${loaderData.hero.tagline}` : loaderData.hero.tagline,
+  return pageMeta(matches, {
+    title: loaderData.hero.tagline,
     description: loaderData.hero.heroText,
     path: "/",
   });

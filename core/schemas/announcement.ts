@@ -30,5 +30,3 @@ export const createAnnouncementSchema = z.object({
     .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Enter a valid URL" })
     .refine((url) => !url.includes("\u0000"), "Enter a valid URL"),
 });
-
-export type CreateAnnouncementInput = z.infer<typeof createAnnouncementSchema>;

@@ -14,5 +14,3 @@ export const changePasswordSchema = z
     confirmPassword: z.string({ error: "Confirm password is required" }).min(MIN, "Confirm password is required"),
   })
   .refine((values) => values.newPassword === values.confirmPassword, { message: "New passwords don't match", path: ["confirmPassword"] });
-
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -57,20 +57,22 @@ const FAILURE = "Something went wrong while submitting. Try again.";
 const answer = required(QUESTION_REQUIRED, "Answer", JOIN_LIMITS.answer);
 
 /**
- * A list answer (hobbies, books): one value per chip, or, from the form without JavaScript, one text with the
- * entries separated by commas. Entries are trimmed, without empty ones or repeats, in the order given.
+ * The entries of a list answer (hobbies, books): one value per chip, or, from the form without JavaScript (and as
+ * stored), one text with the entries separated by commas. Entries are trimmed, without empty ones or repeats, in order.
  */
+export const listEntries = (value: unknown): string[] => [
+  ...new Set(
+    [value]
+      .flat()
+      .filter((entry): entry is string => typeof entry === "string")
+      .flatMap((entry) => entry.split(","))
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ""),
+  ),
+];
+
 const chips = z.preprocess(
-  (value) => [
-    ...new Set(
-      [value]
-        .flat()
-        .filter((entry): entry is string => typeof entry === "string")
-        .flatMap((entry) => entry.split(","))
-        .map((entry) => entry.trim())
-        .filter((entry) => entry !== ""),
-    ),
-  ],
+  listEntries,
   z
     .array(withoutNul(z.string().max(JOIN_LIMITS.chip, `Each entry must be at most ${JOIN_LIMITS.chip} characters`), "An entry"))
     .min(1, QUESTION_REQUIRED)
@@ -92,7 +94,6 @@ export const joinSubmissionSchema = joinStep1Schema.extend(joinStep2Schema.shape
   submissionKey: withoutNul(z.string({ error: FAILURE }).trim().min(8, FAILURE).max(100, FAILURE), "The submission key"),
 });
 
-export type JoinStep1 = z.infer<typeof joinStep1Schema>;
 export type JoinSubmission = z.infer<typeof joinSubmissionSchema>;
 
 /** The hidden field people never see and bots fill in. */

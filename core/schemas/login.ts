@@ -6,5 +6,3 @@ export const loginSchema = z.object({
   email: withoutNul(z.string({ error: "Email is required" }).trim().min(1, "Email is required"), "Email"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
-
-export type LoginInput = z.infer<typeof loginSchema>;

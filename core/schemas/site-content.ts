@@ -75,5 +75,4 @@ export const siteSchema = z.object({
 });
 
 export type SiteContent = z.infer<typeof siteSchema>;
-export type TeamMember = z.infer<typeof teamMember>;
 export type PhotoGroup = z.infer<typeof photoGroup>;

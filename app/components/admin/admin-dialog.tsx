@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 
 /** A scrollable form dialog (Change Password, Create Announcement). */
 export function AdminDialog({
@@ -20,7 +20,7 @@ export function AdminDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={cn("max-w-lg", className)}>
+      <DialogContent className={clsx("max-w-lg", className)}>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>
         <div className="mt-4">{children}</div>

@@ -26,7 +26,7 @@ export function LogoutButton() {
  * Back, Create Announcement, Change Password and Logout. The two form dialogs share one piece of state, so
  * opening one closes the other (SPEC 2).
  */
-export function AdminToolbar({ onAnnouncementCreated }: { onAnnouncementCreated?: () => void }) {
+export function AdminToolbar() {
   const [open, setOpen] = useState<"announcement" | "password" | null>(null);
   const toggle = (dialog: "announcement" | "password") => (isOpen: boolean) => setOpen(isOpen ? dialog : null);
   return (
@@ -49,12 +49,7 @@ export function AdminToolbar({ onAnnouncementCreated }: { onAnnouncementCreated?
         title="Create Announcement"
         description="Add an image, a description and the Google Form link people register with."
       >
-        <CreateAnnouncementForm
-          onCreated={() => {
-            setOpen(null);
-            onAnnouncementCreated?.();
-          }}
-        />
+        <CreateAnnouncementForm onCreated={() => setOpen(null)} />
       </AdminDialog>
       <AdminDialog
         open={open === "password"}

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { changePasswordSchema } from "#core/schemas/change-password";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, firstMessage } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
 import { useActionResult } from "~/lib/use-action-result";
@@ -22,7 +22,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       onChanged();
       return;
     }
-    const message = Object.values(result.error ?? {}).flat()[0];
+    const message = firstMessage(result.error);
     showToast.error(message && /invalid credentials/i.test(message) ? "Old password is incorrect" : message || "Failed to update password");
   });
   const submitting = fetcher.state !== "idle";

@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import { loginSchema } from "#core/schemas/login";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage, inputClass } from "~/components/ui/field";
+import { Field, firstMessage, FormMessage } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
 import { useActionResult } from "~/lib/use-action-result";
@@ -24,7 +24,7 @@ export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldRevalidate: "onInput",
   });
-  useActionResult(fetcher.data, ({ result }) => showToast.error(result.error?.[""]?.[0] ?? "Login failed"));
+  useActionResult(fetcher.data, ({ result }) => showToast.error(firstMessage(result.error?.[""]) ?? "Login failed"));
   const submitting = fetcher.state !== "idle";
 
   return (
@@ -43,32 +43,23 @@ export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string
         className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-white p-6 shadow-sm"
       >
         {/* Without JavaScript the refusal arrives as the page: its message shows here (with JavaScript, as a toast). */}
-        {lastResult && !fetcher.data && form.errors && <FormMessage>{form.errors[0]}</FormMessage>}
+        {lastResult && !fetcher.data && form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
         <Field meta={fields.email} label="Email" type="email" autoComplete="username" placeholder="admin@example.com" />
         <Field
           meta={fields.password}
           label="Password"
-          control={
-            <div className="relative">
-              <input
-                id={fields.password.id}
-                name={fields.password.name}
-                type={showPassword ? "text" : "password"}
-                autoComplete="current-password"
-                className={`${inputClass} pr-12`}
-                aria-invalid={fields.password.errors ? true : undefined}
-                aria-describedby={fields.password.errors ? fields.password.errorId : undefined}
-              />
-              <button
-                type="button"
-                className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-800"
-                aria-label={showPassword ? "Hide password" : "Show password"}
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword((shown) => !shown)}
-              >
-                {showPassword ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
-              </button>
-            </div>
+          type={showPassword ? "text" : "password"}
+          autoComplete="current-password"
+          inputButton={
+            <button
+              type="button"
+              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-800"
+              aria-label={showPassword ? "Hide password" : "Show password"}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
+            </button>
           }
         />
         <Button type="submit" disabled={submitting}>

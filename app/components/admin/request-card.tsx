@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/button";
-import type { AdminApplication } from "./types";
+import type { Application } from "../../../server/repos/applications";
 
 const orNA = (value: string | null) => (value && value.trim() ? value : "N/A");
 
@@ -10,7 +10,7 @@ export function RequestCard({
   onDetails,
   onDelete,
 }: {
-  application: AdminApplication;
+  application: Application;
   localAddressLabel: string;
   onDetails: () => void;
   onDelete: () => void;

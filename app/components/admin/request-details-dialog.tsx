@@ -1,17 +1,12 @@
+import { listEntries } from "#core/schemas/join";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import type { AdminApplication } from "./types";
+import type { Application } from "../../../server/repos/applications";
 
 /** How many answers are free text; the rest are lists the applicant typed as chips (joined with ", "). */
 const PLAIN_ANSWERS = 4;
 
-const chips = (answer: string): string[] =>
-  answer
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean);
-
 /** SPEC 2, "View Full Details". Answers stored as unparsable text arrive as an empty list. */
-export function RequestDetailsDialog({ application, onClose }: { application: AdminApplication | undefined; onClose: () => void }) {
+export function RequestDetailsDialog({ application, onClose }: { application: Application | undefined; onClose: () => void }) {
   return (
     <Dialog open={application !== undefined} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
@@ -22,7 +17,7 @@ export function RequestDetailsDialog({ application, onClose }: { application: Ad
             <h3 className="mt-4 text-lg font-bold text-brand-900">Answers</h3>
             <ol className="mt-2 flex flex-col gap-4">
               {application.answers.map((entry, index) => {
-                const list = chips(entry.answer);
+                const list = listEntries(entry.answer);
                 return (
                   <li key={index} className="rounded-md border border-slate-200 p-3">
                     <p className="font-semibold text-slate-900">{entry.question}</p>

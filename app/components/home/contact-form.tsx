@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { CONTACT_MESSAGES } from "#core/schemas/contact-messages";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, firstMessage, FormMessage } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { preloadToasts, showToast } from "~/components/ui/toasts";
 import { onDemand } from "~/lib/on-demand";
@@ -13,8 +13,7 @@ import type { validateContact } from "./contact-validation";
 /** The schema (and zod with it) loads when the visitor starts writing, not with the home page; so do the toasts. */
 const contactChecks = onDemand(() => import("./contact-validation"), "the contact form's checks");
 
-const isFillAll = (meta: { errors?: string[] }) => meta.errors?.[0] === CONTACT_MESSAGES.fillAll;
-const firstMessage = (errors: Record<string, string[] | null> | null | undefined) => Object.values(errors ?? {}).flat()[0] ?? undefined;
+const isFillAll = (meta: { errors?: string[] }) => firstMessage(meta.errors) === CONTACT_MESSAGES.fillAll;
 
 /**
  * Name, Email, Message and Send Message (SPEC 2, "Contact"). With JavaScript it posts in the background (spinner,

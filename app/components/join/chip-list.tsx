@@ -1,16 +1,10 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { X } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
+import { listEntries } from "#core/schemas/join";
 import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { firstMessage, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/lib/use-hydrated";
-
-const initialEntries = (value: unknown): string[] =>
-  [value]
-    .flat()
-    .filter((entry): entry is string => typeof entry === "string" && entry.trim() !== "")
-    .flatMap((entry) => entry.split(","))
-    .map((entry) => entry.trim());
 
 /**
  * A list answer (hobbies, books): type an entry, then Enter (or Add on small screens). Entries are trimmed; empty
@@ -32,7 +26,7 @@ export function ChipList({
   /** Called on every keystroke: typing clears the list's error (SPEC section 5). */
   onTyping: () => void;
 }) {
-  const [entries, setEntries] = useState(() => initialEntries(meta.initialValue));
+  const [entries, setEntries] = useState(() => listEntries(meta.initialValue));
   const [draft, setDraft] = useState("");
   const scripted = useHydrated();
 
@@ -47,7 +41,7 @@ export function ChipList({
     add();
   };
   // A list's own message, or an entry's ("Each entry must be at most 100 characters").
-  const error = quiet ? undefined : Object.values(meta.allErrors).flat()[0];
+  const error = quiet ? undefined : firstMessage(meta.allErrors);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={meta.id} className="font-semibold text-slate-900">

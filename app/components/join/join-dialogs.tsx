@@ -1,13 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { preloadToasts } from "~/components/ui/toasts";
 import { JoinForm } from "./join-form";
@@ -47,30 +39,22 @@ export function JoinDialogs({
 
   return (
     <>
-      <AlertDialog open={confirming} onOpenChange={onConfirmingChange}>
-        <AlertDialogContent onCloseAutoFocus={focusTrigger}>
-          <AlertDialogTitle>Are you absolutely sure you want to join us?</AlertDialogTitle>
-          <AlertDialogDescription>
-            By continuing you agree to become part of our mission: to grow in faith, knowledge and service together. We will keep you
-            updated about our activities, events and opportunities.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
-            </AlertDialogCancel>
-            <Button
-              onClick={() => {
-                continuing.current = true;
-                onConfirmingChange(false);
-                setFormWanted(true);
-                setFormOpen(true);
-              }}
-            >
-              Continue
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={onConfirmingChange}
+        onCloseAutoFocus={focusTrigger}
+        title="Are you absolutely sure you want to join us?"
+        confirmLabel="Continue"
+        onConfirm={() => {
+          continuing.current = true;
+          onConfirmingChange(false);
+          setFormWanted(true);
+          setFormOpen(true);
+        }}
+      >
+        By continuing you agree to become part of our mission: to grow in faith, knowledge and service together. We will keep you updated
+        about our activities, events and opportunities.
+      </ConfirmDialog>
       {formWanted && <JoinFormDialog open={formOpen} onOpenChange={setFormOpen} questions={questions} onCloseAutoFocus={focusTrigger} />}
     </>
   );

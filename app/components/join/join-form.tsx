@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { HONEYPOT_FIELD, JOIN_MESSAGES, joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, firstMessage, FormMessage } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
 import { useActionResult } from "~/lib/use-action-result";
@@ -109,7 +109,7 @@ export function JoinForm({
   });
 
   // Both steps stay in the page, the other one hidden, so Back finds the first step as it was left.
-  const formMessage = current?.result?.error?.[""]?.[0];
+  const formMessage = firstMessage(current?.result?.error?.[""]);
   return (
     <>
       <form

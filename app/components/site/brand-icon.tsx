@@ -2,7 +2,7 @@ import { siFacebook, siInstagram, siWhatsapp, siYoutube } from "simple-icons";
 
 const ICONS = { facebook: siFacebook, instagram: siInstagram, whatsapp: siWhatsapp, youtube: siYoutube } as const;
 
-export type Brand = keyof typeof ICONS;
+type Brand = keyof typeof ICONS;
 
 /** A brand's logo as an inline SVG (decorative: the link around it carries the name). */
 export function BrandIcon({ brand, className }: { brand: Brand; className?: string }) {

@@ -1,6 +1,6 @@
 import useEmblaCarousel from "embla-carousel-react";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { cn } from "~/lib/cn";
+import { useEffect, useRef, useState } from "react";
+import { clsx } from "clsx";
 import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
 import { whenIdle } from "~/lib/when-idle";
 import { Picture } from "./picture";
@@ -40,26 +40,18 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
     };
   }, []);
   const [viewportRef, embla] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps", active: nearScreen });
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!embla) return () => undefined;
-      embla.on("select", onChange).on("reInit", onChange);
-      return () => {
-        embla.off("select", onChange).off("reInit", onChange);
-      };
-    },
-    [embla],
-  );
-  const snapCount = useSyncExternalStore(
-    subscribe,
-    () => embla?.scrollSnapList().length ?? 0,
-    () => 0,
-  );
-  const selected = useSyncExternalStore(
-    subscribe,
-    () => embla?.selectedScrollSnap() ?? 0,
-    () => 0,
-  );
+  const [snapCount, setSnapCount] = useState(0);
+  const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    if (!embla) return;
+    const update = () => {
+      setSnapCount(embla.scrollSnapList().length);
+      setSelected(embla.selectedScrollSnap());
+    };
+    update();
+    embla.on("select", update).on("reInit", update);
+    return () => void embla.off("select", update).off("reInit", update);
+  }, [embla]);
 
   return (
     <div ref={regionRef} role="region" aria-roledescription="carousel" aria-label={`${name} photos`}>
@@ -73,7 +65,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${photos.length}`}
               data-testid="slide"
-              className={cn(
+              className={clsx(
                 "min-w-0 shrink-0 grow-0 basis-full pl-[10px] md:basis-1/2 lg:basis-1/3",
                 // Before the slider starts, a phone shows one slide and a tablet two: the others stay out of the
                 // layout, so a lazy photo nobody can see yet is not fetched beside the ones on screen.
@@ -106,7 +98,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
               className="group flex size-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-800"
             >
               <span
-                className={cn(
+                className={clsx(
                   "block size-3 rounded-full transition-colors",
                   index === selected ? "bg-brand-800" : "bg-slate-400 group-hover:bg-slate-500",
                 )}

@@ -1,7 +1,7 @@
 import { ChevronDown, ExternalLink } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 import type { SiteChrome } from "../../../server/services/site-content";
 import { JoinUsButton } from "./join-us-button";
 import { NavDropdown } from "./nav-dropdown";
@@ -46,7 +46,7 @@ function ResourceLinks({ chrome, className, onChoose }: { chrome: SiteChrome; cl
             target="_blank"
             rel="noopener noreferrer"
             onClick={onChoose}
-            className={cn(className, "w-full justify-between")}
+            className={clsx(className, "w-full justify-between")}
           >
             {item.label}
             <ExternalLink className="size-4" aria-label="(opens in a new tab)" role="img" />
@@ -103,7 +103,7 @@ function EventsPanel({ chrome, onChoose }: { chrome: SiteChrome; onChoose?: () =
       <ul className="text-sm">
         {names.map((name) => (
           <li key={name}>
-            <Link to={eventsLink(tab)} onClick={onChoose} className={cn(subItemClass, "w-full")}>
+            <Link to={eventsLink(tab)} onClick={onChoose} className={clsx(subItemClass, "w-full")}>
               {name}
             </Link>
           </li>
@@ -122,7 +122,7 @@ function EventsPanel({ chrome, onChoose }: { chrome: SiteChrome; onChoose?: () =
 function Disclosure({ summary, children }: { summary: string; children: ReactNode }) {
   return (
     <details className="group">
-      <summary className={cn(itemClass, "w-full cursor-pointer list-none justify-between")}>
+      <summary className={clsx(itemClass, "w-full cursor-pointer list-none justify-between")}>
         {summary}
         <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
       </summary>
@@ -148,7 +148,7 @@ export function MobileMenu({
   /** The hamburger: focus returns there from what a menu entry opened, as the menu itself is closed by then. */
   menuButton: RefObject<HTMLButtonElement | null>;
 }) {
-  const item = linkItem(cn(itemClass, "w-full"), onChoose);
+  const item = linkItem(clsx(itemClass, "w-full"), onChoose);
   return (
     <div
       id={id}
@@ -168,7 +168,7 @@ export function MobileMenu({
             </li>
             <li>
               <Disclosure summary="Events & Activities">
-                <Link to="/events-and-activities" onClick={onChoose} className={cn(itemClass, "w-full")}>
+                <Link to="/events-and-activities" onClick={onChoose} className={clsx(itemClass, "w-full")}>
                   All events &amp; activities
                 </Link>
                 <EventsPanel chrome={chrome} onChoose={onChoose} />
@@ -178,7 +178,7 @@ export function MobileMenu({
             {chrome.joinUsVisible && (
               <li>
                 <JoinUsButton
-                  className={cn(itemClass, "w-full")}
+                  className={clsx(itemClass, "w-full")}
                   onOpen={onChoose}
                   questions={chrome.joinQuestions}
                   returnFocusTo={menuButton}

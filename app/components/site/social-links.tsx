@@ -1,5 +1,5 @@
 import type { SiteContent } from "#core/schemas/site-content";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 import { BrandIcon } from "./brand-icon";
 
 /** The society's social profiles, each opening in a new tab. */
@@ -13,14 +13,14 @@ export function SocialLinks({
   linkClassName?: string;
 }) {
   return (
-    <ul className={cn("flex gap-3", className)}>
+    <ul className={clsx("flex gap-3", className)}>
       {links.map((link) => (
         <li key={link.url} className="size-11 shrink-0">
           <a
             href={link.url}
             target="_blank"
             rel="noopener noreferrer"
-            className={cn(
+            className={clsx(
               "flex size-11 items-center justify-center rounded-full bg-brand-800 text-white transition-colors hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-800",
               linkClassName,
             )}

@@ -1,10 +1,8 @@
-/** Which top bar a route shows (SPEC 2, "Top bar"). */
-export type TopBarVariant = "full" | "short" | "admin";
-
 const ADMIN_ROUTES = new Set(["/admin", "/admin-announcement"]);
 const SHORT_ROUTES = new Set(["/announcement", "/events-and-activities", "/explore-smc"]);
 
-export function topBarVariant(pathname: string): TopBarVariant {
+/** Which top bar a route shows (SPEC 2, "Top bar"). */
+export function topBarVariant(pathname: string): "full" | "short" | "admin" {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (ADMIN_ROUTES.has(path)) return "admin";
   if (SHORT_ROUTES.has(path)) return "short";

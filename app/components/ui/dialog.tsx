@@ -1,19 +1,17 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 
 /** Radix dialog with the site's look: focus is trapped, Escape and an outside click close it. */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70" />
       <DialogPrimitive.Content
-        className={cn(
+        className={clsx(
           "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-h-[calc(100dvh-2rem)] -translate-x-1/2 -translate-y-1/2",
           "overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none",
           className,
@@ -33,9 +31,9 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("pr-8 text-xl font-bold text-slate-900", className)} {...props} />;
+  return <DialogPrimitive.Title className={clsx("pr-8 text-xl font-bold text-slate-900", className)} {...props} />;
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("mt-2 text-slate-700", className)} {...props} />;
+  return <DialogPrimitive.Description className={clsx("mt-2 text-slate-700", className)} {...props} />;
 }

@@ -1,12 +1,16 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 
 export const inputClass =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-800 focus:outline-2 focus:outline-brand-800 disabled:bg-slate-100 aria-[invalid=true]:border-red-700";
 
-/** The message to show for a field: its first error, if any. */
-export const firstError = (meta: Pick<FieldMetadata, "errors">): string | undefined => meta.errors?.[0];
+/**
+ * The one message to show for a list of errors or a map of them (a field's `errors` or `allErrors`, a result's
+ * `error`, whose "" key holds the form's own): the first, if any.
+ */
+export const firstMessage = (errors: string[] | Record<string, string[] | null> | null | undefined): string | undefined =>
+  Object.values(errors ?? {}).flat()[0] ?? undefined;
 
 type InputType = "text" | "email" | "password" | "tel" | "url";
 
@@ -16,9 +20,10 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" 
   type?: InputType;
   /** A textarea instead of an input. */
   rows?: number;
-  /** A control of the field's own (it must use `meta.id`, and `meta.descriptionId`/`errorId` for its aria attributes). */
+  /** A control of the field's own (it must use `meta.id`). */
   control?: ReactNode;
-  hint?: string;
+  /** A button on the input's right edge (show the password). */
+  inputButton?: ReactNode;
   /** False when a message for the whole form says it already (the field is still marked invalid). */
   showError?: boolean;
 }
@@ -27,40 +32,36 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" 
  * A label, its control and the control's first error, tied together for assistive technology. The control's name,
  * id, value and aria attributes come from Conform, so the same markup works with and without JavaScript.
  */
-export function Field({ meta, label, type = "text", rows, control, hint, showError = true, className, ...rest }: FieldProps) {
-  const error = firstError(meta);
+export function Field({ meta, label, type = "text", rows, control, inputButton, showError = true, className, ...rest }: FieldProps) {
+  const error = firstMessage(meta.errors);
   const shown = showError ? error : undefined;
-  const describedBy = [hint ? meta.descriptionId : undefined, shown ? meta.errorId : undefined].filter(Boolean).join(" ") || undefined;
-  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
+  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": shown ? meta.errorId : undefined };
   return (
-    <div className={cn("flex flex-col gap-1", className)}>
+    <div className={clsx("flex flex-col gap-1", className)}>
       <label htmlFor={meta.id} className="font-semibold text-slate-900">
         {label}
       </label>
-      {hint && (
-        <p id={meta.descriptionId} className="text-sm text-slate-700">
-          {hint}
-        </p>
-      )}
       {control ??
         (rows ? (
           <textarea {...getTextareaProps(meta, { ariaAttributes: false })} {...aria} rows={rows} className={inputClass} />
         ) : (
-          <input {...getInputProps(meta, { type, ariaAttributes: false })} {...aria} {...rest} className={inputClass} />
+          <div className="relative">
+            <input
+              {...getInputProps(meta, { type, ariaAttributes: false })}
+              {...aria}
+              {...rest}
+              className={clsx(inputClass, inputButton && "pr-12")}
+            />
+            {inputButton}
+          </div>
         ))}
-      {showError && <FieldError meta={meta} />}
+      {shown && (
+        <p id={meta.errorId} className="text-sm font-medium text-red-700">
+          {shown}
+        </p>
+      )}
     </div>
   );
-}
-
-/** The field's first error, where `aria-describedby` points (also for a control of the field's own). */
-export function FieldError({ meta }: { meta: FieldMetadata<unknown> }) {
-  const error = firstError(meta);
-  return error ? (
-    <p id={meta.errorId} className="text-sm font-medium text-red-700">
-      {error}
-    </p>
-  ) : null;
 }
 
 /** A form-wide message (a refused login, a failed submission), announced when it appears. */
@@ -68,7 +69,7 @@ export function FormMessage({ children, tone = "error" }: { children: ReactNode;
   return (
     <p
       role={tone === "error" ? "alert" : "status"}
-      className={cn("rounded-md p-3 font-semibold", tone === "error" ? "bg-red-50 text-red-900" : "bg-green-50 text-green-900")}
+      className={clsx("rounded-md p-3 font-semibold", tone === "error" ? "bg-red-50 text-red-900" : "bg-green-50 text-green-900")}
     >
       {children}
     </p>

@@ -1,14 +1,7 @@
 import { LoaderCircle } from "lucide-react";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 
-/** A turning circle; decorative unless given a label. */
-export function Spinner({ className, label }: { className?: string; label?: string }) {
-  return (
-    <LoaderCircle
-      className={cn("size-5 animate-spin motion-reduce:animate-none", className)}
-      aria-hidden={label ? undefined : true}
-      aria-label={label}
-      role={label ? "img" : undefined}
-    />
-  );
+/** A turning circle, decorative: the button or text beside it says what is going on. */
+export function Spinner({ className }: { className?: string }) {
+  return <LoaderCircle className={clsx("size-5 animate-spin motion-reduce:animate-none", className)} aria-hidden />;
 }

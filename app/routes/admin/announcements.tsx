@@ -1,15 +1,12 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useState } from "react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { CreateAnnouncementForm } from "~/components/admin/create-announcement-form";
-import { DeleteConfirmDialog } from "~/components/admin/delete-confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
 import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
-import { Spinner } from "~/components/ui/spinner";
-import { showToast } from "~/components/ui/toasts";
-import { useActionResult } from "~/lib/use-action-result";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/announcements";
 
@@ -22,50 +19,20 @@ export function meta() {
   return [{ title: "Your Announcements" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-interface Selection {
-  id: string;
-  imageId: string;
-}
-
 /** SPEC 2, "Admin announcements", and SPEC 4, "Announcement list". */
 export default function AdminAnnouncements({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const fetcher = useFetcher<{ ok: true } | { ok: false; error: string }>();
   const [creating, setCreating] = useState(false);
-  const [selected, setSelected] = useState<Selection>();
-  const [confirming, setConfirming] = useState(false);
-  const deleting = fetcher.state !== "idle";
-  const deletingId = useRef<string>(undefined);
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const announcements = loaderData.announcements.filter((announcement) => !removed.has(announcement.id));
-
-  const openCreate = () => {
-    setConfirming(false);
-    setCreating(true);
-  };
-  const clearSelection = () => {
-    setSelected(undefined);
-    setConfirming(false);
-  };
-
-  useActionResult(fetcher.data, (answer) => {
-    if (answer.ok) {
-      setRemoved((previous) => new Set(previous).add(deletingId.current!));
-      showToast.success("Announcement deleted successfully!");
-    } else {
-      showToast.error(answer.error || "Failed to delete announcement");
-    }
-    clearSelection();
+  const remove = useConfirmedDelete<{ id: string; imageId: string }>({
+    action: ({ id }) => `/admin/announcements/${encodeURIComponent(id)}/delete`,
+    success: "Announcement deleted successfully!",
+    failure: "Failed to delete announcement",
+    // The spec's selection names the announcement and its image.
+    ready: ({ id, imageId }) => Boolean(id && imageId),
   });
-
-  const deleteSelected = () => {
-    if (!selected?.id || !selected.imageId) {
-      showToast.error("Please refresh the page and Try again!");
-      clearSelection();
-      return;
-    }
-    deletingId.current = selected.id;
-    void fetcher.submit(null, { method: "post", action: `/admin/announcements/${encodeURIComponent(selected.id)}/delete` });
+  const announcements = remove.remaining(loaderData.announcements);
+  const openCreate = () => {
+    remove.cancel();
+    setCreating(true);
   };
 
   return (
@@ -81,11 +48,6 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
       <p className="mt-2 text-lg text-slate-700">
         Manage and review all your announcements. Ensure your audience always sees the most up-to-date and important information
       </p>
-      {revalidator.state === "loading" && (
-        <p className="mt-2 flex items-center gap-2 text-slate-700" role="status">
-          <Spinner className="size-4" /> Loading…
-        </p>
-      )}
       {announcements.length === 0 ? (
         <div className="mt-16 flex flex-col items-center gap-4 text-center">
           <p className="text-xl font-semibold text-slate-800">No announcement created yet.</p>
@@ -101,8 +63,7 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
                   className="w-full"
                   onClick={() => {
                     setCreating(false);
-                    setSelected({ id: announcement.id, imageId: announcement.imageId });
-                    setConfirming(true);
+                    remove.select(announcement);
                   }}
                 >
                   <Trash2 className="size-4" aria-hidden />
@@ -122,16 +83,15 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
       >
         <CreateAnnouncementForm onCreated={() => setCreating(false)} />
       </AdminDialog>
-      <DeleteConfirmDialog
-        open={confirming}
+      <ConfirmDialog
+        {...remove.dialog}
+        confirmLabel="Delete"
+        confirmVariant="danger"
         title="Are you absolutely sure you want to delete this announcement?"
-        deleting={deleting}
-        onCancel={clearSelection}
-        onConfirm={deleteSelected}
       >
         This action is irreversible. Once deleted, the announcement cannot be recovered and will be permanently removed for all users.
         Please confirm if you wish to proceed.
-      </DeleteConfirmDialog>
+      </ConfirmDialog>
     </main>
   );
 }

@@ -5,7 +5,7 @@ import { LoginForm } from "~/components/admin/login-form";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/login";
 
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the email and password.";
+const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the email and password.";
 
 /** The login as a page of its own: where the form lands without JavaScript when a sign-in is refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,0 +1,55 @@
+import { AlertDialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { Button, type ButtonProps } from "./button";
+import { Spinner } from "./spinner";
+
+/**
+ * A question that must be answered (Radix alert dialog: focus trapped, Escape and Cancel answer no, an outside click
+ * does not dismiss it). While `busy`, both buttons are disabled and a spinner turns on the confirming one.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  confirmVariant,
+  busy = false,
+  onConfirm,
+  onCloseAutoFocus,
+  ...root
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  confirmVariant?: ButtonProps["variant"];
+  busy?: boolean;
+  onConfirm: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <AlertDialog.Root {...root}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+        <AlertDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none"
+        >
+          <AlertDialog.Title className="text-lg font-bold text-slate-900">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-slate-700">{children}</AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline" disabled={busy}>
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            <Button variant={confirmVariant} disabled={busy} onClick={onConfirm}>
+              {busy && <Spinner />}
+              {confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
