@@ -1,9 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ORIGIN } from "./tests/e2e/global-setup";
 
 /**
- * Browser tests drive Debian's Chromium (/usr/bin/chromium) against the production build, started once by
- * tests/e2e/global-setup.ts on a fresh DATA_DIR. Every spec runs at phone (375 px) and desktop (1280 px) width.
+ * Browser tests drive Debian's Chromium (/usr/bin/chromium) against the production build. Each worker starts its own
+ * server on a fresh DATA_DIR (tests/e2e/e2e-server.ts), so the two workers, one per core, never share data. Every
+ * spec runs at phone (375 px) and desktop (1280 px) width.
  */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -20,15 +20,13 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  globalSetup: "./tests/e2e/global-setup.ts",
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: "list",
   use: {
-    baseURL: E2E_ORIGIN,
     trace: "retain-on-failure",
     launchOptions: chromium,
   },

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN } from "./global-setup";
+import { E2E_ADMIN } from "./e2e-server";
 
 test.describe("admin login", () => {
   // A refused sign-in is a 4xx answer, which Chromium reports on the console.

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, type Seed, test } from "./fixtures";
 import { SEED_QUESTIONS as QUESTIONS } from "../shared/seed-questions";
-import { E2E_ADMIN } from "./global-setup";
+import { E2E_ADMIN } from "./e2e-server";
 
 async function seedRequests(seed: Seed) {
   const minute = 60_000;

@@ -1,7 +1,8 @@
 /**
  * The browser suite's fixtures:
+ * - `server`: each worker's own server (tests/e2e/e2e-server.ts); `baseURL` points at it;
  * - `site`: the society's content (content/site.ts), validated like the server validates it;
- * - `seed`: writes through the real repositories into the database the running server reads
+ * - `seed`: writes through the real repositories into the database the worker's server reads
  *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements, no join applications,
  *   no sessions or rate-limit counters, Join Us shown and the admin's password back to E2E_ADMIN's;
  * - `signInAsAdmin()`: gives the test's browser context a live admin session (no login form involved);
@@ -27,7 +28,7 @@ import { announcementsRepo } from "../../server/repos/announcements";
 import { applicationsRepo, serializeAnswers } from "../../server/repos/applications";
 import { sessionsRepo } from "../../server/repos/sessions";
 import { settingsRepo } from "../../server/repos/settings";
-import { E2E_ADMIN, E2E_ORIGIN } from "./global-setup";
+import { E2E_ADMIN, type E2eServer, startE2eServer } from "./e2e-server";
 import { storeImage } from "../../server/services/image-store";
 import { localStorage } from "../../server/storage/local-storage";
 
@@ -71,7 +72,7 @@ export interface PageWatch {
   errors: string[];
 }
 
-/** A mail the site sent, as the suite's SMTP catcher (tests/e2e/global-setup.ts) received it. */
+/** A mail the site sent, as the worker's SMTP catcher (tests/e2e/e2e-server.ts) received it. */
 export interface CaughtMailFile {
   headers: [string, string][];
   text: string;
@@ -99,19 +100,11 @@ interface TestFixtures {
 }
 
 interface WorkerFixtures {
+  server: E2eServer;
   site: SiteContent;
-  dataDir: string;
   database: DatabaseHandle;
   /** E2E_ADMIN's password hashed once per worker (argon2id is deliberately slow). */
   adminPasswordHash: string;
-}
-
-function dataDirFromSetup(): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir || !fs.existsSync(dataDir)) {
-    throw new Error("E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts, whose globalSetup starts the server.");
-  }
-  return dataDir;
 }
 
 /** A small real photo: a two-colour JPEG, so the stored variants are genuine images. */
@@ -159,6 +152,19 @@ async function atRest(page: Page): Promise<void> {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    async ({}, use) => {
+      const server = await startE2eServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+
+  baseURL: async ({ server }, use) => {
+    await use(server.origin);
+  },
+
   site: [
     async ({}, use) => {
       await use(validateSite(siteContent, CONTENT_DIR));
@@ -166,16 +172,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
-  dataDir: [
-    async ({}, use) => {
-      await use(dataDirFromSetup());
-    },
-    { scope: "worker" },
-  ],
-
   database: [
-    async ({ dataDir }, use) => {
-      const database = createDatabase({ engine: "sqlite", file: path.join(dataDir, "site.db") });
+    async ({ server }, use) => {
+      const database = createDatabase({ engine: "sqlite", file: path.join(server.dataDir, "site.db") });
       await use(database);
       await database.close();
     },
@@ -191,7 +190,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Every test starts from the same data, whatever ran before it.
   resetData: [
-    async ({ database, dataDir, adminPasswordHash }, use) => {
+    async ({ database, server, adminPasswordHash }, use) => {
       const { db } = database;
       await db.deleteFrom("announcements").execute();
       await db.deleteFrom("images").execute();
@@ -211,17 +210,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         .deleteFrom("rate_limits")
         .where((eb) => eb.or([eb("key", "like", "join:%"), eb("key", "like", "contact:%")]))
         .execute();
-      const mailDir = process.env.E2E_MAIL_DIR;
-      if (mailDir) for (const file of fs.readdirSync(mailDir)) fs.rmSync(path.join(mailDir, file), { force: true });
-      fs.rmSync(path.join(dataDir, "uploads", "announcements"), { recursive: true, force: true });
+      for (const file of fs.readdirSync(server.mailDir)) fs.rmSync(path.join(server.mailDir, file), { force: true });
+      fs.rmSync(path.join(server.dataDir, "uploads", "announcements"), { recursive: true, force: true });
       await use(undefined);
     },
     { auto: true },
   ],
 
-  seed: async ({ database, dataDir }, use) => {
+  seed: async ({ database, server }, use) => {
     const { db } = database;
-    const storage = localStorage(path.join(dataDir, "uploads"));
+    const storage = localStorage(path.join(server.dataDir, "uploads"));
     const jpeg = await sampleJpeg();
     await use({
       async announcement({ description, googleFormUrl, createdAt = new Date() }) {
@@ -259,13 +257,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const admin = await adminsRepo(database.db).findByEmail(E2E_ADMIN.email);
       if (!admin) throw new Error(`the e2e server did not create ${E2E_ADMIN.email}`);
       const { token } = await sessionStore(sessionsRepo(database.db)).create(admin.id);
-      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL ?? E2E_ORIGIN, httpOnly: true, sameSite: "Lax" }]);
+      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
     });
   },
 
-  mailbox: async ({}, use) => {
-    const dir = process.env.E2E_MAIL_DIR;
-    if (!dir) throw new Error("E2E_MAIL_DIR is not set: run the browser tests through playwright.config.ts");
+  mailbox: async ({ server }, use) => {
+    const dir = server.mailDir;
     const all = () =>
       fs
         .readdirSync(dir)
@@ -288,7 +285,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   allowedConsoleErrors: [[], { option: true }],
 
   watch: async ({ baseURL, allowedConsoleErrors }, use) => {
-    const allowedHost = new URL(baseURL ?? E2E_ORIGIN).host;
+    const allowedHost = new URL(baseURL!).host;
     const watch: PageWatch = { foreignRequests: [], errors: [] };
     await use((target) => watchTarget(target, allowedHost, allowedConsoleErrors, watch));
     expect(watch.foreignRequests, `the page asked a host other than ${allowedHost}`).toEqual([]);

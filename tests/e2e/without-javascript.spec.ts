@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { parseAnswers } from "../../server/repos/applications";
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN } from "./global-setup";
+import { E2E_ADMIN } from "./e2e-server";
 
 /**
  * The admin login, the contact form and both steps of Join Us work with JavaScript turned off: each post lands on a

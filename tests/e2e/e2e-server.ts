@@ -1,0 +1,79 @@
+/**
+ * The server a browser-test worker drives: the production build, as `npm run serve` starts it, on a fresh DATA_DIR
+ * (a new SQLite file and an empty uploads folder) and a free port, with a real SMTP server catching its mail. Each
+ * Playwright worker starts its own (tests/e2e/fixtures.ts), so workers never share data.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort, startProductionServer } from "../../scripts/lib/production-server";
+import { smtpCatcher } from "../integration/helpers/smtp-catcher";
+
+/** The admin the server creates at its first start (ADMIN_EMAIL + ADMIN_PASSWORD); resetData restores this password. */
+export const E2E_ADMIN = { email: "owner@example.org", password: "correct horse battery" } as const;
+
+export interface E2eServer {
+  origin: string;
+  dataDir: string;
+  /** Each mail the server sent, as a JSON file (CaughtMailFile), named in the order it arrived. */
+  mailDir: string;
+  stop(): Promise<void>;
+}
+
+const BUILD_FILE = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
+
+export async function startE2eServer(): Promise<E2eServer> {
+  if (!fs.existsSync(BUILD_FILE)) {
+    throw new Error(`${BUILD_FILE} is missing: run \`npm run build\` first (\`npm run test:e2e\` builds, then runs Playwright).`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-e2e-"));
+  const mailDir = path.join(dataDir, "caught-mail");
+  fs.mkdirSync(mailDir);
+  let caught = 0;
+  const smtp = smtpCatcher(await freePort(), {
+    onMail: (mail) => {
+      caught += 1;
+      const file = path.join(mailDir, `${String(caught).padStart(5, "0")}.json`);
+      fs.writeFileSync(file, JSON.stringify({ headers: mail.headers, text: mail.text, envelopeTo: mail.envelopeTo }));
+    },
+  });
+  await smtp.start();
+  const server = await startProductionServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Website <website@society.test>",
+    MAIL_TO: "office@society.test",
+    OUTBOX_POLL_MS: "200",
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    // The tests seed the database behind the server's back: the page cache asks it before every page.
+    PAGE_CACHE_SECONDS: "0",
+  }).catch(async (error: unknown) => {
+    await smtp.stop();
+    throw error;
+  });
+  // Warnings and errors the server logs show in the test run's output, next to the test that caused them.
+  const relay = (chunk: Buffer) => process.stderr.write(`[e2e server] ${chunk.toString()}`);
+  server.process.stdout?.on("data", relay);
+  server.process.stderr?.on("data", relay);
+  let stopping = false;
+  server.process.once("exit", (code, signal) => {
+    if (!stopping)
+      process.stderr.write(`[e2e server] stopped unexpectedly (exit ${code ?? signal}); the worker's remaining tests cannot reach it\n`);
+  });
+
+  return {
+    origin: server.url,
+    dataDir,
+    mailDir,
+    async stop() {
+      stopping = true;
+      await server.stop();
+      await smtp.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
