@@ -21,7 +21,8 @@ export default defineConfig({
           setupFiles: ["tests/integration/helpers/log-check.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Every file starts its own servers on free ports with their own data, so two files run at once, one per core.
+          maxWorkers: 2,
         },
       },
     ],
