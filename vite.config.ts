@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /**
- * The small modules the root layout and the public pages share: class names, the button, the picture, toasts and
+ * The small modules the root layout and the public pages share: the button, the picture, toasts and
  * the on-demand loader, page meta, the scroll reveal, the back button, the announcement card, a gallery photo (with
  * what they import), and the two icons the layout shares with pages and dialogs (the close cross, the new-tab mark).
  * Left to the default splitting each is a file of its own, most under 1 KiB, and / waited on 16 modulepreloads, which
@@ -12,7 +12,7 @@ import { defineConfig } from "vite";
  * to every page.
  */
 const LAYOUT_MODULES = [
-  /[\\/]app[\\/](lib[\\/](cn|on-demand|page-meta)|hooks[\\/]use-reveal-on-scroll)\.ts$/,
+  /[\\/]app[\\/](lib[\\/](on-demand|page-meta)|hooks[\\/]use-reveal-on-scroll)\.ts$/,
   /[\\/]core[\\/]gallery-photo\.ts$/,
   /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-card))\.tsx?$/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](x|external-link)\.mjs$/,

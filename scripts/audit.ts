@@ -62,13 +62,15 @@ async function measure(url: string, port: number) {
 async function main(): Promise<void> {
   const runs = Number(parseArgs({ options: { runs: { type: "string", default: "3" } } }).values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs expects a whole number of at least 1");
+  const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!fs.existsSync(chromePath)) throw new Error(`${chromePath} is missing: install Debian's chromium, or set CHROMIUM_PATH`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-audit-"));
   const site = await openSite(dataDir);
   await seedAnnouncements(site.services, 3);
   await site.close();
   const server = await startProductionServer({ DATA_DIR: dataDir, MAIL_TRANSPORT: "log" });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
   });
   const misses: string[] = [];
