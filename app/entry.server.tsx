@@ -1,7 +1,6 @@
 import { text } from "node:stream/consumers";
 import { prerenderToNodeStream } from "react-dom/static";
 import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
-import { isDatabaseUnavailable } from "../server/db/database-errors";
 import { errorMessage } from "#core/errors";
 
 /** Seconds a client should wait before retrying while the database cannot be reached. */
@@ -74,6 +73,6 @@ export function handleError(error: unknown, { request, context }: { request: Req
     return;
   }
   if (request.signal.aborted) return;
-  if (isDatabaseUnavailable(error)) requestsWithoutDatabase.add(context);
+  if (context.isDatabaseUnavailable(error)) requestsWithoutDatabase.add(context);
   context.logger.error({ path: new URL(request.url).pathname, err: errorMessage(error) }, "request failed");
 }

@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { createRequestHandler as createPageRenderer, type ServerBuild } from "react-router";
 import { PASSWORD_HASHING_CONCURRENCY } from "../auth/password.server";
 import type { DatabaseHandle } from "../db/database";
+import { isDatabaseUnavailable } from "../db/database-errors";
 import { CONTENT_IMAGES_URL, GENERATED_IMAGES_DIR } from "../images/content-image-manifest";
 import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
@@ -90,6 +91,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     clientIp,
     renderFlags,
     documentPolicy: (html: string) => (options.development ? undefined : documentPolicy(html, { https })),
+    isDatabaseUnavailable,
   });
   const renderPage = typeof options.build !== "function" ? createPageRenderer(options.build, "production") : undefined;
   // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.

@@ -12,6 +12,8 @@ export interface RequestContext {
   renderFlags: { partial: boolean };
   /** The Content-Security-Policy of a rendered document (its inline scripts' hashes); undefined in development. */
   documentPolicy(html: string): string | undefined;
+  /** Whether a loader's error means the database cannot be reached right now (the page answers 503, not 500). */
+  isDatabaseUnavailable(error: unknown): boolean;
 }
 
 declare module "react-router" {
