@@ -131,6 +131,24 @@ test.describe("announcements", () => {
     });
   });
 
+  test("while its data is on the way a loading bar runs and screen readers hear 'Loading'; it goes when the page shows", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/announcement\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await chooseTopBarEntry(page, "Announcement");
+    const loading = page.getByRole("status").filter({ hasText: "Loading" });
+    await expect(loading).toHaveCount(1);
+    release();
+    await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
+    await expect(loading).toHaveCount(0);
+  });
+
   test("Back returns to the previous page", async ({ page }) => {
     await page.goto("/explore-smc");
     await chooseTopBarEntry(page, "Announcement");
