@@ -16,14 +16,13 @@ export function RequestsPanel({ applications, localAddressLabel }: { application
     success: "User deleted successfully",
     failure: "Failed to delete user",
   });
-  const shown = remove.remaining(applications);
 
   return (
     <section aria-labelledby="requests-heading" className="mt-8">
       <h1 id="requests-heading" className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
-        {`Admin Panel - All Requests (${shown.length})`}
+        {`Admin Panel - All Requests (${applications.length})`}
       </h1>
-      {shown.length === 0 ? (
+      {applications.length === 0 ? (
         <div className="mt-16 flex flex-col items-center gap-4 text-center">
           <p className="text-xl font-semibold text-slate-800">No user requested to join the organization..</p>
           <Button asChild>
@@ -32,7 +31,7 @@ export function RequestsPanel({ applications, localAddressLabel }: { application
         </div>
       ) : (
         <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
-          {shown.map((application) => (
+          {applications.map((application) => (
             <li key={application.id}>
               <RequestCard
                 application={application}

@@ -29,7 +29,7 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
     // The spec's selection names the announcement and its image.
     ready: ({ id, imageId }) => Boolean(id && imageId),
   });
-  const announcements = remove.remaining(loaderData.announcements);
+  const { announcements } = loaderData;
   const openCreate = () => {
     remove.cancel();
     setCreating(true);
