@@ -7,14 +7,12 @@ import { useActionResult } from "~/lib/use-action-result";
  * A delete behind a confirmation (SPEC 4, the request and announcement lists): the item waiting for it, the post to
  * `action(item)` and the spec's toasts (`loading` replaced by the outcome, when given). The list itself is the
  * page's loader data, which React Router reads again after the delete, so a deleted item simply is not in it.
- * `ready` says whether the selection still names what the delete needs.
  */
 export function useConfirmedDelete<T extends { id: string }>(options: {
   action: (item: T) => string;
   loading?: string;
   success: string;
   failure: string;
-  ready?: (item: T) => boolean;
 }) {
   const fetcher = useFetcher<{ ok: true } | { ok: false; error: string }>();
   const [selected, setSelected] = useState<T>();
@@ -29,11 +27,8 @@ export function useConfirmedDelete<T extends { id: string }>(options: {
   });
 
   const onConfirm = () => {
-    if (!selected || options.ready?.(selected) === false) {
-      showToast.error("Please refresh the page and Try again!");
-      cancel();
-      return;
-    }
+    // The dialog is open only while an item is selected.
+    if (!selected) return;
     toastId.current = options.loading ? showToast.loading(options.loading) : undefined;
     void fetcher.submit(null, { method: "post", action: options.action(selected) });
   };
