@@ -14,15 +14,15 @@ export function useConfirmedDelete<T extends { id: string }>(options: {
   success: string;
   failure: string;
 }) {
-  const fetcher = useFetcher<{ ok: true } | { ok: false; error: string }>();
+  const fetcher = useFetcher<{ ok: boolean }>();
   const [selected, setSelected] = useState<T>();
   const toastId = useRef<string>(undefined);
   const deleting = fetcher.state !== "idle";
   const cancel = () => setSelected(undefined);
 
-  useActionResult(fetcher.data, (answer) => {
-    if (answer.ok) showToast.success(options.success, { id: toastId.current });
-    else showToast.error(answer.error || options.failure, { id: toastId.current });
+  useActionResult(fetcher.data, ({ ok }) => {
+    if (ok) showToast.success(options.success, { id: toastId.current });
+    else showToast.error(options.failure, { id: toastId.current });
     cancel();
   });
 
