@@ -1,16 +1,19 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { Application } from "../../../server/repos/applications";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useConfirmedDelete } from "./use-confirmed-delete";
 import { RequestCard } from "./request-card";
 import { RequestDetailsDialog } from "./request-details-dialog";
+import type { Route } from "../../routes/admin/+types/panel";
+
+/** A join request as the panel's loader sends it: the serialised shape the page receives. */
+export type JoinRequest = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>["applications"][number];
 
 /** 'Admin Panel - All Requests (N)', the empty state or the card grid, and the two dialogs (SPEC 2 and 4). */
-export function RequestsPanel({ applications, localAddressLabel }: { applications: Application[]; localAddressLabel: string }) {
-  const [details, setDetails] = useState<Application>();
-  const remove = useConfirmedDelete<Application>({
+export function RequestsPanel({ applications, localAddressLabel }: { applications: JoinRequest[]; localAddressLabel: string }) {
+  const [details, setDetails] = useState<JoinRequest>();
+  const remove = useConfirmedDelete<JoinRequest>({
     action: ({ id }) => `/admin/requests/${encodeURIComponent(id)}/delete`,
     loading: "Deleting user...",
     success: "User deleted successfully",
