@@ -16,6 +16,7 @@ import { NavigationProgress } from "./components/site/navigation-progress";
 import { TopBar } from "./components/site/top-bar";
 import { ToastRegion } from "./components/ui/toast-region";
 import type { SiteChrome } from "../server/services/site-content";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { errorMessage } from "#core/errors";
 
 export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome> {
@@ -88,9 +89,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     status === 404
       ? ["Page not found", "The page you are looking for does not exist or has moved."]
       : status === 401
-        ? ["Please sign in again", "Your session has expired. Please log in again."]
+        ? ["Please sign in again", ADMIN_ACCESS_MESSAGES.sessionExpired]
         : status === 403
-          ? ["Please sign in again", "Change your one-time password first."]
+          ? ["Please sign in again", ADMIN_ACCESS_MESSAGES.passwordChangeRequired]
           : ["Something went wrong", "Please try again in a moment."];
   return (
     <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">

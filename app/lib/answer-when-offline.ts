@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { isRouteErrorResponse } from "react-router";
 
 /**
@@ -15,3 +16,6 @@ export function answerWhenOffline<T>(failure: T) {
     }
   };
 }
+
+/** Conform's result for a message about the whole form (its "" key), as the server's `reply({ formErrors })` makes it. */
+export const formFailure = (message: string): SubmissionResult<string[]> => ({ status: "error", error: { "": [message] } });

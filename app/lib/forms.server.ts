@@ -24,6 +24,9 @@ export function honeypotFilled(form: FormData): boolean {
 export const formAnswer = (result: SubmissionResult<string[]>, status = 200, headers?: HeadersInit, extra: { id?: string } = {}) =>
   data({ ok: status < 400, result, ...extra }, { status, headers });
 
-/** A button's answer (delete, switch, logout): ok, or the message to show. */
+/**
+ * A button's answer (delete, switch): ok, or not with the reason, for whoever calls the action directly. The page
+ * shows the spec's own words for a failure and reads only `ok`.
+ */
 export const buttonAnswer = (answer: { ok: true; [key: string]: unknown } | { ok: false; error: string }, status = 200) =>
   data(answer, { status });

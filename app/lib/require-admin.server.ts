@@ -1,8 +1,5 @@
 import { type AppLoadContext, redirect } from "react-router";
-
-/** What admin actions answer a request without a live session. */
-export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please log in again.";
-export const PASSWORD_CHANGE_REQUIRED_MESSAGE = "Change your one-time password first.";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 
 /**
  * The first line of every admin loader and action. Without a live session a page (GET) goes to /admin, the login,
@@ -14,6 +11,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext, op
   if (check.admitted) return check.active;
   const headers = check.clearCookie ? { "Set-Cookie": check.clearCookie } : undefined;
   if (request.method === "GET" || request.method === "HEAD") throw redirect("/admin", { headers });
-  if (check.reason === "password-change-required") throw Response.json({ error: PASSWORD_CHANGE_REQUIRED_MESSAGE }, { status: 403 });
-  throw Response.json({ error: SESSION_EXPIRED_MESSAGE }, { status: 401, headers });
+  if (check.reason === "password-change-required")
+    throw Response.json({ error: ADMIN_ACCESS_MESSAGES.passwordChangeRequired }, { status: 403 });
+  throw Response.json({ error: ADMIN_ACCESS_MESSAGES.sessionExpired }, { status: 401, headers });
 }

@@ -5,7 +5,7 @@ import { contactSchema } from "#core/schemas/contact";
 import { CONTACT_MESSAGES } from "#core/schemas/contact-messages";
 import { ContactForm } from "~/components/home/contact-form";
 import { FormMessage } from "~/components/ui/field";
-import { answerWhenOffline } from "~/lib/answer-when-offline";
+import { answerWhenOffline, formFailure } from "~/lib/answer-when-offline";
 import { formAnswer, honeypotFilled, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/contact";
 
@@ -43,10 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAnswer(submission.reply({ resetForm: true }));
 }
 
-export const clientAction = answerWhenOffline({
-  ok: false,
-  result: { status: "error" as const, error: { "": [CONTACT_MESSAGES.failure] } },
-});
+export const clientAction = answerWhenOffline({ ok: false, result: formFailure(CONTACT_MESSAGES.failure) });
 
 /** A refusal's headers (Retry-After) go out with the page that shows it, too. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -5,7 +5,7 @@ import { JOIN_MESSAGES, joinStep1Schema, joinSubmissionSchema } from "#core/sche
 import { type JoinAnswer, JoinForm } from "~/components/join/join-form";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
-import { answerWhenOffline } from "~/lib/answer-when-offline";
+import { answerWhenOffline, formFailure } from "~/lib/answer-when-offline";
 import { honeypotFilled, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/join";
 
@@ -42,8 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const submission = parseWithZod(form, { schema: joinSubmissionSchema });
-  const refused = (status: number, message: string) =>
-    answer(status, { step: 2, values: step1Values(form), result: submission.reply({ formErrors: [message] }) });
+  const refused = (status: number, message: string, headers?: HeadersInit) =>
+    answer(status, { step: 2, values: step1Values(form), result: submission.reply({ formErrors: [message] }) }, headers);
   if (honeypotFilled(form)) return refused(400, JOIN_MESSAGES.failure);
   if (submission.status !== "success") {
     // A first-step field can fail here only if the page was changed by hand: show that step with its message.
@@ -54,18 +54,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const stored = await context.services.applications.submit(submission.value, context.clientIp);
     if (stored.ok) return answer(200, { step: 1, joined: true });
     if (stored.reason === "closed") return refused(403, JOIN_MESSAGES.closed);
-    return answer(
-      429,
-      { step: 2, values: step1Values(form), result: submission.reply({ formErrors: [JOIN_MESSAGES.tooMany] }) },
-      { "Retry-After": String(stored.retryAfterSeconds) },
-    );
+    return refused(429, JOIN_MESSAGES.tooMany, { "Retry-After": String(stored.retryAfterSeconds) });
   } catch (error) {
     context.logger.error({ err: errorMessage(error) }, "join application not stored");
     return refused(500, JOIN_MESSAGES.failure);
   }
 }
 
-export const clientAction = answerWhenOffline<JoinAnswer>({ step: 2, result: { status: "error", error: { "": [JOIN_MESSAGES.failure] } } });
+export const clientAction = answerWhenOffline<JoinAnswer>({ step: 2, result: formFailure(JOIN_MESSAGES.failure) });
 
 /** A refusal's headers (Retry-After) go out with the page that shows it, too. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -62,7 +62,6 @@ export function announcementService(deps: Deps) {
         description: a.description,
         googleFormUrl: registrationLink(a.googleFormUrl),
         createdAt: a.createdAt,
-        imageId: a.image.id,
         image: uploadedImageToResponsive(a.image, `Announcement ${index + 1} image`),
       }));
     },

@@ -146,6 +146,16 @@ test.describe("the join form", () => {
     await expect(dialog.getByText("This question is required", { exact: true })).toHaveCount(6);
   });
 
+  test("an entry typed with commas shows as the chips it is stored as", async ({ page, site }) => {
+    const books = site.joinQuestions[5]!;
+    const dialog = await openJoinForm(page);
+    await fillStep1(dialog);
+    await dialog.getByRole("button", { name: "Next" }).click();
+
+    await addChip(page, dialog, books, "Man's Search, for Meaning");
+    await expect(chips(dialog, books)).toHaveText(["Man's Search", "for Meaning"]);
+  });
+
   test("Back returns to step 1 with the values kept, and Next returns to the answers", async ({ page, site }) => {
     const dialog = await openJoinForm(page);
     await fillStep1(dialog, { ...STEP1, "Blood group (optional)": "O+" });

@@ -178,10 +178,10 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
       expect(await (await getPage(server, "/announcement")).text()).toContain("No announcement available.");
     });
 
-    test("an unknown id answers 404 'Failed to delete announcement'", async () => {
+    test("an unknown id answers 404, not ok, with the reason", async () => {
       const answer = await post(server, "/admin/announcements/00000000-0000-7000-8000-000000000000/delete", {}, { cookie });
       expect(answer.status).toBe(404);
-      expect(answer.body.error).toBe("Failed to delete announcement");
+      expect(answer.body).toEqual({ ok: false, error: "No such announcement" });
     });
 
     test("without a session (401) or cross-site (403) it stays", async () => {

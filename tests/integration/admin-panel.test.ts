@@ -123,7 +123,9 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
     });
 
     test("a value that is not true or false is refused", async () => {
-      expect((await post(server, "/admin/join-us", { visible: "maybe" }, { cookie })).status).toBe(400);
+      const answer = await post(server, "/admin/join-us", { visible: "maybe" }, { cookie });
+      expect(answer.status).toBe(400);
+      expect(answer.body.ok).toBe(false);
       expect(await joinUsVisible()).toBe(true);
     });
   });
@@ -141,10 +143,10 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
       expect(everything).not.toContain("zainab@example.org");
     });
 
-    test("an unknown id answers 404 'Failed to delete user'", async () => {
+    test("an unknown id answers 404, not ok, with the reason", async () => {
       const answer = await post(server, "/admin/requests/00000000-0000-7000-8000-000000000000/delete", {}, { cookie });
       expect(answer.status).toBe(404);
-      expect(answer.body.error).toBe("Failed to delete user");
+      expect(answer.body).toEqual({ ok: false, error: "No such join request" });
     });
 
     test("without a session (401) or cross-site (403) nothing is deleted", async () => {

@@ -9,7 +9,7 @@ import { showToast } from "~/components/ui/toasts";
 import { useActionResult } from "~/lib/use-action-result";
 
 /** SPEC 5 and 8, "Change password". Every other session of the admin ends on success (server side). */
-export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
   const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
   const [form, fields] = useForm({
     lastResult: fetcher.data?.result,
@@ -19,11 +19,11 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   useActionResult(fetcher.data, ({ ok, result }) => {
     if (ok) {
       showToast.success("Password updated successfully!");
-      onChanged();
+      onChanged?.();
       return;
     }
-    const message = firstMessage(result.error);
-    showToast.error(message && /invalid credentials/i.test(message) ? "Old password is incorrect" : message || "Failed to update password");
+    // A wrong current password arrives as the spec's 'Old password is incorrect' (the action's field message).
+    showToast.error(firstMessage(result.error) || "Failed to update password");
   });
   const submitting = fetcher.state !== "idle";
 

@@ -59,14 +59,15 @@ export function CreateAnnouncementForm({ onCreated }: { onCreated: () => void })
       <Field
         meta={fields.image}
         label="Image"
-        control={
+        control={(aria) => (
           <input
-            {...getInputProps(fields.image, { type: "file" })}
+            {...getInputProps(fields.image, { type: "file", ariaAttributes: false })}
+            {...aria}
             accept="image/*"
             onChange={(event) => showPreview(event.target.files?.[0])}
             className="block w-full rounded-md border border-slate-400 bg-white p-2 text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-900 focus:outline-2 focus:outline-brand-800"
           />
-        }
+        )}
       />
       {preview && (
         <img src={preview} alt="Preview of the chosen image" className="max-h-56 w-full rounded-md bg-slate-100 object-contain" />

@@ -1,26 +1,22 @@
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { Switch } from "~/components/ui/switch";
 import { showToast } from "~/components/ui/toasts";
 import { useActionResult } from "~/lib/use-action-result";
 
-type Answer = { ok: true; joinUsVisible: boolean } | { ok: false; error: string };
-
 /**
  * SPEC 4, "Join visibility toggle": writes the inverse of the current value, then shows what the server
  * stored; disabled while the write runs.
  */
-export function JoinUsSwitch({ visible: initial }: { visible: boolean }) {
-  const [visible, setVisible] = useState(initial);
-  const fetcher = useFetcher<Answer>();
+export function JoinUsSwitch({ visible: stored }: { visible: boolean }) {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  // The value on its way shows at once; once the write and the reload after it are done, the stored one.
+  const sent = fetcher.formData?.get("visible");
+  const visible = typeof sent === "string" ? sent === "true" : stored;
   const toastId = useRef<string>(undefined);
-  useActionResult(fetcher.data, (answer) => {
-    if (answer.ok) {
-      setVisible(answer.joinUsVisible);
-      showToast.success("Toggled successfully", { id: toastId.current });
-    } else {
-      showToast.error("Failed to toggle", { id: toastId.current });
-    }
+  useActionResult(fetcher.data, ({ ok }) => {
+    if (ok) showToast.success("Toggled successfully", { id: toastId.current });
+    else showToast.error("Failed to toggle", { id: toastId.current });
   });
 
   return (

@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/button";
-import type { Application } from "../../../server/repos/applications";
+import type { JoinRequest } from "./requests-panel";
 
 const orNA = (value: string | null) => (value && value.trim() ? value : "N/A");
 
@@ -10,7 +10,7 @@ export function RequestCard({
   onDetails,
   onDelete,
 }: {
-  application: Application;
+  application: JoinRequest;
   localAddressLabel: string;
   onDetails: () => void;
   onDelete: () => void;

@@ -1,12 +1,12 @@
 import { listEntries } from "#core/schemas/join";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import type { Application } from "../../../server/repos/applications";
+import type { JoinRequest } from "./requests-panel";
 
 /** How many answers are free text; the rest are lists the applicant typed as chips (joined with ", "). */
 const PLAIN_ANSWERS = 4;
 
 /** SPEC 2, "View Full Details". Answers stored as unparsable text arrive as an empty list. */
-export function RequestDetailsDialog({ application, onClose }: { application: Application | undefined; onClose: () => void }) {
+export function RequestDetailsDialog({ application, onClose }: { application: JoinRequest | undefined; onClose: () => void }) {
   return (
     <Dialog open={application !== undefined} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">

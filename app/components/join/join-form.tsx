@@ -57,7 +57,8 @@ export function JoinForm({
   const [step, setStep] = useState<1 | 2>(answer?.step ?? 1);
   const [values, setValues] = useState<Record<string, string>>(answer?.values ?? {});
   const [key, setKey] = useState(submissionKey);
-  const [quietLists, setQuietLists] = useState<ReadonlySet<string>>(new Set());
+  /** Lists typed in since their errors were shown: typing clears a list's error (SPEC 5). */
+  const [typedLists, setTypedLists] = useState<ReadonlySet<string>>(new Set());
   const processingToast = useRef<string>(undefined);
   const submitting = fetcher.state !== "idle";
 
@@ -138,7 +139,7 @@ export function JoinForm({
         ref={stepTwo}
         hidden={step !== 2}
         onSubmit={(event) => {
-          setQuietLists(new Set());
+          setTypedLists(new Set());
           step2.onSubmit(event);
           if (!event.defaultPrevented) processingToast.current = showToast.loading(JOIN_MESSAGES.processing);
         }}
@@ -161,8 +162,8 @@ export function JoinForm({
               meta={step2Fields[name]}
               label={`${5 + offset}. ${questions[4 + offset] ?? ""}`}
               disabled={submitting}
-              quiet={quietLists.has(name)}
-              onTyping={() => setQuietLists((quiet) => new Set(quiet).add(name))}
+              showError={!typedLists.has(name)}
+              onTyping={() => setTypedLists((typed) => new Set(typed).add(name))}
             />
           ))}
           {/* Honeypot: people never see or reach it; bots fill it in. */}

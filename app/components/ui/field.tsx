@@ -14,14 +14,22 @@ export const firstMessage = (errors: string[] | Record<string, string[] | null> 
 
 type InputType = "text" | "email" | "password" | "tel" | "url";
 
+/** What ties a control to its field's description and error. */
+export interface ControlAria {
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "children"> {
   meta: FieldMetadata<unknown>;
   label: string;
   type?: InputType;
   /** A textarea instead of an input. */
   rows?: number;
-  /** A control of the field's own (it must use `meta.id`). */
-  control?: ReactNode;
+  /** A line of help under the label, read out with the control. */
+  description?: ReactNode;
+  /** A control of the field's own (it must use `meta.id` and spread `aria`). */
+  control?: (aria: ControlAria) => ReactNode;
   /** A button on the input's right edge (show the password). */
   inputButton?: ReactNode;
   /** False when a message for the whole form says it already (the field is still marked invalid). */
@@ -29,32 +37,51 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" 
 }
 
 /**
- * A label, its control and the control's first error, tied together for assistive technology. The control's name,
- * id, value and aria attributes come from Conform, so the same markup works with and without JavaScript.
+ * A label, its control, an optional description and the control's first error (its own, or one of its entries' for
+ * a list), tied together for assistive technology. The control's name, id, value and aria attributes come from
+ * Conform, so the same markup works with and without JavaScript.
  */
-export function Field({ meta, label, type = "text", rows, control, inputButton, showError = true, className, ...rest }: FieldProps) {
-  const error = firstMessage(meta.errors);
+export function Field({
+  meta,
+  label,
+  type = "text",
+  rows,
+  description,
+  control,
+  inputButton,
+  showError = true,
+  className,
+  ...rest
+}: FieldProps) {
+  const error = firstMessage(meta.allErrors);
   const shown = showError ? error : undefined;
-  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": shown ? meta.errorId : undefined };
+  const describedBy = [description ? meta.descriptionId : undefined, shown ? meta.errorId : undefined].filter(Boolean).join(" ");
+  const aria: ControlAria = { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined };
   return (
     <div className={clsx("flex flex-col gap-1", className)}>
       <label htmlFor={meta.id} className="font-semibold text-slate-900">
         {label}
       </label>
-      {control ??
-        (rows ? (
-          <textarea {...getTextareaProps(meta, { ariaAttributes: false })} {...aria} rows={rows} className={inputClass} />
-        ) : (
-          <div className="relative">
-            <input
-              {...getInputProps(meta, { type, ariaAttributes: false })}
-              {...aria}
-              {...rest}
-              className={clsx(inputClass, inputButton && "pr-12")}
-            />
-            {inputButton}
-          </div>
-        ))}
+      {description && (
+        <p id={meta.descriptionId} className="text-sm text-slate-700">
+          {description}
+        </p>
+      )}
+      {control ? (
+        control(aria)
+      ) : rows ? (
+        <textarea {...getTextareaProps(meta, { ariaAttributes: false })} {...aria} rows={rows} className={inputClass} />
+      ) : (
+        <div className="relative">
+          <input
+            {...getInputProps(meta, { type, ariaAttributes: false })}
+            {...aria}
+            {...rest}
+            className={clsx(inputClass, inputButton && "pr-12")}
+          />
+          {inputButton}
+        </div>
+      )}
       {shown && (
         <p id={meta.errorId} className="text-sm font-medium text-red-700">
           {shown}

@@ -22,14 +22,12 @@ export function meta() {
 /** SPEC 2, "Admin announcements", and SPEC 4, "Announcement list". */
 export default function AdminAnnouncements({ loaderData }: Route.ComponentProps) {
   const [creating, setCreating] = useState(false);
-  const remove = useConfirmedDelete<{ id: string; imageId: string }>({
+  const remove = useConfirmedDelete<{ id: string }>({
     action: ({ id }) => `/admin/announcements/${encodeURIComponent(id)}/delete`,
     success: "Announcement deleted successfully!",
     failure: "Failed to delete announcement",
-    // The spec's selection names the announcement and its image.
-    ready: ({ id, imageId }) => Boolean(id && imageId),
   });
-  const announcements = remove.remaining(loaderData.announcements);
+  const { announcements } = loaderData;
   const openCreate = () => {
     remove.cancel();
     setCreating(true);

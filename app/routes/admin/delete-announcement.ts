@@ -5,5 +5,5 @@ import type { Route } from "./+types/delete-announcement";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
   const deleted = await context.services.announcements.delete(params.id, admin.id);
-  return deleted ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "Failed to delete announcement" }, 404);
+  return deleted ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "No such announcement" }, 404);
 }

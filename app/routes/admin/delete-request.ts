@@ -5,5 +5,5 @@ import type { Route } from "./+types/delete-request";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
   const deleted = await context.services.applications.delete(params.id, admin.id);
-  return deleted ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "Failed to delete user" }, 404);
+  return deleted ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "No such join request" }, 404);
 }

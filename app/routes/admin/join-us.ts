@@ -9,7 +9,7 @@ const toggleSchema = z.object({ visible: z.enum(["true", "false"]) });
 export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
   const parsed = toggleSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return buttonAnswer({ ok: false, error: "Failed to toggle" }, 400);
+  if (!parsed.success) return buttonAnswer({ ok: false, error: 'visible must be "true" or "false"' }, 400);
   const joinUsVisible = await context.services.settings.setJoinUsVisible(parsed.data.visible === "true", admin.id);
   return buttonAnswer({ ok: true, joinUsVisible });
 }

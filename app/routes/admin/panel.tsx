@@ -57,7 +57,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
           {/* Once changed, the page's data is read again (after every action): the panel replaces this form. */}
-          <ChangePasswordForm onChanged={() => undefined} />
+          <ChangePasswordForm />
         </div>
       </main>
     );
