@@ -59,8 +59,6 @@ export function applicationService({ db, store, publicUrl, timeZone, questions }
       };
       const params = { name, email, phone, class: submission.class, department, sargodhaAddress, permanentAddress };
       return store({
-        table: "applications",
-        submissionKey,
         clientIp,
         insert: (repos) => repos.applications.create(row),
         mail: {
