@@ -23,7 +23,7 @@ import autocannon from "autocannon";
 import { errorMessage } from "#core/errors";
 import type { CapturedResponse } from "./bench/baseline-server";
 import { checkTargets, type EndpointRuns, type LoadResult, megabytes, readProcessMemory, summarise } from "./bench/report";
-import { startProductionServer } from "./lib/production-server";
+import { freePort, startProductionServer } from "./lib/production-server";
 import { applicant, openSite, seedAnnouncements, seedApplications } from "./lib/seed";
 
 const ENDPOINTS = ["home", "announcements", "events", "image", "join"];
@@ -99,7 +99,9 @@ async function main(): Promise<void> {
   const loadAtStart = loadAverage();
   progress(`load average at start ${loadAtStart}, ${cores} cores; seeding a fresh SQLite DATA_DIR`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-"));
-  const site = await openSite(dataDir);
+  // Chosen before seeding, so the seeded mails link to the server the bench starts.
+  const port = String(await freePort());
+  const site = await openSite(dataDir, { publicUrl: `http://127.0.0.1:${port}` });
   let server: Awaited<ReturnType<typeof startProductionServer>> | undefined;
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   let runs: EndpointRuns[];
@@ -110,7 +112,13 @@ async function main(): Promise<void> {
     progress(`seeded ${SEEDED_ANNOUNCEMENTS} announcements and ${SEEDED_APPLICATIONS} applications`);
     // LOG_LEVEL=info, the production default: every request writes its log line. TRUST_PROXY: the join requests
     // each name their own client address in X-Forwarded-For, as behind a proxy.
-    const started = await startProductionServer({ DATA_DIR: dataDir, LOG_LEVEL: "info", MAIL_TRANSPORT: "log", TRUST_PROXY: "loopback" });
+    const started = await startProductionServer({
+      DATA_DIR: dataDir,
+      PORT: port,
+      LOG_LEVEL: "info",
+      MAIL_TRANSPORT: "log",
+      TRUST_PROXY: "loopback",
+    });
     server = started;
     // Before every run: the mail worker's backlog (the seeded applications', the last join run's) must not fall into it.
     const outboxDelivered = async () => {
