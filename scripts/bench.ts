@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { errorMessage } from "#core/errors";
 import type { CapturedResponse } from "./bench/baseline-server";
-import { checkTargets, type EndpointRuns, type LoadResult, megabytes, readProcessMemory, summarise } from "./bench/report";
+import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcStatus, summarise } from "./bench/report";
 import { freePort, startProductionServer } from "./lib/production-server";
 import { applicant, openSite, seedAnnouncements, seedApplications } from "./lib/seed";
 
@@ -63,6 +63,9 @@ function benchOptions() {
   const [duration, connections, rounds] = [whole("duration"), whole("connections"), whole("rounds")];
   return { duration, connections, rounds, only, acceptEncoding: values["accept-encoding"] };
 }
+
+/** The server's resident memory, peak and now (Linux). */
+const readProcessMemory = (pid: number) => parseProcStatus(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
 
 /** GETs `url` once, keeping the body as sent on the wire (fetch would decompress it, and the baseline must send it as is). */
 async function capture(url: string, headers: Record<string, string>): Promise<CapturedResponse> {

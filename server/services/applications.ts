@@ -18,7 +18,7 @@ export interface ApplicationServiceDeps {
 }
 
 /** The answers as the spec stores them: {question, answer} in order, the two lists (already cleaned by the schema) joined by ", ". */
-export function joinAnswers(submission: JoinSubmission, questions: readonly string[]): Answer[] {
+function joinAnswers(submission: JoinSubmission, questions: readonly string[]): Answer[] {
   const answers = [
     submission.question1,
     submission.question2,

@@ -7,7 +7,7 @@ import { inTransaction, type Repos } from "../repos";
 import { logSecurityEvent } from "../security-log";
 
 /** Per client address: 5 join applications, and 5 contact messages, per 10 minutes. */
-export const PUBLIC_FORM_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
+const PUBLIC_FORM_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
 
 /** What storing a visitor's submission came to. A submission sent again (same key) is `ok` with the first one's id. */
 export type SubmissionResult = { ok: true; id: string } | { ok: false; reason: "limit-reached"; retryAfterSeconds: number };
@@ -18,7 +18,7 @@ class LimitReached extends Error {
   }
 }
 
-export interface Submission {
+interface Submission {
   clientIp: string;
   /** Writes the row unless its submission key is already stored; says which row holds the submission. */
   insert(repos: Repos): Promise<{ id: string; created: boolean }>;
