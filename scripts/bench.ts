@@ -96,6 +96,165 @@ async function startBaseline(responses: CapturedResponse[]) {
   };
 }
 
+/** The endpoints measured, each with the headers a phone's browser sends for it; `imagePath` is one announcement image. */
+function benchEndpoints(imagePath: string, acceptEncoding: string) {
+  // Chromium on a phone, as the site's visitors mostly are; every request to either server carries these.
+  const browser = {
+    "User-Agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+    "Accept-Encoding": acceptEncoding,
+    "Accept-Language": "en-GB,en;q=0.9",
+  };
+  const pageHeaders = { ...browser, Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8" };
+  return [
+    { name: "home", path: "/", page: true, headers: pageHeaders },
+    { name: "announcements", path: "/announcement", page: true, headers: pageHeaders },
+    { name: "events", path: "/events-and-activities", page: true, headers: pageHeaders },
+    {
+      name: "image",
+      path: imagePath,
+      page: false,
+      headers: { ...browser, Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" },
+    },
+    { name: "join", path: "/join.data", page: false, headers: { ...browser, Accept: "*/*" } },
+  ];
+}
+
+type Endpoint = ReturnType<typeof benchEndpoints>[number];
+
+/**
+ * The join form's request as the dialog sends it: a form post to /join.data (React Router's fetcher) from the
+ * site's own origin, each a new applicant from a client address of its own (the limit is 5 per address).
+ */
+function joinRequests(serverUrl: string): Partial<autocannon.Options> {
+  let sent = 0;
+  return {
+    requests: [
+      {
+        setupRequest: (request) => {
+          sent += 1;
+          const body = new URLSearchParams({ intent: "submit" });
+          for (const [name, value] of Object.entries(applicant(SEEDED_APPLICATIONS + sent)))
+            for (const entry of [value].flat()) body.append(name, String(entry));
+          const headers = {
+            ...request.headers,
+            "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8",
+            Origin: serverUrl,
+            "Sec-Fetch-Site": "same-origin",
+            "X-Forwarded-For": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
+          };
+          return { ...request, method: "POST", body: body.toString(), headers };
+        },
+      },
+    ],
+    // A compressed answer (the browser's Accept-Encoding allows one) cannot be read here: then its status, 200 only
+    // when the application was stored, is what counts. A plain one must say so.
+    verifyBody: (body) => !String(body).startsWith("[") || String(body).includes('"joined",true'),
+  };
+}
+
+/** Each endpoint's response from the server, GET by GET, for the baseline to replay. */
+async function captureResponses(serverUrl: string, endpoints: readonly Endpoint[]): Promise<CapturedResponse[]> {
+  const captured: CapturedResponse[] = [];
+  for (const endpoint of endpoints.filter((e) => e.name !== "join")) {
+    const response = await capture(`${serverUrl}${endpoint.path}`, endpoint.headers);
+    if (response.status !== 200) throw new Error(`GET ${endpoint.path} answered ${response.status}; nothing to compare with`);
+    progress(`${endpoint.path}: ${response.body.length} bytes, ${String(response.headers["content-encoding"] ?? "not compressed")}`);
+    captured.push(response);
+  }
+  return captured;
+}
+
+/**
+ * A warm-up round, then `options.rounds` measured ones. In each round the server and the baseline run back to back,
+ * taking turns at going first; `beforeRun` waits until the mail backlog is delivered.
+ */
+async function runRounds(
+  endpoints: readonly Endpoint[],
+  urls: { server: string; baseline: string },
+  options: ReturnType<typeof benchOptions>,
+  beforeRun: () => Promise<void>,
+): Promise<EndpointRuns[]> {
+  const join = joinRequests(urls.server);
+  const runs: EndpointRuns[] = endpoints.map((e) => ({
+    ...e,
+    server: [],
+    ...(e.name === "join" ? {} : { baseline: [] }),
+    warmupErrors: 0,
+  }));
+  // Round -1 is the warm-up.
+  for (let round = -1; round < options.rounds; round++) {
+    const seconds = round < 0 ? Math.min(WARMUP_SECONDS, options.duration) : options.duration;
+    progress(round < 0 ? `warming up (${seconds} s per endpoint and server, not measured)` : `round ${round + 1} of ${options.rounds}`);
+    for (const [i, endpoint] of endpoints.entries()) {
+      const targets = endpoint.name === "join" ? ["server"] : round % 2 === 0 ? ["server", "baseline"] : ["baseline", "server"];
+      for (const target of targets as ("server" | "baseline")[]) {
+        await beforeRun();
+        const result = await autocannon({
+          url: `${urls[target]}${endpoint.path}`,
+          connections: options.connections,
+          duration: seconds,
+          headers: endpoint.headers,
+          ...(endpoint.name === "join" ? join : {}),
+        });
+        const run: LoadResult = {
+          requestsPerSecond: result.requests.total / result.duration,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          // Connection errors and timeouts, non-2xx answers, and bodies verifyBody refused.
+          errors: result.errors + result.non2xx + result.mismatches,
+        };
+        progress(
+          `${endpoint.name} on the ${target}: ${run.requestsPerSecond.toFixed(0)} req/s, p99 ${run.p99Ms} ms, ${run.errors} error(s)`,
+        );
+        if (round < 0) runs[i]!.warmupErrors += run.errors;
+        else runs[i]![target]!.push(run);
+      }
+    }
+  }
+  return runs;
+}
+
+/** The results table, the server's memory and each target's PASS or MISS; exit code 1 on a miss. */
+function printReport(
+  options: ReturnType<typeof benchOptions>,
+  runs: readonly EndpointRuns[],
+  memory: { seeded: number; peak: number; after: number },
+  machine: { cores: number; loadAtStart: string },
+): void {
+  console.log(
+    `npm run bench: ${options.rounds} round(s) of ${options.duration} s per endpoint and server, ${options.connections} connections, ` +
+      `Accept-Encoding "${options.acceptEncoding}", median round shown; ${machine.cores} cores; load average ${machine.loadAtStart} at start, ${loadAverage()} at the end`,
+  );
+  const summaries = runs.map(summarise);
+  // The image's path is long and random: the endpoint's name stands for it. "-": the baseline has no join.
+  console.table(
+    Object.fromEntries(
+      summaries.map((s) => [
+        s.name,
+        {
+          "server req/s": Math.round(s.server.requestsPerSecond),
+          "baseline req/s": s.baseline ? Math.round(s.baseline.requestsPerSecond) : "-",
+          ratio: s.ratio === undefined ? "-" : Number(s.ratio.toFixed(2)),
+          "p50 server ms": s.server.p50Ms,
+          "p99 server ms": s.server.p99Ms,
+          "p99 baseline ms": s.baseline?.p99Ms ?? "-",
+          errors: s.errors,
+        },
+      ]),
+    ),
+  );
+  console.log(
+    `server RSS: ${megabytes(memory.seeded)} seeded before any load, peak ${megabytes(memory.peak)} (VmHWM), after the run ${megabytes(memory.after)} (VmRSS)`,
+  );
+  const checks = checkTargets(summaries, memory.after, machine.cores);
+  console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
+  const missed = checks.filter((c) => !c.pass);
+  console.log(
+    missed.length === 0 ? "Every target met." : `Missed: ${missed.map((c) => `${c.target} (measured ${c.measured})`).join("; ")}`,
+  );
+  if (missed.length > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const options = benchOptions();
   const cores = os.availableParallelism();
@@ -139,96 +298,10 @@ async function main(): Promise<void> {
     const [newest] = await site.services.announcements.listPublic();
     const imagePath = /(\S+) 800w/.exec(newest?.image.avifSrcSet ?? "")?.[1];
     if (!imagePath) throw new Error("the newest announcement's image has no 800 px AVIF variant");
-    // Chromium on a phone, as the site's visitors mostly are; every request to either server carries these.
-    const browser = {
-      "User-Agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
-      "Accept-Encoding": options.acceptEncoding,
-      "Accept-Language": "en-GB,en;q=0.9",
-    };
-    const pageHeaders = { ...browser, Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8" };
-    const endpoints = [
-      { name: "home", path: "/", page: true, headers: pageHeaders },
-      { name: "announcements", path: "/announcement", page: true, headers: pageHeaders },
-      { name: "events", path: "/events-and-activities", page: true, headers: pageHeaders },
-      {
-        name: "image",
-        path: imagePath,
-        page: false,
-        headers: { ...browser, Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" },
-      },
-      { name: "join", path: "/join.data", page: false, headers: { ...browser, Accept: "*/*" } },
-    ].filter((e) => options.only.includes(e.name));
+    const endpoints = benchEndpoints(imagePath, options.acceptEncoding).filter((e) => options.only.includes(e.name));
 
-    const captured: CapturedResponse[] = [];
-    for (const endpoint of endpoints.filter((e) => e.name !== "join")) {
-      const response = await capture(`${started.url}${endpoint.path}`, endpoint.headers);
-      if (response.status !== 200) throw new Error(`GET ${endpoint.path} answered ${response.status}; nothing to compare with`);
-      progress(`${endpoint.path}: ${response.body.length} bytes, ${String(response.headers["content-encoding"] ?? "not compressed")}`);
-      captured.push(response);
-    }
-    baseline = await startBaseline(captured);
-    const urls = { server: started.url, baseline: baseline.url };
-
-    /**
-     * The join form's request as the dialog sends it: a form post to /join.data (React Router's fetcher) from the
-     * site's own origin, each a new applicant from a client address of its own (the limit is 5 per address).
-     */
-    let sent = 0;
-    const joinRequests: Partial<autocannon.Options> = {
-      requests: [
-        {
-          setupRequest: (request) => {
-            sent += 1;
-            const body = new URLSearchParams({ intent: "submit" });
-            for (const [name, value] of Object.entries(applicant(SEEDED_APPLICATIONS + sent)))
-              for (const entry of [value].flat()) body.append(name, String(entry));
-            const headers = {
-              ...request.headers,
-              "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8",
-              Origin: started.url,
-              "Sec-Fetch-Site": "same-origin",
-              "X-Forwarded-For": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
-            };
-            return { ...request, method: "POST", body: body.toString(), headers };
-          },
-        },
-      ],
-      // A compressed answer (the browser's Accept-Encoding allows one) cannot be read here: then its status, 200 only
-      // when the application was stored, is what counts. A plain one must say so.
-      verifyBody: (body) => !String(body).startsWith("[") || String(body).includes('"joined",true'),
-    };
-
-    runs = endpoints.map((e) => ({ ...e, server: [], ...(e.name === "join" ? {} : { baseline: [] }), warmupErrors: 0 }));
-    // Round -1 is the warm-up. In each round the server and the baseline run back to back, taking turns at going first.
-    for (let round = -1; round < options.rounds; round++) {
-      const seconds = round < 0 ? Math.min(WARMUP_SECONDS, options.duration) : options.duration;
-      progress(round < 0 ? `warming up (${seconds} s per endpoint and server, not measured)` : `round ${round + 1} of ${options.rounds}`);
-      for (const [i, endpoint] of endpoints.entries()) {
-        const targets = endpoint.name === "join" ? ["server"] : round % 2 === 0 ? ["server", "baseline"] : ["baseline", "server"];
-        for (const target of targets as ("server" | "baseline")[]) {
-          await outboxDelivered();
-          const result = await autocannon({
-            url: `${urls[target]}${endpoint.path}`,
-            connections: options.connections,
-            duration: seconds,
-            headers: endpoint.headers,
-            ...(endpoint.name === "join" ? joinRequests : {}),
-          });
-          const run: LoadResult = {
-            requestsPerSecond: result.requests.total / result.duration,
-            p50Ms: result.latency.p50,
-            p99Ms: result.latency.p99,
-            // Connection errors and timeouts, non-2xx answers, and bodies verifyBody refused.
-            errors: result.errors + result.non2xx + result.mismatches,
-          };
-          progress(
-            `${endpoint.name} on the ${target}: ${run.requestsPerSecond.toFixed(0)} req/s, p99 ${run.p99Ms} ms, ${run.errors} error(s)`,
-          );
-          if (round < 0) runs[i]!.warmupErrors += run.errors;
-          else runs[i]![target]!.push(run);
-        }
-      }
-    }
+    baseline = await startBaseline(await captureResponses(started.url, endpoints));
+    runs = await runRounds(endpoints, { server: started.url, baseline: baseline.url }, options, outboxDelivered);
     const after = readProcessMemory(started.pid);
     memory = { seeded, peak: after.peakBytes, after: after.rssBytes };
   } finally {
@@ -237,39 +310,7 @@ async function main(): Promise<void> {
     await site.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-
-  console.log(
-    `npm run bench: ${options.rounds} round(s) of ${options.duration} s per endpoint and server, ${options.connections} connections, ` +
-      `Accept-Encoding "${options.acceptEncoding}", median round shown; ${cores} cores; load average ${loadAtStart} at start, ${loadAverage()} at the end`,
-  );
-  const summaries = runs.map(summarise);
-  // The image's path is long and random: the endpoint's name stands for it. "-": the baseline has no join.
-  console.table(
-    Object.fromEntries(
-      summaries.map((s) => [
-        s.name,
-        {
-          "server req/s": Math.round(s.server.requestsPerSecond),
-          "baseline req/s": s.baseline ? Math.round(s.baseline.requestsPerSecond) : "-",
-          ratio: s.ratio === undefined ? "-" : Number(s.ratio.toFixed(2)),
-          "p50 server ms": s.server.p50Ms,
-          "p99 server ms": s.server.p99Ms,
-          "p99 baseline ms": s.baseline?.p99Ms ?? "-",
-          errors: s.errors,
-        },
-      ]),
-    ),
-  );
-  console.log(
-    `server RSS: ${megabytes(memory.seeded)} seeded before any load, peak ${megabytes(memory.peak)} (VmHWM), after the run ${megabytes(memory.after)} (VmRSS)`,
-  );
-  const checks = checkTargets(summaries, memory.after, cores);
-  console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
-  const missed = checks.filter((c) => !c.pass);
-  console.log(
-    missed.length === 0 ? "Every target met." : `Missed: ${missed.map((c) => `${c.target} (measured ${c.measured})`).join("; ")}`,
-  );
-  if (missed.length > 0) process.exitCode = 1;
+  printReport(options, runs, memory, { cores, loadAtStart });
 }
 
 main().catch((error: unknown) => {
