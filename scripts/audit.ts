@@ -19,7 +19,7 @@ import { openSite, seedAnnouncements } from "./lib/seed";
 
 const KIB = 1024;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-/** Issue 16's targets: performance 100 on the light pages and 98 on the galleries; the other categories 100 everywhere. */
+/** The product's targets: performance 100 on the light pages and 98 on the galleries; the other categories 100 everywhere. */
 const PAGES = [
   { path: "/", performance: 100, maxBytes: 400 * KIB, maxScriptBytes: 150 * KIB },
   { path: "/announcement", performance: 100, maxBytes: 1024 * KIB },

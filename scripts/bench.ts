@@ -22,8 +22,8 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { errorMessage } from "#core/errors";
 import type { CapturedResponse } from "./bench/baseline-server";
-import { checkTargets, type EndpointRuns, type LoadResult, megabytes, readProcessMemory, summarise } from "./bench/report";
-import { startProductionServer } from "./lib/production-server";
+import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcStatus, summarise } from "./bench/report";
+import { freePort, startProductionServer } from "./lib/production-server";
 import { applicant, openSite, seedAnnouncements, seedApplications } from "./lib/seed";
 
 const ENDPOINTS = ["home", "announcements", "events", "image", "join"];
@@ -64,6 +64,9 @@ function benchOptions() {
   return { duration, connections, rounds, only, acceptEncoding: values["accept-encoding"] };
 }
 
+/** The server's resident memory, peak and now (Linux). */
+const readProcessMemory = (pid: number) => parseProcStatus(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+
 /** GETs `url` once, keeping the body as sent on the wire (fetch would decompress it, and the baseline must send it as is). */
 async function capture(url: string, headers: Record<string, string>): Promise<CapturedResponse> {
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(url, { headers }, resolve).on("error", reject));
@@ -93,143 +96,134 @@ async function startBaseline(responses: CapturedResponse[]) {
   };
 }
 
-async function main(): Promise<void> {
-  const options = benchOptions();
-  const cores = os.availableParallelism();
-  const loadAtStart = loadAverage();
-  progress(`load average at start ${loadAtStart}, ${cores} cores; seeding a fresh SQLite DATA_DIR`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-"));
-  const site = await openSite(dataDir);
-  let server: Awaited<ReturnType<typeof startProductionServer>> | undefined;
-  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
-  let runs: EndpointRuns[];
-  let memory: { seeded: number; peak: number; after: number };
-  try {
-    await seedAnnouncements(site.services, SEEDED_ANNOUNCEMENTS);
-    await seedApplications(site.services, SEEDED_APPLICATIONS);
-    progress(`seeded ${SEEDED_ANNOUNCEMENTS} announcements and ${SEEDED_APPLICATIONS} applications`);
-    // LOG_LEVEL=info, the production default: every request writes its log line. TRUST_PROXY: the join requests
-    // each name their own client address in X-Forwarded-For, as behind a proxy.
-    const started = await startProductionServer({ DATA_DIR: dataDir, LOG_LEVEL: "info", MAIL_TRANSPORT: "log", TRUST_PROXY: "loopback" });
-    server = started;
-    // Before every run: the mail worker's backlog (the seeded applications', the last join run's) must not fall into it.
-    const outboxDelivered = async () => {
-      for (const deadline = Date.now() + 120_000; (await site.services.mailOutbox.counts()).waiting > 0;) {
-        if (Date.now() > deadline)
-          throw new Error(`the mail outbox is still not delivered after 120 s; the server said:\n${started.output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    };
-    progress("the production server is up; waiting for it to deliver the seeded applications' mails");
-    await outboxDelivered();
-    const seeded = readProcessMemory(started.pid).rssBytes;
+/** The endpoints measured, each with the headers a phone's browser sends for it; `imagePath` is one announcement image. */
+function benchEndpoints(imagePath: string, acceptEncoding: string) {
+  // Chromium on a phone, as the site's visitors mostly are; every request to either server carries these.
+  const browser = {
+    "User-Agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+    "Accept-Encoding": acceptEncoding,
+    "Accept-Language": "en-GB,en;q=0.9",
+  };
+  const pageHeaders = { ...browser, Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8" };
+  return [
+    { name: "home", path: "/", page: true, headers: pageHeaders },
+    { name: "announcements", path: "/announcement", page: true, headers: pageHeaders },
+    { name: "events", path: "/events-and-activities", page: true, headers: pageHeaders },
+    {
+      name: "image",
+      path: imagePath,
+      page: false,
+      headers: { ...browser, Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" },
+    },
+    { name: "join", path: "/join.data", page: false, headers: { ...browser, Accept: "*/*" } },
+  ];
+}
 
-    // One announcement image as a phone loads it: the newest announcement's 800 px AVIF.
-    const [newest] = await site.services.announcements.listPublic();
-    const imagePath = /(\S+) 800w/.exec(newest?.image.avifSrcSet ?? "")?.[1];
-    if (!imagePath) throw new Error("the newest announcement's image has no 800 px AVIF variant");
-    // Chromium on a phone, as the site's visitors mostly are; every request to either server carries these.
-    const browser = {
-      "User-Agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
-      "Accept-Encoding": options.acceptEncoding,
-      "Accept-Language": "en-GB,en;q=0.9",
-    };
-    const pageHeaders = { ...browser, Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8" };
-    const endpoints = [
-      { name: "home", path: "/", page: true, headers: pageHeaders },
-      { name: "announcements", path: "/announcement", page: true, headers: pageHeaders },
-      { name: "events", path: "/events-and-activities", page: true, headers: pageHeaders },
+type Endpoint = ReturnType<typeof benchEndpoints>[number];
+
+/**
+ * The join form's request as the dialog sends it: a form post to /join.data (React Router's fetcher) from the
+ * site's own origin, each a new applicant from a client address of its own (the limit is 5 per address).
+ */
+function joinRequests(serverUrl: string): Partial<autocannon.Options> {
+  let sent = 0;
+  return {
+    requests: [
       {
-        name: "image",
-        path: imagePath,
-        page: false,
-        headers: { ...browser, Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" },
-      },
-      { name: "join", path: "/join.data", page: false, headers: { ...browser, Accept: "*/*" } },
-    ].filter((e) => options.only.includes(e.name));
-
-    const captured: CapturedResponse[] = [];
-    for (const endpoint of endpoints.filter((e) => e.name !== "join")) {
-      const response = await capture(`${started.url}${endpoint.path}`, endpoint.headers);
-      if (response.status !== 200) throw new Error(`GET ${endpoint.path} answered ${response.status}; nothing to compare with`);
-      progress(`${endpoint.path}: ${response.body.length} bytes, ${String(response.headers["content-encoding"] ?? "not compressed")}`);
-      captured.push(response);
-    }
-    baseline = await startBaseline(captured);
-    const urls = { server: started.url, baseline: baseline.url };
-
-    /**
-     * The join form's request as the dialog sends it: a form post to /join.data (React Router's fetcher) from the
-     * site's own origin, each a new applicant from a client address of its own (the limit is 5 per address).
-     */
-    let sent = 0;
-    const joinRequests: Partial<autocannon.Options> = {
-      requests: [
-        {
-          setupRequest: (request) => {
-            sent += 1;
-            const body = new URLSearchParams({ intent: "submit" });
-            for (const [name, value] of Object.entries(applicant(SEEDED_APPLICATIONS + sent)))
-              for (const entry of [value].flat()) body.append(name, String(entry));
-            const headers = {
-              ...request.headers,
-              "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8",
-              Origin: started.url,
-              "Sec-Fetch-Site": "same-origin",
-              "X-Forwarded-For": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
-            };
-            return { ...request, method: "POST", body: body.toString(), headers };
-          },
-        },
-      ],
-      // A compressed answer (the browser's Accept-Encoding allows one) cannot be read here: then its status, 200 only
-      // when the application was stored, is what counts. A plain one must say so.
-      verifyBody: (body) => !String(body).startsWith("[") || String(body).includes('"joined",true'),
-    };
-
-    runs = endpoints.map((e) => ({ ...e, server: [], ...(e.name === "join" ? {} : { baseline: [] }), warmupErrors: 0 }));
-    // Round -1 is the warm-up. In each round the server and the baseline run back to back, taking turns at going first.
-    for (let round = -1; round < options.rounds; round++) {
-      const seconds = round < 0 ? Math.min(WARMUP_SECONDS, options.duration) : options.duration;
-      progress(round < 0 ? `warming up (${seconds} s per endpoint and server, not measured)` : `round ${round + 1} of ${options.rounds}`);
-      for (const [i, endpoint] of endpoints.entries()) {
-        const targets = endpoint.name === "join" ? ["server"] : round % 2 === 0 ? ["server", "baseline"] : ["baseline", "server"];
-        for (const target of targets as ("server" | "baseline")[]) {
-          await outboxDelivered();
-          const result = await autocannon({
-            url: `${urls[target]}${endpoint.path}`,
-            connections: options.connections,
-            duration: seconds,
-            headers: endpoint.headers,
-            ...(endpoint.name === "join" ? joinRequests : {}),
-          });
-          const run: LoadResult = {
-            requestsPerSecond: result.requests.total / result.duration,
-            p50Ms: result.latency.p50,
-            p99Ms: result.latency.p99,
-            // Connection errors and timeouts, non-2xx answers, and bodies verifyBody refused.
-            errors: result.errors + result.non2xx + result.mismatches,
+        setupRequest: (request) => {
+          sent += 1;
+          const body = new URLSearchParams({ intent: "submit" });
+          for (const [name, value] of Object.entries(applicant(SEEDED_APPLICATIONS + sent)))
+            for (const entry of [value].flat()) body.append(name, String(entry));
+          const headers = {
+            ...request.headers,
+            "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8",
+            Origin: serverUrl,
+            "Sec-Fetch-Site": "same-origin",
+            "X-Forwarded-For": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
           };
-          progress(
-            `${endpoint.name} on the ${target}: ${run.requestsPerSecond.toFixed(0)} req/s, p99 ${run.p99Ms} ms, ${run.errors} error(s)`,
-          );
-          if (round < 0) runs[i]!.warmupErrors += run.errors;
-          else runs[i]![target]!.push(run);
-        }
+          return { ...request, method: "POST", body: body.toString(), headers };
+        },
+      },
+    ],
+    // A compressed answer (the browser's Accept-Encoding allows one) cannot be read here: then its status, 200 only
+    // when the application was stored, is what counts. A plain one must say so.
+    verifyBody: (body) => !String(body).startsWith("[") || String(body).includes('"joined",true'),
+  };
+}
+
+/** Each endpoint's response from the server, GET by GET, for the baseline to replay. */
+async function captureResponses(serverUrl: string, endpoints: readonly Endpoint[]): Promise<CapturedResponse[]> {
+  const captured: CapturedResponse[] = [];
+  for (const endpoint of endpoints.filter((e) => e.name !== "join")) {
+    const response = await capture(`${serverUrl}${endpoint.path}`, endpoint.headers);
+    if (response.status !== 200) throw new Error(`GET ${endpoint.path} answered ${response.status}; nothing to compare with`);
+    progress(`${endpoint.path}: ${response.body.length} bytes, ${String(response.headers["content-encoding"] ?? "not compressed")}`);
+    captured.push(response);
+  }
+  return captured;
+}
+
+/**
+ * A warm-up round, then `options.rounds` measured ones. In each round the server and the baseline run back to back,
+ * taking turns at going first; `beforeRun` waits until the mail backlog is delivered.
+ */
+async function runRounds(
+  endpoints: readonly Endpoint[],
+  urls: { server: string; baseline: string },
+  options: ReturnType<typeof benchOptions>,
+  beforeRun: () => Promise<void>,
+): Promise<EndpointRuns[]> {
+  const join = joinRequests(urls.server);
+  const runs: EndpointRuns[] = endpoints.map((e) => ({
+    ...e,
+    server: [],
+    ...(e.name === "join" ? {} : { baseline: [] }),
+    warmupErrors: 0,
+  }));
+  // Round -1 is the warm-up.
+  for (let round = -1; round < options.rounds; round++) {
+    const seconds = round < 0 ? Math.min(WARMUP_SECONDS, options.duration) : options.duration;
+    progress(round < 0 ? `warming up (${seconds} s per endpoint and server, not measured)` : `round ${round + 1} of ${options.rounds}`);
+    for (const [i, endpoint] of endpoints.entries()) {
+      const targets = endpoint.name === "join" ? ["server"] : round % 2 === 0 ? ["server", "baseline"] : ["baseline", "server"];
+      for (const target of targets as ("server" | "baseline")[]) {
+        await beforeRun();
+        const result = await autocannon({
+          url: `${urls[target]}${endpoint.path}`,
+          connections: options.connections,
+          duration: seconds,
+          headers: endpoint.headers,
+          ...(endpoint.name === "join" ? join : {}),
+        });
+        const run: LoadResult = {
+          requestsPerSecond: result.requests.total / result.duration,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          // Connection errors and timeouts, non-2xx answers, and bodies verifyBody refused.
+          errors: result.errors + result.non2xx + result.mismatches,
+        };
+        progress(
+          `${endpoint.name} on the ${target}: ${run.requestsPerSecond.toFixed(0)} req/s, p99 ${run.p99Ms} ms, ${run.errors} error(s)`,
+        );
+        if (round < 0) runs[i]!.warmupErrors += run.errors;
+        else runs[i]![target]!.push(run);
       }
     }
-    const after = readProcessMemory(started.pid);
-    memory = { seeded, peak: after.peakBytes, after: after.rssBytes };
-  } finally {
-    await baseline?.stop();
-    await server?.stop();
-    await site.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  return runs;
+}
 
+/** The results table, the server's memory and each target's PASS or MISS; exit code 1 on a miss. */
+function printReport(
+  options: ReturnType<typeof benchOptions>,
+  runs: readonly EndpointRuns[],
+  memory: { seeded: number; peak: number; after: number },
+  machine: { cores: number; loadAtStart: string },
+): void {
   console.log(
     `npm run bench: ${options.rounds} round(s) of ${options.duration} s per endpoint and server, ${options.connections} connections, ` +
-      `Accept-Encoding "${options.acceptEncoding}", median round shown; ${cores} cores; load average ${loadAtStart} at start, ${loadAverage()} at the end`,
+      `Accept-Encoding "${options.acceptEncoding}", median round shown; ${machine.cores} cores; load average ${machine.loadAtStart} at start, ${loadAverage()} at the end`,
   );
   const summaries = runs.map(summarise);
   // The image's path is long and random: the endpoint's name stands for it. "-": the baseline has no join.
@@ -252,13 +246,71 @@ async function main(): Promise<void> {
   console.log(
     `server RSS: ${megabytes(memory.seeded)} seeded before any load, peak ${megabytes(memory.peak)} (VmHWM), after the run ${megabytes(memory.after)} (VmRSS)`,
   );
-  const checks = checkTargets(summaries, memory.after, cores);
+  const checks = checkTargets(summaries, memory.after, machine.cores);
   console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
   const missed = checks.filter((c) => !c.pass);
   console.log(
     missed.length === 0 ? "Every target met." : `Missed: ${missed.map((c) => `${c.target} (measured ${c.measured})`).join("; ")}`,
   );
   if (missed.length > 0) process.exitCode = 1;
+}
+
+async function main(): Promise<void> {
+  const options = benchOptions();
+  const cores = os.availableParallelism();
+  const loadAtStart = loadAverage();
+  progress(`load average at start ${loadAtStart}, ${cores} cores; seeding a fresh SQLite DATA_DIR`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-"));
+  // Chosen before seeding, so the seeded mails link to the server the bench starts.
+  const port = String(await freePort());
+  const site = await openSite(dataDir, { publicUrl: `http://127.0.0.1:${port}` });
+  let server: Awaited<ReturnType<typeof startProductionServer>> | undefined;
+  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
+  let runs: EndpointRuns[];
+  let memory: { seeded: number; peak: number; after: number };
+  try {
+    await seedAnnouncements(site.services, SEEDED_ANNOUNCEMENTS);
+    await seedApplications(site.services, SEEDED_APPLICATIONS);
+    progress(`seeded ${SEEDED_ANNOUNCEMENTS} announcements and ${SEEDED_APPLICATIONS} applications`);
+    // LOG_LEVEL=info, the production default: every request writes its log line. TRUST_PROXY: the join requests
+    // each name their own client address in X-Forwarded-For, as behind a proxy.
+    const started = await startProductionServer({
+      DATA_DIR: dataDir,
+      PORT: port,
+      LOG_LEVEL: "info",
+      MAIL_TRANSPORT: "log",
+      TRUST_PROXY: "loopback",
+    });
+    server = started;
+    // Before every run: the mail worker's backlog (the seeded applications', the last join run's) must not fall into it.
+    const outboxDelivered = async () => {
+      for (const deadline = Date.now() + 120_000; (await site.services.mailOutbox.counts()).waiting > 0;) {
+        if (Date.now() > deadline)
+          throw new Error(`the mail outbox is still not delivered after 120 s; the server said:\n${started.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    progress("the production server is up; waiting for it to deliver the seeded applications' mails");
+    await outboxDelivered();
+    const seeded = readProcessMemory(started.pid).rssBytes;
+
+    // One announcement image as a phone loads it: the newest announcement's 800 px AVIF.
+    const [newest] = await site.services.announcements.listPublic();
+    const imagePath = /(\S+) 800w/.exec(newest?.image.avifSrcSet ?? "")?.[1];
+    if (!imagePath) throw new Error("the newest announcement's image has no 800 px AVIF variant");
+    const endpoints = benchEndpoints(imagePath, options.acceptEncoding).filter((e) => options.only.includes(e.name));
+
+    baseline = await startBaseline(await captureResponses(started.url, endpoints));
+    runs = await runRounds(endpoints, { server: started.url, baseline: baseline.url }, options, outboxDelivered);
+    const after = readProcessMemory(started.pid);
+    memory = { seeded, peak: after.peakBytes, after: after.rssBytes };
+  } finally {
+    await baseline?.stop();
+    await server?.stop();
+    await site.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  printReport(options, runs, memory, { cores, loadAtStart });
 }
 
 main().catch((error: unknown) => {

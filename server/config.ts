@@ -105,7 +105,7 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-export type Config = ReturnType<typeof parseConfig>;
+type Config = ReturnType<typeof parseConfig>;
 export type DatabaseTarget = Config["database"];
 export type MailConfig = Config["mail"];
 

@@ -11,7 +11,7 @@ import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./auth/admin-bootstrap.server";
 import { ConfigError, parseConfig } from "./config";
 import { fileURLToPath } from "node:url";
-import { ContentError, contentNewerThan, loadSite, referencedPhotos } from "./content/load-site";
+import { ContentError, loadBuiltSite, OutdatedBuildError } from "./content/load-site";
 import { createDatabase, migrateToLatest } from "./db/database";
 import { createHttpApp, productionAssets } from "./http/app";
 import type { Readiness } from "./http/readiness";
@@ -43,13 +43,11 @@ async function main() {
   // The production build (build/host/main.js) carries its own copy of content/site.ts, and every build encodes the
   // photos the content names: content changed since the last build stops the start, saying what to run.
   const runningBuild = import.meta.url.endsWith(".js");
-  const outdated = runningBuild ? contentNewerThan(fileURLToPath(import.meta.url)) : [];
-  const site = await loadSite();
   const manifest = readManifest();
-  for (const [field, photo] of referencedPhotos(site)) {
-    if (!manifest[photo]) outdated.push(`${field}: content/photos/${photo} has no encoded images yet: run \`npm run build\``);
-  }
-  if (outdated.length > 0) throw new Error(`the build is older than the content.\n${outdated.join("\n")}`);
+  const site = await loadBuiltSite({
+    builtFile: runningBuild ? fileURLToPath(import.meta.url) : undefined,
+    isEncoded: (photo) => Boolean(manifest[photo]),
+  });
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = createDatabase(config.database, { logger });
@@ -183,7 +181,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof ContentError;
+  const known = error instanceof ConfigError || error instanceof ContentError || error instanceof OutdatedBuildError;
   console.error(known ? error.message : error instanceof Error ? `Start failed: ${error.message}` : error);
   process.exit(1);
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { withoutNul } from "./text";
 import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from "./limits";
 
-export const DESCRIPTION_MAX_LENGTH = 5000;
+const DESCRIPTION_MAX_LENGTH = 5000;
 
 /**
  * SPEC 5, "Create announcement". `image` is read as a list, so "exactly one file" is one check, whether the form

@@ -4,7 +4,7 @@ import { withoutNul } from "./text";
 
 /** The contact form's schema (SPEC section 5), shared by the form and the /contact action. */
 
-export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
+const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 
 const FILL_ALL = CONTACT_MESSAGES.fillAll;
 

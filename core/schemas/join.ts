@@ -10,7 +10,7 @@ import { withoutNul } from "./text";
 const required = (message: string, label: string, max: number) =>
   withoutNul(z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
 
-export const JOIN_LIMITS = {
+const JOIN_LIMITS = {
   name: 100,
   class: 50,
   department: 100,
@@ -80,7 +80,7 @@ const chips = z.preprocess(
 );
 
 /** Questions 1–4 are free text; 5 and 6 are lists (chips). The question texts are content (content/site.ts). */
-export const joinStep2Schema = z.object({
+const joinStep2Schema = z.object({
   question1: answer,
   question2: answer,
   question3: answer,

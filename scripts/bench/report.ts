@@ -1,7 +1,5 @@
-import fs from "node:fs";
-
 /** The targets of the benchmark (docs/performance.md). */
-export const TARGETS = {
+const TARGETS = {
   /** A cached public page: at least this share of the baseline's requests/s (as fast as a static file server here). */
   pageRatio: 0.3,
   joinPerSecond: 300,
@@ -57,7 +55,7 @@ export function summarise(runs: EndpointRuns) {
     errors: [...runs.server, ...(baseline ?? [])].reduce((sum, run) => sum + run.errors, runs.warmupErrors),
   };
 }
-export type EndpointSummary = ReturnType<typeof summarise>;
+type EndpointSummary = ReturnType<typeof summarise>;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
@@ -94,8 +92,8 @@ export function checkTargets(summaries: readonly EndpointSummary[], rssBytes: nu
   return checks;
 }
 
-/** VmHWM (the most resident memory the process ever had) and VmRSS (now), in bytes, from /proc/<pid>/status. */
-export function readProcessMemory(pid: number, status = fs.readFileSync(`/proc/${pid}/status`, "utf8")) {
+/** VmHWM (the most resident memory the process ever had) and VmRSS (now), in bytes, from the text of /proc/<pid>/status. */
+export function parseProcStatus(status: string) {
   const kib = (field: string) => {
     const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status);
     if (!match) throw new Error(`/proc status has no ${field} line`);

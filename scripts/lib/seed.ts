@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { joinSubmissionSchema } from "#core/schemas/join";
+import { parseConfig } from "../../server/config";
 import { CONTENT_DIR, loadSite } from "../../server/content/load-site";
 import { createDatabase, migrateToLatest } from "../../server/db/database";
 import { readIcons, readManifest } from "../../server/images/content-image-manifest";
@@ -13,22 +14,29 @@ import { createServices, type Services } from "../../server/services";
 import { localStorage } from "../../server/storage/local-storage";
 
 /**
- * The server's services on DATA_DIR's SQLite database (migrated) and uploads, as the server builds them: a measurement
- * seeds through them before the server starts. Needs `npm run build` (the content images' manifest).
+ * The server's services on DATA_DIR's SQLite database (migrated) and uploads, as the server builds them from the same
+ * settings (its defaults, and `publicUrl` for the links in mails): a measurement seeds through them before the server
+ * starts. Needs `npm run build` (the content images' manifest).
  */
-export async function openSite(dataDir: string): Promise<{ services: Services; close(): Promise<void> }> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const database = createDatabase({ engine: "sqlite", file: path.join(dataDir, "site.db") });
+export async function openSite(
+  dataDir: string,
+  { publicUrl }: { publicUrl?: string } = {},
+): Promise<{ services: Services; close(): Promise<void> }> {
+  const config = parseConfig({ DATA_DIR: dataDir, MAIL_TRANSPORT: "log", PUBLIC_URL: publicUrl });
+  // Only DATA_DIR is given, so the server's defaults apply: SQLite and uploads, both under DATA_DIR.
+  if (config.storage.kind !== "fs") throw new Error("seeding expects uploads under DATA_DIR");
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = createDatabase(config.database);
   await migrateToLatest(database.db);
   const services = createServices({
     db: database.db,
-    storage: localStorage(path.join(dataDir, "uploads")),
+    storage: localStorage(config.storage.dir),
     logger: createLogger("silent"),
     site: await loadSite(),
     contentImages: contentImages(readManifest()),
     icons: readIcons(),
-    publicUrl: "http://127.0.0.1",
-    mailTimeZone: "Asia/Karachi",
+    publicUrl: config.publicUrl,
+    mailTimeZone: config.mail.timeZone,
     // The server's mail worker delivers what is queued once it runs.
     wakeMailer: () => undefined,
   });

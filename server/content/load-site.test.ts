@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import site from "../../content/site";
-import { ContentError, contentNewerThan, validateSite } from "./load-site";
+import { ContentError, CONTENT_DIR, contentNewerThan, loadBuiltSite, OutdatedBuildError, validateSite } from "./load-site";
 
 function problemsOf(input: unknown): string[] {
   try {
@@ -65,5 +65,36 @@ describe("content newer than the server build", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("starting a server build older than the content", () => {
+  test("content changed after the build stops the start naming the file, even when its photos are gone", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-stale-"));
+    try {
+      const built = path.join(dir, "main.js");
+      fs.writeFileSync(built, "");
+      const past = new Date(Date.now() - 60_000);
+      fs.utimesSync(built, past, past);
+      // No photos/ folder: loading this content would fail on its first photo.
+      fs.writeFileSync(path.join(dir, "site.ts"), "");
+      const start = loadBuiltSite({ builtFile: built, isEncoded: () => true, contentDir: dir });
+      await expect(start).rejects.toThrow(OutdatedBuildError);
+      await expect(start).rejects.toThrow(
+        "The build is older than the content:\n  - content/site.ts is newer than the last build: run `npm run build`",
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a photo the build has not encoded stops the start naming its field", async () => {
+    const start = loadBuiltSite({ builtFile: undefined, isEncoded: (photo) => photo !== site.logo, contentDir: CONTENT_DIR });
+    await expect(start).rejects.toThrow(OutdatedBuildError);
+    await expect(start).rejects.toThrow(`  - logo: content/photos/${site.logo} has no encoded images yet: run \`npm run build\``);
+  });
+
+  test("with the content current and every photo encoded, the content loads", async () => {
+    await expect(loadBuiltSite({ builtFile: undefined, isEncoded: () => true })).resolves.toMatchObject({ tagline: site.tagline });
   });
 });

@@ -11,6 +11,14 @@ export class ContentError extends Error {
   }
 }
 
+/** The server build is older than the content it serves; the start stops, naming each stale file and what to run. */
+export class OutdatedBuildError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The build is older than the content:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "OutdatedBuildError";
+  }
+}
+
 function fieldName(pathParts: readonly PropertyKey[]): string {
   return pathParts.reduce<string>(
     (name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)),
@@ -56,7 +64,7 @@ export function validateSite(input: unknown, contentDir = CONTENT_DIR): SiteCont
 
 /**
  * content/site.ts, validated. A literal import path, so the production build bundles the content with the server
- * (build/host/main.js runs without a TypeScript loader); `contentStaleness` says when that copy is out of date.
+ * (build/host/main.js runs without a TypeScript loader); `contentNewerThan` says when that copy is out of date.
  */
 export async function loadSite(contentDir = CONTENT_DIR): Promise<SiteContent> {
   const module = (await import("../../content/site")) as { default?: unknown; site?: unknown };
@@ -70,4 +78,29 @@ export function contentNewerThan(builtFile: string, contentDir = CONTENT_DIR): s
     .readdirSync(contentDir)
     .filter((name) => name.endsWith(".ts") && fs.statSync(path.join(contentDir, name)).mtimeMs > builtAt)
     .map((name) => `content/${name} is newer than the last build: run \`npm run build\``);
+}
+
+/**
+ * The content a server build serves, refused while the build is older than it. The file dates are checked before
+ * loading: a build's copy of old content may name photos since removed, and that error would hide the real cause.
+ */
+export async function loadBuiltSite({
+  builtFile,
+  isEncoded,
+  contentDir = CONTENT_DIR,
+}: {
+  /** The running server build; undefined when running from source, which always reads the current content. */
+  builtFile: string | undefined;
+  /** Whether the build encoded this photo (a path under content/photos/). */
+  isEncoded(photo: string): boolean;
+  contentDir?: string;
+}): Promise<SiteContent> {
+  const newer = builtFile ? contentNewerThan(builtFile, contentDir) : [];
+  if (newer.length > 0) throw new OutdatedBuildError(newer);
+  const site = await loadSite(contentDir);
+  const unencoded = referencedPhotos(site)
+    .filter(([, photo]) => !isEncoded(photo))
+    .map(([field, photo]) => `${field}: content/photos/${photo} has no encoded images yet: run \`npm run build\``);
+  if (unencoded.length > 0) throw new OutdatedBuildError(unencoded);
+  return site;
 }

@@ -118,7 +118,6 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   );
   app.use("/media", express.static(path.join(CONTENT_DIR, "video"), { maxAge: "1d", index: false, fallthrough: false }));
   // Uploaded images, from local files or the bucket alike: the same headers either way.
-  // Express 5 passes a rejected promise on to the error handler.
   app.get(`${UPLOADS_URL}/*key`, async (req, res) => {
     const key = (req.params as { key: string[] }).key.join("/");
     let file: StoredFile | undefined;
@@ -180,8 +179,8 @@ const fileHeaders: RequestHandler = (_req, res, next) => {
 export function productionAssets(clientDir: string): RequestHandler {
   const router = express.Router();
   router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false }));
-  // Files copied from public/ at build time. Only a path with an extension can name one: a page's path never
-  // costs a file-system lookup (that stat was the largest fixed cost of a cached page).
+  // Files copied from public/ at build time. Only a path with an extension can name one, so a page's path skips
+  // the file-system lookup that every cached page would otherwise pay for.
   const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
   router.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   return router;

@@ -5,8 +5,8 @@ import { type Logger, withRequestId } from "../logger";
 /**
  * One line per request Express answers: method, path (never the query string, which may carry what a visitor
  * typed), status and milliseconds, with the id every other line logged for the request carries. No headers, no
- * bodies: nothing personal, so the line skips the redaction every other line goes through (that search for
- * passwords and addresses was two thirds of a request line's cost).
+ * bodies: nothing personal, so the line skips the redaction every other line goes through, which would search it
+ * for passwords and addresses on every request for nothing.
  */
 export function requestLog(logger: Logger): RequestHandler {
   const lines = logger.child({}, { redact: [] });

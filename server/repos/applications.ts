@@ -67,16 +67,20 @@ export function applicationsRepo(db: Kysely<Database>) {
      * row and whether this call created it (false: a retry of a submission already stored).
      */
     async create(application: NewApplication): Promise<{ id: string; created: boolean }> {
-      if (application.submission_key) {
-        const existing = await db
-          .selectFrom("applications")
-          .select("id")
-          .where("submission_key", "=", application.submission_key)
-          .executeTakeFirst();
-        if (existing) return { id: existing.id, created: false };
-      }
-      await db.insertInto("applications").values(application).execute();
-      return { id: application.id, created: true };
+      const inserted = await db
+        .insertInto("applications")
+        .values(application)
+        .onConflict((oc) => oc.column("submission_key").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted) return { id: inserted.id, created: true };
+      // Nothing inserted: a row already holds this key (an earlier copy, or a concurrent one that committed first).
+      const stored = await db
+        .selectFrom("applications")
+        .select("id")
+        .where("submission_key", "=", application.submission_key ?? null)
+        .executeTakeFirstOrThrow();
+      return { id: stored.id, created: false };
     },
 
     /** Newest first; UUIDv7 ids break ties between equal timestamps in creation order. */

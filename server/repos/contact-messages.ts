@@ -8,16 +8,20 @@ export function contactMessagesRepo(db: Kysely<Database>) {
      * and whether this call created it (false: a retry of a message already stored).
      */
     async create(message: NewContactMessage): Promise<{ id: string; created: boolean }> {
-      if (message.submission_key) {
-        const existing = await db
-          .selectFrom("contact_messages")
-          .select("id")
-          .where("submission_key", "=", message.submission_key)
-          .executeTakeFirst();
-        if (existing) return { id: existing.id, created: false };
-      }
-      await db.insertInto("contact_messages").values(message).execute();
-      return { id: message.id, created: true };
+      const inserted = await db
+        .insertInto("contact_messages")
+        .values(message)
+        .onConflict((oc) => oc.column("submission_key").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted) return { id: inserted.id, created: true };
+      // Nothing inserted: a row already holds this key (an earlier copy, or a concurrent one that committed first).
+      const stored = await db
+        .selectFrom("contact_messages")
+        .select("id")
+        .where("submission_key", "=", message.submission_key ?? null)
+        .executeTakeFirstOrThrow();
+      return { id: stored.id, created: false };
     },
   };
 }

@@ -136,7 +136,7 @@ export function announcementService(deps: Deps) {
   };
 }
 
-export type AnnouncementService = ReturnType<typeof announcementService>;
+type AnnouncementService = ReturnType<typeof announcementService>;
 export type PublicAnnouncement = Awaited<ReturnType<AnnouncementService["listPublic"]>>[number];
 
 /**

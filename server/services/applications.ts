@@ -18,7 +18,7 @@ export interface ApplicationServiceDeps {
 }
 
 /** The answers as the spec stores them: {question, answer} in order, the two lists (already cleaned by the schema) joined by ", ". */
-export function joinAnswers(submission: JoinSubmission, questions: readonly string[]): Answer[] {
+function joinAnswers(submission: JoinSubmission, questions: readonly string[]): Answer[] {
   const answers = [
     submission.question1,
     submission.question2,
@@ -59,8 +59,6 @@ export function applicationService({ db, store, publicUrl, timeZone, questions }
       };
       const params = { name, email, phone, class: submission.class, department, sargodhaAddress, permanentAddress };
       return store({
-        table: "applications",
-        submissionKey,
         clientIp,
         insert: (repos) => repos.applications.create(row),
         mail: {

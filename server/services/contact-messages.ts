@@ -10,8 +10,6 @@ export function contactService({ store, timeZone }: { store: SubmissionStore; ti
       const { name, email, message, submissionKey } = submission;
       const row = { id: newId(), name, email, message, submission_key: submissionKey ?? null, created_at: now.toISOString() };
       return store({
-        table: "contact_messages",
-        submissionKey,
         clientIp,
         insert: (repos) => repos.contactMessages.create(row),
         mail: { kind: "contact", replyTo: { name, address: email }, params: { name, email, time: formatMailTime(now, timeZone), message } },

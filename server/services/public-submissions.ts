@@ -7,7 +7,7 @@ import { inTransaction, type Repos } from "../repos";
 import { logSecurityEvent } from "../security-log";
 
 /** Per client address: 5 join applications, and 5 contact messages, per 10 minutes. */
-export const PUBLIC_FORM_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
+const PUBLIC_FORM_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
 
 /** What storing a visitor's submission came to. A submission sent again (same key) is `ok` with the first one's id. */
 export type SubmissionResult = { ok: true; id: string } | { ok: false; reason: "limit-reached"; retryAfterSeconds: number };
@@ -18,9 +18,7 @@ class LimitReached extends Error {
   }
 }
 
-export interface Submission {
-  table: "applications" | "contact_messages";
-  submissionKey: string | undefined;
+interface Submission {
   clientIp: string;
   /** Writes the row unless its submission key is already stored; says which row holds the submission. */
   insert(repos: Repos): Promise<{ id: string; created: boolean }>;
@@ -36,7 +34,7 @@ export interface Submission {
  * retried request) counts, stores and mails nothing new. The counter key holds a hash, never the address.
  */
 export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Database>; logger: Logger; wakeMailer(): void }) {
-  return async function store({ table, submissionKey, clientIp, insert, mail, now }: Submission): Promise<SubmissionResult> {
+  return async function store({ clientIp, insert, mail, now }: Submission): Promise<SubmissionResult> {
     const form = mail.kind;
     const limitKey = `${form}:ip:${crypto.createHash("sha256").update(clientIp).digest("hex")}`;
     try {
@@ -55,12 +53,6 @@ export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Databas
       return { ok: true, id: stored.id };
     } catch (error) {
       if (error instanceof LimitReached) return { ok: false, reason: "limit-reached", retryAfterSeconds: error.retryAfterSeconds };
-      // Two copies of one submission at the same moment: one insert wins, the other hits the unique key and rolls
-      // back; that one reports the winner's row.
-      const winner = submissionKey
-        ? await db.selectFrom(table).select("id").where("submission_key", "=", submissionKey).executeTakeFirst()
-        : undefined;
-      if (winner) return { ok: true, id: winner.id };
       throw error;
     }
   };

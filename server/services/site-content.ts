@@ -70,6 +70,6 @@ export function siteContentService({ site, contentImages, icons, publicUrl }: Si
   };
 }
 
-export type SiteContentService = ReturnType<typeof siteContentService>;
+type SiteContentService = ReturnType<typeof siteContentService>;
 export type SiteChrome = ReturnType<SiteContentService["chrome"]> & { joinUsVisible: boolean };
 export type HomeContent = ReturnType<SiteContentService["home"]>;

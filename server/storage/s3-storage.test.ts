@@ -130,4 +130,30 @@ describe("S3 storage against a real S3-compatible server (s3rver)", () => {
       await new Promise((resolve) => silent.close(resolve));
     }
   });
+
+  test("an object whose body stalls after its headers fails within the deadline", async () => {
+    const sockets = new Set<net.Socket>();
+    const stalling = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on("error", () => undefined);
+      socket.once("data", () =>
+        socket.write("HTTP/1.1 200 OK\r\nContent-Type: image/webp\r\nContent-Length: 1000\r\n\r\n" + "x".repeat(10)),
+      );
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, "127.0.0.1", resolve));
+    const { port } = stalling.address() as net.AddressInfo;
+    try {
+      const timeouts = { ...S3_TIMEOUTS, requestMs: 10_000, deadlineMs: 500 };
+      const storage = s3Storage({ ...s3.location, endpoint: `http://127.0.0.1:${port}` }, timeouts);
+      const { ms, error } = await elapsed(() => storage.get("announcements/z/400.webp"));
+      expect(error).toBeInstanceOf(StorageError);
+      expect((error as Error).message).toMatch(
+        /^S3 get announcements\/z\/400\.webp failed on bucket "society-uploads" at 127\.0\.0\.1:\d+: no answer in time/,
+      );
+      expect(ms).toBeLessThan(2_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => stalling.close(resolve));
+    }
+  });
 });

@@ -59,10 +59,13 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
 
   /** One call, within the deadline; a failure comes out as StorageError naming the operation, the bucket and why. */
   async function call<T>(operation: string, run: (options: { abortSignal: AbortSignal }) => Promise<T>): Promise<T> {
+    const abortSignal = AbortSignal.timeout(timeouts.deadlineMs);
     try {
-      return await run({ abortSignal: AbortSignal.timeout(timeouts.deadlineMs) });
+      return await run({ abortSignal });
     } catch (error) {
-      throw new StorageError(`S3 ${operation} failed on ${where}: ${reason(error, timeouts)}`, { cause: error });
+      // A deadline that cuts a body read short surfaces as the dropped connection; the deadline is the reason.
+      const why = reason(abortSignal.aborted ? abortSignal.reason : error, timeouts);
+      throw new StorageError(`S3 ${operation} failed on ${where}: ${why}`, { cause: error });
     }
   }
 
@@ -75,18 +78,19 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
 
     async get(key) {
       assertSafeKey(key);
-      const object = await call(`get ${key}`, (options) =>
-        client.send(new GetObjectCommand({ Bucket: bucket, Key: key }), options).catch((error: unknown) => {
+      return call(`get ${key}`, async (options) => {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }), options).catch((error: unknown) => {
           if (error instanceof S3ServiceException && error.name === "NoSuchKey") return undefined;
           throw error;
-        }),
-      );
-      if (!object?.Body) return undefined;
-      const bytes = await call(`get ${key}`, () => object.Body!.transformToByteArray());
-      return {
-        body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        contentType: object.ContentType ?? "application/octet-stream",
-      };
+        });
+        if (!object?.Body) return undefined;
+        // The body arrives after the answer's headers; the same deadline's signal aborts a read that stalls.
+        const bytes = await object.Body.transformToByteArray();
+        return {
+          body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          contentType: object.ContentType ?? "application/octet-stream",
+        };
+      });
     },
 
     async delete(key) {
