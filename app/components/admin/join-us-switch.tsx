@@ -8,11 +8,9 @@ import { useActionResult } from "~/lib/use-action-result";
  * SPEC 4, "Join visibility toggle": writes the inverse of the current value, then shows what the server
  * stored; disabled while the write runs.
  */
-export function JoinUsSwitch({ visible: stored }: { visible: boolean }) {
+export function JoinUsSwitch({ visible }: { visible: boolean }) {
+  // `visible` is the stored value: React Router reads the page's data again after the write.
   const fetcher = useFetcher<{ ok: boolean }>();
-  // The value on its way shows at once; once the write and the reload after it are done, the stored one.
-  const sent = fetcher.formData?.get("visible");
-  const visible = typeof sent === "string" ? sent === "true" : stored;
   const toastId = useRef<string>(undefined);
   useActionResult(fetcher.data, ({ ok }) => {
     if (ok) showToast.success("Toggled successfully", { id: toastId.current });
