@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { HONEYPOT_FIELD } from "#core/schemas/join";
+import { HONEYPOT_FIELD } from "#core/schemas/limits";
 
 /** The request's form fields. The body was capped in front of React Router; one that is not a form answers 400. */
 export async function readForm(request: Request): Promise<FormData> {

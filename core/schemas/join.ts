@@ -96,9 +96,6 @@ export const joinSubmissionSchema = joinStep1Schema.extend(joinStep2Schema.shape
 
 export type JoinSubmission = z.infer<typeof joinSubmissionSchema>;
 
-/** The hidden field people never see and bots fill in. */
-export const HONEYPOT_FIELD = "website";
-
 /** The spec's strings (SPEC sections 4 and 8). */
 export const JOIN_MESSAGES = {
   processing: "Processing...",

@@ -1,6 +1,8 @@
-/** Upload and form size caps, shared by the forms (to say so early) and the server (to refuse before parsing). */
+/** What the forms (to say so early) and the server (to refuse before parsing) share about every form: size caps, the honeypot. */
 export const ANNOUNCEMENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** The image plus the other fields and the multipart framing. */
 export const ANNOUNCEMENT_UPLOAD_MAX_BYTES = ANNOUNCEMENT_IMAGE_MAX_BYTES + 64 * 1024;
 /** Every other form (login, password, join, contact…). */
 export const FORM_MAX_BYTES = 64 * 1024;
+/** The hidden field of the public forms that people never see and bots fill in; a submission with it is dropped. */
+export const HONEYPOT_FIELD = "website";

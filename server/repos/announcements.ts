@@ -55,15 +55,6 @@ export function announcementsRepo(db: Kysely<Database>) {
       return rows.map(toAnnouncement);
     },
 
-    async findNewest(): Promise<Announcement | undefined> {
-      const row = await withImage()
-        .orderBy("announcements.created_at", "desc")
-        .orderBy("announcements.id", "desc")
-        .limit(1)
-        .executeTakeFirst();
-      return row && toAnnouncement(row);
-    },
-
     async findById(id: string): Promise<Announcement | undefined> {
       const row = await withImage().where("announcements.id", "=", id).executeTakeFirst();
       return row && toAnnouncement(row);

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { CONTACT_MESSAGES } from "#core/schemas/contact-messages";
 import { Button } from "~/components/ui/button";
-import { Field, firstMessage, FormMessage } from "~/components/ui/field";
+import { Field, firstMessage, FormMessage, Honeypot } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { preloadToasts, showToast } from "~/components/ui/toasts";
 import { onDemand } from "~/lib/on-demand";
@@ -78,11 +78,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
       <Field meta={fields.email} label="Email" type="email" autoComplete="email" showError={!isFillAll(fields.email)} />
       <Field meta={fields.message} label="Message" rows={5} showError={!isFillAll(fields.message)} />
       <input ref={submissionKey} type="hidden" name="submissionKey" defaultValue="" />
-      {/* Honeypot: people never see or reach it; bots fill it in. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor="contact-website">Leave this empty</label>
-        <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot formId="contact" />
       <Button type="submit" className="self-start" disabled={sending}>
         {sending && <Spinner />}
         Send Message

@@ -2,9 +2,9 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { HONEYPOT_FIELD, JOIN_MESSAGES, joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join";
+import { JOIN_MESSAGES, joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join";
 import { Button } from "~/components/ui/button";
-import { Field, firstMessage, FormMessage } from "~/components/ui/field";
+import { Field, firstMessage, FormMessage, Honeypot } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
 import { useActionResult } from "~/lib/use-action-result";
@@ -166,11 +166,7 @@ export function JoinForm({
               onTyping={() => setTypedLists((typed) => new Set(typed).add(name))}
             />
           ))}
-          {/* Honeypot: people never see or reach it; bots fill it in. */}
-          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this empty</label>
-            <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-          </div>
+          <Honeypot formId={id} />
           <div className="flex justify-between gap-3">
             <Button
               type="submit"

@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { clsx } from "clsx";
+import { HONEYPOT_FIELD } from "#core/schemas/limits";
 
 export const inputClass =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-800 focus:outline-2 focus:outline-brand-800 disabled:bg-slate-100 aria-[invalid=true]:border-red-700";
@@ -100,5 +101,16 @@ export function FormMessage({ children, tone = "error" }: { children: ReactNode;
     >
       {children}
     </p>
+  );
+}
+
+/** A field of the public forms that people never see or reach and bots fill in (app/lib/forms.server.ts drops those). */
+export function Honeypot({ formId }: { formId: string }) {
+  const id = `${formId}-${HONEYPOT_FIELD}`;
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Leave this empty</label>
+      <input id={id} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+    </div>
   );
 }
