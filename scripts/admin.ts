@@ -15,39 +15,12 @@ import { createDatabase, migrateToLatest } from "../server/db/database";
 import { AdminAccountError, adminExists, createAdminAccount, setAdminPassword } from "../server/auth/admin-accounts.server";
 import { passwordSchema } from "../server/auth/password.server";
 import { AUDIT_ACTOR } from "../server/repos/audit-log";
+import { read } from "read";
 import { errorMessage } from "#core/errors";
 
 const USAGE = "usage: admin create <email> | admin set-password <email>";
 
 class CliError extends Error {}
-
-/** Reads one line from the terminal without echoing it. */
-function promptHidden(prompt: string): Promise<string> {
-  const input = process.stdin;
-  return new Promise((resolve, reject) => {
-    let value = "";
-    const finish = (result: () => void) => {
-      input.off("data", onData);
-      input.setRawMode(false);
-      input.pause();
-      process.stderr.write("\n");
-      result();
-    };
-    const onData = (chunk: string) => {
-      for (const ch of chunk) {
-        if (ch === "\r" || ch === "\n") return finish(() => resolve(value));
-        if (ch === "\u0003" || (ch === "\u0004" && value === "")) return finish(() => reject(new CliError("cancelled")));
-        if (ch === "\u007f" || ch === "\b") value = Array.from(value).slice(0, -1).join("");
-        else if (ch >= " ") value += ch;
-      }
-    };
-    input.setEncoding("utf8");
-    input.setRawMode(true); // before the prompt, so nothing typed after it is echoed
-    process.stderr.write(prompt);
-    input.on("data", onData);
-    input.resume();
-  });
-}
 
 /** The first line of piped stdin. */
 async function readPipedLine(): Promise<string> {
@@ -61,6 +34,11 @@ async function readPipedLine(): Promise<string> {
 
 async function readNewPassword(): Promise<string> {
   if (!process.stdin.isTTY) return readPipedLine();
+  // Typed without echo; read() rejects on Ctrl-C.
+  const promptHidden = (prompt: string) =>
+    read({ prompt, silent: true, replace: "", output: process.stderr }).catch(() => {
+      throw new CliError("cancelled");
+    });
   const first = await promptHidden("New password: ");
   const problem = passwordSchema.safeParse(first);
   if (!problem.success) throw new CliError(problem.error.issues[0]?.message ?? "invalid password");
