@@ -15,6 +15,7 @@ import { createDatabase, migrateToLatest } from "../server/db/database";
 import { AdminAccountError, adminExists, createAdminAccount, setAdminPassword } from "../server/auth/admin-accounts.server";
 import { passwordSchema } from "../server/auth/password.server";
 import { AUDIT_ACTOR } from "../server/repos/audit-log";
+import { text } from "node:stream/consumers";
 import { read } from "read";
 import { errorMessage } from "#core/errors";
 
@@ -24,10 +25,7 @@ class CliError extends Error {}
 
 /** The first line of piped stdin. */
 async function readPipedLine(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  const text = Buffer.concat(chunks).toString("utf8");
-  const line = text.split(/\r?\n/, 1)[0] ?? "";
+  const line = (await text(process.stdin)).split(/\r?\n/, 1)[0] ?? "";
   if (line === "") throw new CliError("no password on stdin (pipe it in, or run at a terminal to type it)");
   return line;
 }

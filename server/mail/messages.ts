@@ -43,12 +43,9 @@ const mailTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "23 November 2026 at 15:04" in the society's time zone. */
 export function formatMailTime(at: Date, timeZone: string): string {
-  let format = mailTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long", timeStyle: "short" });
-    mailTimeFormats.set(timeZone, format);
-  }
-  return format.format(at);
+  if (!mailTimeFormats.has(timeZone))
+    mailTimeFormats.set(timeZone, new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long", timeStyle: "short" }));
+  return mailTimeFormats.get(timeZone)!.format(at);
 }
 
 /**
