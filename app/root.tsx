@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -45,6 +45,11 @@ const styles = import.meta.env.SSR ? inlineCss : "";
 
 export function Layout({ children }: { children: ReactNode }) {
   const chrome = useRouteLoaderData<SiteChrome>("root");
+  // From here on every control of the page answers; before, a click on one that needs JavaScript does nothing. The
+  // browser tests wait for this mark after each page load.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en" className="scroll-pt-20 motion-safe:scroll-smooth">
       <head>

@@ -7,7 +7,8 @@
  *   no sessions or rate-limit counters, Join Us shown and the admin's password back to E2E_ADMIN's;
  * - `signInAsAdmin()`: gives the test's browser context a live admin session (no login form involved);
  * - `expectNoAxeViolations(page)`: axe-core finds nothing on the page;
- * - a guard on every page: the test fails if the page asks any host but the site's, or logs an error.
+ * - a guard on every page: the test fails if the page asks any host but the site's, or logs an error;
+ * - `page.goto()` and `page.reload()` return once React has hydrated the page.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -290,6 +291,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use((target) => watchTarget(target, allowedHost, allowedConsoleErrors, watch));
     expect(watch.foreignRequests, `the page asked a host other than ${allowedHost}`).toEqual([]);
     expect(watch.errors, "the page logged errors").toEqual([]);
+  },
+
+  // A control that needs JavaScript does nothing until React has hydrated the page (app/root.tsx then marks <html>):
+  // every full page load waits for that mark, so no click lands on a page that cannot answer it yet.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const hydrated = () => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await hydrated();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await hydrated();
+        return response;
+      };
+    }
+    await use(page);
   },
 
   context: async ({ context, watch }, use) => {
