@@ -1,14 +1,7 @@
 /**
- * Operator commands for admin accounts, run against the database the environment points at
- * (DATA_DIR / DATABASE_URL, as for the server):
- *
- *   node --import tsx scripts/admin.ts create <email>
- *   node --import tsx scripts/admin.ts set-password <email>
- *
- * The password is never an argument (it would land in shell history and the process list): at a
- * terminal it is typed twice without echo; otherwise the first line of stdin is used
- * (`printf '%s\n' "$PASSWORD" | node --import tsx scripts/admin.ts set-password admin@example.org`).
- * set-password also signs the admin out everywhere. Exit code 0 on success, 1 with one line on stderr.
+ * `npm run admin -- create|set-password <email>` (docs/operations.md), on the database the environment points at, as
+ * for the server. The password is never an argument (it would land in shell history and the process list): typed twice
+ * without echo at a terminal, else the first line of stdin. Exit code 0 on success, 1 with one line on stderr.
  */
 import { ConfigError, parseConfig } from "../server/config";
 import { createDatabase, migrateToLatest } from "../server/db/database";
