@@ -34,6 +34,16 @@ async function expectShowing(page: Page, name: string, position: number, count: 
   await expect(slide.getByText(`${name} ${position}`, { exact: true })).toBeVisible();
 }
 
+const LIGHTBOX_CHUNK = /\/assets\/photo-lightbox-[\w-]+\.js$/;
+
+/**
+ * Focuses a photo's button once the page has come alive: focus fetches the lightbox's code, so its arrival says the
+ * button's handlers are there (a key pressed on the server's HTML alone does nothing).
+ */
+async function focusWhenLive(page: Page, button: Locator) {
+  await Promise.all([page.waitForResponse(LIGHTBOX_CHUNK), button.focus()]);
+}
+
 /** A tap on the phone, a click on the desktop. */
 async function press(page: Page, target: Locator) {
   if (isPhone(page)) await target.tap();
@@ -95,8 +105,7 @@ test.describe("the photo lightbox", () => {
     page,
   }) => {
     await page.goto("/explore-smc");
-    const first = photoButton(page, EXPLORE, 1, EXPLORE_COUNT);
-    await first.focus();
+    await focusWhenLive(page, photoButton(page, EXPLORE, 1, EXPLORE_COUNT));
     await page.keyboard.press("Enter");
     await expectShowing(page, EXPLORE, 1, EXPLORE_COUNT);
 
@@ -164,7 +173,7 @@ test.describe("the photo lightbox", () => {
     // Started, and the lightbox's code is here (a photo's focus fetches it): a click would open it at once.
     await expect(slider.getByRole("button", { name: "Go to slide 2" })).toBeVisible();
     const first = photoButton(page, name, 1, photos.length);
-    await Promise.all([page.waitForResponse(/\/assets\/photo-lightbox-[\w-]+\.js$/), first.focus()]);
+    await focusWhenLive(page, first);
 
     await swipeLeft(page, first);
     await expect(slider.getByRole("button", { name: "Go to slide 2" })).toHaveAttribute("aria-current", "true");
