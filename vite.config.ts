@@ -4,8 +4,9 @@ import { defineConfig } from "vite";
 
 /**
  * The small modules the root layout and the public pages share: the button, the picture, toasts and
- * the on-demand loader, page meta, the scroll reveal, the back button, the announcement card, a gallery photo (with
- * what they import), and the two icons the layout shares with pages and dialogs (the close cross, the new-tab mark).
+ * the on-demand loader, page meta, the scroll reveal, the back button, the announcement card, a gallery photo and
+ * what opens it in the lightbox (the lightbox itself loads on demand), with what they import, and the two icons the
+ * layout shares with pages and dialogs (the close cross, the new-tab mark).
  * Left to the default splitting each is a file of its own, most under 1 KiB, and / waited on 16 modulepreloads, which
  * held its first paint back on a slow phone. Named one by one: a rule by folder would also capture what only the
  * admin uses (the switch, the form fields, the admin's dialogs) or only some pages need (the slider), and ship it
@@ -14,7 +15,7 @@ import { defineConfig } from "vite";
 const LAYOUT_MODULES = [
   /[\\/]app[\\/](lib[\\/](on-demand|page-meta)|hooks[\\/]use-reveal-on-scroll)\.ts$/,
   /[\\/]core[\\/]gallery-photo\.ts$/,
-  /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-card))\.tsx?$/,
+  /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-card|use-photo-lightbox))\.tsx?$/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](x|external-link)\.mjs$/,
 ];
 

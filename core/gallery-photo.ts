@@ -12,12 +12,19 @@ export interface GalleryPhoto {
   height: number;
 }
 
+/** The photo's variants in one format, narrowest first, each with its size: for a viewer that picks one itself. */
+export function galleryPhotoVariants(photo: GalleryPhoto, format: "avif" | "webp") {
+  return photo.widths.map((width) => ({
+    format,
+    width,
+    height: Math.round((photo.height * width) / photo.width),
+    url: `${photo.stem}-${width}.${format}`,
+  }));
+}
+
 /** The full picture sources of a gallery photo; `alt` is its group name and position. */
 export function expandGalleryPhoto(photo: GalleryPhoto, alt: string): ResponsiveImage {
-  const variants = photo.widths.flatMap((width) =>
-    (["avif", "webp"] as const).map((format) => ({ format, width, url: `${photo.stem}-${width}.${format}` })),
-  );
-  return toResponsiveImage(variants, photo, alt);
+  return toResponsiveImage([...galleryPhotoVariants(photo, "avif"), ...galleryPhotoVariants(photo, "webp")], photo, alt);
 }
 
 /** The compact form of a content photo; throws when its variants do not follow the `<stem>-<width>.<format>` naming. */

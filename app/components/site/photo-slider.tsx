@@ -4,6 +4,7 @@ import { clsx } from "clsx";
 import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
 import { whenIdle } from "~/lib/when-idle";
 import { Picture } from "./picture";
+import { usePhotoLightbox } from "./use-photo-lightbox";
 
 /** The most slides visible at once (3 from 1024 px). */
 const INITIAL_SLIDES = 3;
@@ -52,6 +53,11 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
     embla.on("select", update).on("reInit", update);
     return () => void embla.off("select", update).off("reInit", update);
   }, [embla]);
+  // A tap or click on a photo opens it in the lightbox; a swipe only moves the slider (Embla swallows the click that
+  // ends a drag). On closing, the slider moves to the photo last shown, whose button gets focus.
+  const { opener, lightbox } = usePhotoLightbox(name, photos, (index) =>
+    embla?.scrollTo(Math.min(index, embla.scrollSnapList().length - 1), true),
+  );
 
   return (
     <div ref={regionRef} role="region" aria-roledescription="carousel" aria-label={`${name} photos`}>
@@ -73,13 +79,15 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
                 !nearScreen && index === 2 && "hidden lg:block",
               )}
             >
-              <Picture
-                image={expandGalleryPhoto(photo, galleryPhotoAlt(name, index))}
-                sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
-                priority={eager && index === 0}
-                className="block h-64 w-full overflow-hidden rounded-lg bg-slate-200 sm:h-72"
-                imgClassName="h-full w-full object-cover"
-              />
+              <button {...opener(index)}>
+                <Picture
+                  image={expandGalleryPhoto(photo, galleryPhotoAlt(name, index))}
+                  sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
+                  priority={eager && index === 0}
+                  className="block h-64 w-full overflow-hidden rounded-lg bg-slate-200 sm:h-72"
+                  imgClassName="h-full w-full object-cover"
+                />
+              </button>
             </div>
           ))}
         </div>
@@ -106,6 +114,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
             </button>
           ))}
       </div>
+      {lightbox}
     </div>
   );
 }

@@ -1,0 +1,81 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
+import { onDemand, useOnDemand } from "~/lib/on-demand";
+
+/**
+ * The lightbox's code (yet-another-react-lightbox with its styles) is a chunk of its own: fetched when a pointer
+ * reaches a photo, when a photo gets focus, or at the latest on the click.
+ */
+const photoLightbox = onDemand(() => import("./photo-lightbox"), "the photo viewer");
+const preload = () => void photoLightbox.load();
+
+export interface PhotoLightbox {
+  /** The props of the button around photo `index`: its name says what it opens ("Open photo 3 of 10: Med Doc 3"). */
+  opener(index: number): {
+    type: "button";
+    "aria-label": string;
+    "aria-haspopup": "dialog";
+    ref: (button: HTMLButtonElement | null) => void;
+    onPointerEnter: () => void;
+    onFocus: () => void;
+    onClick: () => void;
+    className: string;
+  };
+  /** The lightbox itself, once its code has arrived (render it anywhere: it draws in a portal). */
+  lightbox: ReactNode;
+}
+
+/**
+ * A gallery's photos open, one by one, in a lightbox over the page: the large photo with its alt text and position,
+ * Previous and Next, Escape or Close to leave. A click before the lightbox's code has arrived opens it once it has.
+ * Closing gives focus to the button of the photo last shown; `reveal` first brings that button into view where the
+ * browser cannot (a slider moves to its slide), and then focus does not scroll.
+ */
+export function usePhotoLightbox(name: string, photos: GalleryPhoto[], reveal?: (index: number) => void): PhotoLightbox {
+  const [shown, setShown] = useState<number | null>(null);
+  const viewer = useOnDemand(photoLightbox);
+  const buttons = useRef(new Map<number, HTMLButtonElement>());
+  /** The photo to give focus back to once the lightbox has gone (it keeps the rest of the page inert until then). */
+  const closedAt = useRef<number | null>(null);
+  const openedAt = useRef(0);
+
+  useEffect(() => {
+    if (shown !== null || closedAt.current === null) return;
+    const button = buttons.current.get(closedAt.current) ?? buttons.current.get(openedAt.current);
+    if (reveal) reveal(closedAt.current);
+    button?.focus({ preventScroll: Boolean(reveal) });
+    closedAt.current = null;
+  }, [shown, reveal]);
+
+  return {
+    opener: (index) => ({
+      type: "button",
+      "aria-label": `Open photo ${index + 1} of ${photos.length}: ${galleryPhotoAlt(name, index)}`,
+      "aria-haspopup": "dialog",
+      ref: (button) => {
+        if (button) buttons.current.set(index, button);
+        else buttons.current.delete(index);
+      },
+      onPointerEnter: preload,
+      onFocus: preload,
+      onClick: () => {
+        preload();
+        openedAt.current = index;
+        setShown(index);
+      },
+      className:
+        "block w-full cursor-zoom-in rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-800",
+    }),
+    lightbox: viewer && (
+      <viewer.PhotoLightbox
+        name={name}
+        photos={photos}
+        index={shown}
+        onClose={(last) => {
+          closedAt.current = last;
+          setShown(null);
+        }}
+      />
+    ),
+  };
+}
