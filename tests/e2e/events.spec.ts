@@ -36,26 +36,19 @@ async function photosInView(photos: Locator): Promise<Array<{ x: number; right: 
 }
 
 /**
- * The groups of the open tab as a visitor meets them: scrolled to one after another (a slider may bring in its
- * later slides only when it nears the screen), each with its heading and the alt texts of its photos.
+ * The groups of the open tab as a visitor meets them, in order: scrolled to one after another, each with its heading
+ * and the alt texts of its photos. A slider brings in its later slides once it nears the screen (one slider at a
+ * time, as the main thread is idle), so each group is given its own wait for them.
  */
-function groupsShown(page: Page): Promise<Array<{ name: string; photos: string[] }>> {
-  return activePanel(page).evaluate(async (panel) => {
-    const sections = Array.from(panel.querySelectorAll("section"));
-    for (const section of sections) {
-      section.scrollIntoView({ behavior: "instant", block: "center" });
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    }
-    return sections.map((section) => ({
-      name: section.querySelector("h2, h3")?.textContent?.trim() ?? "",
-      photos: Array.from(section.querySelectorAll("img"), (img) => img.alt),
-    }));
-  });
-}
-
 async function expectGroups(page: Page, groups: Array<[string, number]>) {
-  const expected = groups.map(([name, count]) => ({ name, photos: Array.from({ length: count }, (_, index) => `${name} ${index + 1}`) }));
-  await expect.poll(() => groupsShown(page)).toEqual(expected);
+  await expect(activePanel(page).locator("section").locator("h2, h3")).toHaveText(groups.map(([name]) => name));
+  for (const [name, count] of groups) {
+    const photos = group(page, name).locator("img");
+    await photos.first().scrollIntoViewIfNeeded();
+    await expect(photos).toHaveCount(count);
+    const alts = await photos.evaluateAll((images) => images.map((img) => img.getAttribute("alt")));
+    expect(alts, name).toEqual(Array.from({ length: count }, (_, index) => `${name} ${index + 1}`));
+  }
 }
 
 test.describe("events and activities", () => {
