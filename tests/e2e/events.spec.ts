@@ -54,6 +54,7 @@ async function expectGroups(page: Page, groups: Array<[string, number]>) {
 test.describe("events and activities", () => {
   test.beforeEach(({}, testInfo) => {
     const sliderTest = /slider|pagination|fetches only/.test(testInfo.title);
+    // The content is built into the server, so a test cannot seed it: this case is checked only when the content has it.
     test.skip(sliderTest && !SLIDER_GROUP, "no event group in content/site.ts has more than 3 photos");
   });
 
@@ -121,6 +122,7 @@ test.describe("events and activities", () => {
 
     test("a phone fetches only the photo a slider shows, a desktop the three it shows", async ({ browser, baseURL, watch }, testInfo) => {
       // This test opens its own 375 px and 1280 px windows, so the phone project would only repeat it.
+      // One width is enough for this check (or it sets its own widths): the other project would repeat it.
       test.skip(testInfo.project.name !== "desktop", "both widths in one test");
       const photos = SLIDER_GROUP!.photos.map(imageName);
       for (const [width, shown] of [
@@ -146,6 +148,7 @@ test.describe("events and activities", () => {
 
   test("at 800 px a slider shows 2 photos", async ({ browser, baseURL, watch }, testInfo) => {
     // This test opens its own 800 px window, so the phone project would only repeat it.
+    // One width is enough for this check (or it sets its own widths): the other project would repeat it.
     test.skip(testInfo.project.name !== "desktop", "a third width, checked once");
     const context = await browser.newContext({ viewport: { width: 800, height: 900 }, baseURL });
     watch(context);

@@ -78,6 +78,7 @@ async function swipeLeft(page: Page, target: Locator) {
 
 test.describe("the photo lightbox", () => {
   test.beforeEach(({}, testInfo) => {
+    // The content is built into the server, so a test cannot seed it: this case is checked only when the content has it.
     test.skip(EXPLORE_COUNT < 3, "content/site.ts has fewer than 3 Explore SMC photos");
     test.skip(/slider/.test(testInfo.title) && !GROUP, "no event group in content/site.ts has more than 3 photos");
   });
