@@ -10,6 +10,7 @@ import { imagesRepo } from "../../server/repos/images";
 import { sessionsRepo } from "../../server/repos/sessions";
 import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication } from "./helpers/admin";
 import {
+  asText,
   type Encoding,
   encodeBody,
   encodingFor,
@@ -267,8 +268,9 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
             return expectRefusedCleanly(sent, [400, 413]);
           }
           expectOnly(sent, ["applications", "mail_outbox"]);
-          // The key stored is the form's submissionKey, never a submission_key field sent alongside.
-          const keys = sentValues(sent.fields, "submissionKey").map((key) => String(key).trim());
+          // The key stored is the form's submissionKey as the form body carried it (an object as its JSON text), never a
+          // submission_key field sent alongside.
+          const keys = sentValues(sent.fields, "submissionKey").map((key) => asText(key as FieldValue).trim());
           const added = sent.changes.applications?.added ?? [];
           if (added.length === 0) {
             // A repeated submission key: the first application is the answer, nothing new is stored or mailed.

@@ -241,7 +241,7 @@ export interface EncodedBody {
 }
 
 /** How a value reads as one text field (urlencoded and multipart have nothing but text and files). */
-function asText(value: FieldValue): string {
+export function asText(value: FieldValue): string {
   if (value instanceof FilePart) return value.name;
   if (typeof value === "string") return value;
   return JSON.stringify(value, (_key, v: unknown) => (v instanceof FilePart ? v.name : v)) ?? "";
