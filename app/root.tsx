@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome>
     context.renderFlags.partial = true;
     return true;
   });
-  return { ...context.services.content.chrome(), joinUsVisible };
+  return { ...(await context.services.content.chrome()), joinUsVisible };
 }
 
 /**

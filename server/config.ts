@@ -108,6 +108,7 @@ type Env = z.infer<typeof envSchema>;
 type Config = ReturnType<typeof parseConfig>;
 export type DatabaseTarget = Config["database"];
 export type MailConfig = Config["mail"];
+export type StorageConfig = Config["storage"];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

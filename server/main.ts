@@ -11,18 +11,18 @@ import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./auth/admin-bootstrap.server";
 import { ConfigError, parseConfig } from "./config";
 import { fileURLToPath } from "node:url";
-import { ContentError, loadBuiltSite, OutdatedBuildError } from "./content/load-site";
+import { importStartingContent } from "./content/import-content";
+import { ContentError, OutdatedBuildError } from "./content/load-site";
 import { createDatabase, migrateToLatest } from "./db/database";
 import { createHttpApp, productionAssets } from "./http/app";
 import type { Readiness } from "./http/readiness";
-import { readIcons, readManifest } from "./images/content-image-manifest";
-import { contentImages } from "./images/content-images";
+import { ENCODE_CACHE_DIR, encodeCache } from "./images/encode-cache";
 import { createLogger } from "./logger";
 import { outboxWorker } from "./mail/outbox-worker";
 import { createMailTransport } from "./mail/transports";
 import { createRepos } from "./repos";
 import { createServices } from "./services";
-import { localStorage } from "./storage/local-storage";
+import { openStorage } from "./storage/storage";
 import { memoryCachedStorage } from "./storage/memory-cached-storage";
 import { errorMessage } from "#core/errors";
 
@@ -39,15 +39,6 @@ async function main() {
   const config = parseConfig();
   const logger = createLogger(config.logLevel);
   const development = config.env === "development";
-
-  // The production build (build/host/main.js) carries its own copy of content/site.ts, and every build encodes the
-  // photos the content names: content changed since the last build stops the start, saying what to run.
-  const runningBuild = import.meta.url.endsWith(".js");
-  const manifest = readManifest();
-  const site = await loadBuiltSite({
-    builtFile: runningBuild ? fileURLToPath(import.meta.url) : undefined,
-    isEncoded: (photo) => Boolean(manifest[photo]),
-  });
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = createDatabase(config.database, { logger });
@@ -66,22 +57,23 @@ async function main() {
   // printed once to the console (never to the structured log).
   await ensureAdmin({ repos, admin: config.admin, logger, print: (line) => console.log(line) });
 
-  // The AWS SDK is loaded only for a bucket: ~12 MB of memory a site on local files never needs.
-  const store =
-    config.storage.kind === "s3" ? (await import("./storage/s3-storage")).s3Storage(config.storage) : localStorage(config.storage.dir);
-  const storage = memoryCachedStorage(store, UPLOADS_KEPT_IN_MEMORY);
+  const storage = memoryCachedStorage(await openStorage(config.storage), UPLOADS_KEPT_IN_MEMORY);
   // /readyz only says yes or no; a store that is unreachable or misconfigured at start gets one line saying why.
   // The site still starts: pages render, and uploads work once the store answers.
   void storage.checkWritable().catch((error: unknown) => {
     logger.warn({ err: errorMessage(error) }, "upload storage is not ready");
   });
+  // The first start imports the starting content, content/ (with the photos the build encoded). The production build
+  // (build/host/main.js) carries its own copy of content/site.ts: one older than the content stops the start.
+  const runningBuild = import.meta.url.endsWith(".js");
+  await importStartingContent(
+    { db: database.db, storage, logger, encoder: encodeCache(ENCODE_CACHE_DIR) },
+    runningBuild ? fileURLToPath(import.meta.url) : undefined,
+  );
   const services = createServices({
     db: database.db,
     storage,
     logger,
-    site,
-    contentImages: contentImages(manifest),
-    icons: readIcons(),
     publicUrl: config.publicUrl,
     mailTimeZone: config.mail.timeZone,
     wakeMailer: () => worker.wake(),

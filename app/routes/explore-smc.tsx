@@ -6,8 +6,8 @@ import { expandGalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/explore-smc";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { photos: context.services.content.explorePhotos() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { photos: await context.services.content.explorePhotos() };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -15,7 +15,7 @@ const step1Values = (form: FormData) => Object.fromEntries(STEP1_FIELDS.map((nam
 /** The Join Us form as a page: where the Join Us entry leads without JavaScript. */
 export async function loader({ context }: Route.LoaderArgs) {
   return {
-    questions: context.services.content.chrome().joinQuestions,
+    questions: await context.services.content.joinQuestions(),
     open: await context.services.settings.joinUsVisible(),
     submissionKey: crypto.randomUUID(),
   };

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/manifest-webmanifest";
 
 /** The web app manifest: name, colours and the logo icons, for "Add to home screen". */
-export function loader({ context }: Route.LoaderArgs) {
-  const { siteName, shortName, tagline, icons } = context.services.content.chrome();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { siteName, shortName, tagline, icons } = await context.services.content.chrome();
   const manifest = {
     name: siteName,
     short_name: shortName,

@@ -4,10 +4,10 @@ import path from "node:path";
 import type { z } from "zod";
 import { joinSubmissionSchema } from "#core/schemas/join";
 import { parseConfig } from "../../server/config";
-import { CONTENT_DIR, loadSite } from "../../server/content/load-site";
+import { importStartingContent } from "../../server/content/import-content";
+import { CONTENT_DIR } from "../../server/content/load-site";
 import { createDatabase, migrateToLatest } from "../../server/db/database";
-import { readIcons, readManifest } from "../../server/images/content-image-manifest";
-import { contentImages } from "../../server/images/content-images";
+import { ENCODE_CACHE_DIR, encodeCache } from "../../server/images/encode-cache";
 import { createLogger } from "../../server/logger";
 import { AUDIT_ACTOR } from "../../server/repos/audit-log";
 import { createServices, type Services } from "../../server/services";
@@ -16,7 +16,7 @@ import { localStorage } from "../../server/storage/local-storage";
 /**
  * The server's services on DATA_DIR's SQLite database (migrated) and uploads, as the server builds them from the same
  * settings (its defaults, and `publicUrl` for the links in mails): a measurement seeds through them before the server
- * starts. Needs `npm run build` (the content images' manifest).
+ * starts, with the starting content imported as the first start would. Needs `npm run build` (the encoded photos).
  */
 export async function openSite(
   dataDir: string,
@@ -28,13 +28,13 @@ export async function openSite(
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = createDatabase(config.database);
   await migrateToLatest(database.db);
+  const storage = localStorage(config.storage.dir);
+  const logger = createLogger("silent");
+  await importStartingContent({ db: database.db, storage, logger, encoder: encodeCache(ENCODE_CACHE_DIR) }, undefined);
   const services = createServices({
     db: database.db,
-    storage: localStorage(config.storage.dir),
-    logger: createLogger("silent"),
-    site: await loadSite(),
-    contentImages: contentImages(readManifest()),
-    icons: readIcons(),
+    storage,
+    logger,
     publicUrl: config.publicUrl,
     mailTimeZone: config.mail.timeZone,
     // The server's mail worker delivers what is queued once it runs.

@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { type SiteContent, siteSchema } from "#core/schemas/site-content";
 
 export const CONTENT_DIR = path.resolve("content");
 
 export class ContentError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`content/site.ts is not valid:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  constructor(
+    readonly problems: string[],
+    folder = "content",
+  ) {
+    super(`${folder}/site.ts is not valid:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "ContentError";
   }
 }
@@ -47,18 +51,23 @@ export function referencedPhotos(site: SiteContent): Array<[field: string, photo
  * video it names exist. Throws ContentError listing every problem at once.
  */
 export function validateSite(input: unknown, contentDir = CONTENT_DIR): SiteContent {
+  // Named as the people who keep it know it: "content", or the folder as given.
+  const folder = path.resolve(contentDir) === CONTENT_DIR ? "content" : contentDir;
   const parsed = siteSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ContentError(parsed.error.issues.map((issue) => `${fieldName(issue.path) || "site"}: ${issue.message}`));
+    throw new ContentError(
+      parsed.error.issues.map((issue) => `${fieldName(issue.path) || "site"}: ${issue.message}`),
+      folder,
+    );
   }
   const site = parsed.data;
   const problems = referencedPhotos(site)
     .filter(([, photo]) => !fs.existsSync(path.join(contentDir, "photos", photo)))
-    .map(([field, photo]) => `${field}: content/photos/${photo} does not exist`);
+    .map(([field, photo]) => `${field}: ${folder}/photos/${photo} does not exist`);
   if (site.documentaryVideo && !fs.existsSync(path.join(contentDir, site.documentaryVideo))) {
-    problems.push(`documentaryVideo: content/${site.documentaryVideo} does not exist`);
+    problems.push(`documentaryVideo: ${folder}/${site.documentaryVideo} does not exist`);
   }
-  if (problems.length > 0) throw new ContentError(problems);
+  if (problems.length > 0) throw new ContentError(problems, folder);
   return site;
 }
 
@@ -71,6 +80,14 @@ export async function loadSite(contentDir = CONTENT_DIR): Promise<SiteContent> {
   return validateSite(module.site ?? module.default, contentDir);
 }
 
+/** content/site.ts's format from another folder (an export, or a society's own copy), validated against its photos. */
+export async function loadSiteFrom(dir: string): Promise<SiteContent> {
+  const file = path.resolve(dir, "site.ts");
+  if (!fs.existsSync(file)) throw new ContentError([`${file} does not exist`]);
+  const module = (await import(pathToFileURL(file).href)) as { default?: unknown; site?: unknown };
+  return validateSite(module.site ?? module.default, dir);
+}
+
 /** The content's TypeScript files changed after `builtFile` was made (the server build that bundles them), if any. */
 export function contentNewerThan(builtFile: string, contentDir = CONTENT_DIR): string[] {
   const builtAt = fs.statSync(builtFile).mtimeMs;
@@ -81,26 +98,18 @@ export function contentNewerThan(builtFile: string, contentDir = CONTENT_DIR): s
 }
 
 /**
- * The content a server build serves, refused while the build is older than it. The file dates are checked before
- * loading: a build's copy of old content may name photos since removed, and that error would hide the real cause.
+ * The starting content a server build carries, refused while the build is older than it. The file dates are checked
+ * before loading: a build's copy of old content may name photos since removed, and that error would hide the real cause.
  */
 export async function loadBuiltSite({
   builtFile,
-  isEncoded,
   contentDir = CONTENT_DIR,
 }: {
   /** The running server build; undefined when running from source, which always reads the current content. */
   builtFile: string | undefined;
-  /** Whether the build encoded this photo (a path under content/photos/). */
-  isEncoded(photo: string): boolean;
   contentDir?: string;
 }): Promise<SiteContent> {
   const newer = builtFile ? contentNewerThan(builtFile, contentDir) : [];
   if (newer.length > 0) throw new OutdatedBuildError(newer);
-  const site = await loadSite(contentDir);
-  const unencoded = referencedPhotos(site)
-    .filter(([, photo]) => !isEncoded(photo))
-    .map(([field, photo]) => `${field}: content/photos/${photo} has no encoded images yet: run \`npm run build\``);
-  if (unencoded.length > 0) throw new OutdatedBuildError(unencoded);
-  return site;
+  return loadSite(contentDir);
 }

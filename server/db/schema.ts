@@ -16,27 +16,40 @@ export interface Database {
   applications: ApplicationsTable;
   mail_outbox: MailOutboxTable;
   contact_messages: ContactMessagesTable;
+  site_details: SiteDetailsTable;
+  content_goals: GoalsTable;
+  team_members: TeamMembersTable;
+  collaborators: CollaboratorsTable;
+  resources: ResourcesTable;
+  social_links: SocialLinksTable;
+  galleries: GalleriesTable;
+  gallery_photos: GalleryPhotosTable;
 }
 
 export interface SettingsTable {
   id: string;
   join_us_visible: number;
   updated_at: string;
+  /** Raised by every change to the site's content. */
+  content_version: Generated<number>;
 }
 
 export interface ImagesTable {
   id: string;
-  /** Storage key prefix; each variant is stored at `${storage_key}/${width}.${format}`. */
+  /** Storage key prefix; each variant is stored under it (see ImageVariant.key). */
   storage_key: string;
   width: number;
   height: number;
   /** JSON list of ImageVariant. */
   variants: string;
+  /** SHA-256 of the file the image was made from, for images imported from content/; null for uploads. */
+  source_hash: string | null;
   created_at: string;
 }
 
 export interface ImageVariant {
-  format: "avif" | "webp" | "jpeg";
+  /** png: the square icons made from the site's logo. */
+  format: "avif" | "webp" | "jpeg" | "png";
   width: number;
   height: number;
   key: string;
@@ -149,3 +162,87 @@ export interface ContactMessagesTable {
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type NewContactMessage = Insertable<ContactMessagesTable>;
 export type { Generated };
+
+export interface SiteDetailsTable {
+  id: string;
+  name: string;
+  short_name: string;
+  tagline: string;
+  hero_text: string;
+  logo_image_id: string;
+  logo_alt: string;
+  mission: string;
+  president_name: string;
+  president_title: string;
+  president_message: string;
+  president_image_id: string;
+  video_channel_url: string;
+  whatsapp_contact_url: string;
+  whatsapp_community_url: string;
+  documentary_video: string | null;
+  local_address_label: string | null;
+  /** JSON list of text. */
+  join_questions: string;
+  /** JSON list of text. */
+  mega_events: string;
+  /** JSON list of text. */
+  activities: string;
+  version: Generated<number>;
+  updated_at: string;
+}
+
+/** The columns every ordered list of content has. */
+interface ListItemColumns {
+  id: string;
+  position: number;
+  version: Generated<number>;
+}
+
+export interface GoalsTable extends ListItemColumns {
+  title: string;
+  description: string;
+}
+
+export interface TeamMembersTable extends ListItemColumns {
+  title: string;
+  name: string;
+  description: string | null;
+  image_id: string | null;
+}
+
+export interface CollaboratorsTable extends ListItemColumns {
+  name: string;
+  description: string;
+  image_id: string;
+}
+
+export interface ResourcesTable extends ListItemColumns {
+  title: string;
+  menu_label: string;
+  url: string;
+  image_id: string;
+}
+
+export interface SocialLinksTable extends ListItemColumns {
+  network: "facebook" | "instagram";
+  label: string;
+  url: string;
+}
+
+export type GalleryKind = "event" | "activity" | "explore";
+
+export interface GalleriesTable extends ListItemColumns {
+  kind: GalleryKind;
+  name: string;
+  slug: string;
+  date: string | null;
+  description: string | null;
+}
+
+export interface GalleryPhotosTable {
+  id: string;
+  gallery_id: string;
+  position: number;
+  image_id: string;
+  alt: string | null;
+}

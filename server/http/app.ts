@@ -7,7 +7,6 @@ import { createRequestHandler as createPageRenderer, type ServerBuild } from "re
 import { PASSWORD_HASHING_CONCURRENCY } from "../auth/password.server";
 import type { DatabaseHandle } from "../db/database";
 import { isDatabaseUnavailable } from "../db/database-errors";
-import { CONTENT_IMAGES_URL, GENERATED_IMAGES_DIR } from "../images/content-image-manifest";
 import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
@@ -112,10 +111,6 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   // Files (photos, scripts, uploads) get only the headers that matter for a file; pages get the security headers below.
   app.use(fileHeaders);
 
-  app.use(
-    CONTENT_IMAGES_URL,
-    express.static(GENERATED_IMAGES_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }),
-  );
   app.use("/media", express.static(path.join(CONTENT_DIR, "video"), { maxAge: "1d", index: false, fallthrough: false }));
   // Uploaded images, from local files or the bucket alike: the same headers either way.
   app.get(`${UPLOADS_URL}/*key`, async (req, res) => {

@@ -25,6 +25,7 @@ export function announcementsRepo(db: Kysely<Database>) {
         "images.width as width",
         "images.height as height",
         "images.variants as variants",
+        "images.source_hash as source_hash",
         "images.created_at as image_created_at",
       ]);
 
@@ -40,6 +41,7 @@ export function announcementsRepo(db: Kysely<Database>) {
       width: row.width,
       height: row.height,
       variants: row.variants,
+      source_hash: row.source_hash,
       created_at: row.image_created_at,
     }),
   });

@@ -7,6 +7,8 @@ export interface StoredImage {
   width: number;
   height: number;
   variants: ImageVariant[];
+  /** SHA-256 of the file an imported image was made from; null for uploads. */
+  sourceHash: string | null;
   createdAt: string;
 }
 
@@ -17,6 +19,7 @@ export function toStoredImage(row: ImageRow): StoredImage {
     width: row.width,
     height: row.height,
     variants: parseVariants(row.variants),
+    sourceHash: row.source_hash,
     createdAt: row.created_at,
   };
 }
@@ -46,19 +49,42 @@ export function imagesRepo(db: Kysely<Database>) {
       return row && toStoredImage(row);
     },
 
+    async findBySourceHash(sourceHash: string): Promise<StoredImage | undefined> {
+      const row = await db.selectFrom("images").selectAll().where("source_hash", "=", sourceHash).executeTakeFirst();
+      return row && toStoredImage(row);
+    },
+
     /** Deletes the row; returns whether one was there. */
     async delete(id: string): Promise<boolean> {
       const result = await db.deleteFrom("images").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** Images that no announcement points at (left behind by an interrupted delete). */
+    /** Images nothing points at (left behind by an interrupted delete, upload or import). */
     async listUnreferenced(): Promise<StoredImage[]> {
       const rows = await db
         .selectFrom("images")
         .selectAll("images")
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom("announcements").select("announcements.id").whereRef("announcements.image_id", "=", "images.id"))),
+        .where(({ and, not, exists, selectFrom, or, eb }) =>
+          and([
+            not(exists(selectFrom("announcements").select("id").whereRef("announcements.image_id", "=", "images.id"))),
+            not(
+              exists(
+                selectFrom("site_details")
+                  .select("id")
+                  .where((site) =>
+                    or([
+                      site("site_details.logo_image_id", "=", eb.ref("images.id")),
+                      site("site_details.president_image_id", "=", eb.ref("images.id")),
+                    ]),
+                  ),
+              ),
+            ),
+            not(exists(selectFrom("team_members").select("id").whereRef("team_members.image_id", "=", "images.id"))),
+            not(exists(selectFrom("collaborators").select("id").whereRef("collaborators.image_id", "=", "images.id"))),
+            not(exists(selectFrom("resources").select("id").whereRef("resources.image_id", "=", "images.id"))),
+            not(exists(selectFrom("gallery_photos").select("id").whereRef("gallery_photos.image_id", "=", "images.id"))),
+          ]),
         )
         .execute();
       return rows.map(toStoredImage);

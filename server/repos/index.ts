@@ -11,6 +11,7 @@ import { publicContentRepo } from "./public-content";
 import { rateLimitsRepo } from "./rate-limits";
 import { sessionsRepo } from "./sessions";
 import { settingsRepo } from "./settings";
+import { siteContentRepo } from "./site-content";
 
 /** Every repository, reading and writing through `db`: the database, or a transaction. */
 export function createRepos(db: Kysely<Database>) {
@@ -26,6 +27,7 @@ export function createRepos(db: Kysely<Database>) {
     mailOutbox: mailOutboxRepo(db),
     contactMessages: contactMessagesRepo(db),
     publicContent: publicContentRepo(db),
+    siteContent: siteContentRepo(db),
   };
 }
 

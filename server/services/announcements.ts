@@ -6,8 +6,8 @@ import type { Logger } from "../logger";
 import { createRepos, inTransaction } from "../repos";
 import type { StoredImage } from "../repos/images";
 import { type FileStorage, StorageError } from "../storage/storage";
-import { UnsupportedImageError } from "../images/encode-upload";
-import { deleteImageFiles, storeImage, uploadedImageToResponsive } from "./image-store";
+import { UnsupportedImageError } from "../images/encode-image";
+import { deleteImageFiles, storeImage, storedImageToResponsive } from "./image-store";
 import { errorMessage } from "#core/errors";
 
 export const ANNOUNCEMENT_IMAGE_FOLDER = "announcements";
@@ -62,7 +62,7 @@ export function announcementService(deps: Deps) {
         description: a.description,
         googleFormUrl: registrationLink(a.googleFormUrl),
         createdAt: a.createdAt,
-        image: uploadedImageToResponsive(a.image, `Announcement ${index + 1} image`),
+        image: storedImageToResponsive(a.image, `Announcement ${index + 1} image`),
       }));
     },
 
@@ -120,14 +120,12 @@ export function announcementService(deps: Deps) {
     },
 
     /**
-     * Removes images no announcement points at (left by a delete whose file removal failed, or by a crash
-     * between storing an image and writing its announcement). Returns how many were removed.
+     * Removes images nothing points at (left by a delete whose file removal failed, or by a crash between storing an
+     * image and writing the row that uses it: an announcement's or the content's). Returns how many were removed.
      */
     async sweepOrphanImages(now: Date = new Date()): Promise<number> {
       const cutoff = now.getTime() - ORPHAN_IMAGE_GRACE_MS;
-      const orphans = (await repos.images.listUnreferenced()).filter(
-        (image) => image.storageKey.startsWith(`${ANNOUNCEMENT_IMAGE_FOLDER}/`) && Date.parse(image.createdAt) <= cutoff,
-      );
+      const orphans = (await repos.images.listUnreferenced()).filter((image) => Date.parse(image.createdAt) <= cutoff);
       let removed = 0;
       for (const image of orphans) if (await removeImage(image).catch(() => false)) removed += 1;
       if (removed > 0) logger.info({ removed }, "orphan images swept");

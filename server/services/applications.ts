@@ -13,8 +13,8 @@ export interface ApplicationServiceDeps {
   publicUrl: string;
   /** The time zone of the time written in the notification mail. */
   timeZone: string;
-  /** The six question texts (content/site.ts `joinQuestions`). */
-  questions: readonly string[];
+  /** The six question texts, as the site's content has them now. */
+  questions(): Promise<readonly string[]>;
 }
 
 /** The answers as the spec stores them: {question, answer} in order, the two lists (already cleaned by the schema) joined by ", ". */
@@ -53,7 +53,7 @@ export function applicationService({ db, store, publicUrl, timeZone, questions }
         email,
         phone,
         blood_group: bloodGroup,
-        answers: serializeAnswers(joinAnswers(submission, questions)),
+        answers: serializeAnswers(joinAnswers(submission, await questions())),
         submission_key: submissionKey,
         created_at: now.toISOString(),
       };

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { newId, nowIso } from "../db/ids";
 import type { Database, ImageVariant } from "../db/schema";
-import { encodeUploadedImage } from "../images/encode-upload";
+import { type EncodedImage, encodeImage } from "../images/encode-image";
 import { type ResponsiveImage, toResponsiveImage } from "#core/responsive-image";
 import type { Logger } from "../logger";
 import { imagesRepo, type StoredImage } from "../repos/images";
@@ -9,43 +9,58 @@ import type { FileStorage } from "../storage/storage";
 
 export const UPLOADS_URL = "/uploads";
 
+interface ImageStoreDeps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+}
+
+/** Stores an uploaded image: re-encoded (encodeImage), then stored as `storeEncodedImage` does. */
+export async function storeImage(deps: ImageStoreDeps, input: Buffer, folder: string): Promise<StoredImage> {
+  return storeEncodedImage(deps, await encodeImage(input), folder);
+}
+
 /**
- * Stores an uploaded image: re-encoded variants go to storage first, then one `images` row points at them.
- * If storage fails no row is written; if the row fails the files are removed again. Nothing points at a
- * missing file.
+ * Stores an encoded image: its variants go to storage first, then one `images` row points at them. If storage fails
+ * no row is written; if the row fails the files are removed again. Nothing points at a missing file.
+ * Variant keys are `<folder>/<id>-<width>.<format>`: one stem per image, which a gallery photo's compact form relies on.
  */
-export async function storeImage(
-  deps: { db: Kysely<Database>; storage: FileStorage },
-  input: Buffer,
+export async function storeEncodedImage(
+  deps: ImageStoreDeps,
+  encoded: EncodedImage,
   folder: string,
+  sourceHash: string | null = null,
 ): Promise<StoredImage> {
-  const encoded = await encodeUploadedImage(input);
   const id = newId();
   const storageKey = `${folder}/${id}`;
   const variants: ImageVariant[] = encoded.variants.map((v) => ({
     format: v.format,
     width: v.width,
     height: v.height,
-    key: `${storageKey}/${v.width}.${v.format}`,
+    key: `${storageKey}-${v.width}.${v.format}`,
   }));
 
-  const written: string[] = [];
+  const removeAll = () => Promise.allSettled(variants.map((v) => deps.storage.delete(v.key)));
+  // All at once: a local disk syncs each file, a bucket answers each put, and neither needs the others to finish first.
+  const puts = await Promise.allSettled(
+    encoded.variants.map((variant, index) => deps.storage.put(variants[index]!.key, variant.body, `image/${variant.format}`)),
+  );
+  const failed = puts.find((put) => put.status === "rejected");
+  if (failed) {
+    await removeAll();
+    throw failed.reason;
+  }
   try {
-    for (const [index, variant] of encoded.variants.entries()) {
-      const key = variants[index]!.key;
-      await deps.storage.put(key, variant.body, `image/${variant.format}`);
-      written.push(key);
-    }
     return await imagesRepo(deps.db).create({
       id,
       storage_key: storageKey,
       width: encoded.width,
       height: encoded.height,
       variants,
+      source_hash: sourceHash,
       created_at: nowIso(),
     });
   } catch (error) {
-    await Promise.allSettled(written.map((key) => deps.storage.delete(key)));
+    await removeAll();
     throw error;
   }
 }
@@ -61,9 +76,13 @@ export async function deleteImageFiles(storage: FileStorage, image: StoredImage,
   return true;
 }
 
-export function uploadedImageToResponsive(image: StoredImage, alt: string): ResponsiveImage {
+/** Where a stored file is served. */
+export const storedFileUrl = (key: string) => `${UPLOADS_URL}/${key}`;
+
+/** The picture sources of a stored image (its AVIF and WebP variants). */
+export function storedImageToResponsive(image: StoredImage, alt: string): ResponsiveImage {
   return toResponsiveImage(
-    image.variants.map((v) => ({ format: v.format, width: v.width, url: `${UPLOADS_URL}/${v.key}` })),
+    image.variants.flatMap((v) => (v.format === "png" ? [] : [{ format: v.format, width: v.width, url: storedFileUrl(v.key) }])),
     { width: image.width, height: image.height },
     alt,
   );

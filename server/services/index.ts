@@ -1,10 +1,7 @@
 import type { Kysely } from "kysely";
 import { authService } from "../auth/auth-service";
 import { sessionStore } from "../auth/sessions.server";
-import type { SiteContent } from "#core/schemas/site-content";
 import type { Database } from "../db/schema";
-import type { SiteIcons } from "../images/content-image-manifest";
-import type { ContentImages } from "../images/content-images";
 import type { Logger } from "../logger";
 import { createRepos, inTransaction } from "../repos";
 import type { FileStorage } from "../storage/storage";
@@ -18,9 +15,6 @@ export interface ServiceDeps {
   db: Kysely<Database>;
   storage: FileStorage;
   logger: Logger;
-  site: SiteContent;
-  contentImages: ContentImages;
-  icons: SiteIcons;
   publicUrl: string;
   /** The time zone of the times written in mails. */
   mailTimeZone: string;
@@ -37,8 +31,9 @@ export function createServices(deps: ServiceDeps) {
   const repos = createRepos(db);
   const store = submissionStore({ db, logger, wakeMailer: deps.wakeMailer });
   const announcements = announcementService(deps);
+  const content = siteContentService({ repo: repos.siteContent, publicUrl: deps.publicUrl });
   return {
-    content: siteContentService(deps),
+    content,
     auth: authService(deps),
     announcements,
     applications: applicationService({
@@ -46,7 +41,7 @@ export function createServices(deps: ServiceDeps) {
       store,
       publicUrl: deps.publicUrl,
       timeZone: deps.mailTimeZone,
-      questions: deps.site.joinQuestions,
+      questions: content.joinQuestions,
     }),
     contactMessages: contactService({ store, timeZone: deps.mailTimeZone }),
     settings: {

@@ -1,43 +1,72 @@
 import { compactGalleryPhoto } from "#core/gallery-photo";
-import type { PhotoGroup, SiteContent } from "#core/schemas/site-content";
-import type { SiteIcons } from "../images/content-image-manifest";
-import type { ContentImages } from "../images/content-images";
+import type { StoredImage } from "../repos/images";
+import type { StoredGallery, StoredSiteContent } from "../repos/site-content";
+import { ICON_SIZES } from "../images/encode-image";
+import { storedFileUrl, storedImageToResponsive } from "./image-store";
 
 export interface SiteContentDeps {
-  site: SiteContent;
-  contentImages: ContentImages;
-  icons: SiteIcons;
+  repo: {
+    version(): Promise<number>;
+    read(): Promise<StoredSiteContent | undefined>;
+  };
   publicUrl: string;
 }
 
+/** The content has not been imported: the start imports it before serving, so only a broken install gets here. */
+export class MissingContentError extends Error {
+  constructor() {
+    super("the site has no content yet: start the server once (it imports content/) or run `npm run admin -- content import content`");
+    this.name = "MissingContentError";
+  }
+}
+
+/** PNG icons made from the society's logo: browser tab, home screen, web app manifest. */
+export type SiteIcons = Record<keyof typeof ICON_SIZES, string>;
+
+function iconsOf(logo: StoredImage): SiteIcons {
+  const url = (size: number) => {
+    const icon = logo.variants.find((v) => v.format === "png" && v.width === size);
+    return icon ? storedFileUrl(icon.key) : "";
+  };
+  return {
+    favicon32: url(ICON_SIZES.favicon32),
+    appleTouch180: url(ICON_SIZES.appleTouch180),
+    icon192: url(ICON_SIZES.icon192),
+    icon512: url(ICON_SIZES.icon512),
+  };
+}
+
 /** What the public pages draw from the society's content, with every photo resolved to its responsive variants. */
-export function siteContentService({ site, contentImages, icons, publicUrl }: SiteContentDeps) {
-  const image = contentImages.get;
+function publicContent(site: StoredSiteContent, publicUrl: string) {
+  const image = storedImageToResponsive;
+  const logo = image(site.logo, site.logoAlt);
   // Alt texts are given in the browser from the group's name and the photo's position (galleryPhotoAlt).
-  const gallery = (group: PhotoGroup) => ({ name: group.name, photos: group.photos.map((photo) => compactGalleryPhoto(image(photo, ""))) });
+  const gallery = (group: StoredGallery) => ({
+    name: group.name,
+    photos: group.photos.map((p) => compactGalleryPhoto(image(p.image, ""))),
+  });
+  const galleries = (kind: StoredGallery["kind"]) => site.galleries.filter((g) => g.kind === kind);
 
   return {
-    publicUrl,
-
     /** What every page's top bar and head need: names, logo, icons, menus. */
-    chrome: () => ({
+    chrome: {
       siteName: site.name,
       shortName: site.shortName,
       tagline: site.tagline,
       publicUrl,
-      logo: image(site.logo, site.logoAlt),
-      icons,
+      logo,
+      icons: iconsOf(site.logo),
       joinQuestions: site.joinQuestions,
       resourcesMenu: site.resources.map((r) => ({ label: r.menuLabel, url: r.url })),
       megaEvents: site.megaEvents,
       activities: site.activities,
-    }),
+    },
 
-    home: () => ({
+    home: {
       hero: {
         tagline: site.tagline,
         heroText: site.heroText,
-        logo: image(site.logo, site.logoAlt),
+        logo,
         videoUrl: site.documentaryVideo ? `/media/${site.documentaryVideo.replace(/^video\//, "")}` : null,
         socialLinks: site.socialLinks,
       },
@@ -49,27 +78,71 @@ export function siteContentService({ site, contentImages, icons, publicUrl }: Si
         team: site.team.map((member) => ({
           title: member.title,
           name: member.name,
-          description: member.description ?? null,
-          image: member.img ? image(member.img, member.img === site.logo ? site.logoAlt : member.name) : null,
+          description: member.description,
+          image: member.image ? image(member.image, member.image.id === site.logo.id ? site.logoAlt : member.name) : null,
         })),
       },
-      collaborators: site.collaborators.map((c) => ({ name: c.name, description: c.description, image: image(c.img, `${c.name} logo`) })),
+      collaborators: site.collaborators.map((c) => ({ name: c.name, description: c.description, image: image(c.image, `${c.name} logo`) })),
       resources: {
-        cards: site.resources.map((r) => ({ title: r.title, url: r.url, image: image(r.img, `Illustration for ${r.title}`) })),
+        cards: site.resources.map((r) => ({ title: r.title, url: r.url, image: image(r.image, `Illustration for ${r.title}`) })),
         videoChannelUrl: site.videoChannelUrl,
       },
       contact: { whatsappUrl: site.whatsapp.contactUrl, communityUrl: site.whatsapp.communityUrl, socialLinks: site.socialLinks },
-    }),
+    },
 
-    eventGalleries: () => ({ events: site.eventGroups.map(gallery), activities: site.activityGroups.map(gallery) }),
+    eventGalleries: { events: galleries("event").map(gallery), activities: galleries("activity").map(gallery) },
 
-    explorePhotos: () => site.explorePhotos.map((photo) => compactGalleryPhoto(image(photo, ""))),
+    explorePhotos: galleries("explore").flatMap((g) => g.photos.map((p) => compactGalleryPhoto(image(p.image, "")))),
 
     /** How the admin's request cards label the applicant's local address (the join form's street address). */
     localAddressLabel: site.localAddressLabel ?? "Local Address",
   };
 }
 
-type SiteContentService = ReturnType<typeof siteContentService>;
-export type SiteChrome = ReturnType<SiteContentService["chrome"]> & { joinUsVisible: boolean };
-export type HomeContent = ReturnType<SiteContentService["home"]>;
+type PublicContent = ReturnType<typeof publicContent>;
+
+/**
+ * The society's content as the pages draw it, read from the database once per content version: a request asks only
+ * for the version (the rendered public pages themselves come from the page cache and ask nothing).
+ */
+export function siteContentService({ repo, publicUrl }: SiteContentDeps) {
+  let cached: { version: number; content: Promise<PublicContent> } | undefined;
+  /** The content last read whole: while the database does not answer, pages are drawn from it. */
+  let lastRead: PublicContent | undefined;
+
+  async function current(): Promise<PublicContent> {
+    let version: number;
+    try {
+      version = await repo.version();
+    } catch (error) {
+      if (lastRead) return lastRead;
+      throw error;
+    }
+    if (cached?.version !== version) {
+      const content = repo.read().then((site) => {
+        if (!site) throw new MissingContentError();
+        lastRead = publicContent(site, publicUrl);
+        return lastRead;
+      });
+      cached = { version, content };
+      // A failed read is not remembered: the next request reads again.
+      content.catch(() => {
+        if (cached?.content === content) cached = undefined;
+      });
+    }
+    return cached.content;
+  }
+
+  return {
+    publicUrl,
+    chrome: async () => (await current()).chrome,
+    home: async () => (await current()).home,
+    eventGalleries: async () => (await current()).eventGalleries,
+    explorePhotos: async () => (await current()).explorePhotos,
+    joinQuestions: async () => (await current()).chrome.joinQuestions,
+    localAddressLabel: async () => (await current()).localAddressLabel,
+  };
+}
+
+export type SiteChrome = PublicContent["chrome"] & { joinUsVisible: boolean };
+export type HomeContent = PublicContent["home"];

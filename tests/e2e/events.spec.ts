@@ -13,8 +13,6 @@ const groupsOf = (groups: SiteContent["eventGroups"]): Array<[string, number]> =
 /** The group whose slider the slider tests use: the first with more photos than a desktop shows at once. */
 const SLIDER_GROUP = site.eventGroups.find((g) => g.photos.length > 3);
 const SLIDER = SLIDER_GROUP?.name ?? "";
-/** The built image of a content photo is named after its path: events/med-doc/01.jpg -> /images/events-med-doc-01-... */
-const imageName = (photo: string) => photo.replace(/\.\w+$/, "").replaceAll("/", "-");
 
 const activePanel = (page: Page) => page.getByRole("tabpanel");
 
@@ -120,11 +118,26 @@ test.describe("events and activities", () => {
     // Scripts refused, as a slow phone's are still on their way: the browser says so for each.
     test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_FAILED \(.*\/assets\/.*\.js\)/] });
 
-    test("a phone fetches only the photo a slider shows, a desktop the three it shows", async ({ browser, baseURL, watch }, testInfo) => {
+    test("a phone fetches only the photo a slider shows, a desktop the three it shows", async ({
+      browser,
+      baseURL,
+      watch,
+      database,
+    }, testInfo) => {
       // This test opens its own 375 px and 1280 px windows, so the phone project would only repeat it.
       // One width is enough for this check (or it sets its own widths): the other project would repeat it.
       test.skip(testInfo.project.name !== "desktop", "both widths in one test");
-      const photos = SLIDER_GROUP!.photos.map(imageName);
+      // Each photo's variants are stored under its image's id: /uploads/content/<id>-<width>.<format>.
+      const photos = (
+        await database.db
+          .selectFrom("gallery_photos")
+          .innerJoin("galleries", "galleries.id", "gallery_photos.gallery_id")
+          .select("gallery_photos.image_id")
+          .where("galleries.kind", "=", "event")
+          .where("galleries.name", "=", SLIDER)
+          .orderBy("gallery_photos.position")
+          .execute()
+      ).map((row) => row.image_id);
       for (const [width, shown] of [
         [375, photos.slice(0, 1)],
         [1280, photos.slice(0, 3)],
@@ -136,7 +149,7 @@ test.describe("events and activities", () => {
         await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
         const fetched = new Set<string>();
         page.on("request", (request) => {
-          const photo = photos.find((name) => request.url().includes(`/images/${name}-`));
+          const photo = photos.find((id) => request.url().includes(`/uploads/content/${id}-`));
           if (photo) fetched.add(photo);
         });
         await page.goto("/events-and-activities", { waitUntil: "networkidle" });

@@ -194,7 +194,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ database, server, adminPasswordHash }, use) => {
       const { db } = database;
       await db.deleteFrom("announcements").execute();
-      await db.deleteFrom("images").execute();
+      // The announcements' images; the content's photos (imported on the first start, source_hash set) stay.
+      await db.deleteFrom("images").where("source_hash", "is", null).execute();
       await db.deleteFrom("applications").execute();
       await db.deleteFrom("sessions").execute();
       await db.deleteFrom("rate_limits").execute();

@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
+import { ANNOUNCEMENT_IMAGE_FOLDER } from "../../server/services/announcements";
 import { ADMIN_ENV, auditActions, clearRateLimits, getPage, imageForm, jpegWithGps, post, signIn } from "./helpers/admin";
 import { sampleJpeg, seedAnnouncement } from "./helpers/seed";
 import { startTestServer, type TestServer } from "./helpers/test-server";
@@ -25,15 +26,21 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
   beforeEach(async () => {
     await clearRateLimits(server);
     await server.database.db.deleteFrom("announcements").execute();
-    await server.database.db.deleteFrom("images").execute();
-    fs.rmSync(path.join(server.dataDir, "uploads"), { recursive: true, force: true });
+    await announcementImages().delete().execute();
+    fs.rmSync(announcementUploads(), { recursive: true, force: true });
     cookie = await signIn(server);
   });
 
+  // The site's content has images of its own (imported on the first start); these tests count the announcements'.
+  const announcementUploads = () => path.join(server.dataDir, "uploads", ANNOUNCEMENT_IMAGE_FOLDER);
+  const announcementImages = () => ({
+    select: () => server.database.db.selectFrom("images").select("id").where("storage_key", "like", `${ANNOUNCEMENT_IMAGE_FOLDER}/%`),
+    delete: () => server.database.db.deleteFrom("images").where("storage_key", "like", `${ANNOUNCEMENT_IMAGE_FOLDER}/%`),
+  });
   const counts = async () => ({
     announcements: (await server.database.db.selectFrom("announcements").select("id").execute()).length,
-    images: (await server.database.db.selectFrom("images").select("id").execute()).length,
-    files: filesUnder(path.join(server.dataDir, "uploads")).length,
+    images: (await announcementImages().select().execute()).length,
+    files: filesUnder(announcementUploads()).length,
   });
   const nothingStored = { announcements: 0, images: 0, files: 0 };
   const jpegFile = async () => ({ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" });
@@ -66,7 +73,7 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
     const stored = await counts();
     expect(stored.announcements).toBe(1);
     expect(stored.files).toBeGreaterThan(0);
-    expect(filesUnder(path.join(server.dataDir, "uploads")).every((file) => /\.(avif|webp)$/.test(file))).toBe(true);
+    expect(filesUnder(announcementUploads()).every((file) => /\.(avif|webp)$/.test(file))).toBe(true);
 
     const html = await (await getPage(server, "/announcement")).text();
     expect(html).toContain('href="https://forms.gle/camp"');
@@ -149,10 +156,10 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
     expect(input.includes(Buffer.from("LeakyCam"))).toBe(true);
 
     expect((await create(imageForm({ files: [{ body: input, name: "gps.jpg", type: "image/jpeg" }] }))).status).toBe(200);
-    const files = filesUnder(path.join(server.dataDir, "uploads"));
+    const files = filesUnder(announcementUploads());
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
-      const body = fs.readFileSync(path.join(server.dataDir, "uploads", file));
+      const body = fs.readFileSync(path.join(announcementUploads(), file));
       const meta = await sharp(body).metadata();
       expect(meta.exif).toBeUndefined();
       expect(body.includes(Buffer.from("LeakyCam"))).toBe(false);

@@ -9,6 +9,7 @@ import { PASSWORD_HASHING_CONCURRENCY } from "../../server/auth/password.server"
 import { waitFor } from "./helpers/forms";
 import { sampleJpeg } from "./helpers/seed";
 import { startTestServer, type TestServer } from "./helpers/test-server";
+import { ANNOUNCEMENT_IMAGE_FOLDER } from "../../server/services/announcements";
 
 /**
  * Clients that lie, dawdle or flood change nothing: oversized bodies are refused before anything reads them, slow
@@ -129,10 +130,11 @@ describe("hostile clients", () => {
     await clearRateLimits(server);
   });
 
+  // What the uploads below could have left; the content's own photos (imported on the first start) are not counted.
   const stored = async () => ({
     announcements: (await server.database.db.selectFrom("announcements").select("id").execute()).length,
-    images: (await server.database.db.selectFrom("images").select("id").execute()).length,
-    uploads: filesUnder(path.join(server.dataDir, "uploads")).length,
+    images: (await server.database.db.selectFrom("images").select("id").where("source_hash", "is", null).execute()).length,
+    uploads: filesUnder(path.join(server.dataDir, "uploads", ANNOUNCEMENT_IMAGE_FOLDER)).length,
   });
 
   describe("bodies over the cap", () => {
@@ -225,11 +227,15 @@ describe("hostile clients", () => {
         { cookie },
       );
       expect(upload.status).toBe(200);
-      // Multipart is parsed in memory; only the re-encoded variants are written, under uploads/. (The server runs its
-      // TypeScript through tsx, whose compile cache lives in the temp dir; nothing else may.)
+      // Multipart is parsed in memory; only the re-encoded variants are written, under uploads/ (beside the content's
+      // photos, imported on the first start). The server runs its TypeScript through tsx, whose compile cache lives in
+      // the temp dir; nothing else may.
       expect(filesUnder(serverTmp).filter((file) => !file.startsWith("tsx-"))).toEqual([]);
       const unexpected = filesUnder(server.dataDir).filter(
-        (file) => !/^(site\.db(-wal|-shm|-journal)?|uploads\/announcements\/[^/]+\/\d+\.(avif|webp)|mail\/[^/]+\.eml)$/.test(file),
+        (file) =>
+          !/^(site\.db(-wal|-shm|-journal)?|uploads\/announcements\/[^/]+-\d+\.(avif|webp)|uploads\/content\/[^/]+-\d+\.(avif|webp|png)|mail\/[^/]+\.eml)$/.test(
+            file,
+          ),
       );
       expect(unexpected).toEqual([]);
       expect((await stored()).announcements).toBe(1);

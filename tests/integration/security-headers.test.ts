@@ -105,7 +105,7 @@ describe.each(testEngines())("security headers on %s", (engine) => {
     const { image } = await seedAnnouncement(server, { description: "Headers check poster", createdAt: new Date().toISOString() });
     uploadPath = `/uploads/${image.variants.find((v) => v.format === "webp")!.key}`;
     const html = await (await fetch(`${server.url}/explore-smc`)).text();
-    photoPath = /srcSet="(\/images\/[^ "]+\.avif)/.exec(html)![1]!;
+    photoPath = /srcSet="(\/uploads\/content\/[^ "]+\.avif)/.exec(html)![1]!;
   });
   afterAll(async () => {
     await server?.stop();

@@ -83,9 +83,10 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
   });
 
   test("a link to any page previews with the society's logo, which the server serves", async () => {
+    const { logo_image_id: logoId } = await server.database.db.selectFrom("site_details").select("logo_image_id").executeTakeFirstOrThrow();
     for (const path of PAGES) {
       const { og, twitter } = await page(path);
-      expect(og["og:image"], path).toMatch(new RegExp(`^${PUBLIC_URL}/images/logo-[\\w-]+\\.(png|jpe?g|webp|avif)$`));
+      expect(og["og:image"], path).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/content/${logoId}-\\d+\\.(webp|avif)$`));
       expect(twitter, path).toMatchObject({ "twitter:card": "summary", "twitter:image": og["og:image"] });
     }
     const logo = await fetchPublic((await page("/")).og["og:image"]!);
@@ -101,14 +102,14 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
       createdAt: new Date(now).toISOString(),
     });
     const { og, twitter, description } = await page("/announcement");
-    expect(og["og:image"]).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/announcements/${newest.image.id}/`));
+    expect(og["og:image"]).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/announcements/${newest.image.id}-`));
     expect(twitter).toMatchObject({ "twitter:card": "summary_large_image", "twitter:image": og["og:image"] });
     expect(description).toBe("Blood drive on Friday in hall 3");
     const image = await fetchPublic(og["og:image"]!);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toMatch(/^image\/(avif|webp|jpeg)$/);
     // The other pages keep the logo.
-    expect((await page("/")).og["og:image"]).toMatch(/\/images\/logo-/);
+    expect((await page("/")).og["og:image"]).toMatch(/\/uploads\/content\//);
   });
 
   test("robots.txt and sitemap.xml name the pages on PUBLIC_URL, and keep crawlers out of the admin area", async () => {

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const active = await services.auth.sessionOf(request);
   if (!active) return { view: "login" as const };
   if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
-  const [applications, joinUsVisible, mailCounts] = await Promise.all([
+  const [applications, joinUsVisible, mailCounts, localAddressLabel] = await Promise.all([
     services.applications.listNewestFirst().catch((error: unknown) => {
       // SPEC 8: a failed load is logged only; the list stays empty.
       logger.error({ err: errorMessage(error) }, "join requests load failed");
@@ -28,13 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logger.error({ err: errorMessage(error) }, "mail outbox count failed");
       return undefined;
     }),
+    services.content.localAddressLabel(),
   ]);
   return {
     view: "panel" as const,
     applications,
     joinUsVisible,
     mailCounts,
-    localAddressLabel: services.content.localAddressLabel,
+    localAddressLabel,
   };
 }
 

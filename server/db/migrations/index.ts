@@ -3,6 +3,7 @@ import * as initial from "./2026-11-22T04-30-00_initial";
 import * as admin from "./2026-11-22T05-00-00_admin";
 import * as applications from "./2026-11-23T08-00-00_applications";
 import * as mail from "./2026-11-23T08-30-00_mail";
+import * as siteContent from "./2026-11-27T08-00-00_site-content";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T05-00-00_admin": admin,
   "2026-11-23T08-00-00_applications": applications,
   "2026-11-23T08-30-00_mail": mail,
+  "2026-11-27T08-00-00_site-content": siteContent,
 };

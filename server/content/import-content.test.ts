@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { SMALL_SITE_PHOTOS as COLOURS, smallSite, writeSmallSitePhoto } from "../../tests/shared/small-content";
+import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import { encodeCache } from "../images/encode-cache";
+import { createLogger } from "../logger";
+import { createRepos } from "../repos";
+import { announcementService, ORPHAN_IMAGE_GRACE_MS } from "../services/announcements";
+import { localStorage } from "../storage/local-storage";
+import { importContent } from "./import-content";
+
+describe.each(testEngines())("importing content on %s", (engine) => {
+  let database: TestDatabase;
+  let dir: string;
+  const contentDir = () => path.join(dir, "content");
+  const storageDir = () => path.join(dir, "uploads");
+  const deps = () => ({
+    db: database.db,
+    storage: localStorage(storageDir()),
+    logger: createLogger("silent"),
+    encoder: encodeCache(path.join(dir, "encoded")),
+  });
+  const storedFiles = () =>
+    fs
+      .readdirSync(storageDir(), { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.\w+$/.test(f))
+      .sort();
+  const imageRows = async () => (await database.db.selectFrom("images").select("id").execute()).length;
+
+  const writePhoto = (photo: string, colour: string) => writeSmallSitePhoto(contentDir(), photo, colour);
+
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-import-"));
+    for (const [photo, colour] of Object.entries(COLOURS)) await writePhoto(photo, colour);
+  });
+  afterEach(async () => {
+    await database.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("the first import stores the content in order, each photo once, with the logo's icons", async () => {
+    expect(await importContent(deps(), smallSite(), { contentDir: contentDir(), replace: false })).toBe(true);
+    const stored = (await createRepos(database.db).siteContent.read())!;
+    expect(stored.name).toBe("Test Society");
+    expect(stored.goals.map((g) => g.title)).toEqual(["First", "Second"]);
+    expect(stored.team.map((m) => [m.name, m.description, m.image !== null])).toEqual([
+      ["Sara Malik", "Line one\nLine two", true],
+      ["Bilal Ahmed", null, false],
+    ]);
+    expect(stored.galleries.map((g) => [g.kind, g.name, g.slug, g.photos.length])).toEqual([
+      ["event", "Med Doc", "med-doc", 2],
+      ["activity", "Sports", "sports", 1],
+      ["explore", "Explore SMC", "explore-smc", 1],
+    ]);
+    // A photo used in several places is one image: the president's photo is the secretary's, "2.jpg" is in two galleries.
+    expect(stored.president.photo.id).toBe(stored.team[0]!.image!.id);
+    expect(await imageRows()).toBe(Object.keys(COLOURS).length);
+    expect(stored.logo.variants.filter((v) => v.format === "png").map((v) => v.width)).toEqual([32, 180, 192, 512]);
+    expect(stored.logo.variants.some((v) => v.format === "avif" && v.width === 96)).toBe(true);
+    for (const variant of stored.logo.variants) expect(storedFiles()).toContain(variant.key);
+    expect(await createRepos(database.db).siteContent.version()).toBe(1);
+  });
+
+  test("importing again on a later start changes nothing", async () => {
+    await importContent(deps(), smallSite(), { contentDir: contentDir(), replace: false });
+    const files = storedFiles();
+    const site = { ...smallSite(), name: "Changed" };
+    expect(await importContent(deps(), site, { contentDir: contentDir(), replace: false })).toBe(false);
+    expect((await createRepos(database.db).siteContent.read())!.name).toBe("Test Society");
+    expect(storedFiles()).toEqual(files);
+    expect(await createRepos(database.db).siteContent.version()).toBe(1);
+  });
+
+  test("two first starts at once import the content once, each photo stored once", async () => {
+    const results = await Promise.all([1, 2].map(() => importContent(deps(), smallSite(), { contentDir: contentDir(), replace: false })));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await imageRows()).toBe(Object.keys(COLOURS).length);
+    expect((await createRepos(database.db).siteContent.read())!.goals).toHaveLength(2);
+  });
+
+  test("a replacing import keeps the images of unchanged photos and removes those no longer used", async () => {
+    await importContent(deps(), smallSite(), { contentDir: contentDir(), replace: false });
+    const before = (await createRepos(database.db).siteContent.read())!;
+    await writePhoto("explore/1.jpg", "#123");
+    const site = { ...smallSite(), goals: [{ title: "Only", description: "One goal now" }] };
+    expect(await importContent(deps(), site, { contentDir: contentDir(), replace: true })).toBe(true);
+
+    const after = (await createRepos(database.db).siteContent.read())!;
+    expect(after.goals).toEqual([{ title: "Only", description: "One goal now" }]);
+    expect(after.logo.id).toBe(before.logo.id);
+    const oldExplore = before.galleries[2]!.photos[0]!.image;
+    expect(after.galleries[2]!.photos[0]!.image.id).not.toBe(oldExplore.id);
+    expect(await imageRows()).toBe(Object.keys(COLOURS).length);
+    for (const variant of oldExplore.variants) expect(storedFiles()).not.toContain(variant.key);
+    expect(await createRepos(database.db).siteContent.version()).toBe(2);
+  });
+
+  test("the orphan sweeper never takes an image the content uses", async () => {
+    await importContent(deps(), smallSite(), { contentDir: contentDir(), replace: false });
+    const announcements = announcementService({ db: database.db, storage: localStorage(storageDir()), logger: createLogger("silent") });
+    expect(await announcements.sweepOrphanImages(new Date(Date.now() + ORPHAN_IMAGE_GRACE_MS + 60_000))).toBe(0);
+    expect(await imageRows()).toBe(Object.keys(COLOURS).length);
+  });
+});

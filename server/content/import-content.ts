@@ -1,0 +1,132 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import type { SiteContent } from "#core/schemas/site-content";
+import type { Database } from "../db/schema";
+import type { EncodeCache } from "../images/encode-cache";
+import type { EncodeOptions } from "../images/encode-image";
+import type { Logger } from "../logger";
+import { createRepos, inTransaction } from "../repos";
+import { AUDIT_ACTOR } from "../repos/audit-log";
+import type { StoredImage } from "../repos/images";
+import type { StoredSiteContent } from "../repos/site-content";
+import { deleteImageFiles, storeEncodedImage } from "../services/image-store";
+import type { FileStorage } from "../storage/storage";
+import { CONTENT_DIR, loadBuiltSite, referencedPhotos } from "./load-site";
+
+/** Photos imported at once. Encoding is bounded by sharp's own thread pool; more only adds memory. */
+const IMPORT_CONCURRENCY = 4;
+
+/** Where the content's photos are stored, beside the announcements' images. */
+export const CONTENT_IMAGE_FOLDER = "content";
+
+export interface ImportDeps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  logger: Logger;
+  encoder: EncodeCache;
+}
+
+/**
+ * Puts content in the format of content/ (site.ts, already validated, and its photos under `contentDir`/photos) into
+ * the database. Each photo goes through the one image pipeline into storage; a photo already imported (the same bytes)
+ * keeps its image. `replace: false` is the first start's import: it does nothing when the site already has content,
+ * also when another instance imports at the same moment. Returns whether the content was written.
+ */
+export async function importContent(
+  deps: ImportDeps,
+  site: SiteContent,
+  {
+    contentDir,
+    replace,
+    actor = AUDIT_ACTOR.system,
+    onPhoto,
+  }: {
+    contentDir: string;
+    replace: boolean;
+    actor?: string;
+    /** Called after each photo is stored: encoding a new photo takes about a second. */
+    onPhoto?: (done: number, total: number) => void;
+  },
+): Promise<boolean> {
+  const repos = createRepos(deps.db);
+  if (!replace && (await repos.siteContent.hasContent())) return false;
+  const before = await repos.siteContent.read();
+
+  const imageIds = new Map<string, string>();
+  const photos = [...new Set(referencedPhotos(site).map(([, photo]) => photo))];
+  // A few photos at a time: their files are written (and synced) while the next ones are read or encoded.
+  let next = 0;
+  const worker = async () => {
+    while (next < photos.length) {
+      const photo = photos[next++]!;
+      const options: EncodeOptions = photo === site.logo ? { smallWidths: true, icons: true } : {};
+      const image = await importPhoto(deps, fs.readFileSync(path.join(contentDir, "photos", photo)), options);
+      imageIds.set(photo, image.id);
+      onPhoto?.(imageIds.size, photos.length);
+    }
+  };
+  await Promise.all(Array.from({ length: IMPORT_CONCURRENCY }, worker));
+
+  const written = await inTransaction(deps.db, async (trx) => {
+    if (!replace && (await trx.siteContent.hasContent())) return false;
+    await trx.siteContent.replace(site, (photo) => imageIds.get(photo)!);
+    await trx.auditLog.record(actor, "content.import", `photos=${photos.length}`);
+    return true;
+  }).catch(async (error: unknown) => {
+    // Two first starts at once: the other one's content is in; this one's identical images are shared by hash.
+    if (!replace && (await repos.siteContent.hasContent())) return false;
+    throw error;
+  });
+  if (!written) return false;
+
+  // Images of the replaced content that the new content no longer uses.
+  const kept = new Set(imageIds.values());
+  for (const image of before ? storedImagesOf(before) : []) {
+    if (kept.has(image.id)) continue;
+    if (await deleteImageFiles(deps.storage, image, deps.logger)) await repos.images.delete(image.id).catch(() => false);
+  }
+  deps.logger.info({ photos: photos.length, replace }, "content imported");
+  return true;
+}
+
+/** The stored image made from these bytes with these options, encoding and storing it the first time. */
+async function importPhoto(deps: ImportDeps, input: Buffer, options: EncodeOptions): Promise<StoredImage> {
+  const repos = createRepos(deps.db);
+  const sourceHash = crypto.createHash("sha256").update(JSON.stringify(options)).update(input).digest("hex");
+  const existing = await repos.images.findBySourceHash(sourceHash);
+  if (existing) return existing;
+  const encoded = await deps.encoder.encode(input, options);
+  try {
+    return await storeEncodedImage(deps, encoded, CONTENT_IMAGE_FOLDER, sourceHash);
+  } catch (error) {
+    // Another instance stored the same photo meanwhile (the hash is unique); use theirs.
+    const stored = await repos.images.findBySourceHash(sourceHash);
+    if (stored) return stored;
+    throw error;
+  }
+}
+
+/** Every image the content uses, once each. */
+function storedImagesOf(content: StoredSiteContent): StoredImage[] {
+  const images = [
+    content.logo,
+    content.president.photo,
+    ...content.team.flatMap((m) => (m.image ? [m.image] : [])),
+    ...content.collaborators.map((c) => c.image),
+    ...content.resources.map((r) => r.image),
+    ...content.galleries.flatMap((g) => g.photos.map((p) => p.image)),
+  ];
+  return [...new Map(images.map((image) => [image.id, image])).values()];
+}
+
+/**
+ * The first start's import of the starting content (content/site.ts and content/photos/); nothing happens once the site
+ * has content. `builtFile` is the running server build, which carries its own copy of site.ts.
+ */
+export async function importStartingContent(deps: ImportDeps, builtFile: string | undefined): Promise<boolean> {
+  if (await createRepos(deps.db).siteContent.hasContent()) return false;
+  const site = await loadBuiltSite({ builtFile });
+  return importContent(deps, site, { contentDir: CONTENT_DIR, replace: false });
+}
