@@ -11,6 +11,9 @@ import type { DatabaseTarget } from "../server/config";
 import { createDatabase, type DatabaseHandle, type Engine, migrateToLatest } from "../server/db/database";
 import { testEngines } from "../tests/shared/test-database";
 import { createRepos } from "../server/repos";
+import { comparableContent, writeSmallSite } from "../tests/shared/small-content";
+
+const USAGE = "usage: admin create <email> | admin set-password <email> | admin content export <dir> | admin content import <dir> [--yes]";
 
 interface CliRun {
   code: number | null;
@@ -140,7 +143,7 @@ describe.each(testEngines())("the admin CLI on %s", (engine) => {
 
   test("a password given as an argument is refused with the usage line", { timeout: 30_000 }, async () => {
     const run = await runCli(["set-password", "admin@example.org", "remembered now"], "", place.env);
-    expect(run).toMatchObject({ code: 1, stderr: "admin: usage: admin create <email> | admin set-password <email>\n" });
+    expect(run).toMatchObject({ code: 1, stderr: `admin: ${USAGE}\n` });
   });
 
   test("nothing on stdin exits 1", { timeout: 30_000 }, async () => {
@@ -149,5 +152,48 @@ describe.each(testEngines())("the admin CLI on %s", (engine) => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^admin: no password on stdin/);
     expect((await createRepos(database.db).admins.findByEmail("admin@example.org"))?.passwordHash).toBe("h");
+  });
+
+  describe("content", () => {
+    let dir: string;
+    let env: Record<string, string>;
+    beforeEach(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-cli-content-"));
+      await writeSmallSite(path.join(dir, "start"));
+      // Uploads go under DATA_DIR: the SQLite database's own folder, and for PostgreSQL a folder of the test's.
+      env = engine === "sqlite" ? place.env : { ...place.env, DATA_DIR: path.join(dir, "data") };
+    });
+    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const content = () => createRepos(database.db).siteContent.read();
+
+    test("import asks first: anything but yes changes nothing", { timeout: 60_000 }, async () => {
+      const run = await runCli(["content", "import", path.join(dir, "start")], "no\n", env);
+      expect(run).toMatchObject({ code: 1, stdout: "", stderr: "admin: nothing changed (the answer was not yes)\n" });
+      expect(await content()).toBeUndefined();
+      expect(await createRepos(database.db).auditLog.listRecent(5)).toEqual([]);
+    });
+
+    test("a folder whose site.ts names a missing photo is refused before anything is asked", { timeout: 60_000 }, async () => {
+      fs.rmSync(path.join(dir, "start", "photos", "explore", "1.jpg"));
+      const run = await runCli(["content", "import", path.join(dir, "start"), "--yes"], "", env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`explorePhotos[0]: ${path.join(dir, "start")}/photos/explore/1.jpg does not exist`);
+      expect(await content()).toBeUndefined();
+    });
+
+    test("import replaces the content; export then import gives back the same site", { timeout: 120_000 }, async () => {
+      const imported = await runCli(["content", "import", path.join(dir, "start")], "yes\n", env);
+      expect(imported).toMatchObject({ code: 0 });
+      expect(imported.stdout).toContain("Content imported");
+      const first = (await content())!;
+      expect(first.name).toBe("Test Society");
+      expect((await createRepos(database.db).auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "content.import" });
+
+      const exported = await runCli(["content", "export", path.join(dir, "exported")], "", env);
+      expect(exported).toMatchObject({ code: 0, stdout: `Content exported to ${path.join(dir, "exported")}: site.ts and 5 photo(s).\n` });
+      const again = await runCli(["content", "import", path.join(dir, "exported"), "--yes"], "", env);
+      expect(again).toMatchObject({ code: 0 });
+      expect(comparableContent((await content())!)).toEqual(comparableContent(first));
+    });
   });
 });

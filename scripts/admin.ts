@@ -1,18 +1,26 @@
 /**
- * `npm run admin -- create|set-password <email>` (docs/operations.md), on the database the environment points at, as
- * for the server. The password is never an argument (it would land in shell history and the process list): typed twice
- * without echo at a terminal, else the first line of stdin. Exit code 0 on success, 1 with one line on stderr.
+ * `npm run admin -- create|set-password <email>` and `npm run admin -- content export|import <dir>` (docs/operations.md),
+ * on the database and storage the environment points at, as for the server. The password is never an argument (it
+ * would land in shell history and the process list): typed twice without echo at a terminal, else the first line of
+ * stdin. Exit code 0 on success, 1 with one line on stderr.
  */
+import path from "node:path";
 import { ConfigError, parseConfig } from "../server/config";
 import { createDatabase, migrateToLatest } from "../server/db/database";
 import { AdminAccountError, adminExists, createAdminAccount, setAdminPassword } from "../server/auth/admin-accounts.server";
 import { passwordSchema } from "../server/auth/password.server";
 import { AUDIT_ACTOR } from "../server/repos/audit-log";
+import { exportContent } from "../server/content/export-content";
+import { importContent } from "../server/content/import-content";
+import { ContentError, loadSiteFrom } from "../server/content/load-site";
+import { ENCODE_CACHE_DIR, encodeCache } from "../server/images/encode-cache";
+import { createLogger } from "../server/logger";
+import { openStorage } from "../server/storage/storage";
 import { text } from "node:stream/consumers";
 import { read } from "read";
 import { errorMessage } from "#core/errors";
 
-const USAGE = "usage: admin create <email> | admin set-password <email>";
+const USAGE = "usage: admin create <email> | admin set-password <email> | admin content export <dir> | admin content import <dir> [--yes]";
 
 class CliError extends Error {}
 
@@ -37,7 +45,46 @@ async function readNewPassword(): Promise<string> {
   return first;
 }
 
+/** Whether the operator agrees to replace the site's content: --yes, "yes" typed at a terminal, or "yes" on stdin. */
+async function confirmReplace(dir: string, flags: string[]): Promise<boolean> {
+  if (flags.includes("--yes")) return true;
+  const question = `Replace the whole content of the site with ${dir}? The current content and its photos are deleted. Type yes: `;
+  const answer = process.stdin.isTTY ? await read({ prompt: question, output: process.stderr }).catch(() => "") : await readPipedLine();
+  return answer.trim().toLowerCase() === "yes";
+}
+
+async function runContent(args: string[]): Promise<string> {
+  const [action, dir, ...flags] = args;
+  if ((action !== "export" && action !== "import") || !dir || flags.some((flag) => flag !== "--yes")) throw new CliError(USAGE);
+  const config = parseConfig();
+  const database = createDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    const storage = await openStorage(config.storage);
+    if (action === "export") {
+      const photos = await exportContent({ db: database.db, storage }, path.resolve(dir));
+      return `Content exported to ${dir}: site.ts and ${photos} photo(s).`;
+    }
+    // Validated (every field and photo) before anything is asked or changed.
+    const site = await loadSiteFrom(dir);
+    if (!(await confirmReplace(dir, flags))) throw new CliError("nothing changed (the answer was not yes)");
+    const deps = { db: database.db, storage, logger: createLogger("silent"), encoder: encodeCache(ENCODE_CACHE_DIR) };
+    await importContent(deps, site, {
+      contentDir: dir,
+      replace: true,
+      actor: AUDIT_ACTOR.cli,
+      onPhoto: (done, total) => {
+        if (done % 20 === 0 || done === total) process.stderr.write(`photos: ${done} of ${total}\n`);
+      },
+    });
+    return `Content imported from ${dir}; the site shows it on the next request.`;
+  } finally {
+    await database.close();
+  }
+}
+
 async function run(args: string[]): Promise<string> {
+  if (args[0] === "content") return runContent(args.slice(1));
   const [command, email, ...extra] = args;
   if ((command !== "create" && command !== "set-password") || !email || extra.length > 0) throw new CliError(USAGE);
   const database = createDatabase(parseConfig().database);
@@ -63,7 +110,8 @@ async function run(args: string[]): Promise<string> {
 try {
   console.log(await run(process.argv.slice(2)));
 } catch (error) {
-  const known = error instanceof CliError || error instanceof AdminAccountError || error instanceof ConfigError;
+  const known =
+    error instanceof CliError || error instanceof AdminAccountError || error instanceof ConfigError || error instanceof ContentError;
   const message = errorMessage(error);
   console.error(known ? `admin: ${message}` : `admin: failed: ${message.split("\n").join("; ")}`);
   process.exitCode = 1;

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { comparableContent, smallSite, writeSmallSite } from "../../tests/shared/small-content";
+import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import { encodeCache } from "../images/encode-cache";
+import { createLogger } from "../logger";
+import { createRepos } from "../repos";
+import { localStorage } from "../storage/local-storage";
+import { exportContent } from "./export-content";
+import { importContent } from "./import-content";
+import { loadSiteFrom } from "./load-site";
+
+describe.each(testEngines())("exporting content on %s", (engine) => {
+  let databases: TestDatabase[];
+  let dir: string;
+  const depsFor = (database: TestDatabase, name: string) => ({
+    db: database.db,
+    storage: localStorage(path.join(dir, name, "uploads")),
+    logger: createLogger("silent"),
+    encoder: encodeCache(path.join(dir, "encoded")),
+  });
+
+  beforeEach(async () => {
+    databases = [await openTestDatabase(engine), await openTestDatabase(engine)];
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-export-"));
+  });
+  afterEach(async () => {
+    for (const database of databases) await database.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("an export imported into another site gives back the same site", async () => {
+    const [first, second] = databases as [TestDatabase, TestDatabase];
+    await writeSmallSite(path.join(dir, "start"));
+    await importContent(depsFor(first, "first"), smallSite(), { contentDir: path.join(dir, "start"), replace: false });
+
+    const exported = path.join(dir, "exported");
+    expect(await exportContent(depsFor(first, "first"), exported)).toBe(5);
+    const site = await loadSiteFrom(exported);
+    // A picture used in several places is one file, named where it is first used.
+    expect(site.team.map((m) => m.img)).toEqual(["president.webp", undefined]);
+    expect(site.president.photo).toBe("president.webp");
+    // Each photo is the largest picture the site keeps, without metadata.
+    const meta = await sharp(path.join(exported, "photos", site.eventGroups[0]!.photos[0]!)).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 640, 480, undefined]);
+
+    await importContent(depsFor(second, "second"), site, { contentDir: exported, replace: false });
+    const [original, copy] = await Promise.all([createRepos(first.db).siteContent.read(), createRepos(second.db).siteContent.read()]);
+    expect(comparableContent(copy!)).toEqual(comparableContent(original!));
+  });
+
+  test("a site with no content yet has nothing to export", async () => {
+    await expect(exportContent(depsFor(databases[0]!, "first"), path.join(dir, "out"))).rejects.toThrow("no content to export");
+  });
+});

@@ -1,0 +1,104 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import type { SiteContent } from "#core/schemas/site-content";
+import type { Database } from "../db/schema";
+import { createRepos } from "../repos";
+import type { StoredImage } from "../repos/images";
+import type { StoredGallery } from "../repos/site-content";
+import type { FileStorage } from "../storage/storage";
+import { CONTENT_DIR } from "./load-site";
+import { slugify } from "./slug";
+
+/**
+ * Writes the site's content to `dir` in the format of content/: site.ts, the photos under photos/ (each the largest
+ * variant the site stores, which is what the pages show at most) and the documentary video. Importing the folder
+ * gives back the same site. Returns how many photos were written.
+ */
+export async function exportContent(deps: { db: Kysely<Database>; storage: FileStorage }, dir: string): Promise<number> {
+  const stored = await createRepos(deps.db).siteContent.read();
+  if (!stored) throw new Error("the site has no content to export yet");
+
+  /** Each image is written once, under the first name it is given; later uses name the same file. */
+  const written = new Map<string, string>();
+  const photo = async (image: StoredImage, name: string): Promise<string> => {
+    const existing = written.get(image.id);
+    if (existing) return existing;
+    const largest = image.variants.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
+    if (!largest) throw new Error(`image ${image.id} has no WebP variant to export`);
+    const file = await deps.storage.get(largest.key);
+    if (!file) throw new Error(`the stored file ${largest.key} is missing`);
+    const relative = `${name}.webp`;
+    fs.mkdirSync(path.dirname(path.join(dir, "photos", relative)), { recursive: true });
+    fs.writeFileSync(path.join(dir, "photos", relative), file.body);
+    written.set(image.id, relative);
+    return relative;
+  };
+  const numbered = (index: number) => String(index + 1).padStart(2, "0");
+  const gallery = async (g: StoredGallery, folder: string) => ({
+    name: g.name,
+    photos: await sequential(g.photos, (p, i) => photo(p.image, `${folder}/${slugify(g.name)}/${numbered(i)}`)),
+  });
+  const galleries = (kind: StoredGallery["kind"]) => stored.galleries.filter((g) => g.kind === kind);
+
+  fs.mkdirSync(dir, { recursive: true });
+  const site: SiteContent = {
+    name: stored.name,
+    shortName: stored.shortName,
+    tagline: stored.tagline,
+    heroText: stored.heroText,
+    logo: await photo(stored.logo, "logo"),
+    logoAlt: stored.logoAlt,
+    mission: stored.mission,
+    goals: stored.goals,
+    president: { ...stored.president, photo: await photo(stored.president.photo, "president") },
+    team: await sequential(stored.team, async (m, i) => ({
+      title: m.title,
+      name: m.name,
+      ...(m.image ? { img: await photo(m.image, `team/${numbered(i)}-${slugify(m.name)}`) } : {}),
+      ...(m.description ? { description: m.description } : {}),
+    })),
+    collaborators: await sequential(stored.collaborators, async (c, i) => ({
+      name: c.name,
+      description: c.description,
+      img: await photo(c.image, `collaborators/${numbered(i)}-${slugify(c.name)}`),
+    })),
+    resources: await sequential(stored.resources, async (r, i) => ({
+      title: r.title,
+      menuLabel: r.menuLabel,
+      img: await photo(r.image, `resources/${numbered(i)}-${slugify(r.title)}`),
+      url: r.url,
+    })),
+    videoChannelUrl: stored.videoChannelUrl,
+    socialLinks: stored.socialLinks,
+    whatsapp: stored.whatsapp,
+    megaEvents: stored.megaEvents,
+    activities: stored.activities,
+    ...(stored.localAddressLabel ? { localAddressLabel: stored.localAddressLabel } : {}),
+    eventGroups: await sequential(galleries("event"), (g) => gallery(g, "events")),
+    activityGroups: await sequential(galleries("activity"), (g) => gallery(g, "activities")),
+    explorePhotos: await sequential(
+      galleries("explore").flatMap((g) => g.photos),
+      (p, i) => photo(p.image, `explore/${numbered(i)}`),
+    ),
+    joinQuestions: stored.joinQuestions,
+    documentaryVideo: stored.documentaryVideo,
+  };
+  if (site.documentaryVideo) {
+    fs.mkdirSync(path.join(dir, "video"), { recursive: true });
+    fs.copyFileSync(path.join(CONTENT_DIR, site.documentaryVideo), path.join(dir, site.documentaryVideo));
+  }
+  fs.writeFileSync(
+    path.join(dir, "site.ts"),
+    `/** The site's content, exported by \`npm run admin -- content export\` (format: content/README.md). */\n` +
+      `export const site = ${JSON.stringify(site, null, 2)};\n\nexport default site;\n`,
+  );
+  return written.size;
+}
+
+/** `map` one item at a time, in order (photos are written to disk one by one). */
+async function sequential<T, R>(items: readonly T[], map: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const [index, item] of items.entries()) results.push(await map(item, index));
+  return results;
+}
