@@ -11,6 +11,11 @@ import { settingsRepo } from "../repos/settings";
 import { storeImage } from "../services/image-store";
 import { localStorage } from "../storage/local-storage";
 import { BackupError, backupSqlite, restoreSqlite } from "./sqlite-backup";
+import { SMALL_SITE_PHOTOS, smallSite, writeSmallSite } from "../../tests/shared/small-content";
+import { importContent } from "../content/import-content";
+import { encodeCache } from "../images/encode-cache";
+import { createLogger } from "../logger";
+import { createRepos } from "../repos";
 
 describe("backup and restore of the embedded setup", () => {
   let workDir: string;
@@ -66,14 +71,18 @@ describe("backup and restore of the embedded setup", () => {
       applicationIds.push(id);
     }
     await settingsRepo(site.db).setJoinUsVisible(false);
-    return { announcementIds, applicationIds };
+    const contentDir = path.join(workDir, "content");
+    await writeSmallSite(contentDir);
+    const encoder = encodeCache(path.join(workDir, "encoded"));
+    await importContent({ db: site.db, storage, logger: createLogger("silent"), encoder }, smallSite(), { contentDir, replace: false });
+    return { announcementIds, applicationIds, content: (await createRepos(site.db).siteContent.read())! };
   }
 
   test("a populated site, backed up while its database is open, restores into an empty DATA_DIR with every row and image", async () => {
-    const { announcementIds, applicationIds } = await populate();
+    const { announcementIds, applicationIds, content } = await populate();
     const archive = path.join(workDir, "backups", "site.tar.gz");
     const manifest = await backupSqlite(siteDir, archive);
-    expect(manifest.tables).toMatchObject({ applications: 5, announcements: 2, images: 2 });
+    expect(manifest.tables).toMatchObject({ applications: 5, announcements: 2, images: 2 + Object.keys(SMALL_SITE_PHOTOS).length });
 
     const restoredDir = path.join(workDir, "restored");
     await restoreSqlite(archive, restoredDir);
@@ -91,6 +100,12 @@ describe("backup and restore of the embedded setup", () => {
         }
       }
       expect((await settingsRepo(restored.db).get()).joinUsVisible).toBe(false);
+      // The site's content, with every file of its photos.
+      const restoredContent = (await createRepos(restored.db).siteContent.read())!;
+      expect(restoredContent).toEqual(content);
+      for (const variant of restoredContent.logo.variants) {
+        expect(fs.existsSync(path.join(restoredDir, "uploads", ...variant.key.split("/"))), variant.key).toBe(true);
+      }
       expect(fs.readdirSync(restoredDir).filter((name) => name.startsWith(".restore-"))).toEqual([]);
     } finally {
       await restored.close();
