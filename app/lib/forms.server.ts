@@ -1,4 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { CONFLICT_MESSAGE } from "#core/schemas/content-forms";
 import { data } from "react-router";
 import { HONEYPOT_FIELD } from "#core/schemas/limits";
 
@@ -30,3 +31,16 @@ export const formAnswer = (result: SubmissionResult<string[]>, status = 200, hea
  */
 export const buttonAnswer = (answer: { ok: true; [key: string]: unknown } | { ok: false; error: string }, status = 200) =>
   data(answer, { status });
+
+/**
+ * The answer to a content edit's form: saved (200, the form reset to what was stored), or refused because the item
+ * changed meanwhile (409) or is gone (404), with CONFLICT_MESSAGE or "No such item" for the whole form.
+ */
+export function editAnswer(
+  submission: Submission<unknown>,
+  result: { ok: true; id?: string } | { ok: false; reason: "conflict" | "missing" },
+) {
+  if (result.ok) return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { id: result.id });
+  const message = result.reason === "conflict" ? CONFLICT_MESSAGE : "No such item: it was deleted. Reload to see the latest.";
+  return formAnswer(submission.reply({ formErrors: [message] }), result.reason === "conflict" ? 409 : 404);
+}

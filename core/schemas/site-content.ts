@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GOAL_LIMITS, SITE_DETAILS_LIMITS } from "./content-forms";
 
 /**
  * The shape of `content/site.ts`: everything a society changes without touching code.
@@ -6,13 +7,15 @@ import { z } from "zod";
  */
 
 const text = z.string().trim().min(1, "must not be empty");
+/** Text with the same limit as its field in the admin's forms (content-forms.ts), so imported content can be edited. */
+const textUpTo = (max: number) => text.max(max, `must be at most ${max} characters`);
 const externalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 const photoPath = z
   .string()
   .regex(/^[a-z0-9][a-z0-9/_.-]*\.(jpe?g|png|webp)$/i, "must be a .jpg, .png or .webp path under content/photos/")
   .refine((p) => !p.split("/").includes(".."), "must stay inside content/photos/");
 
-const goal = z.object({ title: text, description: text });
+const goal = z.object({ title: textUpTo(GOAL_LIMITS.title), description: textUpTo(GOAL_LIMITS.description) });
 
 const teamMember = z.object({
   title: text,
@@ -40,13 +43,13 @@ const socialLink = z.object({
 const photoGroup = z.object({ name: text, photos: z.array(photoPath).min(1, "needs at least one photo") });
 
 export const siteSchema = z.object({
-  name: text,
-  shortName: text,
-  tagline: text,
-  heroText: text,
+  name: textUpTo(SITE_DETAILS_LIMITS.name),
+  shortName: textUpTo(SITE_DETAILS_LIMITS.shortName),
+  tagline: textUpTo(SITE_DETAILS_LIMITS.tagline),
+  heroText: textUpTo(SITE_DETAILS_LIMITS.heroText),
   logo: photoPath,
   logoAlt: text,
-  mission: text,
+  mission: textUpTo(SITE_DETAILS_LIMITS.mission),
   goals: z.array(goal).min(1),
   president: z.object({ name: text, title: text, message: text, photo: photoPath }),
   team: z.array(teamMember).min(1),

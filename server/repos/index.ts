@@ -5,6 +5,7 @@ import { announcementsRepo } from "./announcements";
 import { applicationsRepo } from "./applications";
 import { auditLogRepo } from "./audit-log";
 import { contactMessagesRepo } from "./contact-messages";
+import { contentListRepo } from "./content-lists";
 import { imagesRepo } from "./images";
 import { mailOutboxRepo } from "./mail-outbox";
 import { publicContentRepo } from "./public-content";
@@ -28,6 +29,7 @@ export function createRepos(db: Kysely<Database>) {
     contactMessages: contactMessagesRepo(db),
     publicContent: publicContentRepo(db),
     siteContent: siteContentRepo(db),
+    goals: contentListRepo(db, "content_goals"),
   };
 }
 

@@ -1,8 +1,9 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable, Updateable } from "kysely";
 import type { SiteContent } from "#core/schemas/site-content";
 import { uniqueSlug } from "../content/slug";
 import { newId, nowIso } from "../db/ids";
-import type { Database, GalleryKind } from "../db/schema";
+import type { Database, GalleryKind, SiteDetailsTable } from "../db/schema";
+import type { SaveOutcome } from "./content-lists";
 import { type StoredImage, toStoredImage } from "./images";
 
 const SITE_DETAILS_ID = "site";
@@ -245,10 +246,32 @@ export function siteContentRepo(db: Kysely<Database>) {
             .execute();
         }
       }
+      await this.raiseVersion();
+    },
+
+    /** Every write to the content calls this in its transaction: the public pages see the change at the next request. */
+    async raiseVersion(): Promise<void> {
       await db
         .updateTable("settings")
         .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
         .execute();
+    },
+
+    /** The single row of names, texts and links, as the admin edits it. */
+    async details(): Promise<Selectable<SiteDetailsTable> | undefined> {
+      return db.selectFrom("site_details").selectAll().where("id", "=", SITE_DETAILS_ID).executeTakeFirst();
+    },
+
+    /** Saves the details if they are still at `version` (raising it). */
+    async updateDetails(version: number, values: Updateable<Omit<SiteDetailsTable, "id" | "version">>): Promise<SaveOutcome> {
+      const result = await db
+        .updateTable("site_details")
+        .set((eb) => ({ ...values, version: eb("version", "+", 1), updated_at: nowIso() }))
+        .where("id", "=", SITE_DETAILS_ID)
+        .where("version", "=", version)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return "saved";
+      return (await this.details()) ? "conflict" : "missing";
     },
   };
 }

@@ -8,6 +8,7 @@ import type { FileStorage } from "../storage/storage";
 import { announcementService } from "./announcements";
 import { applicationService } from "./applications";
 import { contactService } from "./contact-messages";
+import { contentEditorService } from "./content-editor";
 import { submissionStore } from "./public-submissions";
 import { siteContentService } from "./site-content";
 
@@ -34,6 +35,8 @@ export function createServices(deps: ServiceDeps) {
   const content = siteContentService({ repo: repos.siteContent, publicUrl: deps.publicUrl });
   return {
     content,
+    /** The admin's edits of the content (the public pages read it through `content`). */
+    contentEditor: contentEditorService({ db }),
     auth: authService(deps),
     announcements,
     applications: applicationService({

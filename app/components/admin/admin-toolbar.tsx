@@ -1,6 +1,6 @@
-import { KeyRound, LogOut, Megaphone } from "lucide-react";
+import { KeyRound, LayoutTemplate, LogOut, Megaphone } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -23,7 +23,7 @@ export function LogoutButton() {
 }
 
 /**
- * Back, Create Announcement, Change Password and Logout. The two form dialogs share one piece of state, so
+ * Back, Site content, Create Announcement, Change Password and Logout. The two form dialogs share one piece of state, so
  * opening one closes the other (SPEC 2).
  */
 export function AdminToolbar() {
@@ -33,6 +33,12 @@ export function AdminToolbar() {
     <div className="flex flex-wrap items-center gap-2">
       <BackButton />
       <div className="ml-auto flex flex-wrap gap-2">
+        <Button asChild size="sm" variant="outline">
+          <Link to="/admin/content">
+            <LayoutTemplate className="size-4" aria-hidden />
+            Site content
+          </Link>
+        </Button>
         <Button size="sm" onClick={() => setOpen("announcement")}>
           <Megaphone className="size-4" aria-hidden />
           Create Announcement

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { CONFLICT_MESSAGE } from "../../core/schemas/content-forms";
+import { testEngines } from "../shared/test-database";
+import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, signIn } from "./helpers/admin";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+/**
+ * The admin's content screens over HTTP: every edit is checked on the server, refused whole when it is wrong or
+ * stale, audited, and on the public home page at the next request (through the page cache).
+ */
+describe.each(testEngines())("site content edited by the admin on %s", (engine) => {
+  let server: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(engine, ADMIN_ENV);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    await clearRateLimits(server);
+    cookie = await signIn(server);
+  });
+
+  const details = () => server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
+  const goals = () => server.database.db.selectFrom("content_goals").selectAll().orderBy("position").execute();
+  const homePage = async () => (await getPage(server, "/")).text();
+  const detailsForm = async (changes: Record<string, string> = {}) => {
+    const row = await details();
+    return {
+      name: row.name,
+      shortName: row.short_name,
+      tagline: row.tagline,
+      heroText: row.hero_text,
+      mission: row.mission,
+      videoChannelUrl: row.video_channel_url,
+      whatsappContactUrl: row.whatsapp_contact_url,
+      whatsappCommunityUrl: row.whatsapp_community_url,
+      version: String(row.version),
+      ...changes,
+    };
+  };
+
+  test("every screen and every write needs a session: pages go to /admin, writes answer 401 and change nothing", async () => {
+    for (const path of ["/admin/content", "/admin/content/home", "/admin/content/goals"]) {
+      const page = await getPage(server, path);
+      expect(page.status, path).toBe(302);
+      expect(page.headers.get("location"), path).toBe("/admin");
+      expect(page.headers.get("cache-control"), path).toBe("no-store");
+    }
+    const [goal] = await goals();
+    const before = { details: await details(), goals: await goals() };
+    for (const [path, fields] of [
+      ["/admin/content/details", await detailsForm({ name: "Taken over" })],
+      ["/admin/content/goals/save", { title: "Injected", description: "Injected goal" }],
+      [`/admin/content/goals/${goal!.id}/delete`, {}],
+      [`/admin/content/goals/${goal!.id}/move`, { direction: "down" }],
+    ] as const) {
+      expect((await post(server, path, fields)).status, path).toBe(401);
+    }
+    expect({ details: await details(), goals: await goals() }).toEqual(before);
+  });
+
+  test("the screens open for a signed-in admin, and the panel links to them", async () => {
+    expect(await (await getPage(server, "/admin", cookie)).text()).toContain('href="/admin/content"');
+    const home = await (await getPage(server, "/admin/content/home", cookie)).text();
+    expect(home).toContain(escapeHtml((await details()).tagline));
+    const goalsPage = await (await getPage(server, "/admin/content/goals", cookie)).text();
+    for (const goal of await goals()) expect(goalsPage).toContain(escapeHtml(goal.title));
+  });
+
+  test("saving the home screen's texts shows them on the home page at the next request, audited", async () => {
+    expect(await homePage()).not.toContain("A tagline saved by the admin");
+    const answer = await post(server, "/admin/content/details", await detailsForm({ tagline: "A tagline saved by the admin" }), { cookie });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.ok).toBe(true);
+    expect(await homePage()).toContain("A tagline saved by the admin");
+    expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.details.edit" });
+  });
+
+  test("a save made from an older copy is refused with the conflict message and changes nothing", async () => {
+    const stale = await detailsForm({ tagline: "The first admin's tagline" });
+    expect((await post(server, "/admin/content/details", stale, { cookie })).status).toBe(200);
+    const second = await post(server, "/admin/content/details", { ...stale, tagline: "The second admin's tagline" }, { cookie });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe(CONFLICT_MESSAGE);
+    expect((await details()).tagline).toBe("The first admin's tagline");
+  });
+
+  test.each([
+    ["an empty name", { name: "   " }, "name", "Name is required"],
+    [
+      "a link that is not http(s)",
+      { videoChannelUrl: "javascript:alert(1)" },
+      "videoChannelUrl",
+      "Video channel link must be a link starting with https:// or http://",
+    ],
+    ["a mission over its limit", { mission: "x".repeat(2001) }, "mission", "Mission must be at most 2000 characters"],
+  ])("%s is refused at its field and changes nothing", async (_name, change, field, message) => {
+    const before = await details();
+    const answer = await post(server, "/admin/content/details", await detailsForm(change), { cookie });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.[field]).toBe(message);
+    expect(await details()).toEqual(before);
+  });
+
+  test("goals: add, edit, reorder and delete, each on the home page at the next request", async () => {
+    const added = await post(
+      server,
+      "/admin/content/goals/save",
+      { title: "Blood donation drives", description: "Twice a term." },
+      { cookie },
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const id = added.body.id as string;
+    let stored = await goals();
+    expect(stored.at(-1)).toMatchObject({ id, title: "Blood donation drives", version: 1 });
+    expect(await homePage()).toContain("Blood donation drives");
+
+    const edited = await post(
+      server,
+      "/admin/content/goals/save",
+      { id, version: "1", title: "Blood drives", description: "Every month." },
+      { cookie },
+    );
+    expect(edited.status).toBe(200);
+    expect(await homePage()).toContain("Every month.");
+    // The same edit again comes from version 1, which is gone.
+    const stale = await post(
+      server,
+      "/admin/content/goals/save",
+      { id, version: "1", title: "Stale", description: "Stale edit." },
+      { cookie },
+    );
+    expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
+
+    expect((await post(server, `/admin/content/goals/${id}/move`, { direction: "up" }, { cookie })).status).toBe(200);
+    stored = await goals();
+    expect(stored.map((g) => g.id).indexOf(id)).toBe(stored.length - 2);
+    const html = await homePage();
+    expect(html.indexOf("Blood drives")).toBeLessThan(html.indexOf(escapeHtml(stored.at(-1)!.title)));
+
+    expect((await post(server, `/admin/content/goals/${id}/delete`, {}, { cookie })).status).toBe(200);
+    expect((await goals()).map((g) => g.id)).not.toContain(id);
+    expect(await homePage()).not.toContain("Blood drives");
+    expect((await auditActions(server)).slice(-4).map((entry) => entry.action)).toEqual([
+      "content.goal.add",
+      "content.goal.edit",
+      "content.goal.move",
+      "content.goal.delete",
+    ]);
+  });
+
+  test("bad goal edits are refused with a message and change nothing", async () => {
+    const before = await goals();
+    const [first, last] = [before[0]!, before.at(-1)!];
+    const empty = await post(server, "/admin/content/goals/save", { title: "", description: "No title" }, { cookie });
+    expect([empty.status, empty.body.errors?.title]).toEqual([400, "Title is required"]);
+    const long = await post(server, "/admin/content/goals/save", { title: "Long", description: "y".repeat(501) }, { cookie });
+    expect([long.status, long.body.errors?.description]).toEqual([400, "Description must be at most 500 characters"]);
+    expect((await post(server, `/admin/content/goals/${first.id}/move`, { direction: "up" }, { cookie })).status).toBe(404);
+    expect((await post(server, `/admin/content/goals/${last.id}/move`, { direction: "down" }, { cookie })).status).toBe(404);
+    expect((await post(server, `/admin/content/goals/${first.id}/move`, { direction: "sideways" }, { cookie })).status).toBe(400);
+    expect((await post(server, "/admin/content/goals/not-an-id/delete", {}, { cookie })).status).toBe(404);
+    expect((await post(server, `/admin/content/nothing/${first.id}/delete`, {}, { cookie })).status).toBe(404);
+    expect(await goals()).toEqual(before);
+  });
+});
+
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
