@@ -103,6 +103,10 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   let image: Buffer;
   let applicationId: string;
   let announcementId: string;
+  /** Goals of the site's content: the delete route gets the last one, the move route the first. */
+  let goalIds: string[];
+  /** The home screen's form as stored, so a save with a live session succeeds. */
+  let detailsForm: Record<string, string>;
 
   beforeAll(async () => {
     manifest = await loadManifest();
@@ -134,6 +138,19 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       variants: [],
       created_at: nowIso(),
     });
+    goalIds = (await server.database.db.selectFrom("content_goals").select("id").orderBy("position").execute()).map((g) => g.id);
+    const details = await server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
+    detailsForm = {
+      name: details.name,
+      shortName: details.short_name,
+      tagline: details.tagline,
+      heroText: details.hero_text,
+      mission: details.mission,
+      videoChannelUrl: details.video_channel_url,
+      whatsappContactUrl: details.whatsapp_contact_url,
+      whatsappCommunityUrl: details.whatsapp_community_url,
+      version: String(details.version),
+    };
     announcementId = newId();
     await announcementsRepo(server.database.db).create({
       id: announcementId,
@@ -195,6 +212,9 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
 
   /** The URL of a route with its params filled: a real row for the delete routes, so a slip would delete it. */
   function urlOf(route: ManifestRoute): string {
+    if (route.path.startsWith("/admin/content/:list/:id/")) {
+      return `/admin/content/goals/${route.path.endsWith("/delete") ? goalIds.at(-1)! : goalIds[0]!}/${route.path.split("/").at(-1)!}`;
+    }
     return route.path.replace(/:(\w+)/g, () =>
       route.path.includes("/requests/") ? applicationId : route.path.includes("/announcements/") ? announcementId : newId(),
     );
@@ -218,6 +238,11 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         }),
       };
     }
+    if (route.id === "routes/admin/content/save-details") return { body: new URLSearchParams(detailsForm) };
+    if (route.id === "routes/admin/content/save-goal") {
+      return { body: new URLSearchParams({ title: "Seeded goal", description: "A goal a forged session must not add." }) };
+    }
+    if (route.id === "routes/admin/content/move-item") return { body: new URLSearchParams({ direction: "down" }) };
     return { body: new URLSearchParams({ visible: "false" }) };
   }
 
@@ -269,6 +294,13 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/logout",
         "/admin/password",
         "/admin/requests/:id/delete",
+        "/admin/content",
+        "/admin/content/home",
+        "/admin/content/goals",
+        "/admin/content/details",
+        "/admin/content/goals/save",
+        "/admin/content/:list/:id/delete",
+        "/admin/content/:list/:id/move",
       ]),
     );
   });

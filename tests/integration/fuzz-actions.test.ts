@@ -339,6 +339,106 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     TEST_TIMEOUT_MS,
   );
 
+  // ---------------------------------------------------------------- admin: site content
+
+  /** A body's value of `version` stood for the stored version at the time it is sent. */
+  const CURRENT_VERSION = "<current version>";
+  const withVersion = (fields: Fields, version: number): Fields =>
+    fields.map(([name, value]): [string, FieldValue] => [name, value === CURRENT_VERSION ? String(version) : value]);
+  const linkValues = fc.constantFrom(
+    "https://www.youtube.com/@society",
+    "http://example.org/a?b=c",
+    "javascript:alert(1)",
+    "ftp://example.org",
+    "not a link",
+    "https://",
+  );
+
+  test(
+    "POST /admin/content/details: saved whole from the stored version, or refused with a message changing nothing",
+    async () => {
+      const cookie = await sessionCookie();
+      let saved = 0;
+      const valid = {
+        name: "Student Welfare Society",
+        shortName: "SWS",
+        tagline: "Empowering minds",
+        heroText: "Hero text",
+        mission: "Our mission",
+        videoChannelUrl: "https://www.youtube.com/@society",
+        whatsappContactUrl: "https://wa.me/923000000000",
+        whatsappCommunityUrl: "https://chat.whatsapp.com/x",
+        version: CURRENT_VERSION,
+      };
+      const values: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
+        name: plausibleText(120),
+        tagline: plausibleText(120),
+        mission: plausibleText(2100),
+        videoChannelUrl: linkValues,
+        version: fc.constantFrom(CURRENT_VERSION, CURRENT_VERSION, "1", "0", "-1", "1e9", "abc"),
+      };
+      await property(
+        fc.record({ fields: requestFields(valid, values), encoding: encodingFor("urlencoded") }),
+        async ({ fields, encoding }) => {
+          const version = (await server.database.db.selectFrom("site_details").select("version").executeTakeFirstOrThrow()).version;
+          const sent = await send("/admin/content/details", withVersion(fields, version), encoding, { cookie });
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 409, 413]);
+          saved += 1;
+          expectOnly(sent, ["site_details", "settings"]);
+          const row = sent.changes.site_details?.changed[0]?.after;
+          expect(row?.version).toBe(version + 1);
+          for (const column of ["video_channel_url", "whatsapp_contact_url", "whatsapp_community_url"]) {
+            expect(new URL(String(row?.[column])).protocol).toMatch(/^https?:$/);
+          }
+        },
+        runs(300),
+        [{ fields: Object.entries(valid), encoding: "urlencoded" as const }],
+      );
+      expect(saved).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "POST /admin/content/goals/save: a goal added or edited at its version, or refused with a message changing nothing",
+    async () => {
+      const cookie = await sessionCookie();
+      const [goal] = await server.database.db.selectFrom("content_goals").select("id").orderBy("position").limit(1).execute();
+      let saved = 0;
+      const valid = { title: "Blood drives", description: "Every month." };
+      const values: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
+        title: plausibleText(120),
+        description: plausibleText(600),
+        id: fc.constantFrom(goal!.id, "not-an-id", "00000000-0000-7000-8000-000000000000"),
+        version: fc.constantFrom(CURRENT_VERSION, "1", "0", "abc"),
+      };
+      await property(
+        fc.record({ fields: requestFields(valid, values), edit: fc.boolean(), encoding: encodingFor("urlencoded") }),
+        async ({ fields, edit, encoding }) => {
+          const body = edit
+            ? [...fields, ["id", goal!.id] as [string, FieldValue], ["version", CURRENT_VERSION] as [string, FieldValue]]
+            : fields;
+          const version = (
+            await server.database.db.selectFrom("content_goals").select("version").where("id", "=", goal!.id).executeTakeFirstOrThrow()
+          ).version;
+          const sent = await send("/admin/content/goals/save", withVersion(body, version), encoding, { cookie });
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 409, 413]);
+          saved += 1;
+          expectOnly(sent, ["content_goals", "settings"]);
+          const { added = [], changed = [] } = sent.changes.content_goals ?? {};
+          expect(added.length + changed.length).toBe(1);
+          // A new goal's id is the server's; a body naming an id edits that goal or is refused.
+          if (added[0]) expect(String(added[0].id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+          if (changed[0]) expect(changed[0].after.version).toBe(version + 1);
+        },
+        runs(300),
+        [{ fields: Object.entries(valid), edit: false, encoding: "urlencoded" as const }],
+      );
+      expect(saved).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
   // ---------------------------------------------------------------- admin: login and password
 
   test(
@@ -618,6 +718,10 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/announcements",
         "requests-delete",
         "announcements-delete",
+        "/admin/content/details",
+        "/admin/content/goals/save",
+        "goal-delete",
+        "goal-move",
       );
       await property(
         fc.record({
@@ -630,6 +734,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
             image,
             description: "Blood donation camp on Saturday",
             url: "https://forms.gle/camp",
+            title: "Blood drives",
+            direction: "down",
           }),
           encoding: encodingFor("urlencoded"),
           cookie: fc.constantFrom(
@@ -645,6 +751,10 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           let path: string = action;
           if (action === "requests-delete") path = `/admin/requests/${await seedApplication(server)}/delete`;
           if (action === "announcements-delete") path = `/admin/announcements/${(await seedAnnouncementRow()).id}/delete`;
+          if (action === "goal-delete" || action === "goal-move") {
+            const goal = await server.database.db.selectFrom("content_goals").select("id").orderBy("position").executeTakeFirstOrThrow();
+            path = `/admin/content/goals/${goal.id}/${action === "goal-delete" ? "delete" : "move"}`;
+          }
           const sent = await send(path, fields, encoding, { cookie });
           expectRefusedCleanly(sent, [401, 413]);
           if (sent.answer.status === 401) expect(sent.answer.message).toBe("Your session has expired. Please log in again.");

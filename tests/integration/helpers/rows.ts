@@ -14,6 +14,14 @@ export const WATCHED_TABLES = [
   "settings",
   "sessions",
   "admins",
+  "site_details",
+  "content_goals",
+  "team_members",
+  "collaborators",
+  "resources",
+  "social_links",
+  "galleries",
+  "gallery_photos",
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

@@ -20,7 +20,13 @@ export function SiteDetailsForm({ details }: { details: SiteDetailsInput }) {
   const formError = firstMessage(form.errors);
 
   return (
-    <fetcher.Form method="post" action="/admin/content/details" {...getFormProps(form)} className="mt-6 flex flex-col gap-5" aria-label="Home">
+    <fetcher.Form
+      method="post"
+      action="/admin/content/details"
+      {...getFormProps(form)}
+      className="mt-6 flex flex-col gap-5"
+      aria-label="Home"
+    >
       {formError && <FormMessage>{formError}</FormMessage>}
       <input {...getInputProps(fields.version, { type: "hidden" })} />
       <div className="grid gap-5 sm:grid-cols-2">
