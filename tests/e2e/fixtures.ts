@@ -4,7 +4,8 @@
  * - `site`: the society's content (content/site.ts), validated like the server validates it;
  * - `seed`: writes through the real repositories into the database the worker's server reads
  *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements, no join applications,
- *   no sessions or rate-limit counters, Join Us shown and the admin's password back to E2E_ADMIN's;
+ *   no sessions or rate-limit counters, Join Us shown, the admin's password back to E2E_ADMIN's and the site's
+ *   content as the server imported it at its first start (whatever an admin screen changed is put back);
  * - `signInAsAdmin()`: gives the test's browser context a live admin session (no login form involved);
  * - `expectNoAxeViolations(page)`: axe-core finds nothing on the page;
  * - a guard on every page: the test fails if the page asks any host but the site's, or logs an error;
@@ -15,11 +16,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { site as siteContent } from "../../content/site";
 import { validateSite } from "../../server/content/load-site";
 import type { SiteContent } from "../../core/schemas/site-content";
 import { createDatabase, type DatabaseHandle } from "../../server/db/database";
+import type { Database } from "../../server/db/schema";
 import { newId } from "../../server/db/ids";
 import { hashPassword } from "../../server/auth/password.server";
 import { SESSION_COOKIE } from "../../server/auth/session-cookie.server";
@@ -104,8 +107,51 @@ interface WorkerFixtures {
   server: E2eServer;
   site: SiteContent;
   database: DatabaseHandle;
+  /** The content tables' rows as the worker's server imported them from content/ at its first start. */
+  contentSnapshot: ContentSnapshot;
   /** E2E_ADMIN's password hashed once per worker (argon2id is deliberately slow). */
   adminPasswordHash: string;
+}
+
+/** The tables an admin's content screens write, parents before the tables whose rows point at them. */
+const CONTENT_TABLES = [
+  "site_details",
+  "content_goals",
+  "team_members",
+  "collaborators",
+  "resources",
+  "social_links",
+  "galleries",
+  "gallery_photos",
+] as const;
+type ContentTable = (typeof CONTENT_TABLES)[number];
+type ContentSnapshot = Record<ContentTable, Record<string, unknown>[]>;
+
+async function snapshotContent(db: Kysely<Database>): Promise<ContentSnapshot> {
+  const snapshot = {} as ContentSnapshot;
+  for (const table of CONTENT_TABLES) snapshot[table] = (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
+  return snapshot;
+}
+
+/** Puts the content tables back as `snapshot` holds them, and raises the content version so the server reads them again. */
+async function restoreContent(db: Kysely<Database>, snapshot: ContentSnapshot): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of [...CONTENT_TABLES].reverse()) await trx.deleteFrom(table).execute();
+    for (const table of CONTENT_TABLES) {
+      const rows = snapshot[table];
+      // A few rows per statement keeps far under SQLite's bound-parameter limit.
+      for (let start = 0; start < rows.length; start += 50) {
+        await trx
+          .insertInto(table)
+          .values(rows.slice(start, start + 50) as never)
+          .execute();
+      }
+    }
+    await trx
+      .updateTable("settings")
+      .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
+      .execute();
+  });
 }
 
 /** A small real photo: a two-colour JPEG, so the stored variants are genuine images. */
@@ -182,6 +228,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
+  // Taken before the worker's first test changes anything (resetData, which every test uses, needs it).
+  contentSnapshot: [
+    async ({ database }, use) => {
+      await use(await snapshotContent(database.db));
+    },
+    { scope: "worker" },
+  ],
+
   adminPasswordHash: [
     async ({}, use) => {
       await use(await hashPassword(E2E_ADMIN.password));
@@ -191,8 +245,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Every test starts from the same data, whatever ran before it.
   resetData: [
-    async ({ database, server, adminPasswordHash }, use) => {
+    async ({ database, server, adminPasswordHash, contentSnapshot }, use) => {
       const { db } = database;
+      await restoreContent(db, contentSnapshot);
       await db.deleteFrom("announcements").execute();
       // The announcements' images; the content's photos (imported on the first start, source_hash set) stay.
       await db.deleteFrom("images").where("source_hash", "is", null).execute();
