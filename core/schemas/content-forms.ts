@@ -1,14 +1,19 @@
 import { z } from "zod";
 import { withoutNul } from "./text";
+import { CONTENT_PHOTO_MAX_BYTES } from "./limits";
 
 /** What a save made from an older copy of an item is told (a version check, not last-write-wins). */
 export const CONFLICT_MESSAGE = "This was changed by someone else. Reload to see the latest.";
+
+/** A textarea's lines arrive CRLF-separated from a browser's form; stored, they are separated by \n alone. */
+const oneKindOfLineBreak = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** Text the site shows: required, trimmed, at most `max` characters, each message naming the field. */
 export function requiredText(label: string, max: number) {
   return withoutNul(
     z
       .string({ error: `${label} is required` })
+      .overwrite(oneKindOfLineBreak)
       .trim()
       .min(1, `${label} is required`)
       .max(max, `${label} must be at most ${max} characters`),
@@ -61,3 +66,40 @@ export type GoalInput = z.infer<typeof goalSchema>;
 
 /** Move up / Move down on any list. */
 export const moveItemSchema = z.object({ direction: z.enum(["up", "down"]) });
+
+/** What a refused photo is told: which formats work. */
+export const PHOTO_FORMATS_MESSAGE = "Choose a JPEG, PNG, WebP or AVIF photo (HEIC and other files cannot be used)";
+export const PHOTO_TOO_LARGE_MESSAGE = `The photo must be ${CONTENT_PHOTO_MAX_BYTES / 1024 / 1024} MB or smaller`;
+/** The file types a photo field offers; the server judges the bytes. */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
+
+/** An optional photo: none chosen (an empty file part, as a browser sends it) is no photo. */
+const optionalPhoto = z.preprocess(
+  (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
+  z
+    .instanceof(Blob, { error: PHOTO_FORMATS_MESSAGE })
+    .refine((file) => file.size <= CONTENT_PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE)
+    .optional(),
+);
+
+export const TEAM_MEMBER_LIMITS = { name: 100, title: 100, description: 500 } as const;
+
+/** /admin/content/team: one member (or pair, or wing) with an optional photo and a multi-line description. */
+export const teamMemberSchema = z.object({
+  id: itemId,
+  version: version.optional(),
+  name: requiredText("Name", TEAM_MEMBER_LIMITS.name),
+  title: requiredText("Title", TEAM_MEMBER_LIMITS.title),
+  description: withoutNul(
+    z
+      .string()
+      .overwrite(oneKindOfLineBreak)
+      .trim()
+      .max(TEAM_MEMBER_LIMITS.description, `Description must be at most ${TEAM_MEMBER_LIMITS.description} characters`),
+    "Description",
+  ).optional(),
+  photo: optionalPhoto,
+  /** Checked to take the current photo away (the card then shows the name's first letter). */
+  removePhoto: z.literal("on").optional(),
+});
+export type TeamMemberInput = z.infer<typeof teamMemberSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GOAL_LIMITS, SITE_DETAILS_LIMITS } from "./content-forms";
+import { GOAL_LIMITS, SITE_DETAILS_LIMITS, TEAM_MEMBER_LIMITS } from "./content-forms";
 
 /**
  * The shape of `content/site.ts`: everything a society changes without touching code.
@@ -18,10 +18,10 @@ const photoPath = z
 const goal = z.object({ title: textUpTo(GOAL_LIMITS.title), description: textUpTo(GOAL_LIMITS.description) });
 
 const teamMember = z.object({
-  title: text,
-  name: text,
+  title: textUpTo(TEAM_MEMBER_LIMITS.title),
+  name: textUpTo(TEAM_MEMBER_LIMITS.name),
   img: photoPath.optional(),
-  description: text.optional(),
+  description: textUpTo(TEAM_MEMBER_LIMITS.description).optional(),
 });
 
 const collaborator = z.object({ name: text, description: text, img: photoPath });

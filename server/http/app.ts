@@ -11,7 +11,7 @@ import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
 import { PUBLIC_PAGES } from "#core/public-pages";
-import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
+import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, CONTENT_PHOTO_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
 import { pageCache } from "./page-cache";
 import { checkReadiness, type Readiness } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
@@ -144,7 +144,16 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
 
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
   app.use(refuseCrossSiteWrites(publicUrl, logger));
-  app.use(limitRequestBodies([{ path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES }], FORM_MAX_BYTES, logger));
+  app.use(
+    limitRequestBodies(
+      [
+        { path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES },
+        { path: /^\/admin\/content\/team\/save$/, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
+      ],
+      FORM_MAX_BYTES,
+      logger,
+    ),
+  );
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
   if (typeof options.build !== "function") app.use(refuseReadsOfPostOnlyRoutes(options.build));

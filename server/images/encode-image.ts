@@ -3,6 +3,7 @@ import { SMALL_VARIANT_WIDTHS, VARIANT_WIDTHS, variantWidthsFor } from "#core/re
 
 /** Formats accepted, recognised by their bytes (never by name or declared type). SVG is refused. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif"]);
+const PHOTO_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 /** Decompression-bomb guard: about 40 megapixels. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -20,6 +21,8 @@ export interface EncodeOptions {
   smallWidths?: boolean;
   /** Also the square PNG icons (the logo). */
   icons?: boolean;
+  /** Photos only (JPEG, PNG, WebP, AVIF), refused otherwise with `message`: a content photo's upload. */
+  photosOnly?: { message: string };
 }
 
 /** Changes whenever the encoder would make different files, so a cache of encodings is never reused across it. */
@@ -58,9 +61,12 @@ export async function encodeImage(input: Buffer, options: EncodeOptions = {}): P
     // The header only: no pixel is decoded here, so the size can be judged (and named) before anything is allocated.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new UnsupportedImageError();
+    throw new UnsupportedImageError(options.photosOnly?.message);
   }
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new UnsupportedImageError();
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new UnsupportedImageError(options.photosOnly?.message);
+  // HEIF holds both AVIF (AV1) and a phone's HEIC (HEVC), which no browser shows and libvips does not decode here.
+  const isPhoto = PHOTO_FORMATS.has(metadata.format) && (metadata.format !== "heif" || metadata.compression === "av1");
+  if (options.photosOnly && !isPhoto) throw new UnsupportedImageError(options.photosOnly.message);
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
     throw new UnsupportedImageError(`The image is too large (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`);
   }

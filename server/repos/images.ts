@@ -49,6 +49,11 @@ export function imagesRepo(db: Kysely<Database>) {
       return row && toStoredImage(row);
     },
 
+    async findMany(ids: readonly string[]): Promise<StoredImage[]> {
+      if (ids.length === 0) return [];
+      return (await db.selectFrom("images").selectAll().where("id", "in", ids).execute()).map(toStoredImage);
+    },
+
     async findBySourceHash(sourceHash: string): Promise<StoredImage | undefined> {
       const row = await db.selectFrom("images").selectAll().where("source_hash", "=", sourceHash).executeTakeFirst();
       return row && toStoredImage(row);
@@ -60,11 +65,13 @@ export function imagesRepo(db: Kysely<Database>) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** Images nothing points at (left behind by an interrupted delete, upload or import). */
-    async listUnreferenced(): Promise<StoredImage[]> {
+    /** Images nothing points at (left behind by an interrupted delete, upload or import); only among `ids` when given. */
+    async listUnreferenced(ids?: readonly string[]): Promise<StoredImage[]> {
+      if (ids?.length === 0) return [];
       const rows = await db
         .selectFrom("images")
         .selectAll("images")
+        .$if(ids !== undefined, (query) => query.where("images.id", "in", ids!))
         .where(({ and, not, exists, selectFrom, or, eb }) =>
           and([
             not(exists(selectFrom("announcements").select("id").whereRef("announcements.image_id", "=", "images.id"))),

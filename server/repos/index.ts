@@ -30,6 +30,7 @@ export function createRepos(db: Kysely<Database>) {
     publicContent: publicContentRepo(db),
     siteContent: siteContentRepo(db),
     goals: contentListRepo(db, "content_goals"),
+    team: contentListRepo(db, "team_members"),
   };
 }
 

@@ -1,5 +1,11 @@
 import type { Kysely } from "kysely";
-import type { GoalInput, SiteDetailsInput } from "#core/schemas/content-forms";
+import { type GoalInput, PHOTO_FORMATS_MESSAGE, type SiteDetailsInput, type TeamMemberInput } from "#core/schemas/content-forms";
+import { CONTENT_IMAGE_FOLDER } from "../content/import-content";
+import { UnsupportedImageError } from "../images/encode-image";
+import type { Logger } from "../logger";
+import type { StoredImage } from "../repos/images";
+import { type FileStorage, StorageError } from "../storage/storage";
+import { removeImageIfUnused, storedImageToResponsive, storeImage } from "./image-store";
 import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import { createRepos } from "../repos";
@@ -7,13 +13,58 @@ import { type ContentListTable, contentListRepo, type ListItemValues, type SaveO
 
 /** What an edit answers: done, or refused because the item moved on meanwhile (or is gone). */
 export type EditResult = { ok: true; id?: string } | { ok: false; reason: Exclude<SaveOutcome, "saved"> };
+/** A save with a photo may also be refused for the photo: not one, or the store is down. */
+export type PhotoEditResult =
+  EditResult | { ok: false; reason: "photo"; message: string } | { ok: false; reason: "storage-unavailable"; message: string };
+
+interface ContentEditorDeps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  logger: Logger;
+}
 
 /**
  * The admin's edits of the site's content. Each is one transaction with its audit entry and the content version's
  * raise, so the public pages of every instance show it at their next request.
  */
-export function contentEditorService({ db }: { db: Kysely<Database> }) {
+export function contentEditorService({ db, storage, logger }: ContentEditorDeps) {
   const repos = createRepos(db);
+  const images = { db, storage, logger };
+
+  /**
+   * Stores an uploaded content photo (refusing anything but a JPEG, PNG, WebP or AVIF photo), then runs `save` with its
+   * image id. A save that does not go through takes the new photo away again; the photo it replaced goes once nothing
+   * shows it any more.
+   */
+  async function withPhoto(
+    photo: Buffer | undefined,
+    previousImageId: string | null,
+    save: (newImageId: string | undefined) => Promise<EditResult & { imageId?: string | null }>,
+  ): Promise<PhotoEditResult> {
+    let stored: StoredImage | undefined;
+    if (photo) {
+      try {
+        stored = await storeImage({ db, storage }, photo, CONTENT_IMAGE_FOLDER, { photosOnly: { message: PHOTO_FORMATS_MESSAGE } });
+      } catch (error) {
+        if (error instanceof UnsupportedImageError) return { ok: false, reason: "photo", message: error.message };
+        if (error instanceof StorageError) {
+          logger.error({ err: error.message }, "content photo could not be stored; nothing saved");
+          return { ok: false, reason: "storage-unavailable", message: PHOTO_STORAGE_UNAVAILABLE_MESSAGE };
+        }
+        throw error;
+      }
+    }
+    const { imageId, ...result } = await save(stored?.id).catch(async (error: unknown) => {
+      if (stored) await removeImageIfUnused(images, stored.id);
+      throw error;
+    });
+    if (!result.ok) {
+      if (stored) await removeImageIfUnused(images, stored.id);
+      return result;
+    }
+    if (previousImageId && previousImageId !== imageId) await removeImageIfUnused(images, previousImageId).catch(() => undefined);
+    return result;
+  }
 
   /** Runs `work` and, when it changed something, records it and raises the content version, all in one transaction. */
   const edit = (actorId: string, action: string, work: (trx: Kysely<Database>) => Promise<EditResult & { detail?: string }>) =>
@@ -56,8 +107,21 @@ export function contentEditorService({ db }: { db: Kysely<Database> }) {
   }
 
   const goals = listEditor("content_goals", "goal");
+  const team = listEditor("team_members", "team-member");
   /** The lists whose items are deleted and moved the same way, by their name in the admin's addresses. */
-  const lists: Record<string, Pick<typeof goals, "delete" | "move">> = { goals };
+  const lists: Record<string, Pick<typeof goals, "delete" | "move">> = {
+    goals,
+    team: {
+      move: team.move,
+      // A member's photo goes with them, unless something else shows it too.
+      async delete(id, actorId) {
+        const member = isRecordId(id) ? await repos.team.find(id) : undefined;
+        const result = await team.delete(id, actorId);
+        if (result.ok && member?.image_id) await removeImageIfUnused(images, member.image_id).catch(() => undefined);
+        return result;
+      },
+    },
+  };
 
   return {
     /** The home screen's fields as stored, with the version a save must come from. */
@@ -96,6 +160,29 @@ export function contentEditorService({ db }: { db: Kysely<Database> }) {
     /** The list named in an address (/admin/content/goals/…), if there is one by that name. */
     list: (name: string) => (Object.hasOwn(lists, name) ? lists[name] : undefined),
 
+    team: {
+      async list() {
+        const members = await team.items();
+        const photos = new Map(
+          (await repos.images.findMany(members.flatMap((m) => (m.image_id ? [m.image_id] : [])))).map((i) => [i.id, i]),
+        );
+        return members.map(({ id, version, name, title, description, image_id }) => {
+          const photo = image_id ? photos.get(image_id) : undefined;
+          return { id, version, name, title, description: description ?? "", photo: photo ? storedImageToResponsive(photo, name) : null };
+        });
+      },
+      /** A new member or an edit; a new photo replaces the old one, `removePhoto` takes it away. */
+      async save(input: TeamMemberInput, photo: Buffer | undefined, actorId: string): Promise<PhotoEditResult> {
+        const previous = input.id && isRecordId(input.id) ? await repos.team.find(input.id) : undefined;
+        const previousImageId = previous?.image_id ?? null;
+        return withPhoto(photo, previousImageId, async (newImageId) => {
+          const imageId = newImageId ?? (input.removePhoto ? null : previousImageId);
+          const values = { name: input.name, title: input.title, description: input.description || null, image_id: imageId };
+          return { ...(await team.save({ id: input.id, version: input.version }, values, actorId)), imageId };
+        });
+      },
+    },
+
     goals: {
       list: async () => (await goals.items()).map(({ id, version, title, description }) => ({ id, version, title, description })),
       save: ({ id, version, title, description }: GoalInput, actorId: string) =>
@@ -105,3 +192,6 @@ export function contentEditorService({ db }: { db: Kysely<Database> }) {
 }
 
 export type ContentEditor = ReturnType<typeof contentEditorService>;
+
+/** What the admin is told when the photo cannot be stored (the reason, naming the bucket, goes to the log). */
+const PHOTO_STORAGE_UNAVAILABLE_MESSAGE = "The photo could not be stored: the image store cannot be reached. Try again in a few minutes.";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { newId, nowIso } from "../db/ids";
 import type { Database, ImageVariant } from "../db/schema";
-import { type EncodedImage, encodeImage } from "../images/encode-image";
+import { type EncodedImage, type EncodeOptions, encodeImage } from "../images/encode-image";
 import { type ResponsiveImage, toResponsiveImage } from "#core/responsive-image";
 import type { Logger } from "../logger";
 import { imagesRepo, type StoredImage } from "../repos/images";
@@ -15,8 +15,8 @@ interface ImageStoreDeps {
 }
 
 /** Stores an uploaded image: re-encoded (encodeImage), then stored as `storeEncodedImage` does. */
-export async function storeImage(deps: ImageStoreDeps, input: Buffer, folder: string): Promise<StoredImage> {
-  return storeEncodedImage(deps, await encodeImage(input), folder);
+export async function storeImage(deps: ImageStoreDeps, input: Buffer, folder: string, options?: EncodeOptions): Promise<StoredImage> {
+  return storeEncodedImage(deps, await encodeImage(input, options), folder);
 }
 
 /**
@@ -86,4 +86,11 @@ export function storedImageToResponsive(image: StoredImage, alt: string): Respon
     { width: image.width, height: image.height },
     alt,
   );
+}
+
+/** Removes the image (row, then files) unless something still shows it; a file that cannot go is left to the sweeper. */
+export async function removeImageIfUnused(deps: ImageStoreDeps & { logger: Logger }, imageId: string): Promise<void> {
+  const repo = imagesRepo(deps.db);
+  const [orphan] = await repo.listUnreferenced([imageId]);
+  if (orphan && (await deleteImageFiles(deps.storage, orphan, deps.logger))) await repo.delete(orphan.id);
 }

@@ -36,7 +36,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     content,
     /** The admin's edits of the content (the public pages read it through `content`). */
-    contentEditor: contentEditorService({ db }),
+    contentEditor: contentEditorService(deps),
     auth: authService(deps),
     announcements,
     applications: applicationService({

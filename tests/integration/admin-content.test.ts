@@ -1,7 +1,8 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { CONFLICT_MESSAGE } from "../../core/schemas/content-forms";
+import { CONFLICT_MESSAGE, PHOTO_FORMATS_MESSAGE } from "../../core/schemas/content-forms";
 import { testEngines } from "../shared/test-database";
-import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN_ENV, auditActions, clearRateLimits, getPage, jpegWithGps, post, signIn } from "./helpers/admin";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 /**
@@ -164,6 +165,123 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     expect((await post(server, "/admin/content/goals/not-an-id/delete", {}, { cookie })).status).toBe(404);
     expect((await post(server, `/admin/content/nothing/${first.id}/delete`, {}, { cookie })).status).toBe(404);
     expect(await goals()).toEqual(before);
+  });
+
+  describe("team", () => {
+    const members = () => server.database.db.selectFrom("team_members").selectAll().orderBy("position").execute();
+    const imageRow = (id: string) => server.database.db.selectFrom("images").selectAll().where("id", "=", id).executeTakeFirst();
+    const memberForm = (fields: Record<string, string>, photo?: { body: Buffer | string; type: string; name: string }) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append(
+        "photo",
+        photo ? new Blob([typeof photo.body === "string" ? photo.body : new Uint8Array(photo.body)], { type: photo.type }) : new Blob([]),
+        photo?.name ?? "",
+      );
+      return form;
+    };
+
+    test("a member added with a phone photo shows on the home page; the stored photo has no EXIF; removing it and deleting the member removes its files", async () => {
+      const added = await post(
+        server,
+        "/admin/content/team/save",
+        memberForm(
+          { name: "Maryam Siddiqui", title: "Events Secretary", description: "Plans the events\nBooks the halls" },
+          { body: await jpegWithGps(), type: "image/jpeg", name: "maryam.jpg" },
+        ),
+        { cookie },
+      );
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const member = (await members()).at(-1)!;
+      expect(member).toMatchObject({
+        name: "Maryam Siddiqui",
+        title: "Events Secretary",
+        description: "Plans the events\nBooks the halls",
+      });
+      const image = (await imageRow(member.image_id!))!;
+      const variants = JSON.parse(image.variants) as { key: string }[];
+      for (const variant of variants) {
+        const file = await getPage(server, `/uploads/${variant.key}`);
+        expect(file.status).toBe(200);
+        const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+        expect(meta.exif).toBeUndefined();
+      }
+      const html = await homePage();
+      expect(html).toContain("Maryam Siddiqui");
+      expect(html).toContain(`/uploads/${variants[0]!.key}`);
+
+      const removed = await post(
+        server,
+        "/admin/content/team/save",
+        memberForm({
+          id: member.id,
+          version: String(member.version),
+          name: "Maryam Siddiqui",
+          title: "Events Secretary",
+          removePhoto: "on",
+        }),
+        { cookie },
+      );
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+      expect((await members()).at(-1)!.image_id).toBeNull();
+      expect(await imageRow(image.id)).toBeUndefined();
+      for (const variant of variants) expect((await getPage(server, `/uploads/${variant.key}`)).status).toBe(404);
+
+      expect((await post(server, `/admin/content/team/${member.id}/delete`, {}, { cookie })).status).toBe(200);
+      expect(await homePage()).not.toContain("Maryam Siddiqui");
+    });
+
+    test.each([
+      [
+        "a GIF",
+        async () => ({
+          body: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+            .gif()
+            .toBuffer(),
+          type: "image/gif",
+          name: "a.gif",
+        }),
+      ],
+      ["a text file called .jpg", async () => ({ body: "not a photo at all", type: "image/jpeg", name: "a.jpg" })],
+    ])("%s is refused at the photo, naming the formats that work, and nothing is stored", async (_name, file) => {
+      const before = { members: await members(), images: await server.database.db.selectFrom("images").select("id").execute() };
+      const answer = await post(server, "/admin/content/team/save", memberForm({ name: "Refused Photo", title: "Member" }, await file()), {
+        cookie,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors?.photo).toBe(PHOTO_FORMATS_MESSAGE);
+      expect({ members: await members(), images: await server.database.db.selectFrom("images").select("id").execute() }).toEqual(before);
+    });
+
+    test("a photo over 15 MB is refused before it is read, and nothing is stored", async () => {
+      const before = await members();
+      const answer = await post(
+        server,
+        "/admin/content/team/save",
+        memberForm(
+          { name: "Too Large", title: "Member" },
+          { body: Buffer.alloc(15 * 1024 * 1024 + 100 * 1024, 1), type: "image/jpeg", name: "big.jpg" },
+        ),
+        { cookie },
+      );
+      expect(answer.status).toBe(413);
+      expect(await members()).toEqual(before);
+    });
+
+    test("a stale edit of a member is refused, and the photo it carried is not kept", async () => {
+      const member = (await members())[0]!;
+      const fields = { id: member.id, version: String(member.version), name: member.name, title: member.title };
+      expect((await post(server, "/admin/content/team/save", memberForm(fields), { cookie })).status).toBe(200);
+      const imagesBefore = await server.database.db.selectFrom("images").select("id").execute();
+      const stale = await post(
+        server,
+        "/admin/content/team/save",
+        memberForm(fields, { body: await jpegWithGps(), type: "image/jpeg", name: "x.jpg" }),
+        { cookie },
+      );
+      expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
+      expect(await server.database.db.selectFrom("images").select("id").execute()).toEqual(imagesBefore);
+    });
   });
 });
 

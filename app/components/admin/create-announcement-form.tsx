@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { createAnnouncementSchema } from "#core/schemas/announcement";
 import { Button } from "~/components/ui/button";
@@ -8,24 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
 import { useActionResult } from "~/lib/use-action-result";
-
-/** A local preview of the chosen file; each address is released when the file changes or the form goes. */
-function usePreview(): [string | undefined, (file: Blob | undefined) => void] {
-  const [url, setUrl] = useState<string>();
-  const current = useRef<string | undefined>(undefined);
-  const show = useCallback((file: Blob | undefined) => {
-    if (current.current) URL.revokeObjectURL(current.current);
-    current.current = file ? URL.createObjectURL(file) : undefined;
-    setUrl(current.current);
-  }, []);
-  useEffect(
-    () => () => {
-      if (current.current) URL.revokeObjectURL(current.current);
-    },
-    [],
-  );
-  return [url, show];
-}
+import { usePreview } from "~/lib/use-preview";
 
 /** SPEC 5, "Create announcement": the same form in the panel's dialog and on /admin-announcement. */
 export function CreateAnnouncementForm({ onCreated }: { onCreated: () => void }) {

@@ -2,4 +2,5 @@
 export const CONTENT_SCREENS = [
   { path: "/admin/content/home", label: "Home", description: "The site's name, tagline, hero text, mission and contact links." },
   { path: "/admin/content/goals", label: "Goals", description: "The “Our Goals” cards on the home page, in order." },
+  { path: "/admin/content/team", label: "Team", description: "The “Our Team” cards: names, titles, photos and duties." },
 ] as const;
