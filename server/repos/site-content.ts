@@ -8,6 +8,18 @@ import { type StoredImage, toStoredImage } from "./images";
 
 const SITE_DETAILS_ID = "site";
 
+/** The tables of the site's content, parents before the tables whose rows point at them. */
+export const CONTENT_TABLES = [
+  "site_details",
+  "content_goals",
+  "team_members",
+  "collaborators",
+  "resources",
+  "social_links",
+  "galleries",
+  "gallery_photos",
+] as const;
+
 /** The site's content as stored: the shape of content/site.ts, with each photo an image row. */
 export interface StoredSiteContent {
   name: string;
@@ -137,18 +149,7 @@ export function siteContentRepo(db: Kysely<Database>) {
      * transaction: the tables are emptied and filled again.
      */
     async replace(site: SiteContent, imageIdOf: (photo: string) => string): Promise<void> {
-      for (const table of [
-        "gallery_photos",
-        "galleries",
-        "social_links",
-        "resources",
-        "collaborators",
-        "team_members",
-        "content_goals",
-        "site_details",
-      ] as const) {
-        await db.deleteFrom(table).execute();
-      }
+      for (const table of [...CONTENT_TABLES].reverse()) await db.deleteFrom(table).execute();
       await db
         .insertInto("site_details")
         .values({

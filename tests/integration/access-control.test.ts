@@ -243,6 +243,13 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return { body: new URLSearchParams({ title: "Seeded goal", description: "A goal a forged session must not add." }) };
     }
     if (route.id === "routes/admin/content/move-item") return { body: new URLSearchParams({ direction: "down" }) };
+    if (route.id === "routes/admin/content/save-team-member") {
+      const form = new FormData();
+      form.append("name", "Seeded Member");
+      form.append("title", "A member a forged session must not add");
+      form.append("photo", new Blob([new Uint8Array(image)], { type: "image/png" }), "member.png");
+      return { body: form };
+    }
     return { body: new URLSearchParams({ visible: "false" }) };
   }
 
@@ -299,6 +306,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/content/goals",
         "/admin/content/details",
         "/admin/content/goals/save",
+        "/admin/content/team",
+        "/admin/content/team/save",
         "/admin/content/:list/:id/delete",
         "/admin/content/:list/:id/move",
       ]),

@@ -720,6 +720,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "announcements-delete",
         "/admin/content/details",
         "/admin/content/goals/save",
+        "/admin/content/team/save",
         "goal-delete",
         "goal-move",
       );

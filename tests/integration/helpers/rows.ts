@@ -1,3 +1,4 @@
+import { CONTENT_TABLES } from "../../../server/repos/site-content";
 import type { TestServer } from "./test-server";
 
 /**
@@ -14,14 +15,7 @@ export const WATCHED_TABLES = [
   "settings",
   "sessions",
   "admins",
-  "site_details",
-  "content_goals",
-  "team_members",
-  "collaborators",
-  "resources",
-  "social_links",
-  "galleries",
-  "gallery_photos",
+  ...CONTENT_TABLES,
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
