@@ -31,6 +31,7 @@ import { adminsRepo } from "../../server/repos/admins";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { applicationsRepo, serializeAnswers } from "../../server/repos/applications";
 import { sessionsRepo } from "../../server/repos/sessions";
+import { CONTENT_TABLES } from "../../server/repos/site-content";
 import { settingsRepo } from "../../server/repos/settings";
 import { E2E_ADMIN, type E2eServer, startE2eServer } from "./e2e-server";
 import { storeImage } from "../../server/services/image-store";
@@ -113,17 +114,6 @@ interface WorkerFixtures {
   adminPasswordHash: string;
 }
 
-/** The tables an admin's content screens write, parents before the tables whose rows point at them. */
-const CONTENT_TABLES = [
-  "site_details",
-  "content_goals",
-  "team_members",
-  "collaborators",
-  "resources",
-  "social_links",
-  "galleries",
-  "gallery_photos",
-] as const;
 type ContentTable = (typeof CONTENT_TABLES)[number];
 type ContentSnapshot = Record<ContentTable, Record<string, unknown>[]>;
 
