@@ -115,20 +115,42 @@ interface WorkerFixtures {
 }
 
 type ContentTable = (typeof CONTENT_TABLES)[number];
-type ContentSnapshot = Record<ContentTable, Record<string, unknown>[]>;
-
-async function snapshotContent(db: Kysely<Database>): Promise<ContentSnapshot> {
-  const snapshot = {} as ContentSnapshot;
-  for (const table of CONTENT_TABLES) snapshot[table] = (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
-  return snapshot;
+interface ContentSnapshot {
+  rows: Record<ContentTable, Record<string, unknown>[]>;
+  /** The imported photos' image rows, which a test's delete or photo removal may take away. */
+  images: Record<string, unknown>[];
+  /** A copy of their files (DATA_DIR/uploads/content), for the same reason. */
+  filesCopy: string;
+  filesDir: string;
 }
 
-/** Puts the content tables back as `snapshot` holds them, and raises the content version so the server reads them again. */
+async function snapshotContent(db: Kysely<Database>, dataDir: string): Promise<ContentSnapshot> {
+  const rows = {} as ContentSnapshot["rows"];
+  for (const table of CONTENT_TABLES) rows[table] = (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
+  const images = (await db.selectFrom("images").selectAll().where("source_hash", "is not", null).execute()) as Record<string, unknown>[];
+  const filesDir = path.join(dataDir, "uploads", "content");
+  const filesCopy = path.join(dataDir, "content-files-snapshot");
+  fs.cpSync(filesDir, filesCopy, { recursive: true });
+  return { rows, images, filesCopy, filesDir };
+}
+
+/**
+ * Puts the content back as `snapshot` holds it (the tables, and the imported photos' rows and files where a test
+ * removed them), and raises the content version so the server reads it again.
+ */
 async function restoreContent(db: Kysely<Database>, snapshot: ContentSnapshot): Promise<void> {
+  fs.cpSync(snapshot.filesCopy, snapshot.filesDir, { recursive: true, force: false });
   await db.transaction().execute(async (trx) => {
     for (const table of [...CONTENT_TABLES].reverse()) await trx.deleteFrom(table).execute();
+    for (const image of snapshot.images) {
+      await trx
+        .insertInto("images")
+        .values(image as never)
+        .onConflict((conflict) => conflict.column("id").doNothing())
+        .execute();
+    }
     for (const table of CONTENT_TABLES) {
-      const rows = snapshot[table];
+      const rows = snapshot.rows[table];
       // A few rows per statement keeps far under SQLite's bound-parameter limit.
       for (let start = 0; start < rows.length; start += 50) {
         await trx
@@ -220,8 +242,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Taken before the worker's first test changes anything (resetData, which every test uses, needs it).
   contentSnapshot: [
-    async ({ database }, use) => {
-      await use(await snapshotContent(database.db));
+    async ({ database, server }, use) => {
+      await use(await snapshotContent(database.db, server.dataDir));
     },
     { scope: "worker" },
   ],

@@ -20,7 +20,8 @@ export function About({ about }: { about: HomeContent["about"] }) {
       <ol className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
         {about.goals.map((goal, index) => (
           <li
-            key={goal.title}
+            // Titles may repeat (the admin edits them); the lists are drawn once per page, so a position is a stable key.
+            key={`${index}:${goal.title}`}
             data-reveal="zoom-in"
             style={{ transitionDelay: `${GOAL_DELAY_MS * index}ms` }}
             className="hover-sweep rounded-xl border border-brand-100 bg-white p-6 shadow-sm"
@@ -55,7 +56,7 @@ export function About({ about }: { about: HomeContent["about"] }) {
       <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
         {about.team.map((member, index) => (
           <li
-            key={member.title}
+            key={`${index}:${member.title}`}
             data-reveal="flip-left"
             style={{ transitionDelay: `${TEAM_DELAY_MS * index}ms` }}
             className="hover-sweep flex flex-col items-center rounded-xl border border-brand-100 bg-white p-6 text-center shadow-sm"

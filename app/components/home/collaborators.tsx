@@ -8,9 +8,9 @@ export function Collaborators({ collaborators }: { collaborators: HomeContent["c
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="collaborator-heading">Our Collaborator</SectionHeading>
         <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {collaborators.map((collaborator) => (
+          {collaborators.map((collaborator, index) => (
             <li
-              key={collaborator.name}
+              key={`${index}:${collaborator.name}`}
               className="hover-sweep flex flex-col items-center rounded-xl border border-brand-100 bg-stone-50 p-6 text-center"
             >
               <Picture image={collaborator.image} sizes="160px" className="block h-28 w-40" imgClassName="h-28 w-40 object-contain" />

@@ -10,8 +10,11 @@ export function Resources({ resources }: { resources: HomeContent["resources"] }
     <section id="resources" aria-labelledby="resources-heading" className="mx-auto max-w-7xl px-4 py-16">
       <SectionHeading id="resources-heading">Resources</SectionHeading>
       <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {resources.cards.map((card) => (
-          <li key={card.title} className="hover-sweep flex flex-col overflow-hidden rounded-xl border border-brand-100 bg-white shadow-sm">
+        {resources.cards.map((card, index) => (
+          <li
+            key={`${index}:${card.title}`}
+            className="hover-sweep flex flex-col overflow-hidden rounded-xl border border-brand-100 bg-white shadow-sm"
+          >
             <Picture
               image={card.image}
               sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
