@@ -52,7 +52,8 @@ async function expectGroups(page: Page, groups: Array<[string, number]>) {
 test.describe("events and activities", () => {
   test.beforeEach(({}, testInfo) => {
     const sliderTest = /slider|pagination|fetches only/.test(testInfo.title);
-    // The content is built into the server, so a test cannot seed it: this case is checked only when the content has it.
+    // The groups come from the demo content the worker's server imports on its first start (its groups have more than 3
+    // photos, so this never skips with it); seeded galleries replace this once the galleries screen exists (issue 17).
     test.skip(sliderTest && !SLIDER_GROUP, "no event group in content/site.ts has more than 3 photos");
   });
 

@@ -51,7 +51,8 @@ test.describe("Explore SMC", () => {
         })),
     );
     // Depends on the content: the demo's photos fill several screens; a gallery that fits on one has nothing to check.
-    // The content is built into the server, so a test cannot seed it: this case is checked only when the content has it.
+    // The photos are the demo content's, imported on the server's first start (they fill several screens, so this never
+    // skips with it); a seeded gallery replaces this once the galleries screen exists (issue 17).
     test.skip(belowTheFold.length === 0, "every photo of content/site.ts fits on the first screen");
     expect(
       belowTheFold.filter((photo) => photo.loading !== "lazy").map((photo) => photo.photo),
