@@ -269,9 +269,9 @@ test.describe("the home page", () => {
 
   test("a team member without a photo shows the first letter of their name", async ({ page, site }) => {
     const member = site.team.find((m) => !m.img);
-    // Depends on the content: the demo content has a member without a photo, so this runs; a society whose
-    // whole team has photos has no fallback to show.
-    // The content is built into the server, so a test cannot seed it: this case is checked only when the content has it.
+    // Depends on the demo content the server imports on its first start, which has a member without a photo, so this
+    // never skips with it. The Team screen's browser tests (admin-content-team.spec.ts) check the fallback on content
+    // they make themselves.
     test.skip(!member, "every team member in content/site.ts has a photo");
     await page.goto("/");
     const card = page.locator("#about").getByRole("list").nth(1).getByRole("listitem").filter({ hasText: member!.title });

@@ -78,7 +78,8 @@ async function swipeLeft(page: Page, target: Locator) {
 
 test.describe("the photo lightbox", () => {
   test.beforeEach(({}, testInfo) => {
-    // The content is built into the server, so a test cannot seed it: this case is checked only when the content has it.
+    // The photos are the demo content's, imported on the server's first start, which never triggers these skips;
+    // seeded galleries replace them once the galleries screen exists (issue 17).
     test.skip(EXPLORE_COUNT < 3, "content/site.ts has fewer than 3 Explore SMC photos");
     test.skip(/slider/.test(testInfo.title) && !GROUP, "no event group in content/site.ts has more than 3 photos");
   });
