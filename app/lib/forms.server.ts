@@ -44,3 +44,22 @@ export function editAnswer(
   const message = result.reason === "conflict" ? CONFLICT_MESSAGE : "No such item: it was deleted. Reload to see the latest.";
   return formAnswer(submission.reply({ formErrors: [message] }), result.reason === "conflict" ? 409 : 404);
 }
+
+/**
+ * The answer to a content edit that may bring a photo: as `editAnswer`, or refused for the photo (at the photo field),
+ * or because the image store is down (for the whole form, with a status that says "try again"). The chosen file is
+ * never sent back.
+ */
+export function photoEditAnswer(
+  submission: Submission<unknown>,
+  result: Parameters<typeof editAnswer>[1] | { ok: false; reason: "photo" | "storage-unavailable"; message: string },
+) {
+  if (!("message" in result)) return editAnswer(submission, result);
+  if (result.reason === "storage-unavailable") {
+    return formAnswer(submission.reply({ formErrors: [result.message], hideFields: ["photo"] }), 503, { "Retry-After": "30" });
+  }
+  return formAnswer(submission.reply({ fieldErrors: { photo: [result.message] }, hideFields: ["photo"] }), 400);
+}
+
+/** The bytes of a form's chosen file, if one was chosen. */
+export const fileBytes = async (file: Blob | undefined) => (file ? Buffer.from(await file.arrayBuffer()) : undefined);

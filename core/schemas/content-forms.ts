@@ -21,6 +21,14 @@ export function requiredText(label: string, max: number) {
   );
 }
 
+/** Optional text: trimmed, at most `max` characters. */
+function optionalText(label: string, max: number) {
+  return withoutNul(
+    z.string().overwrite(oneKindOfLineBreak).trim().max(max, `${label} must be at most ${max} characters`),
+    label,
+  ).optional();
+}
+
 /** A link the site shows: http(s) only, so it can never become a `javascript:` link. */
 export function webLink(label: string) {
   return z
@@ -90,16 +98,44 @@ export const teamMemberSchema = z.object({
   version: version.optional(),
   name: requiredText("Name", TEAM_MEMBER_LIMITS.name),
   title: requiredText("Title", TEAM_MEMBER_LIMITS.title),
-  description: withoutNul(
-    z
-      .string()
-      .overwrite(oneKindOfLineBreak)
-      .trim()
-      .max(TEAM_MEMBER_LIMITS.description, `Description must be at most ${TEAM_MEMBER_LIMITS.description} characters`),
-    "Description",
-  ).optional(),
+  description: optionalText("Description", TEAM_MEMBER_LIMITS.description),
   photo: optionalPhoto,
   /** Checked to take the current photo away (the card then shows the name's first letter). */
   removePhoto: z.literal("on").optional(),
 });
 export type TeamMemberInput = z.infer<typeof teamMemberSchema>;
+
+/** A photo a new item must have: an edit may keep the one it has. */
+const photoForNewItems = (message: string) => (value: { id?: string; photo?: Blob }, context: z.RefinementCtx) => {
+  if (!value.id && !value.photo) context.addIssue({ code: "custom", path: ["photo"], message });
+};
+
+export const COLLABORATOR_LIMITS = { name: 100, description: 300 } as const;
+
+/** /admin/content/collaborators: a partner with its logo and, optionally, a link to its own site. */
+export const collaboratorSchema = z
+  .object({
+    id: itemId,
+    version: version.optional(),
+    name: requiredText("Name", COLLABORATOR_LIMITS.name),
+    description: requiredText("Description", COLLABORATOR_LIMITS.description),
+    url: z.preprocess((value) => (value === "" ? undefined : value), webLink("Link").optional()),
+    photo: optionalPhoto,
+  })
+  .superRefine(photoForNewItems("Choose the collaborator's logo"));
+export type CollaboratorInput = z.infer<typeof collaboratorSchema>;
+
+export const RESOURCE_LIMITS = { title: 100, menuLabel: 40 } as const;
+
+/** /admin/content/resources: a card with its picture and the shared folder it opens, and its name in the menu. */
+export const resourceSchema = z
+  .object({
+    id: itemId,
+    version: version.optional(),
+    title: requiredText("Title", RESOURCE_LIMITS.title),
+    menuLabel: requiredText("Menu label", RESOURCE_LIMITS.menuLabel),
+    url: webLink("Link"),
+    photo: optionalPhoto,
+  })
+  .superRefine(photoForNewItems("Choose a picture for the card"));
+export type ResourceInput = z.infer<typeof resourceSchema>;

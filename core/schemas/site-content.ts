@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GOAL_LIMITS, SITE_DETAILS_LIMITS, TEAM_MEMBER_LIMITS } from "./content-forms";
+import { COLLABORATOR_LIMITS, GOAL_LIMITS, RESOURCE_LIMITS, SITE_DETAILS_LIMITS, TEAM_MEMBER_LIMITS } from "./content-forms";
 
 /**
  * The shape of `content/site.ts`: everything a society changes without touching code.
@@ -24,12 +24,18 @@ const teamMember = z.object({
   description: textUpTo(TEAM_MEMBER_LIMITS.description).optional(),
 });
 
-const collaborator = z.object({ name: text, description: text, img: photoPath });
+const collaborator = z.object({
+  name: textUpTo(COLLABORATOR_LIMITS.name),
+  description: textUpTo(COLLABORATOR_LIMITS.description),
+  img: photoPath,
+  /** Its own site or page; its card links there. */
+  url: externalUrl.optional(),
+});
 
 const resource = z.object({
-  title: text,
+  title: textUpTo(RESOURCE_LIMITS.title),
   /** The label of this resource in the top bar's Resources dropdown. */
-  menuLabel: text,
+  menuLabel: textUpTo(RESOURCE_LIMITS.menuLabel),
   img: photoPath,
   url: externalUrl,
 });

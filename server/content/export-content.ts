@@ -61,6 +61,7 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
     collaborators: await sequential(stored.collaborators, async (c, i) => ({
       name: c.name,
       description: c.description,
+      ...(c.url ? { url: c.url } : {}),
       img: await photo(c.image, `collaborators/${numbered(i)}-${slugify(c.name)}`),
     })),
     resources: await sequential(stored.resources, async (r, i) => ({

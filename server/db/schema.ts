@@ -214,6 +214,8 @@ export interface CollaboratorsTable extends ListItemColumns {
   name: string;
   description: string;
   image_id: string;
+  /** Its own site or page, if it has one. */
+  url: string | null;
 }
 
 export interface ResourcesTable extends ListItemColumns {

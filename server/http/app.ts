@@ -148,7 +148,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     limitRequestBodies(
       [
         { path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES },
-        { path: /^\/admin\/content\/team\/save$/, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
+        { path: /^\/admin\/content\/(team|collaborators|resources)\/save$/, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
       ],
       FORM_MAX_BYTES,
       logger,

@@ -32,7 +32,7 @@ export interface StoredSiteContent {
   goals: Array<{ title: string; description: string }>;
   president: { name: string; title: string; message: string; photo: StoredImage };
   team: Array<{ title: string; name: string; description: string | null; image: StoredImage | null }>;
-  collaborators: Array<{ name: string; description: string; image: StoredImage }>;
+  collaborators: Array<{ name: string; description: string; url?: string; image: StoredImage }>;
   resources: Array<{ title: string; menuLabel: string; url: string; image: StoredImage }>;
   videoChannelUrl: string;
   socialLinks: Array<{ network: "facebook" | "instagram"; label: string; url: string }>;
@@ -123,7 +123,12 @@ export function siteContentRepo(db: Kysely<Database>) {
           photo: image(details.president_image_id),
         },
         team: team.map((m) => ({ title: m.title, name: m.name, description: m.description, image: m.image_id ? image(m.image_id) : null })),
-        collaborators: collaborators.map((c) => ({ name: c.name, description: c.description, image: image(c.image_id) })),
+        collaborators: collaborators.map((c) => ({
+          name: c.name,
+          description: c.description,
+          ...(c.url ? { url: c.url } : {}),
+          image: image(c.image_id),
+        })),
         resources: resources.map((r) => ({ title: r.title, menuLabel: r.menu_label, url: r.url, image: image(r.image_id) })),
         videoChannelUrl: details.video_channel_url,
         socialLinks: socialLinks.map(({ network, label, url }) => ({ network, label, url })),
@@ -207,6 +212,7 @@ export function siteContentRepo(db: Kysely<Database>) {
           position,
           name: item.name,
           description: item.description,
+          url: item.url ?? null,
           image_id: imageIdOf(item.img),
         })),
       );

@@ -1,5 +1,12 @@
-import type { Kysely } from "kysely";
-import { type GoalInput, PHOTO_FORMATS_MESSAGE, type SiteDetailsInput, type TeamMemberInput } from "#core/schemas/content-forms";
+import type { Kysely, Selectable } from "kysely";
+import {
+  type CollaboratorInput,
+  type GoalInput,
+  PHOTO_FORMATS_MESSAGE,
+  type ResourceInput,
+  type SiteDetailsInput,
+  type TeamMemberInput,
+} from "#core/schemas/content-forms";
 import { CONTENT_IMAGE_FOLDER } from "../content/import-content";
 import { UnsupportedImageError } from "../images/encode-image";
 import type { Logger } from "../logger";
@@ -10,6 +17,9 @@ import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import { createRepos } from "../repos";
 import { type ContentListTable, contentListRepo, type ListItemValues, type SaveOutcome } from "../repos/content-lists";
+
+/** The lists whose items carry a photo (image_id). */
+type PhotoListTable = "team_members" | "collaborators" | "resources";
 
 /** What an edit answers: done, or refused because the item moved on meanwhile (or is gone). */
 export type EditResult = { ok: true; id?: string } | { ok: false; reason: Exclude<SaveOutcome, "saved"> };
@@ -106,22 +116,57 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     };
   }
 
-  const goals = listEditor("content_goals", "goal");
-  const team = listEditor("team_members", "team-member");
-  /** The lists whose items are deleted and moved the same way, by their name in the admin's addresses. */
-  const lists: Record<string, Pick<typeof goals, "delete" | "move">> = {
-    goals,
-    team: {
-      move: team.move,
-      // A member's photo goes with them, unless something else shows it too.
-      async delete(id, actorId) {
-        const member = isRecordId(id) ? await repos.team.find(id) : undefined;
-        const result = await team.delete(id, actorId);
-        if (result.ok && member?.image_id) await removeImageIfUnused(images, member.image_id).catch(() => undefined);
+  /** A list whose items show a photo: a save may bring a new one (or take it away), a delete takes it along. */
+  function photoListEditor<T extends PhotoListTable>(table: T, name: string) {
+    const editor = listEditor(table, name);
+    const imageIdOf = async (id: string | undefined) =>
+      id && isRecordId(id)
+        ? (((await contentListRepo(db, table).find(id)) as { image_id: string | null } | undefined)?.image_id ?? null)
+        : null;
+    return {
+      move: editor.move,
+      /** The items in order, each with its photo (null when it has none), described by `alt`. */
+      async items(alt: (item: Selectable<Database[T]>) => string) {
+        const items = await editor.items();
+        const imageIds = items.flatMap((item) => (item as { image_id: string | null }).image_id ?? []);
+        const photos = new Map((await repos.images.findMany(imageIds)).map((image) => [image.id, image]));
+        return items.map((item) => {
+          const photo = photos.get((item as { image_id: string | null }).image_id ?? "");
+          return { item, photo: photo ? storedImageToResponsive(photo, alt(item)) : null };
+        });
+      },
+      /** A new item or an edit; a new photo replaces the old one, `removePhoto` takes it away. */
+      async save(
+        item: { id?: string; version?: number; removePhoto?: unknown },
+        values: Omit<ListItemValues<T>, "image_id">,
+        photo: Buffer | undefined,
+        actorId: string,
+      ): Promise<PhotoEditResult> {
+        const previousImageId = await imageIdOf(item.id);
+        return withPhoto(photo, previousImageId, async (newImageId) => {
+          const imageId = newImageId ?? (item.removePhoto ? null : previousImageId);
+          // Every PhotoListTable has image_id; TypeScript cannot see that through the generic table.
+          const withImage = { ...values, image_id: imageId } as unknown as ListItemValues<T>;
+          const saved = await editor.save(item, withImage, actorId);
+          return { ...saved, imageId };
+        });
+      },
+      // The item's photo goes with it, unless something else shows it too.
+      async delete(id: string, actorId: string) {
+        const imageId = await imageIdOf(id);
+        const result = await editor.delete(id, actorId);
+        if (result.ok && imageId) await removeImageIfUnused(images, imageId).catch(() => undefined);
         return result;
       },
-    },
-  };
+    };
+  }
+
+  const goals = listEditor("content_goals", "goal");
+  const team = photoListEditor("team_members", "team-member");
+  const collaborators = photoListEditor("collaborators", "collaborator");
+  const resources = photoListEditor("resources", "resource");
+  /** The lists whose items are deleted and moved the same way, by their name in the admin's addresses. */
+  const lists: Record<string, Pick<typeof goals, "delete" | "move">> = { goals, team, collaborators, resources };
 
   return {
     /** The home screen's fields as stored, with the version a save must come from. */
@@ -161,26 +206,45 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     list: (name: string) => (Object.hasOwn(lists, name) ? lists[name] : undefined),
 
     team: {
-      async list() {
-        const members = await team.items();
-        const photos = new Map(
-          (await repos.images.findMany(members.flatMap((m) => (m.image_id ? [m.image_id] : [])))).map((i) => [i.id, i]),
-        );
-        return members.map(({ id, version, name, title, description, image_id }) => {
-          const photo = image_id ? photos.get(image_id) : undefined;
-          return { id, version, name, title, description: description ?? "", photo: photo ? storedImageToResponsive(photo, name) : null };
-        });
-      },
-      /** A new member or an edit; a new photo replaces the old one, `removePhoto` takes it away. */
-      async save(input: TeamMemberInput, photo: Buffer | undefined, actorId: string): Promise<PhotoEditResult> {
-        const previous = input.id && isRecordId(input.id) ? await repos.team.find(input.id) : undefined;
-        const previousImageId = previous?.image_id ?? null;
-        return withPhoto(photo, previousImageId, async (newImageId) => {
-          const imageId = newImageId ?? (input.removePhoto ? null : previousImageId);
-          const values = { name: input.name, title: input.title, description: input.description || null, image_id: imageId };
-          return { ...(await team.save({ id: input.id, version: input.version }, values, actorId)), imageId };
-        });
-      },
+      list: async () =>
+        (await team.items((member) => member.name)).map(({ item: { id, version, name, title, description }, photo }) => ({
+          id,
+          version,
+          name,
+          title,
+          description: description ?? "",
+          photo,
+        })),
+      save: (input: TeamMemberInput, photo: Buffer | undefined, actorId: string) =>
+        team.save(input, { name: input.name, title: input.title, description: input.description || null }, photo, actorId),
+    },
+
+    collaborators: {
+      list: async () =>
+        (await collaborators.items((c) => `${c.name} logo`)).map(({ item: { id, version, name, description, url }, photo }) => ({
+          id,
+          version,
+          name,
+          description,
+          url: url ?? "",
+          photo,
+        })),
+      save: (input: CollaboratorInput, photo: Buffer | undefined, actorId: string) =>
+        collaborators.save(input, { name: input.name, description: input.description, url: input.url ?? null }, photo, actorId),
+    },
+
+    resources: {
+      list: async () =>
+        (await resources.items((r) => `Illustration for ${r.title}`)).map(({ item: { id, version, title, menu_label, url }, photo }) => ({
+          id,
+          version,
+          title,
+          menuLabel: menu_label,
+          url,
+          photo,
+        })),
+      save: (input: ResourceInput, photo: Buffer | undefined, actorId: string) =>
+        resources.save(input, { title: input.title, menu_label: input.menuLabel, url: input.url }, photo, actorId),
     },
 
     goals: {

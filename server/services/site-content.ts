@@ -82,7 +82,12 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
           image: member.image ? image(member.image, member.image.id === site.logo.id ? site.logoAlt : member.name) : null,
         })),
       },
-      collaborators: site.collaborators.map((c) => ({ name: c.name, description: c.description, image: image(c.image, `${c.name} logo`) })),
+      collaborators: site.collaborators.map((c) => ({
+        name: c.name,
+        description: c.description,
+        url: c.url,
+        image: image(c.image, `${c.name} logo`),
+      })),
       resources: {
         cards: site.resources.map((r) => ({ title: r.title, url: r.url, image: image(r.image, `Illustration for ${r.title}`) })),
         videoChannelUrl: site.videoChannelUrl,

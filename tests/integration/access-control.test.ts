@@ -243,11 +243,15 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return { body: new URLSearchParams({ title: "Seeded goal", description: "A goal a forged session must not add." }) };
     }
     if (route.id === "routes/admin/content/move-item") return { body: new URLSearchParams({ direction: "down" }) };
-    if (route.id === "routes/admin/content/save-team-member") {
+    const photoForms: Record<string, Record<string, string>> = {
+      "routes/admin/content/save-team-member": { name: "Seeded Member", title: "A member a forged session must not add" },
+      "routes/admin/content/save-collaborator": { name: "Seeded Partner", description: "A partner a forged session must not add" },
+      "routes/admin/content/save-resource": { title: "Seeded Notes", menuLabel: "Seeded", url: "https://drive.example.org/seeded" },
+    };
+    if (route.id in photoForms) {
       const form = new FormData();
-      form.append("name", "Seeded Member");
-      form.append("title", "A member a forged session must not add");
-      form.append("photo", new Blob([new Uint8Array(image)], { type: "image/png" }), "member.png");
+      for (const [name, value] of Object.entries(photoForms[route.id]!)) form.append(name, value);
+      form.append("photo", new Blob([new Uint8Array(image)], { type: "image/png" }), "photo.png");
       return { body: form };
     }
     return { body: new URLSearchParams({ visible: "false" }) };
@@ -308,6 +312,10 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/content/goals/save",
         "/admin/content/team",
         "/admin/content/team/save",
+        "/admin/content/collaborators",
+        "/admin/content/collaborators/save",
+        "/admin/content/resources",
+        "/admin/content/resources/save",
         "/admin/content/:list/:id/delete",
         "/admin/content/:list/:id/move",
       ]),

@@ -42,6 +42,23 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     };
   };
 
+  const imageRow = (id: string) => server.database.db.selectFrom("images").selectAll().where("id", "=", id).executeTakeFirst();
+  const imageIds = () => server.database.db.selectFrom("images").select("id").orderBy("id").execute();
+  /** A content form as the browser posts it: its fields and the photo part (empty when no file was chosen). */
+  const photoForm = (fields: Record<string, string>, photo?: { body: Buffer | string; type: string; name: string }) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append(
+      "photo",
+      photo ? new Blob([typeof photo.body === "string" ? photo.body : new Uint8Array(photo.body)], { type: photo.type }) : new Blob([]),
+      photo?.name ?? "",
+    );
+    return form;
+  };
+  const aPhoto = async (name = "photo.jpg") => ({ body: await jpegWithGps(), type: "image/jpeg", name });
+  const variantFiles = async (imageId: string) =>
+    (JSON.parse((await imageRow(imageId))!.variants) as { key: string }[]).map((variant) => `/uploads/${variant.key}`);
+
   test("every screen and every write needs a session: pages go to /admin, writes answer 401 and change nothing", async () => {
     for (const path of ["/admin/content", "/admin/content/home", "/admin/content/goals"]) {
       const page = await getPage(server, path);
@@ -169,23 +186,12 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
 
   describe("team", () => {
     const members = () => server.database.db.selectFrom("team_members").selectAll().orderBy("position").execute();
-    const imageRow = (id: string) => server.database.db.selectFrom("images").selectAll().where("id", "=", id).executeTakeFirst();
-    const memberForm = (fields: Record<string, string>, photo?: { body: Buffer | string; type: string; name: string }) => {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(fields)) form.append(name, value);
-      form.append(
-        "photo",
-        photo ? new Blob([typeof photo.body === "string" ? photo.body : new Uint8Array(photo.body)], { type: photo.type }) : new Blob([]),
-        photo?.name ?? "",
-      );
-      return form;
-    };
 
     test("a member added with a phone photo shows on the home page; the stored photo has no EXIF; removing it and deleting the member removes its files", async () => {
       const added = await post(
         server,
         "/admin/content/team/save",
-        memberForm(
+        photoForm(
           { name: "Maryam Siddiqui", title: "Events Secretary", description: "Plans the events\nBooks the halls" },
           { body: await jpegWithGps(), type: "image/jpeg", name: "maryam.jpg" },
         ),
@@ -213,7 +219,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       const removed = await post(
         server,
         "/admin/content/team/save",
-        memberForm({
+        photoForm({
           id: member.id,
           version: String(member.version),
           name: "Maryam Siddiqui",
@@ -245,7 +251,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       ["a text file called .jpg", async () => ({ body: "not a photo at all", type: "image/jpeg", name: "a.jpg" })],
     ])("%s is refused at the photo, naming the formats that work, and nothing is stored", async (_name, file) => {
       const before = { members: await members(), images: await server.database.db.selectFrom("images").select("id").execute() };
-      const answer = await post(server, "/admin/content/team/save", memberForm({ name: "Refused Photo", title: "Member" }, await file()), {
+      const answer = await post(server, "/admin/content/team/save", photoForm({ name: "Refused Photo", title: "Member" }, await file()), {
         cookie,
       });
       expect(answer.status).toBe(400);
@@ -258,7 +264,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       const answer = await post(
         server,
         "/admin/content/team/save",
-        memberForm(
+        photoForm(
           { name: "Too Large", title: "Member" },
           { body: Buffer.alloc(15 * 1024 * 1024 + 100 * 1024, 1), type: "image/jpeg", name: "big.jpg" },
         ),
@@ -271,16 +277,143 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     test("a stale edit of a member is refused, and the photo it carried is not kept", async () => {
       const member = (await members())[0]!;
       const fields = { id: member.id, version: String(member.version), name: member.name, title: member.title };
-      expect((await post(server, "/admin/content/team/save", memberForm(fields), { cookie })).status).toBe(200);
+      expect((await post(server, "/admin/content/team/save", photoForm(fields), { cookie })).status).toBe(200);
       const imagesBefore = await server.database.db.selectFrom("images").select("id").execute();
       const stale = await post(
         server,
         "/admin/content/team/save",
-        memberForm(fields, { body: await jpegWithGps(), type: "image/jpeg", name: "x.jpg" }),
+        photoForm(fields, { body: await jpegWithGps(), type: "image/jpeg", name: "x.jpg" }),
         { cookie },
       );
       expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
       expect(await server.database.db.selectFrom("images").select("id").execute()).toEqual(imagesBefore);
+    });
+  });
+
+  describe("collaborators", () => {
+    const collaborators = () => server.database.db.selectFrom("collaborators").selectAll().orderBy("position").execute();
+    const save = (fields: Record<string, string>, photo?: Awaited<ReturnType<typeof aPhoto>>) =>
+      post(server, "/admin/content/collaborators/save", photoForm(fields, photo), { cookie });
+
+    test("a new collaborator needs its logo; with one and a link it shows on the home page, linked", async () => {
+      const before = await collaborators();
+      const withoutLogo = await save({ name: "City Blood Bank", description: "Runs our donation camps." });
+      expect(withoutLogo.status).toBe(400);
+      expect(withoutLogo.body.errors?.photo).toBe("Choose the collaborator's logo");
+      expect(await collaborators()).toEqual(before);
+
+      const added = await save(
+        { name: "City Blood Bank", description: "Runs our donation camps.", url: "https://bloodbank.example.org/" },
+        await aPhoto("logo.jpg"),
+      );
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const collaborator = (await collaborators()).at(-1)!;
+      expect(collaborator).toMatchObject({ name: "City Blood Bank", url: "https://bloodbank.example.org/", version: 1 });
+      const html = await homePage();
+      expect(html).toContain('href="https://bloodbank.example.org/"');
+      expect(html).toContain("Runs our donation camps.");
+      expect(html).toContain("City Blood Bank logo");
+      expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.collaborator.add" });
+    });
+
+    test("a new logo replaces the old one, whose files go; a cleared link unlinks the name; deleting removes the logo", async () => {
+      await save({ name: "Green Campus", description: "Plants trees with us.", url: "https://green.example.org/" }, await aPhoto());
+      const added = (await collaborators()).at(-1)!;
+      const oldFiles = await variantFiles(added.image_id);
+
+      const replaced = await save(
+        { id: added.id, version: String(added.version), name: "Green Campus", description: "Plants trees with us.", url: "" },
+        await aPhoto("new-logo.jpg"),
+      );
+      expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+      const edited = (await collaborators()).at(-1)!;
+      expect(edited).toMatchObject({ id: added.id, url: null, version: 2 });
+      expect(edited.image_id).not.toBe(added.image_id);
+      expect(await imageRow(added.image_id)).toBeUndefined();
+      for (const file of oldFiles) expect((await getPage(server, file)).status).toBe(404);
+      expect(await homePage()).not.toContain("https://green.example.org/");
+
+      const newFiles = await variantFiles(edited.image_id);
+      expect((await post(server, `/admin/content/collaborators/${added.id}/delete`, {}, { cookie })).status).toBe(200);
+      expect(await homePage()).not.toContain("Plants trees with us.");
+      expect(await imageRow(edited.image_id)).toBeUndefined();
+      for (const file of newFiles) expect((await getPage(server, file)).status).toBe(404);
+    });
+
+    test("a link that is not http(s) is refused at its field, and nothing is stored", async () => {
+      const before = { collaborators: await collaborators(), images: await imageIds() };
+      const answer = await save({ name: "Bad Link", description: "Links nowhere safe.", url: "javascript:alert(1)" }, await aPhoto());
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors?.url).toBe("Link must be a link starting with https:// or http://");
+      expect({ collaborators: await collaborators(), images: await imageIds() }).toEqual(before);
+    });
+  });
+
+  describe("resources", () => {
+    const resources = () => server.database.db.selectFrom("resources").selectAll().orderBy("position").execute();
+    const save = (fields: Record<string, string>, photo?: Awaited<ReturnType<typeof aPhoto>>) =>
+      post(server, "/admin/content/resources/save", photoForm(fields, photo), { cookie });
+
+    test("a resource added shows as a card and in the Resources menu; edited, moved and deleted at the next request", async () => {
+      const added = await save(
+        { title: "5th Year Notes", menuLabel: "5th Year", url: "https://drive.example.org/5th-year" },
+        await aPhoto("5th.jpg"),
+      );
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const resource = (await resources()).at(-1)!;
+      let html = await homePage();
+      expect(html).toContain("5th Year Notes");
+      expect(html).toContain(">5th Year<");
+      expect(html).toContain('href="https://drive.example.org/5th-year"');
+
+      const edited = await save({
+        id: resource.id,
+        version: String(resource.version),
+        title: "Final Year Notes",
+        menuLabel: "Final Year",
+        url: "https://drive.example.org/final-year",
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect((await resources()).at(-1)!.image_id).toBe(resource.image_id);
+      html = await homePage();
+      expect(html).toContain("Final Year Notes");
+      expect(html).not.toContain("5th Year Notes");
+
+      expect((await post(server, `/admin/content/resources/${resource.id}/move`, { direction: "up" }, { cookie })).status).toBe(200);
+      const order = (await resources()).map((r) => r.id);
+      expect(order.indexOf(resource.id)).toBe(order.length - 2);
+      html = await homePage();
+      expect(html.indexOf("Final Year Notes")).toBeLessThan(html.indexOf(escapeHtml((await resources()).at(-1)!.title)));
+
+      expect((await post(server, `/admin/content/resources/${resource.id}/delete`, {}, { cookie })).status).toBe(200);
+      expect(await homePage()).not.toContain("Final Year Notes");
+      expect(await imageRow(resource.image_id)).toBeUndefined();
+      expect((await auditActions(server)).slice(-4).map((entry) => entry.action)).toEqual([
+        "content.resource.add",
+        "content.resource.edit",
+        "content.resource.move",
+        "content.resource.delete",
+      ]);
+    });
+
+    test.each([
+      ["an empty menu label", { menuLabel: "  " }, "menuLabel", "Menu label is required"],
+      ["a link that is not a link", { url: "drive folder" }, "url", "Link must be a link starting with https:// or http://"],
+      ["a title over its limit", { title: "x".repeat(101) }, "title", "Title must be at most 100 characters"],
+    ])("%s is refused at its field and changes nothing", async (_name, change, field, message) => {
+      const resource = (await resources())[0]!;
+      const before = await resources();
+      const answer = await save({
+        id: resource.id,
+        version: String(resource.version),
+        title: resource.title,
+        menuLabel: resource.menu_label,
+        url: resource.url,
+        ...change,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors?.[field]).toBe(message);
+      expect(await resources()).toEqual(before);
     });
   });
 });

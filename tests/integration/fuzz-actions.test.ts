@@ -721,6 +721,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/content/details",
         "/admin/content/goals/save",
         "/admin/content/team/save",
+        "/admin/content/collaborators/save",
+        "/admin/content/resources/save",
         "goal-delete",
         "goal-move",
       );

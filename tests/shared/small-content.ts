@@ -34,7 +34,10 @@ export function smallSite(): SiteContent {
       { title: "Secretary", name: "Sara Malik", img: "team/a.jpg", description: "Line one\nLine two" },
       { title: "Treasurer", name: "Bilal Ahmed" },
     ],
-    collaborators: [{ name: "Partner", description: "Helps", img: "logo.png" }],
+    collaborators: [
+      { name: "Partner", description: "Helps", img: "logo.png", url: "https://partner.example.org/" },
+      { name: "Unlinked partner", description: "Helps too", img: "logo.png" },
+    ],
     resources: [{ title: "Notes", menuLabel: "Notes", img: "explore/1.jpg", url }],
     videoChannelUrl: url,
     socialLinks: [{ network: "facebook", label: "Facebook", url }],

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { createAnnouncementSchema } from "#core/schemas/announcement";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { PhotoField } from "~/components/ui/photo-field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
 import { useActionResult } from "~/lib/use-action-result";
@@ -38,19 +39,7 @@ export function CreateAnnouncementForm({ onCreated }: { onCreated: () => void })
       className="flex flex-col gap-4"
       aria-label="Create announcement"
     >
-      <Field
-        meta={fields.image}
-        label="Image"
-        control={(aria) => (
-          <input
-            {...getInputProps(fields.image, { type: "file", ariaAttributes: false })}
-            {...aria}
-            accept="image/*"
-            onChange={(event) => showPreview(event.target.files?.[0])}
-            className="block w-full rounded-md border border-slate-400 bg-white p-2 text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-900 focus:outline-2 focus:outline-brand-800"
-          />
-        )}
-      />
+      <PhotoField meta={fields.image} label="Image" accept="image/*" onChoose={showPreview} />
       {preview && (
         <img src={preview} alt="Preview of the chosen image" className="max-h-56 w-full rounded-md bg-slate-100 object-contain" />
       )}

@@ -14,7 +14,16 @@ export function Collaborators({ collaborators }: { collaborators: HomeContent["c
               className="hover-sweep flex flex-col items-center rounded-xl border border-brand-100 bg-stone-50 p-6 text-center"
             >
               <Picture image={collaborator.image} sizes="160px" className="block h-28 w-40" imgClassName="h-28 w-40 object-contain" />
-              <h3 className="mt-4 text-lg font-bold text-brand-900">{collaborator.name}</h3>
+              <h3 className="mt-4 text-lg font-bold text-brand-900">
+                {collaborator.url ? (
+                  <a href={collaborator.url} target="_blank" rel="noopener noreferrer" className="underline-offset-4 hover:underline">
+                    {collaborator.name}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  collaborator.name
+                )}
+              </h3>
               <p className="mt-2 text-slate-700">{collaborator.description}</p>
             </li>
           ))}

@@ -3,4 +3,14 @@ export const CONTENT_SCREENS = [
   { path: "/admin/content/home", label: "Home", description: "The site's name, tagline, hero text, mission and contact links." },
   { path: "/admin/content/goals", label: "Goals", description: "The “Our Goals” cards on the home page, in order." },
   { path: "/admin/content/team", label: "Team", description: "The “Our Team” cards: names, titles, photos and duties." },
+  {
+    path: "/admin/content/collaborators",
+    label: "Collaborators",
+    description: "The “Our Collaborator” cards: partners' names, logos and links.",
+  },
+  {
+    path: "/admin/content/resources",
+    label: "Resources",
+    description: "The resource cards and the Resources menu: shared folders of notes and books.",
+  },
 ] as const;

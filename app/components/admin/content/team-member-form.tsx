@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { PHOTO_ACCEPT, teamMemberSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
-import { Field, FormMessage, firstMessage, inputClass } from "~/components/ui/field";
+import { Field, FormMessage, firstMessage } from "~/components/ui/field";
+import { PhotoField } from "~/components/ui/photo-field";
 import { usePreview } from "~/lib/use-preview";
 import { SaveButton, useSavedToast } from "./save-button";
 
@@ -51,19 +52,12 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
       {member && <input {...getInputProps(fields.version, { type: "hidden" })} />}
       <Field meta={fields.name} label="Name" description="For two people, both names: “Hamza Tariq & Usman Ali”." />
       <Field meta={fields.title} label="Title" />
-      <Field
+      <PhotoField
         meta={fields.photo}
         label="Photo"
         description="Optional. JPEG, PNG, WebP or AVIF, up to 15 MB; square photos look best."
-        control={(aria) => (
-          <input
-            {...getInputProps(fields.photo, { type: "file", ariaAttributes: false })}
-            {...aria}
-            accept={PHOTO_ACCEPT}
-            onChange={(event) => showPreview(event.target.files?.[0])}
-            className="block w-full rounded-md border border-slate-400 bg-white p-2 text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-900 focus:outline-2 focus:outline-brand-800"
-          />
-        )}
+        accept={PHOTO_ACCEPT}
+        onChoose={showPreview}
       />
       {current && (
         <img
@@ -78,14 +72,7 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
           Remove the photo (the card shows the name&apos;s first letter)
         </label>
       )}
-      <Field
-        meta={fields.description}
-        label="Description"
-        description="Optional. Their duties; each line shows as a line."
-        control={(aria) => (
-          <textarea {...getTextareaProps(fields.description, { ariaAttributes: false })} {...aria} rows={4} className={inputClass} />
-        )}
-      />
+      <Field meta={fields.description} label="Description" description="Optional. Their duties; each line shows as a line." rows={4} />
       <SaveButton busy={fetcher.state !== "idle"} />
     </fetcher.Form>
   );

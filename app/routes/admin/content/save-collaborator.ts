@@ -1,0 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { collaboratorSchema } from "#core/schemas/content-forms";
+import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/save-collaborator";
+
+/** A new collaborator or an edit, with its logo; the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: collaboratorSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
+  const photo = await fileBytes(submission.value.photo);
+  return photoEditAnswer(submission, await context.services.contentEditor.collaborators.save(submission.value, photo, admin.id));
+}

@@ -1,0 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { resourceSchema } from "#core/schemas/content-forms";
+import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/save-resource";
+
+/** A new resource card or an edit, with its picture; the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: resourceSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
+  const photo = await fileBytes(submission.value.photo);
+  return photoEditAnswer(submission, await context.services.contentEditor.resources.save(submission.value, photo, admin.id));
+}
