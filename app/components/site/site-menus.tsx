@@ -39,8 +39,9 @@ const linkItem = (className: string, onChoose?: () => void) =>
 function ResourceLinks({ chrome, className, onChoose }: { chrome: SiteChrome; className: string; onChoose?: () => void }) {
   return (
     <ul>
-      {chrome.resourcesMenu.map((item) => (
-        <li key={item.label}>
+      {chrome.resourcesMenu.map((item, index) => (
+        // Keyed by position: admin-edited labels may repeat.
+        <li key={`${index}:${item.label}`}>
           <a
             href={item.url}
             target="_blank"
@@ -101,8 +102,8 @@ function EventsPanel({ chrome, onChoose }: { chrome: SiteChrome; onChoose?: () =
     <div>
       <p className="mb-1 px-2.5 text-sm font-bold tracking-wide text-brand-800 uppercase">{heading}</p>
       <ul className="text-sm">
-        {names.map((name) => (
-          <li key={name}>
+        {names.map((name, index) => (
+          <li key={`${index}:${name}`}>
             <Link to={eventsLink(tab)} onClick={onChoose} className={clsx(subItemClass, "w-full")}>
               {name}
             </Link>
