@@ -10,6 +10,8 @@ export interface GalleryPhoto {
   widths: number[];
   width: number;
   height: number;
+  /** The alt text an admin wrote; without one, the group's name and the photo's position. */
+  alt?: string;
 }
 
 /** The photo's variants in one format, narrowest first, each with its size: for a viewer that picks one itself. */
@@ -43,5 +45,6 @@ export function compactGalleryPhoto(image: ResponsiveImage): GalleryPhoto {
   return photo;
 }
 
-/** Each gallery photo is named by its group and position (SPEC 2): "Med Doc 3". */
-export const galleryPhotoAlt = (groupName: string, index: number) => `${groupName} ${index + 1}`;
+/** A gallery photo's alt text: the admin's, or its group and position (SPEC 2): "Med Doc 3". */
+export const galleryPhotoAlt = (photo: Pick<GalleryPhoto, "alt">, groupName: string, index: number) =>
+  photo.alt ?? `${groupName} ${index + 1}`;

@@ -41,7 +41,7 @@ export default function ExploreSmc({ loaderData }: Route.ComponentProps) {
             <li key={`${photo.stem}-${index}`} data-testid="explore-photo">
               <button {...opener(index)}>
                 <Picture
-                  image={expandGalleryPhoto(photo, galleryPhotoAlt(GALLERY, index))}
+                  image={expandGalleryPhoto(photo, galleryPhotoAlt(photo, GALLERY, index))}
                   sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 100vw"
                   priority={index === 0}
                   eager={index < EAGER_PHOTOS}

@@ -139,3 +139,39 @@ export const resourceSchema = z
   })
   .superRefine(photoForNewItems("Choose a picture for the card"));
 export type ResourceInput = z.infer<typeof resourceSchema>;
+
+export const GALLERY_LIMITS = { name: 100, description: 1000, alt: 200 } as const;
+
+/** The kinds of gallery an admin makes; the Explore SMC photos are a gallery of their own, made by the import. */
+export const GALLERY_KINDS = { event: "Event", activity: "Activity" } as const;
+
+/** /admin/content/galleries: "New gallery" or an edit of one (its photos are uploaded one by one after it is saved). */
+export const gallerySchema = z.object({
+  id: itemId,
+  version: version.optional(),
+  name: requiredText("Name", GALLERY_LIMITS.name),
+  kind: z.enum(["event", "activity"], { error: "Choose Event or Activity" }),
+  date: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.iso.date({ error: "Date must be a date, such as 2026-03-14" }).optional(),
+  ),
+  description: optionalText("Description", GALLERY_LIMITS.description),
+});
+export type GalleryInput = z.infer<typeof gallerySchema>;
+
+/** One photo uploaded into a gallery. */
+export const galleryPhotoUploadSchema = z.object({
+  photo: z.preprocess(
+    (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
+    z.instanceof(Blob, { error: "Choose a photo" }).refine((file) => file.size <= CONTENT_PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE),
+  ),
+});
+
+/** A gallery photo's alt text (empty: the gallery's name and the photo's position), and whether it is the cover. */
+export const galleryPhotoSchema = z.object({
+  id: itemId.unwrap(),
+  version,
+  alt: optionalText("Alt text", GALLERY_LIMITS.alt),
+  cover: z.literal("on").optional(),
+});
+export type GalleryPhotoInput = z.infer<typeof galleryPhotoSchema>;

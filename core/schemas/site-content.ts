@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { COLLABORATOR_LIMITS, GOAL_LIMITS, RESOURCE_LIMITS, SITE_DETAILS_LIMITS, TEAM_MEMBER_LIMITS } from "./content-forms";
+import {
+  COLLABORATOR_LIMITS,
+  GALLERY_LIMITS,
+  GOAL_LIMITS,
+  RESOURCE_LIMITS,
+  SITE_DETAILS_LIMITS,
+  TEAM_MEMBER_LIMITS,
+} from "./content-forms";
 
 /**
  * The shape of `content/site.ts`: everything a society changes without touching code.
@@ -46,7 +53,27 @@ const socialLink = z.object({
   url: externalUrl,
 });
 
-const photoGroup = z.object({ name: text, photos: z.array(photoPath).min(1, "needs at least one photo") });
+/** A gallery photo: its path, or its path with the alt text an admin wrote (without one: gallery name + number). */
+const galleryPhoto = z.union([photoPath, z.object({ img: photoPath, alt: textUpTo(GALLERY_LIMITS.alt) })]);
+export type GalleryPhotoEntry = z.infer<typeof galleryPhoto>;
+/** A gallery photo's path and alt text, whichever way it was written. */
+export const galleryPhotoEntry = (photo: GalleryPhotoEntry): { img: string; alt?: string } =>
+  typeof photo === "string" ? { img: photo } : photo;
+
+/** An event's or activity's gallery. One without photos stays off the public site until it has some. */
+const photoGroup = z
+  .object({
+    name: textUpTo(GALLERY_LIMITS.name),
+    date: z.iso.date({ error: "must be a date such as 2026-03-14" }).optional(),
+    description: textUpTo(GALLERY_LIMITS.description).optional(),
+    photos: z.array(galleryPhoto),
+    /** The photo that stands for the gallery where it is shared (one of `photos`); without one, the first. */
+    cover: photoPath.optional(),
+  })
+  .refine((g) => !g.cover || g.photos.some((p) => galleryPhotoEntry(p).img === g.cover), {
+    path: ["cover"],
+    message: "must be one of the gallery's photos",
+  });
 
 export const siteSchema = z.object({
   name: textUpTo(SITE_DETAILS_LIMITS.name),
@@ -68,9 +95,9 @@ export const siteSchema = z.object({
   activities: z.array(text).min(1),
   /** How the admin's request cards label the applicant's local address (the join form's street address). */
   localAddressLabel: text.optional(),
-  eventGroups: z.array(photoGroup).min(1),
-  activityGroups: z.array(photoGroup).min(1),
-  explorePhotos: z.array(photoPath).min(1),
+  eventGroups: z.array(photoGroup),
+  activityGroups: z.array(photoGroup),
+  explorePhotos: z.array(galleryPhoto),
   /**
    * The six questions of the join form's second step (SPEC section 3), in order: four answered in free
    * text, the last two as lists.

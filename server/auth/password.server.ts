@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
+import { inTurnQueue } from "../in-turn";
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** An upper bound keeps hashing cheap for hostile input; longer passwords are refused, never cut. */
@@ -28,24 +29,7 @@ const normalize = (password: string): string => password.normalize("NFC");
  */
 export const PASSWORD_HASHING_CONCURRENCY = Math.min(2, Math.max(1, Math.floor(os.availableParallelism() / 2)));
 
-/** Runs hashing tasks at most `concurrency` at a time, in arrival order. */
-export function hashingQueue(concurrency: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function inTurn<T>(task: () => Promise<T>): Promise<T> {
-    if (running < concurrency) running += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing task hands its turn over
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
-
-const inTurn = hashingQueue(PASSWORD_HASHING_CONCURRENCY);
+const inTurn = inTurnQueue(PASSWORD_HASHING_CONCURRENCY);
 
 export async function hashPassword(password: string): Promise<string> {
   return inTurn(() => hash(normalize(password), ARGON2_OPTIONS));

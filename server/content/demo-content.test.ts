@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { site } from "../../content/site";
-import { siteSchema } from "#core/schemas/site-content";
+import { galleryPhotoEntry, siteSchema } from "#core/schemas/site-content";
 
 /** The demo content in content/ is checked against the business constants of the spec (sections 2, 3 and 9). */
 
@@ -115,9 +115,8 @@ function allPhotoPaths(): string[] {
     ...content.team.flatMap((m) => (m.img ? [m.img] : [])),
     ...content.collaborators.map((c) => c.img),
     ...content.resources.map((r) => r.img),
-    ...content.eventGroups.flatMap((g) => g.photos),
-    ...content.activityGroups.flatMap((g) => g.photos),
-    ...content.explorePhotos,
+    ...[...content.eventGroups, ...content.activityGroups].flatMap((g) => g.photos.map((p) => galleryPhotoEntry(p).img)),
+    ...content.explorePhotos.map((p) => galleryPhotoEntry(p).img),
   ];
 }
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { galleryPhotoEntry } from "#core/schemas/site-content";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { comparableContent, smallSite, writeSmallSite } from "../../tests/shared/small-content";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
@@ -44,8 +45,14 @@ describe.each(testEngines())("exporting content on %s", (engine) => {
     expect(site.team.map((m) => m.img)).toEqual(["president.webp", undefined]);
     expect(site.president.photo).toBe("president.webp");
     // Each photo is the largest picture the site keeps, without metadata.
-    const meta = await sharp(path.join(exported, "photos", site.eventGroups[0]!.photos[0]!)).metadata();
+    const meta = await sharp(path.join(exported, "photos", galleryPhotoEntry(site.eventGroups[0]!.photos[0]!).img)).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 640, 480, undefined]);
+
+    // What an admin adds beyond photo paths travels too: gallery dates, descriptions, covers and alt texts.
+    const [medDoc] = site.eventGroups;
+    expect(medDoc).toMatchObject({ date: "2026-03-14", description: "The yearly medical documentary night." });
+    expect(medDoc!.cover).toBe(galleryPhotoEntry(medDoc!.photos[1]!).img);
+    expect(site.explorePhotos[0]).toMatchObject({ alt: "The college gate" });
 
     await importContent(depsFor(second, "second"), site, { contentDir: exported, replace: false });
     const [original, copy] = await Promise.all([createRepos(first.db).siteContent.read(), createRepos(second.db).siteContent.read()]);

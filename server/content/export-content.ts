@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import type { SiteContent } from "#core/schemas/site-content";
+import { galleryPhotoEntry, type SiteContent } from "#core/schemas/site-content";
 import type { Database } from "../db/schema";
 import { createRepos } from "../repos";
 import type { StoredImage } from "../repos/images";
@@ -35,10 +35,22 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
     return relative;
   };
   const numbered = (index: number) => String(index + 1).padStart(2, "0");
-  const gallery = async (g: StoredGallery, folder: string) => ({
-    name: g.name,
-    photos: await sequential(g.photos, (p, i) => photo(p.image, `${folder}/${slugify(g.name)}/${numbered(i)}`)),
-  });
+  /** A gallery photo as content/site.ts writes it: its path, with its alt text when an admin wrote one. */
+  const galleryPhoto = async (p: StoredGallery["photos"][number], name: string) => {
+    const img = await photo(p.image, name);
+    return p.alt ? { img, alt: p.alt } : img;
+  };
+  const gallery = async (g: StoredGallery, folder: string) => {
+    const photos = await sequential(g.photos, (p, i) => galleryPhoto(p, `${folder}/${slugify(g.name)}/${numbered(i)}`));
+    const cover = g.coverIndex === null ? undefined : photos[g.coverIndex];
+    return {
+      name: g.name,
+      ...(g.date ? { date: g.date } : {}),
+      ...(g.description ? { description: g.description } : {}),
+      photos,
+      ...(cover ? { cover: galleryPhotoEntry(cover).img } : {}),
+    };
+  };
   const galleries = (kind: StoredGallery["kind"]) => stored.galleries.filter((g) => g.kind === kind);
 
   fs.mkdirSync(dir, { recursive: true });
@@ -80,7 +92,7 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
     activityGroups: await sequential(galleries("activity"), (g) => gallery(g, "activities")),
     explorePhotos: await sequential(
       galleries("explore").flatMap((g) => g.photos),
-      (p, i) => photo(p.image, `explore/${numbered(i)}`),
+      (p, i) => galleryPhoto(p, `explore/${numbered(i)}`),
     ),
     joinQuestions: stored.joinQuestions,
     documentaryVideo: stored.documentaryVideo,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type SiteContent, siteSchema } from "#core/schemas/site-content";
+import { galleryPhotoEntry, type SiteContent, siteSchema } from "#core/schemas/site-content";
 
 export const CONTENT_DIR = path.resolve("content");
 
@@ -40,9 +40,9 @@ export function referencedPhotos(site: SiteContent): Array<[field: string, photo
   site.collaborators.forEach((c, i) => refs.push([`collaborators[${i}].img`, c.img]));
   site.resources.forEach((r, i) => refs.push([`resources[${i}].img`, r.img]));
   for (const key of ["eventGroups", "activityGroups"] as const) {
-    site[key].forEach((g, i) => g.photos.forEach((p, j) => refs.push([`${key}[${i}].photos[${j}]`, p])));
+    site[key].forEach((g, i) => g.photos.forEach((p, j) => refs.push([`${key}[${i}].photos[${j}]`, galleryPhotoEntry(p).img])));
   }
-  site.explorePhotos.forEach((p, i) => refs.push([`explorePhotos[${i}]`, p]));
+  site.explorePhotos.forEach((p, i) => refs.push([`explorePhotos[${i}]`, galleryPhotoEntry(p).img]));
   return refs;
 }
 

@@ -239,6 +239,8 @@ export interface GalleriesTable extends ListItemColumns {
   slug: string;
   date: string | null;
   description: string | null;
+  /** The photo that stands for the gallery (its link preview); null: the first. */
+  cover_photo_id: string | null;
 }
 
 export interface GalleryPhotosTable {
@@ -246,5 +248,7 @@ export interface GalleryPhotosTable {
   gallery_id: string;
   position: number;
   image_id: string;
+  /** null: the gallery's name and the photo's position ("Med Doc 3"). */
   alt: string | null;
+  version: Generated<number>;
 }

@@ -149,6 +149,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
       [
         { path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES },
         { path: /^\/admin\/content\/(team|collaborators|resources)\/save$/, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
+        { path: /^\/admin\/content\/galleries\/[^/]+\/photos$/, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
       ],
       FORM_MAX_BYTES,
       logger,

@@ -2,31 +2,49 @@ import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Database } from "../db/schema";
 
 /** The ordered lists of the site's content. */
-export type ContentListTable = "content_goals" | "team_members" | "collaborators" | "resources" | "social_links";
+export type ContentListTable =
+  "content_goals" | "team_members" | "collaborators" | "resources" | "social_links" | "galleries" | "gallery_photos";
+
+/** A list that is part of a table: one gallery's photos. */
+export interface ListScope {
+  galleryId: string;
+}
 
 /** An item's own columns: what a form edits (id, position and version are the list's). */
-export type ListItemValues<T extends ContentListTable> = Omit<Insertable<Database[T]>, "id" | "position" | "version">;
+export type ListItemValues<T extends ContentListTable> = Omit<Insertable<Database[T]>, "id" | "position" | "version" | "gallery_id">;
 
 export type SaveOutcome = "saved" | "conflict" | "missing";
 
 /**
  * One ordered list of content: its items in order, and the edits an admin makes. Run the writes in a transaction with
  * the content version's raise. Every list table has `id`, `position` and `version`, which is all this reads or orders
- * by; Kysely cannot see that through a union of table names, hence the one cast below.
+ * by; Kysely cannot see that through a union of table names, hence the one cast below. With a `scope` the list is
+ * one gallery's photos: every read and write stays inside it.
  */
-export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>, table: T) {
-  const list = db as unknown as Kysely<Record<"list", Database["content_goals"]>>;
+export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>, table: T, scope?: ListScope) {
+  const list = db as unknown as Kysely<Record<"list", Database["content_goals"] & { gallery_id: string }>>;
   const from = table as unknown as "list";
+  const scoped = scope !== undefined;
+  const galleryId = scope?.galleryId ?? "";
 
   return {
     async items(): Promise<Array<Selectable<Database[T]>>> {
-      return (await list.selectFrom(from).selectAll().orderBy("position").orderBy("id").execute()) as unknown as Array<
-        Selectable<Database[T]>
-      >;
+      return (await list
+        .selectFrom(from)
+        .selectAll()
+        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
+        .orderBy("position")
+        .orderBy("id")
+        .execute()) as unknown as Array<Selectable<Database[T]>>;
     },
 
     async find(id: string): Promise<Selectable<Database[T]> | undefined> {
-      return (await list.selectFrom(from).selectAll().where("id", "=", id).executeTakeFirst()) as Selectable<Database[T]> | undefined;
+      return (await list
+        .selectFrom(from)
+        .selectAll()
+        .where("id", "=", id)
+        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
+        .executeTakeFirst()) as Selectable<Database[T]> | undefined;
     },
 
     /** Adds the item at the end of the list. */
@@ -34,21 +52,23 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
       const last = await list
         .selectFrom(from)
         .select((eb) => eb.fn.max("position").as("position"))
+        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
         .executeTakeFirst();
       const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
       await list
         .insertInto(from)
-        .values({ ...(values as object), id, position, version: 1 } as never)
+        .values({ ...(values as object), ...(scope ? { gallery_id: scope.galleryId } : {}), id, position, version: 1 } as never)
         .execute();
     },
 
     /** Saves the item if it is still at `version` (raising it), so a save from an older copy is refused. */
-    async update(id: string, version: number, values: ListItemValues<T>): Promise<SaveOutcome> {
+    async update(id: string, version: number, values: Partial<ListItemValues<T>>): Promise<SaveOutcome> {
       const result = await list
         .updateTable(from)
         .set((eb) => ({ ...(values as object), version: eb("version", "+", 1) }) as never)
         .where("id", "=", id)
         .where("version", "=", version)
+        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) return "saved";
       return (await this.find(id)) ? "conflict" : "missing";
@@ -56,13 +76,23 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
 
     /** Returns whether the item was there. */
     async delete(id: string): Promise<boolean> {
-      const result = await list.deleteFrom(from).where("id", "=", id).executeTakeFirst();
+      const result = await list
+        .deleteFrom(from)
+        .where("id", "=", id)
+        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
     /** Swaps the item with its neighbour above (-1) or below (+1); false when there is none (or no such item). */
     async move(id: string, direction: -1 | 1): Promise<boolean> {
-      const items = await list.selectFrom(from).select(["id", "position"]).orderBy("position").orderBy("id").execute();
+      const items = await list
+        .selectFrom(from)
+        .select(["id", "position"])
+        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
+        .orderBy("position")
+        .orderBy("id")
+        .execute();
       const index = items.findIndex((item) => item.id === id);
       const neighbour = items[index + direction];
       if (index < 0 || !neighbour) return false;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
-import type { SiteContent } from "#core/schemas/site-content";
+import { type GalleryPhotoEntry, galleryPhotoEntry, type PhotoGroup, type SiteContent } from "#core/schemas/site-content";
 import { uniqueSlug } from "../content/slug";
 import { newId, nowIso } from "../db/ids";
 import type { Database, GalleryKind, SiteDetailsTable } from "../db/schema";
@@ -52,6 +52,8 @@ export interface StoredGallery {
   date: string | null;
   description: string | null;
   photos: Array<{ image: StoredImage; alt: string | null }>;
+  /** Which of `photos` the admin chose as its cover; null: none chosen (the first stands for it). */
+  coverIndex: number | null;
 }
 
 const textList = (json: string): string[] => {
@@ -82,7 +84,7 @@ export function siteContentRepo(db: Kysely<Database>) {
         db.selectFrom("resources").selectAll().orderBy("position").execute(),
         db.selectFrom("social_links").selectAll().orderBy("position").execute(),
         db.selectFrom("galleries").selectAll().orderBy("position").execute(),
-        db.selectFrom("gallery_photos").selectAll().orderBy("gallery_id").orderBy("position").execute(),
+        db.selectFrom("gallery_photos").selectAll().orderBy("gallery_id").orderBy("position").orderBy("id").execute(),
       ]);
       const imageIds = [
         details.logo_image_id,
@@ -136,14 +138,19 @@ export function siteContentRepo(db: Kysely<Database>) {
         megaEvents: textList(details.mega_events),
         activities: textList(details.activities),
         localAddressLabel: details.local_address_label,
-        galleries: galleries.map((g) => ({
-          kind: g.kind,
-          name: g.name,
-          slug: g.slug,
-          date: g.date,
-          description: g.description,
-          photos: photos.filter((p) => p.gallery_id === g.id).map((p) => ({ image: image(p.image_id), alt: p.alt })),
-        })),
+        galleries: galleries.map((g) => {
+          const own = photos.filter((p) => p.gallery_id === g.id);
+          const cover = own.findIndex((p) => p.id === g.cover_photo_id);
+          return {
+            kind: g.kind,
+            name: g.name,
+            slug: g.slug,
+            date: g.date,
+            description: g.description,
+            photos: own.map((p) => ({ image: image(p.image_id), alt: p.alt })),
+            coverIndex: cover < 0 ? null : cover,
+          };
+        }),
         joinQuestions: textList(details.join_questions),
         documentaryVideo: details.documentary_video,
       };
@@ -233,7 +240,7 @@ export function siteContentRepo(db: Kysely<Database>) {
       );
 
       const slugs = new Set<string>();
-      const galleries: Array<{ kind: GalleryKind; name: string; photos: readonly string[] }> = [
+      const galleries: Array<{ kind: GalleryKind } & Omit<PhotoGroup, "photos"> & { photos: readonly GalleryPhotoEntry[] }> = [
         ...site.eventGroups.map((g) => ({ kind: "event" as const, ...g })),
         ...site.activityGroups.map((g) => ({ kind: "activity" as const, ...g })),
         { kind: "explore", name: "Explore SMC", photos: site.explorePhotos },
@@ -242,14 +249,28 @@ export function siteContentRepo(db: Kysely<Database>) {
         const slug = uniqueSlug(gallery.name, slugs);
         slugs.add(slug);
         const id = newId();
+        const photos = gallery.photos.map((photo, photoPosition) => ({
+          id: newId(),
+          position: photoPosition,
+          ...galleryPhotoEntry(photo),
+        }));
         await db
           .insertInto("galleries")
-          .values({ id, position, kind: gallery.kind, name: gallery.name, slug, date: null, description: null })
+          .values({
+            id,
+            position,
+            kind: gallery.kind,
+            name: gallery.name,
+            slug,
+            date: gallery.date ?? null,
+            description: gallery.description ?? null,
+            cover_photo_id: photos.find((photo) => photo.img === gallery.cover)?.id ?? null,
+          })
           .execute();
-        for (const [photoPosition, photo] of gallery.photos.entries()) {
+        for (const photo of photos) {
           await db
             .insertInto("gallery_photos")
-            .values({ id: newId(), gallery_id: id, position: photoPosition, image_id: imageIdOf(photo), alt: null })
+            .values({ id: photo.id, gallery_id: id, position: photo.position, image_id: imageIdOf(photo.img), alt: photo.alt ?? null })
             .execute();
         }
       }

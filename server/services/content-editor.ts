@@ -16,6 +16,7 @@ import { removeImageIfUnused, storedImageToResponsive, storeImage } from "./imag
 import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import { createRepos } from "../repos";
+import { galleryEditor } from "./gallery-editor";
 import { type ContentListTable, contentListRepo, type ListItemValues, type SaveOutcome } from "../repos/content-lists";
 
 /** The lists whose items carry a photo (image_id). */
@@ -165,8 +166,18 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
   const team = photoListEditor("team_members", "team-member");
   const collaborators = photoListEditor("collaborators", "collaborator");
   const resources = photoListEditor("resources", "resource");
+  const removeImages = async (imageIds: readonly string[]) => {
+    for (const id of new Set(imageIds)) await removeImageIfUnused(images, id).catch(() => undefined);
+  };
+  const galleries = galleryEditor({ db, edit, withPhoto, removeImages });
   /** The lists whose items are deleted and moved the same way, by their name in the admin's addresses. */
-  const lists: Record<string, Pick<typeof goals, "delete" | "move">> = { goals, team, collaborators, resources };
+  const lists: Record<string, Pick<typeof goals, "delete" | "move">> = {
+    goals,
+    team,
+    collaborators,
+    resources,
+    ...galleries.lists,
+  };
 
   return {
     /** The home screen's fields as stored, with the version a save must come from. */
@@ -246,6 +257,8 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
       save: (input: ResourceInput, photo: Buffer | undefined, actorId: string) =>
         resources.save(input, { title: input.title, menu_label: input.menuLabel, url: input.url }, photo, actorId),
     },
+
+    galleries,
 
     goals: {
       list: async () => (await goals.items()).map(({ id, version, title, description }) => ({ id, version, title, description })),

@@ -6,6 +6,7 @@ import { type ResponsiveImage, toResponsiveImage } from "#core/responsive-image"
 import type { Logger } from "../logger";
 import { imagesRepo, type StoredImage } from "../repos/images";
 import type { FileStorage } from "../storage/storage";
+import { inTurnQueue } from "../in-turn";
 
 export const UPLOADS_URL = "/uploads";
 
@@ -14,9 +15,15 @@ interface ImageStoreDeps {
   storage: FileStorage;
 }
 
-/** Stores an uploaded image: re-encoded (encodeImage), then stored as `storeEncodedImage` does. */
+/**
+ * Uploads are encoded one at a time: a phone photo's encode keeps every core busy for about a second, and twenty at
+ * once would take the server's memory and the public pages' answers with them. The rest wait their turn.
+ */
+const encodeInTurn = inTurnQueue(1);
+
+/** Stores an uploaded image: re-encoded (encodeImage, one upload at a time), then stored as `storeEncodedImage` does. */
 export async function storeImage(deps: ImageStoreDeps, input: Buffer, folder: string, options?: EncodeOptions): Promise<StoredImage> {
-  return storeEncodedImage(deps, await encodeImage(input, options), folder);
+  return storeEncodedImage(deps, await encodeInTurn(() => encodeImage(input, options)), folder);
 }
 
 /**

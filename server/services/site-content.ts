@@ -40,12 +40,12 @@ function iconsOf(logo: StoredImage): SiteIcons {
 function publicContent(site: StoredSiteContent, publicUrl: string) {
   const image = storedImageToResponsive;
   const logo = image(site.logo, site.logoAlt);
-  // Alt texts are given in the browser from the group's name and the photo's position (galleryPhotoAlt).
-  const gallery = (group: StoredGallery) => ({
-    name: group.name,
-    photos: group.photos.map((p) => compactGalleryPhoto(image(p.image, ""))),
-  });
-  const galleries = (kind: StoredGallery["kind"]) => site.galleries.filter((g) => g.kind === kind);
+  // A photo without the admin's alt text is named in the browser by its group and position (galleryPhotoAlt).
+  const photosOf = (group: StoredGallery) =>
+    group.photos.map((p) => ({ ...compactGalleryPhoto(image(p.image, "")), ...(p.alt ? { alt: p.alt } : {}) }));
+  const gallery = (group: StoredGallery) => ({ name: group.name, photos: photosOf(group) });
+  // A gallery shows once it has photos: one just made, its photos still uploading, stays off the public site.
+  const galleries = (kind: StoredGallery["kind"]) => site.galleries.filter((g) => g.kind === kind && g.photos.length > 0);
 
   return {
     /** What every page's top bar and head need: names, logo, icons, menus. */
@@ -97,7 +97,7 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
 
     eventGalleries: { events: galleries("event").map(gallery), activities: galleries("activity").map(gallery) },
 
-    explorePhotos: galleries("explore").flatMap((g) => g.photos.map((p) => compactGalleryPhoto(image(p.image, "")))),
+    explorePhotos: galleries("explore").flatMap(photosOf),
 
     /** How the admin's request cards label the applicant's local address (the join form's street address). */
     localAddressLabel: site.localAddressLabel ?? "Local Address",

@@ -416,6 +416,162 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       expect(await resources()).toEqual(before);
     });
   });
+
+  describe("galleries", () => {
+    const gallery = (id: string) => server.database.db.selectFrom("galleries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const photosOf = (galleryId: string) =>
+      server.database.db.selectFrom("gallery_photos").selectAll().where("gallery_id", "=", galleryId).orderBy("position").execute();
+    const eventsPage = async () => (await getPage(server, "/events-and-activities")).text();
+    const newGallery = async (fields: Record<string, string>) => {
+      const answer = await post(server, "/admin/content/galleries/save", fields, { cookie });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.id as string;
+    };
+    const upload = (galleryId: string, photo: { body: Buffer | string; type: string; name: string }) => {
+      const form = new FormData();
+      form.append(
+        "photo",
+        new Blob([typeof photo.body === "string" ? photo.body : new Uint8Array(photo.body)], { type: photo.type }),
+        photo.name,
+      );
+      return post(server, `/admin/content/galleries/${galleryId}/photos`, form, { cookie });
+    };
+
+    test("a new gallery stays off the public page until its first photo lands; each upload joins its end, audited", async () => {
+      const id = await newGallery({ name: "Welcome Party 2026", kind: "event", date: "2026-10-03", description: "Our freshers' welcome." });
+      expect(await gallery(id)).toMatchObject({
+        kind: "event",
+        name: "Welcome Party 2026",
+        slug: "welcome-party-2026",
+        date: "2026-10-03",
+      });
+      expect(await eventsPage()).not.toContain("Welcome Party 2026");
+
+      for (const name of ["one.jpg", "two.jpg"]) {
+        const answer = await upload(id, await aPhoto(name));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      }
+      const photos = await photosOf(id);
+      expect(photos.map((p) => p.position)).toEqual([0, 1]);
+      const html = await eventsPage();
+      expect(html).toContain("Welcome Party 2026");
+      const [firstFile] = await variantFiles(photos[0]!.image_id);
+      expect(html).toContain(firstFile!.replace(/-\d+\.\w+$/, ""));
+      expect((await auditActions(server)).slice(-3).map((e) => e.action)).toEqual([
+        "content.gallery.add",
+        "content.gallery-photo.add",
+        "content.gallery-photo.add",
+      ]);
+
+      // Another gallery of the same name gets an address of its own.
+      const twin = await newGallery({ name: "Welcome Party 2026", kind: "activity" });
+      expect((await gallery(twin)).slug).toBe("welcome-party-2026-2");
+    });
+
+    test("a photo that is not a JPEG, PNG, WebP or AVIF is refused at the photo, and nothing is stored", async () => {
+      const id = await newGallery({ name: "Refusals", kind: "activity" });
+      const before = await imageIds();
+      const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+        .gif()
+        .toBuffer();
+      for (const file of [
+        { body: gif, type: "image/gif", name: "a.gif" },
+        { body: "not a photo", type: "image/jpeg", name: "a.jpg" },
+      ]) {
+        const answer = await upload(id, file);
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors?.photo).toBe(PHOTO_FORMATS_MESSAGE);
+      }
+      expect(await photosOf(id)).toEqual([]);
+      expect(await imageIds()).toEqual(before);
+    });
+
+    test("a photo for a gallery that is gone answers 404 and leaves no image behind", async () => {
+      const before = await imageIds();
+      const answer = await upload("0190f0a8-0000-7000-8000-000000000000", await aPhoto());
+      expect(answer.status).toBe(404);
+      expect(await imageIds()).toEqual(before);
+    });
+
+    test("a photo's alt text and cover are saved at their version; the public page uses the alt text", async () => {
+      const id = await newGallery({ name: "Plantation Drive", kind: "activity" });
+      await upload(id, await aPhoto());
+      await upload(id, await aPhoto());
+      const [, second] = await photosOf(id);
+      const saved = await post(
+        server,
+        "/admin/content/gallery-photos/save",
+        { id: second!.id, version: String(second!.version), alt: "Students planting saplings", cover: "on" },
+        { cookie },
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect((await gallery(id)).cover_photo_id).toBe(second!.id);
+      expect(await eventsPage()).toContain("Students planting saplings");
+
+      const stale = await post(
+        server,
+        "/admin/content/gallery-photos/save",
+        { id: second!.id, version: String(second!.version), alt: "A stale alt text" },
+        { cookie },
+      );
+      expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
+      expect((await photosOf(id))[1]!.alt).toBe("Students planting saplings");
+      expect((await gallery(id)).cover_photo_id).toBe(second!.id);
+    });
+
+    test("photos are moved and deleted (their files go); deleting a gallery takes its photos; the Explore SMC gallery stays", async () => {
+      const id = await newGallery({ name: "Sports Gala", kind: "event" });
+      await upload(id, await aPhoto());
+      await upload(id, await aPhoto());
+      const [first, second] = await photosOf(id);
+      expect((await post(server, `/admin/content/gallery-photos/${second!.id}/move`, { direction: "up" }, { cookie })).status).toBe(200);
+      expect((await photosOf(id)).map((p) => p.id)).toEqual([second!.id, first!.id]);
+
+      const firstFiles = await variantFiles(first!.image_id);
+      expect((await post(server, `/admin/content/gallery-photos/${first!.id}/delete`, {}, { cookie })).status).toBe(200);
+      expect((await photosOf(id)).map((p) => p.id)).toEqual([second!.id]);
+      for (const file of firstFiles) expect((await getPage(server, file)).status).toBe(404);
+
+      const secondFiles = await variantFiles(second!.image_id);
+      expect((await post(server, `/admin/content/galleries/${id}/delete`, {}, { cookie })).status).toBe(200);
+      expect(await eventsPage()).not.toContain("Sports Gala");
+      expect(await imageRow(second!.image_id)).toBeUndefined();
+      for (const file of secondFiles) expect((await getPage(server, file)).status).toBe(404);
+
+      const explore = await server.database.db.selectFrom("galleries").select("id").where("kind", "=", "explore").executeTakeFirstOrThrow();
+      expect((await post(server, `/admin/content/galleries/${explore.id}/delete`, {}, { cookie })).status).toBe(404);
+      expect(await gallery(explore.id)).toBeDefined();
+    });
+
+    test("a renamed gallery keeps its address; a bad date or kind is refused at its field and changes nothing", async () => {
+      const id = await newGallery({ name: "Med Doc Night", kind: "event" });
+      const renamed = await post(
+        server,
+        "/admin/content/galleries/save",
+        { id, version: "1", name: "Med Doc Evening", kind: "event" },
+        { cookie },
+      );
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect(await gallery(id)).toMatchObject({ name: "Med Doc Evening", slug: "med-doc-night", version: 2 });
+
+      const before = await gallery(id);
+      for (const [change, field, message] of [
+        [{ date: "14/03/2026" }, "date", "Date must be a date, such as 2026-03-14"],
+        [{ kind: "explore" }, "kind", "Choose Event or Activity"],
+        [{ name: "" }, "name", "Name is required"],
+      ] as const) {
+        const answer = await post(
+          server,
+          "/admin/content/galleries/save",
+          { id, version: "2", name: "Med Doc Evening", kind: "event", ...change },
+          { cookie },
+        );
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors?.[field]).toBe(message);
+      }
+      expect(await gallery(id)).toEqual(before);
+    });
+  });
 });
 
 const escapeHtml = (text: string) =>

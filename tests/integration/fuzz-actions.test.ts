@@ -723,6 +723,9 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/content/team/save",
         "/admin/content/collaborators/save",
         "/admin/content/resources/save",
+        "/admin/content/galleries/save",
+        "/admin/content/gallery-photos/save",
+        "gallery-upload",
         "goal-delete",
         "goal-move",
       );
@@ -754,6 +757,10 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           let path: string = action;
           if (action === "requests-delete") path = `/admin/requests/${await seedApplication(server)}/delete`;
           if (action === "announcements-delete") path = `/admin/announcements/${(await seedAnnouncementRow()).id}/delete`;
+          if (action === "gallery-upload") {
+            const gallery = await server.database.db.selectFrom("galleries").select("id").executeTakeFirstOrThrow();
+            path = `/admin/content/galleries/${gallery.id}/photos`;
+          }
           if (action === "goal-delete" || action === "goal-move") {
             const goal = await server.database.db.selectFrom("content_goals").select("id").orderBy("position").executeTakeFirstOrThrow();
             path = `/admin/content/goals/${goal.id}/${action === "goal-delete" ? "delete" : "move"}`;

@@ -44,9 +44,20 @@ export function smallSite(): SiteContent {
     whatsapp: { contactUrl: url, communityUrl: url },
     megaEvents: ["Med Doc"],
     activities: ["Sports"],
-    eventGroups: [{ name: "Med Doc", photos: ["events/a/1.jpg", "events/a/2.jpg"] }],
-    activityGroups: [{ name: "Sports", photos: ["events/a/2.jpg"] }],
-    explorePhotos: ["explore/1.jpg"],
+    eventGroups: [
+      {
+        name: "Med Doc",
+        date: "2026-03-14",
+        description: "The yearly medical documentary night.",
+        photos: ["events/a/1.jpg", { img: "events/a/2.jpg", alt: "The audience at Med Doc" }],
+        cover: "events/a/2.jpg",
+      },
+    ],
+    activityGroups: [
+      { name: "Sports", photos: ["events/a/2.jpg"] },
+      { name: "Study Circle", photos: [] },
+    ],
+    explorePhotos: [{ img: "explore/1.jpg", alt: "The college gate" }],
     joinQuestions: ["Q1", "Q2", "Q3", "Q4", "Q5", "Q6"],
     documentaryVideo: null,
   };

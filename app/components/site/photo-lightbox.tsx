@@ -54,7 +54,7 @@ export function PhotoLightbox({
   const slides = photos.map((photo, position) => {
     const variants = galleryPhotoVariants(photo, "webp");
     const widest = variants.at(-1);
-    const alt = galleryPhotoAlt(name, position);
+    const alt = galleryPhotoAlt(photo, name, position);
     // Its size is the widest variant's, which the lightbox does not stretch beyond.
     return {
       src: widest?.url ?? "",

@@ -81,7 +81,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
             >
               <button {...opener(index)}>
                 <Picture
-                  image={expandGalleryPhoto(photo, galleryPhotoAlt(name, index))}
+                  image={expandGalleryPhoto(photo, galleryPhotoAlt(photo, name, index))}
                   sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
                   priority={eager && index === 0}
                   className="block h-64 w-full overflow-hidden rounded-lg bg-slate-200 sm:h-72"

@@ -50,7 +50,7 @@ export function usePhotoLightbox(name: string, photos: GalleryPhoto[], reveal?: 
   return {
     opener: (index) => ({
       type: "button",
-      "aria-label": `Open photo ${index + 1} of ${photos.length}: ${galleryPhotoAlt(name, index)}`,
+      "aria-label": `Open photo ${index + 1} of ${photos.length}: ${galleryPhotoAlt(photos[index] ?? {}, name, index)}`,
       "aria-haspopup": "dialog",
       ref: (button) => {
         if (button) buttons.current.set(index, button);

@@ -4,7 +4,7 @@ import * as admin from "./2026-11-22T05-00-00_admin";
 import * as applications from "./2026-11-23T08-00-00_applications";
 import * as mail from "./2026-11-23T08-30-00_mail";
 import * as siteContent from "./2026-11-27T08-00-00_site-content";
-import * as collaboratorLinks from "./2026-11-27T11-00-00_collaborator-links";
+import * as contentEdits from "./2026-11-27T11-00-00_content-edits";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -16,5 +16,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T08-00-00_applications": applications,
   "2026-11-23T08-30-00_mail": mail,
   "2026-11-27T08-00-00_site-content": siteContent,
-  "2026-11-27T11-00-00_collaborator-links": collaboratorLinks,
+  "2026-11-27T11-00-00_content-edits": contentEdits,
 };

@@ -13,4 +13,9 @@ export const CONTENT_SCREENS = [
     label: "Resources",
     description: "The resource cards and the Resources menu: shared folders of notes and books.",
   },
+  {
+    path: "/admin/content/galleries",
+    label: "Galleries",
+    description: "The events' and activities' photo galleries, and the Explore SMC photos.",
+  },
 ] as const;

@@ -1,0 +1,138 @@
+import { useSyncExternalStore } from "react";
+import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits";
+import { PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms";
+
+/** One photo on its way into a gallery, as the upload list shows it. */
+export interface PhotoUpload {
+  key: string;
+  galleryId: string;
+  fileName: string;
+  /** A local address of the file, for its preview. */
+  previewUrl: string;
+  /** Bytes sent so far, of `total`. */
+  sent: number;
+  total: number;
+  state: "waiting" | "sending" | "encoding" | "done" | "refused";
+  /** Why it was refused. */
+  message?: string;
+}
+
+const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif"]);
+const SESSION_ENDED_MESSAGE = "Your session has expired. Please log in again.";
+const NETWORK_MESSAGE = "The upload did not reach the server. Check the connection and try again.";
+
+let uploads: readonly PhotoUpload[] = [];
+const files = new Map<string, File>();
+const listeners = new Set<() => void>();
+let sending = false;
+let nextKey = 0;
+
+function update(key: string, change: Partial<PhotoUpload>) {
+  uploads = uploads.map((upload) => (upload.key === key ? { ...upload, ...change } : upload));
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Queues photos for a gallery. They are sent one at a time (the server encodes them one at a time anyway), each with
+ * its own progress and answer; the queue lives outside the page, so the admin can keep working meanwhile. A file the
+ * browser can already tell is too large or not a photo is refused here and never sent.
+ */
+export function uploadPhotos(galleryId: string, chosen: Iterable<File>): void {
+  const added: PhotoUpload[] = [];
+  for (const file of chosen) {
+    const key = `upload-${nextKey++}`;
+    const refusal =
+      file.size > CONTENT_PHOTO_MAX_BYTES ? PHOTO_TOO_LARGE_MESSAGE : !PHOTO_TYPES.has(file.type) ? PHOTO_FORMATS_MESSAGE : undefined;
+    files.set(key, file);
+    added.push({
+      key,
+      galleryId,
+      fileName: file.name,
+      previewUrl: refusal ? "" : URL.createObjectURL(file),
+      sent: 0,
+      total: file.size,
+      state: refusal ? "refused" : "waiting",
+      message: refusal,
+    });
+  }
+  uploads = [...uploads, ...added];
+  for (const listener of listeners) listener();
+  void sendNext();
+}
+
+/** Takes finished and refused uploads off the list (a refused one can be chosen again). */
+export function clearFinishedUploads(galleryId: string): void {
+  const [finished, kept] = [
+    uploads.filter((u) => u.galleryId === galleryId && (u.state === "done" || u.state === "refused")),
+    uploads.filter((u) => u.galleryId !== galleryId || (u.state !== "done" && u.state !== "refused")),
+  ];
+  for (const upload of finished) {
+    if (upload.previewUrl) URL.revokeObjectURL(upload.previewUrl);
+    files.delete(upload.key);
+  }
+  uploads = kept;
+  for (const listener of listeners) listener();
+}
+
+async function sendNext(): Promise<void> {
+  if (sending) return;
+  const next = uploads.find((upload) => upload.state === "waiting");
+  const file = next && files.get(next.key);
+  if (!next || !file) return;
+  sending = true;
+  try {
+    update(next.key, { state: "sending" });
+    const outcome = await send(next, file);
+    if (!outcome.ok) URL.revokeObjectURL(next.previewUrl);
+    update(next.key, outcome.ok ? { state: "done", sent: next.total } : { state: "refused", message: outcome.message, previewUrl: "" });
+    files.delete(next.key);
+  } finally {
+    sending = false;
+  }
+  void sendNext();
+}
+
+function send(upload: PhotoUpload, file: File): Promise<{ ok: true } | { ok: false; message: string }> {
+  return new Promise((resolve) => {
+    const body = new FormData();
+    body.append("photo", file, file.name);
+    const request = new XMLHttpRequest();
+    request.open("POST", `/admin/content/galleries/${encodeURIComponent(upload.galleryId)}/photos`);
+    request.responseType = "json";
+    request.upload.onprogress = (event) => update(upload.key, { sent: event.loaded, total: event.total || upload.total });
+    // Every byte is there: the server is encoding the photo into its sizes.
+    request.upload.onload = () => update(upload.key, { state: "encoding", sent: upload.total });
+    request.onerror = () => resolve({ ok: false, message: NETWORK_MESSAGE });
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) return resolve({ ok: true });
+      if (request.status === 401) return resolve({ ok: false, message: SESSION_ENDED_MESSAGE });
+      if (request.status === 413) return resolve({ ok: false, message: PHOTO_TOO_LARGE_MESSAGE });
+      resolve({ ok: false, message: refusalMessage(request.response) ?? `The photo was not saved (error ${request.status}). Try again.` });
+    };
+    request.send(body);
+  });
+}
+
+/** The message of a refused upload's answer: at the photo, or for the whole form. */
+function refusalMessage(answer: unknown): string | undefined {
+  if (typeof answer !== "object" || answer === null) return undefined;
+  const result = (answer as { result?: { error?: Record<string, string[] | null> } }).result;
+  return Object.values(result?.error ?? {}).flat()[0] ?? undefined;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const NO_UPLOADS: readonly PhotoUpload[] = [];
+
+/** The uploads into one gallery, redrawn as they progress. */
+export function usePhotoUploads(galleryId: string): readonly PhotoUpload[] {
+  const all = useSyncExternalStore(
+    subscribe,
+    () => uploads,
+    () => NO_UPLOADS,
+  );
+  return all.filter((upload) => upload.galleryId === galleryId);
+}

@@ -1,0 +1,78 @@
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { data, Link } from "react-router";
+import { ContentList } from "~/components/admin/content/content-list";
+import { GalleryPhotoForm } from "~/components/admin/content/gallery-photo-form";
+import { PhotoDropZone, PhotoUploadList } from "~/components/admin/content/photo-uploads";
+import { AdminDialog } from "~/components/admin/admin-dialog";
+import { Picture } from "~/components/site/picture";
+import { uploadPhotos } from "~/lib/photo-uploads";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/gallery";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const gallery = await context.services.contentEditor.galleries.get(params.id);
+  if (!gallery) throw data("No such gallery", { status: 404 });
+  return { gallery };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.gallery.name ?? "Gallery"} · Galleries` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+type Photo = Route.ComponentProps["loaderData"]["gallery"]["photos"][number];
+
+/** One gallery's photos: upload more, and per photo its alt text, the cover, the order, or delete it. */
+export default function GalleryPhotos({ loaderData }: Route.ComponentProps) {
+  const { gallery } = loaderData;
+  const [editing, setEditing] = useState<Photo | null>(null);
+  const positionOf = (photo: Photo) => gallery.photos.indexOf(photo) + 1;
+  return (
+    <>
+      <Link
+        to="/admin/content/galleries"
+        className="inline-flex items-center gap-1 font-semibold text-brand-800 underline-offset-4 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        All galleries
+      </Link>
+      <h1 className="mt-3 text-3xl font-extrabold text-brand-900">{gallery.name}</h1>
+      <p className="mt-2 text-slate-700">
+        Its photos in the order the site shows them. The cover stands for the gallery where it is shared.
+      </p>
+      <div className="mt-6 flex flex-col gap-4">
+        <PhotoDropZone id="gallery-photos" label="Add photos" onFiles={(files) => uploadPhotos(gallery.id, files)} />
+        <PhotoUploadList galleryId={gallery.id} />
+      </div>
+      <ContentList
+        items={gallery.photos}
+        list="gallery-photos"
+        itemName={(photo) => photo.alt || `Photo ${positionOf(photo)}`}
+        kind="photo"
+        onEdit={setEditing}
+        empty="No photos yet: add some above. The gallery shows on the site once it has one."
+        render={(photo) => (
+          <div className="flex items-start gap-4">
+            <Picture image={photo.image} sizes="128px" className="shrink-0" imgClassName="aspect-[4/3] w-32 rounded object-cover" />
+            <div>
+              <p className="font-bold text-slate-900">
+                Photo {positionOf(photo)}
+                {photo.cover && <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-sm text-brand-900">Cover</span>}
+              </p>
+              <p className="text-slate-700">Alt text: {photo.alt || `${photo.image.alt} (from the gallery's name)`}</p>
+            </div>
+          </div>
+        )}
+      />
+      <AdminDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing ? `Photo ${positionOf(editing)}` : "Photo"}
+        description="What the photo shows, for people who cannot see it, and whether it is the gallery's cover."
+      >
+        {editing && <GalleryPhotoForm photo={editing} galleryName={gallery.name} onSaved={() => setEditing(null)} />}
+      </AdminDialog>
+    </>
+  );
+}

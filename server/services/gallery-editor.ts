@@ -1,0 +1,197 @@
+import type { Kysely } from "kysely";
+import { galleryPhotoAlt } from "#core/gallery-photo";
+import type { GalleryInput, GalleryPhotoInput } from "#core/schemas/content-forms";
+import { uniqueSlug } from "../content/slug";
+import { isRecordId, newId } from "../db/ids";
+import type { Database } from "../db/schema";
+import { contentListRepo } from "../repos/content-lists";
+import { imagesRepo } from "../repos/images";
+import type { EditResult, PhotoEditResult } from "./content-editor";
+import { storedImageToResponsive } from "./image-store";
+
+/** What the gallery editor borrows from the content editor: its transaction, its photo handling, its image cleanup. */
+export interface GalleryEditorTools {
+  db: Kysely<Database>;
+  edit: (
+    actorId: string,
+    action: string,
+    work: (trx: Kysely<Database>) => Promise<EditResult & { detail?: string }>,
+  ) => Promise<EditResult>;
+  withPhoto: (
+    photo: Buffer | undefined,
+    previousImageId: string | null,
+    save: (newImageId: string | undefined) => Promise<EditResult & { imageId?: string | null }>,
+  ) => Promise<PhotoEditResult>;
+  removeImages: (imageIds: readonly string[]) => Promise<void>;
+}
+
+/**
+ * The galleries of /admin/content/galleries: events and activities (made, renamed, reordered, deleted) and the photos
+ * of each, the Explore SMC photos included. A photo is uploaded on its own, so each file has its own progress and its
+ * own answer; it joins the end of its gallery.
+ */
+export function galleryEditor({ db, edit, withPhoto, removeImages }: GalleryEditorTools) {
+  const galleries = (trx: Kysely<Database>) => contentListRepo(trx, "galleries");
+  const photosOf = (trx: Kysely<Database>, galleryId: string) => contentListRepo(trx, "gallery_photos", { galleryId });
+  const findGallery = (id: string) =>
+    isRecordId(id) ? db.selectFrom("galleries").selectAll().where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
+  const findPhoto = (id: string) =>
+    isRecordId(id) ? db.selectFrom("gallery_photos").selectAll().where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
+
+  /** The photos of the given galleries, in order, each with its stored image. */
+  async function photosWithImages(galleryIds: readonly string[]) {
+    if (galleryIds.length === 0) return [];
+    const photos = await db
+      .selectFrom("gallery_photos")
+      .selectAll()
+      .where("gallery_id", "in", galleryIds)
+      .orderBy("gallery_id")
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    const images = new Map((await imagesRepo(db).findMany([...new Set(photos.map((p) => p.image_id))])).map((i) => [i.id, i]));
+    return photos.flatMap((photo) => {
+      const image = images.get(photo.image_id);
+      return image ? [{ photo, image }] : [];
+    });
+  }
+
+  return {
+    /** Every gallery in order, with its photo count and cover; the Explore SMC photos' gallery apart. */
+    async list() {
+      const rows = await galleries(db).items();
+      const photos = await photosWithImages(rows.map((g) => g.id));
+      const summaries = rows.map((gallery) => {
+        const own = photos.filter(({ photo }) => photo.gallery_id === gallery.id);
+        const cover = own.find(({ photo }) => photo.id === gallery.cover_photo_id) ?? own[0];
+        return {
+          id: gallery.id,
+          version: gallery.version,
+          kind: gallery.kind,
+          name: gallery.name,
+          slug: gallery.slug,
+          date: gallery.date ?? "",
+          description: gallery.description ?? "",
+          photoCount: own.length,
+          cover: cover ? storedImageToResponsive(cover.image, `Cover of ${gallery.name}`) : null,
+        };
+      });
+      return {
+        galleries: summaries.flatMap((g) => (g.kind === "explore" ? [] : [{ ...g, kind: g.kind }])),
+        explore: summaries.find((g) => g.kind === "explore"),
+      };
+    },
+
+    /** One gallery with its photos in order, each with its alt text as the public site gives it. */
+    async get(id: string) {
+      const gallery = await findGallery(id);
+      if (!gallery) return undefined;
+      const photos = await photosWithImages([gallery.id]);
+      const coverId = gallery.cover_photo_id ?? photos[0]?.photo.id;
+      return {
+        id: gallery.id,
+        kind: gallery.kind,
+        name: gallery.name,
+        photos: photos.map(({ photo, image }, index) => ({
+          id: photo.id,
+          version: photo.version,
+          alt: photo.alt ?? "",
+          cover: photo.id === coverId,
+          image: storedImageToResponsive(image, galleryPhotoAlt({ alt: photo.alt ?? undefined }, gallery.name, index)),
+        })),
+      };
+    },
+
+    /** "New gallery" (its address from its name, kept when renamed so shared links keep working) or an edit of one. */
+    save: (input: GalleryInput, actorId: string) =>
+      edit(actorId, `content.gallery.${input.id ? "edit" : "add"}`, async (trx) => {
+        const values = { name: input.name, kind: input.kind, date: input.date ?? null, description: input.description || null };
+        if (!input.id) {
+          const taken = new Set((await trx.selectFrom("galleries").select("slug").execute()).map((g) => g.slug));
+          const id = newId();
+          await galleries(trx).append(id, { ...values, slug: uniqueSlug(input.name, taken), cover_photo_id: null });
+          return { ok: true, id, detail: `gallery=${id}` };
+        }
+        // The Explore SMC photos' gallery has no name or kind to edit.
+        const stored = await trx.selectFrom("galleries").select("kind").where("id", "=", input.id).executeTakeFirst();
+        if (!stored || stored.kind === "explore") return { ok: false, reason: "missing" };
+        const outcome = await galleries(trx).update(input.id, input.version ?? 0, values);
+        return outcome === "saved" ? { ok: true, id: input.id, detail: `gallery=${input.id}` } : { ok: false, reason: outcome };
+      }),
+
+    /** One uploaded photo, at the end of its gallery. */
+    addPhoto: (galleryId: string, photo: Buffer, actorId: string): Promise<PhotoEditResult> =>
+      withPhoto(photo, null, async (imageId) => {
+        const result = await edit(actorId, "content.gallery-photo.add", async (trx) => {
+          const gallery = isRecordId(galleryId)
+            ? await trx.selectFrom("galleries").select("id").where("id", "=", galleryId).executeTakeFirst()
+            : undefined;
+          if (!gallery || !imageId) return { ok: false, reason: "missing" };
+          const id = newId();
+          await photosOf(trx, galleryId).append(id, { image_id: imageId, alt: null });
+          return { ok: true, id, detail: `gallery=${galleryId} photo=${id}` };
+        });
+        return { ...result, imageId };
+      }),
+
+    /** A photo's alt text, and whether it is its gallery's cover. */
+    savePhoto: (input: GalleryPhotoInput, actorId: string) =>
+      edit(actorId, "content.gallery-photo.edit", async (trx) => {
+        const photo = await trx.selectFrom("gallery_photos").select("gallery_id").where("id", "=", input.id).executeTakeFirst();
+        if (!photo) return { ok: false, reason: "missing" };
+        const outcome = await photosOf(trx, photo.gallery_id).update(input.id, input.version, { alt: input.alt || null });
+        if (outcome !== "saved") return { ok: false, reason: outcome };
+        const gallery = trx.updateTable("galleries").where("id", "=", photo.gallery_id);
+        if (input.cover) await gallery.set({ cover_photo_id: input.id }).execute();
+        else await gallery.set({ cover_photo_id: null }).where("cover_photo_id", "=", input.id).execute();
+        return { ok: true, id: input.id, detail: `gallery=${photo.gallery_id} photo=${input.id}` };
+      }),
+
+    /** Delete and move, as /admin/content/galleries/<id>/… and /admin/content/gallery-photos/<id>/… call them. */
+    lists: {
+      galleries: {
+        move: (id: string, direction: -1 | 1, actorId: string) =>
+          edit(actorId, "content.gallery.move", async (trx) =>
+            isRecordId(id) && (await galleries(trx).move(id, direction))
+              ? { ok: true, detail: `gallery=${id}` }
+              : { ok: false, reason: "missing" },
+          ),
+        // Its photos go with it; the Explore SMC photos' gallery stays (its photos are deleted one by one).
+        async delete(id: string, actorId: string) {
+          const gallery = await findGallery(id);
+          if (!gallery || gallery.kind === "explore") return { ok: false, reason: "missing" } as const;
+          const imageIds = (await photosWithImages([gallery.id])).map(({ image }) => image.id);
+          const result = await edit(actorId, "content.gallery.delete", async (trx) => {
+            await trx.deleteFrom("gallery_photos").where("gallery_id", "=", gallery.id).execute();
+            return (await galleries(trx).delete(gallery.id))
+              ? { ok: true, detail: `gallery=${gallery.id}` }
+              : { ok: false, reason: "missing" };
+          });
+          if (result.ok) await removeImages(imageIds);
+          return result;
+        },
+      },
+      "gallery-photos": {
+        async move(id: string, direction: -1 | 1, actorId: string) {
+          const photo = await findPhoto(id);
+          return edit(actorId, "content.gallery-photo.move", async (trx) =>
+            photo && (await photosOf(trx, photo.gallery_id).move(id, direction))
+              ? { ok: true, detail: `gallery=${photo.gallery_id} photo=${id}` }
+              : { ok: false, reason: "missing" },
+          );
+        },
+        async delete(id: string, actorId: string) {
+          const photo = await findPhoto(id);
+          if (!photo) return { ok: false, reason: "missing" } as const;
+          const result = await edit(actorId, "content.gallery-photo.delete", async (trx) => {
+            if (!(await photosOf(trx, photo.gallery_id).delete(id))) return { ok: false, reason: "missing" };
+            await trx.updateTable("galleries").set({ cover_photo_id: null }).where("cover_photo_id", "=", id).execute();
+            return { ok: true, detail: `gallery=${photo.gallery_id} photo=${id}` };
+          });
+          if (result.ok) await removeImages([photo.image_id]);
+          return result;
+        },
+      },
+    },
+  };
+}
