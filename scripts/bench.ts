@@ -22,11 +22,15 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { errorMessage } from "#core/errors";
 import type { CapturedResponse } from "./bench/baseline-server";
-import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcStatus, summarise } from "./bench/report";
+import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcStatus, summarise, uploadTargets } from "./bench/report";
+import { benchUploads, type UploadsResult } from "./bench/uploads";
 import { freePort, startProductionServer } from "./lib/production-server";
 import { applicant, openSite, seedAnnouncements, seedApplications } from "./lib/seed";
 
 const ENDPOINTS = ["home", "announcements", "events", "image", "join"];
+/** Not an endpoint: twenty phone photos uploaded at once while visitors load pages (scripts/bench/uploads.ts), last. */
+const UPLOADS = "uploads";
+const BENCH_ADMIN = { email: "bench@example.org", password: "a bench admin's long password" };
 const SEEDED_ANNOUNCEMENTS = 20;
 const SEEDED_APPLICATIONS = 500;
 /** Each warm-up run (JIT, caches, connection set-up) lasts this long at most, and is not measured. */
@@ -47,7 +51,7 @@ function benchOptions() {
       duration: { type: "string", default: "10" },
       connections: { type: "string", default: "10" },
       rounds: { type: "string", default: "3" },
-      only: { type: "string", default: ENDPOINTS.join(",") },
+      only: { type: "string", default: [...ENDPOINTS, UPLOADS].join(",") },
       // A browser's by default: the server compresses pages (brotli) for it, and the baseline replays those bytes.
       "accept-encoding": { type: "string", default: "gzip, deflate, br, zstd" },
     },
@@ -58,8 +62,8 @@ function benchOptions() {
     return n;
   };
   const only = values.only.split(",").map((name) => name.trim());
-  const unknown = only.filter((name) => !ENDPOINTS.includes(name));
-  if (unknown.length > 0) throw new Error(`--only expects some of ${ENDPOINTS.join(", ")} (got "${unknown.join(", ")}")`);
+  const unknown = only.filter((name) => !ENDPOINTS.includes(name) && name !== UPLOADS);
+  if (unknown.length > 0) throw new Error(`--only expects some of ${[...ENDPOINTS, UPLOADS].join(", ")} (got "${unknown.join(", ")}")`);
   const [duration, connections, rounds] = [whole("duration"), whole("connections"), whole("rounds")];
   return { duration, connections, rounds, only, acceptEncoding: values["accept-encoding"] };
 }
@@ -220,6 +224,7 @@ function printReport(
   runs: readonly EndpointRuns[],
   memory: { seeded: number; peak: number; after: number },
   machine: { cores: number; loadAtStart: string },
+  uploads: UploadsResult | undefined,
 ): void {
   console.log(
     `npm run bench: ${options.rounds} round(s) of ${options.duration} s per endpoint and server, ${options.connections} connections, ` +
@@ -247,6 +252,16 @@ function printReport(
     `server RSS: ${megabytes(memory.seeded)} seeded before any load, peak ${megabytes(memory.peak)} (VmHWM), after the run ${megabytes(memory.after)} (VmRSS)`,
   );
   const checks = checkTargets(summaries, memory.after, machine.cores);
+  if (uploads) {
+    const { pages } = uploads;
+    console.log(
+      `uploads: ${uploads.stored} of ${uploads.photos} photos (4000x3000, ${megabytes(uploads.averagePhotoBytes)} each) stored in ` +
+        `${uploads.seconds.toFixed(1)} s, sent at once; meanwhile ${pages.requests} page loads (/ and /events-and-activities): ` +
+        `p50 ${pages.p50Ms} ms, p97.5 ${pages.p97_5Ms} ms, p99 ${pages.p99Ms} ms (just before: p50 ${uploads.pagesBefore.p50Ms} ms, ` +
+        `p97.5 ${uploads.pagesBefore.p97_5Ms} ms); server RSS peak ${megabytes(uploads.peakRssBytes)}`,
+    );
+    checks.push(...uploadTargets(uploads));
+  }
   console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
   const missed = checks.filter((c) => !c.pass);
   console.log(
@@ -268,6 +283,7 @@ async function main(): Promise<void> {
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   let runs: EndpointRuns[];
   let memory: { seeded: number; peak: number; after: number };
+  let uploads: UploadsResult | undefined;
   try {
     await seedAnnouncements(site.services, SEEDED_ANNOUNCEMENTS);
     await seedApplications(site.services, SEEDED_APPLICATIONS);
@@ -280,6 +296,8 @@ async function main(): Promise<void> {
       LOG_LEVEL: "info",
       MAIL_TRANSPORT: "log",
       TRUST_PROXY: "loopback",
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
     });
     server = started;
     // Before every run: the mail worker's backlog (the seeded applications', the last join run's) must not fall into it.
@@ -304,13 +322,14 @@ async function main(): Promise<void> {
     runs = await runRounds(endpoints, { server: started.url, baseline: baseline.url }, options, outboxDelivered);
     const after = readProcessMemory(started.pid);
     memory = { seeded, peak: after.peakBytes, after: after.rssBytes };
+    if (options.only.includes(UPLOADS)) uploads = await benchUploads(started.url, started.pid, BENCH_ADMIN, progress);
   } finally {
     await baseline?.stop();
     await server?.stop();
     await site.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  printReport(options, runs, memory, { cores, loadAtStart });
+  printReport(options, runs, memory, { cores, loadAtStart }, uploads);
 }
 
 main().catch((error: unknown) => {

@@ -18,11 +18,21 @@ import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import type { FileStorage } from "../storage/storage";
-import { drainUnreadBodies, limitConcurrentLogins, limitRequestBodies, noStore, refuseCrossSiteWrites } from "./request-guards";
+import {
+  drainUnreadBodies,
+  limitConcurrentLogins,
+  limitRequestBodies,
+  noStore,
+  refuseCrossSiteWrites,
+  uploadsInTurn,
+} from "./request-guards";
 import { requestLog } from "./request-log";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { errorMessage } from "#core/errors";
 
+/** The admin's photo uploads: an announcement's image, a content item's photo, one gallery photo. */
+const ANNOUNCEMENT_UPLOAD_PATH = /^\/admin\/announcements$/;
+const CONTENT_PHOTO_UPLOAD_PATHS = /^\/admin\/content\/(?:(?:team|collaborators|resources)\/save|galleries\/[^/]+\/photos)$/;
 /** /admin, /admin-announcement and everything under /admin/. */
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
 /** Admin posts may change the public pages; a login, which anyone may send, does not, and must not cost a render. */
@@ -147,14 +157,15 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   app.use(
     limitRequestBodies(
       [
-        { path: /^\/admin\/announcements$/, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES },
-        { path: /^\/admin\/content\/(team|collaborators|resources)\/save$/, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
-        { path: /^\/admin\/content\/galleries\/[^/]+\/photos$/, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
+        { path: ANNOUNCEMENT_UPLOAD_PATH, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES },
+        { path: CONTENT_PHOTO_UPLOAD_PATHS, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
       ],
       FORM_MAX_BYTES,
       logger,
     ),
   );
+  // One body read while one photo is encoded (storeImage encodes one at a time).
+  app.use(uploadsInTurn(new RegExp(`${ANNOUNCEMENT_UPLOAD_PATH.source}|${CONTENT_PHOTO_UPLOAD_PATHS.source}`), 2));
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
   if (typeof options.build !== "function") app.use(refuseReadsOfPostOnlyRoutes(options.build));

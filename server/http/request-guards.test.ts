@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
 import { createLogger } from "../logger";
-import { LOGIN_BUSY_MESSAGE, limitConcurrentLogins, limitRequestBodies } from "./request-guards";
+import { LOGIN_BUSY_MESSAGE, limitConcurrentLogins, limitRequestBodies, uploadsInTurn } from "./request-guards";
 
 /** A login that takes `LOGIN_MS` (as a hash would), behind the limiter; records when each one started and ended. */
 const LOGIN_MS = 150;
@@ -96,5 +96,71 @@ describe("a refusal answers a script in JSON and a form posted without JavaScrip
       expect(answer.type).toMatch(/^application\/json/);
       expect(JSON.parse(answer.body)).toEqual({ error: "The request is too large (at most 0 KB)" });
     }
+  });
+});
+
+describe("uploads let through a few at a time, the others waiting with their bodies unread", () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+  });
+
+  /** Each upload is held until the test lets it finish; `inside` counts those being handled. */
+  async function start() {
+    const state = { inside: 0, most: 0, handled: 0, release: [] as (() => void)[] };
+    const app = express();
+    app.use(uploadsInTurn(/^\/upload$/, 2));
+    app.post("/upload", async (req, res) => {
+      state.inside += 1;
+      state.most = Math.max(state.most, state.inside);
+      for await (const _chunk of req); // the body is read only once in turn
+      await new Promise<void>((resolve) => state.release.push(resolve));
+      state.inside -= 1;
+      state.handled += 1;
+      res.json({ ok: true });
+    });
+    app.post("/other", (_req, res) => {
+      res.json({ ok: true });
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server!.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+    return { url, state };
+  }
+
+  const until = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+
+  test("of five at once, two are handled at a time and all are answered; other paths pass by", async () => {
+    const { url, state } = await start();
+    const uploads = Array.from({ length: 5 }, () => fetch(`${url}/upload`, { method: "POST", body: "photo" }));
+    await until(() => state.inside === 2);
+    expect((await fetch(`${url}/other`, { method: "POST", body: "x" })).status).toBe(200);
+    for (let released = 0; released < 5; released++) {
+      await until(() => state.release.length > 0);
+      state.release.shift()!();
+    }
+    expect((await Promise.all(uploads)).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(state.most).toBe(2);
+  });
+
+  test("an upload whose client went away while it waited gives its turn back", async () => {
+    const { url, state } = await start();
+    const held = [1, 2].map(() => fetch(`${url}/upload`, { method: "POST", body: "photo" }));
+    await until(() => state.inside === 2);
+    const abandoned = new AbortController();
+    const gone = fetch(`${url}/upload`, { method: "POST", body: "photo", signal: abandoned.signal }).catch(() => "aborted");
+    abandoned.abort();
+    expect(await gone).toBe("aborted");
+    for (const release of state.release.splice(0)) release();
+    await Promise.all(held);
+    // Both slots are free again: two more are handled at once.
+    const next = [1, 2].map(() => fetch(`${url}/upload`, { method: "POST", body: "photo" }));
+    await until(() => state.inside === 2);
+    for (const release of state.release.splice(0)) release();
+    expect((await Promise.all(next)).map((answer) => answer.status)).toEqual([200, 200]);
+    expect(state.handled).toBe(4);
   });
 });

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "../logger";
+import { inTurnQueue } from "../in-turn";
 import { logSecurityEvent, type SecurityEvent } from "../security-log";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -194,5 +195,24 @@ export function limitConcurrentLogins(loginPath: string, slots: number, logger: 
       if (at !== -1) waiting.splice(at, 1);
     });
     if (!timer) startNext();
+  };
+}
+
+/**
+ * Photo uploads are let through `slots` at a time, the others waiting here with their bodies unread (the client's
+ * sending pauses meanwhile): twenty phone photos posted at once would otherwise be read into memory together, some
+ * 5 MB each and several copies of each while parsed, and hold the server's memory far above what pages need.
+ */
+export function uploadsInTurn(uploadPath: RegExp, slots: number): RequestHandler {
+  const inTurn = inTurnQueue(slots);
+  return (req, res, next) => {
+    if (req.method !== "POST" || !uploadPath.test(routePath(req.path))) return next();
+    // 'close' comes once the answer is sent, or when the client goes away, perhaps while still waiting here.
+    const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
+    void inTurn(async () => {
+      if (res.destroyed || req.destroyed) return;
+      next();
+      await closed;
+    });
   };
 }

@@ -1,4 +1,4 @@
-import type { Metadata } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import { SMALL_VARIANT_WIDTHS, VARIANT_WIDTHS, variantWidthsFor } from "#core/responsive-image";
 
 /** Formats accepted, recognised by their bytes (never by name or declared type). SVG is refused. */
@@ -26,7 +26,7 @@ export interface EncodeOptions {
 }
 
 /** Changes whenever the encoder would make different files, so a cache of encodings is never reused across it. */
-export const ENCODER_FINGERPRINT = JSON.stringify({ ENCODER, VARIANT_WIDTHS, SMALL_VARIANT_WIDTHS, ICON_SIZES });
+export const ENCODER_FINGERPRINT = JSON.stringify({ ENCODER, VARIANT_WIDTHS, SMALL_VARIANT_WIDTHS, ICON_SIZES, decode: "once" });
 
 export class UnsupportedImageError extends Error {
   constructor(message = "The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)") {
@@ -71,19 +71,27 @@ export async function encodeImage(input: Buffer, options: EncodeOptions = {}): P
     throw new UnsupportedImageError(`The image is too large (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`);
   }
 
-  const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false }).rotate();
-  let oriented: { width: number; height: number };
+  const oriented = metadata.autoOrient;
+  const widths = variantWidthsFor(oriented.width, options.smallWidths ? [...SMALL_VARIANT_WIDTHS, ...VARIANT_WIDTHS] : VARIANT_WIDTHS);
+  const widest = Math.max(...widths, ...(options.icons ? Object.values(ICON_SIZES) : []));
+  // One decode, upright and at the widest size any output needs (a JPEG is decoded at a fraction of its size right
+  // away): a phone photo is 12 megapixels, and decoding it again for each of six variants would take six times as long.
+  let base: { data: Buffer; info: OutputInfo };
   try {
-    const { info } = await source().toBuffer({ resolveWithObject: true });
-    oriented = { width: info.width, height: info.height };
+    base = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false })
+      .rotate()
+      .resize({ width: Math.min(widest, oriented.width), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw new UnsupportedImageError("The image is damaged or incomplete");
   }
+  const { width, height, channels } = base.info;
+  const source = () => sharp(base.data, { raw: { width, height, channels } });
 
   const variants: EncodedVariant[] = [];
-  const widths = options.smallWidths ? [...SMALL_VARIANT_WIDTHS, ...VARIANT_WIDTHS] : VARIANT_WIDTHS;
-  for (const width of variantWidthsFor(oriented.width, widths)) {
-    const resized = source().resize({ width, withoutEnlargement: true });
+  for (const variantWidth of widths) {
+    const resized = source().resize({ width: variantWidth, withoutEnlargement: true });
     for (const format of ["avif", "webp"] as const) {
       const { data, info } = await resized.clone()[format](ENCODER[format]).toBuffer({ resolveWithObject: true });
       variants.push({ format, width: info.width, height: info.height, body: data });
@@ -98,5 +106,5 @@ export async function encodeImage(input: Buffer, options: EncodeOptions = {}): P
       variants.push({ format: "png", width: size, height: size, body });
     }
   }
-  return { ...oriented, variants };
+  return { width: oriented.width, height: oriented.height, variants };
 }

@@ -1,3 +1,4 @@
+import os from "node:os";
 import type { Kysely } from "kysely";
 import { newId, nowIso } from "../db/ids";
 import type { Database, ImageVariant } from "../db/schema";
@@ -16,14 +17,23 @@ interface ImageStoreDeps {
 }
 
 /**
- * Uploads are encoded one at a time: a phone photo's encode keeps every core busy for about a second, and twenty at
- * once would take the server's memory and the public pages' answers with them. The rest wait their turn.
+ * Uploads are encoded one at a time, each on all cores but one: the event loop keeps a core of its own, so the public
+ * pages go on answering while twenty phone photos are encoded. The rest wait their turn.
  */
 const encodeInTurn = inTurnQueue(1);
+let encoderThreadsSet = false;
+async function encodeUpload(input: Buffer, options?: EncodeOptions) {
+  if (!encoderThreadsSet) {
+    const { default: sharp } = await import("sharp");
+    sharp.concurrency(Math.max(1, os.availableParallelism() - 1));
+    encoderThreadsSet = true;
+  }
+  return encodeImage(input, options);
+}
 
 /** Stores an uploaded image: re-encoded (encodeImage, one upload at a time), then stored as `storeEncodedImage` does. */
 export async function storeImage(deps: ImageStoreDeps, input: Buffer, folder: string, options?: EncodeOptions): Promise<StoredImage> {
-  return storeEncodedImage(deps, await encodeInTurn(() => encodeImage(input, options)), folder);
+  return storeEncodedImage(deps, await encodeInTurn(() => encodeUpload(input, options)), folder);
 }
 
 /**

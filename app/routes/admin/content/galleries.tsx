@@ -1,11 +1,8 @@
-import { Images, Plus } from "lucide-react";
-import { useState } from "react";
+import { Images } from "lucide-react";
 import { Link } from "react-router";
-import { ContentList } from "~/components/admin/content/content-list";
+import { ContentListScreen } from "~/components/admin/content/content-list-screen";
 import { GalleryForm } from "~/components/admin/content/gallery-form";
-import { AdminDialog } from "~/components/admin/admin-dialog";
 import { Picture } from "~/components/site/picture";
-import { Button } from "~/components/ui/button";
 import { GALLERY_KINDS } from "#core/schemas/content-forms";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/galleries";
@@ -25,55 +22,45 @@ const photoCount = (count: number) => (count === 1 ? "1 photo" : `${count} photo
 
 export default function GalleriesContent({ loaderData }: Route.ComponentProps) {
   const { galleries, explore } = loaderData;
-  /** The gallery in the dialog: one being edited, "new", or none (closed). */
-  const [editing, setEditing] = useState<Gallery | "new" | null>(null);
   return (
-    <>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-extrabold text-brand-900">Galleries</h1>
-          <p className="mt-2 text-slate-700">
-            The events and activities on the Events &amp; Activities page, in this order. A gallery shows there once it has photos.
-          </p>
-        </div>
-        <Button size="sm" onClick={() => setEditing("new")}>
-          <Plus className="size-4" aria-hidden />
-          New gallery
-        </Button>
-      </div>
-      <ContentList
-        items={galleries}
-        list="galleries"
-        itemName={(gallery) => gallery.name}
-        kind="gallery"
-        onEdit={setEditing}
-        empty="No galleries yet."
-        render={(gallery) => (
-          <div className="flex items-start gap-4">
-            {gallery.cover ? (
-              <Picture image={gallery.cover} sizes="96px" className="shrink-0" imgClassName="aspect-[4/3] w-24 rounded object-cover" />
-            ) : (
-              <span aria-hidden className="flex aspect-[4/3] w-24 shrink-0 items-center justify-center rounded bg-slate-100">
-                <Images className="size-6 text-slate-500" />
-              </span>
-            )}
-            <div>
-              <p className="font-bold text-slate-900">{gallery.name}</p>
-              <p className="text-slate-700">
-                {GALLERY_KINDS[gallery.kind]}
-                {gallery.date && ` · ${gallery.date}`} · {photoCount(gallery.photoCount)}
-                {gallery.photoCount === 0 && " (not shown on the site yet)"}
-              </p>
-              <Link
-                to={`/admin/content/galleries/${gallery.id}`}
-                className="mt-1 inline-block font-semibold text-brand-800 underline underline-offset-4"
-              >
-                Photos<span className="sr-only"> of {gallery.name}</span>
-              </Link>
-            </div>
+    <ContentListScreen<Gallery>
+      title="Galleries"
+      intro="The events and activities on the Events & Activities page, in this order. A gallery shows there once it has photos."
+      addLabel="New gallery"
+      editTitle="Edit gallery"
+      dialogDescription="An event's or activity's name, kind, date and a few lines about it; then its photos."
+      form={(item, close) => <GalleryForm gallery={item} onSaved={close} />}
+      items={galleries}
+      list="galleries"
+      itemName={(gallery) => gallery.name}
+      kind="gallery"
+      empty="No galleries yet."
+      render={(gallery) => (
+        <div className="flex items-start gap-4">
+          {gallery.cover ? (
+            <Picture image={gallery.cover} sizes="96px" className="shrink-0" imgClassName="aspect-[4/3] w-24 rounded object-cover" />
+          ) : (
+            <span aria-hidden className="flex aspect-[4/3] w-24 shrink-0 items-center justify-center rounded bg-slate-100">
+              <Images className="size-6 text-slate-500" />
+            </span>
+          )}
+          <div>
+            <p className="font-bold text-slate-900">{gallery.name}</p>
+            <p className="text-slate-700">
+              {GALLERY_KINDS[gallery.kind]}
+              {gallery.date && ` · ${gallery.date}`} · {photoCount(gallery.photoCount)}
+              {gallery.photoCount === 0 && " (not shown on the site yet)"}
+            </p>
+            <Link
+              to={`/admin/content/galleries/${gallery.id}`}
+              className="mt-1 inline-block font-semibold text-brand-800 underline underline-offset-4"
+            >
+              Photos<span className="sr-only"> of {gallery.name}</span>
+            </Link>
           </div>
-        )}
-      />
+        </div>
+      )}
+    >
       {explore && (
         <section aria-labelledby="explore-photos" className="mt-8 rounded-lg border border-slate-300 bg-white p-4">
           <h2 id="explore-photos" className="text-xl font-bold text-brand-900">
@@ -88,14 +75,6 @@ export default function GalleriesContent({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
       )}
-      <AdminDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={editing === "new" ? "New gallery" : "Edit gallery"}
-        description="An event's or activity's name, kind, date and a few lines about it; then its photos."
-      >
-        {editing !== null && <GalleryForm gallery={editing === "new" ? undefined : editing} onSaved={() => setEditing(null)} />}
-      </AdminDialog>
-    </>
+    </ContentListScreen>
   );
 }

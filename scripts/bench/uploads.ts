@@ -1,0 +1,141 @@
+import fs from "node:fs";
+import autocannon from "autocannon";
+import sharp from "sharp";
+import { parseProcStatus } from "./report";
+
+/** The issue's case: twenty phone photos of about 4000x3000 pixels, uploaded into one gallery at once. */
+export const UPLOADED_PHOTOS = 20;
+/** Visitors meanwhile: this many requests a second, alternating the home page and the events page. */
+const VISITOR_RATE = 20;
+const BEFORE_SECONDS = 5;
+
+export interface UploadsResult {
+  photos: number;
+  /** How many uploads were answered 200. */
+  stored: number;
+  averagePhotoBytes: number;
+  seconds: number;
+  /** The same visitors' page loads just before the uploads, and while they are encoded. */
+  pagesBefore: PageLoads;
+  pages: PageLoads;
+  peakRssBytes: number;
+}
+
+interface PageLoads {
+  requests: number;
+  p50Ms: number;
+  p97_5Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+const pageLoads = (result: autocannon.Result): PageLoads => ({
+  requests: result.requests.total,
+  p50Ms: result.latency.p50,
+  p97_5Ms: result.latency.p97_5,
+  p99Ms: result.latency.p99,
+  errors: result.errors + result.non2xx,
+});
+
+/** Visitors loading the home and events pages at a steady rate, until `duration` ends or the returned run is stopped. */
+function visit(serverUrl: string, duration: number) {
+  let finished: (result: autocannon.Result) => void = () => undefined;
+  const result = new Promise<autocannon.Result>((resolve) => (finished = resolve));
+  const run = autocannon(
+    {
+      url: serverUrl,
+      connections: 4,
+      overallRate: VISITOR_RATE,
+      duration,
+      requests: [{ path: "/" }, { path: "/events-and-activities" }],
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    },
+    (error, outcome) => {
+      if (error) throw error;
+      finished(outcome);
+    },
+  );
+  return { stop: () => run.stop(), result };
+}
+
+/** A phone-like photo: 4000x3000 with grain (so it is as large as a camera's JPEG), each a different colour. */
+async function phonePhoto(n: number): Promise<Buffer> {
+  const grain = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 24 } },
+  })
+    .png()
+    .toBuffer();
+  return sharp(grain)
+    .tint({ r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256 })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+async function signIn(serverUrl: string, email: string, password: string): Promise<string> {
+  const answer = await fetch(`${serverUrl}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  const cookie = answer.headers.get("set-cookie")?.split(";")[0];
+  if (answer.status !== 302 || !cookie) throw new Error(`signing in answered ${answer.status}`);
+  return cookie;
+}
+
+/**
+ * Signs in, makes a gallery, and uploads UPLOADED_PHOTOS phone photos into it all at once (more than the admin's page
+ * sends: it sends one at a time) while visitors load the home and events pages at a steady rate. Measures the pages'
+ * latency while the server encodes, and the server's peak memory.
+ */
+export async function benchUploads(
+  serverUrl: string,
+  serverPid: number,
+  admin: { email: string; password: string },
+  progress: (line: string) => void,
+): Promise<UploadsResult> {
+  progress(`uploads: making ${UPLOADED_PHOTOS} phone photos of 4000x3000`);
+  const photos: Buffer[] = [];
+  for (let n = 0; n < UPLOADED_PHOTOS; n++) photos.push(await phonePhoto(n));
+  const cookie = await signIn(serverUrl, admin.email, admin.password);
+  const created = await fetch(`${serverUrl}/admin/content/galleries/save`, {
+    method: "POST",
+    headers: { cookie },
+    body: new URLSearchParams({ name: "Bench Gala", kind: "event" }),
+  });
+  const galleryId = ((await created.json()) as { id?: string }).id;
+  if (!created.ok || !galleryId) throw new Error(`making the gallery answered ${created.status}`);
+
+  let peakRssBytes = 0;
+  const sampler = setInterval(() => {
+    peakRssBytes = Math.max(peakRssBytes, parseProcStatus(fs.readFileSync(`/proc/${serverPid}/status`, "utf8")).rssBytes);
+  }, 50);
+  progress(`uploads: visitors load pages at ${VISITOR_RATE}/s for ${BEFORE_SECONDS} s before the uploads`);
+  const pagesBefore = pageLoads(await visit(serverUrl, BEFORE_SECONDS).result);
+  // Stopped once the uploads are answered; the duration only bounds a run that would otherwise never end.
+  const visitors = visit(serverUrl, 3600);
+  const started = performance.now();
+  progress(`uploads: sending ${UPLOADED_PHOTOS} photos at once while visitors load pages at ${VISITOR_RATE}/s`);
+  const answers = await Promise.all(
+    photos.map(async (photo, n) => {
+      const body = new FormData();
+      body.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `IMG_${1000 + n}.jpg`);
+      const answer = await fetch(`${serverUrl}/admin/content/galleries/${galleryId}/photos`, { method: "POST", headers: { cookie }, body });
+      await answer.arrayBuffer();
+      return answer.status;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  visitors.stop();
+  const pages = pageLoads(await visitors.result);
+  clearInterval(sampler);
+  peakRssBytes = Math.max(peakRssBytes, parseProcStatus(fs.readFileSync(`/proc/${serverPid}/status`, "utf8")).rssBytes);
+  return {
+    photos: UPLOADED_PHOTOS,
+    stored: answers.filter((status) => status === 200).length,
+    averagePhotoBytes: photos.reduce((sum, photo) => sum + photo.length, 0) / photos.length,
+    seconds,
+    pagesBefore,
+    pages,
+    peakRssBytes,
+  };
+}
