@@ -322,7 +322,10 @@ async function main(): Promise<void> {
     runs = await runRounds(endpoints, { server: started.url, baseline: baseline.url }, options, outboxDelivered);
     const after = readProcessMemory(started.pid);
     memory = { seeded, peak: after.peakBytes, after: after.rssBytes };
-    if (options.only.includes(UPLOADS)) uploads = await benchUploads(started.url, started.pid, BENCH_ADMIN, progress);
+    if (options.only.includes(UPLOADS)) {
+      const pageHeaders = benchEndpoints("", options.acceptEncoding).find((e) => e.name === "home")!.headers;
+      uploads = await benchUploads(started.url, started.pid, BENCH_ADMIN, pageHeaders, progress);
+    }
   } finally {
     await baseline?.stop();
     await server?.stop();

@@ -99,7 +99,9 @@ function send(upload: PhotoUpload, file: File): Promise<{ ok: true } | { ok: fal
     const request = new XMLHttpRequest();
     request.open("POST", `/admin/content/galleries/${encodeURIComponent(upload.galleryId)}/photos`);
     request.responseType = "json";
-    request.upload.onprogress = (event) => update(upload.key, { sent: event.loaded, total: event.total || upload.total });
+    // The body is the file and a little form around it: its share sent, counted in the file's bytes.
+    request.upload.onprogress = (event) =>
+      update(upload.key, { sent: event.total ? Math.round((event.loaded / event.total) * upload.total) : event.loaded });
     // Every byte is there: the server is encoding the photo into its sizes.
     request.upload.onload = () => update(upload.key, { state: "encoding", sent: upload.total });
     request.onerror = () => resolve({ ok: false, message: NETWORK_MESSAGE });

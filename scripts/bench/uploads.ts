@@ -38,7 +38,7 @@ const pageLoads = (result: autocannon.Result): PageLoads => ({
 });
 
 /** Visitors loading the home and events pages at a steady rate, until `duration` ends or the returned run is stopped. */
-function visit(serverUrl: string, duration: number) {
+function visit(serverUrl: string, duration: number, headers: Record<string, string>) {
   let finished: (result: autocannon.Result) => void = () => undefined;
   const result = new Promise<autocannon.Result>((resolve) => (finished = resolve));
   const run = autocannon(
@@ -48,7 +48,7 @@ function visit(serverUrl: string, duration: number) {
       overallRate: VISITOR_RATE,
       duration,
       requests: [{ path: "/" }, { path: "/events-and-activities" }],
-      headers: { "accept-encoding": "gzip, deflate, br" },
+      headers,
     },
     (error, outcome) => {
       if (error) throw error;
@@ -91,6 +91,8 @@ export async function benchUploads(
   serverUrl: string,
   serverPid: number,
   admin: { email: string; password: string },
+  /** A phone browser's request headers for a page, as the bench's page endpoints send them. */
+  pageHeaders: Record<string, string>,
   progress: (line: string) => void,
 ): Promise<UploadsResult> {
   progress(`uploads: making ${UPLOADED_PHOTOS} phone photos of 4000x3000`);
@@ -110,9 +112,9 @@ export async function benchUploads(
     peakRssBytes = Math.max(peakRssBytes, parseProcStatus(fs.readFileSync(`/proc/${serverPid}/status`, "utf8")).rssBytes);
   }, 50);
   progress(`uploads: visitors load pages at ${VISITOR_RATE}/s for ${BEFORE_SECONDS} s before the uploads`);
-  const pagesBefore = pageLoads(await visit(serverUrl, BEFORE_SECONDS).result);
+  const pagesBefore = pageLoads(await visit(serverUrl, BEFORE_SECONDS, pageHeaders).result);
   // Stopped once the uploads are answered; the duration only bounds a run that would otherwise never end.
-  const visitors = visit(serverUrl, 3600);
+  const visitors = visit(serverUrl, 3600, pageHeaders);
   const started = performance.now();
   progress(`uploads: sending ${UPLOADED_PHOTOS} photos at once while visitors load pages at ${VISITOR_RATE}/s`);
   const answers = await Promise.all(

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
@@ -10,7 +9,11 @@ import { storeImage } from "../../server/services/image-store";
 import { localStorage } from "../../server/storage/local-storage";
 import type { E2eServer } from "./e2e-server";
 import { expect, isPhone, test } from "./fixtures";
+import { adminItemNames, BAD_REQUEST, CONFLICT, PHOTO_FORMATS, photoFile, tabTo, TRACE_READS_BROKEN_PREVIEW } from "./content-admin";
 import { openPhoneMenu, topBar } from "./menus";
+
+// Each test walks a whole flow at its width with axe at every step: with two workers on two cores, some take 25-30 s.
+test.describe.configure({ timeout: 60_000 });
 
 /*
  * The admin's Collaborators and Resources screens, /admin/content/collaborators and /admin/content/resources, and what
@@ -25,28 +28,12 @@ import { openPhoneMenu, topBar } from "./menus";
 
 const COLLABORATORS = "/admin/content/collaborators";
 const RESOURCES = "/admin/content/resources";
-const CONFLICT = "This was changed by someone else. Reload to see the latest.";
-const PHOTO_FORMATS = "Choose a JPEG, PNG, WebP or AVIF photo (HEIC and other files cannot be used)";
 const LOGO_REQUIRED = "Choose the collaborator's logo";
 const BAD_LINK = "Link must be a link starting with https:// or http://";
-
-/** As in admin-content-team.spec.ts: the trace recorder's read of a broken preview's blob: address, refused by the CSP. */
-const TRACE_READS_BROKEN_PREVIEW =
-  /^Connecting to 'blob:http:\/\/127\.0\.0\.1:\d+\/[\w-]+' violates the following Content Security Policy directive: "connect-src 'self'"/;
-
-const BAD_REQUEST = /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)/;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A message at the end of a control's accessible description (after the field's line of help, if it has one). */
 const endsWith = (message: string) => new RegExp(`${escapeRegExp(message)}$`);
-
-/** The items' names in the admin's list, in its order (read from the Edit buttons, named "Edit: <name>"). */
-function adminItemNames(page: Page): Promise<string[]> {
-  return page
-    .getByRole("main")
-    .getByRole("button", { name: /^Edit: / })
-    .evaluateAll((buttons) => buttons.map((button) => (button.getAttribute("aria-label") ?? "").replace(/^Edit: /, "")));
-}
 
 /** The cards under "Our Collaborator" on /. */
 const publicCollaborators = (page: Page) => page.locator("#collaborator").getByRole("listitem");
@@ -79,20 +66,6 @@ async function openResourcesMenu(page: Page): Promise<Locator> {
   await trigger.click();
   await expect(trigger).toHaveAttribute("aria-expanded", "true");
   return page.locator(`[id="${await trigger.getAttribute("aria-controls")}"]`);
-}
-
-/** A real 1200×900 photo, written where the test can choose it in a file input. */
-async function photoFile(file: string): Promise<string> {
-  const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 64, b: 175 } } })
-    .composite([
-      { input: { create: { width: 600, height: 450, channels: 3, background: { r: 250, g: 204, b: 21 } } }, left: 300, top: 225 },
-    ])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  const target = test.info().outputPath(file);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, jpeg);
-  return target;
 }
 
 const storedCollaborators = (database: DatabaseHandle) =>
@@ -171,15 +144,6 @@ async function save(page: Page, dialog: Locator, action: string): Promise<number
   );
   await dialog.getByRole("button", { name: "Save" }).click();
   return (await answer).status();
-}
-
-/** Presses Tab until `target` has the focus, as a keyboard user would reach it (at most `limit` presses). */
-async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press("Tab");
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error(`Tab did not reach ${target.toString()} in ${limit} presses`);
 }
 
 /** The collaborator the tests that edit, move and delete one store first (seedCollaborator). */

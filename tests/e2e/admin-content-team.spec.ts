@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page, Request } from "@playwright/test";
 import sharp from "sharp";
@@ -9,58 +8,26 @@ import { storeImage } from "../../server/services/image-store";
 import { localStorage } from "../../server/storage/local-storage";
 import type { E2eServer } from "./e2e-server";
 import { expect, test } from "./fixtures";
+import { adminItemNames, BAD_REQUEST, PHOTO_FORMATS, PHOTO_TOO_LARGE, photoFile, tabTo, TRACE_READS_BROKEN_PREVIEW } from "./content-admin";
+
+// Each test walks a whole flow at its width with axe at every step: with two workers on two cores, some take 25-30 s.
+test.describe.configure({ timeout: 60_000 });
 
 /*
  * The admin's Team screen, /admin/content/team, and the "Our Team" cards it edits on /. Every test starts from the
  * team the worker's server imported from content/site.ts (the `site` fixture; resetData puts the rows back).
  *
- * resetData puts back the team_members rows, not the images: a test must not make the server drop a photo imported
- * from content/ (deleting its member, or removing or replacing its photo), or the next test's restore would point at
- * an image that is gone. Photos a test takes away are therefore ones the test stored itself (givePhoto).
+ * resetData puts back the rows and the photos imported from content/. Photos a test takes away are ones the test
+ * stored itself (givePhoto), so what is checked as removed is the test's own.
  */
 
 const TEAM = "/admin/content/team";
-const PHOTO_FORMATS = "Choose a JPEG, PNG, WebP or AVIF photo (HEIC and other files cannot be used)";
-const PHOTO_TOO_LARGE = "The photo must be 15 MB or smaller";
 const REMOVE_PHOTO = "Remove the photo (the card shows the name's first letter)";
-
-/**
- * A chosen file that is not an image leaves the preview <img> broken, and Playwright's trace recorder (trace is
- * recorded for every test, kept on failure) then fetches its blob: address to copy it, which the site's CSP
- * (connect-src 'self') refuses and Chromium logs. The page itself never fetches a blob: address (with the trace
- * off nothing is logged); nothing else is allowed by this pattern.
- */
-const TRACE_READS_BROKEN_PREVIEW =
-  /^Connecting to 'blob:http:\/\/127\.0\.0\.1:\d+\/[\w-]+' violates the following Content Security Policy directive: "connect-src 'self'"/;
-
-const BAD_REQUEST = /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)/;
-
-/** The members' names in the admin's list, in its order (read from the Edit buttons, named "Edit: <name>"). */
-function adminMemberNames(page: Page): Promise<string[]> {
-  return page
-    .getByRole("main")
-    .getByRole("button", { name: /^Edit: / })
-    .evaluateAll((buttons) => buttons.map((button) => (button.getAttribute("aria-label") ?? "").replace(/^Edit: /, "")));
-}
 
 /** The member cards under "Our Team" on the home page (the president's card is not in the list). */
 const publicTeam = (page: Page) => page.locator("#about").getByRole("list").nth(1).getByRole("listitem");
 /** The card that names `name` (each card: photo or first letter, the title as a heading, the name, the description). */
 const publicCard = (page: Page, name: string) => publicTeam(page).filter({ has: page.getByText(name, { exact: true }) });
-
-/** A real 1200×900 photo, written where the test can choose it in a file input. */
-async function photoFile(file: string): Promise<string> {
-  const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 64, b: 175 } } })
-    .composite([
-      { input: { create: { width: 600, height: 450, channels: 3, background: { r: 250, g: 204, b: 21 } } }, left: 300, top: 225 },
-    ])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  const target = test.info().outputPath(file);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, jpeg);
-  return target;
-}
 
 /** Gives the member named `name` a photo stored as an admin's upload is, and has the server read the content again. */
 async function givePhoto(database: DatabaseHandle, server: E2eServer, name: string): Promise<string> {
@@ -105,15 +72,6 @@ async function save(page: Page, dialog: Locator): Promise<number> {
   return (await answer).status();
 }
 
-/** Presses Tab until `target` has the focus, as a keyboard user would reach it (at most `limit` presses). */
-async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press("Tab");
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error(`Tab did not reach ${target.toString()} in ${limit} presses`);
-}
-
 test.describe("admin site content: team", () => {
   test.beforeEach(async ({ signInAsAdmin }) => {
     await signInAsAdmin();
@@ -130,7 +88,7 @@ test.describe("admin site content: team", () => {
     await expect(page).toHaveURL(/\/admin\/content\/team$/);
     await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Team" })).toHaveAttribute("aria-current", "page");
-    expect(await adminMemberNames(page)).toEqual(site.team.map((member) => member.name));
+    expect(await adminItemNames(page)).toEqual(site.team.map((member) => member.name));
     const [first] = site.team;
     await expect(page.getByRole("button", { name: `Move up: ${first!.name}` })).toBeDisabled();
     await expect(page.getByRole("button", { name: `Move down: ${site.team.at(-1)!.name}` })).toBeDisabled();
@@ -161,7 +119,7 @@ test.describe("admin site content: team", () => {
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Saved", { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect.poll(() => adminMemberNames(page)).toEqual([...site.team.map((member) => member.name), "Ayesha Siddiqui"]);
+    await expect.poll(() => adminItemNames(page)).toEqual([...site.team.map((member) => member.name), "Ayesha Siddiqui"]);
     const listed = page.getByRole("main").getByRole("listitem").last();
     await expect(listed.getByRole("img", { name: "Ayesha Siddiqui" })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -295,12 +253,12 @@ test.describe("admin site content: team", () => {
     await tabTo(page, moveUp);
 
     await page.keyboard.press("Enter");
-    await expect.poll(() => adminMemberNames(page)).toEqual([first, third, second, ...rest].map((member) => member!.name));
+    await expect.poll(() => adminItemNames(page)).toEqual([first, third, second, ...rest].map((member) => member!.name));
     await expect(moveUp).toBeFocused();
 
     // At the top its "Move up" is disabled: the focus stays on the member, on its "Move down".
     await page.keyboard.press("Enter");
-    await expect.poll(() => adminMemberNames(page)).toEqual([third, first, second, ...rest].map((member) => member!.name));
+    await expect.poll(() => adminItemNames(page)).toEqual([third, first, second, ...rest].map((member) => member!.name));
     await expect(moveUp).toBeDisabled();
     await expect(page.getByRole("button", { name: `Move down: ${third!.name}` })).toBeFocused();
     await expectNoAxeViolations(page);
@@ -335,13 +293,13 @@ test.describe("admin site content: team", () => {
     // Cancel keeps it.
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
-    expect(await adminMemberNames(page)).toEqual(names);
+    expect(await adminItemNames(page)).toEqual(names);
 
     await page.getByRole("button", { name: `Delete: ${member.name}` }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Deleted", { exact: true })).toBeVisible();
     await expect(confirm).toBeHidden();
-    await expect.poll(() => adminMemberNames(page)).toEqual(rest);
+    await expect.poll(() => adminItemNames(page)).toEqual(rest);
     await expectNoAxeViolations(page);
 
     expect((await storedTeam(database)).map((row) => row.name)).toEqual(rest);

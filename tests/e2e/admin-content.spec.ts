@@ -1,13 +1,9 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { CONFLICT, tabTo } from "./content-admin";
 
-/*
- * The admin's "Site content" screens: /admin/content, /admin/content/home and /admin/content/goals. Every test starts
- * from the content the worker's server imported from content/site.ts (the `site` fixture; resetData puts it back), so
- * the expected goals and texts are read from there.
- */
-
-const CONFLICT = "This was changed by someone else. Reload to see the latest.";
+// Each test walks a whole flow at its width with axe at every step: with two workers on two cores, some take 25-30 s.
+test.describe.configure({ timeout: 60_000 });
 
 /** What the tests type into /admin/content/home. */
 const edited = {
@@ -35,15 +31,6 @@ const publicGoalHeadings = (titles: readonly string[]) => titles.map((title, ind
 
 /** The hero's typed headline: the tagline (its text is there twice, whole for screen readers and per character). */
 const heroHeadline = (page: Page) => page.locator("#hero").getByRole("heading", { level: 1 });
-
-/** Presses Tab until `target` has the focus, as a keyboard user would reach it (at most `limit` presses). */
-async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press("Tab");
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error(`Tab did not reach ${target.toString()} in ${limit} presses`);
-}
 
 test.describe("admin site content", () => {
   test.beforeEach(async ({ signInAsAdmin }) => {

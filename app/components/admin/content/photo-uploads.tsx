@@ -69,7 +69,8 @@ export function PhotoUploadList({ galleryId }: { galleryId: string }) {
   const uploads = usePhotoUploads(galleryId);
   const revalidator = useRevalidator();
   const done = uploads.filter((upload) => upload.state === "done").length;
-  const seenDone = useRef(done);
+  // From 0: uploads that landed before this screen drew (started by "New gallery") are read in at once.
+  const seenDone = useRef(0);
   useEffect(() => {
     if (done > seenDone.current) void revalidator.revalidate();
     seenDone.current = done;
