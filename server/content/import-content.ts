@@ -70,6 +70,9 @@ export async function importContent(
   await Promise.all(Array.from({ length: IMPORT_CONCURRENCY }, worker));
 
   const written = await inTransaction(deps.db, async (trx) => {
+    // The settings row's lock, taken first: a second first start waits here until this one commits, then finds the
+    // content in (checked and written in one step, so the two can never both import).
+    await trx.siteContent.lockForWriting();
     if (!replace && (await trx.siteContent.hasContent())) return false;
     await trx.siteContent.replace(site, (photo) => imageIds.get(photo)!);
     await trx.auditLog.record(actor, "content.import", `photos=${photos.length}`);

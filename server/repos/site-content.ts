@@ -278,6 +278,17 @@ export function siteContentRepo(db: Kysely<Database>) {
     },
 
     /** Every write to the content calls this in its transaction: the public pages see the change at the next request. */
+    /**
+     * Takes the settings row's write lock for the rest of the transaction without changing it: a second writer that
+     * does the same waits until this transaction ends, then reads what it wrote (PostgreSQL and SQLite alike).
+     */
+    async lockForWriting(): Promise<void> {
+      await db
+        .updateTable("settings")
+        .set((eb) => ({ content_version: eb.ref("content_version") }))
+        .execute();
+    },
+
     async raiseVersion(): Promise<void> {
       await db
         .updateTable("settings")
