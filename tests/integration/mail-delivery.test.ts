@@ -102,10 +102,14 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
     // later offer can come, so none needs waiting for. Fails when a 5xx is retried (more attempts, more offers).
     expect(smtp.offered - offeredBefore).toBe(1);
     expect(await mailOutboxRepo(server.database.db).counts()).toMatchObject({ dead: 1 });
-    const deadLines = server
-      .output()
-      .split("\n")
-      .filter((line) => line.includes("mail dead"));
+    // The worker logs right after it marks the job dead: the line may reach the output a moment after the row.
+    const deadLinesOf = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("mail dead"));
+    await waitFor(async () => deadLinesOf().length > 0);
+    const deadLines = deadLinesOf();
     expect(deadLines).toHaveLength(1);
     expect(JSON.parse(deadLines[0]!)).toMatchObject({
       level: "error",
