@@ -78,7 +78,6 @@ test.describe("the top bar", () => {
   test.describe("on a wide screen", () => {
     test.beforeEach(({ page }) => {
       // At 375 px the bar shows the hamburger instead of these dropdowns; the phone tests below cover that menu.
-      // The menu differs by width (dropdowns on a wide screen, the hamburger on a phone): each check runs where it exists.
       test.skip(isPhone(page), "the dropdowns open on hover only where the bar shows them (desktop)");
     });
 
@@ -131,7 +130,6 @@ test.describe("the top bar", () => {
   test.describe("on a phone", () => {
     test.beforeEach(({ page }) => {
       // At 1280 px the hamburger is hidden; the wide-screen tests above cover the dropdowns there.
-      // The menu differs by width (dropdowns on a wide screen, the hamburger on a phone): each check runs where it exists.
       test.skip(!isPhone(page), "the hamburger is the small-screen menu");
     });
 
