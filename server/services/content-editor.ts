@@ -28,6 +28,20 @@ export type EditResult = { ok: true; id?: string } | { ok: false; reason: Exclud
 export type PhotoEditResult =
   EditResult | { ok: false; reason: "photo"; message: string } | { ok: false; reason: "storage-unavailable"; message: string };
 
+/** Runs `work` in one transaction and, when it changed something, records it and raises the content version. */
+export type RunEdit = (
+  actorId: string,
+  action: string,
+  work: (trx: Kysely<Database>) => Promise<EditResult & { detail?: string }>,
+) => Promise<EditResult>;
+
+/** Stores an uploaded photo, then runs `save` with its image id (see contentEditorService). */
+export type WithPhoto = (
+  photo: Buffer | undefined,
+  previousImageId: string | null,
+  save: (newImageId: string | undefined) => Promise<EditResult & { imageId?: string | null }>,
+) => Promise<PhotoEditResult>;
+
 interface ContentEditorDeps {
   db: Kysely<Database>;
   storage: FileStorage;
@@ -47,11 +61,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
    * image id. A save that does not go through takes the new photo away again; the photo it replaced goes once nothing
    * shows it any more.
    */
-  async function withPhoto(
-    photo: Buffer | undefined,
-    previousImageId: string | null,
-    save: (newImageId: string | undefined) => Promise<EditResult & { imageId?: string | null }>,
-  ): Promise<PhotoEditResult> {
+  const withPhoto: WithPhoto = async (photo, previousImageId, save) => {
     let stored: StoredImage | undefined;
     if (photo) {
       try {
@@ -75,10 +85,9 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     }
     if (previousImageId && previousImageId !== imageId) await removeImageIfUnused(images, previousImageId).catch(() => undefined);
     return result;
-  }
+  };
 
-  /** Runs `work` and, when it changed something, records it and raises the content version, all in one transaction. */
-  const edit = (actorId: string, action: string, work: (trx: Kysely<Database>) => Promise<EditResult & { detail?: string }>) =>
+  const edit: RunEdit = (actorId, action, work) =>
     db.transaction().execute(async (trx): Promise<EditResult> => {
       const { detail, ...result } = await work(trx);
       if (!result.ok) return result;
@@ -169,7 +178,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
   const removeImages = async (imageIds: readonly string[]) => {
     for (const id of new Set(imageIds)) await removeImageIfUnused(images, id).catch(() => undefined);
   };
-  const galleries = galleryEditor({ db, edit, withPhoto, removeImages });
+  const galleries = galleryEditor({ db, edit, withPhoto, removeImages, moveGallery: listEditor("galleries", "gallery").move });
   /** The lists whose items are deleted and moved the same way, by their name in the admin's addresses. */
   const lists: Record<string, Pick<typeof goals, "delete" | "move">> = {
     goals,

@@ -6,23 +6,17 @@ import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import { contentListRepo } from "../repos/content-lists";
 import { imagesRepo } from "../repos/images";
-import type { EditResult, PhotoEditResult } from "./content-editor";
+import type { EditResult, PhotoEditResult, RunEdit, WithPhoto } from "./content-editor";
 import { storedImageToResponsive } from "./image-store";
 
 /** What the gallery editor borrows from the content editor: its transaction, its photo handling, its image cleanup. */
 export interface GalleryEditorTools {
   db: Kysely<Database>;
-  edit: (
-    actorId: string,
-    action: string,
-    work: (trx: Kysely<Database>) => Promise<EditResult & { detail?: string }>,
-  ) => Promise<EditResult>;
-  withPhoto: (
-    photo: Buffer | undefined,
-    previousImageId: string | null,
-    save: (newImageId: string | undefined) => Promise<EditResult & { imageId?: string | null }>,
-  ) => Promise<PhotoEditResult>;
+  edit: RunEdit;
+  withPhoto: WithPhoto;
   removeImages: (imageIds: readonly string[]) => Promise<void>;
+  /** Moves a gallery as every content list moves its items. */
+  moveGallery: (id: string, direction: -1 | 1, actorId: string) => Promise<EditResult>;
 }
 
 /**
@@ -30,7 +24,7 @@ export interface GalleryEditorTools {
  * of each, the Explore SMC photos included. A photo is uploaded on its own, so each file has its own progress and its
  * own answer; it joins the end of its gallery.
  */
-export function galleryEditor({ db, edit, withPhoto, removeImages }: GalleryEditorTools) {
+export function galleryEditor({ db, edit, withPhoto, removeImages, moveGallery }: GalleryEditorTools) {
   const galleries = (trx: Kysely<Database>) => contentListRepo(trx, "galleries");
   const photosOf = (trx: Kysely<Database>, galleryId: string) => contentListRepo(trx, "gallery_photos", { galleryId });
   const findGallery = (id: string) =>
@@ -150,12 +144,7 @@ export function galleryEditor({ db, edit, withPhoto, removeImages }: GalleryEdit
     /** Delete and move, as /admin/content/galleries/<id>/… and /admin/content/gallery-photos/<id>/… call them. */
     lists: {
       galleries: {
-        move: (id: string, direction: -1 | 1, actorId: string) =>
-          edit(actorId, "content.gallery.move", async (trx) =>
-            isRecordId(id) && (await galleries(trx).move(id, direction))
-              ? { ok: true, detail: `gallery=${id}` }
-              : { ok: false, reason: "missing" },
-          ),
+        move: moveGallery,
         // Its photos go with it; the Explore SMC photos' gallery stays (its photos are deleted one by one).
         async delete(id: string, actorId: string) {
           const gallery = await findGallery(id);

@@ -1,12 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
 import { collaboratorSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { PhotoField } from "~/components/ui/photo-field";
 import { usePreview } from "~/lib/use-preview";
-import { SaveButton, useSavedToast } from "./save-button";
+import { ContentForm, useContentForm } from "./content-form";
 
 interface StoredCollaborator {
   id: string;
@@ -19,37 +16,22 @@ interface StoredCollaborator {
 
 /** A new collaborator (its logo required) or an edit of one, posted to /admin/content/collaborators/save. */
 export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: StoredCollaborator; onSaved: () => void }) {
-  const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
-  const [form, fields] = useForm({
+  const content = useContentForm({
     id: collaborator ? `collaborator-${collaborator.id}` : "collaborator-new",
-    lastResult: fetcher.data?.result,
+    schema: collaboratorSchema,
     defaultValue: collaborator && {
-      id: collaborator.id,
-      version: String(collaborator.version),
       name: collaborator.name,
       description: collaborator.description,
       url: collaborator.url,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: collaboratorSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    onSaved,
   });
+  const { fields } = content;
   const [preview, showPreview] = usePreview();
-  useSavedToast(fetcher.data, onSaved);
-  const formError = firstMessage(form.errors);
   const current = preview ?? collaborator?.photo?.src;
 
   return (
-    <fetcher.Form
-      method="post"
-      action="/admin/content/collaborators/save"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="flex flex-col gap-4"
-    >
-      {formError && <FormMessage>{formError}</FormMessage>}
-      {collaborator && <input {...getInputProps(fields.id, { type: "hidden" })} />}
-      {collaborator && <input {...getInputProps(fields.version, { type: "hidden" })} />}
+    <ContentForm content={content} action="/admin/content/collaborators/save" item={collaborator} withFiles>
       <Field meta={fields.name} label="Name" />
       <Field meta={fields.description} label="Description" description="One sentence on what you do together." rows={3} />
       <Field
@@ -74,7 +56,6 @@ export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: Sto
           className="h-28 w-40 rounded-md bg-slate-100 object-contain"
         />
       )}
-      <SaveButton busy={fetcher.state !== "idle"} />
-    </fetcher.Form>
+    </ContentForm>
   );
 }

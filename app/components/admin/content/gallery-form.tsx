@@ -1,14 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getSelectProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { GALLERY_KINDS, gallerySchema } from "#core/schemas/content-forms";
-import { Field, FormMessage, firstMessage, inputClass } from "~/components/ui/field";
-import { showToast } from "~/components/ui/toasts";
-import { useActionResult } from "~/lib/use-action-result";
+import { Field, inputClass } from "~/components/ui/field";
 import { uploadPhotos } from "~/lib/photo-uploads";
+import { ContentForm, useContentForm } from "./content-form";
 import { PhotoDropZone } from "./photo-uploads";
-import { SaveButton } from "./save-button";
 
 interface StoredGallery {
   id: string;
@@ -24,36 +21,29 @@ interface StoredGallery {
  * once it is saved, one by one with their progress on the gallery's own screen, where a new gallery opens.
  */
 export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onSaved: () => void }) {
-  const fetcher = useFetcher<{ ok: boolean; id?: string; result: SubmissionResult<string[]> }>();
   const navigate = useNavigate();
   const [photos, setPhotos] = useState<File[]>([]);
-  const [form, fields] = useForm({
+  const content = useContentForm({
     id: gallery ? `gallery-${gallery.id}` : "gallery-new",
-    lastResult: fetcher.data?.result,
-    defaultValue: gallery ? { ...gallery, version: String(gallery.version) } : { kind: "event" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: gallerySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    schema: gallerySchema,
+    defaultValue: gallery
+      ? { name: gallery.name, kind: gallery.kind, date: gallery.date, description: gallery.description }
+      : { kind: "event" },
+    onSaved: ({ id }) => {
+      if (id && photos.length > 0) uploadPhotos(id, photos);
+      if (gallery) onSaved();
+    },
   });
-  useActionResult(fetcher.data, ({ ok, id }) => {
-    if (!ok || !id) return;
-    showToast.success("Saved");
-    if (photos.length > 0) uploadPhotos(id, photos);
-    if (gallery) onSaved();
-  });
+  const { fetcher, form, fields } = content;
   // A new gallery opens on its own screen, where its photos' progress shows. Only once the save's revalidation is over:
   // a navigation started while it runs can be overtaken by it (the address changes, the screen does not).
   const savedId = fetcher.data?.ok ? fetcher.data.id : undefined;
   useEffect(() => {
     if (!gallery && savedId && fetcher.state === "idle") void navigate(`/admin/content/galleries/${savedId}`);
   }, [gallery, savedId, fetcher.state, navigate]);
-  const formError = firstMessage(form.errors);
 
   return (
-    <fetcher.Form method="post" action="/admin/content/galleries/save" {...getFormProps(form)} className="flex flex-col gap-4">
-      {formError && <FormMessage>{formError}</FormMessage>}
-      {gallery && <input {...getInputProps(fields.id, { type: "hidden" })} />}
-      {gallery && <input {...getInputProps(fields.version, { type: "hidden" })} />}
+    <ContentForm content={content} action="/admin/content/galleries/save" item={gallery}>
       <Field meta={fields.name} label="Name" description="Its heading and menu entry: “Med Doc”." />
       <Field
         meta={fields.kind}
@@ -84,7 +74,6 @@ export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onS
           </p>
         )}
       </div>
-      <SaveButton busy={fetcher.state !== "idle"} />
-    </fetcher.Form>
+    </ContentForm>
   );
 }

@@ -1,9 +1,6 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
 import { goalSchema } from "#core/schemas/content-forms";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
-import { SaveButton, useSavedToast } from "./save-button";
+import { Field } from "~/components/ui/field";
+import { ContentForm, useContentForm } from "./content-form";
 
 interface StoredGoal {
   id: string;
@@ -14,26 +11,18 @@ interface StoredGoal {
 
 /** A new goal (no `goal`) or an edit of one, posted to /admin/content/goals. */
 export function GoalForm({ goal, onSaved }: { goal?: StoredGoal; onSaved: () => void }) {
-  const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
-  const [form, fields] = useForm({
+  const content = useContentForm({
     id: goal ? `goal-${goal.id}` : "goal-new",
-    lastResult: fetcher.data?.result,
-    defaultValue: goal && { ...goal, version: String(goal.version) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: goalSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    schema: goalSchema,
+    defaultValue: goal && { title: goal.title, description: goal.description },
+    onSaved,
   });
-  useSavedToast(fetcher.data, onSaved);
-  const formError = firstMessage(form.errors);
+  const { fields } = content;
 
   return (
-    <fetcher.Form method="post" action="/admin/content/goals/save" {...getFormProps(form)} className="flex flex-col gap-4">
-      {formError && <FormMessage>{formError}</FormMessage>}
-      {goal && <input {...getInputProps(fields.id, { type: "hidden" })} />}
-      {goal && <input {...getInputProps(fields.version, { type: "hidden" })} />}
+    <ContentForm content={content} action="/admin/content/goals/save" item={goal}>
       <Field meta={fields.title} label="Title" />
       <Field meta={fields.description} label="Description" rows={4} />
-      <SaveButton busy={fetcher.state !== "idle"} />
-    </fetcher.Form>
+    </ContentForm>
   );
 }

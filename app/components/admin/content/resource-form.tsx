@@ -1,12 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
 import { PHOTO_ACCEPT, resourceSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { PhotoField } from "~/components/ui/photo-field";
 import { usePreview } from "~/lib/use-preview";
-import { SaveButton, useSavedToast } from "./save-button";
+import { ContentForm, useContentForm } from "./content-form";
 
 interface StoredResource {
   id: string;
@@ -19,37 +16,22 @@ interface StoredResource {
 
 /** A new resource card (its picture required) or an edit of one, posted to /admin/content/resources/save. */
 export function ResourceForm({ resource, onSaved }: { resource?: StoredResource; onSaved: () => void }) {
-  const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
-  const [form, fields] = useForm({
+  const content = useContentForm({
     id: resource ? `resource-${resource.id}` : "resource-new",
-    lastResult: fetcher.data?.result,
+    schema: resourceSchema,
     defaultValue: resource && {
-      id: resource.id,
-      version: String(resource.version),
       title: resource.title,
       menuLabel: resource.menuLabel,
       url: resource.url,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resourceSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    onSaved,
   });
+  const { fields } = content;
   const [preview, showPreview] = usePreview();
-  useSavedToast(fetcher.data, onSaved);
-  const formError = firstMessage(form.errors);
   const current = preview ?? resource?.photo?.src;
 
   return (
-    <fetcher.Form
-      method="post"
-      action="/admin/content/resources/save"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="flex flex-col gap-4"
-    >
-      {formError && <FormMessage>{formError}</FormMessage>}
-      {resource && <input {...getInputProps(fields.id, { type: "hidden" })} />}
-      {resource && <input {...getInputProps(fields.version, { type: "hidden" })} />}
+    <ContentForm content={content} action="/admin/content/resources/save" item={resource} withFiles>
       <Field meta={fields.title} label="Title" description="The card's heading: “1st Year Notes”." />
       <Field meta={fields.menuLabel} label="Menu label" description="Its name in the top bar's Resources menu: “1st Year”." />
       <Field
@@ -74,7 +56,6 @@ export function ResourceForm({ resource, onSaved }: { resource?: StoredResource;
           className="aspect-video w-48 rounded-md bg-slate-100 object-cover"
         />
       )}
-      <SaveButton busy={fetcher.state !== "idle"} />
-    </fetcher.Form>
+    </ContentForm>
   );
 }

@@ -14,10 +14,10 @@ export function SaveButton({ busy }: { busy: boolean }) {
 }
 
 /** "Saved" once the server has stored the form; a refusal is shown at its fields or at the top of the form. */
-export function useSavedToast(answer: { ok: boolean } | undefined, onSaved?: () => void): void {
-  useActionResult(answer, ({ ok }) => {
-    if (!ok) return;
+export function useSavedToast<Answer extends { ok: boolean }>(answer: Answer | undefined, onSaved?: (answer: Answer) => void): void {
+  useActionResult(answer, (taken) => {
+    if (!taken.ok) return;
     showToast.success("Saved");
-    onSaved?.();
+    onSaved?.(taken);
   });
 }

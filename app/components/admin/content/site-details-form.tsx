@@ -1,34 +1,15 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
 import { type SiteDetailsInput, siteDetailsSchema } from "#core/schemas/content-forms";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
-import { SaveButton, useSavedToast } from "./save-button";
+import { Field } from "~/components/ui/field";
+import { ContentForm, useContentForm } from "./content-form";
 
 /** /admin/content/home: names, texts and links, saved together. */
 export function SiteDetailsForm({ details }: { details: SiteDetailsInput }) {
-  const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
-  const [form, fields] = useForm({
-    id: "site-details",
-    lastResult: fetcher.data?.result,
-    defaultValue: { ...details, version: String(details.version) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: siteDetailsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  useSavedToast(fetcher.data);
-  const formError = firstMessage(form.errors);
+  const { version, ...texts } = details;
+  const content = useContentForm({ id: "site-details", schema: siteDetailsSchema, defaultValue: texts });
+  const { fields } = content;
 
   return (
-    <fetcher.Form
-      method="post"
-      action="/admin/content/details"
-      {...getFormProps(form)}
-      className="mt-6 flex flex-col gap-5"
-      aria-label="Home"
-    >
-      {formError && <FormMessage>{formError}</FormMessage>}
-      <input {...getInputProps(fields.version, { type: "hidden" })} />
+    <ContentForm content={content} action="/admin/content/details" item={{ version }} label="Home" className="mt-6 flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field meta={fields.name} label="Name" />
         <Field meta={fields.shortName} label="Short name" description="For the phone's home screen, e.g. an abbreviation." />
@@ -41,7 +22,6 @@ export function SiteDetailsForm({ details }: { details: SiteDetailsInput }) {
         <Field meta={fields.whatsappContactUrl} label="WhatsApp link" type="url" inputMode="url" description="A https://wa.me/… link." />
         <Field meta={fields.whatsappCommunityUrl} label="WhatsApp community link" type="url" inputMode="url" />
       </div>
-      <SaveButton busy={fetcher.state !== "idle"} />
-    </fetcher.Form>
+    </ContentForm>
   );
 }

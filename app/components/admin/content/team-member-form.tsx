@@ -1,12 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
 import { PHOTO_ACCEPT, teamMemberSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { PhotoField } from "~/components/ui/photo-field";
 import { usePreview } from "~/lib/use-preview";
-import { SaveButton, useSavedToast } from "./save-button";
+import { ContentForm, useContentForm } from "./content-form";
 
 interface StoredMember {
   id: string;
@@ -19,37 +16,22 @@ interface StoredMember {
 
 /** "Add member" or an edit of one, posted with its photo to /admin/content/team/save. */
 export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onSaved: () => void }) {
-  const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
-  const [form, fields] = useForm({
+  const content = useContentForm({
     id: member ? `team-member-${member.id}` : "team-member-new",
-    lastResult: fetcher.data?.result,
+    schema: teamMemberSchema,
     defaultValue: member && {
-      id: member.id,
-      version: String(member.version),
       name: member.name,
       title: member.title,
       description: member.description,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamMemberSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    onSaved,
   });
+  const { fields } = content;
   const [preview, showPreview] = usePreview();
-  useSavedToast(fetcher.data, onSaved);
-  const formError = firstMessage(form.errors);
   const current = preview ?? member?.photo?.src;
 
   return (
-    <fetcher.Form
-      method="post"
-      action="/admin/content/team/save"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="flex flex-col gap-4"
-    >
-      {formError && <FormMessage>{formError}</FormMessage>}
-      {member && <input {...getInputProps(fields.id, { type: "hidden" })} />}
-      {member && <input {...getInputProps(fields.version, { type: "hidden" })} />}
+    <ContentForm content={content} action="/admin/content/team/save" item={member} withFiles>
       <Field meta={fields.name} label="Name" description="For two people, both names: “Hamza Tariq & Usman Ali”." />
       <Field meta={fields.title} label="Title" />
       <PhotoField
@@ -73,7 +55,6 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
         </label>
       )}
       <Field meta={fields.description} label="Description" description="Optional. Their duties; each line shows as a line." rows={4} />
-      <SaveButton busy={fetcher.state !== "idle"} />
-    </fetcher.Form>
+    </ContentForm>
   );
 }
