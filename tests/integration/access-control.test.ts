@@ -14,6 +14,7 @@ import { sessionsRepo } from "../../server/repos/sessions";
 import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication } from "./helpers/admin";
 import { describeChanges, diffRows, type Row, snapshotRows } from "./helpers/rows";
 import { expectCleanServerLog } from "./helpers/server-log";
+import { useSmallContent } from "./helpers/small-content";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 /**
@@ -114,6 +115,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   beforeAll(async () => {
     manifest = await loadManifest();
     server = await startTestServer(engine, ADMIN_ENV);
+    await useSmallContent(server);
     const admins = adminsRepo(server.database.db);
     const admin = (await admins.findByEmail(ADMIN.email))!;
     adminId = admin.id;

@@ -23,6 +23,7 @@ import {
 import { freshIp, joinApplication, pageMessages } from "./helpers/forms";
 import { describeChanges, diffRows, type Row, type RowChanges, snapshotRows } from "./helpers/rows";
 import { expectCleanServerLog } from "./helpers/server-log";
+import { useSmallContent } from "./helpers/small-content";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 /**
@@ -118,6 +119,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer(engine, { ...ADMIN_ENV, TRUST_PROXY: "true" });
+    await useSmallContent(server);
     const admin = await adminsRepo(server.database.db).findByEmail(ADMIN.email);
     adminId = admin!.id;
     originalAdmin = (await server.database.db.selectFrom("admins").selectAll().where("id", "=", adminId).executeTakeFirstOrThrow()) as Row;
