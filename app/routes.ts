@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("announcement", "routes/announcement.tsx"),
   route("events-and-activities", "routes/events-and-activities.tsx"),
+  route("events-and-activities/:slug", "routes/gallery.tsx"),
   route("explore-smc", "routes/explore-smc.tsx"),
   route("join", "routes/join.tsx"),
   route("contact", "routes/contact.tsx"),

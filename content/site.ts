@@ -207,39 +207,6 @@ export const site = {
     communityUrl: "https://chat.whatsapp.com/DemoInviteCode",
   },
 
-  /** Listed in the top bar's Events & Activities panel. */
-  megaEvents: [
-    "Students Welcome",
-    "Welcome Dinner",
-    "MUN (Model United Nation)",
-    "Palestine walk",
-    "Grand iftar",
-    "Med doc",
-    "Andaz e byan",
-    "Story night",
-    "Palestine conference",
-    "Seminars",
-    "Class to Class compaign",
-  ],
-  activities: [
-    "Cabinet meeting",
-    "Members meeting",
-    "Dars e Quran",
-    "Study circle",
-    "Eid drive",
-    "Teachers day",
-    "Videography & painting competition",
-    "Shab e darri",
-    "Sports",
-    "Study Aid project",
-    "Alkhidmat plantation drives",
-    "Pathway to diagnosis",
-    "Lab and physio day",
-    "Medtalks podcast",
-    "Pool party",
-    "Pima convention",
-  ],
-
   /** The Events tab of /events-and-activities: one photo slider per group. */
   eventGroups: [
     {

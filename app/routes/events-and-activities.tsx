@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
-import { useEffect, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { BackButton } from "~/components/site/back-button";
 import { PhotoSlider } from "~/components/site/photo-slider";
 import { useRevealOnScroll } from "~/hooks/use-reveal-on-scroll";
@@ -23,38 +23,52 @@ type Tab = "events" | "activities";
 const tabTriggerClass =
   "border-b-4 border-transparent px-4 py-3 text-lg font-bold text-slate-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-800 data-[state=active]:border-brand-800 data-[state=active]:text-brand-900";
 
-export default function EventsAndActivities({ loaderData }: Route.ComponentProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab: Tab = searchParams.get("tab") === "activities" ? "activities" : "events";
-  const mainRef = useRef<HTMLElement>(null);
-  useRevealOnScroll(mainRef);
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+type Groups = Route.ComponentProps["loaderData"]["events"];
 
-  const groups = (list: typeof loaderData.events, eager: boolean) => (
-    <div className="flex flex-col gap-12">
-      {list.map((group, index) => (
+/** One tab's groups, each headed by its name (a link to its page) over its photo slider, fading in as it is seen. */
+function GroupList({ tab, groups, switched }: { tab: Tab; groups: Groups; switched: boolean }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  // Shown by a tab switch, the groups in view fade in as they would when scrolled to.
+  useRevealOnScroll(listRef, { startHidden: switched });
+  return (
+    <div ref={listRef} className="flex flex-col gap-12">
+      {groups.map((group, index) => (
         <section key={group.name} aria-labelledby={`group-${tab}-${index}`} data-reveal="fade-up" data-revealed="">
           <h2 id={`group-${tab}-${index}`} className="mb-4 text-2xl font-bold text-brand-900">
-            {group.name}
+            {/* Its own page: the date, the description and every photo in a grid. */}
+            <Link
+              to={group.path}
+              className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-800"
+            >
+              {group.name}
+            </Link>
           </h2>
-          <PhotoSlider name={group.name} photos={group.photos} eager={eager && index === 0} />
+          <PhotoSlider name={group.name} photos={group.photos} eager={index === 0} />
         </section>
       ))}
     </div>
   );
+}
+
+export default function EventsAndActivities({ loaderData }: Route.ComponentProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: Tab = searchParams.get("tab") === "activities" ? "activities" : "events";
+  const [switched, setSwitched] = useState(false);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   return (
-    <main ref={mainRef} className="mx-auto max-w-7xl px-4 py-8">
+    <main className="mx-auto max-w-7xl px-4 py-8">
       <BackButton />
       <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">Events &amp; Activities</h1>
       <p className="mt-2 text-lg text-slate-700">Explore our vibrant journey through academic, cultural and community-building events.</p>
       <Tabs.Root
         value={tab}
-        onValueChange={(value) =>
-          setSearchParams(value === "activities" ? { tab: "activities" } : {}, { replace: true, preventScrollReset: true })
-        }
+        onValueChange={(value) => {
+          setSwitched(true);
+          setSearchParams(value === "activities" ? { tab: "activities" } : {}, { replace: true, preventScrollReset: true });
+        }}
         className="mt-8"
       >
         <Tabs.List aria-label="Events and activities" className="flex gap-2 border-b border-slate-200">
@@ -66,10 +80,10 @@ export default function EventsAndActivities({ loaderData }: Route.ComponentProps
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="events" className="mt-8 focus-visible:outline-2 focus-visible:outline-brand-800">
-          {groups(loaderData.events, true)}
+          <GroupList tab="events" groups={loaderData.events} switched={switched} />
         </Tabs.Content>
         <Tabs.Content value="activities" className="mt-8 focus-visible:outline-2 focus-visible:outline-brand-800">
-          {groups(loaderData.activities, true)}
+          <GroupList tab="activities" groups={loaderData.activities} switched={switched} />
         </Tabs.Content>
       </Tabs.Root>
     </main>

@@ -91,8 +91,6 @@ export const siteSchema = z.object({
   videoChannelUrl: externalUrl,
   socialLinks: z.array(socialLink).min(1),
   whatsapp: z.object({ contactUrl: externalUrl, communityUrl: externalUrl }),
-  megaEvents: z.array(text).min(1),
-  activities: z.array(text).min(1),
   /** How the admin's request cards label the applicant's local address (the join form's street address). */
   localAddressLabel: text.optional(),
   eventGroups: z.array(photoGroup),

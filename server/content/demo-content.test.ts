@@ -40,39 +40,6 @@ const RESOURCE_MENU = [
   ["4th Year Notes", "4th Year"],
 ];
 
-const MEGA_EVENTS = [
-  "Students Welcome",
-  "Welcome Dinner",
-  "MUN (Model United Nation)",
-  "Palestine walk",
-  "Grand iftar",
-  "Med doc",
-  "Andaz e byan",
-  "Story night",
-  "Palestine conference",
-  "Seminars",
-  "Class to Class compaign",
-];
-
-const ACTIVITIES = [
-  "Cabinet meeting",
-  "Members meeting",
-  "Dars e Quran",
-  "Study circle",
-  "Eid drive",
-  "Teachers day",
-  "Videography & painting competition",
-  "Shab e darri",
-  "Sports",
-  "Study Aid project",
-  "Alkhidmat plantation drives",
-  "Pathway to diagnosis",
-  "Lab and physio day",
-  "Medtalks podcast",
-  "Pool party",
-  "Pima convention",
-];
-
 const EVENT_GROUP_COUNTS: [string, number][] = [
   ["Med Doc", 10],
   ["Grand Iftar", 8],
@@ -175,14 +142,6 @@ describe("demo content (content/site.ts)", () => {
 
   test("links one facebook page and two instagram profiles", () => {
     expect(content.socialLinks.map((l) => l.network)).toEqual(["facebook", "instagram", "instagram"]);
-  });
-
-  test("lists the spec's mega events in the Events & Activities panel", () => {
-    expect(content.megaEvents).toEqual(MEGA_EVENTS);
-  });
-
-  test("lists the spec's activities in the Events & Activities panel", () => {
-    expect(content.activities).toEqual(ACTIVITIES);
   });
 
   test("has the spec's event groups with their photo counts", () => {

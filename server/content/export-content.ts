@@ -85,8 +85,6 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
     videoChannelUrl: stored.videoChannelUrl,
     socialLinks: stored.socialLinks,
     whatsapp: stored.whatsapp,
-    megaEvents: stored.megaEvents,
-    activities: stored.activities,
     ...(stored.localAddressLabel ? { localAddressLabel: stored.localAddressLabel } : {}),
     eventGroups: await sequential(galleries("event"), (g) => gallery(g, "events")),
     activityGroups: await sequential(galleries("activity"), (g) => gallery(g, "activities")),

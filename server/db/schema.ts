@@ -183,10 +183,6 @@ export interface SiteDetailsTable {
   local_address_label: string | null;
   /** JSON list of text. */
   join_questions: string;
-  /** JSON list of text. */
-  mega_events: string;
-  /** JSON list of text. */
-  activities: string;
   version: Generated<number>;
   updated_at: string;
 }

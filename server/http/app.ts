@@ -10,7 +10,7 @@ import { isDatabaseUnavailable } from "../db/database-errors";
 import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
-import { PUBLIC_PAGES } from "#core/public-pages";
+import { isPublicPage } from "#core/public-pages";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, CONTENT_PHOTO_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
 import { pageCache } from "./page-cache";
 import { checkReadiness, type Readiness } from "./readiness";
@@ -107,7 +107,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   const cache =
     renderPage && options.pageCacheSeconds !== undefined
       ? pageCache({
-          paths: PUBLIC_PAGES,
+          isCached: isPublicPage,
           publicUrl,
           render: (request, renderFlags) => renderPage(request, loadContext(renderFlags, "page-cache")),
           version: () => services.publicContentVersion(),

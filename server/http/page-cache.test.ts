@@ -19,7 +19,7 @@ async function fakeSite(options: Partial<PageCacheOptions> = {}) {
     fail: false,
   };
   const cache = pageCache({
-    paths: ["/", "/announcement"],
+    isCached: (url) => ["/", "/announcement"].includes(url),
     publicUrl: "https://society.example",
     render: async (request, renderFlags) => {
       site.renders += 1;

@@ -22,8 +22,8 @@ interface CachedPage {
 }
 
 export interface PageCacheOptions {
-  /** The pages cached: exactly these paths, without a query string. */
-  paths: readonly string[];
+  /** Whether the page at `url` (its path and query string) is cached. */
+  isCached(url: string): boolean;
   /** The address pages are rendered at (PUBLIC_URL): a forged Host header never ends up in a page served to others. */
   publicUrl: string;
   /** React Router's answer to an anonymous visitor; a loader sets `renderFlags.partial` when it drew the page without some data. */
@@ -43,7 +43,6 @@ export interface PageCacheOptions {
  */
 export function pageCache(options: PageCacheOptions) {
   const { now = Date.now } = options;
-  const paths = new Set(options.paths);
   const pages = new Map<string, Promise<CachedPage | undefined>>();
   /** Raised by every clear, so a render begun before a change is not cached after it. */
   let generation = 0;
@@ -104,7 +103,7 @@ export function pageCache(options: PageCacheOptions) {
   }
 
   const serve: RequestHandler = async (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.url)) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || !options.isCached(req.url)) return next();
     const cached = await page(req.path).catch(() => undefined);
     if (!cached) return next();
     res.set(cached.headers).set({ ETag: cached.etag, "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL, Vary: "Accept-Encoding" });

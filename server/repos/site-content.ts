@@ -37,8 +37,6 @@ export interface StoredSiteContent {
   videoChannelUrl: string;
   socialLinks: Array<{ network: "facebook" | "instagram"; label: string; url: string }>;
   whatsapp: { contactUrl: string; communityUrl: string };
-  megaEvents: string[];
-  activities: string[];
   localAddressLabel: string | null;
   galleries: StoredGallery[];
   joinQuestions: string[];
@@ -135,8 +133,6 @@ export function siteContentRepo(db: Kysely<Database>) {
         videoChannelUrl: details.video_channel_url,
         socialLinks: socialLinks.map(({ network, label, url }) => ({ network, label, url })),
         whatsapp: { contactUrl: details.whatsapp_contact_url, communityUrl: details.whatsapp_community_url },
-        megaEvents: textList(details.mega_events),
-        activities: textList(details.activities),
         localAddressLabel: details.local_address_label,
         galleries: galleries.map((g) => {
           const own = photos.filter((p) => p.gallery_id === g.id);
@@ -183,8 +179,6 @@ export function siteContentRepo(db: Kysely<Database>) {
           documentary_video: site.documentaryVideo,
           local_address_label: site.localAddressLabel ?? null,
           join_questions: JSON.stringify(site.joinQuestions),
-          mega_events: JSON.stringify(site.megaEvents),
-          activities: JSON.stringify(site.activities),
           updated_at: nowIso(),
         })
         .execute();

@@ -1,4 +1,5 @@
 import { compactGalleryPhoto } from "#core/gallery-photo";
+import { galleryPagePath } from "#core/public-pages";
 import type { StoredImage } from "../repos/images";
 import type { StoredGallery, StoredSiteContent } from "../repos/site-content";
 import { ICON_SIZES } from "../images/encode-image";
@@ -43,9 +44,22 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
   // A photo without the admin's alt text is named in the browser by its group and position (galleryPhotoAlt).
   const photosOf = (group: StoredGallery) =>
     group.photos.map((p) => ({ ...compactGalleryPhoto(image(p.image, "")), ...(p.alt ? { alt: p.alt } : {}) }));
-  const gallery = (group: StoredGallery) => ({ name: group.name, photos: photosOf(group) });
+  const gallery = (group: StoredGallery) => ({ name: group.name, path: galleryPagePath(group.slug), photos: photosOf(group) });
   // A gallery shows once it has photos: one just made, its photos still uploading, stays off the public site.
   const galleries = (kind: StoredGallery["kind"]) => site.galleries.filter((g) => g.kind === kind && g.photos.length > 0);
+  const menuOf = (kind: StoredGallery["kind"]) => galleries(kind).map((g) => ({ label: g.name, to: galleryPagePath(g.slug) }));
+  const galleryPage = (group: StoredGallery) => {
+    const cover = group.photos[group.coverIndex ?? 0]!;
+    return {
+      name: group.name,
+      kind: group.kind === "activity" ? ("activity" as const) : ("event" as const),
+      date: group.date,
+      description: group.description,
+      photos: photosOf(group),
+      /** Its link preview: the chosen cover, or the first photo. */
+      coverSrc: image(cover.image, "").src,
+    };
+  };
 
   return {
     /** What every page's top bar and head need: names, logo, icons, menus. */
@@ -58,8 +72,9 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
       icons: iconsOf(site.logo),
       joinQuestions: site.joinQuestions,
       resourcesMenu: site.resources.map((r) => ({ label: r.menuLabel, url: r.url })),
-      megaEvents: site.megaEvents,
-      activities: site.activities,
+      /** The Events & Activities panel: each event and activity with photos, leading to its own page. */
+      eventsMenu: menuOf("event"),
+      activitiesMenu: menuOf("activity"),
     },
 
     home: {
@@ -98,6 +113,9 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
     eventGalleries: { events: galleries("event").map(gallery), activities: galleries("activity").map(gallery) },
 
     explorePhotos: galleries("explore").flatMap(photosOf),
+
+    /** /events-and-activities/<slug>, by slug: the events and activities that have photos. */
+    galleryPages: new Map([...galleries("event"), ...galleries("activity")].map((g) => [g.slug, galleryPage(g)])),
 
     /** How the admin's request cards label the applicant's local address (the join form's street address). */
     localAddressLabel: site.localAddressLabel ?? "Local Address",
@@ -144,6 +162,10 @@ export function siteContentService({ repo, publicUrl }: SiteContentDeps) {
     home: async () => (await current()).home,
     eventGalleries: async () => (await current()).eventGalleries,
     explorePhotos: async () => (await current()).explorePhotos,
+    /** One event's or activity's page, or undefined when no gallery with photos has that slug. */
+    galleryPage: async (slug: string) => (await current()).galleryPages.get(slug),
+    /** The paths of those pages, for the sitemap. */
+    galleryPaths: async () => [...(await current()).galleryPages.keys()].map(galleryPagePath),
     joinQuestions: async () => (await current()).chrome.joinQuestions,
     localAddressLabel: async () => (await current()).localAddressLabel,
   };
@@ -151,3 +173,4 @@ export function siteContentService({ repo, publicUrl }: SiteContentDeps) {
 
 export type SiteChrome = PublicContent["chrome"] & { joinUsVisible: boolean };
 export type HomeContent = PublicContent["home"];
+export type GalleryPage = NonNullable<Awaited<ReturnType<ReturnType<typeof siteContentService>["galleryPage"]>>>;

@@ -100,6 +100,29 @@ test.describe("events and activities", () => {
     await expectGroups(page, groupsOf(site.activityGroups));
   });
 
+  test("after a tab switch the groups in view fade in, as they do when scrolled to; back on Events, again", async ({ page }) => {
+    await page.goto("/events-and-activities");
+    // Every reveal that starts is recorded (the transitionrun event), so a fade that is over by the time of a check counts.
+    await page.evaluate(() => {
+      const runs: string[] = [];
+      (window as unknown as { revealRuns: string[] }).revealRuns = runs;
+      document.addEventListener("transitionrun", (event) => {
+        const target = event.target as Element;
+        if (event.propertyName === "opacity" && target.matches("[data-reveal]")) runs.push(target.getAttribute("aria-labelledby") ?? "");
+      });
+    });
+    const runs = () => page.evaluate(() => (window as unknown as { revealRuns: string[] }).revealRuns);
+    const firstSection = (tab: string) => page.getByRole("tabpanel", { name: tab }).locator("[data-reveal]").first();
+
+    await page.getByRole("tab", { name: "Activities", exact: true }).click();
+    await expect.poll(runs).toContain("group-activities-0");
+    await expect.poll(() => firstSection("Activities").evaluate((section) => getComputedStyle(section).opacity)).toBe("1");
+
+    await page.getByRole("tab", { name: "Events", exact: true }).click();
+    await expect.poll(runs).toContain("group-events-0");
+    await expect.poll(() => firstSection("Events").evaluate((section) => getComputedStyle(section).opacity)).toBe("1");
+  });
+
   test("a slider shows 1 photo on a phone and 3 on a desktop, 10 px apart", async ({ page }) => {
     await page.goto("/events-and-activities");
     const width = page.viewportSize()!.width;

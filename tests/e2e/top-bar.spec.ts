@@ -1,3 +1,4 @@
+import type { DatabaseHandle } from "../../server/db/database";
 import { holdChunk } from "./chunks";
 import { expect, isPhone, test } from "./fixtures";
 import { hamburger, openPhoneMenu, phoneMenu, topBar, visibleMenuEntries } from "./menus";
@@ -16,8 +17,23 @@ const FULL_MENU = [
 ];
 /** Entries only the full menu has; the short top bar of the gallery pages leaves them out. */
 const FULL_MENU_ONLY = ["About Us", "Collaborator", "Resources", "Join Us", "Contact Us"];
-// The Resources and Events & Activities panels list the content's entries (content/site.ts), read through the `site`
-// fixture; that the demo content has the spec's lists is checked in server/content/demo-content.test.ts.
+// The Resources panel lists the content's entries (content/site.ts), read through the `site` fixture; the Events &
+// Activities panel lists the galleries with photos, read from the worker's database.
+
+/** The events and activities that have photos, in the galleries' order: what the Events & Activities panel lists. */
+async function galleriesWithPhotos({ db }: DatabaseHandle) {
+  const galleries = await db
+    .selectFrom("galleries")
+    .select(["name", "slug", "kind"])
+    .where("kind", "in", ["event", "activity"])
+    .where((eb) => eb.exists(eb.selectFrom("gallery_photos").select("id").whereRef("gallery_photos.gallery_id", "=", "galleries.id")))
+    .orderBy("position")
+    .execute();
+  const events = galleries.filter((gallery) => gallery.kind === "event");
+  const activities = galleries.filter((gallery) => gallery.kind === "activity");
+  expect(events.length * activities.length, "the starting content has events and activities with photos").toBeGreaterThan(0);
+  return { events, activities };
+}
 
 test.describe("the top bar", () => {
   test("on / it shows the full menu: Home, About Us, Announcement, Collaborator, Resources, Events & Activities, Explore SMC, Join Us, Contact Us", async ({
@@ -114,16 +130,26 @@ test.describe("the top bar", () => {
       await expect(bar.getByRole("link", { name: site.resources[0]!.menuLabel })).toBeHidden();
     });
 
-    test("Events & Activities opens on hover and lists every mega event and activity", async ({ page, site }) => {
+    test("Events & Activities opens on hover and lists each event and activity with photos; an entry opens its own page", async ({
+      page,
+      database,
+    }) => {
+      const { events, activities } = await galleriesWithPhotos(database);
       await page.goto("/");
       const bar = topBar(page);
-      await expect(bar.getByRole("link", { name: site.megaEvents[0], exact: true })).toBeHidden();
+      const entry = (name: string) => bar.getByRole("link", { name, exact: true });
+      await expect(entry(events[0]!.name)).toBeHidden();
 
       await bar.getByRole("button", { name: "Events & Activities", exact: true }).hover();
-
-      for (const name of [...site.megaEvents, ...site.activities]) {
-        await expect(bar.getByRole("link", { name, exact: true })).toBeVisible();
+      for (const gallery of [...events, ...activities]) {
+        await expect(entry(gallery.name)).toBeVisible();
+        await expect(entry(gallery.name)).toHaveAttribute("href", `/events-and-activities/${gallery.slug}`);
       }
+
+      const last = activities.at(-1)!;
+      await entry(last.name).click();
+      await expect(page).toHaveURL(new RegExp(`/events-and-activities/${last.slug}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(last.name);
     });
   });
 
@@ -158,6 +184,24 @@ test.describe("the top bar", () => {
       await expect(page.getByRole("heading", { name: "Explore SMC", level: 1 })).toBeVisible();
       await expect(hamburger(page)).toHaveAttribute("aria-expanded", "false");
       await expect(await phoneMenu(page)).toBeHidden();
+    });
+
+    test("Events & Activities unfolds each event and activity with photos; choosing one closes the menu and opens its page", async ({
+      page,
+      database,
+    }) => {
+      const { events, activities } = await galleriesWithPhotos(database);
+      await page.goto("/");
+      const menu = await openPhoneMenu(page);
+      await menu.getByText("Events & Activities", { exact: true }).click();
+      for (const gallery of [...events, ...activities])
+        await expect(menu.getByRole("link", { name: gallery.name, exact: true })).toBeVisible();
+
+      const first = events[0]!;
+      await menu.getByRole("link", { name: first.name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/events-and-activities/${first.slug}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.name);
+      await expect(hamburger(page)).toHaveAttribute("aria-expanded", "false");
     });
 
     test("choosing a section of the home page closes the menu and scrolls there", async ({ page }) => {

@@ -32,6 +32,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/home": "/",
   "routes/announcement": "/announcement",
   "routes/events-and-activities": "/events-and-activities",
+  "routes/gallery": "/events-and-activities/<slug>: an event's or activity's page",
   "routes/explore-smc": "/explore-smc",
   "routes/join": "/join: the join application (its page is where Join Us leads without JavaScript)",
   "routes/contact": "/contact: the contact form (its page is where the form lands without JavaScript)",

@@ -15,7 +15,8 @@ import { waitFor } from "./helpers/forms";
 import { sampleJpeg, seedAnnouncement } from "./helpers/seed";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
-const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"];
+/** The spec's public pages and one event's own page (Med Doc's, from the starting content). */
+const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc", "/events-and-activities/med-doc"];
 
 const get = (server: TestServer, path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { redirect: "manual", headers });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { newId } from "../../server/db/ids";
+import { contentListRepo } from "../../server/repos/content-lists";
 import { settingsRepo } from "../../server/repos/settings";
+import { siteContentRepo } from "../../server/repos/site-content";
 import { testEngines } from "../shared/test-database";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { seedAnnouncement } from "./helpers/seed";
@@ -186,6 +189,51 @@ describe.each(testEngines())("the public site on %s", (engine) => {
     expect(events).toContain("Explore our vibrant journey through academic, cultural and community-building events.");
     const explore = await (await get(server, "/explore-smc")).text();
     expect(explore.match(/data-testid="explore-photo"/g)).toHaveLength(44);
+  });
+
+  test("each event and activity with photos has its own page, which the menu, the slider headings and the sitemap lead to", async () => {
+    const { slug } = await server.database.db
+      .selectFrom("galleries")
+      .select("slug")
+      .where("name", "=", "Med Doc")
+      .executeTakeFirstOrThrow();
+    const path = `/events-and-activities/${slug}`;
+    const page = await get(server, path);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<title>Med Doc \| [^<]+<\/title>/);
+    expect(html).toContain(`<link rel="canonical" href="${server.url}${path}"/>`);
+    // Every photo is in the page's HTML (a grid, not a slider), each named by the gallery and its position.
+    for (let position = 1; position <= 10; position++) expect(html).toContain(`alt="Med Doc ${position}"`);
+
+    expect(await (await get(server, "/")).text()).toContain(`href="${path}"`);
+    expect(await (await get(server, "/events-and-activities")).text()).toContain(`href="${path}"`);
+    expect(await (await get(server, "/sitemap.xml")).text()).toContain(`<loc>${server.url}${path}</loc>`);
+  });
+
+  test("an event without photos has no page and no menu entry until it has; an unknown address answers 404", async () => {
+    const { db } = server.database;
+    const id = newId();
+    await contentListRepo(db, "galleries").append(id, {
+      kind: "event",
+      name: "Photo Walk",
+      slug: "photo-walk",
+      date: null,
+      description: null,
+      cover_photo_id: null,
+    });
+    try {
+      await siteContentRepo(db).raiseVersion();
+      expect((await get(server, "/events-and-activities/photo-walk")).status).toBe(404);
+      expect(await (await get(server, "/")).text()).not.toContain("/events-and-activities/photo-walk");
+      expect(await (await get(server, "/sitemap.xml")).text()).not.toContain("photo-walk");
+    } finally {
+      await db.deleteFrom("galleries").where("id", "=", id).execute();
+      await siteContentRepo(db).raiseVersion();
+    }
+    const unknown = await get(server, "/events-and-activities/no-such-event");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("Page not found");
   });
 
   test("announcements: the empty state, then newest first with descriptions as plain text", async () => {

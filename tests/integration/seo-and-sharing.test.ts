@@ -6,12 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
+import { galleryPagePath } from "../../core/public-pages";
+import { slugify } from "../../server/content/slug";
 import { testEngines } from "../shared/test-database";
 import { seedAnnouncement } from "./helpers/seed";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 const PUBLIC_URL = "https://society.example.org";
 const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"];
+/** Each event's and activity's own page: the starting content's groups all have photos, and distinct names. */
+const GALLERY_PAGES = [...site.eventGroups, ...site.activityGroups].map((group) => galleryPagePath(slugify(group.name)));
 
 /** Every `<meta>` and `<link>` of a page's head, as attribute maps. */
 function headTags(html: string): { meta: Record<string, string>[]; links: Record<string, string>[]; title: string | undefined } {
@@ -94,6 +98,25 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect(logo.headers.get("content-type")).toMatch(/^image\//);
   });
 
+  test("a link to an event's page previews with its name and its cover photo, large", async () => {
+    const { db } = server.database;
+    const gallery = await db.selectFrom("galleries").select(["id", "slug"]).where("name", "=", "Med Doc").executeTakeFirstOrThrow();
+    const first = await db
+      .selectFrom("gallery_photos")
+      .select("image_id")
+      .where("gallery_id", "=", gallery.id)
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    const path = galleryPagePath(gallery.slug);
+    const preview = await page(path);
+    expect(preview.title).toBe(`Med Doc | ${site.name}`);
+    expect(preview.canonical).toBe(`${PUBLIC_URL}${path}`);
+    // No cover chosen: the first photo stands for it.
+    expect(preview.og["og:image"]).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/content/${first.image_id}-\\d+\\.(webp|avif)$`));
+    expect(preview.twitter).toMatchObject({ "twitter:card": "summary_large_image", "twitter:image": preview.og["og:image"] });
+    expect((await fetchPublic(preview.og["og:image"]!)).status).toBe(200);
+  });
+
   test("with announcements, a link to /announcement previews with the newest one's image, large", async () => {
     const now = Date.now();
     await seedAnnouncement(server, { description: "The older one", createdAt: new Date(now - 60_000).toISOString() });
@@ -117,7 +140,9 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect(robots).toContain("Disallow: /admin");
     expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(PAGES.map((path) => `${PUBLIC_URL}${path}`));
+    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(
+      [...PAGES, ...GALLERY_PAGES].map((path) => `${PUBLIC_URL}${path}`),
+    );
   });
 
   test("pages link the manifest and icons; the manifest names the society and its icons, all served", async () => {

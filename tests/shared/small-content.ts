@@ -42,8 +42,6 @@ export function smallSite(): SiteContent {
     videoChannelUrl: url,
     socialLinks: [{ network: "facebook", label: "Facebook", url }],
     whatsapp: { contactUrl: url, communityUrl: url },
-    megaEvents: ["Med Doc"],
-    activities: ["Sports"],
     eventGroups: [
       {
         name: "Med Doc",

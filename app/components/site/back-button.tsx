@@ -2,8 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 
-/** Back to the previous page; to the home page when this page was opened directly. */
-export function BackButton() {
+/** Back to the previous page; to `fallback` (the home page) when this page was opened directly. */
+export function BackButton({ fallback = "/" }: { fallback?: string }) {
   const navigate = useNavigate();
   return (
     <Button
@@ -12,7 +12,7 @@ export function BackButton() {
       onClick={() => {
         const canGoBack = typeof window !== "undefined" && (window.history.state as { idx?: number } | null)?.idx;
         if (canGoBack) void navigate(-1);
-        else void navigate("/");
+        else void navigate(fallback);
       }}
     >
       <ArrowLeft className="size-4" aria-hidden />

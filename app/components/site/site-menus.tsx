@@ -5,7 +5,7 @@ import { clsx } from "clsx";
 import type { SiteChrome } from "../../../server/services/site-content";
 import { JoinUsButton } from "./join-us-button";
 import { NavDropdown } from "./nav-dropdown";
-import { eventsLink, type NavLinkItem } from "./top-bar-links";
+import type { NavLinkItem } from "./top-bar-links";
 
 const itemBase =
   "inline-flex items-center gap-1 rounded-md px-2.5 text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-800 data-[state=open]:bg-brand-50";
@@ -98,24 +98,26 @@ export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavL
 }
 
 function EventsPanel({ chrome, onChoose }: { chrome: SiteChrome; onChoose?: () => void }) {
-  const column = (heading: string, names: string[], tab: "events" | "activities") => (
-    <div>
-      <p className="mb-1 px-2.5 text-sm font-bold tracking-wide text-brand-800 uppercase">{heading}</p>
-      <ul className="text-sm">
-        {names.map((name, index) => (
-          <li key={`${index}:${name}`}>
-            <Link to={eventsLink(tab)} onClick={onChoose} className={clsx(subItemClass, "w-full")}>
-              {name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  // A column without entries (no activity has photos yet) is left out.
+  const column = (heading: string, entries: NavLinkItem[]) =>
+    entries.length > 0 && (
+      <div>
+        <p className="mb-1 px-2.5 text-sm font-bold tracking-wide text-brand-800 uppercase">{heading}</p>
+        <ul className="text-sm">
+          {entries.map((entry) => (
+            <li key={entry.to}>
+              <Link to={entry.to} onClick={onChoose} className={clsx(subItemClass, "w-full")}>
+                {entry.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      {column("Mega events", chrome.megaEvents, "events")}
-      {column("Activities", chrome.activities, "activities")}
+      {column("Mega events", chrome.eventsMenu)}
+      {column("Activities", chrome.activitiesMenu)}
     </div>
   );
 }

@@ -10,6 +10,7 @@ describe("the top bar variant per route", () => {
     ["/admin/", "admin"],
     ["/announcement", "short"],
     ["/events-and-activities", "short"],
+    ["/events-and-activities/med-doc", "short"],
     ["/explore-smc", "short"],
   ] as const)("%s shows the %s top bar", (path, variant) => {
     expect(topBarVariant(path)).toBe(variant);

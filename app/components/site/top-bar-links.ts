@@ -5,7 +5,8 @@ const SHORT_ROUTES = new Set(["/announcement", "/events-and-activities", "/explo
 export function topBarVariant(pathname: string): "full" | "short" | "admin" {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (ADMIN_ROUTES.has(path)) return "admin";
-  if (SHORT_ROUTES.has(path)) return "short";
+  // An event's or activity's own page is part of /events-and-activities.
+  if (SHORT_ROUTES.has(path) || path.startsWith("/events-and-activities/")) return "short";
   return "full";
 }
 
@@ -25,7 +26,3 @@ export const ADMIN_LINKS: NavLinkItem[] = [
   { label: "Admin", to: "/admin" },
   { label: "See your announcements", to: "/admin-announcement" },
 ];
-
-/** Events & Activities menu entries open the gallery on the matching tab. */
-export const eventsLink = (tab: "events" | "activities") =>
-  tab === "events" ? "/events-and-activities" : "/events-and-activities?tab=activities";

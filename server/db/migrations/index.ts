@@ -5,6 +5,7 @@ import * as applications from "./2026-11-23T08-00-00_applications";
 import * as mail from "./2026-11-23T08-30-00_mail";
 import * as siteContent from "./2026-11-27T08-00-00_site-content";
 import * as contentEdits from "./2026-11-27T11-00-00_content-edits";
+import * as menusFromGalleries from "./2026-11-27T16-00-00_menus-from-galleries";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T08-30-00_mail": mail,
   "2026-11-27T08-00-00_site-content": siteContent,
   "2026-11-27T11-00-00_content-edits": contentEdits,
+  "2026-11-27T16-00-00_menus-from-galleries": menusFromGalleries,
 };

@@ -1,0 +1,47 @@
+import { data } from "react-router";
+import { formatCalendarDay } from "#core/calendar-day";
+import { GALLERY_KINDS } from "#core/schemas/content-forms";
+import { BackButton } from "~/components/site/back-button";
+import { PhotoGrid } from "~/components/site/photo-grid";
+import { pageMeta } from "~/lib/page-meta";
+import type { Route } from "./+types/gallery";
+
+/** One event's or activity's page: only those with photos have one. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await context.services.content.galleryPage(params.slug);
+  if (!page) throw data("Not found", { status: 404 });
+  return page;
+}
+
+export function meta({ matches, loaderData, params }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const count = loaderData.photos.length;
+  return pageMeta(matches, {
+    title: loaderData.name,
+    description: loaderData.description ?? `${count} ${count === 1 ? "photo" : "photos"} of ${loaderData.name}.`,
+    path: `/events-and-activities/${params.slug}`,
+    image: loaderData.coverSrc,
+  });
+}
+
+export default function Gallery({ loaderData: gallery }: Route.ComponentProps) {
+  const tab = gallery.kind === "activity" ? "?tab=activities" : "";
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <BackButton fallback={`/events-and-activities${tab}`} />
+      <article aria-labelledby="gallery-heading" className="mt-6">
+        <p className="text-sm font-bold tracking-wide text-brand-800 uppercase">{GALLERY_KINDS[gallery.kind]}</p>
+        <h1 id="gallery-heading" className="mt-1 text-3xl font-extrabold text-brand-900 sm:text-4xl">
+          {gallery.name}
+        </h1>
+        {gallery.date && (
+          <p className="mt-2 text-slate-700">
+            <time dateTime={gallery.date}>{formatCalendarDay(gallery.date)}</time>
+          </p>
+        )}
+        {gallery.description && <p className="mt-4 max-w-3xl text-lg whitespace-pre-line text-slate-800">{gallery.description}</p>}
+        <PhotoGrid name={gallery.name} photos={gallery.photos} />
+      </article>
+    </main>
+  );
+}
