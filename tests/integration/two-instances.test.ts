@@ -1,21 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
-import { importContent } from "../../server/content/import-content";
-import { encodeCache } from "../../server/images/encode-cache";
-import { createLogger } from "../../server/logger";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { settingsRepo } from "../../server/repos/settings";
 import { s3Storage } from "../../server/storage/s3-storage";
-import { smallSite, writeSmallSite } from "../shared/small-content";
+import { smallSite } from "../shared/small-content";
 import { startTestS3Server, type TestS3Server } from "../shared/test-s3-server";
 import { ADMIN, ADMIN_ENV, auditActions, getPage, imageForm, post, seedApplication, signIn } from "./helpers/admin";
 import { freshIp, joinApplication, postForm, waitFor } from "./helpers/forms";
 import { waitForEveryDeliveryAttempt } from "./helpers/outbox";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { sampleJpeg } from "./helpers/seed";
+import { useSmallContent } from "./helpers/small-content";
 import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
 
 const APPLICATIONS = 40;
@@ -162,19 +157,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     // Both have drawn the home page, so both hold it in their page cache.
     for (const server of pages) expect(await (await getPage(server, "/")).text()).toContain(escapeHtml(site.tagline));
 
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-twins-content-"));
-    try {
-      await writeSmallSite(dir);
-      const deps = {
-        db: first.database.db,
-        storage: first.storage,
-        logger: createLogger("silent"),
-        encoder: encodeCache(path.join(dir, "encoded")),
-      };
-      expect(await importContent(deps, smallSite(), { contentDir: dir, replace: true })).toBe(true);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    await useSmallContent(first);
 
     for (const server of pages) {
       const html = await (await getPage(server, "/")).text();
