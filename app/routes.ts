@@ -34,6 +34,7 @@ export default [
   route("admin/content/galleries/:id/photos", "routes/admin/content/upload-gallery-photo.ts"),
   route("admin/content/gallery-photos/save", "routes/admin/content/save-gallery-photo.ts"),
   route("admin/content/details", "routes/admin/content/save-details.ts"),
+  route("admin/content/president", "routes/admin/content/save-president.ts"),
   route("admin/content/goals/save", "routes/admin/content/save-goal.ts"),
   route("admin/content/:list/:id/delete", "routes/admin/content/delete-item.ts"),
   route("admin/content/:list/:id/move", "routes/admin/content/move-item.ts"),

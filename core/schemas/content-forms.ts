@@ -90,6 +90,18 @@ const optionalPhoto = z.preprocess(
     .optional(),
 );
 
+export const PRESIDENT_LIMITS = { name: 100, title: 100, message: 2000 } as const;
+
+/** /admin/content/home: the president's card and message; a new photo replaces the one shown. */
+export const presidentSchema = z.object({
+  name: requiredText("Name", PRESIDENT_LIMITS.name),
+  title: requiredText("Title", PRESIDENT_LIMITS.title),
+  message: requiredText("Message", PRESIDENT_LIMITS.message),
+  photo: optionalPhoto,
+  version,
+});
+export type PresidentInput = z.infer<typeof presidentSchema>;
+
 export const TEAM_MEMBER_LIMITS = { name: 100, title: 100, description: 500 } as const;
 
 /** /admin/content/team: one member (or pair, or wing) with an optional photo and a multi-line description. */

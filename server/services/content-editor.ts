@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import {
   type CollaboratorInput,
   type GoalInput,
+  type PresidentInput,
   PHOTO_FORMATS_MESSAGE,
   type ResourceInput,
   type SiteDetailsInput,
@@ -221,6 +222,39 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
         });
         return outcome === "saved" ? { ok: true } : { ok: false, reason: outcome };
       }),
+
+    /** The president's card as stored, with its photo and the version a save must come from (the home details' row). */
+    async president() {
+      const row = await repos.siteContent.details();
+      if (!row) return undefined;
+      const [photo] = await repos.images.findMany([row.president_image_id]);
+      const { president_name: name, president_title: title } = row;
+      return {
+        name,
+        title,
+        message: row.president_message,
+        photo: photo ? storedImageToResponsive(photo, `${name}, ${title}`) : null,
+        version: row.version,
+      };
+    },
+
+    /** The president's texts, and a new photo when one was chosen (the old one goes once nothing shows it). */
+    async savePresident(input: PresidentInput, photo: Buffer | undefined, actorId: string): Promise<PhotoEditResult> {
+      const previousImageId = (await repos.siteContent.details())?.president_image_id ?? null;
+      return withPhoto(photo, previousImageId, async (newImageId) => {
+        const imageId = newImageId ?? previousImageId;
+        const saved = await edit(actorId, "content.president.edit", async (trx) => {
+          const outcome = await createRepos(trx).siteContent.updateDetails(input.version, {
+            president_name: input.name,
+            president_title: input.title,
+            president_message: input.message,
+            ...(imageId ? { president_image_id: imageId } : {}),
+          });
+          return outcome === "saved" ? { ok: true } : { ok: false, reason: outcome };
+        });
+        return { ...saved, imageId };
+      });
+    },
 
     /** The list named in an address (/admin/content/goals/…), if there is one by that name. */
     list: (name: string) => (Object.hasOwn(lists, name) ? lists[name] : undefined),

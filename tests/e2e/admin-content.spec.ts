@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { CONFLICT, tabTo } from "./content-admin";
+import { CONFLICT, photoFile, tabTo } from "./content-admin";
 
 // Each test walks a whole flow at its width with axe at every step: with two workers on two cores, some take 25-30 s.
 test.describe.configure({ timeout: 60_000 });
@@ -291,6 +291,40 @@ test.describe("admin site content", () => {
       await expect(page.getByRole("link", { name: /Join the community/ })).toHaveAttribute("href", edited.whatsappCommunityUrl);
       const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as { name: string; short_name: string };
       expect(manifest).toMatchObject({ name: edited.name, short_name: edited.shortName });
+      await expectNoAxeViolations(page);
+    });
+
+    test("the President form holds the stored card; a new name, title, message and photo: 'Saved', and / shows them at once", async ({
+      page,
+      site,
+      expectNoAxeViolations,
+    }) => {
+      const photo = await photoFile("president.jpg", 800, 800);
+      await page.goto("/admin/content/home");
+      const form = page.getByRole("form", { name: "President" });
+      await expect(form.getByLabel("Name", { exact: true })).toHaveValue(site.president.name);
+      await expect(form.getByLabel("Title", { exact: true })).toHaveValue(site.president.title);
+      await expect(form.getByLabel("Message", { exact: true })).toHaveValue(site.president.message);
+      await expect(form.getByRole("img", { name: `Current photo of ${site.president.name}` })).toBeVisible();
+
+      await form.getByLabel("Name", { exact: true }).fill("Zara Malik");
+      await form.getByLabel("Title", { exact: true }).fill("President 2026-27");
+      await form.getByLabel("Message", { exact: true }).fill("Welcome to a new year.\nOur doors are open.");
+      await form.getByLabel("Photo", { exact: true }).setInputFiles(photo);
+      await expect(form.getByRole("img", { name: "Preview of the chosen photo" })).toHaveAttribute("src", /^blob:/);
+      await expectNoAxeViolations(page);
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+      await expect(form.getByRole("img", { name: "Current photo of Zara Malik" })).toHaveAttribute("src", /^\/uploads\/content\//);
+      // The home texts' form keeps what it showed: the president's save raised the shared version, nothing else.
+      await expect(page.getByRole("form", { name: "Home" }).getByLabel("Tagline")).toHaveValue(site.tagline);
+
+      await page.goto("/");
+      const card = page.locator("#about").getByRole("article").filter({ hasText: "Zara Malik" });
+      await expect(card.getByRole("heading", { level: 4 })).toHaveText("Zara Malik");
+      await expect(card).toContainText("President 2026-27");
+      await expect(card).toContainText(/Welcome to a new year\.\s+Our doors are open\./);
+      await expect(card.getByRole("img", { name: "Zara Malik, President 2026-27" })).toHaveAttribute("src", /^\/uploads\/content\//);
       await expectNoAxeViolations(page);
     });
 

@@ -110,6 +110,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   /** A real gallery and one of its photos, so an upload or an alt text with a live session succeeds. */
   let galleryId: string;
   let galleryPhotoId: string;
+  /** That gallery's public page: /events-and-activities/<slug>. */
+  let gallerySlug: string;
   /** The home screen's form as stored, so a save with a live session succeeds. */
   let detailsForm: Record<string, string>;
 
@@ -144,8 +146,14 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       variants: [],
       created_at: nowIso(),
     });
-    const photo = await server.database.db.selectFrom("gallery_photos").select(["id", "gallery_id"]).executeTakeFirstOrThrow();
-    [galleryId, galleryPhotoId] = [photo.gallery_id, photo.id];
+    // An event's photo: its gallery has a public page too.
+    const photo = await server.database.db
+      .selectFrom("gallery_photos")
+      .innerJoin("galleries", "galleries.id", "gallery_photos.gallery_id")
+      .select(["gallery_photos.id", "gallery_photos.gallery_id", "galleries.slug"])
+      .where("galleries.kind", "=", "event")
+      .executeTakeFirstOrThrow();
+    [galleryId, galleryPhotoId, gallerySlug] = [photo.gallery_id, photo.id, photo.slug];
     goalIds = (await server.database.db.selectFrom("content_goals").select("id").orderBy("position").execute()).map((g) => g.id);
     const details = await server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
     detailsForm = {
@@ -235,7 +243,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   }
 
   /** A body that would succeed with a live session, so "changes nothing" means something. */
-  function bodyFor(route: ManifestRoute): { body: FormData | URLSearchParams } {
+  async function bodyFor(route: ManifestRoute): Promise<{ body: FormData | URLSearchParams }> {
     if (route.id === "routes/admin/create-announcement") {
       const form = new FormData();
       form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "poster.png");
@@ -252,7 +260,20 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         }),
       };
     }
-    if (route.id === "routes/admin/content/save-details") return { body: new URLSearchParams(detailsForm) };
+    // The home details' version as stored now: the live-session saves of these two forms each raise it.
+    const detailsVersion = async () =>
+      String((await server.database.db.selectFrom("site_details").select("version").executeTakeFirstOrThrow()).version);
+    if (route.id === "routes/admin/content/save-details")
+      return { body: new URLSearchParams({ ...detailsForm, version: await detailsVersion() }) };
+    if (route.id === "routes/admin/content/save-president") {
+      const form = new FormData();
+      form.append("name", "Seeded President");
+      form.append("title", "President");
+      form.append("message", "A message a forged session must not set.");
+      form.append("version", await detailsVersion());
+      form.append("photo", new Blob([new Uint8Array(image)], { type: "image/png" }), "photo.png");
+      return { body: form };
+    }
     if (route.id === "routes/admin/content/save-goal") {
       return { body: new URLSearchParams({ title: "Seeded goal", description: "A goal a forged session must not add." }) };
     }
@@ -305,7 +326,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       method: probe.method,
       redirect: "manual",
       headers: cookie ? { cookie } : {},
-      ...(write ? bodyFor(route) : {}),
+      ...(write ? await bodyFor(route) : {}),
       signal: AbortSignal.timeout(15_000),
     });
     return { status: response.status, headers: response.headers, text: await response.text() };
@@ -333,6 +354,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/content/home",
         "/admin/content/goals",
         "/admin/content/details",
+        "/admin/content/president",
         "/admin/content/goals/save",
         "/admin/content/team",
         "/admin/content/team/save",
@@ -430,7 +452,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
 
   test("the public routes answer anyone", async () => {
     for (const route of manifest.filter((r) => r.id in PUBLIC_ROUTES && r.hasLoader)) {
-      const url = route.path === "/*" ? "/no-such-page" : route.path;
+      const url = route.path === "/*" ? "/no-such-page" : route.path.replace(":slug", gallerySlug);
       const answer = await fetch(`${server.url}${url}`, { redirect: "manual" });
       expect(answer.status, url).toBe(route.id === "routes/not-found" ? 404 : 200);
       expect(await answer.text()).not.toContain("Secret Applicant Zainab");

@@ -290,6 +290,65 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     });
   });
 
+  describe("president", () => {
+    const presidentForm = async (changes: Record<string, string> = {}) => {
+      const row = await details();
+      return {
+        name: row.president_name,
+        title: row.president_title,
+        message: row.president_message,
+        version: String(row.version),
+        ...changes,
+      };
+    };
+    const save = async (fields: Record<string, string>, photo?: Parameters<typeof photoForm>[1]) =>
+      post(server, "/admin/content/president", photoForm(fields, photo), { cookie });
+
+    test("a new president with a new photo shows on the home page at the next request; the old photo's files go, audited", async () => {
+      const before = await details();
+      const answer = await save(
+        await presidentForm({ name: "Zara Malik", title: "President 2026-27", message: "Welcome, all." }),
+        await aPhoto(),
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const after = await details();
+      expect(after).toMatchObject({
+        president_name: "Zara Malik",
+        president_title: "President 2026-27",
+        president_message: "Welcome, all.",
+      });
+      expect(after.president_image_id).not.toBe(before.president_image_id);
+      const html = await homePage();
+      expect(html).toContain("Zara Malik");
+      expect(html).toContain("Welcome, all.");
+      expect(html).toContain(`/uploads/content/${after.president_image_id}-`);
+      expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.president.edit" });
+      // Nothing else showed the old photo.
+      expect(await imageRow(before.president_image_id)).toBeUndefined();
+
+      // Without a new photo, the photo stays.
+      expect((await save(await presidentForm({ message: "Welcome again." }))).status).toBe(200);
+      expect(await details()).toMatchObject({ president_message: "Welcome again.", president_image_id: after.president_image_id });
+    });
+
+    test("an empty name, a message over its limit, a stale version or a file that is no photo is refused, changing nothing", async () => {
+      const before = { details: await details(), images: await imageIds() };
+      const empty = await save(await presidentForm({ name: " " }));
+      expect(empty.status).toBe(400);
+      expect(empty.body.errors?.name).toBe("Name is required");
+      const long = await save(await presidentForm({ message: "x".repeat(2001) }));
+      expect(long.status).toBe(400);
+      expect(long.body.errors?.message).toBe("Message must be at most 2000 characters");
+      const stale = await save(await presidentForm({ name: "Someone Else", version: String(before.details.version - 1) }), await aPhoto());
+      expect(stale.status).toBe(409);
+      expect(stale.body.error).toBe(CONFLICT_MESSAGE);
+      const text = await save(await presidentForm({ name: "Someone Else" }), { body: "not a photo", type: "image/jpeg", name: "x.jpg" });
+      expect(text.status).toBe(400);
+      expect(text.body.errors?.photo).toBe(PHOTO_FORMATS_MESSAGE);
+      expect({ details: await details(), images: await imageIds() }).toEqual(before);
+    });
+  });
+
   describe("collaborators", () => {
     const collaborators = () => server.database.db.selectFrom("collaborators").selectAll().orderBy("position").execute();
     const save = (fields: Record<string, string>, photo?: Awaited<ReturnType<typeof aPhoto>>) =>

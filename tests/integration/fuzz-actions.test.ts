@@ -721,6 +721,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "requests-delete",
         "announcements-delete",
         "/admin/content/details",
+        "/admin/content/president",
         "/admin/content/goals/save",
         "/admin/content/team/save",
         "/admin/content/collaborators/save",

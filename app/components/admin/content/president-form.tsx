@@ -1,0 +1,58 @@
+import { PHOTO_ACCEPT, presidentSchema } from "#core/schemas/content-forms";
+import type { ResponsiveImage } from "#core/responsive-image";
+import { Field } from "~/components/ui/field";
+import { PhotoField } from "~/components/ui/photo-field";
+import { usePreview } from "~/lib/use-preview";
+import { ContentForm, useContentForm } from "./content-form";
+
+export interface StoredPresident {
+  name: string;
+  title: string;
+  message: string;
+  photo: ResponsiveImage | null;
+  /** The home details' version: the president is part of that one item. */
+  version: number;
+}
+
+/** The president's card and message under "About Us", posted with an optional new photo to /admin/content/president. */
+export function PresidentForm({ president }: { president: StoredPresident }) {
+  const content = useContentForm({
+    id: "president",
+    schema: presidentSchema,
+    defaultValue: { name: president.name, title: president.title, message: president.message },
+  });
+  const { fields } = content;
+  const [preview, showPreview] = usePreview();
+  const current = preview ?? president.photo?.src;
+
+  return (
+    <ContentForm
+      content={content}
+      action="/admin/content/president"
+      item={{ version: president.version }}
+      withFiles
+      label="President"
+      className="mt-4 flex flex-col gap-5"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field meta={fields.name} label="Name" />
+        <Field meta={fields.title} label="Title" description="For example “President”." />
+      </div>
+      <Field meta={fields.message} label="Message" rows={5} description="The president's message beside the photo." />
+      <PhotoField
+        meta={fields.photo}
+        label="Photo"
+        description="Choose a new one to replace it. JPEG, PNG, WebP or AVIF, up to 15 MB."
+        accept={PHOTO_ACCEPT}
+        onChoose={showPreview}
+      />
+      {current && (
+        <img
+          src={current}
+          alt={preview ? "Preview of the chosen photo" : `Current photo of ${president.name}`}
+          className="size-24 rounded-full bg-slate-100 object-cover"
+        />
+      )}
+    </ContentForm>
+  );
+}
