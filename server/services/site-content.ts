@@ -173,4 +173,3 @@ export function siteContentService({ repo, publicUrl }: SiteContentDeps) {
 
 export type SiteChrome = PublicContent["chrome"] & { joinUsVisible: boolean };
 export type HomeContent = PublicContent["home"];
-export type GalleryPage = NonNullable<Awaited<ReturnType<ReturnType<typeof siteContentService>["galleryPage"]>>>;
