@@ -35,6 +35,8 @@ export default [
   route("admin/content/gallery-photos/save", "routes/admin/content/save-gallery-photo.ts"),
   route("admin/content/details", "routes/admin/content/save-details.ts"),
   route("admin/content/president", "routes/admin/content/save-president.ts"),
+  route("admin/content/logo", "routes/admin/content/save-logo.ts"),
+  route("admin/content/social-links/save", "routes/admin/content/save-social-link.ts"),
   route("admin/content/goals/save", "routes/admin/content/save-goal.ts"),
   route("admin/content/:list/:id/delete", "routes/admin/content/delete-item.ts"),
   route("admin/content/:list/:id/move", "routes/admin/content/move-item.ts"),

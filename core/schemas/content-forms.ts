@@ -102,6 +102,31 @@ export const presidentSchema = z.object({
 });
 export type PresidentInput = z.infer<typeof presidentSchema>;
 
+export const LOGO_LIMITS = { alt: 200 } as const;
+
+/** /admin/content/home: the logo (top bar, footer, browser tab and home-screen icons) and what it shows, in words. */
+export const logoSchema = z.object({
+  alt: requiredText("Description", LOGO_LIMITS.alt),
+  photo: optionalPhoto,
+  version,
+});
+export type LogoInput = z.infer<typeof logoSchema>;
+
+export const SOCIAL_LINK_LIMITS = { label: 60 } as const;
+
+/** The social networks a link may point to: each has its icon on the public site. */
+export const SOCIAL_NETWORKS = { facebook: "Facebook", instagram: "Instagram" } as const;
+
+/** /admin/content/home: one social link beside the hero and in Contact. */
+export const socialLinkSchema = z.object({
+  id: itemId,
+  version: version.optional(),
+  network: z.enum(["facebook", "instagram"], { error: "Choose Facebook or Instagram" }),
+  label: requiredText("Label", SOCIAL_LINK_LIMITS.label),
+  url: webLink("Link"),
+});
+export type SocialLinkInput = z.infer<typeof socialLinkSchema>;
+
 export const TEAM_MEMBER_LIMITS = { name: 100, title: 100, description: 500 } as const;
 
 /** /admin/content/team: one member (or pair, or wing) with an optional photo and a multi-line description. */

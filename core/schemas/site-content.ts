@@ -3,8 +3,10 @@ import {
   COLLABORATOR_LIMITS,
   GALLERY_LIMITS,
   GOAL_LIMITS,
+  LOGO_LIMITS,
   RESOURCE_LIMITS,
   SITE_DETAILS_LIMITS,
+  SOCIAL_LINK_LIMITS,
   TEAM_MEMBER_LIMITS,
 } from "./content-forms";
 
@@ -49,7 +51,7 @@ const resource = z.object({
 
 const socialLink = z.object({
   network: z.enum(["facebook", "instagram"]),
-  label: text,
+  label: textUpTo(SOCIAL_LINK_LIMITS.label),
   url: externalUrl,
 });
 
@@ -81,7 +83,7 @@ export const siteSchema = z.object({
   tagline: textUpTo(SITE_DETAILS_LIMITS.tagline),
   heroText: textUpTo(SITE_DETAILS_LIMITS.heroText),
   logo: photoPath,
-  logoAlt: text,
+  logoAlt: textUpTo(LOGO_LIMITS.alt),
   mission: textUpTo(SITE_DETAILS_LIMITS.mission),
   goals: z.array(goal).min(1),
   president: z.object({ name: text, title: text, message: text, photo: photoPath }),
@@ -89,7 +91,7 @@ export const siteSchema = z.object({
   collaborators: z.array(collaborator).min(1),
   resources: z.array(resource).min(1),
   videoChannelUrl: externalUrl,
-  socialLinks: z.array(socialLink).min(1),
+  socialLinks: z.array(socialLink),
   whatsapp: z.object({ contactUrl: externalUrl, communityUrl: externalUrl }),
   /** How the admin's request cards label the applicant's local address (the join form's street address). */
   localAddressLabel: text.optional(),

@@ -32,7 +32,7 @@ import { errorMessage } from "#core/errors";
 
 /** The admin's photo uploads: an announcement's image, a content item's photo, one gallery photo. */
 const ANNOUNCEMENT_UPLOAD_PATH = /^\/admin\/announcements$/;
-const CONTENT_PHOTO_UPLOAD_PATHS = /^\/admin\/content\/(?:(?:team|collaborators|resources)\/save|president|galleries\/[^/]+\/photos)$/;
+const CONTENT_PHOTO_UPLOAD_PATHS = /^\/admin\/content\/(?:(?:team|collaborators|resources)\/save|president|logo|galleries\/[^/]+\/photos)$/;
 /** /admin, /admin-announcement and everything under /admin/. */
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
 /** Admin posts may change the public pages; a login, which anyone may send, does not, and must not cost a render. */

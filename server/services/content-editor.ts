@@ -1,21 +1,23 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Updateable } from "kysely";
 import {
   type CollaboratorInput,
   type GoalInput,
+  type LogoInput,
   type PresidentInput,
   PHOTO_FORMATS_MESSAGE,
   type ResourceInput,
   type SiteDetailsInput,
+  type SocialLinkInput,
   type TeamMemberInput,
 } from "#core/schemas/content-forms";
 import { CONTENT_IMAGE_FOLDER } from "../content/import-content";
-import { UnsupportedImageError } from "../images/encode-image";
+import { type EncodeOptions, UnsupportedImageError } from "../images/encode-image";
 import type { Logger } from "../logger";
 import type { StoredImage } from "../repos/images";
 import { type FileStorage, StorageError } from "../storage/storage";
 import { removeImageIfUnused, storedImageToResponsive, storeImage } from "./image-store";
 import { isRecordId, newId } from "../db/ids";
-import type { Database } from "../db/schema";
+import type { Database, SiteDetailsTable } from "../db/schema";
 import { createRepos } from "../repos";
 import { galleryEditor } from "./gallery-editor";
 import { type ContentListTable, contentListRepo, type ListItemValues, type SaveOutcome } from "../repos/content-lists";
@@ -41,6 +43,8 @@ export type WithPhoto = (
   photo: Buffer | undefined,
   previousImageId: string | null,
   save: (newImageId: string | undefined) => Promise<EditResult & { imageId?: string | null }>,
+  /** What else to make of the photo beside its usual sizes (the logo's icons). */
+  encodeOptions?: Omit<EncodeOptions, "photosOnly">,
 ) => Promise<PhotoEditResult>;
 
 interface ContentEditorDeps {
@@ -62,11 +66,14 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
    * image id. A save that does not go through takes the new photo away again; the photo it replaced goes once nothing
    * shows it any more.
    */
-  const withPhoto: WithPhoto = async (photo, previousImageId, save) => {
+  const withPhoto: WithPhoto = async (photo, previousImageId, save, encodeOptions) => {
     let stored: StoredImage | undefined;
     if (photo) {
       try {
-        stored = await storeImage({ db, storage }, photo, CONTENT_IMAGE_FOLDER, { photosOnly: { message: PHOTO_FORMATS_MESSAGE } });
+        stored = await storeImage({ db, storage }, photo, CONTENT_IMAGE_FOLDER, {
+          ...encodeOptions,
+          photosOnly: { message: PHOTO_FORMATS_MESSAGE },
+        });
       } catch (error) {
         if (error instanceof UnsupportedImageError) return { ok: false, reason: "photo", message: error.message };
         if (error instanceof StorageError) {
@@ -173,6 +180,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
   }
 
   const goals = listEditor("content_goals", "goal");
+  const socialLinks = listEditor("social_links", "social-link");
   const team = photoListEditor("team_members", "team-member");
   const collaborators = photoListEditor("collaborators", "collaborator");
   const resources = photoListEditor("resources", "resource");
@@ -183,29 +191,84 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
   /** The lists whose items are deleted and moved the same way, by their name in the admin's addresses. */
   const lists: Record<string, Pick<typeof goals, "delete" | "move">> = {
     goals,
+    "social-links": socialLinks,
     team,
     collaborators,
     resources,
     ...galleries.lists,
   };
 
+  /**
+   * Saves fields of the home details' row (one item, one version) that come with a photo: a new one replaces the photo
+   * in `photoColumn`, which goes once nothing shows it.
+   */
+  async function saveDetailsWithPhoto({
+    action,
+    photoColumn,
+    version,
+    values,
+    photo,
+    actorId,
+    encodeOptions,
+  }: {
+    action: string;
+    photoColumn: "logo_image_id" | "president_image_id";
+    version: number;
+    values: Updateable<Omit<SiteDetailsTable, "id" | "version" | typeof photoColumn>>;
+    photo: Buffer | undefined;
+    actorId: string;
+    encodeOptions?: Parameters<WithPhoto>[3];
+  }): Promise<PhotoEditResult> {
+    const previousImageId = (await repos.siteContent.details())?.[photoColumn] ?? null;
+    return withPhoto(
+      photo,
+      previousImageId,
+      async (newImageId) => {
+        const imageId = newImageId ?? previousImageId;
+        const saved = await edit(actorId, action, async (trx) => {
+          const outcome = await createRepos(trx).siteContent.updateDetails(version, {
+            ...values,
+            ...(imageId ? { [photoColumn]: imageId } : {}),
+          });
+          return outcome === "saved" ? { ok: true } : { ok: false, reason: outcome };
+        });
+        return { ...saved, imageId };
+      },
+      encodeOptions,
+    );
+  }
+
   return {
-    /** The home screen's fields as stored, with the version a save must come from. */
-    async details(): Promise<SiteDetailsInput | undefined> {
+    /**
+     * The home screen's one item as stored: the texts and links, the logo and the president's card, each with the
+     * version a save must come from (the same one: they are one row).
+     */
+    async home() {
       const row = await repos.siteContent.details();
-      return (
-        row && {
-          name: row.name,
-          shortName: row.short_name,
-          tagline: row.tagline,
-          heroText: row.hero_text,
-          mission: row.mission,
-          videoChannelUrl: row.video_channel_url,
-          whatsappContactUrl: row.whatsapp_contact_url,
-          whatsappCommunityUrl: row.whatsapp_community_url,
-          version: row.version,
-        }
-      );
+      if (!row) return undefined;
+      const photos = new Map((await repos.images.findMany([row.logo_image_id, row.president_image_id])).map((image) => [image.id, image]));
+      const photo = (id: string, alt: string) => {
+        const stored = photos.get(id);
+        return stored ? storedImageToResponsive(stored, alt) : null;
+      };
+      const { version } = row;
+      const details: SiteDetailsInput = {
+        name: row.name,
+        shortName: row.short_name,
+        tagline: row.tagline,
+        heroText: row.hero_text,
+        mission: row.mission,
+        videoChannelUrl: row.video_channel_url,
+        whatsappContactUrl: row.whatsapp_contact_url,
+        whatsappCommunityUrl: row.whatsapp_community_url,
+        version,
+      };
+      const { president_name: name, president_title: title } = row;
+      return {
+        details,
+        logo: { alt: row.logo_alt, photo: photo(row.logo_image_id, row.logo_alt), version },
+        president: { name, title, message: row.president_message, photo: photo(row.president_image_id, `${name}, ${title}`), version },
+      };
     },
 
     saveDetails: (input: SiteDetailsInput, actorId: string) =>
@@ -223,37 +286,33 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
         return outcome === "saved" ? { ok: true } : { ok: false, reason: outcome };
       }),
 
-    /** The president's card as stored, with its photo and the version a save must come from (the home details' row). */
-    async president() {
-      const row = await repos.siteContent.details();
-      if (!row) return undefined;
-      const [photo] = await repos.images.findMany([row.president_image_id]);
-      const { president_name: name, president_title: title } = row;
-      return {
-        name,
-        title,
-        message: row.president_message,
-        photo: photo ? storedImageToResponsive(photo, `${name}, ${title}`) : null,
-        version: row.version,
-      };
-    },
-
     /** The president's texts, and a new photo when one was chosen (the old one goes once nothing shows it). */
-    async savePresident(input: PresidentInput, photo: Buffer | undefined, actorId: string): Promise<PhotoEditResult> {
-      const previousImageId = (await repos.siteContent.details())?.president_image_id ?? null;
-      return withPhoto(photo, previousImageId, async (newImageId) => {
-        const imageId = newImageId ?? previousImageId;
-        const saved = await edit(actorId, "content.president.edit", async (trx) => {
-          const outcome = await createRepos(trx).siteContent.updateDetails(input.version, {
-            president_name: input.name,
-            president_title: input.title,
-            president_message: input.message,
-            ...(imageId ? { president_image_id: imageId } : {}),
-          });
-          return outcome === "saved" ? { ok: true } : { ok: false, reason: outcome };
-        });
-        return { ...saved, imageId };
-      });
+    savePresident: (input: PresidentInput, photo: Buffer | undefined, actorId: string) =>
+      saveDetailsWithPhoto({
+        action: "content.president.edit",
+        photoColumn: "president_image_id",
+        version: input.version,
+        values: { president_name: input.name, president_title: input.title, president_message: input.message },
+        photo,
+        actorId,
+      }),
+
+    /** The logo's description, and a new logo when one was chosen: made in every size, the icons too. */
+    saveLogo: (input: LogoInput, photo: Buffer | undefined, actorId: string) =>
+      saveDetailsWithPhoto({
+        action: "content.logo.edit",
+        photoColumn: "logo_image_id",
+        version: input.version,
+        values: { logo_alt: input.alt },
+        photo,
+        actorId,
+        encodeOptions: { smallWidths: true, icons: true },
+      }),
+
+    socialLinks: {
+      list: async () => (await socialLinks.items()).map(({ id, version, network, label, url }) => ({ id, version, network, label, url })),
+      save: ({ id, version, network, label, url }: SocialLinkInput, actorId: string) =>
+        socialLinks.save({ id, version }, { network, label, url }, actorId),
     },
 
     /** The list named in an address (/admin/content/goals/…), if there is one by that name. */

@@ -328,6 +328,89 @@ test.describe("admin site content", () => {
       await expectNoAxeViolations(page);
     });
 
+    test("the Logo form: a new picture and description, 'Saved', and / shows the new logo in the top bar and as the tab's icon", async ({
+      page,
+      site,
+      expectNoAxeViolations,
+    }) => {
+      await page.goto("/");
+      const topBarLogo = page.getByRole("banner").getByRole("link", { name: /home$/ }).locator("img");
+      const oldLogo = await topBarLogo.getAttribute("src");
+      const oldIcon = await page.locator('link[rel="icon"]').getAttribute("href");
+
+      await page.goto("/admin/content/home");
+      const form = page.getByRole("form", { name: "Logo" });
+      await expect(form.getByLabel("Description")).toHaveValue(site.logoAlt);
+      await expect(form.getByRole("img", { name: "Current logo" })).toBeVisible();
+      await form.getByLabel("Logo", { exact: true }).setInputFiles(await photoFile("logo.jpg", 600, 600));
+      await expect(form.getByRole("img", { name: "Preview of the chosen logo" })).toHaveAttribute("src", /^blob:/);
+      await form.getByLabel("Description").fill("A yellow square on blue, our new logo");
+      await expectNoAxeViolations(page);
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+      await expect(form.getByRole("img", { name: "Current logo" })).toHaveAttribute("src", /^\/uploads\/content\//);
+      await expect(form.getByLabel("Description")).toHaveValue("A yellow square on blue, our new logo");
+
+      await page.goto("/");
+      await expect(topBarLogo).toHaveAttribute("src", /^\/uploads\/content\//);
+      expect(await topBarLogo.getAttribute("src")).not.toBe(oldLogo);
+      const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+      expect(icon).toMatch(/^\/uploads\/content\/.+-32\.png$/);
+      expect(icon).not.toBe(oldIcon);
+      await expectNoAxeViolations(page);
+    });
+
+    test("social links: 'Add social link', Edit, Move up and Delete, each on / at once", async ({ page, site, expectNoAxeViolations }) => {
+      const heroLinks = () =>
+        page
+          .locator("#hero")
+          .getByRole("link", { name: /opens in a new tab/ })
+          .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      const storedUrls = site.socialLinks.map((link) => link.url);
+      await page.goto("/admin/content/home");
+      await expect(page.getByRole("heading", { name: "Social links", level: 2 })).toBeVisible();
+
+      await page.getByRole("button", { name: "Add social link" }).click();
+      let dialog = page.getByRole("dialog", { name: "Add social link" });
+      await dialog.getByLabel("Network").selectOption({ label: "Instagram" });
+      await dialog.getByLabel("Label").fill("Instagram (Alumni)");
+      await dialog.getByLabel("Link").fill("not a link");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(dialog.getByLabel("Link")).toHaveAccessibleDescription("Link must be a link starting with https:// or http://");
+      await expectNoAxeViolations(page);
+      await dialog.getByLabel("Link").fill("https://www.instagram.com/alumni.example");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("button", { name: "Edit: Instagram (Alumni)" })).toBeVisible();
+      await page.goto("/");
+      expect(await heroLinks()).toEqual([...storedUrls, "https://www.instagram.com/alumni.example"]);
+
+      await page.goto("/admin/content/home");
+      await page.getByRole("button", { name: "Edit: Instagram (Alumni)" }).click();
+      dialog = page.getByRole("dialog", { name: "Edit social link" });
+      await expect(dialog.getByLabel("Network")).toHaveValue("instagram");
+      await dialog.getByLabel("Network").selectOption({ label: "Facebook" });
+      await dialog.getByLabel("Label").fill("Alumni on Facebook");
+      await dialog.getByLabel("Link").fill("https://www.facebook.com/alumni.example");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(dialog).toBeHidden();
+      const moveUp = page.getByRole("button", { name: "Move up: Alumni on Facebook" });
+      await moveUp.click();
+      await expect(moveUp).toBeFocused();
+      await page.goto("/");
+      expect(await heroLinks()).toEqual([...storedUrls.slice(0, -1), "https://www.facebook.com/alumni.example", storedUrls.at(-1)]);
+      await expect(page.locator("#contact").getByRole("link", { name: "Alumni on Facebook (opens in a new tab)" })).toBeVisible();
+
+      await page.goto("/admin/content/home");
+      await page.getByRole("button", { name: "Delete: Alumni on Facebook" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Delete the social link “Alumni on Facebook”?" });
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await expect(page.getByText("Deleted", { exact: true })).toBeVisible();
+      await page.goto("/");
+      expect(await heroLinks()).toEqual(storedUrls);
+    });
+
     test("an empty Name says 'Name is required' at the field and nothing is saved", async ({
       page,
       site,

@@ -260,7 +260,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         }),
       };
     }
-    // The home details' version as stored now: the live-session saves of these two forms each raise it.
+    // The home details' version as stored now: the live-session saves of these forms each raise it.
     const detailsVersion = async () =>
       String((await server.database.db.selectFrom("site_details").select("version").executeTakeFirstOrThrow()).version);
     if (route.id === "routes/admin/content/save-details")
@@ -273,6 +273,16 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       form.append("version", await detailsVersion());
       form.append("photo", new Blob([new Uint8Array(image)], { type: "image/png" }), "photo.png");
       return { body: form };
+    }
+    if (route.id === "routes/admin/content/save-logo") {
+      const form = new FormData();
+      form.append("alt", "A logo a forged session must not set");
+      form.append("version", await detailsVersion());
+      form.append("photo", new Blob([new Uint8Array(image)], { type: "image/png" }), "logo.png");
+      return { body: form };
+    }
+    if (route.id === "routes/admin/content/save-social-link") {
+      return { body: new URLSearchParams({ network: "facebook", label: "Seeded", url: "https://social.example.org/seeded" }) };
     }
     if (route.id === "routes/admin/content/save-goal") {
       return { body: new URLSearchParams({ title: "Seeded goal", description: "A goal a forged session must not add." }) };
@@ -355,6 +365,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/content/goals",
         "/admin/content/details",
         "/admin/content/president",
+        "/admin/content/logo",
+        "/admin/content/social-links/save",
         "/admin/content/goals/save",
         "/admin/content/team",
         "/admin/content/team/save",

@@ -349,6 +349,137 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     });
   });
 
+  describe("logo", () => {
+    const save = async (fields: Record<string, string>, photo?: Parameters<typeof photoForm>[1]) =>
+      post(server, "/admin/content/logo", photoForm(fields, photo), { cookie });
+    const logoForm = async (changes: Record<string, string> = {}) => {
+      const row = await details();
+      return { alt: row.logo_alt, version: String(row.version), ...changes };
+    };
+
+    test("a new logo shows in the top bar and becomes the site's icons at the next request, audited", async () => {
+      const before = await details();
+      const logo = await sharp({ create: { width: 600, height: 600, channels: 4, background: "#c03" } })
+        .png()
+        .toBuffer();
+      const answer = await save(await logoForm({ alt: "A red square, our new logo" }), { body: logo, type: "image/png", name: "logo.png" });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const after = await details();
+      expect(after.logo_alt).toBe("A red square, our new logo");
+      expect(after.logo_image_id).not.toBe(before.logo_image_id);
+      const variants = JSON.parse((await imageRow(after.logo_image_id))!.variants) as { key: string; format: string; width: number }[];
+      // Made like the starting content's logo: small widths for the top bar, square PNG icons for tabs and home screens.
+      expect(variants.filter((v) => v.format === "png").map((v) => v.width)).toEqual(expect.arrayContaining([32, 180, 192, 512]));
+      const html = await homePage();
+      expect(html).toContain("A red square, our new logo");
+      expect(html).toContain(`/uploads/content/${after.logo_image_id}-`);
+      const manifest = await (await getPage(server, "/manifest.webmanifest")).text();
+      expect(manifest).toContain(`/uploads/content/${after.logo_image_id}-512.png`);
+      expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.logo.edit" });
+      // The old logo stays only while a team card shows it too (a wing's card may).
+      const cardsWithOldLogo = await server.database.db
+        .selectFrom("team_members")
+        .select("id")
+        .where("image_id", "=", before.logo_image_id)
+        .execute();
+      expect(Boolean(await imageRow(before.logo_image_id))).toBe(cardsWithOldLogo.length > 0);
+
+      // Without a new picture, only the description changes.
+      expect((await save(await logoForm({ alt: "Our logo" }))).status).toBe(200);
+      expect(await details()).toMatchObject({ logo_alt: "Our logo", logo_image_id: after.logo_image_id });
+    });
+
+    test("an empty description, a stale version or a file that is no photo is refused, changing nothing", async () => {
+      const before = { details: await details(), images: await imageIds() };
+      const empty = await save(await logoForm({ alt: "  " }));
+      expect([empty.status, empty.body.errors?.alt]).toEqual([400, "Description is required"]);
+      const stale = await save(await logoForm({ version: String(before.details.version - 1) }), await aPhoto());
+      expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
+      const text = await save(await logoForm(), { body: "<svg/>", type: "image/svg+xml", name: "logo.svg" });
+      expect([text.status, text.body.errors?.photo]).toEqual([400, PHOTO_FORMATS_MESSAGE]);
+      expect({ details: await details(), images: await imageIds() }).toEqual(before);
+    });
+  });
+
+  describe("social links", () => {
+    const links = () => server.database.db.selectFrom("social_links").selectAll().orderBy("position").execute();
+
+    test("add, edit, reorder and delete, each on the home page at the next request, audited", async () => {
+      const added = await post(
+        server,
+        "/admin/content/social-links/save",
+        { network: "instagram", label: "Instagram (Alumni)", url: "https://www.instagram.com/alumni.example" },
+        { cookie },
+      );
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const id = added.body.id as string;
+      expect((await links()).at(-1)).toMatchObject({ id, network: "instagram", label: "Instagram (Alumni)", version: 1 });
+      expect(await homePage()).toContain("https://www.instagram.com/alumni.example");
+
+      const edited = await post(
+        server,
+        "/admin/content/social-links/save",
+        { id, version: "1", network: "facebook", label: "Alumni on Facebook", url: "https://www.facebook.com/alumni.example" },
+        { cookie },
+      );
+      expect(edited.status).toBe(200);
+      let html = await homePage();
+      expect(html).toContain(`href="https://www.facebook.com/alumni.example"`);
+      expect(html).not.toContain("https://www.instagram.com/alumni.example");
+
+      expect((await post(server, `/admin/content/social-links/${id}/move`, { direction: "up" }, { cookie })).status).toBe(200);
+      const stored = await links();
+      expect(stored.map((link) => link.id).indexOf(id)).toBe(stored.length - 2);
+      html = await homePage();
+      expect(html.indexOf("https://www.facebook.com/alumni.example")).toBeLessThan(html.indexOf(escapeHtml(stored.at(-1)!.url)));
+
+      expect((await post(server, `/admin/content/social-links/${id}/delete`, {}, { cookie })).status).toBe(200);
+      expect(await homePage()).not.toContain("alumni.example");
+      expect((await auditActions(server)).slice(-4).map((entry) => entry.action)).toEqual([
+        "content.social-link.add",
+        "content.social-link.edit",
+        "content.social-link.move",
+        "content.social-link.delete",
+      ]);
+    });
+
+    test("an unknown network, an empty label, a link that is not http(s) or a stale version is refused, changing nothing", async () => {
+      const before = await links();
+      const [first] = before;
+      const cases = [
+        [{ network: "myspace", label: "Old", url: "https://myspace.example" }, 400, "network", "Choose Facebook or Instagram"],
+        [{ network: "facebook", label: " ", url: "https://facebook.example" }, 400, "label", "Label is required"],
+        [
+          { network: "facebook", label: "Bad", url: "javascript:alert(1)" },
+          400,
+          "url",
+          "Link must be a link starting with https:// or http://",
+        ],
+      ] as const;
+      for (const [fields, status, field, message] of cases) {
+        const answer = await post(server, "/admin/content/social-links/save", fields, { cookie });
+        expect([answer.status, answer.body.errors?.[field]], field).toEqual([status, message]);
+      }
+      const stale = await post(
+        server,
+        "/admin/content/social-links/save",
+        { id: first!.id, version: String(first!.version + 1), network: "facebook", label: "Stale", url: "https://stale.example" },
+        { cookie },
+      );
+      expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
+      expect(await links()).toEqual(before);
+    });
+
+    test("with every link deleted, the home page shows no social links and no empty “Follow us”", async () => {
+      for (const link of await links()) {
+        expect((await post(server, `/admin/content/social-links/${link.id}/delete`, {}, { cookie })).status).toBe(200);
+      }
+      const html = await homePage();
+      expect(html).not.toContain("Follow us");
+      expect(html).toContain("Message us on WhatsApp");
+    });
+  });
+
   describe("collaborators", () => {
     const collaborators = () => server.database.db.selectFrom("collaborators").selectAll().orderBy("position").execute();
     const save = (fields: Record<string, string>, photo?: Awaited<ReturnType<typeof aPhoto>>) =>

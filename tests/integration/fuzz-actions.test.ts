@@ -722,6 +722,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "announcements-delete",
         "/admin/content/details",
         "/admin/content/president",
+        "/admin/content/logo",
+        "/admin/content/social-links/save",
         "/admin/content/goals/save",
         "/admin/content/team/save",
         "/admin/content/collaborators/save",

@@ -26,10 +26,12 @@ export function Contact({ contact }: { contact: HomeContent["contact"] }) {
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             </div>
-            <div>
-              <h3 className="text-xl font-bold text-brand-900">Follow us</h3>
-              <SocialLinks links={contact.socialLinks} className="mt-3" />
-            </div>
+            {contact.socialLinks.length > 0 && (
+              <div>
+                <h3 className="text-xl font-bold text-brand-900">Follow us</h3>
+                <SocialLinks links={contact.socialLinks} className="mt-3" />
+              </div>
+            )}
           </div>
         </div>
         <div className="mt-12 flex flex-col items-center justify-between gap-4 rounded-xl bg-green-800 px-6 py-8 text-white sm:flex-row">

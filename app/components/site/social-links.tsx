@@ -2,7 +2,7 @@ import type { SiteContent } from "#core/schemas/site-content";
 import { clsx } from "clsx";
 import { BrandIcon } from "./brand-icon";
 
-/** The society's social profiles, each opening in a new tab. */
+/** The society's social profiles, each opening in a new tab; nothing when it has none. */
 export function SocialLinks({
   links,
   className,
@@ -12,10 +12,11 @@ export function SocialLinks({
   className?: string;
   linkClassName?: string;
 }) {
+  if (links.length === 0) return null;
   return (
     <ul className={clsx("flex gap-3", className)}>
-      {links.map((link) => (
-        <li key={link.url} className="size-11 shrink-0">
+      {links.map((link, index) => (
+        <li key={index} className="size-11 shrink-0">
           <a
             href={link.url}
             target="_blank"

@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { usePreview } from "~/lib/use-preview";
 import { Field } from "./field";
 
 interface PhotoFieldProps {
@@ -29,5 +30,32 @@ export function PhotoField({ meta, label, description, accept, onChoose }: Photo
         />
       )}
     />
+  );
+}
+
+/**
+ * A PhotoField with its picture under it: the chosen file's preview, or else the stored photo (`current`).
+ * `whileKept` shows only while the stored photo stays (a "Remove the photo" switch, say).
+ */
+export function PhotoFieldWithPreview({
+  current,
+  previewAlt,
+  imageClassName,
+  whileKept,
+  ...field
+}: Omit<PhotoFieldProps, "onChoose"> & {
+  current: { src: string; alt: string } | undefined;
+  previewAlt: string;
+  imageClassName: string;
+  whileKept?: ReactNode;
+}) {
+  const [preview, showPreview] = usePreview();
+  const shown = preview ? { src: preview, alt: previewAlt } : current;
+  return (
+    <>
+      <PhotoField {...field} onChoose={showPreview} />
+      {shown && <img src={shown.src} alt={shown.alt} className={imageClassName} />}
+      {current && !preview && whileKept}
+    </>
   );
 }

@@ -1,8 +1,7 @@
 import { collaboratorSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Field } from "~/components/ui/field";
-import { PhotoField } from "~/components/ui/photo-field";
-import { usePreview } from "~/lib/use-preview";
+import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
 
 interface StoredCollaborator {
@@ -27,8 +26,6 @@ export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: Sto
     onSaved,
   });
   const { fields } = content;
-  const [preview, showPreview] = usePreview();
-  const current = preview ?? collaborator?.photo?.src;
 
   return (
     <ContentForm content={content} action="/admin/content/collaborators/save" item={collaborator} withFiles>
@@ -42,20 +39,15 @@ export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: Sto
         placeholder="https://…"
         description="Optional. Their website or page; their name on the card links to it."
       />
-      <PhotoField
+      <PhotoFieldWithPreview
         meta={fields.photo}
         label="Logo"
         description={`${collaborator ? "Choose a file to replace the logo. " : ""}JPEG, PNG, WebP or AVIF, up to 15 MB.`}
         accept={PHOTO_ACCEPT}
-        onChoose={showPreview}
+        current={collaborator?.photo ? { src: collaborator.photo.src, alt: `Current logo of ${collaborator.name}` } : undefined}
+        previewAlt="Preview of the chosen logo"
+        imageClassName="h-28 w-40 rounded-md bg-slate-100 object-contain"
       />
-      {current && (
-        <img
-          src={current}
-          alt={preview ? "Preview of the chosen logo" : `Current logo of ${collaborator?.name ?? ""}`}
-          className="h-28 w-40 rounded-md bg-slate-100 object-contain"
-        />
-      )}
     </ContentForm>
   );
 }

@@ -7,8 +7,9 @@ import { ContentList } from "./content-list";
 type ListProps<T extends { id: string }> = Omit<ComponentProps<typeof ContentList<T>>, "onEdit">;
 
 /**
- * A content screen whose part is a list (goals, team, collaborators, resources, galleries): its heading, the add
- * button, the list, and the dialog that adds or edits an item with the screen's form.
+ * A content screen whose part is a list (goals, team, collaborators, resources, galleries), or a list on a screen
+ * (the home screen's social links): its heading, the add button, the list, and the dialog that adds or edits an item
+ * with the screen's form.
  */
 export function ContentListScreen<T extends { id: string }>({
   title,
@@ -18,9 +19,12 @@ export function ContentListScreen<T extends { id: string }>({
   dialogDescription,
   form,
   children,
+  heading: Heading = "h1",
   ...list
 }: ListProps<T> & {
   title: string;
+  /** "h2" where the list is a part of a screen with its own heading. */
+  heading?: "h1" | "h2";
   intro: ReactNode;
   /** The add button's label, and the dialog's title when adding: "Add member". */
   addLabel: string;
@@ -39,7 +43,9 @@ export function ContentListScreen<T extends { id: string }>({
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-extrabold text-brand-900">{title}</h1>
+          <Heading className={Heading === "h1" ? "text-3xl font-extrabold text-brand-900" : "text-2xl font-bold text-brand-900"}>
+            {title}
+          </Heading>
           <p className="mt-2 text-slate-700">{intro}</p>
         </div>
         <Button size="sm" onClick={() => setEditing("new")}>

@@ -1,6 +1,6 @@
 /** The screens of /admin/content, in the order the navigation lists them. */
 export const CONTENT_SCREENS = [
-  { path: "/admin/content/home", label: "Home", description: "The site's name, tagline, hero text, mission and contact links." },
+  { path: "/admin/content/home", label: "Home", description: "The site's name, texts, logo, president, and contact and social links." },
   { path: "/admin/content/goals", label: "Goals", description: "The “Our Goals” cards on the home page, in order." },
   { path: "/admin/content/team", label: "Team", description: "The “Our Team” cards: names, titles, photos and duties." },
   {

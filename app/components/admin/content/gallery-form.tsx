@@ -1,8 +1,8 @@
-import { getSelectProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { GALLERY_KINDS, gallerySchema } from "#core/schemas/content-forms";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { uploadPhotos } from "~/lib/photo-uploads";
 import { ContentForm, useContentForm } from "./content-form";
 import { PhotoDropZone } from "./photo-uploads";
@@ -45,19 +45,7 @@ export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onS
   return (
     <ContentForm content={content} action="/admin/content/galleries/save" item={gallery}>
       <Field meta={fields.name} label="Name" description="Its heading and menu entry: “Med Doc”." />
-      <Field
-        meta={fields.kind}
-        label="Kind"
-        control={(aria) => (
-          <select {...getSelectProps(fields.kind, { ariaAttributes: false })} {...aria} className={inputClass}>
-            {Object.entries(GALLERY_KINDS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      />
+      <SelectField meta={fields.kind} label="Kind" options={GALLERY_KINDS} />
       <Field meta={fields.date} label="Date" type="date" description="Optional. The day it took place." />
       <Field meta={fields.description} label="Description" description="Optional. A few lines about it." rows={3} />
       <div className="flex flex-col gap-1">

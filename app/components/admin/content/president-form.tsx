@@ -1,8 +1,7 @@
 import { PHOTO_ACCEPT, presidentSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Field } from "~/components/ui/field";
-import { PhotoField } from "~/components/ui/photo-field";
-import { usePreview } from "~/lib/use-preview";
+import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
 
 export interface StoredPresident {
@@ -22,8 +21,6 @@ export function PresidentForm({ president }: { president: StoredPresident }) {
     defaultValue: { name: president.name, title: president.title, message: president.message },
   });
   const { fields } = content;
-  const [preview, showPreview] = usePreview();
-  const current = preview ?? president.photo?.src;
 
   return (
     <ContentForm
@@ -39,20 +36,15 @@ export function PresidentForm({ president }: { president: StoredPresident }) {
         <Field meta={fields.title} label="Title" description="For example “President”." />
       </div>
       <Field meta={fields.message} label="Message" rows={5} description="The president's message beside the photo." />
-      <PhotoField
+      <PhotoFieldWithPreview
         meta={fields.photo}
         label="Photo"
         description="Choose a new one to replace it. JPEG, PNG, WebP or AVIF, up to 15 MB."
         accept={PHOTO_ACCEPT}
-        onChoose={showPreview}
+        current={president.photo ? { src: president.photo.src, alt: `Current photo of ${president.name}` } : undefined}
+        previewAlt="Preview of the chosen photo"
+        imageClassName="size-24 rounded-full bg-slate-100 object-cover"
       />
-      {current && (
-        <img
-          src={current}
-          alt={preview ? "Preview of the chosen photo" : `Current photo of ${president.name}`}
-          className="size-24 rounded-full bg-slate-100 object-cover"
-        />
-      )}
     </ContentForm>
   );
 }

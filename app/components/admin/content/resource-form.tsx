@@ -1,8 +1,7 @@
 import { PHOTO_ACCEPT, resourceSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Field } from "~/components/ui/field";
-import { PhotoField } from "~/components/ui/photo-field";
-import { usePreview } from "~/lib/use-preview";
+import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
 
 interface StoredResource {
@@ -27,8 +26,6 @@ export function ResourceForm({ resource, onSaved }: { resource?: StoredResource;
     onSaved,
   });
   const { fields } = content;
-  const [preview, showPreview] = usePreview();
-  const current = preview ?? resource?.photo?.src;
 
   return (
     <ContentForm content={content} action="/admin/content/resources/save" item={resource} withFiles>
@@ -42,20 +39,15 @@ export function ResourceForm({ resource, onSaved }: { resource?: StoredResource;
         placeholder="https://drive.google.com/…"
         description="The shared folder that “View Notes” opens."
       />
-      <PhotoField
+      <PhotoFieldWithPreview
         meta={fields.photo}
         label="Picture"
         description={`${resource ? "Choose a file to replace the picture. " : ""}JPEG, PNG, WebP or AVIF, up to 15 MB.`}
         accept={PHOTO_ACCEPT}
-        onChoose={showPreview}
+        current={resource?.photo ? { src: resource.photo.src, alt: `Current picture of ${resource.title}` } : undefined}
+        previewAlt="Preview of the chosen picture"
+        imageClassName="aspect-video w-48 rounded-md bg-slate-100 object-cover"
       />
-      {current && (
-        <img
-          src={current}
-          alt={preview ? "Preview of the chosen picture" : `Current picture of ${resource?.title ?? ""}`}
-          className="aspect-video w-48 rounded-md bg-slate-100 object-cover"
-        />
-      )}
     </ContentForm>
   );
 }

@@ -1,8 +1,7 @@
 import { PHOTO_ACCEPT, teamMemberSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Field } from "~/components/ui/field";
-import { PhotoField } from "~/components/ui/photo-field";
-import { usePreview } from "~/lib/use-preview";
+import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
 
 interface StoredMember {
@@ -27,33 +26,26 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
     onSaved,
   });
   const { fields } = content;
-  const [preview, showPreview] = usePreview();
-  const current = preview ?? member?.photo?.src;
 
   return (
     <ContentForm content={content} action="/admin/content/team/save" item={member} withFiles>
       <Field meta={fields.name} label="Name" description="For two people, both names: “Hamza Tariq & Usman Ali”." />
       <Field meta={fields.title} label="Title" />
-      <PhotoField
+      <PhotoFieldWithPreview
         meta={fields.photo}
         label="Photo"
         description="Optional. JPEG, PNG, WebP or AVIF, up to 15 MB; square photos look best."
         accept={PHOTO_ACCEPT}
-        onChoose={showPreview}
+        current={member?.photo ? { src: member.photo.src, alt: `Current photo of ${member.name}` } : undefined}
+        previewAlt="Preview of the chosen photo"
+        imageClassName="size-24 rounded-full bg-slate-100 object-cover"
+        whileKept={
+          <label className="flex items-center gap-2 text-slate-900">
+            <input type="checkbox" name={fields.removePhoto.name} className="size-4 accent-brand-800" />
+            Remove the photo (the card shows the name&apos;s first letter)
+          </label>
+        }
       />
-      {current && (
-        <img
-          src={current}
-          alt={preview ? "Preview of the chosen photo" : `Current photo of ${member?.name ?? ""}`}
-          className="size-24 rounded-full bg-slate-100 object-cover"
-        />
-      )}
-      {member?.photo && !preview && (
-        <label className="flex items-center gap-2 text-slate-900">
-          <input type="checkbox" name={fields.removePhoto.name} className="size-4 accent-brand-800" />
-          Remove the photo (the card shows the name&apos;s first letter)
-        </label>
-      )}
       <Field meta={fields.description} label="Description" description="Optional. Their duties; each line shows as a line." rows={4} />
     </ContentForm>
   );

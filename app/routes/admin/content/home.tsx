@@ -1,14 +1,18 @@
 import { data } from "react-router";
+import { SOCIAL_NETWORKS } from "#core/schemas/content-forms";
+import { ContentListScreen } from "~/components/admin/content/content-list-screen";
+import { LogoForm } from "~/components/admin/content/logo-form";
 import { PresidentForm } from "~/components/admin/content/president-form";
 import { SiteDetailsForm } from "~/components/admin/content/site-details-form";
+import { type StoredSocialLink, SocialLinkForm } from "~/components/admin/content/social-link-form";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [details, president] = await Promise.all([context.services.contentEditor.details(), context.services.contentEditor.president()]);
-  if (!details || !president) throw data("The site has no content yet", { status: 404 });
-  return { details, president };
+  const [home, socialLinks] = await Promise.all([context.services.contentEditor.home(), context.services.contentEditor.socialLinks.list()]);
+  if (!home) throw data("The site has no content yet", { status: 404 });
+  return { ...home, socialLinks };
 }
 
 export function meta() {
@@ -19,17 +23,45 @@ export function meta() {
 const storedKey = ({ version: _version, ...stored }: { version: number } & Record<string, unknown>) => JSON.stringify(stored);
 
 export default function HomeContent({ loaderData }: Route.ComponentProps) {
-  const { details, president } = loaderData;
+  const { details, logo, president, socialLinks } = loaderData;
   return (
     <>
       <h1 className="text-3xl font-extrabold text-brand-900">Home</h1>
       <p className="mt-2 text-slate-700">The site&apos;s name and the texts and links of the home page.</p>
-      {/* Each form starts again from what is stored once its own fields change there (not when the other form's save
-          raises the shared version, which reaches its hidden field without clearing what the admin is typing). */}
+      {/* The texts, the logo and the president are one stored item, saved by three forms. Each form starts again from
+          what is stored once its own fields change there (not when another form's save raises the shared version,
+          which reaches its hidden field without clearing what the admin is typing). */}
       <SiteDetailsForm key={storedKey(details)} details={details} />
+      <h2 className="mt-12 text-2xl font-bold text-brand-900">Logo</h2>
+      <p className="mt-1 text-slate-700">The society&apos;s logo in the top bar, and the site&apos;s icon.</p>
+      <LogoForm key={storedKey({ ...logo, photo: logo.photo?.src })} logo={logo} />
       <h2 className="mt-12 text-2xl font-bold text-brand-900">President</h2>
       <p className="mt-1 text-slate-700">The president&apos;s card and message under “About Us”.</p>
       <PresidentForm key={storedKey({ ...president, photo: president.photo?.src })} president={president} />
+      <div className="mt-12">
+        <ContentListScreen<StoredSocialLink>
+          heading="h2"
+          title="Social links"
+          intro="The icons beside the hero text and under “Contact Us”, in this order."
+          addLabel="Add social link"
+          editTitle="Edit social link"
+          dialogDescription="The network, what screen readers say for its icon, and the link."
+          form={(item, close) => <SocialLinkForm link={item} onSaved={close} />}
+          items={socialLinks}
+          itemName={(link) => link.label}
+          list="social-links"
+          kind="social link"
+          empty="No social links yet: the home page shows none."
+          render={(link) => (
+            <>
+              <p className="font-bold text-slate-900">
+                {link.label} <span className="font-normal text-slate-700">({SOCIAL_NETWORKS[link.network]})</span>
+              </p>
+              <p className="mt-1 break-all text-slate-700">{link.url}</p>
+            </>
+          )}
+        />
+      </div>
     </>
   );
 }

@@ -1,0 +1,44 @@
+import { LOGO_LIMITS, logoSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms";
+import type { ResponsiveImage } from "#core/responsive-image";
+import { Field } from "~/components/ui/field";
+import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
+import { ContentForm, useContentForm } from "./content-form";
+
+export interface StoredLogo {
+  alt: string;
+  photo: ResponsiveImage | null;
+  /** The home details' version: the logo is part of that one item. */
+  version: number;
+}
+
+/** The society's logo and its description, posted with an optional new picture to /admin/content/logo. */
+export function LogoForm({ logo }: { logo: StoredLogo }) {
+  const content = useContentForm({ id: "logo", schema: logoSchema, defaultValue: { alt: logo.alt } });
+  const { fields } = content;
+
+  return (
+    <ContentForm
+      content={content}
+      action="/admin/content/logo"
+      item={{ version: logo.version }}
+      withFiles
+      label="Logo"
+      className="mt-4 flex flex-col gap-5"
+    >
+      <PhotoFieldWithPreview
+        meta={fields.photo}
+        label="Logo"
+        description="Shown in the top bar and as the site's icon on browser tabs and phones' home screens. Choose a new one to replace it: a square PNG or WebP with a transparent background works best, up to 15 MB."
+        accept={PHOTO_ACCEPT}
+        current={logo.photo ? { src: logo.photo.src, alt: "Current logo" } : undefined}
+        previewAlt="Preview of the chosen logo"
+        imageClassName="size-24 rounded-md bg-slate-100 object-contain"
+      />
+      <Field
+        meta={fields.alt}
+        label="Description"
+        description={`What the logo shows, for people who cannot see it; at most ${LOGO_LIMITS.alt} characters.`}
+      />
+    </ContentForm>
+  );
+}
