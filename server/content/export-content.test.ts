@@ -59,6 +59,22 @@ describe.each(testEngines())("exporting content on %s", (engine) => {
     expect(comparableContent(copy!)).toEqual(comparableContent(original!));
   });
 
+  test("a site whose admin deleted every social link exports and imports again", async () => {
+    const [first, second] = databases as [TestDatabase, TestDatabase];
+    await writeSmallSite(path.join(dir, "start"));
+    await importContent(
+      depsFor(first, "first"),
+      { ...smallSite(), socialLinks: [] },
+      { contentDir: path.join(dir, "start"), replace: false },
+    );
+    const exported = path.join(dir, "exported");
+    await exportContent(depsFor(first, "first"), exported);
+    const site = await loadSiteFrom(exported);
+    expect(site.socialLinks).toEqual([]);
+    await importContent(depsFor(second, "second"), site, { contentDir: exported, replace: false });
+    expect((await createRepos(second.db).siteContent.read())!.socialLinks).toEqual([]);
+  });
+
   test("a site with no content yet has nothing to export", async () => {
     await expect(exportContent(depsFor(databases[0]!, "first"), path.join(dir, "out"))).rejects.toThrow("no content to export");
   });
