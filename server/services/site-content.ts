@@ -72,6 +72,8 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
       icons: iconsOf(site.logo),
       joinQuestions: site.joinQuestions,
       resourcesMenu: site.resources.map((r) => ({ label: r.menuLabel, url: r.url })),
+      /** Whether the home page has its "Our Collaborator" section, which the menu links to. */
+      hasCollaborators: site.collaborators.length > 0,
       /** The Events & Activities panel: each event and activity with photos, leading to its own page. */
       eventsMenu: menuOf("event"),
       activitiesMenu: menuOf("activity"),

@@ -762,6 +762,42 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       expect(await gallery(id)).toEqual(before);
     });
   });
+
+  // Last in the file: it leaves the lists empty.
+  test("with every goal, member, collaborator, resource and social link deleted, the home page and menu leave out what is empty", async () => {
+    const lists = {
+      goals: "content_goals",
+      team: "team_members",
+      collaborators: "collaborators",
+      resources: "resources",
+      "social-links": "social_links",
+    } as const;
+    // Each of these is on the page before, so its absence after means something.
+    const gone = [
+      "Our Goals",
+      "Our Collaborator",
+      'href="/#collaborator"',
+      /<button[^>]*>Resources/,
+      /<summary[^>]*>Resources/,
+      "Follow us",
+      "View Notes",
+    ];
+    const before = await homePage();
+    for (const marker of gone) expect(before, String(marker)).toMatch(marker);
+    for (const [list, table] of Object.entries(lists)) {
+      for (const { id } of await server.database.db.selectFrom(table).select("id").execute()) {
+        expect((await post(server, `/admin/content/${list}/${id}/delete`, {}, { cookie })).status, list).toBe(200);
+      }
+    }
+    const page = await getPage(server, "/");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const marker of gone) expect(html, String(marker)).not.toMatch(marker);
+    // What stays: the president's card under "Our Team", the resources section's channel link, the contact links.
+    expect(html).toContain("Our Team");
+    expect(html).toContain("Watch Youtube Channel");
+    expect(html).toContain("Message us on WhatsApp");
+  });
 });
 
 const escapeHtml = (text: string) =>

@@ -2,7 +2,9 @@ import { Picture } from "~/components/site/picture";
 import type { HomeContent } from "../../../server/services/site-content";
 import { SectionHeading } from "./section-heading";
 
+/** The "Our Collaborator" cards; no section at all while there are none. */
 export function Collaborators({ collaborators }: { collaborators: HomeContent["collaborators"] }) {
+  if (collaborators.length === 0) return null;
   return (
     <section id="collaborator" aria-labelledby="collaborator-heading" className="bg-white py-16">
       <div className="mx-auto max-w-7xl px-4">

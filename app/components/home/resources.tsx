@@ -9,31 +9,33 @@ export function Resources({ resources }: { resources: HomeContent["resources"] }
   return (
     <section id="resources" aria-labelledby="resources-heading" className="mx-auto max-w-7xl px-4 py-16">
       <SectionHeading id="resources-heading">Resources</SectionHeading>
-      <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {resources.cards.map((card, index) => (
-          <li
-            key={`${index}:${card.title}`}
-            className="hover-sweep flex flex-col overflow-hidden rounded-xl border border-brand-100 bg-white shadow-sm"
-          >
-            <Picture
-              image={card.image}
-              sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
-              className="block aspect-[4/3] w-full"
-              imgClassName="h-full w-full object-cover"
-            />
-            <div className="flex flex-1 flex-col items-start gap-4 p-5">
-              <h3 className="text-lg font-bold text-brand-900">{card.title}</h3>
-              <Button asChild size="sm" className="mt-auto">
-                <a href={card.url} target="_blank" rel="noopener noreferrer">
-                  View Notes
-                  <ExternalLink className="size-4" aria-hidden />
-                  <span className="sr-only">: {card.title} (opens in a new tab)</span>
-                </a>
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
+      {resources.cards.length > 0 && (
+        <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {resources.cards.map((card, index) => (
+            <li
+              key={`${index}:${card.title}`}
+              className="hover-sweep flex flex-col overflow-hidden rounded-xl border border-brand-100 bg-white shadow-sm"
+            >
+              <Picture
+                image={card.image}
+                sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                className="block aspect-[4/3] w-full"
+                imgClassName="h-full w-full object-cover"
+              />
+              <div className="flex flex-1 flex-col items-start gap-4 p-5">
+                <h3 className="text-lg font-bold text-brand-900">{card.title}</h3>
+                <Button asChild size="sm" className="mt-auto">
+                  <a href={card.url} target="_blank" rel="noopener noreferrer">
+                    View Notes
+                    <ExternalLink className="size-4" aria-hidden />
+                    <span className="sr-only">: {card.title} (opens in a new tab)</span>
+                  </a>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
       <a
         href={resources.videoChannelUrl}
         target="_blank"

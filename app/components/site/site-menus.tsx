@@ -25,6 +25,9 @@ const FULL_MENU: Record<"before" | "middle" | "after", NavLinkItem[]> = {
   after: [{ label: "Contact Us", to: "/#contact" }],
 };
 
+/** The menu's first entries; Collaborator only while the home page has collaborators to show. */
+const linksBefore = (chrome: SiteChrome) => FULL_MENU.before.filter((link) => chrome.hasCollaborators || link.to !== "/#collaborator");
+
 const linkItem = (className: string, onChoose?: () => void) =>
   function LinkItem(link: NavLinkItem) {
     return (
@@ -67,16 +70,18 @@ export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavL
   if (links) return <ul className="hidden items-center gap-1 lg:flex">{links.map(item)}</ul>;
   return (
     <ul className="hidden items-center gap-0.5 text-[0.95rem] lg:flex">
-      {FULL_MENU.before.map(item)}
-      <li>
-        <NavDropdown
-          label="Resources"
-          triggerClassName={itemClass}
-          panelClassName="absolute top-full left-0 z-10 mt-2 w-56 rounded-lg border border-brand-100 bg-white p-2 shadow-lg"
-        >
-          <ResourceLinks chrome={chrome} className={itemClass} />
-        </NavDropdown>
-      </li>
+      {linksBefore(chrome).map(item)}
+      {chrome.resourcesMenu.length > 0 && (
+        <li>
+          <NavDropdown
+            label="Resources"
+            triggerClassName={itemClass}
+            panelClassName="absolute top-full left-0 z-10 mt-2 w-56 rounded-lg border border-brand-100 bg-white p-2 shadow-lg"
+          >
+            <ResourceLinks chrome={chrome} className={itemClass} />
+          </NavDropdown>
+        </li>
+      )}
       <li>
         <NavDropdown
           label="Events & Activities"
@@ -163,12 +168,14 @@ export function MobileMenu({
           links.map(item)
         ) : (
           <>
-            {FULL_MENU.before.map(item)}
-            <li>
-              <Disclosure summary="Resources">
-                <ResourceLinks chrome={chrome} className={subItemClass} onChoose={onChoose} />
-              </Disclosure>
-            </li>
+            {linksBefore(chrome).map(item)}
+            {chrome.resourcesMenu.length > 0 && (
+              <li>
+                <Disclosure summary="Resources">
+                  <ResourceLinks chrome={chrome} className={subItemClass} onChoose={onChoose} />
+                </Disclosure>
+              </li>
+            )}
             <li>
               <Disclosure summary="Events & Activities">
                 <Link to="/events-and-activities" onClick={onChoose} className={clsx(itemClass, "w-full")}>
