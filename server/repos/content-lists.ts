@@ -15,6 +15,10 @@ export type ListItemValues<T extends ContentListTable> = Omit<Insertable<Databas
 
 export type SaveOutcome = "saved" | "conflict" | "missing";
 
+/** What a move to a place answers: moved, already there, no such item, or no such place (the list has `size`). */
+export type MoveToOutcome =
+  { outcome: "moved" } | { outcome: "unchanged" } | { outcome: "missing" } | { outcome: "out-of-range"; size: number };
+
 /**
  * One ordered list of content: its items in order, and the edits an admin makes. Run the writes in a transaction with
  * the content version's raise. Every list table has `id`, `position` and `version`, which is all this reads or orders
@@ -26,6 +30,25 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
   const from = table as unknown as "list";
   const scoped = scope !== undefined;
   const galleryId = scope?.galleryId ?? "";
+
+  /** The list's ids in its order. */
+  async function orderedIds(): Promise<string[]> {
+    const items = await list
+      .selectFrom(from)
+      .select("id")
+      .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    return items.map((item) => item.id);
+  }
+
+  /** Positions are rewritten as the new order's indexes, which also mends any gaps or ties. */
+  async function writeOrder(order: readonly string[]): Promise<void> {
+    for (const [position, itemId] of order.entries()) {
+      await list.updateTable(from).set({ position }).where("id", "=", itemId).execute();
+    }
+  }
 
   return {
     async items(): Promise<Array<Selectable<Database[T]>>> {
@@ -86,23 +109,28 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
 
     /** Swaps the item with its neighbour above (-1) or below (+1); false when there is none (or no such item). */
     async move(id: string, direction: -1 | 1): Promise<boolean> {
-      const items = await list
-        .selectFrom(from)
-        .select(["id", "position"])
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
-        .orderBy("position")
-        .orderBy("id")
-        .execute();
-      const index = items.findIndex((item) => item.id === id);
-      const neighbour = items[index + direction];
-      if (index < 0 || !neighbour) return false;
-      // Positions are rewritten as the new order's indexes, which also mends any gaps or ties.
-      const order = items.map((item) => item.id);
+      const order = await orderedIds();
+      const index = order.indexOf(id);
+      if (index < 0 || index + direction < 0 || index + direction >= order.length) return false;
       [order[index], order[index + direction]] = [order[index + direction]!, order[index]!];
-      for (const [position, itemId] of order.entries()) {
-        await list.updateTable(from).set({ position }).where("id", "=", itemId).execute();
-      }
+      await writeOrder(order);
       return true;
+    },
+
+    /**
+     * Puts the item at place `to` of the list (0 is the top, the last place is the list's length - 1); the items
+     * between its old and new places close up behind it. Nothing is written when it is there already.
+     */
+    async moveTo(id: string, to: number): Promise<MoveToOutcome> {
+      const order = await orderedIds();
+      const index = order.indexOf(id);
+      if (index < 0) return { outcome: "missing" };
+      if (!Number.isInteger(to) || to < 0 || to >= order.length) return { outcome: "out-of-range", size: order.length };
+      if (to === index) return { outcome: "unchanged" };
+      order.splice(index, 1);
+      order.splice(to, 0, id);
+      await writeOrder(order);
+      return { outcome: "moved" };
     },
   };
 }

@@ -6,7 +6,7 @@ import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import { contentListRepo } from "../repos/content-lists";
 import { imagesRepo } from "../repos/images";
-import type { EditResult, PhotoEditResult, RunEdit, WithPhoto } from "./content-editor";
+import type { EditResult, MoveToResult, PhotoEditResult, RunEdit, RunMoveEdit, WithPhoto } from "./content-editor";
 import { storedImageToResponsive } from "./image-store";
 
 /** What the gallery editor borrows from the content editor: its transaction, its photo handling, its image cleanup. */
@@ -15,8 +15,10 @@ export interface GalleryEditorTools {
   edit: RunEdit;
   withPhoto: WithPhoto;
   removeImages: (imageIds: readonly string[]) => Promise<void>;
-  /** Moves a gallery as every content list moves its items. */
+  moveEdit: RunMoveEdit;
+  /** Moves a gallery as every content list moves its items: a place up or down, or to a place. */
   moveGallery: (id: string, direction: -1 | 1, actorId: string) => Promise<EditResult>;
+  moveGalleryTo: (id: string, to: number, actorId: string) => Promise<MoveToResult>;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface GalleryEditorTools {
  * of each, the Explore SMC photos included. A photo is uploaded on its own, so each file has its own progress and its
  * own answer; it joins the end of its gallery.
  */
-export function galleryEditor({ db, edit, withPhoto, removeImages, moveGallery }: GalleryEditorTools) {
+export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages, moveGallery, moveGalleryTo }: GalleryEditorTools) {
   const galleries = (trx: Kysely<Database>) => contentListRepo(trx, "galleries");
   const photosOf = (trx: Kysely<Database>, galleryId: string) => contentListRepo(trx, "gallery_photos", { galleryId });
   const findGallery = (id: string) =>
@@ -145,6 +147,7 @@ export function galleryEditor({ db, edit, withPhoto, removeImages, moveGallery }
     lists: {
       galleries: {
         move: moveGallery,
+        moveTo: moveGalleryTo,
         // Its photos go with it; the Explore SMC photos' gallery stays (its photos are deleted one by one).
         async delete(id: string, actorId: string) {
           const gallery = await findGallery(id);
@@ -167,6 +170,13 @@ export function galleryEditor({ db, edit, withPhoto, removeImages, moveGallery }
             photo && (await photosOf(trx, photo.gallery_id).move(id, direction))
               ? { ok: true, detail: `gallery=${photo.gallery_id} photo=${id}` }
               : { ok: false, reason: "missing" },
+          );
+        },
+        /** Within its own gallery: `to` counts that gallery's photos. */
+        async moveTo(id: string, to: number, actorId: string) {
+          const photo = await findPhoto(id);
+          return moveEdit(actorId, "content.gallery-photo.move", `gallery=${photo?.gallery_id} photo=${id} to=${to}`, async (trx) =>
+            photo ? photosOf(trx, photo.gallery_id).moveTo(id, to) : { outcome: "missing" },
           );
         },
         async delete(id: string, actorId: string) {
