@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { newId } from "../db/ids";
+import type { GalleryKind } from "../db/schema";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { contentListRepo } from "./content-lists";
 import { imagesRepo } from "./images";
@@ -92,19 +93,37 @@ describe.each(testEngines())("content lists on %s: moving an item to a place", (
     expect(await goals().items()).toEqual(before);
   });
 
+  async function addGallery(name: string, kind: GalleryKind = "event") {
+    const id = newId();
+    await contentListRepo(database.db, "galleries").append(id, {
+      kind,
+      name,
+      slug: name.toLowerCase().replaceAll(" ", "-"),
+      date: null,
+      description: null,
+      cover_photo_id: null,
+    });
+    return id;
+  }
+
+  test("galleries of some kinds: places count only those, and the others keep their positions", async () => {
+    const welcome = await addGallery("Welcome");
+    const sports = await addGallery("Sports", "activity");
+    const explore = await addGallery("Explore SMC", "explore");
+    // A gallery made later joins the table after the Explore SMC photos' gallery.
+    const iftar = await addGallery("Iftar");
+    const listed = contentListRepo(database.db, "galleries", { galleryKinds: ["event", "activity"] });
+    expect((await listed.items()).map((gallery) => gallery.id)).toEqual([welcome, sports, iftar]);
+
+    expect(await listed.moveTo(welcome, 2)).toEqual({ outcome: "moved" });
+    expect((await listed.items()).map((gallery) => gallery.id)).toEqual([sports, iftar, welcome]);
+    expect(await listed.moveTo(welcome, 3)).toEqual({ outcome: "out-of-range", size: 3 });
+    expect(await listed.moveTo(explore, 0)).toEqual({ outcome: "missing" });
+    const exploreRow = await database.db.selectFrom("galleries").select("position").where("id", "=", explore).executeTakeFirstOrThrow();
+    expect(exploreRow.position).toBe(2);
+  });
+
   describe("one gallery's photos", () => {
-    async function addGallery(name: string) {
-      const id = newId();
-      await contentListRepo(database.db, "galleries").append(id, {
-        kind: "event",
-        name,
-        slug: name.toLowerCase(),
-        date: null,
-        description: null,
-        cover_photo_id: null,
-      });
-      return id;
-    }
     /** Adds `count` photos to the gallery (each with its own stored image); returns their ids in order. */
     async function addPhotos(galleryId: string, count: number): Promise<string[]> {
       const ids: string[] = [];

@@ -1,14 +1,15 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
-import type { Database } from "../db/schema";
+import type { ExpressionBuilder, Insertable, Kysely, Selectable } from "kysely";
+import type { Database, GalleryKind } from "../db/schema";
 
 /** The ordered lists of the site's content. */
 export type ContentListTable =
   "content_goals" | "team_members" | "collaborators" | "resources" | "social_links" | "galleries" | "gallery_photos";
 
-/** A list that is part of a table: one gallery's photos. */
-export interface ListScope {
-  galleryId: string;
-}
+/**
+ * A list that is part of a table: one gallery's photos, or the galleries of some kinds (the events and activities,
+ * which the admin's Galleries screen lists without the Explore SMC photos' gallery).
+ */
+export type ListScope = { galleryId: string } | { galleryKinds: readonly GalleryKind[] };
 
 /** An item's own columns: what a form edits (id, position and version are the list's). */
 export type ListItemValues<T extends ContentListTable> = Omit<Insertable<Database[T]>, "id" | "position" | "version" | "gallery_id">;
@@ -23,23 +24,22 @@ export type MoveToOutcome =
  * One ordered list of content: its items in order, and the edits an admin makes. Run the writes in a transaction with
  * the content version's raise. Every list table has `id`, `position` and `version`, which is all this reads or orders
  * by; Kysely cannot see that through a union of table names, hence the one cast below. With a `scope` the list is
- * one gallery's photos: every read and write stays inside it.
+ * one gallery's photos, or the galleries of some kinds: every read and write stays inside it.
  */
 export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>, table: T, scope?: ListScope) {
-  const list = db as unknown as Kysely<Record<"list", Database["content_goals"] & { gallery_id: string }>>;
+  type List = Record<"list", Database["content_goals"] & { gallery_id: string; kind: string }>;
+  const list = db as unknown as Kysely<List>;
   const from = table as unknown as "list";
-  const scoped = scope !== undefined;
-  const galleryId = scope?.galleryId ?? "";
+  /** The scope's condition (none without one). */
+  const inScope = (eb: ExpressionBuilder<List, "list">) =>
+    eb.and([
+      ...(scope && "galleryId" in scope ? [eb("gallery_id", "=", scope.galleryId)] : []),
+      ...(scope && "galleryKinds" in scope ? [eb("kind", "in", [...scope.galleryKinds])] : []),
+    ]);
 
   /** The list's ids in its order. */
   async function orderedIds(): Promise<string[]> {
-    const items = await list
-      .selectFrom(from)
-      .select("id")
-      .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
-      .orderBy("position")
-      .orderBy("id")
-      .execute();
+    const items = await list.selectFrom(from).select("id").where(inScope).orderBy("position").orderBy("id").execute();
     return items.map((item) => item.id);
   }
 
@@ -52,22 +52,14 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
 
   return {
     async items(): Promise<Array<Selectable<Database[T]>>> {
-      return (await list
-        .selectFrom(from)
-        .selectAll()
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
-        .orderBy("position")
-        .orderBy("id")
-        .execute()) as unknown as Array<Selectable<Database[T]>>;
+      return (await list.selectFrom(from).selectAll().where(inScope).orderBy("position").orderBy("id").execute()) as unknown as Array<
+        Selectable<Database[T]>
+      >;
     },
 
     async find(id: string): Promise<Selectable<Database[T]> | undefined> {
-      return (await list
-        .selectFrom(from)
-        .selectAll()
-        .where("id", "=", id)
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
-        .executeTakeFirst()) as Selectable<Database[T]> | undefined;
+      return (await list.selectFrom(from).selectAll().where("id", "=", id).where(inScope).executeTakeFirst()) as
+        Selectable<Database[T]> | undefined;
     },
 
     /** Adds the item at the end of the list. */
@@ -75,12 +67,18 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
       const last = await list
         .selectFrom(from)
         .select((eb) => eb.fn.max("position").as("position"))
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
+        .where(inScope)
         .executeTakeFirst();
       const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
       await list
         .insertInto(from)
-        .values({ ...(values as object), ...(scope ? { gallery_id: scope.galleryId } : {}), id, position, version: 1 } as never)
+        .values({
+          ...(values as object),
+          ...(scope && "galleryId" in scope ? { gallery_id: scope.galleryId } : {}),
+          id,
+          position,
+          version: 1,
+        } as never)
         .execute();
     },
 
@@ -91,7 +89,7 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
         .set((eb) => ({ ...(values as object), version: eb("version", "+", 1) }) as never)
         .where("id", "=", id)
         .where("version", "=", version)
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
+        .where(inScope)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) return "saved";
       return (await this.find(id)) ? "conflict" : "missing";
@@ -99,11 +97,7 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
 
     /** Returns whether the item was there. */
     async delete(id: string): Promise<boolean> {
-      const result = await list
-        .deleteFrom(from)
-        .where("id", "=", id)
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
-        .executeTakeFirst();
+      const result = await list.deleteFrom(from).where("id", "=", id).where(inScope).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 

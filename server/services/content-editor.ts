@@ -217,16 +217,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
   const removeImages = async (imageIds: readonly string[]) => {
     for (const id of new Set(imageIds)) await removeImageIfUnused(images, id).catch(() => undefined);
   };
-  const galleryList = listEditor("galleries", "gallery");
-  const galleries = galleryEditor({
-    db,
-    edit,
-    moveEdit,
-    withPhoto,
-    removeImages,
-    moveGallery: galleryList.move,
-    moveGalleryTo: galleryList.moveTo,
-  });
+  const galleries = galleryEditor({ db, edit, moveEdit, withPhoto, removeImages });
   /** The lists whose items are deleted and moved the same way, by their name in the admin's addresses. */
   const lists: Record<string, Pick<typeof goals, "delete" | "move" | "moveTo">> = {
     goals,
