@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, isPhone, test } from "./fixtures";
 import { holdRequests } from "./chunks";
 import { adminItemNames } from "./content-admin";
 
@@ -46,7 +46,10 @@ async function dragWithMouse(page: Page, grip: Locator, target: Locator): Promis
   const viewport = page.viewportSize()!;
   const height = Math.max(viewport.height, Math.ceil((span.bottom - span.top) / 0.5));
   if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
-  await page.evaluate(({ top, bottom }) => window.scrollTo(0, (top + bottom) / 2 - window.innerHeight / 2), span);
+  await page.evaluate(
+    ({ top, bottom }) => window.scrollTo({ top: (top + bottom) / 2 - window.innerHeight / 2, behavior: "instant" }),
+    span,
+  );
 
   const [handleBox, fromBox, toBox] = await Promise.all([grip.boundingBox(), itemOf(grip).boundingBox(), itemOf(target).boundingBox()]);
   if (!handleBox || !fromBox || !toBox) throw new Error("the items are not on the page");
@@ -150,6 +153,57 @@ test.describe("admin content lists: reordering by dragging", () => {
     await page.goto("/");
     await expect(publicGoalHeadings(page)).toHaveText(numbered([first!, third!, fourth!, second!, ...rest]));
     await expectNoAxeViolations(page);
+  });
+
+  test("on a phone: a swipe over a grip scrolls the page and moves nothing; a finger held on it first drags the goal", async ({
+    page,
+    site,
+  }) => {
+    test.skip(!isPhone(page), "a touch screen's drag");
+    const [first, second, third, ...rest] = site.goals.map((goal) => goal.title);
+    const moves = watchMoves(page);
+    await page.goto(GOALS);
+    const touch = await page.context().newCDPSession(page);
+    const finger = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
+      touch.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+    const middleOf = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      return [box.x + box.width / 2, box.y + box.height / 2] as const;
+    };
+
+    // A quick swipe up, starting on the first goal's grip.
+    await itemOf(handle(page, first!)).evaluate((item) => item.scrollIntoView({ block: "center", behavior: "instant" }));
+    const scrolledFrom = await page.evaluate(() => window.scrollY);
+    let [x, y] = await middleOf(handle(page, first!));
+    await finger("touchStart", x, y);
+    for (let step = 1; step <= 10; step++) await finger("touchMove", x, y - step * 20);
+    await finger("touchEnd", x, y - 200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledFrom + 50);
+    expect(await adminItemNames(page)).toEqual([first, second, third, ...rest]);
+    expect(moves).toHaveLength(0);
+    // The swipe's fling has come to rest.
+    await expect
+      .poll(async () => {
+        const before = await page.evaluate(() => window.scrollY);
+        await page.waitForTimeout(150);
+        return (await page.evaluate(() => window.scrollY)) - before;
+      })
+      .toBe(0);
+
+    // Held still for a moment, then carried down past the next goal.
+    await itemOf(handle(page, first!)).evaluate((item) => {
+      item.scrollIntoView({ block: "start", behavior: "instant" });
+      window.scrollBy({ top: -100, behavior: "instant" });
+    });
+    [x, y] = await middleOf(handle(page, first!));
+    const [, to] = await middleOf(itemOf(handle(page, second!)));
+    const [, from] = await middleOf(itemOf(handle(page, first!)));
+    await finger("touchStart", x, y);
+    await page.waitForTimeout(400);
+    for (let step = 1; step <= 10; step++) await finger("touchMove", x, y + ((to - from) * step) / 10);
+    await finger("touchEnd", x, y + to - from);
+    await expect.poll(() => adminItemNames(page)).toEqual([second, first, third, ...rest]);
+    await expect.poll(() => moves.map((move) => move.postData())).toEqual(["to=1"]);
   });
 
   test.describe("refused", () => {
