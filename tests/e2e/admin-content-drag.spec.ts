@@ -155,6 +155,28 @@ test.describe("admin content lists: reordering by dragging", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("every content list gives each item a grip named after it, and axe finds nothing on its screen", async ({
+    page,
+    database,
+    expectNoAxeViolations,
+  }) => {
+    const gallery = await database.db
+      .selectFrom("galleries")
+      .select("id")
+      .where("kind", "=", "event")
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    for (const screen of ["team", "collaborators", "resources", "galleries", `galleries/${gallery.id}`]) {
+      await page.goto(`/admin/content/${screen}`);
+      const names = await adminItemNames(page);
+      expect(names.length, screen).toBeGreaterThan(1);
+      const grips = page.getByRole("main").getByRole("button", { name: /^Drag to reorder: / });
+      await expect(grips, screen).toHaveCount(names.length);
+      await expect(grips.first(), screen).toHaveAccessibleName(`Drag to reorder: ${names[0]!}`);
+      await expectNoAxeViolations(page);
+    }
+  });
+
   test("on a phone: a swipe over a grip scrolls the page and moves nothing; a finger held on it first drags the goal", async ({
     page,
     site,
