@@ -72,8 +72,29 @@ export const goalSchema = z.object({
 });
 export type GoalInput = z.infer<typeof goalSchema>;
 
-/** Move up / Move down on any list. */
-export const moveItemSchema = z.object({ direction: z.enum(["up", "down"]) });
+/** What a move is told when it does not say where to. */
+export const MOVE_MESSAGES = {
+  direction: "Say which way: up or down",
+  to: "Say where to: a place in the list, counted from 0 at the top",
+  either: "Say which way (up or down) or where to (a place in the list), not both",
+  /** A place past the list's end; the list has `size` items. */
+  outOfRange: (size: number) => `Say where to: a place from 0 to ${size - 1} in this list`,
+} as const;
+
+/**
+ * Move up / Move down on any list (`direction`), or a drag that drops an item at a place (`to`: its place in the new
+ * order, 0 at the top; the server checks it is within the list). One of the two.
+ */
+export const moveItemSchema = z
+  .object({
+    direction: z.enum(["up", "down"], { error: MOVE_MESSAGES.direction }).optional(),
+    to: z
+      .string({ error: MOVE_MESSAGES.to })
+      .regex(/^(0|[1-9][0-9]{0,5})$/, MOVE_MESSAGES.to)
+      .transform(Number)
+      .optional(),
+  })
+  .refine((move) => (move.direction === undefined) !== (move.to === undefined), MOVE_MESSAGES.either);
 
 /** What a refused photo is told: which formats work. */
 export const PHOTO_FORMATS_MESSAGE = "Choose a JPEG, PNG, WebP or AVIF photo (HEIC and other files cannot be used)";

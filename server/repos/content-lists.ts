@@ -1,50 +1,65 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
-import type { Database } from "../db/schema";
+import type { ExpressionBuilder, Insertable, Kysely, Selectable } from "kysely";
+import type { Database, GalleryKind } from "../db/schema";
 
 /** The ordered lists of the site's content. */
 export type ContentListTable =
   "content_goals" | "team_members" | "collaborators" | "resources" | "social_links" | "galleries" | "gallery_photos";
 
-/** A list that is part of a table: one gallery's photos. */
-export interface ListScope {
-  galleryId: string;
-}
+/**
+ * A list that is part of a table: one gallery's photos, or the galleries of some kinds (the events and activities,
+ * which the admin's Galleries screen lists without the Explore SMC photos' gallery).
+ */
+export type ListScope = { galleryId: string } | { galleryKinds: readonly GalleryKind[] };
 
 /** An item's own columns: what a form edits (id, position and version are the list's). */
 export type ListItemValues<T extends ContentListTable> = Omit<Insertable<Database[T]>, "id" | "position" | "version" | "gallery_id">;
 
 export type SaveOutcome = "saved" | "conflict" | "missing";
 
+/** What a move to a place answers: moved, already there, no such item, or no such place (the list has `size`). */
+export type MoveToOutcome =
+  { outcome: "moved" } | { outcome: "unchanged" } | { outcome: "missing" } | { outcome: "out-of-range"; size: number };
+
 /**
  * One ordered list of content: its items in order, and the edits an admin makes. Run the writes in a transaction with
  * the content version's raise. Every list table has `id`, `position` and `version`, which is all this reads or orders
  * by; Kysely cannot see that through a union of table names, hence the one cast below. With a `scope` the list is
- * one gallery's photos: every read and write stays inside it.
+ * one gallery's photos, or the galleries of some kinds: every read and write stays inside it.
  */
 export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>, table: T, scope?: ListScope) {
-  const list = db as unknown as Kysely<Record<"list", Database["content_goals"] & { gallery_id: string }>>;
+  type List = Record<"list", Database["content_goals"] & { gallery_id: string; kind: string }>;
+  const list = db as unknown as Kysely<List>;
   const from = table as unknown as "list";
-  const scoped = scope !== undefined;
-  const galleryId = scope?.galleryId ?? "";
+  /** The scope's condition (none without one). */
+  const inScope = (eb: ExpressionBuilder<List, "list">) =>
+    eb.and([
+      ...(scope && "galleryId" in scope ? [eb("gallery_id", "=", scope.galleryId)] : []),
+      ...(scope && "galleryKinds" in scope ? [eb("kind", "in", [...scope.galleryKinds])] : []),
+    ]);
+
+  /** The list's ids in its order. */
+  async function orderedIds(): Promise<string[]> {
+    const items = await list.selectFrom(from).select("id").where(inScope).orderBy("position").orderBy("id").execute();
+    return items.map((item) => item.id);
+  }
+
+  /** Positions are rewritten as the new order's indexes, which also mends any gaps or ties. */
+  async function writeOrder(order: readonly string[]): Promise<void> {
+    for (const [position, itemId] of order.entries()) {
+      await list.updateTable(from).set({ position }).where("id", "=", itemId).execute();
+    }
+  }
 
   return {
     async items(): Promise<Array<Selectable<Database[T]>>> {
-      return (await list
-        .selectFrom(from)
-        .selectAll()
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
-        .orderBy("position")
-        .orderBy("id")
-        .execute()) as unknown as Array<Selectable<Database[T]>>;
+      return (await list.selectFrom(from).selectAll().where(inScope).orderBy("position").orderBy("id").execute()) as unknown as Array<
+        Selectable<Database[T]>
+      >;
     },
 
     async find(id: string): Promise<Selectable<Database[T]> | undefined> {
-      return (await list
-        .selectFrom(from)
-        .selectAll()
-        .where("id", "=", id)
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
-        .executeTakeFirst()) as Selectable<Database[T]> | undefined;
+      return (await list.selectFrom(from).selectAll().where("id", "=", id).where(inScope).executeTakeFirst()) as
+        Selectable<Database[T]> | undefined;
     },
 
     /** Adds the item at the end of the list. */
@@ -52,12 +67,18 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
       const last = await list
         .selectFrom(from)
         .select((eb) => eb.fn.max("position").as("position"))
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
+        .where(inScope)
         .executeTakeFirst();
       const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
       await list
         .insertInto(from)
-        .values({ ...(values as object), ...(scope ? { gallery_id: scope.galleryId } : {}), id, position, version: 1 } as never)
+        .values({
+          ...(values as object),
+          ...(scope && "galleryId" in scope ? { gallery_id: scope.galleryId } : {}),
+          id,
+          position,
+          version: 1,
+        } as never)
         .execute();
     },
 
@@ -68,7 +89,7 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
         .set((eb) => ({ ...(values as object), version: eb("version", "+", 1) }) as never)
         .where("id", "=", id)
         .where("version", "=", version)
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
+        .where(inScope)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) return "saved";
       return (await this.find(id)) ? "conflict" : "missing";
@@ -76,33 +97,34 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
 
     /** Returns whether the item was there. */
     async delete(id: string): Promise<boolean> {
-      const result = await list
-        .deleteFrom(from)
-        .where("id", "=", id)
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
-        .executeTakeFirst();
+      const result = await list.deleteFrom(from).where("id", "=", id).where(inScope).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
     /** Swaps the item with its neighbour above (-1) or below (+1); false when there is none (or no such item). */
     async move(id: string, direction: -1 | 1): Promise<boolean> {
-      const items = await list
-        .selectFrom(from)
-        .select(["id", "position"])
-        .$if(scoped, (q) => q.where("gallery_id", "=", galleryId))
-        .orderBy("position")
-        .orderBy("id")
-        .execute();
-      const index = items.findIndex((item) => item.id === id);
-      const neighbour = items[index + direction];
-      if (index < 0 || !neighbour) return false;
-      // Positions are rewritten as the new order's indexes, which also mends any gaps or ties.
-      const order = items.map((item) => item.id);
+      const order = await orderedIds();
+      const index = order.indexOf(id);
+      if (index < 0 || index + direction < 0 || index + direction >= order.length) return false;
       [order[index], order[index + direction]] = [order[index + direction]!, order[index]!];
-      for (const [position, itemId] of order.entries()) {
-        await list.updateTable(from).set({ position }).where("id", "=", itemId).execute();
-      }
+      await writeOrder(order);
       return true;
+    },
+
+    /**
+     * Puts the item at place `to` of the list (0 is the top, the last place is the list's length - 1); the items
+     * between its old and new places close up behind it. Nothing is written when it is there already.
+     */
+    async moveTo(id: string, to: number): Promise<MoveToOutcome> {
+      const order = await orderedIds();
+      const index = order.indexOf(id);
+      if (index < 0) return { outcome: "missing" };
+      if (!Number.isInteger(to) || to < 0 || to >= order.length) return { outcome: "out-of-range", size: order.length };
+      if (to === index) return { outcome: "unchanged" };
+      order.splice(index, 1);
+      order.splice(to, 0, id);
+      await writeOrder(order);
+      return { outcome: "moved" };
     },
   };
 }

@@ -20,13 +20,15 @@ import { isRecordId, newId } from "../db/ids";
 import type { Database, SiteDetailsTable } from "../db/schema";
 import { createRepos } from "../repos";
 import { galleryEditor } from "./gallery-editor";
-import { type ContentListTable, contentListRepo, type ListItemValues, type SaveOutcome } from "../repos/content-lists";
+import { type ContentListTable, contentListRepo, type ListItemValues, type MoveToOutcome, type SaveOutcome } from "../repos/content-lists";
 
 /** The lists whose items carry a photo (image_id). */
 type PhotoListTable = "team_members" | "collaborators" | "resources";
 
 /** What an edit answers: done, or refused because the item moved on meanwhile (or is gone). */
 export type EditResult = { ok: true; id?: string } | { ok: false; reason: Exclude<SaveOutcome, "saved"> };
+/** What a move to a place answers: an edit's answers, or refused because the list has no such place (it has `size`). */
+export type MoveToResult = EditResult | { ok: false; reason: "out-of-range"; size: number };
 /** A save with a photo may also be refused for the photo: not one, or the store is down. */
 export type PhotoEditResult =
   EditResult | { ok: false; reason: "photo"; message: string } | { ok: false; reason: "storage-unavailable"; message: string };
@@ -37,6 +39,14 @@ export type RunEdit = (
   action: string,
   work: (trx: Kysely<Database>) => Promise<EditResult & { detail?: string }>,
 ) => Promise<EditResult>;
+
+/** Runs a move to a place (`move`) as an edit: one transaction, recorded with `detail` when it moved the item. */
+export type RunMoveEdit = (
+  actorId: string,
+  action: string,
+  detail: string,
+  move: (trx: Kysely<Database>) => Promise<MoveToOutcome>,
+) => Promise<MoveToResult>;
 
 /** Stores an uploaded photo, then runs `save` with its image id (see contentEditorService). */
 export type WithPhoto = (
@@ -95,14 +105,36 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     return result;
   };
 
+  /** Records an edit made in `trx` and raises the content version, in the same transaction. */
+  const record = async (trx: Kysely<Database>, actorId: string, action: string, detail?: string) => {
+    const trxRepos = createRepos(trx);
+    await trxRepos.siteContent.raiseVersion();
+    await trxRepos.auditLog.record(actorId, action, detail);
+  };
+
   const edit: RunEdit = (actorId, action, work) =>
     db.transaction().execute(async (trx): Promise<EditResult> => {
       const { detail, ...result } = await work(trx);
       if (!result.ok) return result;
-      const trxRepos = createRepos(trx);
-      await trxRepos.siteContent.raiseVersion();
-      await trxRepos.auditLog.record(actorId, action, detail);
+      await record(trx, actorId, action, detail);
       return result;
+    });
+
+  // A move to where the item is already changes nothing, so nothing is recorded.
+  const moveEdit: RunMoveEdit = (actorId, action, detail, move) =>
+    db.transaction().execute(async (trx): Promise<MoveToResult> => {
+      const moved = await move(trx);
+      switch (moved.outcome) {
+        case "moved":
+          await record(trx, actorId, action, detail);
+          return { ok: true };
+        case "unchanged":
+          return { ok: true };
+        case "missing":
+          return { ok: false, reason: "missing" };
+        case "out-of-range":
+          return { ok: false, reason: "out-of-range", size: moved.size };
+      }
     });
 
   /** Add, edit, delete and reorder for one list; `name` names it in the audit log ("goal" -> content.goal.add). */
@@ -131,6 +163,11 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
             ? { ok: true, detail: `${name}=${id}` }
             : { ok: false, reason: "missing" },
         ),
+      /** Puts the item at place `to` (0 is the top); a move to where it is already changes nothing and records nothing. */
+      moveTo: (id: string, to: number, actorId: string) =>
+        moveEdit(actorId, `content.${name}.move`, `${name}=${id} to=${to}`, async (trx) =>
+          isRecordId(id) ? listIn(trx).moveTo(id, to) : { outcome: "missing" },
+        ),
     };
   }
 
@@ -143,6 +180,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
         : null;
     return {
       move: editor.move,
+      moveTo: editor.moveTo,
       /** The items in order, each with its photo (null when it has none), described by `alt`. */
       async items(alt: (item: Selectable<Database[T]>) => string) {
         const items = await editor.items();
@@ -187,9 +225,9 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
   const removeImages = async (imageIds: readonly string[]) => {
     for (const id of new Set(imageIds)) await removeImageIfUnused(images, id).catch(() => undefined);
   };
-  const galleries = galleryEditor({ db, edit, withPhoto, removeImages, moveGallery: listEditor("galleries", "gallery").move });
+  const galleries = galleryEditor({ db, edit, moveEdit, withPhoto, removeImages });
   /** The lists whose items are deleted and moved the same way, by their name in the admin's addresses. */
-  const lists: Record<string, Pick<typeof goals, "delete" | "move">> = {
+  const lists: Record<string, Pick<typeof goals, "delete" | "move" | "moveTo">> = {
     goals,
     "social-links": socialLinks,
     team,

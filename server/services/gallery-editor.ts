@@ -6,7 +6,7 @@ import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import { contentListRepo } from "../repos/content-lists";
 import { imagesRepo } from "../repos/images";
-import type { EditResult, PhotoEditResult, RunEdit, WithPhoto } from "./content-editor";
+import type { PhotoEditResult, RunEdit, RunMoveEdit, WithPhoto } from "./content-editor";
 import { storedImageToResponsive } from "./image-store";
 
 /** What the gallery editor borrows from the content editor: its transaction, its photo handling, its image cleanup. */
@@ -15,8 +15,7 @@ export interface GalleryEditorTools {
   edit: RunEdit;
   withPhoto: WithPhoto;
   removeImages: (imageIds: readonly string[]) => Promise<void>;
-  /** Moves a gallery as every content list moves its items. */
-  moveGallery: (id: string, direction: -1 | 1, actorId: string) => Promise<EditResult>;
+  moveEdit: RunMoveEdit;
 }
 
 /**
@@ -24,8 +23,13 @@ export interface GalleryEditorTools {
  * of each, the Explore SMC photos included. A photo is uploaded on its own, so each file has its own progress and its
  * own answer; it joins the end of its gallery.
  */
-export function galleryEditor({ db, edit, withPhoto, removeImages, moveGallery }: GalleryEditorTools) {
+export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: GalleryEditorTools) {
   const galleries = (trx: Kysely<Database>) => contentListRepo(trx, "galleries");
+  /**
+   * The galleries as the admin's Galleries screen lists them, and so moves them: the events and activities, without
+   * the Explore SMC photos' gallery (which new galleries join the table after).
+   */
+  const listedGalleries = (trx: Kysely<Database>) => contentListRepo(trx, "galleries", { galleryKinds: ["event", "activity"] });
   const photosOf = (trx: Kysely<Database>, galleryId: string) => contentListRepo(trx, "gallery_photos", { galleryId });
   const findGallery = (id: string) =>
     isRecordId(id) ? db.selectFrom("galleries").selectAll().where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
@@ -144,7 +148,17 @@ export function galleryEditor({ db, edit, withPhoto, removeImages, moveGallery }
     /** Delete and move, as /admin/content/galleries/<id>/… and /admin/content/gallery-photos/<id>/… call them. */
     lists: {
       galleries: {
-        move: moveGallery,
+        move: (id: string, direction: -1 | 1, actorId: string) =>
+          edit(actorId, "content.gallery.move", async (trx) =>
+            isRecordId(id) && (await listedGalleries(trx).move(id, direction))
+              ? { ok: true, detail: `gallery=${id}` }
+              : { ok: false, reason: "missing" },
+          ),
+        /** `to` counts the listed galleries. */
+        moveTo: (id: string, to: number, actorId: string) =>
+          moveEdit(actorId, "content.gallery.move", `gallery=${id} to=${to}`, async (trx) =>
+            isRecordId(id) ? listedGalleries(trx).moveTo(id, to) : { outcome: "missing" },
+          ),
         // Its photos go with it; the Explore SMC photos' gallery stays (its photos are deleted one by one).
         async delete(id: string, actorId: string) {
           const gallery = await findGallery(id);
@@ -167,6 +181,13 @@ export function galleryEditor({ db, edit, withPhoto, removeImages, moveGallery }
             photo && (await photosOf(trx, photo.gallery_id).move(id, direction))
               ? { ok: true, detail: `gallery=${photo.gallery_id} photo=${id}` }
               : { ok: false, reason: "missing" },
+          );
+        },
+        /** Within its own gallery: `to` counts that gallery's photos. */
+        async moveTo(id: string, to: number, actorId: string) {
+          const photo = await findPhoto(id);
+          return moveEdit(actorId, "content.gallery-photo.move", `gallery=${photo?.gallery_id} photo=${id} to=${to}`, async (trx) =>
+            photo ? photosOf(trx, photo.gallery_id).moveTo(id, to) : { outcome: "missing" },
           );
         },
         async delete(id: string, actorId: string) {

@@ -1,15 +1,25 @@
-import { moveItemSchema } from "#core/schemas/content-forms";
+import { MOVE_MESSAGES, moveItemSchema } from "#core/schemas/content-forms";
 import { buttonAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/move-item";
 
-/** Moves an item of one of the content's lists one place up or down (/admin/content/goals/<id>/move). */
+/**
+ * Moves an item of one of the content's lists (/admin/content/goals/<id>/move): one place up or down (`direction`,
+ * the Move up / Move down buttons), or to a place in the list (`to`, counted from 0 at the top: a drag's drop).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
   const list = context.services.contentEditor.list(params.list);
   if (!list) return buttonAnswer({ ok: false, error: "No such list" }, 404);
   const move = moveItemSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!move.success) return buttonAnswer({ ok: false, error: "Say which way: up or down" }, 400);
-  const result = await list.move(params.id, move.data.direction === "up" ? -1 : 1, admin.id);
+  if (!move.success) return buttonAnswer({ ok: false, error: move.error.issues[0]?.message ?? MOVE_MESSAGES.either }, 400);
+  const { direction, to } = move.data;
+  if (to !== undefined) {
+    const result = await list.moveTo(params.id, to, admin.id);
+    if (result.ok) return buttonAnswer({ ok: true });
+    if (result.reason === "out-of-range") return buttonAnswer({ ok: false, error: MOVE_MESSAGES.outOfRange(result.size) }, 400);
+    return buttonAnswer({ ok: false, error: "No such item" }, 404);
+  }
+  const result = await list.move(params.id, direction === "up" ? -1 : 1, admin.id);
   return result.ok ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "No such item, or nowhere to move it" }, 404);
 }
