@@ -772,6 +772,9 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       resources: "resources",
       "social-links": "social_links",
     } as const;
+    // Earlier tests may have emptied a list already; one social link makes sure "Follow us" is there to go.
+    const link = { network: "facebook", label: "Facebook", url: "https://www.facebook.com/emptied.example" };
+    expect((await post(server, "/admin/content/social-links/save", link, { cookie })).status).toBe(200);
     // Each of these is on the page before, so its absence after means something.
     const gone = [
       "Our Goals",
