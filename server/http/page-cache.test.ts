@@ -93,6 +93,30 @@ describe("the page cache", () => {
     expect(head.body.length).toBe(0);
   });
 
+  test("a new page's first brotli is a quick one; once the smallest is made, that one is served, for the same page and ETag", async () => {
+    // A page long enough for the two qualities to differ.
+    const long = Array.from({ length: 400 }, (_, n) => `<li>Item ${n}: ${"abcdefghij".repeat(n % 7)}</li>`).join("");
+    const smallest = zlib.brotliCompressSync(long);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { url } = await fakeSite({
+      render: async () => new Response(long, { headers: { "Content-Type": "text/html" } }),
+      smallestBrotli: async () => {
+        await held;
+        return smallest;
+      },
+    });
+    const first = await rawGet(`${url}/`, { "accept-encoding": "br" });
+    expect(zlib.brotliDecompressSync(first.body).toString()).toBe(long);
+    expect(first.body.length).toBeGreaterThan(smallest.length);
+    release();
+    await expect.poll(async () => (await rawGet(`${url}/`, { "accept-encoding": "br" })).body.length).toBe(smallest.length);
+    const later = await rawGet(`${url}/`, { "accept-encoding": "br" });
+    expect(later.body.equals(smallest)).toBe(true);
+    expect(later.headers.etag).toBe(first.headers.etag);
+    expect(later.headers["content-length"]).toBe(String(smallest.length));
+  });
+
   test("a query string, another path or a write goes on to React Router", async () => {
     const { site, url, body } = await fakeSite();
     expect(await body("/?contact=sent")).toBe("React Router renders /?contact=sent");
