@@ -42,8 +42,14 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
   const image = storedImageToResponsive;
   const logo = image(site.logo, site.logoAlt);
   // A photo without the admin's alt text is named in the browser by its group and position (galleryPhotoAlt).
-  const photosOf = (group: StoredGallery) =>
-    group.photos.map((p) => ({ ...compactGalleryPhoto(image(p.image, "")), ...(p.alt ? { alt: p.alt } : {}) }));
+  // Made once per gallery: a gallery's slider and its own page show the same list.
+  const photoLists = new Map(
+    site.galleries.map((group) => [
+      group,
+      group.photos.map((p) => ({ ...compactGalleryPhoto(image(p.image, "")), ...(p.alt ? { alt: p.alt } : {}) })),
+    ]),
+  );
+  const photosOf = (group: StoredGallery) => photoLists.get(group)!;
   const gallery = (group: StoredGallery) => ({ name: group.name, path: galleryPagePath(group.slug), photos: photosOf(group) });
   // A gallery shows once it has photos: one just made, its photos still uploading, stays off the public site.
   const galleries = (kind: StoredGallery["kind"]) => site.galleries.filter((g) => g.kind === kind && g.photos.length > 0);
