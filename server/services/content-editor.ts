@@ -11,7 +11,7 @@ import {
   type TeamMemberInput,
 } from "#core/schemas/content-forms";
 import { CONTENT_IMAGE_FOLDER } from "../content/import-content";
-import { type EncodeOptions, UnsupportedImageError } from "../images/encode-image";
+import { UnsupportedImageError } from "../images/encode-image";
 import type { Logger } from "../logger";
 import type { StoredImage } from "../repos/images";
 import { type FileStorage, StorageError } from "../storage/storage";
@@ -19,43 +19,12 @@ import { removeImageIfUnused, storedImageToResponsive, storeImage } from "./imag
 import { isRecordId, newId } from "../db/ids";
 import type { Database, SiteDetailsTable } from "../db/schema";
 import { createRepos } from "../repos";
+import type { EditResult, MoveToResult, PhotoEditResult, RunEdit, RunMoveEdit, WithPhoto } from "./content-edits";
 import { galleryEditor } from "./gallery-editor";
-import { type ContentListTable, contentListRepo, type ListItemValues, type MoveToOutcome, type SaveOutcome } from "../repos/content-lists";
+import { type ContentListTable, contentListRepo, type ListItemValues } from "../repos/content-lists";
 
 /** The lists whose items carry a photo (image_id). */
 type PhotoListTable = "team_members" | "collaborators" | "resources";
-
-/** What an edit answers: done, or refused because the item moved on meanwhile (or is gone). */
-export type EditResult = { ok: true; id?: string } | { ok: false; reason: Exclude<SaveOutcome, "saved"> };
-/** What a move to a place answers: an edit's answers, or refused because the list has no such place (it has `size`). */
-export type MoveToResult = EditResult | { ok: false; reason: "out-of-range"; size: number };
-/** A save with a photo may also be refused for the photo: not one, or the store is down. */
-export type PhotoEditResult =
-  EditResult | { ok: false; reason: "photo"; message: string } | { ok: false; reason: "storage-unavailable"; message: string };
-
-/** Runs `work` in one transaction and, when it changed something, records it and raises the content version. */
-export type RunEdit = (
-  actorId: string,
-  action: string,
-  work: (trx: Kysely<Database>) => Promise<EditResult & { detail?: string }>,
-) => Promise<EditResult>;
-
-/** Runs a move to a place (`move`) as an edit: one transaction, recorded with `detail` when it moved the item. */
-export type RunMoveEdit = (
-  actorId: string,
-  action: string,
-  detail: string,
-  move: (trx: Kysely<Database>) => Promise<MoveToOutcome>,
-) => Promise<MoveToResult>;
-
-/** Stores an uploaded photo, then runs `save` with its image id (see contentEditorService). */
-export type WithPhoto = (
-  photo: Buffer | undefined,
-  previousImageId: string | null,
-  save: (newImageId: string | undefined) => Promise<EditResult & { imageId?: string | null }>,
-  /** What else to make of the photo beside its usual sizes (the logo's icons). */
-  encodeOptions?: Omit<EncodeOptions, "photosOnly">,
-) => Promise<PhotoEditResult>;
 
 interface ContentEditorDeps {
   db: Kysely<Database>;

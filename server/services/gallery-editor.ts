@@ -6,7 +6,7 @@ import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import { contentListRepo } from "../repos/content-lists";
 import { imagesRepo } from "../repos/images";
-import type { PhotoEditResult, RunEdit, RunMoveEdit, WithPhoto } from "./content-editor";
+import type { PhotoEditResult, RunEdit, RunMoveEdit, WithPhoto } from "./content-edits";
 import { storedImageToResponsive } from "./image-store";
 
 /** What the gallery editor borrows from the content editor: its transaction, its photo handling, its image cleanup. */
