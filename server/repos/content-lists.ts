@@ -37,16 +37,21 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
       ...(scope && "galleryKinds" in scope ? [eb("kind", "in", [...scope.galleryKinds])] : []),
     ]);
 
-  /** The list's ids in its order. */
-  async function orderedIds(): Promise<string[]> {
-    const items = await list.selectFrom(from).select("id").where(inScope).orderBy("position").orderBy("id").execute();
-    return items.map((item) => item.id);
+  /** The list's items in order, each with the position it is stored at. */
+  function ordered() {
+    return list.selectFrom(from).select(["id", "position"]).where(inScope).orderBy("position").orderBy("id").execute();
   }
 
-  /** Positions are rewritten as the new order's indexes, which also mends any gaps or ties. */
-  async function writeOrder(order: readonly string[]): Promise<void> {
-    for (const [position, itemId] of order.entries()) {
-      await list.updateTable(from).set({ position }).where("id", "=", itemId).execute();
+  /**
+   * Puts the item at `index` of `items` at place `to` and stores the new order, its positions being its indexes (which
+   * also mends any gaps or ties). Only the items whose position changed are written.
+   */
+  async function place(items: ReadonlyArray<{ id: string; position: number }>, index: number, to: number): Promise<void> {
+    const order = [...items];
+    const [moved] = order.splice(index, 1);
+    order.splice(to, 0, moved!);
+    for (const [position, item] of order.entries()) {
+      if (Number(item.position) !== position) await list.updateTable(from).set({ position }).where("id", "=", item.id).execute();
     }
   }
 
@@ -103,11 +108,10 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
 
     /** Swaps the item with its neighbour above (-1) or below (+1); false when there is none (or no such item). */
     async move(id: string, direction: -1 | 1): Promise<boolean> {
-      const order = await orderedIds();
-      const index = order.indexOf(id);
-      if (index < 0 || index + direction < 0 || index + direction >= order.length) return false;
-      [order[index], order[index + direction]] = [order[index + direction]!, order[index]!];
-      await writeOrder(order);
+      const items = await ordered();
+      const index = items.findIndex((item) => item.id === id);
+      if (index < 0 || !items[index + direction]) return false;
+      await place(items, index, index + direction);
       return true;
     },
 
@@ -116,14 +120,12 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
      * between its old and new places close up behind it. Nothing is written when it is there already.
      */
     async moveTo(id: string, to: number): Promise<MoveToOutcome> {
-      const order = await orderedIds();
-      const index = order.indexOf(id);
+      const items = await ordered();
+      const index = items.findIndex((item) => item.id === id);
       if (index < 0) return { outcome: "missing" };
-      if (!Number.isInteger(to) || to < 0 || to >= order.length) return { outcome: "out-of-range", size: order.length };
+      if (!Number.isInteger(to) || to < 0 || to >= items.length) return { outcome: "out-of-range", size: items.length };
       if (to === index) return { outcome: "unchanged" };
-      order.splice(index, 1);
-      order.splice(to, 0, id);
-      await writeOrder(order);
+      await place(items, index, to);
       return { outcome: "moved" };
     },
   };

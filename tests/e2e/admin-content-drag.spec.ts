@@ -181,6 +181,7 @@ test.describe("admin content lists: reordering by dragging", () => {
     page,
     site,
   }) => {
+    // Only the phone project has a touch screen (Pixel 5: hasTouch); the mouse and keyboard drags above run at both widths.
     test.skip(!isPhone(page), "a touch screen's drag");
     const [first, second, third, ...rest] = site.goals.map((goal) => goal.title);
     const moves = watchMoves(page);
