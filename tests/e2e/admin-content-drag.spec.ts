@@ -89,7 +89,8 @@ test.describe("admin content lists: reordering by dragging", () => {
     const held = await holdRequests(page, /\/admin\/content\/goals\/[\w-]+\/move(\.data)?(\?|$)/);
     await dragWithMouse(page, handle(page, first!), handle(page, third!));
     await expect.poll(() => adminItemNames(page)).toEqual([second, third, first, ...rest]);
-    expect(held.held).toHaveLength(1);
+    // The drop posts once the new order is drawn: wait for the request to reach the hold rather than assume it has.
+    await expect.poll(() => held.held.length, { message: "the drop is posted once" }).toBe(1);
     held.release();
     await expect
       .poll(async () => (await database.db.selectFrom("content_goals").select("title").orderBy("position").execute()).map((g) => g.title))
