@@ -36,6 +36,8 @@ export default [
   route("admin/content/details", "routes/admin/content/save-details.ts"),
   route("admin/content/president", "routes/admin/content/save-president.ts"),
   route("admin/content/logo", "routes/admin/content/save-logo.ts"),
+  route("admin/content/video", "routes/admin/content/save-video.ts"),
+  route("admin/content/video/remove", "routes/admin/content/remove-video.ts"),
   route("admin/content/social-links/save", "routes/admin/content/save-social-link.ts"),
   route("admin/content/goals/save", "routes/admin/content/save-goal.ts"),
   route("admin/content/:list/:id/delete", "routes/admin/content/delete-item.ts"),

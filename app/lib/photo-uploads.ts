@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits";
 import { PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms";
+import { NETWORK_MESSAGE, postWithProgress, refusalMessage, SESSION_ENDED_MESSAGE } from "./post-with-progress";
 
 /** One photo on its way into a gallery, as the upload list shows it. */
 export interface PhotoUpload {
@@ -18,8 +19,6 @@ export interface PhotoUpload {
 }
 
 const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif"]);
-const SESSION_ENDED_MESSAGE = "Your session has expired. Please log in again.";
-const NETWORK_MESSAGE = "The upload did not reach the server. Check the connection and try again.";
 
 let uploads: readonly PhotoUpload[] = [];
 const files = new Map<string, File>();
@@ -92,34 +91,20 @@ async function sendNext(): Promise<void> {
   void sendNext();
 }
 
-function send(upload: PhotoUpload, file: File): Promise<{ ok: true } | { ok: false; message: string }> {
-  return new Promise((resolve) => {
-    const body = new FormData();
-    body.append("photo", file, file.name);
-    const request = new XMLHttpRequest();
-    request.open("POST", `/admin/content/galleries/${encodeURIComponent(upload.galleryId)}/photos`);
-    request.responseType = "json";
+async function send(upload: PhotoUpload, file: File): Promise<{ ok: true } | { ok: false; message: string }> {
+  const body = new FormData();
+  body.append("photo", file, file.name);
+  const { status, body: answer } = await postWithProgress(`/admin/content/galleries/${encodeURIComponent(upload.galleryId)}/photos`, body, {
     // The body is the file and a little form around it: its share sent, counted in the file's bytes.
-    request.upload.onprogress = (event) =>
-      update(upload.key, { sent: event.total ? Math.round((event.loaded / event.total) * upload.total) : event.loaded });
+    onProgress: (sent, total) => update(upload.key, { sent: total ? Math.round((sent / total) * upload.total) : sent }),
     // Every byte is there: the server is encoding the photo into its sizes.
-    request.upload.onload = () => update(upload.key, { state: "encoding", sent: upload.total });
-    request.onerror = () => resolve({ ok: false, message: NETWORK_MESSAGE });
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) return resolve({ ok: true });
-      if (request.status === 401) return resolve({ ok: false, message: SESSION_ENDED_MESSAGE });
-      if (request.status === 413) return resolve({ ok: false, message: PHOTO_TOO_LARGE_MESSAGE });
-      resolve({ ok: false, message: refusalMessage(request.response) ?? `The photo was not saved (error ${request.status}). Try again.` });
-    };
-    request.send(body);
+    onSent: () => update(upload.key, { state: "encoding", sent: upload.total }),
   });
-}
-
-/** The message of a refused upload's answer: at the photo, or for the whole form. */
-function refusalMessage(answer: unknown): string | undefined {
-  if (typeof answer !== "object" || answer === null) return undefined;
-  const result = (answer as { result?: { error?: Record<string, string[] | null> } }).result;
-  return Object.values(result?.error ?? {}).flat()[0] ?? undefined;
+  if (status >= 200 && status < 300) return { ok: true };
+  if (status === 0) return { ok: false, message: NETWORK_MESSAGE };
+  if (status === 401) return { ok: false, message: SESSION_ENDED_MESSAGE };
+  if (status === 413) return { ok: false, message: PHOTO_TOO_LARGE_MESSAGE };
+  return { ok: false, message: refusalMessage(answer) ?? `The photo was not saved (error ${status}). Try again.` };
 }
 
 function subscribe(listener: () => void) {

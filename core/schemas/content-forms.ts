@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withoutNul } from "./text";
-import { CONTENT_PHOTO_MAX_BYTES } from "./limits";
+import { CONTENT_PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from "./limits";
 
 /** What a save made from an older copy of an item is told (a version check, not last-write-wins). */
 export const CONFLICT_MESSAGE = "This was changed by someone else. Reload to see the latest.";
@@ -110,6 +110,32 @@ const optionalPhoto = z.preprocess(
     .refine((file) => file.size <= CONTENT_PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE)
     .optional(),
 );
+
+/** What a refused video is told. */
+export const VIDEO_FORMATS_MESSAGE = "Choose an MP4 or WebM video (MOV and other files cannot be used)";
+export const VIDEO_TOO_LARGE_MESSAGE = `The video must be ${VIDEO_MAX_BYTES / 1024 / 1024} MB or smaller`;
+export const VIDEO_MISSING_MESSAGE = "Choose a video to upload";
+/** The file types the video field offers; the server judges the bytes. */
+export const VIDEO_ACCEPT = "video/mp4,video/webm";
+
+/**
+ * /admin/content/home: the documentary's upload, and its removal. The file itself streams past this schema (it may be
+ * hundreds of megabytes): the server checks it as it arrives, the form before sending it.
+ */
+export const videoSchema = z.object({ version });
+export type VideoInput = z.infer<typeof videoSchema>;
+
+/** The same form as the browser checks it before sending: a video chosen, of a type and size the server takes. */
+export const videoUploadSchema = videoSchema.extend({
+  video: z.preprocess(
+    (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
+    z
+      .instanceof(Blob, { error: VIDEO_MISSING_MESSAGE })
+      // A file the browser cannot name a type for is left to the server, which reads its first bytes.
+      .refine((file) => file.type === "" || VIDEO_ACCEPT.split(",").includes(file.type), VIDEO_FORMATS_MESSAGE)
+      .refine((file) => file.size <= VIDEO_MAX_BYTES, VIDEO_TOO_LARGE_MESSAGE),
+  ),
+});
 
 export const PRESIDENT_LIMITS = { name: 100, title: 100, message: 2000 } as const;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { galleryPhotoEntry } from "#core/schemas/site-content";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { comparableContent, smallSite, writeSmallSite } from "../../tests/shared/small-content";
+import { comparableContent, SMALL_SITE_VIDEO, smallSite, writeSmallSite } from "../../tests/shared/small-content";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { encodeCache } from "../images/encode-cache";
 import { createLogger } from "../logger";
@@ -53,6 +53,9 @@ describe.each(testEngines())("exporting content on %s", (engine) => {
     expect(medDoc).toMatchObject({ date: "2026-03-14", description: "The yearly medical documentary night." });
     expect(medDoc!.cover).toBe(galleryPhotoEntry(medDoc!.photos[1]!).img);
     expect(site.explorePhotos[0]).toMatchObject({ alt: "The college gate" });
+    // The video, read back from storage.
+    expect(site.documentaryVideo).toBe("video/documentary.webm");
+    expect(fs.readFileSync(path.join(exported, "video", "documentary.webm")).equals(SMALL_SITE_VIDEO)).toBe(true);
 
     await importContent(depsFor(second, "second"), site, { contentDir: exported, replace: false });
     const [original, copy] = await Promise.all([createRepos(first.db).siteContent.read(), createRepos(second.db).siteContent.read()]);

@@ -7,7 +7,7 @@ import { createRepos } from "../repos";
 import type { StoredImage } from "../repos/images";
 import type { StoredGallery } from "../repos/site-content";
 import type { FileStorage } from "../storage/storage";
-import { CONTENT_DIR } from "./load-site";
+import { copyVideoToFile, videoFormatOfKey } from "../services/video-store";
 import { slugify } from "./slug";
 
 /**
@@ -93,11 +93,11 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
       (p, i) => galleryPhoto(p, `explore/${numbered(i)}`),
     ),
     joinQuestions: stored.joinQuestions,
-    documentaryVideo: stored.documentaryVideo,
+    documentaryVideo: stored.documentaryVideo ? `video/documentary.${videoFormatOfKey(stored.documentaryVideo)}` : null,
   };
-  if (site.documentaryVideo) {
+  if (stored.documentaryVideo && site.documentaryVideo) {
     fs.mkdirSync(path.join(dir, "video"), { recursive: true });
-    fs.copyFileSync(path.join(CONTENT_DIR, site.documentaryVideo), path.join(dir, site.documentaryVideo));
+    await copyVideoToFile(deps.storage, stored.documentaryVideo, path.join(dir, site.documentaryVideo));
   }
   fs.writeFileSync(
     path.join(dir, "site.ts"),

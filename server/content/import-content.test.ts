@@ -2,14 +2,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { SMALL_SITE_PHOTOS as COLOURS, smallSite, writeSmallSitePhoto } from "../../tests/shared/small-content";
+import {
+  SMALL_SITE_PHOTOS as COLOURS,
+  SMALL_SITE_VIDEO,
+  smallSite,
+  writeSmallSitePhoto,
+  writeSmallSiteVideo,
+} from "../../tests/shared/small-content";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { encodeCache } from "../images/encode-cache";
 import { createLogger } from "../logger";
 import { createRepos } from "../repos";
 import { announcementService, ORPHAN_IMAGE_GRACE_MS } from "../services/announcements";
 import { localStorage } from "../storage/local-storage";
-import { importContent } from "./import-content";
+import { importContent, importStartingContent } from "./import-content";
+import { CONTENT_DIR } from "./load-site";
 
 describe.each(testEngines())("importing content on %s", (engine) => {
   let database: TestDatabase;
@@ -35,6 +42,7 @@ describe.each(testEngines())("importing content on %s", (engine) => {
     database = await openTestDatabase(engine);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-import-"));
     for (const [photo, colour] of Object.entries(COLOURS)) await writePhoto(photo, colour);
+    writeSmallSiteVideo(contentDir());
   });
   afterEach(async () => {
     await database.destroy();
@@ -105,5 +113,48 @@ describe.each(testEngines())("importing content on %s", (engine) => {
     const announcements = announcementService({ db: database.db, storage: localStorage(storageDir()), logger: createLogger("silent") });
     expect(await announcements.sweepOrphanImages(new Date(Date.now() + ORPHAN_IMAGE_GRACE_MS + 60_000))).toBe(0);
     expect(await imageRows()).toBe(Object.keys(COLOURS).length);
+  });
+
+  test("the video is stored under a key its bytes name: once however often imported, replaced when it changes", async () => {
+    await importContent(deps(), smallSite(), { contentDir: contentDir(), replace: false });
+    const first = (await createRepos(database.db).siteContent.read())!.documentaryVideo!;
+    expect(first).toMatch(/^content\/video\/[0-9a-f]{32}\.webm$/);
+    expect(fs.readFileSync(path.join(storageDir(), first)).equals(SMALL_SITE_VIDEO)).toBe(true);
+
+    await importContent(deps(), smallSite(), { contentDir: contentDir(), replace: true });
+    expect((await createRepos(database.db).siteContent.read())!.documentaryVideo).toBe(first);
+    expect(storedFiles().filter((file) => file.startsWith("content/video/"))).toEqual([first]);
+
+    writeSmallSiteVideo(contentDir(), Buffer.concat([SMALL_SITE_VIDEO, Buffer.from("another cut")]));
+    await importContent(deps(), smallSite(), { contentDir: contentDir(), replace: true });
+    const second = (await createRepos(database.db).siteContent.read())!.documentaryVideo!;
+    expect(second).not.toBe(first);
+    expect(storedFiles().filter((file) => file.startsWith("content/video/"))).toEqual([second]);
+  });
+
+  test("a file that is not an MP4 or WebM video stops the import, naming it, and changes nothing", async () => {
+    writeSmallSiteVideo(contentDir(), Buffer.from("<html>not a video</html>"));
+    await expect(importContent(deps(), smallSite(), { contentDir: contentDir(), replace: false })).rejects.toThrow(
+      /documentaryVideo: .*film\.webm is not an MP4 or WebM video/,
+    );
+    expect(await createRepos(database.db).siteContent.hasContent()).toBe(false);
+  });
+
+  test("a site that names its video by a path under content/ has it stored at the next start", async () => {
+    await importContent(deps(), { ...smallSite(), documentaryVideo: null }, { contentDir: contentDir(), replace: false });
+    await database.db.updateTable("site_details").set({ documentary_video: "video/documentary.webm" }).execute();
+    const versionBefore = await createRepos(database.db).siteContent.version();
+
+    expect(await importStartingContent(deps(), undefined)).toBe(false);
+    const key = (await createRepos(database.db).siteContent.read())!.documentaryVideo!;
+    expect(key).toMatch(/^content\/video\/[0-9a-f]{32}\.webm$/);
+    expect(fs.readFileSync(path.join(storageDir(), key)).equals(fs.readFileSync(path.join(CONTENT_DIR, "video", "documentary.webm")))).toBe(
+      true,
+    );
+    expect(await createRepos(database.db).siteContent.version()).toBe(versionBefore + 1);
+
+    // Nothing more to do at the start after.
+    await importStartingContent(deps(), undefined);
+    expect(await createRepos(database.db).siteContent.version()).toBe(versionBefore + 1);
   });
 });

@@ -13,7 +13,8 @@ import type { StoredImage } from "../repos/images";
 import type { StoredSiteContent } from "../repos/site-content";
 import { deleteImageFiles, storeEncodedImage } from "../services/image-store";
 import type { FileStorage } from "../storage/storage";
-import { CONTENT_DIR, loadBuiltSite, referencedPhotos } from "./load-site";
+import { isVideoKey, storeVideoFile, VideoRefusedError } from "../services/video-store";
+import { CONTENT_DIR, ContentError, loadBuiltSite, referencedPhotos } from "./load-site";
 
 /** Photos imported at once. Encoding is bounded by sharp's own thread pool; more only adds memory. */
 const IMPORT_CONCURRENCY = 4;
@@ -54,6 +55,8 @@ export async function importContent(
   if (!replace && (await repos.siteContent.hasContent())) return false;
   const before = await repos.siteContent.read();
 
+  // First: a file that is not a video stops the import before any photo is encoded.
+  const videoKey = site.documentaryVideo ? await importVideo(deps.storage, path.join(contentDir, site.documentaryVideo)) : null;
   const imageIds = new Map<string, string>();
   const photos = [...new Set(referencedPhotos(site).map(([, photo]) => photo))];
   // A few photos at a time: their files are written (and synced) while the next ones are read or encoded.
@@ -74,7 +77,7 @@ export async function importContent(
     // content in (checked and written in one step, so the two can never both import).
     await trx.siteContent.lockForWriting();
     if (!replace && (await trx.siteContent.hasContent())) return false;
-    await trx.siteContent.replace(site, (photo) => imageIds.get(photo)!);
+    await trx.siteContent.replace(site, (photo) => imageIds.get(photo)!, videoKey);
     await trx.auditLog.record(actor, "content.import", `photos=${photos.length}`);
     return true;
   }).catch(async (error: unknown) => {
@@ -90,6 +93,7 @@ export async function importContent(
     if (kept.has(image.id)) continue;
     if (await deleteImageFiles(deps.storage, image, deps.logger)) await repos.images.delete(image.id).catch(() => false);
   }
+  if (before?.documentaryVideo && before.documentaryVideo !== videoKey) await deps.storage.delete(before.documentaryVideo);
   deps.logger.info({ photos: photos.length, replace }, "content imported");
   return true;
 }
@@ -107,6 +111,16 @@ async function importPhoto(deps: ImportDeps, input: Buffer, options: EncodeOptio
     // Another instance stored the same photo meanwhile (the hash is unique); use theirs.
     const stored = await repos.images.findBySourceHash(sourceHash);
     if (stored) return stored;
+    throw error;
+  }
+}
+
+/** Stores the content folder's video; one that is not an MP4 or WebM video stops the import, naming the file. */
+async function importVideo(storage: FileStorage, file: string): Promise<string> {
+  try {
+    return await storeVideoFile(storage, file);
+  } catch (error) {
+    if (error instanceof VideoRefusedError) throw new ContentError([`documentaryVideo: ${file} is not an MP4 or WebM video`]);
     throw error;
   }
 }
@@ -129,7 +143,28 @@ function storedImagesOf(content: StoredSiteContent): StoredImage[] {
  * has content. `builtFile` is the running server build, which carries its own copy of site.ts.
  */
 export async function importStartingContent(deps: ImportDeps, builtFile: string | undefined): Promise<boolean> {
-  if (await createRepos(deps.db).siteContent.hasContent()) return false;
+  if (await createRepos(deps.db).siteContent.hasContent()) {
+    await storeVideoNamedByPath(deps);
+    return false;
+  }
   const site = await loadBuiltSite({ builtFile });
   return importContent(deps, site, { contentDir: CONTENT_DIR, replace: false });
+}
+
+/**
+ * A site imported while videos were files under content/ names its video by that path: it is stored now, as an import
+ * would store it (or dropped, when the file is gone), so the site shows it as before.
+ */
+async function storeVideoNamedByPath(deps: ImportDeps): Promise<void> {
+  const details = await createRepos(deps.db).siteContent.details();
+  const named = details?.documentary_video;
+  if (!details || !named || isVideoKey(named)) return;
+  const file = path.join(CONTENT_DIR, named);
+  const key = fs.existsSync(file) ? await importVideo(deps.storage, file) : null;
+  await inTransaction(deps.db, async (trx) => {
+    // Another instance starting at the same moment did it first: its save raised the version, this one changes nothing.
+    if ((await trx.siteContent.updateDetails(details.version, { documentary_video: key })) === "saved")
+      await trx.siteContent.raiseVersion();
+  });
+  deps.logger.info({ video: key ?? "none" }, "the content's video moved into storage");
 }

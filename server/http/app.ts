@@ -7,11 +7,17 @@ import { createRequestHandler as createPageRenderer, type ServerBuild } from "re
 import { PASSWORD_HASHING_CONCURRENCY } from "../auth/password.server";
 import type { DatabaseHandle } from "../db/database";
 import { isDatabaseUnavailable } from "../db/database-errors";
-import { CONTENT_DIR } from "../content/load-site";
 import { UPLOADS_URL } from "../services/image-store";
+import { MEDIA_URL } from "../services/video-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
 import { isPublicPage } from "#core/public-pages";
-import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, CONTENT_PHOTO_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
+import {
+  ANNOUNCEMENT_UPLOAD_MAX_BYTES,
+  CONTENT_PHOTO_UPLOAD_MAX_BYTES,
+  FORM_MAX_BYTES,
+  VIDEO_UPLOAD_MAX_BYTES,
+} from "#core/schemas/limits";
+import { storedMedia } from "./media-files";
 import { pageCache } from "./page-cache";
 import { checkReadiness, type Readiness } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
@@ -33,6 +39,8 @@ import { errorMessage } from "#core/errors";
 /** The admin's photo uploads: an announcement's image, a content item's photo, one gallery photo. */
 const ANNOUNCEMENT_UPLOAD_PATH = /^\/admin\/announcements$/;
 const CONTENT_PHOTO_UPLOAD_PATHS = /^\/admin\/content\/(?:(?:team|collaborators|resources)\/save|president|logo|galleries\/[^/]+\/photos)$/;
+/** The documentary video's upload: streamed to storage as it arrives, never held in memory. */
+const VIDEO_UPLOAD_PATH = /^\/admin\/content\/video$/;
 /** /admin, /admin-announcement and everything under /admin/. */
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
 /** Admin posts may change the public pages; a login, which anyone may send, does not, and must not cost a render. */
@@ -121,7 +129,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   // Files (photos, scripts, uploads) get only the headers that matter for a file; pages get the security headers below.
   app.use(fileHeaders);
 
-  app.use("/media", express.static(path.join(CONTENT_DIR, "video"), { maxAge: "1d", index: false, fallthrough: false }));
+  app.get(`${MEDIA_URL}/*key`, storedMedia(storage, logger, STORAGE_RETRY_AFTER_SECONDS));
   // Uploaded images, from local files or the bucket alike: the same headers either way.
   app.get(`${UPLOADS_URL}/*key`, async (req, res) => {
     const key = (req.params as { key: string[] }).key.join("/");
@@ -159,6 +167,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
       [
         { path: ANNOUNCEMENT_UPLOAD_PATH, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES },
         { path: CONTENT_PHOTO_UPLOAD_PATHS, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
+        { path: VIDEO_UPLOAD_PATH, maxBytes: VIDEO_UPLOAD_MAX_BYTES },
       ],
       FORM_MAX_BYTES,
       logger,

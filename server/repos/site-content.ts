@@ -40,6 +40,7 @@ export interface StoredSiteContent {
   localAddressLabel: string | null;
   galleries: StoredGallery[];
   joinQuestions: string[];
+  /** The stored video's key (server/services/video-store.ts), or null. */
   documentaryVideo: string | null;
 }
 
@@ -153,10 +154,10 @@ export function siteContentRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Replaces the whole content with `site`, whose photos `imageIdOf` names as stored images. Run it in a
-     * transaction: the tables are emptied and filled again.
+     * Replaces the whole content with `site`, whose photos `imageIdOf` names as stored images and whose video is stored
+     * under `videoKey`. Run it in a transaction: the tables are emptied and filled again.
      */
-    async replace(site: SiteContent, imageIdOf: (photo: string) => string): Promise<void> {
+    async replace(site: SiteContent, imageIdOf: (photo: string) => string, videoKey: string | null): Promise<void> {
       for (const table of [...CONTENT_TABLES].reverse()) await db.deleteFrom(table).execute();
       await db
         .insertInto("site_details")
@@ -176,7 +177,7 @@ export function siteContentRepo(db: Kysely<Database>) {
           video_channel_url: site.videoChannelUrl,
           whatsapp_contact_url: site.whatsapp.contactUrl,
           whatsapp_community_url: site.whatsapp.communityUrl,
-          documentary_video: site.documentaryVideo,
+          documentary_video: videoKey,
           local_address_label: site.localAddressLabel ?? null,
           join_questions: JSON.stringify(site.joinQuestions),
           updated_at: nowIso(),

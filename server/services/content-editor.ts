@@ -21,6 +21,8 @@ import type { Database, SiteDetailsTable } from "../db/schema";
 import { createRepos } from "../repos";
 import type { EditResult, MoveToResult, PhotoEditResult, RunEdit, RunMoveEdit, WithPhoto } from "./content-edits";
 import { galleryEditor } from "./gallery-editor";
+import { videoEditor } from "./video-editor";
+import { videoUrl } from "./video-store";
 import { type ContentListTable, contentListRepo, type ListItemValues } from "../repos/content-lists";
 
 /** The lists whose items carry a photo (image_id). */
@@ -275,6 +277,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
         details,
         logo: { alt: row.logo_alt, photo: photo(row.logo_image_id, row.logo_alt), version },
         president: { name, title, message: row.president_message, photo: photo(row.president_image_id, `${name}, ${title}`), version },
+        video: { url: row.documentary_video ? videoUrl(row.documentary_video) : null, version },
       };
     },
 
@@ -315,6 +318,8 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
         actorId,
         encodeOptions: { smallWidths: true, icons: true },
       }),
+
+    video: videoEditor({ db, storage, logger, edit }),
 
     socialLinks: {
       list: async () => (await socialLinks.items()).map(({ id, version, network, label, url }) => ({ id, version, network, label, url })),

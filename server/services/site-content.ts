@@ -4,6 +4,7 @@ import type { StoredImage } from "../repos/images";
 import type { StoredGallery, StoredSiteContent } from "../repos/site-content";
 import { ICON_SIZES } from "../images/encode-image";
 import { storedFileUrl, storedImageToResponsive } from "./image-store";
+import { videoUrl } from "./video-store";
 
 export interface SiteContentDeps {
   repo: {
@@ -90,7 +91,7 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
         tagline: site.tagline,
         heroText: site.heroText,
         logo,
-        videoUrl: site.documentaryVideo ? `/media/${site.documentaryVideo.replace(/^video\//, "")}` : null,
+        videoUrl: site.documentaryVideo ? videoUrl(site.documentaryVideo) : null,
         socialLinks: site.socialLinks,
       },
       about: {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { text } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { localStorage } from "./local-storage";
 
@@ -35,5 +36,25 @@ describe("local file storage", () => {
 
   test("reports whether it can write", async () => {
     await expect(localStorage(path.join(root, "nested")).checkWritable()).resolves.toBeUndefined();
+  });
+});
+
+describe("large files in local storage", () => {
+  let root: string;
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "storage-"));
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test("a file is stored from disk, described without reading it and read by range", async () => {
+    const storage = localStorage(path.join(root, "uploads"));
+    fs.writeFileSync(path.join(root, "film"), "0123456789");
+    await storage.putFile("content/video/a.webm", path.join(root, "film"), "video/webm");
+    expect(await storage.stat("content/video/a.webm")).toEqual({ size: 10, contentType: "video/webm" });
+    expect(await text(await storage.readRange("content/video/a.webm", { start: 3, end: 5 }))).toBe("345");
+    expect(await text(await storage.readRange("content/video/a.webm", { start: 0, end: 9 }))).toBe("0123456789");
+    expect(await storage.stat("content/video/missing.webm")).toBeUndefined();
+    expect(await storage.stat("content/video")).toBeUndefined();
+    await expect(storage.readRange("content/video/missing.webm", { start: 0, end: 1 })).rejects.toThrow(/ENOENT/);
   });
 });

@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { assertSafeKey, type FileStorage } from "./storage";
@@ -7,7 +9,14 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webp": "image/webp",
   ".jpg": "image/jpeg",
   ".png": "image/png",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
 };
+
+const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key)] ?? "application/octet-stream";
+
+/** No such file, or a folder where a file was asked for (`/uploads/announcements`): not there. */
+const isMissing = (error: unknown) => ["ENOENT", "EISDIR", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "");
 
 /** Files under a directory (DATA_DIR/uploads). Writes go to a temporary name first, so a reader never sees half a file. */
 export function localStorage(root: string): FileStorage {
@@ -16,31 +25,56 @@ export function localStorage(root: string): FileStorage {
     return path.join(root, ...key.split("/"));
   };
 
-  return {
-    async put(key, body) {
-      const file = fileFor(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      const handle = await fs.open(temporary, "w");
+  /** Writes the file under a temporary name, syncs it to disk, then gives it its name. */
+  const writeThenRename = async (key: string, write: (temporary: string) => Promise<void>) => {
+    const file = fileFor(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Its own name even when two writes of one key meet (two instances importing the same video).
+    const temporary = `${file}.${process.pid}-${crypto.randomUUID()}.tmp`;
+    try {
+      await write(temporary);
+      const handle = await fs.open(temporary, "r+");
       try {
-        await handle.writeFile(body);
         await handle.sync();
       } finally {
         await handle.close();
       }
       await fs.rename(temporary, file);
-    },
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
+  };
+
+  return {
+    put: (key, body) => writeThenRename(key, (temporary) => fs.writeFile(temporary, body)),
+
+    putFile: (key, sourcePath) => writeThenRename(key, (temporary) => fs.copyFile(sourcePath, temporary)),
 
     async get(key) {
       try {
-        const body = await fs.readFile(fileFor(key));
-        return { body, contentType: CONTENT_TYPES[path.extname(key)] ?? "application/octet-stream" };
+        return { body: await fs.readFile(fileFor(key)), contentType: contentTypeOf(key) };
       } catch (error) {
-        // No such file, or a folder where a file was asked for (`/uploads/announcements`): not there.
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR") return undefined;
+        if (isMissing(error)) return undefined;
         throw error;
       }
+    },
+
+    async stat(key) {
+      try {
+        const stats = await fs.stat(fileFor(key));
+        return stats.isFile() ? { size: stats.size, contentType: contentTypeOf(key) } : undefined;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async readRange(key, { start, end }) {
+      const stream = createReadStream(fileFor(key), { start, end });
+      // Opening fails here (a missing file, say) rather than mid-answer.
+      await new Promise<void>((resolve, reject) => stream.once("open", () => resolve()).once("error", reject));
+      return stream;
     },
 
     async delete(key) {

@@ -1,3 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
 import { describe, expect, test } from "vitest";
 import { memoryCachedStorage } from "./memory-cached-storage";
 import type { FileStorage, StoredFile } from "./storage";
@@ -15,6 +20,18 @@ function countingStorage() {
       reads.push(key);
       if (failing) throw new Error("store unreachable");
       return files.get(key);
+    },
+    async putFile(key, sourcePath, contentType) {
+      files.set(key, { body: fs.readFileSync(sourcePath), contentType });
+    },
+    async stat(key) {
+      reads.push(key);
+      const file = files.get(key);
+      return file && { size: file.body.length, contentType: file.contentType };
+    },
+    async readRange(key, { start, end }) {
+      reads.push(key);
+      return Readable.from([files.get(key)!.body.subarray(start, end + 1)]);
     },
     async delete(key) {
       files.delete(key);
@@ -126,5 +143,24 @@ describe("uploaded files kept in memory", () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(await cached.get("a/1.webp")).toBeUndefined();
     expect(reads).toHaveLength(2);
+  });
+
+  test("a file read by range (a video) is read from storage every time, and a file stored from disk is forgotten", async () => {
+    const { storage, reads } = countingStorage();
+    const cached = memoryCachedStorage(storage, limits);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "cached-"));
+    try {
+      fs.writeFileSync(path.join(folder, "video"), "0123456789");
+      await cached.put("v/1.webm", bytes(10), "video/webm");
+      await cached.get("v/1.webm");
+      await cached.putFile("v/1.webm", path.join(folder, "video"), "video/webm");
+      expect((await cached.get("v/1.webm"))?.body.toString()).toBe("0123456789");
+      expect(await cached.stat("v/1.webm")).toEqual({ size: 10, contentType: "video/webm" });
+      expect(await text(await cached.readRange("v/1.webm", { start: 2, end: 4 }))).toBe("234");
+      expect(await text(await cached.readRange("v/1.webm", { start: 2, end: 4 }))).toBe("234");
+      expect(reads.filter((key) => key === "v/1.webm")).toHaveLength(5);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

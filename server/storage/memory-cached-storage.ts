@@ -37,7 +37,14 @@ export function memoryCachedStorage(storage: FileStorage, limits: MemoryCacheLim
       kept.delete(key);
       await storage.put(key, body, contentType);
     },
+    async putFile(key, sourcePath, contentType) {
+      kept.delete(key);
+      await storage.putFile(key, sourcePath, contentType);
+    },
     get: (key) => kept.fetch(key),
+    // Files read by range are the large ones (videos): never kept in memory.
+    stat: (key) => storage.stat(key),
+    readRange: (key, range) => storage.readRange(key, range),
     async delete(key) {
       kept.delete(key);
       await storage.delete(key);

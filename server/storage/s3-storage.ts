@@ -1,7 +1,11 @@
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -36,6 +40,9 @@ export interface S3Timeouts {
 
 export const S3_TIMEOUTS: S3Timeouts = { connectMs: 2_000, requestMs: 5_000, maxAttempts: 2, deadlineMs: 10_000 };
 
+/** A large file's upload may take longer than the deadline: as long as it would at this slowest expected rate. */
+const SLOWEST_UPLOAD_BYTES_PER_SECOND = 1_000_000;
+
 /**
  * Files in an S3-compatible bucket, through the official AWS SDK. Each object carries its content type; the
  * app reads objects and serves them itself (server/http/app.ts), with the same headers as local files.
@@ -57,15 +64,25 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
   });
   const where = location.endpoint ? `bucket "${bucket}" at ${new URL(location.endpoint).host}` : `bucket "${bucket}" (${location.region})`;
 
-  /** One call, within the deadline; a failure comes out as StorageError naming the operation, the bucket and why. */
-  async function call<T>(operation: string, run: (options: { abortSignal: AbortSignal }) => Promise<T>): Promise<T> {
-    const abortSignal = AbortSignal.timeout(timeouts.deadlineMs);
+  /**
+   * One call, within the deadline; a failure comes out as StorageError naming the operation, the bucket and why. The
+   * deadline ends with `run`: a body read inside `run` is covered, a stream handed back is not.
+   */
+  async function call<T>(
+    operation: string,
+    run: (options: { abortSignal: AbortSignal }) => Promise<T>,
+    deadlineMs = timeouts.deadlineMs,
+  ): Promise<T> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DOMException(`no answer in ${deadlineMs} ms`, "TimeoutError")), deadlineMs);
     try {
-      return await run({ abortSignal });
+      return await run({ abortSignal: deadline.signal });
     } catch (error) {
       // A deadline that cuts a body read short surfaces as the dropped connection; the deadline is the reason.
-      const why = reason(abortSignal.aborted ? abortSignal.reason : error, timeouts);
+      const why = reason(deadline.signal.aborted ? deadline.signal.reason : error, timeouts);
       throw new StorageError(`S3 ${operation} failed on ${where}: ${why}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -74,6 +91,27 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
       assertSafeKey(key);
       const command = new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length });
       await call(`put ${key}`, (options) => client.send(command, options));
+    },
+
+    async putFile(key, sourcePath, contentType) {
+      assertSafeKey(key);
+      const { size } = await fs.stat(sourcePath);
+      const deadlineMs = Math.max(timeouts.deadlineMs, (size / SLOWEST_UPLOAD_BYTES_PER_SECOND) * 1000);
+      await call(
+        `put ${key}`,
+        (options) =>
+          client.send(
+            new PutObjectCommand({
+              Bucket: bucket,
+              Key: key,
+              Body: createReadStream(sourcePath),
+              ContentType: contentType,
+              ContentLength: size,
+            }),
+            options,
+          ),
+        deadlineMs,
+      );
     },
 
     async get(key) {
@@ -91,6 +129,31 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
           contentType: object.ContentType ?? "application/octet-stream",
         };
       });
+    },
+
+    async stat(key) {
+      assertSafeKey(key);
+      return call(`head ${key}`, async (options) => {
+        const object = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }), options).catch((error: unknown) => {
+          // A HEAD answer has no body to name the error: a missing key is a bare 404.
+          if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined;
+          throw error;
+        });
+        return object && { size: object.ContentLength ?? 0, contentType: object.ContentType ?? "application/octet-stream" };
+      });
+    },
+
+    /**
+     * The deadline covers the answer's headers only: the body then flows as fast as the visitor reads it (a phone
+     * watching a video pauses the download for minutes), guarded by the socket's own inactivity timeout.
+     */
+    async readRange(key, { start, end }) {
+      assertSafeKey(key);
+      const object = await call(`get ${key} bytes ${start}-${end}`, (options) =>
+        client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=${start}-${end}` }), options),
+      );
+      if (!(object.Body instanceof Readable)) throw new StorageError(`S3 get ${key} on ${where} answered without a body`);
+      return object.Body;
     },
 
     async delete(key) {

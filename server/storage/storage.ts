@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { StorageConfig } from "../config";
 /**
  * Where uploaded files live: local files under DATA_DIR (`local-storage.ts`) or an S3-compatible bucket
@@ -10,9 +11,26 @@ export interface StoredFile {
   etag?: string;
 }
 
+/** What is known of a stored file without reading it. */
+export interface StoredFileInfo {
+  size: number;
+  contentType: string;
+}
+
+/** Bytes `start` to `end` of a file, both included (as in an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from the local disk without holding it in memory (a video of hundreds of megabytes). */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | undefined>;
+  stat(key: string): Promise<StoredFileInfo | undefined>;
+  /** Part of a file as a stream, for files too large to read whole; the range must lie within the file. */
+  readRange(key: string, range: ByteRange): Promise<Readable>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
   /** Throws when files cannot be written (used by /readyz, so it must be cheap). */

@@ -20,6 +20,8 @@ export const TRACE_READS_BROKEN_PREVIEW =
 
 /** The browser's log line for a refused save (400), which the page itself shows at the field. */
 export const BAD_REQUEST = /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)/;
+/** The browser's log line for a save refused as stale (409) by an upload sent outside React Router (the video's). */
+export const STALE_SAVE = /^Failed to load resource: the server responded with a status of 409 \(Conflict\)/;
 
 /** The items' names in an admin list, in its order (read from the Edit buttons, named "Edit: <name>"). */
 export function adminItemNames(page: Page): Promise<string[]> {

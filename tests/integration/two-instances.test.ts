@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
 import { announcementsRepo } from "../../server/repos/announcements";
@@ -54,6 +56,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     first = await startTestServer("postgres", env, { storage });
     second = await startTestServer("postgres", env, { shareDatabaseOf: first, storage });
   });
+  const details = () => first.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
   afterAll(async () => {
     await second?.stop();
     await first?.stop();
@@ -150,6 +153,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
       expect(await first.storage.get(variant.key)).toBeUndefined();
       expect((await getPage(first, `/uploads/${variant.key}`)).status).toBe(404);
     }
+  });
+
+  test("a video uploaded through one instance plays from the other by ranges, out of the bucket", async () => {
+    const cookie = await signIn(first);
+    const film = fs.readFileSync(path.join(import.meta.dirname, "../../content/video/documentary.webm"));
+    const form = new FormData();
+    form.append("version", String((await details()).version));
+    form.append("video", new Blob([new Uint8Array(film)], { type: "video/webm" }), "film.webm");
+    const answer = await post(first, "/admin/content/video", form, { cookie });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const key = (await details()).documentary_video!;
+
+    expect(await (await getPage(second, "/")).text()).toContain(`/media/${key}`);
+    const part = await fetch(`${second.url}/media/${key}`, { headers: { range: "bytes=1000-1999" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 1000-1999/${film.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(film.subarray(1000, 2000))).toBe(true);
+
+    expect((await post(second, "/admin/content/video/remove", { version: String((await details()).version) }, { cookie })).status).toBe(
+      200,
+    );
+    expect(await first.storage.stat(key)).toBeUndefined();
+    expect((await getPage(first, `/media/${key}`)).status).toBe(404);
   });
 
   test("content replaced through one instance's database and bucket shows on both at their next request, photos too", async () => {

@@ -57,9 +57,16 @@ export function smallSite(): SiteContent {
     ],
     explorePhotos: [{ img: "explore/1.jpg", alt: "The college gate" }],
     joinQuestions: ["Q1", "Q2", "Q3", "Q4", "Q5", "Q6"],
-    documentaryVideo: null,
+    documentaryVideo: "video/film.webm",
   };
 }
+
+/** The small site's video: a WebM file's first bytes and some more (enough for the server to take it as a WebM video). */
+export const SMALL_SITE_VIDEO = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]),
+  Buffer.from("webm"),
+  Buffer.alloc(4096, 7),
+]);
 
 /** Writes one photo of the small site (640x480 in `colour`) under `contentDir`/photos. */
 export async function writeSmallSitePhoto(contentDir: string, photo: string, colour: string): Promise<void> {
@@ -69,9 +76,16 @@ export async function writeSmallSitePhoto(contentDir: string, photo: string, col
   fs.writeFileSync(file, await (photo.endsWith(".png") ? image.png() : image.jpeg()).toBuffer());
 }
 
+/** The small site's video under `contentDir` (`bytes` to make it another video). */
+export function writeSmallSiteVideo(contentDir: string, bytes: Buffer = SMALL_SITE_VIDEO): void {
+  fs.mkdirSync(path.join(contentDir, "video"), { recursive: true });
+  fs.writeFileSync(path.join(contentDir, "video", "film.webm"), bytes);
+}
+
 /** The small site in `contentDir`: site.ts and its photos, as `npm run admin -- content import` reads them. */
 export async function writeSmallSite(contentDir: string, site: SiteContent = smallSite()): Promise<void> {
   for (const [photo, colour] of Object.entries(SMALL_SITE_PHOTOS)) await writeSmallSitePhoto(contentDir, photo, colour);
+  writeSmallSiteVideo(contentDir);
   fs.writeFileSync(path.join(contentDir, "site.ts"), `export const site = ${JSON.stringify(site)};\nexport default site;\n`);
 }
 

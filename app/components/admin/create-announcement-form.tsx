@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { createAnnouncementSchema } from "#core/schemas/announcement";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { PhotoField } from "~/components/ui/photo-field";
+import { FileField } from "~/components/ui/photo-field";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toasts";
 import { useActionResult } from "~/lib/use-action-result";
@@ -39,7 +39,7 @@ export function CreateAnnouncementForm({ onCreated }: { onCreated: () => void })
       className="flex flex-col gap-4"
       aria-label="Create announcement"
     >
-      <PhotoField meta={fields.image} label="Image" accept="image/*" onChoose={showPreview} />
+      <FileField meta={fields.image} label="Image" accept="image/*" onChoose={showPreview} />
       {preview && (
         <img src={preview} alt="Preview of the chosen image" className="max-h-56 w-full rounded-md bg-slate-100 object-contain" />
       )}

@@ -10,6 +10,8 @@ import { useActionResult } from "~/lib/use-action-result";
  */
 export function useConfirmedDelete<T extends { id: string }>(options: {
   action: (item: T) => string;
+  /** Fields posted with it (the version it was read at, say). */
+  body?: (item: T) => Record<string, string>;
   loading?: string;
   success: string;
   failure: string;
@@ -30,7 +32,7 @@ export function useConfirmedDelete<T extends { id: string }>(options: {
     // The dialog is open only while an item is selected.
     if (!selected) return;
     toastId.current = options.loading ? showToast.loading(options.loading) : undefined;
-    void fetcher.submit(null, { method: "post", action: options.action(selected) });
+    void fetcher.submit(options.body?.(selected) ?? null, { method: "post", action: options.action(selected) });
   };
 
   return {

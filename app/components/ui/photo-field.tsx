@@ -3,18 +3,18 @@ import type { ReactNode } from "react";
 import { usePreview } from "~/lib/use-preview";
 import { Field } from "./field";
 
-interface PhotoFieldProps {
+interface FileFieldProps {
   meta: FieldMetadata<unknown>;
   label: string;
   description?: ReactNode;
   /** The file types the picker offers; the server judges the bytes. */
   accept: string;
   /** Called with the chosen file (or none), to show a preview. */
-  onChoose: (file: File | undefined) => void;
+  onChoose?: (file: File | undefined) => void;
 }
 
-/** A labelled file picker for one photo: on a phone it offers the camera roll. */
-export function PhotoField({ meta, label, description, accept, onChoose }: PhotoFieldProps) {
+/** A labelled file picker for one file (a photo, a video): on a phone it offers the camera roll. */
+export function FileField({ meta, label, description, accept, onChoose }: FileFieldProps) {
   return (
     <Field
       meta={meta}
@@ -25,7 +25,7 @@ export function PhotoField({ meta, label, description, accept, onChoose }: Photo
           {...getInputProps(meta, { type: "file", ariaAttributes: false })}
           {...aria}
           accept={accept}
-          onChange={(event) => onChoose(event.target.files?.[0])}
+          onChange={(event) => onChoose?.(event.target.files?.[0])}
           className="block w-full rounded-md border border-slate-400 bg-white p-2 text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-900 focus:outline-2 focus:outline-brand-800"
         />
       )}
@@ -34,7 +34,7 @@ export function PhotoField({ meta, label, description, accept, onChoose }: Photo
 }
 
 /**
- * A PhotoField with its picture under it: the chosen file's preview, or else the stored photo (`current`).
+ * A FileField for a photo, with its picture under it: the chosen file's preview, or else the stored photo (`current`).
  * `whileKept` shows only while the stored photo stays (a "Remove the photo" switch, say).
  */
 export function PhotoFieldWithPreview({
@@ -43,7 +43,7 @@ export function PhotoFieldWithPreview({
   imageClassName,
   whileKept,
   ...field
-}: Omit<PhotoFieldProps, "onChoose"> & {
+}: Omit<FileFieldProps, "onChoose"> & {
   current: { src: string; alt: string } | undefined;
   previewAlt: string;
   imageClassName: string;
@@ -53,7 +53,7 @@ export function PhotoFieldWithPreview({
   const shown = preview ? { src: preview, alt: previewAlt } : current;
   return (
     <>
-      <PhotoField {...field} onChoose={showPreview} />
+      <FileField {...field} onChoose={showPreview} />
       {shown && <img src={shown.src} alt={shown.alt} className={imageClassName} />}
       {current && !preview && whileKept}
     </>

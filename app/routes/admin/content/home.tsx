@@ -5,6 +5,7 @@ import { LogoForm } from "~/components/admin/content/logo-form";
 import { PresidentForm } from "~/components/admin/content/president-form";
 import { SiteDetailsForm } from "~/components/admin/content/site-details-form";
 import { type StoredSocialLink, SocialLinkForm } from "~/components/admin/content/social-link-form";
+import { VideoForm } from "~/components/admin/content/video-form";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/home";
 
@@ -23,12 +24,12 @@ export function meta() {
 const storedKey = ({ version: _version, ...stored }: { version: number } & Record<string, unknown>) => JSON.stringify(stored);
 
 export default function HomeContent({ loaderData }: Route.ComponentProps) {
-  const { details, logo, president, socialLinks } = loaderData;
+  const { details, logo, president, video, socialLinks } = loaderData;
   return (
     <>
       <h1 className="text-3xl font-extrabold text-brand-900">Home</h1>
       <p className="mt-2 text-slate-700">The site&apos;s name and the texts and links of the home page.</p>
-      {/* The texts, the logo and the president are one stored item, saved by three forms. Each form starts again from
+      {/* The texts, the logo, the president and the video are one stored item, saved by four forms. Each form starts again from
           what is stored once its own fields change there (not when another form's save raises the shared version,
           which reaches its hidden field without clearing what the admin is typing). */}
       <SiteDetailsForm key={storedKey(details)} details={details} />
@@ -38,6 +39,9 @@ export default function HomeContent({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-12 text-2xl font-bold text-brand-900">President</h2>
       <p className="mt-1 text-slate-700">The president&apos;s card and message under “About Us”.</p>
       <PresidentForm key={storedKey({ ...president, photo: president.photo?.src })} president={president} />
+      <h2 className="mt-12 text-2xl font-bold text-brand-900">Documentary video</h2>
+      <p className="mt-1 text-slate-700">The film the home page&apos;s “How it&apos;s started” button plays.</p>
+      <VideoForm video={video} />
       <div className="mt-12">
         <ContentListScreen<StoredSocialLink>
           heading="h2"

@@ -1,0 +1,36 @@
+export const SESSION_ENDED_MESSAGE = "Your session has expired. Please log in again.";
+export const NETWORK_MESSAGE = "The upload did not reach the server. Check the connection and try again.";
+
+/** What a posted form brought back: the answer's status (0 when none came: the network failed) and its JSON body. */
+export interface PostedAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Posts a form with XMLHttpRequest, which (unlike fetch) reports an upload's progress: `onProgress` with the bytes sent
+ * of the whole body, then `onSent` once every byte is there and the server is at work.
+ */
+export function postWithProgress(
+  url: string,
+  form: FormData,
+  { onProgress, onSent }: { onProgress: (sent: number, total: number) => void; onSent?: () => void },
+): Promise<PostedAnswer> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", url);
+    request.responseType = "json";
+    request.upload.onprogress = (event) => onProgress(event.loaded, event.total);
+    request.upload.onload = () => onSent?.();
+    request.onerror = () => resolve({ status: 0, body: null });
+    request.onload = () => resolve({ status: request.status, body: request.response });
+    request.send(form);
+  });
+}
+
+/** The first message of a refused form's answer (Conform's result: at a field, or for the whole form). */
+export function refusalMessage(answer: unknown): string | undefined {
+  if (typeof answer !== "object" || answer === null) return undefined;
+  const result = (answer as { result?: { error?: Record<string, string[] | null> } }).result;
+  return Object.values(result?.error ?? {}).flat()[0] ?? undefined;
+}

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FileStorage } from "../storage/storage";
+
+/** Where videos are served from: byte ranges of the stored file (server/http/media-files.ts). */
+export const MEDIA_URL = "/media";
+/** Where videos are stored, beside the content's photos. */
+export const VIDEO_FOLDER = "content/video";
+
+const VIDEO_TYPES = { mp4: "video/mp4", webm: "video/webm" } as const;
+export type VideoFormat = keyof typeof VIDEO_TYPES;
+
+/** A stored video's key: named after its bytes, so the same video is stored once and its URL never changes meaning. */
+const VIDEO_KEY = new RegExp(`^${VIDEO_FOLDER}/[0-9a-f]{32}\\.(mp4|webm)$`);
+export const isVideoKey = (key: string) => VIDEO_KEY.test(key);
+export const videoUrl = (key: string) => `${MEDIA_URL}/${key}`;
+export const videoFormatOfKey = (key: string): VideoFormat => (key.endsWith(".mp4") ? "mp4" : "webm");
+
+/** Bytes enough to tell the container from the file's start. */
+const HEAD_BYTES = 64;
+
+/**
+ * The container a file's first bytes announce: MP4 (an ISO media file's `ftyp` box, QuickTime's own brand excepted:
+ * browsers other than Safari play few MOV files) or WebM (an EBML header whose document type is webm, not Matroska).
+ */
+export function videoFormatOf(head: Buffer): VideoFormat | undefined {
+  if (head.length >= 12 && head.toString("latin1", 4, 8) === "ftyp") return head.toString("latin1", 8, 12) === "qt  " ? undefined : "mp4";
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return head.subarray(0, HEAD_BYTES).includes("webm") ? "webm" : undefined;
+  return undefined;
+}
+
+export class VideoRefusedError extends Error {
+  override name = "VideoRefusedError";
+  constructor(readonly reason: "format" | "too-large") {
+    super(reason === "format" ? "not an MP4 or WebM video" : "the video is over its size limit");
+  }
+}
+
+/**
+ * Stores the video in the local file `filePath` under the key its bytes name; a video already stored is not sent again.
+ * Throws VideoRefusedError when the file is not an MP4 or WebM video, StorageError when the store cannot take it.
+ */
+export async function storeVideoFile(storage: FileStorage, filePath: string): Promise<string> {
+  const head = Buffer.alloc(HEAD_BYTES);
+  const file = await fs.open(filePath);
+  const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0).finally(() => file.close());
+  const format = videoFormatOf(head.subarray(0, bytesRead));
+  if (!format) throw new VideoRefusedError("format");
+  const hash = crypto.createHash("sha256");
+  await pipeline(createReadStream(filePath), hash);
+  const key = `${VIDEO_FOLDER}/${hash.digest("hex").slice(0, 32)}.${format}`;
+  if (!(await storage.stat(key))) await storage.putFile(key, filePath, VIDEO_TYPES[format]);
+  return key;
+}
+
+/**
+ * Stores a video as it arrives (an upload), through a temporary file so no more than a chunk of it is ever in memory.
+ * More than `maxBytes` stops the transfer with VideoRefusedError("too-large"); the temporary file is gone either way.
+ */
+export async function receiveVideo(storage: FileStorage, upload: Readable, maxBytes: number): Promise<string> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), "video-"));
+  try {
+    const filePath = path.join(folder, "upload");
+    let received = 0;
+    const capped = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        done(received > maxBytes ? new VideoRefusedError("too-large") : null, chunk);
+      },
+    });
+    await pipeline(upload, capped, createWriteStream(filePath));
+    return await storeVideoFile(storage, filePath);
+  } finally {
+    await fs.rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Copies a stored video to a local file (an export). */
+export async function copyVideoToFile(storage: FileStorage, key: string, filePath: string): Promise<void> {
+  const info = await storage.stat(key);
+  if (!info) throw new Error(`the stored video ${key} is missing`);
+  await pipeline(await storage.readRange(key, { start: 0, end: info.size - 1 }), createWriteStream(filePath));
+}
