@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { ServerBuild } from "react-router";
 import { sessionStore } from "../../server/auth/sessions.server";
 import { newId, nowIso } from "../../server/db/ids";
+import { SMALL_SITE_VIDEO } from "../shared/small-content";
 import { testEngines } from "../shared/test-database";
 import { routesWithPaths } from "../../server/http/route-paths";
 import { adminsRepo } from "../../server/repos/admins";
@@ -281,6 +282,13 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       form.append("photo", new Blob([new Uint8Array(image)], { type: "image/png" }), "logo.png");
       return { body: form };
     }
+    if (route.id === "routes/admin/content/save-video") {
+      const form = new FormData();
+      form.append("version", await detailsVersion());
+      form.append("video", new Blob([new Uint8Array(SMALL_SITE_VIDEO)], { type: "video/webm" }), "film.webm");
+      return { body: form };
+    }
+    if (route.id === "routes/admin/content/remove-video") return { body: new URLSearchParams({ version: await detailsVersion() }) };
     if (route.id === "routes/admin/content/save-social-link") {
       return { body: new URLSearchParams({ network: "facebook", label: "Seeded", url: "https://social.example.org/seeded" }) };
     }
@@ -366,6 +374,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/content/details",
         "/admin/content/president",
         "/admin/content/logo",
+        "/admin/content/video",
+        "/admin/content/video/remove",
         "/admin/content/social-links/save",
         "/admin/content/goals/save",
         "/admin/content/team",

@@ -227,13 +227,13 @@ describe("hostile clients", () => {
         { cookie },
       );
       expect(upload.status).toBe(200);
-      // Multipart is parsed in memory; only the re-encoded variants are written, under uploads/ (beside the content's
-      // photos, imported on the first start). The server runs its TypeScript through tsx, whose compile cache lives in
+      // A photo's multipart body is parsed in memory; only the re-encoded variants are written, under uploads/ (beside
+      // the content's photos and video, imported on the first start). The server runs its TypeScript through tsx, whose compile cache lives in
       // the temp dir; nothing else may.
       expect(filesUnder(serverTmp).filter((file) => !file.startsWith("tsx-"))).toEqual([]);
       const unexpected = filesUnder(server.dataDir).filter(
         (file) =>
-          !/^(site\.db(-wal|-shm|-journal)?|uploads\/announcements\/[^/]+-\d+\.(avif|webp)|uploads\/content\/[^/]+-\d+\.(avif|webp|png)|mail\/[^/]+\.eml)$/.test(
+          !/^(site\.db(-wal|-shm|-journal)?|uploads\/announcements\/[^/]+-\d+\.(avif|webp)|uploads\/content\/[^/]+-\d+\.(avif|webp|png)|uploads\/content\/video\/[0-9a-f]{32}\.(webm|mp4)|mail\/[^/]+\.eml)$/.test(
             file,
           ),
       );

@@ -234,14 +234,20 @@ describe.each(testEngines())("the upload corpus on %s", (engine) => {
     }
   });
 
-  test("afterwards every image row's files exist, and every file belongs to a row", async () => {
+  test("afterwards every image row's files exist, and every file belongs to a row (or is the site's video)", async () => {
     const rows = await images();
     // The announcements stored above, and the content's photos imported on the first start.
     const contentImages = (await server.database.db.selectFrom("images").select("id").where("source_hash", "is not", null).execute())
       .length;
     expect(contentImages).toBeGreaterThan(0);
     expect(rows.length).toBe(CASES.filter((c) => c.outcome === "stored").length + contentImages);
-    const keys = rows.flatMap((row) => row.variants.map((v) => v.key)).sort();
+    // Beside them, the documentary video the home details name.
+    const { documentary_video: video } = await server.database.db
+      .selectFrom("site_details")
+      .select("documentary_video")
+      .executeTakeFirstOrThrow();
+    expect(video).toBeTruthy();
+    const keys = [...rows.flatMap((row) => row.variants.map((v) => v.key)), video!].sort();
     expect(filesUnder(uploadsDir())).toEqual(keys);
   });
 });
