@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { MOVE_MESSAGES } from "../../core/schemas/content-forms";
 import { newId } from "../../server/db/ids";
 import { testEngines } from "../shared/test-database";
-import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, signIn } from "./helpers/admin";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { auditActions, getPage, post, useSignedInAdmin } from "./helpers/admin";
 
 /**
  * A drag's drop over HTTP: POST /admin/content/<list>/<id>/move with `to`, the item's place in the new order (0 at
@@ -11,27 +10,17 @@ import { startTestServer, type TestServer } from "./helpers/test-server";
  * on the public pages at the next request; anything refused changes nothing.
  */
 describe.each(testEngines())("moving a content item to a place on %s", (engine) => {
-  let server: TestServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    await clearRateLimits(server);
-    cookie = await signIn(server);
-  });
+  const admin = useSignedInAdmin(engine);
 
-  const db = () => server.database.db;
+  const db = () => admin.server.database.db;
   const goals = () => db().selectFrom("content_goals").select(["id", "title", "position"]).orderBy("position").orderBy("id").execute();
   const contentVersion = async () =>
     (await db().selectFrom("settings").select("content_version").executeTakeFirstOrThrow()).content_version;
-  const moveTo = (list: string, id: string, to: string) => post(server, `/admin/content/${list}/${id}/move`, { to }, { cookie });
+  const moveTo = (list: string, id: string, to: string) =>
+    post(admin.server, `/admin/content/${list}/${id}/move`, { to }, { cookie: admin.cookie });
   /** The titles in the order the home page shows them. */
   const homeOrder = async (titles: readonly string[]) => {
-    const html = await (await getPage(server, "/")).text();
+    const html = await (await getPage(admin.server, "/")).text();
     return [...titles].sort((a, b) => html.indexOf(escapeHtml(a)) - html.indexOf(escapeHtml(b)));
   };
 
@@ -47,7 +36,7 @@ describe.each(testEngines())("moving a content item to a place on %s", (engine) 
     expect(stored.map((goal) => goal.position)).toEqual(stored.map((_, index) => index));
     expect(await homeOrder(stored.map((goal) => goal.title))).toEqual(stored.map((goal) => goal.title));
     expect(await contentVersion()).toBeGreaterThan(versionBefore);
-    expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.goal.move", detail: `goal=${last.id} to=0` });
+    expect((await auditActions(admin.server)).at(-1)).toMatchObject({ action: "content.goal.move", detail: `goal=${last.id} to=0` });
 
     const first = stored[0]!;
     const bottom = await moveTo("goals", first.id, String(stored.length - 1));
@@ -59,17 +48,17 @@ describe.each(testEngines())("moving a content item to a place on %s", (engine) 
 
   test("a goal moved to where it is already: 200, and nothing is changed or recorded", async () => {
     const before = await goals();
-    const [audit, version] = [await auditActions(server), await contentVersion()];
+    const [audit, version] = [await auditActions(admin.server), await contentVersion()];
     const answer = await moveTo("goals", before[2]!.id, "2");
     expect([answer.status, answer.body.ok]).toEqual([200, true]);
     expect(await goals()).toEqual(before);
-    expect(await auditActions(server)).toEqual(audit);
+    expect(await auditActions(admin.server)).toEqual(audit);
     expect(await contentVersion()).toBe(version);
   });
 
   test("a bad place is refused with a message saying which places there are, and nothing changes", async () => {
     const before = await goals();
-    const [audit, version] = [await auditActions(server), await contentVersion()];
+    const [audit, version] = [await auditActions(admin.server), await contentVersion()];
     const id = before[0]!.id;
     const refusals: Array<[fields: Record<string, string>, status: number, message: string]> = [
       [{ to: String(before.length) }, 400, MOVE_MESSAGES.outOfRange(before.length)],
@@ -84,26 +73,26 @@ describe.each(testEngines())("moving a content item to a place on %s", (engine) 
       [{}, 400, MOVE_MESSAGES.either],
     ];
     for (const [fields, status, message] of refusals) {
-      const answer = await post(server, `/admin/content/goals/${id}/move`, fields, { cookie });
+      const answer = await post(admin.server, `/admin/content/goals/${id}/move`, fields, { cookie: admin.cookie });
       expect([answer.status, answer.body.ok, answer.body.error], JSON.stringify(fields)).toEqual([status, false, message]);
     }
     expect(await goals()).toEqual(before);
-    expect(await auditActions(server)).toEqual(audit);
+    expect(await auditActions(admin.server)).toEqual(audit);
     expect(await contentVersion()).toBe(version);
   });
 
   test("an unknown item, an unknown list, or no session: refused, and nothing changes", async () => {
     const before = await goals();
-    const [audit, version] = [await auditActions(server), await contentVersion()];
+    const [audit, version] = [await auditActions(admin.server), await contentVersion()];
     expect((await moveTo("goals", newId(), "0")).status).toBe(404);
     expect((await moveTo("goals", "not-an-id", "0")).status).toBe(404);
     expect((await moveTo("nothing", before[0]!.id, "0")).status).toBe(404);
     // A goal's id on another list is not an item of it.
     expect((await moveTo("team", before[0]!.id, "0")).status).toBe(404);
-    const anonymous = await post(server, `/admin/content/goals/${before.at(-1)!.id}/move`, { to: "0" });
+    const anonymous = await post(admin.server, `/admin/content/goals/${before.at(-1)!.id}/move`, { to: "0" });
     expect([anonymous.status, anonymous.body.error]).toEqual([401, "Your session has expired. Please log in again."]);
     expect(await goals()).toEqual(before);
-    expect(await auditActions(server)).toEqual(audit);
+    expect(await auditActions(admin.server)).toEqual(audit);
     expect(await contentVersion()).toBe(version);
   });
 
@@ -120,7 +109,12 @@ describe.each(testEngines())("moving a content item to a place on %s", (engine) 
     const [smallId, largeId] = [bySize[0]?.gallery_id, bySize.at(-1)?.gallery_id];
     expect(smallId).not.toBe(largeId);
     // One gallery made smaller than the other, so the other has a place this one has not.
-    const removed = await post(server, `/admin/content/gallery-photos/${(await photos(smallId!)).at(-1)!.id}/delete`, {}, { cookie });
+    const removed = await post(
+      admin.server,
+      `/admin/content/gallery-photos/${(await photos(smallId!)).at(-1)!.id}/delete`,
+      {},
+      { cookie: admin.cookie },
+    );
     expect(removed.status).toBe(200);
     const [small, large] = [
       { galleryId: smallId!, count: (await photos(smallId!)).length },
@@ -136,7 +130,7 @@ describe.each(testEngines())("moving a content item to a place on %s", (engine) 
     expect((await moveTo("gallery-photos", moved.id, String(small.count - 1))).status).toBe(200);
     expect((await photos(small.galleryId)).map((photo) => photo.id)).toEqual([...smallBefore.slice(1).map((p) => p.id), moved.id]);
     expect(await everyOtherPhoto()).toEqual(othersBefore);
-    expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.gallery-photo.move" });
+    expect((await auditActions(admin.server)).at(-1)).toMatchObject({ action: "content.gallery-photo.move" });
 
     // A place the larger gallery has, but this one does not.
     const refused = await moveTo("gallery-photos", moved.id, String(large.count - 1));
@@ -145,7 +139,12 @@ describe.each(testEngines())("moving a content item to a place on %s", (engine) 
   });
 
   test("galleries: places count the galleries the admin's list shows, not the Explore SMC photos' gallery", async () => {
-    const made = await post(server, "/admin/content/galleries/save", { name: "Convocation 2026", kind: "event" }, { cookie });
+    const made = await post(
+      admin.server,
+      "/admin/content/galleries/save",
+      { name: "Convocation 2026", kind: "event" },
+      { cookie: admin.cookie },
+    );
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const madeId = made.body.id as string;
     // As the admin's Galleries screen lists them: in order, without the Explore SMC photos' gallery.
@@ -162,7 +161,7 @@ describe.each(testEngines())("moving a content item to a place on %s", (engine) 
     expect(await listed()).toEqual([...before.slice(1), first]);
     expect((await moveTo("galleries", madeId, "0")).status).toBe(200);
     expect(await listed()).toEqual([madeId, ...before.slice(1, -1), first]);
-    expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.gallery.move", detail: `gallery=${madeId} to=0` });
+    expect((await auditActions(admin.server)).at(-1)).toMatchObject({ action: "content.gallery.move", detail: `gallery=${madeId} to=0` });
 
     const explore = await db().selectFrom("galleries").select("id").where("kind", "=", "explore").executeTakeFirstOrThrow();
     expect((await moveTo("galleries", explore.id, "0")).status).toBe(404);

@@ -1,31 +1,19 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CONFLICT_MESSAGE, PHOTO_FORMATS_MESSAGE } from "../../core/schemas/content-forms";
 import { testEngines } from "../shared/test-database";
-import { ADMIN_ENV, auditActions, clearRateLimits, getPage, jpegWithGps, post, signIn } from "./helpers/admin";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { auditActions, getPage, jpegWithGps, post, useSignedInAdmin } from "./helpers/admin";
 
 /**
  * The admin's content screens over HTTP: every edit is checked on the server, refused whole when it is wrong or
  * stale, audited, and on the public home page at the next request (through the page cache).
  */
 describe.each(testEngines())("site content edited by the admin on %s", (engine) => {
-  let server: TestServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    await clearRateLimits(server);
-    cookie = await signIn(server);
-  });
+  const admin = useSignedInAdmin(engine);
 
-  const details = () => server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
-  const goals = () => server.database.db.selectFrom("content_goals").selectAll().orderBy("position").execute();
-  const homePage = async () => (await getPage(server, "/")).text();
+  const details = () => admin.server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
+  const goals = () => admin.server.database.db.selectFrom("content_goals").selectAll().orderBy("position").execute();
+  const homePage = async () => (await getPage(admin.server, "/")).text();
   const detailsForm = async (changes: Record<string, string> = {}) => {
     const row = await details();
     return {
@@ -42,8 +30,8 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     };
   };
 
-  const imageRow = (id: string) => server.database.db.selectFrom("images").selectAll().where("id", "=", id).executeTakeFirst();
-  const imageIds = () => server.database.db.selectFrom("images").select("id").orderBy("id").execute();
+  const imageRow = (id: string) => admin.server.database.db.selectFrom("images").selectAll().where("id", "=", id).executeTakeFirst();
+  const imageIds = () => admin.server.database.db.selectFrom("images").select("id").orderBy("id").execute();
   /** A content form as the browser posts it: its fields and the photo part (empty when no file was chosen). */
   const photoForm = (fields: Record<string, string>, photo?: { body: Buffer | string; type: string; name: string }) => {
     const form = new FormData();
@@ -61,7 +49,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
 
   test("every screen and every write needs a session: pages go to /admin, writes answer 401 and change nothing", async () => {
     for (const path of ["/admin/content", "/admin/content/home", "/admin/content/goals"]) {
-      const page = await getPage(server, path);
+      const page = await getPage(admin.server, path);
       expect(page.status, path).toBe(302);
       expect(page.headers.get("location"), path).toBe("/admin");
       expect(page.headers.get("cache-control"), path).toBe("no-store");
@@ -74,32 +62,39 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       [`/admin/content/goals/${goal!.id}/delete`, {}],
       [`/admin/content/goals/${goal!.id}/move`, { direction: "down" }],
     ] as const) {
-      expect((await post(server, path, fields)).status, path).toBe(401);
+      expect((await post(admin.server, path, fields)).status, path).toBe(401);
     }
     expect({ details: await details(), goals: await goals() }).toEqual(before);
   });
 
   test("the screens open for a signed-in admin, and the panel links to them", async () => {
-    expect(await (await getPage(server, "/admin", cookie)).text()).toContain('href="/admin/content"');
-    const home = await (await getPage(server, "/admin/content/home", cookie)).text();
+    expect(await (await getPage(admin.server, "/admin", admin.cookie)).text()).toContain('href="/admin/content"');
+    const home = await (await getPage(admin.server, "/admin/content/home", admin.cookie)).text();
     expect(home).toContain(escapeHtml((await details()).tagline));
-    const goalsPage = await (await getPage(server, "/admin/content/goals", cookie)).text();
+    const goalsPage = await (await getPage(admin.server, "/admin/content/goals", admin.cookie)).text();
     for (const goal of await goals()) expect(goalsPage).toContain(escapeHtml(goal.title));
   });
 
   test("saving the home screen's texts shows them on the home page at the next request, audited", async () => {
     expect(await homePage()).not.toContain("A tagline saved by the admin");
-    const answer = await post(server, "/admin/content/details", await detailsForm({ tagline: "A tagline saved by the admin" }), { cookie });
+    const answer = await post(admin.server, "/admin/content/details", await detailsForm({ tagline: "A tagline saved by the admin" }), {
+      cookie: admin.cookie,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.ok).toBe(true);
     expect(await homePage()).toContain("A tagline saved by the admin");
-    expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.details.edit" });
+    expect((await auditActions(admin.server)).at(-1)).toMatchObject({ action: "content.details.edit" });
   });
 
   test("a save made from an older copy is refused with the conflict message and changes nothing", async () => {
     const stale = await detailsForm({ tagline: "The first admin's tagline" });
-    expect((await post(server, "/admin/content/details", stale, { cookie })).status).toBe(200);
-    const second = await post(server, "/admin/content/details", { ...stale, tagline: "The second admin's tagline" }, { cookie });
+    expect((await post(admin.server, "/admin/content/details", stale, { cookie: admin.cookie })).status).toBe(200);
+    const second = await post(
+      admin.server,
+      "/admin/content/details",
+      { ...stale, tagline: "The second admin's tagline" },
+      { cookie: admin.cookie },
+    );
     expect(second.status).toBe(409);
     expect(second.body.error).toBe(CONFLICT_MESSAGE);
     expect((await details()).tagline).toBe("The first admin's tagline");
@@ -116,7 +111,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     ["a mission over its limit", { mission: "x".repeat(2001) }, "mission", "Mission must be at most 2000 characters"],
   ])("%s is refused at its field and changes nothing", async (_name, change, field, message) => {
     const before = await details();
-    const answer = await post(server, "/admin/content/details", await detailsForm(change), { cookie });
+    const answer = await post(admin.server, "/admin/content/details", await detailsForm(change), { cookie: admin.cookie });
     expect(answer.status).toBe(400);
     expect(answer.body.errors?.[field]).toBe(message);
     expect(await details()).toEqual(before);
@@ -124,10 +119,10 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
 
   test("goals: add, edit, reorder and delete, each on the home page at the next request", async () => {
     const added = await post(
-      server,
+      admin.server,
       "/admin/content/goals/save",
       { title: "Blood donation drives", description: "Twice a term." },
-      { cookie },
+      { cookie: admin.cookie },
     );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const id = added.body.id as string;
@@ -136,32 +131,32 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     expect(await homePage()).toContain("Blood donation drives");
 
     const edited = await post(
-      server,
+      admin.server,
       "/admin/content/goals/save",
       { id, version: "1", title: "Blood drives", description: "Every month." },
-      { cookie },
+      { cookie: admin.cookie },
     );
     expect(edited.status).toBe(200);
     expect(await homePage()).toContain("Every month.");
     // The same edit again comes from version 1, which is gone.
     const stale = await post(
-      server,
+      admin.server,
       "/admin/content/goals/save",
       { id, version: "1", title: "Stale", description: "Stale edit." },
-      { cookie },
+      { cookie: admin.cookie },
     );
     expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
 
-    expect((await post(server, `/admin/content/goals/${id}/move`, { direction: "up" }, { cookie })).status).toBe(200);
+    expect((await post(admin.server, `/admin/content/goals/${id}/move`, { direction: "up" }, { cookie: admin.cookie })).status).toBe(200);
     stored = await goals();
     expect(stored.map((g) => g.id).indexOf(id)).toBe(stored.length - 2);
     const html = await homePage();
     expect(html.indexOf("Blood drives")).toBeLessThan(html.indexOf(escapeHtml(stored.at(-1)!.title)));
 
-    expect((await post(server, `/admin/content/goals/${id}/delete`, {}, { cookie })).status).toBe(200);
+    expect((await post(admin.server, `/admin/content/goals/${id}/delete`, {}, { cookie: admin.cookie })).status).toBe(200);
     expect((await goals()).map((g) => g.id)).not.toContain(id);
     expect(await homePage()).not.toContain("Blood drives");
-    expect((await auditActions(server)).slice(-4).map((entry) => entry.action)).toEqual([
+    expect((await auditActions(admin.server)).slice(-4).map((entry) => entry.action)).toEqual([
       "content.goal.add",
       "content.goal.edit",
       "content.goal.move",
@@ -172,30 +167,41 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
   test("bad goal edits are refused with a message and change nothing", async () => {
     const before = await goals();
     const [first, last] = [before[0]!, before.at(-1)!];
-    const empty = await post(server, "/admin/content/goals/save", { title: "", description: "No title" }, { cookie });
+    const empty = await post(admin.server, "/admin/content/goals/save", { title: "", description: "No title" }, { cookie: admin.cookie });
     expect([empty.status, empty.body.errors?.title]).toEqual([400, "Title is required"]);
-    const long = await post(server, "/admin/content/goals/save", { title: "Long", description: "y".repeat(501) }, { cookie });
+    const long = await post(
+      admin.server,
+      "/admin/content/goals/save",
+      { title: "Long", description: "y".repeat(501) },
+      { cookie: admin.cookie },
+    );
     expect([long.status, long.body.errors?.description]).toEqual([400, "Description must be at most 500 characters"]);
-    expect((await post(server, `/admin/content/goals/${first.id}/move`, { direction: "up" }, { cookie })).status).toBe(404);
-    expect((await post(server, `/admin/content/goals/${last.id}/move`, { direction: "down" }, { cookie })).status).toBe(404);
-    expect((await post(server, `/admin/content/goals/${first.id}/move`, { direction: "sideways" }, { cookie })).status).toBe(400);
-    expect((await post(server, "/admin/content/goals/not-an-id/delete", {}, { cookie })).status).toBe(404);
-    expect((await post(server, `/admin/content/nothing/${first.id}/delete`, {}, { cookie })).status).toBe(404);
+    expect((await post(admin.server, `/admin/content/goals/${first.id}/move`, { direction: "up" }, { cookie: admin.cookie })).status).toBe(
+      404,
+    );
+    expect((await post(admin.server, `/admin/content/goals/${last.id}/move`, { direction: "down" }, { cookie: admin.cookie })).status).toBe(
+      404,
+    );
+    expect(
+      (await post(admin.server, `/admin/content/goals/${first.id}/move`, { direction: "sideways" }, { cookie: admin.cookie })).status,
+    ).toBe(400);
+    expect((await post(admin.server, "/admin/content/goals/not-an-id/delete", {}, { cookie: admin.cookie })).status).toBe(404);
+    expect((await post(admin.server, `/admin/content/nothing/${first.id}/delete`, {}, { cookie: admin.cookie })).status).toBe(404);
     expect(await goals()).toEqual(before);
   });
 
   describe("team", () => {
-    const members = () => server.database.db.selectFrom("team_members").selectAll().orderBy("position").execute();
+    const members = () => admin.server.database.db.selectFrom("team_members").selectAll().orderBy("position").execute();
 
     test("a member added with a phone photo shows on the home page; the stored photo has no EXIF; removing it and deleting the member removes its files", async () => {
       const added = await post(
-        server,
+        admin.server,
         "/admin/content/team/save",
         photoForm(
           { name: "Maryam Siddiqui", title: "Events Secretary", description: "Plans the events\nBooks the halls" },
           { body: await jpegWithGps(), type: "image/jpeg", name: "maryam.jpg" },
         ),
-        { cookie },
+        { cookie: admin.cookie },
       );
       expect(added.status, JSON.stringify(added.body)).toBe(200);
       const member = (await members()).at(-1)!;
@@ -207,7 +213,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       const image = (await imageRow(member.image_id!))!;
       const variants = JSON.parse(image.variants) as { key: string }[];
       for (const variant of variants) {
-        const file = await getPage(server, `/uploads/${variant.key}`);
+        const file = await getPage(admin.server, `/uploads/${variant.key}`);
         expect(file.status).toBe(200);
         const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
         expect(meta.exif).toBeUndefined();
@@ -217,7 +223,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       expect(html).toContain(`/uploads/${variants[0]!.key}`);
 
       const removed = await post(
-        server,
+        admin.server,
         "/admin/content/team/save",
         photoForm({
           id: member.id,
@@ -226,14 +232,14 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
           title: "Events Secretary",
           removePhoto: "on",
         }),
-        { cookie },
+        { cookie: admin.cookie },
       );
       expect(removed.status, JSON.stringify(removed.body)).toBe(200);
       expect((await members()).at(-1)!.image_id).toBeNull();
       expect(await imageRow(image.id)).toBeUndefined();
-      for (const variant of variants) expect((await getPage(server, `/uploads/${variant.key}`)).status).toBe(404);
+      for (const variant of variants) expect((await getPage(admin.server, `/uploads/${variant.key}`)).status).toBe(404);
 
-      expect((await post(server, `/admin/content/team/${member.id}/delete`, {}, { cookie })).status).toBe(200);
+      expect((await post(admin.server, `/admin/content/team/${member.id}/delete`, {}, { cookie: admin.cookie })).status).toBe(200);
       expect(await homePage()).not.toContain("Maryam Siddiqui");
     });
 
@@ -250,25 +256,32 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       ],
       ["a text file called .jpg", async () => ({ body: "not a photo at all", type: "image/jpeg", name: "a.jpg" })],
     ])("%s is refused at the photo, naming the formats that work, and nothing is stored", async (_name, file) => {
-      const before = { members: await members(), images: await server.database.db.selectFrom("images").select("id").execute() };
-      const answer = await post(server, "/admin/content/team/save", photoForm({ name: "Refused Photo", title: "Member" }, await file()), {
-        cookie,
-      });
+      const before = { members: await members(), images: await admin.server.database.db.selectFrom("images").select("id").execute() };
+      const answer = await post(
+        admin.server,
+        "/admin/content/team/save",
+        photoForm({ name: "Refused Photo", title: "Member" }, await file()),
+        {
+          cookie: admin.cookie,
+        },
+      );
       expect(answer.status).toBe(400);
       expect(answer.body.errors?.photo).toBe(PHOTO_FORMATS_MESSAGE);
-      expect({ members: await members(), images: await server.database.db.selectFrom("images").select("id").execute() }).toEqual(before);
+      expect({ members: await members(), images: await admin.server.database.db.selectFrom("images").select("id").execute() }).toEqual(
+        before,
+      );
     });
 
     test("a photo over 15 MB is refused before it is read, and nothing is stored", async () => {
       const before = await members();
       const answer = await post(
-        server,
+        admin.server,
         "/admin/content/team/save",
         photoForm(
           { name: "Too Large", title: "Member" },
           { body: Buffer.alloc(15 * 1024 * 1024 + 100 * 1024, 1), type: "image/jpeg", name: "big.jpg" },
         ),
-        { cookie },
+        { cookie: admin.cookie },
       );
       expect(answer.status).toBe(413);
       expect(await members()).toEqual(before);
@@ -277,16 +290,16 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     test("a stale edit of a member is refused, and the photo it carried is not kept", async () => {
       const member = (await members())[0]!;
       const fields = { id: member.id, version: String(member.version), name: member.name, title: member.title };
-      expect((await post(server, "/admin/content/team/save", photoForm(fields), { cookie })).status).toBe(200);
-      const imagesBefore = await server.database.db.selectFrom("images").select("id").execute();
+      expect((await post(admin.server, "/admin/content/team/save", photoForm(fields), { cookie: admin.cookie })).status).toBe(200);
+      const imagesBefore = await admin.server.database.db.selectFrom("images").select("id").execute();
       const stale = await post(
-        server,
+        admin.server,
         "/admin/content/team/save",
         photoForm(fields, { body: await jpegWithGps(), type: "image/jpeg", name: "x.jpg" }),
-        { cookie },
+        { cookie: admin.cookie },
       );
       expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
-      expect(await server.database.db.selectFrom("images").select("id").execute()).toEqual(imagesBefore);
+      expect(await admin.server.database.db.selectFrom("images").select("id").execute()).toEqual(imagesBefore);
     });
   });
 
@@ -302,7 +315,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       };
     };
     const save = async (fields: Record<string, string>, photo?: Parameters<typeof photoForm>[1]) =>
-      post(server, "/admin/content/president", photoForm(fields, photo), { cookie });
+      post(admin.server, "/admin/content/president", photoForm(fields, photo), { cookie: admin.cookie });
 
     test("a new president with a new photo shows on the home page at the next request; the old photo's files go, audited", async () => {
       const before = await details();
@@ -322,7 +335,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       expect(html).toContain("Zara Malik");
       expect(html).toContain("Welcome, all.");
       expect(html).toContain(`/uploads/content/${after.president_image_id}-`);
-      expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.president.edit" });
+      expect((await auditActions(admin.server)).at(-1)).toMatchObject({ action: "content.president.edit" });
       // Nothing else showed the old photo.
       expect(await imageRow(before.president_image_id)).toBeUndefined();
 
@@ -351,7 +364,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
 
   describe("logo", () => {
     const save = async (fields: Record<string, string>, photo?: Parameters<typeof photoForm>[1]) =>
-      post(server, "/admin/content/logo", photoForm(fields, photo), { cookie });
+      post(admin.server, "/admin/content/logo", photoForm(fields, photo), { cookie: admin.cookie });
     const logoForm = async (changes: Record<string, string> = {}) => {
       const row = await details();
       return { alt: row.logo_alt, version: String(row.version), ...changes };
@@ -373,11 +386,11 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       const html = await homePage();
       expect(html).toContain("A red square, our new logo");
       expect(html).toContain(`/uploads/content/${after.logo_image_id}-`);
-      const manifest = await (await getPage(server, "/manifest.webmanifest")).text();
+      const manifest = await (await getPage(admin.server, "/manifest.webmanifest")).text();
       expect(manifest).toContain(`/uploads/content/${after.logo_image_id}-512.png`);
-      expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.logo.edit" });
+      expect((await auditActions(admin.server)).at(-1)).toMatchObject({ action: "content.logo.edit" });
       // The old logo stays only while a team card shows it too (a wing's card may).
-      const cardsWithOldLogo = await server.database.db
+      const cardsWithOldLogo = await admin.server.database.db
         .selectFrom("team_members")
         .select("id")
         .where("image_id", "=", before.logo_image_id)
@@ -402,14 +415,14 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
   });
 
   describe("social links", () => {
-    const links = () => server.database.db.selectFrom("social_links").selectAll().orderBy("position").execute();
+    const links = () => admin.server.database.db.selectFrom("social_links").selectAll().orderBy("position").execute();
 
     test("add, edit, reorder and delete, each on the home page at the next request, audited", async () => {
       const added = await post(
-        server,
+        admin.server,
         "/admin/content/social-links/save",
         { network: "instagram", label: "Instagram (Alumni)", url: "https://www.instagram.com/alumni.example" },
-        { cookie },
+        { cookie: admin.cookie },
       );
       expect(added.status, JSON.stringify(added.body)).toBe(200);
       const id = added.body.id as string;
@@ -417,25 +430,27 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       expect(await homePage()).toContain("https://www.instagram.com/alumni.example");
 
       const edited = await post(
-        server,
+        admin.server,
         "/admin/content/social-links/save",
         { id, version: "1", network: "facebook", label: "Alumni on Facebook", url: "https://www.facebook.com/alumni.example" },
-        { cookie },
+        { cookie: admin.cookie },
       );
       expect(edited.status).toBe(200);
       let html = await homePage();
       expect(html).toContain(`href="https://www.facebook.com/alumni.example"`);
       expect(html).not.toContain("https://www.instagram.com/alumni.example");
 
-      expect((await post(server, `/admin/content/social-links/${id}/move`, { direction: "up" }, { cookie })).status).toBe(200);
+      expect(
+        (await post(admin.server, `/admin/content/social-links/${id}/move`, { direction: "up" }, { cookie: admin.cookie })).status,
+      ).toBe(200);
       const stored = await links();
       expect(stored.map((link) => link.id).indexOf(id)).toBe(stored.length - 2);
       html = await homePage();
       expect(html.indexOf("https://www.facebook.com/alumni.example")).toBeLessThan(html.indexOf(escapeHtml(stored.at(-1)!.url)));
 
-      expect((await post(server, `/admin/content/social-links/${id}/delete`, {}, { cookie })).status).toBe(200);
+      expect((await post(admin.server, `/admin/content/social-links/${id}/delete`, {}, { cookie: admin.cookie })).status).toBe(200);
       expect(await homePage()).not.toContain("alumni.example");
-      expect((await auditActions(server)).slice(-4).map((entry) => entry.action)).toEqual([
+      expect((await auditActions(admin.server)).slice(-4).map((entry) => entry.action)).toEqual([
         "content.social-link.add",
         "content.social-link.edit",
         "content.social-link.move",
@@ -457,14 +472,14 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
         ],
       ] as const;
       for (const [fields, status, field, message] of cases) {
-        const answer = await post(server, "/admin/content/social-links/save", fields, { cookie });
+        const answer = await post(admin.server, "/admin/content/social-links/save", fields, { cookie: admin.cookie });
         expect([answer.status, answer.body.errors?.[field]], field).toEqual([status, message]);
       }
       const stale = await post(
-        server,
+        admin.server,
         "/admin/content/social-links/save",
         { id: first!.id, version: String(first!.version + 1), network: "facebook", label: "Stale", url: "https://stale.example" },
-        { cookie },
+        { cookie: admin.cookie },
       );
       expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
       expect(await links()).toEqual(before);
@@ -472,7 +487,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
 
     test("with every link deleted, the home page shows no social links and no empty “Follow us”", async () => {
       for (const link of await links()) {
-        expect((await post(server, `/admin/content/social-links/${link.id}/delete`, {}, { cookie })).status).toBe(200);
+        expect((await post(admin.server, `/admin/content/social-links/${link.id}/delete`, {}, { cookie: admin.cookie })).status).toBe(200);
       }
       const html = await homePage();
       expect(html).not.toContain("Follow us");
@@ -481,9 +496,9 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
   });
 
   describe("collaborators", () => {
-    const collaborators = () => server.database.db.selectFrom("collaborators").selectAll().orderBy("position").execute();
+    const collaborators = () => admin.server.database.db.selectFrom("collaborators").selectAll().orderBy("position").execute();
     const save = (fields: Record<string, string>, photo?: Awaited<ReturnType<typeof aPhoto>>) =>
-      post(server, "/admin/content/collaborators/save", photoForm(fields, photo), { cookie });
+      post(admin.server, "/admin/content/collaborators/save", photoForm(fields, photo), { cookie: admin.cookie });
 
     test("a new collaborator needs its logo; with one and a link it shows on the home page, linked", async () => {
       const before = await collaborators();
@@ -503,7 +518,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       expect(html).toContain('href="https://bloodbank.example.org/"');
       expect(html).toContain("Runs our donation camps.");
       expect(html).toContain("City Blood Bank logo");
-      expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.collaborator.add" });
+      expect((await auditActions(admin.server)).at(-1)).toMatchObject({ action: "content.collaborator.add" });
     });
 
     test("a new logo replaces the old one, whose files go; a cleared link unlinks the name; deleting removes the logo", async () => {
@@ -520,14 +535,14 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       expect(edited).toMatchObject({ id: added.id, url: null, version: 2 });
       expect(edited.image_id).not.toBe(added.image_id);
       expect(await imageRow(added.image_id)).toBeUndefined();
-      for (const file of oldFiles) expect((await getPage(server, file)).status).toBe(404);
+      for (const file of oldFiles) expect((await getPage(admin.server, file)).status).toBe(404);
       expect(await homePage()).not.toContain("https://green.example.org/");
 
       const newFiles = await variantFiles(edited.image_id);
-      expect((await post(server, `/admin/content/collaborators/${added.id}/delete`, {}, { cookie })).status).toBe(200);
+      expect((await post(admin.server, `/admin/content/collaborators/${added.id}/delete`, {}, { cookie: admin.cookie })).status).toBe(200);
       expect(await homePage()).not.toContain("Plants trees with us.");
       expect(await imageRow(edited.image_id)).toBeUndefined();
-      for (const file of newFiles) expect((await getPage(server, file)).status).toBe(404);
+      for (const file of newFiles) expect((await getPage(admin.server, file)).status).toBe(404);
     });
 
     test("a link that is not http(s) is refused at its field, and nothing is stored", async () => {
@@ -540,9 +555,9 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
   });
 
   describe("resources", () => {
-    const resources = () => server.database.db.selectFrom("resources").selectAll().orderBy("position").execute();
+    const resources = () => admin.server.database.db.selectFrom("resources").selectAll().orderBy("position").execute();
     const save = (fields: Record<string, string>, photo?: Awaited<ReturnType<typeof aPhoto>>) =>
-      post(server, "/admin/content/resources/save", photoForm(fields, photo), { cookie });
+      post(admin.server, "/admin/content/resources/save", photoForm(fields, photo), { cookie: admin.cookie });
 
     test("a resource added shows as a card and in the Resources menu; edited, moved and deleted at the next request", async () => {
       const added = await save(
@@ -569,16 +584,18 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       expect(html).toContain("Final Year Notes");
       expect(html).not.toContain("5th Year Notes");
 
-      expect((await post(server, `/admin/content/resources/${resource.id}/move`, { direction: "up" }, { cookie })).status).toBe(200);
+      expect(
+        (await post(admin.server, `/admin/content/resources/${resource.id}/move`, { direction: "up" }, { cookie: admin.cookie })).status,
+      ).toBe(200);
       const order = (await resources()).map((r) => r.id);
       expect(order.indexOf(resource.id)).toBe(order.length - 2);
       html = await homePage();
       expect(html.indexOf("Final Year Notes")).toBeLessThan(html.indexOf(escapeHtml((await resources()).at(-1)!.title)));
 
-      expect((await post(server, `/admin/content/resources/${resource.id}/delete`, {}, { cookie })).status).toBe(200);
+      expect((await post(admin.server, `/admin/content/resources/${resource.id}/delete`, {}, { cookie: admin.cookie })).status).toBe(200);
       expect(await homePage()).not.toContain("Final Year Notes");
       expect(await imageRow(resource.image_id)).toBeUndefined();
-      expect((await auditActions(server)).slice(-4).map((entry) => entry.action)).toEqual([
+      expect((await auditActions(admin.server)).slice(-4).map((entry) => entry.action)).toEqual([
         "content.resource.add",
         "content.resource.edit",
         "content.resource.move",
@@ -608,12 +625,13 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
   });
 
   describe("galleries", () => {
-    const gallery = (id: string) => server.database.db.selectFrom("galleries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const gallery = (id: string) =>
+      admin.server.database.db.selectFrom("galleries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     const photosOf = (galleryId: string) =>
-      server.database.db.selectFrom("gallery_photos").selectAll().where("gallery_id", "=", galleryId).orderBy("position").execute();
-    const eventsPage = async () => (await getPage(server, "/events-and-activities")).text();
+      admin.server.database.db.selectFrom("gallery_photos").selectAll().where("gallery_id", "=", galleryId).orderBy("position").execute();
+    const eventsPage = async () => (await getPage(admin.server, "/events-and-activities")).text();
     const newGallery = async (fields: Record<string, string>) => {
-      const answer = await post(server, "/admin/content/galleries/save", fields, { cookie });
+      const answer = await post(admin.server, "/admin/content/galleries/save", fields, { cookie: admin.cookie });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return answer.body.id as string;
     };
@@ -624,7 +642,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
         new Blob([typeof photo.body === "string" ? photo.body : new Uint8Array(photo.body)], { type: photo.type }),
         photo.name,
       );
-      return post(server, `/admin/content/galleries/${galleryId}/photos`, form, { cookie });
+      return post(admin.server, `/admin/content/galleries/${galleryId}/photos`, form, { cookie: admin.cookie });
     };
 
     test("a new gallery stays off the public page until its first photo lands; each upload joins its end, audited", async () => {
@@ -647,7 +665,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       expect(html).toContain("Welcome Party 2026");
       const [firstFile] = await variantFiles(photos[0]!.image_id);
       expect(html).toContain(firstFile!.replace(/-\d+\.\w+$/, ""));
-      expect((await auditActions(server)).slice(-3).map((e) => e.action)).toEqual([
+      expect((await auditActions(admin.server)).slice(-3).map((e) => e.action)).toEqual([
         "content.gallery.add",
         "content.gallery-photo.add",
         "content.gallery-photo.add",
@@ -689,20 +707,20 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       await upload(id, await aPhoto());
       const [, second] = await photosOf(id);
       const saved = await post(
-        server,
+        admin.server,
         "/admin/content/gallery-photos/save",
         { id: second!.id, version: String(second!.version), alt: "Students planting saplings", cover: "on" },
-        { cookie },
+        { cookie: admin.cookie },
       );
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect((await gallery(id)).cover_photo_id).toBe(second!.id);
       expect(await eventsPage()).toContain("Students planting saplings");
 
       const stale = await post(
-        server,
+        admin.server,
         "/admin/content/gallery-photos/save",
         { id: second!.id, version: String(second!.version), alt: "A stale alt text" },
-        { cookie },
+        { cookie: admin.cookie },
       );
       expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
       expect((await photosOf(id))[1]!.alt).toBe("Students planting saplings");
@@ -714,32 +732,41 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
       await upload(id, await aPhoto());
       await upload(id, await aPhoto());
       const [first, second] = await photosOf(id);
-      expect((await post(server, `/admin/content/gallery-photos/${second!.id}/move`, { direction: "up" }, { cookie })).status).toBe(200);
+      expect(
+        (await post(admin.server, `/admin/content/gallery-photos/${second!.id}/move`, { direction: "up" }, { cookie: admin.cookie }))
+          .status,
+      ).toBe(200);
       expect((await photosOf(id)).map((p) => p.id)).toEqual([second!.id, first!.id]);
 
       const firstFiles = await variantFiles(first!.image_id);
-      expect((await post(server, `/admin/content/gallery-photos/${first!.id}/delete`, {}, { cookie })).status).toBe(200);
+      expect((await post(admin.server, `/admin/content/gallery-photos/${first!.id}/delete`, {}, { cookie: admin.cookie })).status).toBe(
+        200,
+      );
       expect((await photosOf(id)).map((p) => p.id)).toEqual([second!.id]);
-      for (const file of firstFiles) expect((await getPage(server, file)).status).toBe(404);
+      for (const file of firstFiles) expect((await getPage(admin.server, file)).status).toBe(404);
 
       const secondFiles = await variantFiles(second!.image_id);
-      expect((await post(server, `/admin/content/galleries/${id}/delete`, {}, { cookie })).status).toBe(200);
+      expect((await post(admin.server, `/admin/content/galleries/${id}/delete`, {}, { cookie: admin.cookie })).status).toBe(200);
       expect(await eventsPage()).not.toContain("Sports Gala");
       expect(await imageRow(second!.image_id)).toBeUndefined();
-      for (const file of secondFiles) expect((await getPage(server, file)).status).toBe(404);
+      for (const file of secondFiles) expect((await getPage(admin.server, file)).status).toBe(404);
 
-      const explore = await server.database.db.selectFrom("galleries").select("id").where("kind", "=", "explore").executeTakeFirstOrThrow();
-      expect((await post(server, `/admin/content/galleries/${explore.id}/delete`, {}, { cookie })).status).toBe(404);
+      const explore = await admin.server.database.db
+        .selectFrom("galleries")
+        .select("id")
+        .where("kind", "=", "explore")
+        .executeTakeFirstOrThrow();
+      expect((await post(admin.server, `/admin/content/galleries/${explore.id}/delete`, {}, { cookie: admin.cookie })).status).toBe(404);
       expect(await gallery(explore.id)).toBeDefined();
     });
 
     test("a renamed gallery keeps its address; a bad date or kind is refused at its field and changes nothing", async () => {
       const id = await newGallery({ name: "Med Doc Night", kind: "event" });
       const renamed = await post(
-        server,
+        admin.server,
         "/admin/content/galleries/save",
         { id, version: "1", name: "Med Doc Evening", kind: "event" },
-        { cookie },
+        { cookie: admin.cookie },
       );
       expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
       expect(await gallery(id)).toMatchObject({ name: "Med Doc Evening", slug: "med-doc-night", version: 2 });
@@ -751,10 +778,10 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
         [{ name: "" }, "name", "Name is required"],
       ] as const) {
         const answer = await post(
-          server,
+          admin.server,
           "/admin/content/galleries/save",
           { id, version: "2", name: "Med Doc Evening", kind: "event", ...change },
-          { cookie },
+          { cookie: admin.cookie },
         );
         expect(answer.status).toBe(400);
         expect(answer.body.errors?.[field]).toBe(message);
@@ -774,7 +801,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     } as const;
     // Earlier tests may have emptied a list already; one social link makes sure "Follow us" is there to go.
     const link = { network: "facebook", label: "Facebook", url: "https://www.facebook.com/emptied.example" };
-    expect((await post(server, "/admin/content/social-links/save", link, { cookie })).status).toBe(200);
+    expect((await post(admin.server, "/admin/content/social-links/save", link, { cookie: admin.cookie })).status).toBe(200);
     // Each of these is on the page before, so its absence after means something.
     const gone = [
       "Our Goals",
@@ -788,11 +815,11 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     const before = await homePage();
     for (const marker of gone) expect(before, String(marker)).toMatch(marker);
     for (const [list, table] of Object.entries(lists)) {
-      for (const { id } of await server.database.db.selectFrom(table).select("id").execute()) {
-        expect((await post(server, `/admin/content/${list}/${id}/delete`, {}, { cookie })).status, list).toBe(200);
+      for (const { id } of await admin.server.database.db.selectFrom(table).select("id").execute()) {
+        expect((await post(admin.server, `/admin/content/${list}/${id}/delete`, {}, { cookie: admin.cookie })).status, list).toBe(200);
       }
     }
-    const page = await getPage(server, "/");
+    const page = await getPage(admin.server, "/");
     expect(page.status).toBe(200);
     const html = await page.text();
     for (const marker of gone) expect(html, String(marker)).not.toMatch(marker);

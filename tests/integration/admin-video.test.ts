@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CONFLICT_MESSAGE, VIDEO_FORMATS_MESSAGE, VIDEO_MISSING_MESSAGE } from "../../core/schemas/content-forms";
 import { VIDEO_UPLOAD_MAX_BYTES } from "../../core/schemas/limits";
 import { testEngines } from "../shared/test-database";
-import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, signIn } from "./helpers/admin";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { auditActions, getPage, post, useSignedInAdmin } from "./helpers/admin";
 
 /** A real WebM film (the starting content's), so a player could play what these tests upload. */
 const FILM = fs.readFileSync(path.join(import.meta.dirname, "../../content/video/documentary.webm"));
@@ -27,25 +26,14 @@ function videoForm(version: number | string, video?: { body: Buffer | string; na
  * memory), served to players by byte ranges, replaced and removed with the home details' version check.
  */
 describe.each(testEngines())("the documentary video on %s", (engine) => {
-  let server: TestServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    await clearRateLimits(server);
-    cookie = await signIn(server);
-  });
+  const admin = useSignedInAdmin(engine);
 
-  const details = () => server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
+  const details = () => admin.server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
   const upload = async (video: Parameters<typeof videoForm>[1], version?: number) =>
-    post(server, "/admin/content/video", videoForm(version ?? (await details()).version, video), { cookie });
+    post(admin.server, "/admin/content/video", videoForm(version ?? (await details()).version, video), { cookie: admin.cookie });
   const storedVideos = () =>
     fs
-      .readdirSync(path.join(server.dataDir, "uploads", "content", "video"), { encoding: "utf8" })
+      .readdirSync(path.join(admin.server.dataDir, "uploads", "content", "video"), { encoding: "utf8" })
       .filter((name) => !name.endsWith(".tmp"))
       .sort();
 
@@ -57,37 +45,37 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
     const key = after.documentary_video!;
     expect(key).toMatch(/^content\/video\/[0-9a-f]{32}\.webm$/);
     expect(after.version).toBe(before.version + 1);
-    expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.video.edit" });
+    expect((await auditActions(admin.server)).at(-1)).toMatchObject({ action: "content.video.edit" });
 
     // The home page (through the page cache) names the new video at once; the old address is gone.
-    const html = await (await getPage(server, "/")).text();
+    const html = await (await getPage(admin.server, "/")).text();
     expect(html).toContain(`/media/${key}`);
-    if (before.documentary_video) expect((await getPage(server, `/media/${before.documentary_video}`)).status).toBe(404);
+    if (before.documentary_video) expect((await getPage(admin.server, `/media/${before.documentary_video}`)).status).toBe(404);
     expect(storedVideos()).toEqual([path.basename(key)]);
 
-    const whole = await getPage(server, `/media/${key}`);
+    const whole = await getPage(admin.server, `/media/${key}`);
     expect(whole.status).toBe(200);
     expect(whole.headers.get("content-type")).toBe("video/webm");
     expect(whole.headers.get("accept-ranges")).toBe("bytes");
     expect(whole.headers.get("cache-control")).toContain("immutable");
     expect(Buffer.from(await whole.arrayBuffer()).equals(OTHER_FILM)).toBe(true);
 
-    const part = await fetch(`${server.url}/media/${key}`, { headers: { range: "bytes=100-199" } });
+    const part = await fetch(`${admin.server.url}/media/${key}`, { headers: { range: "bytes=100-199" } });
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 100-199/${OTHER_FILM.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(OTHER_FILM.subarray(100, 200))).toBe(true);
 
-    const tail = await fetch(`${server.url}/media/${key}`, { headers: { range: "bytes=-10" } });
+    const tail = await fetch(`${admin.server.url}/media/${key}`, { headers: { range: "bytes=-10" } });
     expect(Buffer.from(await tail.arrayBuffer()).equals(OTHER_FILM.subarray(-10))).toBe(true);
 
-    const beyond = await fetch(`${server.url}/media/${key}`, { headers: { range: `bytes=${OTHER_FILM.length}-` } });
+    const beyond = await fetch(`${admin.server.url}/media/${key}`, { headers: { range: `bytes=${OTHER_FILM.length}-` } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get("content-range")).toBe(`bytes */${OTHER_FILM.length}`);
 
     // A browser's revalidation (fetch() would add Cache-Control: no-cache, which asks for the whole answer).
     const revalidated = await new Promise<number>((resolve, reject) =>
       http
-        .get(`${server.url}/media/${key}`, { headers: { "if-none-match": whole.headers.get("etag")! } }, (response) => {
+        .get(`${admin.server.url}/media/${key}`, { headers: { "if-none-match": whole.headers.get("etag")! } }, (response) => {
           response.resume();
           resolve(response.statusCode ?? 0);
         })
@@ -97,7 +85,7 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
 
     // Not a stored video's address: nothing, whatever is stored there.
     for (const address of ["/media/content/video/missing.webm", `/media/content/${"0".repeat(32)}.webm`, "/media/../site.db"]) {
-      expect((await getPage(server, address)).status, address).toBe(404);
+      expect((await getPage(admin.server, address)).status, address).toBe(404);
     }
   });
 
@@ -129,9 +117,13 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
 
   test("a body over the video's cap is refused from its declared length, before a byte of it is read", async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${server.url}/admin/content/video`, {
+      const request = http.request(`${admin.server.url}/admin/content/video`, {
         method: "POST",
-        headers: { cookie, "content-type": "multipart/form-data; boundary=x", "content-length": String(VIDEO_UPLOAD_MAX_BYTES + 1) },
+        headers: {
+          cookie: admin.cookie,
+          "content-type": "multipart/form-data; boundary=x",
+          "content-length": String(VIDEO_UPLOAD_MAX_BYTES + 1),
+        },
       });
       request.on("response", (response) => {
         response.resume();
@@ -147,16 +139,16 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
     await upload({ body: FILM, name: "film.webm", type: "video/webm" });
     const { version, documentary_video: key } = await details();
 
-    const stale = await post(server, "/admin/content/video/remove", { version: String(version - 1) }, { cookie });
+    const stale = await post(admin.server, "/admin/content/video/remove", { version: String(version - 1) }, { cookie: admin.cookie });
     expect(stale.status).toBe(409);
     expect((await details()).documentary_video).toBe(key);
 
-    const removed = await post(server, "/admin/content/video/remove", { version: String(version) }, { cookie });
+    const removed = await post(admin.server, "/admin/content/video/remove", { version: String(version) }, { cookie: admin.cookie });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect((await details()).documentary_video).toBeNull();
-    expect((await auditActions(server)).at(-1)).toMatchObject({ action: "content.video.remove" });
-    expect(await (await getPage(server, "/")).text()).not.toContain("/media/");
-    expect((await getPage(server, `/media/${key}`)).status).toBe(404);
+    expect((await auditActions(admin.server)).at(-1)).toMatchObject({ action: "content.video.remove" });
+    expect(await (await getPage(admin.server, "/")).text()).not.toContain("/media/");
+    expect((await getPage(admin.server, `/media/${key}`)).status).toBe(404);
     expect(storedVideos()).toEqual([]);
   });
 
@@ -164,12 +156,12 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
     const before = await details();
     const files = storedVideos();
     const answer = await post(
-      server,
+      admin.server,
       "/admin/content/video",
       videoForm(before.version, { body: FILM, name: "f.webm", type: "video/webm" }),
     );
     expect(answer.status).toBe(401);
-    expect((await post(server, "/admin/content/video/remove", { version: String(before.version) })).status).toBe(401);
+    expect((await post(admin.server, "/admin/content/video/remove", { version: String(before.version) })).status).toBe(401);
     expect(await details()).toEqual(before);
     expect(storedVideos()).toEqual(files);
   });
