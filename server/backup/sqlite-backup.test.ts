@@ -11,7 +11,7 @@ import { settingsRepo } from "../repos/settings";
 import { storeImage } from "../services/image-store";
 import { localStorage } from "../storage/local-storage";
 import { BackupError, backupSqlite, restoreSqlite } from "./sqlite-backup";
-import { SMALL_SITE_PHOTOS, smallSite, writeSmallSite } from "../../tests/shared/small-content";
+import { SMALL_SITE_PHOTOS, SMALL_SITE_VIDEO, smallSite, writeSmallSite } from "../../tests/shared/small-content";
 import { importContent } from "../content/import-content";
 import { encodeCache } from "../images/encode-cache";
 import { createLogger } from "../logger";
@@ -106,6 +106,9 @@ describe("backup and restore of the embedded setup", () => {
       for (const variant of restoredContent.logo.variants) {
         expect(fs.existsSync(path.join(restoredDir, "uploads", ...variant.key.split("/"))), variant.key).toBe(true);
       }
+      // And its video, byte for byte.
+      const video = path.join(restoredDir, "uploads", ...restoredContent.documentaryVideo!.split("/"));
+      expect(fs.readFileSync(video).equals(SMALL_SITE_VIDEO)).toBe(true);
       expect(fs.readdirSync(restoredDir).filter((name) => name.startsWith(".restore-"))).toEqual([]);
     } finally {
       await restored.close();
