@@ -37,6 +37,8 @@ export default [
   route("admin/content/president", "routes/admin/content/save-president.ts"),
   route("admin/content/logo", "routes/admin/content/save-logo.ts"),
   route("admin/content/video", "routes/admin/content/save-video.ts"),
+  route("admin/content/video/uploads", "routes/admin/content/start-video-upload.ts"),
+  route("admin/content/video/uploads/:id/:index", "routes/admin/content/store-video-part.ts"),
   route("admin/content/video/remove", "routes/admin/content/remove-video.ts"),
   route("admin/content/social-links/save", "routes/admin/content/save-social-link.ts"),
   route("admin/content/goals/save", "routes/admin/content/save-goal.ts"),

@@ -46,19 +46,19 @@ export function editAnswer(
 }
 
 /**
- * The answer to a content edit that may bring a photo: as `editAnswer`, or refused for the photo (at the photo field),
- * or because the image store is down (for the whole form, with a status that says "try again"). The chosen file is
- * never sent back.
+ * The answer to a content edit that may bring a file (a photo, a video): as `editAnswer`, or refused for the file (at
+ * its field), or because the file store is down (for the whole form, with a status that says "try again"). The chosen
+ * file is never sent back.
  */
 export function photoEditAnswer(
   submission: Submission<unknown>,
-  result: Parameters<typeof editAnswer>[1] | { ok: false; reason: "photo" | "storage-unavailable"; message: string },
+  result: Parameters<typeof editAnswer>[1] | { ok: false; reason: "photo" | "video" | "storage-unavailable"; message: string },
 ) {
   if (!("message" in result)) return editAnswer(submission, result);
   if (result.reason === "storage-unavailable") {
     return formAnswer(submission.reply({ formErrors: [result.message], hideFields: ["photo"] }), 503, { "Retry-After": "30" });
   }
-  return formAnswer(submission.reply({ fieldErrors: { photo: [result.message] }, hideFields: ["photo"] }), 400);
+  return formAnswer(submission.reply({ fieldErrors: { [result.reason]: [result.message] }, hideFields: ["photo"] }), 400);
 }
 
 /** The bytes of a form's chosen file, if one was chosen. */

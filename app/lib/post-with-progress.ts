@@ -8,19 +8,19 @@ export interface PostedAnswer {
 }
 
 /**
- * Posts a form with XMLHttpRequest, which (unlike fetch) reports an upload's progress: `onProgress` with the bytes sent
- * of the whole body, then `onSent` once every byte is there and the server is at work.
+ * Posts a form (or a file's bytes) with XMLHttpRequest, which (unlike fetch) reports an upload's progress: `onProgress`
+ * with the bytes sent of the whole body, then `onSent` once every byte is there and the server is at work.
  */
 export function postWithProgress(
   url: string,
-  form: FormData,
-  { onProgress, onSent }: { onProgress: (sent: number, total: number) => void; onSent?: () => void },
+  form: FormData | Blob,
+  { onProgress, onSent }: { onProgress?: (sent: number, total: number) => void; onSent?: () => void } = {},
 ): Promise<PostedAnswer> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);
     request.responseType = "json";
-    request.upload.onprogress = (event) => onProgress(event.loaded, event.total);
+    request.upload.onprogress = (event) => onProgress?.(event.loaded, event.total);
     request.upload.onload = () => onSent?.();
     request.onerror = () => resolve({ status: 0, body: null });
     request.onload = () => resolve({ status: request.status, body: request.response });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withoutNul } from "./text";
-import { CONTENT_PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from "./limits";
+import { CONTENT_PHOTO_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MAX_PARTS } from "./limits";
 
 /** What a save made from an older copy of an item is told (a version check, not last-write-wins). */
 export const CONFLICT_MESSAGE = "This was changed by someone else. Reload to see the latest.";
@@ -118,15 +118,29 @@ export const VIDEO_MISSING_MESSAGE = "Choose a video to upload";
 /** The file types the video field offers; the server judges the bytes. */
 export const VIDEO_ACCEPT = "video/mp4,video/webm";
 
-/**
- * /admin/content/home: the documentary's upload, and its removal. The file itself streams past this schema (it may be
- * hundreds of megabytes): the server checks it as it arrives, the form before sending it.
- */
+/** /admin/content/home: the documentary's removal (at the version the page was read at). */
 export const videoSchema = z.object({ version });
 export type VideoInput = z.infer<typeof videoSchema>;
 
-/** The same form as the browser checks it before sending: a video chosen, of a type and size the server takes. */
+/** What an upload that did not arrive whole is told (a part lost, or the upload cleared away meanwhile). */
+export const VIDEO_INCOMPLETE_MESSAGE = "The video did not arrive whole. Choose it again and save";
+
+/**
+ * /admin/content/home: the documentary's upload, once its parts are stored (app/lib/video-upload.ts sends them): which
+ * upload, how many parts, and the version the page was read at.
+ */
 export const videoUploadSchema = videoSchema.extend({
+  upload: z.string({ error: VIDEO_INCOMPLETE_MESSAGE }).min(1, VIDEO_INCOMPLETE_MESSAGE).max(100, VIDEO_INCOMPLETE_MESSAGE),
+  parts: z.coerce
+    .number({ error: VIDEO_INCOMPLETE_MESSAGE })
+    .int(VIDEO_INCOMPLETE_MESSAGE)
+    .min(1, VIDEO_INCOMPLETE_MESSAGE)
+    .max(VIDEO_MAX_PARTS, VIDEO_TOO_LARGE_MESSAGE),
+});
+export type VideoUploadInput = z.infer<typeof videoUploadSchema>;
+
+/** The video form as the browser checks it before sending anything: a video chosen, of a type and size the server takes. */
+export const videoChoiceSchema = videoSchema.extend({
   video: z.preprocess(
     (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
     z

@@ -24,6 +24,15 @@ export interface Database {
   social_links: SocialLinksTable;
   galleries: GalleriesTable;
   gallery_photos: GalleryPhotosTable;
+  video_uploads: VideoUploadsTable;
+}
+
+/** A video being uploaded part by part. */
+export interface VideoUploadsTable {
+  id: string;
+  started_at: string;
+  /** Parts 0 to parts - 1 may be stored. */
+  parts: Generated<number>;
 }
 
 export interface SettingsTable {

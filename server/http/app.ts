@@ -11,12 +11,7 @@ import { UPLOADS_URL } from "../services/image-store";
 import { MEDIA_URL } from "../services/video-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
 import { isPublicPage } from "#core/public-pages";
-import {
-  ANNOUNCEMENT_UPLOAD_MAX_BYTES,
-  CONTENT_PHOTO_UPLOAD_MAX_BYTES,
-  FORM_MAX_BYTES,
-  VIDEO_UPLOAD_MAX_BYTES,
-} from "#core/schemas/limits";
+import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, CONTENT_PHOTO_UPLOAD_MAX_BYTES, FORM_MAX_BYTES, VIDEO_PART_BYTES } from "#core/schemas/limits";
 import { storedMedia } from "./media-files";
 import { pageCache } from "./page-cache";
 import { checkReadiness, type Readiness } from "./readiness";
@@ -39,8 +34,8 @@ import { errorMessage } from "#core/errors";
 /** The admin's photo uploads: an announcement's image, a content item's photo, one gallery photo. */
 const ANNOUNCEMENT_UPLOAD_PATH = /^\/admin\/announcements$/;
 const CONTENT_PHOTO_UPLOAD_PATHS = /^\/admin\/content\/(?:(?:team|collaborators|resources)\/save|president|logo|galleries\/[^/]+\/photos)$/;
-/** The documentary video's upload: streamed to storage as it arrives, never held in memory. */
-const VIDEO_UPLOAD_PATH = /^\/admin\/content\/video$/;
+/** A part of the documentary video's upload (app/lib/video-upload.ts sends it in parts). */
+const VIDEO_PART_PATH = /^\/admin\/content\/video\/uploads\/[^/]+\/[^/]+$/;
 /** /admin, /admin-announcement and everything under /admin/. */
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
 /** Admin posts may change the public pages; a login, which anyone may send, does not, and must not cost a render. */
@@ -167,14 +162,16 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
       [
         { path: ANNOUNCEMENT_UPLOAD_PATH, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES },
         { path: CONTENT_PHOTO_UPLOAD_PATHS, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
-        { path: VIDEO_UPLOAD_PATH, maxBytes: VIDEO_UPLOAD_MAX_BYTES },
+        { path: VIDEO_PART_PATH, maxBytes: VIDEO_PART_BYTES },
       ],
       FORM_MAX_BYTES,
       logger,
     ),
   );
-  // One body read while one photo is encoded (storeImage encodes one at a time).
-  app.use(uploadsInTurn(new RegExp(`${ANNOUNCEMENT_UPLOAD_PATH.source}|${CONTENT_PHOTO_UPLOAD_PATHS.source}`), 2));
+  // One body read while one photo is encoded (storeImage encodes one at a time); a video's parts take turns with them.
+  app.use(
+    uploadsInTurn(new RegExp(`${ANNOUNCEMENT_UPLOAD_PATH.source}|${CONTENT_PHOTO_UPLOAD_PATHS.source}|${VIDEO_PART_PATH.source}`), 2),
+  );
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
   if (typeof options.build !== "function") app.use(refuseReadsOfPostOnlyRoutes(options.build));

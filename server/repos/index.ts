@@ -13,6 +13,7 @@ import { rateLimitsRepo } from "./rate-limits";
 import { sessionsRepo } from "./sessions";
 import { settingsRepo } from "./settings";
 import { siteContentRepo } from "./site-content";
+import { videoUploadsRepo } from "./video-uploads";
 
 /** Every repository, reading and writing through `db`: the database, or a transaction. */
 export function createRepos(db: Kysely<Database>) {
@@ -31,6 +32,7 @@ export function createRepos(db: Kysely<Database>) {
     siteContent: siteContentRepo(db),
     goals: contentListRepo(db, "content_goals"),
     team: contentListRepo(db, "team_members"),
+    videoUploads: videoUploadsRepo(db),
   };
 }
 

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { localStorage } from "../storage/local-storage";
-import { copyVideoToFile, isVideoKey, receiveVideo, storeVideoFile, VideoRefusedError, videoFormatOf } from "./video-store";
+import { assembleVideo, copyVideoToFile, isVideoKey, storeVideoFile, VideoRefusedError, videoFormatOf } from "./video-store";
 
 const webm = (rest = "") => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from(`webm${rest}`)]);
 const iso = (brand: string, rest = "") => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}${rest}`)]);
@@ -27,9 +26,16 @@ describe("storing videos", () => {
   let dir: string;
   const storage = () => localStorage(path.join(dir, "uploads"));
   const stored = () => fs.readdirSync(path.join(dir, "uploads"), { recursive: true, encoding: "utf8" }).filter((f) => f.includes("."));
-  /** An upload arriving in chunks, as a request body does. */
-  const upload = (bytes: Buffer) =>
-    Readable.from(Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, i) => bytes.subarray(i * 1000, i * 1000 + 1000)));
+  /** A video uploaded in parts of 1000 bytes, each stored: their keys, in order. */
+  const storedParts = async (bytes: Buffer) => {
+    const keys: string[] = [];
+    for (let start = 0; start < bytes.length; start += 1000) {
+      const key = `content/video-uploads/test/${keys.length}`;
+      await storage().put(key, bytes.subarray(start, start + 1000), "application/octet-stream");
+      keys.push(key);
+    }
+    return keys;
+  };
   const temporaryFolders = () =>
     fs
       .readdirSync(os.tmpdir())
@@ -47,20 +53,25 @@ describe("storing videos", () => {
     const key = await storeVideoFile(storage(), path.join(dir, "film.webm"));
     expect(isVideoKey(key)).toBe(true);
     expect(key).toMatch(/\.webm$/);
-    expect(await receiveVideo(storage(), upload(bytes), 10_000)).toBe(key);
-    expect(stored()).toEqual([key]);
+    const parts = await storedParts(bytes);
+    expect(parts).toHaveLength(6);
+    expect(await assembleVideo(storage(), parts, 10_000)).toBe(key);
+    expect(stored().filter((file) => file.startsWith("content/video/"))).toEqual([key]);
 
     await copyVideoToFile(storage(), key, path.join(dir, "copy.webm"));
     expect(fs.readFileSync(path.join(dir, "copy.webm")).equals(bytes)).toBe(true);
   });
 
-  test("an upload over the limit or not a video is refused, leaving nothing behind", async () => {
+  test("parts over the limit in all, or not a video, are refused, storing nothing and leaving no temporary file", async () => {
     const before = temporaryFolders();
-    await expect(receiveVideo(storage(), upload(iso("isom", "y".repeat(3000))), 2000)).rejects.toEqual(new VideoRefusedError("too-large"));
-    await expect(receiveVideo(storage(), upload(Buffer.from("GIF89a, not a video at all")), 2000)).rejects.toEqual(
+    await expect(assembleVideo(storage(), await storedParts(iso("isom", "y".repeat(3000))), 2000)).rejects.toEqual(
+      new VideoRefusedError("too-large"),
+    );
+    await expect(assembleVideo(storage(), await storedParts(Buffer.from("GIF89a, not a video at all")), 2000)).rejects.toEqual(
       new VideoRefusedError("format"),
     );
-    expect(fs.existsSync(path.join(dir, "uploads"))).toBe(false);
+    await expect(assembleVideo(storage(), ["content/video-uploads/none/0"], 2000)).rejects.toThrow(/missing/);
+    expect(fs.existsSync(path.join(dir, "uploads", "content", "video"))).toBe(false);
     expect(temporaryFolders()).toEqual(before);
   });
 });

@@ -3,7 +3,6 @@ import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FileStorage } from "../storage/storage";
 
@@ -22,7 +21,7 @@ export const videoUrl = (key: string) => `${MEDIA_URL}/${key}`;
 export const videoFormatOfKey = (key: string): VideoFormat => (key.endsWith(".mp4") ? "mp4" : "webm");
 
 /** Bytes enough to tell the container from the file's start. */
-const HEAD_BYTES = 64;
+export const HEAD_BYTES = 64;
 
 /**
  * The container a file's first bytes announce: MP4 (an ISO media file's `ftyp` box, QuickTime's own brand excepted:
@@ -59,21 +58,23 @@ export async function storeVideoFile(storage: FileStorage, filePath: string): Pr
 }
 
 /**
- * Stores a video as it arrives (an upload), through a temporary file so no more than a chunk of it is ever in memory.
- * More than `maxBytes` stops the transfer with VideoRefusedError("too-large"); the temporary file is gone either way.
+ * Stores the video whose parts are stored under `partKeys`, in order: they are joined in a temporary file (one part's
+ * bytes in memory at a time), which is stored as `storeVideoFile` stores a file. More than `maxBytes` in all is refused
+ * with VideoRefusedError("too-large"); the temporary file is gone either way.
  */
-export async function receiveVideo(storage: FileStorage, upload: Readable, maxBytes: number): Promise<string> {
+export async function assembleVideo(storage: FileStorage, partKeys: readonly string[], maxBytes: number): Promise<string> {
+  const parts = await Promise.all(partKeys.map(async (key) => ({ key, info: await storage.stat(key) })));
+  const missing = parts.find((part) => !part.info);
+  if (missing) throw new Error(`the video part ${missing.key} is missing`);
+  if (parts.reduce((sum, part) => sum + part.info!.size, 0) > maxBytes) throw new VideoRefusedError("too-large");
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), "video-"));
   try {
-    const filePath = path.join(folder, "upload");
-    let received = 0;
-    const capped = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        received += chunk.length;
-        done(received > maxBytes ? new VideoRefusedError("too-large") : null, chunk);
-      },
-    });
-    await pipeline(upload, capped, createWriteStream(filePath));
+    const filePath = path.join(folder, "video");
+    const file = createWriteStream(filePath);
+    for (const { key, info } of parts) {
+      if (info!.size > 0) await pipeline(await storage.readRange(key, { start: 0, end: info!.size - 1 }), file, { end: false });
+    }
+    await new Promise<void>((resolve, reject) => file.end((error?: Error | null) => (error ? reject(error) : resolve())));
     return await storeVideoFile(storage, filePath);
   } finally {
     await fs.rm(folder, { recursive: true, force: true });

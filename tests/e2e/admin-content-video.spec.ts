@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { VIDEO_PART_BYTES } from "../../core/schemas/limits";
 import { BAD_REQUEST, CONFLICT, STALE_SAVE } from "./content-admin";
 
 // Each test walks a whole flow at its width with axe at every step: with two workers on two cores, some take 25-30 s.
@@ -14,17 +15,25 @@ test.describe.configure({ timeout: 60_000 });
 
 const HOME = "/admin/content/home";
 const VIDEO_FORMATS = "Choose an MP4 or WebM video (MOV and other files cannot be used)";
-/** The starting content's film, and another cut of it (bytes after its end, which players ignore). */
+/**
+ * The starting content's film, and another cut of it: bytes after its end, which players ignore, make it two parts of
+ * the upload (app/lib/video-upload.ts).
+ */
 const FILM = fs.readFileSync(path.join(import.meta.dirname, "../../content/video/documentary.webm"));
-const OTHER_CUT = { name: "our-story.webm", mimeType: "video/webm", buffer: Buffer.concat([FILM, Buffer.alloc(2048, 1)]) };
+const OTHER_CUT = { name: "our-story.webm", mimeType: "video/webm", buffer: Buffer.concat([FILM, Buffer.alloc(VIDEO_PART_BYTES, 1)]) };
 
 const videoSection = (page: Page) => page.getByRole("form", { name: "Documentary video" });
 
-/** Saves the video form, resolving with the upload's status. */
+/**
+ * Saves the video form, resolving with the status of the request that ended the upload: a part refused, or the join
+ * (the page sends the video in parts, then asks for them to be joined).
+ */
 async function save(page: Page, form: Locator): Promise<number> {
-  const answer = page.waitForResponse(
-    (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/admin/content/video",
-  );
+  const answer = page.waitForResponse((response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.request().method() !== "POST") return false;
+    return path === "/admin/content/video" || (path.startsWith("/admin/content/video/uploads/") && response.status() !== 200);
+  });
   await form.getByRole("button", { name: "Save" }).click();
   return (await answer).status();
 }
@@ -124,6 +133,28 @@ test.describe("admin site content: the documentary video", () => {
       await expect(form.getByText(CONFLICT, { exact: true })).toBeVisible();
       await expectNoAxeViolations(page);
       expect(await storedVideo()).toBe(before);
+    });
+  });
+
+  test.describe("a lost connection", () => {
+    test.use({ allowedConsoleErrors: [/^Failed to load resource: net::ERR_FAILED/] });
+
+    test("a part lost on the way is sent again, and the video arrives whole", async ({ page, database }) => {
+      await page.goto(HOME);
+      let lost = 0;
+      await page.route("**/admin/content/video/uploads/*/1", async (route) => {
+        if (lost++ === 0) return route.abort("failed");
+        await route.continue();
+      });
+      const form = videoSection(page);
+      await form.getByLabel("New video").setInputFiles(OTHER_CUT);
+      expect(await save(page, form)).toBe(200);
+      await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+      expect(lost).toBe(2);
+      const key = (await database.db.selectFrom("site_details").select("documentary_video").executeTakeFirstOrThrow()).documentary_video!;
+      expect(await playedVideo(page)).toBe(`/media/${key}`);
+      const served = await page.request.get(`/media/${key}`);
+      expect((await served.body()).equals(OTHER_CUT.buffer)).toBe(true);
     });
   });
 

@@ -12,6 +12,8 @@ import { adminsRepo } from "../../server/repos/admins";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { imagesRepo } from "../../server/repos/images";
 import { sessionsRepo } from "../../server/repos/sessions";
+import { videoUploadsRepo } from "../../server/repos/video-uploads";
+import { videoPartKey } from "../../server/services/video-editor";
 import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication } from "./helpers/admin";
 import { describeChanges, diffRows, type Row, snapshotRows } from "./helpers/rows";
 import { expectCleanServerLog } from "./helpers/server-log";
@@ -111,6 +113,9 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   /** A real gallery and one of its photos, so an upload or an alt text with a live session succeeds. */
   let galleryId: string;
   let galleryPhotoId: string;
+  /** A video upload with no part yet (for the part route), and one with its one part stored (for the join). */
+  let videoUploadId: string;
+  let finishableUploadId: string;
   /** That gallery's public page: /events-and-activities/<slug>. */
   let gallerySlug: string;
   /** The home screen's form as stored, so a save with a live session succeeds. */
@@ -156,6 +161,10 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       .executeTakeFirstOrThrow();
     [galleryId, galleryPhotoId, gallerySlug] = [photo.gallery_id, photo.id, photo.slug];
     goalIds = (await server.database.db.selectFrom("content_goals").select("id").orderBy("position").execute()).map((g) => g.id);
+    const videoUploads = videoUploadsRepo(server.database.db);
+    [videoUploadId, finishableUploadId] = [await videoUploads.start(), await videoUploads.start()];
+    await server.storage.put(videoPartKey(finishableUploadId, 0), SMALL_SITE_VIDEO, "application/octet-stream");
+    await videoUploads.partStored(finishableUploadId, 0);
     const details = await server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
     detailsForm = {
       name: details.name,
@@ -229,6 +238,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
 
   /** The URL of a route with its params filled: a real row for the delete routes, so a slip would delete it. */
   function urlOf(route: ManifestRoute): string {
+    if (route.path === "/admin/content/video/uploads/:id/:index") return `/admin/content/video/uploads/${videoUploadId}/0`;
     if (route.path.startsWith("/admin/content/:list/:id/")) {
       return `/admin/content/goals/${route.path.endsWith("/delete") ? goalIds.at(-1)! : goalIds[0]!}/${route.path.split("/").at(-1)!}`;
     }
@@ -244,7 +254,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   }
 
   /** A body that would succeed with a live session, so "changes nothing" means something. */
-  async function bodyFor(route: ManifestRoute): Promise<{ body: FormData | URLSearchParams }> {
+  async function bodyFor(route: ManifestRoute): Promise<{ body: FormData | URLSearchParams | Blob }> {
     if (route.id === "routes/admin/create-announcement") {
       const form = new FormData();
       form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "poster.png");
@@ -283,11 +293,9 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return { body: form };
     }
     if (route.id === "routes/admin/content/save-video") {
-      const form = new FormData();
-      form.append("version", await detailsVersion());
-      form.append("video", new Blob([new Uint8Array(SMALL_SITE_VIDEO)], { type: "video/webm" }), "film.webm");
-      return { body: form };
+      return { body: new URLSearchParams({ version: await detailsVersion(), upload: finishableUploadId, parts: "1" }) };
     }
+    if (route.id === "routes/admin/content/store-video-part") return { body: new Blob([new Uint8Array(SMALL_SITE_VIDEO)]) };
     if (route.id === "routes/admin/content/remove-video") return { body: new URLSearchParams({ version: await detailsVersion() }) };
     if (route.id === "routes/admin/content/save-social-link") {
       return { body: new URLSearchParams({ network: "facebook", label: "Seeded", url: "https://social.example.org/seeded" }) };
@@ -375,6 +383,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/content/president",
         "/admin/content/logo",
         "/admin/content/video",
+        "/admin/content/video/uploads",
+        "/admin/content/video/uploads/:id/:index",
         "/admin/content/video/remove",
         "/admin/content/social-links/save",
         "/admin/content/goals/save",

@@ -2,35 +2,37 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { CONFLICT_MESSAGE, VIDEO_FORMATS_MESSAGE, VIDEO_MISSING_MESSAGE } from "../../core/schemas/content-forms";
-import { VIDEO_UPLOAD_MAX_BYTES } from "../../core/schemas/limits";
+import {
+  CONFLICT_MESSAGE,
+  VIDEO_FORMATS_MESSAGE,
+  VIDEO_INCOMPLETE_MESSAGE,
+  VIDEO_TOO_LARGE_MESSAGE,
+} from "../../core/schemas/content-forms";
+import { VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "../../core/schemas/limits";
+import { newId } from "../../server/db/ids";
 import { testEngines } from "../shared/test-database";
 import { auditActions, getPage, post, useSignedInAdmin } from "./helpers/admin";
+import { postBytes, uploadVideo } from "./helpers/video";
 
 /** A real WebM film (the starting content's), so a player could play what these tests upload. */
 const FILM = fs.readFileSync(path.join(import.meta.dirname, "../../content/video/documentary.webm"));
-/** Another video: the same film with bytes after its end, which players ignore. */
-const OTHER_FILM = Buffer.concat([FILM, Buffer.alloc(1024, 1)]);
-
-/** The video form as the home screen posts it: the version, then the file part (empty when none was chosen). */
-function videoForm(version: number | string, video?: { body: Buffer | string; name: string; type: string }): FormData {
-  const form = new FormData();
-  form.append("version", String(version));
-  const body = video ? (typeof video.body === "string" ? video.body : new Uint8Array(video.body)) : "";
-  form.append("video", new Blob([body], { type: video?.type ?? "application/octet-stream" }), video?.name ?? "");
-  return form;
-}
+/** Another video, in two parts: the same film with bytes after its end, which players ignore. */
+const OTHER_FILM = Buffer.concat([FILM, Buffer.alloc(VIDEO_PART_BYTES, 1)]);
 
 /**
- * The documentary video over HTTP: uploaded from the admin's home screen into storage (streamed, never whole in
- * memory), served to players by byte ranges, replaced and removed with the home details' version check.
+ * The documentary video over HTTP: uploaded from the admin's home screen in parts (each a short request), joined in
+ * storage, served to players by byte ranges, replaced and removed with the home details' version check.
  */
 describe.each(testEngines())("the documentary video on %s", (engine) => {
   const admin = useSignedInAdmin(engine);
 
   const details = () => admin.server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
-  const upload = async (video: Parameters<typeof videoForm>[1], version?: number) =>
-    post(admin.server, "/admin/content/video", videoForm(version ?? (await details()).version, video), { cookie: admin.cookie });
+  const upload = async (video: Uint8Array, options: { version?: number; parts?: number } = {}) =>
+    uploadVideo(admin.server, admin.cookie, video, options.version ?? (await details()).version, options);
+  const partsStored = () =>
+    fs.existsSync(path.join(admin.server.dataDir, "uploads", "content", "video-uploads"))
+      ? fs.readdirSync(path.join(admin.server.dataDir, "uploads", "content", "video-uploads"), { recursive: true, encoding: "utf8" })
+      : [];
   const storedVideos = () =>
     fs
       .readdirSync(path.join(admin.server.dataDir, "uploads", "content", "video"), { encoding: "utf8" })
@@ -39,8 +41,10 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
 
   test("an uploaded video replaces the one shown, plays by ranges at its new address, and the old one is deleted", async () => {
     const before = await details();
-    const answer = await upload({ body: OTHER_FILM, name: "our-story.webm", type: "video/webm" });
+    const answer = await upload(OTHER_FILM);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // Its parts were joined, then cleared away.
+    expect(partsStored()).toEqual([]);
     const after = await details();
     const key = after.documentary_video!;
     expect(key).toMatch(/^content\/video\/[0-9a-f]{32}\.webm$/);
@@ -89,41 +93,48 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
     }
   });
 
-  test("a file that is not an MP4 or WebM video, no file and a stale version are refused, changing nothing", async () => {
-    await upload({ body: FILM, name: "film.webm", type: "video/webm" });
+  test("a file that is not an MP4 or WebM video is refused at its first part, and an incomplete or stale upload when joined, changing nothing", async () => {
+    await upload(FILM);
     const before = await details();
     const files = storedVideos();
 
-    const notVideo = await upload({ body: "<html>a page, not a film</html>", name: "film.webm", type: "video/webm" });
+    const notVideo = await upload(Buffer.from("<html>a page, not a film</html>"));
     expect(notVideo.status).toBe(400);
-    expect(notVideo.body.errors).toEqual({ video: VIDEO_FORMATS_MESSAGE });
+    expect(notVideo.body.error).toBe(VIDEO_FORMATS_MESSAGE);
     // A QuickTime film from a phone: its own brand, which most browsers cannot play.
     const quickTime = Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from("ftypqt  "), Buffer.alloc(2048)]);
-    expect((await upload({ body: quickTime, name: "IMG_0001.MOV", type: "video/quicktime" })).body.errors).toEqual({
-      video: VIDEO_FORMATS_MESSAGE,
-    });
+    expect((await upload(quickTime)).body.error).toBe(VIDEO_FORMATS_MESSAGE);
 
-    const none = await upload(undefined);
-    expect(none.status).toBe(400);
-    expect(none.body.errors).toEqual({ video: VIDEO_MISSING_MESSAGE });
+    // Joined with a part missing (the page says two parts, one arrived), or naming no upload: refused, parts gone.
+    const incomplete = await upload(FILM, { parts: 2 });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.errors).toEqual({ video: VIDEO_INCOMPLETE_MESSAGE });
+    const unknown = await post(
+      admin.server,
+      "/admin/content/video",
+      { version: String(before.version), upload: "no-such-upload", parts: "1" },
+      {
+        cookie: admin.cookie,
+      },
+    );
+    expect(unknown.body.errors).toEqual({ video: VIDEO_INCOMPLETE_MESSAGE });
 
-    const stale = await upload({ body: OTHER_FILM, name: "other.webm", type: "video/webm" }, before.version - 1);
+    const stale = await upload(OTHER_FILM, { version: before.version - 1 });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toBe(CONFLICT_MESSAGE);
 
     expect(await details()).toEqual(before);
     expect(storedVideos()).toEqual(files);
+    expect(partsStored()).toEqual([]);
   });
 
-  test("a body over the video's cap is refused from its declared length, before a byte of it is read", async () => {
+  test("a part over its size is refused from its declared length, and a part of no upload or out of range is refused", async () => {
+    const started = await post(admin.server, "/admin/content/video/uploads", {}, { cookie: admin.cookie });
+    const id = started.body.id as string;
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${admin.server.url}/admin/content/video`, {
+      const request = http.request(`${admin.server.url}/admin/content/video/uploads/${id}/0`, {
         method: "POST",
-        headers: {
-          cookie: admin.cookie,
-          "content-type": "multipart/form-data; boundary=x",
-          "content-length": String(VIDEO_UPLOAD_MAX_BYTES + 1),
-        },
+        headers: { cookie: admin.cookie, "content-type": "application/octet-stream", "content-length": String(VIDEO_PART_BYTES + 1) },
       });
       request.on("response", (response) => {
         response.resume();
@@ -133,10 +144,32 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
       request.flushHeaders();
     });
     expect(status).toBe(413);
+
+    expect((await postBytes(admin.server, `/admin/content/video/uploads/${newId()}/0`, FILM, admin.cookie)).status).toBe(404);
+    const beyond = await postBytes(admin.server, `/admin/content/video/uploads/${id}/${VIDEO_MAX_PARTS}`, FILM, admin.cookie);
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error).toBe(VIDEO_TOO_LARGE_MESSAGE);
+    expect(partsStored()).toEqual([]);
+  });
+
+  test("an upload left unfinished for a day is cleared away when the next one starts", async () => {
+    const started = await post(admin.server, "/admin/content/video/uploads", {}, { cookie: admin.cookie });
+    const id = started.body.id as string;
+    expect((await postBytes(admin.server, `/admin/content/video/uploads/${id}/0`, FILM, admin.cookie)).status).toBe(200);
+    expect(partsStored()).toContain(`${id}-0`);
+    await admin.server.database.db
+      .updateTable("video_uploads")
+      .set({ started_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
+      .where("id", "=", id)
+      .execute();
+
+    await post(admin.server, "/admin/content/video/uploads", {}, { cookie: admin.cookie });
+    expect(partsStored().filter((file) => file.startsWith(id))).toEqual([]);
+    expect(await admin.server.database.db.selectFrom("video_uploads").select("id").where("id", "=", id).execute()).toEqual([]);
   });
 
   test("removing the video takes it off the home page and out of storage, with the version check", async () => {
-    await upload({ body: FILM, name: "film.webm", type: "video/webm" });
+    await upload(FILM);
     const { version, documentary_video: key } = await details();
 
     const stale = await post(admin.server, "/admin/content/video/remove", { version: String(version - 1) }, { cookie: admin.cookie });
@@ -155,12 +188,13 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
   test("without a session, uploads and removals answer 401 and store nothing", async () => {
     const before = await details();
     const files = storedVideos();
-    const answer = await post(
-      admin.server,
-      "/admin/content/video",
-      videoForm(before.version, { body: FILM, name: "f.webm", type: "video/webm" }),
-    );
-    expect(answer.status).toBe(401);
+    expect((await post(admin.server, "/admin/content/video/uploads", {})).status).toBe(401);
+    const started = await post(admin.server, "/admin/content/video/uploads", {}, { cookie: admin.cookie });
+    const part = `/admin/content/video/uploads/${started.body.id as string}/0`;
+    expect((await fetch(`${admin.server.url}${part}`, { method: "POST", body: new Uint8Array(FILM) })).status).toBe(401);
+    expect(partsStored()).toEqual([]);
+    const join = { version: String(before.version), upload: started.body.id as string, parts: "1" };
+    expect((await post(admin.server, "/admin/content/video", join)).status).toBe(401);
     expect((await post(admin.server, "/admin/content/video/remove", { version: String(before.version) })).status).toBe(401);
     expect(await details()).toEqual(before);
     expect(storedVideos()).toEqual(files);

@@ -13,6 +13,7 @@ import { waitForEveryDeliveryAttempt } from "./helpers/outbox";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { sampleJpeg } from "./helpers/seed";
 import { useSmallContent } from "./helpers/small-content";
+import { uploadVideo } from "./helpers/video";
 import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
 
 const APPLICATIONS = 40;
@@ -158,10 +159,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
   test("a video uploaded through one instance plays from the other by ranges, out of the bucket", async () => {
     const cookie = await signIn(first);
     const film = fs.readFileSync(path.join(import.meta.dirname, "../../content/video/documentary.webm"));
-    const form = new FormData();
-    form.append("version", String((await details()).version));
-    form.append("video", new Blob([new Uint8Array(film)], { type: "video/webm" }), "film.webm");
-    const answer = await post(first, "/admin/content/video", form, { cookie });
+    // Its parts go through one instance, the join through the other: the parts wait in the bucket.
+    const answer = await uploadVideo(first, cookie, film, (await details()).version, { joinThrough: second });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const key = (await details()).documentary_video!;
 

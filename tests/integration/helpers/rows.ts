@@ -15,6 +15,7 @@ export const WATCHED_TABLES = [
   "settings",
   "sessions",
   "admins",
+  "video_uploads",
   ...CONTENT_TABLES,
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];

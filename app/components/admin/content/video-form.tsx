@@ -2,14 +2,15 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { VIDEO_ACCEPT, VIDEO_TOO_LARGE_MESSAGE, videoUploadSchema } from "#core/schemas/content-forms";
+import { VIDEO_ACCEPT, VIDEO_TOO_LARGE_MESSAGE, videoChoiceSchema } from "#core/schemas/content-forms";
 import { VIDEO_MAX_BYTES } from "#core/schemas/limits";
 import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormMessage, firstMessage } from "~/components/ui/field";
 import { FileField } from "~/components/ui/photo-field";
-import { NETWORK_MESSAGE, postWithProgress, SESSION_ENDED_MESSAGE } from "~/lib/post-with-progress";
+import { NETWORK_MESSAGE, SESSION_ENDED_MESSAGE } from "~/lib/post-with-progress";
+import { uploadVideo } from "~/lib/video-upload";
 import type { ContentAnswer } from "./content-form";
 import { SaveButton, useSavedToast } from "./save-button";
 
@@ -20,40 +21,48 @@ export interface StoredVideo {
   version: number;
 }
 
-const UPLOAD_ACTION = "/admin/content/video";
-/** A refusal the browser meets before any answer (no network, a body over the cap), as the form shows it. */
+/** A refusal the form shows that came without Conform's result (no network, a part refused), at the field or the form. */
 const refusedAt = (field: "" | "video", message: string): ContentAnswer => ({
   ok: false,
   result: { status: "error", error: { [field]: [message] } },
 });
 
+/** What the form shows of the answer that ended an upload: the join's result, or why a part was refused. */
+function answerOf(status: number, body: unknown): ContentAnswer {
+  if (status === 0) return refusedAt("", NETWORK_MESSAGE);
+  if (status === 401) return refusedAt("", SESSION_ENDED_MESSAGE);
+  if (status === 413) return refusedAt("video", VIDEO_TOO_LARGE_MESSAGE);
+  const answer = body as (Partial<ContentAnswer> & { error?: string }) | null;
+  if (answer?.result) return answer as ContentAnswer;
+  // A part's refusal ({ ok: false, error }): the video is not one the site takes.
+  if (status === 400 && answer?.error) return refusedAt("video", answer.error);
+  return refusedAt("", answer?.error ?? `The video was not saved (error ${status}). Try again.`);
+}
+
 /**
- * The documentary of "How it's started": the stored one plays here; a new one is sent with a progress bar (it may be
- * a few hundred megabytes) and replaces it once stored. Remove takes it off the home page after a confirmation.
+ * The documentary of "How it's started": the stored one plays here; a new one is sent in parts with a progress bar
+ * (it may be a couple of hundred megabytes) and replaces it once stored. Remove takes it off the home page after a confirmation.
  */
 export function VideoForm({ video }: { video: StoredVideo }) {
   const [answer, setAnswer] = useState<ContentAnswer>();
-  const [upload, setUpload] = useState<{ sent: number; total: number; storing: boolean }>();
+  const [upload, setUpload] = useState<{ sent: number; total: number; joining: boolean }>();
   const revalidator = useRevalidator();
   const [form, fields] = useForm({
     id: "video",
     lastResult: answer?.result as SubmissionResult<string[]> | undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: videoUploadSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: videoChoiceSchema }),
     shouldValidate: "onSubmit",
-    async onSubmit(event, { formData, submission }) {
+    async onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status !== "success" || upload) return;
-      setUpload({ sent: 0, total: 1, storing: false });
-      const { status, body } = await postWithProgress(UPLOAD_ACTION, formData, {
-        onProgress: (sent, total) => setUpload({ sent, total, storing: false }),
-        onSent: () => setUpload((shown) => shown && { ...shown, storing: true }),
+      const file = submission.value.video as File;
+      setUpload({ sent: 0, total: file.size, joining: false });
+      const { status, body } = await uploadVideo(file, video.version, {
+        onProgress: (sent, total) => setUpload({ sent, total, joining: false }),
+        onJoining: () => setUpload((shown) => shown && { ...shown, joining: true }),
       });
       setUpload(undefined);
-      if (status === 0) return setAnswer(refusedAt("", NETWORK_MESSAGE));
-      if (status === 401) return setAnswer(refusedAt("", SESSION_ENDED_MESSAGE));
-      if (status === 413) return setAnswer(refusedAt("video", VIDEO_TOO_LARGE_MESSAGE));
-      const taken = body as ContentAnswer | null;
-      setAnswer(taken?.result ? taken : refusedAt("", `The video was not saved (error ${status}). Try again.`));
+      setAnswer(answerOf(status, body));
     },
   });
   useSavedToast(answer, () => void revalidator.revalidate());
@@ -79,14 +88,7 @@ export function VideoForm({ video }: { video: StoredVideo }) {
       ) : (
         <p className="text-slate-700">No video yet: the dialog says the video cannot be played.</p>
       )}
-      <form
-        method="post"
-        action={UPLOAD_ACTION}
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        aria-label="Documentary video"
-        className="flex flex-col gap-5"
-      >
+      <form {...getFormProps(form)} aria-label="Documentary video" className="flex flex-col gap-5">
         {formError && <FormMessage>{formError}</FormMessage>}
         <input type="hidden" name="version" value={String(video.version)} />
         <FileField
@@ -99,7 +101,7 @@ export function VideoForm({ video }: { video: StoredVideo }) {
           <div>
             <progress max={upload.total} value={upload.sent} aria-label="Upload of the video" className="h-2 w-full accent-brand-800" />
             <p role="status" className="text-sm text-slate-700">
-              {upload.storing ? "Storing the video…" : `Uploading: ${percent}%`}
+              {upload.joining ? "Storing the video…" : `Uploading: ${percent}%`}
             </p>
           </div>
         )}

@@ -1,0 +1,47 @@
+import type { Kysely } from "kysely";
+import { isRecordId, newId, nowIso } from "../db/ids";
+import type { Database } from "../db/schema";
+
+/** Videos on their way in, part by part (server/services/video-editor.ts). */
+export function videoUploadsRepo(db: Kysely<Database>) {
+  return {
+    async start(): Promise<string> {
+      const id = newId();
+      await db.insertInto("video_uploads").values({ id, started_at: nowIso() }).execute();
+      return id;
+    },
+
+    find(id: string) {
+      return isRecordId(id)
+        ? db.selectFrom("video_uploads").selectAll().where("id", "=", id).executeTakeFirst()
+        : Promise.resolve(undefined);
+    },
+
+    /** Notes that part `index` is stored; false when there is no such upload (it was finished or cleared away). */
+    async partStored(id: string, index: number): Promise<boolean> {
+      const result = await db
+        .updateTable("video_uploads")
+        // (Not max(): PostgreSQL's is an aggregate only.)
+        .set((eb) => ({
+          parts: eb
+            .case()
+            .when("parts", "<", index + 1)
+            .then(index + 1)
+            .else(eb.ref("parts"))
+            .end(),
+        }))
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Uploads begun before `before`: left unfinished. */
+    startedBefore(before: string) {
+      return db.selectFrom("video_uploads").selectAll().where("started_at", "<", before).execute();
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom("video_uploads").where("id", "=", id).execute();
+    },
+  };
+}
