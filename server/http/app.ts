@@ -12,7 +12,7 @@ import { MEDIA_URL } from "../services/video-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
 import { isPublicPage } from "#core/public-pages";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, CONTENT_PHOTO_UPLOAD_MAX_BYTES, FORM_MAX_BYTES, VIDEO_PART_BYTES } from "#core/schemas/limits";
-import { storedMedia } from "./media-files";
+import { storedMedia, storeUnavailable } from "./media-files";
 import { pageCache } from "./page-cache";
 import { checkReadiness, type Readiness } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
@@ -133,13 +133,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
       file = isSafeKey(key) ? await storage.get(key) : undefined;
     } catch (error) {
       logger.warn({ err: errorMessage(error) }, "uploaded image could not be read");
-      // Not a 404: nothing may remember that the image is gone while the store is only down.
-      res
-        .status(503)
-        .set({ "Cache-Control": "no-store", "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) })
-        .type("text/plain")
-        .send("Image store unavailable");
-      return;
+      return storeUnavailable(res, "Image", STORAGE_RETRY_AFTER_SECONDS);
     }
     if (!file) {
       res.status(404).type("text/plain").send("Not found");

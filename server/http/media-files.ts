@@ -10,6 +10,15 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** A video opened on its own may play, and nothing else (an opaque origin, no scripts). */
 const MEDIA_CSP = "default-src 'none'; media-src 'self'; frame-ancestors 'none'; sandbox";
 
+/** A file asked for while its store is down: not a 404, since nothing may remember the file as gone. */
+export function storeUnavailable(res: Response, what: "Image" | "Video", retryAfterSeconds: number): void {
+  res
+    .status(503)
+    .set({ "Cache-Control": "no-store", "Retry-After": String(retryAfterSeconds) })
+    .type("text/plain")
+    .send(`${what} store unavailable`);
+}
+
 /**
  * Stored videos at /media/<key>, from local files or the bucket alike, in the byte ranges a video player asks for
  * (seeking, and Safari, which plays nothing without them). A key names its bytes, so answers are cached for a year.
@@ -17,11 +26,7 @@ const MEDIA_CSP = "default-src 'none'; media-src 'self'; frame-ancestors 'none';
 export function storedMedia(storage: FileStorage, logger: Logger, retryAfterSeconds: number): RequestHandler {
   const unavailable = (res: Response, error: unknown) => {
     logger.warn({ err: errorMessage(error) }, "stored video could not be read");
-    res
-      .status(503)
-      .set({ "Cache-Control": "no-store", "Retry-After": String(retryAfterSeconds) })
-      .type("text/plain")
-      .send("Video store unavailable");
+    storeUnavailable(res, "Video", retryAfterSeconds);
   };
 
   return async (req, res) => {

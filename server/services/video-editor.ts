@@ -20,7 +20,8 @@ export type VideoRefusal = { ok: false; reason: "video" | "storage-unavailable";
 /** What a part of an upload comes to; "missing": there is no such upload (finished, or cleared away meanwhile). */
 export type PartResult = { ok: true } | VideoRefusal | { ok: false; reason: "missing" };
 
-const VIDEO_STORAGE_UNAVAILABLE_MESSAGE = "The video could not be stored: the file store cannot be reached. Try again in a few minutes.";
+export const VIDEO_STORAGE_UNAVAILABLE_MESSAGE =
+  "The video could not be stored: the file store cannot be reached. Try again in a few minutes.";
 /** Where the parts of an upload wait for the last one. */
 const PARTS_FOLDER = "content/video-uploads";
 export const videoPartKey = (uploadId: string, index: number) => `${PARTS_FOLDER}/${uploadId}-${index}`;

@@ -5,14 +5,17 @@ import { testEngines } from "../shared/test-database";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { toStoredImage } from "../../server/repos/images";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "../../server/services/announcements";
+import { VIDEO_STORAGE_UNAVAILABLE_MESSAGE } from "../../server/services/video-editor";
 import { s3Storage } from "../../server/storage/s3-storage";
 import { startTestS3Server, type TestS3Server } from "../shared/test-s3-server";
 import { ADMIN_ENV, clearRateLimits, getPage, imageForm, post, signIn } from "./helpers/admin";
 import { sampleJpeg } from "./helpers/seed";
+import { postBytes } from "./helpers/video";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 /** The server keeps uploads in a bucket of a real S3-compatible server (s3rver) that the test can stop and start. */
 describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) => {
+  const film = fs.readFileSync(path.join(import.meta.dirname, "../../content/video/documentary.webm"));
   let s3: TestS3Server;
   let server: TestServer;
   let cookie: string;
@@ -110,6 +113,18 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     const image = await getPage(server, `/uploads/${kept.key}`);
     expect(image.status).toBe(503);
     expect(image.headers.get("cache-control")).toBe("no-store");
+    // So does the site's video; a part of a video sent meanwhile is refused with the same kind of message.
+    const { documentary_video: video } = await server.database.db
+      .selectFrom("site_details")
+      .select("documentary_video")
+      .executeTakeFirstOrThrow();
+    const media = await getPage(server, `/media/${video!}`);
+    expect(media.status).toBe(503);
+    expect(media.headers.get("cache-control")).toBe("no-store");
+    const upload = await post(server, "/admin/content/video/uploads", {}, { cookie });
+    const part = await postBytes(server, `/admin/content/video/uploads/${upload.body.id as string}/0`, film, cookie);
+    expect(part.status).toBe(503);
+    expect(part.body.error).toBe(VIDEO_STORAGE_UNAVAILABLE_MESSAGE);
 
     // Not ready (storage), but alive, and the database is fine.
     const ready = await getPage(server, "/readyz");
@@ -128,6 +143,7 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
       for (const variant of stored.variants) expect(await server.storage.get(variant.key), variant.key).toBeDefined();
     }
     expect((await getPage(server, `/uploads/${kept.key}`)).status).toBe(200);
+    expect((await getPage(server, `/media/${video!}`)).status).toBe(200);
     expect((await create("Sent after the outage")).status).toBe(200);
 
     expect(server.output()).not.toContain(s3.location.credentials.secretAccessKey);
