@@ -57,6 +57,16 @@ describe("toasts loaded on the first toast", () => {
     expect(shown).toEqual([`loading ${id} Processing...`, expect.stringMatching(/^blank toast-\d+ Hello$/), `success ${id} Done`]);
   });
 
+  test("a toast asked for as the library arrives, before the waiting ones are shown, shows after them", async () => {
+    const { showToast, toastLibrary } = await freshToasts();
+    const id = showToast.loading("toggling...");
+    // As React does when the library's arrival re-renders the page and an effect shows the next toast at once.
+    toastLibrary.subscribe(() => showToast.success("Toggled successfully", { id }));
+    arrive();
+    await settle();
+    expect(shown).toEqual([`loading ${id} toggling...`, `success ${id} Toggled successfully`]);
+  });
+
   test("once loaded, a toast shows at once, and every toast gets an id of its own", async () => {
     const { showToast } = await freshToasts();
     const first = showToast.error("One");

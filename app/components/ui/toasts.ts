@@ -24,7 +24,9 @@ function show(kind: Kind, message: string, options: Options = {}): string {
     else toast[kind](message, { id });
   };
   const library = toastLibrary.current();
-  if (library) {
+  // While toasts asked for earlier still wait (the library has just arrived and they are about to be shown), this one
+  // waits behind them: shown first, it would be replaced by the loading toast it was meant to replace.
+  if (library && pending.length === 0) {
     deliver(library);
     return id;
   }
