@@ -12,7 +12,7 @@ import { MEDIA_URL } from "../services/video-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
 import { isPublicPage } from "#core/public-pages";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, CONTENT_PHOTO_UPLOAD_MAX_BYTES, FORM_MAX_BYTES, VIDEO_PART_BYTES } from "#core/schemas/limits";
-import { storedMedia, storeUnavailable } from "./media-files";
+import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
 import { pageCache } from "./page-cache";
 import { checkReadiness, type Readiness } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
@@ -47,7 +47,6 @@ const ONE_YEAR_SECONDS = 31_536_000;
  * nothing, and sits in a sandbox (an opaque origin, no scripts, no forms).
  */
 const UPLOAD_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
-const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
 /** Seconds a client should wait before asking again for an image while the image store is down. */
 const STORAGE_RETRY_AFTER_SECONDS = 30;
 

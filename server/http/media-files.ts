@@ -6,7 +6,8 @@ import { isVideoKey } from "../services/video-store";
 import type { FileStorage, StoredFileInfo } from "../storage/storage";
 import { errorMessage } from "#core/errors";
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Stored files never change under their key (images and videos alike). */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** A video opened on its own may play, and nothing else (an opaque origin, no scripts). */
 const MEDIA_CSP = "default-src 'none'; media-src 'self'; frame-ancestors 'none'; sandbox";
 

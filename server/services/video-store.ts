@@ -40,42 +40,62 @@ export class VideoRefusedError extends Error {
   }
 }
 
-/**
- * Stores the video in the local file `filePath` under the key its bytes name; a video already stored is not sent again.
- * Throws VideoRefusedError when the file is not an MP4 or WebM video, StorageError when the store cannot take it.
- */
-export async function storeVideoFile(storage: FileStorage, filePath: string): Promise<string> {
-  const head = Buffer.alloc(HEAD_BYTES);
-  const file = await fs.open(filePath);
-  const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0).finally(() => file.close());
-  const format = videoFormatOf(head.subarray(0, bytesRead));
-  if (!format) throw new VideoRefusedError("format");
+/** The first HEAD_BYTES and the SHA-256 of the bytes shown to it, in order: what names and judges a video. */
+function fingerprint() {
   const hash = crypto.createHash("sha256");
-  await pipeline(createReadStream(filePath), hash);
-  const key = `${VIDEO_FOLDER}/${hash.digest("hex").slice(0, 32)}.${format}`;
+  let head = Buffer.alloc(0);
+  return {
+    add(chunk: Buffer) {
+      hash.update(chunk);
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+    },
+    result: () => ({ head, digest: hash.digest("hex") }),
+  };
+}
+
+/** Stores the local file `filePath` (whose fingerprint is given) under the key it names, unless it is stored already. */
+async function storeFingerprinted(storage: FileStorage, filePath: string, { head, digest }: { head: Buffer; digest: string }) {
+  const format = videoFormatOf(head);
+  if (!format) throw new VideoRefusedError("format");
+  const key = `${VIDEO_FOLDER}/${digest.slice(0, 32)}.${format}`;
   if (!(await storage.stat(key))) await storage.putFile(key, filePath, VIDEO_TYPES[format]);
   return key;
 }
 
 /**
- * Stores the video whose parts are stored under `partKeys`, in order: they are joined in a temporary file (one part's
- * bytes in memory at a time), which is stored as `storeVideoFile` stores a file. More than `maxBytes` in all is refused
- * with VideoRefusedError("too-large"); the temporary file is gone either way.
+ * Stores the video in the local file `filePath` under the key its bytes name; a video already stored is not sent again.
+ * Throws VideoRefusedError when the file is not an MP4 or WebM video, StorageError when the store cannot take it.
+ */
+export async function storeVideoFile(storage: FileStorage, filePath: string): Promise<string> {
+  const seen = fingerprint();
+  for await (const chunk of createReadStream(filePath)) seen.add(chunk as Buffer);
+  return storeFingerprinted(storage, filePath, seen.result());
+}
+
+/**
+ * Stores the video whose parts are stored under `partKeys`, in order: they are joined in a temporary file (one chunk in
+ * memory at a time, fingerprinted on the way) and stored as `storeVideoFile` stores a file. More than `maxBytes` in all
+ * is refused with VideoRefusedError("too-large"); the temporary file is gone either way.
  */
 export async function assembleVideo(storage: FileStorage, partKeys: readonly string[], maxBytes: number): Promise<string> {
-  const parts = await Promise.all(partKeys.map(async (key) => ({ key, info: await storage.stat(key) })));
-  const missing = parts.find((part) => !part.info);
+  const parts = await Promise.all(partKeys.map(async (key) => ({ key, size: (await storage.stat(key))?.size })));
+  const missing = parts.find((part) => part.size === undefined);
   if (missing) throw new Error(`the video part ${missing.key} is missing`);
-  if (parts.reduce((sum, part) => sum + part.info!.size, 0) > maxBytes) throw new VideoRefusedError("too-large");
+  if (parts.reduce((sum, part) => sum + part.size!, 0) > maxBytes) throw new VideoRefusedError("too-large");
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), "video-"));
   try {
     const filePath = path.join(folder, "video");
-    const file = createWriteStream(filePath);
-    for (const { key, info } of parts) {
-      if (info!.size > 0) await pipeline(await storage.readRange(key, { start: 0, end: info!.size - 1 }), file, { end: false });
-    }
-    await new Promise<void>((resolve, reject) => file.end((error?: Error | null) => (error ? reject(error) : resolve())));
-    return await storeVideoFile(storage, filePath);
+    const seen = fingerprint();
+    await pipeline(async function* () {
+      for (const { key, size } of parts) {
+        if (size === 0) continue;
+        for await (const chunk of await storage.readRange(key, { start: 0, end: size! - 1 })) {
+          seen.add(chunk as Buffer);
+          yield chunk as Buffer;
+        }
+      }
+    }, createWriteStream(filePath));
+    return await storeFingerprinted(storage, filePath, seen.result());
   } finally {
     await fs.rm(folder, { recursive: true, force: true });
   }
