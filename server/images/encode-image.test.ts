@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+import { IPHONE_HEIC } from "../../tests/shared/iphone-heic";
 import { encodeImage, ICON_SIZES, UnsupportedImageError } from "./encode-image";
 
 /** A camera's JPEG: stored sideways with EXIF orientation 6 (turn 90° clockwise), with a GPS position. */
@@ -48,12 +49,13 @@ describe("encodeImage", () => {
     expect(encoded.variants.filter((v) => v.format === "png").map((v) => v.width)).toEqual(Object.values(ICON_SIZES));
   });
 
-  test("only photos, when asked: a GIF, a text file and a truncated JPEG are refused with their message", async () => {
+  test("only photos, when asked: an iPhone's HEIC, a GIF, a text file and a truncated JPEG are refused with their message", async () => {
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
       .gif()
       .toBuffer();
     const photosOnly = { message: "Choose a photo" };
     await expect(encodeImage(gif, { photosOnly })).rejects.toThrow(new UnsupportedImageError("Choose a photo"));
+    await expect(encodeImage(IPHONE_HEIC, { photosOnly })).rejects.toThrow(new UnsupportedImageError("Choose a photo"));
     await expect(encodeImage(Buffer.from("not a photo"), { photosOnly })).rejects.toThrow("Choose a photo");
     const jpeg = await sidewaysPhoto(800, 600);
     await expect(encodeImage(jpeg.subarray(0, jpeg.length / 2))).rejects.toThrow("The image is damaged or incomplete");

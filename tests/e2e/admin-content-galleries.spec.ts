@@ -20,6 +20,7 @@ import {
   tabTo,
   TRACE_READS_BROKEN_PREVIEW,
 } from "./content-admin";
+import { IPHONE_HEIC } from "../shared/iphone-heic";
 
 // Each test walks a whole flow at its width with axe at every step: with two workers on two cores, some take 25-30 s.
 test.describe.configure({ timeout: 60_000 });
@@ -226,7 +227,7 @@ test.describe("admin site content: galleries", () => {
     // One pattern: Playwright would take a second entry of the array for the fixture's options.
     test.use({ allowedConsoleErrors: [new RegExp(`${BAD_REQUEST.source}|${TRACE_READS_BROKEN_PREVIEW.source}`)] });
 
-    test("'Add photos' with a text file named .jpg and a file over 15 MB: each says why it was not added, nothing is stored", async ({
+    test("'Add photos' with an iPhone's HEIC, a text file named .jpg and a file over 15 MB: each says why it was not added, nothing is stored", async ({
       page,
       database,
       server,
@@ -242,21 +243,25 @@ test.describe("admin site content: galleries", () => {
       await page.goto(`${GALLERIES}/${gallery.id}`);
       await expect(page.getByRole("heading", { name: HARVEST.name, level: 1 })).toBeVisible();
       await page.getByLabel("Add photos", { exact: true }).setInputFiles([
+        { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: IPHONE_HEIC },
         { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("These are my notes, not a photo.\n") },
         { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(CONTENT_PHOTO_MAX_BYTES + 1) },
       ]);
-      await expect(uploadsHeading(page, 2, 2)).toBeVisible({ timeout: UPLOADS_TIMEOUT });
+      await expect(uploadsHeading(page, 3, 3)).toBeVisible({ timeout: UPLOADS_TIMEOUT });
+      const heic = uploadEntry(page, "IMG_0001.HEIC");
       const notes = uploadEntry(page, "notes.jpg");
       const big = uploadEntry(page, "big.jpg");
+      await expect(heic).toContainText(`Not added: ${PHOTO_FORMATS}`);
       await expect(notes).toContainText(`Not added: ${PHOTO_FORMATS}`);
       await expect(big).toContainText(`Not added: ${PHOTO_TOO_LARGE}`);
+      expect(await progressOf(heic)).toBe(0);
       expect(await progressOf(notes)).toBe(0);
       expect(await progressOf(big)).toBe(0);
-      await expect(page.getByRole("status").filter({ hasText: "uploads finished" })).toHaveText("2 of 2 uploads finished, 2 not added");
+      await expect(page.getByRole("status").filter({ hasText: "uploads finished" })).toHaveText("3 of 3 uploads finished, 3 not added");
       await expectNoAxeViolations(page);
 
-      // The large one never left the browser; the other was sent and refused.
-      expect(uploads).toHaveLength(1);
+      // The large one never left the browser; the others were sent and refused.
+      expect(uploads).toHaveLength(2);
       expect(await adminItemNames(page)).toEqual(["Photo 1"]);
       expect(await storedPhotos(database, gallery.id)).toEqual(before);
       expect(await database.db.selectFrom("images").select("id").orderBy("id").execute()).toEqual(imagesBefore);

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { CONFLICT_MESSAGE, PHOTO_FORMATS_MESSAGE } from "../../core/schemas/content-forms";
+import { IPHONE_HEIC } from "../shared/iphone-heic";
 import { testEngines } from "../shared/test-database";
 import { auditActions, getPage, jpegWithGps, post, useSignedInAdmin } from "./helpers/admin";
 
@@ -255,6 +256,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
         }),
       ],
       ["a text file called .jpg", async () => ({ body: "not a photo at all", type: "image/jpeg", name: "a.jpg" })],
+      ["an iPhone's HEIC", async () => ({ body: IPHONE_HEIC, type: "image/heic", name: "IMG_0001.HEIC" })],
     ])("%s is refused at the photo, naming the formats that work, and nothing is stored", async (_name, file) => {
       const before = { members: await members(), images: await admin.server.database.db.selectFrom("images").select("id").execute() };
       const answer = await post(
