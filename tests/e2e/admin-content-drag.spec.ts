@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from "@playwright/test";
 import { expect, isPhone, test } from "./fixtures";
 import { holdRequests } from "./chunks";
-import { adminItemNames } from "./content-admin";
+import { adminItemNames, storedGoalTitles } from "./content-admin";
 
 // Each test walks a whole flow at its width with axe on the way: with two workers on two cores, some take 20 s.
 test.describe.configure({ timeout: 60_000 });
@@ -92,9 +92,7 @@ test.describe("admin content lists: reordering by dragging", () => {
     // The drop posts once the new order is drawn: wait for the request to reach the hold rather than assume it has.
     await expect.poll(() => held.held.length, { message: "the drop is posted once" }).toBe(1);
     held.release();
-    await expect
-      .poll(async () => (await database.db.selectFrom("content_goals").select("title").orderBy("position").execute()).map((g) => g.title))
-      .toEqual([second, third, first, ...rest]);
+    await expect.poll(() => storedGoalTitles(database)).toEqual([second, third, first, ...rest]);
     expect(moves.map((move) => move.postData())).toEqual(["to=2"]);
     // The Move buttons follow the new order.
     await expect(page.getByRole("button", { name: `Move up: ${second!}` })).toBeDisabled();
@@ -111,6 +109,8 @@ test.describe("admin content lists: reordering by dragging", () => {
     await dragWithMouse(page, handle(page, first!), handle(page, second!));
     await expect.poll(() => adminItemNames(page)).toEqual([first, second, third, ...rest]);
     await expect.poll(() => moves.map((move) => move.postData())).toEqual(["to=2", "to=0"]);
+    // The move is sent, not yet stored: leaving the page before it is stored would show / the old order.
+    await expect.poll(() => storedGoalTitles(database)).toEqual([first, second, third, ...rest]);
     await page.goto("/");
     await expect(publicGoalHeadings(page)).toHaveText(numbered([first!, second!, third!, ...rest]));
   });

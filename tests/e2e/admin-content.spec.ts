@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { CONFLICT, photoFile, tabTo } from "./content-admin";
+import { CONFLICT, photoFile, storedGoalTitles, tabTo } from "./content-admin";
 
 // Each test walks a whole flow at its width with axe at every step: with two workers on two cores, some take 25-30 s.
 test.describe.configure({ timeout: 60_000 });
@@ -498,8 +498,7 @@ test.describe("admin site content", () => {
       await expect(dialog.getByText(CONFLICT, { exact: true })).toBeVisible();
       await expect(dialog).toBeVisible();
       await expectNoAxeViolations(page);
-      const stored = await database.db.selectFrom("content_goals").select("title").orderBy("position").execute();
-      expect(stored.map((goal) => goal.title)).toEqual(["Saved in the other tab", ...site.goals.slice(1).map((goal) => goal.title)]);
+      expect(await storedGoalTitles(database)).toEqual(["Saved in the other tab", ...site.goals.slice(1).map((goal) => goal.title)]);
 
       await page.goto("/");
       await expect(publicGoals(page).first().getByRole("heading", { level: 4 })).toHaveText("Goal 1: Saved in the other tab");

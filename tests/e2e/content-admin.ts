@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+import type { DatabaseHandle } from "../../server/db/database";
 import { test } from "./fixtures";
 
 /** What the admin's content screens say, as the specs expect them word for word. */
@@ -29,6 +30,12 @@ export function adminItemNames(page: Page): Promise<string[]> {
     .getByRole("main")
     .getByRole("button", { name: /^Edit: / })
     .evaluateAll((buttons) => buttons.map((button) => (button.getAttribute("aria-label") ?? "").replace(/^Edit: /, "")));
+}
+
+/** The goals' titles as stored, in their order. */
+export async function storedGoalTitles(database: DatabaseHandle): Promise<string[]> {
+  const goals = await database.db.selectFrom("content_goals").select("title").orderBy("position").execute();
+  return goals.map((goal) => goal.title);
 }
 
 /**
