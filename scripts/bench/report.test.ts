@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, test } from "vitest";
-import { checkTargets, type LoadResult, median, medianRun, parseProcStatus, summarise } from "./report";
+import { checkTargets, type LoadResult, median, medianRun, nearestRank, parseProcStatus, summarise } from "./report";
 
 const run = (requestsPerSecond: number, p99Ms = 10, errors = 0): LoadResult => ({ requestsPerSecond, p50Ms: p99Ms / 2, p99Ms, errors });
 const rss = 120_000_000;
@@ -14,6 +14,17 @@ describe("median", () => {
   test("the median run is the one with the median requests/s, its latencies with it", () => {
     expect(medianRun([run(900, 30), run(100, 10), run(500, 20)])).toEqual(run(500, 20));
     expect(medianRun([run(400), run(100), run(300), run(200)]).requestsPerSecond).toBe(200);
+  });
+});
+
+describe("nearestRank", () => {
+  test("is the smallest value with at least that fraction of the values at or below it", () => {
+    const hundred = Array.from({ length: 100 }, (_, n) => n + 1);
+    expect(nearestRank(hundred, 0.95)).toBe(95);
+    expect(nearestRank(hundred, 0.5)).toBe(50);
+    expect(nearestRank([7, 8, 9], 0.95)).toBe(9);
+    expect(nearestRank([7, 8, 9], 0)).toBe(7);
+    expect(nearestRank([], 0.5)).toBeNaN();
   });
 });
 

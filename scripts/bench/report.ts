@@ -105,22 +105,20 @@ export function parseProcStatus(status: string) {
   return { peakBytes: kib("VmHWM"), rssBytes: kib("VmRSS") };
 }
 
-/**
- * The uploads case's targets. autocannon reports no 95th percentile: its 97.5th, which is never lower, stands in for
- * it, so a PASS here is a PASS of the p95 target.
- */
-export function uploadTargets(uploads: {
-  photos: number;
-  stored: number;
-  pages: { p97_5Ms: number; errors: number };
-  peakRssBytes: number;
-}) {
+/** The `fraction` quantile of `sorted` (ascending), by the nearest-rank method. */
+export function nearestRank(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length))) - 1]!;
+}
+
+/** The uploads case's targets. */
+export function uploadTargets(uploads: { photos: number; stored: number; pages: { p95Ms: number; errors: number }; peakRssBytes: number }) {
   return [
     { target: `all ${uploads.photos} uploaded photos stored`, measured: `${uploads.stored}`, pass: uploads.stored === uploads.photos },
     {
-      target: `pages while encoding: p95 < ${TARGETS.pagesWhileUploadingP95Ms} ms (p97.5 shown)`,
-      measured: ms(uploads.pages.p97_5Ms),
-      pass: uploads.pages.p97_5Ms < TARGETS.pagesWhileUploadingP95Ms,
+      target: `pages while encoding: p95 < ${TARGETS.pagesWhileUploadingP95Ms} ms`,
+      measured: ms(uploads.pages.p95Ms),
+      pass: uploads.pages.p95Ms < TARGETS.pagesWhileUploadingP95Ms,
     },
     { target: "no page errors while encoding", measured: String(uploads.pages.errors), pass: uploads.pages.errors === 0 },
     {
