@@ -93,28 +93,45 @@ describe("the page cache", () => {
     expect(head.body.length).toBe(0);
   });
 
-  test("a new page's first brotli is a quick one; once the smallest is made, that one is served, for the same page and ETag", async () => {
+  test("a new page's first brotli is a quick one; once the page has stayed current, the smallest is made and served, same ETag", async () => {
     // A page long enough for the two qualities to differ.
     const long = Array.from({ length: 400 }, (_, n) => `<li>Item ${n}: ${"abcdefghij".repeat(n % 7)}</li>`).join("");
     const smallest = zlib.brotliCompressSync(long);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const settled: (() => void)[] = [];
     const { url } = await fakeSite({
       render: async () => new Response(long, { headers: { "Content-Type": "text/html" } }),
-      smallestBrotli: async () => {
-        await held;
-        return smallest;
-      },
+      smallestBrotli: async () => smallest,
+      onceSettled: (make) => settled.push(make),
     });
     const first = await rawGet(`${url}/`, { "accept-encoding": "br" });
     expect(zlib.brotliDecompressSync(first.body).toString()).toBe(long);
     expect(first.body.length).toBeGreaterThan(smallest.length);
-    release();
+    expect(settled).toHaveLength(1);
+    settled[0]!();
     await expect.poll(async () => (await rawGet(`${url}/`, { "accept-encoding": "br" })).body.length).toBe(smallest.length);
     const later = await rawGet(`${url}/`, { "accept-encoding": "br" });
     expect(later.body.equals(smallest)).toBe(true);
     expect(later.headers.etag).toBe(first.headers.etag);
     expect(later.headers["content-length"]).toBe(String(smallest.length));
+  });
+
+  test("a page replaced before it has stayed current never has its smallest brotli made", async () => {
+    const settled: (() => void)[] = [];
+    let smallestMade = 0;
+    const { cache, body } = await fakeSite({
+      smallestBrotli: async (page) => {
+        smallestMade += 1;
+        return zlib.brotliCompressSync(page);
+      },
+      onceSettled: (make) => settled.push(make),
+    });
+    await body("/");
+    cache.invalidate();
+    expect(await body("/")).toContain("render 2");
+    settled[0]!();
+    expect(smallestMade).toBe(0);
+    settled[1]!();
+    expect(smallestMade).toBe(1);
   });
 
   test("a query string, another path or a write goes on to React Router", async () => {

@@ -38,7 +38,16 @@ export interface PageCacheOptions {
   now?: () => number;
   /** Makes a page's smallest brotli (a test holds it back to see the quick one served meanwhile). */
   smallestBrotli?: (page: Buffer) => Promise<Buffer>;
+  /** Calls `make` once a new page has stayed current for a while (SMALLEST_BROTLI_AFTER_MS by default); a test calls it at will. */
+  onceSettled?: (make: () => void) => void;
 }
+
+/**
+ * A page's smallest brotli costs about 100 ms of a core, more than its render. It is made only once the page has stayed
+ * current for this long: while an admin's changes come in (twenty photos stored one after another), every version
+ * would otherwise cost that core's time the renders and the photos' encoding need, for pages replaced a second later.
+ */
+export const SMALLEST_BROTLI_AFTER_MS = 5_000;
 
 /**
  * The public pages, rendered once per content version, compressed once (brotli and gzip), and answered with the
@@ -49,6 +58,7 @@ export interface PageCacheOptions {
 export function pageCache(options: PageCacheOptions) {
   const {
     now = Date.now,
+    onceSettled = (make: () => void) => void setTimeout(make, SMALLEST_BROTLI_AFTER_MS).unref(),
     smallestBrotli = (page: Buffer) => brotli(page, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.length } }),
   } = options;
   const pages = new Map<string, Promise<CachedPage | undefined>>();
@@ -78,7 +88,7 @@ export function pageCache(options: PageCacheOptions) {
     await checking;
   }
 
-  async function render(path: string): Promise<CachedPage | undefined> {
+  async function render(path: string, startedIn: number): Promise<CachedPage | undefined> {
     const renderFlags = { partial: false };
     const request = new Request(new URL(path, options.publicUrl), { headers: { accept: "text/html" } });
     const response = await options.render(request, renderFlags);
@@ -97,12 +107,14 @@ export function pageCache(options: PageCacheOptions) {
     ]);
     const etag = `"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
     const cached: CachedPage = { headers, etag, body: { identity, gzip: gzipped, br: quickBrotli } };
-    // Brotli's smallest output takes some 100 ms per page, more than the render: the page is served at once with a
-    // quick brotli (about a tenth larger), and with the smallest once it is made.
-    void smallestBrotli(identity).then(
-      (smallest) => (cached.body.br = smallest),
-      () => undefined,
-    );
+    // Served at once with a quick brotli (about a tenth larger), and with the smallest once the page has stayed current.
+    onceSettled(() => {
+      if (generation !== startedIn) return;
+      void smallestBrotli(identity).then(
+        (smallest) => (cached.body.br = smallest),
+        () => undefined,
+      );
+    });
     return cached;
   }
 
@@ -112,7 +124,7 @@ export function pageCache(options: PageCacheOptions) {
     if (cached) return cached;
     const startedIn = generation;
     // Requests for a page while it renders share that render; one that is not cached is rendered by React Router.
-    const rendering = render(path);
+    const rendering = render(path, startedIn);
     pages.set(path, rendering);
     const forget = () => pages.get(path) === rendering && pages.delete(path);
     rendering.then((rendered) => (!rendered || generation !== startedIn) && forget(), forget);
