@@ -174,10 +174,14 @@ describe("the default log transport", () => {
     const eml = fs.readFileSync(path.join(dir, files[0]!), "utf8");
     expect(eml).toContain("Subject: New contact message: Logged Visitor");
     expect(eml).toContain("Reply-To: Logged Visitor <sara@example.org>");
-    const lines = server
-      .output()
-      .split("\n")
-      .filter((line) => line.includes("mail written"));
+    // The line is logged after the file is written, and reaches this process through a pipe: wait for it too.
+    const lines = await waitFor(async () => {
+      const written = server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("mail written"));
+      return written.length > 0 ? written : undefined;
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain("sara@example.org");
   });
