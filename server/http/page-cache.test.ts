@@ -11,6 +11,10 @@ async function fakeSite(options: Partial<PageCacheOptions> = {}) {
     version: "v1",
     versionReads: 0,
     renders: 0,
+    /** What each page's data request answers, by page path; unless set, data that changes with the version and every write. */
+    data: {} as Record<string, string>,
+    writes: 0,
+    dataReads: 0,
     clock: 0,
     status: 200,
     partial: false,
@@ -22,6 +26,13 @@ async function fakeSite(options: Partial<PageCacheOptions> = {}) {
     isCached: (url) => ["/", "/announcement"].includes(url),
     publicUrl: "https://society.example",
     render: async (request, renderFlags) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.endsWith(".data")) {
+        site.dataReads += 1;
+        renderFlags.partial = site.partial;
+        const data = site.data[pathname.replace(/_?\.data$/, "")] ?? `data of ${site.version} after ${site.writes} writes`;
+        return new Response(data, { status: site.status });
+      }
       site.renders += 1;
       const n = site.renders;
       await site.pending;
@@ -44,7 +55,10 @@ async function fakeSite(options: Partial<PageCacheOptions> = {}) {
   const app = express();
   app.use(cache.invalidateOnWrites((path) => path.startsWith("/admin/")));
   app.use(cache.serve);
-  app.use((req, res) => void res.status(299).send(`React Router renders ${req.url}`));
+  app.use((req, res) => {
+    if (req.method === "POST") site.writes += 1;
+    res.status(299).send(`React Router renders ${req.url}`);
+  });
   const server = app.listen(0);
   await new Promise((resolve) => server.once("listening", resolve));
   servers.push(server);
@@ -118,7 +132,7 @@ describe("the page cache", () => {
   test("a page replaced before it has stayed current never has its smallest brotli made", async () => {
     const settled: (() => void)[] = [];
     let smallestMade = 0;
-    const { cache, body } = await fakeSite({
+    const { site, cache, body } = await fakeSite({
       smallestBrotli: async (page) => {
         smallestMade += 1;
         return zlib.brotliCompressSync(page);
@@ -126,6 +140,7 @@ describe("the page cache", () => {
       onceSettled: (make) => settled.push(make),
     });
     await body("/");
+    site.writes += 1;
     cache.invalidate();
     expect(await body("/")).toContain("render 2");
     settled[0]!();
@@ -166,6 +181,7 @@ describe("the page cache", () => {
   test("invalidate (a write through this process) clears the pages at once", async () => {
     const { site, cache, body } = await fakeSite({ checkIntervalMs: 60_000 });
     await body("/");
+    site.writes += 1;
     cache.invalidate();
     expect(await body("/")).toContain("render 2");
     expect(site.renders).toBe(2);
@@ -179,6 +195,57 @@ describe("the page cache", () => {
     expect(await body("/")).toContain("render 1");
     await fetch(`${url}/admin/x`, { method: "POST" });
     expect(await body("/")).toContain("render 2");
+    expect(site.renders).toBe(2);
+  });
+
+  test("a write draws again, before anyone asks, the pages read since the last write; an unread page waits for its first request", async () => {
+    const { site, body, url } = await fakeSite();
+    await body("/");
+    await fetch(`${url}/admin/x`, { method: "POST" });
+    while (site.renders < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(await body("/")).toContain("render 2");
+    expect(await body("/announcement")).toContain("render 3");
+    expect(site.renders).toBe(3);
+  });
+
+  test("a write during a page's redraw: that render is not kept, and the page is drawn again after the write", async () => {
+    const { site, body, url } = await fakeSite();
+    await body("/");
+    let release!: () => void;
+    site.pending = new Promise((resolve) => (release = resolve));
+    await fetch(`${url}/admin/x`, { method: "POST" });
+    while (site.renders < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+    await fetch(`${url}/admin/x`, { method: "POST" });
+    site.pending = undefined;
+    release();
+    while (site.renders < 3) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(await body("/")).toContain("render 3");
+    expect(site.renders).toBe(3);
+  });
+
+  test("after a write, a page whose data is as it was is served again without a render; one whose data changed is drawn", async () => {
+    const { site, get, body, url } = await fakeSite({ checkIntervalMs: 60_000 });
+    site.data["/"] = "the home page's data";
+    const first = await get("/");
+    await body("/announcement");
+    await fetch(`${url}/admin/x`, { method: "POST" });
+    const again = await get("/");
+    expect(await again.text()).toContain("render 1");
+    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(await body("/announcement")).toContain("render 3");
+    expect(site.renders).toBe(3);
+    site.data["/"] = "the home page's new data";
+    await fetch(`${url}/admin/x`, { method: "POST" });
+    expect(await body("/")).toContain("render 4");
+  });
+
+  test("a page whose data was read without some of its parts is drawn again, not served as it was", async () => {
+    const { site, cache, body } = await fakeSite({ checkIntervalMs: 60_000 });
+    site.data["/"] = "the home page's data";
+    await body("/");
+    cache.invalidate();
+    site.partial = true;
+    expect(await body("/")).toBe("React Router renders /");
     expect(site.renders).toBe(2);
   });
 
@@ -199,6 +266,7 @@ describe("the page cache", () => {
     site.pending = new Promise((resolve) => (release = resolve));
     const early = body("/");
     while (site.renders === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    site.writes += 1;
     cache.invalidate();
     site.pending = undefined;
     release();

@@ -22,14 +22,28 @@ interface CachedPage {
   headers: Record<string, string>;
   etag: string;
   body: { identity: Buffer; gzip: Buffer; br: Buffer };
+  /** A hash of the page's data (React Router's data request for it), of which the page is a function. */
+  dataHash: string | undefined;
+  /** Whether `body.br` is already the smallest brotli. */
+  smallest: boolean;
 }
+
+/** React Router's data request for a page (with `v8_trailingSlashAwareDataRequests`): `/` is `/_.data`, `/x` is `/x.data`. */
+function dataRequestPath(path: string): string {
+  return path.endsWith("/") ? `${path}_.data` : `${path}.data`;
+}
+
+const hashOf = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
 
 export interface PageCacheOptions {
   /** Whether the page at `url` (its path and query string) is cached. */
   isCached(url: string): boolean;
   /** The address pages are rendered at (PUBLIC_URL): a forged Host header never ends up in a page served to others. */
   publicUrl: string;
-  /** React Router's answer to an anonymous visitor; a loader sets `renderFlags.partial` when it drew the page without some data. */
+  /**
+   * React Router's answer to an anonymous visitor, for a page or for its data (`dataRequestPath`); a loader sets
+   * `renderFlags.partial` when it drew the page without some data.
+   */
   render(request: Request, renderFlags: { partial: boolean }): Promise<Response>;
   /** Changes whenever what the pages draw from the database changes. */
   version(): Promise<string>;
@@ -42,6 +56,10 @@ export interface PageCacheOptions {
   onceSettled?: (make: () => void) => void;
 }
 
+/** A page's smallest brotli (quality 11), as the cache serves it once the page has settled. */
+export const smallestBrotliOf = (page: Buffer): Promise<Buffer> =>
+  brotli(page, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.length } });
+
 /**
  * A page's smallest brotli costs about 100 ms of a core, more than its render. It is made only once the page has stayed
  * current for this long: while an admin's changes come in (twenty photos stored one after another), every version
@@ -52,27 +70,58 @@ export const SMALLEST_BROTLI_AFTER_MS = 5_000;
 /**
  * The public pages, rendered once per content version, compressed once (brotli and gzip), and answered with the
  * stored bytes, a strong ETag and 304s. A write through this process clears them (`invalidate`); a write through
- * another process sharing the database is seen at the next version read, at most `checkIntervalMs` later. Anything
- * the cache cannot answer (the database is down, a page drawn without some of its data) goes on to React Router.
+ * another process sharing the database is seen at the next version read, at most `checkIntervalMs` later. After a
+ * clear, a page whose data is what it was (a photo added to one gallery leaves the home page as it was) is served
+ * again as it was, for the price of its data request (a few ms) instead of a render. Anything the cache cannot answer
+ * (the database is down, a page drawn without some of its data) goes on to React Router.
  */
 export function pageCache(options: PageCacheOptions) {
   const {
     now = Date.now,
     onceSettled = (make: () => void) => void setTimeout(make, SMALLEST_BROTLI_AFTER_MS).unref(),
-    smallestBrotli = (page: Buffer) => brotli(page, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.length } }),
+    smallestBrotli = smallestBrotliOf,
   } = options;
   const pages = new Map<string, Promise<CachedPage | undefined>>();
+  /** The pages rendered before the last clear, by path: one whose data has not changed since is served again. */
+  const earlier = new Map<string, CachedPage>();
   /** Raised by every clear, so a render begun before a change is not cached after it. */
   let generation = 0;
   let knownVersion: string | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let checking: Promise<void> | undefined;
 
+  /** Cached pages visitors asked for since the last write through this process, which draws them again at once. */
+  let asked = new Set<string>();
+  const redrawing = new Set<string>();
+  let redrawLoop: Promise<void> | undefined;
+
   const invalidate = () => {
     generation += 1;
+    for (const [path, rendering] of pages) {
+      rendering.then((page) => page && earlier.set(path, page)).catch(() => undefined);
+    }
     pages.clear();
     knownVersion = undefined;
   };
+
+  /**
+   * After a write, the pages visitors were reading are drawn again one after another, before the next visitor asks:
+   * a render takes tens of ms (more while photos are encoded), and this way no visitor waits for it. A page nobody
+   * asked for since the last write waits for its first request, so a write costs at most one render per page read.
+   */
+  function redrawAfterWrite() {
+    for (const path of asked) redrawing.add(path);
+    asked = new Set();
+    redrawLoop ??= (async () => {
+      for (const path of redrawing) {
+        redrawing.delete(path);
+        const startedIn = generation;
+        await page(path).catch(() => undefined);
+        // Another write came during the render, which is then not kept: this page is drawn again after it.
+        if (generation !== startedIn) redrawing.add(path);
+      }
+    })().finally(() => (redrawLoop = undefined));
+  }
 
   async function ensureCurrent(): Promise<void> {
     if (knownVersion !== undefined && now() - checkedAt < options.checkIntervalMs) return;
@@ -88,10 +137,38 @@ export function pageCache(options: PageCacheOptions) {
     await checking;
   }
 
+  /** Makes the smallest brotli once the page has stayed current (not if the pages were cleared before then). */
+  function compressSmallestOnceSettled(cached: CachedPage, startedIn: number) {
+    if (cached.smallest) return;
+    onceSettled(() => {
+      if (generation !== startedIn || cached.smallest) return;
+      void smallestBrotli(cached.body.identity).then(
+        (smallest) => {
+          cached.body.br = smallest;
+          cached.smallest = true;
+        },
+        () => undefined,
+      );
+    });
+  }
+
   async function render(path: string, startedIn: number): Promise<CachedPage | undefined> {
+    const answer = (url: string, renderFlags: { partial: boolean }) =>
+      options.render(new Request(new URL(url, options.publicUrl), { headers: { accept: "text/html" } }), renderFlags);
+    const dataFlags = { partial: false };
+    const data = await answer(dataRequestPath(path), dataFlags);
+    const dataBytes = Buffer.from(await data.arrayBuffer());
+    // Data read without some of its parts never stands for a whole page.
+    const dataHash = data.status === 200 && !dataFlags.partial ? hashOf(dataBytes) : undefined;
+    const before = earlier.get(path);
+    earlier.delete(path);
+    if (before && dataHash && before.dataHash === dataHash) {
+      compressSmallestOnceSettled(before, startedIn);
+      return before;
+    }
+
     const renderFlags = { partial: false };
-    const request = new Request(new URL(path, options.publicUrl), { headers: { accept: "text/html" } });
-    const response = await options.render(request, renderFlags);
+    const response = await answer(path, renderFlags);
     const identity = Buffer.from(await response.arrayBuffer());
     const complete = response.status === 200 && !renderFlags.partial && !response.headers.has("set-cookie");
     if (!complete || response.headers.has("cache-control")) return undefined;
@@ -105,16 +182,15 @@ export function pageCache(options: PageCacheOptions) {
         params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length, [zlib.constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI_QUALITY },
       }),
     ]);
-    const etag = `"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-    const cached: CachedPage = { headers, etag, body: { identity, gzip: gzipped, br: quickBrotli } };
+    const cached: CachedPage = {
+      headers,
+      etag: `"${hashOf(identity)}"`,
+      body: { identity, gzip: gzipped, br: quickBrotli },
+      dataHash,
+      smallest: false,
+    };
     // Served at once with a quick brotli (about a tenth larger), and with the smallest once the page has stayed current.
-    onceSettled(() => {
-      if (generation !== startedIn) return;
-      void smallestBrotli(identity).then(
-        (smallest) => (cached.body.br = smallest),
-        () => undefined,
-      );
-    });
+    compressSmallestOnceSettled(cached, startedIn);
     return cached;
   }
 
@@ -135,6 +211,7 @@ export function pageCache(options: PageCacheOptions) {
     if ((req.method !== "GET" && req.method !== "HEAD") || !options.isCached(req.url)) return next();
     const cached = await page(req.path).catch(() => undefined);
     if (!cached) return next();
+    asked.add(req.path);
     res.set(cached.headers).set({ ETag: cached.etag, "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL, Vary: "Accept-Encoding" });
     if (req.fresh) return void res.status(304).end();
     // Brotli whenever the client takes it (browsers list gzip first, but brotli is a quarter smaller here).
@@ -152,7 +229,12 @@ export function pageCache(options: PageCacheOptions) {
   const invalidateOnWrites =
     (mayChangePages: (path: string) => boolean): RequestHandler =>
     (req, res, next) => {
-      if (req.method !== "GET" && req.method !== "HEAD" && mayChangePages(req.path)) res.on("close", invalidate);
+      if (req.method !== "GET" && req.method !== "HEAD" && mayChangePages(req.path)) {
+        res.on("close", () => {
+          invalidate();
+          redrawAfterWrite();
+        });
+      }
       next();
     };
 
