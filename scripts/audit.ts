@@ -12,10 +12,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { errorMessage } from "#core/errors";
+import { smallestBrotliOf } from "../server/http/page-cache";
 import { startProductionServer } from "./lib/production-server";
 import { openSite, seedAnnouncements } from "./lib/seed";
 
@@ -75,12 +75,12 @@ function contentLength(url: string, encoding: string): Promise<number> {
 
 /**
  * Waits until the page cache answers `url` with its smallest brotli, as it does once a page has stayed current for a
- * few seconds (server/http/page-cache.ts): what every visitor but the first few after a change gets. Known by its
- * length, which is that of the page compressed here the same way.
+ * few seconds: what every visitor but the first few after a change gets. Known by its length, which is that of the
+ * page compressed here by the cache's own `smallestBrotliOf`.
  */
 async function settled(url: string): Promise<void> {
   const page = Buffer.from(await (await fetch(url, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
-  const smallest = zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.length } }).length;
+  const smallest = (await smallestBrotliOf(page)).length;
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
     if ((await contentLength(url, "br")) === smallest) return;
   }
