@@ -9,6 +9,7 @@ import { VIDEO_STORAGE_UNAVAILABLE_MESSAGE } from "../../server/services/video-e
 import { s3Storage } from "../../server/storage/s3-storage";
 import { startTestS3Server, type TestS3Server } from "../shared/test-s3-server";
 import { ADMIN_ENV, clearRateLimits, getPage, imageForm, post, signIn } from "./helpers/admin";
+import { waitFor } from "./helpers/forms";
 import { sampleJpeg } from "./helpers/seed";
 import { postBytes } from "./helpers/video";
 import { startTestServer, type TestServer } from "./helpers/test-server";
@@ -100,8 +101,10 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("30");
     expect(refused.body).toMatchObject({ ok: false, error: STORAGE_UNAVAILABLE_MESSAGE });
-    // The log says why, naming the bucket (and never a key: see the last line of this test).
-    expect(server.output()).toMatch(/image could not be stored; announcement not created/);
+    // The log says why, naming the bucket (and never a key: see the last line of this test). Its line comes through a
+    // pipe, so it may arrive after the answer.
+    const logged = await waitFor(async () => /image could not be stored; announcement not created/.test(server.output()));
+    expect(logged).toBe(true);
     expect(server.output()).toMatch(
       /S3 put announcements\/[^ ]+ failed on bucket \\"society-uploads\\" at 127\.0\.0\.1:\d+: unreachable \(ECONNREFUSED/,
     );
