@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits";
 import { PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms";
+import { downscaledPhoto } from "./downscale-photo";
 import { NETWORK_MESSAGE, postWithProgress, refusalMessage, SESSION_ENDED_MESSAGE } from "./post-with-progress";
 
 /** One photo on its way into a gallery, as the upload list shows it. */
@@ -93,7 +94,7 @@ async function sendNext(): Promise<void> {
 
 async function send(upload: PhotoUpload, file: File): Promise<{ ok: true } | { ok: false; message: string }> {
   const body = new FormData();
-  body.append("photo", file, file.name);
+  body.append("photo", await downscaledPhoto(file), file.name);
   const { status, body: answer } = await postWithProgress(`/admin/content/galleries/${encodeURIComponent(upload.galleryId)}/photos`, body, {
     // The body is the file and a little form around it: its share sent, counted in the file's bytes.
     onProgress: (sent, total) => update(upload.key, { sent: total ? Math.round((sent / total) * upload.total) : sent }),

@@ -375,6 +375,37 @@ test.describe("admin site content: galleries", () => {
     await expectFirstPhotoDrawn(page, name);
   });
 
+  test("a phone's photo (2400x1800, EXIF orientation 6) travels upright and cut to 1200 px wide, the widest size kept", async ({
+    page,
+    database,
+    server,
+  }) => {
+    const gallery = await seedGallery(database, server, HARVEST, [null]);
+    const file = test.info().outputPath("IMG_2041.jpg");
+    const camera = await sharp({
+      create: { width: 2400, height: 1800, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 30 } },
+    })
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6 })
+      .toFile(file);
+    await page.goto(`${GALLERIES}/${gallery.id}`);
+    const sent = page.waitForRequest((request) => request.method() === "POST" && request.url().endsWith(`/${gallery.id}/photos`));
+    await page.getByLabel("Add photos", { exact: true }).setInputFiles(file);
+    const request = await sent;
+    await expect(uploadEntry(page, "IMG_2041.jpg")).toContainText("Added", { timeout: UPLOADS_TIMEOUT });
+
+    // What travelled: the whole form, photo included.
+    expect(Number(await request.headerValue("content-length"))).toBeLessThan(camera.size / 2);
+    const newest = await database.db
+      .selectFrom("gallery_photos")
+      .innerJoin("images", "images.id", "gallery_photos.image_id")
+      .select(["images.width", "images.height"])
+      .where("gallery_photos.gallery_id", "=", gallery.id)
+      .orderBy("gallery_photos.position", "desc")
+      .executeTakeFirstOrThrow();
+    expect(newest).toEqual({ width: 1200, height: 1600 });
+  });
+
   // The action answers a conflict with 409 Conflict, which the browser logs.
   test.describe("a save from an older copy", () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 409 \(Conflict\)/] });
