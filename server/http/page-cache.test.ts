@@ -56,6 +56,7 @@ async function fakeSite(options: Partial<PageCacheOptions> = {}) {
   app.use(cache.invalidateOnWrites((path) => path.startsWith("/admin/")));
   app.use(cache.serve);
   app.use((req, res) => {
+    if (req.path === "/admin/refused") return void res.status(403).send("Forbidden");
     if (req.method === "POST") site.writes += 1;
     res.status(299).send(`React Router renders ${req.url}`);
   });
@@ -247,6 +248,31 @@ describe("the page cache", () => {
     site.partial = true;
     expect(await body("/")).toBe("React Router renders /");
     expect(site.renders).toBe(2);
+  });
+
+  test("a write refused with a 4xx changed nothing: the pages stay, and none is drawn again", async () => {
+    const { site, body, url } = await fakeSite();
+    await body("/");
+    expect((await fetch(`${url}/admin/refused`, { method: "POST" })).status).toBe(403);
+    expect(await body("/")).toContain("render 1");
+    expect(site.dataReads).toBe(2);
+  });
+
+  test("a page whose data changed while it rendered is drawn again after the next clear, even if the data changed back", async () => {
+    const { site, cache, body } = await fakeSite({ checkIntervalMs: 60_000 });
+    site.data["/"] = "A";
+    let release!: () => void;
+    site.pending = new Promise((resolve) => (release = resolve));
+    const first = body("/");
+    while (site.renders === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    // A write lands between the data's read and the render's: the page shows B, not the A its data was read as.
+    site.data["/"] = "B";
+    release();
+    expect(await first).toContain("render 1");
+    site.pending = undefined;
+    site.data["/"] = "A";
+    cache.invalidate();
+    expect(await body("/")).toContain("render 2");
   });
 
   test("requests for a page while it renders share one render", async () => {

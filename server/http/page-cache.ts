@@ -155,11 +155,14 @@ export function pageCache(options: PageCacheOptions) {
   async function render(path: string, startedIn: number): Promise<CachedPage | undefined> {
     const answer = (url: string, renderFlags: { partial: boolean }) =>
       options.render(new Request(new URL(url, options.publicUrl), { headers: { accept: "text/html" } }), renderFlags);
-    const dataFlags = { partial: false };
-    const data = await answer(dataRequestPath(path), dataFlags);
-    const dataBytes = Buffer.from(await data.arrayBuffer());
-    // Data read without some of its parts never stands for a whole page.
-    const dataHash = data.status === 200 && !dataFlags.partial ? hashOf(dataBytes) : undefined;
+    /** The hash of the page's data as it is now; undefined for data read without some of its parts, or not at all. */
+    const readDataHash = async () => {
+      const dataFlags = { partial: false };
+      const data = await answer(dataRequestPath(path), dataFlags);
+      const bytes = Buffer.from(await data.arrayBuffer());
+      return data.status === 200 && !dataFlags.partial ? hashOf(bytes) : undefined;
+    };
+    const dataHash = await readDataHash();
     const before = earlier.get(path);
     earlier.delete(path);
     if (before && dataHash && before.dataHash === dataHash) {
@@ -176,17 +179,19 @@ export function pageCache(options: PageCacheOptions) {
     response.headers.forEach((value, name) => {
       if (!PER_TRANSFER.has(name)) headers[name] = value;
     });
-    const [gzipped, quickBrotli] = await Promise.all([
+    const [gzipped, quickBrotli, dataHashAfter] = await Promise.all([
       gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
       brotli(identity, {
         params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length, [zlib.constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI_QUALITY },
       }),
+      // A write between the data's read and the render's would leave the page showing data other than the hash's.
+      readDataHash(),
     ]);
     const cached: CachedPage = {
       headers,
       etag: `"${hashOf(identity)}"`,
       body: { identity, gzip: gzipped, br: quickBrotli },
-      dataHash,
+      dataHash: dataHashAfter === dataHash ? dataHash : undefined,
       smallest: false,
     };
     // Served at once with a quick brotli (about a tenth larger), and with the smallest once the page has stayed current.
@@ -222,15 +227,18 @@ export function pageCache(options: PageCacheOptions) {
   };
 
   /**
-   * A write that may change what the public pages show clears the cache once it is answered: a page whose render began
-   * before then is not kept (`generation`), and until then the write is not done. Not when it arrives as well: twenty
-   * photos uploaded in turn would have every page rendered twice as often while they are encoded.
+   * A write that may change what the public pages show clears the cache once it is answered, unless it was refused
+   * with a 4xx (which changes nothing): a page whose render began before then is not kept (`generation`), and until
+   * then the write is not done. Not when it arrives as well: twenty photos uploaded in turn would have every page
+   * rendered twice as often while they are encoded.
    */
   const invalidateOnWrites =
     (mayChangePages: (path: string) => boolean): RequestHandler =>
     (req, res, next) => {
       if (req.method !== "GET" && req.method !== "HEAD" && mayChangePages(req.path)) {
         res.on("close", () => {
+          // Refused (not signed in, bad input, a conflict): it changed nothing.
+          if (res.statusCode >= 400 && res.statusCode < 500) return;
           invalidate();
           redrawAfterWrite();
         });
