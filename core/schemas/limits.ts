@@ -6,6 +6,8 @@ export const ANNOUNCEMENT_UPLOAD_MAX_BYTES = ANNOUNCEMENT_IMAGE_MAX_BYTES + 64 *
 export const CONTENT_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** One content photo plus the other fields and the multipart framing. */
 export const CONTENT_PHOTO_UPLOAD_MAX_BYTES = CONTENT_PHOTO_MAX_BYTES + 64 * 1024;
+/** Decompression-bomb guard for every image: about 40 megapixels, decoded by neither the server nor the admin's browser. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 /** The documentary video: a few minutes at 720p. */
 export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 /**

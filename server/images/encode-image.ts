@@ -1,11 +1,10 @@
 import type { Metadata, OutputInfo } from "sharp";
 import { SMALL_VARIANT_WIDTHS, VARIANT_WIDTHS, variantWidthsFor } from "#core/responsive-image";
+import { IMAGE_MAX_PIXELS } from "#core/schemas/limits";
 
 /** Formats accepted, recognised by their bytes (never by name or declared type). SVG is refused. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif"]);
 const PHOTO_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
-/** Decompression-bomb guard: about 40 megapixels. */
-export const MAX_INPUT_PIXELS = 40_000_000;
 
 /** The encoder's settings. AVIF effort 2 is within ~10% of effort 4's size at a sixth of its time (on the demo photos). */
 const ENCODER = {
@@ -67,8 +66,8 @@ export async function encodeImage(input: Buffer, options: EncodeOptions = {}): P
   // HEIF holds both AVIF (AV1) and a phone's HEIC (HEVC), which no browser shows and libvips does not decode here.
   const isPhoto = PHOTO_FORMATS.has(metadata.format) && (metadata.format !== "heif" || metadata.compression === "av1");
   if (options.photosOnly && !isPhoto) throw new UnsupportedImageError(options.photosOnly.message);
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw new UnsupportedImageError(`The image is too large (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`);
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > IMAGE_MAX_PIXELS) {
+    throw new UnsupportedImageError(`The image is too large (at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels)`);
   }
 
   const oriented = metadata.autoOrient;
@@ -78,7 +77,7 @@ export async function encodeImage(input: Buffer, options: EncodeOptions = {}): P
   // away): a phone photo is 12 megapixels, and decoding it again for each of six variants would take six times as long.
   let base: { data: Buffer; info: OutputInfo };
   try {
-    base = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false })
+    base = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error", animated: false })
       .rotate()
       .resize({ width: Math.min(widest, oriented.width), withoutEnlargement: true })
       .raw()
