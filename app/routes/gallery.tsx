@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { formatCalendarDay } from "#core/calendar-day";
-import { GALLERY_KINDS } from "#core/schemas/content-forms";
+import { GALLERY_KINDS } from "#core/gallery-kinds";
 import { BackButton } from "~/components/site/back-button";
 import { PhotoGrid } from "~/components/site/photo-grid";
 import { pageMeta } from "~/lib/page-meta";

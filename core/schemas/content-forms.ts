@@ -240,9 +240,6 @@ export type ResourceInput = z.infer<typeof resourceSchema>;
 
 export const GALLERY_LIMITS = { name: 100, description: 1000, alt: 200 } as const;
 
-/** The kinds of gallery an admin makes; the Explore SMC photos are a gallery of their own, made by the import. */
-export const GALLERY_KINDS = { event: "Event", activity: "Activity" } as const;
-
 /** /admin/content/galleries: "New gallery" or an edit of one (its photos are uploaded one by one after it is saved). */
 export const gallerySchema = z.object({
   id: itemId,

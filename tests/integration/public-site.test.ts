@@ -286,9 +286,10 @@ describe.each(testEngines())("the public site on %s", (engine) => {
   test("the public pages load their scripts in a few files, with no admin code and nothing that loads on demand", async () => {
     // Markers of code that must not ride along: Radix's switch (admin only), Radix's dialog (the admin's dialogs,
     // and Join Us and the video, which load when wanted), react-hot-toast's styles (loaded on the first toast), the
-    // photo lightbox's class names (loaded when a photo is opened), and dnd-kit's ids (the admin's lists' dragging).
-    const markers = ["SwitchThumb", "DialogOverlay", "_goober", "yarl__", "DndDescribedBy"];
-    for (const path of ["/", "/announcement", "/events-and-activities", "/explore-smc"]) {
+    // photo lightbox's class names (loaded when a photo is opened), dnd-kit's ids (the admin's lists' dragging), zod
+    // (loaded when a form is checked) and the admin's content forms.
+    const markers = ["SwitchThumb", "DialogOverlay", "_goober", "yarl__", "DndDescribedBy", "ZodError", "Choose Event or Activity"];
+    for (const path of ["/", "/announcement", "/events-and-activities", "/explore-smc", "/events-and-activities/med-doc"]) {
       const html = await (await get(server, path)).text();
       // The scripts are fetched after the page, not announced in its head (ADR 017).
       expect(html).not.toContain('rel="modulepreload"');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { GALLERY_KINDS, gallerySchema } from "#core/schemas/content-forms";
+import { GALLERY_KINDS } from "#core/gallery-kinds";
+import { gallerySchema } from "#core/schemas/content-forms";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { uploadPhotos } from "~/lib/photo-uploads";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ContentListScreen } from "~/components/admin/content/content-list-screen";
 import { GalleryForm } from "~/components/admin/content/gallery-form";
 import { Picture } from "~/components/site/picture";
-import { GALLERY_KINDS } from "#core/schemas/content-forms";
+import { GALLERY_KINDS } from "#core/gallery-kinds";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/galleries";
 
