@@ -14,8 +14,8 @@ import { defineConfig } from "vite";
  */
 const LAYOUT_MODULES = [
   /[\\/]app[\\/](lib[\\/](on-demand|page-meta)|hooks[\\/]use-reveal-on-scroll)\.ts$/,
-  /[\\/]core[\\/]gallery-photo\.ts$/,
-  /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-card|use-photo-lightbox))\.tsx?$/,
+  /[\\/]core[\\/]gallery-(photo|kinds)\.ts$/,
+  /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-card|use-photo-lightbox|photo-grid))\.tsx?$/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](x|external-link)\.mjs$/,
 ];
 
