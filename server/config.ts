@@ -55,7 +55,8 @@ const envSchema = z.object({
       "true, false, a number of proxies, or proxy addresses/subnets (comma-separated)",
     )
     .default("false"),
-  MAIL_TRANSPORT: z.enum(["log", "smtp", "emailjs"], { error: "one of log, smtp, emailjs" }).default("log"),
+  // Unset: chosen from the variables given (see mailTransportKind).
+  MAIL_TRANSPORT: z.enum(["log", "smtp", "emailjs"], { error: "one of log, smtp, emailjs" }).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "an smtp://user:pass@host:port or smtps://… URL")
@@ -208,16 +209,53 @@ function mailConfig(env: Env) {
   };
 }
 
-function mailTransport(env: Env) {
-  const need = (names: (keyof Env)[]) => requireVariables(env, names, `MAIL_TRANSPORT=${env.MAIL_TRANSPORT}`);
-  if (env.MAIL_TRANSPORT === "smtp") {
-    need(["SMTP_URL", "MAIL_FROM", "MAIL_TO"]);
-    return { kind: "smtp" as const, url: env.SMTP_URL!, timeoutMs: env.SMTP_TIMEOUT_MS };
+/** The variables that configure each mail service: any of them given means the society set that service up. */
+const SMTP_VARIABLES = ["SMTP_URL"] as const;
+const EMAILJS_VARIABLES = [
+  "EMAILJS_SERVICE_ID",
+  "EMAILJS_TEMPLATE_ID_JOIN",
+  "EMAILJS_TEMPLATE_ID_CONTACT",
+  "EMAILJS_PUBLIC_KEY",
+  "EMAILJS_PRIVATE_KEY",
+] as const;
+
+/**
+ * MAIL_TRANSPORT, or without it the service whose variables are given (files under DATA_DIR/mail when none are).
+ * A configured mail service is never silently replaced by files: MAIL_TRANSPORT=log beside SMTP or EmailJS variables,
+ * or both services configured with no choice made, stops the start with one line saying why.
+ */
+function mailTransportKind(env: Env): "log" | "smtp" | "emailjs" {
+  const given = (names: readonly (keyof Env)[]) => names.filter((name) => env[name] !== undefined);
+  const smtp = given(SMTP_VARIABLES);
+  const emailjs = given(EMAILJS_VARIABLES);
+  if (env.MAIL_TRANSPORT === "log" && smtp.length + emailjs.length > 0) {
+    throw new ConfigError([
+      `MAIL_TRANSPORT=log writes mail to files, but ${[...smtp, ...emailjs].join(", ")} ${smtp.length + emailjs.length > 1 ? "are" : "is"} set: set MAIL_TRANSPORT to ${smtp.length > 0 ? "smtp" : "emailjs"} to send the mail, or remove ${smtp.length + emailjs.length > 1 ? "them" : "it"}`,
+    ]);
   }
-  if (env.MAIL_TRANSPORT === "emailjs") {
+  if (env.MAIL_TRANSPORT) return env.MAIL_TRANSPORT;
+  if (smtp.length > 0 && emailjs.length > 0) {
+    throw new ConfigError(["Both SMTP_URL and EMAILJS_* variables are set: set MAIL_TRANSPORT to smtp or emailjs to choose one"]);
+  }
+  if (smtp.length > 0) return "smtp";
+  if (emailjs.length > 0) return "emailjs";
+  return "log";
+}
+
+function mailTransport(env: Env) {
+  const kind = mailTransportKind(env);
+  const setting = env.MAIL_TRANSPORT
+    ? `MAIL_TRANSPORT=${kind}`
+    : `mail by ${kind === "smtp" ? "SMTP (SMTP_URL is set)" : "EmailJS (EMAILJS_* is set)"}`;
+  const need = (names: (keyof Env)[]) => requireVariables(env, names, setting);
+  if (kind === "smtp") {
+    need(["SMTP_URL", "MAIL_FROM", "MAIL_TO"]);
+    return { kind, url: env.SMTP_URL!, timeoutMs: env.SMTP_TIMEOUT_MS };
+  }
+  if (kind === "emailjs") {
     need(["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID_JOIN", "EMAILJS_TEMPLATE_ID_CONTACT", "EMAILJS_PUBLIC_KEY"]);
     return {
-      kind: "emailjs" as const,
+      kind,
       url: env.EMAILJS_URL,
       serviceId: env.EMAILJS_SERVICE_ID!,
       templateIds: { join: env.EMAILJS_TEMPLATE_ID_JOIN!, contact: env.EMAILJS_TEMPLATE_ID_CONTACT! },
@@ -225,7 +263,7 @@ function mailTransport(env: Env) {
       accessToken: env.EMAILJS_PRIVATE_KEY,
     };
   }
-  return { kind: "log" as const };
+  return { kind };
 }
 
 /** Stops the start, naming each variable of `names` that is unset, when `setting` needs them. */

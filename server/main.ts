@@ -76,6 +76,7 @@ async function main() {
     logger,
     publicUrl: config.publicUrl,
     mailTimeZone: config.mail.timeZone,
+    mailTransport: config.mail.transport.kind,
     wakeMailer: () => worker.wake(),
   });
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import { parseConfig } from "../config";
+import { ConfigError, parseConfig } from "../config";
 import { createLogger } from "../logger";
 import { formatMailTime, headerSafe, renderMail } from "./messages";
 import { backoffMs } from "./outbox-worker";
@@ -166,6 +166,43 @@ describe("mail configuration", () => {
     expect(() => parseConfig({ MAIL_TRANSPORT: "smtp", MAIL_FROM: "a@b.c" })).toThrow(
       "Missing environment variable SMTP_URL: MAIL_TRANSPORT=smtp needs it\nMissing environment variable MAIL_TO: MAIL_TRANSPORT=smtp needs it",
     );
+  });
+
+  const smtpEnv = { SMTP_URL: "smtp://user:secret@mail.example.org:587", MAIL_FROM: "site@example.org", MAIL_TO: "committee@example.org" };
+  const emailJsEnv = {
+    EMAILJS_SERVICE_ID: "service",
+    EMAILJS_TEMPLATE_ID_JOIN: "join",
+    EMAILJS_TEMPLATE_ID_CONTACT: "contact",
+    EMAILJS_PUBLIC_KEY: "public",
+  };
+
+  test("without MAIL_TRANSPORT, the service whose variables are given sends the mail", () => {
+    expect(parseConfig(smtpEnv).mail.transport).toMatchObject({ kind: "smtp", url: smtpEnv.SMTP_URL });
+    expect(parseConfig(emailJsEnv).mail.transport).toMatchObject({ kind: "emailjs", serviceId: "service" });
+    expect(parseConfig({ ...smtpEnv, ...emailJsEnv, MAIL_TRANSPORT: "emailjs" }).mail.transport).toMatchObject({ kind: "emailjs" });
+  });
+
+  test("SMTP_URL without MAIL_TRANSPORT still needs MAIL_FROM and MAIL_TO, and says why", () => {
+    expect(() => parseConfig({ SMTP_URL: smtpEnv.SMTP_URL })).toThrow(
+      "Missing environment variable MAIL_FROM: mail by SMTP (SMTP_URL is set) needs it\nMissing environment variable MAIL_TO: mail by SMTP (SMTP_URL is set) needs it",
+    );
+  });
+
+  test.each([
+    [{ ...smtpEnv, MAIL_TRANSPORT: "log" }, "MAIL_TRANSPORT=log writes mail to files, but SMTP_URL is set: set MAIL_TRANSPORT to smtp"],
+    [{ EMAILJS_PUBLIC_KEY: "public", MAIL_TRANSPORT: "log" }, "MAIL_TRANSPORT=log writes mail to files, but EMAILJS_PUBLIC_KEY is set"],
+    [{ ...smtpEnv, ...emailJsEnv }, "Both SMTP_URL and EMAILJS_* variables are set: set MAIL_TRANSPORT to smtp or emailjs"],
+  ])("a configured mail service is never silently replaced by files or by the other: %j stops the start", (env, message) => {
+    let error: unknown;
+    try {
+      parseConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toHaveLength(1);
+    expect((error as ConfigError).problems[0]).toContain(message);
+    expect((error as ConfigError).problems[0]).not.toContain("secret");
   });
 
   test.each([

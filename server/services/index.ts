@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { authService } from "../auth/auth-service";
 import { sessionStore } from "../auth/sessions.server";
+import type { MailConfig } from "../config";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { createRepos, inTransaction } from "../repos";
@@ -19,6 +20,8 @@ export interface ServiceDeps {
   publicUrl: string;
   /** The time zone of the times written in mails. */
   mailTimeZone: string;
+  /** How mail leaves the site (shown to the admin). */
+  mailTransport: MailConfig["transport"]["kind"];
   /** Nudges the mail worker once a notification is queued. */
   wakeMailer(): void;
 }
@@ -57,7 +60,7 @@ export function createServices(deps: ServiceDeps) {
           return stored.joinUsVisible;
         }),
     },
-    mailOutbox: { counts: () => repos.mailOutbox.counts() },
+    mailOutbox: { counts: () => repos.mailOutbox.counts(), transport: deps.mailTransport },
     /** Changes whenever anything the public pages draw from the database changes (the page cache asks). */
     publicContentVersion: () => repos.publicContent.version(),
     /** Orphan images, expired sessions and ended rate-limit windows go. */

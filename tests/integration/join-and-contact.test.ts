@@ -18,8 +18,8 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
   beforeAll(async () => {
     smtp = smtpCatcher(await freePort());
     await smtp.start();
+    // No MAIL_TRANSPORT: SMTP_URL alone selects SMTP, so the mails below reach the catcher, not files.
     server = await startTestServer(engine, {
-      MAIL_TRANSPORT: "smtp",
       SMTP_URL: smtp.url,
       MAIL_FROM: "Website <website@society.test>",
       MAIL_TO: "office@society.test",

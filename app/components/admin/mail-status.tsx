@@ -1,14 +1,33 @@
+import type { MailConfig } from "../../../server/config";
 import type { OutboxCounts } from "../../../server/repos/mail-outbox";
 
+const TRANSPORT_NAMES = { smtp: "SMTP", emailjs: "EmailJS" } as const;
+
 /**
- * How the notification mails stand (join and contact mails wait in an outbox until delivered): the admin learns
- * that mail is late or failed here, instead of from an applicant who heard nothing.
+ * How the notification mails leave the site and how they stand (join and contact mails wait in an outbox until
+ * delivered): the admin learns that mail goes nowhere, is late or failed here, instead of from an applicant who heard
+ * nothing.
  */
-export function MailStatus({ counts }: { counts: OutboxCounts | undefined }) {
-  if (!counts) return <p className="text-sm text-slate-700">Notification mails: status unavailable right now.</p>;
-  if (counts.waiting === 0 && counts.dead === 0) return <p className="text-sm text-slate-700">Notification mails: all delivered.</p>;
+export function MailStatus({ counts, transport }: { counts: OutboxCounts | undefined; transport: MailConfig["transport"]["kind"] }) {
   return (
-    <p className="text-sm text-slate-700" data-testid="mail-status">
+    <div className="flex flex-col gap-1 text-sm text-slate-700">
+      {transport === "log" ? (
+        <p className="font-semibold text-amber-800" data-testid="mail-transport">
+          No mail server is set up: mails are written to files on the server and nobody receives them.
+        </p>
+      ) : (
+        <p data-testid="mail-transport">{`Mail is sent by ${TRANSPORT_NAMES[transport]}.`}</p>
+      )}
+      <OutboxState counts={counts} />
+    </div>
+  );
+}
+
+function OutboxState({ counts }: { counts: OutboxCounts | undefined }) {
+  if (!counts) return <p>Notification mails: status unavailable right now.</p>;
+  if (counts.waiting === 0 && counts.dead === 0) return <p>Notification mails: all delivered.</p>;
+  return (
+    <p data-testid="mail-status">
       Notification mails:{" "}
       {counts.waiting > 0 && <span className="font-semibold text-amber-800">{`${counts.waiting} waiting to be sent`}</span>}
       {counts.waiting > 0 && counts.dead > 0 && ", "}

@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     applications,
     joinUsVisible,
     mailCounts,
+    mailTransport: services.mailOutbox.transport,
     localAddressLabel,
   };
 }
@@ -69,7 +70,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       <AdminToolbar />
       <div className="mt-6 flex flex-col gap-2">
         <JoinUsSwitch visible={loaderData.joinUsVisible} />
-        <MailStatus counts={loaderData.mailCounts} />
+        <MailStatus counts={loaderData.mailCounts} transport={loaderData.mailTransport} />
       </div>
       <RequestsPanel applications={loaderData.applications} localAddressLabel={loaderData.localAddressLabel} />
     </main>
