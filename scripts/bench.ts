@@ -127,7 +127,7 @@ type Endpoint = ReturnType<typeof benchEndpoints>[number];
 
 /**
  * The join form's request as the dialog sends it: a form post to /join.data (React Router's fetcher) from the
- * site's own origin, each a new applicant from a client address of its own (the limit is 5 per address).
+ * site's own origin, each a new applicant from a client address of its own (the limit is 30 per address).
  */
 function joinRequests(serverUrl: string): Partial<autocannon.Options> {
   let sent = 0;

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { errorMessage } from "#core/errors";
+import { retryWait } from "#core/retry-wait";
 import { contactSchema } from "#core/schemas/contact";
 import { CONTACT_MESSAGES } from "#core/schemas/contact-messages";
 import { ContactForm } from "~/components/home/contact-form";
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const stored = await context.services.contactMessages.submit(submission.value, context.clientIp);
     if (!stored.ok) {
-      return formAnswer(submission.reply({ formErrors: [CONTACT_MESSAGES.tooMany] }), 429, {
+      return formAnswer(submission.reply({ formErrors: [CONTACT_MESSAGES.tooMany(retryWait(stored.retryAfterSeconds))] }), 429, {
         "Retry-After": String(stored.retryAfterSeconds),
       });
     }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { errorMessage } from "#core/errors";
+import { retryWait } from "#core/retry-wait";
 import { JOIN_MESSAGES, joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join";
 import { type JoinAnswer, JoinForm } from "~/components/join/join-form";
 import { Button } from "~/components/ui/button";
@@ -54,7 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const stored = await context.services.applications.submit(submission.value, context.clientIp);
     if (stored.ok) return answer(200, { step: 1, joined: true });
     if (stored.reason === "closed") return refused(403, JOIN_MESSAGES.closed);
-    return refused(429, JOIN_MESSAGES.tooMany, { "Retry-After": String(stored.retryAfterSeconds) });
+    const wait = retryWait(stored.retryAfterSeconds);
+    const message = stored.scope === "email" ? JOIN_MESSAGES.tooManyForEmail(wait) : JOIN_MESSAGES.tooManyFromNetwork(wait);
+    return refused(429, message, { "Retry-After": String(stored.retryAfterSeconds) });
   } catch (error) {
     context.logger.error({ err: errorMessage(error) }, "join application not stored");
     return refused(500, JOIN_MESSAGES.failure);

@@ -3,5 +3,5 @@ export const CONTACT_MESSAGES = {
   fillAll: "Please fill all fields",
   success: "Thank you for contacting us! Email sent successfully.",
   failure: "Something went wrong while sending the email.",
-  tooMany: "Too many messages from your network. Please try again later.",
+  tooMany: (wait: string) => `Too many messages from your network. Please try again in ${wait}.`,
 } as const;

@@ -102,6 +102,7 @@ export const JOIN_MESSAGES = {
   success: "Thank you for joining us, we will contact you soon!",
   failure: FAILURE,
   closed: "Applications are closed at the moment.",
-  tooMany: "Too many applications from your network. Please try again later.",
+  tooManyFromNetwork: (wait: string) => `Too many applications from your network. Please try again in ${wait}.`,
+  tooManyForEmail: (wait: string) => `Too many applications with this email today. Please try again in ${wait}.`,
   questionRequired: QUESTION_REQUIRED,
 } as const;

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { clientNetwork } from "../client-network";
 import { normalizeEmail } from "../repos/admins";
 import { type RateLimitsRepo, secondsUntil } from "../repos/rate-limits";
 
@@ -12,7 +13,7 @@ export type LoginCheck = { allowed: true; ipLimitReached?: true } | { allowed: f
 
 /** Counter keys carry a hash, never a raw email or address. */
 const digest = (value: string): string => crypto.createHash("sha256").update(value).digest("hex");
-export const loginIpKey = (ip: string): string => `login:ip:${digest(ip)}`;
+export const loginIpKey = (ip: string): string => `login:ip:${digest(clientNetwork(ip))}`;
 export const loginAccountKey = (email: string): string => `login:account:${digest(normalizeEmail(email))}`;
 
 export interface LoginRateLimiterOptions {

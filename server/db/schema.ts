@@ -135,6 +135,8 @@ export interface ApplicationsTable {
   /** The client's idempotency key; a second submission with the same key finds the first row. */
   submission_key: string | null;
   created_at: string;
+  /** 1 when the same email applied in the 30 days before this application. */
+  possible_duplicate: Generated<number>;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;

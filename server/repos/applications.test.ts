@@ -56,6 +56,16 @@ describe.each(testEngines())("applications repository on %s", (engine) => {
     expect(await repo.count()).toBe(2);
   });
 
+  test("whether an email applied since a moment, and the possible-duplicate mark read back", async () => {
+    const repo = applicationsRepo(database.db);
+    await repo.create(application({ created_at: "2026-11-01T10:00:00.000Z" }));
+    await repo.create(application({ email: "other@example.org", created_at: "2026-11-20T10:00:00.000Z", possible_duplicate: 1 }));
+    expect(await repo.appliedSince("ayesha@example.org", new Date("2026-11-01T10:00:00.000Z"))).toBe(true);
+    expect(await repo.appliedSince("ayesha@example.org", new Date("2026-11-01T10:00:00.001Z"))).toBe(false);
+    expect(await repo.appliedSince("nobody@example.org", new Date("2026-01-01T00:00:00.000Z"))).toBe(false);
+    expect((await repo.listNewestFirst()).map((a) => a.possibleDuplicate)).toEqual([true, false]);
+  });
+
   test("a row whose answers do not parse still lists, with no answers", async () => {
     const repo = applicationsRepo(database.db);
     const row = application({ answers: "[broken" });

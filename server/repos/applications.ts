@@ -19,6 +19,8 @@ export interface Application {
   bloodGroup: string | null;
   answers: Answer[];
   createdAt: string;
+  /** The same email applied in the 30 days before. */
+  possibleDuplicate: boolean;
 }
 
 function isAnswer(value: unknown): value is Answer {
@@ -57,6 +59,7 @@ function toApplication(row: ApplicationRow): Application {
     bloodGroup: row.blood_group,
     answers: parseAnswers(row.answers),
     createdAt: row.created_at,
+    possibleDuplicate: row.possible_duplicate === 1,
   };
 }
 
@@ -81,6 +84,17 @@ export function applicationsRepo(db: Kysely<Database>) {
         .where("submission_key", "=", application.submission_key ?? null)
         .executeTakeFirstOrThrow();
       return { id: stored.id, created: false };
+    },
+
+    /** Whether `email` (normalised) applied at or after `since`. */
+    async appliedSince(email: string, since: Date): Promise<boolean> {
+      const row = await db
+        .selectFrom("applications")
+        .select("id")
+        .where("email", "=", email)
+        .where("created_at", ">=", since.toISOString())
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Newest first; UUIDv7 ids break ties between equal timestamps in creation order. */

@@ -17,6 +17,9 @@ export interface ApplicationServiceDeps {
   questions(): Promise<readonly string[]>;
 }
 
+/** A second application from one email within this time is taken and marked as a possible duplicate. */
+const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** The answers as the spec stores them: {question, answer} in order, the two lists (already cleaned by the schema) joined by ", ". */
 function joinAnswers(submission: JoinSubmission, questions: readonly string[]): Answer[] {
   const answers = [
@@ -58,9 +61,12 @@ export function applicationService({ db, store, publicUrl, timeZone, questions }
         created_at: now.toISOString(),
       };
       const params = { name, email, phone, class: submission.class, department, sargodhaAddress, permanentAddress };
+      const duplicateSince = new Date(now.getTime() - DUPLICATE_WINDOW_MS);
       return store({
         clientIp,
-        insert: (repos) => repos.applications.create(row),
+        limitedEmail: email,
+        insert: async (repos) =>
+          repos.applications.create({ ...row, possible_duplicate: (await repos.applications.appliedSince(email, duplicateSince)) ? 1 : 0 }),
         mail: {
           kind: "join",
           replyTo: { name, address: email },

@@ -3,23 +3,41 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import type { OutboxPayload } from "../mail/messages";
+import { clientNetwork } from "../client-network";
 import { inTransaction, type Repos } from "../repos";
 import { logSecurityEvent } from "../security-log";
 
-/** Per client address: 5 join applications, and 5 contact messages, per 10 minutes. */
-const PUBLIC_FORM_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
+/**
+ * Per client network (see clientNetwork): 30 join applications, and 30 contact messages, per 10 minutes. Hundreds of
+ * students share a college's one address, so this only stops floods; the per-email limit follows the person.
+ */
+export const PUBLIC_FORM_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 } as const;
+/** Per email address: 3 submissions a day. */
+export const PER_EMAIL_LIMIT = { limit: 3, windowMs: 24 * 60 * 60 * 1000 } as const;
+
+/** Whose limit refused a submission: the client network's, or the email address's. */
+export type LimitScope = "address" | "email";
 
 /** What storing a visitor's submission came to. A submission sent again (same key) is `ok` with the first one's id. */
-export type SubmissionResult = { ok: true; id: string } | { ok: false; reason: "limit-reached"; retryAfterSeconds: number };
+export type SubmissionResult =
+  { ok: true; id: string } | { ok: false; reason: "limit-reached"; scope: LimitScope; retryAfterSeconds: number };
 
 class LimitReached extends Error {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly scope: LimitScope,
+    readonly retryAfterSeconds: number,
+  ) {
     super("form limit reached");
   }
 }
 
+/** Counter keys carry a hash, never an address. */
+const digest = (value: string): string => crypto.createHash("sha256").update(value).digest("hex");
+
 interface Submission {
   clientIp: string;
+  /** Also counted against this (normalised) email address, 3 a day. */
+  limitedEmail?: string;
   /** Writes the row unless its submission key is already stored; says which row holds the submission. */
   insert(repos: Repos): Promise<{ id: string; created: boolean }>;
   /** The notification mail of a new submission. */
@@ -34,25 +52,31 @@ interface Submission {
  * retried request) counts, stores and mails nothing new. The counter key holds a hash, never the address.
  */
 export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Database>; logger: Logger; wakeMailer(): void }) {
-  return async function store({ clientIp, insert, mail, now }: Submission): Promise<SubmissionResult> {
+  return async function store({ clientIp, limitedEmail, insert, mail, now }: Submission): Promise<SubmissionResult> {
     const form = mail.kind;
-    const limitKey = `${form}:ip:${crypto.createHash("sha256").update(clientIp).digest("hex")}`;
     try {
       const stored = await inTransaction(db, async (repos) => {
         const row = await insert(repos);
         if (!row.created) return row;
-        const count = await repos.rateLimits.hit(limitKey, PUBLIC_FORM_LIMIT.limit, PUBLIC_FORM_LIMIT.windowMs);
-        if (!count.allowed) throw new LimitReached(count.retryAfterSeconds);
+        const { limit, windowMs } = PUBLIC_FORM_LIMIT;
+        const count = await repos.rateLimits.hit(`${form}:ip:${digest(clientNetwork(clientIp))}`, limit, windowMs, now);
+        if (!count.allowed) throw new LimitReached("address", count.retryAfterSeconds);
         // Logged once per address and window (its last submission), not per refused attempt.
-        if (count.remaining === 0)
-          logSecurityEvent(logger, "form.limit-reached", { form, windowSeconds: PUBLIC_FORM_LIMIT.windowMs / 1000 });
+        if (count.remaining === 0) logSecurityEvent(logger, "form.limit-reached", { form, windowSeconds: windowMs / 1000 });
+        if (limitedEmail !== undefined) {
+          const { limit, windowMs } = PER_EMAIL_LIMIT;
+          const byEmail = await repos.rateLimits.hit(`${form}:email:${digest(limitedEmail)}`, limit, windowMs, now);
+          if (!byEmail.allowed) throw new LimitReached("email", byEmail.retryAfterSeconds);
+        }
         await repos.mailOutbox.enqueue(form, mail, now);
         return row;
       });
       if (stored.created) wakeMailer();
       return { ok: true, id: stored.id };
     } catch (error) {
-      if (error instanceof LimitReached) return { ok: false, reason: "limit-reached", retryAfterSeconds: error.retryAfterSeconds };
+      if (error instanceof LimitReached) {
+        return { ok: false, reason: "limit-reached", scope: error.scope, retryAfterSeconds: error.retryAfterSeconds };
+      }
       throw error;
     }
   };

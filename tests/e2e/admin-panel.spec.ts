@@ -21,6 +21,7 @@ async function seedRequests(seed: Seed) {
     fullname: "Ayesha Khan",
     answers: QUESTIONS.map((question, index) => ({ question, answer: index < 4 ? `Ayesha answer ${index + 1}` : "Hiking, Poetry" })),
     createdAt: new Date(start + 2 * minute),
+    possibleDuplicate: true,
   });
 }
 
@@ -41,6 +42,8 @@ test.describe("admin panel", () => {
     await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (3)", level: 1 })).toBeVisible();
     await expect(cards(page)).toHaveCount(3);
     await expect(cards(page).nth(0)).toContainText("Ayesha Khan");
+    await expect(cards(page).nth(0).getByText("Possible duplicate", { exact: true })).toBeVisible();
+    await expect(page.getByText("Possible duplicate", { exact: true })).toHaveCount(1);
     const bilal = cards(page).nth(2);
     await expect(bilal).toContainText("Bilal Ahmed");
     await expect(bilal.getByText("N/A", { exact: true })).toHaveCount(2);

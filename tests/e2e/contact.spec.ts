@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { holdChunk, holdRequests } from "./chunks";
 import { expect, test } from "./fixtures";
+import { PUBLIC_FORM_LIMIT } from "../../server/services/public-submissions";
+import { contactMessage, formBody } from "../integration/helpers/forms";
 
 /** SPEC 2 "Contact", 4, 5 and 8: the contact form. */
 
@@ -71,6 +73,29 @@ test.describe("the contact form", () => {
       await form.getByRole("button", { name: "Send Message" }).click();
       await expect(page.getByText("Something went wrong while sending the email.", { exact: true })).toBeVisible();
       await expect(form.getByLabel("Message")).toHaveValue("Hello");
+    });
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 429/] });
+    test("past the per-address limit the toast says how long to wait, and the message is kept", async ({ page, database }) => {
+      for (let i = 0; i < PUBLIC_FORM_LIMIT.limit; i++) {
+        const body = formBody("/contact", contactMessage());
+        const sent = await page.request.post("/contact", {
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          data: body.toString(),
+        });
+        expect(sent.status()).toBe(200);
+      }
+      await page.goto("/#contact");
+      const form = contactForm(page);
+      await form.getByLabel("Name").fill("Sara Malik");
+      await form.getByLabel("Email").fill("sara@example.org");
+      await form.getByLabel("Message").fill("One too many");
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByText(/^Too many messages from your network\. Please try again in (9|10) minutes\.$/)).toBeVisible();
+      await expect(form.getByLabel("Message")).toHaveValue("One too many");
+      expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(PUBLIC_FORM_LIMIT.limit);
     });
   });
 });

@@ -60,6 +60,8 @@ export interface SeedApplication {
   /** Stored as is instead of `answers` (e.g. text that does not parse). */
   rawAnswers?: string;
   createdAt?: Date;
+  /** Marked as the join form marks a second application from one email within 30 days. */
+  possibleDuplicate?: boolean;
 }
 
 export interface Seed {
@@ -344,6 +346,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           answers: input.rawAnswers ?? serializeAnswers(input.answers ?? []),
           submission_key: null,
           created_at: (input.createdAt ?? new Date()).toISOString(),
+          possible_duplicate: input.possibleDuplicate ? 1 : 0,
         });
         return id;
       },

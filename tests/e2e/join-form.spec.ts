@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { parseAnswers } from "../../server/repos/applications";
+import { formBody, joinApplication } from "../integration/helpers/forms";
 import { holdRequests } from "./chunks";
 import { expect, isPhone, test } from "./fixtures";
 import { chooseTopBarEntry } from "./menus";
@@ -251,7 +252,7 @@ test.describe("the join form", () => {
 
   test.describe(() => {
     test.use({ allowedConsoleErrors: [/status of 403/] });
-    test("a refused submission says 'Something went wrong while submitting. Try again.' and keeps the dialog open with the values", async ({
+    test("a refused submission says the server's reason, in a toast and in the form, and keeps the dialog open with the values", async ({
       page,
       site,
       seed,
@@ -263,12 +264,38 @@ test.describe("the join form", () => {
       await fillStep2(page, dialog, site.joinQuestions);
       await seed.joinUsVisible(false); // the admin closes applications while this visitor writes
       await dialog.getByRole("button", { name: "Join Us" }).click();
-      await expect(page.getByText("Something went wrong while submitting. Try again.", { exact: true })).toBeVisible();
+      await expect(page.getByRole("status").getByText("Applications are closed at the moment.", { exact: true })).toBeVisible();
+      await expect(dialog.getByText("Applications are closed at the moment.", { exact: true })).toBeVisible();
+      await expect(page.getByText("Something went wrong while submitting. Try again.", { exact: true })).toHaveCount(0);
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole("textbox", { name: site.joinQuestions[0] })).toHaveValue("Answer 1");
       await expect(chips(dialog, site.joinQuestions[4]!)).toHaveText(["reading"]);
       await expect(dialog.getByRole("button", { name: "Join Us" })).toBeEnabled();
       expect(await database.db.selectFrom("applications").selectAll().execute()).toHaveLength(0);
+    });
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 429/] });
+    test("a fourth application from one email in a day says how long to wait, and stores nothing", async ({ page, site, database }) => {
+      // Three applications from this email, sent as the form sends them without JavaScript.
+      for (let i = 0; i < 3; i++) {
+        const body = formBody("/join", joinApplication({ email: STEP1.Email }));
+        const sent = await page.request.post("/join", {
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          data: body.toString(),
+        });
+        expect(sent.status()).toBe(200);
+      }
+      const dialog = await openJoinForm(page);
+      await fillStep1(dialog);
+      await dialog.getByRole("button", { name: "Next" }).click();
+      await fillStep2(page, dialog, site.joinQuestions);
+      await dialog.getByRole("button", { name: "Join Us" }).click();
+      const message = "Too many applications with this email today. Please try again in 24 hours.";
+      await expect(page.getByRole("status").getByText(message, { exact: true })).toBeVisible();
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+      expect(await database.db.selectFrom("applications").selectAll().execute()).toHaveLength(3);
     });
   });
 });

@@ -45,7 +45,7 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
   }
 
   test("an application is stored with its answers and the notification arrives with every parameter", async () => {
-    const application = joinApplication({ question5: [" reading ", "cricket", "reading", ""] });
+    const application = joinApplication({ email: "  Ayesha.Khan@Example.ORG ", question5: [" reading ", "cricket", "reading", ""] });
     const response = await postForm(server, "/join", application, freshIp());
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Thank you for joining us, we will contact you soon!");
@@ -184,22 +184,65 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
     }
   });
 
-  test("join: a sixth application from one address within ten minutes gets 429 and stores nothing", async () => {
+  /** Posts `count` applications (each from its own applicant), expecting every one to be taken. */
+  async function applyTimes(count: number, ip: () => string): Promise<void> {
+    for (let i = 0; i < count; i++) expect((await postForm(server, "/join", joinApplication(), ip())).status).toBe(200);
+  }
+
+  test("join: one network may send 30 applications in ten minutes; the 31st gets 429, says how long to wait, and stores nothing", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await postForm(server, "/join", joinApplication(), ip)).status).toBe(200);
+    await applyTimes(30, () => ip);
     const response = await refused("/join", joinApplication(), ip);
     expect(response.status).toBe(429);
-    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(500);
-    expect((await messagesOf(response)).form).toBe("Too many applications from your network. Please try again later.");
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect((await messagesOf(response)).form).toBe(
+      `Too many applications from your network. Please try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+    );
     expect((await postForm(server, "/join", joinApplication(), freshIp())).status).toBe(200);
   });
 
-  test("join: a submission sent again (one submission key) counts once against the limit of five", async () => {
+  test("join: IPv6 clients count by their /64, so stepping through one network's addresses does not reset the limit", async () => {
+    const network = `2001:db8:${(Date.now() % 0xffff).toString(16)}:7`;
+    let host = 0;
+    await applyTimes(30, () => `${network}::${(host += 1).toString(16)}`);
+    expect((await refused("/join", joinApplication(), `${network}:9f3c:55aa:1:2`)).status).toBe(429);
+    expect((await postForm(server, "/join", joinApplication(), `${network.replace(/:7$/, ":8")}::1`)).status).toBe(200);
+  });
+
+  test("join: a submission sent again (one submission key) counts once against the limit", async () => {
     const ip = freshIp();
     const resent = joinApplication({ fullname: "Sent Three Times" });
     for (let i = 0; i < 3; i++) expect((await postForm(server, "/join", resent, ip)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await postForm(server, "/join", joinApplication(), ip)).status).toBe(200);
+    await applyTimes(29, () => ip);
     expect((await refused("/join", joinApplication(), ip)).status).toBe(429);
+  });
+
+  test("join: one email may apply 3 times a day from anywhere; the 4th is refused at once, saying so, and stores nothing", async () => {
+    const email = `limited.${Date.now()}@example.org`;
+    for (let i = 0; i < 3; i++) expect((await postForm(server, "/join", joinApplication({ email }), freshIp())).status).toBe(200);
+    const response = await refused("/join", joinApplication({ email: ` ${email.toUpperCase()} ` }), freshIp());
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
+    expect((await messagesOf(response)).form).toBe("Too many applications with this email today. Please try again in 24 hours.");
+  });
+
+  test("join: a second application from one email within 30 days is taken and marked as a possible duplicate", async () => {
+    const email = `twice.${Date.now()}@example.org`;
+    const first = joinApplication({ email });
+    const second = joinApplication({ email });
+    for (const application of [first, second]) expect((await postForm(server, "/join", application, freshIp())).status).toBe(200);
+    const marks = async (application: Record<string, unknown>) =>
+      (
+        await server.database.db
+          .selectFrom("applications")
+          .select("possible_duplicate")
+          .where("id", "=", (await storedId(server, "applications", application.submissionKey))!)
+          .executeTakeFirstOrThrow()
+      ).possible_duplicate;
+    expect(await marks(first)).toBe(0);
+    expect(await marks(second)).toBe(1);
   });
 
   test("join: a double click (the same submission twice at once) stores one application and one mail", async () => {
@@ -242,11 +285,13 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
     expect((await messagesOf(bot)).form).toBe("Something went wrong while sending the email.");
   });
 
-  test("contact: a sixth message from one address within ten minutes gets 429 and stores nothing", async () => {
+  test("contact: the 31st message from one network within ten minutes gets 429, says how long to wait, and stores nothing", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await postForm(server, "/contact", contactMessage(), ip)).status).toBe(200);
+    for (let i = 0; i < 30; i++) expect((await postForm(server, "/contact", contactMessage(), ip)).status).toBe(200);
     const response = await refused("/contact", contactMessage(), ip);
     expect(response.status).toBe(429);
+    const wait = Math.ceil(Number(response.headers.get("retry-after")) / 60);
+    expect((await messagesOf(response)).form).toBe(`Too many messages from your network. Please try again in ${wait} minutes.`);
   });
 
   test("contact: without JavaScript (no submission key) a message ends on its thank-you page, so a reload cannot send it again", async () => {

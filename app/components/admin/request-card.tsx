@@ -27,6 +27,9 @@ export function RequestCard({
   ];
   return (
     <article className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm" aria-label={application.fullname}>
+      {application.possibleDuplicate && (
+        <p className="self-start rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">Possible duplicate</p>
+      )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

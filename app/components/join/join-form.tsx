@@ -84,8 +84,9 @@ export function JoinForm({
       onJoined?.();
       return;
     }
-    // The spec's words for any refusal; the reason, if there is another, shows in the form.
-    showToast.error(JOIN_MESSAGES.failure, { id: processingToast.current });
+    // The server's reason (applications closed, too many, how long to wait), shown in the form too; the spec's words
+    // when it gave none (field errors show at their fields).
+    showToast.error(firstMessage(result.result?.error?.[""]) ?? JOIN_MESSAGES.failure, { id: processingToast.current });
     setStep(result.step);
   });
 

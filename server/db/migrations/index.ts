@@ -7,6 +7,7 @@ import * as siteContent from "./2026-11-27T08-00-00_site-content";
 import * as contentEdits from "./2026-11-27T11-00-00_content-edits";
 import * as menusFromGalleries from "./2026-11-27T16-00-00_menus-from-galleries";
 import * as videoUploads from "./2026-11-27T22-40-00_video-uploads";
+import * as possibleDuplicates from "./2026-11-29T01-00-00_possible-duplicates";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T11-00-00_content-edits": contentEdits,
   "2026-11-27T16-00-00_menus-from-galleries": menusFromGalleries,
   "2026-11-27T22-40-00_video-uploads": videoUploads,
+  "2026-11-29T01-00-00_possible-duplicates": possibleDuplicates,
 };

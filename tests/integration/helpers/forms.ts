@@ -3,14 +3,18 @@ import { rememberSecret } from "./log-secrets";
 import type { TestServer } from "./test-server";
 
 /** A complete, valid join application as the form posts it. */
+let applicantCounter = 0;
+
+/** A join application from an applicant of its own (an email no other call used), so the per-email limit never trips. */
 export function joinApplication(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  applicantCounter += 1;
   return {
     fullname: "Ayesha Khan",
     class: "2nd Year",
     department: "MBBS",
     sargodhaAddress: "12 College Road, Sargodha",
     permanentAddress: "House 4, Street 9, Lahore",
-    email: "  Ayesha.Khan@Example.ORG ",
+    email: `  Ayesha.Khan.${applicantCounter}@Example.ORG `,
     phone: "03001234567",
     bloodGroup: "B+",
     question1: "A society built on faith and service.",

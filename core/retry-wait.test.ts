@@ -1,0 +1,14 @@
+import { expect, test } from "vitest";
+import { retryWait } from "./retry-wait";
+
+test.each([
+  [1, "1 minute"],
+  [60, "1 minute"],
+  [61, "2 minutes"],
+  [599, "10 minutes"],
+  [7200, "120 minutes"],
+  [7201, "3 hours"],
+  [86_400, "24 hours"],
+])("%i seconds to wait read as %s, never rounded down", (seconds, text) => {
+  expect(retryWait(seconds)).toBe(text);
+});

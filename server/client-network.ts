@@ -1,0 +1,15 @@
+import ipaddr from "ipaddr.js";
+
+/**
+ * The client network the per-address limits count: an IPv4 address whole, an IPv6 address by its /64 network. A
+ * device on IPv6 picks new addresses within its /64 at will (privacy addresses), so counting whole addresses would let
+ * it step past every limit; a /64 is one household's or one campus network's share, like one IPv4 address behind NAT.
+ * An IPv4 address written as IPv6 (::ffff:1.2.3.4) counts as that IPv4 address. Anything unparsable counts as itself.
+ */
+export function clientNetwork(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return address.toString();
+  const network = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${network.join(":")}::/64`;
+}
