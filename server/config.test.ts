@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ConfigError, parseConfig } from "./config";
+import { configProblems } from "../tests/shared/config-problems";
+import { parseConfig } from "./config";
 
 describe("configuration from the environment", () => {
   test("embedded defaults: port 3000, SQLite under ./data", () => {
@@ -64,14 +65,7 @@ describe("configuration from the environment", () => {
       "Invalid environment variable HTTP_REQUEST_TIMEOUT_MS: expected a number of milliseconds from 1000 to 300000",
     ],
   ])("a bad %s (%s) stops the start naming the variable", (name, value, message) => {
-    let error: unknown;
-    try {
-      parseConfig({ [name]: value });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems;
+    const problems = configProblems({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(message);
   });
@@ -94,14 +88,7 @@ describe("configuration from the environment", () => {
     ],
     [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "long enough" }, "Invalid environment variable ADMIN_EMAIL: expected an email address"],
   ])("%j stops the start with one line, never echoing the password", (env, message) => {
-    let error: unknown;
-    try {
-      parseConfig(env);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems;
+    const problems = configProblems(env);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(message);
     expect(problems[0]).not.toContain("short");
@@ -115,16 +102,6 @@ describe("where uploaded images are kept (STORAGE)", () => {
     S3_BUCKET: "society-uploads",
     S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
     S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI-secret",
-  };
-
-  const problemsOf = (env: Record<string, string>): string[] => {
-    try {
-      parseConfig(env);
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-    throw new Error("expected a ConfigError");
   };
 
   test("by default: local files under DATA_DIR/uploads", () => {
@@ -161,14 +138,14 @@ describe("where uploaded images are kept (STORAGE)", () => {
   test.each(["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])(
     "STORAGE=s3 without %s stops the start with one line naming it",
     (name) => {
-      const problems = problemsOf({ ...s3Env, [name]: "" });
+      const problems = configProblems({ ...s3Env, [name]: "" });
       expect(problems).toEqual([`Missing environment variable ${name}: STORAGE=s3 needs it`]);
       expect(problems.join("\n")).not.toContain("wJalrXUtnFEMI-secret");
     },
   );
 
   test("STORAGE=s3 alone names each missing variable on a line of its own", () => {
-    expect(problemsOf({ STORAGE: "s3" })).toEqual([
+    expect(configProblems({ STORAGE: "s3" })).toEqual([
       "Missing environment variable S3_BUCKET: STORAGE=s3 needs it",
       "Missing environment variable S3_ACCESS_KEY_ID: STORAGE=s3 needs it",
       "Missing environment variable S3_SECRET_ACCESS_KEY: STORAGE=s3 needs it",
@@ -185,13 +162,13 @@ describe("where uploaded images are kept (STORAGE)", () => {
     ["S3_BUCKET", "society_uploads", "Invalid environment variable S3_BUCKET: expected a bucket name"],
     ["S3_FORCE_PATH_STYLE", "yes", 'Invalid environment variable S3_FORCE_PATH_STYLE: expected true or false (got "yes")'],
   ])("a bad %s (%s) stops the start naming the variable", (name, value, message) => {
-    const problems = problemsOf({ ...s3Env, [name]: value });
+    const problems = configProblems({ ...s3Env, [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(message);
   });
 
   test("an endpoint with keys in it is refused without repeating them", () => {
-    const problems = problemsOf({ ...s3Env, S3_ENDPOINT: "https://AKIAEXAMPLE:topsecret@s3.example.org" });
+    const problems = configProblems({ ...s3Env, S3_ENDPOINT: "https://AKIAEXAMPLE:topsecret@s3.example.org" });
     expect(problems).toEqual([
       "Invalid environment variable S3_ENDPOINT: expected a URL without a user name or password (the keys go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY) (value hidden)",
     ]);
