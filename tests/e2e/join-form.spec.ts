@@ -119,7 +119,10 @@ test.describe("the join form", () => {
     await expect(dialog.getByText("This question is required", { exact: true })).toHaveCount(4);
   });
 
-  test("chips: added by Enter or the Add button, trimmed, empty and duplicate entries ignored, removable", async ({ page, site }) => {
+  test("chips: added by Enter or the Add button (on every width), trimmed, empty and duplicate entries ignored, removable", async ({
+    page,
+    site,
+  }) => {
     const hobbies = site.joinQuestions[4]!;
     const dialog = await openJoinForm(page);
     await fillStep1(dialog);
@@ -128,14 +131,9 @@ test.describe("the join form", () => {
     await addChip(page, dialog, hobbies, "  reading  ", "enter");
     await addChip(page, dialog, hobbies, "reading", "enter");
     await addChip(page, dialog, hobbies, "   ", "enter");
-    if (isPhone(page)) {
-      await addChip(page, dialog, hobbies, " cricket ", "button");
-      await addChip(page, dialog, hobbies, "cricket", "button");
-    } else {
-      // On a wide screen Enter is the way; the Add button is for small screens.
-      await expect(addButton(dialog, hobbies)).toBeHidden();
-      await addChip(page, dialog, hobbies, " cricket ", "enter");
-    }
+    await expect(addButton(dialog, hobbies)).toBeVisible();
+    await addChip(page, dialog, hobbies, " cricket ", "button");
+    await addChip(page, dialog, hobbies, "cricket", "button");
     await expect(chips(dialog, hobbies)).toHaveText(["reading", "cricket"]);
     await expect(dialog.getByRole("textbox", { name: hobbies })).toHaveValue("");
 
@@ -145,6 +143,31 @@ test.describe("the join form", () => {
     await expect(dialog.getByRole("list", { name: `${hobbies}: entries` })).toHaveCount(0);
     await dialog.getByRole("button", { name: "Join Us" }).click();
     await expect(dialog.getByText("This question is required", { exact: true })).toHaveCount(6);
+  });
+
+  test("nothing typed is dropped: an entry left in the box becomes a chip when the box loses focus, and one typed just before Join Us is sent", async ({
+    page,
+    site,
+    database,
+  }) => {
+    const [hobbies, books] = [site.joinQuestions[4]!, site.joinQuestions[5]!];
+    const dialog = await openJoinForm(page);
+    await fillStep1(dialog);
+    await dialog.getByRole("button", { name: "Next" }).click();
+    for (let i = 0; i < 4; i++) await dialog.getByRole("textbox", { name: site.joinQuestions[i] }).fill(`Answer ${i + 1}`);
+    await dialog.getByRole("textbox", { name: hobbies }).fill("calligraphy");
+    await dialog.getByRole("textbox", { name: hobbies }).press("Tab");
+    await expect(chips(dialog, hobbies)).toHaveText(["calligraphy"]);
+    await expect(dialog.getByRole("textbox", { name: hobbies })).toHaveValue("");
+
+    await dialog.getByRole("textbox", { name: books }).fill("The Alchemist");
+    await dialog.getByRole("button", { name: "Join Us" }).click();
+    await expect(page.getByText("Thank you for joining us, we will contact you soon!", { exact: true })).toBeVisible();
+    const [row] = await database.db.selectFrom("applications").select("answers").execute();
+    expect(parseAnswers(row!.answers).slice(4)).toEqual([
+      { question: hobbies, answer: "calligraphy" },
+      { question: books, answer: "The Alchemist" },
+    ]);
   });
 
   test("an entry typed with commas shows as the chips it is stored as", async ({ page, site }) => {

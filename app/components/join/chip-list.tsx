@@ -1,16 +1,16 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { X } from "lucide-react";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { listEntries } from "#core/schemas/join";
 import { Button } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
- * A list answer (hobbies, books): type an entry, then Enter (or Add on small screens). Entries are read as the
- * schema reads them (`listEntries`: split on commas, trimmed, empty ones and repeats ignored); each chip has a remove
- * button and travels as its own value. Before scripts run (or without them) it is a plain text box whose entries are
- * separated by commas.
+ * A list answer (hobbies, books): type an entry, then Enter or Add; leaving the box adds what it holds too, and the
+ * box itself is sent with the form, so nothing typed is dropped. Entries are read as the schema reads them
+ * (`listEntries`: split on commas, trimmed, empty ones and repeats ignored); each chip has a remove button and travels
+ * as its own value. Before scripts run (or without them) it is a plain text box whose entries are separated by commas.
  */
 export function ChipList({
   meta,
@@ -32,8 +32,23 @@ export function ChipList({
   const scripted = useHydrated();
 
   const add = () => {
-    setEntries(listEntries([...entries, draft]));
+    if (draft.trim() !== "") setEntries(listEntries([...entries, draft]));
     setDraft("");
+  };
+  // Whether the last press since the box took the focus was on a button (Join Us, Back, Add, Remove). Such a press
+  // acts on the box itself (it is sent with the form, kept by Back, added by Add), and a chip added as the focus leaves
+  // would move the button from under the pointer before the press ends. (Safari and Firefox give no relatedTarget for
+  // a pressed button; a touch's press ends before the focus moves.) Moving on by keyboard adds the entry.
+  const pressingButton = useRef(false);
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      pressingButton.current = event.target instanceof Element && event.target.closest("button") !== null;
+    };
+    document.addEventListener("pointerdown", onPointerDown, true);
+    return () => document.removeEventListener("pointerdown", onPointerDown, true);
+  }, []);
+  const onBlur = () => {
+    if (!pressingButton.current) add();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter") return;
@@ -52,7 +67,7 @@ export function ChipList({
             <input
               key={scripted ? "draft" : "plain"}
               id={meta.id}
-              name={scripted ? undefined : meta.name}
+              name={meta.name}
               value={scripted ? draft : undefined}
               defaultValue={scripted ? undefined : entries.join(", ")}
               disabled={disabled}
@@ -61,12 +76,14 @@ export function ChipList({
                 onTyping();
               }}
               onKeyDown={onKeyDown}
+              onFocus={() => (pressingButton.current = false)}
+              onBlur={onBlur}
               {...aria}
               // A dismissed error no longer marks the box either.
               aria-invalid={showError ? aria["aria-invalid"] : undefined}
               className={inputClass}
             />
-            <Button type="button" variant="outline" className="md:hidden" onClick={add} disabled={disabled} aria-label={`Add to: ${label}`}>
+            <Button type="button" variant="outline" onClick={add} disabled={disabled} aria-label={`Add to: ${label}`}>
               Add
             </Button>
           </div>
