@@ -32,6 +32,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, "a postgres://… URL, or sqlite:<path> (unset: SQLite at DATA_DIR/site.db)")
     .optional(),
+  SITE_TIMEZONE: z.string().refine(isTimeZone, "an IANA time zone such as Asia/Karachi").default("Asia/Karachi"),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "an absolute http(s) URL such as https://society.example.org" })
     .transform((url) => url.replace(/\/+$/, ""))
@@ -64,7 +65,6 @@ const envSchema = z.object({
   SMTP_TIMEOUT_MS: positiveMs.default(10_000),
   MAIL_FROM: z.string().min(3, "a sender address, e.g. Society website <website@example.org>").optional(),
   MAIL_TO: z.string().min(3, "the address that receives join and contact mail").optional(),
-  MAIL_TIME_ZONE: z.string().refine(isTimeZone, "an IANA time zone such as Asia/Karachi").default("Asia/Karachi"),
   EMAILJS_SERVICE_ID: z.string().optional(),
   EMAILJS_TEMPLATE_ID_JOIN: z.string().optional(),
   EMAILJS_TEMPLATE_ID_CONTACT: z.string().optional(),
@@ -165,6 +165,8 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     dataDir,
     database: databaseTarget(env.DATABASE_URL, dataDir),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    /** The society's time zone: times in mails and in the admin area, and the days of the admin's date filters. */
+    siteTimeZone: env.SITE_TIMEZONE,
     logLevel: env.LOG_LEVEL,
     /** Express's "trust proxy": which X-Forwarded-For hops to believe for the client address. */
     trustProxy: trustProxy(env.TRUST_PROXY),
@@ -198,7 +200,6 @@ function mailConfig(env: Env) {
     transport: mailTransport(env),
     from: env.MAIL_FROM ?? "Website <website@localhost>",
     to: env.MAIL_TO ?? "society@localhost",
-    timeZone: env.MAIL_TIME_ZONE,
     outbox: {
       pollMs: env.OUTBOX_POLL_MS,
       backoffBaseMs: env.OUTBOX_BACKOFF_BASE_MS,

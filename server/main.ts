@@ -75,7 +75,7 @@ async function main() {
     storage,
     logger,
     publicUrl: config.publicUrl,
-    mailTimeZone: config.mail.timeZone,
+    siteTimeZone: config.siteTimeZone,
     mailTransport: config.mail.transport.kind,
     wakeMailer: () => worker.wake(),
   });

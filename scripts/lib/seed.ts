@@ -36,7 +36,7 @@ export async function openSite(
     storage,
     logger,
     publicUrl: config.publicUrl,
-    mailTimeZone: config.mail.timeZone,
+    siteTimeZone: config.siteTimeZone,
     mailTransport: config.mail.transport.kind,
     // The server's mail worker delivers what is queued once it runs.
     wakeMailer: () => undefined,

@@ -14,6 +14,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
   applications: ApplicationsTable;
+  application_activity: ApplicationActivityTable;
   mail_outbox: MailOutboxTable;
   contact_messages: ContactMessagesTable;
   site_details: SiteDetailsTable;
@@ -137,6 +138,22 @@ export interface ApplicationsTable {
   created_at: string;
   /** 1 when the same email applied in the 30 days before this application. */
   possible_duplicate: Generated<number>;
+  /** A RequestStatus: new, contacted, accepted, rejected. */
+  status: Generated<string>;
+}
+
+/** A status change or an internal note on a join request, by an admin. */
+export interface ApplicationActivityTable {
+  id: string;
+  application_id: string;
+  at: string;
+  /** The admin's email when they acted: the history still says who after the admin is gone. */
+  admin_email: string;
+  kind: "status" | "note";
+  /** The status set (kind "status"). */
+  status: string | null;
+  /** The note's text (kind "note"). */
+  note: string | null;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;

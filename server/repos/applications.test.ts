@@ -86,8 +86,8 @@ describe.each(testEngines())("applications repository on %s", (engine) => {
     const repo = applicationsRepo(database.db);
     const row = application();
     await repo.create(row);
-    expect(await repo.delete(row.id)).toBe(true);
-    expect(await repo.delete(row.id)).toBe(false);
+    expect(await repo.delete([row.id])).toEqual([row.id]);
+    expect(await repo.delete([row.id])).toEqual([]);
     expect(await repo.findById(row.id)).toBeUndefined();
     expect(await repo.count()).toBe(0);
   });

@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import type { RequestStatus } from "#core/schemas/requests";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { ApplicationRow, Database, NewApplication } from "../db/schema";
 
 export interface Answer {
@@ -21,6 +22,36 @@ export interface Application {
   createdAt: string;
   /** The same email applied in the 30 days before. */
   possibleDuplicate: boolean;
+  status: RequestStatus;
+}
+
+/** Which applications a list holds: text found in name, email, phone, class or department; a status; a time range. */
+export interface ApplicationMatch {
+  text?: string;
+  status?: RequestStatus;
+  /** Submitted at or after this instant (ISO). */
+  since?: string;
+  /** Submitted before this instant (ISO). */
+  before?: string;
+}
+
+const SEARCHED_COLUMNS = ["fullname", "email", "phone", "class", "department"] as const;
+
+/** `text` as a LIKE pattern that finds it anywhere, its own % and _ taken literally (escaped with a backslash). */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function matching({ text, status, since, before }: ApplicationMatch) {
+  return (eb: ExpressionBuilder<Database, "applications">) => {
+    const conditions = [];
+    if (status) conditions.push(eb("status", "=", status));
+    if (since) conditions.push(eb("created_at", ">=", since));
+    if (before) conditions.push(eb("created_at", "<", before));
+    if (text) {
+      const pattern = containsPattern(text);
+      conditions.push(eb.or(SEARCHED_COLUMNS.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)));
+    }
+    return eb.and(conditions);
+  };
 }
 
 function isAnswer(value: unknown): value is Answer {
@@ -60,6 +91,7 @@ function toApplication(row: ApplicationRow): Application {
     answers: parseAnswers(row.answers),
     createdAt: row.created_at,
     possibleDuplicate: row.possible_duplicate === 1,
+    status: row.status as RequestStatus,
   };
 }
 
@@ -97,10 +129,14 @@ export function applicationsRepo(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Newest first; UUIDv7 ids break ties between equal timestamps in creation order. */
-    async listNewestFirst(): Promise<Application[]> {
-      const rows = await db.selectFrom("applications").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
-      return rows.map(toApplication);
+    /**
+     * The applications that match, newest first (UUIDv7 ids break ties between equal timestamps in creation order):
+     * `limit` of them from `offset`, or all.
+     */
+    async listNewestFirst(match: ApplicationMatch = {}, page?: { offset: number; limit: number }): Promise<Application[]> {
+      let query = db.selectFrom("applications").selectAll().where(matching(match)).orderBy("created_at", "desc").orderBy("id", "desc");
+      if (page) query = query.limit(page.limit).offset(page.offset);
+      return (await query.execute()).map(toApplication);
     },
 
     async findById(id: string): Promise<Application | undefined> {
@@ -108,18 +144,29 @@ export function applicationsRepo(db: Kysely<Database>) {
       return row && toApplication(row);
     },
 
-    async count(): Promise<number> {
+    async count(match: ApplicationMatch = {}): Promise<number> {
       const { count } = await db
         .selectFrom("applications")
+        .where(matching(match))
         .select((eb) => eb.fn.countAll<number | string>().as("count"))
         .executeTakeFirstOrThrow();
       return Number(count);
     },
 
-    /** Deletes the row; returns whether one was there. */
-    async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom("applications").where("id", "=", id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** The ones of `ids` that exist, with their status. */
+    async statusesOf(ids: readonly string[]): Promise<{ id: string; status: RequestStatus }[]> {
+      const rows = await db.selectFrom("applications").select(["id", "status"]).where("id", "in", ids).execute();
+      return rows.map((row) => ({ id: row.id, status: row.status as RequestStatus }));
+    },
+
+    async setStatus(ids: readonly string[], status: RequestStatus): Promise<void> {
+      await db.updateTable("applications").set({ status }).where("id", "in", ids).execute();
+    },
+
+    /** Deletes the rows (their activity goes with them); returns the ids that were there. */
+    async delete(ids: readonly string[]): Promise<string[]> {
+      const rows = await db.deleteFrom("applications").where("id", "in", ids).returning("id").execute();
+      return rows.map((row) => row.id);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { adminsRepo } from "./admins";
 import { announcementsRepo } from "./announcements";
+import { applicationActivityRepo } from "./application-activity";
 import { applicationsRepo } from "./applications";
 import { auditLogRepo } from "./audit-log";
 import { contactMessagesRepo } from "./contact-messages";
@@ -22,6 +23,7 @@ export function createRepos(db: Kysely<Database>) {
     images: imagesRepo(db),
     announcements: announcementsRepo(db),
     applications: applicationsRepo(db),
+    applicationActivity: applicationActivityRepo(db),
     admins: adminsRepo(db),
     sessions: sessionsRepo(db),
     rateLimits: rateLimitsRepo(db),

@@ -1,21 +1,36 @@
 import type { JoinSubmission } from "#core/schemas/join";
+import { REQUESTS_PAGE_SIZE, type RequestFilter, type RequestStatus } from "#core/schemas/requests";
 import type { Kysely } from "kysely";
 import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
-import { formatMailTime } from "../mail/messages";
 import { createRepos, inTransaction } from "../repos";
-import { type Answer, serializeAnswers } from "../repos/applications";
+import type { ActivityEntry } from "../repos/application-activity";
+import { type Answer, type Application, type ApplicationMatch, serializeAnswers } from "../repos/applications";
+import { formatSiteTime, startOfDay } from "../site-time";
 import type { SubmissionResult, SubmissionStore } from "./public-submissions";
+import { requestsCsv } from "./requests-csv";
 
 export interface ApplicationServiceDeps {
   db: Kysely<Database>;
   store: SubmissionStore;
   publicUrl: string;
-  /** The time zone of the time written in the notification mail. */
+  /** The society's time zone: of the time written in the notification mail, the admin's times and date filters. */
   timeZone: string;
   /** The six question texts, as the site's content has them now. */
   questions(): Promise<readonly string[]>;
+  /** The local address field's label, as the site's content has it now. */
+  localAddressLabel(): Promise<string>;
 }
+
+/** The admin who acts: the id for the audit log, the email for the request's history. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** A request as the admin area shows it: with the time it was submitted written in the society's time zone. */
+export type ListedApplication = Application & { submitted: string };
+export type ListedActivity = ActivityEntry & { when: string };
 
 /** A second application from one email within this time is taken and marked as a possible duplicate. */
 const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -34,8 +49,21 @@ function joinAnswers(submission: JoinSubmission, questions: readonly string[]): 
 }
 
 /** Join applications: stored with their notification mail, listed for the admin, deleted by the admin. */
-export function applicationService({ db, store, publicUrl, timeZone, questions }: ApplicationServiceDeps) {
+export function applicationService({ db, store, publicUrl, timeZone, questions, localAddressLabel }: ApplicationServiceDeps) {
   const repos = createRepos(db);
+  const listed = (application: Application): ListedApplication => ({
+    ...application,
+    submitted: formatSiteTime(new Date(application.createdAt), timeZone),
+  });
+  /** The filter's days are the society's: "to" includes the whole of its day. */
+  const matchOf = ({ q, status, from, to }: RequestFilter): ApplicationMatch => ({
+    text: q || undefined,
+    status,
+    since: from ? startOfDay(from, timeZone).toISOString() : undefined,
+    before: to ? startOfDay(to, timeZone, 1).toISOString() : undefined,
+  });
+  const validIds = (ids: readonly string[]) => [...new Set(ids)].filter(isRecordId);
+
   return {
     /** Stores an application with its notification (see submissionStore); refused while Join Us is hidden. */
     async submit(
@@ -70,21 +98,91 @@ export function applicationService({ db, store, publicUrl, timeZone, questions }
         mail: {
           kind: "join",
           replyTo: { name, address: email },
-          params: { ...params, bloodGroup: bloodGroup ?? "N/A", time: formatMailTime(now, timeZone), website_link: `${publicUrl}/admin` },
+          params: { ...params, bloodGroup: bloodGroup ?? "N/A", time: formatSiteTime(now, timeZone), website_link: `${publicUrl}/admin` },
         },
         now,
       });
     },
 
-    listNewestFirst: () => repos.applications.listNewestFirst(),
+    /**
+     * One page of the requests that match the filter, newest first, with how many match and how many there are in
+     * all. A page past the last gives the last.
+     */
+    async listPage(filter: RequestFilter) {
+      const match = matchOf(filter);
+      const [matching, total] = await Promise.all([repos.applications.count(match), repos.applications.count()]);
+      const pages = Math.max(1, Math.ceil(matching / REQUESTS_PAGE_SIZE));
+      const page = Math.min(filter.page, pages);
+      const applications = await repos.applications.listNewestFirst(match, {
+        offset: (page - 1) * REQUESTS_PAGE_SIZE,
+        limit: REQUESTS_PAGE_SIZE,
+      });
+      return { applications: applications.map(listed), matching, total, page, pages };
+    },
 
-    /** Deletes an application with its audit entry (ids only); false when there was none with this id. */
-    delete: async (id: string, actorId: string): Promise<boolean> =>
-      isRecordId(id) &&
-      inTransaction(db, async (trx) => {
-        const deleted = await trx.applications.delete(id);
-        if (deleted) await trx.auditLog.record(actorId, "application.delete", `application=${id}`);
-        return deleted;
-      }),
+    /** Every request that matches the filter (all pages), as a CSV file. */
+    async exportCsv(filter: RequestFilter): Promise<string> {
+      const [applications, questionTexts, addressLabel] = await Promise.all([
+        repos.applications.listNewestFirst(matchOf(filter)),
+        questions(),
+        localAddressLabel(),
+      ]);
+      return requestsCsv(applications, { questions: questionTexts, localAddressLabel: addressLabel, timeZone });
+    },
+
+    /** A request with its history of status changes and notes, oldest first; undefined when there is none. */
+    async details(id: string): Promise<{ application: ListedApplication; activity: ListedActivity[] } | undefined> {
+      if (!isRecordId(id)) return undefined;
+      const [application, activity] = await Promise.all([repos.applications.findById(id), repos.applicationActivity.listFor(id)]);
+      if (!application) return undefined;
+      return {
+        application: listed(application),
+        activity: activity.map((entry) => ({ ...entry, when: formatSiteTime(new Date(entry.at), timeZone) })),
+      };
+    },
+
+    /**
+     * Sets the status of the requests; each one whose status changes gets a history entry and an audit entry (ids
+     * only). Returns how many of the ids named a request.
+     */
+    async setStatus(ids: readonly string[], status: RequestStatus, actor: Actor, now = new Date()): Promise<number> {
+      const wanted = validIds(ids);
+      if (wanted.length === 0) return 0;
+      return inTransaction(db, async (trx) => {
+        const found = await trx.applications.statusesOf(wanted);
+        const changing = found.filter((request) => request.status !== status).map((request) => request.id);
+        if (changing.length > 0) {
+          await trx.applications.setStatus(changing, status);
+          const at = now.toISOString();
+          await trx.applicationActivity.record(
+            changing.map((applicationId) => ({ applicationId, at, adminEmail: actor.email, kind: "status", status })),
+          );
+          for (const id of changing) await trx.auditLog.record(actor.id, "application.status", `application=${id} status=${status}`);
+        }
+        return found.length;
+      });
+    },
+
+    /** Adds an internal note to a request; false when there is no such request. */
+    async addNote(id: string, note: string, actor: Actor, now = new Date()): Promise<boolean> {
+      if (!isRecordId(id)) return false;
+      return inTransaction(db, async (trx) => {
+        if ((await trx.applications.statusesOf([id])).length === 0) return false;
+        await trx.applicationActivity.record([{ applicationId: id, at: now.toISOString(), adminEmail: actor.email, kind: "note", note }]);
+        await trx.auditLog.record(actor.id, "application.note", `application=${id}`);
+        return true;
+      });
+    },
+
+    /** Deletes the requests with their history and audit entries (ids only); returns how many there were. */
+    delete: async (ids: readonly string[], actorId: string): Promise<number> => {
+      const wanted = validIds(ids);
+      if (wanted.length === 0) return 0;
+      return inTransaction(db, async (trx) => {
+        const deleted = await trx.applications.delete(wanted);
+        for (const id of deleted) await trx.auditLog.record(actorId, "application.delete", `application=${id}`);
+        return deleted.length;
+      });
+    },
   };
 }

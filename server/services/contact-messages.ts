@@ -1,6 +1,6 @@
 import type { ContactSubmission } from "#core/schemas/contact";
 import { newId } from "../db/ids";
-import { formatMailTime } from "../mail/messages";
+import { formatSiteTime } from "../site-time";
 import type { SubmissionResult, SubmissionStore } from "./public-submissions";
 
 /** Contact messages: each stored with its mail (see submissionStore). */
@@ -12,7 +12,7 @@ export function contactService({ store, timeZone }: { store: SubmissionStore; ti
       return store({
         clientIp,
         insert: (repos) => repos.contactMessages.create(row),
-        mail: { kind: "contact", replyTo: { name, address: email }, params: { name, email, time: formatMailTime(now, timeZone), message } },
+        mail: { kind: "contact", replyTo: { name, address: email }, params: { name, email, time: formatSiteTime(now, timeZone), message } },
         now,
       });
     },

@@ -18,8 +18,8 @@ export interface ServiceDeps {
   storage: FileStorage;
   logger: Logger;
   publicUrl: string;
-  /** The time zone of the times written in mails. */
-  mailTimeZone: string;
+  /** The society's time zone (SITE_TIMEZONE): times in mails and in the admin area. */
+  siteTimeZone: string;
   /** How mail leaves the site (shown to the admin). */
   mailTransport: MailConfig["transport"]["kind"];
   /** Nudges the mail worker once a notification is queued. */
@@ -46,10 +46,11 @@ export function createServices(deps: ServiceDeps) {
       db,
       store,
       publicUrl: deps.publicUrl,
-      timeZone: deps.mailTimeZone,
+      timeZone: deps.siteTimeZone,
       questions: content.joinQuestions,
+      localAddressLabel: content.localAddressLabel,
     }),
-    contactMessages: contactService({ store, timeZone: deps.mailTimeZone }),
+    contactMessages: contactService({ store, timeZone: deps.siteTimeZone }),
     settings: {
       joinUsVisible: async (): Promise<boolean> => (await repos.settings.get()).joinUsVisible,
       /** Stores the Join Us switch with its audit entry; returns what is now stored. */

@@ -23,7 +23,7 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
       SMTP_URL: smtp.url,
       MAIL_FROM: "Website <website@society.test>",
       MAIL_TO: "office@society.test",
-      MAIL_TIME_ZONE: "Asia/Karachi",
+      SITE_TIMEZONE: "Asia/Karachi",
       TRUST_PROXY: "true",
       OUTBOX_POLL_MS: "50",
     });

@@ -1,21 +1,12 @@
 import { Button } from "~/components/ui/button";
+import { RequestStatusBadge } from "./request-status-badge";
 import type { JoinRequest } from "./requests-panel";
 
 const orNA = (value: string | null) => (value && value.trim() ? value : "N/A");
 
-/** One join request: the step-1 fields and the two actions (SPEC 2, "Panel"). */
-export function RequestCard({
-  application,
-  localAddressLabel,
-  onDetails,
-  onDelete,
-}: {
-  application: JoinRequest;
-  localAddressLabel: string;
-  onDetails: () => void;
-  onDelete: () => void;
-}) {
-  const rows: [string, string][] = [
+/** The step-1 fields as label and value, in the spec's order. */
+export function contactRows(application: JoinRequest, localAddressLabel: string): [string, string][] {
+  return [
     ["Name", application.fullname],
     ["Email", application.email],
     ["Phone", application.phone],
@@ -25,11 +16,43 @@ export function RequestCard({
     [localAddressLabel, application.sargodhaAddress],
     ["Permanent Address", orNA(application.permanentAddress)],
   ];
+}
+
+/** One join request: its selection box, status and time, the step-1 fields and the two actions (SPEC 2, "Panel"). */
+export function RequestCard({
+  application,
+  localAddressLabel,
+  selected,
+  onSelect,
+  onDetails,
+  onDelete,
+}: {
+  application: JoinRequest;
+  localAddressLabel: string;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onDetails: () => void;
+  onDelete: () => void;
+}) {
+  const rows = contactRows(application, localAddressLabel);
   return (
     <article className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm" aria-label={application.fullname}>
-      {application.possibleDuplicate && (
-        <p className="self-start rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">Possible duplicate</p>
-      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="mr-auto flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-5 accent-brand-800"
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+            aria-label={`Select ${application.fullname}`}
+          />
+          <time dateTime={application.createdAt}>{application.submitted}</time>
+        </label>
+        <RequestStatusBadge status={application.status} />
+        {application.possibleDuplicate && (
+          <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">Possible duplicate</p>
+        )}
+      </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

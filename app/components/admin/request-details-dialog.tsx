@@ -1,19 +1,53 @@
 import { listEntries } from "#core/schemas/join";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { contactRows } from "./request-card";
+import { RequestStatusBadge } from "./request-status-badge";
+import { RequestHistory, RequestNoteForm, RequestStatusForm } from "./request-workflow";
 import type { JoinRequest } from "./requests-panel";
 
 /** How many answers are free text; the rest are lists the applicant typed as chips (joined with ", "). */
 const PLAIN_ANSWERS = 4;
 
-/** SPEC 2, "View Full Details". Answers stored as unparsable text arrive as an empty list. */
-export function RequestDetailsDialog({ application, onClose }: { application: JoinRequest | undefined; onClose: () => void }) {
+/**
+ * SPEC 2, "View Full Details", with the committee's work on the request: its status, internal notes and their history.
+ * Answers stored as unparsable text arrive as an empty list.
+ */
+export function RequestDetailsDialog({
+  application,
+  localAddressLabel,
+  onClose,
+}: {
+  application: JoinRequest | undefined;
+  localAddressLabel: string;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={application !== undefined} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         {application && (
           <>
             <DialogTitle>{application.fullname}</DialogTitle>
-            <DialogDescription className="sr-only">The applicant's answers to the join questions.</DialogDescription>
+            <DialogDescription className="sr-only">
+              The applicant's details and answers, the request's status, notes and history.
+            </DialogDescription>
+            <div className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
+              <RequestStatusBadge status={application.status} />
+              <span>
+                {"Submitted "}
+                <time dateTime={application.createdAt}>{application.submitted}</time>
+              </span>
+            </div>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
+              {contactRows(application, localAddressLabel).map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="font-semibold text-slate-900">{`${label}:`}</dt>
+                  <dd className="break-words text-slate-700">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="mt-4">
+              <RequestStatusForm key={`${application.id}-${application.status}`} id={application.id} status={application.status} />
+            </div>
             <h3 className="mt-4 text-lg font-bold text-brand-900">Answers</h3>
             <ol className="mt-2 flex flex-col gap-4">
               {application.answers.map((entry, index) => {
@@ -42,6 +76,10 @@ export function RequestDetailsDialog({ application, onClose }: { application: Jo
                 );
               })}
             </ol>
+            <div className="mt-6 flex flex-col gap-6">
+              <RequestNoteForm id={application.id} />
+              <RequestHistory id={application.id} />
+            </div>
           </>
         )}
       </DialogContent>

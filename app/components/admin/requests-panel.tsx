@@ -1,18 +1,47 @@
+import { REQUESTS_PAGE_SIZE, type RequestFilter, requestFilterQuery } from "#core/schemas/requests";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { useConfirmedDelete } from "./use-confirmed-delete";
+import { Pager } from "./pager";
+import { RequestBulkBar } from "./request-bulk-bar";
 import { RequestCard } from "./request-card";
 import { RequestDetailsDialog } from "./request-details-dialog";
+import { RequestFilters } from "./request-filters";
+import { useConfirmedDelete } from "./use-confirmed-delete";
 import type { Route } from "../../routes/admin/+types/panel";
 
+type PanelData = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>;
+/** One page of the request list, as the panel's loader sends it. */
+export type RequestsPage = PanelData["requests"];
 /** A join request as the panel's loader sends it: the serialised shape the page receives. */
-export type JoinRequest = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>["applications"][number];
+export type JoinRequest = RequestsPage["applications"][number];
 
-/** 'Admin Panel - All Requests (N)', the empty state or the card grid, and the two dialogs (SPEC 2 and 4). */
-export function RequestsPanel({ applications, localAddressLabel }: { applications: JoinRequest[]; localAddressLabel: string }) {
-  const [details, setDetails] = useState<JoinRequest>();
+/**
+ * 'Admin Panel - All Requests (N)' (N: every request held), the filters, one page of requests newest first with
+ * their selection and bulk actions, or the spec's empty state when there are none at all; and the dialogs.
+ */
+export function RequestsPanel({
+  requests,
+  filter,
+  localAddressLabel,
+}: {
+  requests: RequestsPage;
+  filter: RequestFilter;
+  localAddressLabel: string;
+}) {
+  const { applications, total, matching, page, pages } = requests;
+  const [detailsId, setDetailsId] = useState<string>();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Only what is on this page can be selected; rows that left it (deleted, filtered away) leave the selection.
+  const selectedIds = applications.map((a) => a.id).filter((id) => selected.has(id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const remove = useConfirmedDelete<JoinRequest>({
     action: ({ id }) => `/admin/requests/${encodeURIComponent(id)}/delete`,
     loading: "Deleting user...",
@@ -20,12 +49,13 @@ export function RequestsPanel({ applications, localAddressLabel }: { application
     failure: "Failed to delete user",
   });
 
+  const first = (page - 1) * REQUESTS_PAGE_SIZE + 1;
   return (
     <section aria-labelledby="requests-heading" className="mt-8">
       <h1 id="requests-heading" className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
-        {`Admin Panel - All Requests (${applications.length})`}
+        {`Admin Panel - All Requests (${total})`}
       </h1>
-      {applications.length === 0 ? (
+      {total === 0 ? (
         <div className="mt-16 flex flex-col items-center gap-4 text-center">
           <p className="text-xl font-semibold text-slate-800">No user requested to join the organization..</p>
           <Button asChild>
@@ -33,20 +63,43 @@ export function RequestsPanel({ applications, localAddressLabel }: { application
           </Button>
         </div>
       ) : (
-        <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
-          {applications.map((application) => (
-            <li key={application.id}>
-              <RequestCard
-                application={application}
-                localAddressLabel={localAddressLabel}
-                onDetails={() => setDetails(application)}
-                onDelete={() => remove.select(application)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <RequestFilters filter={filter} />
+          <p className="mt-4 text-slate-800" role="status">
+            {matching === 0
+              ? "No request matches these filters."
+              : `Showing ${first}–${first + applications.length - 1} of ${matching} ${matching === 1 ? "request" : "requests"}`}
+          </p>
+          {applications.length > 0 && (
+            <RequestBulkBar
+              pageIds={applications.map((a) => a.id)}
+              selectedIds={selectedIds}
+              onSelectAll={(on) => setSelected(new Set(on ? applications.map((a) => a.id) : []))}
+              onDone={() => setSelected(new Set())}
+            />
+          )}
+          <ul className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
+            {applications.map((application) => (
+              <li key={application.id}>
+                <RequestCard
+                  application={application}
+                  localAddressLabel={localAddressLabel}
+                  selected={selected.has(application.id)}
+                  onSelect={(on) => toggle(application.id, on)}
+                  onDetails={() => setDetailsId(application.id)}
+                  onDelete={() => remove.select(application)}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} pages={pages} label="Request pages" href={(to) => `/admin${requestFilterQuery({ ...filter, page: to })}`} />
+        </>
       )}
-      <RequestDetailsDialog application={details} onClose={() => setDetails(undefined)} />
+      <RequestDetailsDialog
+        application={applications.find((a) => a.id === detailsId)}
+        localAddressLabel={localAddressLabel}
+        onClose={() => setDetailsId(undefined)}
+      />
       <ConfirmDialog
         {...remove.dialog}
         confirmLabel="Delete"

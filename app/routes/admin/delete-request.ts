@@ -4,6 +4,6 @@ import type { Route } from "./+types/delete-request";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
-  const deleted = await context.services.applications.delete(params.id, admin.id);
-  return deleted ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "No such join request" }, 404);
+  const deleted = await context.services.applications.delete([params.id], admin.id);
+  return deleted > 0 ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "No such join request" }, 404);
 }

@@ -1,4 +1,5 @@
 import { errorMessage } from "#core/errors";
+import { requestFilterOf } from "#core/schemas/requests";
 import { AdminToolbar, LogoutButton } from "~/components/admin/admin-toolbar";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { JoinUsSwitch } from "~/components/admin/join-us-switch";
@@ -17,11 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const active = await services.auth.sessionOf(request);
   if (!active) return { view: "login" as const };
   if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
-  const [applications, joinUsVisible, mailCounts, localAddressLabel] = await Promise.all([
-    services.applications.listNewestFirst().catch((error: unknown) => {
+  const filter = requestFilterOf(new URL(request.url).searchParams);
+  const [requests, joinUsVisible, mailCounts, localAddressLabel] = await Promise.all([
+    services.applications.listPage(filter).catch((error: unknown) => {
       // SPEC 8: a failed load is logged only; the list stays empty.
       logger.error({ err: errorMessage(error) }, "join requests load failed");
-      return [];
+      return { applications: [], matching: 0, total: 0, page: 1, pages: 1 };
     }),
     services.settings.joinUsVisible(),
     services.mailOutbox.counts().catch((error: unknown) => {
@@ -32,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     view: "panel" as const,
-    applications,
+    requests,
+    filter,
     joinUsVisible,
     mailCounts,
     mailTransport: services.mailOutbox.transport,
@@ -72,7 +75,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         <JoinUsSwitch visible={loaderData.joinUsVisible} />
         <MailStatus counts={loaderData.mailCounts} transport={loaderData.mailTransport} />
       </div>
-      <RequestsPanel applications={loaderData.applications} localAddressLabel={loaderData.localAddressLabel} />
+      <RequestsPanel requests={loaderData.requests} filter={loaderData.filter} localAddressLabel={loaderData.localAddressLabel} />
     </main>
   );
 }

@@ -8,6 +8,7 @@ import * as contentEdits from "./2026-11-27T11-00-00_content-edits";
 import * as menusFromGalleries from "./2026-11-27T16-00-00_menus-from-galleries";
 import * as videoUploads from "./2026-11-27T22-40-00_video-uploads";
 import * as possibleDuplicates from "./2026-11-29T01-00-00_possible-duplicates";
+import * as requestWorkflow from "./2026-11-29T05-00-00_request-workflow";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T16-00-00_menus-from-galleries": menusFromGalleries,
   "2026-11-27T22-40-00_video-uploads": videoUploads,
   "2026-11-29T01-00-00_possible-duplicates": possibleDuplicates,
+  "2026-11-29T05-00-00_request-workflow": requestWorkflow,
 };

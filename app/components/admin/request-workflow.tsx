@@ -1,0 +1,87 @@
+import { getFormProps } from "@conform-to/react";
+import { REQUEST_STATUS_LABELS, type RequestStatus, requestNoteSchema, requestStatusSchema } from "#core/schemas/requests";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage, firstMessage } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
+import { Spinner } from "~/components/ui/spinner";
+import { useContentForm } from "./content/content-form";
+import type { loader as requestDetailsLoader } from "../../routes/admin/request-details";
+
+/** The request's status, changed here; a change is kept in its history. Drawn afresh (keyed) for each status. */
+export function RequestStatusForm({ id, status }: { id: string; status: RequestStatus }) {
+  const { fetcher, form, fields } = useContentForm({ id: `status-${id}`, schema: requestStatusSchema, defaultValue: { status } });
+  const formError = firstMessage(form.errors);
+  return (
+    <fetcher.Form method="post" action="/admin/requests/status" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+      {formError && <FormMessage>{formError}</FormMessage>}
+      <input type="hidden" name="ids[0]" value={id} />
+      <SelectField meta={fields.status} label="Status" options={REQUEST_STATUS_LABELS} />
+      <Button type="submit" size="md" variant="outline" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" && <Spinner />}
+        Save status
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** An internal note for the committee, added to the request's history. */
+export function RequestNoteForm({ id }: { id: string }) {
+  const { fetcher, form, fields } = useContentForm({ id: `note-${id}`, schema: requestNoteSchema });
+  const formError = firstMessage(form.errors);
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/admin/requests/${encodeURIComponent(id)}/notes`}
+      {...getFormProps(form)}
+      className="flex flex-col gap-3"
+    >
+      {formError && <FormMessage>{formError}</FormMessage>}
+      <Field meta={fields.note} label="Internal note" rows={3} description="Only admins see notes." />
+      <Button type="submit" variant="outline" className="self-start" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" && <Spinner />}
+        Add note
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** Who changed the status or wrote a note, and when, oldest first; read when the dialog opens and after each change. */
+export function RequestHistory({ id }: { id: string }) {
+  const fetcher = useFetcher<typeof requestDetailsLoader>();
+  const { load } = fetcher;
+  useEffect(() => {
+    void load(`/admin/requests/${encodeURIComponent(id)}`);
+  }, [id, load]);
+  const activity = fetcher.data?.activity;
+
+  return (
+    <section aria-labelledby={`history-${id}`}>
+      <h3 id={`history-${id}`} className="text-lg font-bold text-brand-900">
+        History
+      </h3>
+      {activity === undefined ? (
+        <p className="mt-2 text-slate-700">{fetcher.state === "idle" ? "The history could not be loaded." : "Loading…"}</p>
+      ) : activity.length === 0 ? (
+        <p className="mt-2 text-slate-700">No status changes or notes yet.</p>
+      ) : (
+        <ol className="mt-2 flex flex-col gap-3">
+          {activity.map((entry) => (
+            <li key={entry.id} className="rounded-md border border-slate-200 p-3">
+              <p className="text-sm text-slate-700">
+                <time dateTime={entry.at}>{entry.when}</time>
+                {` · ${entry.adminEmail}`}
+              </p>
+              {entry.kind === "status" ? (
+                <p className="mt-1 text-slate-900">{`Status set to ${REQUEST_STATUS_LABELS[entry.status]}`}</p>
+              ) : (
+                <p className="mt-1 whitespace-pre-line break-words text-slate-900">{entry.note}</p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { requestNoteSchema } from "#core/schemas/requests";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/add-request-note";
+
+/** An internal note on a request, kept in its history with who wrote it. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: requestNoteSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const added = await context.services.applications.addNote(params.id, submission.value.note, admin);
+  if (!added) return formAnswer(submission.reply({ formErrors: ["No such join request: it was deleted. Reload to see the latest."] }), 404);
+  return formAnswer(submission.reply({ resetForm: true }));
+}

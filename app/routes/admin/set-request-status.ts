@@ -1,0 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { requestStatusSchema } from "#core/schemas/requests";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/set-request-status";
+
+/** Sets the status of one request (the details dialog) or of several (the selected rows). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: requestStatusSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const { ids, status } = submission.value;
+  const found = await context.services.applications.setStatus(ids, status, admin);
+  if (found === 0)
+    return formAnswer(submission.reply({ formErrors: ["No such join request: it was deleted. Reload to see the latest."] }), 404);
+  return formAnswer(submission.reply({ resetForm: true }));
+}

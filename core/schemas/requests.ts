@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { withoutNul } from "./text";
+
+/** Where a join request stands with the committee; every request starts as "new". */
+export const REQUEST_STATUSES = ["new", "contacted", "accepted", "rejected"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  accepted: "Accepted",
+  rejected: "Rejected",
+};
+
+/** Requests shown on one page of the admin panel. */
+export const REQUESTS_PAGE_SIZE = 25;
+
+export const NOTE_MAX = 2000;
+const SEARCH_MAX = 100;
+
+const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A value the filter does not understand is left out rather than refused: an old bookmark still opens the list. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+/**
+ * The list's filter, as the panel's URL and the CSV export's carry it: `q` (name, email, phone, class, department),
+ * `status`, `from` and `to` (calendar days in the society's time zone, both included) and `page` (from 1).
+ */
+export const requestFilterSchema = z.object({
+  q: lenient(
+    z
+      .string()
+      .trim()
+      .max(SEARCH_MAX)
+      .transform((q) => q.replaceAll("\u0000", "")),
+  ),
+  status: lenient(z.enum(REQUEST_STATUSES)),
+  from: lenient(calendarDay),
+  to: lenient(calendarDay),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+});
+export type RequestFilter = z.infer<typeof requestFilterSchema>;
+
+/** The filter of a URL's query string (`?q=…&status=…`). */
+export function requestFilterOf(params: URLSearchParams): RequestFilter {
+  return requestFilterSchema.parse(Object.fromEntries(params));
+}
+
+/** The query string that gives `filter` (without `page` when it is the first), empty values left out. */
+export function requestFilterQuery(filter: Partial<RequestFilter>): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.status) params.set("status", filter.status);
+  if (filter.from) params.set("from", filter.from);
+  if (filter.to) params.set("to", filter.to);
+  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+const requestIds = z
+  .array(z.uuid({ error: "Choose at least one request" }), { error: "Choose at least one request" })
+  .min(1, "Choose at least one request")
+  .max(500, "Choose at most 500 requests at a time");
+
+/** Setting the status of one or several requests (the details dialog, the bulk bar). */
+export const requestStatusSchema = z.object({
+  ids: requestIds,
+  status: z.enum(REQUEST_STATUSES, { error: "Choose a status" }),
+});
+
+/** Deleting several requests at once. */
+export const requestsDeleteSchema = z.object({ ids: requestIds });
+
+/** An internal note on a request, for the committee only. */
+export const requestNoteSchema = z.object({
+  note: withoutNul(
+    z.string({ error: "Write a note" }).trim().min(1, "Write a note").max(NOTE_MAX, `A note must be at most ${NOTE_MAX} characters`),
+    "Note",
+  ),
+});

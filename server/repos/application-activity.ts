@@ -1,0 +1,53 @@
+import type { RequestStatus } from "#core/schemas/requests";
+import type { Kysely } from "kysely";
+import { newId } from "../db/ids";
+import type { Database } from "../db/schema";
+
+/** A status change or an internal note on a join request, as the details dialog shows it. */
+export type ActivityEntry = { id: string; at: string; adminEmail: string } & (
+  { kind: "status"; status: RequestStatus } | { kind: "note"; note: string }
+);
+
+export type NewActivity = { applicationId: string; at: string; adminEmail: string } & (
+  { kind: "status"; status: RequestStatus } | { kind: "note"; note: string }
+);
+
+/** The committee's trail on each request. Entries go with their request (the foreign key cascades). */
+export function applicationActivityRepo(db: Kysely<Database>) {
+  return {
+    async record(entries: readonly NewActivity[]): Promise<void> {
+      if (entries.length === 0) return;
+      await db
+        .insertInto("application_activity")
+        .values(
+          entries.map((entry) => ({
+            id: newId(),
+            application_id: entry.applicationId,
+            at: entry.at,
+            admin_email: entry.adminEmail,
+            kind: entry.kind,
+            status: entry.kind === "status" ? entry.status : null,
+            note: entry.kind === "note" ? entry.note : null,
+          })),
+        )
+        .execute();
+    },
+
+    /** Oldest first, as a history reads. */
+    async listFor(applicationId: string): Promise<ActivityEntry[]> {
+      const rows = await db
+        .selectFrom("application_activity")
+        .selectAll()
+        .where("application_id", "=", applicationId)
+        .orderBy("at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => {
+        const common = { id: row.id, at: row.at, adminEmail: row.admin_email };
+        return row.kind === "status"
+          ? { ...common, kind: "status", status: row.status as RequestStatus }
+          : { ...common, kind: "note", note: row.note ?? "" };
+      });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Times as the society reads them: in its own time zone (SITE_TIMEZONE), whatever the server's clock zone is.
+ */
+
+// Building an Intl.DateTimeFormat costs about 100 times (~0.2 ms) more than formatting with one; a process has one zone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long", timeStyle: "short" });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** "23 November 2026 at 15:04" in `timeZone`. */
+export function formatSiteTime(at: Date, timeZone: string): string {
+  return formatIn(timeZone).format(at);
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return wall - (instant - (instant % 1000));
+}
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) begins in `timeZone`, moved on by `addDays` days: the bounds of "submitted
+ * between" filters. Asked twice so a day that begins next to a daylight-saving change still gets its own offset.
+ */
+export function startOfDay(day: string, timeZone: string, addDays = 0): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const midnightAsUtc = Date.UTC(year, month - 1, date + addDays);
+  const first = midnightAsUtc - offsetAt(midnightAsUtc, timeZone);
+  return new Date(midnightAsUtc - offsetAt(first, timeZone));
+}
+
+const timestampFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "2026-11-23 15:04" in `timeZone`: a time a spreadsheet sorts and reads as one. */
+export function formatSiteTimestamp(at: Date, timeZone: string): string {
+  let format = timestampFormats.get(timeZone);
+  if (!format) {
+    // Sweden's locale writes ISO-style dates and 24-hour times.
+    format = new Intl.DateTimeFormat("sv-SE", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    timestampFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
