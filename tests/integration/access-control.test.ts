@@ -107,6 +107,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   let originalAdmin: Row;
   let image: Buffer;
   let applicationId: string;
+  /** Another request, for the delete of several (so the routes of the first still find it after). */
+  let otherApplicationId: string;
   let announcementId: string;
   /** Goals of the site's content: the delete route gets the last one, the move route the first. */
   let goalIds: string[];
@@ -143,6 +145,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     const { id: _id, ...columns } = originalAdmin;
     await server.database.db.updateTable("admins").set(columns).where("id", "=", adminId).execute();
     applicationId = await seedApplication(server, { fullname: "Secret Applicant Zainab", email: "zainab.secret@example.org" });
+    otherApplicationId = await seedApplication(server, { fullname: "Secret Applicant Maryam", email: "maryam.secret@example.org" });
     const imageId = newId();
     await imagesRepo(server.database.db).create({
       id: imageId,
@@ -304,6 +307,11 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return { body: new URLSearchParams({ title: "Seeded goal", description: "A goal a forged session must not add." }) };
     }
     if (route.id === "routes/admin/content/move-item") return { body: new URLSearchParams({ direction: "down" }) };
+    if (route.id === "routes/admin/set-request-status")
+      return { body: new URLSearchParams({ "ids[0]": applicationId, status: "accepted" }) };
+    if (route.id === "routes/admin/add-request-note")
+      return { body: new URLSearchParams({ note: "A note a forged session must not add" }) };
+    if (route.id === "routes/admin/delete-requests") return { body: new URLSearchParams({ "ids[0]": otherApplicationId }) };
     const photoForms: Record<string, Record<string, string>> = {
       "routes/admin/content/save-team-member": { name: "Seeded Member", title: "A member a forged session must not add" },
       "routes/admin/content/save-collaborator": { name: "Seeded Partner", description: "A partner a forged session must not add" },

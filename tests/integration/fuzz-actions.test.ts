@@ -606,6 +606,29 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     TEST_TIMEOUT_MS,
   );
 
+  test(
+    "POST /admin/requests/status and /admin/requests/:id/notes: whatever the body, only a request's status and history change, or it is refused with a message",
+    async () => {
+      const cookie = await sessionCookie();
+      const existing = await seedApplication(server, { fullname: "Fuzz Applicant" });
+      await property(
+        fc.record({
+          route: fc.constantFrom("status", "notes"),
+          fields: requestFields({ "ids[0]": existing, status: "accepted", note: "Called on Monday" }),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ route, fields, encoding }) => {
+          const path = route === "status" ? "/admin/requests/status" : `/admin/requests/${existing}/notes`;
+          const sent = await send(path, fields, encoding, { cookie });
+          if (sent.answer.status === 200) expectOnly(sent, ["applications", "application_activity"]);
+          else expectRefusedCleanly(sent, [400, 404, 413]);
+        },
+        runs(300),
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
   /** An announcement row with an image row (no files: the bytes are beside the point here). */
   async function seedAnnouncementRow(): Promise<{ id: string; imageId: string }> {
     const { db } = server.database;
@@ -721,6 +744,9 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/logout",
         "/admin/announcements",
         "requests-delete",
+        "/admin/requests/status",
+        "/admin/requests/delete",
+        "requests-note",
         "announcements-delete",
         "/admin/content/details",
         "/admin/content/president",
@@ -749,6 +775,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
             url: "https://forms.gle/camp",
             title: "Blood drives",
             direction: "down",
+            status: "accepted",
+            note: "Called on Monday",
           }),
           encoding: encodingFor("urlencoded"),
           cookie: fc.constantFrom(
@@ -763,6 +791,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         async ({ action, fields, encoding, cookie }) => {
           let path: string = action;
           if (action === "requests-delete") path = `/admin/requests/${await seedApplication(server)}/delete`;
+          if (action === "requests-note") path = `/admin/requests/${await seedApplication(server)}/notes`;
           if (action === "announcements-delete") path = `/admin/announcements/${(await seedAnnouncementRow()).id}/delete`;
           if (action === "gallery-upload") {
             const gallery = await server.database.db.selectFrom("galleries").select("id").executeTakeFirstOrThrow();

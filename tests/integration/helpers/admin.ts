@@ -1,3 +1,4 @@
+import type { RequestStatus } from "#core/schemas/requests";
 import sharp from "sharp";
 import { newId } from "../../../server/db/ids";
 import { applicationsRepo, serializeAnswers } from "../../../server/repos/applications";
@@ -128,22 +129,26 @@ export async function seedApplication(
   fields: Partial<{
     fullname: string;
     email: string;
+    phone: string;
+    class: string;
+    department: string;
     bloodGroup: string | null;
     permanentAddress: string;
     answers: string;
     createdAt: string;
+    status: RequestStatus;
   }> = {},
 ) {
   const id = newId();
   await applicationsRepo(server.database.db).create({
     id,
     fullname: fields.fullname ?? "Ayesha Khan",
-    class: "2nd Year",
-    department: "MBBS",
+    class: fields.class ?? "2nd Year",
+    department: fields.department ?? "MBBS",
     sargodha_address: "12 College Road",
     permanent_address: fields.permanentAddress ?? "House 4, Street 9, Lahore",
     email: fields.email ?? "ayesha@example.org",
-    phone: "03001234567",
+    phone: fields.phone ?? "03001234567",
     blood_group: fields.bloodGroup === undefined ? "B+" : fields.bloodGroup,
     answers:
       fields.answers ??
@@ -152,6 +157,7 @@ export async function seedApplication(
       ),
     submission_key: null,
     created_at: fields.createdAt ?? new Date().toISOString(),
+    status: fields.status,
   });
   return id;
 }

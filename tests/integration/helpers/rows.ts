@@ -8,6 +8,7 @@ import type { TestServer } from "./test-server";
  */
 export const WATCHED_TABLES = [
   "applications",
+  "application_activity",
   "contact_messages",
   "mail_outbox",
   "announcements",

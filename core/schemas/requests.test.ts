@@ -1,0 +1,24 @@
+import { describe, expect, test } from "vitest";
+import { requestFilterOf, requestFilterQuery, requestNoteSchema } from "./requests";
+
+describe("the request list's filter", () => {
+  test("read from a query string, values it does not understand left out", () => {
+    const params = new URLSearchParams("q=%20Ayesha%20&status=accepted&from=2026-11-01&to=2026-11-30&page=3");
+    expect(requestFilterOf(params)).toEqual({ q: "Ayesha", status: "accepted", from: "2026-11-01", to: "2026-11-30", page: 3 });
+    expect(requestFilterOf(new URLSearchParams("status=archived&from=yesterday&page=-2&q=" + "x".repeat(500)))).toEqual({ page: 1 });
+    expect(requestFilterOf(new URLSearchParams(""))).toEqual({ page: 1 });
+  });
+
+  test("written back as the same query string, the first page and empty values left out", () => {
+    expect(requestFilterQuery({ q: "khan", status: "new", page: 1 })).toBe("?q=khan&status=new");
+    expect(requestFilterQuery({ q: "", page: 2 })).toBe("?page=2");
+    expect(requestFilterQuery({})).toBe("");
+    const filter = requestFilterOf(new URLSearchParams("q=a%26b&from=2026-01-01&page=2"));
+    expect(requestFilterOf(new URLSearchParams(requestFilterQuery(filter)))).toEqual(filter);
+  });
+
+  test("a note is trimmed, and an empty one is refused", () => {
+    expect(requestNoteSchema.parse({ note: "  Called  " })).toEqual({ note: "Called" });
+    expect(requestNoteSchema.safeParse({ note: " " }).error?.issues[0]?.message).toBe("Write a note");
+  });
+});
