@@ -16,7 +16,6 @@ import { NavigationProgress } from "./components/site/navigation-progress";
 import { TopBar } from "./components/site/top-bar";
 import { ToastRegion } from "./components/ui/toast-region";
 import type { SiteChrome } from "../server/services/site-content";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { errorMessage } from "#core/errors";
 
 export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome> {
@@ -90,14 +89,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // An admin action refused because the session ended (401) or a one-time password is still to change (403).
   const signIn = status === 401 || status === 403;
+  // The refusal's own words (app/lib/require-admin.server.ts), read from the answer: no admin code in the public pages.
+  const reason = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : undefined;
   const [title, text] =
     status === 404
       ? ["Page not found", "The page you are looking for does not exist or has moved."]
-      : status === 401
-        ? ["Please sign in again", ADMIN_ACCESS_MESSAGES.sessionExpired]
-        : status === 403
-          ? ["Please sign in again", ADMIN_ACCESS_MESSAGES.passwordChangeRequired]
-          : ["Something went wrong", "Please try again in a moment."];
+      : signIn
+        ? ["Please sign in again", reason ?? "Please log in again."]
+        : ["Something went wrong", "Please try again in a moment."];
   return (
     <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <title>{title}</title>

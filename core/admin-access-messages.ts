@@ -1,5 +1,34 @@
-/** Why an admin write was refused: the action's 401/403 answer and the error page that shows it say the same. */
+/** Why an admin write was refused: the action's 401/403 answer, the login page and the error page say the same. */
 export const ADMIN_ACCESS_MESSAGES = {
-  sessionExpired: "Your session has expired. Please log in again.",
+  sessionEnded: "Your session has ended. Please log in again.",
   passwordChangeRequired: "Change your one-time password first.",
 } as const;
+
+/**
+ * The admin pages an admin is sent back to after logging in: the panel (with its filters), the announcements, and the
+ * site content screens. Anything else (an action, a download, another site) is not a place to return to.
+ */
+const ADMIN_PAGE =
+  /^\/admin(?:-announcement|\/content(?:\/(?:home|goals|team|collaborators|resources|galleries(?:\/[0-9a-f-]{36})?))?)?\/?$/;
+
+/** `candidate` (a path, or a URL of which only the path and query count) when it is an admin page, else undefined. */
+export function adminReturnPath(candidate: string | null | undefined): string | undefined {
+  if (!candidate) return undefined;
+  let url: URL;
+  try {
+    url = new URL(candidate, "http://site.invalid");
+  } catch {
+    return undefined;
+  }
+  return ADMIN_PAGE.test(url.pathname) ? `${url.pathname}${url.search}` : undefined;
+}
+
+/** The login, saying why the admin is there (`ended`: their session ended) and where they go after it. */
+export function loginPath({ next, ended }: { next?: string; ended: boolean }): string {
+  const params = new URLSearchParams();
+  if (ended) params.set("ended", "1");
+  const back = adminReturnPath(next);
+  if (back && back !== "/admin") params.set("next", back);
+  const query = params.toString();
+  return query ? `/admin?${query}` : "/admin";
+}

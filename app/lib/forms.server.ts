@@ -32,16 +32,19 @@ export const formAnswer = (result: SubmissionResult<string[]>, status = 200, hea
 export const buttonAnswer = (answer: { ok: true; [key: string]: unknown } | { ok: false; error: string }, status = 200) =>
   data(answer, { status });
 
+/** Why an action on something found nothing: another admin deleted it (or it never was). Shown to the admin as is. */
+export const goneMessage = (what: string) => `No such ${what}: it was deleted. Reload to see the latest.`;
+
 /**
  * The answer to a content edit's form: saved (200, the form reset to what was stored), or refused because the item
- * changed meanwhile (409) or is gone (404), with CONFLICT_MESSAGE or "No such item" for the whole form.
+ * changed meanwhile (409) or is gone (404), with CONFLICT_MESSAGE or goneMessage for the whole form.
  */
 export function editAnswer(
   submission: Submission<unknown>,
   result: { ok: true; id?: string } | { ok: false; reason: "conflict" | "missing" },
 ) {
   if (result.ok) return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { id: result.id });
-  const message = result.reason === "conflict" ? CONFLICT_MESSAGE : "No such item: it was deleted. Reload to see the latest.";
+  const message = result.reason === "conflict" ? CONFLICT_MESSAGE : goneMessage("item");
   return formAnswer(submission.reply({ formErrors: [message] }), result.reason === "conflict" ? 409 : 404);
 }
 

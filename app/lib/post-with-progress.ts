@@ -1,4 +1,6 @@
-export const SESSION_ENDED_MESSAGE = "Your session has expired. Please log in again.";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
+
+export const SESSION_ENDED_MESSAGE = ADMIN_ACCESS_MESSAGES.sessionEnded;
 export const NETWORK_MESSAGE = "The upload did not reach the server. Check the connection and try again.";
 
 /** What a posted form brought back: the answer's status (0 when none came: the network failed) and its JSON body. */
@@ -9,7 +11,8 @@ export interface PostedAnswer {
 
 /**
  * Posts a form (or a file's bytes) with XMLHttpRequest, which (unlike fetch) reports an upload's progress: `onProgress`
- * with the bytes sent of the whole body, then `onSent` once every byte is there and the server is at work.
+ * with the bytes sent of the whole body, then `onSent` once every byte is there and the server is at work. When the
+ * admin's session has ended (401), the page goes to the login the answer names, which leads back here.
  */
 export function postWithProgress(
   url: string,
@@ -23,9 +26,18 @@ export function postWithProgress(
     request.upload.onprogress = (event) => onProgress?.(event.loaded, event.total);
     request.upload.onload = () => onSent?.();
     request.onerror = () => resolve({ status: 0, body: null });
-    request.onload = () => resolve({ status: request.status, body: request.response });
+    request.onload = () => {
+      if (request.status === 401) window.location.assign(loginOf(request.response));
+      resolve({ status: request.status, body: request.response });
+    };
     request.send(form);
   });
+}
+
+/** The login a 401 answer names (see requireAdmin), or the plain one. */
+function loginOf(answer: unknown): string {
+  const login = typeof answer === "object" && answer !== null ? (answer as { login?: unknown }).login : undefined;
+  return typeof login === "string" && /^\/admin(\?|$)/.test(login) ? login : "/admin?ended=1";
 }
 
 /** The first message of a refused form's answer (Conform's result: at a field, or for the whole form). */

@@ -1,17 +1,36 @@
 import { type AppLoadContext, redirect } from "react-router";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
+import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages";
+
+/** The admin page the request came from or is for: where the admin returns after logging in again. */
+function returnPathOf(request: Request): string | undefined {
+  const url = new URL(request.url);
+  // The app asks for a page's data at the page's address with `.data` (and `_routes`) added.
+  url.pathname = url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  const page = request.method === "GET" || request.method === "HEAD" ? adminReturnPath(url.pathname + url.search) : undefined;
+  return page ?? adminReturnPath(request.headers.get("referer"));
+}
 
 /**
- * The first line of every admin loader and action. Without a live session a page (GET) goes to /admin, the login,
- * and a write answers 401; either way nothing has been read or changed. An admin still holding a one-time password
- * may only change it: pages go to /admin (which asks for it), writes answer 403.
+ * The first line of every admin loader and action; without a live session nothing has been read or changed. The
+ * admin's browser (a page, the app's own data requests and posts, a form posted without JavaScript) goes to the login,
+ * which says the session ended and leads back to the page the admin was on. Any other client gets 401 with the same
+ * words and the login's address. An admin still holding a one-time password may only change it: pages go to /admin
+ * (which asks for it), writes answer 403.
  */
 export async function requireAdmin(request: Request, context: AppLoadContext, options: { allowPendingPasswordChange?: boolean } = {}) {
   const check = await context.services.auth.check(request, options);
   if (check.admitted) return check.active;
   const headers = check.clearCookie ? { "Set-Cookie": check.clearCookie } : undefined;
-  if (request.method === "GET" || request.method === "HEAD") throw redirect("/admin", { headers });
-  if (check.reason === "password-change-required")
+  const read = request.method === "GET" || request.method === "HEAD";
+  if (check.reason === "password-change-required") {
+    if (read) throw redirect("/admin", { headers });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.passwordChangeRequired }, { status: 403 });
-  throw Response.json({ error: ADMIN_ACCESS_MESSAGES.sessionExpired }, { status: 401, headers });
+  }
+  // A write, or the app's request for data, comes from an admin page that was open: the session ended under it.
+  const ended = check.reason === "session-ended" || !read || context.dataRequest;
+  const login = loginPath({ next: returnPathOf(request), ended });
+  const fromBrowser = read || context.dataRequest || (request.headers.get("accept") ?? "").includes("text/html");
+  if (fromBrowser) throw redirect(login, { status: read ? 302 : 303, headers });
+  throw Response.json({ error: ADMIN_ACCESS_MESSAGES.sessionEnded, login }, { status: 401, headers });
 }

@@ -5,4 +5,6 @@ import { withoutNul } from "./text";
 export const loginSchema = z.object({
   email: withoutNul(z.string({ error: "Email is required" }).trim().min(1, "Email is required"), "Email"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  /** The admin page to return to (checked with adminReturnPath before it is used). */
+  next: z.string().max(2000).optional(),
 });

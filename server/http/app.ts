@@ -96,10 +96,11 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   app.use(requestLog(logger));
   const https = publicUrl.startsWith("https://");
   // In development Vite's client needs inline scripts and a websocket, so pages carry no policy there.
-  const loadContext = (renderFlags: { partial: boolean }, clientIp: string) => ({
+  const loadContext = (renderFlags: { partial: boolean }, clientIp: string, dataRequest = false) => ({
     services,
     logger,
     clientIp,
+    dataRequest,
     renderFlags,
     documentPolicy: (html: string) => (options.development ? undefined : documentPolicy(html, { https })),
     isDatabaseUnavailable,
@@ -175,7 +176,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     createRequestHandler({
       build: options.build,
       mode: options.development ? "development" : "production",
-      getLoadContext: (req) => loadContext({ partial: false }, req.ip ?? req.socket.remoteAddress ?? "unknown"),
+      getLoadContext: (req) => loadContext({ partial: false }, req.ip ?? req.socket.remoteAddress ?? "unknown", req.path.endsWith(".data")),
     }),
   );
 

@@ -8,6 +8,8 @@ export interface RequestContext {
   logger: Logger;
   /** The client's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
   clientIp: string;
+  /** The app's own request for a route's data or action (`/path.data`), as opposed to a page or another client. */
+  dataRequest: boolean;
   /** Set by a loader that drew the page without some of its data (a setting it could not read): such a page is not cached. */
   renderFlags: { partial: boolean };
   /** The Content-Security-Policy of a rendered document (its inline scripts' hashes); undefined in development. */

@@ -233,7 +233,7 @@ test.describe("admin content lists: reordering by dragging", () => {
   test.describe("refused", () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 404 \(Not Found\)/] });
 
-    test("a drop the server refuses (the goal was deleted meanwhile) says 'Failed to move the goal' and the list is read again", async ({
+    test("a drop the server refuses (the goal was deleted meanwhile) says why and the list is read again", async ({
       page,
       site,
       database,
@@ -247,7 +247,7 @@ test.describe("admin content lists: reordering by dragging", () => {
         .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
         .execute();
       await dragWithMouse(page, handle(page, first!), handle(page, third!));
-      await expect(page.getByText("Failed to move the goal", { exact: true })).toBeVisible();
+      await expect(page.getByText("No such item: it was deleted. Reload to see the latest.", { exact: true })).toBeVisible();
       await expect.poll(() => adminItemNames(page)).toEqual([second, third, ...rest]);
     });
   });

@@ -81,9 +81,15 @@ test.describe("admin login", () => {
     await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (0)", level: 1 })).toBeVisible();
   });
 
-  test("/admin-announcement without a session leads to the login", async ({ page }) => {
+  test("/admin-announcement without a session leads to the login, and to the page after it", async ({ page }) => {
     await page.goto("/admin-announcement");
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin\?next=%2Fadmin-announcement$/);
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    // Nobody was signed in here: nothing ended.
+    await expect(page.getByText("Your session has ended. Please log in again.")).toHaveCount(0);
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/admin-announcement$/);
   });
 });

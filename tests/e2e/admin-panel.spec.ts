@@ -41,6 +41,12 @@ test.describe("admin panel", () => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (3)", level: 1 })).toBeVisible();
     await expect(cards(page)).toHaveCount(3);
+    await expect(page.getByText("Showing 1–3 of 3 requests", { exact: true })).toBeVisible();
+    // Every request starts as New, and each can be selected.
+    await expect(cards(page).getByTestId("status-badge")).toHaveText(["New", "New", "New"]);
+    for (const name of ["Ayesha Khan", "Sara Malik", "Bilal Ahmed"]) {
+      await expect(page.getByRole("checkbox", { name: `Select ${name}` })).not.toBeChecked();
+    }
     await expect(cards(page).nth(0)).toContainText("Ayesha Khan");
     await expect(cards(page).nth(0).getByText("Possible duplicate", { exact: true })).toBeVisible();
     await expect(page.getByText("Possible duplicate", { exact: true })).toHaveCount(1);
@@ -52,6 +58,15 @@ test.describe("admin panel", () => {
     }
     await expect(page.getByRole("button", { name: "Create Announcement" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Change Password" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("with none: 'No user requested to join the organization..' and Go Back", async ({ page, expectNoAxeViolations }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (0)", level: 1 })).toBeVisible();
+    await expect(page.getByText("No user requested to join the organization..", { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/");
+    await expect(cards(page)).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 

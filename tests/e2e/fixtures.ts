@@ -20,6 +20,7 @@ import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { site as siteContent } from "../../content/site";
 import { validateSite } from "../../server/content/load-site";
+import type { RequestStatus } from "../../core/schemas/requests";
 import type { SiteContent } from "../../core/schemas/site-content";
 import { createDatabase, type DatabaseHandle } from "../../server/db/database";
 import type { Database } from "../../server/db/schema";
@@ -62,6 +63,8 @@ export interface SeedApplication {
   createdAt?: Date;
   /** Marked as the join form marks a second application from one email within 30 days. */
   possibleDuplicate?: boolean;
+  /** Where the committee has got with it; "new", as every request starts, unless given. */
+  status?: RequestStatus;
 }
 
 export interface Seed {
@@ -347,6 +350,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           submission_key: null,
           created_at: (input.createdAt ?? new Date()).toISOString(),
           possible_duplicate: input.possibleDuplicate ? 1 : 0,
+          status: input.status ?? "new",
         });
         return id;
       },

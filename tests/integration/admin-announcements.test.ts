@@ -47,10 +47,10 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
   const create = (form: FormData, options: { cookie?: string; headers?: Record<string, string> } = { cookie }) =>
     post(server, "/admin/announcements", form, options);
 
-  test("/admin-announcement without a session goes to /admin, and is never cached", async () => {
+  test("/admin-announcement without a session goes to the login, which leads back to it, and is never cached", async () => {
     const response = await getPage(server, "/admin-announcement");
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/admin");
+    expect(response.headers.get("location")).toBe("/admin?next=%2Fadmin-announcement");
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
@@ -188,7 +188,7 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
     test("an unknown id answers 404, not ok, with the reason", async () => {
       const answer = await post(server, "/admin/announcements/00000000-0000-7000-8000-000000000000/delete", {}, { cookie });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ ok: false, error: "No such announcement" });
+      expect(answer.body).toEqual({ ok: false, error: "No such announcement: it was deleted. Reload to see the latest." });
     });
 
     test("without a session (401) or cross-site (403) it stays", async () => {

@@ -103,10 +103,79 @@ describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
     await server.database.db.updateTable("sessions").set({ last_seen_at: threeHoursAgo }).execute();
     const toggle = await post(server, "/admin/join-us", { visible: "false" }, { cookie });
     expect(toggle.status).toBe(401);
-    expect(toggle.body.error).toBe("Your session has expired. Please log in again.");
+    expect(toggle.body.error).toBe("Your session has ended. Please log in again.");
     expect((await settingsRepo(server.database.db).get()).joinUsVisible).toBe(true);
     expect(await (await getPage(server, "/admin", cookie)).text()).toContain("Admin Login");
     expect(await sessionCount()).toBe(0);
+  });
+
+  describe("a session that ends while the admin works", () => {
+    const endSessions = () =>
+      server.database.db
+        .updateTable("sessions")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
+    const page = `${"/admin?q=khan&status=new"}`;
+
+    test("the app's own write goes to the login, which says so and names the page the admin was on; nothing changes", async () => {
+      const cookie = await signIn(server);
+      await endSessions();
+      const answer = await fetch(`${server.url}/admin/join-us.data`, {
+        method: "POST",
+        body: new URLSearchParams({ visible: "false" }),
+        headers: { cookie, referer: `${server.url}${page}` },
+      });
+      expect(answer.status).toBe(202);
+      expect(await answer.text()).toContain(`"redirect","/admin?ended=1&next=${encodeURIComponent(page)}"`);
+      expect((await settingsRepo(server.database.db).get()).joinUsVisible).toBe(true);
+    });
+
+    test("a form posted without JavaScript goes there too (303); a page (or the app's data for it) goes to the login for itself", async () => {
+      const cookie = await signIn(server);
+      await endSessions();
+      const noScript = await post(
+        server,
+        "/admin/join-us",
+        { visible: "false" },
+        { cookie, headers: { accept: "text/html", referer: `${server.url}/admin-announcement` } },
+      );
+      expect(noScript.status).toBe(303);
+      expect(noScript.headers.get("location")).toBe("/admin?ended=1&next=%2Fadmin-announcement");
+      const cookie2 = await signIn(server);
+      await endSessions();
+      const data = await getPage(server, "/admin/content/goals.data", cookie2);
+      expect(data.status).toBe(202);
+      expect(await data.text()).toContain('"redirect","/admin?ended=1&next=%2Fadmin%2Fcontent%2Fgoals"');
+      expect((await settingsRepo(server.database.db).get()).joinUsVisible).toBe(true);
+    });
+
+    test("the login says the session ended, and leads back to the page after it", async () => {
+      const html = await (await getPage(server, "/admin?ended=1&next=%2Fadmin%2Fcontent%2Fgoals")).text();
+      expect(html).toContain("Admin Login");
+      expect(html).toContain("Your session has ended. Please log in again.");
+      expect(html).toContain('name="next" value="/admin/content/goals"');
+      expect(await (await getPage(server, "/admin")).text()).not.toContain("Your session has ended.");
+
+      const answer = await post(server, "/admin/login", { ...ADMIN, next: "/admin/content/goals" });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe("/admin/content/goals");
+      const filtered = await post(server, "/admin/login", { ...ADMIN, next: page });
+      expect(filtered.headers.get("location")).toBe(page);
+    });
+
+    test.each([
+      "https://evil.example/admin",
+      "//evil.example/admin",
+      "/admin/requests/status",
+      "/admin/requests.csv",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "/",
+    ])("a return address that is not an admin page (%s) leads to /admin", async (next) => {
+      const answer = await post(server, "/admin/login", { ...ADMIN, next });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe("/admin");
+    });
   });
 
   test("a session past its absolute lifetime has expired, however recently it was used", async () => {
@@ -117,7 +186,7 @@ describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
       .execute();
     const page = await getPage(server, "/admin-announcement", cookie);
     expect(page.status).toBe(302);
-    expect(page.headers.get("location")).toBe("/admin");
+    expect(page.headers.get("location")).toBe("/admin?ended=1&next=%2Fadmin-announcement");
     expect((await post(server, "/admin/join-us", { visible: "false" }, { cookie })).status).toBe(401);
   });
 

@@ -90,7 +90,7 @@ describe.each(testEngines())("moving a content item to a place on %s", (engine) 
     // A goal's id on another list is not an item of it.
     expect((await moveTo("team", before[0]!.id, "0")).status).toBe(404);
     const anonymous = await post(admin.server, `/admin/content/goals/${before.at(-1)!.id}/move`, { to: "0" });
-    expect([anonymous.status, anonymous.body.error]).toEqual([401, "Your session has expired. Please log in again."]);
+    expect([anonymous.status, anonymous.body.error]).toEqual([401, "Your session has ended. Please log in again."]);
     expect(await goals()).toEqual(before);
     expect(await auditActions(admin.server)).toEqual(audit);
     expect(await contentVersion()).toBe(version);

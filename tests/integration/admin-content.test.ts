@@ -48,11 +48,11 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
   const variantFiles = async (imageId: string) =>
     (JSON.parse((await imageRow(imageId))!.variants) as { key: string }[]).map((variant) => `/uploads/${variant.key}`);
 
-  test("every screen and every write needs a session: pages go to /admin, writes answer 401 and change nothing", async () => {
+  test("every screen and every write needs a session: pages go to the login (which leads back), writes answer 401 and change nothing", async () => {
     for (const path of ["/admin/content", "/admin/content/home", "/admin/content/goals"]) {
       const page = await getPage(admin.server, path);
       expect(page.status, path).toBe(302);
-      expect(page.headers.get("location"), path).toBe("/admin");
+      expect(page.headers.get("location"), path).toBe(`/admin?next=${encodeURIComponent(path)}`);
       expect(page.headers.get("cache-control"), path).toBe("no-store");
     }
     const [goal] = await goals();

@@ -149,7 +149,7 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
     test("an unknown id answers 404, not ok, with the reason", async () => {
       const answer = await post(server, "/admin/requests/00000000-0000-7000-8000-000000000000/delete", {}, { cookie });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ ok: false, error: "No such join request" });
+      expect(answer.body).toEqual({ ok: false, error: "No such join request: it was deleted. Reload to see the latest." });
     });
 
     test("without a session (401) or cross-site (403) nothing is deleted", async () => {

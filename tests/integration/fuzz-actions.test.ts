@@ -803,7 +803,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           }
           const sent = await send(path, fields, encoding, { cookie });
           expectRefusedCleanly(sent, [401, 413]);
-          if (sent.answer.status === 401) expect(sent.answer.message).toBe("Your session has expired. Please log in again.");
+          if (sent.answer.status === 401) expect(sent.answer.message).toBe("Your session has ended. Please log in again.");
         },
         runs(600),
       );

@@ -139,7 +139,7 @@ describe.each(testEngines())("security headers on %s", (engine) => {
     }
     if (row.kind === "redirect") {
       // A redirect carries no document, so no policy: only the headers every page gets.
-      expect(first.headers.get("location"), where).toBe("/admin");
+      expect(first.headers.get("location"), where).toBe(`/admin?next=${encodeURIComponent(String(row.path))}`);
       checkDocumentHeaders(first.headers, where);
     }
     if (row.kind === "plain-error") {

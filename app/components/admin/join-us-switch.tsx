@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { Switch } from "~/components/ui/switch";
 import { showToast } from "~/components/ui/toasts";
+import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
 import { useActionResult } from "~/lib/use-action-result";
 
 /**
@@ -10,11 +11,11 @@ import { useActionResult } from "~/lib/use-action-result";
  */
 export function JoinUsSwitch({ visible }: { visible: boolean }) {
   // `visible` is the stored value: React Router reads the page's data again after the write.
-  const fetcher = useFetcher<{ ok: boolean }>();
+  const fetcher = useFetcher<ActionAnswer>();
   const toastId = useRef<string>(undefined);
-  useActionResult(fetcher.data, ({ ok }) => {
-    if (ok) showToast.success("Toggled successfully", { id: toastId.current });
-    else showToast.error("Failed to toggle", { id: toastId.current });
+  useActionResult(fetcher.data, (answer) => {
+    if (answer.ok) showToast.success("Toggled successfully", { id: toastId.current });
+    else showToast.error(answerMessage(answer) ?? "Failed to toggle", { id: toastId.current });
   });
 
   return (

@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useSearchParams } from "react-router";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { loginSchema } from "#core/schemas/login";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
@@ -14,10 +15,14 @@ import { useActionResult } from "~/lib/use-action-result";
 /**
  * SPEC 2, "Login". It posts to /admin/login, which signs in and goes to /admin; a refusal comes back as the form's
  * messages (and, with JavaScript, the spec's toast). Without JavaScript a refusal lands on the /admin/login page,
- * which shows this form with `lastResult`.
+ * which shows this form with `lastResult`. Sent here because the session ended (`?ended=1`), it says so; `?next=` is the
+ * admin page the login leads back to.
  */
 export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [showPassword, setShowPassword] = useState(false);
+  const [searchParams] = useSearchParams();
+  const ended = searchParams.has("ended");
+  const next = searchParams.get("next") ?? (typeof lastResult?.initialValue?.next === "string" ? lastResult.initialValue.next : undefined);
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>();
   const [form, fields] = useForm({
     lastResult: fetcher.data?.result ?? lastResult,
@@ -44,6 +49,8 @@ export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string
       >
         {/* Without JavaScript the refusal arrives as the page: its message shows here (with JavaScript, as a toast). */}
         {lastResult && !fetcher.data && form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
+        {ended && !lastResult && !fetcher.data && <FormMessage tone="notice">{ADMIN_ACCESS_MESSAGES.sessionEnded}</FormMessage>}
+        {next && <input type="hidden" name="next" value={next} />}
         <Field meta={fields.email} label="Email" type="email" autoComplete="username" placeholder="admin@example.com" />
         <Field
           meta={fields.password}

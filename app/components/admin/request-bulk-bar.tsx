@@ -66,9 +66,12 @@ export function RequestBulkBar({
         />
         Select all on this page
       </label>
+      {/* Always in the page, so a screen reader announces the count as it changes (a live region must exist first). */}
+      <p className="text-slate-800 empty:sr-only" aria-live="polite">
+        {count > 0 ? `${count} selected` : ""}
+      </p>
       {count > 0 && (
         <>
-          <p className="text-slate-800" aria-live="polite">{`${count} selected`}</p>
           <div className="flex items-center gap-2">
             <label htmlFor="bulk-status" className="sr-only">
               New status for the selected requests

@@ -1,9 +1,13 @@
 import { listEntries } from "#core/schemas/join";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { FormMessage } from "~/components/ui/field";
 import { contactRows } from "./request-card";
 import { RequestStatusBadge } from "./request-status-badge";
 import { RequestHistory, RequestNoteForm, RequestStatusForm } from "./request-workflow";
 import type { JoinRequest } from "./requests-panel";
+import type { loader as requestDetailsLoader } from "../../routes/admin/request-details";
 
 /** How many answers are free text; the rest are lists the applicant typed as chips (joined with ", "). */
 const PLAIN_ANSWERS = 4;
@@ -17,6 +21,7 @@ export function RequestDetailsDialog({
   localAddressLabel,
   onClose,
 }: {
+  /** The request as the list showed it when the dialog opened; none while closed. */
   application: JoinRequest | undefined;
   localAddressLabel: string;
   onClose: () => void;
@@ -24,65 +29,91 @@ export function RequestDetailsDialog({
   return (
     <Dialog open={application !== undefined} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
-        {application && (
-          <>
-            <DialogTitle>{application.fullname}</DialogTitle>
-            <DialogDescription className="sr-only">
-              The applicant's details and answers, the request's status, notes and history.
-            </DialogDescription>
-            <div className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
-              <RequestStatusBadge status={application.status} />
-              <span>
-                {"Submitted "}
-                <time dateTime={application.createdAt}>{application.submitted}</time>
-              </span>
-            </div>
-            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
-              {contactRows(application, localAddressLabel).map(([label, value]) => (
-                <div key={label} className="contents">
-                  <dt className="font-semibold text-slate-900">{`${label}:`}</dt>
-                  <dd className="break-words text-slate-700">{value}</dd>
-                </div>
-              ))}
-            </dl>
-            <div className="mt-4">
-              <RequestStatusForm key={`${application.id}-${application.status}`} id={application.id} status={application.status} />
-            </div>
-            <h3 className="mt-4 text-lg font-bold text-brand-900">Answers</h3>
-            <ol className="mt-2 flex flex-col gap-4">
-              {application.answers.map((entry, index) => {
-                const list = listEntries(entry.answer);
-                return (
-                  <li key={index} className="rounded-md border border-slate-200 p-3">
-                    <p className="font-semibold text-slate-900">{entry.question}</p>
-                    {index < PLAIN_ANSWERS ? (
-                      <p className="mt-1 whitespace-pre-line break-words text-slate-700">{entry.answer}</p>
-                    ) : list.length === 0 ? (
-                      <p className="mt-1 text-slate-700 italic">User did not provide answer of this question</p>
-                    ) : (
-                      <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Answers to: ${entry.question}`}>
-                        {list.map((chip, chipIndex) => (
-                          <li
-                            key={chipIndex}
-                            data-testid="answer-chip"
-                            className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900"
-                          >
-                            {chip}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                );
-              })}
-            </ol>
-            <div className="mt-6 flex flex-col gap-6">
-              <RequestNoteForm id={application.id} />
-              <RequestHistory id={application.id} />
-            </div>
-          </>
-        )}
+        {application && <RequestDetails key={application.id} listed={application} localAddressLabel={localAddressLabel} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The request read on its own (with its history) when the dialog opens and again after every change, so the dialog
+ * shows it as it now is even once a change has taken it off the list's page (set to Contacted under the New filter).
+ */
+function RequestDetails({ listed, localAddressLabel }: { listed: JoinRequest; localAddressLabel: string }) {
+  const details = useFetcher<typeof requestDetailsLoader>();
+  const { load } = details;
+  useEffect(() => {
+    void load(`/admin/requests/${encodeURIComponent(listed.id)}`);
+  }, [listed.id, load]);
+  // Idle with no data is also how the fetcher starts, before the load above: only once it has been busy does idle
+  // without data mean the load failed.
+  const [asked, setAsked] = useState(false);
+  if (!asked && details.state !== "idle") setAsked(true);
+  const loaded = details.data && "application" in details.data ? details.data : undefined;
+  const gone = details.data && "gone" in details.data ? details.data.gone : undefined;
+  const application = loaded?.application ?? listed;
+
+  return (
+    <>
+      <DialogTitle>{application.fullname}</DialogTitle>
+      <DialogDescription className="sr-only">
+        The applicant's details and answers, the request's status, notes and history.
+      </DialogDescription>
+      {gone && (
+        <div className="mt-2">
+          <FormMessage>{gone}</FormMessage>
+        </div>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
+        <RequestStatusBadge status={application.status} />
+        <span>
+          {"Submitted "}
+          <time dateTime={application.createdAt}>{application.submitted}</time>
+        </span>
+      </div>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
+        {contactRows(application, localAddressLabel).map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-slate-900">{`${label}:`}</dt>
+            <dd className="break-words text-slate-700">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4">
+        <RequestStatusForm key={`${application.id}-${application.status}`} id={application.id} status={application.status} />
+      </div>
+      <h3 className="mt-4 text-lg font-bold text-brand-900">Answers</h3>
+      <ol className="mt-2 flex flex-col gap-4">
+        {application.answers.map((entry, index) => {
+          const list = listEntries(entry.answer);
+          return (
+            <li key={index} className="rounded-md border border-slate-200 p-3">
+              <p className="font-semibold text-slate-900">{entry.question}</p>
+              {index < PLAIN_ANSWERS ? (
+                <p className="mt-1 whitespace-pre-line break-words text-slate-700">{entry.answer}</p>
+              ) : list.length === 0 ? (
+                <p className="mt-1 text-slate-700 italic">User did not provide answer of this question</p>
+              ) : (
+                <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Answers to: ${entry.question}`}>
+                  {list.map((chip, chipIndex) => (
+                    <li
+                      key={chipIndex}
+                      data-testid="answer-chip"
+                      className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900"
+                    >
+                      {chip}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="mt-6 flex flex-col gap-6">
+        <RequestNoteForm id={application.id} />
+        <RequestHistory id={application.id} activity={loaded?.activity} failed={asked && details.state === "idle" && !gone} />
+      </div>
+    </>
   );
 }

@@ -17,10 +17,17 @@ export function RequestFilters({ filter }: { filter: RequestFilter }) {
   const form = useRef<HTMLFormElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const apply = () => {
+  /**
+   * Lists what the form says. Only the filters in use go in the address (`?q=khan`, not `?q=khan&status=&from=&to=`),
+   * as the Export CSV link and the pages write it. A change of a field replaces the entry in the history rather than
+   * adding one (each keystroke would otherwise be a step back); Apply adds one.
+   */
+  const apply = ({ replace = true } = {}) => {
     clearTimeout(timer.current);
-    // Each keystroke replaces the entry in the history rather than adding one.
-    if (form.current) void submit(form.current, { replace: true, preventScrollReset: true });
+    if (!form.current) return;
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(form.current)) if (typeof value === "string" && value.trim()) query.append(name, value);
+    void submit(query, { method: "get", action: "/admin", replace, preventScrollReset: true });
   };
   const [status, setStatus] = useState(filter.status ?? "");
   const [from, setFrom] = useState(filter.from ?? "");
@@ -49,6 +56,11 @@ export function RequestFilters({ filter }: { filter: RequestFilter }) {
       action="/admin"
       role="search"
       aria-label="Filter requests"
+      onSubmit={(event) => {
+        // Without JavaScript the browser sends every field; with it, the address gets the clean query.
+        event.preventDefault();
+        apply({ replace: false });
+      }}
       className="mt-6 grid grid-cols-1 gap-3 rounded-xl border border-brand-100 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
     >
       <div className="flex flex-col gap-1">

@@ -10,5 +10,9 @@ const COLOURS: Record<RequestStatus, string> = {
 
 /** Where a request stands, in words and a colour (the words carry it: the colour only helps the eye). */
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
-  return <span className={clsx("rounded-full px-3 py-1 text-sm font-semibold", COLOURS[status])}>{REQUEST_STATUS_LABELS[status]}</span>;
+  return (
+    <span data-testid="status-badge" className={clsx("rounded-full px-3 py-1 text-sm font-semibold", COLOURS[status])}>
+      {REQUEST_STATUS_LABELS[status]}
+    </span>
+  );
 }

@@ -1,13 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { REQUEST_STATUS_LABELS, type RequestStatus, requestNoteSchema, requestStatusSchema } from "#core/schemas/requests";
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage, firstMessage } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { useContentForm } from "./content/content-form";
 import type { loader as requestDetailsLoader } from "../../routes/admin/request-details";
+
+type Activity = Extract<Awaited<ReturnType<typeof requestDetailsLoader>>, { activity: unknown }>["activity"];
 
 /** The request's status, changed here; a change is kept in its history. Drawn afresh (keyed) for each status. */
 export function RequestStatusForm({ id, status }: { id: string; status: RequestStatus }) {
@@ -47,22 +47,18 @@ export function RequestNoteForm({ id }: { id: string }) {
   );
 }
 
-/** Who changed the status or wrote a note, and when, oldest first; read when the dialog opens and after each change. */
-export function RequestHistory({ id }: { id: string }) {
-  const fetcher = useFetcher<typeof requestDetailsLoader>();
-  const { load } = fetcher;
-  useEffect(() => {
-    void load(`/admin/requests/${encodeURIComponent(id)}`);
-  }, [id, load]);
-  const activity = fetcher.data?.activity;
-
+/**
+ * Who changed the status or wrote a note, and when, oldest first: `activity` as the request's details read it (none
+ * yet while they load, or when they could not be read: `failed`).
+ */
+export function RequestHistory({ id, activity, failed }: { id: string; activity: Activity | undefined; failed: boolean }) {
   return (
     <section aria-labelledby={`history-${id}`}>
       <h3 id={`history-${id}`} className="text-lg font-bold text-brand-900">
         History
       </h3>
       {activity === undefined ? (
-        <p className="mt-2 text-slate-700">{fetcher.state === "idle" ? "The history could not be loaded." : "Loading…"}</p>
+        <p className="mt-2 text-slate-700">{failed ? "The history could not be loaded." : "Loading…"}</p>
       ) : activity.length === 0 ? (
         <p className="mt-2 text-slate-700">No status changes or notes yet.</p>
       ) : (

@@ -31,7 +31,9 @@ export function RequestsPanel({
   localAddressLabel: string;
 }) {
   const { applications, total, matching, page, pages } = requests;
-  const [detailsId, setDetailsId] = useState<string>();
+  // The request whose details are open, as it was when opened: the dialog reads it afresh itself, and stays open when a
+  // change takes it off this page (its new status filtered away).
+  const [details, setDetails] = useState<JoinRequest>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // Only what is on this page can be selected; rows that left it (deleted, filtered away) leave the selection.
   const selectedIds = applications.map((a) => a.id).filter((id) => selected.has(id));
@@ -86,7 +88,7 @@ export function RequestsPanel({
                   localAddressLabel={localAddressLabel}
                   selected={selected.has(application.id)}
                   onSelect={(on) => toggle(application.id, on)}
-                  onDetails={() => setDetailsId(application.id)}
+                  onDetails={() => setDetails(application)}
                   onDelete={() => remove.select(application)}
                 />
               </li>
@@ -95,11 +97,7 @@ export function RequestsPanel({
           <Pager page={page} pages={pages} label="Request pages" href={(to) => `/admin${requestFilterQuery({ ...filter, page: to })}`} />
         </>
       )}
-      <RequestDetailsDialog
-        application={applications.find((a) => a.id === detailsId)}
-        localAddressLabel={localAddressLabel}
-        onClose={() => setDetailsId(undefined)}
-      />
+      <RequestDetailsDialog application={details} localAddressLabel={localAddressLabel} onClose={() => setDetails(undefined)} />
       <ConfirmDialog
         {...remove.dialog}
         confirmLabel="Delete"

@@ -1,11 +1,13 @@
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toasts";
+import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
 import { useActionResult } from "~/lib/use-action-result";
 
 /**
  * A delete behind a confirmation (SPEC 4, the request and announcement lists): the item waiting for it, the post to
- * `action(item)` and the spec's toasts (`loading` replaced by the outcome, when given). The list itself is the
+ * `action(item)` and the spec's toasts (`loading` replaced by the outcome, when given; a refusal says the server's
+ * reason, or `failure` when it gave none). The list itself is the
  * page's loader data, which React Router reads again after the delete, so a deleted item simply is not in it.
  */
 export function useConfirmedDelete<T extends { id: string }>(options: {
@@ -16,15 +18,15 @@ export function useConfirmedDelete<T extends { id: string }>(options: {
   success: string;
   failure: string;
 }) {
-  const fetcher = useFetcher<{ ok: boolean }>();
+  const fetcher = useFetcher<ActionAnswer>();
   const [selected, setSelected] = useState<T>();
   const toastId = useRef<string>(undefined);
   const deleting = fetcher.state !== "idle";
   const cancel = () => setSelected(undefined);
 
-  useActionResult(fetcher.data, ({ ok }) => {
-    if (ok) showToast.success(options.success, { id: toastId.current });
-    else showToast.error(options.failure, { id: toastId.current });
+  useActionResult(fetcher.data, (answer) => {
+    if (answer.ok) showToast.success(options.success, { id: toastId.current });
+    else showToast.error(answerMessage(answer) ?? options.failure, { id: toastId.current });
     cancel();
   });
 

@@ -93,12 +93,11 @@ export function Field({
 }
 
 /** A form-wide message (a refused login, a failed submission), announced when it appears. */
-export function FormMessage({ children, tone = "error" }: { children: ReactNode; tone?: "error" | "success" }) {
+const TONES = { error: "bg-red-50 text-red-900", success: "bg-green-50 text-green-900", notice: "bg-amber-50 text-amber-900" } as const;
+
+export function FormMessage({ children, tone = "error" }: { children: ReactNode; tone?: keyof typeof TONES }) {
   return (
-    <p
-      role={tone === "error" ? "alert" : "status"}
-      className={clsx("rounded-md p-3 font-semibold", tone === "error" ? "bg-red-50 text-red-900" : "bg-green-50 text-green-900")}
-    >
+    <p role={tone === "error" ? "alert" : "status"} className={clsx("rounded-md p-3 font-semibold", TONES[tone])}>
       {children}
     </p>
   );

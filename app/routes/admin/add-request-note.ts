@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requestNoteSchema } from "#core/schemas/requests";
-import { formAnswer, readForm } from "~/lib/forms.server";
+import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/add-request-note";
 
@@ -10,6 +10,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: requestNoteSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const added = await context.services.applications.addNote(params.id, submission.value.note, admin);
-  if (!added) return formAnswer(submission.reply({ formErrors: ["No such join request: it was deleted. Reload to see the latest."] }), 404);
+  if (!added) return formAnswer(submission.reply({ formErrors: [goneMessage("join request")] }), 404);
   return formAnswer(submission.reply({ resetForm: true }));
 }

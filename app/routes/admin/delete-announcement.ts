@@ -1,9 +1,9 @@
-import { buttonAnswer } from "~/lib/forms.server";
+import { buttonAnswer, goneMessage } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/delete-announcement";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
   const deleted = await context.services.announcements.delete(params.id, admin.id);
-  return deleted ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "No such announcement" }, 404);
+  return deleted ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: goneMessage("announcement") }, 404);
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requestsDeleteSchema } from "#core/schemas/requests";
-import { buttonAnswer, readForm } from "~/lib/forms.server";
+import { buttonAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/delete-requests";
 
@@ -10,5 +10,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: requestsDeleteSchema });
   if (submission.status !== "success") return buttonAnswer({ ok: false, error: "Choose at least one request" }, 400);
   const deleted = await context.services.applications.delete(submission.value.ids, admin.id);
-  return deleted > 0 ? buttonAnswer({ ok: true, deleted }) : buttonAnswer({ ok: false, error: "No such join request" }, 404);
+  return deleted > 0 ? buttonAnswer({ ok: true, deleted }) : buttonAnswer({ ok: false, error: goneMessage("join request") }, 404);
 }

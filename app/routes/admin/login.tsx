@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
+import { adminReturnPath } from "#core/admin-access-messages";
 import { loginSchema } from "#core/schemas/login";
 import { LoginForm } from "~/components/admin/login-form";
 import { formAnswer, readForm } from "~/lib/forms.server";
@@ -9,7 +10,8 @@ const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the email
 
 /** The login as a page of its own: where the form lands without JavaScript when a sign-in is refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await context.services.auth.sessionOf(request)) throw redirect("/admin");
+  const next = adminReturnPath(new URL(request.url).searchParams.get("next")) ?? "/admin";
+  if (await context.services.auth.sessionOf(request)) throw redirect(next);
   return null;
 }
 
@@ -17,7 +19,10 @@ export function meta() {
   return [{ title: "Admin Login" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** The one admin action without a session: it starts one (limits first, then the password) and goes to /admin. */
+/**
+ * The one admin action without a session: it starts one (limits first, then the password) and goes to /admin, or back
+ * to the admin page the admin was on when their session ended.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: loginSchema });
   // The password never travels back in the answer.
@@ -27,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { ip: context.clientIp, ...submission.value, userAgent: request.headers.get("user-agent") },
     request,
   );
-  if (result.ok) return redirect("/admin", { headers: { "Set-Cookie": result.cookie } });
+  if (result.ok) return redirect(adminReturnPath(submission.value.next) ?? "/admin", { headers: { "Set-Cookie": result.cookie } });
   if (result.reason === "rate-limited") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     const message = `Too many login attempts. Please try again in ${minutes <= 1 ? "a minute" : `${minutes} minutes`}.`;

@@ -1,11 +1,15 @@
 import { data } from "react-router";
+import { goneMessage } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/request-details";
 
-/** A request with its history, for the details dialog (read when it opens, and again after each change). */
+/**
+ * A request with its history, for the details dialog (read when it opens, and again after each change). A request
+ * another admin deleted meanwhile answers 404 with the reason, as data: the dialog says so, the panel stays.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const details = await context.services.applications.details(params.id);
-  if (!details) throw data({ error: "No such join request" }, { status: 404 });
+  if (!details) return data({ gone: goneMessage("join request") }, { status: 404 });
   return details;
 }

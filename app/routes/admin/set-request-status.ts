@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requestStatusSchema } from "#core/schemas/requests";
-import { formAnswer, readForm } from "~/lib/forms.server";
+import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/set-request-status";
 
@@ -11,7 +11,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { ids, status } = submission.value;
   const found = await context.services.applications.setStatus(ids, status, admin);
-  if (found === 0)
-    return formAnswer(submission.reply({ formErrors: ["No such join request: it was deleted. Reload to see the latest."] }), 404);
+  if (found === 0) return formAnswer(submission.reply({ formErrors: [goneMessage("join request")] }), 404);
   return formAnswer(submission.reply({ resetForm: true }));
 }

@@ -20,6 +20,7 @@ import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { showToast } from "~/components/ui/toasts";
+import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
 import { useActionResult } from "~/lib/use-action-result";
 
 type Direction = "up" | "down";
@@ -60,7 +61,7 @@ export function ContentList<T extends { id: string }>({
     success: "Deleted",
     failure: `Failed to delete the ${kind}`,
   });
-  const mover = useFetcher<{ ok: boolean }>();
+  const mover = useFetcher<ActionAnswer>();
   const moving = mover.state !== "idle";
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const refocus = useRef<{ id: string; direction: Direction } | undefined>(undefined);
@@ -68,12 +69,12 @@ export function ContentList<T extends { id: string }>({
   const [dropped, setDropped] = useState<{ base: readonly T[]; order: readonly T[] }>();
   const shown = dropped?.base === items ? dropped.order : items;
   const revalidator = useRevalidator();
-  useActionResult(mover.data, ({ ok }) => {
-    if (ok) return;
+  useActionResult(mover.data, (answer) => {
+    if (answer.ok) return;
     // A refused move leaves the list as it was stored; read it again, in case someone else changed it meanwhile.
     setDropped(undefined);
     void revalidator.revalidate();
-    showToast.error(`Failed to move the ${kind}`);
+    showToast.error(answerMessage(answer) ?? `Failed to move the ${kind}`);
   });
   useEffect(() => {
     // After a move the list is drawn in its new order: the moved item's button gets the focus back (the other

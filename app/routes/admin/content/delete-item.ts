@@ -1,4 +1,4 @@
-import { buttonAnswer } from "~/lib/forms.server";
+import { buttonAnswer, goneMessage } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/delete-item";
 
@@ -8,5 +8,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const list = context.services.contentEditor.list(params.list);
   if (!list) return buttonAnswer({ ok: false, error: "No such list" }, 404);
   const result = await list.delete(params.id, admin.id);
-  return result.ok ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "No such item" }, 404);
+  return result.ok ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: goneMessage("item") }, 404);
 }

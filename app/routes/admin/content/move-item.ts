@@ -1,5 +1,5 @@
 import { MOVE_MESSAGES, moveItemSchema } from "#core/schemas/content-forms";
-import { buttonAnswer, readForm } from "~/lib/forms.server";
+import { buttonAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/move-item";
 
@@ -18,7 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const result = await list.moveTo(params.id, to, admin.id);
     if (result.ok) return buttonAnswer({ ok: true });
     if (result.reason === "out-of-range") return buttonAnswer({ ok: false, error: MOVE_MESSAGES.outOfRange(result.size) }, 400);
-    return buttonAnswer({ ok: false, error: "No such item" }, 404);
+    return buttonAnswer({ ok: false, error: goneMessage("item") }, 404);
   }
   const result = await list.move(params.id, direction === "up" ? -1 : 1, admin.id);
   return result.ok ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "No such item, or nowhere to move it" }, 404);
