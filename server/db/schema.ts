@@ -42,6 +42,8 @@ export interface SettingsTable {
   updated_at: string;
   /** Raised by every change to the site's content. */
   content_version: Generated<number>;
+  /** Requests and messages older than this many months are deleted by the daily sweep; null: kept until deleted by hand. */
+  retention_months: number | null;
 }
 
 export interface ImagesTable {
@@ -175,6 +177,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The application or contact message the mail tells of: deleting that deletes this mail. */
+  record_id: string | null;
 }
 
 export interface ContactMessagesTable {
