@@ -5,8 +5,10 @@
  * duration: the home page, announcements, events and activities, one announcement image, and join submissions
  * (POST /join.data, which the baseline has no equivalent of). Prints requests/s and latencies with the ratio to the
  * baseline, the server's memory, and PASS/MISS per target; exits 1 on any error response or missed target.
+ * Then `requests` (scripts/bench/requests.ts): the admin panel's list, searches and CSV export with 10,000 join
+ * requests, on SQLite and on PostgreSQL (when it answers at TEST_DATABASE_URL or the default local URL).
  *
- *   npm run bench [-- --duration 10 --connections 10 --rounds 3 --only home,join --accept-encoding identity]
+ *   npm run bench [-- --duration 10 --connections 10 --rounds 3 --only home,join --accept-encoding identity --samples 30]
  *
  * Not part of `npm test`: timings on shared machines are noisy, so only ratios measured side by side are compared.
  * docs/performance.md explains how to read the output.
@@ -23,6 +25,7 @@ import autocannon from "autocannon";
 import { errorMessage } from "#core/errors";
 import type { CapturedResponse } from "./bench/baseline-server";
 import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcStatus, summarise, uploadTargets } from "./bench/report";
+import { benchRequests, type EngineResult, printRequestsReport, REQUESTS_ENGINES, type RequestsOptions } from "./bench/requests";
 import { benchUploads, type UploadsResult } from "./bench/uploads";
 import { freePort, startProductionServer } from "./lib/production-server";
 import { applicant, openSite, seedAnnouncements, seedApplications } from "./lib/seed";
@@ -30,6 +33,11 @@ import { applicant, openSite, seedAnnouncements, seedApplications } from "./lib/
 const ENDPOINTS = ["home", "announcements", "events", "image", "join"];
 /** Not an endpoint: twenty phone photos uploaded at once while visitors load pages (scripts/bench/uploads.ts), last. */
 const UPLOADS = "uploads";
+/** Not an endpoint either: the admin panel with 10,000 join requests, on each database (scripts/bench/requests.ts), last. */
+const REQUESTS = "requests";
+const SECTIONS = [...ENDPOINTS, UPLOADS, REQUESTS];
+/** GETs of each admin request not timed before the timed ones (JIT, the database's caches). */
+const REQUESTS_WARMUP = 5;
 const BENCH_ADMIN = { email: "bench@example.org", password: "a bench admin's long password" };
 const SEEDED_ANNOUNCEMENTS = 20;
 const SEEDED_APPLICATIONS = 500;
@@ -51,21 +59,22 @@ function benchOptions() {
       duration: { type: "string", default: "10" },
       connections: { type: "string", default: "10" },
       rounds: { type: "string", default: "3" },
-      only: { type: "string", default: [...ENDPOINTS, UPLOADS].join(",") },
+      only: { type: "string", default: SECTIONS.join(",") },
+      samples: { type: "string", default: "30" },
       // A browser's by default: the server compresses pages (brotli) for it, and the baseline replays those bytes.
       "accept-encoding": { type: "string", default: "gzip, deflate, br, zstd" },
     },
   });
-  const whole = (name: "duration" | "connections" | "rounds") => {
+  const whole = (name: "duration" | "connections" | "rounds" | "samples") => {
     const n = Number(values[name]);
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} expects a whole number of at least 1 (got "${values[name]}")`);
     return n;
   };
   const only = values.only.split(",").map((name) => name.trim());
-  const unknown = only.filter((name) => !ENDPOINTS.includes(name) && name !== UPLOADS);
-  if (unknown.length > 0) throw new Error(`--only expects some of ${[...ENDPOINTS, UPLOADS].join(", ")} (got "${unknown.join(", ")}")`);
-  const [duration, connections, rounds] = [whole("duration"), whole("connections"), whole("rounds")];
-  return { duration, connections, rounds, only, acceptEncoding: values["accept-encoding"] };
+  const unknown = only.filter((name) => !SECTIONS.includes(name));
+  if (unknown.length > 0) throw new Error(`--only expects some of ${SECTIONS.join(", ")} (got "${unknown.join(", ")}")`);
+  const [duration, connections, rounds, samples] = [whole("duration"), whole("connections"), whole("rounds"), whole("samples")];
+  return { duration, connections, rounds, samples, only, acceptEncoding: values["accept-encoding"] };
 }
 
 /** The server's resident memory, peak and now (Linux). */
@@ -270,9 +279,8 @@ function printReport(
   if (missed.length > 0) process.exitCode = 1;
 }
 
-async function main(): Promise<void> {
-  const options = benchOptions();
-  const cores = os.availableParallelism();
+/** The public pages, join submissions and uploads against the baseline, on a seeded SQLite site; prints their report. */
+async function benchSite(options: ReturnType<typeof benchOptions>, cores: number): Promise<void> {
   const loadAtStart = loadAverage();
   progress(`load average at start ${loadAtStart}, ${cores} cores; seeding a fresh SQLite DATA_DIR`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-"));
@@ -333,6 +341,29 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   printReport(options, runs, memory, { cores, loadAtStart }, uploads);
+}
+
+/** The admin panel with 10,000 join requests on each database in turn; prints the timings and PASS/MISS per request. */
+async function benchAdminRequests(options: ReturnType<typeof benchOptions>, cores: number): Promise<void> {
+  const loadAtStart = loadAverage();
+  const requestsOptions: RequestsOptions = { samples: options.samples, warmup: REQUESTS_WARMUP, acceptEncoding: options.acceptEncoding };
+  const results: EngineResult[] = [];
+  for (const engine of REQUESTS_ENGINES) results.push(await benchRequests(engine, BENCH_ADMIN, requestsOptions, progress));
+  console.log(`${cores} cores; load average ${loadAtStart} at the start of the requests, ${loadAverage()} at the end`);
+  const checks = printRequestsReport(results, requestsOptions);
+  console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
+  const missed = checks.filter((c) => !c.pass);
+  console.log(
+    missed.length === 0 ? "Every requests target met." : `Missed: ${missed.map((c) => `${c.target} (measured ${c.measured})`).join("; ")}`,
+  );
+  if (missed.length > 0) process.exitCode = 1;
+}
+
+async function main(): Promise<void> {
+  const options = benchOptions();
+  const cores = os.availableParallelism();
+  if (options.only.some((name) => name !== REQUESTS)) await benchSite(options, cores);
+  if (options.only.includes(REQUESTS)) await benchAdminRequests(options, cores);
 }
 
 main().catch((error: unknown) => {

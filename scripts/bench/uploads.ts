@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import sharp from "sharp";
+import { signIn } from "../lib/production-server";
 import { nearestRank, parseProcStatus } from "./report";
 
 /** The issue's case: twenty phone photos of about 4000x3000 pixels, uploaded into one gallery at once. */
@@ -116,17 +117,6 @@ async function phonePhoto(n: number): Promise<Buffer> {
     .tint({ r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256 })
     .jpeg({ quality: 88 })
     .toBuffer();
-}
-
-async function signIn(serverUrl: string, email: string, password: string): Promise<string> {
-  const answer = await fetch(`${serverUrl}/admin/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password }),
-    redirect: "manual",
-  });
-  const cookie = answer.headers.get("set-cookie")?.split(";")[0];
-  if (answer.status !== 302 || !cookie) throw new Error(`signing in answered ${answer.status}`);
-  return cookie;
 }
 
 /**

@@ -79,3 +79,15 @@ export async function startProductionServer(env: Record<string, string>): Promis
   child.kill("SIGKILL");
   throw new Error(`the server did not become ready within 30 s:\n${output}`);
 }
+
+/** Signs the admin in on a running server; returns the session cookie (`name=value`). */
+export async function signIn(serverUrl: string, email: string, password: string): Promise<string> {
+  const answer = await fetch(`${serverUrl}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  const cookie = answer.headers.get("set-cookie")?.split(";")[0];
+  if (answer.status !== 302 || !cookie) throw new Error(`signing in answered ${answer.status}`);
+  return cookie;
+}

@@ -37,6 +37,7 @@ export async function openSite(
     logger,
     publicUrl: config.publicUrl,
     siteTimeZone: config.siteTimeZone,
+    dataDir: config.dataDir,
     mailTransport: config.mail.transport.kind,
     // The server's mail worker delivers what is queued once it runs.
     wakeMailer: () => undefined,
