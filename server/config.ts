@@ -149,6 +149,11 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(problems);
   }
   const env = parsed.data;
+  if (source.MAIL_TIME_ZONE) {
+    throw new ConfigError([
+      "MAIL_TIME_ZONE is now SITE_TIMEZONE (the society's time zone, for the admin area as well as mails): rename it",
+    ]);
+  }
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither, to get a one-time password at first start)"]);
   }

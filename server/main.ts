@@ -76,19 +76,14 @@ async function main() {
     logger,
     publicUrl: config.publicUrl,
     siteTimeZone: config.siteTimeZone,
+    dataDir: config.dataDir,
     mailTransport: config.mail.transport.kind,
     wakeMailer: () => worker.wake(),
   });
 
-  const housekeeping = async () => {
-    try {
-      await services.housekeeping();
-    } catch (error) {
-      logger.warn({ err: errorMessage(error) }, "housekeeping failed; retrying later");
-    }
-  };
-  void housekeeping();
-  const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS).unref();
+  // Each task logs its own failure and is tried again at the next round.
+  void services.housekeeping();
+  const housekeepingTimer = setInterval(() => void services.housekeeping(), HOUSEKEEPING_INTERVAL_MS).unref();
   const readiness: Readiness = { accepting: true };
 
   let build: ServerBuild | (() => Promise<ServerBuild>);

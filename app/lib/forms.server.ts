@@ -22,8 +22,12 @@ export function honeypotFilled(form: FormData): boolean {
  * A form's answer: whether it was taken, Conform's result (values, and a message per field or for the form), and what
  * else it says (the id of what it made).
  */
-export const formAnswer = (result: SubmissionResult<string[]>, status = 200, headers?: HeadersInit, extra: { id?: string } = {}) =>
-  data({ ok: status < 400, result, ...extra }, { status, headers });
+export const formAnswer = <Extra extends object = object>(
+  result: SubmissionResult<string[]>,
+  status = 200,
+  headers?: HeadersInit,
+  extra?: Extra,
+) => data({ ok: status < 400, result, ...extra }, { status, headers });
 
 /**
  * A button's answer (delete, switch): ok, or not with the reason, for whoever calls the action directly. The page

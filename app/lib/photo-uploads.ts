@@ -2,7 +2,8 @@ import { useSyncExternalStore } from "react";
 import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits";
 import { PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms";
 import { downscaledPhoto } from "./downscale-photo";
-import { NETWORK_MESSAGE, postWithProgress, refusalMessage, SESSION_ENDED_MESSAGE } from "./post-with-progress";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
+import { NETWORK_MESSAGE, postWithProgress, refusalMessage } from "./post-with-progress";
 
 /** One photo on its way into a gallery, as the upload list shows it. */
 export interface PhotoUpload {
@@ -103,7 +104,7 @@ async function send(upload: PhotoUpload, file: File): Promise<{ ok: true } | { o
   });
   if (status >= 200 && status < 300) return { ok: true };
   if (status === 0) return { ok: false, message: NETWORK_MESSAGE };
-  if (status === 401) return { ok: false, message: SESSION_ENDED_MESSAGE };
+  if (status === 401) return { ok: false, message: ADMIN_ACCESS_MESSAGES.sessionEnded };
   if (status === 413) return { ok: false, message: PHOTO_TOO_LARGE_MESSAGE };
   return { ok: false, message: refusalMessage(answer) ?? `The photo was not saved (error ${status}). Try again.` };
 }

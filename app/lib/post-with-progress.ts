@@ -1,6 +1,3 @@
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
-
-export const SESSION_ENDED_MESSAGE = ADMIN_ACCESS_MESSAGES.sessionEnded;
 export const NETWORK_MESSAGE = "The upload did not reach the server. Check the connection and try again.";
 
 /** What a posted form brought back: the answer's status (0 when none came: the network failed) and its JSON body. */

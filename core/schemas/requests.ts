@@ -1,9 +1,12 @@
 import { z } from "zod";
+import { lenient, pageNumber, searchText } from "./list-filter";
 import { withoutNul } from "./text";
 
 /** Where a join request stands with the committee; every request starts as "new". */
 export const REQUEST_STATUSES = ["new", "contacted", "accepted", "rejected"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const isRequestStatus = (value: string): value is RequestStatus => (REQUEST_STATUSES as readonly string[]).includes(value);
 
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   new: "New",
@@ -16,29 +19,19 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
 export const REQUESTS_PAGE_SIZE = 25;
 
 export const NOTE_MAX = 2000;
-const SEARCH_MAX = 100;
 
-const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** A value the filter does not understand is left out rather than refused: an old bookmark still opens the list. */
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const calendarDay = z.iso.date();
 
 /**
  * The list's filter, as the panel's URL and the CSV export's carry it: `q` (name, email, phone, class, department),
  * `status`, `from` and `to` (calendar days in the society's time zone, both included) and `page` (from 1).
  */
 export const requestFilterSchema = z.object({
-  q: lenient(
-    z
-      .string()
-      .trim()
-      .max(SEARCH_MAX)
-      .transform((q) => q.replaceAll("\u0000", "")),
-  ),
+  q: searchText,
   status: lenient(z.enum(REQUEST_STATUSES)),
   from: lenient(calendarDay),
   to: lenient(calendarDay),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+  page: pageNumber,
 });
 export type RequestFilter = z.infer<typeof requestFilterSchema>;
 

@@ -37,6 +37,9 @@ export function authService({ db, logger, publicUrl }: AuthServiceDeps) {
     /** The live session the request's cookie names, or undefined (no cookie, unknown, idle or expired). */
     sessionOf,
 
+    /** Whether the request carries a session cookie at all: without a live session, it is one that ended. */
+    hasSessionCookie: (request: Request): boolean => readSessionToken(request) !== undefined,
+
     /**
      * The check at the top of every admin loader and action. A refusal is logged as a security event. An admin still
      * holding a one-time password is admitted only where `allowPendingPasswordChange` says so (the change itself, logout).

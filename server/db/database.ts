@@ -74,6 +74,20 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * After personal data is deleted. SQLite (with secure_delete on) has overwritten the rows in the pages it wrote, but
+ * the write-ahead log still holds those pages as they were: it is copied into the database and emptied. `vacuum`
+ * first rewrites the whole file, so nothing freed before (free pages, space left by earlier deletes) keeps a copy
+ * either. Returns false when a reader in another process kept the log from being emptied (it is, at a later
+ * checkpoint). PostgreSQL keeps deleted rows in its files until vacuum reuses the space (docs/operations.md).
+ */
+export async function forgetDeletedRows(db: Kysely<Database>, { vacuum = false } = {}): Promise<boolean> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return true;
+  if (vacuum) await sql`VACUUM`.execute(db);
+  const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+  return rows[0]?.busy === 0;
+}
+
 /** The most memory (KiB) SQLite keeps database pages in, per connection. */
 export const SQLITE_PAGE_CACHE_KIB = 2000;
 
@@ -84,6 +98,8 @@ export function openSqlite(file: string): SQLite.Database {
   sqlite.pragma("synchronous = FULL"); // an acknowledged write survives a power cut
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
+  // A deleted row's bytes are overwritten, not left in free space: deleting personal data deletes it from the file.
+  sqlite.pragma("secure_delete = ON");
   // SQLite's own default, 2 MB of pages kept in the process. better-sqlite3 builds SQLite with 16 MB instead, which a
   // growing database fills: 18 MB more RSS after the benchmark's joins, for no measurable speed. The kernel keeps
   // the file's pages cached anyway, outside the process (docs/decisions/014-join-throughput-and-memory.md).

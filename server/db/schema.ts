@@ -44,6 +44,8 @@ export interface SettingsTable {
   content_version: Generated<number>;
   /** Requests and messages older than this many months are deleted by the daily sweep; null: kept until deleted by hand. */
   retention_months: number | null;
+  /** When an instance last took the daily retention sweep. */
+  retention_swept_at: string | null;
 }
 
 export interface ImagesTable {
@@ -189,6 +191,8 @@ export interface ContactMessagesTable {
   message: string;
   submission_key: string | null;
   created_at: string;
+  /** When an admin first opened it; null while unread. */
+  read_at: string | null;
 }
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import nodemailer from "nodemailer";
 import type { MailConfig } from "../config";
 import type { Logger } from "../logger";
+import { mailFiles } from "./mail-files";
 import type { Mail } from "./messages";
 
 /**
@@ -104,12 +104,12 @@ function emailJsTransport(config: Extract<MailConfig["transport"], { kind: "emai
 /** Development: each mail becomes DATA_DIR/mail/<job id>.eml, and one log line says where. */
 function logTransport(config: MailConfig, dataDir: string, logger: Logger): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  const dir = path.join(dataDir, "mail");
+  const files = mailFiles(dataDir);
   return {
     async send(mail, jobId) {
       const info = await transporter.sendMail(message(config, mail));
-      await fs.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${jobId}.eml`);
+      await fs.mkdir(files.dir, { recursive: true });
+      const file = files.fileOf(jobId);
       await fs.writeFile(file, info.message as Buffer);
       logger.info({ jobId, kind: mail.kind, file }, "mail written (log transport)");
     },

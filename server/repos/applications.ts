@@ -1,6 +1,7 @@
-import type { RequestStatus } from "#core/schemas/requests";
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { isRequestStatus, type RequestStatus } from "#core/schemas/requests";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { ApplicationRow, Database, NewApplication } from "../db/schema";
+import { contains } from "./contains";
 
 export interface Answer {
   question: string;
@@ -33,23 +34,24 @@ export interface ApplicationMatch {
   since?: string;
   /** Submitted before this instant (ISO). */
   before?: string;
+  /** Listed after this one, newest first: a page that starts where the last one ended, however many came in since. */
+  after?: { createdAt: string; id: string };
 }
 
 const SEARCHED_COLUMNS = ["fullname", "email", "phone", "class", "department"] as const;
 
-/** `text` as a LIKE pattern that finds it anywhere, its own % and _ taken literally (escaped with a backslash). */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function matching({ text, status, since, before }: ApplicationMatch) {
+function matching({ text, status, since, before, after }: ApplicationMatch) {
   return (eb: ExpressionBuilder<Database, "applications">) => {
     const conditions = [];
     if (status) conditions.push(eb("status", "=", status));
     if (since) conditions.push(eb("created_at", ">=", since));
     if (before) conditions.push(eb("created_at", "<", before));
-    if (text) {
-      const pattern = containsPattern(text);
-      conditions.push(eb.or(SEARCHED_COLUMNS.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)));
+    if (after) {
+      conditions.push(
+        eb.or([eb("created_at", "<", after.createdAt), eb.and([eb("created_at", "=", after.createdAt), eb("id", "<", after.id)])]),
+      );
     }
+    if (text) conditions.push(eb.or(SEARCHED_COLUMNS.map((column) => contains(column, text, { lower: true }))));
     return eb.and(conditions);
   };
 }
@@ -91,7 +93,7 @@ function toApplication(row: ApplicationRow): Application {
     answers: parseAnswers(row.answers),
     createdAt: row.created_at,
     possibleDuplicate: row.possible_duplicate === 1,
-    status: row.status as RequestStatus,
+    status: isRequestStatus(row.status) ? row.status : "new",
   };
 }
 
@@ -155,6 +157,7 @@ export function applicationsRepo(db: Kysely<Database>) {
 
     /** The ones of `ids` that exist, with their status. */
     async statusesOf(ids: readonly string[]): Promise<{ id: string; status: RequestStatus }[]> {
+      if (ids.length === 0) return [];
       const rows = await db.selectFrom("applications").select(["id", "status"]).where("id", "in", ids).execute();
       return rows.map((row) => ({ id: row.id, status: row.status as RequestStatus }));
     },
@@ -165,6 +168,7 @@ export function applicationsRepo(db: Kysely<Database>) {
 
     /** Deletes the rows (their activity goes with them); returns the ids that were there. */
     async delete(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
       const rows = await db.deleteFrom("applications").where("id", "in", ids).returning("id").execute();
       return rows.map((row) => row.id);
     },

@@ -1,5 +1,33 @@
-import type { Kysely } from "kysely";
-import type { Database, NewContactMessage } from "../db/schema";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
+import type { ContactMessagesTable, Database, NewContactMessage } from "../db/schema";
+import { contains } from "./contains";
+
+/** A contact message as the admin reads it. */
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: string;
+  /** When an admin first opened it; null while unread. */
+  readAt: string | null;
+}
+
+/** Which messages a list holds: text found in the sender's name or email, or in the message. */
+export interface ContactMessageMatch {
+  text?: string;
+}
+
+const SEARCHED_COLUMNS = ["name", "email", "message"] as const;
+
+function matching({ text }: ContactMessageMatch) {
+  return (eb: ExpressionBuilder<Database, "contact_messages">) =>
+    eb.and(text ? [eb.or(SEARCHED_COLUMNS.map((column) => contains(column, text, { lower: true })))] : []);
+}
+
+function toContactMessage(row: Selectable<ContactMessagesTable>): ContactMessage {
+  return { id: row.id, name: row.name, email: row.email, message: row.message, createdAt: row.created_at, readAt: row.read_at };
+}
 
 export function contactMessagesRepo(db: Kysely<Database>) {
   return {
@@ -22,6 +50,56 @@ export function contactMessagesRepo(db: Kysely<Database>) {
         .where("submission_key", "=", message.submission_key ?? null)
         .executeTakeFirstOrThrow();
       return { id: stored.id, created: false };
+    },
+
+    /**
+     * The messages that match, newest first (UUIDv7 ids break ties between equal timestamps in creation order): `limit`
+     * of them from `offset`, or all.
+     */
+    async listNewestFirst(match: ContactMessageMatch = {}, page?: { offset: number; limit: number }): Promise<ContactMessage[]> {
+      let query = db.selectFrom("contact_messages").selectAll().where(matching(match)).orderBy("created_at", "desc").orderBy("id", "desc");
+      if (page) query = query.limit(page.limit).offset(page.offset);
+      return (await query.execute()).map(toContactMessage);
+    },
+
+    async findById(id: string): Promise<ContactMessage | undefined> {
+      const row = await db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toContactMessage(row);
+    },
+
+    async count(match: ContactMessageMatch = {}): Promise<number> {
+      const { count } = await db
+        .selectFrom("contact_messages")
+        .where(matching(match))
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    async countUnread(): Promise<number> {
+      const { count } = await db
+        .selectFrom("contact_messages")
+        .where("read_at", "is", null)
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    /** Marks the message read at `at` unless it was read before (the first time stays); false when there is no such message. */
+    async markRead(id: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable("contact_messages")
+        .set((eb) => ({ read_at: eb.fn.coalesce("read_at", eb.val(at)) }))
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Deletes the messages; returns the ids that were there. */
+    async delete(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.deleteFrom("contact_messages").where("id", "in", ids).returning("id").execute();
+      return rows.map((row) => row.id);
     },
   };
 }

@@ -9,6 +9,7 @@ import { contactMessagesRepo } from "./contact-messages";
 import { contentListRepo } from "./content-lists";
 import { imagesRepo } from "./images";
 import { mailOutboxRepo } from "./mail-outbox";
+import { personalDataRepo } from "./personal-data";
 import { publicContentRepo } from "./public-content";
 import { rateLimitsRepo } from "./rate-limits";
 import { sessionsRepo } from "./sessions";
@@ -29,6 +30,7 @@ export function createRepos(db: Kysely<Database>) {
     rateLimits: rateLimitsRepo(db),
     auditLog: auditLogRepo(db),
     mailOutbox: mailOutboxRepo(db),
+    personalData: personalDataRepo(db),
     contactMessages: contactMessagesRepo(db),
     publicContent: publicContentRepo(db),
     siteContent: siteContentRepo(db),

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, Updateable } from "kysely";
 import { newId } from "../db/ids";
 import type { Database, MailKind, MailOutboxRow, MailOutboxTable } from "../db/schema";
 import { withUnsyncedCommits } from "../db/unsynced-commits";
+import { contains } from "./contains";
 
 export interface OutboxCounts {
   /** Not delivered yet: waiting for a (next) attempt or being sent right now. */
@@ -25,14 +26,54 @@ const CLAIM_CANDIDATES = 5;
 export function mailOutboxRepo(db: Kysely<Database>) {
   return {
     /** Adds a job inside the caller's transaction, due at once. */
-    async enqueue(kind: MailKind, payload: unknown, now: Date = new Date()): Promise<string> {
+    /** Queues a mail; `recordId` names the application or message it tells of (deleting that deletes the mail). */
+    async enqueue(kind: MailKind, payload: unknown, now: Date = new Date(), recordId?: string): Promise<string> {
       const id = newId();
       const at = now.toISOString();
       await db
         .insertInto("mail_outbox")
-        .values({ id, kind, payload: JSON.stringify(payload), status: "waiting", attempts: 0, next_attempt_at: at, created_at: at })
+        .values({
+          id,
+          kind,
+          payload: JSON.stringify(payload),
+          status: "waiting",
+          attempts: 0,
+          next_attempt_at: at,
+          created_at: at,
+          record_id: recordId ?? null,
+        })
         .execute();
       return id;
+    },
+
+    /** Deletes the mails (queued or sent) that tell of these records; returns their ids. */
+    async deleteForRecords(recordIds: readonly string[]): Promise<string[]> {
+      if (recordIds.length === 0) return [];
+      const rows = await db.deleteFrom("mail_outbox").where("record_id", "in", recordIds).returning("id").execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** The ids of mails whose content holds `text` (an email address), whatever they tell of. */
+    async idsMentioning(text: string): Promise<string[]> {
+      const rows = await db.selectFrom("mail_outbox").select("id").where(contains("payload", text)).execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Deletes mails by id, or all created before `before`; returns the ids deleted. */
+    async delete(which: { ids: readonly string[] } | { createdBefore: string }): Promise<string[]> {
+      if ("ids" in which && which.ids.length === 0) return [];
+      const query = db.deleteFrom("mail_outbox");
+      const rows = await ("ids" in which ? query.where("id", "in", which.ids) : query.where("created_at", "<", which.createdBefore))
+        .returning("id")
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Which of `ids` are still mails here. */
+    async existing(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom("mail_outbox").select("id").where("id", "in", ids).execute();
+      return new Set(rows.map((row) => row.id));
     },
 
     /**

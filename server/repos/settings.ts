@@ -15,6 +15,45 @@ export function settingsRepo(db: Kysely<Database>) {
       return { joinUsVisible: row ? row.join_us_visible === 1 : true };
     },
 
+    /** How many months requests and messages are kept; null: until deleted by hand. */
+    async retentionMonths(): Promise<number | null> {
+      const row = await db.selectFrom("settings").select("retention_months").where("id", "=", SETTINGS_ID).executeTakeFirst();
+      return row ? row.retention_months : null;
+    },
+
+    async setRetentionMonths(months: number | null): Promise<void> {
+      await db
+        .updateTable("settings")
+        .set({ retention_months: months, updated_at: new Date().toISOString() })
+        .where("id", "=", SETTINGS_ID)
+        .execute();
+    },
+
+    /**
+     * Takes the daily retention sweep for the caller when no instance took it in the `everyMs` before `now`: one
+     * conditional UPDATE, which of several instances asking at once exactly one wins.
+     */
+    async claimRetentionSweep(now: Date, everyMs: number): Promise<boolean> {
+      const before = new Date(now.getTime() - everyMs).toISOString();
+      const result = await db
+        .updateTable("settings")
+        .set({ retention_swept_at: now.toISOString() })
+        .where("id", "=", SETTINGS_ID)
+        .where((eb) => eb.or([eb("retention_swept_at", "is", null), eb("retention_swept_at", "<=", before)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Gives back a claim taken at `claimedAt` (its sweep failed), so the next round takes it again. */
+    async releaseRetentionSweep(claimedAt: Date): Promise<void> {
+      await db
+        .updateTable("settings")
+        .set({ retention_swept_at: null })
+        .where("id", "=", SETTINGS_ID)
+        .where("retention_swept_at", "=", claimedAt.toISOString())
+        .execute();
+    },
+
     /** Stores the value and returns what is now stored. */
     async setJoinUsVisible(visible: boolean): Promise<SiteSettings> {
       const row = await db

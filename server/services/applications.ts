@@ -7,7 +7,9 @@ import { createRepos, inTransaction } from "../repos";
 import type { ActivityEntry } from "../repos/application-activity";
 import { type Answer, type Application, type ApplicationMatch, serializeAnswers } from "../repos/applications";
 import { formatSiteTime, startOfDay } from "../site-time";
+import type { RecordEraser } from "./personal-data";
 import type { SubmissionResult, SubmissionStore } from "./public-submissions";
+import { type CsvExport, csvFileName, inPages } from "./csv-file";
 import { requestsCsv } from "./requests-csv";
 
 export interface ApplicationServiceDeps {
@@ -20,6 +22,8 @@ export interface ApplicationServiceDeps {
   questions(): Promise<readonly string[]>;
   /** The local address field's label, as the site's content has it now. */
   localAddressLabel(): Promise<string>;
+  /** Deletes requests with every copy of their data. */
+  erase: RecordEraser;
 }
 
 /** The admin who acts: the id for the audit log, the email for the request's history. */
@@ -31,6 +35,9 @@ export interface Actor {
 /** A request as the admin area shows it: with the time it was submitted written in the society's time zone. */
 export type ListedApplication = Application & { submitted: string };
 export type ListedActivity = ActivityEntry & { when: string };
+
+/** Requests read from the database at a time while a CSV export is written. */
+const CSV_PAGE_SIZE = 500;
 
 /** A second application from one email within this time is taken and marked as a possible duplicate. */
 const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -49,7 +56,7 @@ function joinAnswers(submission: JoinSubmission, questions: readonly string[]): 
 }
 
 /** Join applications: stored with their notification mail, listed for the admin, deleted by the admin. */
-export function applicationService({ db, store, publicUrl, timeZone, questions, localAddressLabel }: ApplicationServiceDeps) {
+export function applicationService({ db, store, publicUrl, timeZone, questions, localAddressLabel, erase }: ApplicationServiceDeps) {
   const repos = createRepos(db);
   const listed = (application: Application): ListedApplication => ({
     ...application,
@@ -120,14 +127,16 @@ export function applicationService({ db, store, publicUrl, timeZone, questions, 
       return { applications: applications.map(listed), matching, total, page, pages };
     },
 
-    /** Every request that matches the filter (all pages), as a CSV file. */
-    async exportCsv(filter: RequestFilter): Promise<string> {
-      const [applications, questionTexts, addressLabel] = await Promise.all([
-        repos.applications.listNewestFirst(matchOf(filter)),
-        questions(),
-        localAddressLabel(),
-      ]);
-      return requestsCsv(applications, { questions: questionTexts, localAddressLabel: addressLabel, timeZone });
+    /** Every request that matches the filter (all pages), as a CSV file, read and written a few hundred at a time. */
+    async exportCsv(filter: RequestFilter, now = new Date()): Promise<CsvExport> {
+      const [questionTexts, addressLabel] = await Promise.all([questions(), localAddressLabel()]);
+      const match = matchOf(filter);
+      const applications = inPages<Application>(
+        (after) => repos.applications.listNewestFirst({ ...match, after }, { offset: 0, limit: CSV_PAGE_SIZE }),
+        CSV_PAGE_SIZE,
+      );
+      const body = requestsCsv(applications, { questions: questionTexts, localAddressLabel: addressLabel, timeZone });
+      return { body, fileName: csvFileName("join-requests", now, timeZone) };
     },
 
     /** A request with its history of status changes and notes, oldest first; undefined when there is none. */
@@ -174,15 +183,20 @@ export function applicationService({ db, store, publicUrl, timeZone, questions, 
       });
     },
 
-    /** Deletes the requests with their history and audit entries (ids only); returns how many there were. */
+    /**
+     * Deletes the requests with every copy of their data (their history, their mails: see recordEraser) and an audit
+     * entry each (the id only); returns how many there were.
+     */
     delete: async (ids: readonly string[], actorId: string): Promise<number> => {
       const wanted = validIds(ids);
       if (wanted.length === 0) return 0;
-      return inTransaction(db, async (trx) => {
-        const deleted = await trx.applications.delete(wanted);
-        for (const id of deleted) await trx.auditLog.record(actorId, "application.delete", `application=${id}`);
-        return deleted.length;
-      });
+      const erased = await erase(
+        async () => ({ applications: wanted, messages: [] }),
+        async (trx, { requests }) => {
+          for (const id of requests) await trx.auditLog.record(actorId, "application.delete", `application=${id}`);
+        },
+      );
+      return erased.requests.length;
     },
   };
 }

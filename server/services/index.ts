@@ -1,15 +1,18 @@
+import { errorMessage } from "#core/errors";
 import type { Kysely } from "kysely";
 import { authService } from "../auth/auth-service";
 import { sessionStore } from "../auth/sessions.server";
 import type { MailConfig } from "../config";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
+import { mailFiles } from "../mail/mail-files";
 import { createRepos, inTransaction } from "../repos";
 import type { FileStorage } from "../storage/storage";
 import { announcementService } from "./announcements";
 import { applicationService } from "./applications";
 import { contactService } from "./contact-messages";
 import { contentEditorService } from "./content-editor";
+import { personalDataService, recordEraser } from "./personal-data";
 import { submissionStore } from "./public-submissions";
 import { siteContentService } from "./site-content";
 
@@ -24,6 +27,8 @@ export interface ServiceDeps {
   mailTransport: MailConfig["transport"]["kind"];
   /** Nudges the mail worker once a notification is queued. */
   wakeMailer(): void;
+  /** DATA_DIR: where the `log` mail transport writes its files, which deleting personal data deletes too. */
+  dataDir: string;
 }
 
 /**
@@ -36,6 +41,9 @@ export function createServices(deps: ServiceDeps) {
   const store = submissionStore({ db, logger, wakeMailer: deps.wakeMailer });
   const announcements = announcementService(deps);
   const content = siteContentService({ repo: repos.siteContent, publicUrl: deps.publicUrl });
+  const files = mailFiles(deps.dataDir);
+  const erase = recordEraser({ db, mailFiles: files, logger });
+  const personalData = personalDataService({ db, mailFiles: files, erase, logger });
   return {
     content,
     /** The admin's edits of the content (the public pages read it through `content`). */
@@ -49,8 +57,10 @@ export function createServices(deps: ServiceDeps) {
       timeZone: deps.siteTimeZone,
       questions: content.joinQuestions,
       localAddressLabel: content.localAddressLabel,
+      erase,
     }),
-    contactMessages: contactService({ store, timeZone: deps.siteTimeZone }),
+    personalData,
+    contactMessages: contactService({ db, store, timeZone: deps.siteTimeZone, erase }),
     settings: {
       joinUsVisible: async (): Promise<boolean> => (await repos.settings.get()).joinUsVisible,
       /** Stores the Join Us switch with its audit entry; returns what is now stored. */
@@ -64,11 +74,20 @@ export function createServices(deps: ServiceDeps) {
     mailOutbox: { counts: () => repos.mailOutbox.counts(), transport: deps.mailTransport },
     /** Changes whenever anything the public pages draw from the database changes (the page cache asks). */
     publicContentVersion: () => repos.publicContent.version(),
-    /** Orphan images, expired sessions and ended rate-limit windows go. */
+    /**
+     * Orphan images, expired sessions and ended rate-limit windows go, and once a day what is past the retention
+     * period. Each task runs whatever became of the others; a failure is logged and retried at the next round.
+     */
     async housekeeping(): Promise<void> {
-      await announcements.sweepOrphanImages();
-      await sessionStore(repos.sessions).deleteExpired();
-      await repos.rateLimits.deleteExpired();
+      const tasks: [string, () => Promise<unknown>][] = [
+        ["orphan images", () => announcements.sweepOrphanImages()],
+        ["expired sessions", () => sessionStore(repos.sessions).deleteExpired()],
+        ["ended rate limits", () => repos.rateLimits.deleteExpired()],
+        ["retention sweep", () => personalData.sweepDaily()],
+      ];
+      for (const [task, run] of tasks) {
+        await run().catch((error: unknown) => logger.warn({ task, err: errorMessage(error) }, "housekeeping task failed; retrying later"));
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database, MailKind } from "../db/schema";
 import type { Logger } from "../logger";
 import type { OutboxPayload } from "../mail/messages";
 import { clientNetwork } from "../client-network";
@@ -34,6 +34,9 @@ class LimitReached extends Error {
 /** Counter keys carry a hash, never an address. */
 const digest = (value: string): string => crypto.createHash("sha256").update(value).digest("hex");
 
+/** The counter of an email address's submissions of one form: it names a hash of the address, never the address. */
+export const emailLimitKey = (form: MailKind, email: string) => `${form}:email:${digest(email)}`;
+
 interface Submission {
   clientIp: string;
   /** Also counted against this (normalised) email address, 3 a day. */
@@ -65,10 +68,10 @@ export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Databas
         if (count.remaining === 0) logSecurityEvent(logger, "form.limit-reached", { form, windowSeconds: windowMs / 1000 });
         if (limitedEmail !== undefined) {
           const { limit, windowMs } = PER_EMAIL_LIMIT;
-          const byEmail = await repos.rateLimits.hit(`${form}:email:${digest(limitedEmail)}`, limit, windowMs, now);
+          const byEmail = await repos.rateLimits.hit(emailLimitKey(form, limitedEmail), limit, windowMs, now);
           if (!byEmail.allowed) throw new LimitReached("email", byEmail.retryAfterSeconds);
         }
-        await repos.mailOutbox.enqueue(form, mail, now);
+        await repos.mailOutbox.enqueue(form, mail, now, row.id);
         return row;
       });
       if (stored.created) wakeMailer();

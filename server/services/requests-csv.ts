@@ -1,7 +1,7 @@
 import { REQUEST_STATUS_LABELS } from "#core/schemas/requests";
-import { stringify } from "csv-stringify/sync";
 import type { Application } from "../repos/applications";
 import { formatSiteTimestamp } from "../site-time";
+import { csvFile } from "./csv-file";
 
 export interface RequestsCsvLabels {
   /** The join form's question texts, as the site has them now: one column each, in order. */
@@ -11,12 +11,8 @@ export interface RequestsCsvLabels {
   timeZone: string;
 }
 
-/**
- * Join requests as a spreadsheet reads them: UTF-8 with a byte order mark (so Urdu names show correctly), RFC 4180
- * quoting and CRLF line ends, one column per form field in a fixed order, and every cell that a spreadsheet would
- * run as a formula (=, +, -, @, tab, carriage return first) prefixed with an apostrophe.
- */
-export function requestsCsv(applications: readonly Application[], { questions, localAddressLabel, timeZone }: RequestsCsvLabels): string {
+/** Join requests as a spreadsheet file (see csvFile): one column per form field in a fixed order, status and time. */
+export function requestsCsv(applications: AsyncIterable<Application>, { questions, localAddressLabel, timeZone }: RequestsCsvLabels) {
   const header = [
     "Submitted",
     "Status",
@@ -31,7 +27,7 @@ export function requestsCsv(applications: readonly Application[], { questions, l
     ...questions,
     "Possible duplicate",
   ];
-  const rows = applications.map((application) => [
+  const row = (application: Application) => [
     formatSiteTimestamp(new Date(application.createdAt), timeZone),
     REQUEST_STATUS_LABELS[application.status],
     application.fullname,
@@ -44,6 +40,11 @@ export function requestsCsv(applications: readonly Application[], { questions, l
     application.permanentAddress,
     ...questions.map((_, index) => application.answers[index]?.answer ?? ""),
     application.possibleDuplicate ? "Yes" : "No",
-  ]);
-  return stringify([header, ...rows], { bom: true, record_delimiter: "windows", escape_formulas: true });
+  ];
+  return csvFile(
+    (async function* () {
+      yield header;
+      for await (const application of applications) yield row(application);
+    })(),
+  );
 }

@@ -401,7 +401,11 @@ test.describe("admin requests", () => {
   test.describe("another admin deleted the request meanwhile", () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 404 \(Not Found\)/] });
 
-    test("its open dialog says so when the status is saved (Reload to see the latest), and the panel stays", async ({ page, seed, database }) => {
+    test("its open dialog says so when the status is saved (Reload to see the latest), and the panel stays", async ({
+      page,
+      seed,
+      database,
+    }) => {
       const [id] = await seedInOrder(seed, [{ fullname: "Hina Gone" }, { fullname: "Sana Stays" }]);
       await page.goto("/admin");
       const dialog = await openDetails(page, "Hina Gone");

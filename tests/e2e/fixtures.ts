@@ -31,6 +31,7 @@ import { sessionStore } from "../../server/auth/sessions.server";
 import { adminsRepo } from "../../server/repos/admins";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { applicationsRepo, serializeAnswers } from "../../server/repos/applications";
+import { contactMessagesRepo } from "../../server/repos/contact-messages";
 import { sessionsRepo } from "../../server/repos/sessions";
 import { CONTENT_TABLES } from "../../server/repos/site-content";
 import { settingsRepo } from "../../server/repos/settings";
@@ -74,6 +75,16 @@ export interface Seed {
   announcement(input: { description: string; googleFormUrl: string; createdAt?: Date }): Promise<SeededAnnouncement>;
   /** The admin's Join Us switch, as the repository stores it. */
   joinUsVisible(visible: boolean): Promise<void>;
+  /** A contact message, stored as the contact form stores it (unread unless `readAt` is given). Returns its id. */
+  contactMessage(input: SeedContactMessage): Promise<string>;
+}
+
+export interface SeedContactMessage {
+  name: string;
+  email?: string;
+  message?: string;
+  createdAt?: Date;
+  readAt?: Date;
 }
 
 /** What a page did that a test must not let pass: asking another host, logging an error, throwing. */
@@ -351,6 +362,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           created_at: (input.createdAt ?? new Date()).toISOString(),
           possible_duplicate: input.possibleDuplicate ? 1 : 0,
           status: input.status ?? "new",
+        });
+        return id;
+      },
+      async contactMessage(input) {
+        const id = newId();
+        await contactMessagesRepo(db).create({
+          id,
+          name: input.name,
+          email: input.email ?? `${input.name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.org`,
+          message: input.message ?? "When is the next study circle?",
+          submission_key: null,
+          created_at: (input.createdAt ?? new Date()).toISOString(),
+          read_at: input.readAt?.toISOString() ?? null,
         });
         return id;
       },

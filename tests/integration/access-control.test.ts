@@ -14,7 +14,7 @@ import { imagesRepo } from "../../server/repos/images";
 import { sessionsRepo } from "../../server/repos/sessions";
 import { videoUploadsRepo } from "../../server/repos/video-uploads";
 import { videoPartKey } from "../../server/services/video-editor";
-import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication } from "./helpers/admin";
+import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication, seedContactMessage } from "./helpers/admin";
 import { describeChanges, diffRows, type Row, snapshotRows } from "./helpers/rows";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
@@ -97,7 +97,7 @@ const SESSION_STATES: SessionState[] = [
 const ALLOWED_WITH_ONE_TIME_PASSWORD = new Set(["routes/admin/password", "routes/admin/logout"]);
 
 /** What never appears in an answer to someone without a live session. */
-const SECRETS = ["Secret Applicant Zainab", "zainab.secret@example.org", ADMIN.email];
+const SECRETS = ["Secret Applicant Zainab", "zainab.secret@example.org", "Secret Sender Hira", "hira.secret@example.org", ADMIN.email];
 
 /** Where a refused browser is sent: the login, maybe saying the session ended and naming the page to return to. */
 const LOGIN = /^\/admin(\?(ended=1)?&?(next=%2Fadmin[^&]*)?)?$/;
@@ -111,6 +111,9 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   let applicationId: string;
   /** Another request, for the delete of several (so the routes of the first still find it after). */
   let otherApplicationId: string;
+  /** A contact message for the routes of one, and another for the delete (so the first is still there after). */
+  let messageId: string;
+  let otherMessageId: string;
   let announcementId: string;
   /** Goals of the site's content: the delete route gets the last one, the move route the first. */
   let goalIds: string[];
@@ -148,6 +151,10 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     await server.database.db.updateTable("admins").set(columns).where("id", "=", adminId).execute();
     applicationId = await seedApplication(server, { fullname: "Secret Applicant Zainab", email: "zainab.secret@example.org" });
     otherApplicationId = await seedApplication(server, { fullname: "Secret Applicant Maryam", email: "maryam.secret@example.org" });
+    // Erased by email with a live session (the other two are still needed by the routes after).
+    await seedApplication(server, { fullname: "Secret Applicant Sana", email: "erasable.secret@example.org" });
+    messageId = await seedContactMessage(server, { name: "Secret Sender Hira", email: "hira.secret@example.org" });
+    otherMessageId = await seedContactMessage(server, { name: "Secret Sender Maryam", email: "maryam.secret@example.org" });
     const imageId = newId();
     await imagesRepo(server.database.db).create({
       id: imageId,
@@ -250,11 +257,13 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     return route.path.replace(/:(\w+)/g, () =>
       route.path.includes("/requests/")
         ? applicationId
-        : route.path.includes("/announcements/")
-          ? announcementId
-          : route.path.includes("/galleries/")
-            ? galleryId
-            : newId(),
+        : route.path.includes("/messages/")
+          ? messageId
+          : route.path.includes("/announcements/")
+            ? announcementId
+            : route.path.includes("/galleries/")
+              ? galleryId
+              : newId(),
     );
   }
 
@@ -313,7 +322,11 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return { body: new URLSearchParams({ "ids[0]": applicationId, status: "accepted" }) };
     if (route.id === "routes/admin/add-request-note")
       return { body: new URLSearchParams({ note: "A note a forged session must not add" }) };
+    if (route.id === "routes/admin/save-retention") return { body: new URLSearchParams({ retention: "60" }) };
+    if (route.id === "routes/admin/erase-personal-data")
+      return { body: new URLSearchParams({ email: "erasable.secret@example.org", intent: "erase" }) };
     if (route.id === "routes/admin/delete-requests") return { body: new URLSearchParams({ "ids[0]": otherApplicationId }) };
+    if (route.id === "routes/admin/delete-messages") return { body: new URLSearchParams({ "ids[0]": otherMessageId }) };
     const photoForms: Record<string, Record<string, string>> = {
       "routes/admin/content/save-team-member": { name: "Seeded Member", title: "A member a forged session must not add" },
       "routes/admin/content/save-collaborator": { name: "Seeded Partner", description: "A partner a forged session must not add" },
@@ -386,6 +399,10 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/logout",
         "/admin/password",
         "/admin/requests/:id/delete",
+        "/admin/messages",
+        "/admin/messages.csv",
+        "/admin/messages/delete",
+        "/admin/messages/:id/read",
         "/admin/content",
         "/admin/content/home",
         "/admin/content/goals",

@@ -8,7 +8,7 @@ import { adminsRepo } from "../../server/repos/admins";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { imagesRepo } from "../../server/repos/images";
 import { sessionsRepo } from "../../server/repos/sessions";
-import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication } from "./helpers/admin";
+import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication, seedContactMessage } from "./helpers/admin";
 import {
   asText,
   type Encoding,
@@ -629,6 +629,47 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     TEST_TIMEOUT_MS,
   );
 
+  test(
+    "POST /admin/messages/delete and /admin/messages/:id/read: whatever the body, only that message is read or deleted, or it is refused with a message",
+    async () => {
+      const cookie = await sessionCookie();
+      // One message, put back before each body (a delete takes it): the valid body names it.
+      const existing = newId();
+      await property(
+        fc.record({
+          route: fc.constantFrom("delete", "read"),
+          fields: requestFields({ "ids[0]": existing }),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ route, fields, encoding }) => {
+          await server.database.db.deleteFrom("contact_messages").where("id", "=", existing).execute();
+          await seedContactMessage(server, { id: existing, name: "Fuzz Sender" });
+          const path = route === "delete" ? "/admin/messages/delete" : `/admin/messages/${existing}/read`;
+          const sent = await send(path, fields, encoding, { cookie });
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 413]);
+          expectOnly(sent, ["contact_messages"]);
+          const change = sent.changes.contact_messages;
+          if (route === "delete") {
+            expect(change?.removed.map((row) => row.id)).toEqual([existing]);
+            expect(change?.added.length ?? 0).toBe(0);
+          } else {
+            // Read: its read time set, nothing else about it changed.
+            expect(change?.changed).toHaveLength(1);
+            const { before, after } = change!.changed[0]!;
+            expect({ ...after, read_at: null }).toEqual(before);
+            expect(typeof after.read_at).toBe("string");
+          }
+        },
+        runs(200),
+        [
+          { route: "delete", fields: [["ids[0]", existing]], encoding: "urlencoded" },
+          { route: "read", fields: [], encoding: "urlencoded" },
+        ],
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
   /** An announcement row with an image row (no files: the bytes are beside the point here). */
   async function seedAnnouncementRow(): Promise<{ id: string; imageId: string }> {
     const { db } = server.database;
@@ -746,7 +787,11 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "requests-delete",
         "/admin/requests/status",
         "/admin/requests/delete",
+        "/admin/personal-data/retention",
+        "/admin/personal-data/erase",
         "requests-note",
+        "/admin/messages/delete",
+        "messages-read",
         "announcements-delete",
         "/admin/content/details",
         "/admin/content/president",
@@ -777,6 +822,9 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
             direction: "down",
             status: "accepted",
             note: "Called on Monday",
+            retention: "6",
+            email: "zainab@example.org",
+            intent: "erase",
           }),
           encoding: encodingFor("urlencoded"),
           cookie: fc.constantFrom(
@@ -792,6 +840,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           let path: string = action;
           if (action === "requests-delete") path = `/admin/requests/${await seedApplication(server)}/delete`;
           if (action === "requests-note") path = `/admin/requests/${await seedApplication(server)}/notes`;
+          if (action === "messages-read") path = `/admin/messages/${await seedContactMessage(server)}/read`;
           if (action === "announcements-delete") path = `/admin/announcements/${(await seedAnnouncementRow()).id}/delete`;
           if (action === "gallery-upload") {
             const gallery = await server.database.db.selectFrom("galleries").select("id").executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
-import { KeyRound, LayoutTemplate, LogOut, Megaphone } from "lucide-react";
+import { KeyRound, LayoutTemplate, LogOut, Mail, Megaphone, ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, NavLink, useFetcher } from "react-router";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -23,10 +23,30 @@ export function LogoutButton() {
 }
 
 /**
- * Back, Site content, Create Announcement, Change Password and Logout. The two form dialogs share one piece of state, so
- * opening one closes the other (SPEC 2).
+ * "Messages", with how many contact messages no admin has opened yet ("3 unread"): the way to the inbox from each admin
+ * page's top bar. The count is the page's loader data, so it follows as soon as a message is opened or deleted.
  */
-export function AdminToolbar() {
+export function MessagesLink({ unread }: { unread: number }) {
+  return (
+    <Button asChild size="sm" variant="outline">
+      <NavLink to="/admin/messages" end aria-label={unread > 0 ? `Messages, ${unread} unread` : "Messages"}>
+        <Mail className="size-4" aria-hidden />
+        Messages
+        {unread > 0 && (
+          <span data-testid="unread-badge" className="rounded-full bg-brand-800 px-2 py-0.5 text-xs font-bold text-white">
+            {`${unread} unread`}
+          </span>
+        )}
+      </NavLink>
+    </Button>
+  );
+}
+
+/**
+ * Back, Site content, Messages, Personal data, Create Announcement, Change Password and Logout. The two form dialogs
+ * share one piece of state, so opening one closes the other (SPEC 2).
+ */
+export function AdminToolbar({ unreadMessages }: { unreadMessages: number }) {
   const [open, setOpen] = useState<"announcement" | "password" | null>(null);
   const toggle = (dialog: "announcement" | "password") => (isOpen: boolean) => setOpen(isOpen ? dialog : null);
   return (
@@ -37,6 +57,13 @@ export function AdminToolbar() {
           <Link to="/admin/content">
             <LayoutTemplate className="size-4" aria-hidden />
             Site content
+          </Link>
+        </Button>
+        <MessagesLink unread={unreadMessages} />
+        <Button asChild size="sm" variant="outline">
+          <Link to="/admin/personal-data">
+            <ShieldCheck className="size-4" aria-hidden />
+            Personal data
           </Link>
         </Button>
         <Button size="sm" onClick={() => setOpen("announcement")}>

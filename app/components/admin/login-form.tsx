@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { useFetcher, useSearchParams } from "react-router";
+import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { loginSchema } from "#core/schemas/login";
 import { BackButton } from "~/components/site/back-button";
@@ -18,11 +18,15 @@ import { useActionResult } from "~/lib/use-action-result";
  * which shows this form with `lastResult`. Sent here because the session ended (`?ended=1`), it says so; `?next=` is the
  * admin page the login leads back to.
  */
-export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+export function LoginForm({ lastResult, ended: endedHere = false }: { lastResult?: SubmissionResult<string[]>; ended?: boolean }) {
   const [showPassword, setShowPassword] = useState(false);
   const [searchParams] = useSearchParams();
-  const ended = searchParams.has("ended");
-  const next = searchParams.get("next") ?? (typeof lastResult?.initialValue?.next === "string" ? lastResult.initialValue.next : undefined);
+  const location = useLocation();
+  const ended = endedHere || searchParams.has("ended");
+  // Drawn in place of a filtered panel (/admin?q=…), the login leads back to it; the server accepts only admin pages.
+  const here = location.search && !searchParams.has("ended") ? `${location.pathname}${location.search}` : undefined;
+  const next =
+    searchParams.get("next") ?? (typeof lastResult?.initialValue?.next === "string" ? lastResult.initialValue.next : undefined) ?? here;
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>();
   const [form, fields] = useForm({
     lastResult: fetcher.data?.result ?? lastResult,

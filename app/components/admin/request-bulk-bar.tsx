@@ -26,6 +26,7 @@ export function RequestBulkBar({
   const statusFetcher = useFetcher<ActionAnswer>();
   const deleteFetcher = useFetcher<ActionAnswer>();
   const [status, setStatus] = useState("contacted");
+  const selectAllBox = useRef<HTMLInputElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const toastId = useRef<string>(undefined);
   const count = selectedIds.length;
@@ -35,6 +36,8 @@ export function RequestBulkBar({
     if (answer.ok) {
       showToast.success("Status updated", { id: toastId.current });
       onDone();
+      // The buttons it was pressed with go with the selection: the keyboard carries on from "Select all".
+      selectAllBox.current?.focus();
     } else showToast.error(answerMessage(answer) ?? "Failed to update the status", { id: toastId.current });
   });
   useActionResult(deleteFetcher.data, (answer) => {
@@ -60,6 +63,7 @@ export function RequestBulkBar({
           className="size-5 accent-brand-800"
           checked={allSelected}
           ref={(box) => {
+            selectAllBox.current = box;
             if (box) box.indeterminate = count > 0 && !allSelected;
           }}
           onChange={(event) => onSelectAll(event.target.checked)}
@@ -103,6 +107,11 @@ export function RequestBulkBar({
         </>
       )}
       <ConfirmDialog
+        onCloseAutoFocus={(event) => {
+          // The button that opened it is gone with the selection: focus goes to "Select all" instead of the page.
+          event.preventDefault();
+          selectAllBox.current?.focus();
+        }}
         open={confirming}
         busy={deleteFetcher.state !== "idle"}
         onOpenChange={(open) => !open && deleteFetcher.state === "idle" && setConfirming(false)}

@@ -112,7 +112,7 @@ function RequestDetails({ listed, localAddressLabel }: { listed: JoinRequest; lo
       </ol>
       <div className="mt-6 flex flex-col gap-6">
         <RequestNoteForm id={application.id} />
-        <RequestHistory id={application.id} activity={loaded?.activity} failed={asked && details.state === "idle" && !gone} />
+        <RequestHistory id={application.id} activity={loaded?.activity} failed={asked && details.state === "idle" && !gone && !loaded} />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
+import { MessagesLink } from "~/components/admin/admin-toolbar";
 import { CreateAnnouncementForm } from "~/components/admin/create-announcement-form";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
@@ -12,7 +13,11 @@ import type { Route } from "./+types/announcements";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { announcements: await context.services.announcements.listPublic() };
+  const [announcements, unreadMessages] = await Promise.all([
+    context.services.announcements.listPublic(),
+    context.services.contactMessages.unreadCount(),
+  ]);
+  return { announcements, unreadMessages };
 }
 
 export function meta() {
@@ -37,10 +42,13 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
     <main className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <BackButton />
-        <Button size="sm" onClick={openCreate}>
-          <Plus className="size-4" aria-hidden />
-          Create Announcement
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <MessagesLink unread={loaderData.unreadMessages} />
+          <Button size="sm" onClick={openCreate}>
+            <Plus className="size-4" aria-hidden />
+            Create Announcement
+          </Button>
+        </div>
       </div>
       <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">Your Announcements</h1>
       <p className="mt-2 text-lg text-slate-700">

@@ -16,10 +16,11 @@ import type { Route } from "./+types/panel";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, logger } = context;
   const active = await services.auth.sessionOf(request);
-  if (!active) return { view: "login" as const };
+  // A cookie without a live session: the admin's session ended (the login says so, and leads back here).
+  if (!active) return { view: "login" as const, ended: services.auth.hasSessionCookie(request) };
   if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
   const filter = requestFilterOf(new URL(request.url).searchParams);
-  const [requests, joinUsVisible, mailCounts, localAddressLabel] = await Promise.all([
+  const [requests, joinUsVisible, mailCounts, localAddressLabel, unreadMessages] = await Promise.all([
     services.applications.listPage(filter).catch((error: unknown) => {
       // SPEC 8: a failed load is logged only; the list stays empty.
       logger.error({ err: errorMessage(error) }, "join requests load failed");
@@ -31,6 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return undefined;
     }),
     services.content.localAddressLabel(),
+    services.contactMessages.unreadCount().catch((error: unknown) => {
+      logger.error({ err: errorMessage(error) }, "unread messages count failed");
+      return 0;
+    }),
   ]);
   return {
     view: "panel" as const,
@@ -40,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mailCounts,
     mailTransport: services.mailOutbox.transport,
     localAddressLabel,
+    unreadMessages,
   };
 }
 
@@ -48,7 +54,7 @@ export function meta() {
 }
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.view === "login") return <LoginForm />;
+  if (loaderData.view === "login") return <LoginForm ended={loaderData.ended} />;
 
   if (loaderData.view === "change-password") {
     return (
@@ -70,7 +76,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
-      <AdminToolbar />
+      <AdminToolbar unreadMessages={loaderData.unreadMessages} />
       <div className="mt-6 flex flex-col gap-2">
         <JoinUsSwitch visible={loaderData.joinUsVisible} />
         <MailStatus counts={loaderData.mailCounts} transport={loaderData.mailTransport} />

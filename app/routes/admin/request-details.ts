@@ -1,3 +1,4 @@
+import { errorMessage } from "#core/errors";
 import { data } from "react-router";
 import { goneMessage } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
@@ -5,11 +6,16 @@ import type { Route } from "./+types/request-details";
 
 /**
  * A request with its history, for the details dialog (read when it opens, and again after each change). A request
- * another admin deleted meanwhile answers 404 with the reason, as data: the dialog says so, the panel stays.
+ * another admin deleted meanwhile answers 404 with the reason, and one that cannot be read now 503, both as data: the
+ * dialog says so, and the panel around it stays.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const details = await context.services.applications.details(params.id);
+  const details = await context.services.applications.details(params.id).catch((error: unknown) => {
+    context.logger.error({ err: errorMessage(error) }, "join request details load failed");
+    return null;
+  });
+  if (details === null) return data({ failed: true }, { status: 503 });
   if (!details) return data({ gone: goneMessage("join request") }, { status: 404 });
   return details;
 }

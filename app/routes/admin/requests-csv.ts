@@ -1,4 +1,5 @@
 import { requestFilterOf } from "#core/schemas/requests";
+import { csvAnswer } from "~/lib/csv-answer.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/requests-csv";
 
@@ -6,13 +7,5 @@ import type { Route } from "./+types/requests-csv";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const filter = requestFilterOf(new URL(request.url).searchParams);
-  const csv = await context.services.applications.exportCsv(filter);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="join-requests-${day}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvAnswer(await context.services.applications.exportCsv(filter));
 }

@@ -10,6 +10,7 @@ import * as videoUploads from "./2026-11-27T22-40-00_video-uploads";
 import * as possibleDuplicates from "./2026-11-29T01-00-00_possible-duplicates";
 import * as requestWorkflow from "./2026-11-29T05-00-00_request-workflow";
 import * as personalData from "./2026-11-29T05-30-00_personal-data";
+import * as messageInbox from "./2026-11-29T06-00-00_message-inbox";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T01-00-00_possible-duplicates": possibleDuplicates,
   "2026-11-29T05-00-00_request-workflow": requestWorkflow,
   "2026-11-29T05-30-00_personal-data": personalData,
+  "2026-11-29T06-00-00_message-inbox": messageInbox,
 };

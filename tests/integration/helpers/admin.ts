@@ -2,6 +2,7 @@ import type { RequestStatus } from "#core/schemas/requests";
 import sharp from "sharp";
 import { newId } from "../../../server/db/ids";
 import { applicationsRepo, serializeAnswers } from "../../../server/repos/applications";
+import { contactMessagesRepo } from "../../../server/repos/contact-messages";
 import { pageMessages } from "./forms";
 import { rememberSecret } from "./log-secrets";
 import { afterAll, beforeAll, beforeEach } from "vitest";
@@ -158,6 +159,24 @@ export async function seedApplication(
     submission_key: null,
     created_at: fields.createdAt ?? new Date().toISOString(),
     status: fields.status,
+  });
+  return id;
+}
+
+/** A contact message, stored as the contact form stores it. Returns its id. */
+export async function seedContactMessage(
+  server: TestServer,
+  fields: Partial<{ id: string; name: string; email: string; message: string; createdAt: string; readAt: string | null }> = {},
+): Promise<string> {
+  const id = fields.id ?? newId();
+  await contactMessagesRepo(server.database.db).create({
+    id,
+    name: fields.name ?? "Hira Saleem",
+    email: fields.email ?? "hira@example.org",
+    message: fields.message ?? "When is the next study circle?",
+    submission_key: null,
+    created_at: fields.createdAt ?? new Date().toISOString(),
+    read_at: fields.readAt ?? null,
   });
   return id;
 }

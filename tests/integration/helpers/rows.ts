@@ -24,10 +24,12 @@ export type WatchedTable = (typeof WATCHED_TABLES)[number];
 export type Row = Record<string, unknown>;
 export type RowSnapshot = Record<WatchedTable, Map<string, Row>>;
 
-/** Columns the server changes without being asked (the outbox worker, session activity). */
+/** Columns the server changes without being asked (the outbox worker, session activity, housekeeping). */
 const MOVING_COLUMNS: Partial<Record<WatchedTable, readonly string[]>> = {
   mail_outbox: ["status", "attempts", "next_attempt_at", "lease_owner", "lease_expires_at", "last_error", "sent_at"],
   sessions: ["last_seen_at"],
+  // The daily retention sweep's claim, taken by the server's own housekeeping.
+  settings: ["retention_swept_at"],
 };
 
 export async function snapshotRows(server: TestServer): Promise<RowSnapshot> {

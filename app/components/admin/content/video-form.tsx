@@ -9,7 +9,8 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormMessage, firstMessage } from "~/components/ui/field";
 import { FileField } from "~/components/ui/photo-field";
-import { NETWORK_MESSAGE, SESSION_ENDED_MESSAGE } from "~/lib/post-with-progress";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
+import { NETWORK_MESSAGE } from "~/lib/post-with-progress";
 import { uploadVideo } from "~/lib/video-upload";
 import type { ContentAnswer } from "./content-form";
 import { SaveButton, useSavedToast } from "./save-button";
@@ -30,7 +31,7 @@ const refusedAt = (field: "" | "video", message: string): ContentAnswer => ({
 /** What the form shows of the answer that ended an upload: the join's result, or why a part was refused. */
 function answerOf(status: number, body: unknown): ContentAnswer {
   if (status === 0) return refusedAt("", NETWORK_MESSAGE);
-  if (status === 401) return refusedAt("", SESSION_ENDED_MESSAGE);
+  if (status === 401) return refusedAt("", ADMIN_ACCESS_MESSAGES.sessionEnded);
   if (status === 413) return refusedAt("video", VIDEO_TOO_LARGE_MESSAGE);
   const answer = body as (Partial<ContentAnswer> & { error?: string }) | null;
   if (answer?.result) return answer as ContentAnswer;

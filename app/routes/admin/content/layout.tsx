@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet } from "react-router";
 import { clsx } from "clsx";
-import { LogoutButton } from "~/components/admin/admin-toolbar";
+import { LogoutButton, MessagesLink } from "~/components/admin/admin-toolbar";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/lib/require-admin.server";
 import { CONTENT_SCREENS } from "~/components/admin/content/content-screens";
@@ -8,18 +8,19 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return { unreadMessages: await context.services.contactMessages.unreadCount() };
 }
 
-/** /admin/content and its screens: the way back to the panel, and a link to each part of the site's content. */
-export default function SiteContentLayout() {
+/** /admin/content and its screens: the way back to the panel and to the messages, and a link to each part of the site's content. */
+export default function SiteContentLayout({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-2">
         <Button asChild variant="outline" size="sm">
           <Link to="/admin">Admin panel</Link>
         </Button>
-        <div className="ml-auto">
+        <div className="ml-auto flex flex-wrap gap-2">
+          <MessagesLink unread={loaderData.unreadMessages} />
           <LogoutButton />
         </div>
       </div>

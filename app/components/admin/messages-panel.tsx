@@ -1,0 +1,95 @@
+import { MESSAGES_PAGE_SIZE, type MessageFilter, messageFilterQuery } from "#core/schemas/messages";
+import { useState } from "react";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { MessageBulkBar } from "./message-bulk-bar";
+import { MessageCard } from "./message-card";
+import { MessageFilters } from "./message-filters";
+import { Pager } from "./pager";
+import { useConfirmedDelete } from "./use-confirmed-delete";
+import type { Route } from "../../routes/admin/+types/messages";
+
+/** One page of the inbox, as the messages page's loader sends it. */
+export type MessagesPage = Route.ComponentProps["loaderData"]["messages"];
+/** A contact message as the loader sends it: the serialised shape the page receives. */
+export type InboxMessage = MessagesPage["messages"][number];
+
+/**
+ * 'Messages (N)' (N: every message held), the search, one page of messages newest first with their selection and
+ * delete, or 'No messages yet.' when there are none at all.
+ */
+export function MessagesPanel({ messages: list, filter, shortName }: { messages: MessagesPage; filter: MessageFilter; shortName: string }) {
+  const { messages, total, matching, page, pages } = list;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Only what is on this page can be selected; messages that left it (deleted, searched away) leave the selection.
+  const selectedIds = messages.map((m) => m.id).filter((id) => selected.has(id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const remove = useConfirmedDelete<InboxMessage>({
+    action: () => "/admin/messages/delete",
+    body: ({ id }) => ({ "ids[0]": id }),
+    loading: "Deleting message...",
+    success: "Message deleted",
+    failure: "Failed to delete the message",
+  });
+
+  const first = (page - 1) * MESSAGES_PAGE_SIZE + 1;
+  return (
+    <section aria-labelledby="messages-heading" className="mt-6">
+      <h1 id="messages-heading" className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
+        {`Messages (${total})`}
+      </h1>
+      {total === 0 ? (
+        <p className="mt-16 text-center text-xl font-semibold text-slate-800">No messages yet.</p>
+      ) : (
+        <>
+          <MessageFilters filter={filter} />
+          <p className="mt-4 text-slate-800" role="status">
+            {matching === 0
+              ? "No message matches this search."
+              : `Showing ${first}–${first + messages.length - 1} of ${matching} ${matching === 1 ? "message" : "messages"}`}
+          </p>
+          {messages.length > 0 && (
+            <MessageBulkBar
+              pageIds={messages.map((m) => m.id)}
+              selectedIds={selectedIds}
+              onSelectAll={(on) => setSelected(new Set(on ? messages.map((m) => m.id) : []))}
+              onDone={() => setSelected(new Set())}
+            />
+          )}
+          <ul className="mt-4 flex flex-col gap-4">
+            {messages.map((message) => (
+              <li key={message.id}>
+                <MessageCard
+                  message={message}
+                  shortName={shortName}
+                  selected={selected.has(message.id)}
+                  onSelect={(on) => toggle(message.id, on)}
+                  onDelete={() => remove.select(message)}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={page}
+            pages={pages}
+            label="Message pages"
+            href={(to) => `/admin/messages${messageFilterQuery({ ...filter, page: to })}`}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        {...remove.dialog}
+        confirmLabel="Delete"
+        confirmVariant="danger"
+        title={`Delete the message from ${remove.selected?.name ?? "this sender"}?`}
+      >
+        This cannot be undone. The message is removed from the site for good.
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { DEFAULT_RETENTION_MONTHS, RETENTION_CHOICES } from "#core/schemas/personal-data";
+import { BackButton } from "~/components/site/back-button";
+import { EraseByEmail, RetentionForm } from "~/components/admin/personal-data-forms";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/personal-data";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const months = await context.services.personalData.retentionMonths();
+  const choice = RETENTION_CHOICES.find((value) => value === String(months ?? "never")) ?? String(DEFAULT_RETENTION_MONTHS);
+  return { retention: choice };
+}
+
+export function meta() {
+  return [{ title: "Personal data" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** How long applicants' and senders' data is kept, and erasing everything held for one email address. */
+export default function PersonalDataPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8">
+      <div>
+        <BackButton />
+      </div>
+      <div>
+        <h1 className="text-3xl font-extrabold text-brand-900">Personal data</h1>
+        <p className="mt-2 text-slate-700">
+          Join requests and contact messages hold people's names, emails, phone numbers and addresses. Keep them only as long as the society
+          needs them.
+        </p>
+      </div>
+      <section aria-labelledby="retention-heading" className="rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
+        <h2 id="retention-heading" className="text-xl font-bold text-brand-900">
+          How long to keep them
+        </h2>
+        <p className="mt-1 text-slate-700">
+          Requests and messages older than this are deleted every day, with their notes and the mails about them.
+        </p>
+        <div className="mt-4">
+          <RetentionForm retention={loaderData.retention} />
+        </div>
+      </section>
+      <section aria-labelledby="erase-heading" className="rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
+        <h2 id="erase-heading" className="text-xl font-bold text-brand-900">
+          Erase by email
+        </h2>
+        <p className="mt-1 text-slate-700">
+          When someone asks the society to delete their data: find what is held for their email address, then erase all of it.
+        </p>
+        <div className="mt-4">
+          <EraseByEmail />
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { retentionMonths, retentionSchema } from "#core/schemas/personal-data";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/save-retention";
+
+/** Stores how long requests and messages are kept, and at once deletes what is now older; answers how much went. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: retentionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const deleted = await context.services.personalData.setRetention(retentionMonths(submission.value.retention), admin.id);
+  return formAnswer(submission.reply(), 200, undefined, { deleted });
+}

@@ -1,0 +1,42 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+
+const MAIL_FILE = /^(.+)\.eml$/;
+
+/**
+ * The files the `log` mail transport writes, DATA_DIR/mail/<job id>.eml: each holds a mail's whole text, so deleting
+ * the request or message it tells of deletes the file too.
+ */
+export function mailFiles(dataDir: string) {
+  const dir = path.join(dataDir, "mail");
+  const fileOf = (jobId: string) => path.join(dir, `${path.basename(jobId)}.eml`);
+  return {
+    dir,
+    fileOf,
+
+    /** Deletes the files of these mails; a file that is not there is already gone. */
+    async remove(jobIds: readonly string[]): Promise<void> {
+      await Promise.all(jobIds.map((id) => fs.rm(fileOf(id), { force: true })));
+    },
+
+    /**
+     * Deletes every file whose mail is no longer in the outbox (`known` says which are): a file written while its
+     * mail was being deleted, or one a failed delete left. Returns how many went.
+     */
+    async removeOrphans(known: (jobIds: readonly string[]) => Promise<Set<string>>): Promise<number> {
+      let names: string[];
+      try {
+        names = await fs.readdir(dir);
+      } catch {
+        return 0;
+      }
+      const jobIds = names.flatMap((name) => MAIL_FILE.exec(name)?.[1] ?? []);
+      const kept = await known(jobIds);
+      const orphans = jobIds.filter((id) => !kept.has(id));
+      await this.remove(orphans);
+      return orphans.length;
+    },
+  };
+}
+
+export type MailFiles = ReturnType<typeof mailFiles>;

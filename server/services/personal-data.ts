@@ -1,0 +1,199 @@
+import type { Kysely } from "kysely";
+import { forgetDeletedRows } from "../db/database";
+import type { Database } from "../db/schema";
+import type { Logger } from "../logger";
+import type { MailFiles } from "../mail/mail-files";
+import { createRepos, inTransaction, type Repos } from "../repos";
+import { AUDIT_ACTOR } from "../repos/audit-log";
+import type { RecordIds } from "../repos/personal-data";
+import { emailLimitKey } from "./public-submissions";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Requests and messages deleted per transaction by the retention sweep (each id is a bound parameter). */
+const SWEEP_BATCH = 500;
+
+/** What a deletion of personal data took away. */
+export interface ErasedCounts {
+  requests: number;
+  messages: number;
+  mails: number;
+}
+
+/** What a deletion took away, by id, for its audit entries. */
+export interface ErasedRecords {
+  requests: string[];
+  messages: string[];
+  mails: string[];
+}
+
+/** What to erase, chosen inside the erasing transaction: records, and mails and per-email counters beside theirs. */
+export interface Erasure extends RecordIds {
+  mailIds?: readonly string[];
+  counterKeys?: readonly string[];
+  /** Mails created before this instant (ISO), whatever they tell of. */
+  mailsBefore?: string;
+}
+
+/**
+ * The instant `months` calendar months before `now` (the same day of the month, or the month's last day when it has
+ * fewer): what was submitted before it is past keeping.
+ */
+export function retentionCutoff(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCDate(1);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate();
+  cutoff.setUTCDate(Math.min(now.getUTCDate(), lastDay));
+  return cutoff;
+}
+
+/**
+ * Deletes requests and messages with every copy of their data: the rows (with a request's notes and history), their
+ * mails in the outbox, the files the `log` transport wrote of those, and any per-email counters named; on SQLite the
+ * write-ahead log is then emptied, so the file keeps nothing of them either (with `vacuum`, nothing freed earlier
+ * either). `select` chooses what to erase and `audit` writes the audit entries, both in the erasing transaction, so
+ * nothing written meanwhile is left half-erased.
+ */
+export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; mailFiles: MailFiles; logger: Logger }) {
+  return async function erase(
+    select: (trx: Repos) => Promise<Erasure>,
+    audit: (trx: Repos, erased: ErasedRecords) => Promise<void>,
+    { vacuum = false } = {},
+  ): Promise<ErasedRecords> {
+    const erased = await inTransaction(db, async (trx) => {
+      const chosen = await select(trx);
+      const requests = await trx.applications.delete(chosen.applications);
+      const messages = await trx.contactMessages.delete(chosen.messages);
+      const mails = new Set([
+        ...(await trx.mailOutbox.deleteForRecords([...chosen.applications, ...chosen.messages])),
+        ...(await trx.mailOutbox.delete({ ids: chosen.mailIds ?? [] })),
+        ...(chosen.mailsBefore ? await trx.mailOutbox.delete({ createdBefore: chosen.mailsBefore }) : []),
+      ]);
+      for (const key of chosen.counterKeys ?? []) await trx.rateLimits.reset(key);
+      const result = { requests, messages, mails: [...mails] };
+      await audit(trx, result);
+      return result;
+    });
+    await mailFiles.remove(erased.mails);
+    if (!(await forgetDeletedRows(db, { vacuum }))) logger.warn("the database log was not emptied after a deletion: a reader held it");
+    return erased;
+  };
+}
+
+export type RecordEraser = ReturnType<typeof recordEraser>;
+
+const countsOf = ({ requests, messages, mails }: ErasedRecords): ErasedCounts => ({
+  requests: requests.length,
+  messages: messages.length,
+  mails: mails.length,
+});
+
+/** An audit entry that says how much was erased, never whose. */
+const auditCounts = (actor: string, action: string) => async (trx: Repos, erased: ErasedRecords) => {
+  const { requests, messages, mails } = countsOf(erased);
+  await trx.auditLog.record(actor, action, `requests=${requests} messages=${messages} mails=${mails}`);
+};
+
+const NOTHING: ErasedCounts = { requests: 0, messages: 0, mails: 0 };
+
+/**
+ * Applicants' and senders' personal data kept only as long as needed: the retention setting and its daily sweep, and
+ * erasure by email address, each deleting every copy (see recordEraser).
+ */
+export function personalDataService({
+  db,
+  mailFiles,
+  erase,
+  logger,
+}: {
+  db: Kysely<Database>;
+  mailFiles: MailFiles;
+  erase: RecordEraser;
+  logger: Logger;
+}) {
+  const repos = createRepos(db);
+
+  /** The mails that hold this address: as a JSON string value, so a longer address that contains it is not one. */
+  const mailsOf = (trx: Repos, email: string) => trx.mailOutbox.idsMentioning(JSON.stringify(email));
+
+  const service = {
+    /** Months requests and messages are kept; null: until deleted by hand. */
+    retentionMonths: () => repos.settings.retentionMonths(),
+
+    /** Stores the setting (audited) and at once deletes what is now past keeping. */
+    async setRetention(months: number | null, actorId: string, now = new Date()): Promise<ErasedCounts> {
+      await inTransaction(db, async (trx) => {
+        await trx.settings.setRetentionMonths(months);
+        await trx.auditLog.record(actorId, "retention.set", `months=${months ?? "never"}`);
+      });
+      return service.sweep(now, actorId);
+    },
+
+    /**
+     * Deletes the requests and messages (and mails) submitted before the retention period, a batch per transaction;
+     * nothing when it is "never". One audit entry per batch says how much went.
+     */
+    async sweep(now = new Date(), actor: string = AUDIT_ACTOR.system): Promise<ErasedCounts> {
+      const months = await repos.settings.retentionMonths();
+      if (months === null) return NOTHING;
+      const cutoff = retentionCutoff(now, months).toISOString();
+      const total = { ...NOTHING };
+      for (;;) {
+        const erased = await erase(
+          async (trx) => ({ ...(await trx.personalData.olderThan(cutoff, SWEEP_BATCH)), mailsBefore: cutoff }),
+          async (trx, batch) => {
+            if (batch.requests.length + batch.messages.length + batch.mails.length > 0)
+              await auditCounts(actor, "retention.sweep")(trx, batch);
+          },
+        );
+        const batch = countsOf(erased);
+        total.requests += batch.requests;
+        total.messages += batch.messages;
+        total.mails += batch.mails;
+        if (batch.requests < SWEEP_BATCH && batch.messages < SWEEP_BATCH) break;
+      }
+      // A file the log transport wrote while its mail was being deleted, or one a failed delete left behind.
+      await mailFiles.removeOrphans((ids) => repos.mailOutbox.existing(ids));
+      if (total.requests + total.messages + total.mails > 0) logger.info(total, "retention sweep deleted old requests and messages");
+      return total;
+    },
+
+    /**
+     * The daily sweep: of several instances asking, the first in a day takes it. A sweep that fails gives the day back,
+     * so the next housekeeping round tries again.
+     */
+    async sweepDaily(now = new Date()): Promise<void> {
+      if (!(await repos.settings.claimRetentionSweep(now, DAY_MS))) return;
+      try {
+        await service.sweep(now);
+      } catch (error) {
+        await repos.settings.releaseRetentionSweep(now);
+        throw error;
+      }
+    },
+
+    /** What is held for an (normalised) email address: requests, messages and mails. */
+    async findByEmail(email: string): Promise<ErasedCounts> {
+      const [records, mails] = await Promise.all([repos.personalData.ofEmail(email), mailsOf(repos, email)]);
+      return { requests: records.applications.length, messages: records.messages.length, mails: mails.length };
+    },
+
+    /**
+     * Erases everything held for an (normalised) email address, and on SQLite rewrites the database file so no free
+     * space keeps a copy; the audit entry says how much went, not whose.
+     */
+    async eraseByEmail(email: string, actorId: string): Promise<ErasedCounts> {
+      const erased = await erase(
+        async (trx) => ({
+          ...(await trx.personalData.ofEmail(email)),
+          mailIds: await mailsOf(trx, email),
+          counterKeys: [emailLimitKey("join", email), emailLimitKey("contact", email)],
+        }),
+        auditCounts(actorId, "personal-data.erase"),
+        { vacuum: true },
+      );
+      return countsOf(erased);
+    },
+  };
+  return service;
+}
