@@ -96,6 +96,13 @@ describe("configuration from the environment", () => {
   });
 });
 
+test("the society's time zone is SITE_TIMEZONE; the old MAIL_TIME_ZONE stops the start saying so", () => {
+  expect(parseConfig({ SITE_TIMEZONE: "Europe/London" }).siteTimeZone).toBe("Europe/London");
+  expect(configProblems({ MAIL_TIME_ZONE: "Asia/Karachi" })).toEqual([
+    "MAIL_TIME_ZONE is now SITE_TIMEZONE (the society's time zone, for the admin area as well as mails): rename it",
+  ]);
+});
+
 describe("where uploaded images are kept (STORAGE)", () => {
   const s3Env = {
     STORAGE: "s3",
