@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 
 const MAIL_FILE = /^(.+)\.eml$/;
+const KNOWN_BATCH = 500;
 
 /**
  * The files the `log` mail transport writes, DATA_DIR/mail/<job id>.eml: each holds a mail's whole text, so deleting
@@ -31,8 +32,13 @@ export function mailFiles(dataDir: string) {
         return 0;
       }
       const jobIds = names.flatMap((name) => MAIL_FILE.exec(name)?.[1] ?? []);
-      const kept = await known(jobIds);
-      const orphans = jobIds.filter((id) => !kept.has(id));
+      const orphans: string[] = [];
+      // A few hundred ids a question: each is a bound parameter, and the engines limit how many one query has.
+      for (let start = 0; start < jobIds.length; start += KNOWN_BATCH) {
+        const batch = jobIds.slice(start, start + KNOWN_BATCH);
+        const kept = await known(batch);
+        orphans.push(...batch.filter((id) => !kept.has(id)));
+      }
       await this.remove(orphans);
       return orphans.length;
     },

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { configProblems } from "../../tests/shared/config-problems";
 import { parseConfig } from "../config";
 import { createLogger } from "../logger";
-import { headerSafe, renderMail } from "./messages";
+import { adminLink, headerSafe, renderMail } from "./messages";
 import { backoffMs } from "./outbox-worker";
 import { classifyEmailJsStatus, classifySmtpError, createMailTransport, MailDeliveryError } from "./transports";
 
@@ -58,6 +58,20 @@ describe("mail messages", () => {
     expect(mail.html).toContain("&lt;b&gt;Sara&lt;/b&gt;");
     expect(mail.html).not.toContain("<b>Sara</b>");
     expect(mail.text).toContain("Message: \nline 1\nline 2");
+    // Queued before the inbox existed: no link to it.
+    expect(mail.text).not.toContain("admin area");
+  });
+
+  test("a contact mail links to its sender's messages in the inbox", () => {
+    const link = adminLink("https://society.example.org", "/admin/messages", "sara+1@example.org");
+    expect(link).toBe("https://society.example.org/admin/messages?q=sara%2B1%40example.org");
+    const mail = renderMail({
+      kind: "contact",
+      replyTo: { name: "Sara", address: "sara+1@example.org" },
+      params: { name: "Sara", email: "sara+1@example.org", time: "now", message: "Hello", website_link: link },
+    });
+    expect(mail.text).toContain(`Read it in the admin area: ${link}`);
+    expect(mail.html).toContain(`<a href="${link}">Read it in the admin area</a>`);
   });
 });
 

@@ -14,13 +14,19 @@ export interface JoinMailParams {
   website_link: string;
 }
 
-/** The contact mail's template parameters (SPEC section 3). */
+/** The contact mail's template parameters (SPEC section 3), and the link to the message in the admin area. */
 export interface ContactMailParams {
   name: string;
   email: string;
   time: string;
   message: string;
+  /** Absent from mails queued before the inbox existed. */
+  website_link?: string;
 }
+
+/** The admin page that lists one sender's requests or messages: a notification mail's link to its item. */
+export const adminLink = (publicUrl: string, page: "/admin" | "/admin/messages", email: string) =>
+  `${publicUrl}${page}?q=${encodeURIComponent(email)}`;
 
 /** What an outbox row's payload holds: everything needed to render and send the mail later. */
 export type OutboxPayload =
@@ -97,11 +103,15 @@ export function renderMail(payload: OutboxPayload): Mail {
     return { kind: "join", subject: headerSafe(`New join application: ${p.name}`), ...body, replyTo, templateParams: { ...p } };
   }
   const p = payload.params;
-  const body = render("New contact message", [
-    ["Name", p.name],
-    ["Email", p.email],
-    ["Time", p.time],
-    ["Message", p.message],
-  ]);
+  const body = render(
+    "New contact message",
+    [
+      ["Name", p.name],
+      ["Email", p.email],
+      ["Time", p.time],
+      ["Message", p.message],
+    ],
+    p.website_link ? { label: "Read it in the admin area", href: p.website_link } : undefined,
+  );
   return { kind: "contact", subject: headerSafe(`New contact message: ${p.name}`), ...body, replyTo, templateParams: { ...p } };
 }

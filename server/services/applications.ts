@@ -7,6 +7,7 @@ import { createRepos, inTransaction } from "../repos";
 import type { ActivityEntry } from "../repos/application-activity";
 import { type Answer, type Application, type ApplicationMatch, serializeAnswers } from "../repos/applications";
 import { formatSiteTime, startOfDay } from "../site-time";
+import { adminLink } from "../mail/messages";
 import type { RecordEraser } from "./personal-data";
 import type { SubmissionResult, SubmissionStore } from "./public-submissions";
 import { type CsvExport, csvFileName, inPages } from "./csv-file";
@@ -105,7 +106,12 @@ export function applicationService({ db, store, publicUrl, timeZone, questions, 
         mail: {
           kind: "join",
           replyTo: { name, address: email },
-          params: { ...params, bloodGroup: bloodGroup ?? "N/A", time: formatSiteTime(now, timeZone), website_link: `${publicUrl}/admin` },
+          params: {
+            ...params,
+            bloodGroup: bloodGroup ?? "N/A",
+            time: formatSiteTime(now, timeZone),
+            website_link: adminLink(publicUrl, "/admin", email),
+          },
         },
         now,
       });

@@ -5,6 +5,7 @@ import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import { createRepos } from "../repos";
 import type { ContactMessage, ContactMessageMatch } from "../repos/contact-messages";
+import { adminLink } from "../mail/messages";
 import { formatSiteTime } from "../site-time";
 import { type CsvExport, csvFileName } from "./csv-file";
 import { messagesCsv } from "./messages-csv";
@@ -20,10 +21,12 @@ export function contactService({
   store,
   timeZone,
   erase,
+  publicUrl,
 }: {
   db: Kysely<Database>;
   store: SubmissionStore;
   timeZone: string;
+  publicUrl: string;
   /** Deletes messages with every copy of their data. */
   erase: RecordEraser;
 }) {
@@ -41,7 +44,17 @@ export function contactService({
       return store({
         clientIp,
         insert: (repos) => repos.contactMessages.create(row),
-        mail: { kind: "contact", replyTo: { name, address: email }, params: { name, email, time: formatSiteTime(now, timeZone), message } },
+        mail: {
+          kind: "contact",
+          replyTo: { name, address: email },
+          params: {
+            name,
+            email,
+            time: formatSiteTime(now, timeZone),
+            message,
+            website_link: adminLink(publicUrl, "/admin/messages", email),
+          },
+        },
         now,
       });
     },

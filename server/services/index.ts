@@ -60,7 +60,7 @@ export function createServices(deps: ServiceDeps) {
       erase,
     }),
     personalData,
-    contactMessages: contactService({ db, store, timeZone: deps.siteTimeZone, erase }),
+    contactMessages: contactService({ db, store, timeZone: deps.siteTimeZone, erase, publicUrl: deps.publicUrl }),
     settings: {
       joinUsVisible: async (): Promise<boolean> => (await repos.settings.get()).joinUsVisible,
       /** Stores the Join Us switch with its audit entry; returns what is now stored. */

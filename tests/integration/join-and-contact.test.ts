@@ -102,7 +102,7 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
       permanentAddress: "House 4, Street 9, Lahore",
       bloodGroup: "B+",
       time: expect.stringMatching(/^\d{1,2} \w+ \d{4} at \d{2}:\d{2}$/),
-      website_link: `${server.url}/admin`,
+      website_link: `${server.url}/admin?q=ayesha.khan%40example.org`,
     });
     await waitFor(
       async () =>
@@ -121,7 +121,7 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
     expect(mail.text).toContain("Blood group: N/A");
   });
 
-  test("a contact message is stored and its mail arrives with name, email, time and message", async () => {
+  test("a contact message is stored and its mail arrives with name, email, time, message and a link to it in the inbox", async () => {
     const response = await postForm(server, "/contact", contactMessage(), freshIp());
     expect(response.status).toBe(200);
     const rows = await server.database.db.selectFrom("contact_messages").selectAll().execute();
@@ -132,6 +132,7 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
     expect(mail.text).toContain("Email: sara@example.org");
     expect(mail.text).toMatch(/Time: \d{1,2} \w+ \d{4} at \d{2}:\d{2}/);
     expect(mail.text).toContain("Message: When is the next study circle?");
+    expect(mail.text).toContain(`Read it in the admin area: ${server.url}/admin/messages?q=sara%40example.org`);
   });
 
   test.each([
