@@ -14,6 +14,7 @@ export default [
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/password", "routes/admin/password.ts"),
   route("admin/join-us", "routes/admin/join-us.ts"),
+  route("admin/mail/test", "routes/admin/send-test-mail.ts"),
   route("admin/personal-data", "routes/admin/personal-data.tsx"),
   route("admin/personal-data/retention", "routes/admin/save-retention.ts"),
   route("admin/personal-data/erase", "routes/admin/erase-personal-data.ts"),

@@ -162,7 +162,8 @@ export interface ApplicationActivityTable {
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplication = Insertable<ApplicationsTable>;
-export type MailKind = "join" | "contact";
+/** `test`: the admin's "Send test mail", to the notification address. */
+export type MailKind = "join" | "contact" | "test";
 export type MailStatus = "waiting" | "sending" | "sent" | "dead";
 
 export interface MailOutboxTable {

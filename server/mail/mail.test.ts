@@ -62,6 +62,18 @@ describe("mail messages", () => {
     expect(mail.text).not.toContain("admin area");
   });
 
+  test("the test mail says what it is, and carries the contact template's parameters for EmailJS", () => {
+    const mail = renderMail({
+      kind: "test",
+      params: { time: "29 November 2026 at 10:00" },
+      replyTo: { name: "Admin", address: "owner@example.org" },
+    });
+    expect(mail.subject).toBe("Test mail from the society website");
+    expect(mail.text).toContain("This is a test mail, sent from the admin area.");
+    expect(mail.text).toContain("Sent: 29 November 2026 at 10:00");
+    expect(Object.keys(mail.templateParams).sort()).toEqual(["email", "message", "name", "time"]);
+  });
+
   test("a contact mail links to its sender's messages in the inbox", () => {
     const link = adminLink("https://society.example.org", "/admin/messages", "sara+1@example.org");
     expect(link).toBe("https://society.example.org/admin/messages?q=sara%2B1%40example.org");
@@ -148,6 +160,15 @@ describe("the EmailJS transport", () => {
         accessToken: "private_key",
       },
     ]);
+  });
+
+  test("a test mail goes with the contact message's template (EmailJS has none of its own for it)", async () => {
+    const { requests, transport } = await fakeEmailJs(200);
+    await transport.send(
+      renderMail({ kind: "test", params: { time: "now" }, replyTo: { name: "Admin", address: "owner@example.org" } }),
+      "job-2",
+    );
+    expect(requests).toEqual([expect.objectContaining({ template_id: "template_contact" })]);
   });
 
   test.each([

@@ -28,10 +28,18 @@ export interface ContactMailParams {
 export const adminLink = (publicUrl: string, page: "/admin" | "/admin/messages", email: string) =>
   `${publicUrl}${page}?q=${encodeURIComponent(email)}`;
 
+/** The test mail's parameters: when the admin asked for it. */
+export interface TestMailParams {
+  time: string;
+}
+
 /** What an outbox row's payload holds: everything needed to render and send the mail later. */
 export type OutboxPayload =
   | { kind: "join"; params: JoinMailParams; replyTo: { name: string; address: string } }
-  | { kind: "contact"; params: ContactMailParams; replyTo: { name: string; address: string } };
+  | { kind: "contact"; params: ContactMailParams; replyTo: { name: string; address: string } }
+  | { kind: "test"; params: TestMailParams; replyTo: { name: string; address: string } };
+
+export const TEST_MAIL_SUBJECT = "Test mail from the society website";
 
 /** A rendered mail, ready for any transport. */
 export interface Mail {
@@ -101,6 +109,16 @@ export function renderMail(payload: OutboxPayload): Mail {
       { label: "Review it in the admin panel", href: p.website_link },
     );
     return { kind: "join", subject: headerSafe(`New join application: ${p.name}`), ...body, replyTo, templateParams: { ...p } };
+  }
+  if (payload.kind === "test") {
+    const text = "This is a test mail, sent from the admin area. If you read it, the website's mails reach this address.";
+    const body = render(TEST_MAIL_SUBJECT, [
+      ["Sent", payload.params.time],
+      ["Message", text],
+    ]);
+    // EmailJS sends it with the contact message's template, so it carries that template's parameters.
+    const templateParams = { name: "Society website", email: replyTo.address, time: payload.params.time, message: text };
+    return { kind: "test", subject: TEST_MAIL_SUBJECT, ...body, replyTo, templateParams };
   }
   const p = payload.params;
   const body = render(

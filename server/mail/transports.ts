@@ -81,7 +81,7 @@ function emailJsTransport(config: Extract<MailConfig["transport"], { kind: "emai
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({
             service_id: config.serviceId,
-            template_id: config.templateIds[mail.kind],
+            template_id: config.templateIds[mail.kind === "test" ? "contact" : mail.kind],
             user_id: config.publicKey,
             template_params: mail.templateParams,
             ...(config.accessToken ? { accessToken: config.accessToken } : {}),

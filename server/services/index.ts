@@ -6,6 +6,8 @@ import type { MailConfig } from "../config";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { mailFiles } from "../mail/mail-files";
+import type { OutboxPayload } from "../mail/messages";
+import { formatSiteTime } from "../site-time";
 import { createRepos, inTransaction } from "../repos";
 import type { FileStorage } from "../storage/storage";
 import { announcementService } from "./announcements";
@@ -71,7 +73,23 @@ export function createServices(deps: ServiceDeps) {
           return stored.joinUsVisible;
         }),
     },
-    mailOutbox: { counts: () => repos.mailOutbox.counts(), transport: deps.mailTransport },
+    mailOutbox: {
+      counts: () => repos.mailOutbox.counts(),
+      transport: deps.mailTransport,
+      /** Queues a test mail to the notification address, replying to the admin who asked; audited. */
+      async sendTest(actor: { id: string; email: string }, now = new Date()): Promise<void> {
+        const payload: OutboxPayload = {
+          kind: "test",
+          params: { time: formatSiteTime(now, deps.siteTimeZone) },
+          replyTo: { name: "Society website admin", address: actor.email },
+        };
+        await inTransaction(db, async (trx) => {
+          await trx.mailOutbox.enqueue("test", payload, now);
+          await trx.auditLog.record(actor.id, "mail.test");
+        });
+        deps.wakeMailer();
+      },
+    },
     /** Changes whenever anything the public pages draw from the database changes (the page cache asks). */
     publicContentVersion: () => repos.publicContent.version(),
     /**

@@ -788,6 +788,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/requests/status",
         "/admin/requests/delete",
         "/admin/personal-data/retention",
+        "/admin/mail/test",
         "/admin/personal-data/erase",
         "requests-note",
         "/admin/messages/delete",

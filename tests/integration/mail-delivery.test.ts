@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
+import { ADMIN, ADMIN_ENV, auditActions, post, signIn } from "./helpers/admin";
 import { contactMessage, freshIp, joinApplication, postForm, storedCounts, waitFor } from "./helpers/forms";
 import { waitForEveryDeliveryAttempt } from "./helpers/outbox";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
@@ -47,7 +48,7 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
     // The catcher listens before the site picks its own free port, so the two can never get the same one.
     smtp = smtpCatcher(await freePort());
     await smtp.start();
-    server = await startTestServer(engine, smtpEnv(smtp));
+    server = await startTestServer(engine, { ...smtpEnv(smtp), ...ADMIN_ENV });
   });
   afterAll(async () => {
     await server?.stop();
@@ -138,6 +139,17 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
       expect(mail.text).not.toMatch(/^Bcc:/im);
       expect(mail.header("reply-to")).toContain("Mallory Bcc: victim@example.org X-Injected: yes");
     }
+  });
+
+  test("Send test mail: queued like any mail, it reaches the notification address, replying to the admin who sent it", async () => {
+    const cookie = await signIn(server);
+    expect(await post(server, "/admin/mail/test", {}, { cookie })).toMatchObject({ status: 200, body: { ok: true } });
+    const mail = await smtp.waitForMail("This is a test mail");
+    expect(mail.envelopeTo).toEqual(["office@society.test"]);
+    expect(mail.header("subject")).toBe("Test mail from the society website");
+    expect(mail.header("reply-to")).toContain(ADMIN.email);
+    expect((await auditActions(server)).at(-1)).toMatchObject({ action: "mail.test", detail: null });
+    expect((await post(server, "/admin/mail/test")).status).toBe(401);
   });
 
   test("two server processes on one database deliver each job exactly once", async () => {

@@ -1,3 +1,9 @@
+import { useRef } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { showToast } from "~/components/ui/toasts";
+import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
+import { useActionResult } from "~/lib/use-action-result";
 import type { MailConfig } from "../../../server/config";
 import type { OutboxCounts } from "../../../server/repos/mail-outbox";
 
@@ -19,7 +25,31 @@ export function MailStatus({ counts, transport }: { counts: OutboxCounts | undef
         <p data-testid="mail-transport">{`Mail is sent by ${TRANSPORT_NAMES[transport]}.`}</p>
       )}
       <OutboxState counts={counts} />
+      <SendTestMail />
     </div>
+  );
+}
+
+/** Queues a test mail to the notification address; the line above then shows it waiting, then delivered or failed. */
+function SendTestMail() {
+  const fetcher = useFetcher<ActionAnswer>();
+  const toastId = useRef<string>(undefined);
+  useActionResult(fetcher.data, (answer) => {
+    if (answer.ok) showToast.success("Test mail queued: it goes where the notification mails go.", { id: toastId.current });
+    else showToast.error(answerMessage(answer) ?? "Failed to send the test mail", { id: toastId.current });
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      action="/admin/mail/test"
+      onSubmit={() => {
+        toastId.current = showToast.loading("Sending test mail...");
+      }}
+    >
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+        Send test mail
+      </Button>
+    </fetcher.Form>
   );
 }
 
