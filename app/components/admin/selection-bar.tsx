@@ -1,0 +1,106 @@
+import { type ReactNode, type RefObject, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { showToast } from "~/components/ui/toasts";
+import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
+import { useActionResult } from "~/lib/use-action-result";
+
+/** The form an action on the selected items posts: `ids[0]`, `ids[1]`, … */
+export function idsForm(ids: readonly string[]): FormData {
+  const form = new FormData();
+  ids.forEach((id, index) => form.append(`ids[${index}]`, id));
+  return form;
+}
+
+/**
+ * An admin list's selection: "Select all on this page", how many are selected, the list's own actions on them
+ * (`children`) and "Delete selected" behind a confirmation, with its toasts. The list is the page's data, read again
+ * after each action. `selectAllRef` lets an action put the focus back on "Select all" once its buttons are gone.
+ */
+export function SelectionBar({
+  pageIds,
+  selectedIds,
+  onSelectAll,
+  onDone,
+  deletion,
+  selectAllRef,
+  busy: othersBusy = false,
+  children,
+}: {
+  pageIds: readonly string[];
+  selectedIds: readonly string[];
+  onSelectAll: (on: boolean) => void;
+  onDone: () => void;
+  deletion: { action: string; title: (count: number) => string; text: string; loading: string; success: string; failure: string };
+  selectAllRef?: RefObject<HTMLInputElement | null>;
+  /** Another action on the selection is running. */
+  busy?: boolean;
+  children?: ReactNode;
+}) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const ownRef = useRef<HTMLInputElement | null>(null);
+  const selectAllBox = selectAllRef ?? ownRef;
+  const [confirming, setConfirming] = useState(false);
+  const toastId = useRef<string>(undefined);
+  const count = selectedIds.length;
+  const allSelected = count > 0 && count === pageIds.length;
+  const deleting = fetcher.state !== "idle";
+
+  useActionResult(fetcher.data, (answer) => {
+    if (answer.ok) {
+      showToast.success(deletion.success, { id: toastId.current });
+      onDone();
+    } else showToast.error(answerMessage(answer) ?? deletion.failure, { id: toastId.current });
+    setConfirming(false);
+  });
+
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-brand-100 bg-white px-4 py-3 shadow-sm">
+      <label className="flex items-center gap-2 font-semibold text-slate-900">
+        <input
+          type="checkbox"
+          className="size-5 accent-brand-800"
+          checked={allSelected}
+          ref={(box) => {
+            selectAllBox.current = box;
+            if (box) box.indeterminate = count > 0 && !allSelected;
+          }}
+          onChange={(event) => onSelectAll(event.target.checked)}
+        />
+        Select all on this page
+      </label>
+      {/* Always in the page, so a screen reader announces the count as it changes (a live region must exist first). */}
+      <p className="text-slate-800 empty:sr-only" aria-live="polite">
+        {count > 0 ? `${count} selected` : ""}
+      </p>
+      {count > 0 && (
+        <>
+          {children}
+          <Button size="sm" variant="danger" disabled={deleting || othersBusy} onClick={() => setConfirming(true)}>
+            Delete selected
+          </Button>
+        </>
+      )}
+      <ConfirmDialog
+        onCloseAutoFocus={(event) => {
+          // The button that opened it may be gone with the selection: focus goes to "Select all" instead of the page.
+          event.preventDefault();
+          selectAllBox.current?.focus();
+        }}
+        open={confirming}
+        busy={deleting}
+        onOpenChange={(open) => !open && !deleting && setConfirming(false)}
+        confirmLabel="Delete"
+        confirmVariant="danger"
+        title={deletion.title(count)}
+        onConfirm={() => {
+          toastId.current = showToast.loading(deletion.loading);
+          void fetcher.submit(idsForm(selectedIds), { method: "post", action: deletion.action });
+        }}
+      >
+        {deletion.text}
+      </ConfirmDialog>
+    </div>
+  );
+}
