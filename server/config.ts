@@ -64,10 +64,11 @@ const envSchema = z.object({
     .optional(),
   SMTP_TIMEOUT_MS: positiveMs.default(10_000),
   MAIL_FROM: z.string().min(3, "a sender address, e.g. Society website <website@example.org>").optional(),
-  MAIL_TO: z.string().min(3, "the address that receives join and contact mail").optional(),
+  MAIL_TO: z.string().min(3, "the address that receives join and contact notifications").optional(),
   EMAILJS_SERVICE_ID: z.string().optional(),
   EMAILJS_TEMPLATE_ID_JOIN: z.string().optional(),
   EMAILJS_TEMPLATE_ID_CONTACT: z.string().optional(),
+  EMAILJS_TEMPLATE_ID_CONFIRMATION: z.string().optional(),
   EMAILJS_PUBLIC_KEY: z.string().optional(),
   EMAILJS_PRIVATE_KEY: z.string().optional(),
   EMAILJS_URL: z.url({ protocol: /^https?$/, error: "an http(s) URL" }).default("https://api.emailjs.com/api/v1.0/email/send"),
@@ -204,7 +205,8 @@ function mailConfig(env: Env) {
   return {
     transport: mailTransport(env),
     from: env.MAIL_FROM ?? "Website <website@localhost>",
-    to: env.MAIL_TO ?? "society@localhost",
+    /** The notification address until one is set in the admin area; unset: the first admin's email. */
+    to: env.MAIL_TO,
     outbox: {
       pollMs: env.OUTBOX_POLL_MS,
       backoffBaseMs: env.OUTBOX_BACKOFF_BASE_MS,
@@ -221,6 +223,7 @@ const EMAILJS_VARIABLES = [
   "EMAILJS_SERVICE_ID",
   "EMAILJS_TEMPLATE_ID_JOIN",
   "EMAILJS_TEMPLATE_ID_CONTACT",
+  "EMAILJS_TEMPLATE_ID_CONFIRMATION",
   "EMAILJS_PUBLIC_KEY",
   "EMAILJS_PRIVATE_KEY",
 ] as const;
@@ -255,7 +258,7 @@ function mailTransport(env: Env) {
     : `mail by ${kind === "smtp" ? "SMTP (SMTP_URL is set)" : "EmailJS (EMAILJS_* is set)"}`;
   const need = (names: (keyof Env)[]) => requireVariables(env, names, setting);
   if (kind === "smtp") {
-    need(["SMTP_URL", "MAIL_FROM", "MAIL_TO"]);
+    need(["SMTP_URL", "MAIL_FROM"]);
     return { kind, url: env.SMTP_URL!, timeoutMs: env.SMTP_TIMEOUT_MS };
   }
   if (kind === "emailjs") {
@@ -264,7 +267,11 @@ function mailTransport(env: Env) {
       kind,
       url: env.EMAILJS_URL,
       serviceId: env.EMAILJS_SERVICE_ID!,
-      templateIds: { join: env.EMAILJS_TEMPLATE_ID_JOIN!, contact: env.EMAILJS_TEMPLATE_ID_CONTACT! },
+      templateIds: {
+        join: env.EMAILJS_TEMPLATE_ID_JOIN!,
+        contact: env.EMAILJS_TEMPLATE_ID_CONTACT!,
+        confirmation: env.EMAILJS_TEMPLATE_ID_CONFIRMATION,
+      },
       publicKey: env.EMAILJS_PUBLIC_KEY!,
       accessToken: env.EMAILJS_PRIVATE_KEY,
     };

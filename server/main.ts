@@ -46,13 +46,6 @@ async function main() {
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
 
   const repos = createRepos(database.db);
-  const worker = outboxWorker({
-    repo: repos.mailOutbox,
-    transport: createMailTransport(config.mail, config.dataDir, logger),
-    logger,
-    settings: config.mail.outbox,
-  });
-
   // Creates the admin on the first start: from ADMIN_EMAIL + ADMIN_PASSWORD, else with a one-time password
   // printed once to the console (never to the structured log).
   await ensureAdmin({ repos, admin: config.admin, logger, print: (line) => console.log(line) });
@@ -77,8 +70,15 @@ async function main() {
     publicUrl: config.publicUrl,
     siteTimeZone: config.siteTimeZone,
     dataDir: config.dataDir,
-    mailTransport: config.mail.transport.kind,
+    mail: config.mail,
     wakeMailer: () => worker.wake(),
+  });
+  const worker = outboxWorker({
+    repo: repos.mailOutbox,
+    transport: createMailTransport(config.mail, config.dataDir, logger),
+    logger,
+    settings: config.mail.outbox,
+    notificationAddress: services.mailSettings.notificationAddress,
   });
 
   // Each task logs its own failure and is tried again at the next round.

@@ -38,7 +38,7 @@ export async function openSite(
     publicUrl: config.publicUrl,
     siteTimeZone: config.siteTimeZone,
     dataDir: config.dataDir,
-    mailTransport: config.mail.transport.kind,
+    mail: config.mail,
     // The server's mail worker delivers what is queued once it runs.
     wakeMailer: () => undefined,
   });

@@ -46,6 +46,13 @@ export interface SettingsTable {
   retention_months: number | null;
   /** When an instance last took the daily retention sweep. */
   retention_swept_at: string | null;
+  /** Where join and contact notifications go; null: MAIL_TO, else the first admin's email. */
+  notification_email: string | null;
+  /** 1: each applicant gets a confirmation mail. */
+  confirmation_enabled: Generated<number>;
+  /** The confirmation mail's subject and text as the committee wrote them; null: the built-in wording. */
+  confirmation_subject: string | null;
+  confirmation_text: string | null;
 }
 
 export interface ImagesTable {
@@ -162,8 +169,8 @@ export interface ApplicationActivityTable {
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplication = Insertable<ApplicationsTable>;
-/** `test`: the admin's "Send test mail", to the notification address. */
-export type MailKind = "join" | "contact" | "test";
+/** `test`: the admin's "Send test mail", to the notification address; `confirmation`: to the applicant. */
+export type MailKind = "join" | "contact" | "test" | "confirmation";
 export type MailStatus = "waiting" | "sending" | "sent" | "dead";
 
 export interface MailOutboxTable {

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
-const MAIL_FILE = /^(.+)\.eml$/;
+/** A mail's file, or the file it is written to first (renamed once whole, so a reader never sees half a mail). */
+const MAIL_FILE = /^(.+)\.eml(?:\.partial)?$/;
 const KNOWN_BATCH = 500;
 
 /**
@@ -11,13 +12,22 @@ const KNOWN_BATCH = 500;
 export function mailFiles(dataDir: string) {
   const dir = path.join(dataDir, "mail");
   const fileOf = (jobId: string) => path.join(dir, `${path.basename(jobId)}.eml`);
+  const partialOf = (jobId: string) => `${fileOf(jobId)}.partial`;
   return {
     dir,
     fileOf,
 
-    /** Deletes the files of these mails; a file that is not there is already gone. */
+    /** Writes a mail's file whole: to a partial file first, then renamed. */
+    async write(jobId: string, bytes: Buffer): Promise<string> {
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(partialOf(jobId), bytes);
+      await fs.rename(partialOf(jobId), fileOf(jobId));
+      return fileOf(jobId);
+    },
+
+    /** Deletes the files of these mails (and any partial one); a file that is not there is already gone. */
     async remove(jobIds: readonly string[]): Promise<void> {
-      await Promise.all(jobIds.map((id) => fs.rm(fileOf(id), { force: true })));
+      await Promise.all(jobIds.flatMap((id) => [fs.rm(fileOf(id), { force: true }), fs.rm(partialOf(id), { force: true })]));
     },
 
     /**
@@ -31,7 +41,7 @@ export function mailFiles(dataDir: string) {
       } catch {
         return 0;
       }
-      const jobIds = names.flatMap((name) => MAIL_FILE.exec(name)?.[1] ?? []);
+      const jobIds = [...new Set(names.flatMap((name) => MAIL_FILE.exec(name)?.[1] ?? []))];
       const orphans: string[] = [];
       // A few hundred ids a question: each is a bound parameter, and the engines limit how many one query has.
       for (let start = 0; start < jobIds.length; start += KNOWN_BATCH) {

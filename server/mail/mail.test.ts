@@ -8,6 +8,9 @@ import { adminLink, headerSafe, renderMail } from "./messages";
 import { backoffMs } from "./outbox-worker";
 import { classifyEmailJsStatus, classifySmtpError, createMailTransport, MailDeliveryError } from "./transports";
 
+/** Where the notifications go in these tests. */
+const NOTIFY = "committee@example.org";
+
 const joinPayload = {
   kind: "join" as const,
   replyTo: { name: "Ayesha\r\nBcc: x@example.org", address: "ayesha@example.org" },
@@ -27,7 +30,7 @@ const joinPayload = {
 
 describe("mail messages", () => {
   test("the join mail carries every template parameter by the spec's names", () => {
-    expect(Object.keys(renderMail(joinPayload).templateParams)).toEqual([
+    expect(Object.keys(renderMail(joinPayload, NOTIFY).templateParams)).toEqual([
       "name",
       "email",
       "phone",
@@ -42,7 +45,7 @@ describe("mail messages", () => {
   });
 
   test("no line break survives into the subject, the Reply-To name or a one-line field of the body", () => {
-    const mail = renderMail(joinPayload);
+    const mail = renderMail(joinPayload, NOTIFY);
     expect(mail.subject).toBe("New join application: Ayesha Bcc: x@example.org");
     expect(mail.replyTo.name).toBe("Ayesha Bcc: x@example.org");
     expect(mail.text).toContain("Name: Ayesha Bcc: x@example.org\n");
@@ -50,11 +53,14 @@ describe("mail messages", () => {
   });
 
   test("HTML is escaped; the contact message keeps its line breaks", () => {
-    const mail = renderMail({
-      kind: "contact",
-      replyTo: { name: "<b>Sara</b>", address: "sara@example.org" },
-      params: { name: "<b>Sara</b>", email: "sara@example.org", time: "now", message: "line 1\r\nline 2" },
-    });
+    const mail = renderMail(
+      {
+        kind: "contact",
+        replyTo: { name: "<b>Sara</b>", address: "sara@example.org" },
+        params: { name: "<b>Sara</b>", email: "sara@example.org", time: "now", message: "line 1\r\nline 2" },
+      },
+      NOTIFY,
+    );
     expect(mail.html).toContain("&lt;b&gt;Sara&lt;/b&gt;");
     expect(mail.html).not.toContain("<b>Sara</b>");
     expect(mail.text).toContain("Message: \nline 1\nline 2");
@@ -63,25 +69,46 @@ describe("mail messages", () => {
   });
 
   test("the test mail says what it is, and carries the contact template's parameters for EmailJS", () => {
-    const mail = renderMail({
-      kind: "test",
-      params: { time: "29 November 2026 at 10:00" },
-      replyTo: { name: "Admin", address: "owner@example.org" },
-    });
+    const mail = renderMail(
+      { kind: "test", params: { time: "29 November 2026 at 10:00" }, replyTo: { name: "Admin", address: "owner@example.org" } },
+      NOTIFY,
+    );
     expect(mail.subject).toBe("Test mail from the society website");
     expect(mail.text).toContain("This is a test mail, sent from the admin area.");
     expect(mail.text).toContain("Sent: 29 November 2026 at 10:00");
     expect(Object.keys(mail.templateParams).sort()).toEqual(["email", "message", "name", "time"]);
   });
 
+  test("the confirmation goes to the applicant as written, replying to the notification address", () => {
+    const mail = renderMail(
+      {
+        kind: "confirmation",
+        to: { name: "Ayesha\r\nBcc: x@example.org", address: "ayesha@example.org" },
+        society: "SMS",
+        subject: "We received your application\r\nBcc: x@example.org",
+        text: "Dear <Ayesha>,\r\n\r\nThank you.",
+      },
+      NOTIFY,
+    );
+    expect(mail.to).toEqual({ name: "Ayesha Bcc: x@example.org", address: "ayesha@example.org" });
+    expect(mail.replyTo).toEqual({ name: "SMS", address: NOTIFY });
+    expect(mail.subject).toBe("We received your application Bcc: x@example.org");
+    expect(mail.text).toBe("Dear <Ayesha>,\n\nThank you.\n");
+    expect(mail.html).toContain("Dear &lt;Ayesha&gt;,\n\nThank you.");
+    expect(Object.keys(mail.templateParams).sort()).toEqual(["message", "reply_to", "subject", "to_name"]);
+  });
+
   test("a contact mail links to its sender's messages in the inbox", () => {
     const link = adminLink("https://society.example.org", "/admin/messages", "sara+1@example.org");
     expect(link).toBe("https://society.example.org/admin/messages?q=sara%2B1%40example.org");
-    const mail = renderMail({
-      kind: "contact",
-      replyTo: { name: "Sara", address: "sara+1@example.org" },
-      params: { name: "Sara", email: "sara+1@example.org", time: "now", message: "Hello", website_link: link },
-    });
+    const mail = renderMail(
+      {
+        kind: "contact",
+        replyTo: { name: "Sara", address: "sara+1@example.org" },
+        params: { name: "Sara", email: "sara+1@example.org", time: "now", message: "Hello", website_link: link },
+      },
+      NOTIFY,
+    );
     expect(mail.text).toContain(`Read it in the admin area: ${link}`);
     expect(mail.html).toContain(`<a href="${link}">Read it in the admin area</a>`);
   });
@@ -121,12 +148,14 @@ describe("delivery failures", () => {
 });
 
 describe("the EmailJS transport", () => {
-  let server: http.Server | undefined;
-  afterEach(() => server?.close());
+  const servers: http.Server[] = [];
+  afterEach(() => {
+    for (const server of servers.splice(0)) server.close();
+  });
 
-  async function fakeEmailJs(status: number) {
+  async function fakeEmailJs(status: number, env: Record<string, string> = {}) {
     const requests: unknown[] = [];
-    server = http.createServer((req, res) => {
+    const server = http.createServer((req, res) => {
       let body = "";
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
       req.on("end", () => {
@@ -134,7 +163,8 @@ describe("the EmailJS transport", () => {
         res.writeHead(status, { "Content-Type": "text/plain" }).end(status === 200 ? "OK" : "nope");
       });
     });
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1.0/email/send`;
     const config = parseConfig({
       MAIL_TRANSPORT: "emailjs",
@@ -144,19 +174,21 @@ describe("the EmailJS transport", () => {
       EMAILJS_TEMPLATE_ID_CONTACT: "template_contact",
       EMAILJS_PUBLIC_KEY: "public_key",
       EMAILJS_PRIVATE_KEY: "private_key",
+      ...env,
     });
     return { requests, transport: createMailTransport(config.mail, "/nonexistent", createLogger("silent")) };
   }
 
   test("posts the spec's payload: service id, template id, user id, template params and the access token", async () => {
     const { requests, transport } = await fakeEmailJs(200);
-    await transport.send(renderMail(joinPayload), "job-1");
+    await transport.send(renderMail(joinPayload, NOTIFY), "job-1");
     expect(requests).toEqual([
       {
         service_id: "service_1",
         template_id: "template_join",
         user_id: "public_key",
-        template_params: joinPayload.params,
+        // The spec's parameters, and the recipient for a template whose "To Email" is {{to_email}}.
+        template_params: { ...joinPayload.params, to_email: NOTIFY },
         accessToken: "private_key",
       },
     ]);
@@ -165,10 +197,29 @@ describe("the EmailJS transport", () => {
   test("a test mail goes with the contact message's template (EmailJS has none of its own for it)", async () => {
     const { requests, transport } = await fakeEmailJs(200);
     await transport.send(
-      renderMail({ kind: "test", params: { time: "now" }, replyTo: { name: "Admin", address: "owner@example.org" } }),
+      renderMail({ kind: "test", params: { time: "now" }, replyTo: { name: "Admin", address: "owner@example.org" } }, NOTIFY),
       "job-2",
     );
     expect(requests).toEqual([expect.objectContaining({ template_id: "template_contact" })]);
+  });
+
+  test("a confirmation goes with its own template, to the applicant; without that template it fails for good", async () => {
+    const confirmation = renderMail(
+      { kind: "confirmation", to: { name: "Sara", address: "sara@example.org" }, society: "SMS", subject: "Received", text: "Thanks" },
+      NOTIFY,
+    );
+    const { requests, transport } = await fakeEmailJs(200, { EMAILJS_TEMPLATE_ID_CONFIRMATION: "template_confirmation" });
+    await transport.send(confirmation, "job-3");
+    expect(requests).toEqual([
+      expect.objectContaining({
+        template_id: "template_confirmation",
+        template_params: { to_name: "Sara", to_email: "sara@example.org", subject: "Received", message: "Thanks", reply_to: NOTIFY },
+      }),
+    ]);
+    const withoutTemplate = await fakeEmailJs(200);
+    const error = await withoutTemplate.transport.send(confirmation, "job-4").catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: "EmailJS template not set", permanent: true });
+    expect(withoutTemplate.requests).toEqual([]);
   });
 
   test.each([
@@ -177,7 +228,7 @@ describe("the EmailJS transport", () => {
     [429, false],
   ])("an answer %i fails the delivery (permanent: %s)", async (status, permanent) => {
     const { transport } = await fakeEmailJs(status);
-    const error = await transport.send(renderMail(joinPayload), "job-1").catch((e: unknown) => e);
+    const error = await transport.send(renderMail(joinPayload, NOTIFY), "job-1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MailDeliveryError);
     expect(error).toMatchObject({ reason: `EmailJS ${status}`, permanent });
   });
@@ -192,10 +243,16 @@ describe("mail configuration", () => {
     expect(trustProxy).toBe(false);
   });
 
-  test("SMTP needs SMTP_URL, MAIL_FROM and MAIL_TO, and says which are missing", () => {
-    expect(() => parseConfig({ MAIL_TRANSPORT: "smtp", MAIL_FROM: "a@b.c" })).toThrow(
-      "Missing environment variable SMTP_URL: MAIL_TRANSPORT=smtp needs it\nMissing environment variable MAIL_TO: MAIL_TRANSPORT=smtp needs it",
+  test("SMTP needs SMTP_URL and MAIL_FROM, and says which are missing", () => {
+    expect(() => parseConfig({ MAIL_TRANSPORT: "smtp" })).toThrow(
+      "Missing environment variable SMTP_URL: MAIL_TRANSPORT=smtp needs it\nMissing environment variable MAIL_FROM: MAIL_TRANSPORT=smtp needs it",
     );
+  });
+
+  test("MAIL_TO is optional: without it the notifications go where the admin area says (the first admin by default)", () => {
+    const config = parseConfig({ SMTP_URL: "smtp://mail.example.org:587", MAIL_FROM: "site@example.org" });
+    expect(config.mail.to).toBeUndefined();
+    expect(parseConfig({ MAIL_TO: "committee@example.org" }).mail.to).toBe("committee@example.org");
   });
 
   const smtpEnv = { SMTP_URL: "smtp://user:secret@mail.example.org:587", MAIL_FROM: "site@example.org", MAIL_TO: "committee@example.org" };
@@ -212,9 +269,9 @@ describe("mail configuration", () => {
     expect(parseConfig({ ...smtpEnv, ...emailJsEnv, MAIL_TRANSPORT: "emailjs" }).mail.transport).toMatchObject({ kind: "emailjs" });
   });
 
-  test("SMTP_URL without MAIL_TRANSPORT still needs MAIL_FROM and MAIL_TO, and says why", () => {
+  test("SMTP_URL without MAIL_TRANSPORT still needs MAIL_FROM, and says why", () => {
     expect(() => parseConfig({ SMTP_URL: smtpEnv.SMTP_URL })).toThrow(
-      "Missing environment variable MAIL_FROM: mail by SMTP (SMTP_URL is set) needs it\nMissing environment variable MAIL_TO: mail by SMTP (SMTP_URL is set) needs it",
+      "Missing environment variable MAIL_FROM: mail by SMTP (SMTP_URL is set) needs it",
     );
   });
 

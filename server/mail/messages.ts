@@ -33,21 +33,43 @@ export interface TestMailParams {
   time: string;
 }
 
-/** What an outbox row's payload holds: everything needed to render and send the mail later. */
+export interface Address {
+  name: string;
+  address: string;
+}
+
+/**
+ * The applicant's confirmation, written when the application was stored (later edits of the wording change only
+ * later mails). Replies go to the notification address.
+ */
+export interface ConfirmationMail {
+  to: Address;
+  /** The society's short name: the name replies are addressed to. */
+  society: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * What an outbox row's payload holds: everything needed to render and send the mail later. Notifications go to the
+ * notification address as it is set when the mail is sent, so fixing a mistyped address reaches mails still waiting.
+ */
 export type OutboxPayload =
-  | { kind: "join"; params: JoinMailParams; replyTo: { name: string; address: string } }
-  | { kind: "contact"; params: ContactMailParams; replyTo: { name: string; address: string } }
-  | { kind: "test"; params: TestMailParams; replyTo: { name: string; address: string } };
+  | { kind: "join"; params: JoinMailParams; replyTo: Address }
+  | { kind: "contact"; params: ContactMailParams; replyTo: Address }
+  | { kind: "test"; params: TestMailParams; replyTo: Address }
+  | ({ kind: "confirmation" } & ConfirmationMail);
 
 export const TEST_MAIL_SUBJECT = "Test mail from the society website";
 
 /** A rendered mail, ready for any transport. */
 export interface Mail {
   kind: MailKind;
+  to: string | Address;
   subject: string;
   text: string;
   html: string;
-  replyTo: { name: string; address: string };
+  replyTo: Address;
   /** For the EmailJS transport, which renders its own templates. */
   templateParams: Record<string, string>;
 }
@@ -89,8 +111,33 @@ function render(title: string, rows: [string, string][], footer?: { label: strin
   return { text: `${text.join("\n")}\n`, html };
 }
 
-export function renderMail(payload: OutboxPayload): Mail {
-  const replyTo = { name: headerSafe(payload.replyTo.name), address: headerSafe(payload.replyTo.address) };
+const safeAddress = ({ name, address }: Address): Address => ({ name: headerSafe(name), address: headerSafe(address) });
+
+/** The confirmation's text as written, each line kept, in a plain page. */
+function renderConfirmation({ to, society, subject, text }: ConfirmationMail, notificationAddress: string): Mail {
+  const body = text.replace(/\r\n?/g, "\n");
+  const html = `<!doctype html><html><body style="font-family:sans-serif"><p style="white-space:pre-wrap">${escapeHtml(body)}</p></body></html>`;
+  const replyTo = safeAddress({ name: society, address: notificationAddress });
+  return {
+    kind: "confirmation",
+    to: safeAddress(to),
+    subject: headerSafe(subject),
+    text: `${body}\n`,
+    html,
+    replyTo,
+    // EmailJS renders its own template from these (its transport adds `to_email`).
+    templateParams: { to_name: to.name, subject: headerSafe(subject), message: body, reply_to: replyTo.address },
+  };
+}
+
+/** The mail a payload describes. Notifications go to `notificationAddress`; the confirmation replies to it. */
+export function renderMail(payload: OutboxPayload, notificationAddress: string): Mail {
+  if (payload.kind === "confirmation") return renderConfirmation(payload, notificationAddress);
+  return { ...renderNotification(payload), to: headerSafe(notificationAddress) };
+}
+
+function renderNotification(payload: Exclude<OutboxPayload, { kind: "confirmation" }>): Omit<Mail, "to"> {
+  const replyTo = safeAddress(payload.replyTo);
   if (payload.kind === "join") {
     const p = payload.params;
     const body = render(

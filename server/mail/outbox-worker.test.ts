@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createLogger } from "../logger";
 import { mailOutboxRepo } from "../repos/mail-outbox";
-import type { OutboxPayload } from "./messages";
+import type { Mail, OutboxPayload } from "./messages";
 import { outboxWorker } from "./outbox-worker";
 import { MailDeliveryError, type MailTransport } from "./transports";
 
@@ -12,6 +12,7 @@ const payload: OutboxPayload = {
   params: { name: "Sara", email: "sara@example.org", time: "now", message: "Hello" },
 };
 const settings = { pollMs: 20, backoffBaseMs: 10, backoffMaxMs: 20, maxAttempts: 3, leaseMs: 60_000 };
+const notificationAddress = async () => "committee@example.org";
 
 describe.each(testEngines())("the outbox worker on %s", (engine) => {
   let database: TestDatabase;
@@ -44,7 +45,7 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
         sent.push(jobId);
       },
     };
-    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings });
+    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings, notificationAddress });
     worker.start();
     await started;
     await worker.stop();
@@ -63,12 +64,44 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
         throw new MailDeliveryError("ECONNREFUSED", false);
       },
     };
-    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings });
+    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings, notificationAddress });
     worker.start();
     await until(async () => (await repo.findById(id))?.status === "dead");
     await worker.stop();
     expect(tries).toBe(3);
     expect(await repo.findById(id)).toMatchObject({ status: "dead", attempts: 3, last_error: "ECONNREFUSED" });
     expect(await repo.counts()).toEqual({ waiting: 0, dead: 1 });
+  });
+
+  test("a notification goes to the notification address, a confirmation to the applicant and replies to that address", async () => {
+    const repo = mailOutboxRepo(database.db);
+    const confirmation: OutboxPayload = {
+      kind: "confirmation",
+      to: { name: "Sara", address: "sara@example.org" },
+      society: "SMS",
+      subject: "We received your application",
+      text: "Dear Sara,\n\nThank you.",
+    };
+    await repo.enqueue("contact", payload);
+    await repo.enqueue("confirmation", confirmation);
+    const delivered: Mail[] = [];
+    const transport: MailTransport = {
+      async send(mail) {
+        delivered.push(mail);
+      },
+    };
+    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings, notificationAddress });
+    worker.start();
+    await until(async () => delivered.length === 2);
+    await worker.stop();
+    expect(delivered.map(({ kind, to, replyTo }) => ({ kind, to, replyTo }))).toEqual([
+      { kind: "contact", to: "committee@example.org", replyTo: { name: "Sara", address: "sara@example.org" } },
+      {
+        kind: "confirmation",
+        to: { name: "Sara", address: "sara@example.org" },
+        replyTo: { name: "SMS", address: "committee@example.org" },
+      },
+    ]);
+    expect(delivered[1]?.text).toBe("Dear Sara,\n\nThank you.\n");
   });
 });

@@ -12,6 +12,8 @@ export interface OutboxWorkerOptions {
   transport: MailTransport;
   logger: Logger;
   settings: MailConfig["outbox"];
+  /** Where notifications go (and replies to the confirmation), as set when the mail is sent. */
+  notificationAddress(): Promise<string>;
   /** Identifies this process in leases; unique per start. */
   owner?: string;
   random?: () => number;
@@ -32,7 +34,7 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
  * dead and logged once. `stop()` lets the job in hand finish, then resolves.
  */
 export function outboxWorker(options: OutboxWorkerOptions) {
-  const { repo, transport, logger, settings } = options;
+  const { repo, transport, logger, settings, notificationAddress } = options;
   const owner = options.owner ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
   const random = options.random ?? Math.random;
   let stopping = false;
@@ -53,7 +55,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     let failure: MailDeliveryError;
     try {
       const payload = JSON.parse(job.payload) as OutboxPayload;
-      await transport.send(renderMail(payload), job.id);
+      await transport.send(renderMail(payload, await notificationAddress()), job.id);
       if (!(await repo.markSent(job.id, owner))) logger.warn(context, "mail sent after its lease passed to another process");
       return;
     } catch (error) {

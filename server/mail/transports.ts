@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import nodemailer from "nodemailer";
 import type { MailConfig } from "../config";
 import type { Logger } from "../logger";
@@ -36,14 +35,28 @@ export function classifySmtpError(error: unknown): MailDeliveryError {
   return new MailDeliveryError(name, false);
 }
 
-/** The mail as nodemailer sends it, from and to the configured addresses. */
-function message({ from, to }: MailConfig, { replyTo, subject, text, html }: Mail) {
+/** The mail as nodemailer sends it, from the configured sender. */
+function message({ from }: MailConfig, { to, replyTo, subject, text, html }: Mail) {
   return { from, to, replyTo, subject, text, html };
+}
+
+/**
+ * The EmailJS template of each kind of mail: the test mail uses the contact template. A confirmation without a
+ * template of its own is never queued (see the mail settings), so reaching here without one is a permanent failure.
+ */
+function emailJsTemplate(templateIds: EmailJsConfig["templateIds"], kind: Mail["kind"]): string {
+  const id = kind === "test" ? templateIds.contact : templateIds[kind];
+  if (!id) throw new MailDeliveryError("EmailJS template not set", true);
+  return id;
 }
 
 function smtpTransport(config: MailConfig, url: string, timeoutMs: number): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
+    // One connection kept open for the mails that follow (a busy evening's notifications and confirmations) instead
+    // of a new one, with its TLS handshake, per mail.
+    pool: true,
+    maxConnections: 1,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
@@ -71,9 +84,13 @@ export function classifyEmailJsStatus(status: number): MailDeliveryError {
   return new MailDeliveryError(`EmailJS ${status}`, !(status === 429 || status >= 500));
 }
 
-function emailJsTransport(config: Extract<MailConfig["transport"], { kind: "emailjs" }>, timeoutMs: number): MailTransport {
+type EmailJsConfig = Extract<MailConfig["transport"], { kind: "emailjs" }>;
+
+function emailJsTransport(config: EmailJsConfig, timeoutMs: number): MailTransport {
   return {
     async send(mail) {
+      const templateId = emailJsTemplate(config.templateIds, mail.kind);
+      const to = typeof mail.to === "string" ? mail.to : mail.to.address;
       let response: Response;
       try {
         response = await fetch(config.url, {
@@ -81,9 +98,10 @@ function emailJsTransport(config: Extract<MailConfig["transport"], { kind: "emai
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({
             service_id: config.serviceId,
-            template_id: config.templateIds[mail.kind === "test" ? "contact" : mail.kind],
+            template_id: templateId,
             user_id: config.publicKey,
-            template_params: mail.templateParams,
+            // `to_email`: a template whose "To Email" is {{to_email}} follows the notification address set in the admin area.
+            template_params: { ...mail.templateParams, to_email: to },
             ...(config.accessToken ? { accessToken: config.accessToken } : {}),
           }),
           signal: AbortSignal.timeout(timeoutMs),
@@ -108,9 +126,7 @@ function logTransport(config: MailConfig, dataDir: string, logger: Logger): Mail
   return {
     async send(mail, jobId) {
       const info = await transporter.sendMail(message(config, mail));
-      await fs.mkdir(files.dir, { recursive: true });
-      const file = files.fileOf(jobId);
-      await fs.writeFile(file, info.message as Buffer);
+      const file = await files.write(jobId, info.message as Buffer);
       logger.info({ jobId, kind: mail.kind, file }, "mail written (log transport)");
     },
   };

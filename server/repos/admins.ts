@@ -70,6 +70,12 @@ export function adminsRepo(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** The email of the admin created first (the default notification address); undefined while there is none. */
+    async firstEmail(): Promise<string | undefined> {
+      const row = await db.selectFrom("admins").select("email").orderBy("created_at").orderBy("id").limit(1).executeTakeFirst();
+      return row?.email;
+    },
+
     async count(): Promise<number> {
       const row = await db
         .selectFrom("admins")

@@ -7,6 +7,12 @@ export interface SiteSettings {
   joinUsVisible: boolean;
 }
 
+/** The mail settings as stored: null where the committee kept the default. */
+export interface StoredMailSettings {
+  notificationEmail: string | null;
+  confirmation: { enabled: boolean; subject: string | null; text: string | null };
+}
+
 export function settingsRepo(db: Kysely<Database>) {
   return {
     async get(): Promise<SiteSettings> {
@@ -51,6 +57,44 @@ export function settingsRepo(db: Kysely<Database>) {
         .set({ retention_swept_at: null })
         .where("id", "=", SETTINGS_ID)
         .where("retention_swept_at", "=", claimedAt.toISOString())
+        .execute();
+    },
+
+    async mailSettings(): Promise<StoredMailSettings> {
+      const row = await db
+        .selectFrom("settings")
+        .select(["notification_email", "confirmation_enabled", "confirmation_subject", "confirmation_text"])
+        .where("id", "=", SETTINGS_ID)
+        .executeTakeFirst();
+      return {
+        notificationEmail: row?.notification_email ?? null,
+        confirmation: {
+          enabled: row ? row.confirmation_enabled === 1 : true,
+          subject: row?.confirmation_subject ?? null,
+          text: row?.confirmation_text ?? null,
+        },
+      };
+    },
+
+    /** null: back to the default address. */
+    async setNotificationEmail(email: string | null): Promise<void> {
+      await db
+        .updateTable("settings")
+        .set({ notification_email: email, updated_at: new Date().toISOString() })
+        .where("id", "=", SETTINGS_ID)
+        .execute();
+    },
+
+    async setConfirmation({ enabled, subject, text }: { enabled: boolean; subject: string; text: string }): Promise<void> {
+      await db
+        .updateTable("settings")
+        .set({
+          confirmation_enabled: enabled ? 1 : 0,
+          confirmation_subject: subject,
+          confirmation_text: text,
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", SETTINGS_ID)
         .execute();
     },
 

@@ -7,7 +7,7 @@ import { createRepos, inTransaction } from "../repos";
 import type { ActivityEntry } from "../repos/application-activity";
 import { type Answer, type Application, type ApplicationMatch, serializeAnswers } from "../repos/applications";
 import { formatSiteTime, startOfDay } from "../site-time";
-import { adminLink } from "../mail/messages";
+import { adminLink, type OutboxPayload } from "../mail/messages";
 import type { RecordEraser } from "./personal-data";
 import type { SubmissionResult, SubmissionStore } from "./public-submissions";
 import { type CsvExport, csvFileName, inPages } from "./csv-file";
@@ -25,6 +25,8 @@ export interface ApplicationServiceDeps {
   localAddressLabel(): Promise<string>;
   /** Deletes requests with every copy of their data. */
   erase: RecordEraser;
+  /** The applicant's confirmation mail as the committee set it; undefined when it is off. */
+  confirmationFor(applicant: { name: string; email: string }): Promise<OutboxPayload | undefined>;
 }
 
 /** The admin who acts: the id for the audit log, the email for the request's history. */
@@ -57,7 +59,16 @@ function joinAnswers(submission: JoinSubmission, questions: readonly string[]): 
 }
 
 /** Join applications: stored with their notification mail, listed for the admin, deleted by the admin. */
-export function applicationService({ db, store, publicUrl, timeZone, questions, localAddressLabel, erase }: ApplicationServiceDeps) {
+export function applicationService({
+  db,
+  store,
+  publicUrl,
+  timeZone,
+  questions,
+  localAddressLabel,
+  erase,
+  confirmationFor,
+}: ApplicationServiceDeps) {
   const repos = createRepos(db);
   const listed = (application: Application): ListedApplication => ({
     ...application,
@@ -113,6 +124,7 @@ export function applicationService({ db, store, publicUrl, timeZone, questions, 
             website_link: adminLink(publicUrl, "/admin", email),
           },
         },
+        confirmation: await confirmationFor({ name, email }),
         now,
       });
     },

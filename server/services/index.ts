@@ -14,6 +14,7 @@ import { announcementService } from "./announcements";
 import { applicationService } from "./applications";
 import { contactService } from "./contact-messages";
 import { contentEditorService } from "./content-editor";
+import { mailSettingsService } from "./mail-settings";
 import { personalDataService, recordEraser } from "./personal-data";
 import { submissionStore } from "./public-submissions";
 import { siteContentService } from "./site-content";
@@ -25,8 +26,8 @@ export interface ServiceDeps {
   publicUrl: string;
   /** The society's time zone (SITE_TIMEZONE): times in mails and in the admin area. */
   siteTimeZone: string;
-  /** How mail leaves the site (shown to the admin). */
-  mailTransport: MailConfig["transport"]["kind"];
+  /** How mail leaves the site (shown to the admin), and MAIL_TO, the notification address until one is set. */
+  mail: Pick<MailConfig, "to" | "transport">;
   /** Nudges the mail worker once a notification is queued. */
   wakeMailer(): void;
   /** DATA_DIR: where the `log` mail transport writes its files, which deleting personal data deletes too. */
@@ -46,6 +47,7 @@ export function createServices(deps: ServiceDeps) {
   const files = mailFiles(deps.dataDir);
   const erase = recordEraser({ db, mailFiles: files, logger });
   const personalData = personalDataService({ db, mailFiles: files, erase, logger });
+  const mailSettings = mailSettingsService({ db, mail: deps.mail });
   return {
     content,
     /** The admin's edits of the content (the public pages read it through `content`). */
@@ -60,6 +62,7 @@ export function createServices(deps: ServiceDeps) {
       questions: content.joinQuestions,
       localAddressLabel: content.localAddressLabel,
       erase,
+      confirmationFor: async (applicant) => mailSettings.confirmationFor(applicant, (await content.chrome()).shortName),
     }),
     personalData,
     contactMessages: contactService({ db, store, timeZone: deps.siteTimeZone, erase, publicUrl: deps.publicUrl }),
@@ -73,11 +76,13 @@ export function createServices(deps: ServiceDeps) {
           return stored.joinUsVisible;
         }),
     },
+    mailSettings,
     mailOutbox: {
       counts: () => repos.mailOutbox.counts(),
-      transport: deps.mailTransport,
-      /** Queues a test mail to the notification address, replying to the admin who asked; audited. */
-      async sendTest(actor: { id: string; email: string }, now = new Date()): Promise<void> {
+      transport: deps.mail.transport.kind,
+      /** Queues a test mail to the notification address, replying to the admin who asked; audited. Answers that address. */
+      async sendTest(actor: { id: string; email: string }, now = new Date()): Promise<string> {
+        const to = await mailSettings.notificationAddress();
         const payload: OutboxPayload = {
           kind: "test",
           params: { time: formatSiteTime(now, deps.siteTimeZone) },
@@ -88,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
           await trx.auditLog.record(actor.id, "mail.test");
         });
         deps.wakeMailer();
+        return to;
       },
     },
     /** Changes whenever anything the public pages draw from the database changes (the page cache asks). */

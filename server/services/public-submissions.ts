@@ -43,8 +43,10 @@ interface Submission {
   limitedEmail?: string;
   /** Writes the row unless its submission key is already stored; says which row holds the submission. */
   insert(repos: Repos): Promise<{ id: string; created: boolean }>;
-  /** The notification mail of a new submission. */
+  /** The notification mail of a new submission: its kind names the form. */
   mail: OutboxPayload;
+  /** The submitter's own mail (the applicant's confirmation), queued with the notification. */
+  confirmation?: OutboxPayload;
   now: Date;
 }
 
@@ -55,7 +57,7 @@ interface Submission {
  * retried request) counts, stores and mails nothing new. The counter key holds a hash, never the address.
  */
 export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Database>; logger: Logger; wakeMailer(): void }) {
-  return async function store({ clientIp, limitedEmail, insert, mail, now }: Submission): Promise<SubmissionResult> {
+  return async function store({ clientIp, limitedEmail, insert, mail, confirmation, now }: Submission): Promise<SubmissionResult> {
     const form = mail.kind;
     try {
       const stored = await inTransaction(db, async (repos) => {
@@ -72,6 +74,7 @@ export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Databas
           if (!byEmail.allowed) throw new LimitReached("email", byEmail.retryAfterSeconds);
         }
         await repos.mailOutbox.enqueue(form, mail, now, row.id);
+        if (confirmation) await repos.mailOutbox.enqueue(confirmation.kind, confirmation, now, row.id);
         return row;
       });
       if (stored.created) wakeMailer();

@@ -323,6 +323,12 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     if (route.id === "routes/admin/add-request-note")
       return { body: new URLSearchParams({ note: "A note a forged session must not add" }) };
     if (route.id === "routes/admin/save-retention") return { body: new URLSearchParams({ retention: "60" }) };
+    if (route.id === "routes/admin/save-notification-address")
+      return { body: new URLSearchParams({ notificationEmail: "forged.notifications@example.org" }) };
+    if (route.id === "routes/admin/save-confirmation-mail")
+      return {
+        body: new URLSearchParams({ subject: "A subject a forged session must not set", text: "A text a forged session must not set" }),
+      };
     if (route.id === "routes/admin/erase-personal-data")
       return { body: new URLSearchParams({ email: "erasable.secret@example.org", intent: "erase" }) };
     if (route.id === "routes/admin/delete-requests") return { body: new URLSearchParams({ "ids[0]": otherApplicationId }) };

@@ -57,7 +57,7 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
     const panel = await (await getPage(server, "/admin", cookie)).text();
     // No mail variables given: the files transport, which the admin must not mistake for delivery.
     expect(panel).toContain("No mail server is set up: mails are written to files on the server and nobody receives them.");
-    expect(panel).toContain("Notification mails: all delivered.");
+    expect(panel).toContain("Mails: all delivered.");
 
     // Due in an hour, so the server's worker leaves them waiting.
     const later = new Date(Date.now() + 60 * 60 * 1000);

@@ -255,7 +255,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   };
 
   test(
-    "POST /join: any body is stored whole (with its notification) or refused with a message, changing nothing",
+    "POST /join: any body is stored whole (with its mails) or refused with a message, changing nothing",
     async () => {
       let stored = 0;
       await property(
@@ -284,8 +284,11 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           }
           stored += 1;
           expect(added).toHaveLength(1);
-          expect(sent.changes.mail_outbox?.added).toHaveLength(1);
           const row = added[0]!;
+          // The notification and the applicant's confirmation, both tied to the application.
+          const mails = sent.changes.mail_outbox?.added ?? [];
+          expect(mails.map((mail) => mail.kind).sort()).toEqual(["confirmation", "join"]);
+          expect(mails.map((mail) => mail.record_id)).toEqual([row.id, row.id]);
           expectServerAssigned(row, sent);
           expect(keys).toContain(row.submission_key);
         },
@@ -789,6 +792,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/requests/delete",
         "/admin/personal-data/retention",
         "/admin/mail/test",
+        "/admin/mail/notification-address",
+        "/admin/mail/confirmation",
         "/admin/personal-data/erase",
         "requests-note",
         "/admin/messages/delete",
@@ -826,6 +831,10 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
             retention: "6",
             email: "zainab@example.org",
             intent: "erase",
+            notificationEmail: "mallory@example.org",
+            enabled: "on",
+            subject: "A subject a forged request must not set",
+            text: "A text a forged request must not set",
           }),
           encoding: encodingFor("urlencoded"),
           cookie: fc.constantFrom(

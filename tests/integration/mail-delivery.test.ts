@@ -49,6 +49,15 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
     smtp = smtpCatcher(await freePort());
     await smtp.start();
     server = await startTestServer(engine, { ...smtpEnv(smtp), ...ADMIN_ENV });
+    // These tests follow the notifications through the outbox: the applicant's confirmation is off (it has its own
+    // tests in mail-settings.test.ts), so each application makes one mail.
+    const answer = await post(
+      server,
+      "/admin/mail/confirmation",
+      { subject: "Received", text: "We have it." },
+      { cookie: await signIn(server) },
+    );
+    expect(answer.status).toBe(200);
   });
   afterAll(async () => {
     await server?.stop();

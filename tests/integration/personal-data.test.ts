@@ -60,10 +60,10 @@ describe.each(testEngines())("personal data on %s", (engine) => {
     // Someone whose address holds the first one's must keep everything.
     const other = "a.zainab.erase@example.org";
     expect((await postForm(server, "/join", joinApplication({ email: other }))).status).toBeLessThan(400);
-    // Every mail delivered, i.e. written to its file.
+    // Every mail delivered, i.e. written to its file: each application's notification and confirmation, the message's.
     await waitFor(async () => {
       const rows = await server.database.db.selectFrom("mail_outbox").select("status").execute();
-      return rows.length === 4 && rows.every((row) => row.status === "sent") && mailFiles().length >= 4;
+      return rows.length === 7 && rows.every((row) => row.status === "sent") && mailFiles().length >= 7;
     });
     const id = (await server.database.db.selectFrom("applications").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
     await post(server, `/admin/requests/${id}/notes`, { note: "Called her on Monday" }, { cookie });
@@ -71,12 +71,12 @@ describe.each(testEngines())("personal data on %s", (engine) => {
 
     const found = await post(server, "/admin/personal-data/erase", { email: ` ${email} `, intent: "find" }, { cookie });
     expect(found.status).toBe(200);
-    expect(found.body).toMatchObject({ email, held: { requests: 2, messages: 1, mails: 3 } });
+    expect(found.body).toMatchObject({ email, held: { requests: 2, messages: 1, mails: 5 } });
     expect(await rowsHolding(server, email)).not.toEqual([]);
 
     const erased = await post(server, "/admin/personal-data/erase", { email, intent: "erase" }, { cookie });
     expect(erased.status).toBe(200);
-    expect(erased.body).toMatchObject({ email, erased: { requests: 2, messages: 1, mails: 3 } });
+    expect(erased.body).toMatchObject({ email, erased: { requests: 2, messages: 1, mails: 5 } });
 
     expect(await rowsHolding(server, email)).toEqual([]);
     expect(await server.database.db.selectFrom("application_activity").selectAll().execute()).toEqual([]);
@@ -87,7 +87,7 @@ describe.each(testEngines())("personal data on %s", (engine) => {
     expect(filesHolding(server.dataDir, other).length).toBeGreaterThan(0);
 
     const audit = (await auditActions(server)).at(-1)!;
-    expect(audit).toMatchObject({ action: "personal-data.erase", detail: "requests=2 messages=1 mails=3" });
+    expect(audit).toMatchObject({ action: "personal-data.erase", detail: "requests=2 messages=1 mails=5" });
     expect(JSON.stringify(await auditActions(server))).not.toContain("zainab");
 
     const again = await post(server, "/admin/personal-data/erase", { email, intent: "find" }, { cookie });
@@ -97,7 +97,12 @@ describe.each(testEngines())("personal data on %s", (engine) => {
   test("deleting a request by hand deletes its mails and their files too", async () => {
     const email = "deleted.by.hand@example.org";
     await postForm(server, "/join", joinApplication({ email }));
-    await waitFor(async () => mailFiles().length > 0 && filesHolding(server.dataDir, email).length > 0);
+    // Both its mails (the notification and the confirmation) delivered: a mail is marked sent once its file is written.
+    await waitFor(async () => {
+      const rows = await server.database.db.selectFrom("mail_outbox").select("status").execute();
+      return rows.length === 2 && rows.every((row) => row.status === "sent");
+    });
+    expect(filesHolding(server.dataDir, email).length).toBeGreaterThan(0);
     const id = (await server.database.db.selectFrom("applications").select("id").executeTakeFirstOrThrow()).id;
     expect((await post(server, `/admin/requests/${id}/delete`, {}, { cookie })).status).toBe(200);
     expect(await server.database.db.selectFrom("mail_outbox").selectAll().execute()).toEqual([]);

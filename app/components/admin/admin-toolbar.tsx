@@ -1,4 +1,4 @@
-import { KeyRound, LayoutTemplate, LogOut, Mail, Megaphone, ShieldCheck } from "lucide-react";
+import { KeyRound, LayoutTemplate, LogOut, Mail, Megaphone, Send, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useFetcher } from "react-router";
 import { BackButton } from "~/components/site/back-button";
@@ -43,7 +43,7 @@ export function MessagesLink({ unread }: { unread: number }) {
 }
 
 /**
- * Back, Site content, Messages, Personal data, Create Announcement, Change Password and Logout. The two form dialogs
+ * Back, Site content, Messages, Mail, Personal data, Create Announcement, Change Password and Logout. The two form dialogs
  * share one piece of state, so opening one closes the other (SPEC 2).
  */
 export function AdminToolbar({ unreadMessages }: { unreadMessages: number }) {
@@ -60,6 +60,12 @@ export function AdminToolbar({ unreadMessages }: { unreadMessages: number }) {
           </Link>
         </Button>
         <MessagesLink unread={unreadMessages} />
+        <Button asChild size="sm" variant="outline">
+          <Link to="/admin/mail">
+            <Send className="size-4" aria-hidden />
+            Mail
+          </Link>
+        </Button>
         <Button asChild size="sm" variant="outline">
           <Link to="/admin/personal-data">
             <ShieldCheck className="size-4" aria-hidden />

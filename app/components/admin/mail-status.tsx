@@ -32,10 +32,10 @@ export function MailStatus({ counts, transport }: { counts: OutboxCounts | undef
 
 /** Queues a test mail to the notification address; the line above then shows it waiting, then delivered or failed. */
 function SendTestMail() {
-  const fetcher = useFetcher<ActionAnswer>();
+  const fetcher = useFetcher<ActionAnswer & { to?: string }>();
   const toastId = useRef<string>(undefined);
   useActionResult(fetcher.data, (answer) => {
-    if (answer.ok) showToast.success("Test mail queued: it goes where the notification mails go.", { id: toastId.current });
+    if (answer.ok) showToast.success(`Test mail queued for ${answer.to ?? "the notification address"}.`, { id: toastId.current });
     else showToast.error(answerMessage(answer) ?? "Failed to send the test mail", { id: toastId.current });
   });
   return (
@@ -54,12 +54,11 @@ function SendTestMail() {
 }
 
 function OutboxState({ counts }: { counts: OutboxCounts | undefined }) {
-  if (!counts) return <p>Notification mails: status unavailable right now.</p>;
-  if (counts.waiting === 0 && counts.dead === 0) return <p>Notification mails: all delivered.</p>;
+  if (!counts) return <p>Mails: status unavailable right now.</p>;
+  if (counts.waiting === 0 && counts.dead === 0) return <p>Mails: all delivered.</p>;
   return (
     <p data-testid="mail-status">
-      Notification mails:{" "}
-      {counts.waiting > 0 && <span className="font-semibold text-amber-800">{`${counts.waiting} waiting to be sent`}</span>}
+      Mails: {counts.waiting > 0 && <span className="font-semibold text-amber-800">{`${counts.waiting} waiting to be sent`}</span>}
       {counts.waiting > 0 && counts.dead > 0 && ", "}
       {counts.dead > 0 && (
         <span className="font-semibold text-red-700">{`${counts.dead} could not be delivered (see the server log)`}</span>

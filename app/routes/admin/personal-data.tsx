@@ -1,6 +1,7 @@
 import { DEFAULT_RETENTION_MONTHS, RETENTION_CHOICES } from "#core/schemas/personal-data";
 import { BackButton } from "~/components/site/back-button";
 import { EraseByEmail, RetentionForm } from "~/components/admin/personal-data-forms";
+import { SettingsSection } from "~/components/admin/settings-section";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/personal-data";
 
@@ -29,28 +30,20 @@ export default function PersonalDataPage({ loaderData }: Route.ComponentProps) {
           needs them.
         </p>
       </div>
-      <section aria-labelledby="retention-heading" className="rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
-        <h2 id="retention-heading" className="text-xl font-bold text-brand-900">
-          How long to keep them
-        </h2>
-        <p className="mt-1 text-slate-700">
-          Requests and messages older than this are deleted every day, with their notes and the mails about them.
-        </p>
-        <div className="mt-4">
-          <RetentionForm retention={loaderData.retention} />
-        </div>
-      </section>
-      <section aria-labelledby="erase-heading" className="rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
-        <h2 id="erase-heading" className="text-xl font-bold text-brand-900">
-          Erase by email
-        </h2>
-        <p className="mt-1 text-slate-700">
-          When someone asks the society to delete their data: find what is held for their email address, then erase all of it.
-        </p>
-        <div className="mt-4">
-          <EraseByEmail />
-        </div>
-      </section>
+      <SettingsSection
+        id="retention"
+        title="How long to keep them"
+        description="Requests and messages older than this are deleted every day, with their notes and the mails about them."
+      >
+        <RetentionForm retention={loaderData.retention} />
+      </SettingsSection>
+      <SettingsSection
+        id="erase"
+        title="Erase by email"
+        description="When someone asks the society to delete their data: find what is held for their email address, then erase all of it."
+      >
+        <EraseByEmail />
+      </SettingsSection>
     </main>
   );
 }

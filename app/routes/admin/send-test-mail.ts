@@ -5,6 +5,6 @@ import type { Route } from "./+types/send-test-mail";
 /** "Send test mail": queued through the outbox like every mail, so the panel's mail line shows how it went. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
-  await context.services.mailOutbox.sendTest(admin);
-  return buttonAnswer({ ok: true });
+  const to = await context.services.mailOutbox.sendTest(admin);
+  return buttonAnswer({ ok: true, to });
 }

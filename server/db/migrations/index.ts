@@ -11,6 +11,7 @@ import * as possibleDuplicates from "./2026-11-29T01-00-00_possible-duplicates";
 import * as requestWorkflow from "./2026-11-29T05-00-00_request-workflow";
 import * as personalData from "./2026-11-29T05-30-00_personal-data";
 import * as messageInbox from "./2026-11-29T06-00-00_message-inbox";
+import * as mailSettings from "./2026-11-29T08-00-00_mail-settings";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T05-00-00_request-workflow": requestWorkflow,
   "2026-11-29T05-30-00_personal-data": personalData,
   "2026-11-29T06-00-00_message-inbox": messageInbox,
+  "2026-11-29T08-00-00_mail-settings": mailSettings,
 };

@@ -1,0 +1,53 @@
+import { getInputProps } from "@conform-to/react";
+import {
+  CONFIRMATION_LIMITS,
+  CONFIRMATION_PLACEHOLDERS,
+  confirmationMailSchema,
+  notificationAddressSchema,
+} from "#core/schemas/mail-settings";
+import { Field } from "~/components/ui/field";
+import { ContentForm, useContentForm } from "./content/content-form";
+
+/** Where the notification mails go; left empty, the default. */
+export function NotificationAddressForm({ stored }: { stored: string }) {
+  const content = useContentForm({
+    id: "notification-address",
+    schema: notificationAddressSchema,
+    defaultValue: { notificationEmail: stored },
+  });
+  return (
+    <ContentForm content={content} action="/admin/mail/notification-address" label="Notification address">
+      <Field
+        meta={content.fields.notificationEmail}
+        label="Send notifications to"
+        type="email"
+        autoComplete="email"
+        description="Leave it empty to use the default: the server's MAIL_TO, or else the first admin's email."
+      />
+    </ContentForm>
+  );
+}
+
+const placeholderHelp = Object.entries(CONFIRMATION_PLACEHOLDERS)
+  .map(([placeholder, meaning]) => `${placeholder} becomes ${meaning}`)
+  .join("; ");
+
+/** The applicant's confirmation mail: on or off, and its wording. */
+export function ConfirmationMailForm({ confirmation }: { confirmation: { enabled: boolean; subject: string; text: string } }) {
+  const content = useContentForm({
+    id: "confirmation-mail",
+    schema: confirmationMailSchema,
+    defaultValue: { enabled: confirmation.enabled ? "on" : undefined, subject: confirmation.subject, text: confirmation.text },
+  });
+  const { fields } = content;
+  return (
+    <ContentForm content={content} action="/admin/mail/confirmation" label="Confirmation to applicants">
+      <label className="flex items-center gap-2 font-semibold text-slate-900">
+        <input {...getInputProps(fields.enabled, { type: "checkbox" })} className="size-4 accent-brand-800" />
+        Send each applicant a confirmation mail
+      </label>
+      <Field meta={fields.subject} label="Subject" maxLength={CONFIRMATION_LIMITS.subject} description={`${placeholderHelp}.`} />
+      <Field meta={fields.text} label="Text" rows={9} />
+    </ContentForm>
+  );
+}

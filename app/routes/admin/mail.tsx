@@ -1,0 +1,83 @@
+import { errorMessage } from "#core/errors";
+import { BackButton } from "~/components/site/back-button";
+import { ConfirmationMailForm, NotificationAddressForm } from "~/components/admin/mail-settings-forms";
+import { MailStatus } from "~/components/admin/mail-status";
+import { SettingsSection } from "~/components/admin/settings-section";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/mail";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { services, logger } = context;
+  const [settings, counts] = await Promise.all([
+    services.mailSettings.get(),
+    services.mailOutbox.counts().catch((error: unknown) => {
+      logger.error({ err: errorMessage(error) }, "mail outbox count failed");
+      return undefined;
+    }),
+  ]);
+  return { settings, counts, transport: services.mailOutbox.transport };
+}
+
+export function meta() {
+  return [{ title: "Mail" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+const SOURCE_TEXT = {
+  setting: "set here",
+  MAIL_TO: "from the server's MAIL_TO setting",
+  "first admin": "the first admin's email",
+} as const;
+
+/** How the site's mail leaves and stands, where notifications go, and the applicant's confirmation mail. */
+export default function MailPage({ loaderData }: Route.ComponentProps) {
+  const { settings, counts, transport } = loaderData;
+  const { notification, confirmation } = settings;
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8">
+      <div>
+        <BackButton />
+      </div>
+      <div>
+        <h1 className="text-3xl font-extrabold text-brand-900">Mail</h1>
+        <p className="mt-2 text-slate-700">
+          Every mail waits in an outbox until it is delivered, so nothing is lost while the mail server is down.
+        </p>
+      </div>
+      <SettingsSection id="delivery" title="Delivery">
+        <MailStatus counts={counts} transport={transport} />
+      </SettingsSection>
+      <SettingsSection
+        id="notification"
+        title="Notification address"
+        description={
+          <p>
+            {notification.address
+              ? `Each new join request and contact message is mailed to ${notification.address} (${SOURCE_TEXT[notification.source]}).`
+              : "Each new join request and contact message is mailed to the address set here."}
+            {transport === "emailjs" && " With EmailJS, this needs templates whose “To Email” is {{to_email}}."}
+          </p>
+        }
+      >
+        <NotificationAddressForm stored={notification.stored ?? ""} />
+      </SettingsSection>
+      <SettingsSection
+        id="confirmation"
+        title="Confirmation to applicants"
+        description={
+          <>
+            <p>Each applicant gets this mail once their application is stored. Replies to it reach the notification address.</p>
+            {!confirmation.sendable && (
+              <p className="mt-2 font-semibold text-amber-800">
+                EmailJS needs a template for this mail: set EMAILJS_TEMPLATE_ID_CONFIRMATION on the server. Until then no confirmation is
+                sent.
+              </p>
+            )}
+          </>
+        }
+      >
+        <ConfirmationMailForm confirmation={confirmation} />
+      </SettingsSection>
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { confirmationMailSchema } from "#core/schemas/mail-settings";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/save-confirmation-mail";
+
+/** Stores the applicant's confirmation mail: on or off, its subject and its text. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: confirmationMailSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const { enabled, subject, text } = submission.value;
+  await context.services.mailSettings.setConfirmation({ enabled: enabled === "on", subject, text }, admin.id);
+  return formAnswer(submission.reply());
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { requiredText } from "./content-forms";
+
+export const CONFIRMATION_LIMITS = { subject: 150, text: 5000 } as const;
+
+/**
+ * The confirmation mail's wording until the committee writes its own. `{name}` becomes the applicant's name and
+ * `{society}` the site's short name, in the subject and the text alike.
+ */
+export const DEFAULT_CONFIRMATION = {
+  subject: "We received your application to {society}",
+  text: [
+    "Dear {name},",
+    "",
+    "Thank you for applying to join {society}. We received your application, and a member of the committee will contact you soon.",
+    "",
+    "If you did not apply, you can ignore this mail.",
+  ].join("\n"),
+} as const;
+
+/** The placeholders a confirmation mail's subject and text may use, and what they stand for. */
+export const CONFIRMATION_PLACEHOLDERS = { "{name}": "the applicant's name", "{society}": "the society's short name" } as const;
+
+/** Fills in the placeholders; anything else in braces stays as written. */
+export function fillPlaceholders(template: string, values: { name: string; society: string }): string {
+  return template.replace(/\{(name|society)\}/g, (_, key: "name" | "society") => values[key]);
+}
+
+/** Where the notification mails go; left empty, the default (MAIL_TO, else the first admin's email). */
+export const notificationAddressSchema = z.object({
+  notificationEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, "Email must be at most 254 characters")
+    .refine((email) => email === "" || z.email().safeParse(email).success, "Enter a valid email address")
+    .optional(),
+});
+
+/** The applicant's confirmation mail: on or off, and its subject and text. */
+export const confirmationMailSchema = z.object({
+  enabled: z.literal("on").optional(),
+  subject: requiredText("Subject", CONFIRMATION_LIMITS.subject).refine((subject) => !/[\r\n]/.test(subject), "Subject must be one line"),
+  text: requiredText("Text", CONFIRMATION_LIMITS.text),
+});

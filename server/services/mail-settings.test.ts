@@ -1,0 +1,104 @@
+import { DEFAULT_CONFIRMATION, fillPlaceholders, notificationAddressSchema } from "#core/schemas/mail-settings";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import type { MailConfig } from "../config";
+import { createRepos } from "../repos";
+import { mailSettingsService } from "./mail-settings";
+
+describe("the confirmation's placeholders", () => {
+  test("{name} and {society} are filled in wherever they are; other braces stay", () => {
+    expect(fillPlaceholders("Dear {name}, {name}! {society} {other} {Name}", { name: "Ayesha", society: "SMS" })).toBe(
+      "Dear Ayesha, Ayesha! SMS {other} {Name}",
+    );
+    // A name holding a placeholder is not filled in again.
+    expect(fillPlaceholders("Dear {name}", { name: "{society}", society: "SMS" })).toBe("Dear {society}");
+  });
+
+  test("the notification address is an email or empty", () => {
+    expect(notificationAddressSchema.parse({ notificationEmail: " Office@Society.test " })).toEqual({
+      notificationEmail: "office@society.test",
+    });
+    expect(notificationAddressSchema.parse({ notificationEmail: "" })).toEqual({ notificationEmail: "" });
+    expect(notificationAddressSchema.safeParse({ notificationEmail: "office" }).error?.issues[0]?.message).toBe(
+      "Enter a valid email address",
+    );
+  });
+});
+
+const SMTP: MailConfig["transport"] = { kind: "smtp", url: "smtp://localhost:25", timeoutMs: 1000 };
+
+describe.each(testEngines())("the mail settings on %s", (engine) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+  });
+  afterEach(async () => {
+    await database?.destroy();
+  });
+  const admin = async (email: string) => (await createRepos(database.db).admins.create({ email, passwordHash: "x" })).id;
+
+  test("notifications go to the address set here, else MAIL_TO, else the first admin", async () => {
+    const withoutMailTo = mailSettingsService({ db: database.db, mail: { transport: SMTP, to: undefined } });
+    await expect(withoutMailTo.notificationAddress()).rejects.toThrow("no notification address");
+    const first = await admin("first@society.test");
+    await admin("second@society.test");
+    expect((await withoutMailTo.get()).notification).toEqual({ address: "first@society.test", source: "first admin", stored: null });
+
+    const withMailTo = mailSettingsService({ db: database.db, mail: { transport: SMTP, to: "office@society.test" } });
+    expect(await withMailTo.notificationAddress()).toBe("office@society.test");
+
+    await withMailTo.setNotificationAddress("committee@society.test", first);
+    expect((await withMailTo.get()).notification).toEqual({
+      address: "committee@society.test",
+      source: "setting",
+      stored: "committee@society.test",
+    });
+    await withMailTo.setNotificationAddress("", first);
+    expect(await withMailTo.notificationAddress()).toBe("office@society.test");
+    const audit = await database.db.selectFrom("audit_log").select(["action", "detail"]).orderBy("at").orderBy("id").execute();
+    expect(audit).toEqual([
+      { action: "mail.notification-address", detail: "set" },
+      { action: "mail.notification-address", detail: "default" },
+    ]);
+  });
+
+  test("the confirmation: the built-in wording until edited, the placeholders filled in, nothing when it is off", async () => {
+    const actor = await admin("first@society.test");
+    const service = mailSettingsService({ db: database.db, mail: { transport: SMTP, to: undefined } });
+    const applicant = { name: "Ayesha", email: "ayesha@example.org" };
+    expect(await service.confirmationFor(applicant, "SMS")).toEqual({
+      kind: "confirmation",
+      to: { name: "Ayesha", address: "ayesha@example.org" },
+      society: "SMS",
+      subject: fillPlaceholders(DEFAULT_CONFIRMATION.subject, { name: "Ayesha", society: "SMS" }),
+      text: fillPlaceholders(DEFAULT_CONFIRMATION.text, { name: "Ayesha", society: "SMS" }),
+    });
+    await service.setConfirmation({ enabled: true, subject: "Hello {name}", text: "Welcome to {society}." }, actor);
+    expect(await service.confirmationFor(applicant, "SMS")).toMatchObject({ subject: "Hello Ayesha", text: "Welcome to SMS." });
+    await service.setConfirmation({ enabled: false, subject: "Hello {name}", text: "Welcome to {society}." }, actor);
+    expect(await service.confirmationFor(applicant, "SMS")).toBeUndefined();
+    expect((await service.get()).confirmation).toEqual({
+      enabled: false,
+      subject: "Hello {name}",
+      text: "Welcome to {society}.",
+      sendable: true,
+    });
+  });
+
+  test("with EmailJS and no confirmation template, no confirmation is queued, and the settings say why", async () => {
+    const emailjs = (confirmation?: string): MailConfig["transport"] => ({
+      kind: "emailjs",
+      url: "http://localhost/send",
+      serviceId: "s",
+      templateIds: { join: "j", contact: "c", confirmation },
+      publicKey: "p",
+      accessToken: undefined,
+    });
+    const applicant = { name: "Ayesha", email: "ayesha@example.org" };
+    const without = mailSettingsService({ db: database.db, mail: { transport: emailjs(), to: undefined } });
+    expect((await without.get()).confirmation.sendable).toBe(false);
+    expect(await without.confirmationFor(applicant, "SMS")).toBeUndefined();
+    const withTemplate = mailSettingsService({ db: database.db, mail: { transport: emailjs("t"), to: undefined } });
+    expect(await withTemplate.confirmationFor(applicant, "SMS")).toBeDefined();
+  });
+});
