@@ -16,6 +16,8 @@ export type SecurityEvent =
   | "login.busy"
   /** A client address used its last join or contact submission of the window. */
   | "form.limit-reached"
+  /** The site sent its last applicant confirmation of the hour; applications go on being taken, without one. */
+  | "confirmation.limit-reached"
   /** A write with a foreign Origin or Sec-Fetch-Site: cross-site (403). */
   | "request.cross-site-refused"
   /** A body over its cap (413) or of unknown length (411). */

@@ -105,7 +105,7 @@ export function applicant(n: number): z.input<typeof joinSubmissionSchema> {
   };
 }
 
-/** Applicants 0 to count - 1, through the join service with their notifications, one every four hours back from now. */
+/** Applicants 0 to count - 1, through the join service with their mails, one every four hours back from now. */
 export async function seedApplications(services: Services, count: number): Promise<void> {
   const now = Date.now();
   for (let i = 0; i < count; i++) {

@@ -47,7 +47,7 @@ describe("mail messages", () => {
   test("no line break survives into the subject, the Reply-To name or a one-line field of the body", () => {
     const mail = renderMail(joinPayload, NOTIFY);
     expect(mail.subject).toBe("New join application: Ayesha Bcc: x@example.org");
-    expect(mail.replyTo.name).toBe("Ayesha Bcc: x@example.org");
+    expect(mail.replyTo).toEqual({ name: "Ayesha Bcc: x@example.org", address: "ayesha@example.org" });
     expect(mail.text).toContain("Name: Ayesha Bcc: x@example.org\n");
     expect(headerSafe("a\u2028b\u0000c")).toBe("a b c");
   });
@@ -79,7 +79,7 @@ describe("mail messages", () => {
     expect(Object.keys(mail.templateParams).sort()).toEqual(["email", "message", "name", "time"]);
   });
 
-  test("the confirmation goes to the applicant as written, replying to the notification address", () => {
+  test("the confirmation goes to the applicant as written, replying to the notification address (as MAIL_TO gives it)", () => {
     const mail = renderMail(
       {
         kind: "confirmation",
@@ -91,11 +91,30 @@ describe("mail messages", () => {
       NOTIFY,
     );
     expect(mail.to).toEqual({ name: "Ayesha Bcc: x@example.org", address: "ayesha@example.org" });
-    expect(mail.replyTo).toEqual({ name: "SMS", address: NOTIFY });
+    expect(mail.replyTo).toBe(NOTIFY);
     expect(mail.subject).toBe("We received your application Bcc: x@example.org");
     expect(mail.text).toBe("Dear <Ayesha>,\n\nThank you.\n");
     expect(mail.html).toContain("Dear &lt;Ayesha&gt;,\n\nThank you.");
     expect(Object.keys(mail.templateParams).sort()).toEqual(["message", "reply_to", "subject", "to_name"]);
+    const committee = "Committee <committee@example.org>, secretary@example.org";
+    expect(
+      renderMail({ kind: "confirmation", to: { name: "", address: "a@example.org" }, society: "SMS", subject: "s", text: "t" }, committee)
+        .replyTo,
+    ).toBe(committee);
+  });
+
+  test("while there is no notification address, notifications wait (a transient failure) and confirmations go without Reply-To", () => {
+    expect(() => renderMail(joinPayload, undefined)).toThrow(
+      expect.objectContaining({ reason: "no notification address", permanent: false }),
+    );
+    const confirmation = {
+      kind: "confirmation" as const,
+      to: { name: "Sara", address: "sara@example.org" },
+      society: "SMS",
+      subject: "s",
+      text: "t",
+    };
+    expect(renderMail(confirmation, undefined).replyTo).toBeUndefined();
   });
 
   test("a contact mail links to its sender's messages in the inbox", () => {

@@ -1,4 +1,5 @@
 import type { MailKind } from "../db/schema";
+import { MailDeliveryError } from "./transports";
 
 /** The join notification's template parameters, named exactly as SPEC section 3 lists them. */
 export interface JoinMailParams {
@@ -44,7 +45,7 @@ export interface Address {
  */
 export interface ConfirmationMail {
   to: Address;
-  /** The society's short name: the name replies are addressed to. */
+  /** The society's short name, as `{society}` was filled in. */
   society: string;
   subject: string;
   text: string;
@@ -69,7 +70,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  replyTo: Address;
+  /** An address, or as MAIL_TO gives it (a list, or a name with its address); none: replies go to the sender. */
+  replyTo: Address | string | undefined;
   /** For the EmailJS transport, which renders its own templates. */
   templateParams: Record<string, string>;
 }
@@ -113,11 +115,14 @@ function render(title: string, rows: [string, string][], footer?: { label: strin
 
 const safeAddress = ({ name, address }: Address): Address => ({ name: headerSafe(name), address: headerSafe(address) });
 
-/** The confirmation's text as written, each line kept, in a plain page. */
-function renderConfirmation({ to, society, subject, text }: ConfirmationMail, notificationAddress: string): Mail {
+/**
+ * The confirmation's text as written, each line kept, in a plain page. Replies go to the notification address as the
+ * server has it (MAIL_TO may be a list, or name its address), or nowhere while there is none.
+ */
+function renderConfirmation({ to, subject, text }: ConfirmationMail, notificationAddress: string | undefined): Mail {
   const body = text.replace(/\r\n?/g, "\n");
   const html = `<!doctype html><html><body style="font-family:sans-serif"><p style="white-space:pre-wrap">${escapeHtml(body)}</p></body></html>`;
-  const replyTo = safeAddress({ name: society, address: notificationAddress });
+  const replyTo = notificationAddress === undefined ? undefined : headerSafe(notificationAddress);
   return {
     kind: "confirmation",
     to: safeAddress(to),
@@ -126,13 +131,17 @@ function renderConfirmation({ to, society, subject, text }: ConfirmationMail, no
     html,
     replyTo,
     // EmailJS renders its own template from these (its transport adds `to_email`).
-    templateParams: { to_name: to.name, subject: headerSafe(subject), message: body, reply_to: replyTo.address },
+    templateParams: { to_name: headerSafe(to.name), subject: headerSafe(subject), message: body, reply_to: replyTo ?? "" },
   };
 }
 
-/** The mail a payload describes. Notifications go to `notificationAddress`; the confirmation replies to it. */
-export function renderMail(payload: OutboxPayload, notificationAddress: string): Mail {
+/**
+ * The mail a payload describes. Notifications go to `notificationAddress` (while there is none they wait: a transient
+ * failure); the confirmation replies to it.
+ */
+export function renderMail(payload: OutboxPayload, notificationAddress: string | undefined): Mail {
   if (payload.kind === "confirmation") return renderConfirmation(payload, notificationAddress);
+  if (notificationAddress === undefined) throw new MailDeliveryError("no notification address", false);
   return { ...renderNotification(payload), to: headerSafe(notificationAddress) };
 }
 

@@ -99,7 +99,7 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
       {
         kind: "confirmation",
         to: { name: "Sara", address: "sara@example.org" },
-        replyTo: { name: "SMS", address: "committee@example.org" },
+        replyTo: "committee@example.org",
       },
     ]);
     expect(delivered[1]?.text).toBe("Dear Sara,\n\nThank you.\n");

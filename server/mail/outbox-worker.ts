@@ -12,8 +12,8 @@ export interface OutboxWorkerOptions {
   transport: MailTransport;
   logger: Logger;
   settings: MailConfig["outbox"];
-  /** Where notifications go (and replies to the confirmation), as set when the mail is sent. */
-  notificationAddress(): Promise<string>;
+  /** Where notifications go (and replies to the confirmation), as set when the mail is sent; undefined: nowhere yet. */
+  notificationAddress(): Promise<string | undefined>;
   /** Identifies this process in leases; unique per start. */
   owner?: string;
   random?: () => number;

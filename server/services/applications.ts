@@ -58,7 +58,7 @@ function joinAnswers(submission: JoinSubmission, questions: readonly string[]): 
   return answers.map((answer, i) => ({ question: questions[i] ?? `Question ${i + 1}`, answer }));
 }
 
-/** Join applications: stored with their notification mail, listed for the admin, deleted by the admin. */
+/** Join applications: stored with their notification and confirmation mails, listed for the admin, deleted by the admin. */
 export function applicationService({
   db,
   store,
@@ -84,7 +84,7 @@ export function applicationService({
   const validIds = (ids: readonly string[]) => [...new Set(ids)].filter(isRecordId);
 
   return {
-    /** Stores an application with its notification (see submissionStore); refused while Join Us is hidden. */
+    /** Stores an application with its mails (see submissionStore); refused while Join Us is hidden. */
     async submit(
       submission: JoinSubmission,
       clientIp: string,

@@ -83,6 +83,8 @@ export function createServices(deps: ServiceDeps) {
       /** Queues a test mail to the notification address, replying to the admin who asked; audited. Answers that address. */
       async sendTest(actor: { id: string; email: string }, now = new Date()): Promise<string> {
         const to = await mailSettings.notificationAddress();
+        // A signed-in admin is an admin account: the default address exists.
+        if (!to) throw new Error("no notification address");
         const payload: OutboxPayload = {
           kind: "test",
           params: { time: formatSiteTime(now, deps.siteTimeZone) },

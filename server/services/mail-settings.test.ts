@@ -39,10 +39,15 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
 
   test("notifications go to the address set here, else MAIL_TO, else the first admin", async () => {
     const withoutMailTo = mailSettingsService({ db: database.db, mail: { transport: SMTP, to: undefined } });
-    await expect(withoutMailTo.notificationAddress()).rejects.toThrow("no notification address");
+    expect(await withoutMailTo.notificationAddress()).toBeUndefined();
     const first = await admin("first@society.test");
     await admin("second@society.test");
-    expect((await withoutMailTo.get()).notification).toEqual({ address: "first@society.test", source: "first admin", stored: null });
+    expect((await withoutMailTo.get()).notification).toEqual({
+      address: "first@society.test",
+      source: "first admin",
+      stored: null,
+      placeholder: false,
+    });
 
     const withMailTo = mailSettingsService({ db: database.db, mail: { transport: SMTP, to: "office@society.test" } });
     expect(await withMailTo.notificationAddress()).toBe("office@society.test");
@@ -52,6 +57,7 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
       address: "committee@society.test",
       source: "setting",
       stored: "committee@society.test",
+      placeholder: false,
     });
     await withMailTo.setNotificationAddress("", first);
     expect(await withMailTo.notificationAddress()).toBe("office@society.test");
@@ -60,6 +66,27 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
       { action: "mail.notification-address", detail: "set" },
       { action: "mail.notification-address", detail: "default" },
     ]);
+  });
+
+  test("the first start's stand-in admin (admin@example.org) is named as an address nobody reads", async () => {
+    await admin("admin@example.org");
+    const service = mailSettingsService({ db: database.db, mail: { transport: SMTP, to: undefined } });
+    expect((await service.get()).notification).toMatchObject({ address: "admin@example.org", source: "first admin", placeholder: true });
+  });
+
+  test("a name that is not one a person has is not repeated to the address typed", async () => {
+    const actor = await admin("first@society.test");
+    const service = mailSettingsService({ db: database.db, mail: { transport: SMTP, to: undefined } });
+    await service.setConfirmation({ enabled: true, subject: "Hello {name}", text: "Dear {name}," }, actor);
+    const confirmation = (name: string) => service.confirmationFor({ name, email: "x@example.org" }, "SMS");
+    expect(await confirmation("Ayesha O'Neil-Khan")).toMatchObject({
+      to: { name: "Ayesha O'Neil-Khan" },
+      subject: "Hello Ayesha O'Neil-Khan",
+    });
+    expect(await confirmation("عائشہ خان")).toMatchObject({ subject: "Hello عائشہ خان" });
+    for (const name of ["Win a prize at https://evil.example", "Ayesha\r\nBcc: x@example.org", "x".repeat(61), "<b>Ayesha</b>"]) {
+      expect(await confirmation(name)).toMatchObject({ to: { name: "" }, subject: "Hello applicant", text: "Dear applicant," });
+    }
   });
 
   test("the confirmation: the built-in wording until edited, the placeholders filled in, nothing when it is off", async () => {

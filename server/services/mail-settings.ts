@@ -1,15 +1,23 @@
-import { DEFAULT_CONFIRMATION, fillPlaceholders } from "#core/schemas/mail-settings";
+import { DEFAULT_CONFIRMATION, fillPlaceholders, greetableName, NAME_STANDING_IN } from "#core/schemas/mail-settings";
 import type { Kysely } from "kysely";
 import type { MailConfig } from "../config";
 import type { Database } from "../db/schema";
 import type { OutboxPayload } from "../mail/messages";
+import { DEFAULT_ADMIN_EMAIL } from "../auth/admin-bootstrap.server";
 import { createRepos, inTransaction } from "../repos";
+import type { StoredMailSettings } from "../repos/settings";
 
 /** Where the notification address comes from: the admin area, MAIL_TO, or the first admin's account. */
 export type NotificationSource = "setting" | "MAIL_TO" | "first admin";
 
 export interface MailSettings {
-  notification: { address: string | undefined; source: NotificationSource; stored: string | null };
+  notification: {
+    address: string | undefined;
+    source: NotificationSource;
+    stored: string | null;
+    /** The address is the first start's stand-in admin (admin@example.org): nobody reads it. */
+    placeholder: boolean;
+  };
   confirmation: {
     enabled: boolean;
     subject: string;
@@ -27,26 +35,32 @@ export function mailSettingsService({ db, mail }: { db: Kysely<Database>; mail: 
   const repos = createRepos(db);
   const sendable = mail.transport.kind !== "emailjs" || Boolean(mail.transport.templateIds.confirmation);
 
+  /** The notification address and where it comes from, given what the admin area stored. */
+  const notificationOf = async (stored: string | null): Promise<Omit<MailSettings["notification"], "stored" | "placeholder">> => {
+    if (stored) return { address: stored, source: "setting" };
+    if (mail.to) return { address: mail.to, source: "MAIL_TO" };
+    return { address: await repos.admins.firstEmail(), source: "first admin" };
+  };
+  const confirmationOf = ({ enabled, subject, text }: StoredMailSettings["confirmation"]): MailSettings["confirmation"] => ({
+    enabled,
+    subject: subject ?? DEFAULT_CONFIRMATION.subject,
+    text: text ?? DEFAULT_CONFIRMATION.text,
+    sendable,
+  });
+
   const service = {
     async get(): Promise<MailSettings> {
       const stored = await repos.settings.mailSettings();
-      const { subject, text, enabled } = stored.confirmation;
-      const notification = stored.notificationEmail
-        ? { address: stored.notificationEmail, source: "setting" as const }
-        : mail.to
-          ? { address: mail.to, source: "MAIL_TO" as const }
-          : { address: await repos.admins.firstEmail(), source: "first admin" as const };
+      const notification = await notificationOf(stored.notificationEmail);
       return {
-        notification: { ...notification, stored: stored.notificationEmail },
-        confirmation: { enabled, subject: subject ?? DEFAULT_CONFIRMATION.subject, text: text ?? DEFAULT_CONFIRMATION.text, sendable },
+        notification: { ...notification, stored: stored.notificationEmail, placeholder: notification.address === DEFAULT_ADMIN_EMAIL },
+        confirmation: confirmationOf(stored.confirmation),
       };
     },
 
-    /** Where a notification goes now; throws while there is nowhere (no admin yet and nothing set), so it waits. */
-    async notificationAddress(): Promise<string> {
-      const { address } = (await service.get()).notification;
-      if (!address) throw new Error("no notification address: no admin account and none set");
-      return address;
+    /** Where a notification goes now; undefined while there is nowhere (no admin yet and nothing set). */
+    async notificationAddress(): Promise<string | undefined> {
+      return (await notificationOf((await repos.settings.mailSettings()).notificationEmail)).address;
     },
 
     /** An empty address goes back to the default. Audited without the address. */
@@ -64,14 +78,18 @@ export function mailSettingsService({ db, mail }: { db: Kysely<Database>; mail: 
       });
     },
 
-    /** The confirmation mail an applicant gets now, with the placeholders filled in; undefined when it is off. */
+    /**
+     * The confirmation mail an applicant gets now, with the placeholders filled in (the name only when it is one a
+     * person has: see greetableName); undefined when it is off.
+     */
     async confirmationFor(applicant: { name: string; email: string }, society: string): Promise<OutboxPayload | undefined> {
-      const { confirmation } = await service.get();
+      const confirmation = confirmationOf((await repos.settings.mailSettings()).confirmation);
       if (!confirmation.enabled || !confirmation.sendable) return undefined;
-      const values = { name: applicant.name, society };
+      const name = greetableName(applicant.name);
+      const values = { name, society };
       return {
         kind: "confirmation",
-        to: { name: applicant.name, address: applicant.email },
+        to: { name: name === NAME_STANDING_IN ? "" : name, address: applicant.email },
         society,
         subject: fillPlaceholders(confirmation.subject, values),
         text: fillPlaceholders(confirmation.text, values),

@@ -14,6 +14,11 @@ import { logSecurityEvent } from "../security-log";
 export const PUBLIC_FORM_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 } as const;
 /** Per email address: 3 submissions a day. */
 export const PER_EMAIL_LIMIT = { limit: 3, windowMs: 24 * 60 * 60 * 1000 } as const;
+/**
+ * For the whole site: 300 applicant confirmations an hour. A confirmation goes to whatever address was typed, so this
+ * bounds how much mail anyone can make the society send to strangers; an orientation stall's rush stays well under it.
+ */
+export const CONFIRMATION_LIMIT = { key: "confirmation:site", limit: 300, windowMs: 60 * 60 * 1000 } as const;
 
 /** Whose limit refused a submission: the client network's, or the email address's. */
 export type LimitScope = "address" | "email";
@@ -51,8 +56,8 @@ interface Submission {
 }
 
 /**
- * Stores a visitor's submission exactly once per submission key, in one transaction with its notification mail and
- * its count against the client address: count and submission reach the disk together (one synchronous write), and a
+ * Stores a visitor's submission exactly once per submission key, in one transaction with its mails (the notification,
+ * and the confirmation while the site's hourly allowance lasts) and its count against the client address: count and submission reach the disk together (one synchronous write), and a
  * refused or failed submission rolls its count back. A submission whose key is already stored (a double click, a
  * retried request) counts, stores and mails nothing new. The counter key holds a hash, never the address.
  */
@@ -74,7 +79,13 @@ export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Databas
           if (!byEmail.allowed) throw new LimitReached("email", byEmail.retryAfterSeconds);
         }
         await repos.mailOutbox.enqueue(form, mail, now, row.id);
-        if (confirmation) await repos.mailOutbox.enqueue(confirmation.kind, confirmation, now, row.id);
+        if (confirmation) {
+          const { key, limit, windowMs } = CONFIRMATION_LIMIT;
+          const sent = await repos.rateLimits.hit(key, limit, windowMs, now);
+          if (sent.allowed) await repos.mailOutbox.enqueue(confirmation.kind, confirmation, now, row.id);
+          if (sent.remaining === 0 && sent.allowed)
+            logSecurityEvent(logger, "confirmation.limit-reached", { windowSeconds: windowMs / 1000 });
+        }
         return row;
       });
       if (stored.created) wakeMailer();

@@ -95,7 +95,7 @@ describe.each(testEngines())("mail settings in the admin area on %s", (engine) =
     expect((await waitFor(async () => mailsTo(next.email)[0])).header("subject")).toBe(`We received your application to ${site.shortName}`);
   });
 
-  test("a name with CR/LF and 'Bcc:' adds no header and no recipient to the confirmation", async () => {
+  test("a name with CR/LF and 'Bcc:' adds no header and no recipient to the confirmation, and is not repeated in it", async () => {
     const application = joinApplication({ fullname: "Mallory\r\nBcc: victim@example.org\r\nX-Injected: yes" });
     expect((await postForm(server, "/join", application, freshIp())).status).toBe(200);
     const email = storedEmail(application);
@@ -104,7 +104,8 @@ describe.each(testEngines())("mail settings in the admin area on %s", (engine) =
     const headers = confirmation.headers.map(([header]) => header);
     expect(headers).not.toContain("bcc");
     expect(headers).not.toContain("x-injected");
-    expect(confirmation.header("subject")).toBe("Received, Mallory Bcc: victim@example.org X-Injected: yes");
+    // Not a name a person has: the confirmation greets the "applicant" instead of repeating it to the address typed.
+    expect(confirmation.header("subject")).toBe("Received, applicant");
     expect(smtp.mails.some((mail) => mail.envelopeTo.includes("victim@example.org"))).toBe(false);
   });
 

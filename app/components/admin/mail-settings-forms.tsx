@@ -1,10 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import {
-  CONFIRMATION_LIMITS,
-  CONFIRMATION_PLACEHOLDERS,
-  confirmationMailSchema,
-  notificationAddressSchema,
-} from "#core/schemas/mail-settings";
+import { CONFIRMATION_LIMITS, confirmationMailSchema, notificationAddressSchema } from "#core/schemas/mail-settings";
 import { Field } from "~/components/ui/field";
 import { ContentForm, useContentForm } from "./content/content-form";
 
@@ -21,16 +16,12 @@ export function NotificationAddressForm({ stored }: { stored: string }) {
         meta={content.fields.notificationEmail}
         label="Send notifications to"
         type="email"
-        autoComplete="email"
+        autoComplete="off"
         description="Leave it empty to use the default: the server's MAIL_TO, or else the first admin's email."
       />
     </ContentForm>
   );
 }
-
-const placeholderHelp = Object.entries(CONFIRMATION_PLACEHOLDERS)
-  .map(([placeholder, meaning]) => `${placeholder} becomes ${meaning}`)
-  .join("; ");
 
 /** The applicant's confirmation mail: on or off, and its wording. */
 export function ConfirmationMailForm({ confirmation }: { confirmation: { enabled: boolean; subject: string; text: string } }) {
@@ -46,7 +37,7 @@ export function ConfirmationMailForm({ confirmation }: { confirmation: { enabled
         <input {...getInputProps(fields.enabled, { type: "checkbox" })} className="size-4 accent-brand-800" />
         Send each applicant a confirmation mail
       </label>
-      <Field meta={fields.subject} label="Subject" maxLength={CONFIRMATION_LIMITS.subject} description={`${placeholderHelp}.`} />
+      <Field meta={fields.subject} label="Subject" maxLength={CONFIRMATION_LIMITS.subject} />
       <Field meta={fields.text} label="Text" rows={9} />
     </ContentForm>
   );

@@ -1,20 +1,28 @@
 import { useRef } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toasts";
 import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
 import { useActionResult } from "~/lib/use-action-result";
 import type { MailConfig } from "../../../server/config";
 import type { OutboxCounts } from "../../../server/repos/mail-outbox";
+import type { MailSettings } from "../../../server/services/mail-settings";
 
 const TRANSPORT_NAMES = { smtp: "SMTP", emailjs: "EmailJS" } as const;
 
 /**
- * How the notification mails leave the site and how they stand (join and contact mails wait in an outbox until
- * delivered): the admin learns that mail goes nowhere, is late or failed here, instead of from an applicant who heard
- * nothing.
+ * How the mails leave the site and how they stand (every mail waits in an outbox until delivered): the admin learns
+ * here that mail goes nowhere, is late or failed, instead of from an applicant who heard nothing.
  */
-export function MailStatus({ counts, transport }: { counts: OutboxCounts | undefined; transport: MailConfig["transport"]["kind"] }) {
+export function MailStatus({
+  counts,
+  transport,
+  notification,
+}: {
+  counts: OutboxCounts | undefined;
+  transport: MailConfig["transport"]["kind"];
+  notification: Pick<MailSettings["notification"], "address" | "placeholder">;
+}) {
   return (
     <div className="flex flex-col gap-1 text-sm text-slate-700">
       {transport === "log" ? (
@@ -23,6 +31,15 @@ export function MailStatus({ counts, transport }: { counts: OutboxCounts | undef
         </p>
       ) : (
         <p data-testid="mail-transport">{`Mail is sent by ${TRANSPORT_NAMES[transport]}.`}</p>
+      )}
+      {notification.placeholder && transport !== "log" && (
+        <p className="font-semibold text-amber-800">
+          {`Notifications go to ${notification.address ?? ""}, the stand-in address of the first start, which nobody reads: `}
+          <Link to="/admin/mail" className="underline">
+            set the committee's address
+          </Link>
+          .
+        </p>
       )}
       <OutboxState counts={counts} />
       <SendTestMail />

@@ -17,7 +17,11 @@ export function SettingsSection({
       <h2 id={`${id}-heading`} className="text-xl font-bold text-brand-900">
         {title}
       </h2>
-      {description && <div className="mt-1 text-slate-700">{description}</div>}
+      {typeof description === "string" ? (
+        <p className="mt-1 text-slate-700">{description}</p>
+      ) : (
+        description && <div className="mt-1 text-slate-700">{description}</div>
+      )}
       <div className="mt-4">{children}</div>
     </section>
   );

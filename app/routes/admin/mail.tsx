@@ -1,4 +1,5 @@
 import { errorMessage } from "#core/errors";
+import { CONFIRMATION_PLACEHOLDERS } from "#core/schemas/mail-settings";
 import { BackButton } from "~/components/site/back-button";
 import { ConfirmationMailForm, NotificationAddressForm } from "~/components/admin/mail-settings-forms";
 import { MailStatus } from "~/components/admin/mail-status";
@@ -23,6 +24,10 @@ export function meta() {
   return [{ title: "Mail" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+const placeholderHelp = Object.entries(CONFIRMATION_PLACEHOLDERS)
+  .map(([placeholder, meaning]) => `${placeholder} becomes ${meaning}`)
+  .join(" and ");
+
 const SOURCE_TEXT = {
   setting: "set here",
   MAIL_TO: "from the server's MAIL_TO setting",
@@ -45,7 +50,7 @@ export default function MailPage({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <SettingsSection id="delivery" title="Delivery">
-        <MailStatus counts={counts} transport={transport} />
+        <MailStatus counts={counts} transport={transport} notification={notification} />
       </SettingsSection>
       <SettingsSection
         id="notification"
@@ -66,7 +71,10 @@ export default function MailPage({ loaderData }: Route.ComponentProps) {
         title="Confirmation to applicants"
         description={
           <>
-            <p>Each applicant gets this mail once their application is stored. Replies to it reach the notification address.</p>
+            <p>
+              Each applicant gets this mail once their application is stored. Replies to it reach the notification address. In the subject
+              and the text, {placeholderHelp}.
+            </p>
             {!confirmation.sendable && (
               <p className="mt-2 font-semibold text-amber-800">
                 EmailJS needs a template for this mail: set EMAILJS_TEMPLATE_ID_CONFIRMATION on the server. Until then no confirmation is

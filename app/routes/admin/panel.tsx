@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!active) return { view: "login" as const, ended: services.auth.hasSessionCookie(request) };
   if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
   const filter = requestFilterOf(new URL(request.url).searchParams);
-  const [requests, joinUsVisible, mailCounts, localAddressLabel, unreadMessages] = await Promise.all([
+  const [requests, joinUsVisible, mailCounts, localAddressLabel, unreadMessages, mailSettings] = await Promise.all([
     services.applications.listPage(filter).catch((error: unknown) => {
       // SPEC 8: a failed load is logged only; the list stays empty.
       logger.error({ err: errorMessage(error) }, "join requests load failed");
@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logger.error({ err: errorMessage(error) }, "unread messages count failed");
       return 0;
     }),
+    services.mailSettings.get(),
   ]);
   return {
     view: "panel" as const,
@@ -44,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     joinUsVisible,
     mailCounts,
     mailTransport: services.mailOutbox.transport,
+    notification: mailSettings.notification,
     localAddressLabel,
     unreadMessages,
   };
@@ -79,7 +81,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       <AdminToolbar unreadMessages={loaderData.unreadMessages} />
       <div className="mt-6 flex flex-col gap-2">
         <JoinUsSwitch visible={loaderData.joinUsVisible} />
-        <MailStatus counts={loaderData.mailCounts} transport={loaderData.mailTransport} />
+        <MailStatus counts={loaderData.mailCounts} transport={loaderData.mailTransport} notification={loaderData.notification} />
       </div>
       <RequestsPanel requests={loaderData.requests} filter={loaderData.filter} localAddressLabel={loaderData.localAddressLabel} />
     </main>
