@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
+import { createLogger } from "../../server/logger";
+import { mailFiles } from "../../server/mail/mail-files";
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
+import { personalDataService, recordEraser } from "../../server/services/personal-data";
 import { expect, test } from "./fixtures";
 
 /**
  * /admin/personal-data: how long requests and messages are kept, and erasing everything held for one email address.
- * The "clock" of retention is the requests' age: they are seeded as old as each test needs.
+ * The "clock" of retention is the requests' age (they are seeded as old as each test needs), and for the daily sweep
+ * the time the test hands it.
  */
 
 const monthsAgo = (months: number) => new Date(Date.now() - months * 31 * 24 * 3600_000);
@@ -19,7 +23,44 @@ test.describe("personal data", () => {
     await database.db.updateTable("settings").set({ retention_months: 24 }).execute();
   });
   test.afterEach(async ({ database }) => {
-    await database.db.updateTable("settings").set({ retention_months: 24 }).execute();
+    await database.db.updateTable("settings").set({ retention_months: 24, retention_swept_at: null }).execute();
+  });
+
+  test("the daily sweep, on the test's clock: a request inside the period stays; a month on, past it, it is gone from the panel", async ({
+    page,
+    seed,
+    database,
+    server,
+  }) => {
+    await seed.application({ fullname: "Twenty Three Months Ago", createdAt: monthsAgo(23) });
+    const logger = createLogger("silent");
+    const files = mailFiles(server.dataDir);
+    const sweeper = personalDataService({
+      db: database.db,
+      mailFiles: files,
+      erase: recordEraser({ db: database.db, mailFiles: files, logger }),
+      logger,
+    });
+    const listed = async () => {
+      await page.goto("/admin");
+      return page.getByRole("article", { name: "Twenty Three Months Ago" });
+    };
+    // Today's sweep (the server's own may have run already: the day starts over for the test).
+    await database.db.updateTable("settings").set({ retention_swept_at: null }).execute();
+    const today = new Date();
+    await sweeper.sweepDaily(today);
+    await expect(await listed()).toBeVisible();
+
+    const aMonthLater = new Date(today.getTime() + 31 * 24 * 3600_000);
+    await sweeper.sweepDaily(aMonthLater);
+    await expect(await listed()).toHaveCount(0);
+    const audit = await database.db
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("action", "=", "retention.sweep")
+      .orderBy("at", "desc")
+      .executeTakeFirst();
+    expect(audit?.detail).toBe("requests=1 messages=0 mails=0");
   });
 
   test("a shorter retention period deletes at once the requests older than it; the panel no longer lists them", async ({
