@@ -1,9 +1,8 @@
 import { errorMessage } from "#core/errors";
 import { CONFIRMATION_PLACEHOLDERS } from "#core/schemas/mail-settings";
-import { BackButton } from "~/components/site/back-button";
 import { ConfirmationMailForm, NotificationAddressForm } from "~/components/admin/mail-settings-forms";
 import { MailStatus } from "~/components/admin/mail-status";
-import { SettingsSection } from "~/components/admin/settings-section";
+import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/mail";
 
@@ -39,16 +38,10 @@ export default function MailPage({ loaderData }: Route.ComponentProps) {
   const { settings, counts, transport } = loaderData;
   const { notification, confirmation } = settings;
   return (
-    <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8">
-      <div>
-        <BackButton />
-      </div>
-      <div>
-        <h1 className="text-3xl font-extrabold text-brand-900">Mail</h1>
-        <p className="mt-2 text-slate-700">
-          Every mail waits in an outbox until it is delivered, so nothing is lost while the mail server is down.
-        </p>
-      </div>
+    <SettingsPage
+      title="Mail"
+      intro="Every mail waits in an outbox until it is delivered, so nothing is lost while the mail server is down."
+    >
       <SettingsSection id="delivery" title="Delivery">
         <MailStatus counts={counts} transport={transport} notification={notification} />
       </SettingsSection>
@@ -86,6 +79,6 @@ export default function MailPage({ loaderData }: Route.ComponentProps) {
       >
         <ConfirmationMailForm confirmation={confirmation} />
       </SettingsSection>
-    </main>
+    </SettingsPage>
   );
 }

@@ -1,7 +1,6 @@
 import { DEFAULT_RETENTION_MONTHS, RETENTION_CHOICES } from "#core/schemas/personal-data";
-import { BackButton } from "~/components/site/back-button";
 import { EraseByEmail, RetentionForm } from "~/components/admin/personal-data-forms";
-import { SettingsSection } from "~/components/admin/settings-section";
+import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/personal-data";
 
@@ -19,17 +18,10 @@ export function meta() {
 /** How long applicants' and senders' data is kept, and erasing everything held for one email address. */
 export default function PersonalDataPage({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8">
-      <div>
-        <BackButton />
-      </div>
-      <div>
-        <h1 className="text-3xl font-extrabold text-brand-900">Personal data</h1>
-        <p className="mt-2 text-slate-700">
-          Join requests and contact messages hold people's names, emails, phone numbers and addresses. Keep them only as long as the society
-          needs them.
-        </p>
-      </div>
+    <SettingsPage
+      title="Personal data"
+      intro="Join requests and contact messages hold people's names, emails, phone numbers and addresses. Keep them only as long as the society needs them."
+    >
       <SettingsSection
         id="retention"
         title="How long to keep them"
@@ -44,6 +36,6 @@ export default function PersonalDataPage({ loaderData }: Route.ComponentProps) {
       >
         <EraseByEmail />
       </SettingsSection>
-    </main>
+    </SettingsPage>
   );
 }
