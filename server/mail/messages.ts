@@ -94,6 +94,9 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
+/** A mail's HTML part: its (already escaped) content in a plain page. */
+const htmlPage = (content: string) => `<!doctype html><html><body style="font-family:sans-serif">${content}</body></html>`;
+
 /**
  * Every field but the contact message is one line: line breaks in it (which a person never types into
  * a one-line input) become spaces, in the body as in the headers.
@@ -109,7 +112,7 @@ function render(title: string, rows: [string, string][], footer?: { label: strin
     )
     .join("");
   const htmlFooter = footer ? `<p><a href="${escapeHtml(footer.href)}">${escapeHtml(footer.label)}</a></p>` : "";
-  const html = `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeHtml(title)}</h1><table>${htmlRows}</table>${htmlFooter}</body></html>`;
+  const html = htmlPage(`<h1 style="font-size:18px">${escapeHtml(title)}</h1><table>${htmlRows}</table>${htmlFooter}`);
   return { text: `${text.join("\n")}\n`, html };
 }
 
@@ -121,7 +124,7 @@ const safeAddress = ({ name, address }: Address): Address => ({ name: headerSafe
  */
 function renderConfirmation({ to, subject, text }: ConfirmationMail, notificationAddress: string | undefined): Mail {
   const body = text.replace(/\r\n?/g, "\n");
-  const html = `<!doctype html><html><body style="font-family:sans-serif"><p style="white-space:pre-wrap">${escapeHtml(body)}</p></body></html>`;
+  const html = htmlPage(`<p style="white-space:pre-wrap">${escapeHtml(body)}</p>`);
   const replyTo = notificationAddress === undefined ? undefined : headerSafe(notificationAddress);
   return {
     kind: "confirmation",

@@ -1,22 +1,14 @@
-import { errorMessage } from "#core/errors";
 import { CONFIRMATION_PLACEHOLDERS } from "#core/schemas/mail-settings";
 import { ConfirmationMailForm, NotificationAddressForm } from "~/components/admin/mail-settings-forms";
 import { MailStatus } from "~/components/admin/mail-status";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
+import { loadMailStatus } from "~/lib/mail-status.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/mail";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { services, logger } = context;
-  const [settings, counts] = await Promise.all([
-    services.mailSettings.get(),
-    services.mailOutbox.counts().catch((error: unknown) => {
-      logger.error({ err: errorMessage(error) }, "mail outbox count failed");
-      return undefined;
-    }),
-  ]);
-  return { settings, counts, transport: services.mailOutbox.transport };
+  return loadMailStatus(context);
 }
 
 export function meta() {
@@ -35,7 +27,7 @@ const SOURCE_TEXT = {
 
 /** How the site's mail leaves and stands, where notifications go, and the applicant's confirmation mail. */
 export default function MailPage({ loaderData }: Route.ComponentProps) {
-  const { settings, counts, transport } = loaderData;
+  const { status, settings } = loaderData;
   const { notification, confirmation } = settings;
   return (
     <SettingsPage
@@ -43,7 +35,7 @@ export default function MailPage({ loaderData }: Route.ComponentProps) {
       intro="Every mail waits in an outbox until it is delivered, so nothing is lost while the mail server is down."
     >
       <SettingsSection id="delivery" title="Delivery">
-        <MailStatus counts={counts} transport={transport} notification={notification} />
+        <MailStatus {...status} />
       </SettingsSection>
       <SettingsSection
         id="notification"
@@ -53,7 +45,7 @@ export default function MailPage({ loaderData }: Route.ComponentProps) {
             {notification.address
               ? `Each new join request and contact message is mailed to ${notification.address} (${SOURCE_TEXT[notification.source]}).`
               : "Each new join request and contact message is mailed to the address set here."}
-            {transport === "emailjs" && " With EmailJS, this needs templates whose “To Email” is {{to_email}}."}
+            {status.transport === "emailjs" && " With EmailJS, this needs templates whose “To Email” is {{to_email}}."}
           </p>
         }
       >

@@ -7,6 +7,7 @@ import { LoginForm } from "~/components/admin/login-form";
 import { MailStatus } from "~/components/admin/mail-status";
 import { RequestsPanel } from "~/components/admin/requests-panel";
 
+import { loadMailStatus } from "~/lib/mail-status.server";
 import type { Route } from "./+types/panel";
 
 /**
@@ -20,32 +21,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!active) return { view: "login" as const, ended: services.auth.hasSessionCookie(request) };
   if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
   const filter = requestFilterOf(new URL(request.url).searchParams);
-  const [requests, joinUsVisible, mailCounts, localAddressLabel, unreadMessages, mailSettings] = await Promise.all([
+  const [requests, joinUsVisible, mail, localAddressLabel, unreadMessages] = await Promise.all([
     services.applications.listPage(filter).catch((error: unknown) => {
       // SPEC 8: a failed load is logged only; the list stays empty.
       logger.error({ err: errorMessage(error) }, "join requests load failed");
       return { applications: [], matching: 0, total: 0, page: 1, pages: 1 };
     }),
     services.settings.joinUsVisible(),
-    services.mailOutbox.counts().catch((error: unknown) => {
-      logger.error({ err: errorMessage(error) }, "mail outbox count failed");
-      return undefined;
-    }),
+    loadMailStatus(context),
     services.content.localAddressLabel(),
     services.contactMessages.unreadCount().catch((error: unknown) => {
       logger.error({ err: errorMessage(error) }, "unread messages count failed");
       return 0;
     }),
-    services.mailSettings.get(),
   ]);
   return {
     view: "panel" as const,
     requests,
     filter,
     joinUsVisible,
-    mailCounts,
-    mailTransport: services.mailOutbox.transport,
-    notification: mailSettings.notification,
+    mailStatus: mail.status,
     localAddressLabel,
     unreadMessages,
   };
@@ -81,7 +76,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       <AdminToolbar unreadMessages={loaderData.unreadMessages} />
       <div className="mt-6 flex flex-col gap-2">
         <JoinUsSwitch visible={loaderData.joinUsVisible} />
-        <MailStatus counts={loaderData.mailCounts} transport={loaderData.mailTransport} notification={loaderData.notification} />
+        <MailStatus {...loaderData.mailStatus} />
       </div>
       <RequestsPanel requests={loaderData.requests} filter={loaderData.filter} localAddressLabel={loaderData.localAddressLabel} />
     </main>

@@ -1,0 +1,17 @@
+import { errorMessage } from "#core/errors";
+import type { AppLoadContext } from "react-router";
+
+/**
+ * What the admin's mail line shows (the panel and the Mail page): the transport, how the outbox stands, and where
+ * notifications go. Counts that cannot be read are logged and shown as unavailable; the page still opens.
+ */
+export async function loadMailStatus({ services, logger }: AppLoadContext) {
+  const [counts, settings] = await Promise.all([
+    services.mailOutbox.counts().catch((error: unknown) => {
+      logger.error({ err: errorMessage(error) }, "mail outbox count failed");
+      return undefined;
+    }),
+    services.mailSettings.get(),
+  ]);
+  return { status: { counts, transport: services.mailOutbox.transport, notification: settings.notification }, settings };
+}
