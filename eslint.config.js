@@ -23,6 +23,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS, as a file loaded with `node --require` must be (tests/e2e/server-clock.cjs): require() is its import.
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: globals.node },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // Playwright fixtures take `{}` and call `use()`: neither is React.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },

@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_FEED_PATH } from "#core/public-pages";
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <link rel="icon" type="image/png" sizes="32x32" href={chrome.icons.favicon32} />
             <link rel="apple-touch-icon" href={chrome.icons.appleTouch180} />
             <link rel="manifest" href="/manifest.webmanifest" />
+            <link rel="alternate" type="application/rss+xml" title={`${chrome.siteName}: Announcements`} href={ANNOUNCEMENT_FEED_PATH} />
           </>
         )}
         <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: styles }} />

@@ -3,6 +3,8 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("announcement", "routes/announcement.tsx"),
+  route("announcement/feed.xml", "routes/announcement-feed.ts"),
+  route("announcement/:id", "routes/announcement-page.tsx"),
   route("events-and-activities", "routes/events-and-activities.tsx"),
   route("events-and-activities/:slug", "routes/gallery.tsx"),
   route("explore-smc", "routes/explore-smc.tsx"),
@@ -31,7 +33,7 @@ export default [
   route("admin/messages.csv", "routes/admin/messages-csv.ts"),
   route("admin/messages/delete", "routes/admin/delete-messages.ts"),
   route("admin/messages/:id/read", "routes/admin/mark-message-read.ts"),
-  route("admin/announcements", "routes/admin/create-announcement.ts"),
+  route("admin/announcements", "routes/admin/save-announcement.ts"),
   route("admin/announcements/:id/delete", "routes/admin/delete-announcement.ts"),
   route("admin/content", "routes/admin/content/layout.tsx", [
     index("routes/admin/content/index.tsx"),

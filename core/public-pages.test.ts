@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { galleryPagePath, isPublicPage } from "./public-pages";
+import { announcementPagePath, galleryPagePath, isPublicPage } from "./public-pages";
 
 describe("isPublicPage", () => {
   test("the spec's public pages and each gallery's page are public pages", () => {
@@ -10,6 +10,7 @@ describe("isPublicPage", () => {
       "/explore-smc",
       galleryPagePath("med-doc"),
       galleryPagePath("mun-2"),
+      announcementPagePath("019ad1c2-3f4e-7a00-8b00-0123456789ab"),
     ]) {
       expect(isPublicPage(path), path).toBe(true);
     }
@@ -24,6 +25,9 @@ describe("isPublicPage", () => {
       "/events-and-activities/a/b",
       "/events-and-activities/-x",
       "/events-and-activities/",
+      "/announcement/not-an-id",
+      "/announcement/019ad1c2-3f4e-7a00-8b00-0123456789ab?x=1",
+      "/announcement/feed.xml",
     ]) {
       expect(isPublicPage(path), path).toBe(false);
     }

@@ -1,14 +1,25 @@
 /**
  * The public pages: the same for every visitor, listed in the sitemap and rendered once and kept by the server's
- * page cache (docs/decisions/010-page-cache.md). Each event and activity with photos has one more (galleryPagePath).
+ * page cache (docs/decisions/010-page-cache.md). Each event and activity with photos has one more (galleryPagePath),
+ * and so has each live announcement (announcementPagePath).
  */
 export const PUBLIC_PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"] as const;
 
 /** The page of one event or activity: /events-and-activities/<slug>. */
 export const galleryPagePath = (slug: string) => `/events-and-activities/${slug}`;
 
+/** The announcements as an RSS feed, which every page names as its alternate for feed readers. */
+export const ANNOUNCEMENT_FEED_PATH = "/announcement/feed.xml";
+
+/** The page of one announcement: /announcement/<id>. */
+export const announcementPagePath = (id: string) => `/announcement/${id}`;
+
+/** An announcement page's path: its id (a UUID), no query. */
+const ANNOUNCEMENT_PAGE = /^\/announcement\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** A gallery page's path as slugs make them (lowercase letters and digits in dash-separated words), no query. */
 const GALLERY_PAGE = /^\/events-and-activities\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Whether `url` (a path, with its query string if it has one) is a public page. */
-export const isPublicPage = (url: string): boolean => (PUBLIC_PAGES as readonly string[]).includes(url) || GALLERY_PAGE.test(url);
+export const isPublicPage = (url: string): boolean =>
+  (PUBLIC_PAGES as readonly string[]).includes(url) || GALLERY_PAGE.test(url) || ANNOUNCEMENT_PAGE.test(url);

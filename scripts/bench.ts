@@ -321,8 +321,8 @@ async function benchSite(options: ReturnType<typeof benchOptions>, cores: number
     const seeded = readProcessMemory(started.pid).rssBytes;
 
     // One announcement image as a phone loads it: the newest announcement's 800 px AVIF.
-    const [newest] = await site.services.announcements.listPublic();
-    const imagePath = /(\S+) 800w/.exec(newest?.image.avifSrcSet ?? "")?.[1];
+    const [newest] = await site.services.announcements.listLive();
+    const imagePath = /(\S+) 800w/.exec(newest?.image?.avifSrcSet ?? "")?.[1];
     if (!imagePath) throw new Error("the newest announcement's image has no 800 px AVIF variant");
     const endpoints = benchEndpoints(imagePath, options.acceptEncoding).filter((e) => options.only.includes(e.name));
 

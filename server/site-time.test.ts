@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatSiteTime, formatSiteTimestamp, startOfDay } from "./site-time";
+import { formatSiteTime, formatSiteTimestamp, startOfDay, toWallTime, wallTimeToInstant } from "./site-time";
 
 describe("site time", () => {
   test("times are written in the configured time zone", () => {
@@ -21,5 +21,14 @@ describe("site time", () => {
     expect(startOfDay("2026-03-29", "Europe/London").toISOString()).toBe("2026-03-29T00:00:00.000Z");
     expect(startOfDay("2026-03-30", "Europe/London").toISOString()).toBe("2026-03-29T23:00:00.000Z");
     expect(startOfDay("2026-03-30", "America/New_York").toISOString()).toBe("2026-03-30T04:00:00.000Z");
+  });
+
+  test("a form's wall time is the instant it names in the zone, and back", () => {
+    expect(wallTimeToInstant("2026-12-01T18:30", "Asia/Karachi").toISOString()).toBe("2026-12-01T13:30:00.000Z");
+    expect(wallTimeToInstant("2026-07-01T09:00", "Europe/London").toISOString()).toBe("2026-07-01T08:00:00.000Z");
+    expect(wallTimeToInstant("2026-01-01T09:00", "Europe/London").toISOString()).toBe("2026-01-01T09:00:00.000Z");
+    expect(toWallTime(new Date("2026-12-01T13:30:00.000Z"), "Asia/Karachi")).toBe("2026-12-01T18:30");
+    // 01:30 does not exist in London that night (clocks go from 01:00 to 02:00): it is read as 02:30.
+    expect(toWallTime(wallTimeToInstant("2026-03-29T01:30", "Europe/London"), "Europe/London")).toBe("2026-03-29T02:30");
   });
 });

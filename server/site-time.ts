@@ -51,6 +51,22 @@ export function startOfDay(day: string, timeZone: string, addDays = 0): Date {
   return new Date(midnightAsUtc - offsetAt(first, timeZone));
 }
 
+/**
+ * The instant a wall time ("2026-12-01T18:30", as a `datetime-local` field sends it) names in `timeZone`. A time that
+ * does not exist there (skipped by a daylight-saving change) is read with the offset before the change.
+ */
+export function wallTimeToInstant(wallTime: string, timeZone: string): Date {
+  const [day, time] = wallTime.split("T") as [string, string];
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const asUtc = Date.UTC(year, month - 1, date, hours, minutes);
+  const first = asUtc - offsetAt(asUtc, timeZone);
+  return new Date(asUtc - offsetAt(first, timeZone));
+}
+
+/** `at` as a `datetime-local` field shows it in `timeZone`: "2026-12-01T18:30". */
+export const toWallTime = (at: Date, timeZone: string): string => formatSiteTimestamp(at, timeZone).replace(" ", "T");
+
 const timestampFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "2026-11-23 15:04" in `timeZone`: a time a spreadsheet sorts and reads as one. */

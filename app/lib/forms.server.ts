@@ -52,6 +52,10 @@ export function editAnswer(
   return formAnswer(submission.reply({ formErrors: [message] }), result.reason === "conflict" ? 409 : 404);
 }
 
+/** The forms' file fields: a refusal names the one at fault, and no answer sends a chosen file back. */
+const FILE_FIELDS = ["photo", "video", "image"] as const;
+type FileField = (typeof FILE_FIELDS)[number];
+
 /**
  * The answer to a content edit that may bring a file (a photo, a video): as `editAnswer`, or refused for the file (at
  * its field), or because the file store is down (for the whole form, with a status that says "try again"). The chosen
@@ -59,13 +63,14 @@ export function editAnswer(
  */
 export function photoEditAnswer(
   submission: Submission<unknown>,
-  result: Parameters<typeof editAnswer>[1] | { ok: false; reason: "photo" | "video" | "storage-unavailable"; message: string },
+  result: Parameters<typeof editAnswer>[1] | { ok: false; reason: FileField | "storage-unavailable"; message: string },
 ) {
   if (!("message" in result)) return editAnswer(submission, result);
+  const hideFields = [...FILE_FIELDS];
   if (result.reason === "storage-unavailable") {
-    return formAnswer(submission.reply({ formErrors: [result.message], hideFields: ["photo"] }), 503, { "Retry-After": "30" });
+    return formAnswer(submission.reply({ formErrors: [result.message], hideFields }), 503, { "Retry-After": "30" });
   }
-  return formAnswer(submission.reply({ fieldErrors: { [result.reason]: [result.message] }, hideFields: ["photo"] }), 400);
+  return formAnswer(submission.reply({ fieldErrors: { [result.reason]: [result.message] }, hideFields }), 400);
 }
 
 /** The bytes of a form's chosen file, if one was chosen. */

@@ -1,24 +1,28 @@
 import { ExternalLink } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { announcementPagePath } from "#core/public-pages";
 import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
+import { ShareButton } from "~/components/site/share-button";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toasts";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/announcement";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { announcements: await context.services.announcements.listPublic() };
+  return { announcements: await context.services.announcements.listLive() };
 }
+
+const plainText = (parts: { text: string }[]) => parts.map((part) => part.text).join("");
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const newest = loaderData?.announcements[0];
   return pageMeta(matches, {
     title: "Announcements",
-    description: newest ? newest.description.slice(0, 155) : "The society's latest announcements, with links to register.",
+    description: newest ? plainText(newest.description).slice(0, 155) : "The society's latest announcements, with links to register.",
     path: "/announcement",
-    image: newest?.image.src,
+    image: newest?.image?.src,
   });
 }
 
@@ -43,16 +47,24 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
           {announcements.map((announcement, index) => (
             <li key={announcement.id}>
-              <AnnouncementCard announcement={announcement} position={index + 1} priority={index === 0}>
-                {announcement.googleFormUrl && (
-                  <Button asChild className="w-full">
-                    <a href={announcement.googleFormUrl} target="_blank" rel="noopener noreferrer">
-                      Register via Google Form
-                      <ExternalLink className="size-4" aria-hidden />
-                      <span className="sr-only">(opens in a new tab)</span>
-                    </a>
-                  </Button>
-                )}
+              <AnnouncementCard
+                announcement={announcement}
+                position={index + 1}
+                priority={index === 0}
+                href={announcementPagePath(announcement.id)}
+              >
+                <div className="flex flex-col gap-2">
+                  {announcement.link && (
+                    <Button asChild className="w-full">
+                      <a href={announcement.link.url} target="_blank" rel="noopener noreferrer">
+                        {announcement.link.label}
+                        <ExternalLink className="size-4" aria-hidden />
+                        <span className="sr-only">(opens in a new tab)</span>
+                      </a>
+                    </Button>
+                  )}
+                  <ShareButton title={announcement.heading} path={announcementPagePath(announcement.id)} className="w-full" />
+                </div>
               </AnnouncementCard>
             </li>
           ))}

@@ -1,8 +1,12 @@
-import { PUBLIC_PAGES } from "#core/public-pages";
+import { announcementPagePath, PUBLIC_PAGES } from "#core/public-pages";
 import type { Route } from "./+types/sitemap-xml";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const paths = [...PUBLIC_PAGES, ...(await context.services.content.galleryPaths())];
+  const [galleries, announcements] = await Promise.all([
+    context.services.content.galleryPaths(),
+    context.services.announcements.listLive(),
+  ]);
+  const paths = [...PUBLIC_PAGES, ...galleries, ...announcements.map((announcement) => announcementPagePath(announcement.id))];
   const urls = paths.map((path) => `  <url><loc>${context.services.content.publicUrl}${path}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

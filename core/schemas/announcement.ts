@@ -1,32 +1,88 @@
 import { z } from "zod";
 import { withoutNul } from "./text";
 import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from "./limits";
+import { itemId, itemVersion, optionalText } from "./content-forms";
 
-const DESCRIPTION_MAX_LENGTH = 5000;
+/** SPEC 2: the card's title when the announcement has none, and its button's words when the admin wrote none. */
+export const DEFAULT_ANNOUNCEMENT_TITLE = "Announcement";
+export const DEFAULT_LINK_LABEL = "Register via Google Form";
+
+export const ANNOUNCEMENT_LIMITS = { title: 120, description: 5000, linkLabel: 40 } as const;
+
+/** When an announcement goes live: at once, at a set time, or not yet (a draft). */
+export const PUBLISH_CHOICES = ["now", "scheduled", "draft"] as const;
+export type PublishChoice = (typeof PUBLISH_CHOICES)[number];
+
+/** Where an announcement stands, as the admin list shows and filters it. */
+export const ANNOUNCEMENT_STATES = ["live", "scheduled", "draft", "expired"] as const;
+export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
+
+/** A date and time as a browser's `datetime-local` field sends it ("2026-12-01T18:30"), read in the site's time zone. */
+const WALL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+const wallTime = (message: string) =>
+  z.preprocess((value) => (value === "" ? undefined : value), z.string({ error: message }).regex(WALL_TIME, message).optional());
+
+export const ANNOUNCEMENT_MESSAGES = {
+  publishAt: "Choose the date and time it goes live",
+  expiresAt: "Choose a date and time, or leave it empty",
+  expiresBeforePublish: "The expiry must be after the publish time",
+  image: "Choose an image file",
+} as const;
 
 /**
- * SPEC 5, "Create announcement". `image` is read as a list, so "exactly one file" is one check, whether the form
- * sent none, one or several. The declared type is only a first filter; the server checks the bytes.
+ * SPEC 5, "Create announcement", and its edit: the description at least 10 characters, a link that is a URL, both
+ * with the spec's messages; the image (at most one file, of an image type) and the link are optional. `image` is
+ * read as a list, so "at most one file" is one check whatever the form sent; the server judges the bytes.
  */
-export const createAnnouncementSchema = z.object({
-  image: z.preprocess(
-    (value) => (value === undefined ? [] : [value].flat()),
-    z
-      .array(z.instanceof(Blob, { error: "Image is required" }))
-      .length(1, "Image is required")
-      .refine((files) => files.every((file) => file.size > 0 && file.type.startsWith("image/")), "Image is required")
-      .refine((files) => files.every((file) => file.size <= ANNOUNCEMENT_IMAGE_MAX_BYTES), "Image must be 5 MB or smaller"),
-  ),
-  description: withoutNul(
-    z
-      .string({ error: "Description must be at least 10 characters" })
-      .trim()
-      .min(10, "Description must be at least 10 characters")
-      .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`),
-    "Description",
-  ),
-  // The URL parser takes a NUL byte (percent-encoding it), but the link is stored as typed.
-  url: z
-    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Enter a valid URL" })
-    .refine((url) => !url.includes("\u0000"), "Enter a valid URL"),
-});
+export const announcementSchema = z
+  .object({
+    id: itemId,
+    version: itemVersion.optional(),
+    title: optionalText("Title", ANNOUNCEMENT_LIMITS.title),
+    description: withoutNul(
+      z
+        .string({ error: "Description must be at least 10 characters" })
+        .overwrite((text) => text.replace(/\r\n?/g, "\n"))
+        .trim()
+        .min(10, "Description must be at least 10 characters")
+        .max(ANNOUNCEMENT_LIMITS.description, `Description must be at most ${ANNOUNCEMENT_LIMITS.description} characters`),
+      "Description",
+    ),
+    image: z.preprocess(
+      (value) => [value ?? []].flat().filter((file) => !(file instanceof Blob && file.size === 0 && !file.type.startsWith("image/"))),
+      z
+        .array(z.instanceof(Blob, { error: ANNOUNCEMENT_MESSAGES.image }))
+        .max(1, "Choose one image")
+        .refine((files) => files.every((file) => file.size > 0 && file.type.startsWith("image/")), ANNOUNCEMENT_MESSAGES.image)
+        .refine((files) => files.every((file) => file.size <= ANNOUNCEMENT_IMAGE_MAX_BYTES), "Image must be 5 MB or smaller")
+        .transform((files) => files[0]),
+    ),
+    /** An edit's "Remove the image" (ignored when a new image is chosen). */
+    removeImage: z.preprocess((value) => value === "on", z.boolean()),
+    url: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z
+        .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Enter a valid URL" })
+        // The URL parser takes a NUL byte (percent-encoding it), but the link is stored as typed.
+        .refine((url) => !url.includes("\u0000"), "Enter a valid URL")
+        .optional(),
+    ),
+    linkLabel: optionalText("Button label", ANNOUNCEMENT_LIMITS.linkLabel),
+    publish: z.enum(PUBLISH_CHOICES, { error: "Choose when it goes live" }).default("now"),
+    publishAt: wallTime(ANNOUNCEMENT_MESSAGES.publishAt),
+    expiresAt: wallTime(ANNOUNCEMENT_MESSAGES.expiresAt),
+    pinned: z.preprocess((value) => value === "on", z.boolean()),
+  })
+  .superRefine((value, context) => {
+    if (value.publish === "scheduled" && !value.publishAt) {
+      context.addIssue({ code: "custom", path: ["publishAt"], message: ANNOUNCEMENT_MESSAGES.publishAt });
+    }
+    // Both are wall times in one zone, so their text sorts as they do.
+    if (value.publish === "scheduled" && value.publishAt && value.expiresAt && value.expiresAt <= value.publishAt) {
+      context.addIssue({ code: "custom", path: ["expiresAt"], message: ANNOUNCEMENT_MESSAGES.expiresBeforePublish });
+    }
+  });
+export type AnnouncementInput = z.infer<typeof announcementSchema>;
+
+/** A link the page may show: http or https as the form takes it; anything else (`javascript:`) is no link. */
+export const isShowableLink = (url: string | null): url is string => url !== null && announcementSchema.shape.url.safeParse(url).success;

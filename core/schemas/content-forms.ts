@@ -270,3 +270,6 @@ export const galleryPhotoSchema = z.object({
   cover: z.literal("on").optional(),
 });
 export type GalleryPhotoInput = z.infer<typeof galleryPhotoSchema>;
+
+/* The field builders other admin forms share with the content forms. */
+export { itemId, optionalText, version as itemVersion };

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { contactSchema } from "./contact";
 import { joinSubmissionSchema } from "./join";
 import { loginSchema } from "./login";
-import { createAnnouncementSchema } from "./announcement";
+import { announcementSchema } from "./announcement";
 
 /** PostgreSQL cannot store U+0000 in a text column: every stored or looked-up text field refuses it. */
 describe("a NUL byte in a text field", () => {
@@ -23,11 +23,11 @@ describe("a NUL byte in a text field", () => {
     ["login email", loginSchema.shape.email, "owner@example.org\u0000", "Email contains a character that is not allowed"],
     [
       "announcement description",
-      createAnnouncementSchema.shape.description,
+      announcementSchema.shape.description,
       "A long enough text\u0000",
       "Description contains a character that is not allowed",
     ],
-    ["announcement link", createAnnouncementSchema.shape.url, "https://forms.gle/a\u0000b", "Enter a valid URL"],
+    ["announcement link", announcementSchema.shape.url, "https://forms.gle/a\u0000b", "Enter a valid URL"],
   ])("%s is refused with a message", (_name, schema, value, message) => {
     const result = schema.safeParse(value);
     expect(result.success).toBe(false);

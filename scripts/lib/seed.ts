@@ -59,15 +59,18 @@ export async function seedAnnouncements(services: Services, count: number): Prom
   // Oldest first, so the first photo ends up newest.
   for (let i = count - 1; i >= 0; i--) {
     const photo = path.join(dir, photos[Math.floor((i * photos.length) / count)]!);
-    const created = await services.announcements.create(
+    const created = await services.announcements.save(
       {
         description: `Announcement ${i + 1}: ${path.basename(path.dirname(photo)).replaceAll("-", " ")}\nJoin us on campus; registration is open until the end of the month.\nBring your student card.`,
-        googleFormUrl: "https://forms.example.org/register",
-        image: fs.readFileSync(photo),
+        url: "https://forms.example.org/register",
+        publish: "now",
+        removeImage: false,
+        pinned: false,
       },
+      fs.readFileSync(photo),
       AUDIT_ACTOR.cli,
     );
-    if (!created.ok) throw new Error(`seeding an announcement with ${photo} failed: ${created.message}`);
+    if (!created.ok) throw new Error(`seeding an announcement with ${photo} failed: ${created.reason}`);
   }
 }
 

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createDatabase, type DatabaseHandle, migrateToLatest } from "../db/database";
 import { newId } from "../db/ids";
+import { publishedAnnouncement } from "../../tests/shared/announcement-values";
 import { announcementsRepo } from "../repos/announcements";
 import { applicationsRepo, serializeAnswers } from "../repos/applications";
 import { settingsRepo } from "../repos/settings";
@@ -42,13 +43,11 @@ describe("backup and restore of the embedded setup", () => {
     for (let i = 0; i < 2; i++) {
       const image = await storeImage({ db: site.db, storage }, jpeg, "announcements");
       const id = newId();
-      await announcementsRepo(site.db).create({
+      await announcementsRepo(site.db).create(
         id,
-        description: `Announcement ${i}`,
-        google_form_url: "https://forms.example.org/x",
-        image_id: image.id,
-        created_at: new Date().toISOString(),
-      });
+        publishedAnnouncement({ description: `Announcement ${i}`, linkUrl: "https://forms.example.org/x", imageId: image.id }),
+        new Date().toISOString(),
+      );
       announcementIds.push(id);
     }
     const applicationIds: string[] = [];
@@ -92,10 +91,10 @@ describe("backup and restore of the embedded setup", () => {
       expect((await applicationsRepo(restored.db).findById(applicationIds[0]!))?.answers).toEqual([
         { question: "Enlist your hobbies", answer: "reading, hiking" },
       ]);
-      const announcements = await announcementsRepo(restored.db).listNewestFirst();
+      const announcements = await announcementsRepo(restored.db).listAll();
       expect(announcements.map((a) => a.id).sort()).toEqual([...announcementIds].sort());
       for (const announcement of announcements) {
-        for (const variant of announcement.image.variants) {
+        for (const variant of announcement.image!.variants) {
           expect(fs.existsSync(path.join(restoredDir, "uploads", ...variant.key.split("/"))), variant.key).toBe(true);
         }
       }

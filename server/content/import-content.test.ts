@@ -110,7 +110,12 @@ describe.each(testEngines())("importing content on %s", (engine) => {
 
   test("the orphan sweeper never takes an image the content uses", async () => {
     await importContent(deps(), smallSite(), { contentDir: contentDir(), replace: false });
-    const announcements = announcementService({ db: database.db, storage: localStorage(storageDir()), logger: createLogger("silent") });
+    const announcements = announcementService({
+      db: database.db,
+      storage: localStorage(storageDir()),
+      logger: createLogger("silent"),
+      siteTimeZone: "UTC",
+    });
     expect(await announcements.sweepOrphanImages(new Date(Date.now() + ORPHAN_IMAGE_GRACE_MS + 60_000))).toBe(0);
     expect(await imageRows()).toBe(Object.keys(COLOURS).length);
   });

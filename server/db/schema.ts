@@ -78,10 +78,22 @@ export interface ImageVariant {
 
 export interface AnnouncementsTable {
   id: string;
+  title: string | null;
   description: string;
-  google_form_url: string;
-  image_id: string;
+  image_id: string | null;
+  /** Where the card's button leads (http or https); null: no button. */
+  link_url: string | null;
+  /** The button's words; null: the spec's "Register via Google Form". */
+  link_label: string | null;
+  /** When it goes live; null: a draft. */
+  publish_at: string | null;
+  /** When it leaves the public page; null: never. */
+  expires_at: string | null;
+  pinned: Generated<number>;
+  /** Raised by every edit; an edit made from an older copy is refused. */
+  version: Generated<number>;
   created_at: string;
+  updated_at: string;
 }
 
 export type ImageRow = Selectable<ImagesTable>;

@@ -9,6 +9,8 @@ import { PUBLIC_PAGE_CACHE_CONTROL, pageCache, type PageCacheOptions } from "./p
 async function fakeSite(options: Partial<PageCacheOptions> = {}) {
   const site = {
     version: "v1",
+    /** When the version changes by time alone (an announcement scheduled then), as the database says it. */
+    changesAt: null as number | null,
     versionReads: 0,
     renders: 0,
     /** What each page's data request answers, by page path; unless set, data that changes with the version and every write. */
@@ -46,7 +48,7 @@ async function fakeSite(options: Partial<PageCacheOptions> = {}) {
     },
     version: async () => {
       site.versionReads += 1;
-      return site.version;
+      return { value: site.version, changesAt: site.changesAt };
     },
     checkIntervalMs: 2000,
     now: () => site.clock,
@@ -169,6 +171,24 @@ describe("the page cache", () => {
     site.clock = 2000;
     expect(await body("/")).toContain("render 3");
     expect(await body("/announcement")).toContain("render 4");
+  });
+
+  test("a time at which the pages change (an announcement scheduled then) is kept to, whatever the interval", async () => {
+    const { site, body } = await fakeSite({ checkIntervalMs: 60_000 });
+    site.changesAt = 500;
+    await body("/");
+    site.clock = 499;
+    expect(await body("/")).toContain("render 1");
+    expect(site.versionReads).toBe(1);
+    // The database now counts one more passed publish time, and names no later one.
+    site.version = "v2";
+    site.changesAt = null;
+    site.clock = 500;
+    expect(await body("/")).toContain("render 2");
+    expect(site.versionReads).toBe(2);
+    site.clock = 59_000;
+    expect(await body("/")).toContain("render 2");
+    expect(site.versionReads).toBe(2);
   });
 
   test("with an interval of 0 every page asks the database first", async () => {
@@ -319,7 +339,7 @@ describe("the page cache", () => {
     const { body } = await fakeSite({
       version: async () => {
         if (fail) throw new Error("database unreachable");
-        return "v1";
+        return { value: "v1", changesAt: null };
       },
     });
     expect(await body("/")).toBe("React Router renders /");

@@ -45,8 +45,11 @@ export interface PageCacheOptions {
    * `renderFlags.partial` when it drew the page without some data.
    */
   render(request: Request, renderFlags: { partial: boolean }): Promise<Response>;
-  /** Changes whenever what the pages draw from the database changes. */
-  version(): Promise<string>;
+  /**
+   * What the pages draw from the database, as of now: `value` changes whenever it does, and `changesAt` (ms) is when it
+   * will change without a write (an announcement scheduled or expiring then).
+   */
+  version(): Promise<{ value: string; changesAt: number | null }>;
   /** How long pages are served before the version is read again; 0 reads it before every page. */
   checkIntervalMs: number;
   now?: () => number;
@@ -88,6 +91,8 @@ export function pageCache(options: PageCacheOptions) {
   let generation = 0;
   let knownVersion: string | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
+  /** When the pages change by time alone: the version is read again then, whatever the interval. */
+  let changesAt: number | null = null;
   let checking: Promise<void> | undefined;
 
   /** Cached pages visitors asked for since the last write through this process, which draws them again at once. */
@@ -124,13 +129,15 @@ export function pageCache(options: PageCacheOptions) {
   }
 
   async function ensureCurrent(): Promise<void> {
-    if (knownVersion !== undefined && now() - checkedAt < options.checkIntervalMs) return;
+    const current = now();
+    if (knownVersion !== undefined && current - checkedAt < options.checkIntervalMs && (changesAt === null || current < changesAt)) return;
     // One read at a time: requests arriving meanwhile wait for it rather than each asking the database.
     checking ??= options
       .version()
-      .then((current) => {
-        if (current !== knownVersion) invalidate();
-        knownVersion = current;
+      .then((read) => {
+        if (read.value !== knownVersion) invalidate();
+        knownVersion = read.value;
+        changesAt = read.changesAt;
         checkedAt = now();
       })
       .finally(() => (checking = undefined));

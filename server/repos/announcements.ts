@@ -1,25 +1,66 @@
-import type { Kysely } from "kysely";
-import type { Database, NewAnnouncement } from "../db/schema";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/schema";
 import { type StoredImage, toStoredImage } from "./images";
 
 export interface Announcement {
   id: string;
+  title: string | null;
   description: string;
-  googleFormUrl: string;
+  linkUrl: string | null;
+  linkLabel: string | null;
+  /** Null: a draft. */
+  publishAt: string | null;
+  expiresAt: string | null;
+  pinned: boolean;
+  version: number;
   createdAt: string;
-  image: StoredImage;
+  updatedAt: string;
+  image: StoredImage | null;
 }
+
+/** What an admin writes of an announcement (the rest is kept by the repository). */
+export interface AnnouncementValues {
+  title: string | null;
+  description: string;
+  imageId: string | null;
+  linkUrl: string | null;
+  linkLabel: string | null;
+  publishAt: string | null;
+  expiresAt: string | null;
+  pinned: boolean;
+}
+
+/** What an update answers: stored, or refused because the stored one moved on (or is gone). */
+export type AnnouncementUpdate = "saved" | "conflict" | "missing";
+
+const toColumns = (values: AnnouncementValues) => ({
+  title: values.title,
+  description: values.description,
+  image_id: values.imageId,
+  link_url: values.linkUrl,
+  link_label: values.linkLabel,
+  publish_at: values.publishAt,
+  expires_at: values.expiresAt,
+  pinned: values.pinned ? 1 : 0,
+});
 
 export function announcementsRepo(db: Kysely<Database>) {
   const withImage = () =>
     db
       .selectFrom("announcements")
-      .innerJoin("images", "images.id", "announcements.image_id")
+      .leftJoin("images", "images.id", "announcements.image_id")
       .select([
         "announcements.id as id",
+        "announcements.title as title",
         "announcements.description as description",
-        "announcements.google_form_url as google_form_url",
+        "announcements.link_url as link_url",
+        "announcements.link_label as link_label",
+        "announcements.publish_at as publish_at",
+        "announcements.expires_at as expires_at",
+        "announcements.pinned as pinned",
+        "announcements.version as version",
         "announcements.created_at as created_at",
+        "announcements.updated_at as updated_at",
         "images.id as image_id",
         "images.storage_key as storage_key",
         "images.width as width",
@@ -32,28 +73,66 @@ export function announcementsRepo(db: Kysely<Database>) {
   type Joined = Awaited<ReturnType<ReturnType<typeof withImage>["executeTakeFirstOrThrow"]>>;
   const toAnnouncement = (row: Joined): Announcement => ({
     id: row.id,
+    title: row.title,
     description: row.description,
-    googleFormUrl: row.google_form_url,
+    linkUrl: row.link_url,
+    linkLabel: row.link_label,
+    publishAt: row.publish_at,
+    expiresAt: row.expires_at,
+    pinned: Number(row.pinned) === 1,
+    version: Number(row.version),
     createdAt: row.created_at,
-    image: toStoredImage({
-      id: row.image_id,
-      storage_key: row.storage_key,
-      width: row.width,
-      height: row.height,
-      variants: row.variants,
-      source_hash: row.source_hash,
-      created_at: row.image_created_at,
-    }),
+    updatedAt: row.updated_at,
+    image:
+      row.image_id === null
+        ? null
+        : toStoredImage({
+            id: row.image_id,
+            storage_key: row.storage_key!,
+            width: row.width!,
+            height: row.height!,
+            variants: row.variants!,
+            source_hash: row.source_hash,
+            created_at: row.image_created_at!,
+          }),
   });
 
   return {
-    async create(announcement: NewAnnouncement): Promise<void> {
-      await db.insertInto("announcements").values(announcement).execute();
+    async create(id: string, values: AnnouncementValues, at: string): Promise<void> {
+      await db
+        .insertInto("announcements")
+        .values({ id, ...toColumns(values), created_at: at, updated_at: at })
+        .execute();
     },
 
-    /** Newest first; ids are UUIDv7, so they break ties between equal timestamps in creation order. */
-    async listNewestFirst(): Promise<Announcement[]> {
+    /** Stores `values` if the stored announcement is still at `version`; raises the version. */
+    async update(id: string, version: number, values: AnnouncementValues, at: string): Promise<AnnouncementUpdate> {
+      const result = await db
+        .updateTable("announcements")
+        .set((eb) => ({ ...toColumns(values), updated_at: at, version: eb("version", "+", 1) }))
+        .where("id", "=", id)
+        .where("version", "=", version)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) return "saved";
+      const exists = await db.selectFrom("announcements").select("id").where("id", "=", id).executeTakeFirst();
+      return exists ? "conflict" : "missing";
+    },
+
+    /** Every announcement, drafts and all: the newest written first. UUIDv7 ids break ties in creation order. */
+    async listAll(): Promise<Announcement[]> {
       const rows = await withImage().orderBy("announcements.created_at", "desc").orderBy("announcements.id", "desc").execute();
+      return rows.map(toAnnouncement);
+    },
+
+    /** Those live at `now` (published by then, not expired): pinned first, then the latest published. */
+    async listLive(now: string): Promise<Announcement[]> {
+      const rows = await withImage()
+        .where("announcements.publish_at", "<=", now)
+        .where((eb) => eb.or([eb("announcements.expires_at", "is", null), eb("announcements.expires_at", ">", now)]))
+        .orderBy("announcements.pinned", "desc")
+        .orderBy("announcements.publish_at", "desc")
+        .orderBy("announcements.id", "desc")
+        .execute();
       return rows.map(toAnnouncement);
     },
 
@@ -66,6 +145,24 @@ export function announcementsRepo(db: Kysely<Database>) {
     async delete(id: string): Promise<boolean> {
       const result = await db.deleteFrom("announcements").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /**
+     * How the live set stands at `now`: how many publish and expiry times have passed (a number that grows each time
+     * one passes), and the next such time still to come (null: none).
+     */
+    async timeline(now: string): Promise<{ passed: number; next: string | null }> {
+      const row = await db
+        .selectFrom("announcements")
+        .select([
+          sql<number | string | bigint>`coalesce(sum(case when publish_at <= ${now} then 1 else 0 end), 0)`.as("published"),
+          sql<number | string | bigint>`coalesce(sum(case when expires_at <= ${now} then 1 else 0 end), 0)`.as("expired"),
+          sql<string | null>`min(case when publish_at > ${now} then publish_at end)`.as("next_publish"),
+          sql<string | null>`min(case when expires_at > ${now} then expires_at end)`.as("next_expiry"),
+        ])
+        .executeTakeFirstOrThrow();
+      const upcoming = [row.next_publish, row.next_expiry].filter((at): at is string => at !== null).sort();
+      return { passed: Number(row.published) + Number(row.expired), next: upcoming[0] ?? null };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { newId } from "../db/ids";
+import { publishedAnnouncement } from "../../tests/shared/announcement-values";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { announcementsRepo } from "./announcements";
 import { imagesRepo } from "./images";
@@ -15,7 +16,7 @@ describe.each(testEngines())("public content version on %s", (engine) => {
     await database.destroy();
   });
 
-  const version = () => publicContentRepo(database.db).version();
+  const version = async () => (await publicContentRepo(database.db).version()).value;
 
   async function addAnnouncement(createdAt = new Date().toISOString()) {
     const imageId = newId();
@@ -28,13 +29,11 @@ describe.each(testEngines())("public content version on %s", (engine) => {
       created_at: createdAt,
     });
     const id = newId();
-    await announcementsRepo(database.db).create({
+    await announcementsRepo(database.db).create(
       id,
-      description: "Poster",
-      google_form_url: "https://forms.example.org/a",
-      image_id: imageId,
-      created_at: createdAt,
-    });
+      publishedAnnouncement({ description: "Poster", linkUrl: "https://forms.example.org/a", imageId }, createdAt),
+      createdAt,
+    );
     return id;
   }
 

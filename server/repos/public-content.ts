@@ -1,31 +1,42 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { announcementsRepo } from "./announcements";
+
+/** What the public pages are drawn from, as of one read: `value` changes whenever any of it does. */
+export interface PublicContentVersion {
+  value: string;
+  /** When the pages change without a write (a scheduled announcement goes live, one expires); null: not by time. */
+  changesAt: number | null;
+}
 
 /**
  * What the public pages draw from the database: the announcements, the Join Us setting and the site's content.
  * `version()` changes whenever any of it does, so a cache of rendered pages can tell, with one cheap read, whether it
- * still holds the truth.
+ * still holds the truth, and until when.
  */
 export function publicContentRepo(db: Kysely<Database>) {
   return {
     /**
-     * An opaque value: the number of announcements and the newest id (ids are UUIDv7, so any insert raises it and
-     * any delete lowers the count), and the settings row: Join Us with the time it was last written, and the content's
-     * version (raised by every content change).
+     * The number of announcements and the newest id (ids are UUIDv7, so any insert raises it and any delete lowers the
+     * count), how many publish and expiry times have passed at `now`, and the settings row: Join Us with the time it was
+     * last written, and the content's version (raised by every content change and announcement edit).
      */
-    async version(): Promise<string> {
-      const [announcements, settings] = await Promise.all([
+    async version(now: Date = new Date()): Promise<PublicContentVersion> {
+      const [announcements, timeline, settings] = await Promise.all([
         db
           .selectFrom("announcements")
           .select((eb) => [eb.fn.countAll<number | string | bigint>().as("count"), eb.fn.max("id").as("newest")])
           .executeTakeFirstOrThrow(),
+        announcementsRepo(db).timeline(now.toISOString()),
         db.selectFrom("settings").select(["join_us_visible", "updated_at", "content_version"]).execute(),
       ]);
-      return JSON.stringify([
+      const value = JSON.stringify([
         String(announcements.count),
         announcements.newest ?? null,
+        timeline.passed,
         settings.map((s) => [s.join_us_visible, s.updated_at, s.content_version]),
       ]);
+      return { value, changesAt: timeline.next === null ? null : Date.parse(timeline.next) };
     },
   };
 }

@@ -7,7 +7,17 @@ import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/sh
 import { createLogger } from "../logger";
 import { localStorage } from "../storage/local-storage";
 import { type FileStorage, StorageError } from "../storage/storage";
-import { announcementService, ORPHAN_IMAGE_GRACE_MS, STORAGE_UNAVAILABLE_MESSAGE } from "./announcements";
+import { type AnnouncementFields, announcementService, ORPHAN_IMAGE_GRACE_MS, STORAGE_UNAVAILABLE_MESSAGE } from "./announcements";
+
+/** A published announcement as the form sends it, but its image. */
+const fields = (more: Partial<AnnouncementFields> = {}): AnnouncementFields => ({
+  description: "Camp on Saturday",
+  url: "https://forms.gle/x",
+  publish: "now",
+  removeImage: false,
+  pinned: false,
+  ...more,
+});
 
 const jpeg = () =>
   sharp({ create: { width: 300, height: 200, channels: 3, background: "#2a7" } })
@@ -45,15 +55,12 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const service = () => announcementService({ db: database.db, storage, logger: createLogger("silent") });
+  const service = () => announcementService({ db: database.db, storage, logger: createLogger("silent"), siteTimeZone: "Asia/Karachi" });
   const files = () => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
   const imageRows = async () => (await database.db.selectFrom("images").select("id").execute()).length;
 
   test("a file that cannot be removed leaves the announcement gone and the image for the sweeper", async () => {
-    const created = await service().create(
-      { description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: await jpeg() },
-      "admin-1",
-    );
+    const created = await service().save(fields(), await jpeg(), "admin-1");
     expect(created.ok).toBe(true);
     const id = created.ok ? created.id : "";
     failDeletes = true;
@@ -71,17 +78,14 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
   });
 
   test("an image still used by an announcement is never swept", async () => {
-    await service().create({ description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: await jpeg() }, "admin-1");
+    await service().save(fields(), await jpeg(), "admin-1");
     expect(await service().sweepOrphanImages(new Date(Date.now() + 24 * 3600_000))).toBe(0);
     expect(await imageRows()).toBe(1);
   });
 
   test("a file that is not an image is refused and nothing is stored", async () => {
-    const result = await service().create(
-      { description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: Buffer.from("<svg/>") },
-      "admin-1",
-    );
-    expect(result).toMatchObject({ ok: false, reason: "unsupported-image" });
+    const result = await service().save(fields(), Buffer.from("<svg/>"), "admin-1");
+    expect(result).toMatchObject({ ok: false, reason: "image" });
     expect(await imageRows()).toBe(0);
     expect(files()).toEqual([]);
   });
@@ -91,13 +95,126 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     ["after the first file", 1],
   ])("an image store that fails %s: a clear refusal, no rows and no files left", async (_when, puts) => {
     putsBeforeOutage = puts;
-    const result = await service().create(
-      { description: "Camp on Saturday", googleFormUrl: "https://forms.gle/x", image: await jpeg() },
-      "admin-1",
-    );
+    const result = await service().save(fields(), await jpeg(), "admin-1");
     expect(result).toEqual({ ok: false, reason: "storage-unavailable", message: STORAGE_UNAVAILABLE_MESSAGE });
     expect(await database.db.selectFrom("announcements").select("id").execute()).toEqual([]);
     expect(await imageRows()).toBe(0);
     expect(files()).toEqual([]);
+  });
+
+  const savedId = (result: Awaited<ReturnType<ReturnType<typeof service>["save"]>>) => {
+    if (!result.ok) throw new Error(`not saved: ${result.reason}`);
+    return result.id;
+  };
+
+  test("an edit replaces the image: the new one shows, the old one's files and row go once the edit is stored", async () => {
+    const id = savedId(await service().save(fields(), await jpeg(), "admin-1"));
+    const [before] = await service().listForAdmin();
+    const oldFiles = files();
+    const edited = await service().save(fields({ id, version: before!.version, title: "Camp, new poster" }), await jpeg(), "admin-1");
+    expect(edited).toEqual({ ok: true, id });
+    const [after] = await service().listForAdmin();
+    expect(after).toMatchObject({ heading: "Camp, new poster", version: before!.version + 1 });
+    expect(after!.image?.src).not.toBe(before!.image?.src);
+    expect(await imageRows()).toBe(1);
+    expect(files().some((file) => oldFiles.includes(file))).toBe(false);
+    const audit = await database.db.selectFrom("audit_log").select(["action", "detail"]).orderBy("at").execute();
+    expect(audit.map((entry) => entry.action)).toEqual(["announcement.create", "announcement.edit"]);
+  });
+
+  test("an edit removes the image: a text card, no image rows or files left", async () => {
+    const id = savedId(await service().save(fields(), await jpeg(), "admin-1"));
+    expect(await service().save(fields({ id, version: 1, removeImage: true }), undefined, "admin-1")).toEqual({ ok: true, id });
+    const [card] = await service().listLive();
+    expect(card).toMatchObject({ id, heading: "Announcement", image: null });
+    expect(await imageRows()).toBe(0);
+    expect(files()).toEqual([]);
+  });
+
+  test("an edit from an older copy is refused and stores no image; one of a deleted announcement says so", async () => {
+    const id = savedId(await service().save(fields(), undefined, "admin-1"));
+    savedId(await service().save(fields({ id, version: 1, description: "Camp moved to Sunday" }), undefined, "admin-1"));
+    expect(await service().save(fields({ id, version: 1, description: "Stale" }), await jpeg(), "admin-1")).toEqual({
+      ok: false,
+      reason: "conflict",
+    });
+    expect(await imageRows()).toBe(0);
+    expect(files()).toEqual([]);
+    await service().delete(id, "admin-1");
+    expect(await service().save(fields({ id, version: 2 }), undefined, "admin-1")).toEqual({ ok: false, reason: "missing" });
+  });
+
+  test("draft, scheduled, live and expired at the times the admin chose, in the society's time zone", async () => {
+    const now = new Date("2026-12-01T10:00:00.000Z"); // 15:00 in Karachi
+    const draft = savedId(await service().save(fields({ description: "A draft for later", publish: "draft" }), undefined, "a", now));
+    const scheduled = savedId(
+      await service().save(
+        fields({ description: "Goes live at six", publish: "scheduled", publishAt: "2026-12-01T18:00", expiresAt: "2026-12-02T18:00" }),
+        undefined,
+        "a",
+        now,
+      ),
+    );
+    const live = savedId(
+      await service().save(fields({ description: "Live until five", expiresAt: "2026-12-01T17:00" }), undefined, "a", now),
+    );
+    const states = async (at: Date) => Object.fromEntries((await service().listForAdmin(at)).map((a) => [a.id, a.state] as const));
+    expect(await states(now)).toEqual({ [draft]: "draft", [scheduled]: "scheduled", [live]: "live" });
+    expect((await service().listLive(now)).map((a) => a.id)).toEqual([live]);
+
+    const atFive = new Date("2026-12-01T12:00:00.000Z");
+    expect(await states(atFive)).toEqual({ [draft]: "draft", [scheduled]: "scheduled", [live]: "expired" });
+    expect(await service().listLive(atFive)).toEqual([]);
+
+    const atSix = new Date("2026-12-01T13:00:00.000Z");
+    expect((await service().listLive(atSix)).map((a) => a.id)).toEqual([scheduled]);
+    const [admin] = (await service().listForAdmin(atSix)).filter((a) => a.id === scheduled);
+    expect(admin).toMatchObject({
+      publishAtText: "1 December 2026 at 18:00",
+      expiresAtText: "2 December 2026 at 18:00",
+      form: { publish: "now", publishAt: "", expiresAt: "2026-12-02T18:00" },
+    });
+  });
+
+  test("an expiry not after the publish time is refused and nothing is stored", async () => {
+    const now = new Date("2026-12-01T10:00:00.000Z");
+    expect(await service().save(fields({ expiresAt: "2026-12-01T15:00" }), await jpeg(), "a", now)).toEqual({
+      ok: false,
+      reason: "expiresAt",
+      message: "The expiry must be after the publish time",
+    });
+    expect(await database.db.selectFrom("announcements").select("id").execute()).toEqual([]);
+    expect(await imageRows()).toBe(0);
+  });
+
+  test("publishing a live announcement again keeps its publish time; a draft published gets the time it went live", async () => {
+    const first = new Date("2026-12-01T10:00:00.000Z");
+    const later = new Date("2026-12-03T10:00:00.000Z");
+    const live = savedId(await service().save(fields(), undefined, "a", first));
+    savedId(await service().save(fields({ id: live, version: 1, pinned: true }), undefined, "a", later));
+    const draft = savedId(await service().save(fields({ publish: "draft" }), undefined, "a", first));
+    savedId(await service().save(fields({ id: draft, version: 1 }), undefined, "a", later));
+    const published = Object.fromEntries((await service().listLive(later)).map((a) => [a.id, a.publishedAt] as const));
+    expect(published).toEqual({ [live]: first.toISOString(), [draft]: later.toISOString() });
+    // Pinned first, though published earlier.
+    expect((await service().listLive(later)).map((a) => a.id)).toEqual([live, draft]);
+  });
+
+  test("the public card: the title or the spec's, web addresses in the text as links, the link with its label", async () => {
+    await service().save(fields({ description: "Details at https://example.org/camp\nSee you", url: undefined }), undefined, "a");
+    await service().save(fields({ title: "Blood drive", linkLabel: "Sign up" }), undefined, "a");
+    const [drive, camp] = await service().listLive();
+    expect(camp).toMatchObject({
+      heading: "Announcement",
+      link: null,
+      description: [{ text: "Details at " }, { text: "https://example.org/camp", href: "https://example.org/camp" }, { text: "\nSee you" }],
+    });
+    expect(drive).toMatchObject({ heading: "Blood drive", link: { url: "https://forms.gle/x", label: "Sign up" } });
+  });
+
+  test("a stored link that is not http or https is never shown as one", async () => {
+    const id = savedId(await service().save(fields(), undefined, "a"));
+    await database.db.updateTable("announcements").set({ link_url: "javascript:alert(1)" }).where("id", "=", id).execute();
+    expect((await service().listLive())[0]?.link).toBeNull();
   });
 });

@@ -1,104 +1,243 @@
 import type { Kysely } from "kysely";
-import { createAnnouncementSchema } from "#core/schemas/announcement";
-import { isRecordId, newId, nowIso } from "../db/ids";
+import {
+  type AnnouncementInput,
+  type AnnouncementState,
+  ANNOUNCEMENT_MESSAGES,
+  DEFAULT_ANNOUNCEMENT_TITLE,
+  DEFAULT_LINK_LABEL,
+  isShowableLink,
+  type PublishChoice,
+} from "#core/schemas/announcement";
+import { errorMessage } from "#core/errors";
+import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { createRepos, inTransaction } from "../repos";
+import type { Announcement, AnnouncementValues } from "../repos/announcements";
 import type { StoredImage } from "../repos/images";
+import { formatSiteTime, toWallTime, wallTimeToInstant } from "../site-time";
 import { type FileStorage, StorageError } from "../storage/storage";
 import { UnsupportedImageError } from "../images/encode-image";
-import { deleteImageFiles, storeImage, storedImageToResponsive } from "./image-store";
-import { errorMessage } from "#core/errors";
+import { announcementFeed, type FeedEntry, type FeedSite } from "./announcement-feed";
+import { deleteImageFiles, removeImageIfUnused, storedFileUrl, storeImage, storedImageToResponsive } from "./image-store";
+import { linkedText } from "./linked-text";
 
 export const ANNOUNCEMENT_IMAGE_FOLDER = "announcements";
 /**
  * An image row that no announcement points at is an orphan once it is this old. Younger ones may belong to
- * a create in progress (the image is stored before its announcement row).
+ * a save in progress (the image is stored before the announcement row that shows it).
  */
 export const ORPHAN_IMAGE_GRACE_MS = 10 * 60 * 1000;
-
-export interface NewAnnouncementInput {
-  description: string;
-  googleFormUrl: string;
-  /** The uploaded file's bytes; checked by content and re-encoded (never stored as sent). */
-  image: Buffer;
-}
 
 /** What the admin is told when the image cannot be stored (the reason, naming the bucket, goes to the log). */
 export const STORAGE_UNAVAILABLE_MESSAGE = "Failed to create announcement: the image store cannot be reached. Try again in a few minutes.";
 
-export type CreateAnnouncementResult =
+export type SaveAnnouncementResult =
   | { ok: true; id: string }
-  | { ok: false; reason: "unsupported-image"; message: string }
+  | { ok: false; reason: "conflict" | "missing" }
+  | { ok: false; reason: "image"; message: string }
+  | { ok: false; reason: "expiresAt"; message: string }
   | { ok: false; reason: "storage-unavailable"; message: string };
+
+/** What the form says of an announcement, but its image (whose bytes come apart). */
+export type AnnouncementFields = Omit<AnnouncementInput, "image">;
 
 interface Deps {
   db: Kysely<Database>;
   storage: FileStorage;
   logger: Logger;
+  /** The zone the admin's dates and times are written and read in (SITE_TIMEZONE). */
+  siteTimeZone: string;
+}
+
+/** Where an announcement stands at `now` (an ISO time). */
+export function announcementState(announcement: Pick<Announcement, "publishAt" | "expiresAt">, now: string): AnnouncementState {
+  if (announcement.publishAt === null) return "draft";
+  if (announcement.publishAt > now) return "scheduled";
+  if (announcement.expiresAt !== null && announcement.expiresAt <= now) return "expired";
+  return "live";
 }
 
 /**
- * The admin's announcement rules. Create: re-encode and store the image, then write the row (on failure the
- * files go again). Delete: the row first, then its files; a file that cannot be removed is logged and left to
+ * The admin's announcement rules. A save stores a new image first (re-encoded, never as sent), then writes the row in
+ * one transaction with its audit entry and the content version's raise; the image it replaced goes once the row no
+ * longer shows it. A delete takes the row first, then its files; a file that cannot be removed is logged and left to
  * `sweepOrphanImages`, so nothing ever points at a missing file.
  */
 export function announcementService(deps: Deps) {
-  const { db, storage, logger } = deps;
+  const { db, storage, logger, siteTimeZone } = deps;
   const repos = createRepos(db);
 
-  async function removeImage(image: StoredImage): Promise<boolean> {
+  const siteTime = (at: string | null) => (at === null ? null : formatSiteTime(new Date(at), siteTimeZone));
+  const wallTime = (at: string | null) => (at === null ? "" : toWallTime(new Date(at), siteTimeZone));
+
+  /** The card as the public page draws it. */
+  const toCard = (announcement: Announcement) => {
+    const heading = announcement.title ?? DEFAULT_ANNOUNCEMENT_TITLE;
+    return {
+      id: announcement.id,
+      heading,
+      description: linkedText(announcement.description),
+      link: isShowableLink(announcement.linkUrl)
+        ? { url: announcement.linkUrl, label: announcement.linkLabel ?? DEFAULT_LINK_LABEL }
+        : null,
+      image: announcement.image && storedImageToResponsive(announcement.image, `Image for ${heading}`),
+      pinned: announcement.pinned,
+      publishedAt: announcement.publishAt,
+      /** When it went live, as the society reads it ("1 December 2026 at 18:30"). */
+      publishedText: siteTime(announcement.publishAt),
+    };
+  };
+  /** The form's publish choice for a stored announcement. */
+  const publishChoice = (state: AnnouncementState): PublishChoice =>
+    state === "draft" ? "draft" : state === "scheduled" ? "scheduled" : "now";
+
+  /** What the stored row becomes, but its image: a publish choice of "now" keeps the time of one already live. */
+  function valuesFrom(input: AnnouncementFields, existing: Announcement | undefined, now: string): Omit<AnnouncementValues, "imageId"> {
+    const publishAt =
+      input.publish === "draft"
+        ? null
+        : input.publish === "scheduled"
+          ? wallTimeToInstant(input.publishAt!, siteTimeZone).toISOString()
+          : existing?.publishAt && existing.publishAt <= now
+            ? existing.publishAt
+            : now;
+    return {
+      title: input.title || null,
+      description: input.description,
+      linkUrl: input.url ?? null,
+      linkLabel: input.url && input.linkLabel ? input.linkLabel : null,
+      publishAt,
+      expiresAt: input.expiresAt ? wallTimeToInstant(input.expiresAt, siteTimeZone).toISOString() : null,
+      pinned: input.pinned,
+    };
+  }
+
+  async function storeUpload(bytes: Buffer): Promise<StoredImage | SaveAnnouncementResult> {
+    try {
+      return await storeImage({ db, storage }, bytes, ANNOUNCEMENT_IMAGE_FOLDER);
+    } catch (error) {
+      if (error instanceof UnsupportedImageError) return { ok: false, reason: "image", message: error.message };
+      if (error instanceof StorageError) {
+        logger.error({ err: error.message }, "image could not be stored; announcement not saved");
+        return { ok: false, reason: "storage-unavailable", message: STORAGE_UNAVAILABLE_MESSAGE };
+      }
+      throw error;
+    }
+  }
+
+  const images = { db, storage, logger };
+
+  async function removeOrphan(image: StoredImage): Promise<boolean> {
     const removed = await deleteImageFiles(storage, image, logger);
     if (removed) await repos.images.delete(image.id);
     return removed;
   }
 
   return {
-    /** Newest first, ready to draw: description as plain text, image as responsive variants. */
-    async listPublic() {
-      const announcements = await repos.announcements.listNewestFirst();
-      return announcements.map((a, index) => ({
-        id: a.id,
-        description: a.description,
-        googleFormUrl: registrationLink(a.googleFormUrl),
-        createdAt: a.createdAt,
-        image: storedImageToResponsive(a.image, `Announcement ${index + 1} image`),
-      }));
+    /** Those live at `now`, ready to draw: pinned first, then the latest published. */
+    async listLive(now: Date = new Date()) {
+      return (await repos.announcements.listLive(now.toISOString())).map(toCard);
+    },
+
+    /** The live announcements as an RSS feed, each with its image's largest WebP as a file a reader can fetch. */
+    async feed(site: FeedSite, now: Date = new Date()): Promise<string> {
+      const live = await repos.announcements.listLive(now.toISOString());
+      const entries: FeedEntry[] = await Promise.all(
+        live.map(async (announcement) => {
+          const largest = announcement.image?.variants.filter((variant) => variant.format === "webp").sort((a, b) => b.width - a.width)[0];
+          const file = largest && (await storage.stat(largest.key).catch(() => undefined));
+          const enclosure = largest && file ? { path: storedFileUrl(largest.key), type: "image/webp", length: file.size } : null;
+          return { announcement: toCard(announcement), enclosure };
+        }),
+      );
+      return announcementFeed(site, entries);
+    },
+
+    /** One announcement, if it is live at `now` (a draft, a scheduled or an expired one is not there for visitors). */
+    async findLive(id: string, now: Date = new Date()) {
+      if (!isRecordId(id)) return undefined;
+      const announcement = await repos.announcements.findById(id);
+      return announcement && announcementState(announcement, now.toISOString()) === "live" ? toCard(announcement) : undefined;
+    },
+
+    /** Every announcement with where it stands at `now`, its times as the society reads them, and its form's values. */
+    async listForAdmin(now: Date = new Date()) {
+      const at = now.toISOString();
+      return (await repos.announcements.listAll()).map((announcement) => {
+        const state = announcementState(announcement, at);
+        return {
+          ...toCard(announcement),
+          version: announcement.version,
+          state,
+          publishAtText: siteTime(announcement.publishAt),
+          expiresAtText: siteTime(announcement.expiresAt),
+          form: {
+            title: announcement.title ?? "",
+            description: announcement.description,
+            url: announcement.linkUrl ?? "",
+            linkLabel: announcement.linkLabel ?? "",
+            publish: publishChoice(state),
+            publishAt: state === "scheduled" ? wallTime(announcement.publishAt) : "",
+            expiresAt: wallTime(announcement.expiresAt),
+            pinned: announcement.pinned,
+          },
+        };
+      });
     },
 
     /**
-     * Refuses (without storing anything) a file that is not a supported, complete image, and reports a storage
-     * that cannot take the files (no row is written then).
+     * A new announcement (no id) or an edit made from the stored `version`. `image` is a newly chosen file's bytes:
+     * refused (nothing stored) unless it is a supported, complete image. An expiry before the publish time is refused.
      */
-    async create(input: NewAnnouncementInput, actorId: string): Promise<CreateAnnouncementResult> {
-      let image: StoredImage;
-      try {
-        image = await storeImage({ db, storage }, input.image, ANNOUNCEMENT_IMAGE_FOLDER);
-      } catch (error) {
-        if (error instanceof UnsupportedImageError) return { ok: false, reason: "unsupported-image", message: error.message };
-        if (error instanceof StorageError) {
-          logger.error({ err: error.message }, "image could not be stored; announcement not created");
-          return { ok: false, reason: "storage-unavailable", message: STORAGE_UNAVAILABLE_MESSAGE };
+    async save(
+      input: AnnouncementFields,
+      image: Buffer | undefined,
+      actorId: string,
+      now: Date = new Date(),
+    ): Promise<SaveAnnouncementResult> {
+      if (input.id !== undefined && !isRecordId(input.id)) return { ok: false, reason: "missing" };
+      const existing = input.id === undefined ? undefined : await repos.announcements.findById(input.id);
+      if (input.id !== undefined && !existing) return { ok: false, reason: "missing" };
+      const at = now.toISOString();
+      const checked = valuesFrom(input, existing, at);
+      if (checked.expiresAt !== null && checked.expiresAt <= (checked.publishAt ?? at)) {
+        return { ok: false, reason: "expiresAt", message: ANNOUNCEMENT_MESSAGES.expiresBeforePublish };
+      }
+
+      const stored = image ? await storeUpload(image) : undefined;
+      if (stored && "ok" in stored) return stored;
+      const previousImageId = existing?.image?.id ?? null;
+      const imageId = stored ? stored.id : input.removeImage ? null : previousImageId;
+      const values = { ...checked, imageId };
+      const id = existing?.id ?? newId();
+
+      const result = await inTransaction(db, async (trx): Promise<SaveAnnouncementResult> => {
+        if (existing) {
+          const outcome = await trx.announcements.update(id, input.version ?? 0, values, at);
+          if (outcome !== "saved") return { ok: false, reason: outcome };
+        } else {
+          await trx.announcements.create(id, values, at);
         }
+        await trx.siteContent.raiseVersion();
+        const detail = `announcement=${id}${imageId ? ` image=${imageId}` : ""}`;
+        await trx.auditLog.record(actorId, existing ? "announcement.edit" : "announcement.create", detail);
+        return { ok: true, id };
+      }).catch(async (error: unknown) => {
+        if (stored) await removeImageIfUnused(images, stored.id).catch(() => undefined);
         throw error;
+      });
+      if (!result.ok) {
+        if (stored) await removeImageIfUnused(images, stored.id).catch(() => undefined);
+        return result;
       }
-      const id = newId();
-      try {
-        await inTransaction(db, async (trx) => {
-          await trx.announcements.create({
-            id,
-            description: input.description,
-            google_form_url: input.googleFormUrl,
-            image_id: image.id,
-            created_at: nowIso(),
-          });
-          await trx.auditLog.record(actorId, "announcement.create", `announcement=${id} image=${image.id}`);
+      // The row no longer shows the image it replaced (or removed): its files may now go.
+      if (previousImageId && previousImageId !== imageId) {
+        await removeImageIfUnused(images, previousImageId).catch((error: unknown) => {
+          logger.warn({ imageId: previousImageId, err: errorMessage(error) }, "image row kept for the sweeper");
         });
-      } catch (error) {
-        await removeImage(image).catch(() => false);
-        throw error;
       }
-      return { ok: true, id };
+      return result;
     },
 
     /** Returns false when there was no such announcement. */
@@ -106,15 +245,19 @@ export function announcementService(deps: Deps) {
       if (!isRecordId(id)) return false;
       const announcement = await repos.announcements.findById(id);
       if (!announcement) return false;
+      const image = announcement.image;
       const deleted = await inTransaction(db, async (trx) => {
         const gone = await trx.announcements.delete(id);
-        if (gone) await trx.auditLog.record(actorId, "announcement.delete", `announcement=${id} image=${announcement.image.id}`);
+        if (gone) {
+          await trx.siteContent.raiseVersion();
+          await trx.auditLog.record(actorId, "announcement.delete", `announcement=${id}${image ? ` image=${image.id}` : ""}`);
+        }
         return gone;
       });
-      if (!deleted) return false;
+      if (!deleted || !image) return deleted;
       // The row is gone, so the public pages no longer show the image; its files may now go.
-      await removeImage(announcement.image).catch((error: unknown) => {
-        logger.warn({ imageId: announcement.image.id, err: errorMessage(error) }, "image row kept for the sweeper");
+      await removeImageIfUnused(images, image.id).catch((error: unknown) => {
+        logger.warn({ imageId: image.id, err: errorMessage(error) }, "image row kept for the sweeper");
       });
       return true;
     },
@@ -127,7 +270,7 @@ export function announcementService(deps: Deps) {
       const cutoff = now.getTime() - ORPHAN_IMAGE_GRACE_MS;
       const orphans = (await repos.images.listUnreferenced()).filter((image) => Date.parse(image.createdAt) <= cutoff);
       let removed = 0;
-      for (const image of orphans) if (await removeImage(image).catch(() => false)) removed += 1;
+      for (const image of orphans) if (await removeOrphan(image).catch(() => false)) removed += 1;
       if (removed > 0) logger.info({ removed }, "orphan images swept");
       return removed;
     },
@@ -135,11 +278,5 @@ export function announcementService(deps: Deps) {
 }
 
 type AnnouncementService = ReturnType<typeof announcementService>;
-export type PublicAnnouncement = Awaited<ReturnType<AnnouncementService["listPublic"]>>[number];
-
-/**
- * The registration link, if it is one the form would accept today (http or https); otherwise none. New links are
- * checked when the announcement is created, but a row from before that check, a restored backup or a hand edit may
- * hold anything, `javascript:` included, and that must never become a link on the page.
- */
-const registrationLink = (url: string): string | null => (createAnnouncementSchema.shape.url.safeParse(url).success ? url : null);
+export type PublicAnnouncement = Awaited<ReturnType<AnnouncementService["listLive"]>>[number];
+export type AdminAnnouncement = Awaited<ReturnType<AnnouncementService["listForAdmin"]>>[number];

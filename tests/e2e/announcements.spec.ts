@@ -93,7 +93,7 @@ test.describe("announcements", () => {
         const register = cards(page)
           .nth(index)
           .getByRole("link", { name: /^Register via Google Form/ });
-        await expect(register).toHaveAttribute("href", announcement.googleFormUrl);
+        await expect(register).toHaveAttribute("href", announcement.googleFormUrl!);
         await expect(register).toHaveAttribute("target", "_blank");
       }
     });

@@ -1,7 +1,8 @@
 /**
  * The server a browser-test worker drives: the production build, as `npm run serve` starts it, on a fresh DATA_DIR
  * (a new SQLite file and an empty uploads folder) and a free port, with a real SMTP server catching its mail. Each
- * Playwright worker starts its own (tests/e2e/fixtures.ts), so workers never share data.
+ * Playwright worker starts its own (tests/e2e/fixtures.ts), so workers never share data. Its clock is the real time
+ * plus an offset the tests set (tests/e2e/server-clock.cjs, loaded into this server only).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,10 +19,14 @@ export interface E2eServer {
   dataDir: string;
   /** Each mail the server sent, as a JSON file (CaughtMailFile), named in the order it arrived. */
   mailDir: string;
+  /** Sets the server's clock (`Date.now()`, `new Date()`) to the real time plus `ms`; resolves once the server has it. */
+  setClockOffset(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
 const BUILD_FILE = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
+const SERVER_CLOCK = fileURLToPath(new URL("./server-clock.cjs", import.meta.url));
+const CLOCK_ACK_TIMEOUT_MS = 5_000;
 
 export async function startE2eServer(): Promise<E2eServer> {
   if (!fs.existsSync(BUILD_FILE)) {
@@ -39,6 +44,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     },
   });
   await smtp.start();
+  const clockFile = path.join(dataDir, "server-clock");
   const server = await startProductionServer({
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
@@ -51,6 +57,8 @@ export async function startE2eServer(): Promise<E2eServer> {
     ADMIN_PASSWORD: E2E_ADMIN.password,
     // The tests seed the database behind the server's back: the page cache asks it before every page.
     PAGE_CACHE_SECONDS: "0",
+    NODE_OPTIONS: `--require ${JSON.stringify(SERVER_CLOCK)}`,
+    E2E_CLOCK_FILE: clockFile,
   }).catch(async (error: unknown) => {
     await smtp.stop();
     throw error;
@@ -69,6 +77,23 @@ export async function startE2eServer(): Promise<E2eServer> {
     origin: server.url,
     dataDir,
     mailDir,
+    async setClockOffset(ms) {
+      const ackFile = `${clockFile}.ack`;
+      // Gone first: an ack left from an earlier change must not pass for this one.
+      fs.rmSync(ackFile, { force: true });
+      fs.writeFileSync(clockFile, String(ms));
+      if (!server.process.kill("SIGUSR2")) throw new Error("the e2e server is not running: its clock cannot be set");
+      const deadline = Date.now() + CLOCK_ACK_TIMEOUT_MS;
+      while (readIfPresent(ackFile) !== String(ms)) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `the e2e server did not take the clock offset ${ms} ms within ${CLOCK_ACK_TIMEOUT_MS} ms (${ackFile} never said so); ` +
+              "its output above may say why",
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       stopping = true;
       await server.stop();
@@ -76,4 +101,13 @@ export async function startE2eServer(): Promise<E2eServer> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function readIfPresent(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }

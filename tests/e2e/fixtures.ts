@@ -7,6 +7,8 @@
  *   no sessions or rate-limit counters, Join Us shown, the admin's password back to E2E_ADMIN's and the site's
  *   content as the server imported it at its first start (whatever an admin screen changed is put back);
  * - `signInAsAdmin()`: gives the test's browser context a live admin session (no login form involved);
+ * - `serverClock.advanceBy(ms)`: moves the server's clock ahead (calls in one test add up); the next test starts on
+ *   the real time again;
  * - `expectNoAxeViolations(page)`: axe-core finds nothing on the page;
  * - a guard on every page: the test fails if the page asks any host but the site's, or logs an error;
  * - `page.goto()` and `page.reload()` return once React has hydrated the page.
@@ -44,8 +46,24 @@ const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
 export interface SeededAnnouncement {
   id: string;
   description: string;
-  googleFormUrl: string;
+  googleFormUrl: string | null;
   createdAt: string;
+}
+
+export interface SeedAnnouncement {
+  description: string;
+  /** The card's link; none unless given. */
+  googleFormUrl?: string;
+  title?: string;
+  linkLabel?: string;
+  /** When it was written, and (unless `publishAt` says otherwise) published; now unless given. */
+  createdAt?: Date;
+  /** Null: a draft. */
+  publishAt?: Date | null;
+  expiresAt?: Date;
+  pinned?: boolean;
+  /** False: a text card. */
+  withImage?: boolean;
 }
 
 export interface SeedApplication {
@@ -71,8 +89,8 @@ export interface SeedApplication {
 export interface Seed {
   /** A join application, stored as the join form stores it. Returns its id. */
   application(input: SeedApplication): Promise<string>;
-  /** Stores a real JPEG through the image store, then the announcement row. */
-  announcement(input: { description: string; googleFormUrl: string; createdAt?: Date }): Promise<SeededAnnouncement>;
+  /** Stores a real JPEG through the image store (unless `withImage` is false), then the announcement row. */
+  announcement(input: SeedAnnouncement): Promise<SeededAnnouncement>;
   /** The admin's Join Us switch, as the repository stores it. */
   joinUsVisible(visible: boolean): Promise<void>;
   /** A contact message, stored as the contact form stores it (unread unless `readAt` is given). Returns its id. */
@@ -107,6 +125,12 @@ export interface Mailbox {
   all(): CaughtMailFile[];
 }
 
+/** The clock of the worker's server (tests/e2e/server-clock.cjs); the test process keeps the real one. */
+export interface ServerClock {
+  /** The server's `Date.now()` and `new Date()` run `ms` further ahead than before; resolves once the server has it. */
+  advanceBy(ms: number): Promise<void>;
+}
+
 interface TestFixtures {
   seed: Seed;
   mailbox: Mailbox;
@@ -118,6 +142,7 @@ interface TestFixtures {
   resetData: undefined;
   /** Gives the test's browser context a live session of E2E_ADMIN, as a sign-in would. */
   signInAsAdmin: () => Promise<void>;
+  serverClock: ServerClock;
 }
 
 interface WorkerFixtures {
@@ -336,11 +361,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const storage = localStorage(path.join(server.dataDir, "uploads"));
     const jpeg = await sampleJpeg();
     await use({
-      async announcement({ description, googleFormUrl, createdAt = new Date() }) {
-        const image = await storeImage({ db, storage }, jpeg, "announcements");
-        const row = { id: newId(), description, google_form_url: googleFormUrl, image_id: image.id, created_at: createdAt.toISOString() };
-        await announcementsRepo(db).create(row);
-        return { id: row.id, description, googleFormUrl, createdAt: row.created_at };
+      async announcement({ description, googleFormUrl, createdAt = new Date(), withImage = true, ...more }) {
+        const image = withImage ? await storeImage({ db, storage }, jpeg, "announcements") : undefined;
+        const id = newId();
+        const at = createdAt.toISOString();
+        await announcementsRepo(db).create(
+          id,
+          {
+            title: more.title ?? null,
+            description,
+            imageId: image?.id ?? null,
+            linkUrl: googleFormUrl ?? null,
+            linkLabel: more.linkLabel ?? null,
+            publishAt: more.publishAt === undefined ? at : more.publishAt && more.publishAt.toISOString(),
+            expiresAt: more.expiresAt?.toISOString() ?? null,
+            pinned: more.pinned ?? false,
+          },
+          at,
+        );
+        return { id, description, googleFormUrl: googleFormUrl ?? null, createdAt: at };
       },
       async joinUsVisible(visible) {
         await settingsRepo(db).setJoinUsVisible(visible);
@@ -388,6 +427,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const { token } = await sessionStore(sessionsRepo(database.db)).create(admin.id);
       await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
     });
+  },
+
+  serverClock: async ({ server }, use) => {
+    let offsetMs = 0;
+    await use({
+      async advanceBy(ms) {
+        offsetMs += ms;
+        await server.setClockOffset(offsetMs);
+      },
+    });
+    if (offsetMs !== 0) await server.setClockOffset(0);
   },
 
   mailbox: async ({ server }, use) => {

@@ -9,6 +9,7 @@ import { SMALL_SITE_VIDEO } from "../shared/small-content";
 import { testEngines } from "../shared/test-database";
 import { routesWithPaths } from "../../server/http/route-paths";
 import { adminsRepo } from "../../server/repos/admins";
+import { publishedAnnouncement } from "../shared/announcement-values";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { imagesRepo } from "../../server/repos/images";
 import { sessionsRepo } from "../../server/repos/sessions";
@@ -190,13 +191,11 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       version: String(details.version),
     };
     announcementId = newId();
-    await announcementsRepo(server.database.db).create({
-      id: announcementId,
-      description: "Seeded announcement",
-      google_form_url: "https://forms.gle/x",
-      image_id: imageId,
-      created_at: nowIso(),
-    });
+    await announcementsRepo(server.database.db).create(
+      announcementId,
+      publishedAnnouncement({ description: "Seeded announcement", linkUrl: "https://forms.gle/x", imageId }),
+      nowIso(),
+    );
   });
 
   const store = () => sessionStore(sessionsRepo(server.database.db));
@@ -269,7 +268,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
 
   /** A body that would succeed with a live session, so "changes nothing" means something. */
   async function bodyFor(route: ManifestRoute): Promise<{ body: FormData | URLSearchParams | Blob }> {
-    if (route.id === "routes/admin/create-announcement") {
+    if (route.id === "routes/admin/save-announcement") {
       const form = new FormData();
       form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "poster.png");
       form.append("description", "Blood donation camp on Saturday");

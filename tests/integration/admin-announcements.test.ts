@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { CONFLICT_MESSAGE } from "../../core/schemas/content-forms";
 import { testEngines } from "../shared/test-database";
 import { ANNOUNCEMENT_IMAGE_FOLDER } from "../../server/services/announcements";
 import { ADMIN_ENV, auditActions, clearRateLimits, getPage, imageForm, jpegWithGps, post, signIn } from "./helpers/admin";
@@ -84,14 +85,24 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
     expect(admin).toContain("Delete Announcement");
   });
 
+  test("without an image or a link: a text announcement, with the title it was given and no button", async () => {
+    const form = imageForm({ description: "General body meeting in hall 2 at 5 pm", url: "" });
+    form.append("title", "General body meeting");
+    const answer = await create(form);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await counts()).toEqual({ announcements: 1, images: 0, files: 0 });
+    const html = await (await getPage(server, "/announcement")).text();
+    expect(html).toContain("General body meeting</span></h2>");
+    expect(html).not.toContain("Register via Google Form");
+  });
+
   test.each([
-    ["no image", () => Promise.resolve(imageForm({})), "image", "Image is required"],
-    ["two images", async () => imageForm({ files: [await jpegFile(), await jpegFile()] }), "image", "Image is required"],
+    ["two images", async () => imageForm({ files: [await jpegFile(), await jpegFile()] }), "image", "Choose one image"],
     [
       "a file that says it is not an image",
       () => Promise.resolve(imageForm({ files: [{ body: "hello", name: "notes.txt", type: "text/plain" }] })),
       "image",
-      "Image is required",
+      "Choose an image file",
     ],
     [
       "a short description",
@@ -198,6 +209,119 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
         (await post(server, `/admin/announcements/${id}/delete`, {}, { cookie, headers: { "sec-fetch-site": "cross-site" } })).status,
       ).toBe(403);
       expect((await counts()).announcements).toBe(1);
+    });
+  });
+
+  describe("editing", () => {
+    /** The form an edit posts: the stored id and version, and the fields. */
+    const editForm = (id: string, version: number, fields: Record<string, string> = {}, image?: Buffer) => {
+      const form = imageForm({ files: image ? [{ body: image, name: "new.jpg", type: "image/jpeg" }] : [] });
+      form.append("id", id);
+      form.append("version", String(version));
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      return form;
+    };
+    const storedKeys = async () =>
+      (await server.database.db.selectFrom("images").select("storage_key").where("storage_key", "like", "announcements/%").execute()).map(
+        (row) => row.storage_key,
+      );
+
+    test("text and a replaced image: the new one shows, the old one's files are gone, audited", async () => {
+      const { id } = await seedAnnouncement(server, { description: "Camp on Saturday", createdAt: new Date().toISOString() });
+      const [oldKey] = await storedKeys();
+      const answer = await create(
+        editForm(id, 1, { title: "Camp moved", description: "Camp on Sunday instead" }, await sampleJpeg(640, 480)),
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const keys = await storedKeys();
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).not.toBe(oldKey);
+      expect(filesUnder(announcementUploads()).some((file) => file.startsWith(oldKey!.split("/")[1]!))).toBe(false);
+      const html = await (await getPage(server, "/announcement")).text();
+      expect(html).toContain("Camp on Sunday instead");
+      expect(html).toContain(`/uploads/${keys[0]}`);
+      expect(html).not.toContain("Camp on Saturday");
+      expect((await auditActions(server)).at(-1)).toMatchObject({ action: "announcement.edit" });
+    });
+
+    test("the image removed: a text card, no image rows or files", async () => {
+      const { id } = await seedAnnouncement(server, { description: "Camp on Saturday", createdAt: new Date().toISOString() });
+      const answer = await create(editForm(id, 1, { removeImage: "on" }));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(await counts()).toEqual({ announcements: 1, images: 0, files: 0 });
+    });
+
+    test("an edit from an older copy is refused (409) and changes nothing; one of a deleted announcement answers 404", async () => {
+      const { id } = await seedAnnouncement(server, { description: "Camp on Saturday", createdAt: new Date().toISOString() });
+      expect((await create(editForm(id, 1, { description: "First edit wins" }))).status).toBe(200);
+      const stale = await create(editForm(id, 1, { description: "Second edit loses" }, await sampleJpeg()));
+      expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
+      expect(await (await getPage(server, "/announcement")).text()).toContain("First edit wins");
+      expect((await counts()).images).toBe(1);
+      await post(server, `/admin/announcements/${id}/delete`, {}, { cookie });
+      expect((await create(editForm(id, 2))).status).toBe(404);
+    });
+  });
+
+  describe("publishing", () => {
+    const withFields = (fields: Record<string, string>) => {
+      const form = imageForm({});
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      return form;
+    };
+
+    test("a draft, a scheduled one and an expired one are listed for the admin with their state, not on the public page", async () => {
+      const announcements: Record<string, string>[] = [
+        { description: "Draft for the welcome party", publish: "draft" },
+        { description: "Scheduled for the next century", publish: "scheduled", publishAt: "2099-01-01T10:00" },
+        { description: "Backdated and long expired", publish: "scheduled", publishAt: "2001-01-01T10:00", expiresAt: "2002-01-01T10:00" },
+        { description: "Live right now, unpinned" },
+        { description: "Live right now and pinned", pinned: "on" },
+      ];
+      for (const fields of announcements) {
+        const answer = await create(withFields(fields));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      }
+      const publicHtml = await (await getPage(server, "/announcement")).text();
+      expect(publicHtml).not.toContain("Draft for the welcome party");
+      expect(publicHtml).not.toContain("Scheduled for the next century");
+      expect(publicHtml).not.toContain("Backdated and long expired");
+      // Pinned first, though published later... and earlier: the pinned one leads either way.
+      expect(publicHtml.indexOf("Live right now and pinned")).toBeLessThan(publicHtml.indexOf("Live right now, unpinned"));
+
+      const listed = async (query: string) => {
+        const html = await (await getPage(server, `/admin-announcement${query}`, cookie)).text();
+        return [
+          "Draft for the welcome party",
+          "Scheduled for the next century",
+          "Backdated and long expired",
+          "Live right now, unpinned",
+          "Live right now and pinned",
+        ].filter((text) => html.includes(text));
+      };
+      expect(await listed("")).toHaveLength(5);
+      expect(await listed("?state=draft")).toEqual(["Draft for the welcome party"]);
+      expect(await listed("?state=scheduled")).toEqual(["Scheduled for the next century"]);
+      expect(await listed("?state=expired")).toEqual(["Backdated and long expired"]);
+      expect(await listed("?state=live")).toEqual(["Live right now, unpinned", "Live right now and pinned"]);
+      expect(await listed("?state=pinned")).toEqual(["Live right now and pinned"]);
+    });
+
+    test.each([
+      [{ publish: "scheduled" }, "publishAt", "Choose the date and time it goes live"],
+      [
+        { publish: "scheduled", publishAt: "2099-01-01T10:00", expiresAt: "2099-01-01T09:00" },
+        "expiresAt",
+        "The expiry must be after the publish time",
+      ],
+      [{ expiresAt: "2001-01-01T10:00" }, "expiresAt", "The expiry must be after the publish time"],
+      [{ publish: "scheduled", publishAt: "tomorrow" }, "publishAt", "Choose the date and time it goes live"],
+      [{ publish: "whenever" }, "publish", "Choose when it goes live"],
+    ])("%o is refused at its field (%s) and stores nothing", async (fields, field, message) => {
+      const answer = await create(withFields({ description: "Blood donation camp on Saturday", ...fields }));
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors?.[field]).toBe(message);
+      expect(await counts()).toEqual(nothingStored);
     });
   });
 });

@@ -53,7 +53,7 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     const answer = await create("Camp on Saturday, hall 2");
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const announcement = await announcementsRepo(server.database.db).findById(answer.body.id as string);
-    const variants = announcement!.image.variants;
+    const variants = announcement!.image!.variants;
     expect(variants.length).toBeGreaterThan(0);
 
     // In the bucket, each with its content type; nothing on the server's disk.
@@ -92,7 +92,7 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
   test("while the bucket is unreachable: uploads are refused with a clear 503 and nothing points at a missing object; all recovers", async () => {
     const before = await create("Stored before the outage");
     expect(before.status).toBe(200);
-    const kept = (await announcementsRepo(server.database.db).findById(before.body.id as string))!.image.variants[0]!;
+    const kept = (await announcementsRepo(server.database.db).findById(before.body.id as string))!.image!.variants[0]!;
 
     await s3.stop();
     const started = performance.now();

@@ -4,9 +4,10 @@
  * sitemap.xml, a web app manifest and its icons. PUBLIC_URL differs from the address the tests use, so every
  * address in a page must come from PUBLIC_URL, never from the request.
  */
+import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
-import { galleryPagePath } from "../../core/public-pages";
+import { announcementPagePath, galleryPagePath } from "../../core/public-pages";
 import { slugify } from "../../server/content/slug";
 import { testEngines } from "../shared/test-database";
 import { seedAnnouncement } from "./helpers/seed";
@@ -16,6 +17,16 @@ const PUBLIC_URL = "https://society.example.org";
 const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"];
 /** Each event's and activity's own page: the starting content's groups all have photos, and distinct names. */
 const GALLERY_PAGES = [...site.eventGroups, ...site.activityGroups].map((group) => galleryPagePath(slugify(group.name)));
+
+/** An RSS item as fast-xml-parser reads it (attributes without a prefix). */
+interface FeedItem {
+  title: string;
+  link: string;
+  guid: string | { "#text": string };
+  pubDate: string;
+  description: string;
+  enclosure: { url: string; type: string; length: string };
+}
 
 /** Every `<meta>` and `<link>` of a page's head, as attribute maps. */
 function headTags(html: string): { meta: Record<string, string>[]; links: Record<string, string>[]; title: string | undefined } {
@@ -135,13 +146,73 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect((await page("/")).og["og:image"]).toMatch(/\/uploads\/content\//);
   });
 
+  test("each live announcement has a page of its own that previews with its title, text and image; a draft's is not there", async () => {
+    const announcement = await seedAnnouncement(server, {
+      description: "Free blood grouping at the main gate, 9 am to 1 pm.\nBring your student card.",
+      createdAt: new Date().toISOString(),
+    });
+    await server.database.db.updateTable("announcements").set({ title: "Blood grouping camp" }).where("id", "=", announcement.id).execute();
+    const path = announcementPagePath(announcement.id);
+    const html = await (await fetch(`${server.url}${path}`)).text();
+    expect(html).toContain("Blood grouping camp</h1>");
+    const { og, twitter, description, canonical, title } = previewOf(html);
+    expect(title).toBe(`Blood grouping camp | ${site.name}`);
+    expect(description).toBe("Free blood grouping at the main gate, 9 am to 1 pm.\nBring your student card.");
+    expect(canonical).toBe(`${PUBLIC_URL}${path}`);
+    expect(og).toMatchObject({ "og:title": `Blood grouping camp | ${site.name}`, "og:url": `${PUBLIC_URL}${path}` });
+    expect(og["og:image"]).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/announcements/${announcement.image.id}-`));
+    expect(twitter).toMatchObject({ "twitter:card": "summary_large_image", "twitter:title": og["og:title"] });
+
+    await server.database.db.updateTable("announcements").set({ publish_at: null }).where("id", "=", announcement.id).execute();
+    expect((await fetch(`${server.url}${path}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/announcement/00000000-0000-7000-8000-000000000000`)).status).toBe(404);
+    expect((await fetch(`${server.url}/announcement/not-an-id`)).status).toBe(404);
+  });
+
+  test("the announcements feed: RSS 2.0 that every page names, each live announcement an item with its page and its image", async () => {
+    const older = await seedAnnouncement(server, {
+      description: "Older feed item, with a poster",
+      createdAt: new Date(Date.now() - 3600_000).toISOString(),
+    });
+    const newer = await seedAnnouncement(server, { description: "Newer feed item & <friends>", createdAt: new Date().toISOString() });
+    const alternate = (await page("/")).links.find((link) => link.rel === "alternate");
+    expect(alternate).toMatchObject({ type: "application/rss+xml", href: "/announcement/feed.xml", title: `${site.name}: Announcements` });
+
+    const response = await fetch(`${server.url}/announcement/feed.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(await response.text()) as {
+      rss: { version: string; channel: { title: string; link: string; item: FeedItem[] | FeedItem } };
+    };
+    expect(feed.rss.version).toBe("2.0");
+    expect(feed.rss.channel).toMatchObject({ title: `${site.name}: Announcements`, link: `${PUBLIC_URL}/announcement` });
+    const items = [feed.rss.channel.item].flat();
+    const byLink = new Map(items.map((item) => [item.link, item]));
+    const newerItem = byLink.get(`${PUBLIC_URL}${announcementPagePath(newer.id)}`);
+    const olderItem = byLink.get(`${PUBLIC_URL}${announcementPagePath(older.id)}`);
+    // Feed readers read the text as HTML: what was typed is escaped.
+    expect(newerItem).toMatchObject({ title: "Announcement", description: "Newer feed item &amp; &lt;friends&gt;" });
+    expect(items.indexOf(newerItem!)).toBeLessThan(items.indexOf(olderItem!));
+    expect(new Date(newerItem!.pubDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // The enclosure is the image as a file a reader can fetch: its address, type and exact size.
+    const enclosure = olderItem!.enclosure;
+    expect(enclosure.url).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/announcements/${older.image.id}-`));
+    const file = await fetchPublic(enclosure.url);
+    expect(file.headers.get("content-type")).toBe(enclosure.type);
+    expect(String((await file.arrayBuffer()).byteLength)).toBe(enclosure.length);
+  });
+
   test("robots.txt and sitemap.xml name the pages on PUBLIC_URL, and keep crawlers out of the admin area", async () => {
     const robots = await (await fetch(`${server.url}/robots.txt`)).text();
     expect(robots).toContain("Disallow: /admin");
     expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(
-      [...PAGES, ...GALLERY_PAGES].map((path) => `${PUBLIC_URL}${path}`),
+    // Each live announcement's page too (other tests here seed some); a draft's never.
+    const draft = await seedAnnouncement(server, { description: "A draft nobody sees yet", createdAt: new Date().toISOString() });
+    await server.database.db.updateTable("announcements").set({ publish_at: null }).where("id", "=", draft.id).execute();
+    const live = await server.database.db.selectFrom("announcements").select("id").where("publish_at", "is not", null).execute();
+    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort()).toEqual(
+      [...PAGES, ...GALLERY_PAGES, ...live.map((row) => announcementPagePath(row.id))].map((path) => `${PUBLIC_URL}${path}`).sort(),
     );
   });
 

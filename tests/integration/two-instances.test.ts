@@ -142,7 +142,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     });
     const created = await post(first, "/admin/announcements", form, { cookie });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const variants = (await announcementsRepo(first.database.db).findById(created.body.id as string))!.image.variants;
+    const variants = (await announcementsRepo(first.database.db).findById(created.body.id as string))!.image!.variants;
 
     expect(await (await getPage(second, "/announcement")).text()).toContain(`/uploads/${variants[0]!.key}`);
     for (const variant of variants) {

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { AdminDialog } from "./admin-dialog";
 import { ChangePasswordForm } from "./change-password-form";
-import { CreateAnnouncementForm } from "./create-announcement-form";
+import { AnnouncementForm } from "./announcement-form";
 
 /** Ends the session; the server sends the browser back to the login. */
 export function LogoutButton() {
@@ -86,9 +86,9 @@ export function AdminToolbar({ unreadMessages }: { unreadMessages: number }) {
         open={open === "announcement"}
         onOpenChange={toggle("announcement")}
         title="Create Announcement"
-        description="Add an image, a description and the Google Form link people register with."
+        description="A title, a description, an image and a link people register with; all but the description are optional."
       >
-        <CreateAnnouncementForm onCreated={() => setOpen(null)} />
+        <AnnouncementForm onSaved={() => setOpen(null)} />
       </AdminDialog>
       <AdminDialog
         open={open === "password"}

@@ -13,7 +13,7 @@ export const inputClass =
 export const firstMessage = (errors: string[] | Record<string, string[] | null> | null | undefined): string | undefined =>
   Object.values(errors ?? {}).flat()[0] ?? undefined;
 
-type InputType = "text" | "email" | "password" | "tel" | "url" | "date";
+type InputType = "text" | "email" | "password" | "tel" | "url" | "date" | "datetime-local";
 
 /** What ties a control to its field's description and error. */
 export interface ControlAria {

@@ -1,8 +1,12 @@
-import { Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
+import { clsx } from "clsx";
+import { ANNOUNCEMENT_STATES, type AnnouncementState } from "#core/schemas/announcement";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { MessagesLink } from "~/components/admin/admin-toolbar";
-import { CreateAnnouncementForm } from "~/components/admin/create-announcement-form";
+import { AnnouncementForm } from "~/components/admin/announcement-form";
+import { ANNOUNCEMENT_STATE_LABELS, AnnouncementStateLine } from "~/components/admin/announcement-state";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
 import { AnnouncementCard } from "~/components/site/announcement-card";
@@ -11,30 +15,48 @@ import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/announcements";
 
+/** The list's filters: a state, or the pinned ones; none shows all. */
+const FILTERS = [...ANNOUNCEMENT_STATES, "pinned"] as const;
+type Filter = (typeof FILTERS)[number];
+const FILTER_LABELS: Record<Filter, string> = { ...ANNOUNCEMENT_STATE_LABELS, pinned: "Pinned" };
+
+const isFilter = (value: string | null): value is Filter => FILTERS.includes(value as Filter);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [announcements, unreadMessages] = await Promise.all([
-    context.services.announcements.listPublic(),
+  const [all, unreadMessages] = await Promise.all([
+    context.services.announcements.listForAdmin(),
     context.services.contactMessages.unreadCount(),
   ]);
-  return { announcements, unreadMessages };
+  const asked = new URL(request.url).searchParams.get("state");
+  const filter = isFilter(asked) ? asked : null;
+  const matches = (state: AnnouncementState, pinned: boolean, by: Filter) => (by === "pinned" ? pinned : state === by);
+  const counts = Object.fromEntries(FILTERS.map((by) => [by, all.filter((a) => matches(a.state, a.pinned, by)).length])) as Record<
+    Filter,
+    number
+  >;
+  const announcements = filter ? all.filter((a) => matches(a.state, a.pinned, filter)) : all;
+  return { announcements, total: all.length, counts, filter, unreadMessages };
 }
 
 export function meta() {
   return [{ title: "Your Announcements" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** SPEC 2, "Admin announcements", and SPEC 4, "Announcement list". */
+/** SPEC 2, "Admin announcements", and SPEC 4, "Announcement list", with each one's state, a filter by state, and Edit. */
 export default function AdminAnnouncements({ loaderData }: Route.ComponentProps) {
   const [creating, setCreating] = useState(false);
+  const [editingId, setEditingId] = useState<string>();
   const remove = useConfirmedDelete<{ id: string }>({
     action: ({ id }) => `/admin/announcements/${encodeURIComponent(id)}/delete`,
     success: "Announcement deleted successfully!",
     failure: "Failed to delete announcement",
   });
-  const { announcements } = loaderData;
+  const { announcements, total, counts, filter } = loaderData;
+  const editing = announcements.find((announcement) => announcement.id === editingId);
   const openCreate = () => {
     remove.cancel();
+    setEditingId(undefined);
     setCreating(true);
   };
 
@@ -54,40 +76,94 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
       <p className="mt-2 text-lg text-slate-700">
         Manage and review all your announcements. Ensure your audience always sees the most up-to-date and important information
       </p>
-      {announcements.length === 0 ? (
+      {total === 0 ? (
         <div className="mt-16 flex flex-col items-center gap-4 text-center">
           <p className="text-xl font-semibold text-slate-800">No announcement created yet.</p>
           <Button onClick={openCreate}>Create Now</Button>
         </div>
       ) : (
-        <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {announcements.map((announcement, index) => (
-            <li key={announcement.id}>
-              <AnnouncementCard announcement={announcement} position={index + 1} priority={index === 0}>
-                <Button
-                  variant="danger"
-                  className="w-full"
-                  onClick={() => {
-                    setCreating(false);
-                    remove.select(announcement);
-                  }}
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                  Delete Announcement
-                </Button>
-              </AnnouncementCard>
-            </li>
-          ))}
-        </ul>
+        <>
+          <nav aria-label="Show announcements" className="mt-6">
+            <ul className="flex flex-wrap gap-2">
+              {[null, ...FILTERS].map((by) => (
+                <li key={by ?? "all"}>
+                  <Link
+                    to={by ? `?state=${by}` : "."}
+                    aria-current={by === filter ? "page" : undefined}
+                    className={clsx(
+                      "inline-block rounded-full border px-3 py-1 text-sm font-semibold",
+                      by === filter ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 text-slate-800 hover:bg-slate-100",
+                    )}
+                  >
+                    {by ? FILTER_LABELS[by] : "All"} ({by ? counts[by] : total})
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {announcements.length === 0 ? (
+            <p className="mt-10 text-center text-lg text-slate-800">No {FILTER_LABELS[filter!].toLowerCase()} announcements.</p>
+          ) : (
+            <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
+              {announcements.map((announcement, index) => (
+                <li key={announcement.id}>
+                  <AnnouncementCard
+                    announcement={announcement}
+                    position={index + 1}
+                    priority={index === 0}
+                    badges={<AnnouncementStateLine announcement={announcement} />}
+                  >
+                    <div className="grid grid-cols-2 gap-2">
+                      <Button
+                        variant="outline"
+                        onClick={() => {
+                          remove.cancel();
+                          setCreating(false);
+                          setEditingId(announcement.id);
+                        }}
+                      >
+                        <Pencil className="size-4" aria-hidden />
+                        Edit
+                        <span className="sr-only">{announcement.heading}</span>
+                      </Button>
+                      <Button
+                        variant="danger"
+                        onClick={() => {
+                          setCreating(false);
+                          setEditingId(undefined);
+                          remove.select(announcement);
+                        }}
+                      >
+                        <Trash2 className="size-4" aria-hidden />
+                        Delete Announcement
+                      </Button>
+                    </div>
+                  </AnnouncementCard>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
       <AdminDialog
         open={creating}
         onOpenChange={setCreating}
         title="Create Announcement"
-        description="Add an image, a description and the Google Form link people register with."
+        description="A title, a description, an image and a link people register with; all but the description are optional."
         className="h-[70vh]"
       >
-        <CreateAnnouncementForm onCreated={() => setCreating(false)} />
+        <AnnouncementForm onSaved={() => setCreating(false)} />
+      </AdminDialog>
+      <AdminDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => !open && setEditingId(undefined)}
+        title="Edit announcement"
+        description="Change any of it; the public page shows the change at once."
+        className="h-[70vh]"
+      >
+        {editing && (
+          <AnnouncementForm key={`${editing.id}-${editing.version}`} announcement={editing} onSaved={() => setEditingId(undefined)} />
+        )}
       </AdminDialog>
       <ConfirmDialog
         {...remove.dialog}

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { newId } from "../../../server/db/ids";
 import { announcementsRepo } from "../../../server/repos/announcements";
+import { publishedAnnouncement } from "../../shared/announcement-values";
 import { storeImage } from "../../../server/services/image-store";
 import type { TestServer } from "./test-server";
 
@@ -21,12 +22,13 @@ export async function seedAnnouncement(
     "announcements",
   );
   const id = newId();
-  await announcementsRepo(server.database.db).create({
+  await announcementsRepo(server.database.db).create(
     id,
-    description: fields.description,
-    google_form_url: fields.googleFormUrl ?? "https://forms.example.org/register",
-    image_id: image.id,
-    created_at: fields.createdAt,
-  });
+    publishedAnnouncement(
+      { description: fields.description, linkUrl: fields.googleFormUrl ?? "https://forms.example.org/register", imageId: image.id },
+      fields.createdAt,
+    ),
+    fields.createdAt,
+  );
   return { id, image };
 }

@@ -1,0 +1,34 @@
+import { Share2 } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { showToast } from "~/components/ui/toasts";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * Shares the page at `path`: the phone's share sheet where the browser has one, otherwise its address is copied.
+ * Shown once scripts run; without them, the link to the page is there to copy.
+ */
+export function ShareButton({ title, path, className }: { title: string; path: string; className?: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  const share = async () => {
+    const url = new URL(path, window.location.origin).href;
+    if (typeof navigator.share === "function") {
+      // Closing the share sheet rejects; that is the visitor's choice, not a failure.
+      await navigator.share({ title, url }).catch(() => undefined);
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      showToast.success("Link copied");
+    } catch {
+      showToast.error(`Could not copy the link: ${url}`);
+    }
+  };
+  return (
+    <Button variant="outline" className={className} onClick={() => void share()}>
+      <Share2 className="size-4" aria-hidden />
+      Share
+      <span className="sr-only">{title}</span>
+    </Button>
+  );
+}

@@ -1,0 +1,79 @@
+import { ExternalLink, Pin } from "lucide-react";
+import { data } from "react-router";
+import { announcementPagePath } from "#core/public-pages";
+import { BackButton } from "~/components/site/back-button";
+import { LinkedText } from "~/components/site/linked-text";
+import { Picture } from "~/components/site/picture";
+import { ShareButton } from "~/components/site/share-button";
+import { Button } from "~/components/ui/button";
+import { pageMeta } from "~/lib/page-meta";
+import type { Route } from "./+types/announcement-page";
+
+/** One live announcement's own page, the address its Share button and the feed give. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const announcement = await context.services.announcements.findLive(params.id);
+  if (!announcement) throw data("Not found", { status: 404 });
+  return { announcement };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { announcement } = loaderData;
+  return pageMeta(matches, {
+    title: announcement.heading,
+    description: announcement.description
+      .map((part) => part.text)
+      .join("")
+      .slice(0, 155),
+    path: announcementPagePath(announcement.id),
+    image: announcement.image?.src,
+  });
+}
+
+export default function AnnouncementPage({ loaderData: { announcement } }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8">
+      <BackButton fallback="/announcement" />
+      <article aria-labelledby="announcement-heading" className="mt-6 flex flex-col gap-4">
+        <h1 id="announcement-heading" className="flex items-start gap-2 text-3xl font-extrabold break-words text-brand-900 sm:text-4xl">
+          {announcement.pinned && (
+            <>
+              <Pin className="mt-2 size-6 shrink-0 text-brand-800" aria-hidden />
+              <span className="sr-only">Pinned: </span>
+            </>
+          )}
+          {announcement.heading}
+        </h1>
+        {announcement.publishedAt && (
+          <p className="text-slate-700">
+            Published <time dateTime={announcement.publishedAt}>{announcement.publishedText}</time>
+          </p>
+        )}
+        {announcement.image && (
+          <Picture
+            image={announcement.image}
+            sizes="(min-width: 768px) 736px, 100vw"
+            priority
+            className="block w-full overflow-hidden rounded-xl bg-slate-100"
+            imgClassName="h-auto w-full"
+          />
+        )}
+        <p className="text-lg break-words whitespace-pre-line text-slate-800">
+          <LinkedText parts={announcement.description} />
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {announcement.link && (
+            <Button asChild>
+              <a href={announcement.link.url} target="_blank" rel="noopener noreferrer">
+                {announcement.link.label}
+                <ExternalLink className="size-4" aria-hidden />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </Button>
+          )}
+          <ShareButton title={announcement.heading} path={announcementPagePath(announcement.id)} />
+        </div>
+      </article>
+    </main>
+  );
+}
