@@ -35,6 +35,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   root: "the layout: the site's chrome (menus, the Join Us switch's value)",
   "routes/home": "/",
   "routes/announcement": "/announcement",
+  "routes/announcement-page": "/announcement/<id>: a live announcement's page",
+  "routes/announcement-feed": "/announcement/feed.xml: the live announcements as RSS",
   "routes/events-and-activities": "/events-and-activities",
   "routes/gallery": "/events-and-activities/<slug>: an event's or activity's page",
   "routes/explore-smc": "/explore-smc",
@@ -516,7 +518,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
 
   test("the public routes answer anyone", async () => {
     for (const route of manifest.filter((r) => r.id in PUBLIC_ROUTES && r.hasLoader)) {
-      const url = route.path === "/*" ? "/no-such-page" : route.path.replace(":slug", gallerySlug);
+      const url = route.path === "/*" ? "/no-such-page" : route.path.replace(":slug", gallerySlug).replace(":id", announcementId);
       const answer = await fetch(`${server.url}${url}`, { redirect: "manual" });
       expect(answer.status, url).toBe(route.id === "routes/not-found" ? 404 : 200);
       expect(await answer.text()).not.toContain("Secret Applicant Zainab");

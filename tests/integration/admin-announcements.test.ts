@@ -92,7 +92,7 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await counts()).toEqual({ announcements: 1, images: 0, files: 0 });
     const html = await (await getPage(server, "/announcement")).text();
-    expect(html).toContain("General body meeting</span></h2>");
+    expect(html).toMatch(/>General body meeting<\/a><\/h2>/);
     expect(html).not.toContain("Register via Google Form");
   });
 

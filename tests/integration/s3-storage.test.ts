@@ -103,7 +103,7 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     expect(refused.body).toMatchObject({ ok: false, error: STORAGE_UNAVAILABLE_MESSAGE });
     // The log says why, naming the bucket (and never a key: see the last line of this test). Its line comes through a
     // pipe, so it may arrive after the answer.
-    const logged = await waitFor(async () => /image could not be stored; announcement not created/.test(server.output()));
+    const logged = await waitFor(async () => /image could not be stored; announcement not saved/.test(server.output()));
     expect(logged).toBe(true);
     expect(server.output()).toMatch(
       /S3 put announcements\/[^ ]+ failed on bucket \\"society-uploads\\" at 127\.0\.0\.1:\d+: unreachable \(ECONNREFUSED/,
