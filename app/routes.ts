@@ -5,6 +5,7 @@ export default [
   route("announcement", "routes/announcement.tsx"),
   route("announcement/feed.xml", "routes/announcement-feed.ts"),
   route("announcement/:id", "routes/announcement-page.tsx"),
+  route("announcement/:id/calendar.ics", "routes/announcement-calendar.ts"),
   route("events-and-activities", "routes/events-and-activities.tsx"),
   route("events-and-activities/:slug", "routes/gallery.tsx"),
   route("explore-smc", "routes/explore-smc.tsx"),

@@ -14,6 +14,9 @@ export const ANNOUNCEMENT_FEED_PATH = "/announcement/feed.xml";
 /** The page of one announcement: /announcement/<id>. */
 export const announcementPagePath = (id: string) => `/announcement/${id}`;
 
+/** The "Add to calendar" file of an announcement's event. */
+export const announcementCalendarPath = (id: string) => `/announcement/${id}/calendar.ics`;
+
 /** An announcement page's path: its id (a UUID), no query. */
 const ANNOUNCEMENT_PAGE = /^\/announcement\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

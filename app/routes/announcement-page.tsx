@@ -1,6 +1,7 @@
 import { ExternalLink, Pin } from "lucide-react";
 import { data } from "react-router";
 import { announcementPagePath } from "#core/public-pages";
+import { AddToCalendar, EventDetails } from "~/components/site/announced-event";
 import { BackButton } from "~/components/site/back-button";
 import { LinkedText } from "~/components/site/linked-text";
 import { Picture } from "~/components/site/picture";
@@ -61,6 +62,7 @@ export default function AnnouncementPage({ loaderData: { announcement } }: Route
         <p className="text-lg break-words whitespace-pre-line text-slate-800">
           <LinkedText parts={announcement.description} />
         </p>
+        {announcement.event && <EventDetails event={announcement.event} />}
         <div className="flex flex-wrap gap-2">
           {announcement.link && (
             <Button asChild>
@@ -71,6 +73,7 @@ export default function AnnouncementPage({ loaderData: { announcement } }: Route
               </a>
             </Button>
           )}
+          {announcement.event && <AddToCalendar announcement={announcement} />}
           <ShareButton title={announcement.heading} path={announcementPagePath(announcement.id)} />
         </div>
       </article>

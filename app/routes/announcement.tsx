@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { announcementPagePath } from "#core/public-pages";
+import { AddToCalendar } from "~/components/site/announced-event";
 import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
 import { ShareButton } from "~/components/site/share-button";
@@ -63,6 +64,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
                       </a>
                     </Button>
                   )}
+                  {announcement.event && <AddToCalendar announcement={announcement} className="w-full" />}
                   <ShareButton title={announcement.heading} path={announcementPagePath(announcement.id)} className="w-full" />
                 </div>
               </AnnouncementCard>

@@ -7,7 +7,7 @@ import { itemId, itemVersion, optionalText } from "./content-forms";
 export const DEFAULT_ANNOUNCEMENT_TITLE = "Announcement";
 export const DEFAULT_LINK_LABEL = "Register via Google Form";
 
-export const ANNOUNCEMENT_LIMITS = { title: 120, description: 5000, linkLabel: 40 } as const;
+export const ANNOUNCEMENT_LIMITS = { title: 120, description: 5000, linkLabel: 40, eventLocation: 120 } as const;
 
 /** When an announcement goes live: at once, at a set time, or not yet (a draft). */
 export const PUBLISH_CHOICES = ["now", "scheduled", "draft"] as const;
@@ -27,6 +27,9 @@ export const ANNOUNCEMENT_MESSAGES = {
   expiresAt: "Choose a date and time, or leave it empty",
   expiresBeforePublish: "The expiry must be after the publish time",
   image: "Choose an image file",
+  eventStartsAt: "Choose a date and time, or leave it empty",
+  eventEndsAt: "The end must be after the start",
+  eventEndsWithoutStart: "Choose when the event starts first",
 } as const;
 
 /**
@@ -72,6 +75,10 @@ export const announcementSchema = z
     publishAt: wallTime(ANNOUNCEMENT_MESSAGES.publishAt),
     expiresAt: wallTime(ANNOUNCEMENT_MESSAGES.expiresAt),
     pinned: z.preprocess((value) => value === "on", z.boolean()),
+    /** The event it announces, if any: "Add to calendar" offers it. */
+    eventStartsAt: wallTime(ANNOUNCEMENT_MESSAGES.eventStartsAt),
+    eventEndsAt: wallTime(ANNOUNCEMENT_MESSAGES.eventStartsAt),
+    eventLocation: optionalText("Place", ANNOUNCEMENT_LIMITS.eventLocation),
   })
   .superRefine((value, context) => {
     if (value.publish === "scheduled" && !value.publishAt) {
@@ -80,6 +87,12 @@ export const announcementSchema = z
     // Both are wall times in one zone, so their text sorts as they do.
     if (value.publish === "scheduled" && value.publishAt && value.expiresAt && value.expiresAt <= value.publishAt) {
       context.addIssue({ code: "custom", path: ["expiresAt"], message: ANNOUNCEMENT_MESSAGES.expiresBeforePublish });
+    }
+    if (value.eventEndsAt && !value.eventStartsAt) {
+      context.addIssue({ code: "custom", path: ["eventStartsAt"], message: ANNOUNCEMENT_MESSAGES.eventEndsWithoutStart });
+    }
+    if (value.eventStartsAt && value.eventEndsAt && value.eventEndsAt <= value.eventStartsAt) {
+      context.addIssue({ code: "custom", path: ["eventEndsAt"], message: ANNOUNCEMENT_MESSAGES.eventEndsAt });
     }
   });
 export type AnnouncementInput = z.infer<typeof announcementSchema>;

@@ -89,6 +89,10 @@ export interface AnnouncementsTable {
   publish_at: string | null;
   /** When it leaves the public page; null: never. */
   expires_at: string | null;
+  /** The event it announces, if any: its start (null: none), end (null: an hour after the start) and place. */
+  event_starts_at: string | null;
+  event_ends_at: string | null;
+  event_location: string | null;
   pinned: Generated<number>;
   /** Raised by every edit; an edit made from an older copy is refused. */
   version: Generated<number>;

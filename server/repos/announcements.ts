@@ -11,11 +11,19 @@ export interface Announcement {
   /** Null: a draft. */
   publishAt: string | null;
   expiresAt: string | null;
+  event: AnnouncedEvent | null;
   pinned: boolean;
   version: number;
   createdAt: string;
   updatedAt: string;
   image: StoredImage | null;
+}
+
+/** The event an announcement is about: its start, its end (none: an hour after the start) and its place. */
+export interface AnnouncedEvent {
+  startsAt: string;
+  endsAt: string | null;
+  location: string | null;
 }
 
 /** What an admin writes of an announcement (the rest is kept by the repository). */
@@ -27,6 +35,7 @@ export interface AnnouncementValues {
   linkLabel: string | null;
   publishAt: string | null;
   expiresAt: string | null;
+  event: AnnouncedEvent | null;
   pinned: boolean;
 }
 
@@ -41,6 +50,9 @@ const toColumns = (values: AnnouncementValues) => ({
   link_label: values.linkLabel,
   publish_at: values.publishAt,
   expires_at: values.expiresAt,
+  event_starts_at: values.event?.startsAt ?? null,
+  event_ends_at: values.event?.endsAt ?? null,
+  event_location: values.event?.location ?? null,
   pinned: values.pinned ? 1 : 0,
 });
 
@@ -57,6 +69,9 @@ export function announcementsRepo(db: Kysely<Database>) {
         "announcements.link_label as link_label",
         "announcements.publish_at as publish_at",
         "announcements.expires_at as expires_at",
+        "announcements.event_starts_at as event_starts_at",
+        "announcements.event_ends_at as event_ends_at",
+        "announcements.event_location as event_location",
         "announcements.pinned as pinned",
         "announcements.version as version",
         "announcements.created_at as created_at",
@@ -79,6 +94,7 @@ export function announcementsRepo(db: Kysely<Database>) {
     linkLabel: row.link_label,
     publishAt: row.publish_at,
     expiresAt: row.expires_at,
+    event: row.event_starts_at === null ? null : { startsAt: row.event_starts_at, endsAt: row.event_ends_at, location: row.event_location },
     pinned: Number(row.pinned) === 1,
     version: Number(row.version),
     createdAt: row.created_at,

@@ -15,6 +15,7 @@ const entry = (id: string, publishedAt: string, text: string, enclosure: FeedEnt
     pinned: false,
     publishedAt,
     publishedText: "",
+    event: null,
   },
   enclosure,
 });

@@ -217,4 +217,26 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     await database.db.updateTable("announcements").set({ link_url: "javascript:alert(1)" }).where("id", "=", id).execute();
     expect((await service().listLive())[0]?.link).toBeNull();
   });
+
+  test("an event: its times in the society's zone on the card, back in the form, and its calendar file only while live", async () => {
+    const now = new Date("2026-11-25T10:00:00.000Z");
+    const id = savedId(
+      await service().save(
+        fields({ title: "Blood drive", eventStartsAt: "2026-12-01T10:00", eventEndsAt: "2026-12-01T13:30", eventLocation: "Hall 2" }),
+        undefined,
+        "a",
+        now,
+      ),
+    );
+    const [card] = await service().listLive(now);
+    expect(card?.event).toEqual({ startsAt: "2026-12-01T05:00:00.000Z", when: "1 December 2026 at 10:00 to 13:30", location: "Hall 2" });
+    const [admin] = await service().listForAdmin(now);
+    expect(admin?.form).toMatchObject({ eventStartsAt: "2026-12-01T10:00", eventEndsAt: "2026-12-01T13:30", eventLocation: "Hall 2" });
+    const site = { siteName: "Society", publicUrl: "https://society.example" };
+    expect(await service().calendarFile(id, site, now)).toContain("DTSTART:20261201T050000Z");
+    savedId(await service().save(fields({ id, version: 1, publish: "draft", eventStartsAt: "2026-12-01T10:00" }), undefined, "a", now));
+    expect(await service().calendarFile(id, site, now)).toBeUndefined();
+    const plain = savedId(await service().save(fields(), undefined, "a", now));
+    expect(await service().calendarFile(plain, site, now)).toBeUndefined();
+  });
 });

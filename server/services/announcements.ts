@@ -13,13 +13,14 @@ import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { createRepos, inTransaction } from "../repos";
-import type { Announcement, AnnouncementValues } from "../repos/announcements";
+import type { AnnouncedEvent, Announcement, AnnouncementValues } from "../repos/announcements";
 import type { StoredImage } from "../repos/images";
 import { formatSiteTime, toWallTime, wallTimeToInstant } from "../site-time";
 import { type FileStorage, StorageError } from "../storage/storage";
 import { UnsupportedImageError } from "../images/encode-image";
 import { announcementFeed, type FeedEntry, type FeedSite } from "./announcement-feed";
 import { deleteImageFiles, removeImageIfUnused, storedFileUrl, storeImage, storedImageToResponsive } from "./image-store";
+import { eventCalendar } from "./event-calendar";
 import { linkedText } from "./linked-text";
 
 export const ANNOUNCEMENT_IMAGE_FOLDER = "announcements";
@@ -70,6 +71,15 @@ export function announcementService(deps: Deps) {
 
   const siteTime = (at: string | null) => (at === null ? null : formatSiteTime(new Date(at), siteTimeZone));
   const wallTime = (at: string | null) => (at === null ? "" : toWallTime(new Date(at), siteTimeZone));
+  /** An event's times as one line: the end's day is left out when it is the start's. */
+  const eventTimes = (event: AnnouncedEvent) => {
+    const start = formatSiteTime(new Date(event.startsAt), siteTimeZone);
+    if (event.endsAt === null) return start;
+    const end = formatSiteTime(new Date(event.endsAt), siteTimeZone);
+    const [startDay] = start.split(" at ");
+    const [endDay, endTime] = end.split(" at ");
+    return `${start} to ${endDay === startDay ? endTime : end}`;
+  };
 
   /** The card as the public page draws it. */
   const toCard = (announcement: Announcement) => {
@@ -86,6 +96,12 @@ export function announcementService(deps: Deps) {
       publishedAt: announcement.publishAt,
       /** When it went live, as the society reads it ("1 December 2026 at 18:30"). */
       publishedText: siteTime(announcement.publishAt),
+      event: announcement.event && {
+        startsAt: announcement.event.startsAt,
+        /** "1 December 2026 at 18:00 to 20:00", in the society's time zone. */
+        when: eventTimes(announcement.event),
+        location: announcement.event.location,
+      },
     };
   };
   /** The form's publish choice for a stored announcement. */
@@ -109,6 +125,13 @@ export function announcementService(deps: Deps) {
       linkLabel: input.url && input.linkLabel ? input.linkLabel : null,
       publishAt,
       expiresAt: input.expiresAt ? wallTimeToInstant(input.expiresAt, siteTimeZone).toISOString() : null,
+      event: input.eventStartsAt
+        ? {
+            startsAt: wallTimeToInstant(input.eventStartsAt, siteTimeZone).toISOString(),
+            endsAt: input.eventEndsAt ? wallTimeToInstant(input.eventEndsAt, siteTimeZone).toISOString() : null,
+            location: input.eventLocation || null,
+          }
+        : null,
       pinned: input.pinned,
     };
   }
@@ -154,6 +177,14 @@ export function announcementService(deps: Deps) {
       return announcementFeed(site, entries);
     },
 
+    /** The "Add to calendar" file of a live announcement's event (none when it is not live or announces no event). */
+    async calendarFile(id: string, site: { siteName: string; publicUrl: string }, now: Date = new Date()): Promise<string | undefined> {
+      if (!isRecordId(id)) return undefined;
+      const announcement = await repos.announcements.findById(id);
+      if (!announcement?.event || announcementState(announcement, now.toISOString()) !== "live") return undefined;
+      return eventCalendar(toCard(announcement), announcement.event, site);
+    },
+
     /** One announcement, if it is live at `now` (a draft, a scheduled or an expired one is not there for visitors). */
     async findLive(id: string, now: Date = new Date()) {
       if (!isRecordId(id)) return undefined;
@@ -181,6 +212,9 @@ export function announcementService(deps: Deps) {
             publishAt: state === "scheduled" ? wallTime(announcement.publishAt) : "",
             expiresAt: wallTime(announcement.expiresAt),
             pinned: announcement.pinned,
+            eventStartsAt: wallTime(announcement.event?.startsAt ?? null),
+            eventEndsAt: wallTime(announcement.event?.endsAt ?? null),
+            eventLocation: announcement.event?.location ?? "",
           },
         };
       });

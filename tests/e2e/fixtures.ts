@@ -61,6 +61,8 @@ export interface SeedAnnouncement {
   /** Null: a draft. */
   publishAt?: Date | null;
   expiresAt?: Date;
+  /** The event it announces: its start, end and place. */
+  event?: { startsAt: Date; endsAt?: Date; location?: string };
   pinned?: boolean;
   /** False: a text card. */
   withImage?: boolean;
@@ -375,6 +377,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             linkLabel: more.linkLabel ?? null,
             publishAt: more.publishAt === undefined ? at : more.publishAt && more.publishAt.toISOString(),
             expiresAt: more.expiresAt?.toISOString() ?? null,
+            event: more.event
+              ? {
+                  startsAt: more.event.startsAt.toISOString(),
+                  endsAt: more.event.endsAt?.toISOString() ?? null,
+                  location: more.event.location ?? null,
+                }
+              : null,
             pinned: more.pinned ?? false,
           },
           at,

@@ -202,6 +202,39 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect(String((await file.arrayBuffer()).byteLength)).toBe(enclosure.length);
   });
 
+  test("an announced event's calendar file: iCalendar with its times and place, only for a live announcement with an event", async () => {
+    const announcement = await seedAnnouncement(server, {
+      description: "Blood grouping at the main gate.",
+      createdAt: new Date().toISOString(),
+    });
+    const path = `${announcementPagePath(announcement.id)}/calendar.ics`;
+    expect((await fetch(`${server.url}${path}`)).status).toBe(404);
+    await server.database.db
+      .updateTable("announcements")
+      .set({ event_starts_at: "2026-12-01T04:00:00.000Z", event_ends_at: "2026-12-01T08:00:00.000Z", event_location: "Main gate" })
+      .where("id", "=", announcement.id)
+      .execute();
+    const page = await (await fetch(`${server.url}${announcementPagePath(announcement.id)}`)).text();
+    expect(page).toContain(`href="${path}"`);
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="event.ics"');
+    const lines = (await response.text()).replace(/\r\n[ \t]/g, "").split("\r\n");
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "BEGIN:VEVENT",
+        "SUMMARY:Announcement",
+        "DTSTART:20261201T040000Z",
+        "DTEND:20261201T080000Z",
+        "LOCATION:Main gate",
+        `URL:${PUBLIC_URL}${announcementPagePath(announcement.id)}`,
+      ]),
+    );
+    await server.database.db.updateTable("announcements").set({ publish_at: null }).where("id", "=", announcement.id).execute();
+    expect((await fetch(`${server.url}${path}`)).status).toBe(404);
+  });
+
   test("robots.txt and sitemap.xml name the pages on PUBLIC_URL, and keep crawlers out of the admin area", async () => {
     const robots = await (await fetch(`${server.url}/robots.txt`)).text();
     expect(robots).toContain("Disallow: /admin");

@@ -15,6 +15,7 @@ export function publishedAnnouncement(
     linkLabel: null,
     publishAt: publishedAt,
     expiresAt: null,
+    event: null,
     pinned: false,
     ...fields,
   };

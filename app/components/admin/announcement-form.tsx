@@ -25,6 +25,9 @@ export interface EditedAnnouncement {
     publishAt: string;
     expiresAt: string;
     pinned: boolean;
+    eventStartsAt: string;
+    eventEndsAt: string;
+    eventLocation: string;
   };
 }
 
@@ -107,6 +110,13 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
         description="Optional. It leaves the announcements page then."
         type="datetime-local"
       />
+      <fieldset className="flex flex-col gap-4 rounded-md border border-slate-300 p-4">
+        <legend className="px-1 font-semibold text-slate-900">Event (optional)</legend>
+        <p className="text-sm text-slate-700">With a start, the card offers “Add to calendar”.</p>
+        <Field meta={fields.eventStartsAt} label="Starts at" type="datetime-local" />
+        <Field meta={fields.eventEndsAt} label="Ends at" description="Optional. Without it calendars show an hour." type="datetime-local" />
+        <Field meta={fields.eventLocation} label="Place" description="Optional. “Hall 2, main campus”, say." />
+      </fieldset>
       <label className="flex items-center gap-2 text-slate-900">
         <input type="checkbox" name={fields.pinned.name} defaultChecked={announcement?.form.pinned} className="size-4 accent-brand-800" />
         Pin it to the top of the announcements page

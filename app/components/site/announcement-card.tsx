@@ -2,6 +2,7 @@ import { Pin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PublicAnnouncement } from "../../../server/services/announcements";
+import { EventDetails } from "./announced-event";
 import { LinkedText } from "./linked-text";
 import { Picture } from "./picture";
 
@@ -66,6 +67,7 @@ export function AnnouncementCard({
         >
           <LinkedText parts={announcement.description} />
         </div>
+        {announcement.event && <EventDetails event={announcement.event} />}
         <div className="mt-auto pt-2">{children}</div>
       </div>
     </article>

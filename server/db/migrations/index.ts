@@ -13,6 +13,7 @@ import * as personalData from "./2026-11-29T05-30-00_personal-data";
 import * as messageInbox from "./2026-11-29T06-00-00_message-inbox";
 import * as mailSettings from "./2026-11-29T08-00-00_mail-settings";
 import * as announcementEditing from "./2026-11-29T10-00-00_announcement-editing";
+import * as announcementEvents from "./2026-11-29T11-00-00_announcement-events";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T06-00-00_message-inbox": messageInbox,
   "2026-11-29T08-00-00_mail-settings": mailSettings,
   "2026-11-29T10-00-00_announcement-editing": announcementEditing,
+  "2026-11-29T11-00-00_announcement-events": announcementEvents,
 };

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import type { Route } from "./+types/announcement-calendar";
+
+/** "Add to calendar": the announced event as an .ics file the phone's calendar opens. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const file = await context.services.announcements.calendarFile(params.id, await context.services.content.chrome());
+  if (file === undefined) throw data("Not found", { status: 404 });
+  return new Response(file, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="event.ics"',
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}
