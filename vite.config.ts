@@ -4,10 +4,11 @@ import { defineConfig } from "vite";
 
 /**
  * The small modules the root layout and the public pages share: the button, the picture, toasts and
- * the on-demand loader, page meta, the scroll reveal, the back button, the announcement card with its linked text and
- * Share button, the public pages' paths, a gallery photo and what opens it in the lightbox (the lightbox itself loads
- * on demand), with what they import, and the icons the layout shares with pages and dialogs (the close cross, the
- * new-tab mark) or an announcement's card and page (the pin, Share).
+ * the on-demand loader, page meta, the scroll reveal, the back button, the announcement card with its linked text,
+ * event line and buttons (link, Add to calendar, Share), the public pages' paths, a gallery photo and what opens it
+ * in the lightbox (the lightbox itself loads on demand), with what they import, and the icons the layout shares with
+ * pages and dialogs (the close cross, the new-tab mark) or an announcement's card and page (the pin, Add to calendar,
+ * Share).
  * Left to the default splitting each is a file of its own, most under 1 KiB, and / waited on 16 modulepreloads, which
  * held its first paint back on a slow phone. Named one by one: a rule by folder would also capture what only the
  * admin uses (the switch, the form fields, the admin's dialogs) or only some pages need (the slider), and ship it
@@ -16,8 +17,8 @@ import { defineConfig } from "vite";
 const LAYOUT_MODULES = [
   /[\\/]app[\\/](lib[\\/](on-demand|page-meta|use-hydrated)|hooks[\\/]use-reveal-on-scroll)\.ts$/,
   /[\\/]core[\\/](gallery-(photo|kinds)|public-pages)\.ts$/,
-  /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-card|linked-text|share-button|use-photo-lightbox|photo-grid))\.tsx?$/,
-  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](x|external-link|pin|share-2)\.mjs$/,
+  /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-(card|actions)|announced-event|linked-text|share-button|use-photo-lightbox|photo-grid))\.tsx?$/,
+  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](x|external-link|pin|share-2|calendar-plus)\.mjs$/,
 ];
 
 /** What every form shares, and the home page's contact form with its messages (without zod, which loads when wanted). */

@@ -1,12 +1,11 @@
-import { ExternalLink, Pin } from "lucide-react";
+import { Pin } from "lucide-react";
 import { data } from "react-router";
 import { announcementPagePath } from "#core/public-pages";
-import { AddToCalendar, EventDetails } from "~/components/site/announced-event";
+import { AnnouncementActions } from "~/components/site/announcement-actions";
+import { EventDetails } from "~/components/site/announced-event";
 import { BackButton } from "~/components/site/back-button";
 import { LinkedText } from "~/components/site/linked-text";
 import { Picture } from "~/components/site/picture";
-import { ShareButton } from "~/components/site/share-button";
-import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/announcement-page";
 
@@ -63,19 +62,7 @@ export default function AnnouncementPage({ loaderData: { announcement } }: Route
           <LinkedText parts={announcement.description} />
         </p>
         {announcement.event && <EventDetails event={announcement.event} />}
-        <div className="flex flex-wrap gap-2">
-          {announcement.link && (
-            <Button asChild>
-              <a href={announcement.link.url} target="_blank" rel="noopener noreferrer">
-                {announcement.link.label}
-                <ExternalLink className="size-4" aria-hidden />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            </Button>
-          )}
-          {announcement.event && <AddToCalendar announcement={announcement} />}
-          <ShareButton title={announcement.heading} path={announcementPagePath(announcement.id)} />
-        </div>
+        <AnnouncementActions announcement={announcement} />
       </article>
     </main>
   );

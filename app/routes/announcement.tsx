@@ -1,11 +1,9 @@
-import { ExternalLink } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { announcementPagePath } from "#core/public-pages";
-import { AddToCalendar } from "~/components/site/announced-event";
+import { AnnouncementActions } from "~/components/site/announcement-actions";
 import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
-import { ShareButton } from "~/components/site/share-button";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toasts";
 import { pageMeta } from "~/lib/page-meta";
@@ -54,19 +52,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
                 priority={index === 0}
                 href={announcementPagePath(announcement.id)}
               >
-                <div className="flex flex-col gap-2">
-                  {announcement.link && (
-                    <Button asChild className="w-full">
-                      <a href={announcement.link.url} target="_blank" rel="noopener noreferrer">
-                        {announcement.link.label}
-                        <ExternalLink className="size-4" aria-hidden />
-                        <span className="sr-only">(opens in a new tab)</span>
-                      </a>
-                    </Button>
-                  )}
-                  {announcement.event && <AddToCalendar announcement={announcement} className="w-full" />}
-                  <ShareButton title={announcement.heading} path={announcementPagePath(announcement.id)} className="w-full" />
-                </div>
+                <AnnouncementActions announcement={announcement} stacked />
               </AnnouncementCard>
             </li>
           ))}

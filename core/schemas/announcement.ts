@@ -89,7 +89,8 @@ export const announcementSchema = z
       context.addIssue({ code: "custom", path: ["expiresAt"], message: ANNOUNCEMENT_MESSAGES.expiresBeforePublish });
     }
     if (value.eventEndsAt && !value.eventStartsAt) {
-      context.addIssue({ code: "custom", path: ["eventStartsAt"], message: ANNOUNCEMENT_MESSAGES.eventEndsWithoutStart });
+      // Said at the end, the field just typed in (the form shows a field's message once that field was checked).
+      context.addIssue({ code: "custom", path: ["eventEndsAt"], message: ANNOUNCEMENT_MESSAGES.eventEndsWithoutStart });
     }
     if (value.eventStartsAt && value.eventEndsAt && value.eventEndsAt <= value.eventStartsAt) {
       context.addIssue({ code: "custom", path: ["eventEndsAt"], message: ANNOUNCEMENT_MESSAGES.eventEndsAt });

@@ -37,6 +37,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/announcement": "/announcement",
   "routes/announcement-page": "/announcement/<id>: a live announcement's page",
   "routes/announcement-feed": "/announcement/feed.xml: the live announcements as RSS",
+  "routes/announcement-calendar": "/announcement/<id>/calendar.ics: a live announcement's event, for a calendar",
   "routes/events-and-activities": "/events-and-activities",
   "routes/gallery": "/events-and-activities/<slug>: an event's or activity's page",
   "routes/explore-smc": "/explore-smc",
@@ -195,7 +196,13 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     announcementId = newId();
     await announcementsRepo(server.database.db).create(
       announcementId,
-      publishedAnnouncement({ description: "Seeded announcement", linkUrl: "https://forms.gle/x", imageId }),
+      publishedAnnouncement({
+        description: "Seeded announcement",
+        linkUrl: "https://forms.gle/x",
+        imageId,
+        // An event, so its calendar file is there too.
+        event: { startsAt: "2099-12-01T05:00:00.000Z", endsAt: null, location: null },
+      }),
       nowIso(),
     );
   });

@@ -316,7 +316,7 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
       ],
       [{ expiresAt: "2001-01-01T10:00" }, "expiresAt", "The expiry must be after the publish time"],
       [{ publish: "scheduled", publishAt: "tomorrow" }, "publishAt", "Choose the date and time it goes live"],
-      [{ eventEndsAt: "2099-01-01T09:00" }, "eventStartsAt", "Choose when the event starts first"],
+      [{ eventEndsAt: "2099-01-01T09:00" }, "eventEndsAt", "Choose when the event starts first"],
       [{ eventStartsAt: "2099-01-01T10:00", eventEndsAt: "2099-01-01T10:00" }, "eventEndsAt", "The end must be after the start"],
       [{ publish: "whenever" }, "publish", "Choose when it goes live"],
     ])("%o is refused at its field (%s) and stores nothing", async (fields, field, message) => {

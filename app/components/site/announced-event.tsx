@@ -1,7 +1,4 @@
-import { CalendarPlus } from "lucide-react";
-import { announcementCalendarPath } from "#core/public-pages";
 import type { PublicAnnouncement } from "../../../server/services/announcements";
-import { Button } from "~/components/ui/button";
 
 /** When and where the announced event is. */
 export function EventDetails({ event }: { event: NonNullable<PublicAnnouncement["event"]> }) {
@@ -15,18 +12,5 @@ export function EventDetails({ event }: { event: NonNullable<PublicAnnouncement[
         </>
       )}
     </p>
-  );
-}
-
-/** The event as a calendar file: a phone opens it in its calendar app, a computer saves it. */
-export function AddToCalendar({ announcement, className }: { announcement: PublicAnnouncement; className?: string }) {
-  return (
-    <Button asChild variant="outline" className={className}>
-      <a href={announcementCalendarPath(announcement.id)} download="event.ics">
-        <CalendarPlus className="size-4" aria-hidden />
-        Add to calendar
-        <span className="sr-only">: {announcement.heading}</span>
-      </a>
-    </Button>
   );
 }

@@ -1,0 +1,37 @@
+import { CalendarPlus, ExternalLink } from "lucide-react";
+import { announcementCalendarPath, announcementPagePath } from "#core/public-pages";
+import type { PublicAnnouncement } from "../../../server/services/announcements";
+import { Button } from "~/components/ui/button";
+import { ShareButton } from "./share-button";
+
+/**
+ * What a visitor can do with an announcement, on its card and on its page: open its link, take its event into a
+ * calendar, share it. `stacked`: one full-width button under another (the card).
+ */
+export function AnnouncementActions({ announcement, stacked = false }: { announcement: PublicAnnouncement; stacked?: boolean }) {
+  const width = stacked ? "w-full" : undefined;
+  return (
+    <div className={stacked ? "flex flex-col gap-2" : "flex flex-wrap gap-2"}>
+      {announcement.link && (
+        <Button asChild className={width}>
+          <a href={announcement.link.url} target="_blank" rel="noopener noreferrer">
+            {announcement.link.label}
+            <ExternalLink className="size-4" aria-hidden />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </Button>
+      )}
+      {announcement.event && (
+        // The event as a calendar file: a phone opens it in its calendar app, a computer saves it.
+        <Button asChild variant="outline" className={width}>
+          <a href={announcementCalendarPath(announcement.id)} download="event.ics">
+            <CalendarPlus className="size-4" aria-hidden />
+            Add to calendar
+            <span className="sr-only">: {announcement.heading}</span>
+          </a>
+        </Button>
+      )}
+      <ShareButton title={announcement.heading} path={announcementPagePath(announcement.id)} className={width} />
+    </div>
+  );
+}
