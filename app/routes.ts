@@ -6,6 +6,7 @@ export default [
   route("announcement/feed.xml", "routes/announcement-feed.ts"),
   route("announcement/:id", "routes/announcement-page.tsx"),
   route("announcement/:id/calendar.ics", "routes/announcement-calendar.ts"),
+  route("announcement/:id/register", "routes/announcement-register.tsx"),
   route("events-and-activities", "routes/events-and-activities.tsx"),
   route("events-and-activities/:slug", "routes/gallery.tsx"),
   route("explore-smc", "routes/explore-smc.tsx"),
@@ -36,6 +37,9 @@ export default [
   route("admin/messages/:id/read", "routes/admin/mark-message-read.ts"),
   route("admin/announcements", "routes/admin/save-announcement.ts"),
   route("admin/announcements/:id/delete", "routes/admin/delete-announcement.ts"),
+  route("admin/announcements/:id/registrations", "routes/admin/registrations.tsx"),
+  route("admin/announcements/:id/registrations.csv", "routes/admin/registrations-csv.ts"),
+  route("admin/announcements/:id/registrations/:registrationId/delete", "routes/admin/remove-registration.ts"),
   route("admin/content", "routes/admin/content/layout.tsx", [
     index("routes/admin/content/index.tsx"),
     route("home", "routes/admin/content/home.tsx"),

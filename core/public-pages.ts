@@ -17,6 +17,9 @@ export const announcementPagePath = (id: string) => `/announcement/${id}`;
 /** The "Add to calendar" file of an announcement's event. */
 export const announcementCalendarPath = (id: string) => `/announcement/${id}/calendar.ics`;
 
+/** The registration form of an announcement that collects registrations on the site (never cached: it counts places). */
+export const announcementRegisterPath = (id: string) => `/announcement/${id}/register`;
+
 /** An announcement page's path: its id (a UUID), no query. */
 const ANNOUNCEMENT_PAGE = /^\/announcement\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -2,12 +2,20 @@ import { z } from "zod";
 import { withoutNul } from "./text";
 import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from "./limits";
 import { itemId, itemVersion, optionalText } from "./content-forms";
+import { capacityField, registrationQuestionsField } from "./registration";
+import { REGISTRATION_MESSAGES } from "./registration-messages";
 
 /** SPEC 2: the card's title when the announcement has none, and its button's words when the admin wrote none. */
 export const DEFAULT_ANNOUNCEMENT_TITLE = "Announcement";
 export const DEFAULT_LINK_LABEL = "Register via Google Form";
 
 export const ANNOUNCEMENT_LIMITS = { title: 120, description: 5000, linkLabel: 40, eventLocation: 120 } as const;
+
+/** Where the card's button leads: the link typed in the form, or the site's own registration form. */
+export const REGISTRATION_CHOICES = ["link", "here"] as const;
+export type RegistrationChoice = (typeof REGISTRATION_CHOICES)[number];
+/** The button's words of an announcement that collects registrations here, when the admin wrote none. */
+export const DEFAULT_REGISTER_LABEL = "Register";
 
 /** When an announcement goes live: at once, at a set time, or not yet (a draft). */
 export const PUBLISH_CHOICES = ["now", "scheduled", "draft"] as const;
@@ -79,6 +87,11 @@ export const announcementSchema = z
     eventStartsAt: wallTime(ANNOUNCEMENT_MESSAGES.eventStartsAt),
     eventEndsAt: wallTime(ANNOUNCEMENT_MESSAGES.eventStartsAt),
     eventLocation: optionalText("Place", ANNOUNCEMENT_LIMITS.eventLocation),
+    registration: z.enum(REGISTRATION_CHOICES, { error: "Choose where people register" }).default("link"),
+    /** With "Collect registrations here": the places (none: no limit), the closing time, the extra questions. */
+    capacity: capacityField,
+    registrationClosesAt: wallTime(REGISTRATION_MESSAGES.closesAt),
+    questions: registrationQuestionsField,
   })
   .superRefine((value, context) => {
     if (value.publish === "scheduled" && !value.publishAt) {

@@ -66,6 +66,8 @@ export async function seedAnnouncements(services: Services, count: number): Prom
         publish: "now",
         removeImage: false,
         pinned: false,
+        registration: "link",
+        questions: [],
       },
       fs.readFileSync(photo),
       AUDIT_ACTOR.cli,

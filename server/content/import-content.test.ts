@@ -12,6 +12,8 @@ import {
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { encodeCache } from "../images/encode-cache";
 import { createLogger } from "../logger";
+import { mailFiles } from "../mail/mail-files";
+import { recordEraser } from "../services/personal-data";
 import { createRepos } from "../repos";
 import { announcementService, ORPHAN_IMAGE_GRACE_MS } from "../services/announcements";
 import { localStorage } from "../storage/local-storage";
@@ -110,11 +112,13 @@ describe.each(testEngines())("importing content on %s", (engine) => {
 
   test("the orphan sweeper never takes an image the content uses", async () => {
     await importContent(deps(), smallSite(), { contentDir: contentDir(), replace: false });
+    const logger = createLogger("silent");
     const announcements = announcementService({
       db: database.db,
       storage: localStorage(storageDir()),
-      logger: createLogger("silent"),
+      logger,
       siteTimeZone: "UTC",
+      erase: recordEraser({ db: database.db, mailFiles: mailFiles(storageDir()), logger }),
     });
     expect(await announcements.sweepOrphanImages(new Date(Date.now() + ORPHAN_IMAGE_GRACE_MS + 60_000))).toBe(0);
     expect(await imageRows()).toBe(Object.keys(COLOURS).length);

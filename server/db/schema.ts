@@ -26,7 +26,28 @@ export interface Database {
   galleries: GalleriesTable;
   gallery_photos: GalleryPhotosTable;
   video_uploads: VideoUploadsTable;
+  registrations: RegistrationsTable;
 }
+
+/** One person's registration for an announcement's event (see the registrations migration). */
+export interface RegistrationsTable {
+  id: string;
+  announcement_id: string;
+  name: string;
+  /** Trimmed and lower-cased; one registration per email and announcement. */
+  email: string;
+  phone: string;
+  class: string;
+  /** JSON of {question, answer} pairs, the questions as worded when the person registered. */
+  answers: string;
+  status: RegistrationStatus;
+  /** 1, 2, 3… per announcement, in the order registrations were taken: the waiting list's order. */
+  arrival: number;
+  submission_key: string | null;
+  created_at: string;
+}
+
+export type RegistrationStatus = "registered" | "waiting";
 
 /** A video being uploaded part by part. */
 export interface VideoUploadsTable {
@@ -93,6 +114,14 @@ export interface AnnouncementsTable {
   event_starts_at: string | null;
   event_ends_at: string | null;
   event_location: string | null;
+  /** 1: the card's button opens the site's own registration form instead of `link_url`. */
+  registrations_here: Generated<number>;
+  /** Places; null: no limit. Past it, registrations join the waiting list. */
+  registration_capacity: number | null;
+  /** When registering closes; null: while the announcement is live. */
+  registration_closes_at: string | null;
+  /** JSON of the admin's extra questions (RegistrationQuestion[]); null: none. */
+  registration_questions: string | null;
   pinned: Generated<number>;
   /** Raised by every edit; an edit made from an older copy is refused. */
   version: Generated<number>;
@@ -186,7 +215,7 @@ export interface ApplicationActivityTable {
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplication = Insertable<ApplicationsTable>;
 /** `test`: the admin's "Send test mail", to the notification address; `confirmation`: to the applicant. */
-export type MailKind = "join" | "contact" | "test" | "confirmation";
+export type MailKind = "join" | "contact" | "test" | "confirmation" | "registration";
 export type MailStatus = "waiting" | "sending" | "sent" | "dead";
 
 export interface MailOutboxTable {

@@ -52,6 +52,18 @@ export interface ConfirmationMail {
 }
 
 /**
+ * A registrant's mail: registered, on the waiting list, or moved up from it; written when it was queued. It carries the
+ * event's calendar file when the announcement has an event. Replies go to the notification address.
+ */
+export interface RegistrationMail {
+  to: Address;
+  subject: string;
+  text: string;
+  /** The event's iCalendar file (text/calendar); null: the announcement has no event. */
+  calendar: string | null;
+}
+
+/**
  * What an outbox row's payload holds: everything needed to render and send the mail later. Notifications go to the
  * notification address as it is set when the mail is sent, so fixing a mistyped address reaches mails still waiting.
  */
@@ -59,7 +71,8 @@ export type OutboxPayload =
   | { kind: "join"; params: JoinMailParams; replyTo: Address }
   | { kind: "contact"; params: ContactMailParams; replyTo: Address }
   | { kind: "test"; params: TestMailParams; replyTo: Address }
-  | ({ kind: "confirmation" } & ConfirmationMail);
+  | ({ kind: "confirmation" } & ConfirmationMail)
+  | ({ kind: "registration" } & RegistrationMail);
 
 export const TEST_MAIL_SUBJECT = "Test mail from the society website";
 
@@ -74,6 +87,14 @@ export interface Mail {
   replyTo: Address | string | undefined;
   /** For the EmailJS transport, which renders its own templates. */
   templateParams: Record<string, string>;
+  /** Files sent with it (SMTP and the log transport; EmailJS sends none). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /**
@@ -122,12 +143,14 @@ const safeAddress = ({ name, address }: Address): Address => ({ name: headerSafe
  * The confirmation's text as written, each line kept, in a plain page. Replies go to the notification address as the
  * server has it (MAIL_TO may be a list, or name its address), or nowhere while there is none.
  */
-function renderConfirmation({ to, subject, text }: ConfirmationMail, notificationAddress: string | undefined): Mail {
+function renderConfirmation(
+  { to, subject, text }: Pick<ConfirmationMail, "to" | "subject" | "text">,
+  notificationAddress: string | undefined,
+): Omit<Mail, "kind"> {
   const body = text.replace(/\r\n?/g, "\n");
   const html = htmlPage(`<p style="white-space:pre-wrap">${escapeHtml(body)}</p>`);
   const replyTo = notificationAddress === undefined ? undefined : headerSafe(notificationAddress);
   return {
-    kind: "confirmation",
     to: safeAddress(to),
     subject: headerSafe(subject),
     text: `${body}\n`,
@@ -143,12 +166,17 @@ function renderConfirmation({ to, subject, text }: ConfirmationMail, notificatio
  * failure); the confirmation replies to it.
  */
 export function renderMail(payload: OutboxPayload, notificationAddress: string | undefined): Mail {
-  if (payload.kind === "confirmation") return renderConfirmation(payload, notificationAddress);
+  if (payload.kind === "confirmation") return { kind: "confirmation", ...renderConfirmation(payload, notificationAddress) };
+  if (payload.kind === "registration") {
+    const attachments =
+      payload.calendar === null ? [] : [{ filename: "event.ics", contentType: "text/calendar; charset=utf-8", content: payload.calendar }];
+    return { kind: "registration", ...renderConfirmation(payload, notificationAddress), attachments };
+  }
   if (notificationAddress === undefined) throw new MailDeliveryError("no notification address", false);
   return { ...renderNotification(payload), to: headerSafe(notificationAddress) };
 }
 
-function renderNotification(payload: Exclude<OutboxPayload, { kind: "confirmation" }>): Omit<Mail, "to"> {
+function renderNotification(payload: Exclude<OutboxPayload, { kind: "confirmation" | "registration" }>): Omit<Mail, "to"> {
   const replyTo = safeAddress(payload.replyTo);
   if (payload.kind === "join") {
     const p = payload.params;

@@ -36,16 +36,16 @@ export function classifySmtpError(error: unknown): MailDeliveryError {
 }
 
 /** The mail as nodemailer sends it, from the configured sender. */
-function message({ from }: MailConfig, { to, replyTo, subject, text, html }: Mail) {
-  return { from, to, replyTo, subject, text, html };
+function message({ from }: MailConfig, { to, replyTo, subject, text, html, attachments }: Mail) {
+  return { from, to, replyTo, subject, text, html, attachments };
 }
 
 /**
- * The EmailJS template of each kind of mail: the test mail uses the contact template. A confirmation without a
- * template of its own is never queued (see the mail settings), so reaching here without one is a permanent failure.
+ * The EmailJS template of each kind of mail: the test mail uses the contact template, a registrant's mail the
+ * confirmation's (it has the same parameters; EmailJS sends no calendar file). Without that template it is a permanent failure.
  */
 function emailJsTemplate(templateIds: EmailJsConfig["templateIds"], kind: Mail["kind"]): string {
-  const id = kind === "test" ? templateIds.contact : templateIds[kind];
+  const id = kind === "test" ? templateIds.contact : kind === "registration" ? templateIds.confirmation : templateIds[kind];
   if (!id) throw new MailDeliveryError("EmailJS template not set", true);
   return id;
 }

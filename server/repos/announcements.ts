@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import type { RegistrationQuestion } from "#core/schemas/registration";
 import type { Database } from "../db/schema";
 import { type StoredImage, toStoredImage } from "./images";
 
@@ -12,6 +13,7 @@ export interface Announcement {
   publishAt: string | null;
   expiresAt: string | null;
   event: AnnouncedEvent | null;
+  registration: RegistrationSettings | null;
   pinned: boolean;
   version: number;
   createdAt: string;
@@ -26,6 +28,15 @@ export interface AnnouncedEvent {
   location: string | null;
 }
 
+/** How an announcement that collects registrations on the site takes them. */
+export interface RegistrationSettings {
+  /** Null: no limit. */
+  capacity: number | null;
+  /** Null: while the announcement is live. */
+  closesAt: string | null;
+  questions: RegistrationQuestion[];
+}
+
 /** What an admin writes of an announcement (the rest is kept by the repository). */
 export interface AnnouncementValues {
   title: string | null;
@@ -36,6 +47,8 @@ export interface AnnouncementValues {
   publishAt: string | null;
   expiresAt: string | null;
   event: AnnouncedEvent | null;
+  /** Null: the card links to `linkUrl` (if any) instead. */
+  registration: RegistrationSettings | null;
   pinned: boolean;
 }
 
@@ -53,6 +66,10 @@ const toColumns = (values: AnnouncementValues) => ({
   event_starts_at: values.event?.startsAt ?? null,
   event_ends_at: values.event?.endsAt ?? null,
   event_location: values.event?.location ?? null,
+  registrations_here: values.registration ? 1 : 0,
+  registration_capacity: values.registration?.capacity ?? null,
+  registration_closes_at: values.registration?.closesAt ?? null,
+  registration_questions: values.registration ? JSON.stringify(values.registration.questions) : null,
   pinned: values.pinned ? 1 : 0,
 });
 
@@ -72,6 +89,10 @@ export function announcementsRepo(db: Kysely<Database>) {
         "announcements.event_starts_at as event_starts_at",
         "announcements.event_ends_at as event_ends_at",
         "announcements.event_location as event_location",
+        "announcements.registrations_here as registrations_here",
+        "announcements.registration_capacity as registration_capacity",
+        "announcements.registration_closes_at as registration_closes_at",
+        "announcements.registration_questions as registration_questions",
         "announcements.pinned as pinned",
         "announcements.version as version",
         "announcements.created_at as created_at",
@@ -95,6 +116,14 @@ export function announcementsRepo(db: Kysely<Database>) {
     publishAt: row.publish_at,
     expiresAt: row.expires_at,
     event: row.event_starts_at === null ? null : { startsAt: row.event_starts_at, endsAt: row.event_ends_at, location: row.event_location },
+    registration:
+      Number(row.registrations_here) === 1
+        ? {
+            capacity: row.registration_capacity === null ? null : Number(row.registration_capacity),
+            closesAt: row.registration_closes_at,
+            questions: JSON.parse(row.registration_questions ?? "[]") as RegistrationQuestion[],
+          }
+        : null,
     pinned: Number(row.pinned) === 1,
     version: Number(row.version),
     createdAt: row.created_at,
@@ -164,7 +193,7 @@ export function announcementsRepo(db: Kysely<Database>) {
     },
 
     /**
-     * How the live set stands at `now`: how many publish and expiry times have passed (a number that grows each time
+     * How the live set stands at `now`: how many publish, expiry and registration closing times have passed (a number that grows each time
      * one passes), and the next such time still to come (null: none).
      */
     async timeline(now: string): Promise<{ passed: number; next: string | null }> {
@@ -175,10 +204,12 @@ export function announcementsRepo(db: Kysely<Database>) {
           sql<number | string | bigint>`coalesce(sum(case when expires_at <= ${now} then 1 else 0 end), 0)`.as("expired"),
           sql<string | null>`min(case when publish_at > ${now} then publish_at end)`.as("next_publish"),
           sql<string | null>`min(case when expires_at > ${now} then expires_at end)`.as("next_expiry"),
+          sql<number | string | bigint>`coalesce(sum(case when registration_closes_at <= ${now} then 1 else 0 end), 0)`.as("closed"),
+          sql<string | null>`min(case when registration_closes_at > ${now} then registration_closes_at end)`.as("next_close"),
         ])
         .executeTakeFirstOrThrow();
-      const upcoming = [row.next_publish, row.next_expiry].filter((at): at is string => at !== null).sort();
-      return { passed: Number(row.published) + Number(row.expired), next: upcoming[0] ?? null };
+      const upcoming = [row.next_publish, row.next_expiry, row.next_close].filter((at): at is string => at !== null).sort();
+      return { passed: Number(row.published) + Number(row.expired) + Number(row.closed), next: upcoming[0] ?? null };
     },
   };
 }

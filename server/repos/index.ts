@@ -12,6 +12,7 @@ import { mailOutboxRepo } from "./mail-outbox";
 import { personalDataRepo } from "./personal-data";
 import { publicContentRepo } from "./public-content";
 import { rateLimitsRepo } from "./rate-limits";
+import { registrationsRepo } from "./registrations";
 import { sessionsRepo } from "./sessions";
 import { settingsRepo } from "./settings";
 import { siteContentRepo } from "./site-content";
@@ -31,6 +32,7 @@ export function createRepos(db: Kysely<Database>) {
     auditLog: auditLogRepo(db),
     mailOutbox: mailOutboxRepo(db),
     personalData: personalDataRepo(db),
+    registrations: registrationsRepo(db),
     contactMessages: contactMessagesRepo(db),
     publicContent: publicContentRepo(db),
     siteContent: siteContentRepo(db),

@@ -11,6 +11,7 @@ const entry = (id: string, publishedAt: string, text: string, enclosure: FeedEnt
     heading: "Announcement",
     description: linkedText(text),
     link: null,
+    registrationClosed: false,
     image: null,
     pinned: false,
     publishedAt,

@@ -5,9 +5,11 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createLogger } from "../logger";
+import { mailFiles } from "../mail/mail-files";
 import { localStorage } from "../storage/local-storage";
 import { type FileStorage, StorageError } from "../storage/storage";
 import { type AnnouncementFields, announcementService, ORPHAN_IMAGE_GRACE_MS, STORAGE_UNAVAILABLE_MESSAGE } from "./announcements";
+import { recordEraser } from "./personal-data";
 
 /** A published announcement as the form sends it, but its image. */
 const fields = (more: Partial<AnnouncementFields> = {}): AnnouncementFields => ({
@@ -16,6 +18,8 @@ const fields = (more: Partial<AnnouncementFields> = {}): AnnouncementFields => (
   publish: "now",
   removeImage: false,
   pinned: false,
+  registration: "link",
+  questions: [],
   ...more,
 });
 
@@ -55,7 +59,11 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const service = () => announcementService({ db: database.db, storage, logger: createLogger("silent"), siteTimeZone: "Asia/Karachi" });
+  const service = () => {
+    const logger = createLogger("silent");
+    const erase = recordEraser({ db: database.db, mailFiles: mailFiles(dir), logger });
+    return announcementService({ db: database.db, storage, logger, siteTimeZone: "Asia/Karachi", erase });
+  };
   const files = () => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
   const imageRows = async () => (await database.db.selectFrom("images").select("id").execute()).length;
 

@@ -5,10 +5,15 @@ import {
   ANNOUNCEMENT_MESSAGES,
   DEFAULT_ANNOUNCEMENT_TITLE,
   DEFAULT_LINK_LABEL,
+  DEFAULT_REGISTER_LABEL,
   isShowableLink,
   type PublishChoice,
+  type RegistrationChoice,
 } from "#core/schemas/announcement";
 import { errorMessage } from "#core/errors";
+import { announcementRegisterPath } from "#core/public-pages";
+import type { RegistrationQuestion } from "#core/schemas/registration";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages";
 import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
@@ -18,6 +23,7 @@ import type { StoredImage } from "../repos/images";
 import { formatSiteTime, toWallTime, wallTimeToInstant } from "../site-time";
 import { type FileStorage, StorageError } from "../storage/storage";
 import { UnsupportedImageError } from "../images/encode-image";
+import type { RecordEraser } from "./personal-data";
 import { announcementFeed, type FeedEntry, type FeedSite } from "./announcement-feed";
 import { deleteImageFiles, removeImageIfUnused, storedFileUrl, storeImage, storedImageToResponsive } from "./image-store";
 import { eventCalendar } from "./event-calendar";
@@ -47,8 +53,27 @@ interface Deps {
   db: Kysely<Database>;
   storage: FileStorage;
   logger: Logger;
+  /** Deletes an announcement's registrations with every copy of their data, with the announcement. */
+  erase: RecordEraser;
   /** The zone the admin's dates and times are written and read in (SITE_TIMEZONE). */
   siteTimeZone: string;
+}
+
+/** Whether registering for an announcement that collects registrations has closed at `now` (an ISO time). */
+export const registrationClosed = (announcement: Pick<Announcement, "registration">, now: string): boolean =>
+  announcement.registration?.closesAt != null && announcement.registration.closesAt <= now;
+
+/** The edit form's five question slots: the stored questions, then empty ones. */
+function questionSlots(questions: readonly RegistrationQuestion[]) {
+  return Array.from({ length: REGISTRATION_LIMITS.questions }, (_, index) => {
+    const question = questions[index];
+    return {
+      label: question?.label ?? "",
+      kind: question?.kind ?? "short",
+      choices: question?.choices.join("\n") ?? "",
+      required: question?.required ?? false,
+    };
+  });
 }
 
 /** Where an announcement stands at `now` (an ISO time). */
@@ -66,7 +91,7 @@ export function announcementState(announcement: Pick<Announcement, "publishAt" |
  * `sweepOrphanImages`, so nothing ever points at a missing file.
  */
 export function announcementService(deps: Deps) {
-  const { db, storage, logger, siteTimeZone } = deps;
+  const { db, storage, logger, siteTimeZone, erase } = deps;
   const repos = createRepos(db);
 
   const siteTime = (at: string | null) => (at === null ? null : formatSiteTime(new Date(at), siteTimeZone));
@@ -81,16 +106,30 @@ export function announcementService(deps: Deps) {
     return `${start} to ${endDay === startDay ? endTime : end}`;
   };
 
-  /** The card as the public page draws it. */
-  const toCard = (announcement: Announcement) => {
+  /**
+   * The card's button: the site's registration form while it takes registrations (none once closed), else the link.
+   */
+  const buttonOf = (announcement: Announcement, now: string) => {
+    if (announcement.registration) {
+      return registrationClosed(announcement, now)
+        ? null
+        : { url: announcementRegisterPath(announcement.id), label: announcement.linkLabel ?? DEFAULT_REGISTER_LABEL, external: false };
+    }
+    return isShowableLink(announcement.linkUrl)
+      ? { url: announcement.linkUrl, label: announcement.linkLabel ?? DEFAULT_LINK_LABEL, external: true }
+      : null;
+  };
+
+  /** The card as the public page draws it at `now` (an ISO time). */
+  const toCard = (announcement: Announcement, now: string) => {
     const heading = announcement.title ?? DEFAULT_ANNOUNCEMENT_TITLE;
     return {
       id: announcement.id,
       heading,
       description: linkedText(announcement.description),
-      link: isShowableLink(announcement.linkUrl)
-        ? { url: announcement.linkUrl, label: announcement.linkLabel ?? DEFAULT_LINK_LABEL }
-        : null,
+      link: buttonOf(announcement, now),
+      /** It collected registrations on the site, and registering has closed. */
+      registrationClosed: announcement.registration !== null && registrationClosed(announcement, now),
       image: announcement.image && storedImageToResponsive(announcement.image, `Image for ${heading}`),
       pinned: announcement.pinned,
       publishedAt: announcement.publishAt,
@@ -122,7 +161,7 @@ export function announcementService(deps: Deps) {
       title: input.title || null,
       description: input.description,
       linkUrl: input.url ?? null,
-      linkLabel: input.url && input.linkLabel ? input.linkLabel : null,
+      linkLabel: (input.url || input.registration === "here") && input.linkLabel ? input.linkLabel : null,
       publishAt,
       expiresAt: input.expiresAt ? wallTimeToInstant(input.expiresAt, siteTimeZone).toISOString() : null,
       event: input.eventStartsAt
@@ -132,6 +171,14 @@ export function announcementService(deps: Deps) {
             location: input.eventLocation || null,
           }
         : null,
+      registration:
+        input.registration === "here"
+          ? {
+              capacity: input.capacity ?? null,
+              closesAt: input.registrationClosesAt ? wallTimeToInstant(input.registrationClosesAt, siteTimeZone).toISOString() : null,
+              questions: input.questions,
+            }
+          : null,
       pinned: input.pinned,
     };
   }
@@ -151,6 +198,13 @@ export function announcementService(deps: Deps) {
 
   const images = { db, storage, logger };
 
+  /** The announcement, if it is live at `now` (a draft, a scheduled or an expired one is not there for visitors). */
+  async function liveById(id: string, now: string): Promise<Announcement | undefined> {
+    if (!isRecordId(id)) return undefined;
+    const announcement = await repos.announcements.findById(id);
+    return announcement && announcementState(announcement, now) === "live" ? announcement : undefined;
+  }
+
   async function removeOrphan(image: StoredImage): Promise<boolean> {
     const removed = await deleteImageFiles(storage, image, logger);
     if (removed) await repos.images.delete(image.id);
@@ -160,18 +214,20 @@ export function announcementService(deps: Deps) {
   return {
     /** Those live at `now`, ready to draw: pinned first, then the latest published. */
     async listLive(now: Date = new Date()) {
-      return (await repos.announcements.listLive(now.toISOString())).map(toCard);
+      const at = now.toISOString();
+      return (await repos.announcements.listLive(at)).map((announcement) => toCard(announcement, at));
     },
 
     /** The live announcements as an RSS feed, each with its image's largest WebP as a file a reader can fetch. */
     async feed(site: FeedSite, now: Date = new Date()): Promise<string> {
-      const live = await repos.announcements.listLive(now.toISOString());
+      const at = now.toISOString();
+      const live = await repos.announcements.listLive(at);
       const entries: FeedEntry[] = await Promise.all(
         live.map(async (announcement) => {
           const largest = announcement.image?.variants.filter((variant) => variant.format === "webp").sort((a, b) => b.width - a.width)[0];
           const file = largest && (await storage.stat(largest.key).catch(() => undefined));
           const enclosure = largest && file ? { path: storedFileUrl(largest.key), type: "image/webp", length: file.size } : null;
-          return { announcement: toCard(announcement), enclosure };
+          return { announcement: toCard(announcement, at), enclosure };
         }),
       );
       return announcementFeed(site, entries);
@@ -179,17 +235,48 @@ export function announcementService(deps: Deps) {
 
     /** The "Add to calendar" file of a live announcement's event (none when it is not live or announces no event). */
     async calendarFile(id: string, site: { siteName: string; publicUrl: string }, now: Date = new Date()): Promise<string | undefined> {
-      if (!isRecordId(id)) return undefined;
-      const announcement = await repos.announcements.findById(id);
-      if (!announcement?.event || announcementState(announcement, now.toISOString()) !== "live") return undefined;
-      return eventCalendar(toCard(announcement), announcement.event, site);
+      const announcement = await liveById(id, now.toISOString());
+      if (!announcement?.event) return undefined;
+      return eventCalendar(toCard(announcement, now.toISOString()), announcement.event, site);
     },
 
     /** One announcement, if it is live at `now` (a draft, a scheduled or an expired one is not there for visitors). */
     async findLive(id: string, now: Date = new Date()) {
+      const announcement = await liveById(id, now.toISOString());
+      return announcement && toCard(announcement, now.toISOString());
+    },
+
+    /**
+     * A live announcement that collects registrations on the site: its card, how it takes them, whether registering
+     * has closed, and its event's calendar file (null: no event). Undefined for any other.
+     */
+    async registrationTarget(id: string, site: { siteName: string; publicUrl: string }, now: Date = new Date()) {
+      const at = now.toISOString();
+      const announcement = await liveById(id, at);
+      if (!announcement?.registration) return undefined;
+      const card = toCard(announcement, at);
+      return {
+        card,
+        settings: announcement.registration,
+        closed: registrationClosed(announcement, at),
+        calendar: announcement.event ? eventCalendar(card, announcement.event, site) : null,
+      };
+    },
+
+    /** Any announcement as the admin's registrations page names it (draft, expired and all); undefined when there is none. */
+    async findForAdmin(id: string, now: Date = new Date()) {
       if (!isRecordId(id)) return undefined;
       const announcement = await repos.announcements.findById(id);
-      return announcement && announcementState(announcement, now.toISOString()) === "live" ? toCard(announcement) : undefined;
+      if (!announcement) return undefined;
+      const at = now.toISOString();
+      return {
+        ...toCard(announcement, at),
+        state: announcementState(announcement, at),
+        registration: announcement.registration && {
+          ...announcement.registration,
+          closesAtText: siteTime(announcement.registration.closesAt),
+        },
+      };
     },
 
     /** Every announcement with where it stands at `now`, its times as the society reads them, and its form's values. */
@@ -198,7 +285,7 @@ export function announcementService(deps: Deps) {
       return (await repos.announcements.listAll()).map((announcement) => {
         const state = announcementState(announcement, at);
         return {
-          ...toCard(announcement),
+          ...toCard(announcement, at),
           version: announcement.version,
           state,
           publishAtText: siteTime(announcement.publishAt),
@@ -215,6 +302,10 @@ export function announcementService(deps: Deps) {
             eventStartsAt: wallTime(announcement.event?.startsAt ?? null),
             eventEndsAt: wallTime(announcement.event?.endsAt ?? null),
             eventLocation: announcement.event?.location ?? "",
+            registration: (announcement.registration ? "here" : "link") as RegistrationChoice,
+            capacity: announcement.registration?.capacity?.toString() ?? "",
+            registrationClosesAt: wallTime(announcement.registration?.closesAt ?? null),
+            questions: questionSlots(announcement.registration?.questions ?? []),
           },
         };
       });
@@ -280,14 +371,22 @@ export function announcementService(deps: Deps) {
       const announcement = await repos.announcements.findById(id);
       if (!announcement) return false;
       const image = announcement.image;
-      const deleted = await inTransaction(db, async (trx) => {
-        const gone = await trx.announcements.delete(id);
-        if (gone) {
+      let deleted = false;
+      // Its registrations go with it, with every copy of their data (their mails), in one transaction.
+      await erase(
+        async (trx) => ({ applications: [], messages: [], registrations: await trx.registrations.idsFor(id) }),
+        async (trx, erased) => {
+          deleted = await trx.announcements.delete(id);
+          if (!deleted) return;
           await trx.siteContent.raiseVersion();
-          await trx.auditLog.record(actorId, "announcement.delete", `announcement=${id}${image ? ` image=${image.id}` : ""}`);
-        }
-        return gone;
-      });
+          const registrations = erased.registrations.length > 0 ? ` registrations=${erased.registrations.length}` : "";
+          await trx.auditLog.record(
+            actorId,
+            "announcement.delete",
+            `announcement=${id}${image ? ` image=${image.id}` : ""}${registrations}`,
+          );
+        },
+      );
       if (!deleted || !image) return deleted;
       // The row is gone, so the public pages no longer show the image; its files may now go.
       await removeImageIfUnused(images, image.id).catch((error: unknown) => {
@@ -311,6 +410,6 @@ export function announcementService(deps: Deps) {
   };
 }
 
-type AnnouncementService = ReturnType<typeof announcementService>;
+export type AnnouncementService = ReturnType<typeof announcementService>;
 export type PublicAnnouncement = Awaited<ReturnType<AnnouncementService["listLive"]>>[number];
 export type AdminAnnouncement = Awaited<ReturnType<AnnouncementService["listForAdmin"]>>[number];

@@ -109,11 +109,18 @@ export function applicationService({
       };
       const params = { name, email, phone, class: submission.class, department, sargodhaAddress, permanentAddress };
       const duplicateSince = new Date(now.getTime() - DUPLICATE_WINDOW_MS);
+      const confirmation = await confirmationFor({ name, email });
       return store({
+        form: "join",
         clientIp,
         limitedEmail: email,
-        insert: async (repos) =>
-          repos.applications.create({ ...row, possible_duplicate: (await repos.applications.appliedSince(email, duplicateSince)) ? 1 : 0 }),
+        insert: async (repos) => ({
+          ...(await repos.applications.create({
+            ...row,
+            possible_duplicate: (await repos.applications.appliedSince(email, duplicateSince)) ? 1 : 0,
+          })),
+          confirmation,
+        }),
         mail: {
           kind: "join",
           replyTo: { name, address: email },
@@ -124,7 +131,6 @@ export function applicationService({
             website_link: adminLink(publicUrl, "/admin", email),
           },
         },
-        confirmation: await confirmationFor({ name, email }),
         now,
       });
     },
@@ -209,7 +215,7 @@ export function applicationService({
       const wanted = validIds(ids);
       if (wanted.length === 0) return 0;
       const erased = await erase(
-        async () => ({ applications: wanted, messages: [] }),
+        async () => ({ applications: wanted, messages: [], registrations: [] }),
         async (trx, { requests }) => {
           for (const id of requests) await trx.auditLog.record(actorId, "application.delete", `application=${id}`);
         },

@@ -42,6 +42,7 @@ export function contactService({
       const { name, email, message, submissionKey } = submission;
       const row = { id: newId(), name, email, message, submission_key: submissionKey ?? null, created_at: now.toISOString() };
       return store({
+        form: "contact",
         clientIp,
         insert: (repos) => repos.contactMessages.create(row),
         mail: {
@@ -98,7 +99,7 @@ export function contactService({
       const wanted = [...new Set(ids)].filter(isRecordId);
       if (wanted.length === 0) return 0;
       const erased = await erase(
-        async () => ({ applications: [], messages: wanted }),
+        async () => ({ applications: [], messages: wanted, registrations: [] }),
         async (trx, { messages }) => {
           for (const id of messages) await trx.auditLog.record(actorId, "contact-message.delete", `contact-message=${id}`);
         },

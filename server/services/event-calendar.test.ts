@@ -11,6 +11,7 @@ const announcement = (heading: string, text: string): PublicAnnouncement => ({
   heading,
   description: linkedText(text),
   link: null,
+  registrationClosed: false,
   image: null,
   pinned: false,
   publishedAt: "2026-11-20T10:00:00.000Z",

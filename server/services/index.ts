@@ -17,6 +17,7 @@ import { contentEditorService } from "./content-editor";
 import { mailSettingsService } from "./mail-settings";
 import { personalDataService, recordEraser } from "./personal-data";
 import { submissionStore } from "./public-submissions";
+import { registrationService } from "./registrations";
 import { siteContentService } from "./site-content";
 
 export interface ServiceDeps {
@@ -42,10 +43,10 @@ export function createServices(deps: ServiceDeps) {
   const { db, logger } = deps;
   const repos = createRepos(db);
   const store = submissionStore({ db, logger, wakeMailer: deps.wakeMailer });
-  const announcements = announcementService(deps);
   const content = siteContentService({ repo: repos.siteContent, publicUrl: deps.publicUrl });
   const files = mailFiles(deps.dataDir);
   const erase = recordEraser({ db, mailFiles: files, logger });
+  const announcements = announcementService({ ...deps, erase });
   const personalData = personalDataService({ db, mailFiles: files, erase, logger });
   const mailSettings = mailSettingsService({ db, mail: deps.mail });
   return {
@@ -63,6 +64,15 @@ export function createServices(deps: ServiceDeps) {
       localAddressLabel: content.localAddressLabel,
       erase,
       confirmationFor: async (applicant) => mailSettings.confirmationFor(applicant, (await content.chrome()).shortName),
+    }),
+    registrations: registrationService({
+      db,
+      store,
+      announcements,
+      site: content.chrome,
+      erase,
+      timeZone: deps.siteTimeZone,
+      wakeMailer: deps.wakeMailer,
     }),
     personalData,
     contactMessages: contactService({ db, store, timeZone: deps.siteTimeZone, erase, publicUrl: deps.publicUrl }),

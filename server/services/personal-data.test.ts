@@ -72,7 +72,7 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     // A file whose mail is gone (written while it was being deleted): the sweep takes it too.
     fs.writeFileSync(mailFiles(dataDir).fileOf(newId()), "an orphan");
 
-    expect(await service.sweep(now)).toEqual({ requests: 1, messages: 0, mails: 1 });
+    expect(await service.sweep(now)).toEqual({ requests: 1, messages: 0, registrations: 0, mails: 1 });
     expect(await names()).toEqual(["Kept Applicant"]);
     expect(files()).toEqual([`${kept.mailId}.eml`]);
     expect(await database.db.selectFrom("mail_outbox").select("id").execute()).toEqual([{ id: kept.mailId }]);
@@ -81,10 +81,15 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
 
   test("'never' keeps everything; a shorter period set deletes at once", async () => {
     await request("Two Years Old", new Date(Date.now() - 2 * 365 * 24 * 3600_000).toISOString());
-    expect(await service.setRetention(null, "admin-1")).toEqual({ requests: 0, messages: 0, mails: 0 });
-    expect(await service.sweep(new Date(Date.now() + 10 * 365 * 24 * 3600_000))).toEqual({ requests: 0, messages: 0, mails: 0 });
+    expect(await service.setRetention(null, "admin-1")).toEqual({ requests: 0, messages: 0, registrations: 0, mails: 0 });
+    expect(await service.sweep(new Date(Date.now() + 10 * 365 * 24 * 3600_000))).toEqual({
+      requests: 0,
+      messages: 0,
+      registrations: 0,
+      mails: 0,
+    });
     expect(await names()).toEqual(["Two Years Old"]);
-    expect(await service.setRetention(12, "admin-1")).toEqual({ requests: 1, messages: 0, mails: 1 });
+    expect(await service.setRetention(12, "admin-1")).toEqual({ requests: 1, messages: 0, registrations: 0, mails: 1 });
     expect(await service.retentionMonths()).toBe(12);
   });
 

@@ -16,6 +16,7 @@ const SWEEP_BATCH = 500;
 export interface ErasedCounts {
   requests: number;
   messages: number;
+  registrations: number;
   mails: number;
 }
 
@@ -23,6 +24,7 @@ export interface ErasedCounts {
 export interface ErasedRecords {
   requests: string[];
   messages: string[];
+  registrations: string[];
   mails: string[];
 }
 
@@ -48,7 +50,7 @@ export function retentionCutoff(now: Date, months: number): Date {
 }
 
 /**
- * Deletes requests and messages with every copy of their data: the rows (with a request's notes and history), their
+ * Deletes requests, messages and registrations with every copy of their data: the rows (with a request's notes and history), their
  * mails in the outbox, the files the `log` transport wrote of those, and any per-email counters named; on SQLite the
  * write-ahead log is then emptied, so the file keeps nothing of them either (with `vacuum`, nothing freed earlier
  * either). `select` chooses what to erase and `audit` writes the audit entries, both in the erasing transaction, so
@@ -64,13 +66,14 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
       const chosen = await select(trx);
       const requests = await trx.applications.delete(chosen.applications);
       const messages = await trx.contactMessages.delete(chosen.messages);
+      const registrations = await trx.registrations.delete(chosen.registrations);
       const mails = new Set([
-        ...(await trx.mailOutbox.deleteForRecords([...chosen.applications, ...chosen.messages])),
+        ...(await trx.mailOutbox.deleteForRecords([...chosen.applications, ...chosen.messages, ...chosen.registrations])),
         ...(await trx.mailOutbox.delete({ ids: chosen.mailIds ?? [] })),
         ...(chosen.mailsBefore ? await trx.mailOutbox.delete({ createdBefore: chosen.mailsBefore }) : []),
       ]);
       for (const key of chosen.counterKeys ?? []) await trx.rateLimits.reset(key);
-      const result = { requests, messages, mails: [...mails] };
+      const result = { requests, messages, registrations, mails: [...mails] };
       await audit(trx, result);
       return result;
     });
@@ -82,22 +85,23 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
 
 export type RecordEraser = ReturnType<typeof recordEraser>;
 
-const countsOf = ({ requests, messages, mails }: ErasedRecords): ErasedCounts => ({
+const countsOf = ({ requests, messages, registrations, mails }: ErasedRecords): ErasedCounts => ({
   requests: requests.length,
   messages: messages.length,
+  registrations: registrations.length,
   mails: mails.length,
 });
 
 /** An audit entry that says how much was erased, never whose. */
 const auditCounts = (actor: string, action: string) => async (trx: Repos, erased: ErasedRecords) => {
-  const { requests, messages, mails } = countsOf(erased);
-  await trx.auditLog.record(actor, action, `requests=${requests} messages=${messages} mails=${mails}`);
+  const { requests, messages, registrations, mails } = countsOf(erased);
+  await trx.auditLog.record(actor, action, `requests=${requests} messages=${messages} registrations=${registrations} mails=${mails}`);
 };
 
-const NOTHING: ErasedCounts = { requests: 0, messages: 0, mails: 0 };
+const NOTHING: ErasedCounts = { requests: 0, messages: 0, registrations: 0, mails: 0 };
 
 /**
- * Applicants' and senders' personal data kept only as long as needed: the retention setting and its daily sweep, and
+ * Applicants', senders' and registrants' personal data kept only as long as needed: the retention setting and its daily sweep, and
  * erasure by email address, each deleting every copy (see recordEraser).
  */
 export function personalDataService({
@@ -117,7 +121,7 @@ export function personalDataService({
   const mailsOf = (trx: Repos, email: string) => trx.mailOutbox.idsMentioning(JSON.stringify(email));
 
   const service = {
-    /** Months requests and messages are kept; null: until deleted by hand. */
+    /** Months requests, messages and registrations are kept; null: until deleted by hand. */
     retentionMonths: () => repos.settings.retentionMonths(),
 
     /** Stores the setting (audited) and at once deletes what is now past keeping. */
@@ -130,7 +134,7 @@ export function personalDataService({
     },
 
     /**
-     * Deletes the requests and messages (and mails) submitted before the retention period, a batch per transaction;
+     * Deletes the requests, messages and registrations (and mails) submitted before the retention period, a batch per transaction;
      * nothing when it is "never". One audit entry per batch says how much went.
      */
     async sweep(now = new Date(), actor: string = AUDIT_ACTOR.system): Promise<ErasedCounts> {
@@ -142,19 +146,21 @@ export function personalDataService({
         const erased = await erase(
           async (trx) => ({ ...(await trx.personalData.olderThan(cutoff, SWEEP_BATCH)), mailsBefore: cutoff }),
           async (trx, batch) => {
-            if (batch.requests.length + batch.messages.length + batch.mails.length > 0)
+            if (batch.requests.length + batch.messages.length + batch.registrations.length + batch.mails.length > 0)
               await auditCounts(actor, "retention.sweep")(trx, batch);
           },
         );
         const batch = countsOf(erased);
         total.requests += batch.requests;
         total.messages += batch.messages;
+        total.registrations += batch.registrations;
         total.mails += batch.mails;
-        if (batch.requests < SWEEP_BATCH && batch.messages < SWEEP_BATCH) break;
+        if (batch.requests < SWEEP_BATCH && batch.messages < SWEEP_BATCH && batch.registrations < SWEEP_BATCH) break;
       }
       // A file the log transport wrote while its mail was being deleted, or one a failed delete left behind.
       await mailFiles.removeOrphans((ids) => repos.mailOutbox.existing(ids));
-      if (total.requests + total.messages + total.mails > 0) logger.info(total, "retention sweep deleted old requests and messages");
+      if (total.requests + total.messages + total.registrations + total.mails > 0)
+        logger.info(total, "retention sweep deleted old requests, messages and registrations");
       return total;
     },
 
@@ -172,10 +178,15 @@ export function personalDataService({
       }
     },
 
-    /** What is held for an (normalised) email address: requests, messages and mails. */
+    /** What is held for an (normalised) email address: requests, messages, registrations and mails. */
     async findByEmail(email: string): Promise<ErasedCounts> {
       const [records, mails] = await Promise.all([repos.personalData.ofEmail(email), mailsOf(repos, email)]);
-      return { requests: records.applications.length, messages: records.messages.length, mails: mails.length };
+      return {
+        requests: records.applications.length,
+        messages: records.messages.length,
+        registrations: records.registrations.length,
+        mails: mails.length,
+      };
     },
 
     /**

@@ -45,10 +45,10 @@ describe.each(testEngines())("a submission's mails on %s", (engine) => {
     const submit = async (clientIp: string) => {
       const id = newId();
       const stored = await store({
+        form: "contact",
         clientIp,
-        insert: async () => ({ id, created: true }),
+        insert: async () => ({ id, created: true, confirmation }),
         mail: notification,
-        confirmation,
         now,
       });
       expect(stored).toEqual({ ok: true, id });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, MailKind } from "../db/schema";
+import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import type { OutboxPayload } from "../mail/messages";
 import { clientNetwork } from "../client-network";
@@ -20,12 +20,26 @@ export const PER_EMAIL_LIMIT = { limit: 3, windowMs: 24 * 60 * 60 * 1000 } as co
  */
 export const CONFIRMATION_LIMIT = { key: "confirmation:site", limit: 300, windowMs: 60 * 60 * 1000 } as const;
 
+/**
+ * Per client network, for event registrations: a class told of an event in its WhatsApp group registers from the
+ * college's one address within minutes, hundreds of them.
+ */
+export const REGISTRATION_FORM_LIMIT = { limit: 600, windowMs: 10 * 60 * 1000 } as const;
+/**
+ * For the whole site: 2000 registrants' mails an hour. Each one answers a registration (one per email and
+ * announcement) or a place that opened, so this stops only a flood.
+ */
+export const REGISTRATION_MAIL_LIMIT = { key: "registration-mail:site", limit: 2000, windowMs: 60 * 60 * 1000 } as const;
+
+/** The forms whose submissions are counted (their counters' keys start with these). */
+export type PublicForm = "join" | "contact" | "registration";
+
 /** Whose limit refused a submission: the client network's, or the email address's. */
 export type LimitScope = "address" | "email";
 
 /** What storing a visitor's submission came to. A submission sent again (same key) is `ok` with the first one's id. */
-export type SubmissionResult =
-  { ok: true; id: string } | { ok: false; reason: "limit-reached"; scope: LimitScope; retryAfterSeconds: number };
+export type SubmissionResult<Extra extends object = object> =
+  ({ ok: true; id: string } & Extra) | { ok: false; reason: "limit-reached"; scope: LimitScope; retryAfterSeconds: number };
 
 class LimitReached extends Error {
   constructor(
@@ -40,18 +54,24 @@ class LimitReached extends Error {
 const digest = (value: string): string => crypto.createHash("sha256").update(value).digest("hex");
 
 /** The counter of an email address's submissions of one form: it names a hash of the address, never the address. */
-export const emailLimitKey = (form: MailKind, email: string) => `${form}:email:${digest(email)}`;
+export const emailLimitKey = (form: PublicForm, email: string) => `${form}:email:${digest(email)}`;
 
-interface Submission {
+interface Submission<Extra extends object> {
+  form: PublicForm;
   clientIp: string;
+  /** Submissions per client network; PUBLIC_FORM_LIMIT unless given. */
+  addressLimit?: { limit: number; windowMs: number };
   /** Also counted against this (normalised) email address, 3 a day. */
   limitedEmail?: string;
-  /** Writes the row unless its submission key is already stored; says which row holds the submission. */
-  insert(repos: Repos): Promise<{ id: string; created: boolean }>;
-  /** The notification mail of a new submission: its kind names the form. */
-  mail: OutboxPayload;
-  /** The submitter's own mail (the applicant's confirmation), queued with the notification. */
-  confirmation?: OutboxPayload;
+  /**
+   * Writes the row unless its submission key is already stored; says which row holds the submission, and the
+   * submitter's own mail (an applicant's confirmation) when it is new. An error it throws stores nothing.
+   */
+  insert(repos: Repos): Promise<{ id: string; created: boolean; confirmation?: OutboxPayload } & Extra>;
+  /** The notification mail of a new submission, if the form sends one. */
+  mail?: OutboxPayload;
+  /** The site's allowance of submitters' mails (CONFIRMATION_LIMIT unless given). */
+  confirmationLimit?: { key: string; limit: number; windowMs: number };
   now: Date;
 }
 
@@ -62,13 +82,21 @@ interface Submission {
  * retried request) counts, stores and mails nothing new. The counter key holds a hash, never the address.
  */
 export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Database>; logger: Logger; wakeMailer(): void }) {
-  return async function store({ clientIp, limitedEmail, insert, mail, confirmation, now }: Submission): Promise<SubmissionResult> {
-    const form = mail.kind;
+  return async function store<Extra extends object = object>({
+    form,
+    clientIp,
+    addressLimit = PUBLIC_FORM_LIMIT,
+    limitedEmail,
+    insert,
+    mail,
+    confirmationLimit = CONFIRMATION_LIMIT,
+    now,
+  }: Submission<Extra>): Promise<SubmissionResult<Extra>> {
     try {
       const stored = await inTransaction(db, async (repos) => {
         const row = await insert(repos);
         if (!row.created) return row;
-        const { limit, windowMs } = PUBLIC_FORM_LIMIT;
+        const { limit, windowMs } = addressLimit;
         const count = await repos.rateLimits.hit(`${form}:ip:${digest(clientNetwork(clientIp))}`, limit, windowMs, now);
         if (!count.allowed) throw new LimitReached("address", count.retryAfterSeconds);
         // Logged once per address and window (its last submission), not per refused attempt.
@@ -78,18 +106,20 @@ export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Databas
           const byEmail = await repos.rateLimits.hit(emailLimitKey(form, limitedEmail), limit, windowMs, now);
           if (!byEmail.allowed) throw new LimitReached("email", byEmail.retryAfterSeconds);
         }
-        await repos.mailOutbox.enqueue(form, mail, now, row.id);
-        if (confirmation) {
-          const { key, limit, windowMs } = CONFIRMATION_LIMIT;
+        if (mail) await repos.mailOutbox.enqueue(mail.kind, mail, now, row.id);
+        if (row.confirmation) {
+          const { key, limit, windowMs } = confirmationLimit;
           const sent = await repos.rateLimits.hit(key, limit, windowMs, now);
-          if (sent.allowed) await repos.mailOutbox.enqueue(confirmation.kind, confirmation, now, row.id);
+          if (sent.allowed) await repos.mailOutbox.enqueue(row.confirmation.kind, row.confirmation, now, row.id);
           if (sent.remaining === 0 && sent.allowed)
-            logSecurityEvent(logger, "confirmation.limit-reached", { windowSeconds: windowMs / 1000 });
+            logSecurityEvent(logger, "confirmation.limit-reached", { form, windowSeconds: windowMs / 1000 });
         }
         return row;
       });
       if (stored.created) wakeMailer();
-      return { ok: true, id: stored.id };
+      // What the insert said beyond the row's id (a registration's place on the waiting list) goes to the caller.
+      const { created: _created, confirmation: _confirmation, ...answer } = stored;
+      return { ok: true, ...answer };
     } catch (error) {
       if (error instanceof LimitReached) {
         return { ok: false, reason: "limit-reached", scope: error.scope, retryAfterSeconds: error.retryAfterSeconds };

@@ -60,7 +60,7 @@ test.describe("personal data", () => {
       .where("action", "=", "retention.sweep")
       .orderBy("at", "desc")
       .executeTakeFirst();
-    expect(audit?.detail).toBe("requests=1 messages=0 mails=0");
+    expect(audit?.detail).toBe("requests=1 messages=0 registrations=0 mails=0");
   });
 
   test("a shorter retention period deletes at once the requests older than it; the panel no longer lists them", async ({
@@ -73,26 +73,28 @@ test.describe("personal data", () => {
     await page.goto("/admin");
     await page.getByRole("link", { name: "Personal data" }).click();
     await expect(page.getByRole("heading", { name: "Personal data", level: 1 })).toBeVisible();
-    const retention = page.getByLabel("Keep join requests and contact messages for");
+    const retention = page.getByLabel("Keep join requests, contact messages and registrations for");
     await expect(retention).toHaveValue("24");
     await expectNoAxeViolations(page);
 
     await retention.selectOption("12 months");
     await page.getByRole("button", { name: "Save" }).click();
     // Shorter than before: it asks first, and Cancel changes nothing.
-    const confirm = page.getByRole("alertdialog", { name: "Keep requests and messages for 12 months only?" });
+    const confirm = page.getByRole("alertdialog", { name: "Keep requests, messages and registrations for 12 months only?" });
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
     await page.getByRole("button", { name: "Save" }).click();
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Save and delete" }).click();
-    await expect(page.getByText("Deleted 1 request, 0 messages and 0 mails older than that.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Deleted 1 request, 0 messages, 0 registrations and 0 mails older than that.", { exact: true }),
+    ).toBeVisible();
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (1)", level: 1 })).toBeVisible();
     await expect(page.getByRole("article", { name: "Eleven Months Ago" })).toBeVisible();
 
     await page.goto("/admin/personal-data");
-    await expect(page.getByLabel("Keep join requests and contact messages for")).toHaveValue("12");
+    await expect(page.getByLabel("Keep join requests, contact messages and registrations for")).toHaveValue("12");
   });
 
   test("erase by email: what is held is listed, then after a confirmation no table and no file under DATA_DIR holds the address", async ({
@@ -117,13 +119,15 @@ test.describe("personal data", () => {
     await page.goto("/admin/personal-data");
     await page.getByLabel("Email address").fill(` ${email.toUpperCase()} `);
     await page.getByRole("button", { name: "Find" }).click();
-    await expect(page.getByText(`Held for ${email}: 2 requests, 0 messages and 1 mail.`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Held for ${email}: 2 requests, 0 messages, 0 registrations and 1 mail.`, { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Erase all" }).click();
     const confirm = page.getByRole("alertdialog", { name: `Erase everything held for ${email}?` });
     await expect(confirm).toBeVisible();
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Erase" }).click();
-    await expect(page.getByText(`Erased 2 requests, 0 messages and 1 mail held for ${email}.`, { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(`Erased 2 requests, 0 messages, 0 registrations and 1 mail held for ${email}.`, { exact: true }),
+    ).toBeVisible();
 
     const pattern = addressPattern(email);
     for (const table of ["applications", "application_activity", "contact_messages", "mail_outbox", "audit_log", "rate_limits"] as const) {

@@ -22,6 +22,7 @@ import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { site as siteContent } from "../../content/site";
 import { validateSite } from "../../server/content/load-site";
+import type { RegistrationQuestion } from "../../core/schemas/registration";
 import type { RequestStatus } from "../../core/schemas/requests";
 import type { SiteContent } from "../../core/schemas/site-content";
 import { createDatabase, type DatabaseHandle } from "../../server/db/database";
@@ -63,6 +64,8 @@ export interface SeedAnnouncement {
   expiresAt?: Date;
   /** The event it announces: its start, end and place. */
   event?: { startsAt: Date; endsAt?: Date; location?: string };
+  /** Collects its registrations on the site: its places (none: no limit), closing time and extra questions. */
+  registration?: { capacity?: number; closesAt?: Date; questions?: RegistrationQuestion[] };
   pinned?: boolean;
   /** False: a text card. */
   withImage?: boolean;
@@ -332,6 +335,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ database, server, adminPasswordHash, contentSnapshot }, use) => {
       const { db } = database;
       await restoreContent(db, contentSnapshot);
+      await db.deleteFrom("registrations").execute();
       await db.deleteFrom("announcements").execute();
       // The announcements' images; the content's photos (imported on the first start, source_hash set) stay.
       await db.deleteFrom("images").where("source_hash", "is", null).execute();
@@ -382,6 +386,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
                   startsAt: more.event.startsAt.toISOString(),
                   endsAt: more.event.endsAt?.toISOString() ?? null,
                   location: more.event.location ?? null,
+                }
+              : null,
+            registration: more.registration
+              ? {
+                  capacity: more.registration.capacity ?? null,
+                  closesAt: more.registration.closesAt?.toISOString() ?? null,
+                  questions: more.registration.questions ?? [],
                 }
               : null,
             pinned: more.pinned ?? false,

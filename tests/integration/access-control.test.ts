@@ -38,6 +38,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/announcement-page": "/announcement/<id>: a live announcement's page",
   "routes/announcement-feed": "/announcement/feed.xml: the live announcements as RSS",
   "routes/announcement-calendar": "/announcement/<id>/calendar.ics: a live announcement's event, for a calendar",
+  "routes/announcement-register": "/announcement/<id>/register: the registration form of a live announcement that collects them",
   "routes/events-and-activities": "/events-and-activities",
   "routes/gallery": "/events-and-activities/<slug>: an event's or activity's page",
   "routes/explore-smc": "/explore-smc",
@@ -117,6 +118,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   let otherApplicationId: string;
   /** A contact message for the routes of one, and another for the delete (so the first is still there after). */
   let messageId: string;
+  let registrationId: string;
+  let registeredAnnouncementId: string;
   let otherMessageId: string;
   let announcementId: string;
   /** Goals of the site's content: the delete route gets the last one, the move route the first. */
@@ -200,11 +203,35 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         description: "Seeded announcement",
         linkUrl: "https://forms.gle/x",
         imageId,
-        // An event, so its calendar file is there too.
+        // An event, so its calendar file is there too, and registrations taken here, so its form is.
         event: { startsAt: "2099-12-01T05:00:00.000Z", endsAt: null, location: null },
+        registration: { capacity: 10, closesAt: null, questions: [] },
       }),
       nowIso(),
     );
+    registeredAnnouncementId = newId();
+    await announcementsRepo(server.database.db).create(
+      registeredAnnouncementId,
+      publishedAnnouncement({ description: "Seeded with a registration", registration: { capacity: 10, closesAt: null, questions: [] } }),
+      nowIso(),
+    );
+    registrationId = newId();
+    await server.database.db
+      .insertInto("registrations")
+      .values({
+        id: registrationId,
+        announcement_id: registeredAnnouncementId,
+        name: "Secret Applicant Zainab",
+        email: "zainab.registrant@example.org",
+        phone: "03001234567",
+        class: "2nd Year",
+        answers: "[]",
+        status: "registered",
+        arrival: 1,
+        submission_key: null,
+        created_at: nowIso(),
+      })
+      .execute();
   });
 
   const store = () => sessionStore(sessionsRepo(server.database.db));
@@ -258,6 +285,10 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
 
   /** The URL of a route with its params filled: a real row for the delete routes, so a slip would delete it. */
   function urlOf(route: ManifestRoute): string {
+    if (route.path.includes("/registrations")) {
+      // An announcement of their own: the announcement delete route, checked before them, takes the other one.
+      return route.path.replace(":id", registeredAnnouncementId).replace(":registrationId", registrationId);
+    }
     if (route.path === "/admin/content/video/uploads/:id/:index") return `/admin/content/video/uploads/${videoUploadId}/0`;
     if (route.path.startsWith("/admin/content/:list/:id/")) {
       return `/admin/content/goals/${route.path.endsWith("/delete") ? goalIds.at(-1)! : goalIds[0]!}/${route.path.split("/").at(-1)!}`;
@@ -409,6 +440,9 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin-announcement",
         "/admin/announcements",
         "/admin/announcements/:id/delete",
+        "/admin/announcements/:id/registrations",
+        "/admin/announcements/:id/registrations.csv",
+        "/admin/announcements/:id/registrations/:registrationId/delete",
         "/admin/join-us",
         "/admin/logout",
         "/admin/password",

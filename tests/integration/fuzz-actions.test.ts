@@ -347,6 +347,73 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     TEST_TIMEOUT_MS,
   );
 
+  const registrationBody = (): Record<string, FieldValue> => ({
+    name: "Sara Malik",
+    email: "sara@example.org",
+    phone: "03001234567",
+    class: "2nd Year",
+    answer1: "Morning",
+    waitingList: "yes",
+    submissionKey: "00000000-0000-4000-8000-000000000000",
+  });
+  const registrationValues: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
+    name: plausibleText(100),
+    email: fc.constantFrom("sara@example.org", "  Mixed.Case@Example.ORG ", "x+tag@sub.example.co"),
+    class: plausibleText(50),
+    answer1: fc.constantFrom("Morning", "Evening", "Night", ""),
+    waitingList: fc.constantFrom("yes", "no", ""),
+    submissionKey: fc.option(fc.uuid(), { nil: "" }),
+  };
+
+  test(
+    "POST /announcement/<id>/register: a place or the waiting list, with its mail, or refused with a message, changing nothing",
+    async () => {
+      const announcementId = newId();
+      await announcementsRepo(server.database.db).create(
+        announcementId,
+        publishedAnnouncement({
+          description: "A workshop with two places",
+          registration: {
+            capacity: 2,
+            closesAt: null,
+            questions: [{ label: "Which session?", kind: "choice", choices: ["Morning", "Evening"], required: true }],
+          },
+        }),
+        nowIso(),
+      );
+      let stored = 0;
+      await property(
+        fc.record({ fields: requestFields(registrationBody(), registrationValues), encoding: encodingFor("urlencoded") }),
+        async ({ fields, encoding }) => {
+          const sent = await send(`/announcement/${announcementId}/register`, fields, encoding);
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 409, 413]);
+          expectOnly(sent, ["registrations", "mail_outbox"]);
+          const added = sent.changes.registrations?.added ?? [];
+          if (added.length === 0) {
+            // A repeated submission key: nothing new is stored or mailed.
+            expect(sent.changes.mail_outbox).toBeUndefined();
+            return;
+          }
+          stored += 1;
+          expect(added).toHaveLength(1);
+          expect(sent.changes.mail_outbox?.added).toHaveLength(1);
+          expectServerAssigned(added[0]!, sent);
+          const counts = await server.database.db
+            .selectFrom("registrations")
+            .select("status")
+            .where("announcement_id", "=", announcementId)
+            .where("status", "=", "registered")
+            .execute();
+          expect(counts.length).toBeLessThanOrEqual(2);
+        },
+        runs(300),
+        [{ fields: Object.entries(registrationBody()), encoding: "urlencoded" as const }],
+      );
+      expect(stored).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
   // ---------------------------------------------------------------- admin: site content
 
   /** A body's value of `version` stood for the stored version at the time it is sent. */
@@ -674,6 +741,34 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     TEST_TIMEOUT_MS,
   );
 
+  /** An announcement that takes registrations here, with one registration. */
+  async function seedRegistrationRow(): Promise<{ announcementId: string; registrationId: string }> {
+    const announcementId = newId();
+    await announcementsRepo(server.database.db).create(
+      announcementId,
+      publishedAnnouncement({ description: "Seeded with a registration", registration: { capacity: 1, closesAt: null, questions: [] } }),
+      nowIso(),
+    );
+    const registrationId = newId();
+    await server.database.db
+      .insertInto("registrations")
+      .values({
+        id: registrationId,
+        announcement_id: announcementId,
+        name: "Seeded Registrant",
+        email: `${registrationId}@example.org`,
+        phone: "03001234567",
+        class: "2nd Year",
+        answers: "[]",
+        status: "registered",
+        arrival: 1,
+        submission_key: null,
+        created_at: nowIso(),
+      })
+      .execute();
+    return { announcementId, registrationId };
+  }
+
   /** An announcement row with an image row (no files: the bytes are beside the point here). */
   async function seedAnnouncementRow(): Promise<{ id: string; imageId: string }> {
     const { db } = server.database;
@@ -799,6 +894,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/messages/delete",
         "messages-read",
         "announcements-delete",
+        "registration-remove",
         "/admin/content/details",
         "/admin/content/president",
         "/admin/content/logo",
@@ -852,6 +948,10 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           if (action === "requests-note") path = `/admin/requests/${await seedApplication(server)}/notes`;
           if (action === "messages-read") path = `/admin/messages/${await seedContactMessage(server)}/read`;
           if (action === "announcements-delete") path = `/admin/announcements/${(await seedAnnouncementRow()).id}/delete`;
+          if (action === "registration-remove") {
+            const { announcementId, registrationId } = await seedRegistrationRow();
+            path = `/admin/announcements/${announcementId}/registrations/${registrationId}/delete`;
+          }
           if (action === "gallery-upload") {
             const gallery = await server.database.db.selectFrom("galleries").select("id").executeTakeFirstOrThrow();
             path = `/admin/content/galleries/${gallery.id}/photos`;

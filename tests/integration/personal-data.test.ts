@@ -87,7 +87,7 @@ describe.each(testEngines())("personal data on %s", (engine) => {
     expect(filesHolding(server.dataDir, other).length).toBeGreaterThan(0);
 
     const audit = (await auditActions(server)).at(-1)!;
-    expect(audit).toMatchObject({ action: "personal-data.erase", detail: "requests=2 messages=1 mails=5" });
+    expect(audit).toMatchObject({ action: "personal-data.erase", detail: "requests=2 messages=1 registrations=0 mails=5" });
     expect(JSON.stringify(await auditActions(server))).not.toContain("zainab");
 
     const again = await post(server, "/admin/personal-data/erase", { email, intent: "find" }, { cookie });
@@ -123,7 +123,9 @@ describe.each(testEngines())("personal data on %s", (engine) => {
     expect(twelve).toMatchObject({ status: 200, body: { deleted: { requests: 1, messages: 0, mails: 0 } } });
     expect(await server.database.db.selectFrom("applications").select("fullname").execute()).toEqual([{ fullname: "Recent Applicant" }]);
     const actions = (await auditActions(server)).map((entry) => `${entry.action} ${entry.detail}`);
-    expect(actions).toEqual(expect.arrayContaining(["retention.set months=12", "retention.sweep requests=1 messages=0 mails=0"]));
+    expect(actions).toEqual(
+      expect.arrayContaining(["retention.set months=12", "retention.sweep requests=1 messages=0 registrations=0 mails=0"]),
+    );
 
     expect((await post(server, "/admin/personal-data/retention", { retention: "7" }, { cookie })).status).toBe(400);
     await post(server, "/admin/personal-data/retention", { retention: "24" }, { cookie });

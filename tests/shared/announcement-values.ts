@@ -2,7 +2,7 @@ import type { AnnouncementValues } from "../../server/repos/announcements";
 
 /**
  * An announcement's row values as a test writes them through the repository: published at `publishedAt` (now unless
- * given), no title, image, link or expiry, not pinned, unless `fields` says otherwise.
+ * given), no title, image, link, expiry or registrations, not pinned, unless `fields` says otherwise.
  */
 export function publishedAnnouncement(
   fields: Partial<AnnouncementValues> & { description: string },
@@ -16,6 +16,7 @@ export function publishedAnnouncement(
     publishAt: publishedAt,
     expiresAt: null,
     event: null,
+    registration: null,
     pinned: false,
     ...fields,
   };

@@ -1,7 +1,16 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
-import { announcementSchema, DEFAULT_LINK_LABEL, type PublishChoice } from "#core/schemas/announcement";
+import type { z } from "zod";
+import {
+  announcementSchema,
+  DEFAULT_LINK_LABEL,
+  DEFAULT_REGISTER_LABEL,
+  type PublishChoice,
+  type RegistrationChoice,
+} from "#core/schemas/announcement";
+import { QUESTION_KIND_LABELS, type QuestionKind } from "#core/schemas/registration";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages";
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage, firstMessage } from "~/components/ui/field";
@@ -28,8 +37,35 @@ export interface EditedAnnouncement {
     eventStartsAt: string;
     eventEndsAt: string;
     eventLocation: string;
+    registration: RegistrationChoice;
+    capacity: string;
+    registrationClosesAt: string;
+    /** Always REGISTRATION_LIMITS.questions slots; an empty label is an unused one. */
+    questions: QuestionSlot[];
   };
 }
+
+interface QuestionSlot {
+  label: string;
+  kind: QuestionKind;
+  choices: string;
+  required: boolean;
+}
+
+const EMPTY_QUESTIONS: QuestionSlot[] = Array.from({ length: REGISTRATION_LIMITS.questions }, () => ({
+  label: "",
+  kind: "short",
+  choices: "",
+  required: false,
+}));
+
+const REGISTRATION_OPTIONS: Record<RegistrationChoice, string> = {
+  link: "A link people register with elsewhere (a Google Form, say), or none",
+  here: "Collect registrations here",
+};
+
+/** Conform reads a checkbox as "on" or nothing. */
+const checkbox = (checked: boolean) => (checked ? "on" : undefined);
 
 const PUBLISH_OPTIONS: Record<PublishChoice, string> = {
   now: "Now (a live announcement keeps its publish time)",
@@ -47,7 +83,13 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
   const [form, fields] = useForm({
     id: editing ? `edit-announcement-${announcement.id}` : "announcement-new",
     lastResult: fetcher.data?.result,
-    defaultValue: announcement && { ...announcement.form, pinned: announcement.form.pinned ? "on" : undefined },
+    defaultValue: announcement
+      ? {
+          ...announcement.form,
+          pinned: checkbox(announcement.form.pinned),
+          questions: announcement.form.questions.map((slot) => ({ ...slot, required: checkbox(slot.required) })),
+        }
+      : { questions: EMPTY_QUESTIONS.map((slot) => ({ ...slot, required: undefined })) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: announcementSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -63,6 +105,7 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
   const submitting = fetcher.state !== "idle";
   const formError = firstMessage(form.errors);
   const publish = (fields.publish.value ?? announcement?.form.publish ?? "now") as PublishChoice;
+  const registration = (fields.registration.value ?? announcement?.form.registration ?? "link") as RegistrationChoice;
 
   return (
     <fetcher.Form
@@ -93,15 +136,25 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
         }
       />
       <Field meta={fields.description} label="Description" description="Line breaks are kept; web addresses become links." rows={5} />
+      <SelectField meta={fields.registration} label="Registration" options={REGISTRATION_OPTIONS} />
+      {registration === "link" ? (
+        <Field
+          meta={fields.url}
+          label="Google Form URL"
+          description="Optional. Any web address the card's button opens."
+          type="url"
+          inputMode="url"
+          placeholder="https://forms.gle/…"
+        />
+      ) : (
+        <RegistrationSettings fields={fields} />
+      )}
       <Field
-        meta={fields.url}
-        label="Google Form URL"
-        description="Optional. Any web address the card's button opens."
-        type="url"
-        inputMode="url"
-        placeholder="https://forms.gle/…"
+        meta={fields.linkLabel}
+        label="Button label"
+        description="Optional."
+        placeholder={registration === "here" ? DEFAULT_REGISTER_LABEL : DEFAULT_LINK_LABEL}
       />
-      <Field meta={fields.linkLabel} label="Button label" description="Optional." placeholder={DEFAULT_LINK_LABEL} />
       <SelectField meta={fields.publish} label="Publish" options={PUBLISH_OPTIONS} />
       {publish === "scheduled" && <Field meta={fields.publishAt} label="Goes live at" type="datetime-local" />}
       <Field
@@ -126,5 +179,60 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
         {editing ? "Save" : "Create Announcement"}
       </Button>
     </fetcher.Form>
+  );
+}
+
+type AnnouncementFieldset = ReturnType<typeof useForm<z.input<typeof announcementSchema>>>[1];
+
+/** "Collect registrations here": the places, the closing time and up to five questions of the admin's own. */
+function RegistrationSettings({ fields }: { fields: AnnouncementFieldset }) {
+  const slots = fields.questions.getFieldList();
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-md border border-slate-300 p-4">
+      <legend className="px-1 font-semibold text-slate-900">Registrations</legend>
+      <p className="text-sm text-slate-700">
+        People register on the site with their name, email, phone number and class, and get a confirmation mail. The list is under
+        Registrations on the announcement.
+      </p>
+      <Field
+        meta={fields.capacity}
+        label="Places"
+        description="Optional. Once they are taken, people can join a waiting list and move up when someone is removed."
+        inputMode="numeric"
+      />
+      <Field meta={fields.registrationClosesAt} label="Registration closes at" description="Optional." type="datetime-local" />
+      <details className="rounded-md border border-slate-200 p-3">
+        <summary className="cursor-pointer font-semibold text-slate-900">Extra questions (up to {REGISTRATION_LIMITS.questions})</summary>
+        <div className="mt-3 flex flex-col gap-4">
+          {slots.map((slot, index) => {
+            const question = slot.getFieldset();
+            const kind = (question.kind.value ?? "short") as QuestionKind;
+            return (
+              <fieldset key={slot.key} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+                <legend className="sr-only">Question {index + 1}</legend>
+                <Field
+                  meta={question.label}
+                  label={`Question ${index + 1}`}
+                  description={index === 0 ? "Leave it empty for none." : undefined}
+                />
+                <SelectField meta={question.kind} label={`Answer to question ${index + 1}`} options={QUESTION_KIND_LABELS} />
+                {kind === "choice" && (
+                  <Field meta={question.choices} label={`Choices for question ${index + 1}`} description="One per line." rows={3} />
+                )}
+                <label className="flex items-center gap-2 text-slate-900">
+                  <input
+                    type="checkbox"
+                    name={question.required.name}
+                    defaultChecked={question.required.initialValue === "on"}
+                    className="size-4 accent-brand-800"
+                  />
+                  An answer is required
+                </label>
+              </fieldset>
+            );
+          })}
+        </div>
+      </details>
+    </fieldset>
   );
 }

@@ -15,14 +15,15 @@ import { useContentForm } from "./content/content-form";
 interface Counts {
   requests: number;
   messages: number;
+  registrations: number;
   mails: number;
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
-/** "2 requests, 1 message and 3 mails". */
-const countsText = ({ requests, messages, mails }: Counts) =>
-  `${plural(requests, "request")}, ${plural(messages, "message")} and ${plural(mails, "mail")}`;
-const nothing = ({ requests, messages, mails }: Counts) => requests + messages + mails === 0;
+/** "2 requests, 1 message, 0 registrations and 3 mails". */
+const countsText = ({ requests, messages, registrations, mails }: Counts) =>
+  `${plural(requests, "request")}, ${plural(messages, "message")}, ${plural(registrations, "registration")} and ${plural(mails, "mail")}`;
+const nothing = ({ requests, messages, registrations, mails }: Counts) => requests + messages + registrations + mails === 0;
 
 /** Months a choice keeps data for; "never" keeps it longest. */
 const monthsOf = (choice: string) => (choice === "never" ? Infinity : Number(choice));
@@ -60,7 +61,11 @@ export function RetentionForm({ retention }: { retention: string }) {
         className="flex flex-col gap-4"
       >
         {formError && <FormMessage>{formError}</FormMessage>}
-        <SelectField meta={fields.retention} label="Keep join requests and contact messages for" options={RETENTION_LABELS} />
+        <SelectField
+          meta={fields.retention}
+          label="Keep join requests, contact messages and registrations for"
+          options={RETENTION_LABELS}
+        />
         {deleted && !nothing(deleted) && <FormMessage tone="success">{`Deleted ${countsText(deleted)} older than that.`}</FormMessage>}
         <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
           {fetcher.state !== "idle" && <Spinner />}
@@ -70,7 +75,7 @@ export function RetentionForm({ retention }: { retention: string }) {
       <ConfirmDialog
         open={confirming !== undefined && fetcher.state === "idle"}
         onOpenChange={(open) => !open && setConfirming(undefined)}
-        title={`Keep requests and messages for ${RETENTION_LABELS[chosen as keyof typeof RETENTION_LABELS] ?? chosen} only?`}
+        title={`Keep requests, messages and registrations for ${RETENTION_LABELS[chosen as keyof typeof RETENTION_LABELS] ?? chosen} only?`}
         confirmLabel="Save and delete"
         confirmVariant="danger"
         onConfirm={() => {

@@ -1,18 +1,20 @@
 import { CalendarPlus, ExternalLink } from "lucide-react";
+import { Link } from "react-router";
 import { announcementCalendarPath, announcementPagePath } from "#core/public-pages";
+import { REGISTRATION_MESSAGES } from "#core/schemas/registration-messages";
 import type { PublicAnnouncement } from "../../../server/services/announcements";
 import { Button } from "~/components/ui/button";
 import { ShareButton } from "./share-button";
 
 /**
- * What a visitor can do with an announcement, on its card and on its page: open its link, take its event into a
+ * What a visitor can do with an announcement, on its card and on its page: open its link (or its registration form), take its event into a
  * calendar, share it. `stacked`: one full-width button under another (the card).
  */
 export function AnnouncementActions({ announcement, stacked = false }: { announcement: PublicAnnouncement; stacked?: boolean }) {
   const width = stacked ? "w-full" : undefined;
   return (
     <div className={stacked ? "flex flex-col gap-2" : "flex flex-wrap gap-2"}>
-      {announcement.link && (
+      {announcement.link?.external && (
         <Button asChild className={width}>
           <a href={announcement.link.url} target="_blank" rel="noopener noreferrer">
             {announcement.link.label}
@@ -21,6 +23,16 @@ export function AnnouncementActions({ announcement, stacked = false }: { announc
           </a>
         </Button>
       )}
+      {announcement.link && !announcement.link.external && (
+        // The site's own registration form.
+        <Button asChild className={width}>
+          <Link to={announcement.link.url}>
+            {announcement.link.label}
+            <span className="sr-only">: {announcement.heading}</span>
+          </Link>
+        </Button>
+      )}
+      {announcement.registrationClosed && <p className="font-semibold text-slate-700">{REGISTRATION_MESSAGES.closed}</p>}
       {announcement.event && (
         // The event as a calendar file: a phone opens it in its calendar app, a computer saves it.
         <Button asChild variant="outline" className={width}>

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { ClipboardList, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { clsx } from "clsx";
@@ -24,9 +24,10 @@ const isFilter = (value: string | null): value is Filter => FILTERS.includes(val
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [all, unreadMessages] = await Promise.all([
+  const [all, unreadMessages, registrationCounts] = await Promise.all([
     context.services.announcements.listForAdmin(),
     context.services.contactMessages.unreadCount(),
+    context.services.registrations.countsByAnnouncement(),
   ]);
   const asked = new URL(request.url).searchParams.get("state");
   const filter = isFilter(asked) ? asked : null;
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     number
   >;
   const announcements = filter ? all.filter((a) => matches(a.state, a.pinned, filter)) : all;
-  return { announcements, total: all.length, counts, filter, unreadMessages };
+  return { announcements, total: all.length, counts, filter, unreadMessages, registrationCounts: Object.fromEntries(registrationCounts) };
 }
 
 export function meta() {
@@ -138,6 +139,10 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
                         Delete Announcement
                       </Button>
                     </div>
+                    <RegistrationsLink
+                      announcement={announcement}
+                      counts={loaderData.registrationCounts[announcement.id] ?? { registered: 0, waiting: 0 }}
+                    />
                   </AnnouncementCard>
                 </li>
               ))}
@@ -175,5 +180,25 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
         Please confirm if you wish to proceed.
       </ConfirmDialog>
     </main>
+  );
+}
+
+/** The way to an announcement's registrations, with how many there are; none for one that never took any here. */
+function RegistrationsLink({
+  announcement,
+  counts,
+}: {
+  announcement: { id: string; heading: string; form: { registration: string } };
+  counts: { registered: number; waiting: number };
+}) {
+  if (announcement.form.registration !== "here" && counts.registered + counts.waiting === 0) return null;
+  return (
+    <Button asChild variant="outline" className="mt-2 w-full">
+      <Link to={`/admin/announcements/${encodeURIComponent(announcement.id)}/registrations`}>
+        <ClipboardList className="size-4" aria-hidden />
+        Registrations ({counts.registered} registered, {counts.waiting} waiting)
+        <span className="sr-only">: {announcement.heading}</span>
+      </Link>
+    </Button>
   );
 }

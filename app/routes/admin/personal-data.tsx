@@ -20,12 +20,12 @@ export default function PersonalDataPage({ loaderData }: Route.ComponentProps) {
   return (
     <SettingsPage
       title="Personal data"
-      intro="Join requests and contact messages hold people's names, emails, phone numbers and addresses. Keep them only as long as the society needs them."
+      intro="Join requests, contact messages and event registrations hold people's names, emails, phone numbers and addresses. Keep them only as long as the society needs them."
     >
       <SettingsSection
         id="retention"
         title="How long to keep them"
-        description="Requests and messages older than this are deleted every day, with their notes and the mails about them."
+        description="Requests, messages and registrations older than this are deleted every day, with their notes and the mails about them."
       >
         <RetentionForm retention={loaderData.retention} />
       </SettingsSection>

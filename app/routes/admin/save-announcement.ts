@@ -14,5 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok && result.reason === "expiresAt") {
     return formAnswer(submission.reply({ fieldErrors: { expiresAt: [result.message] }, hideFields: ["image"] }), 400);
   }
+  // A capacity raised (or removed) gives the opened places to the waiting list.
+  if (result.ok) await context.services.registrations.fillOpenedPlaces(result.id);
   return photoEditAnswer(submission, result);
 }

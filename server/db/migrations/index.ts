@@ -14,6 +14,7 @@ import * as messageInbox from "./2026-11-29T06-00-00_message-inbox";
 import * as mailSettings from "./2026-11-29T08-00-00_mail-settings";
 import * as announcementEditing from "./2026-11-29T10-00-00_announcement-editing";
 import * as announcementEvents from "./2026-11-29T11-00-00_announcement-events";
+import * as registrations from "./2026-11-29T14-00-00_registrations";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T08-00-00_mail-settings": mailSettings,
   "2026-11-29T10-00-00_announcement-editing": announcementEditing,
   "2026-11-29T11-00-00_announcement-events": announcementEvents,
+  "2026-11-29T14-00-00_registrations": registrations,
 };

@@ -10,6 +10,7 @@ export const WATCHED_TABLES = [
   "applications",
   "application_activity",
   "contact_messages",
+  "registrations",
   "mail_outbox",
   "announcements",
   "images",

@@ -1,6 +1,6 @@
 import { SMTPServer } from "smtp-server";
 
-/** A mail as the SMTP server received it: envelope, raw source, unfolded headers and the decoded text part. */
+/** A mail as the SMTP server received it: envelope, raw source, unfolded headers, the decoded text parts and its files. */
 export interface CaughtMail {
   envelopeFrom: string;
   envelopeTo: string[];
@@ -10,6 +10,7 @@ export interface CaughtMail {
   header(name: string): string | undefined;
   text: string;
   html: string;
+  attachments: CaughtAttachment[];
 }
 
 /** What the server answers to a message: accept it (undefined), or an SMTP error code such as 451 or 550. */
@@ -60,31 +61,51 @@ function decodePart(headers: [string, string][], body: string): string {
   return body;
 }
 
-/** The text/plain and text/html parts of a simple message (one level of multipart/alternative). */
-function textParts(raw: string): { headers: [string, string][]; text: string; html: string } {
-  const { headers, body } = splitHeaders(raw);
+/** A file sent with a mail: its name, type and decoded content. */
+export interface CaughtAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/**
+ * The text/plain and text/html parts of a message and the files attached to it, through nested multiparts (a mail
+ * with an attachment is multipart/mixed around a multipart/alternative).
+ */
+function mailParts(headers: [string, string][], body: string, into: { text: string; html: string; attachments: CaughtAttachment[] }) {
   const type = headers.find(([name]) => name === "content-type")?.[1] ?? "text/plain";
+  const disposition = headers.find(([name]) => name === "content-disposition")?.[1] ?? "";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!boundary) {
-    const decoded = decodePart(headers, body);
-    return { headers, text: type.startsWith("text/html") ? "" : decoded, html: type.startsWith("text/html") ? decoded : "" };
+  if (boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      if (part.startsWith("--")) break;
+      const parsed = splitHeaders(part.replace(/^\r?\n/, ""));
+      mailParts(parsed.headers, parsed.body.replace(/\r?\n$/, ""), into);
+    }
+    return into;
   }
-  let text = "";
-  let html = "";
-  for (const part of body.split(`--${boundary}`).slice(1)) {
-    if (part.startsWith("--")) break;
-    const parsed = splitHeaders(part.replace(/^\r?\n/, ""));
-    const partType = parsed.headers.find(([name]) => name === "content-type")?.[1] ?? "";
-    const decoded = decodePart(parsed.headers, parsed.body.replace(/\r?\n$/, ""));
-    if (partType.startsWith("text/plain")) text = decoded;
-    if (partType.startsWith("text/html")) html = decoded;
-  }
-  return { headers, text, html };
+  const decoded = decodePart(headers, body);
+  if (disposition.startsWith("attachment")) {
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? "";
+    into.attachments.push({ filename, contentType: type, content: decoded });
+  } else if (type.startsWith("text/html")) into.html = decoded;
+  else if (type.startsWith("text/plain")) into.text = decoded;
+  return into;
 }
 
 export function parseMail(raw: string, envelopeFrom = "", envelopeTo: string[] = []): CaughtMail {
-  const { headers, text, html } = textParts(raw);
-  return { envelopeFrom, envelopeTo, raw, headers, header: (name) => headers.find(([n]) => n === name.toLowerCase())?.[1], text, html };
+  const { headers, body } = splitHeaders(raw);
+  const { text, html, attachments } = mailParts(headers, body, { text: "", html: "", attachments: [] });
+  return {
+    envelopeFrom,
+    envelopeTo,
+    raw,
+    headers,
+    header: (name) => headers.find(([n]) => n === name.toLowerCase())?.[1],
+    text,
+    html,
+    attachments,
+  };
 }
 
 /**

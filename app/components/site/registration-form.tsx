@@ -1,0 +1,95 @@
+import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import { Form, useNavigation } from "react-router";
+import { answerField, type RegistrationQuestion, registrationSchema } from "#core/schemas/registration";
+import { Button } from "~/components/ui/button";
+import { Field, firstMessage, FormMessage, Honeypot } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+
+/** One of several choices, as radio buttons in a group named by the question. */
+function ChoiceField({ meta, question }: { meta: FieldMetadata<string>; question: RegistrationQuestion }) {
+  const error = firstMessage(meta.errors);
+  return (
+    <fieldset aria-describedby={error ? meta.errorId : undefined} className="flex flex-col gap-2">
+      <legend className="mb-1 font-semibold text-slate-900">{question.label}</legend>
+      {question.choices.map((choice) => (
+        <label key={choice} className="flex items-center gap-2 text-slate-900">
+          <input
+            type="radio"
+            name={meta.name}
+            value={choice}
+            defaultChecked={meta.initialValue === choice}
+            aria-invalid={error ? true : undefined}
+            className="size-4 accent-brand-800"
+          />
+          {choice}
+        </label>
+      ))}
+      {error && (
+        <p id={meta.errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * An announcement's registration form: name, email, phone, class and the admin's questions. It posts to its page's
+ * action with or without JavaScript (a reload sends the same submission key, so nothing is stored twice). Once the
+ * places are taken (as the page was drawn, or as the server answered a registration) the button asks for the waiting list.
+ */
+export function RegistrationForm({
+  questions,
+  submissionKey,
+  lastResult,
+  full,
+}: {
+  questions: RegistrationQuestion[];
+  submissionKey: string;
+  lastResult?: SubmissionResult<string[]>;
+  /** The places are taken: the form asks for the waiting list. */
+  full: boolean;
+}) {
+  const schema = useMemo(() => registrationSchema(questions), [questions]);
+  const [form, fields] = useForm({
+    id: "registration",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const sending = useNavigation().state === "submitting";
+  const formError = firstMessage(form.errors);
+  const answerMeta = (index: number) => (fields as unknown as Record<string, FieldMetadata<string>>)[answerField(index)]!;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="relative flex flex-col gap-4" aria-label="Registration form">
+      {formError && <FormMessage>{formError}</FormMessage>}
+      <Field meta={fields.name} label="Name" autoComplete="name" />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <Field meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" />
+      <Field meta={fields.class} label="Class" description="Your year or class, as the college names it." />
+      {questions.map((question, index) =>
+        question.kind === "choice" ? (
+          <ChoiceField key={question.label} meta={answerMeta(index)} question={question} />
+        ) : (
+          <Field
+            key={question.label}
+            meta={answerMeta(index)}
+            label={question.label}
+            description={question.required ? undefined : "Optional."}
+            rows={question.kind === "long" ? 4 : undefined}
+          />
+        ),
+      )}
+      <input type="hidden" name="submissionKey" value={submissionKey} />
+      <Honeypot formId="registration" />
+      <Button type="submit" name="waitingList" value={full ? "yes" : "no"} className="self-start" disabled={sending}>
+        {sending && <Spinner />}
+        {full ? "Join the waiting list" : "Register"}
+      </Button>
+    </Form>
+  );
+}

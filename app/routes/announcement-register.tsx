@@ -1,0 +1,115 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { errorMessage } from "#core/errors";
+import { announcementPagePath } from "#core/public-pages";
+import { retryWait } from "#core/retry-wait";
+import { registrationSchema } from "#core/schemas/registration";
+import { REGISTRATION_MESSAGES, registeredMessage, waitingMessage } from "#core/schemas/registration-messages";
+import { EventDetails } from "~/components/site/announced-event";
+import { BackButton } from "~/components/site/back-button";
+import { RegistrationForm } from "~/components/site/registration-form";
+import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { answerWhenOffline, formFailure } from "~/lib/answer-when-offline";
+import { formAnswer, honeypotFilled, readForm } from "~/lib/forms.server";
+import type { Route } from "./+types/announcement-register";
+
+/** The registration form of a live announcement that collects registrations on the site; 404 for any other. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const form = await context.services.registrations.form(params.id);
+  if (!form) throw data("Not found", { status: 404 });
+  return { ...form, submissionKey: crypto.randomUUID() };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Register: ${loaderData.announcement.heading}` : "Register" }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * POST /announcement/<id>/register, with or without JavaScript. The answer says what became of the registration
+ * (registered, or on the waiting list at a position), or why it was not taken, at the field it concerns.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const page = await context.services.registrations.form(params.id);
+  if (!page) throw data("Not found", { status: 404 });
+  const submission = parseWithZod(form, { schema: registrationSchema(page.questions) });
+  const refused = (status: number, message: string, extra: { full?: boolean } = {}, headers?: HeadersInit) =>
+    formAnswer(submission.reply({ formErrors: [message] }), status, headers, extra);
+  if (honeypotFilled(form)) return refused(400, REGISTRATION_MESSAGES.failure);
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  try {
+    const result = await context.services.registrations.register(params.id, submission.value, context.clientIp);
+    if (result.ok) {
+      const message = result.status === "registered" ? registeredMessage : waitingMessage(result.position);
+      return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { done: message });
+    }
+    switch (result.reason) {
+      case "full":
+        return refused(409, REGISTRATION_MESSAGES.full, { full: true });
+      case "closed":
+        return refused(403, REGISTRATION_MESSAGES.closed);
+      case "missing":
+        return refused(404, REGISTRATION_MESSAGES.notOpen);
+      case "already-registered":
+        return formAnswer(submission.reply({ fieldErrors: { email: [REGISTRATION_MESSAGES.alreadyRegistered] } }), 409);
+      case "limit-reached":
+        return refused(
+          429,
+          `Too many registrations from your network. Try again in ${retryWait(result.retryAfterSeconds)}.`,
+          {},
+          {
+            "Retry-After": String(result.retryAfterSeconds),
+          },
+        );
+    }
+  } catch (error) {
+    context.logger.error({ err: errorMessage(error) }, "registration not stored");
+    return refused(500, REGISTRATION_MESSAGES.failure);
+  }
+}
+
+export const clientAction = answerWhenOffline({ ok: false, result: formFailure(REGISTRATION_MESSAGES.failure) });
+
+/** A refusal's headers (Retry-After) go out with the page that shows it, too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export default function AnnouncementRegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { announcement, questions, closed, closesAtText, placesLeft, submissionKey } = loaderData;
+  const done = actionData && "done" in actionData && typeof actionData.done === "string" ? actionData.done : undefined;
+  const full = placesLeft === 0 || (actionData !== undefined && "full" in actionData && actionData.full === true);
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+      <BackButton fallback={announcementPagePath(announcement.id)} />
+      <h1 className="text-3xl font-extrabold break-words text-brand-900">Register: {announcement.heading}</h1>
+      {announcement.event && <EventDetails event={announcement.event} />}
+      {done ? (
+        <>
+          <FormMessage tone="success">{done}</FormMessage>
+          <Button asChild className="self-start">
+            <Link to={announcementPagePath(announcement.id)}>Back to the announcement</Link>
+          </Button>
+        </>
+      ) : closed ? (
+        <FormMessage tone="notice">{REGISTRATION_MESSAGES.closed}</FormMessage>
+      ) : (
+        <>
+          <p className="text-slate-800">
+            {placesLeft === null
+              ? null
+              : placesLeft === 0
+                ? REGISTRATION_MESSAGES.full
+                : `${placesLeft} ${placesLeft === 1 ? "place" : "places"} left.`}
+            {closesAtText && ` Registration closes ${closesAtText}.`}
+          </p>
+          <RegistrationForm
+            questions={questions}
+            submissionKey={submissionKey}
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+            full={full}
+          />
+        </>
+      )}
+    </main>
+  );
+}

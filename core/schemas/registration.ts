@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { REGISTRATION_LIMITS, REGISTRATION_MESSAGES } from "./registration-messages";
+import { withoutNul } from "./text";
+
+/**
+ * Registrations an announcement collects on the site: the admin's extra questions (part of the announcement form) and
+ * the public registration form built from them, shared by the browser and the server so each message is written once.
+ */
+
+export const QUESTION_KINDS = ["short", "long", "choice"] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
+  short: "Short text",
+  long: "Long text",
+  choice: "One choice of several",
+};
+
+/** An extra question as the admin wrote it. */
+export interface RegistrationQuestion {
+  label: string;
+  kind: QuestionKind;
+  /** The choices of a "choice" question; empty otherwise. */
+  choices: string[];
+  required: boolean;
+}
+
+const required = (label: string, max: number, message = `${label} is required`) =>
+  withoutNul(z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
+
+/** The choices of a "choice" question, one per line in the admin's form: trimmed, without empty lines or repeats. */
+export const choiceLines = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/\r\n?|\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== ""),
+  ),
+];
+
+/** One of the admin form's five question slots; a slot without a question is left out. */
+const questionSlot = z
+  .object({
+    label: withoutNul(
+      z.string().trim().max(REGISTRATION_LIMITS.question, `A question must be at most ${REGISTRATION_LIMITS.question} characters`),
+      "A question",
+    ).optional(),
+    kind: z.enum(QUESTION_KINDS).default("short"),
+    choices: withoutNul(z.string(), "Choices").optional(),
+    required: z.preprocess((value) => value === "on", z.boolean()),
+  })
+  .superRefine((slot, context) => {
+    if (!slot.label || slot.kind !== "choice") return;
+    const choices = choiceLines(slot.choices ?? "");
+    if (choices.length < 2) context.addIssue({ code: "custom", path: ["choices"], message: REGISTRATION_MESSAGES.choicesNeeded });
+    if (choices.length > REGISTRATION_LIMITS.choices)
+      context.addIssue({ code: "custom", path: ["choices"], message: `At most ${REGISTRATION_LIMITS.choices} choices` });
+    if (choices.some((choice) => choice.length > REGISTRATION_LIMITS.choice))
+      context.addIssue({
+        code: "custom",
+        path: ["choices"],
+        message: `Each choice must be at most ${REGISTRATION_LIMITS.choice} characters`,
+      });
+  });
+
+/** The announcement form's extra questions: up to five slots, the written ones kept in order. */
+export const registrationQuestionsField = z
+  .array(questionSlot)
+  .max(REGISTRATION_LIMITS.questions, `At most ${REGISTRATION_LIMITS.questions} questions`)
+  .optional()
+  .transform((slots): RegistrationQuestion[] =>
+    (slots ?? [])
+      .filter((slot) => slot.label)
+      .map((slot) => ({
+        label: slot.label!,
+        kind: slot.kind,
+        choices: slot.kind === "choice" ? choiceLines(slot.choices ?? "") : [],
+        required: slot.required,
+      })),
+  );
+
+/** The announcement form's number of places: empty for no limit. */
+export const capacityField = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.coerce
+    .number({ error: REGISTRATION_MESSAGES.capacity })
+    .int(REGISTRATION_MESSAGES.capacity)
+    .min(1, REGISTRATION_MESSAGES.capacity)
+    .max(REGISTRATION_LIMITS.capacity, REGISTRATION_MESSAGES.capacity)
+    .optional(),
+);
+
+/** The field of the answer to extra question `index` (0-based). */
+export const answerField = (index: number) => `answer${index + 1}`;
+
+function answerSchema(question: RegistrationQuestion) {
+  if (question.kind === "choice") {
+    const choice = z.string({ error: REGISTRATION_MESSAGES.chooseOne }).refine((value) => question.choices.includes(value), {
+      message: REGISTRATION_MESSAGES.chooseOne,
+    });
+    return question.required ? choice : choice.optional();
+  }
+  const max = question.kind === "short" ? REGISTRATION_LIMITS.shortAnswer : REGISTRATION_LIMITS.longAnswer;
+  const text = withoutNul(
+    z
+      .string({ error: REGISTRATION_MESSAGES.questionRequired })
+      .overwrite((value) => value.replace(/\r\n?/g, "\n"))
+      .trim()
+      .max(max, `An answer must be at most ${max} characters`),
+    "An answer",
+  );
+  return question.required ? text.min(1, REGISTRATION_MESSAGES.questionRequired) : text.optional();
+}
+
+/**
+ * The registration form of an announcement with these extra questions: name, email, phone, class and one answer per
+ * question. `waitingList` is the person's yes to the waiting list once the places are taken.
+ */
+export function registrationSchema(questions: readonly RegistrationQuestion[]) {
+  const answers = Object.fromEntries(questions.map((question, index) => [answerField(index), answerSchema(question)]));
+  return (
+    z
+      .object({
+        name: required("Name", REGISTRATION_LIMITS.name),
+        email: z
+          .string({ error: "Invalid email" })
+          .trim()
+          .toLowerCase()
+          .max(REGISTRATION_LIMITS.email, `Email must be at most ${REGISTRATION_LIMITS.email} characters`)
+          .pipe(z.email({ error: "Invalid email" })),
+        phone: withoutNul(
+          z
+            .string({ error: "Phone number is required" })
+            .trim()
+            .min(10, "Phone number is required")
+            .max(REGISTRATION_LIMITS.phone, `Phone number must be at most ${REGISTRATION_LIMITS.phone} characters`),
+          "Phone number",
+        ),
+        class: required("Class", REGISTRATION_LIMITS.class),
+        waitingList: z.preprocess((value) => value === "yes", z.boolean()),
+        submissionKey: withoutNul(z.string().trim().min(8).max(100), "The submission key").optional(),
+      })
+      // The answers' fields are known only at run time: their values are read by name below.
+      .extend(answers as Record<never, never>)
+      .transform((value): RegistrationInput => ({
+        name: value.name,
+        email: value.email,
+        phone: value.phone,
+        class: value.class,
+        waitingList: value.waitingList,
+        submissionKey: value.submissionKey,
+        answers: questions.map((question, index) => ({
+          question: question.label,
+          answer: String((value as Record<string, unknown>)[answerField(index)] ?? ""),
+        })),
+      }))
+  );
+}
+
+/** A registration as the form sends it, checked: the answers as {question, answer} pairs, in the questions' order. */
+export interface RegistrationInput {
+  name: string;
+  email: string;
+  phone: string;
+  class: string;
+  /** The person's yes to the waiting list, once the places are taken. */
+  waitingList: boolean;
+  submissionKey?: string;
+  answers: { question: string; answer: string }[];
+}
