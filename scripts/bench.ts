@@ -6,9 +6,11 @@
  * (POST /join.data, which the baseline has no equivalent of). Prints requests/s and latencies with the ratio to the
  * baseline, the server's memory, and PASS/MISS per target; exits 1 on any error response or missed target.
  * Then `requests` (scripts/bench/requests.ts): the admin panel's list, searches and CSV export with 10,000 join
- * requests, on SQLite and on PostgreSQL (when it answers at TEST_DATABASE_URL or the default local URL).
+ * requests, on SQLite and on PostgreSQL (when it answers at TEST_DATABASE_URL or the default local URL); and
+ * `registrations` (scripts/bench/registrations.ts): 300 people registering at once for one announcement's 100 places
+ * through two instances, on each database.
  *
- *   npm run bench [-- --duration 10 --connections 10 --rounds 3 --only home,join --accept-encoding identity --samples 30]
+ *   npm run bench [-- --duration 10 --connections 10 --rounds 3 --only home,join,registrations --accept-encoding identity --samples 30]
  *
  * Not part of `npm test`: timings on shared machines are noisy, so only ratios measured side by side are compared.
  * docs/performance.md explains how to read the output.
@@ -26,6 +28,7 @@ import { errorMessage } from "#core/errors";
 import type { CapturedResponse } from "./bench/baseline-server";
 import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcStatus, summarise, uploadTargets } from "./bench/report";
 import { benchRequests, type EngineResult, printRequestsReport, REQUESTS_ENGINES, type RequestsOptions } from "./bench/requests";
+import { benchRegistrations, printRegistrationsReport, type RegistrationsResult } from "./bench/registrations";
 import { benchUploads, type UploadsResult } from "./bench/uploads";
 import { freePort, startProductionServer } from "./lib/production-server";
 import { applicant, openSite, seedAnnouncements, seedApplications } from "./lib/seed";
@@ -33,9 +36,13 @@ import { applicant, openSite, seedAnnouncements, seedApplications } from "./lib/
 const ENDPOINTS = ["home", "announcements", "events", "image", "join"];
 /** Not an endpoint: twenty phone photos uploaded at once while visitors load pages (scripts/bench/uploads.ts), last. */
 const UPLOADS = "uploads";
-/** Not an endpoint either: the admin panel with 10,000 join requests, on each database (scripts/bench/requests.ts), last. */
+/** Not an endpoint either: the admin panel with 10,000 join requests, on each database (scripts/bench/requests.ts). */
 const REQUESTS = "requests";
-const SECTIONS = [...ENDPOINTS, UPLOADS, REQUESTS];
+/** 300 registering for one announcement at once through two instances, on each database (scripts/bench/registrations.ts), last. */
+const REGISTRATIONS = "registrations";
+const SECTIONS = [...ENDPOINTS, UPLOADS, REQUESTS, REGISTRATIONS];
+/** The sections that start servers of their own, on each database. */
+const ENGINE_SECTIONS = [REQUESTS, REGISTRATIONS];
 /** GETs of each admin request not timed before the timed ones (JIT, the database's caches). */
 const REQUESTS_WARMUP = 5;
 const BENCH_ADMIN = { email: "bench@example.org", password: "a bench admin's long password" };
@@ -359,11 +366,29 @@ async function benchAdminRequests(options: ReturnType<typeof benchOptions>, core
   if (missed.length > 0) process.exitCode = 1;
 }
 
+/** 300 registering at once for one announcement, on each database; prints the timings and PASS/MISS per target. */
+async function benchRegistrationRush(cores: number): Promise<void> {
+  const loadAtStart = loadAverage();
+  const results: RegistrationsResult[] = [];
+  for (const engine of REQUESTS_ENGINES) results.push(await benchRegistrations(engine, BENCH_ADMIN, progress));
+  console.log(`${cores} cores; load average ${loadAtStart} at the start of the registrations, ${loadAverage()} at the end`);
+  const checks = printRegistrationsReport(results);
+  console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
+  const missed = checks.filter((c) => !c.pass);
+  console.log(
+    missed.length === 0
+      ? "Every registrations target met."
+      : `Missed: ${missed.map((c) => `${c.target} (measured ${c.measured})`).join("; ")}`,
+  );
+  if (missed.length > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const options = benchOptions();
   const cores = os.availableParallelism();
-  if (options.only.some((name) => name !== REQUESTS)) await benchSite(options, cores);
+  if (options.only.some((name) => !ENGINE_SECTIONS.includes(name))) await benchSite(options, cores);
   if (options.only.includes(REQUESTS)) await benchAdminRequests(options, cores);
+  if (options.only.includes(REGISTRATIONS)) await benchRegistrationRush(cores);
 }
 
 main().catch((error: unknown) => {

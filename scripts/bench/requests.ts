@@ -27,7 +27,7 @@ const INSERT_BATCH = 500;
 /** The issue's target for the panel's first page and any search, and a sensible one for the export of every request. */
 export const REQUESTS_TARGETS = { pageMs: 200, csvMs: 2000 } as const;
 /** Where the bench looks for PostgreSQL unless TEST_DATABASE_URL names another. */
-const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/test";
+export const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/test";
 
 /** One GET the admin makes, with the median it must stay under. */
 export interface RequestCase {
@@ -244,7 +244,7 @@ async function seedRequests(target: ReturnType<typeof parseConfig>["database"], 
 }
 
 /** Whether PostgreSQL answers at `url`; the reason when it does not. */
-async function postgresUnreachable(url: string): Promise<string | undefined> {
+export async function postgresUnreachable(url: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
@@ -257,7 +257,7 @@ async function postgresUnreachable(url: string): Promise<string | undefined> {
 }
 
 /** Runs one statement on PostgreSQL at `url`, on a connection of its own (creating and dropping the bench's schema). */
-async function postgresRun(url: string, statement: string): Promise<void> {
+export async function postgresRun(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

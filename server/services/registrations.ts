@@ -3,6 +3,7 @@ import { announcementPagePath } from "#core/public-pages";
 import type { RegistrationInput } from "#core/schemas/registration";
 import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
+import { inTurnQueue } from "../in-turn";
 import type { OutboxPayload } from "../mail/messages";
 import { createRepos, inTransaction, type Repos } from "../repos";
 import type { Registration, RegistrationCounts } from "../repos/registrations";
@@ -51,6 +52,12 @@ type Target = NonNullable<Awaited<ReturnType<AnnouncementService["registrationTa
  */
 export function registrationService({ db, store, announcements, site, erase, timeZone, wakeMailer }: Deps) {
   const repos = createRepos(db);
+  /**
+   * This instance's writes that take or give up places, one at a time. They queue on the announcement's lock anyway;
+   * queued here, a rush of hundreds waits in memory instead of each holding one of the pool's few database connections
+   * until the pool runs dry.
+   */
+  const inTurn = inTurnQueue(1);
 
   /** The registrant's mail: registered, on the waiting list, or moved up from it; with the event's calendar file. */
   function mailTo(
@@ -177,43 +184,45 @@ export function registrationService({ db, store, announcements, site, erase, tim
       if (!target) return { ok: false, reason: "missing" };
       const at = now.toISOString();
       try {
-        const stored = await store({
-          form: "registration",
-          clientIp,
-          addressLimit: REGISTRATION_FORM_LIMIT,
-          confirmationLimit: REGISTRATION_MAIL_LIMIT,
-          insert: async (trx) => {
-            const locked = await trx.registrations.lockAnnouncement(announcementId);
-            if (!locked?.registrationsHere) throw new RegistrationRefused("missing");
-            // Looked up under the lock, so a copy sent at the same moment finds the first one's row.
-            const earlier = input.submissionKey ? await trx.registrations.findBySubmissionKey(input.submissionKey) : undefined;
-            if (earlier) return { id: earlier.id, created: false, position: await positionOf(trx, earlier) };
-            if (locked.closesAt !== null && locked.closesAt <= at) throw new RegistrationRefused("closed");
-            if (await trx.registrations.findByEmail(announcementId, input.email)) throw new RegistrationRefused("already-registered");
-            const { registered, waiting } = await trx.registrations.counts(announcementId);
-            const full = locked.capacity !== null && (registered >= locked.capacity || waiting > 0);
-            if (full && !input.waitingList) throw new RegistrationRefused("full");
-            const row = {
-              id: newId(),
-              announcement_id: announcementId,
-              name: input.name,
-              email: input.email,
-              phone: input.phone,
-              class: input.class,
-              answers: JSON.stringify(input.answers),
-              status: full ? ("waiting" as const) : ("registered" as const),
-              submission_key: input.submissionKey ?? null,
-              created_at: at,
-            };
-            await trx.registrations.create(row);
-            const position = full ? waiting + 1 : 0;
-            const confirmation = full
-              ? mailTo(input, "waiting", target, siteInfo, position)
-              : mailTo(input, "registered", target, siteInfo);
-            return { id: row.id, created: true, confirmation, position };
-          },
-          now,
-        });
+        const stored = await inTurn(() =>
+          store({
+            form: "registration",
+            clientIp,
+            addressLimit: REGISTRATION_FORM_LIMIT,
+            confirmationLimit: REGISTRATION_MAIL_LIMIT,
+            insert: async (trx) => {
+              const locked = await trx.registrations.lockAnnouncement(announcementId);
+              if (!locked?.registrationsHere) throw new RegistrationRefused("missing");
+              // Looked up under the lock, so a copy sent at the same moment finds the first one's row.
+              const earlier = input.submissionKey ? await trx.registrations.findBySubmissionKey(input.submissionKey) : undefined;
+              if (earlier) return { id: earlier.id, created: false, position: await positionOf(trx, earlier) };
+              if (locked.closesAt !== null && locked.closesAt <= at) throw new RegistrationRefused("closed");
+              if (await trx.registrations.findByEmail(announcementId, input.email)) throw new RegistrationRefused("already-registered");
+              const { registered, waiting } = await trx.registrations.counts(announcementId);
+              const full = locked.capacity !== null && (registered >= locked.capacity || waiting > 0);
+              if (full && !input.waitingList) throw new RegistrationRefused("full");
+              const row = {
+                id: newId(),
+                announcement_id: announcementId,
+                name: input.name,
+                email: input.email,
+                phone: input.phone,
+                class: input.class,
+                answers: JSON.stringify(input.answers),
+                status: full ? ("waiting" as const) : ("registered" as const),
+                submission_key: input.submissionKey ?? null,
+                created_at: at,
+              };
+              await trx.registrations.create(row);
+              const position = full ? waiting + 1 : 0;
+              const confirmation = full
+                ? mailTo(input, "waiting", target, siteInfo, position)
+                : mailTo(input, "registered", target, siteInfo);
+              return { id: row.id, created: true, confirmation, position };
+            },
+            now,
+          }),
+        );
         if (!stored.ok) return { ok: false, reason: "limit-reached", retryAfterSeconds: stored.retryAfterSeconds };
         return stored.position > 0 ? { ok: true, status: "waiting", position: stored.position } : { ok: true, status: "registered" };
       } catch (error) {
@@ -237,21 +246,23 @@ export function registrationService({ db, store, announcements, site, erase, tim
       const siteInfo = await site();
       const target = await announcements.registrationTarget(announcementId, siteInfo, now);
       let found = false;
-      await erase(
-        async (trx) => {
-          const locked = await trx.registrations.lockAnnouncement(announcementId);
-          const registration = locked && (await trx.registrations.findById(registrationId));
-          found = registration?.announcementId === announcementId;
-          return { applications: [], messages: [], registrations: found ? [registrationId] : [] };
-        },
-        // With its audit entry, in the same transaction: the place it held goes to the first on the waiting list.
-        async (trx, erased) => {
-          if (erased.registrations.length === 0) return;
-          await trx.auditLog.record(actorId, "registration.remove", `announcement=${announcementId} registration=${registrationId}`);
-          const locked = await trx.registrations.lockAnnouncement(announcementId);
-          // Moving up is for people still waiting for a live event; a finished one's list stays as it was.
-          if (locked && target && !target.closed) await fillPlaces(trx, announcementId, locked.capacity, { target, siteInfo }, now);
-        },
+      await inTurn(() =>
+        erase(
+          async (trx) => {
+            const locked = await trx.registrations.lockAnnouncement(announcementId);
+            const registration = locked && (await trx.registrations.findById(registrationId));
+            found = registration?.announcementId === announcementId;
+            return { applications: [], messages: [], registrations: found ? [registrationId] : [] };
+          },
+          // With its audit entry, in the same transaction: the place it held goes to the first on the waiting list.
+          async (trx, erased) => {
+            if (erased.registrations.length === 0) return;
+            await trx.auditLog.record(actorId, "registration.remove", `announcement=${announcementId} registration=${registrationId}`);
+            const locked = await trx.registrations.lockAnnouncement(announcementId);
+            // Moving up is for people still waiting for a live event; a finished one's list stays as it was.
+            if (locked && target && !target.closed) await fillPlaces(trx, announcementId, locked.capacity, { target, siteInfo }, now);
+          },
+        ),
       );
       if (found) wakeMailer();
       return found;
@@ -265,10 +276,12 @@ export function registrationService({ db, store, announcements, site, erase, tim
       const siteInfo = await site();
       const target = await announcements.registrationTarget(announcementId, siteInfo, now);
       if (!target || target.closed) return 0;
-      const moved = await inTransaction(db, async (trx) => {
-        const locked = await trx.registrations.lockAnnouncement(announcementId);
-        return locked?.registrationsHere ? fillPlaces(trx, announcementId, locked.capacity, { target, siteInfo }, now) : 0;
-      });
+      const moved = await inTurn(() =>
+        inTransaction(db, async (trx) => {
+          const locked = await trx.registrations.lockAnnouncement(announcementId);
+          return locked?.registrationsHere ? fillPlaces(trx, announcementId, locked.capacity, { target, siteInfo }, now) : 0;
+        }),
+      );
       if (moved > 0) wakeMailer();
       return moved;
     },
