@@ -1,6 +1,7 @@
 import { Pin } from "lucide-react";
 import { data } from "react-router";
 import { announcementPagePath } from "#core/public-pages";
+import { plainText } from "#core/text-parts";
 import { AnnouncementActions } from "~/components/site/announcement-actions";
 import { EventDetails } from "~/components/site/announced-event";
 import { BackButton } from "~/components/site/back-button";
@@ -21,10 +22,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const { announcement } = loaderData;
   return pageMeta(matches, {
     title: announcement.heading,
-    description: announcement.description
-      .map((part) => part.text)
-      .join("")
-      .slice(0, 155),
+    description: plainText(announcement.description).slice(0, 155),
     path: announcementPagePath(announcement.id),
     image: announcement.image?.src,
   });

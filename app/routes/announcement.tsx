@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { announcementPagePath } from "#core/public-pages";
+import { plainText } from "#core/text-parts";
 import { AnnouncementActions } from "~/components/site/announcement-actions";
 import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
@@ -12,8 +13,6 @@ import type { Route } from "./+types/announcement";
 export async function loader({ context }: Route.LoaderArgs) {
   return { announcements: await context.services.announcements.listLive() };
 }
-
-const plainText = (parts: { text: string }[]) => parts.map((part) => part.text).join("");
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const newest = loaderData?.announcements[0];

@@ -43,7 +43,7 @@ describe.each(testEngines())("announcements and images repositories on %s", (eng
   test("an empty site has no announcements", async () => {
     expect(await repo().listAll()).toEqual([]);
     expect(await repo().listLive(new Date().toISOString())).toEqual([]);
-    expect(await repo().timeline(new Date().toISOString())).toEqual({ passed: 0, next: null });
+    expect(await repo().timeline(new Date().toISOString())).toEqual({ count: 0, newest: null, passed: 0, next: null });
   });
 
   test("announcements list newest first with their image, or none", async () => {
@@ -76,8 +76,21 @@ describe.each(testEngines())("announcements and images repositories on %s", (eng
     await addAnnouncement("Expiring", "2026-11-02T10:00:00.000Z", { expiresAt: "2026-11-11T00:00:00.000Z" });
     expect((await repo().listLive(now)).map((a) => a.description)).toEqual(["Pinned old", "Recent", "Expiring", "Old"]);
     // Passed: five published before now (Old, Pinned old, Recent, Expired, Expiring) and one expiry; next: the schedule.
-    expect(await repo().timeline(now)).toEqual({ passed: 6, next: "2026-11-10T12:00:00.001Z" });
-    expect(await repo().timeline("2026-11-10T12:00:00.001Z")).toEqual({ passed: 7, next: "2026-11-11T00:00:00.000Z" });
+    expect(await repo().timeline(now)).toMatchObject({ count: 7, passed: 6, next: "2026-11-10T12:00:00.001Z" });
+    expect(await repo().timeline("2026-11-10T12:00:00.001Z")).toMatchObject({ passed: 7, next: "2026-11-11T00:00:00.000Z" });
+  });
+
+  test("a registration's closing time is on the timeline too: the card's button goes then", async () => {
+    const closing = await addAnnouncement("Workshop", "2026-11-01T10:00:00.000Z", {
+      registration: { capacity: 10, closesAt: "2026-11-10T18:00:00.000Z", questions: [] },
+    });
+    expect(await repo().timeline("2026-11-10T12:00:00.000Z")).toEqual({
+      count: 1,
+      newest: closing.id,
+      passed: 1,
+      next: "2026-11-10T18:00:00.000Z",
+    });
+    expect(await repo().timeline("2026-11-10T18:00:00.000Z")).toMatchObject({ passed: 2, next: null });
   });
 
   test("an update is stored only from the version it was read at; a gone one says so", async () => {

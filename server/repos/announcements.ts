@@ -193,13 +193,16 @@ export function announcementsRepo(db: Kysely<Database>) {
     },
 
     /**
-     * How the live set stands at `now`: how many publish, expiry and registration closing times have passed (a number that grows each time
+     * How the live set stands at `now`: how many announcements there are and the newest id (UUIDv7: an insert raises
+     * it, a delete lowers the count), how many publish, expiry and registration closing times have passed (a number that grows each time
      * one passes), and the next such time still to come (null: none).
      */
-    async timeline(now: string): Promise<{ passed: number; next: string | null }> {
+    async timeline(now: string): Promise<{ count: number; newest: string | null; passed: number; next: string | null }> {
       const row = await db
         .selectFrom("announcements")
-        .select([
+        .select((eb) => [
+          eb.fn.countAll<number | string | bigint>().as("count"),
+          eb.fn.max("id").as("newest"),
           sql<number | string | bigint>`coalesce(sum(case when publish_at <= ${now} then 1 else 0 end), 0)`.as("published"),
           sql<number | string | bigint>`coalesce(sum(case when expires_at <= ${now} then 1 else 0 end), 0)`.as("expired"),
           sql<string | null>`min(case when publish_at > ${now} then publish_at end)`.as("next_publish"),
@@ -209,7 +212,12 @@ export function announcementsRepo(db: Kysely<Database>) {
         ])
         .executeTakeFirstOrThrow();
       const upcoming = [row.next_publish, row.next_expiry, row.next_close].filter((at): at is string => at !== null).sort();
-      return { passed: Number(row.published) + Number(row.expired) + Number(row.closed), next: upcoming[0] ?? null };
+      return {
+        count: Number(row.count),
+        newest: row.newest ?? null,
+        passed: Number(row.published) + Number(row.expired) + Number(row.closed),
+        next: upcoming[0] ?? null,
+      };
     },
   };
 }

@@ -17,22 +17,18 @@ export interface PublicContentVersion {
 export function publicContentRepo(db: Kysely<Database>) {
   return {
     /**
-     * The number of announcements and the newest id (ids are UUIDv7, so any insert raises it and any delete lowers the
-     * count), how many publish and expiry times have passed at `now`, and the settings row: Join Us with the time it was
-     * last written, and the content's version (raised by every content change and announcement edit).
+     * The announcements' timeline at `now` (how many, the newest, how many of their times have passed: one read) and
+     * the settings row: Join Us with the time it was last written, and the content's version (raised by every content
+     * change and announcement edit).
      */
     async version(now: Date = new Date()): Promise<PublicContentVersion> {
-      const [announcements, timeline, settings] = await Promise.all([
-        db
-          .selectFrom("announcements")
-          .select((eb) => [eb.fn.countAll<number | string | bigint>().as("count"), eb.fn.max("id").as("newest")])
-          .executeTakeFirstOrThrow(),
+      const [timeline, settings] = await Promise.all([
         announcementsRepo(db).timeline(now.toISOString()),
         db.selectFrom("settings").select(["join_us_visible", "updated_at", "content_version"]).execute(),
       ]);
       const value = JSON.stringify([
-        String(announcements.count),
-        announcements.newest ?? null,
+        String(timeline.count),
+        timeline.newest,
         timeline.passed,
         settings.map((s) => [s.join_us_visible, s.updated_at, s.content_version]),
       ]);

@@ -1,5 +1,6 @@
 import { createEvent } from "ics";
 import { announcementPagePath } from "#core/public-pages";
+import { plainText } from "#core/text-parts";
 import type { AnnouncedEvent } from "../repos/announcements";
 import type { PublicAnnouncement } from "./announcements";
 
@@ -18,7 +19,7 @@ export function eventCalendar(
   const start = Date.parse(event.startsAt);
   const end = event.endsAt === null ? start + EVENT_DEFAULT_LENGTH_MS : Date.parse(event.endsAt);
   const page = `${site.publicUrl}${announcementPagePath(announcement.id)}`;
-  const text = announcement.description.map((part) => part.text).join("");
+  const text = plainText(announcement.description);
   const { error, value } = createEvent({
     uid: `${announcement.id}@${new URL(site.publicUrl).host}`,
     productId: site.siteName,

@@ -1,10 +1,5 @@
 import LinkifyIt from "linkify-it";
-
-/** A run of text as the page shows it: plain, or a link to `href` (always http or https). */
-export interface TextPart {
-  text: string;
-  href?: string;
-}
+import type { TextPart } from "#core/text-parts";
 
 // Web addresses only: "www.example.org" and "https://…" become links; e-mail addresses and other schemes stay text.
 const linkify = new LinkifyIt().set({ fuzzyEmail: false });

@@ -1,4 +1,4 @@
-import type { TextPart } from "../../../server/services/linked-text";
+import type { TextPart } from "#core/text-parts";
 
 /** Text with its web addresses as links (server/services/linked-text.ts cut it up); everything else is text. */
 export function LinkedText({ parts }: { parts: TextPart[] }) {
