@@ -8,7 +8,13 @@ import { createLogger } from "../logger";
 import { mailFiles } from "../mail/mail-files";
 import { localStorage } from "../storage/local-storage";
 import { type FileStorage, StorageError } from "../storage/storage";
-import { type AnnouncementFields, announcementService, ORPHAN_IMAGE_GRACE_MS, STORAGE_UNAVAILABLE_MESSAGE } from "./announcements";
+import {
+  type AnnouncementFields,
+  announcementService,
+  EDIT_STORAGE_UNAVAILABLE_MESSAGE,
+  ORPHAN_IMAGE_GRACE_MS,
+  STORAGE_UNAVAILABLE_MESSAGE,
+} from "./announcements";
 import { recordEraser } from "./personal-data";
 
 /** A published announcement as the form sends it, but its image. */
@@ -108,6 +114,15 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     expect(await database.db.selectFrom("announcements").select("id").execute()).toEqual([]);
     expect(await imageRows()).toBe(0);
     expect(files()).toEqual([]);
+  });
+
+  test("an edit whose new image cannot be stored says the edit failed, and keeps the announcement as it was", async () => {
+    const created = await service().save(fields(), undefined, "admin-1");
+    if (!created.ok) throw new Error("not created");
+    putsBeforeOutage = 0;
+    const result = await service().save(fields({ id: created.id, version: 1, title: "New poster" }), await jpeg(), "admin-1");
+    expect(result).toEqual({ ok: false, reason: "storage-unavailable", message: EDIT_STORAGE_UNAVAILABLE_MESSAGE });
+    expect((await service().listForAdmin())[0]).toMatchObject({ heading: "Announcement", version: 1 });
   });
 
   const savedId = (result: Awaited<ReturnType<ReturnType<typeof service>["save"]>>) => {

@@ -36,8 +36,13 @@ export const ANNOUNCEMENT_IMAGE_FOLDER = "announcements";
  */
 export const ORPHAN_IMAGE_GRACE_MS = 10 * 60 * 1000;
 
-/** What the admin is told when the image cannot be stored (the reason, naming the bucket, goes to the log). */
+/**
+ * What the admin is told when the image cannot be stored (the reason, naming the bucket, goes to the log): in the
+ * spec's words for a new announcement, and the edit form's own for an edit.
+ */
 export const STORAGE_UNAVAILABLE_MESSAGE = "Failed to create announcement: the image store cannot be reached. Try again in a few minutes.";
+export const EDIT_STORAGE_UNAVAILABLE_MESSAGE =
+  "Failed to save announcement: the image store cannot be reached. Try again in a few minutes.";
 
 export type SaveAnnouncementResult =
   | { ok: true; id: string }
@@ -183,14 +188,15 @@ export function announcementService(deps: Deps) {
     };
   }
 
-  async function storeUpload(bytes: Buffer): Promise<StoredImage | SaveAnnouncementResult> {
+  async function storeUpload(bytes: Buffer, editing: boolean): Promise<StoredImage | SaveAnnouncementResult> {
     try {
       return await storeImage({ db, storage }, bytes, ANNOUNCEMENT_IMAGE_FOLDER);
     } catch (error) {
       if (error instanceof UnsupportedImageError) return { ok: false, reason: "image", message: error.message };
       if (error instanceof StorageError) {
         logger.error({ err: error.message }, "image could not be stored; announcement not saved");
-        return { ok: false, reason: "storage-unavailable", message: STORAGE_UNAVAILABLE_MESSAGE };
+        const message = editing ? EDIT_STORAGE_UNAVAILABLE_MESSAGE : STORAGE_UNAVAILABLE_MESSAGE;
+        return { ok: false, reason: "storage-unavailable", message };
       }
       throw error;
     }
@@ -330,7 +336,7 @@ export function announcementService(deps: Deps) {
         return { ok: false, reason: "expiresAt", message: ANNOUNCEMENT_MESSAGES.expiresBeforePublish };
       }
 
-      const stored = image ? await storeUpload(image) : undefined;
+      const stored = image ? await storeUpload(image, existing !== undefined) : undefined;
       if (stored && "ok" in stored) return stored;
       const previousImageId = existing?.image?.id ?? null;
       const imageId = stored ? stored.id : input.removeImage ? null : previousImageId;
