@@ -40,7 +40,10 @@ export async function startE2eServer(): Promise<E2eServer> {
     onMail: (mail) => {
       caught += 1;
       const file = path.join(mailDir, `${String(caught).padStart(5, "0")}.json`);
-      fs.writeFileSync(file, JSON.stringify({ headers: mail.headers, text: mail.text, envelopeTo: mail.envelopeTo }));
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ headers: mail.headers, text: mail.text, envelopeTo: mail.envelopeTo, attachments: mail.attachments }),
+      );
     },
   });
   await smtp.start();

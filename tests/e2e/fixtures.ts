@@ -121,6 +121,8 @@ export interface CaughtMailFile {
   headers: [string, string][];
   text: string;
   envelopeTo: string[];
+  /** Files sent with it (a registration's event.ics), decoded. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 export interface Mailbox {
