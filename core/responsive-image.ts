@@ -50,3 +50,14 @@ export function toResponsiveImage(variants: ImageVariantUrl[], size: { width: nu
     alt,
   };
 }
+
+/** The picture a shared link shows: og:image and twitter:image with its size, type and alt text. */
+export interface LinkPreviewImage {
+  src: string;
+  width: number;
+  height: number;
+  type: "image/jpeg" | "image/png";
+  alt: string;
+  /** A photo, which preview clients draw large; otherwise the logo's card. */
+  photo: boolean;
+}

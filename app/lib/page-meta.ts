@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { LinkPreviewImage } from "#core/responsive-image";
 import type { SiteChrome } from "../../server/services/site-content";
 
 interface PageMeta {
@@ -6,8 +7,22 @@ interface PageMeta {
   description: string;
   /** Path of this page, for the canonical URL. */
   path: string;
-  /** Absolute or site-relative URL of the sharing image; the logo when absent. */
-  image?: string;
+  /** The page's own photo for link previews; the logo's card when absent. */
+  preview?: LinkPreviewImage | null;
+}
+
+/** The link-preview picture's tags: og:image with its size, type and alt text, and twitter:image. */
+function previewTags(preview: LinkPreviewImage, publicUrl: string): MetaDescriptor[] {
+  const url = `${publicUrl}${preview.src}`;
+  return [
+    { property: "og:image", content: url },
+    { property: "og:image:type", content: preview.type },
+    { property: "og:image:width", content: String(preview.width) },
+    { property: "og:image:height", content: String(preview.height) },
+    { property: "og:image:alt", content: preview.alt },
+    { name: "twitter:image", content: url },
+    { name: "twitter:image:alt", content: preview.alt },
+  ];
 }
 
 /** Title, description, canonical URL and link-preview tags for a page; `matches` hold the root loader's chrome. */
@@ -15,8 +30,7 @@ export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined
   const chrome = matches[0]?.loaderData as SiteChrome | undefined;
   if (!chrome) return [{ title: page.title }];
   const url = `${chrome.publicUrl}${page.path}`;
-  const imagePath = page.image ?? chrome.logo.src;
-  const image = imagePath.startsWith("http") ? imagePath : `${chrome.publicUrl}${imagePath}`;
+  const preview = page.preview ?? chrome.preview;
   // The home page leads with the society's name; the others with their own.
   const title = page.path === "/" ? `${chrome.siteName} | ${page.title}` : `${page.title} | ${chrome.siteName}`;
   return [
@@ -28,10 +42,9 @@ export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { property: "og:image", content: image },
-    { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
+    ...(preview ? previewTags(preview, chrome.publicUrl) : []),
+    { name: "twitter:card", content: preview?.photo ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },
-    { name: "twitter:image", content: image },
   ];
 }

@@ -24,7 +24,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     title: announcement.heading,
     description: plainText(announcement.description).slice(0, 155),
     path: announcementPagePath(announcement.id),
-    image: announcement.image?.src,
+    preview: announcement.preview,
   });
 }
 

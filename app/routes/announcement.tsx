@@ -20,7 +20,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     title: "Announcements",
     description: newest ? plainText(newest.description).slice(0, 155) : "The society's latest announcements, with links to register.",
     path: "/announcement",
-    image: newest?.image?.src,
+    preview: newest?.preview,
   });
 }
 

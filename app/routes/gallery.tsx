@@ -20,7 +20,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
     title: loaderData.name,
     description: loaderData.description ?? `${count} ${count === 1 ? "photo" : "photos"} of ${loaderData.name}.`,
     path: `/events-and-activities/${params.slug}`,
-    image: loaderData.coverSrc,
+    preview: loaderData.preview,
   });
 }
 

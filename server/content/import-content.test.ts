@@ -69,7 +69,10 @@ describe.each(testEngines())("importing content on %s", (engine) => {
     // A photo used in several places is one image: the president's photo is the secretary's, "2.jpg" is in two galleries.
     expect(stored.president.photo.id).toBe(stored.team[0]!.image!.id);
     expect(await imageRows()).toBe(Object.keys(COLOURS).length);
-    expect(stored.logo.variants.filter((v) => v.format === "png").map((v) => v.width)).toEqual([32, 180, 192, 512]);
+    expect(stored.logo.variants.filter((v) => v.format === "png" && !v.preview).map((v) => v.width)).toEqual([32, 180, 192, 512]);
+    // Its link-preview card; a photo's preview is a JPEG.
+    expect(stored.logo.variants.filter((v) => v.preview).map((v) => `${v.format} ${v.width}x${v.height}`)).toEqual(["png 1200x630"]);
+    expect(stored.president.photo.variants.filter((v) => v.preview).map((v) => v.format)).toEqual(["jpeg"]);
     expect(stored.logo.variants.some((v) => v.format === "avif" && v.width === 96)).toBe(true);
     for (const variant of stored.logo.variants) expect(storedFiles()).toContain(variant.key);
     expect(await createRepos(database.db).siteContent.version()).toBe(1);

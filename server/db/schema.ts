@@ -90,11 +90,15 @@ export interface ImagesTable {
 }
 
 export interface ImageVariant {
-  /** png: the square icons made from the site's logo. */
+  /** png: the square icons made from the site's logo, and its link-preview card; jpeg: a photo's link preview. */
   format: "avif" | "webp" | "jpeg" | "png";
   width: number;
   height: number;
   key: string;
+  /** The link-preview picture: one per image (older images get theirs from housekeeping). */
+  preview?: true;
+  /** The file's size (a feed's enclosure states it); absent on some older images, whose size storage tells. */
+  bytes?: number;
 }
 
 export interface AnnouncementsTable {

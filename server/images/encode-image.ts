@@ -1,4 +1,4 @@
-import type { Metadata, OutputInfo } from "sharp";
+import type { Metadata, OutputInfo, Sharp } from "sharp";
 import { SMALL_VARIANT_WIDTHS, VARIANT_WIDTHS, variantWidthsFor } from "#core/responsive-image";
 import { IMAGE_MAX_PIXELS } from "#core/schemas/limits";
 
@@ -10,6 +10,18 @@ const PHOTO_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 const ENCODER = {
   avif: { quality: 50, effort: 2 },
   webp: { quality: 74, effort: 4 },
+} as const;
+
+/**
+ * A shared link's picture (Open Graph, Twitter card, feed enclosure): JPEG or PNG, since several preview clients do not
+ * read WebP, in the 1.91:1 shape WhatsApp, Facebook and X draw large.
+ */
+export const PREVIEW = {
+  width: 1200,
+  height: 630,
+  jpeg: { quality: 78, mozjpeg: true },
+  /** A logo's card: the logo whole, this far from every edge, on white (a transparent PNG shows black in some apps). */
+  card: { margin: 60, background: "#ffffff" },
 } as const;
 
 /** Square PNG icons made from a logo: browser tab, home screen, web app manifest. */
@@ -25,7 +37,7 @@ export interface EncodeOptions {
 }
 
 /** Changes whenever the encoder would make different files, so a cache of encodings is never reused across it. */
-export const ENCODER_FINGERPRINT = JSON.stringify({ ENCODER, VARIANT_WIDTHS, SMALL_VARIANT_WIDTHS, ICON_SIZES, decode: "once" });
+export const ENCODER_FINGERPRINT = JSON.stringify({ ENCODER, VARIANT_WIDTHS, SMALL_VARIANT_WIDTHS, ICON_SIZES, PREVIEW, decode: "once" });
 
 export class UnsupportedImageError extends Error {
   constructor(message = "The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)") {
@@ -35,10 +47,12 @@ export class UnsupportedImageError extends Error {
 }
 
 export interface EncodedVariant {
-  format: "avif" | "webp" | "png";
+  format: "avif" | "webp" | "png" | "jpeg";
   width: number;
   height: number;
   body: Buffer;
+  /** The link-preview picture (encodePreview): one per image. */
+  preview?: true;
 }
 
 export interface EncodedImage {
@@ -49,7 +63,7 @@ export interface EncodedImage {
 
 /**
  * Decodes an image (an upload or a photo of the starting content) and re-encodes it into responsive AVIF and WebP
- * variants, turned upright by its EXIF orientation. Re-encoding drops every piece of metadata (EXIF, GPS, XMP) and
+ * variants and its link preview (a logo's card when `icons`, else a photo's), turned upright by its EXIF orientation. Re-encoding drops every piece of metadata (EXIF, GPS, XMP) and
  * anything smuggled after the image data; a truncated or corrupt file fails.
  */
 export async function encodeImage(input: Buffer, options: EncodeOptions = {}): Promise<EncodedImage> {
@@ -105,5 +119,38 @@ export async function encodeImage(input: Buffer, options: EncodeOptions = {}): P
       variants.push({ format: "png", width: size, height: size, body });
     }
   }
+  variants.push(await encodePreview(source, { width, height }, options.icons ? "card" : "photo"));
   return { width: oriented.width, height: oriented.height, variants };
+}
+
+/**
+ * The link preview of an upright picture of `size` (`source` makes a pipeline of its pixels). A photo: a JPEG cropped
+ * to PREVIEW's shape around what draws the eye (smaller for a smaller photo, never enlarged). A logo ("card"): the
+ * logo whole, centred on a white PREVIEW-sized PNG, since a crop would cut it.
+ */
+export async function encodePreview(
+  source: () => Sharp,
+  size: { width: number; height: number },
+  kind: "photo" | "card",
+): Promise<EncodedVariant> {
+  if (kind === "photo") {
+    const scale = Math.min(1, size.width / PREVIEW.width, size.height / PREVIEW.height);
+    const { data, info } = await source()
+      .resize(Math.round(PREVIEW.width * scale), Math.round(PREVIEW.height * scale), { fit: "cover", position: "attention" })
+      .flatten({ background: PREVIEW.card.background })
+      .jpeg(PREVIEW.jpeg)
+      .toBuffer({ resolveWithObject: true });
+    return { format: "jpeg", width: info.width, height: info.height, body: data, preview: true };
+  }
+  const { default: sharp } = await import("sharp");
+  const { margin, background } = PREVIEW.card;
+  const logo = await source()
+    .resize(PREVIEW.width - 2 * margin, PREVIEW.height - 2 * margin, { fit: "inside", withoutEnlargement: true })
+    .png()
+    .toBuffer();
+  const body = await sharp({ create: { width: PREVIEW.width, height: PREVIEW.height, channels: 3, background } })
+    .composite([{ input: logo, gravity: "centre" }])
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
+  return { format: "png", width: PREVIEW.width, height: PREVIEW.height, body, preview: true };
 }

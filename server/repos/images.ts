@@ -24,6 +24,9 @@ export function toStoredImage(row: ImageRow): StoredImage {
   };
 }
 
+/** How a preview variant reads in the stored JSON list (JSON.stringify writes no spaces). */
+const PREVIEW_MARK = '"preview":true';
+
 function parseVariants(json: string): ImageVariant[] {
   try {
     const value: unknown = JSON.parse(json);
@@ -57,6 +60,30 @@ export function imagesRepo(db: Kysely<Database>) {
     async findBySourceHash(sourceHash: string): Promise<StoredImage | undefined> {
       const row = await db.selectFrom("images").selectAll().where("source_hash", "=", sourceHash).executeTakeFirst();
       return row && toStoredImage(row);
+    },
+
+    /** Images stored without a link-preview variant, oldest first. */
+    async listWithoutPreview(limit: number): Promise<StoredImage[]> {
+      const rows = await db
+        .selectFrom("images")
+        .selectAll()
+        .where("variants", "not like", `%${PREVIEW_MARK}%`)
+        .orderBy("created_at")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      return rows.map(toStoredImage);
+    },
+
+    /** Adds the preview variant unless the image has one already or is gone; returns whether it was added. */
+    async addPreview(image: StoredImage, preview: ImageVariant): Promise<boolean> {
+      const result = await db
+        .updateTable("images")
+        .set({ variants: JSON.stringify([...image.variants, preview]) })
+        .where("id", "=", image.id)
+        .where("variants", "not like", `%${PREVIEW_MARK}%`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Deletes the row; returns whether one was there. */

@@ -13,6 +13,7 @@ const entry = (id: string, publishedAt: string, text: string, enclosure: FeedEnt
     link: null,
     registrationClosed: false,
     image: null,
+    preview: null,
     pinned: false,
     publishedAt,
     publishedText: "",

@@ -6,7 +6,7 @@ import type { TextPart } from "#core/text-parts";
 /** A live announcement as the feed lists it: its card, and its image as a file a reader can fetch. */
 export interface FeedEntry {
   announcement: PublicAnnouncement;
-  /** The image's largest stored variant: its site path, type and size in bytes. */
+  /** The image's file for feed readers: its site path, type and size in bytes. */
   enclosure: { path: string; type: string; length: number } | null;
 }
 

@@ -26,6 +26,7 @@ import { UnsupportedImageError } from "../images/encode-image";
 import type { RecordEraser } from "./personal-data";
 import { announcementFeed, type FeedEntry, type FeedSite } from "./announcement-feed";
 import { deleteImageFiles, removeImageIfUnused, storedFileUrl, storeImage, storedImageToResponsive } from "./image-store";
+import { storedImagePreview } from "./link-previews";
 import { eventCalendar } from "./event-calendar";
 import { linkedText } from "./linked-text";
 
@@ -136,6 +137,8 @@ export function announcementService(deps: Deps) {
       /** It collected registrations on the site, and registering has closed. */
       registrationClosed: announcement.registration !== null && registrationClosed(announcement, now),
       image: announcement.image && storedImageToResponsive(announcement.image, `Image for ${heading}`),
+      /** What a shared link to it shows (its page's og:image, the feed's enclosure). */
+      preview: announcement.image && storedImagePreview(announcement.image, `Image for ${heading}`),
       pinned: announcement.pinned,
       publishedAt: announcement.publishAt,
       /** When it went live, as the society reads it ("1 December 2026 at 18:30"). */
@@ -224,15 +227,19 @@ export function announcementService(deps: Deps) {
       return (await repos.announcements.listLive(at)).map((announcement) => toCard(announcement, at));
     },
 
-    /** The live announcements as an RSS feed, each with its image's largest WebP as a file a reader can fetch. */
+    /**
+     * The live announcements as an RSS feed, each with its image as a file a reader can fetch: its JPEG link preview,
+     * or its largest WebP while it has none.
+     */
     async feed(site: FeedSite, now: Date = new Date()): Promise<string> {
       const at = now.toISOString();
       const live = await repos.announcements.listLive(at);
       const entries: FeedEntry[] = await Promise.all(
         live.map(async (announcement) => {
-          const largest = announcement.image?.variants.filter((variant) => variant.format === "webp").sort((a, b) => b.width - a.width)[0];
-          const file = largest && (await storage.stat(largest.key).catch(() => undefined));
-          const enclosure = largest && file ? { path: storedFileUrl(largest.key), type: "image/webp", length: file.size } : null;
+          const variants = announcement.image?.variants ?? [];
+          const file = variants.find((v) => v.preview) ?? variants.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
+          const length = file && (file.bytes ?? (await storage.stat(file.key).catch(() => undefined))?.size);
+          const enclosure = file && length !== undefined ? { path: storedFileUrl(file.key), type: `image/${file.format}`, length } : null;
           return { announcement: toCard(announcement, at), enclosure };
         }),
       );

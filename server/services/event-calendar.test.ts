@@ -13,6 +13,7 @@ const announcement = (heading: string, text: string): PublicAnnouncement => ({
   link: null,
   registrationClosed: false,
   image: null,
+  preview: null,
   pinned: false,
   publishedAt: "2026-11-20T10:00:00.000Z",
   publishedText: "",

@@ -2,7 +2,7 @@ import os from "node:os";
 import type { Kysely } from "kysely";
 import { newId, nowIso } from "../db/ids";
 import type { Database, ImageVariant } from "../db/schema";
-import { type EncodedImage, type EncodeOptions, encodeImage } from "../images/encode-image";
+import { type EncodedImage, type EncodedVariant, type EncodeOptions, encodeImage } from "../images/encode-image";
 import { type ResponsiveImage, toResponsiveImage } from "#core/responsive-image";
 import type { Logger } from "../logger";
 import { imagesRepo, type StoredImage } from "../repos/images";
@@ -17,23 +17,25 @@ interface ImageStoreDeps {
 }
 
 /**
- * Uploads are encoded one at a time, each on all cores but one: the event loop keeps a core of its own, so the public
+ * Images are encoded one at a time, each on all cores but one: the event loop keeps a core of its own, so the public
  * pages go on answering while twenty phone photos are encoded. The rest wait their turn.
  */
 const encodeInTurn = inTurnQueue(1);
 let encoderThreadsSet = false;
-async function encodeUpload(input: Buffer, options?: EncodeOptions) {
-  if (!encoderThreadsSet) {
-    const { default: sharp } = await import("sharp");
-    sharp.concurrency(Math.max(1, os.availableParallelism() - 1));
-    encoderThreadsSet = true;
-  }
-  return encodeImage(input, options);
+export async function inEncoderTurn<T>(encode: () => Promise<T>): Promise<T> {
+  return encodeInTurn(async () => {
+    if (!encoderThreadsSet) {
+      const { default: sharp } = await import("sharp");
+      sharp.concurrency(Math.max(1, os.availableParallelism() - 1));
+      encoderThreadsSet = true;
+    }
+    return encode();
+  });
 }
 
-/** Stores an uploaded image: re-encoded (encodeImage, one upload at a time), then stored as `storeEncodedImage` does. */
+/** Stores an uploaded image: re-encoded (encodeImage, one image at a time), then stored as `storeEncodedImage` does. */
 export async function storeImage(deps: ImageStoreDeps, input: Buffer, folder: string, options?: EncodeOptions): Promise<StoredImage> {
-  return storeEncodedImage(deps, await encodeInTurn(() => encodeUpload(input, options)), folder);
+  return storeEncodedImage(deps, await inEncoderTurn(() => encodeImage(input, options)), folder);
 }
 
 /**
@@ -49,12 +51,7 @@ export async function storeEncodedImage(
 ): Promise<StoredImage> {
   const id = newId();
   const storageKey = `${folder}/${id}`;
-  const variants: ImageVariant[] = encoded.variants.map((v) => ({
-    format: v.format,
-    width: v.width,
-    height: v.height,
-    key: `${storageKey}-${v.width}.${v.format}`,
-  }));
+  const variants: ImageVariant[] = encoded.variants.map((v) => storedVariant(storageKey, v));
 
   const removeAll = () => Promise.allSettled(variants.map((v) => deps.storage.delete(v.key)));
   // All at once: a local disk syncs each file, a bucket answers each put, and neither needs the others to finish first.
@@ -82,6 +79,13 @@ export async function storeEncodedImage(
   }
 }
 
+/** Where a variant is stored and what is known of it. Only a preview is JPEG, and only a preview or an icon PNG. */
+export const storedVariant = (storageKey: string, { body, ...variant }: EncodedVariant): ImageVariant => ({
+  ...variant,
+  key: `${storageKey}-${variant.width}.${variant.format}`,
+  bytes: body.length,
+});
+
 /** Removes an image's files; a file that cannot be removed is logged and left for the sweeper. */
 export async function deleteImageFiles(storage: FileStorage, image: StoredImage, logger: Logger): Promise<boolean> {
   const results = await Promise.allSettled(image.variants.map((v) => storage.delete(v.key)));
@@ -99,7 +103,9 @@ export const storedFileUrl = (key: string) => `${UPLOADS_URL}/${key}`;
 /** The picture sources of a stored image (its AVIF and WebP variants). */
 export function storedImageToResponsive(image: StoredImage, alt: string): ResponsiveImage {
   return toResponsiveImage(
-    image.variants.flatMap((v) => (v.format === "png" ? [] : [{ format: v.format, width: v.width, url: storedFileUrl(v.key) }])),
+    image.variants.flatMap((v) =>
+      v.format === "avif" || v.format === "webp" ? [{ format: v.format, width: v.width, url: storedFileUrl(v.key) }] : [],
+    ),
     { width: image.width, height: image.height },
     alt,
   );

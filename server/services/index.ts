@@ -15,6 +15,7 @@ import { applicationService } from "./applications";
 import { contactService } from "./contact-messages";
 import { contentEditorService } from "./content-editor";
 import { mailSettingsService } from "./mail-settings";
+import { addMissingPreviews } from "./link-previews";
 import { personalDataService, recordEraser } from "./personal-data";
 import { submissionStore } from "./public-submissions";
 import { registrationService } from "./registrations";
@@ -111,12 +112,13 @@ export function createServices(deps: ServiceDeps) {
     /** Changes whenever anything the public pages draw from the database changes (the page cache asks). */
     publicContentVersion: () => repos.publicContent.version(),
     /**
-     * Orphan images, expired sessions and ended rate-limit windows go, and once a day what is past the retention
-     * period. Each task runs whatever became of the others; a failure is logged and retried at the next round.
+     * Orphan images, expired sessions and ended rate-limit windows go, images stored without a link preview get one,
+     * and once a day what is past the retention period goes. Each task runs whatever became of the others; a failure is logged and retried at the next round.
      */
     async housekeeping(): Promise<void> {
       const tasks: [string, () => Promise<unknown>][] = [
         ["orphan images", () => announcements.sweepOrphanImages()],
+        ["link previews", () => addMissingPreviews(deps)],
         ["expired sessions", () => sessionStore(repos.sessions).deleteExpired()],
         ["ended rate limits", () => repos.rateLimits.deleteExpired()],
         ["retention sweep", () => personalData.sweepDaily()],

@@ -1,9 +1,10 @@
-import { compactGalleryPhoto } from "#core/gallery-photo";
+import { compactGalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
 import { galleryPagePath } from "#core/public-pages";
 import type { StoredImage } from "../repos/images";
 import type { StoredGallery, StoredSiteContent } from "../repos/site-content";
 import { ICON_SIZES } from "../images/encode-image";
 import { storedFileUrl, storedImageToResponsive } from "./image-store";
+import { storedImagePreview } from "./link-previews";
 import { videoUrl } from "./video-store";
 
 export interface SiteContentDeps {
@@ -64,7 +65,7 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
       description: group.description,
       photos: photosOf(group),
       /** Its link preview: the chosen cover, or the first photo. */
-      coverSrc: image(cover.image, "").src,
+      preview: storedImagePreview(cover.image, galleryPhotoAlt({ alt: cover.alt ?? undefined }, group.name, group.coverIndex ?? 0)),
     };
   };
 
@@ -76,6 +77,8 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
       tagline: site.tagline,
       publicUrl,
       logo,
+      /** The logo's card: the link preview of a page without a photo of its own. */
+      preview: storedImagePreview(site.logo, site.logoAlt),
       icons: iconsOf(site.logo),
       joinQuestions: site.joinQuestions,
       resourcesMenu: site.resources.map((r) => ({ label: r.menuLabel, url: r.url })),

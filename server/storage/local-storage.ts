@@ -8,6 +8,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".avif": "image/avif",
   ".webp": "image/webp",
   ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
   ".png": "image/png",
   ".mp4": "video/mp4",
   ".webm": "video/webm",

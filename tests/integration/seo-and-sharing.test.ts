@@ -1,10 +1,12 @@
 /**
  * Issue 6, SEO and sharing: per-page titles and descriptions, canonical addresses from PUBLIC_URL, Open Graph and
- * Twitter card tags (the society's logo, and on /announcement the newest announcement's image), robots.txt,
+ * Twitter card tags (the society's logo's card, and on /announcement the newest announcement's image, as JPEG or PNG
+ * link previews with their size and alt text), robots.txt,
  * sitemap.xml, a web app manifest and its icons. PUBLIC_URL differs from the address the tests use, so every
  * address in a page must come from PUBLIC_URL, never from the request.
  */
 import { XMLParser } from "fast-xml-parser";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
 import { announcementPagePath, galleryPagePath } from "../../core/public-pages";
@@ -51,8 +53,10 @@ function previewOf(html: string) {
     og: Object.fromEntries(
       ["og:title", "og:description", "og:url", "og:image", "og:site_name", "og:type"].map((p) => [p, named("property", p)]),
     ),
+    /** The link preview's picture as Open Graph describes it. */
+    image: Object.fromEntries(["type", "width", "height", "alt"].map((p) => [p, named("property", `og:image:${p}`)])),
     twitter: Object.fromEntries(
-      ["twitter:card", "twitter:title", "twitter:description", "twitter:image"].map((n) => [n, named("name", n)]),
+      ["twitter:card", "twitter:title", "twitter:description", "twitter:image", "twitter:image:alt"].map((n) => [n, named("name", n)]),
     ),
     links,
     meta,
@@ -97,16 +101,33 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect(previews.find((p) => p.title?.includes("Events & Activities"))).toBeTruthy();
   });
 
-  test("a link to any page previews with the society's logo, which the server serves", async () => {
+  /** The preview picture the server serves at `url`: its type and size, read from its bytes. */
+  const previewFile = async (url: string) => {
+    const response = await fetchPublic(url);
+    expect(response.status).toBe(200);
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    return {
+      contentType: response.headers.get("content-type"),
+      format: meta.format,
+      width: String(meta.width),
+      height: String(meta.height),
+    };
+  };
+
+  test("a link to a page without a photo of its own previews with the logo's 1200x630 PNG card, described in full", async () => {
     const { logo_image_id: logoId } = await server.database.db.selectFrom("site_details").select("logo_image_id").executeTakeFirstOrThrow();
     for (const path of PAGES) {
-      const { og, twitter } = await page(path);
-      expect(og["og:image"], path).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/content/${logoId}-\\d+\\.(webp|avif)$`));
-      expect(twitter, path).toMatchObject({ "twitter:card": "summary", "twitter:image": og["og:image"] });
+      const { og, image, twitter } = await page(path);
+      expect(og["og:image"], path).toBe(`${PUBLIC_URL}/uploads/content/${logoId}-1200.png`);
+      expect(image, path).toEqual({ type: "image/png", width: "1200", height: "630", alt: site.logoAlt });
+      expect(twitter, path).toMatchObject({
+        "twitter:card": "summary",
+        "twitter:image": og["og:image"],
+        "twitter:image:alt": site.logoAlt,
+      });
     }
-    const logo = await fetchPublic((await page("/")).og["og:image"]!);
-    expect(logo.status).toBe(200);
-    expect(logo.headers.get("content-type")).toMatch(/^image\//);
+    const card = await previewFile((await page("/")).og["og:image"]!);
+    expect(card).toEqual({ contentType: "image/png", format: "png", width: "1200", height: "630" });
   });
 
   test("a link to an event's page previews with its name and its cover photo, large", async () => {
@@ -114,7 +135,7 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     const gallery = await db.selectFrom("galleries").select(["id", "slug"]).where("name", "=", "Med Doc").executeTakeFirstOrThrow();
     const first = await db
       .selectFrom("gallery_photos")
-      .select("image_id")
+      .select(["image_id", "alt"])
       .where("gallery_id", "=", gallery.id)
       .orderBy("position")
       .executeTakeFirstOrThrow();
@@ -122,10 +143,11 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     const preview = await page(path);
     expect(preview.title).toBe(`Med Doc | ${site.name}`);
     expect(preview.canonical).toBe(`${PUBLIC_URL}${path}`);
-    // No cover chosen: the first photo stands for it.
-    expect(preview.og["og:image"]).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/content/${first.image_id}-\\d+\\.(webp|avif)$`));
+    // No cover chosen: the first photo stands for it, as a JPEG cropped to 1200x630.
+    expect(preview.og["og:image"]).toBe(`${PUBLIC_URL}/uploads/content/${first.image_id}-1200.jpeg`);
+    expect(preview.image).toEqual({ type: "image/jpeg", width: "1200", height: "630", alt: first.alt ?? "Med Doc 1" });
     expect(preview.twitter).toMatchObject({ "twitter:card": "summary_large_image", "twitter:image": preview.og["og:image"] });
-    expect((await fetchPublic(preview.og["og:image"]!)).status).toBe(200);
+    expect(await previewFile(preview.og["og:image"]!)).toEqual({ contentType: "image/jpeg", format: "jpeg", width: "1200", height: "630" });
   });
 
   test("with announcements, a link to /announcement previews with the newest one's image, large", async () => {
@@ -135,15 +157,15 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
       description: "Blood drive on Friday in hall 3",
       createdAt: new Date(now).toISOString(),
     });
-    const { og, twitter, description } = await page("/announcement");
-    expect(og["og:image"]).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/announcements/${newest.image.id}-`));
+    const { og, image, twitter, description } = await page("/announcement");
+    // The seeded poster is 900x600: its preview keeps the 1200x630 shape without enlarging it.
+    expect(og["og:image"]).toBe(`${PUBLIC_URL}/uploads/announcements/${newest.image.id}-900.jpeg`);
+    expect(image).toEqual({ type: "image/jpeg", width: "900", height: "473", alt: "Image for Announcement" });
     expect(twitter).toMatchObject({ "twitter:card": "summary_large_image", "twitter:image": og["og:image"] });
     expect(description).toBe("Blood drive on Friday in hall 3");
-    const image = await fetchPublic(og["og:image"]!);
-    expect(image.status).toBe(200);
-    expect(image.headers.get("content-type")).toMatch(/^image\/(avif|webp|jpeg)$/);
-    // The other pages keep the logo.
-    expect((await page("/")).og["og:image"]).toMatch(/\/uploads\/content\//);
+    expect(await previewFile(og["og:image"]!)).toEqual({ contentType: "image/jpeg", format: "jpeg", width: "900", height: "473" });
+    // The other pages keep the logo's card.
+    expect((await page("/")).og["og:image"]).toMatch(/\/uploads\/content\/.+-1200\.png$/);
   });
 
   test("each live announcement has a page of its own that previews with its title, text and image; a draft's is not there", async () => {
@@ -155,12 +177,13 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     const path = announcementPagePath(announcement.id);
     const html = await (await fetch(`${server.url}${path}`)).text();
     expect(html).toContain("Blood grouping camp</h1>");
-    const { og, twitter, description, canonical, title } = previewOf(html);
+    const { og, image, twitter, description, canonical, title } = previewOf(html);
     expect(title).toBe(`Blood grouping camp | ${site.name}`);
     expect(description).toBe("Free blood grouping at the main gate, 9 am to 1 pm.\nBring your student card.");
     expect(canonical).toBe(`${PUBLIC_URL}${path}`);
     expect(og).toMatchObject({ "og:title": `Blood grouping camp | ${site.name}`, "og:url": `${PUBLIC_URL}${path}` });
-    expect(og["og:image"]).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/announcements/${announcement.image.id}-`));
+    expect(og["og:image"]).toBe(`${PUBLIC_URL}/uploads/announcements/${announcement.image.id}-900.jpeg`);
+    expect(image).toMatchObject({ type: "image/jpeg", alt: "Image for Blood grouping camp" });
     expect(twitter).toMatchObject({ "twitter:card": "summary_large_image", "twitter:title": og["og:title"] });
 
     await server.database.db.updateTable("announcements").set({ publish_at: null }).where("id", "=", announcement.id).execute();
@@ -194,9 +217,9 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect(newerItem).toMatchObject({ title: "Announcement", description: "Newer feed item &amp; &lt;friends&gt;" });
     expect(items.indexOf(newerItem!)).toBeLessThan(items.indexOf(olderItem!));
     expect(new Date(newerItem!.pubDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    // The enclosure is the image as a file a reader can fetch: its address, type and exact size.
+    // The enclosure is the image as a file every reader can show (its JPEG preview): its address, type and exact size.
     const enclosure = olderItem!.enclosure;
-    expect(enclosure.url).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/announcements/${older.image.id}-`));
+    expect(enclosure).toMatchObject({ url: `${PUBLIC_URL}/uploads/announcements/${older.image.id}-900.jpeg`, type: "image/jpeg" });
     const file = await fetchPublic(enclosure.url);
     expect(file.headers.get("content-type")).toBe(enclosure.type);
     expect(String((await file.arrayBuffer()).byteLength)).toBe(enclosure.length);
