@@ -1,3 +1,4 @@
+import { countOf } from "#core/count-of";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { errorMessage } from "#core/errors";
@@ -95,11 +96,7 @@ export default function AnnouncementRegisterPage({ loaderData, actionData }: Rou
       ) : (
         <>
           <p className="text-slate-800">
-            {placesLeft === null
-              ? null
-              : placesLeft === 0
-                ? REGISTRATION_MESSAGES.full
-                : `${placesLeft} ${placesLeft === 1 ? "place" : "places"} left.`}
+            {placesLeft === null ? null : placesLeft === 0 ? REGISTRATION_MESSAGES.full : `${countOf(placesLeft, "place")} left.`}
             {closesAtText && ` Registration closes ${closesAtText}.`}
           </p>
           <RegistrationForm

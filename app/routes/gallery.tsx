@@ -1,3 +1,4 @@
+import { countOf } from "#core/count-of";
 import { data } from "react-router";
 import { formatCalendarDay } from "#core/calendar-day";
 import { GALLERY_KINDS } from "#core/gallery-kinds";
@@ -18,7 +19,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const count = loaderData.photos.length;
   return pageMeta(matches, {
     title: loaderData.name,
-    description: loaderData.description ?? `${count} ${count === 1 ? "photo" : "photos"} of ${loaderData.name}.`,
+    description: loaderData.description ?? `${countOf(count, "photo")} of ${loaderData.name}.`,
     path: `/events-and-activities/${params.slug}`,
     preview: loaderData.preview,
   });

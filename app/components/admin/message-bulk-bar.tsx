@@ -1,3 +1,4 @@
+import { countOf } from "#core/count-of";
 import { SelectionBar } from "./selection-bar";
 
 /** Select every message on the page, and delete the selected ones (behind a confirmation). */
@@ -12,7 +13,7 @@ export function MessageBulkBar(props: {
       {...props}
       deletion={{
         action: "/admin/messages/delete",
-        title: (count) => `Delete ${count} ${count === 1 ? "message" : "messages"}?`,
+        title: (count) => `Delete ${countOf(count, "message")}?`,
         text: "This cannot be undone. The messages are removed from the site for good.",
         loading: "Deleting messages...",
         success: "Messages deleted",

@@ -1,3 +1,4 @@
+import { countOf } from "#core/count-of";
 import { MESSAGES_PAGE_SIZE, type MessageFilter, messageFilterQuery } from "#core/schemas/messages";
 import { useState } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -51,7 +52,7 @@ export function MessagesPanel({ messages: list, filter, shortName }: { messages:
           <p className="mt-4 text-slate-800" role="status">
             {matching === 0
               ? "No message matches this search."
-              : `Showing ${first}–${first + messages.length - 1} of ${matching} ${matching === 1 ? "message" : "messages"}`}
+              : `Showing ${first}–${first + messages.length - 1} of ${countOf(matching, "message")}`}
           </p>
           {messages.length > 0 && (
             <MessageBulkBar

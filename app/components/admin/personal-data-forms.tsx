@@ -1,3 +1,4 @@
+import { countOf } from "#core/count-of";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eraseByEmailSchema, RETENTION_LABELS, retentionSchema } from "#core/schemas/personal-data";
@@ -19,10 +20,9 @@ interface Counts {
   mails: number;
 }
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 /** "2 requests, 1 message, 0 registrations and 3 mails". */
 const countsText = ({ requests, messages, registrations, mails }: Counts) =>
-  `${plural(requests, "request")}, ${plural(messages, "message")}, ${plural(registrations, "registration")} and ${plural(mails, "mail")}`;
+  `${countOf(requests, "request")}, ${countOf(messages, "message")}, ${countOf(registrations, "registration")} and ${countOf(mails, "mail")}`;
 const nothing = ({ requests, messages, registrations, mails }: Counts) => requests + messages + registrations + mails === 0;
 
 /** Months a choice keeps data for; "never" keeps it longest. */

@@ -1,3 +1,4 @@
+import { countOf } from "#core/count-of";
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from "#core/schemas/requests";
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -40,7 +41,7 @@ export function RequestBulkBar(props: {
       busy={busy}
       deletion={{
         action: "/admin/requests/delete",
-        title: (count) => `Are you absolutely sure you want to delete ${count} ${count === 1 ? "user" : "users"}?`,
+        title: (count) => `Are you absolutely sure you want to delete ${countOf(count, "user")}?`,
         text: "This action cannot be undone. This will permanently delete the users' information and remove it from our servers.",
         loading: "Deleting users...",
         success: "Users deleted successfully",

@@ -1,3 +1,4 @@
+import { countOf } from "#core/count-of";
 import { REQUESTS_PAGE_SIZE, type RequestFilter, requestFilterQuery } from "#core/schemas/requests";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -70,7 +71,7 @@ export function RequestsPanel({
           <p className="mt-4 text-slate-800" role="status">
             {matching === 0
               ? "No request matches these filters."
-              : `Showing ${first}–${first + applications.length - 1} of ${matching} ${matching === 1 ? "request" : "requests"}`}
+              : `Showing ${first}–${first + applications.length - 1} of ${countOf(matching, "request")}`}
           </p>
           {applications.length > 0 && (
             <RequestBulkBar

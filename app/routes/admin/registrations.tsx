@@ -1,3 +1,4 @@
+import { countOf } from "#core/count-of";
 import { Download, Trash2 } from "lucide-react";
 import { data, Link } from "react-router";
 import { announcementPagePath } from "#core/public-pages";
@@ -19,8 +20,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Registrations: ${loaderData?.announcement.heading ?? ""}` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * One announcement's registrations: how many hold a place and how many wait, each person with their answers, Remove
  * (the first waiting moves up and is mailed) and the list as a spreadsheet.
@@ -33,7 +32,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
     success: "Registration removed",
     failure: "Failed to remove the registration",
   });
-  const places = settings?.capacity == null ? "" : ` of ${plural(settings.capacity, "place")}`;
+  const places = settings?.capacity == null ? "" : ` of ${countOf(settings.capacity, "place")}`;
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">

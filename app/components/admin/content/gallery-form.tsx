@@ -1,3 +1,4 @@
+import { countOf } from "#core/count-of";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { GALLERY_KINDS } from "#core/gallery-kinds";
@@ -58,8 +59,7 @@ export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onS
         />
         {photos.length > 0 && (
           <p className="text-sm text-slate-700" aria-live="polite">
-            {photos.length} {photos.length === 1 ? "photo" : "photos"} chosen: {photos.map((photo) => photo.name).join(", ")}. They upload
-            once the gallery is saved.
+            {countOf(photos.length, "photo")} chosen: {photos.map((photo) => photo.name).join(", ")}. They upload once the gallery is saved.
           </p>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { countOf } from "#core/count-of";
 import { Images } from "lucide-react";
 import { Link } from "react-router";
 import { ContentListScreen } from "~/components/admin/content/content-list-screen";
@@ -17,8 +18,6 @@ export function meta() {
 }
 
 type Gallery = Route.ComponentProps["loaderData"]["galleries"][number];
-
-const photoCount = (count: number) => (count === 1 ? "1 photo" : `${count} photos`);
 
 export default function GalleriesContent({ loaderData }: Route.ComponentProps) {
   const { galleries, explore } = loaderData;
@@ -48,7 +47,7 @@ export default function GalleriesContent({ loaderData }: Route.ComponentProps) {
             <p className="font-bold text-slate-900">{gallery.name}</p>
             <p className="text-slate-700">
               {GALLERY_KINDS[gallery.kind]}
-              {gallery.date && ` · ${gallery.date}`} · {photoCount(gallery.photoCount)}
+              {gallery.date && ` · ${gallery.date}`} · {countOf(gallery.photoCount, "photo")}
               {gallery.photoCount === 0 && " (not shown on the site yet)"}
             </p>
             <Link
@@ -66,7 +65,7 @@ export default function GalleriesContent({ loaderData }: Route.ComponentProps) {
           <h2 id="explore-photos" className="text-xl font-bold text-brand-900">
             Explore SMC photos
           </h2>
-          <p className="mt-1 text-slate-700">The photos of the Explore SMC page: {photoCount(explore.photoCount)}.</p>
+          <p className="mt-1 text-slate-700">The photos of the Explore SMC page: {countOf(explore.photoCount, "photo")}.</p>
           <Link
             to={`/admin/content/galleries/${explore.id}`}
             className="mt-2 inline-block font-semibold text-brand-800 underline underline-offset-4"
