@@ -17,6 +17,7 @@ import { videoUploadsRepo } from "../../server/repos/video-uploads";
 import { videoPartKey } from "../../server/services/video-editor";
 import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication, seedContactMessage } from "./helpers/admin";
 import { describeChanges, diffRows, type Row, snapshotRows } from "./helpers/rows";
+import { seedRegistration } from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
 import { startTestServer, type TestServer } from "./helpers/test-server";
@@ -209,29 +210,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       }),
       nowIso(),
     );
-    registeredAnnouncementId = newId();
-    await announcementsRepo(server.database.db).create(
-      registeredAnnouncementId,
-      publishedAnnouncement({ description: "Seeded with a registration", registration: { capacity: 10, closesAt: null, questions: [] } }),
-      nowIso(),
-    );
-    registrationId = newId();
-    await server.database.db
-      .insertInto("registrations")
-      .values({
-        id: registrationId,
-        announcement_id: registeredAnnouncementId,
-        name: "Secret Applicant Zainab",
-        email: "zainab.registrant@example.org",
-        phone: "03001234567",
-        class: "2nd Year",
-        answers: "[]",
-        status: "registered",
-        arrival: 1,
-        submission_key: null,
-        created_at: nowIso(),
-      })
-      .execute();
+    ({ announcementId: registeredAnnouncementId, registrationId } = await seedRegistration(server, { name: "Secret Applicant Zainab" }));
   });
 
   const store = () => sessionStore(sessionsRepo(server.database.db));

@@ -23,6 +23,7 @@ import {
 } from "./helpers/arbitraries";
 import { freshIp, joinApplication, pageMessages } from "./helpers/forms";
 import { describeChanges, diffRows, type Row, type RowChanges, snapshotRows } from "./helpers/rows";
+import { seedRegistration } from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
 import { startTestServer, type TestServer } from "./helpers/test-server";
@@ -741,34 +742,6 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     TEST_TIMEOUT_MS,
   );
 
-  /** An announcement that takes registrations here, with one registration. */
-  async function seedRegistrationRow(): Promise<{ announcementId: string; registrationId: string }> {
-    const announcementId = newId();
-    await announcementsRepo(server.database.db).create(
-      announcementId,
-      publishedAnnouncement({ description: "Seeded with a registration", registration: { capacity: 1, closesAt: null, questions: [] } }),
-      nowIso(),
-    );
-    const registrationId = newId();
-    await server.database.db
-      .insertInto("registrations")
-      .values({
-        id: registrationId,
-        announcement_id: announcementId,
-        name: "Seeded Registrant",
-        email: `${registrationId}@example.org`,
-        phone: "03001234567",
-        class: "2nd Year",
-        answers: "[]",
-        status: "registered",
-        arrival: 1,
-        submission_key: null,
-        created_at: nowIso(),
-      })
-      .execute();
-    return { announcementId, registrationId };
-  }
-
   /** An announcement row with an image row (no files: the bytes are beside the point here). */
   async function seedAnnouncementRow(): Promise<{ id: string; imageId: string }> {
     const { db } = server.database;
@@ -949,7 +922,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           if (action === "messages-read") path = `/admin/messages/${await seedContactMessage(server)}/read`;
           if (action === "announcements-delete") path = `/admin/announcements/${(await seedAnnouncementRow()).id}/delete`;
           if (action === "registration-remove") {
-            const { announcementId, registrationId } = await seedRegistrationRow();
+            const { announcementId, registrationId } = await seedRegistration(server, { capacity: 1 });
             path = `/admin/announcements/${announcementId}/registrations/${registrationId}/delete`;
           }
           if (action === "gallery-upload") {

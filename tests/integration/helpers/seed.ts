@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { newId } from "../../../server/db/ids";
+import { newId, nowIso } from "../../../server/db/ids";
 import { announcementsRepo } from "../../../server/repos/announcements";
 import { publishedAnnouncement } from "../../shared/announcement-values";
 import { storeImage } from "../../../server/services/image-store";
@@ -31,4 +31,35 @@ export async function seedAnnouncement(
     fields.createdAt,
   );
   return { id, image };
+}
+
+/** An announcement that takes registrations here (`capacity` places, 10 unless given), with one person registered. */
+export async function seedRegistration(
+  server: TestServer,
+  { capacity = 10, name = "Seeded Registrant" }: { capacity?: number; name?: string } = {},
+): Promise<{ announcementId: string; registrationId: string }> {
+  const announcementId = newId();
+  await announcementsRepo(server.database.db).create(
+    announcementId,
+    publishedAnnouncement({ description: "Seeded with a registration", registration: { capacity, closesAt: null, questions: [] } }),
+    nowIso(),
+  );
+  const registrationId = newId();
+  await server.database.db
+    .insertInto("registrations")
+    .values({
+      id: registrationId,
+      announcement_id: announcementId,
+      name,
+      email: `${registrationId}@example.org`,
+      phone: "03001234567",
+      class: "2nd Year",
+      answers: "[]",
+      status: "registered",
+      arrival: 1,
+      submission_key: null,
+      created_at: nowIso(),
+    })
+    .execute();
+  return { announcementId, registrationId };
 }
