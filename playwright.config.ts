@@ -2,8 +2,12 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Browser tests drive Debian's Chromium (/usr/bin/chromium) against the production build. Each worker starts its own
- * server on a fresh DATA_DIR (tests/e2e/e2e-server.ts), so the two workers, one per core, never share data. Every
- * spec runs at phone (375 px) and desktop (1280 px) width.
+ * server on a fresh DATA_DIR (tests/e2e/e2e-server.ts), so the two workers, one per core, never share data.
+ *
+ * Every test runs at desktop width (1280 px). Tests tagged `@both-widths` (BOTH_WIDTHS in tests/e2e/fixtures.ts), the
+ * ones whose behaviour or layout depends on the width (menus, grids, sliders, dialogs, touch), run at phone width
+ * (375 px, Pixel 5) too. Every axe check runs at both widths either way: a desktop-only test's expectNoAxeViolations
+ * checks the same page again at 375 px. docs/decisions/025-one-width-for-width-independent-flows.md says why.
  */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -32,7 +36,11 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "phone", use: { ...devices["Pixel 5"], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
+    {
+      name: "phone",
+      grep: /@both-widths/,
+      use: { ...devices["Pixel 5"], viewport: { width: 375, height: 740 }, launchOptions: chromium },
+    },
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
   ],
 });

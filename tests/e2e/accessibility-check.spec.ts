@@ -10,3 +10,12 @@ test("the accessibility check finds a photo without alt text, a field without a 
   const rules = (await axeViolations(page)).map((line) => line.split(" ")[0]);
   expect(rules).toEqual(expect.arrayContaining(["image-alt", "label", "color-contrast"]));
 });
+
+// A test that runs at desktop width only has its pages checked at the phone's width too (decision 025).
+test("a desktop-only test's check also finds what breaks only at the phone's width", async ({ page, expectNoAxeViolations }) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Narrow</title>
+    <style>p { color: #000; background: #fff } @media (max-width: 600px) { p { color: #ccc } }</style></head>
+    <body><main><h1>Narrow</h1><p>Faint on a phone</p></main></body></html>`);
+  await expect(expectNoAxeViolations(page)).rejects.toThrow(/axe found accessibility violations at 375 px/);
+  expect(page.viewportSize()?.width, "the page is widened back").toBe(1280);
+});

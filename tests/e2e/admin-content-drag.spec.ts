@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from "@playwright/test";
-import { expect, isPhone, test } from "./fixtures";
+import { BOTH_WIDTHS, expect, isPhone, test } from "./fixtures";
 import { holdRequests } from "./chunks";
 import { adminItemNames, storedGoalTitles } from "./content-admin";
 
@@ -187,57 +187,58 @@ test.describe("admin content lists: reordering by dragging", () => {
     }
   });
 
-  test("on a phone: a swipe over a grip scrolls the page and moves nothing; a finger held on it first drags the goal", async ({
-    page,
-    site,
-  }) => {
-    // Only the phone project has a touch screen (Pixel 5: hasTouch); the mouse and keyboard drags above run at both widths.
-    test.skip(!isPhone(page), "a touch screen's drag");
-    const [first, second, third, ...rest] = site.goals.map((goal) => goal.title);
-    const moves = watchMoves(page);
-    await page.goto(GOALS);
-    const touch = await page.context().newCDPSession(page);
-    const finger = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
-      touch.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
-    const middleOf = async (locator: Locator) => {
-      const box = (await locator.boundingBox())!;
-      return [box.x + box.width / 2, box.y + box.height / 2] as const;
-    };
+  test(
+    "on a phone: a swipe over a grip scrolls the page and moves nothing; a finger held on it first drags the goal",
+    { tag: BOTH_WIDTHS },
+    async ({ page, site }) => {
+      // Only the phone project has a touch screen (Pixel 5: hasTouch); the mouse and keyboard drags above run at desktop width.
+      test.skip(!isPhone(page), "a touch screen's drag");
+      const [first, second, third, ...rest] = site.goals.map((goal) => goal.title);
+      const moves = watchMoves(page);
+      await page.goto(GOALS);
+      const touch = await page.context().newCDPSession(page);
+      const finger = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
+        touch.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+      const middleOf = async (locator: Locator) => {
+        const box = (await locator.boundingBox())!;
+        return [box.x + box.width / 2, box.y + box.height / 2] as const;
+      };
 
-    // A quick swipe up, starting on the first goal's grip.
-    await itemOf(handle(page, first!)).evaluate((item) => item.scrollIntoView({ block: "center", behavior: "instant" }));
-    const scrolledFrom = await page.evaluate(() => window.scrollY);
-    let [x, y] = await middleOf(handle(page, first!));
-    await finger("touchStart", x, y);
-    for (let step = 1; step <= 10; step++) await finger("touchMove", x, y - step * 20);
-    await finger("touchEnd", x, y - 200);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledFrom + 50);
-    expect(await adminItemNames(page)).toEqual([first, second, third, ...rest]);
-    expect(moves).toHaveLength(0);
-    // The swipe's fling has come to rest.
-    await expect
-      .poll(async () => {
-        const before = await page.evaluate(() => window.scrollY);
-        await page.waitForTimeout(150);
-        return (await page.evaluate(() => window.scrollY)) - before;
-      })
-      .toBe(0);
+      // A quick swipe up, starting on the first goal's grip.
+      await itemOf(handle(page, first!)).evaluate((item) => item.scrollIntoView({ block: "center", behavior: "instant" }));
+      const scrolledFrom = await page.evaluate(() => window.scrollY);
+      let [x, y] = await middleOf(handle(page, first!));
+      await finger("touchStart", x, y);
+      for (let step = 1; step <= 10; step++) await finger("touchMove", x, y - step * 20);
+      await finger("touchEnd", x, y - 200);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledFrom + 50);
+      expect(await adminItemNames(page)).toEqual([first, second, third, ...rest]);
+      expect(moves).toHaveLength(0);
+      // The swipe's fling has come to rest.
+      await expect
+        .poll(async () => {
+          const before = await page.evaluate(() => window.scrollY);
+          await page.waitForTimeout(150);
+          return (await page.evaluate(() => window.scrollY)) - before;
+        })
+        .toBe(0);
 
-    // Held still for a moment, then carried down past the next goal.
-    await itemOf(handle(page, first!)).evaluate((item) => {
-      item.scrollIntoView({ block: "start", behavior: "instant" });
-      window.scrollBy({ top: -100, behavior: "instant" });
-    });
-    [x, y] = await middleOf(handle(page, first!));
-    const [, to] = await middleOf(itemOf(handle(page, second!)));
-    const [, from] = await middleOf(itemOf(handle(page, first!)));
-    await finger("touchStart", x, y);
-    await page.waitForTimeout(400);
-    for (let step = 1; step <= 10; step++) await finger("touchMove", x, y + ((to - from) * step) / 10);
-    await finger("touchEnd", x, y + to - from);
-    await expect.poll(() => adminItemNames(page)).toEqual([second, first, third, ...rest]);
-    await expect.poll(() => moves.map((move) => move.postData())).toEqual(["to=1"]);
-  });
+      // Held still for a moment, then carried down past the next goal.
+      await itemOf(handle(page, first!)).evaluate((item) => {
+        item.scrollIntoView({ block: "start", behavior: "instant" });
+        window.scrollBy({ top: -100, behavior: "instant" });
+      });
+      [x, y] = await middleOf(handle(page, first!));
+      const [, to] = await middleOf(itemOf(handle(page, second!)));
+      const [, from] = await middleOf(itemOf(handle(page, first!)));
+      await finger("touchStart", x, y);
+      await page.waitForTimeout(400);
+      for (let step = 1; step <= 10; step++) await finger("touchMove", x, y + ((to - from) * step) / 10);
+      await finger("touchEnd", x, y + to - from);
+      await expect.poll(() => adminItemNames(page)).toEqual([second, first, third, ...rest]);
+      await expect.poll(() => moves.map((move) => move.postData())).toEqual(["to=1"]);
+    },
+  );
 
   test.describe("refused", () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 404 \(Not Found\)/] });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, type Seed, test } from "./fixtures";
+import { BOTH_WIDTHS, expect, test, type Seed } from "./fixtures";
 import { chooseTopBarEntry } from "./menus";
 
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
@@ -26,7 +26,7 @@ async function seedThree(seed: Seed) {
   return { lines, markup, newest, newestFirst: [newest, markup, lines] };
 }
 
-test.describe("announcements", () => {
+test.describe("announcements", { tag: BOTH_WIDTHS }, () => {
   test("with none, it says 'No announcement available.' and 'Go Back' leads to /", async ({ page }) => {
     await page.goto("/announcement");
     await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();

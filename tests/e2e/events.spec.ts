@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { site } from "../../content/site";
 import type { SiteContent } from "../../core/schemas/site-content";
-import { expect, test } from "./fixtures";
+import { BOTH_WIDTHS, expect, test } from "./fixtures";
 
 const SUBTITLE = "Explore our vibrant journey through academic, cultural and community-building events.";
 
@@ -49,7 +49,7 @@ async function expectGroups(page: Page, groups: Array<[string, number]>) {
   }
 }
 
-test.describe("events and activities", () => {
+test.describe("events and activities", { tag: BOTH_WIDTHS }, () => {
   test.beforeEach(({}, testInfo) => {
     // The groups are the starting content's, which the worker's server imports on its first start. The slider tests
     // need one with more photos than a desktop shows at once: content without one fails here rather than skipping.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { BOTH_WIDTHS, expect, test } from "./fixtures";
 
 const photos = (page: Page) => page.getByRole("main").getByRole("img");
 
@@ -11,7 +11,7 @@ async function columns(page: Page): Promise<number> {
 
 // The number of photos is the content's (content/site.ts); that the demo content has the spec's 44 is checked in
 // server/content/demo-content.test.ts.
-test.describe("Explore SMC", () => {
+test.describe("Explore SMC", { tag: BOTH_WIDTHS }, () => {
   test("the section 'Explore SMC' shows every photo of the content", async ({ page, site }) => {
     await page.goto("/explore-smc");
     await expect(page.getByRole("heading", { name: "Explore SMC", level: 1 })).toBeVisible();

@@ -9,7 +9,8 @@
  * - `signInAsAdmin()`: gives the test's browser context a live admin session (no login form involved);
  * - `serverClock.advanceBy(ms)`: moves the server's clock ahead (calls in one test add up); the next test starts on
  *   the real time again;
- * - `expectNoAxeViolations(page)`: axe-core finds nothing on the page;
+ * - `expectNoAxeViolations(page)`: axe-core finds nothing on the page; in a test that runs at desktop width only (not
+ *   tagged BOTH_WIDTHS), nothing at phone width either (the page is narrowed to 375 px for the check, then widened);
  * - a guard on every page: the test fails if the page asks any host but the site's, or logs an error;
  * - `page.goto()` and `page.reload()` return once React has hydrated the page.
  */
@@ -518,14 +519,33 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(context);
   },
 
-  expectNoAxeViolations: async ({}, use) => {
+  expectNoAxeViolations: async ({}, use, testInfo) => {
+    // A test the phone project does not run still has its pages checked at the phone's width.
+    const phoneWidthToo = !testInfo.tags.includes(BOTH_WIDTHS);
     await use(async (page) => {
       expect(await axeViolations(page), "axe found accessibility violations").toEqual([]);
+      if (!phoneWidthToo || isPhone(page)) return;
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize(PHONE_VIEWPORT);
+      try {
+        expect(await axeViolations(page), `axe found accessibility violations at ${PHONE_VIEWPORT.width} px`).toEqual([]);
+      } finally {
+        await page.setViewportSize(viewport);
+      }
     });
   },
 });
 
 export { expect };
+
+/**
+ * The tag of a test (or describe) whose behaviour or layout depends on the width: the phone project (375 px) runs only
+ * these; the desktop project runs every test (playwright.config.ts, docs/decisions/025-one-width-for-width-independent-flows.md).
+ */
+export const BOTH_WIDTHS = "@both-widths";
+
+/** The phone project's viewport (playwright.config.ts). */
+export const PHONE_VIEWPORT = { width: 375, height: 740 } as const;
 
 /** Phone and desktop differ only in how the menu is reached and how many columns fit. */
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { DatabaseHandle } from "../../server/db/database";
-import { expect, test } from "./fixtures";
+import { BOTH_WIDTHS, expect, test } from "./fixtures";
 
 /*
  * Each event and activity with photos has its own page, /events-and-activities/<slug>: its name, date, description and
@@ -33,40 +33,39 @@ async function datedEvent({ db }: DatabaseHandle) {
 
 const gridPhotos = (page: Page) => page.getByRole("main").getByRole("list").getByRole("listitem");
 
-test("a slider's heading leads to the event's page: its name, date, description and every photo, titled for sharing", async ({
-  page,
-  database,
-  site,
-  expectNoAxeViolations,
-}) => {
-  const event = await datedEvent(database);
-  await page.goto("/events-and-activities");
-  await page.getByRole("heading", { level: 2, name: event.name, exact: true }).getByRole("link").click();
+test(
+  "a slider's heading leads to the event's page: its name, date, description and every photo, titled for sharing",
+  { tag: BOTH_WIDTHS },
+  async ({ page, database, site, expectNoAxeViolations }) => {
+    const event = await datedEvent(database);
+    await page.goto("/events-and-activities");
+    await page.getByRole("heading", { level: 2, name: event.name, exact: true }).getByRole("link").click();
 
-  await expect(page).toHaveURL(new RegExp(`/events-and-activities/${event.slug}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.name);
-  await expect(page.getByRole("main").getByText("Event", { exact: true })).toBeVisible();
-  await expect(page.locator("time")).toHaveText("12 March 2026");
-  await expect(page.locator("time")).toHaveAttribute("datetime", "2026-03-12");
-  await expect(page.getByText(/Three days of talks\.\s+A night of poetry\./)).toBeVisible();
-  await expect(gridPhotos(page)).toHaveCount(event.count);
-  await expect(gridPhotos(page).first().getByRole("img")).toHaveAttribute("alt", `${event.name} 1`);
-  await expect(page).toHaveTitle(`${event.name} | ${site.name}`);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/uploads\/content\/[^/]+$/);
-  await expectNoAxeViolations(page);
+    await expect(page).toHaveURL(new RegExp(`/events-and-activities/${event.slug}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.name);
+    await expect(page.getByRole("main").getByText("Event", { exact: true })).toBeVisible();
+    await expect(page.locator("time")).toHaveText("12 March 2026");
+    await expect(page.locator("time")).toHaveAttribute("datetime", "2026-03-12");
+    await expect(page.getByText(/Three days of talks\.\s+A night of poetry\./)).toBeVisible();
+    await expect(gridPhotos(page)).toHaveCount(event.count);
+    await expect(gridPhotos(page).first().getByRole("img")).toHaveAttribute("alt", `${event.name} 1`);
+    await expect(page).toHaveTitle(`${event.name} | ${site.name}`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/uploads\/content\/[^/]+$/);
+    await expectNoAxeViolations(page);
 
-  // Its photos open in the lightbox, as every gallery's do.
-  await gridPhotos(page).nth(1).getByRole("button").click();
-  const viewer = page.getByRole("dialog", { name: "Photo viewer" });
-  await expect(viewer.getByText(`2 of ${event.count}`, { exact: true })).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(viewer).toBeHidden();
+    // Its photos open in the lightbox, as every gallery's do.
+    await gridPhotos(page).nth(1).getByRole("button").click();
+    const viewer = page.getByRole("dialog", { name: "Photo viewer" });
+    await expect(viewer.getByText(`2 of ${event.count}`, { exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
 
-  await page.getByRole("button", { name: "Back", exact: true }).click();
-  await expect(page).toHaveURL(/\/events-and-activities$/);
-});
+    await page.getByRole("button", { name: "Back", exact: true }).click();
+    await expect(page).toHaveURL(/\/events-and-activities$/);
+  },
+);
 
-test.describe("an address no event or activity has", () => {
+test.describe("an address no event or activity has", { tag: BOTH_WIDTHS }, () => {
   // The browser reports the page's own 404 status in the console; nothing else may be logged.
   test.use({ allowedConsoleErrors: [/status of 404 \(Not Found\) \(http:\/\/[^/]+\/events-and-activities\/no-such-event\)$/] });
 

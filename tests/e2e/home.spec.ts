@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { site } from "../../content/site";
 import { holdChunk } from "./chunks";
-import { expect, test } from "./fixtures";
+import { BOTH_WIDTHS, expect, test } from "./fixtures";
 
 /*
  * Counts and texts of the society's content (tagline, goals, team, collaborators, resources) are read from
@@ -33,7 +33,7 @@ function visibleHeadlineCharacters(page: Page): Promise<number> {
 
 const HEADLINE_CHARACTERS = HEADLINE.replace(/\s/g, "").length;
 
-test.describe("the home page", () => {
+test.describe("the home page", { tag: BOTH_WIDTHS }, () => {
   test("the server sends the headline, the sections hero, about, collaborator, resources, contact in order, and Join Us", async ({
     request,
   }) => {

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { parseAnswers } from "../../server/repos/applications";
 import { formBody, joinApplication } from "../integration/helpers/forms";
 import { holdRequests } from "./chunks";
-import { expect, isPhone, test } from "./fixtures";
+import { BOTH_WIDTHS, expect, isPhone, test } from "./fixtures";
 import { chooseTopBarEntry } from "./menus";
 
 /** SPEC 2 "Join Us flow", 4 and 5: the two-step join form. */
@@ -71,7 +71,7 @@ async function fillStep2(page: Page, dialog: Locator, questions: string[]) {
   await addChip(page, dialog, questions[5]!, "Bang-e-Dra");
 }
 
-test.describe("the join form", () => {
+test.describe("the join form", { tag: BOTH_WIDTHS }, () => {
   test("Continue opens the form; Next with nothing filled shows every step-1 message and stays on step 1", async ({
     page,
     expectNoAxeViolations,

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { site } from "../../content/site";
 import { holdChunk } from "./chunks";
-import { expect, isPhone, test } from "./fixtures";
+import { BOTH_WIDTHS, expect, isPhone, test } from "./fixtures";
 
 /*
  * Any gallery photo opens in a lightbox: the large photo with its alt text and position, Previous and Next by
@@ -76,7 +76,7 @@ async function swipeLeft(page: Page, target: Locator) {
   }
 }
 
-test.describe("the photo lightbox", () => {
+test.describe("the photo lightbox", { tag: BOTH_WIDTHS }, () => {
   test.beforeEach(({}, testInfo) => {
     // The photos are the starting content's, imported on the server's first start; content too small for these
     // checks fails here rather than skipping.

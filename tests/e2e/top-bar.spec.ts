@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "../../server/db/database";
 import { holdChunk } from "./chunks";
-import { expect, isPhone, test } from "./fixtures";
+import { BOTH_WIDTHS, expect, isPhone, test } from "./fixtures";
 import { hamburger, openPhoneMenu, phoneMenu, topBar, visibleMenuEntries } from "./menus";
 
 /** SPEC 2, "Top bar": the full menu, in order. */
@@ -35,7 +35,7 @@ async function galleriesWithPhotos({ db }: DatabaseHandle) {
   return { events, activities };
 }
 
-test.describe("the top bar", () => {
+test.describe("the top bar", { tag: BOTH_WIDTHS }, () => {
   test("on / it shows the full menu: Home, About Us, Announcement, Collaborator, Resources, Events & Activities, Explore SMC, Join Us, Contact Us", async ({
     page,
   }) => {
