@@ -2,14 +2,27 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { CONFLICT_MESSAGE } from "#core/schemas/content-forms";
 import { data } from "react-router";
 import { HONEYPOT_FIELD } from "#core/schemas/limits";
+import { withoutInvisibleControls } from "#core/schemas/text";
 
-/** The request's form fields. The body was capped in front of React Router; one that is not a form answers 400. */
+/** A password is taken exactly as typed: whatever it holds is part of it. */
+const isPasswordField = (name: string) => /password/i.test(name);
+
+/**
+ * The request's form fields, every text but a password without invisible control characters (withoutInvisibleControls).
+ * The body was capped in front of React Router; one that is not a form answers 400.
+ */
 export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw data({ ok: false, error: "The request is not a form" }, { status: 400 });
   }
+  const cleaned = new FormData();
+  for (const [name, value] of form) {
+    cleaned.append(name, typeof value === "string" && !isPasswordField(name) ? withoutInvisibleControls(value) : value);
+  }
+  return cleaned;
 }
 
 /** A person never sees the honeypot field; anything in it means a bot filled the form. */

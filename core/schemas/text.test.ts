@@ -3,6 +3,7 @@ import { contactSchema } from "./contact";
 import { joinSubmissionSchema } from "./join";
 import { loginSchema } from "./login";
 import { announcementSchema } from "./announcement";
+import { withoutInvisibleControls } from "./text";
 
 /** PostgreSQL cannot store U+0000 in a text column: every stored or looked-up text field refuses it. */
 describe("a NUL byte in a text field", () => {
@@ -36,5 +37,17 @@ describe("a NUL byte in a text field", () => {
 
   test("text around it (markup, right-to-left, emoji) is kept as typed", () => {
     expect(joinSubmissionSchema.shape.fullname.parse(" <b>مریم</b> 🎓 ")).toBe("<b>مریم</b> 🎓");
+  });
+});
+
+describe("withoutInvisibleControls", () => {
+  test("takes out bidirectional controls, C0 and C1 controls and DEL; keeps tabs, line breaks, NUL and joiners", () => {
+    // "\u202E" would show "Ayesha gpj.exe" as "Ayesha exe.jpg".
+    expect(withoutInvisibleControls("Ayesha \u202Egpj.exe")).toBe("Ayesha gpj.exe");
+    expect(withoutInvisibleControls("\u2066a\u2069\u200Eb\u200F\u061Cc\u202A\u202B\u202C\u202D")).toBe("abc");
+    expect(withoutInvisibleControls("a\u0001\u0008\u000B\u000C\u001F\u007F\u0085\u009Fb")).toBe("ab");
+    expect(withoutInvisibleControls("line\r\nnext\tcell\u0000")).toBe("line\r\nnext\tcell\u0000");
+    // Zero-width joiners shape Urdu words and emoji: they stay.
+    expect(withoutInvisibleControls("نہ\u200Cیں 👩\u200D⚕️")).toBe("نہ\u200Cیں 👩\u200D⚕️");
   });
 });

@@ -7,3 +7,15 @@ import type { z } from "zod";
 export function withoutNul<T extends z.ZodString>(schema: T, label: string): T {
   return schema.refine((value) => !value.includes("\u0000"), `${label} contains a character that is not allowed`);
 }
+
+/**
+ * Control characters nobody types but a paste or a script can bring: C0 (but tab, line breaks and NUL, which
+ * `withoutNul` refuses with a message), DEL, C1, and the Unicode bidirectional controls, which can make a name display
+ * as something else (reversed, its end shown first) in the admin's lists.
+ */
+const INVISIBLE_CONTROLS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const KEPT_CONTROLS = new Set(["\t", "\n", "\r", "\u0000"]);
+
+/** The text without INVISIBLE_CONTROLS: what every form field is read as, passwords excepted. */
+export const withoutInvisibleControls = (text: string) =>
+  text.replace(INVISIBLE_CONTROLS, (control) => (KEPT_CONTROLS.has(control) ? control : ""));

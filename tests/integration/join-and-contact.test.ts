@@ -288,6 +288,20 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
     expect((await messagesOf(bot)).form).toBe("Something went wrong while sending the email.");
   });
 
+  test("contact: bidirectional and other invisible controls are taken out of what is stored; a name of nothing else is refused", async () => {
+    const name = "Sara \u202Egpj.exe\u202C";
+    const message = "First line\nsecond \u2066line\u2069\u0007 with a bell";
+    expect((await postForm(server, "/contact", contactMessage({ name, message }), freshIp())).status).toBe(200);
+    const stored = await server.database.db
+      .selectFrom("contact_messages")
+      .select(["name", "message"])
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ name: "Sara gpj.exe", message: "First line\nsecond line with a bell" });
+    const onlyControls = await refused("/contact", contactMessage({ name: "\u202E\u202C\u200F" }));
+    expect((await messagesOf(onlyControls)).form).toBe("Please fill all fields");
+  });
+
   test("contact: the 31st message from one network within ten minutes gets 429, says how long to wait, and stores nothing", async () => {
     const ip = freshIp();
     for (let i = 0; i < 30; i++) expect((await postForm(server, "/contact", contactMessage(), ip)).status).toBe(200);
