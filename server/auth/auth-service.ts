@@ -29,7 +29,7 @@ export function authService({ db, logger, publicUrl }: AuthServiceDeps) {
   const sessions = sessionStore(createRepos(db).sessions);
 
   const sessionOf = (request: Request): Promise<ActiveSession | undefined> => {
-    const token = readSessionToken(request);
+    const token = readSessionToken(request, cookie);
     return token ? sessions.findByToken(token) : Promise.resolve(undefined);
   };
 
@@ -38,7 +38,7 @@ export function authService({ db, logger, publicUrl }: AuthServiceDeps) {
     sessionOf,
 
     /** Whether the request carries a session cookie at all: without a live session, it is one that ended. */
-    hasSessionCookie: (request: Request): boolean => readSessionToken(request) !== undefined,
+    hasSessionCookie: (request: Request): boolean => readSessionToken(request, cookie) !== undefined,
 
     /**
      * The check at the top of every admin loader and action. A refusal is logged as a security event. An admin still
@@ -50,20 +50,20 @@ export function authService({ db, logger, publicUrl }: AuthServiceDeps) {
         logSecurityEvent(logger, "access.refused", { method: request.method, path: new URL(request.url).pathname, reason });
         return { admitted: false, reason, ...(reason === "session-ended" ? { clearCookie: clearSessionCookie(cookie) } : {}) };
       };
-      if (!active) return refuse(readSessionToken(request) ? "session-ended" : "no-session");
+      if (!active) return refuse(readSessionToken(request, cookie) ? "session-ended" : "no-session");
       if (active.admin.mustChangePassword && !options.allowPendingPasswordChange) return refuse("password-change-required");
       return { admitted: true, active };
     },
 
     /** Limits first, then the password; on success `cookie` is the Set-Cookie value of the new session. */
     async logIn(attempt: Omit<LoginAttempt, "currentToken">, request: Request) {
-      const result = await logIn(db, { ...attempt, currentToken: readSessionToken(request) }, { logger });
+      const result = await logIn(db, { ...attempt, currentToken: readSessionToken(request, cookie) }, { logger });
       return result.ok ? { ...result, cookie: sessionCookie(result.token, cookie) } : result;
     },
 
     /** Ends the request's session; returns the Set-Cookie value that removes the cookie. */
     async logOut(request: Request): Promise<string> {
-      await logOut(db, readSessionToken(request));
+      await logOut(db, readSessionToken(request, cookie));
       return clearSessionCookie(cookie);
     },
 

@@ -24,20 +24,23 @@ describe("the session cookie", () => {
     expect(() => sessionCookie("a; Domain=evil.example", { secure: true })).toThrow();
   });
 
-  test("the token is read from either cookie name, among other cookies", () => {
-    expect(readSessionToken(withCookie(`theme=dark; __Host-session=${token}`))).toBe(token);
-    expect(readSessionToken(withCookie(`session=${token}; theme=dark`))).toBe(token);
+  test("the token is read under the site's cookie name, among other cookies", () => {
+    expect(readSessionToken(withCookie(`theme=dark; __Host-session=${token}`), { secure: true })).toBe(token);
+    expect(readSessionToken(withCookie(`session=${token}; theme=dark`), { secure: false })).toBe(token);
   });
 
-  test("__Host-session wins when both are sent", () => {
+  test("behind HTTPS a plain session cookie is never read, alone or beside __Host-session; over HTTP __Host-session is not", () => {
     const other = newSessionToken();
-    expect(readSessionToken(withCookie(`session=${other}; __Host-session=${token}`))).toBe(token);
+    expect(readSessionToken(withCookie(`session=${token}`), { secure: true })).toBeUndefined();
+    expect(readSessionToken(withCookie(`session=${other}; __Host-session=${token}`), { secure: true })).toBe(token);
+    expect(readSessionToken(withCookie(`__Host-session=${token}`), { secure: false })).toBeUndefined();
   });
 
   test("no cookie, another cookie or a value not shaped like a token reads as no session", () => {
-    expect(readSessionToken(new Request("http://localhost/admin"))).toBeUndefined();
-    expect(readSessionToken(withCookie("theme=dark"))).toBeUndefined();
-    expect(readSessionToken(withCookie("session=abc"))).toBeUndefined();
-    expect(readSessionToken(withCookie("mysession=" + token))).toBeUndefined();
+    const http = { secure: false };
+    expect(readSessionToken(new Request("http://localhost/admin"), http)).toBeUndefined();
+    expect(readSessionToken(withCookie("theme=dark"), http)).toBeUndefined();
+    expect(readSessionToken(withCookie("session=abc"), http)).toBeUndefined();
+    expect(readSessionToken(withCookie("mysession=" + token), http)).toBeUndefined();
   });
 });

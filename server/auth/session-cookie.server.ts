@@ -11,8 +11,12 @@ export interface CookieOptions {
   secure: boolean;
 }
 
+/** The one cookie name the site uses: a plain `session` cookie is never read behind HTTPS, where anyone on the
+ * network or a sibling subdomain could have set it. */
+const cookieName = ({ secure }: CookieOptions) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
 function serialize(value: string, maxAgeSeconds: number, { secure }: CookieOptions): string {
-  const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  const name = cookieName({ secure });
   return [`${name}=${value}`, "Path=/", `Max-Age=${maxAgeSeconds}`, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])].join("; ");
 }
 
@@ -28,19 +32,18 @@ export function clearSessionCookie(options: CookieOptions): string {
 }
 
 /**
- * The session token from the request's Cookie header, under either name (`__Host-session` wins when
- * both are sent); undefined when absent or not shaped like a token, so junk never reaches the database.
+ * The session token from the request's Cookie header, under the site's one cookie name (its first occurrence);
+ * undefined when absent or not shaped like a token, so junk never reaches the database.
  */
-export function readSessionToken(request: Request): string | undefined {
+export function readSessionToken(request: Request, options: CookieOptions): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
-  const values = new Map<string, string>();
+  const wanted = cookieName(options);
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    const name = part.slice(0, eq).trim();
-    if ((name === SECURE_SESSION_COOKIE || name === SESSION_COOKIE) && !values.has(name)) values.set(name, part.slice(eq + 1).trim());
+    if (eq === -1 || part.slice(0, eq).trim() !== wanted) continue;
+    const token = part.slice(eq + 1).trim();
+    return TOKEN_PATTERN.test(token) ? token : undefined;
   }
-  const token = values.get(SECURE_SESSION_COOKIE) ?? values.get(SESSION_COOKIE);
-  return token !== undefined && TOKEN_PATTERN.test(token) ? token : undefined;
+  return undefined;
 }

@@ -14,7 +14,7 @@ import { isPublicPage } from "#core/public-pages";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, CONTENT_PHOTO_UPLOAD_MAX_BYTES, FORM_MAX_BYTES, VIDEO_PART_BYTES } from "#core/schemas/limits";
 import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
 import { pageCache } from "./page-cache";
-import { checkReadiness, type Readiness } from "./readiness";
+import { checkReadiness, type Readiness, readinessProbe } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
@@ -24,6 +24,7 @@ import {
   limitConcurrentLogins,
   limitRequestBodies,
   noStore,
+  routePath,
   refuseCrossSiteWrites,
   uploadsInTurn,
 } from "./request-guards";
@@ -39,7 +40,10 @@ const VIDEO_PART_PATH = /^\/admin\/content\/video\/uploads\/[^/]+\/[^/]+$/;
 /** /admin, /admin-announcement and everything under /admin/. */
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
 /** Admin posts may change the public pages; a login, which anyone may send, does not, and must not cost a render. */
-const mayChangePublicPages = (path: string) => ADMIN_PATHS.test(path) && path !== "/admin/login";
+const mayChangePublicPages = (path: string) => {
+  const route = routePath(path);
+  return ADMIN_PATHS.test(route) && route !== "/admin/login";
+};
 
 const ONE_YEAR_SECONDS = 31_536_000;
 /**
@@ -85,12 +89,13 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
+  const ready = readinessProbe(readiness, () => checkReadiness(readiness, database, storage), logger);
   app.get("/readyz", async (_req, res) => {
-    const result = await checkReadiness(readiness, database, storage);
+    const isReady = await ready();
     res
       .set("Cache-Control", "no-store")
-      .status(result.ready ? 200 : 503)
-      .json(result);
+      .status(isReady ? 200 : 503)
+      .json({ status: isReady ? "ready" : "not ready" });
   });
 
   app.use(requestLog(logger));

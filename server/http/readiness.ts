@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../db/database";
 import { migrationsAreCurrent } from "../db/database";
+import type { Logger } from "../logger";
 import type { FileStorage } from "../storage/storage";
 
 export interface Readiness {
@@ -30,4 +31,29 @@ export async function checkReadiness(state: Readiness, database: DatabaseHandle,
     storage: await ok(storage.checkWritable()),
   };
   return { ready: Object.values(checks).every(Boolean), checks };
+}
+
+/** How long a readiness check's result stands: a load balancer asking every second costs one check per this. */
+export const READINESS_CHECK_TTL_MS = 5_000;
+
+/**
+ * /readyz's verdict: whether this instance should get traffic. Shutting down answers at once; the checks behind the
+ * rest (the database, its migrations, a write to storage) run at most once per READINESS_CHECK_TTL_MS however often
+ * it is asked, callers meanwhile sharing the last result. Only the verdict goes to the outside; which check failed
+ * is logged when the verdict turns.
+ */
+export function readinessProbe(state: Readiness, check: () => Promise<ReadinessResult>, logger: Logger, now: () => number = Date.now) {
+  let last: { at: number; result: Promise<ReadinessResult> } | undefined;
+  let wasReady = true;
+  return async (): Promise<boolean> => {
+    if (!state.accepting) return false;
+    if (!last || now() - last.at >= READINESS_CHECK_TTL_MS) last = { at: now(), result: check() };
+    const { ready, checks } = await last.result;
+    if (ready !== wasReady) {
+      wasReady = ready;
+      if (ready) logger.info("ready again: every readiness check passes");
+      else logger.warn({ checks }, "not ready: a readiness check fails");
+    }
+    return ready;
+  };
 }

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
 import { createLogger } from "../logger";
-import { LOGIN_BUSY_MESSAGE, limitConcurrentLogins, limitRequestBodies, uploadsInTurn } from "./request-guards";
+import { LOGIN_BUSY_MESSAGE, limitConcurrentLogins, limitRequestBodies, routePath, uploadsInTurn } from "./request-guards";
 
 /** A login that takes `LOGIN_MS` (as a hash would), behind the limiter; records when each one started and ended. */
 const LOGIN_MS = 150;
@@ -19,21 +19,22 @@ describe("logins let through one at a time, paced", () => {
     const runs: { start: number; end: number }[] = [];
     const app = express();
     app.use(limitConcurrentLogins("/admin/login", 1, createLogger("silent")));
-    app.post("/admin/login", async (_req, res) => {
+    app.post("/contact", (_req, res) => {
+      res.json({ ok: true });
+    });
+    // Whatever else is asked stands for the login's action, as React Router runs it for any spelling of its path.
+    app.use(async (_req, res) => {
       const run = { start: performance.now(), end: 0 };
       await new Promise((resolve) => setTimeout(resolve, LOGIN_MS));
       run.end = performance.now();
       runs.push(run);
       res.json({ ok: true });
     });
-    app.post("/contact", (_req, res) => {
-      res.json({ ok: true });
-    });
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server!.once("listening", resolve));
     const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
-    const login = async () => {
-      const response = await fetch(`${url}/admin/login`, { method: "POST", body: "email=a&password=b" });
+    const login = async (spelling = { method: "POST", path: "/admin/login" }) => {
+      const response = await fetch(`${url}${spelling.path}`, { method: spelling.method, body: "email=a&password=b" });
       return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as unknown };
     };
     return { url, runs, login };
@@ -41,7 +42,7 @@ describe("logins let through one at a time, paced", () => {
 
   test("of ten at once, one runs and one waits its turn; the others get 503 with Retry-After at once", async () => {
     const { runs, login } = await start();
-    const answers = await Promise.all(Array.from({ length: 10 }, login));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => login()));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
     const refused = answers.filter((a) => a.status === 503);
     expect(refused).toHaveLength(8);
@@ -51,6 +52,25 @@ describe("logins let through one at a time, paced", () => {
     expect(second!.start).toBeGreaterThanOrEqual(first!.end + (first!.end - first!.start) - 2);
   });
 
+  test("any write to any spelling of the login's path is held the same: other methods, case, a trailing slash, escapes, .data", async () => {
+    const { login } = await start();
+    const spellings = [
+      { method: "PUT", path: "/admin/login" },
+      { method: "DELETE", path: "/admin/login" },
+      { method: "POST", path: "/Admin/LOGIN" },
+      { method: "POST", path: "/admin/login/" },
+      { method: "POST", path: "/%61dmin/login" },
+      { method: "POST", path: "/admin/login.data" },
+      { method: "PATCH", path: "/ADMIN/login//" },
+      { method: "POST", path: "/admin%2Flogin" },
+      { method: "POST", path: "/admin/login" },
+      { method: "POST", path: "/admin/Login" },
+    ];
+    const answers = await Promise.all(spellings.map(login));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 503)).toHaveLength(8);
+  });
+
   test("logins one after another all get through, each waiting out the pause", async () => {
     const { login } = await start();
     for (let i = 0; i < 4; i++) expect((await login()).status).toBe(200);
@@ -58,7 +78,7 @@ describe("logins let through one at a time, paced", () => {
 
   test("other paths are not held", async () => {
     const { url, login } = await start();
-    const busy = Promise.all(Array.from({ length: 3 }, login));
+    const busy = Promise.all(Array.from({ length: 3 }, () => login()));
     const started = performance.now();
     expect((await fetch(`${url}/contact`, { method: "POST", body: "x" })).status).toBe(200);
     expect(performance.now() - started).toBeLessThan(LOGIN_MS);
@@ -162,5 +182,24 @@ describe("uploads let through a few at a time, the others waiting with their bod
     for (const release of state.release.splice(0)) release();
     expect((await Promise.all(next)).map((answer) => answer.status)).toEqual([200, 200]);
     expect(state.handled).toBe(4);
+  });
+});
+
+describe("routePath", () => {
+  test("spells a path the way React Router matches it: decoded, in lower case, without trailing slashes or .data", () => {
+    for (const path of [
+      "/admin/login",
+      "/Admin/Login",
+      "/admin/login/",
+      "/%61dmin/login",
+      "/admin%2Flogin",
+      "/admin/login.data",
+      "/ADMIN/LOGIN//",
+    ]) {
+      expect(routePath(path), path).toBe("/admin/login");
+    }
+    expect(routePath("/_root.data")).toBe("/");
+    expect(routePath("/")).toBe("/");
+    expect(routePath("/%E0%A4%A")).toBe("/%e0%a4%a");
   });
 });

@@ -37,9 +37,23 @@ function dropBody(req: Request): void {
   req.socket.once("close", () => clearTimeout(close));
 }
 
-/** React Router's data requests name the route with a `.data` suffix (`/admin.data`, `/_root.data`). */
+/**
+ * The route a request's path reaches, spelled one way, for every rule that goes by path (caches, body caps, the
+ * login's gate): React Router matches a path percent-decoded, in any case and with trailing slashes, so `/Admin/`,
+ * `/%61dmin` and `/admin` are one route to it and must be one to the rules. Its data requests name the route with a
+ * `.data` suffix (`/admin.data`, `/_root.data`).
+ */
 export function routePath(path: string): string {
-  const stripped = path.replace(/\.data$/, "");
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: React Router finds no route for it either.
+  }
+  const stripped = decoded
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "");
   return stripped === "/_root" ? "/" : stripped || "/";
 }
 
@@ -161,7 +175,8 @@ export function limitConcurrentLogins(loginPath: string, slots: number, logger: 
   };
 
   return (req, res, next) => {
-    if (req.method !== "POST" || routePath(req.path) !== loginPath) return next();
+    // Any write reaches the login's action (React Router runs it for PUT or DELETE as for POST).
+    if (SAFE_METHODS.has(req.method) || routePath(req.path) !== loginPath) return next();
     const startsNow = running < slots && waiting.length === 0 && performance.now() >= nextStartAt;
     if (!startsNow && waiting.length >= MAX_WAITING) {
       res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS));
@@ -206,7 +221,7 @@ export function limitConcurrentLogins(loginPath: string, slots: number, logger: 
 export function uploadsInTurn(uploadPath: RegExp, slots: number): RequestHandler {
   const inTurn = inTurnQueue(slots);
   return (req, res, next) => {
-    if (req.method !== "POST" || !uploadPath.test(routePath(req.path))) return next();
+    if (SAFE_METHODS.has(req.method) || !uploadPath.test(routePath(req.path))) return next();
     // 'close' comes once the answer is sent, or when the client goes away, perhaps while still waiting here.
     const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
     void inTurn(async () => {

@@ -30,6 +30,29 @@ describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
     expect(html).not.toContain("Admin Panel - All Requests");
   });
 
+  test("whatever its spelling, an admin address is answered by its admin route and never kept by a browser or a proxy", async () => {
+    for (const path of ["/Admin", "/ADMIN/", "/%61dmin", "/admin/", "/Admin-Announcement", "/admin-announcement.data", "/Admin/Messages"]) {
+      const response = await getPage(server, path);
+      expect(response.status, path).toBeLessThan(400);
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+    }
+    // The login's action, reached by any method and spelling React Router resolves to it: answered, and never kept.
+    for (const [method, path] of [
+      ["POST", "/Admin/Login"],
+      ["POST", "/admin/login/"],
+      ["POST", "/%61dmin/login"],
+      ["PUT", "/admin/login"],
+    ] as const) {
+      const answer = await fetch(`${server.url}${path}`, {
+        method,
+        body: new URLSearchParams({ email: ADMIN.email, password: "not the password" }),
+        redirect: "manual",
+      });
+      expect(answer.headers.get("cache-control"), `${method} ${path}`).toBe("no-store");
+      expect(await answer.text(), `${method} ${path}`).toContain(INVALID);
+    }
+  });
+
   test("the right password starts a session: an HttpOnly, SameSite=Lax cookie holding a token stored only hashed", async () => {
     const answer = await post(server, "/admin/login", ADMIN);
     expect(answer.status).toBe(302);
@@ -342,5 +365,27 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD at start", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(message);
     expect(stderr).not.toContain('short"');
+  });
+});
+
+describe("the session cookie behind HTTPS", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("sqlite", { ...ADMIN_ENV, PUBLIC_URL: "https://society.example.org" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("only __Host-session is read: the same token in a plain session cookie (which a sibling subdomain could set) is no session", async () => {
+    const cookie = await signIn(server);
+    expect(cookie).toMatch(/^__Host-session=/);
+    const token = cookie.slice(cookie.indexOf("=") + 1);
+    expect((await getPage(server, "/admin-announcement", cookie)).status).toBe(200);
+    const plain = await getPage(server, "/admin-announcement", `session=${token}`);
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toMatch(/^\/admin/);
+    // Beside a real one, a planted plain cookie changes nothing either way.
+    expect((await getPage(server, "/admin-announcement", `session=junk; ${cookie}`)).status).toBe(200);
   });
 });

@@ -46,7 +46,8 @@ describe.each(testEngines())("the public site on %s", (engine) => {
     const ready = await get(server, "/readyz");
     expect(ready.status).toBe(200);
     expect(ready.headers.get("cache-control")).toBe("no-store");
-    expect(await ready.json()).toEqual({ ready: true, checks: { accepting: true, database: true, migrations: true, storage: true } });
+    // The verdict only: which checks ran, and how they went, is not for the outside.
+    expect(await ready.json()).toEqual({ status: "ready" });
   });
 
   test("the home page is complete HTML: headline, sections in order, Join Us", async () => {

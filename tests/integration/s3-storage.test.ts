@@ -105,9 +105,10 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     // pipe, so it may arrive after the answer.
     const logged = await waitFor(async () => /image could not be stored; announcement not saved/.test(server.output()));
     expect(logged).toBe(true);
-    expect(server.output()).toMatch(
-      /S3 put announcements\/[^ ]+ failed on bucket \\"society-uploads\\" at 127\.0\.0\.1:\d+: unreachable \(ECONNREFUSED/,
-    );
+    // Its log arrives through another pipe than the answer: waited for, not assumed there.
+    await expect
+      .poll(() => server.output())
+      .toMatch(/S3 put announcements\/[^ ]+ failed on bucket \\"society-uploads\\" at 127\.0\.0\.1:\d+: unreachable \(ECONNREFUSED/);
     const during = await rows();
     expect(during.announcements).toBe(1);
     expect(during.images).toHaveLength(1);
@@ -130,9 +131,9 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     expect(part.body.error).toBe(VIDEO_STORAGE_UNAVAILABLE_MESSAGE);
 
     // Not ready (storage), but alive, and the database is fine.
-    const ready = await getPage(server, "/readyz");
-    expect(ready.status).toBe(503);
-    expect(((await ready.json()) as { checks: Record<string, boolean> }).checks).toMatchObject({ database: true, storage: false });
+    await expect.poll(async () => (await getPage(server, "/readyz")).status, { timeout: 15_000 }).toBe(503);
+    expect(await (await getPage(server, "/readyz")).json()).toEqual({ status: "not ready" });
+    expect(server.output()).toMatch(/"checks":\{"accepting":true,"database":true,"migrations":true,"storage":false\}/);
     expect((await getPage(server, "/healthz")).status).toBe(200);
 
     // Deleting now removes the row; the image row stays for the sweeper, still pointing at objects that exist.
