@@ -10,6 +10,7 @@
  */
 import { ConfigError, parseConfig } from "../server/config";
 import { BackupError, backupSqlite, restoreSqlite } from "../server/backup/sqlite-backup";
+import { keepFilesPrivate } from "../server/private-files";
 
 const USAGE = "usage: backup <file.tar.gz> | restore <file.tar.gz>";
 
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
   if (config.database.engine !== "sqlite") {
     throw new BackupError("DATABASE_URL points at PostgreSQL: back it up with pg_dump and restore with pg_restore (docs/deploy.md)");
   }
+  // The archive holds the personal data the site holds: as private as DATA_DIR.
+  const notPrivate = keepFilesPrivate(config.dataDir);
+  if (notPrivate) console.warn(notPrivate);
   if (command === "backup") {
     const manifest = await backupSqlite(config.dataDir, file);
     console.log(`backup written to ${file}: ${JSON.stringify(manifest.tables)}, ${manifest.uploadedFiles} uploaded files`);

@@ -2,6 +2,7 @@
  * Starts the site: parse the environment, validate the society's content, open and migrate the database,
  * then serve HTTP. Any problem before listening stops the start with a clear message and exit code 1.
  */
+import { keepFilesPrivate } from "./private-files";
 import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
@@ -40,7 +41,8 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const development = config.env === "development";
 
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  const notPrivate = keepFilesPrivate(config.dataDir);
+  if (notPrivate) logger.warn(notPrivate);
   const database = createDatabase(config.database, { logger });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");

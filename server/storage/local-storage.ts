@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { assertSafeKey, type FileStorage } from "./storage";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -50,7 +51,9 @@ export function localStorage(root: string): FileStorage {
   return {
     put: (key, body) => writeThenRename(key, (temporary) => fs.writeFile(temporary, body)),
 
-    putFile: (key, sourcePath) => writeThenRename(key, (temporary) => fs.copyFile(sourcePath, temporary)),
+    // Streamed into a new file rather than copied: a copy would keep the source's permissions, not the site's private ones.
+    putFile: (key, sourcePath) =>
+      writeThenRename(key, (temporary) => pipeline(createReadStream(sourcePath), createWriteStream(temporary, { flags: "wx" }))),
 
     async get(key) {
       try {
