@@ -52,8 +52,8 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .regex(
-      /^(true|false|\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/,
-      "true, false, a number of proxies, or proxy addresses/subnets (comma-separated)",
+      /^(false|\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/,
+      "false, a number of proxy hops, or the proxies' addresses/subnets (comma-separated); not true, which would believe any X-Forwarded-For a client sends",
     )
     .default("false"),
   // Unset: chosen from the variables given (see mailTransportKind).
@@ -193,8 +193,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
   };
 }
 
-function trustProxy(value: string): boolean | number | string {
-  if (value === "true") return true;
+function trustProxy(value: string): false | number | string {
   if (value === "false") return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value;

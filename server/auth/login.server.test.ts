@@ -61,6 +61,15 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
     expect((await attempt("admin@example.org", "right password")).ok).toBe(true);
   });
 
+  test("an IPv6 client counts by its /64: stepping through its own addresses does not reset the limit; the next /64 is another", async () => {
+    for (let i = 0; i < 10; i++) await attempt(`user${i}@example.org`, "whatever1", `2001:db8:77:1::${(i + 1).toString(16)}`);
+    expect(await attempt("admin@example.org", "right password", "2001:db8:77:1:ffff::9")).toMatchObject({
+      ok: false,
+      reason: "rate-limited",
+    });
+    expect((await attempt("admin@example.org", "right password", "2001:db8:77:2::1")).ok).toBe(true);
+  });
+
   test("logging in again replaces the browser's previous session", async () => {
     const first = await attempt("admin@example.org", "right password");
     if (!first.ok) throw new Error("expected a session");

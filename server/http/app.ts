@@ -68,7 +68,7 @@ export interface HttpAppOptions {
   /** Vite's middlewares in development; static files from build/client in production. */
   assets: RequestHandler;
   /** Express's "trust proxy" setting (TRUST_PROXY). */
-  trustProxy?: boolean | number | string;
+  trustProxy?: false | number | string;
   /** Seconds a cached public page is served before the database is asked whether it changed (PAGE_CACHE_SECONDS). */
   pageCacheSeconds?: number;
 }

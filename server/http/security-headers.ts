@@ -6,7 +6,7 @@ export interface SecurityHeadersOptions {
   /** PUBLIC_URL is on https:// (the operator says visitors reach the site over HTTPS only). */
   https: boolean;
   /** Express's "trust proxy" setting (TRUST_PROXY); false when no proxy is trusted. */
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
 }
 
 /** One year, subdomains included. */

@@ -53,7 +53,7 @@ describe.each(testEngines())("crash safety on %s", (engine) => {
   });
 
   test("SIGKILL during concurrent join submissions: after a restart every acknowledged application is there once, with its notification", async () => {
-    const first = await startTestServer(engine, { TRUST_PROXY: "true" });
+    const first = await startTestServer(engine, { TRUST_PROXY: "loopback" });
     servers.push(first);
 
     let killing: Promise<void> | undefined;
@@ -65,7 +65,7 @@ describe.each(testEngines())("crash safety on %s", (engine) => {
     expect(load.acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKNOWLEDGED);
     expect(load.sent()).toBeGreaterThan(load.acknowledged.length); // some requests really were cut off
 
-    const restarted = await startTestServer(engine, { TRUST_PROXY: "true" }, { restartOf: first });
+    const restarted = await startTestServer(engine, { TRUST_PROXY: "loopback" }, { restartOf: first });
     servers.push(restarted);
     const { db } = restarted.database;
 

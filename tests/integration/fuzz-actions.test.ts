@@ -120,7 +120,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   let image: FilePart;
 
   beforeAll(async () => {
-    server = await startTestServer(engine, { ...ADMIN_ENV, TRUST_PROXY: "true" });
+    server = await startTestServer(engine, { ...ADMIN_ENV, TRUST_PROXY: "loopback" });
     await useSmallContent(server);
     const admin = await adminsRepo(server.database.db).findByEmail(ADMIN.email);
     adminId = admin!.id;

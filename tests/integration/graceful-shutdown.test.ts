@@ -100,7 +100,7 @@ describe.each(testEngines())("SIGTERM under load on %s", (engine) => {
     smtp = smtpCatcher(await freePort());
     await smtp.start();
     server = await startTestServer(engine, {
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       LOG_LEVEL: "info",
       MAIL_TRANSPORT: "smtp",
       SMTP_URL: smtp.url,

@@ -116,7 +116,7 @@ describe("hostile clients", () => {
     serverTmp = fs.mkdtempSync(path.join(os.tmpdir(), "society-it-tmp-"));
     server = await startTestServer("sqlite", {
       ...ADMIN_ENV,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       TMPDIR: serverTmp,
@@ -290,7 +290,7 @@ describe("hostile clients", () => {
      */
     let burstServer: TestServer;
     beforeAll(async () => {
-      burstServer = await startTestServer("sqlite", { ...ADMIN_ENV, TRUST_PROXY: "true" });
+      burstServer = await startTestServer("sqlite", { ...ADMIN_ENV, TRUST_PROXY: "loopback" });
     });
     afterAll(async () => {
       await burstServer?.stop();

@@ -15,7 +15,7 @@ const FAST_OUTBOX = {
   OUTBOX_BACKOFF_BASE_MS: "100",
   OUTBOX_BACKOFF_MAX_MS: "400",
   OUTBOX_MAX_ATTEMPTS: "1000",
-  TRUST_PROXY: "true",
+  TRUST_PROXY: "loopback",
 };
 
 const smtpEnv = (smtp: SmtpCatcher) => ({

@@ -21,7 +21,7 @@ describe.each(testEngines())("mail settings in the admin area on %s", (engine) =
       SMTP_URL: smtp.url,
       MAIL_FROM: "Website <website@society.test>",
       OUTBOX_POLL_MS: "50",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       ...ADMIN_ENV,
     });
   });

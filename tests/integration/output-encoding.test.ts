@@ -76,7 +76,7 @@ describe.each(testEngines())("output encoding on %s", (engine) => {
       SMTP_URL: smtp.url,
       MAIL_FROM: "Website <website@society.test>",
       MAIL_TO: "office@society.test",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       OUTBOX_POLL_MS: "50",
     });
     cookie = await signIn(server);

@@ -38,7 +38,7 @@ describe.each(testEngines())("personal data on %s", (engine) => {
   let cookie: string;
   beforeAll(async () => {
     // The log transport: every mail becomes a file under DATA_DIR/mail, a copy that erasure must find too.
-    server = await startTestServer(engine, { ...ADMIN_ENV, MAIL_TRANSPORT: "log", TRUST_PROXY: "true", OUTBOX_POLL_MS: "50" });
+    server = await startTestServer(engine, { ...ADMIN_ENV, MAIL_TRANSPORT: "log", TRUST_PROXY: "loopback", OUTBOX_POLL_MS: "50" });
   });
   afterAll(async () => {
     await server?.stop();

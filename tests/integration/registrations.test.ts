@@ -83,7 +83,7 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     await smtp.start();
     server = await startTestServer(engine, {
       ...ADMIN_ENV,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       MAIL_TRANSPORT: "smtp",
       SMTP_URL: smtp.url,
       MAIL_FROM: "Website <website@society.test>",
@@ -216,7 +216,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("300 registering at once through
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
-    const env = { ...ADMIN_ENV, TRUST_PROXY: "true" };
+    const env = { ...ADMIN_ENV, TRUST_PROXY: "loopback" };
     first = await startTestServer("postgres", env);
     second = await startTestServer("postgres", env, { shareDatabaseOf: first });
   });

@@ -203,7 +203,7 @@ describe("HSTS behind HTTPS", () => {
   };
 
   test("PUBLIC_URL on https behind a trusted proxy: HSTS over HTTPS only", async () => {
-    const server = await start({ PUBLIC_URL: "https://society.example.org", TRUST_PROXY: "true" });
+    const server = await start({ PUBLIC_URL: "https://society.example.org", TRUST_PROXY: "loopback" });
     for (const path of ["/", "/admin", "/no-such-page"]) {
       expect(await hsts(server, path, { "x-forwarded-proto": "https" }), path).toBe("max-age=31536000; includeSubDomains");
       expect(await hsts(server, path), path).toBeNull();
@@ -212,7 +212,7 @@ describe("HSTS behind HTTPS", () => {
   });
 
   test("PUBLIC_URL on http: never, even when a proxy says https", async () => {
-    const server = await start({ TRUST_PROXY: "true" });
+    const server = await start({ TRUST_PROXY: "loopback" });
     expect(await hsts(server, "/", { "x-forwarded-proto": "https" })).toBeNull();
   });
 

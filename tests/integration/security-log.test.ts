@@ -19,7 +19,7 @@ interface LogLine {
 describe("security events in the log", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer("sqlite", { ...ADMIN_ENV, TRUST_PROXY: "true", LOG_LEVEL: "warn" });
+    server = await startTestServer("sqlite", { ...ADMIN_ENV, TRUST_PROXY: "loopback", LOG_LEVEL: "warn" });
   });
   afterAll(async () => {
     await server?.stop();

@@ -46,7 +46,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     const env = {
       ...ADMIN_ENV,
       ...bucket.env,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       MAIL_TRANSPORT: "smtp",
       SMTP_URL: smtp.url,
       MAIL_FROM: "Website <website@society.test>",

@@ -51,7 +51,7 @@ export function formBody(path: "/join" | "/contact", fields: Record<string, unkn
 /**
  * Posts a public form as a browser does without JavaScript: the answer is the page, with the form's messages in it
  * (or, for a contact message sent without a submission key, a redirect to its thank-you). `ip` becomes
- * X-Forwarded-For (the servers run with TRUST_PROXY=true).
+ * X-Forwarded-For (the servers run with TRUST_PROXY=loopback).
  */
 export function postForm(
   server: TestServer,
