@@ -19,7 +19,7 @@ describe("configuration from the environment", () => {
 
   test("TRUST_PROXY: a hop count or the proxies' addresses; true, which would believe any client's X-Forwarded-For, is refused", () => {
     expect(parseConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
-    expect(parseConfig({ TRUST_PROXY: "10.0.0.1, 10.0.0.2" }).trustProxy).toBe("10.0.0.1, 10.0.0.2");
+    expect(parseConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe("10.0.0.0/8, 127.0.0.1");
     expect(parseConfig({ TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
     expect(parseConfig({}).trustProxy).toBe(false);
     expect(() => parseConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: .*not true, which would believe any X-Forwarded-For/);
