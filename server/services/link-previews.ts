@@ -1,7 +1,6 @@
 import type { LinkPreviewImage } from "#core/responsive-image";
 import { encodePreview } from "../images/encode-image";
-import type { StoredImage } from "../repos/images";
-import { imagesRepo } from "../repos/images";
+import { imagesRepo, type StoredImage } from "../repos/images";
 import { siteContentRepo } from "../repos/site-content";
 import { inEncoderTurn, storedFileUrl, storedVariant } from "./image-store";
 import type { Kysely } from "kysely";

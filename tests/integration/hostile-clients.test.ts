@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
-import { ADMIN, ADMIN_ENV, clearRateLimits, imageForm, post, signIn } from "./helpers/admin";
+import { ADMIN, ADMIN_ENV, clearRateLimits, postPosterAnnouncement, signIn } from "./helpers/admin";
 import { PASSWORD_HASHING_CONCURRENCY } from "../../server/auth/password.server";
 import { waitFor } from "./helpers/forms";
 import { sampleJpeg } from "./helpers/seed";
@@ -220,12 +220,7 @@ describe("hostile clients", () => {
 
     test("after all of that, and one real upload, no temporary file exists: not in DATA_DIR, not in the server's temp dir", async () => {
       const cookie = await signIn(server);
-      const upload = await post(
-        server,
-        "/admin/announcements",
-        imageForm({ files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }] }),
-        { cookie },
-      );
+      const upload = await postPosterAnnouncement(server, cookie);
       expect(upload.status).toBe(200);
       // A photo's multipart body is parsed in memory; only the re-encoded variants are written, under uploads/ (beside
       // the content's photos and video, imported on the first start). The server runs its TypeScript through tsx, whose compile cache lives in

@@ -8,9 +8,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { ADMIN_ENV, imageForm, post, signIn } from "./helpers/admin";
+import { ADMIN_ENV, postPosterAnnouncement, signIn } from "./helpers/admin";
 import { contactMessage, freshIp, postForm } from "./helpers/forms";
-import { sampleJpeg } from "./helpers/seed";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -32,12 +31,7 @@ afterAll(async () => {
 
 test("the database, uploads and mail files are the service user's only, and so is a backup", async () => {
   const cookie = await signIn(server);
-  const upload = await post(
-    server,
-    "/admin/announcements",
-    imageForm({ files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }] }),
-    { cookie },
-  );
+  const upload = await postPosterAnnouncement(server, cookie);
   expect(upload.status).toBe(200);
   expect((await postForm(server, "/contact", contactMessage(), freshIp())).status).toBe(200);
   const mailDir = path.join(server.dataDir, "mail");

@@ -7,6 +7,7 @@ import { pageMessages } from "./forms";
 import { rememberSecret } from "./log-secrets";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Engine } from "../../../server/db/database";
+import { sampleJpeg } from "./seed";
 import { startTestServer, type TestServer } from "./test-server";
 import { SEED_QUESTIONS } from "../../shared/seed-questions";
 
@@ -203,4 +204,16 @@ export function imageForm(fields: {
   form.append("description", fields.description ?? "Blood donation camp on Saturday");
   form.append("url", fields.url ?? "https://forms.gle/blood-camp");
   return form;
+}
+
+/** Creates an announcement with a plain JPEG poster, as the admin's dialog sends it; the answer. */
+export async function postPosterAnnouncement(server: TestServer, cookie: string): Promise<ApiAnswer> {
+  return post(
+    server,
+    "/admin/announcements",
+    imageForm({ files: [{ body: await sampleJpeg(), name: "poster.jpg", type: "image/jpeg" }] }),
+    {
+      cookie,
+    },
+  );
 }
