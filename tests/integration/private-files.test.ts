@@ -35,7 +35,13 @@ test("the database, uploads and mail files are the service user's only, and so i
   expect(upload.status).toBe(200);
   expect((await postForm(server, "/contact", contactMessage(), freshIp())).status).toBe(200);
   const mailDir = path.join(server.dataDir, "mail");
-  await expect.poll(() => fs.existsSync(mailDir) && fs.readdirSync(mailDir).length > 0).toBe(true);
+  // Every queued mail sent, so none is being written (a mail file is written beside its name, then renamed).
+  await expect
+    .poll(async () => {
+      const unsent = await server.database.db.selectFrom("mail_outbox").select("id").where("status", "!=", "sent").execute();
+      return unsent.length === 0 && fs.existsSync(mailDir) && fs.readdirSync(mailDir).some((file) => file.endsWith(".eml"));
+    })
+    .toBe(true);
 
   const entries = entriesUnder(server.dataDir);
   expect(entries.some((entry) => entry.endsWith(".webp"))).toBe(true);
