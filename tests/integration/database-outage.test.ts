@@ -108,7 +108,9 @@ describe.skipIf(!baseUrl)("when PostgreSQL goes away and comes back", () => {
     await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 15_000 }).toBe(503);
     expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: "not ready" });
     // The operator finds which check failed in the log (which arrives through another pipe than the answer).
-    await expect.poll(() => output).toMatch(/"checks":\{[^}]*"database":false[^}]*\}[^\n]*not ready: a readiness check fails/);
+    await expect
+      .poll(() => output, { timeout: 15_000 })
+      .toMatch(/"checks":\{[^}]*"database":false[^}]*\}[^\n]*not ready: a readiness check fails/);
     // Pages that need no database keep working.
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
 

@@ -133,7 +133,9 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     // Not ready (storage), but alive, and the database is fine.
     await expect.poll(async () => (await getPage(server, "/readyz")).status, { timeout: 15_000 }).toBe(503);
     expect(await (await getPage(server, "/readyz")).json()).toEqual({ status: "not ready" });
-    expect(server.output()).toMatch(/"checks":\{"accepting":true,"database":true,"migrations":true,"storage":false\}/);
+    await expect
+      .poll(() => server.output(), { timeout: 15_000 })
+      .toMatch(/"checks":\{"accepting":true,"database":true,"migrations":true,"storage":false\}/);
     expect((await getPage(server, "/healthz")).status).toBe(200);
 
     // Deleting now removes the row; the image row stays for the sweeper, still pointing at objects that exist.
