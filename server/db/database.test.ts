@@ -56,6 +56,9 @@ describe.skipIf(!postgresUrl)("migrations on postgres", () => {
       await migrateToLatest(otherDb.db);
       expect(await migrateToLatest(myDb.db)).toEqual(Object.keys(migrations));
       expect(await migrationsAreCurrent(myDb.db)).toBe(true);
+      // Only this schema is read: another one, dropped by its owner at any moment, cannot fail a start here.
+      const schemas = new Set((await myDb.db.introspection.getTables({ withInternalKyselyTables: true })).map((table) => table.schema));
+      expect([...schemas]).toEqual([mine]);
     } finally {
       await otherDb.close();
       await myDb.close();

@@ -4,6 +4,8 @@ import SQLite from "better-sqlite3";
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
   Kysely,
   Migrator,
   PostgresAdapter,
@@ -11,7 +13,9 @@ import {
   SqliteDialect,
   type SqliteDatabase,
   SqliteDriver,
+  type SchemaMetadata,
   sql,
+  type TableMetadata,
 } from "kysely";
 import pg from "pg";
 import type { DatabaseTarget } from "../config";
@@ -117,7 +121,7 @@ export function createDatabase(target: DatabaseTarget, options: PostgresOptions 
   const dialect =
     target.engine === "sqlite"
       ? new ImmediateSqliteDialect(openSqlite(target.file))
-      : new PostgresDialect({ pool: postgresPool(target.url, options) });
+      : new CurrentSchemaPostgresDialect({ pool: postgresPool(target.url, options) });
   const db = new Kysely<Database>({ dialect });
   return {
     db,
@@ -141,6 +145,40 @@ function postgresPool(url: string, options: PostgresOptions): pg.Pool {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.logger?.error({ err: error.message }, "postgres pool error"));
   return pool;
+}
+
+/**
+ * Kysely's PostgreSQL introspector reads the tables of every schema in the database and calls
+ * `has_schema_privilege(name)` on each: a schema that another process drops meanwhile (another instance's, a test
+ * run's) makes that call fail with "schema … does not exist", and the start of the server with it. The migrator only
+ * asks whether its own tables exist, in the connection's schema, so only that schema's tables are read, from the
+ * catalog alone.
+ */
+class CurrentSchemaIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<SchemaMetadata>`select nspname as name from pg_catalog.pg_namespace`.execute(this.db);
+    return rows;
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string; kind: string }>`
+      select c.relname as name, n.nspname as schema, c.relkind as kind
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p')`.execute(this.db);
+    return rows.map((row) => ({ name: row.name, schema: row.schema, isView: row.kind === "v", columns: [] }));
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() };
+  }
+}
+
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
 }
 
 const migrationProvider = { getMigrations: async () => migrations };
