@@ -55,7 +55,7 @@ describe.each(testEngines())("operator account commands on %s", (engine) => {
     const a = await sessions.create(admin.id);
     await sessions.create(admin.id);
     const limiter = loginRateLimiter(repos.rateLimits);
-    for (let i = 0; i < 5; i++) await limiter.recordLoginFailure("admin@example.org");
+    for (let i = 0; i < 5; i++) await limiter.checkLoginAllowed(`192.0.2.${i}`, "admin@example.org");
 
     const result = await setAdminPassword(database.db, { email: "ADMIN@example.org", password: "remembered now", actor: "cli" });
     expect(result.revokedSessions).toBe(2);

@@ -1,9 +1,18 @@
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type * as argon2 from "@node-rs/argon2";
+import { verify } from "@node-rs/argon2";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
 import { changePassword } from "./change-password.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { loginAccountKey } from "./rate-limit.server";
 import { sessionStore } from "./sessions.server";
+
+// Every check of a current password is an argon2 verification: counted here (and still done for real).
+vi.mock("@node-rs/argon2", async (importOriginal) => {
+  const real = await importOriginal<typeof argon2>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
 
 describe.each(testEngines())("the admin changing their password on %s", (engine) => {
   let database: TestDatabase;
@@ -20,6 +29,7 @@ describe.each(testEngines())("the admin changing their password on %s", (engine)
         mustChangePassword: true,
       })
     ).id;
+    vi.mocked(verify).mockReset();
   });
   afterEach(async () => {
     await database.destroy();
@@ -70,5 +80,27 @@ describe.each(testEngines())("the admin changing their password on %s", (engine)
       newPassword: "a new password",
     });
     expect(result).toMatchObject({ ok: false, reason: "rate-limited" });
+  });
+
+  test("10 wrong current passwords at once run 5 password checks: each is counted before its hash", async () => {
+    const change = (i: number) =>
+      changePassword(database.db, { adminId, sessionId: "s", currentPassword: `wrong ${i}`, newPassword: "a new password" });
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => change(i)));
+    expect(results.filter((result) => !result.ok && result.reason === "invalid-credentials")).toHaveLength(5);
+    expect(results.filter((result) => !result.ok && result.reason === "rate-limited")).toHaveLength(5);
+    expect(vi.mocked(verify)).toHaveBeenCalledTimes(5);
+  });
+
+  test("the right current password starts the account's count again", async () => {
+    for (let i = 0; i < 4; i++)
+      await changePassword(database.db, { adminId, sessionId: "s", currentPassword: `wrong ${i}`, newPassword: "a new password" });
+    const result = await changePassword(database.db, {
+      adminId,
+      sessionId: "s",
+      currentPassword: "one-time password",
+      newPassword: "a new password",
+    });
+    expect(result.ok).toBe(true);
+    expect(await repos.rateLimits.peek(loginAccountKey("admin@example.org"))).toBeUndefined();
   });
 });

@@ -21,8 +21,9 @@ export type ChangePasswordResult =
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
 /**
- * The signed-in admin's own password change. A wrong current password counts as a login failure for
- * the account, so a stolen session cannot be used to guess the password faster than the login form.
+ * The signed-in admin's own password change. Checking the current password counts against the account's login limit
+ * before its hash runs (a right one starts the count again, as a login does), so a stolen session cannot be used to
+ * guess the password faster than the login form.
  */
 export async function changePassword(
   db: Kysely<Database>,
@@ -36,13 +37,13 @@ export async function changePassword(
   const admin = await repos.admins.findById(change.adminId);
   if (!admin) return { ok: false, reason: "invalid-credentials" };
   const limiter = loginRateLimiter(repos.rateLimits, options);
-  const lockedFor = await limiter.accountLockedFor(admin.email);
-  if (lockedFor > 0) return { ok: false, reason: "rate-limited", retryAfterSeconds: lockedFor };
+  const check = await limiter.checkAccountAllowed(admin.email);
+  if (!check.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: check.retryAfterSeconds };
   if (!(await verifyPassword(admin.passwordHash, change.currentPassword))) {
-    await limiter.recordLoginFailure(admin.email);
     await repos.auditLog.record(admin.id, "password.change-refused", "wrong current password");
     return { ok: false, reason: "invalid-credentials" };
   }
+  await limiter.recordLoginSuccess(admin.email);
 
   const passwordHash = await hashPassword(parsed.data);
   const revokedSessions = await inTransaction(db, async (trx) => {

@@ -1,9 +1,18 @@
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type * as argon2 from "@node-rs/argon2";
+import { verify } from "@node-rs/argon2";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
 import { logIn, logOut } from "./login.server";
 import { hashPassword } from "./password.server";
+import { loginAccountKey } from "./rate-limit.server";
 import { sessionStore } from "./sessions.server";
+
+// Every password hash a login runs is an argon2 verification: counted here (and still done for real).
+vi.mock("@node-rs/argon2", async (importOriginal) => {
+  const real = await importOriginal<typeof argon2>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
 
 const START = Date.parse("2026-11-22T10:00:00.000Z");
 
@@ -21,6 +30,7 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
     repos = createRepos(database.db);
     adminId = (await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("right password") })).id;
     now = START;
+    vi.mocked(verify).mockReset();
   });
   afterEach(async () => {
     await database.destroy();
@@ -52,6 +62,36 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
     expect(await attempt("admin@example.org", "right password")).toEqual({ ok: false, reason: "rate-limited", retryAfterSeconds: 900 });
     now = START + 15 * 60_000;
     expect((await attempt("admin@example.org", "right password")).ok).toBe(true);
+  });
+
+  /**
+   * Hole 1 of issue 20: the failure was counted after the hash, so parallel guesses all ran before the lock counted
+   * any of them. Fails when: an attempt is hashed before it is counted (more than 5 verifications), or the count is
+   * not atomic (more than 5 let through), or the right password is let in while the lock lasts.
+   */
+  test("50 wrong guesses at once run at most 5 password hashes, and then the right password is refused for the rest of the window", async () => {
+    const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt("admin@example.org", `wrong ${i}`, `192.0.2.${i}`)));
+    expect(guesses.filter((guess) => !guess.ok && guess.reason === "invalid-credentials")).toHaveLength(5);
+    expect(guesses.filter((guess) => !guess.ok && guess.reason === "rate-limited")).toHaveLength(45);
+    expect(vi.mocked(verify)).toHaveBeenCalledTimes(5);
+    expect((await repos.auditLog.listRecent(100)).filter((entry) => entry.action === "login.failure")).toHaveLength(5);
+
+    now = START + 15 * 60_000 - 1000;
+    expect(await attempt("admin@example.org", "right password", "198.51.100.1")).toEqual({
+      ok: false,
+      reason: "rate-limited",
+      retryAfterSeconds: 1,
+    });
+    expect(vi.mocked(verify)).toHaveBeenCalledTimes(5);
+    now = START + 15 * 60_000;
+    expect((await attempt("admin@example.org", "right password", "198.51.100.1")).ok).toBe(true);
+    expect(vi.mocked(verify)).toHaveBeenCalledTimes(6);
+  });
+
+  test("a right password starts the account's count again", async () => {
+    for (let i = 0; i < 4; i++) await attempt("admin@example.org", `wrong ${i}`, `192.0.2.${i}`);
+    expect((await attempt("admin@example.org", "right password")).ok).toBe(true);
+    expect(await repos.rateLimits.peek(loginAccountKey("admin@example.org"), new Date(now))).toBeUndefined();
   });
 
   test("the 11th attempt from one IP within a minute is refused", async () => {

@@ -33,8 +33,9 @@ export interface LoginOptions extends AuthClockOptions {
 }
 
 /**
- * Checks the rate limits first (no hashing for a refused attempt), then the password (as long for an
- * unknown email as for a known one), then starts a new session. The caller sets `sessionCookie(token)`.
+ * Counts the attempt against the limits first (no hashing for a refused attempt, and every hash is counted before it
+ * runs), then checks the password (as long for an unknown email as for a known one), then starts a new session. The
+ * caller sets `sessionCookie(token)`.
  */
 export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options: LoginOptions = {}): Promise<LoginResult> {
   const log = options.logger;
@@ -48,11 +49,13 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
 
   const admin = await repos.admins.findByEmail(attempt.email);
   if (!(await verifyPassword(admin?.passwordHash, attempt.password)) || !admin) {
-    const { accountLocked } = await limiter.recordLoginFailure(attempt.email);
+    // One entry per password hash that failed: the audit log counts the hashes an attack made run.
     await auditLog.record(AUDIT_ACTOR.anonymous, "login.failure", admin ? `admin=${admin.id}` : "unknown account");
     if (log) {
       logSecurityEvent(log, "login.failure");
-      if (accountLocked) logSecurityEvent(log, "login.account-locked", { windowSeconds: LOGIN_ACCOUNT_FAILURE_LIMIT.windowMs / 1000 });
+      if (check.accountLimitReached) {
+        logSecurityEvent(log, "login.account-locked", { windowSeconds: LOGIN_ACCOUNT_FAILURE_LIMIT.windowMs / 1000 });
+      }
     }
     return { ok: false, reason: "invalid-credentials" };
   }
