@@ -2,6 +2,10 @@
 export const ADMIN_ACCESS_MESSAGES = {
   sessionEnded: "Your session has ended. Please log in again.",
   passwordChangeRequired: "Change your one-time password first.",
+  /** A login turned away because the server is checking as many passwords as it may (429, Retry-After). */
+  loginBusy: "Too many login attempts right now. Please try again in a moment.",
+  /** The same for a password change. */
+  passwordChecksBusy: "Too many password checks right now. Please try again in a moment.",
 } as const;
 
 /**

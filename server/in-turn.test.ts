@@ -21,4 +21,24 @@ describe("inTurnQueue", () => {
     expect(await inTurn(() => Promise.reject(new Error("boom"))).catch((error: Error) => error.message)).toBe("boom");
     expect(await inTurn(task(7))).toBe(7); // a failed task gave its turn back
   });
+
+  test("with a bound, tasks beyond the running and the waiting ones are refused at once; a freed place takes one again", async () => {
+    const inTurn = inTurnQueue(1, { maxWaiting: 2, whenFull: () => new Error("full") });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const started: number[] = [];
+    const task = (id: number) => async () => {
+      started.push(id);
+      await held;
+      return id;
+    };
+    const accepted = [1, 2, 3].map((id) => inTurn(task(id)));
+    await expect(inTurn(task(4))).rejects.toThrow("full");
+    await expect(inTurn(task(5))).rejects.toThrow("full");
+    expect(started).toEqual([1]);
+    release();
+    expect(await Promise.all(accepted)).toEqual([1, 2, 3]);
+    expect(started).toEqual([1, 2, 3]);
+    expect(await inTurn(task(6))).toBe(6);
+  });
 });

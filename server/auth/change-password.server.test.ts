@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
 import { changePassword } from "./change-password.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  PASSWORD_HASHING_CONCURRENCY,
+  PASSWORD_HASHING_MAX_WAITING,
+  verifyPassword,
+} from "./password.server";
 import { loginAccountKey } from "./rate-limit.server";
 import { sessionStore } from "./sessions.server";
 
@@ -102,5 +108,28 @@ describe.each(testEngines())("the admin changing their password on %s", (engine)
     });
     expect(result.ok).toBe(true);
     expect(await repos.rateLimits.peek(loginAccountKey("admin@example.org"))).toBeUndefined();
+  });
+
+  test("while too many hashes wait in the process, the change is refused as busy and changes nothing", async () => {
+    let release = () => {};
+    const held = new Promise<boolean>((resolve) => (release = () => resolve(false)));
+    vi.mocked(verify).mockImplementation(() => held);
+    const filling = Array.from({ length: PASSWORD_HASHING_CONCURRENCY + PASSWORD_HASHING_MAX_WAITING }, () =>
+      verifyPassword(DUMMY_PASSWORD_HASH, "anything"),
+    );
+    try {
+      const result = await changePassword(database.db, {
+        adminId,
+        sessionId: "s",
+        currentPassword: "one-time password",
+        newPassword: "a new password",
+      });
+      expect(result).toEqual({ ok: false, reason: "busy", retryAfterSeconds: 5 });
+    } finally {
+      release();
+      await Promise.all(filling);
+    }
+    vi.mocked(verify).mockReset();
+    expect(await verifyPassword((await repos.admins.findById(adminId))?.passwordHash, "one-time password")).toBe(true);
   });
 });

@@ -1,7 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { createRepos, inTransaction } from "../repos";
-import { hashPassword, passwordSchema, verifyPassword } from "./password.server";
+import {
+  hashPassword,
+  PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS,
+  PasswordHashingBusyError,
+  passwordSchema,
+  verifyPassword,
+} from "./password.server";
 import type { AuthClockOptions } from "./login.server";
 import { loginRateLimiter } from "./rate-limit.server";
 
@@ -18,7 +24,9 @@ export type ChangePasswordResult =
   /** The route shows the spec's 'Old password is incorrect'. */
   | { ok: false; reason: "invalid-credentials" }
   | { ok: false; reason: "invalid-new-password"; message: string }
-  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  /** Too many password hashes already waiting in this process: nothing was changed. */
+  | { ok: false; reason: "busy"; retryAfterSeconds: number };
 
 /**
  * The signed-in admin's own password change. Checking the current password counts against the account's login limit
@@ -39,13 +47,18 @@ export async function changePassword(
   const limiter = loginRateLimiter(repos.rateLimits, options);
   const check = await limiter.checkAccountAllowed(admin.email);
   if (!check.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: check.retryAfterSeconds };
-  if (!(await verifyPassword(admin.passwordHash, change.currentPassword))) {
-    await repos.auditLog.record(admin.id, "password.change-refused", "wrong current password");
-    return { ok: false, reason: "invalid-credentials" };
+  let passwordHash: string;
+  try {
+    if (!(await verifyPassword(admin.passwordHash, change.currentPassword))) {
+      await repos.auditLog.record(admin.id, "password.change-refused", "wrong current password");
+      return { ok: false, reason: "invalid-credentials" };
+    }
+    await limiter.recordLoginSuccess(admin.email);
+    passwordHash = await hashPassword(parsed.data);
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusyError)) throw error;
+    return { ok: false, reason: "busy", retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };
   }
-  await limiter.recordLoginSuccess(admin.email);
-
-  const passwordHash = await hashPassword(parsed.data);
   const revokedSessions = await inTransaction(db, async (trx) => {
     await trx.admins.updatePassword(admin.id, passwordHash, { mustChangePassword: false });
     const revoked = await trx.sessions.deleteAllForAdmin(admin.id, change.sessionId);

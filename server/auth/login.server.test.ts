@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
 import { logIn, logOut } from "./login.server";
-import { hashPassword } from "./password.server";
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  PASSWORD_HASHING_CONCURRENCY,
+  PASSWORD_HASHING_MAX_WAITING,
+  verifyPassword,
+} from "./password.server";
 import { loginAccountKey } from "./rate-limit.server";
 import { sessionStore } from "./sessions.server";
 
@@ -92,6 +98,25 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
     for (let i = 0; i < 4; i++) await attempt("admin@example.org", `wrong ${i}`, `192.0.2.${i}`);
     expect((await attempt("admin@example.org", "right password")).ok).toBe(true);
     expect(await repos.rateLimits.peek(loginAccountKey("admin@example.org"), new Date(now))).toBeUndefined();
+  });
+
+  test("while too many hashes wait in the process, a login is refused as busy: counted, but neither checked nor audited", async () => {
+    let release = () => {};
+    const held = new Promise<boolean>((resolve) => (release = () => resolve(false)));
+    vi.mocked(verify).mockImplementation(() => held);
+    const filling = Array.from({ length: PASSWORD_HASHING_CONCURRENCY + PASSWORD_HASHING_MAX_WAITING }, () =>
+      verifyPassword(DUMMY_PASSWORD_HASH, "anything"),
+    );
+    try {
+      expect(await attempt("admin@example.org", "right password")).toEqual({ ok: false, reason: "busy", retryAfterSeconds: 5 });
+      expect(await repos.rateLimits.peek(loginAccountKey("admin@example.org"), new Date(now))).toMatchObject({ count: 1 });
+      expect(await repos.auditLog.listRecent(10)).toEqual([]);
+    } finally {
+      release();
+      await Promise.all(filling);
+    }
+    vi.mocked(verify).mockReset();
+    expect((await attempt("admin@example.org", "right password")).ok).toBe(true);
   });
 
   test("the 11th attempt from one IP within a minute is refused", async () => {

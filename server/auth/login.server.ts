@@ -4,7 +4,7 @@ import type { Logger } from "../logger";
 import { createRepos } from "../repos";
 import { AUDIT_ACTOR } from "../repos/audit-log";
 import type { Session, SessionAdmin } from "../repos/sessions";
-import { verifyPassword } from "./password.server";
+import { PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS, PasswordHashingBusyError, verifyPassword } from "./password.server";
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_IP_LIMIT, loginRateLimiter } from "./rate-limit.server";
 import { logSecurityEvent } from "../security-log";
 import { sessionStore } from "./sessions.server";
@@ -21,7 +21,9 @@ export interface LoginAttempt {
 export type LoginResult =
   | { ok: true; admin: SessionAdmin; session: Session; token: string }
   | { ok: false; reason: "invalid-credentials" }
-  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  /** Too many password hashes already waiting in this process: nothing was checked (the attempt still counts). */
+  | { ok: false; reason: "busy"; retryAfterSeconds: number };
 
 export interface AuthClockOptions {
   now?: () => Date;
@@ -48,7 +50,14 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
   if (check.ipLimitReached && log) logSecurityEvent(log, "login.ip-limit-reached", { windowSeconds: LOGIN_IP_LIMIT.windowMs / 1000 });
 
   const admin = await repos.admins.findByEmail(attempt.email);
-  if (!(await verifyPassword(admin?.passwordHash, attempt.password)) || !admin) {
+  let matches: boolean;
+  try {
+    matches = await verifyPassword(admin?.passwordHash, attempt.password);
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusyError)) throw error;
+    return { ok: false, reason: "busy", retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };
+  }
+  if (!matches || !admin) {
     // One entry per password hash that failed: the audit log counts the hashes an attack made run.
     await auditLog.record(AUDIT_ACTOR.anonymous, "login.failure", admin ? `admin=${admin.id}` : "unknown account");
     if (log) {

@@ -4,6 +4,9 @@ import {
   DUMMY_PASSWORD_HASH,
   generateOneTimePassword,
   hashPassword,
+  PASSWORD_HASHING_CONCURRENCY,
+  PASSWORD_HASHING_MAX_WAITING,
+  PasswordHashingBusyError,
   passwordSchema,
   verifyPassword,
 } from "./password.server";
@@ -43,7 +46,7 @@ describe("passwords", () => {
     expect(await verifyPassword(hash, "cafe\u0301-latte")).toBe(true);
   });
 
-  test("a malformed hash, an over-long password or no account is false, never an exception", async () => {
+  test("a malformed hash, an over-long password or no account is false, not an exception", async () => {
     expect(await verifyPassword("not a hash", "whatever1")).toBe(false);
     expect(await verifyPassword("", "whatever1")).toBe(false);
     expect(await verifyPassword(await hashPassword("a".repeat(8)), "a".repeat(100_000))).toBe(false);
@@ -53,6 +56,19 @@ describe("passwords", () => {
   test("the dummy hash checked for unknown emails has the same parameters as every stored hash (so the same cost)", async () => {
     const params = (await hashPassword("whatever1")).split("$").slice(0, 4).join("$");
     expect(DUMMY_PASSWORD_HASH.split("$").slice(0, 4).join("$")).toBe(params);
+  });
+
+  test("hashing is bounded for the whole process: beyond the running and the waiting hashes, hashing and checking are refused", async () => {
+    const accepted = PASSWORD_HASHING_CONCURRENCY + PASSWORD_HASHING_MAX_WAITING;
+    expect(PASSWORD_HASHING_MAX_WAITING).toBe(8);
+    // Asked for all at once: the first ones take the slots and the waiting places, the next are refused, not queued.
+    const hashes = Array.from({ length: accepted }, (_, i) => hashPassword(`password ${i}`));
+    await expect(hashPassword("one too many")).rejects.toBeInstanceOf(PasswordHashingBusyError);
+    await expect(verifyPassword(DUMMY_PASSWORD_HASH, "one too many")).rejects.toBeInstanceOf(PasswordHashingBusyError);
+    const stored = await Promise.all(hashes);
+    expect(new Set(stored).size).toBe(accepted);
+    // Once they are done, hashing takes requests again.
+    expect(await verifyPassword(stored[0], "password 0")).toBe(true);
   });
 
   test("one-time passwords are long, readable and random", () => {

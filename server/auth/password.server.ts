@@ -29,8 +29,30 @@ const normalize = (password: string): string => password.normalize("NFC");
  */
 export const PASSWORD_HASHING_CONCURRENCY = Math.min(2, Math.max(1, Math.floor(os.availableParallelism() / 2)));
 
-const inTurn = inTurnQueue(PASSWORD_HASHING_CONCURRENCY);
+/**
+ * At most this many hashes wait for a slot in a process (a fraction of a second of work: a hash takes some 40 ms);
+ * beyond it, hashing is refused with `PasswordHashingBusyError`, whoever asks (a login, a password change), and the
+ * request answers 429. Memory and the wait stay bounded however many requests come in.
+ */
+export const PASSWORD_HASHING_MAX_WAITING = 8;
 
+/** What a request refused because hashing is busy tells the client: try again in a moment. */
+export const PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** Thrown by `hashPassword` and `verifyPassword` when `PASSWORD_HASHING_MAX_WAITING` hashes are already waiting. */
+export class PasswordHashingBusyError extends Error {
+  override name = "PasswordHashingBusyError";
+  constructor() {
+    super(`More than ${PASSWORD_HASHING_MAX_WAITING} password hashes waiting for a slot`);
+  }
+}
+
+const inTurn = inTurnQueue(PASSWORD_HASHING_CONCURRENCY, {
+  maxWaiting: PASSWORD_HASHING_MAX_WAITING,
+  whenFull: () => new PasswordHashingBusyError(),
+});
+
+/** Throws `PasswordHashingBusyError` when too many hashes are waiting. */
 export async function hashPassword(password: string): Promise<string> {
   return inTurn(() => hash(normalize(password), ARGON2_OPTIONS));
 }
@@ -42,9 +64,10 @@ export async function hashPassword(password: string): Promise<string> {
 export const DUMMY_PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$w3IwiEpOimMypBsJg2G/Zw$ay6SoWolnK7jNE31s1DEMDch08H7jegmOSKiyeJVrlw";
 
 /**
- * True when `password` matches the stored hash. Never throws: a malformed hash or an over-long password is simply
- * false. Pass `undefined` when no account was found: a dummy hash is checked instead, so the answer takes as long as
- * for a real account and does not reveal which emails exist.
+ * True when `password` matches the stored hash. A malformed hash or an over-long password is simply false; the only
+ * exception is `PasswordHashingBusyError` (too many hashes waiting), and then nothing was checked. Pass `undefined`
+ * when no account was found: a dummy hash is checked instead, so the answer takes as long as for a real account and
+ * does not reveal which emails exist.
  */
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
   if (password.length > PASSWORD_MAX_LENGTH) return false;

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { adminReturnPath } from "#core/admin-access-messages";
+import { ADMIN_ACCESS_MESSAGES, adminReturnPath } from "#core/admin-access-messages";
 import { loginSchema } from "#core/schemas/login";
 import { LoginForm } from "~/components/admin/login-form";
 import { formAnswer, readForm } from "~/lib/forms.server";
@@ -33,6 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
   );
   if (result.ok) return redirect(adminReturnPath(submission.value.next) ?? "/admin", { headers: { "Set-Cookie": result.cookie } });
+  if (result.reason === "busy") {
+    return formAnswer(submission.reply({ formErrors: [ADMIN_ACCESS_MESSAGES.loginBusy], hideFields: ["password"] }), 429, {
+      "Retry-After": String(result.retryAfterSeconds),
+    });
+  }
   if (result.reason === "rate-limited") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     const message = `Too many login attempts. Please try again in ${minutes <= 1 ? "a minute" : `${minutes} minutes`}.`;

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { changePasswordSchema } from "#core/schemas/change-password";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
@@ -26,6 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return formAnswer(submission.reply({ fieldErrors: { newPassword: [result.message] }, hideFields }), 400);
     case "rate-limited":
       return formAnswer(submission.reply({ formErrors: ["Too many wrong passwords. Please try again later."], hideFields }), 429, {
+        "Retry-After": String(result.retryAfterSeconds),
+      });
+    case "busy":
+      return formAnswer(submission.reply({ formErrors: [ADMIN_ACCESS_MESSAGES.passwordChecksBusy], hideFields }), 429, {
         "Retry-After": String(result.retryAfterSeconds),
       });
   }
