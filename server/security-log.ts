@@ -12,7 +12,7 @@ export type SecurityEvent =
   | "login.ip-limit-reached"
   /** An account's fifth failure: it refuses logins for the rest of the window. */
   | "login.account-locked"
-  /** Logins turned away (503) while all argon2 slots were taken; at most one line per 10 s, with a count. */
+  /** Logins turned away (429) while all argon2 slots were taken; at most one line per 10 s, with a count. */
   | "login.busy"
   /** A client address used its last join or contact submission of the window. */
   | "form.limit-reached"

@@ -2,8 +2,9 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { createLogger } from "../logger";
-import { LOGIN_BUSY_MESSAGE, limitConcurrentLogins, limitRequestBodies, routePath, uploadsInTurn } from "./request-guards";
+import { limitConcurrentLogins, limitRequestBodies, routePath, uploadsInTurn } from "./request-guards";
 
 /** A login that takes `LOGIN_MS` (as a hash would), behind the limiter; records when each one started and ended. */
 const LOGIN_MS = 150;
@@ -40,13 +41,13 @@ describe("logins let through one at a time, paced", () => {
     return { url, runs, login };
   }
 
-  test("of ten at once, one runs and one waits its turn; the others get 503 with Retry-After at once", async () => {
+  test("of ten at once, one runs and one waits its turn; the others get 429 with Retry-After at once", async () => {
     const { runs, login } = await start();
     const answers = await Promise.all(Array.from({ length: 10 }, () => login()));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
-    const refused = answers.filter((a) => a.status === 503);
+    const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(8);
-    expect(refused[0]).toEqual({ status: 503, retryAfter: "5", body: { ok: false, error: LOGIN_BUSY_MESSAGE } });
+    expect(refused[0]).toEqual({ status: 429, retryAfter: "5", body: { ok: false, error: ADMIN_ACCESS_MESSAGES.loginBusy } });
     // Never two at once, and the second started no sooner than the first took, after it ended.
     const [first, second] = [...runs].sort((a, b) => a.start - b.start);
     expect(second!.start).toBeGreaterThanOrEqual(first!.end + (first!.end - first!.start) - 2);
@@ -68,7 +69,7 @@ describe("logins let through one at a time, paced", () => {
     ];
     const answers = await Promise.all(spellings.map(login));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
-    expect(answers.filter((a) => a.status === 503)).toHaveLength(8);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(8);
   });
 
   test("logins one after another all get through, each waiting out the pause", async () => {

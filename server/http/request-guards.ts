@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import type { Logger } from "../logger";
 import { inTurnQueue } from "../in-turn";
 import { logSecurityEvent, type SecurityEvent } from "../security-log";
@@ -138,8 +139,7 @@ export function noStore(pattern: RegExp): RequestHandler {
   };
 }
 
-/** What a login turned away by `limitConcurrentLogins` answers (503), and when to try again. */
-export const LOGIN_BUSY_MESSAGE = "Too many login attempts right now. Please try again in a moment.";
+/** When a login turned away by `limitConcurrentLogins` (429, `ADMIN_ACCESS_MESSAGES.loginBusy`) may try again. */
 const LOGIN_BUSY_RETRY_AFTER_SECONDS = 5;
 const BUSY_LOG_INTERVAL_MS = 10_000;
 
@@ -147,10 +147,11 @@ const BUSY_LOG_INTERVAL_MS = 10_000;
  * Logins are let through to React Router one slot at a time (`slots`: as many as there are argon2 slots,
  * server/auth/password.server.ts), and paced: after a login, the next one starts no sooner than that one took, so
  * logins keep at most half of those slots' cores, whatever comes in. One more may wait its turn (a second attempt right
- * after the first); the rest are turned away here with 503, before React Router, a body parser or the database see
+ * after the first); the rest are turned away here with 429, before React Router, a body parser or the database see
  * them, for a fraction of a millisecond each. Unpaced, a burst of 100 wrong logins hashed one after another on one of
  * two cores and held the pages up for half a second (tests/integration/hostile-clients.test.ts). An admin signing in
- * during such a flood may be asked to try again in a moment.
+ * during such a flood may be asked to try again in a moment. The answer is 429, as for every other refused login: the
+ * instance is well, the logins are too many (a load balancer takes 503 for an instance that is down).
  */
 export function limitConcurrentLogins(loginPath: string, slots: number, logger: Logger): RequestHandler {
   const MAX_WAITING = 1;
@@ -180,7 +181,7 @@ export function limitConcurrentLogins(loginPath: string, slots: number, logger: 
     const startsNow = running < slots && waiting.length === 0 && performance.now() >= nextStartAt;
     if (!startsNow && waiting.length >= MAX_WAITING) {
       res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS));
-      refuse(req, res, 503, LOGIN_BUSY_MESSAGE, { ok: false });
+      refuse(req, res, 429, ADMIN_ACCESS_MESSAGES.loginBusy, { ok: false });
       turnedAway += 1;
       if (Date.now() - lastLogged >= BUSY_LOG_INTERVAL_MS) {
         logSecurityEvent(logger, "login.busy", { turnedAway });

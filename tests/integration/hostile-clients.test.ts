@@ -320,15 +320,15 @@ describe("hostile clients", () => {
 
     /**
      * What keeps the pages fast during a flood is the mechanism, checked here without measuring time: at most as many
-     * logins as there are hashing slots run at once, one more may wait its turn, and every other login is answered 503
+     * logins as there are hashing slots run at once, one more may wait its turn, and every other login is answered 429
      * before React Router, a body parser, the database or argon2 see it (server/http/request-guards.ts). The logins let
      * in are held open, so no slot frees up while the burst arrives, whatever the machine's speed.
      *
      * Fails when: logins are not turned away on arrival (the hundred answers never come while the first ones are held,
      * and the wait times out), more logins are checked than slots + 1 (more 401s, more audited failures), a page is not
-     * served while logins hold every slot, or the 503 lacks its Retry-After and message.
+     * served while logins hold every slot, or the 429 lacks its Retry-After and message.
      */
-    test("of 100 concurrent wrong logins, at most one per hashing slot and one waiting are checked, the rest get 503 at once; pages are served meanwhile", async () => {
+    test("of 100 concurrent wrong logins, at most one per hashing slot and one waiting are checked, the rest get 429 at once; pages are served meanwhile", async () => {
       await clearRateLimits(burstServer);
       const failuresBefore = await loginFailures();
       const allowedIn = PASSWORD_HASHING_CONCURRENCY + 1;
@@ -346,12 +346,12 @@ describe("hostile clients", () => {
       const answers = await Promise.all(logins.map((login) => login.client.closed));
       const counts: Record<string, number> = {};
       for (const answer of answers) counts[String(answer.statuses[0])] = (counts[String(answer.statuses[0])] ?? 0) + 1;
-      expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["401", "503"]);
+      expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["401", "429"]);
       expect(counts["401"]).toBeLessThanOrEqual(allowedIn);
       // Each login checked is one argon2 verification and one audited failure; the turned-away ones cost neither.
       expect((await loginFailures()) - failuresBefore).toBe(counts["401"]);
       // A login turned away for the crowd says so, and when to come back.
-      const turnedAway = answers.find((answer) => answer.statuses[0] === 503)!;
+      const turnedAway = answers.find((answer) => answer.statuses[0] === 429)!;
       expect(turnedAway.text).toMatch(/\r\nRetry-After: 5\r\n/i);
       expect(turnedAway.text).toContain('{"ok":false,"error":"Too many login attempts right now. Please try again in a moment."}');
 

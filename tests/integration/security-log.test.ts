@@ -73,7 +73,7 @@ describe("security events in the log", () => {
         post(server, "/admin/login", { email: `crowd-${i}@example.org`, password: "wrong password" }, from(`203.0.113.${100 + i}`)),
       ),
     );
-    expect(answers.map((a) => a.status)).toContain(503);
+    expect(answers.map((a) => a.status)).toContain(429);
     expect((await events("login.busy"))[0]).toMatchObject({ level: "warn", turnedAway: expect.any(Number) as number });
   });
 
