@@ -7,7 +7,7 @@ import { settingsRepo } from "../../server/repos/settings";
 import { s3Storage } from "../../server/storage/s3-storage";
 import { smallSite } from "../shared/small-content";
 import { startTestS3Server, type TestS3Server } from "../shared/test-s3-server";
-import { ADMIN, ADMIN_ENV, auditActions, getPage, imageForm, post, seedApplication, signIn } from "./helpers/admin";
+import { ADMIN, ADMIN_ENV, auditActions, getPage, imageForm, post, postLoginWhenLetIn, seedApplication, signIn } from "./helpers/admin";
 import { freshIp, joinApplication, postForm, waitFor } from "./helpers/forms";
 import { waitForEveryDeliveryAttempt } from "./helpers/outbox";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
@@ -123,14 +123,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect((await postForm(first, "/join", joinApplication(), freshIp())).status).toBe(200);
   });
 
-  test("a login limit reached on one instance holds on the other", async () => {
-    const fromOneAddress = { headers: { "X-Forwarded-For": freshIp() } };
-    for (let i = 0; i < 5; i++) {
-      const answer = await post(i % 2 ? second : first, "/admin/login", { email: ADMIN.email, password: `wrong-${i}` }, fromOneAddress);
+  test("an account's login limit counts attempts on both instances: of 50 guesses at once, 5 are checked; then both refuse the right password", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        postLoginWhenLetIn(i % 2 ? second : first, { email: ADMIN.email, password: `wrong-${i}` }, freshIp()),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(45);
+    expect((await postLoginWhenLetIn(second, ADMIN, freshIp())).status).toBe(429);
+    expect((await postLoginWhenLetIn(first, ADMIN, freshIp())).status).toBe(429);
+    await first.database.db.deleteFrom("rate_limits").execute();
+  }, 120_000);
+
+  test("an address prefix's login limit counts attempts on both instances: an IPv6 client's /64, whichever address it uses", async () => {
+    const fromTheSame64 = (i: number) => `2001:db8:5:7::${(i + 1).toString(16)}`;
+    for (let i = 0; i < 10; i++) {
+      const answer = await postLoginWhenLetIn(
+        i % 2 ? second : first,
+        { email: `guess-${i}@example.org`, password: "wrong-guess" },
+        fromTheSame64(i),
+      );
       expect(answer.status).toBe(401);
     }
-    expect((await post(second, "/admin/login", ADMIN, fromOneAddress)).status).toBe(429);
-    expect((await post(first, "/admin/login", ADMIN, fromOneAddress)).status).toBe(429);
+    for (const server of [first, second]) {
+      const refused = await postLoginWhenLetIn(server, ADMIN, "2001:db8:5:7:abcd::1");
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(/^Too many login attempts\. Please try again in a minute\.$/);
+    }
+    // Another /64 is another client.
+    expect((await postLoginWhenLetIn(second, ADMIN, "2001:db8:5:8::1")).status).toBe(302);
     await first.database.db.deleteFrom("rate_limits").execute();
   });
 

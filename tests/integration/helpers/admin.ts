@@ -1,3 +1,4 @@
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import type { RequestStatus } from "#core/schemas/requests";
 import sharp from "sharp";
 import { newId } from "../../../server/db/ids";
@@ -82,6 +83,23 @@ export async function signIn(
     throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   }
   return session;
+}
+
+/**
+ * A login from `ip` (the server trusts X-Forwarded-For from loopback), sent as a patient client sends it: turned away at
+ * the door while other logins are being checked (429, "right now"; the server has not counted it), it is sent again,
+ * after a short pause, until the server takes it. Returns the answer it then got.
+ */
+export async function postLoginWhenLetIn(
+  server: TestServer,
+  credentials: { email: string; password: string },
+  ip: string,
+): Promise<ApiAnswer> {
+  for (;;) {
+    const answer = await post(server, "/admin/login", credentials, { headers: { "X-Forwarded-For": ip } });
+    if (answer.status !== 429 || answer.body.error !== ADMIN_ACCESS_MESSAGES.loginBusy) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+  }
 }
 
 export async function getPage(server: TestServer, path: string, cookie?: string): Promise<Response> {

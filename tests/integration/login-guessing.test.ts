@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LOGIN_ACCOUNT_FAILURE_LIMIT, loginAccountKey } from "../../server/auth/rate-limit.server";
+import { testEngines } from "../shared/test-database";
+import { ADMIN, ADMIN_ENV, auditActions, clearRateLimits, postLoginWhenLetIn } from "./helpers/admin";
+import { freshIp } from "./helpers/forms";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+const GUESSES = 50;
+const LOCKED = "Too many login attempts. Please try again in 15 minutes.";
+
+/**
+ * Hole 1 of issue 20: a failed login was counted only after its password hash, so a burst of parallel guesses all ran
+ * their hashes before the lock counted any of them. Now every attempt is counted against the account (one atomic
+ * statement on the database) before its hash runs, and refused unhashed beyond the limit.
+ *
+ * The guesses come from as many addresses, so only the account's limit stands in their way. A guess the login's door
+ * turns away while others are being checked (429 "right now", before anything counts it) is sent again, so every one of
+ * the 50 reaches the count. Each password hash a login runs ends in one audited `login.failure` or `login.success`:
+ * the audit log counts the hashes.
+ *
+ * Fails when: more guesses than the limit are checked (more 401s, more audited failures), a refused guess is hashed,
+ * or the right password gets in while the lock lasts.
+ */
+describe.each(testEngines())("guessing the admin's password on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { ...ADMIN_ENV, TRUST_PROXY: "loopback" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const hashesRun = async () => (await auditActions(server)).filter((entry) => entry.action.startsWith("login.")).length;
+
+  test("50 wrong guesses at once run at most 5 hashes, and then the right password is refused for the lockout period", async () => {
+    await clearRateLimits(server);
+    const before = await hashesRun();
+
+    const answers = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) =>
+        postLoginWhenLetIn(server, { email: ADMIN.email, password: `wrong guess ${i}` }, freshIp()),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array<number>(LOGIN_ACCOUNT_FAILURE_LIMIT.limit).fill(401), ...Array<number>(GUESSES - 5).fill(429)]);
+    for (const refused of answers.filter((answer) => answer.status === 429)) expect(refused.body.error).toBe(LOCKED);
+    expect((await hashesRun()) - before).toBe(LOGIN_ACCOUNT_FAILURE_LIMIT.limit);
+
+    // The right password, from an address never seen: refused, unhashed, for (nearly) the whole 15 minutes.
+    const right = await postLoginWhenLetIn(server, ADMIN, freshIp());
+    expect(right.status).toBe(429);
+    expect(right.body.error).toBe(LOCKED);
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(Number(right.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    expect(right.headers.get("set-cookie")).toBeNull();
+    expect((await hashesRun()) - before).toBe(LOGIN_ACCOUNT_FAILURE_LIMIT.limit);
+
+    // Once the window has passed (moved to its end here, not waited for), the right password gets in.
+    await server.database.db
+      .updateTable("rate_limits")
+      .set({ reset_at: new Date(Date.now() - 1000).toISOString() })
+      .where("key", "=", loginAccountKey(ADMIN.email))
+      .execute();
+    const after = await postLoginWhenLetIn(server, ADMIN, freshIp());
+    expect(after.status).toBe(302);
+    expect((await hashesRun()) - before).toBe(LOGIN_ACCOUNT_FAILURE_LIMIT.limit + 1);
+    // The door lets one login in at a time, paced: 50 take a few seconds, far more on a busy machine.
+  }, 120_000);
+});
