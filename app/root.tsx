@@ -89,27 +89,32 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // An Editor at an Owner's admin page (app/lib/require-admin.server.ts): signed in, but not allowed here.
+  const ownersOnly = isRouteErrorResponse(error) && error.data?.ownersOnly === true;
   // An admin action refused because the session ended (401) or a one-time password is still to change (403).
-  const signIn = status === 401 || status === 403;
-  // The refusal's own words (app/lib/require-admin.server.ts), read from the answer: no admin code in the public pages.
+  const signIn = !ownersOnly && (status === 401 || status === 403);
+  // The refusal's own words, read from the answer: no admin code in the public pages.
   const reason = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : undefined;
   const [title, text] =
     status === 404
       ? ["Page not found", "The page you are looking for does not exist or has moved."]
-      : signIn
-        ? ["Please sign in again", reason ?? "Please log in again."]
-        : ["Something went wrong", "Please try again in a moment."];
+      : ownersOnly
+        ? ["Owners only", reason ?? "Only an Owner can open this page."]
+        : signIn
+          ? ["Please sign in again", reason ?? "Please log in again."]
+          : ["Something went wrong", "Please try again in a moment."];
+  const [to, label] = ownersOnly
+    ? ["/admin", "Back to the admin panel"]
+    : signIn
+      ? ["/admin", "Go to the login"]
+      : ["/", "Go to the home page"];
   return (
     <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <title>{title}</title>
       <h1 className="text-3xl font-bold text-brand-900">{title}</h1>
       <p className="text-slate-700">{text}</p>
-      <Link
-        to={signIn ? "/admin" : "/"}
-        reloadDocument={signIn}
-        className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-900"
-      >
-        {signIn ? "Go to the login" : "Go to the home page"}
+      <Link to={to} reloadDocument={signIn} className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-900">
+        {label}
       </Link>
     </main>
   );

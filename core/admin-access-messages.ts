@@ -10,11 +10,11 @@ export const ADMIN_ACCESS_MESSAGES = {
 
 /**
  * The admin pages an admin is sent back to after logging in: the panel (with its filters), the announcements (and each
- * one's registrations), the messages (with their search), personal data and the site content screens. Anything else (an action, a download, another site) is not
+ * one's registrations), the messages (with their search), personal data, the accounts and the site content screens. Anything else (an action, a download, another site) is not
  * a place to return to.
  */
 const ADMIN_PAGE =
-  /^\/admin(?:-announcement|\/announcements\/[0-9a-f-]{36}\/registrations|\/messages|\/personal-data|\/content(?:\/(?:home|goals|team|collaborators|resources|galleries(?:\/[0-9a-f-]{36})?))?)?\/?$/;
+  /^\/admin(?:-announcement|\/announcements\/[0-9a-f-]{36}\/registrations|\/messages|\/personal-data|\/accounts|\/content(?:\/(?:home|goals|team|collaborators|resources|galleries(?:\/[0-9a-f-]{36})?))?)?\/?$/;
 
 /** `candidate` (a path, or a URL of which only the path and query count) when it is an admin page, else undefined. */
 export function adminReturnPath(candidate: string | null | undefined): string | undefined {

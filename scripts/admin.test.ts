@@ -95,13 +95,13 @@ describe.each(testEngines())("the admin CLI on %s", (engine) => {
       const sessions = sessionStore(repos.sessions);
       const open = [await sessions.create(admin.id), await sessions.create(admin.id)];
 
-      const run = await runCli(["set-password", "Admin@Example.org"], "remembered now\n", place.env);
+      const run = await runCli(["set-password", "Admin@Example.org"], "remembered at last\n", place.env);
       expect(run).toMatchObject({ code: 0, stderr: "" });
       expect(run.stdout).toContain("admin@example.org");
 
       const updated = await repos.admins.findById(admin.id);
       expect(updated?.passwordHash).not.toBe(admin.passwordHash);
-      expect(await verifyPassword(updated?.passwordHash, "remembered now")).toBe(true);
+      expect(await verifyPassword(updated?.passwordHash, "remembered at last")).toBe(true);
       expect(updated?.mustChangePassword).toBe(false);
       for (const { token } of open) expect(await sessions.findByToken(token)).toBeUndefined();
       expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "admin.set-password" });
@@ -130,19 +130,19 @@ describe.each(testEngines())("the admin CLI on %s", (engine) => {
   });
 
   test("an unknown account exits 1 with one line", { timeout: 30_000 }, async () => {
-    const run = await runCli(["set-password", "nobody@example.org"], "remembered now\n", place.env);
+    const run = await runCli(["set-password", "nobody@example.org"], "remembered at last\n", place.env);
     expect(run).toMatchObject({ code: 1, stdout: "", stderr: "admin: no admin has the email nobody@example.org\n" });
   });
 
   test("creating an existing account exits 1 with one line", { timeout: 30_000 }, async () => {
     await createRepos(database.db).admins.create({ email: "admin@example.org", passwordHash: "h" });
-    const run = await runCli(["create", "ADMIN@example.org"], "remembered now\n", place.env);
+    const run = await runCli(["create", "ADMIN@example.org"], "remembered at last\n", place.env);
     expect(run).toMatchObject({ code: 1, stderr: "admin: an admin with the email ADMIN@example.org already exists\n" });
     expect(await createRepos(database.db).admins.count()).toBe(1);
   });
 
   test("a password given as an argument is refused with the usage line", { timeout: 30_000 }, async () => {
-    const run = await runCli(["set-password", "admin@example.org", "remembered now"], "", place.env);
+    const run = await runCli(["set-password", "admin@example.org", "remembered at last"], "", place.env);
     expect(run).toMatchObject({ code: 1, stderr: `admin: ${USAGE}\n` });
   });
 

@@ -79,9 +79,9 @@ describe("configuration from the environment", () => {
   });
 
   test("ADMIN_EMAIL and ADMIN_PASSWORD together name the first admin; neither leaves it to a one-time password", () => {
-    expect(parseConfig({ ADMIN_EMAIL: "owner@example.org", ADMIN_PASSWORD: "long enough" }).admin).toEqual({
+    expect(parseConfig({ ADMIN_EMAIL: "owner@example.org", ADMIN_PASSWORD: "a long and uncommon one" }).admin).toEqual({
       email: "owner@example.org",
-      password: "long enough",
+      password: "a long and uncommon one",
     });
     expect(parseConfig({}).admin).toBeUndefined();
     expect(parseConfig({ ADMIN_EMAIL: "", ADMIN_PASSWORD: "" }).admin).toBeUndefined();
@@ -89,18 +89,25 @@ describe("configuration from the environment", () => {
 
   test.each([
     [{ ADMIN_EMAIL: "owner@example.org" }, "ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
-    [{ ADMIN_PASSWORD: "long enough" }, "ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
+    [{ ADMIN_PASSWORD: "a long and uncommon one" }, "ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
     [
       { ADMIN_EMAIL: "owner@example.org", ADMIN_PASSWORD: "short" },
-      "Invalid environment variable ADMIN_PASSWORD: expected a password of 8 to 256 characters",
+      "Invalid environment variable ADMIN_PASSWORD: expected a password of 8 to 128 characters",
     ],
-    [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "long enough" }, "Invalid environment variable ADMIN_EMAIL: expected an email address"],
+    [
+      { ADMIN_EMAIL: "owner@example.org", ADMIN_PASSWORD: "password123" },
+      "Invalid environment variable ADMIN_PASSWORD: expected a password that is not common or easy to guess",
+    ],
+    [
+      { ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "a long and uncommon one" },
+      "Invalid environment variable ADMIN_EMAIL: expected an email address",
+    ],
   ])("%j stops the start with one line, never echoing the password", (env, message) => {
     const problems = configProblems(env);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(message);
     expect(problems[0]).not.toContain("short");
-    expect(problems[0]).not.toContain("long enough");
+    expect(problems[0]).not.toContain("a long and uncommon one");
   });
 });
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth/password.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#core/schemas/password";
+import { passwordWeakness } from "./auth/password-strength.server";
 import type { S3Location } from "./storage/s3-storage";
 
 /**
@@ -41,8 +42,12 @@ const envSchema = z.object({
   // Never echoed back in an error line: see parseConfig.
   ADMIN_PASSWORD: z
     .string()
-    .min(PASSWORD_MIN_LENGTH, `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`)
+    .min(PASSWORD_MIN_LENGTH, { error: `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`, abort: true })
+    .max(PASSWORD_MAX_LENGTH, { error: `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`, abort: true })
+    .refine(
+      (password) => passwordWeakness(password) === undefined,
+      "a password that is not common or easy to guess (several uncommon words)",
+    )
     .optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {

@@ -1,5 +1,7 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages";
+import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles";
+import type { AdminCheckOptions } from "../../server/auth/auth-service";
 
 /** The admin page the request came from or is for: where the admin returns after logging in again. */
 function returnPathOf(request: Request): string | undefined {
@@ -16,13 +18,18 @@ function returnPathOf(request: Request): string | undefined {
  * admin's browser (a page, the app's own data requests and posts, a form posted without JavaScript) goes to the login,
  * which says the session ended and leads back to the page the admin was on. Any other client gets 401 with the same
  * words and the login's address. An admin still holding a one-time password may only change it: pages go to /admin
- * (which asks for it), writes answer 403.
+ * (which asks for it), writes answer 403. An Editor at an Owner's page (`ownersOnly`) gets a 403 page that says so; an
+ * Editor's write there answers 403 with the same words.
  */
-export async function requireAdmin(request: Request, context: AppLoadContext, options: { allowPendingPasswordChange?: boolean } = {}) {
+export async function requireAdmin(request: Request, context: AppLoadContext, options: AdminCheckOptions = {}) {
   const check = await context.services.auth.check(request, options);
   if (check.admitted) return check.active;
   const headers = check.clearCookie ? { "Set-Cookie": check.clearCookie } : undefined;
   const read = request.method === "GET" || request.method === "HEAD";
+  if (check.reason === "owners-only") {
+    if (read) throw data({ error: OWNERS_ONLY_MESSAGE, ownersOnly: true }, { status: 403 });
+    throw Response.json({ error: OWNERS_ONLY_MESSAGE }, { status: 403 });
+  }
   if (check.reason === "password-change-required") {
     if (read) throw redirect("/admin", { headers });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.passwordChangeRequired }, { status: 403 });

@@ -57,11 +57,11 @@ describe.each(testEngines())("operator account commands on %s", (engine) => {
     const limiter = loginRateLimiter(repos.rateLimits);
     for (let i = 0; i < 5; i++) await limiter.checkLoginAllowed(`192.0.2.${i}`, "admin@example.org");
 
-    const result = await setAdminPassword(database.db, { email: "ADMIN@example.org", password: "remembered now", actor: "cli" });
+    const result = await setAdminPassword(database.db, { email: "ADMIN@example.org", password: "remembered at last", actor: "cli" });
     expect(result.revokedSessions).toBe(2);
     const updated = await repos.admins.findById(admin.id);
     expect(updated?.mustChangePassword).toBe(false);
-    expect(await verifyPassword(updated?.passwordHash, "remembered now")).toBe(true);
+    expect(await verifyPassword(updated?.passwordHash, "remembered at last")).toBe(true);
     expect(await sessions.findByToken(a.token)).toBeUndefined();
     expect(await limiter.accountLockedFor("admin@example.org")).toBe(0);
     expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "admin.set-password" });
@@ -69,9 +69,9 @@ describe.each(testEngines())("operator account commands on %s", (engine) => {
 
   test("set-password refuses an unknown account or a short password and changes nothing", async () => {
     const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("current one") });
-    await expect(setAdminPassword(database.db, { email: "nobody@example.org", password: "remembered now", actor: "cli" })).rejects.toThrow(
-      "No admin has the email nobody@example.org",
-    );
+    await expect(
+      setAdminPassword(database.db, { email: "nobody@example.org", password: "remembered at last", actor: "cli" }),
+    ).rejects.toThrow("No admin has the email nobody@example.org");
     await expect(setAdminPassword(database.db, { email: "admin@example.org", password: "1234567", actor: "cli" })).rejects.toThrow(
       AdminAccountError,
     );

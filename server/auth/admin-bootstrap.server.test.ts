@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
-import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from "./admin-bootstrap.server";
+import { DEFAULT_ADMIN_EMAIL, ONE_TIME_PASSWORD_LIFETIME_MS, ensureAdmin } from "./admin-bootstrap.server";
 import { verifyPassword } from "./password.server";
 
 describe.each(testEngines())("creating the first admin at start on %s", (engine) => {
@@ -27,7 +27,7 @@ describe.each(testEngines())("creating the first admin at start on %s", (engine)
     const result = await run({ email: "Chair@Society.example", password: "chosen password" });
     expect(result).toMatchObject({ created: true, oneTimePassword: false });
     const admin = await repos.admins.findByEmail("chair@society.example");
-    expect(admin?.mustChangePassword).toBe(false);
+    expect(admin).toMatchObject({ mustChangePassword: false, role: "owner", passwordExpiresAt: null });
     expect(await verifyPassword(admin?.passwordHash, "chosen password")).toBe(true);
     expect(printed).toEqual([]);
     expect(JSON.stringify(logged)).not.toContain("chosen password");
@@ -40,6 +40,12 @@ describe.each(testEngines())("creating the first admin at start on %s", (engine)
     const admin = await repos.admins.findByEmail(DEFAULT_ADMIN_EMAIL);
     expect(DEFAULT_ADMIN_EMAIL).toBe("admin@example.org");
     expect(admin?.mustChangePassword).toBe(true);
+    expect(admin?.role).toBe("owner");
+    // It signs in for 24 hours from its creation.
+    expect(Date.parse(admin!.passwordExpiresAt!) - Date.parse(admin!.createdAt)).toBeGreaterThanOrEqual(
+      ONE_TIME_PASSWORD_LIFETIME_MS - 1000,
+    );
+    expect(Date.parse(admin!.passwordExpiresAt!) - Date.parse(admin!.createdAt)).toBeLessThanOrEqual(ONE_TIME_PASSWORD_LIFETIME_MS + 1000);
     const line = printed.find((l) => l.startsWith("One-time password: "));
     const oneTimePassword = line?.slice("One-time password: ".length) ?? "";
     expect(oneTimePassword.length).toBeGreaterThanOrEqual(20);

@@ -9,6 +9,9 @@ import { generateOneTimePassword, hashPassword } from "./password.server";
  */
 export const DEFAULT_ADMIN_EMAIL = "admin@example.org";
 
+/** A printed one-time password signs in for this long; then only the admin CLI sets a new one. */
+export const ONE_TIME_PASSWORD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 export interface EnsureAdminOptions {
   repos: Pick<Repos, "admins" | "auditLog">;
   /** ADMIN_EMAIL and ADMIN_PASSWORD, checked by parseConfig: both, or undefined for neither. */
@@ -16,6 +19,7 @@ export interface EnsureAdminOptions {
   logger: { info(details: object, message: string): void };
   /** Where the one-time password goes, once (the console; never the structured log). */
   print: (line: string) => void;
+  now?: () => Date;
 }
 
 export type EnsureAdminResult = { created: false } | { created: true; adminId: string; oneTimePassword: boolean };
@@ -25,7 +29,7 @@ export type EnsureAdminResult = { created: false } | { created: true; adminId: s
  * DEFAULT_ADMIN_EMAIL with a printed one-time password that must be changed at first login. When an admin exists it
  * changes nothing (the variables never reset a password; use the admin CLI).
  */
-export async function ensureAdmin({ repos, admin, logger, print }: EnsureAdminOptions): Promise<EnsureAdminResult> {
+export async function ensureAdmin({ repos, admin, logger, print, now = () => new Date() }: EnsureAdminOptions): Promise<EnsureAdminResult> {
   const { admins } = repos;
   if ((await admins.count()) > 0) return { created: false };
 
@@ -37,6 +41,8 @@ export async function ensureAdmin({ repos, admin, logger, print }: EnsureAdminOp
       email: admin?.email ?? DEFAULT_ADMIN_EMAIL,
       passwordHash: await hashPassword(initialPassword),
       mustChangePassword: oneTime,
+      role: "owner",
+      passwordExpiresAt: oneTime ? new Date(now().getTime() + ONE_TIME_PASSWORD_LIFETIME_MS).toISOString() : null,
     });
     adminId = created.id;
   } catch (error) {
@@ -50,7 +56,7 @@ export async function ensureAdmin({ repos, admin, logger, print }: EnsureAdminOp
     logger.info({ adminId }, "admin created with a one-time password (printed to the console)");
     print(`An admin account was created: ${DEFAULT_ADMIN_EMAIL}`);
     print(`One-time password: ${initialPassword}`);
-    print("It is shown only once and must be changed at first login.");
+    print("It is shown only once, works for 24 hours, and must be changed at first login.");
   } else {
     logger.info({ adminId }, "admin created from ADMIN_EMAIL and ADMIN_PASSWORD");
   }

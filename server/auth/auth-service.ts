@@ -12,9 +12,16 @@ import { type ActiveSession, sessionStore } from "./sessions.server";
  * Whether a request may use the admin area: `admitted` with its session, or why not. `clearCookie` is set when the
  * request carried a cookie naming no live session, so the answer can remove it.
  */
-export type AdminCheck =
-  | { admitted: true; active: ActiveSession }
-  | { admitted: false; reason: "no-session" | "session-ended" | "password-change-required"; clearCookie?: string };
+export type AdminCheck = { admitted: true; active: ActiveSession } | { admitted: false; reason: AdminRefusal; clearCookie?: string };
+
+export type AdminRefusal = "no-session" | "session-ended" | "password-change-required" | "owners-only";
+
+export interface AdminCheckOptions {
+  /** The change of a one-time password and the logout: the only things an admin still holding one may do. */
+  allowPendingPasswordChange?: boolean;
+  /** Accounts, settings, retention and erasure are an Owner's. */
+  ownersOnly?: boolean;
+}
 
 export interface AuthServiceDeps {
   db: Kysely<Database>;
@@ -42,16 +49,18 @@ export function authService({ db, logger, publicUrl }: AuthServiceDeps) {
 
     /**
      * The check at the top of every admin loader and action. A refusal is logged as a security event. An admin still
-     * holding a one-time password is admitted only where `allowPendingPasswordChange` says so (the change itself, logout).
+     * holding a one-time password is admitted only where `allowPendingPasswordChange` says so (the change itself, logout);
+     * an Editor only where the page is not `ownersOnly`.
      */
-    async check(request: Request, options: { allowPendingPasswordChange?: boolean } = {}): Promise<AdminCheck> {
+    async check(request: Request, options: AdminCheckOptions = {}): Promise<AdminCheck> {
       const active = await sessionOf(request);
-      const refuse = (reason: "no-session" | "session-ended" | "password-change-required"): AdminCheck => {
+      const refuse = (reason: AdminRefusal): AdminCheck => {
         logSecurityEvent(logger, "access.refused", { method: request.method, path: new URL(request.url).pathname, reason });
         return { admitted: false, reason, ...(reason === "session-ended" ? { clearCookie: clearSessionCookie(cookie) } : {}) };
       };
       if (!active) return refuse(readSessionToken(request, cookie) ? "session-ended" : "no-session");
       if (active.admin.mustChangePassword && !options.allowPendingPasswordChange) return refuse("password-change-required");
+      if (options.ownersOnly && active.admin.role !== "owner") return refuse("owners-only");
       return { admitted: true, active };
     },
 
@@ -59,6 +68,20 @@ export function authService({ db, logger, publicUrl }: AuthServiceDeps) {
     async logIn(attempt: Omit<LoginAttempt, "currentToken">, request: Request) {
       const result = await logIn(db, { ...attempt, currentToken: readSessionToken(request, cookie) }, { logger });
       return result.ok ? { ...result, cookie: sessionCookie(result.token, cookie) } : result;
+    },
+
+    /**
+     * Signs an admin in who just proved themselves another way (accepted an invitation): a new session, replacing any
+     * the browser held. Returns the Set-Cookie value.
+     */
+    async startSession(adminId: string, request: Request): Promise<string> {
+      const previous = await sessionOf(request);
+      if (previous) await sessions.revoke(previous.session.id);
+      const { token, session } = await sessions.create(adminId, { userAgent: request.headers.get("user-agent") });
+      const repos = createRepos(db);
+      await repos.admins.recordSignIn(adminId, session.createdAt);
+      await repos.auditLog.record(adminId, "login.success", `session=${session.id} via=invitation`);
+      return sessionCookie(token, cookie);
     },
 
     /** Ends the request's session; returns the Set-Cookie value that removes the cookie. */

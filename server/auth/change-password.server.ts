@@ -3,9 +3,10 @@ import type { Database } from "../db/schema";
 import { createRepos, inTransaction } from "../repos";
 import {
   hashPassword,
+  newPasswordProblem,
   PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS,
   PasswordHashingBusyError,
-  passwordSchema,
+  personalWords,
   verifyPassword,
 } from "./password.server";
 import type { AuthClockOptions } from "./login.server";
@@ -38,12 +39,11 @@ export async function changePassword(
   change: PasswordChange,
   options: AuthClockOptions = {},
 ): Promise<ChangePasswordResult> {
-  const parsed = passwordSchema.safeParse(change.newPassword);
-  if (!parsed.success) return { ok: false, reason: "invalid-new-password", message: parsed.error.issues[0]?.message ?? "Invalid password" };
-
   const repos = createRepos(db);
   const admin = await repos.admins.findById(change.adminId);
   if (!admin) return { ok: false, reason: "invalid-credentials" };
+  const problem = newPasswordProblem(change.newPassword, personalWords(admin));
+  if (problem) return { ok: false, reason: "invalid-new-password", message: problem };
   const limiter = loginRateLimiter(repos.rateLimits, options);
   const check = await limiter.checkAccountAllowed(admin.email);
   if (!check.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: check.retryAfterSeconds };
@@ -54,7 +54,7 @@ export async function changePassword(
       return { ok: false, reason: "invalid-credentials" };
     }
     await limiter.recordLoginSuccess(admin.email);
-    passwordHash = await hashPassword(parsed.data);
+    passwordHash = await hashPassword(change.newPassword);
   } catch (error) {
     if (!(error instanceof PasswordHashingBusyError)) throw error;
     return { ok: false, reason: "busy", retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };

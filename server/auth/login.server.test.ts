@@ -45,10 +45,39 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
   test("the right email (in any case) and password start a session", async () => {
     const result = await attempt("Admin@Example.org", "right password");
     if (!result.ok) throw new Error("expected a session");
-    expect(result.admin).toEqual({ id: adminId, email: "admin@example.org", mustChangePassword: false });
+    expect(result.admin).toEqual({ id: adminId, email: "admin@example.org", name: null, role: "owner", mustChangePassword: false });
     expect(result.session.userAgent).toBe("Firefox");
     expect((await sessionStore(repos.sessions, clock).findByToken(result.token))?.session.id).toBe(result.session.id);
     expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: adminId, action: "login.success" });
+  });
+
+  test("a sign-in records when it happened, for the Owners' list", async () => {
+    expect((await repos.admins.findById(adminId))?.lastSignInAt).toBeNull();
+    await attempt("admin@example.org", "right password");
+    expect((await repos.admins.findById(adminId))?.lastSignInAt).toBe(new Date(START).toISOString());
+  });
+
+  test("a disabled account is refused as a wrong password is, even with the right one", async () => {
+    await repos.admins.setDisabled(adminId, new Date(START).toISOString());
+    expect(await attempt("admin@example.org", "right password")).toEqual({ ok: false, reason: "invalid-credentials" });
+    await repos.admins.setDisabled(adminId, null);
+    expect((await attempt("admin@example.org", "right password")).ok).toBe(true);
+  });
+
+  test("a printed one-time password signs in until it expires, then is refused as expired", async () => {
+    const expiring = await repos.admins.create({
+      email: "first@example.org",
+      passwordHash: await hashPassword("one-time password"),
+      mustChangePassword: true,
+      passwordExpiresAt: new Date(START + 1000).toISOString(),
+    });
+    expect((await attempt("first@example.org", "one-time password")).ok).toBe(true);
+    now = START + 1000;
+    expect(await attempt("first@example.org", "one-time password")).toEqual({ ok: false, reason: "password-expired" });
+    // The wrong password stays the same refusal as ever: the expiry is told only to whoever knows the password.
+    expect(await attempt("first@example.org", "wrong password")).toEqual({ ok: false, reason: "invalid-credentials" });
+    await repos.admins.updatePassword(expiring.id, await hashPassword("chosen at last"), { mustChangePassword: false });
+    expect((await attempt("first@example.org", "chosen at last")).ok).toBe(true);
   });
 
   test("a wrong password or an unknown email is the same refusal, and is audited without the email", async () => {

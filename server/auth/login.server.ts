@@ -21,6 +21,8 @@ export interface LoginAttempt {
 export type LoginResult =
   | { ok: true; admin: SessionAdmin; session: Session; token: string }
   | { ok: false; reason: "invalid-credentials" }
+  /** The right one-time password, past its 24 hours: only the operator's CLI (or a password reset mail) helps now. */
+  | { ok: false; reason: "password-expired" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
   /** Too many password hashes already waiting in this process: nothing was checked (the attempt still counts). */
   | { ok: false; reason: "busy"; retryAfterSeconds: number };
@@ -57,7 +59,8 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
     if (!(error instanceof PasswordHashingBusyError)) throw error;
     return { ok: false, reason: "busy", retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };
   }
-  if (!matches || !admin) {
+  // A disabled account answers as a wrong password does, after the same hash.
+  if (!matches || !admin || admin.disabledAt !== null) {
     // One entry per password hash that failed: the audit log counts the hashes an attack made run.
     await auditLog.record(AUDIT_ACTOR.anonymous, "login.failure", admin ? `admin=${admin.id}` : "unknown account");
     if (log) {
@@ -70,14 +73,21 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
   }
 
   await limiter.recordLoginSuccess(attempt.email);
+  const now = (options.now ?? (() => new Date()))();
+  if (admin.passwordExpiresAt !== null && Date.parse(admin.passwordExpiresAt) <= now.getTime()) {
+    await auditLog.record(admin.id, "login.password-expired", `admin=${admin.id}`);
+    return { ok: false, reason: "password-expired" };
+  }
   const sessions = sessionStore(repos.sessions, options);
   if (attempt.currentToken) {
     const previous = await sessions.findByToken(attempt.currentToken);
     if (previous) await sessions.revoke(previous.session.id);
   }
   const { token, session } = await sessions.create(admin.id, { userAgent: attempt.userAgent });
+  await repos.admins.recordSignIn(admin.id, now.toISOString());
   await auditLog.record(admin.id, "login.success", `session=${session.id}`);
-  return { ok: true, admin: { id: admin.id, email: admin.email, mustChangePassword: admin.mustChangePassword }, session, token };
+  const { id, email, name, role, mustChangePassword } = admin;
+  return { ok: true, admin: { id, email, name, role, mustChangePassword }, session, token };
 }
 
 /** Ends the session the token names, if it is live. The caller sets `clearSessionCookie()` either way. */

@@ -4,19 +4,45 @@ import {
   DUMMY_PASSWORD_HASH,
   generateOneTimePassword,
   hashPassword,
+  newPasswordProblem,
   PASSWORD_HASHING_CONCURRENCY,
   PASSWORD_HASHING_MAX_WAITING,
   PasswordHashingBusyError,
   passwordSchema,
+  personalWords,
   verifyPassword,
 } from "./password.server";
+import { BREACHED_PASSWORD_MESSAGE } from "./password-strength.server";
 
 describe("passwords", () => {
-  test("passwords of 8 and 256 characters are accepted, 7 and 257 refused", () => {
-    expect(passwordSchema.safeParse("a".repeat(8)).success).toBe(true);
-    expect(passwordSchema.safeParse("a".repeat(256)).success).toBe(true);
-    expect(passwordSchema.safeParse("a".repeat(7)).error?.issues[0]?.message).toBe("New password must be at least 8 characters");
-    expect(passwordSchema.safeParse("a".repeat(257)).error?.issues[0]?.message).toBe("New password must be at most 256 characters");
+  test("a new password has 8 to 128 characters", () => {
+    const hardToGuess = "kq8#Vz2!Lm";
+    expect(newPasswordProblem(hardToGuess)).toBeUndefined();
+    expect(newPasswordProblem(`${hardToGuess} ${"tiger lily gravel ".repeat(7)}`.slice(0, 128))).toBeUndefined();
+    expect(newPasswordProblem("kq8#Vz2")).toBe("New password must be at least 8 characters");
+    expect(newPasswordProblem(`${hardToGuess}${"x".repeat(119)}`)).toBe("New password must be at most 128 characters");
+  });
+
+  test("a common or breached password is refused, saying so; so is one easy to guess, saying why", () => {
+    for (const breached of ["password", "12345678", "Qwertyuiop", "iloveyou"]) {
+      expect(newPasswordProblem(breached)).toBe(BREACHED_PASSWORD_MESSAGE);
+      expect(passwordSchema.safeParse(breached).error?.issues[0]?.message).toBe(BREACHED_PASSWORD_MESSAGE);
+    }
+    expect(newPasswordProblem("Password1!")).toMatch(/^This password is too easy to guess\. This is similar to a commonly used password\./);
+    expect(newPasswordProblem("aaaaaaaaaaaa")).toMatch(/^This password is too easy to guess\. Repeated characters/);
+    expect(newPasswordProblem("correct horse battery")).toBeUndefined();
+  });
+
+  test("a password built from the account's own email or name is refused", () => {
+    const account = { email: "ayesha.khan@example.org", name: "Ayesha Khan" };
+    expect(newPasswordProblem("ayeshakhan", personalWords(account))).toContain("There should not be any personal or page related data.");
+    expect(newPasswordProblem("ayeshakhan")).not.toContain("personal");
+  });
+
+  test("an admin who chose a password of up to 256 characters before the 128 limit can still sign in", async () => {
+    const long = "tiger lily gravel ".repeat(14).slice(0, 250);
+    expect(await verifyPassword(await hashPassword(long), long)).toBe(true);
+    expect(await verifyPassword(await hashPassword(long), `${long}${"x".repeat(7)}`)).toBe(false);
   });
 
   test("hashes are argon2id with OWASP's parameters and a salt of their own", async () => {

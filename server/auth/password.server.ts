@@ -1,18 +1,35 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
-import { z } from "zod";
+import { newPasswordField } from "#core/schemas/password";
 import { inTurnQueue } from "../in-turn";
+import { passwordWeakness } from "./password-strength.server";
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** An upper bound keeps hashing cheap for hostile input; longer passwords are refused, never cut. */
-export const PASSWORD_MAX_LENGTH = 256;
+/**
+ * The longest password `verifyPassword` hashes. New passwords stop at PASSWORD_MAX_LENGTH (128); this bound stays at
+ * the old limit so an admin who chose a longer password before can still sign in and change it.
+ */
+const VERIFIED_MAX_LENGTH = 256;
 
-/** A new password, as every form, action and CLI checks it. */
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+/**
+ * Why a new password is refused (its length, the list of breached passwords, how easy it is to guess), or undefined.
+ * `personal` is what an attacker would try first for the account: its email and name.
+ */
+export function newPasswordProblem(password: string, personal: string[] = []): string | undefined {
+  const length = newPasswordField.safeParse(password);
+  if (!length.success) return length.error.issues[0]?.message ?? "Invalid password";
+  return passwordWeakness(password, personal);
+}
+
+/** The words of an account an attacker tries first: its email (and the parts of it) and its name. */
+export const personalWords = (account: { email: string; name?: string | null }): string[] =>
+  [account.email, account.name ?? ""].filter((word) => word !== "");
+
+/** A new password as the operator's settings and CLI check it (no account to compare it with yet). */
+export const passwordSchema = newPasswordField.superRefine((password, context) => {
+  const problem = passwordWeakness(password);
+  if (problem) context.addIssue({ code: "custom", message: problem });
+});
 
 /** OWASP's argon2id configuration: 19 MiB, 2 passes, 1 lane. `Algorithm` is a const enum; 2 is Argon2id. */
 const ARGON2ID = 2 as Algorithm;
@@ -70,7 +87,7 @@ export const DUMMY_PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$w3IwiEpOimMyp
  * does not reveal which emails exist.
  */
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
-  if (password.length > PASSWORD_MAX_LENGTH) return false;
+  if (password.length > VERIFIED_MAX_LENGTH) return false;
   return inTurn(async () => {
     try {
       const ok = await verify(passwordHash ?? DUMMY_PASSWORD_HASH, normalize(password));

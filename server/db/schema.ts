@@ -11,6 +11,7 @@ export interface Database {
   announcements: AnnouncementsTable;
   admins: AdminsTable;
   sessions: SessionsTable;
+  admin_links: AdminLinksTable;
   rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
   applications: ApplicationsTable;
@@ -146,6 +147,29 @@ export interface AdminsTable {
   must_change_password: number;
   created_at: string;
   updated_at: string;
+  /** Shown in the admin area; null for an admin made before names (the email stands in). */
+  name: string | null;
+  /** 'owner' | 'editor' (core/admin-roles.ts). */
+  role: Generated<string>;
+  /** Set while the account may not sign in. */
+  disabled_at: string | null;
+  last_sign_in_at: string | null;
+  /** A printed one-time password stops working at this time. */
+  password_expires_at: string | null;
+}
+
+/** Single-use links sent by mail: invitations and password resets. */
+export interface AdminLinksTable {
+  id: string;
+  kind: "invitation" | "password-reset";
+  token_hash: string;
+  email: string;
+  role: string | null;
+  admin_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface SessionsTable {
@@ -178,6 +202,7 @@ export interface AuditLogTable {
 }
 
 export type AdminRow = Selectable<AdminsTable>;
+export type AdminLinkRow = Selectable<AdminLinksTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSession = Insertable<SessionsTable>;
 export interface ApplicationsTable {
@@ -219,7 +244,7 @@ export interface ApplicationActivityTable {
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplication = Insertable<ApplicationsTable>;
 /** `test`: the admin's "Send test mail", to the notification address; `confirmation`: to the applicant. */
-export type MailKind = "join" | "contact" | "test" | "confirmation" | "registration";
+export type MailKind = "join" | "contact" | "test" | "confirmation" | "registration" | "account";
 export type MailStatus = "waiting" | "sending" | "sent" | "dead";
 
 export interface MailOutboxTable {

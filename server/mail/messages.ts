@@ -72,7 +72,18 @@ export type OutboxPayload =
   | { kind: "contact"; params: ContactMailParams; replyTo: Address }
   | { kind: "test"; params: TestMailParams; replyTo: Address }
   | ({ kind: "confirmation" } & ConfirmationMail)
-  | ({ kind: "registration" } & RegistrationMail);
+  | ({ kind: "registration" } & RegistrationMail)
+  | ({ kind: "account" } & AccountMail);
+
+/**
+ * A mail to an admin about their account: an invitation, or a password reset. Its text carries a single-use link,
+ * useless once used or expired (the database keeps only the link's hash).
+ */
+export interface AccountMail {
+  to: Address;
+  subject: string;
+  text: string;
+}
 
 export const TEST_MAIL_SUBJECT = "Test mail from the society website";
 
@@ -167,6 +178,7 @@ function renderConfirmation(
  */
 export function renderMail(payload: OutboxPayload, notificationAddress: string | undefined): Mail {
   if (payload.kind === "confirmation") return { kind: "confirmation", ...renderConfirmation(payload, notificationAddress) };
+  if (payload.kind === "account") return { kind: "account", ...renderConfirmation(payload, undefined) };
   if (payload.kind === "registration") {
     const attachments =
       payload.calendar === null ? [] : [{ filename: "event.ics", contentType: "text/calendar; charset=utf-8", content: payload.calendar }];
@@ -176,7 +188,7 @@ export function renderMail(payload: OutboxPayload, notificationAddress: string |
   return { ...renderNotification(payload), to: headerSafe(notificationAddress) };
 }
 
-function renderNotification(payload: Exclude<OutboxPayload, { kind: "confirmation" | "registration" }>): Omit<Mail, "to"> {
+function renderNotification(payload: Exclude<OutboxPayload, { kind: "confirmation" | "registration" | "account" }>): Omit<Mail, "to"> {
   const replyTo = safeAddress(payload.replyTo);
   if (payload.kind === "join") {
     const p = payload.params;

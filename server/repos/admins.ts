@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { newId, nowIso } from "../db/ids";
+import { type AdminRole, isAdminRole } from "#core/admin-roles";
 import type { AdminRow, Database } from "../db/schema";
 
 /** An admin account as stored, hash included: only login and password changes need the hash. */
@@ -10,12 +11,22 @@ export interface AdminRecord {
   mustChangePassword: boolean;
   createdAt: string;
   updatedAt: string;
+  name: string | null;
+  role: AdminRole;
+  /** Set while the account may not sign in. */
+  disabledAt: string | null;
+  lastSignInAt: string | null;
+  /** When the printed one-time password stops signing in; null for a password the admin chose. */
+  passwordExpiresAt: string | null;
 }
 
 export interface NewAdmin {
   email: string;
   passwordHash: string;
   mustChangePassword?: boolean;
+  name?: string | null;
+  role?: AdminRole;
+  passwordExpiresAt?: string | null;
 }
 
 /** Emails are compared case-insensitively: stored and looked up trimmed and lower-cased. */
@@ -28,6 +39,12 @@ const toAdmin = (row: AdminRow): AdminRecord => ({
   mustChangePassword: row.must_change_password === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  name: row.name,
+  // An unknown role (written by a newer version) gets the lesser rights.
+  role: isAdminRole(row.role) ? row.role : "editor",
+  disabledAt: row.disabled_at,
+  lastSignInAt: row.last_sign_in_at,
+  passwordExpiresAt: row.password_expires_at,
 });
 
 export function adminsRepo(db: Kysely<Database>) {
@@ -52,6 +69,9 @@ export function adminsRepo(db: Kysely<Database>) {
           email: normalizeEmail(admin.email),
           password_hash: admin.passwordHash,
           must_change_password: admin.mustChangePassword ? 1 : 0,
+          name: admin.name ?? null,
+          role: admin.role ?? "owner",
+          password_expires_at: admin.passwordExpiresAt ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -60,14 +80,60 @@ export function adminsRepo(db: Kysely<Database>) {
       return toAdmin(row);
     },
 
-    /** Replaces the hash and sets must_change_password; returns whether the admin exists. */
+    /** Every account, Owners first, then by name or email. */
+    async list(): Promise<AdminRecord[]> {
+      const rows = await db.selectFrom("admins").selectAll().orderBy("role", "desc").orderBy("email").execute();
+      return rows.map(toAdmin);
+    },
+
+    /** Replaces the hash and sets must_change_password (a chosen password never expires); whether the admin exists. */
     async updatePassword(id: string, passwordHash: string, options: { mustChangePassword: boolean }): Promise<boolean> {
       const result = await db
         .updateTable("admins")
-        .set({ password_hash: passwordHash, must_change_password: options.mustChangePassword ? 1 : 0, updated_at: nowIso() })
+        .set({
+          password_hash: passwordHash,
+          must_change_password: options.mustChangePassword ? 1 : 0,
+          password_expires_at: null,
+          updated_at: nowIso(),
+        })
         .where("id", "=", id)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    async setRole(id: string, role: AdminRole): Promise<boolean> {
+      const result = await db.updateTable("admins").set({ role, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** `disabledAt` null enables the account again. */
+    async setDisabled(id: string, disabledAt: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable("admins")
+        .set({ disabled_at: disabledAt, updated_at: nowIso() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async remove(id: string): Promise<boolean> {
+      const result = await db.deleteFrom("admins").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async recordSignIn(id: string, at: string): Promise<void> {
+      await db.updateTable("admins").set({ last_sign_in_at: at }).where("id", "=", id).execute();
+    },
+
+    /** Owners who can sign in: the site always keeps at least one. */
+    async enabledOwnerCount(): Promise<number> {
+      const row = await db
+        .selectFrom("admins")
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+        .where("role", "=", "owner")
+        .where("disabled_at", "is", null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** The email of the admin created first (the default notification address); undefined while there is none. */

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { adminLinksRepo } from "./admin-links";
 import { adminsRepo } from "./admins";
 import { announcementsRepo } from "./announcements";
 import { applicationActivityRepo } from "./application-activity";
@@ -27,6 +28,7 @@ export function createRepos(db: Kysely<Database>) {
     applications: applicationsRepo(db),
     applicationActivity: applicationActivityRepo(db),
     admins: adminsRepo(db),
+    adminLinks: adminLinksRepo(db),
     sessions: sessionsRepo(db),
     rateLimits: rateLimitsRepo(db),
     auditLog: auditLogRepo(db),

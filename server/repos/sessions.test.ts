@@ -41,7 +41,7 @@ describe.each(testEngines())("sessions repository on %s", (engine) => {
     });
     expect(await sessionsRepo(database.db).findByTokenHash("hash-a")).toEqual({
       session,
-      admin: { id: adminId, email: "admin@example.org", mustChangePassword: true },
+      admin: { id: adminId, email: "admin@example.org", name: null, role: "owner", mustChangePassword: true },
     });
     expect(await sessionsRepo(database.db).findByTokenHash("hash-b")).toBeUndefined();
   });

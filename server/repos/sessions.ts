@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type AdminRole, isAdminRole } from "#core/admin-roles";
 import type { Database, NewSession, SessionRow } from "../db/schema";
 
 export interface Session {
@@ -14,6 +15,8 @@ export interface Session {
 export interface SessionAdmin {
   id: string;
   email: string;
+  name: string | null;
+  role: AdminRole;
   mustChangePassword: boolean;
 }
 
@@ -47,13 +50,23 @@ export function sessionsRepo(db: Kysely<Database>) {
           "sessions.user_agent as user_agent",
           "admins.email as email",
           "admins.must_change_password as must_change_password",
+          "admins.name as name",
+          "admins.role as role",
         ])
         .where("sessions.token_hash", "=", tokenHash)
+        // A disabled account's sessions are deleted when it is disabled; this holds even if one were left.
+        .where("admins.disabled_at", "is", null)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
         session: toSession(row),
-        admin: { id: row.admin_id, email: row.email, mustChangePassword: row.must_change_password === 1 },
+        admin: {
+          id: row.admin_id,
+          email: row.email,
+          name: row.name,
+          role: isAdminRole(row.role) ? row.role : "editor",
+          mustChangePassword: row.must_change_password === 1,
+        },
       };
     },
 

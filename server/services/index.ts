@@ -1,5 +1,6 @@
 import { errorMessage } from "#core/errors";
 import type { Kysely } from "kysely";
+import { accountsService } from "../auth/accounts.server";
 import { authService } from "../auth/auth-service";
 import { sessionStore } from "../auth/sessions.server";
 import type { MailConfig } from "../config";
@@ -50,11 +51,20 @@ export function createServices(deps: ServiceDeps) {
   const announcements = announcementService({ ...deps, erase });
   const personalData = personalDataService({ db, mailFiles: files, erase, logger });
   const mailSettings = mailSettingsService({ db, mail: deps.mail });
+  const accounts = accountsService({
+    db,
+    publicUrl: deps.publicUrl,
+    siteName: async () => (await content.chrome()).shortName,
+    wakeMailer: deps.wakeMailer,
+    timeZone: deps.siteTimeZone,
+  });
   return {
     content,
     /** The admin's edits of the content (the public pages read it through `content`). */
     contentEditor: contentEditorService(deps),
     auth: authService(deps),
+    /** The admin accounts, their invitations and password resets. */
+    accounts,
     announcements,
     applications: applicationService({
       db,
@@ -112,7 +122,7 @@ export function createServices(deps: ServiceDeps) {
     /** Changes whenever anything the public pages draw from the database changes (the page cache asks). */
     publicContentVersion: () => repos.publicContent.version(),
     /**
-     * Orphan images, expired sessions and ended rate-limit windows go, images stored without a link preview get one,
+     * Orphan images, expired sessions, ended rate-limit windows and used or expired account links go, images stored without a link preview get one,
      * and once a day what is past the retention period goes. Each task runs whatever became of the others; a failure is logged and retried at the next round.
      */
     async housekeeping(): Promise<void> {
@@ -121,6 +131,7 @@ export function createServices(deps: ServiceDeps) {
         ["link previews", () => addMissingPreviews(deps)],
         ["expired sessions", () => sessionStore(repos.sessions).deleteExpired()],
         ["ended rate limits", () => repos.rateLimits.deleteExpired()],
+        ["settled account links", () => accounts.deleteSettledLinks()],
         ["retention sweep", () => personalData.sweepDaily()],
       ];
       for (const [task, run] of tasks) {

@@ -55,7 +55,27 @@ const PUBLIC_ROUTES: Record<string, string> = {
 const ADMIN_ENTRY_ROUTES: Record<string, string> = {
   "routes/admin/panel": "/admin is the login form without a session (its loader then reads nothing else)",
   "routes/admin/login": "POST /admin/login starts the session",
+  "routes/admin/forgot-password": "/admin/forgot-password mails a reset link to an account's address (the same answer for any address)",
+  "routes/admin/reset-password": "/admin/reset-password?token= sets a new password with a mailed single-use link",
+  "routes/admin/accept-invitation": "/admin/invitation?token= creates the invited account with a mailed single-use link",
 };
+
+/** Owners only (accounts, mail settings, retention, erasure): an Editor's session is refused there with 403. */
+const OWNER_ROUTES = new Set([
+  "routes/admin/accounts",
+  "routes/admin/invite-admin",
+  "routes/admin/set-account-role",
+  "routes/admin/set-account-access",
+  "routes/admin/remove-account",
+  "routes/admin/revoke-invitation",
+  "routes/admin/mail",
+  "routes/admin/send-test-mail",
+  "routes/admin/save-notification-address",
+  "routes/admin/save-confirmation-mail",
+  "routes/admin/personal-data",
+  "routes/admin/save-retention",
+  "routes/admin/erase-personal-data",
+]);
 
 interface ManifestRoute {
   id: string;
@@ -112,6 +132,12 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   let manifest: ManifestRoute[];
   let adminId: string;
   let pendingAdminId: string;
+  /** An Editor: refused at the Owners' routes. */
+  let editorId: string;
+  /** An account the account routes act on (a live session changes its role, disables and removes it). */
+  let targetAdminId: string;
+  /** An open invitation, for the revoke route. */
+  let invitationId: string;
   let originalAdmin: Row;
   let image: Buffer;
   let applicationId: string;
@@ -145,6 +171,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     adminId = admin.id;
     originalAdmin = (await server.database.db.selectFrom("admins").selectAll().where("id", "=", adminId).executeTakeFirstOrThrow()) as Row;
     pendingAdminId = (await admins.create({ email: "pending@example.org", passwordHash: admin.passwordHash, mustChangePassword: true })).id;
+    editorId = (await admins.create({ email: "editor@example.org", passwordHash: admin.passwordHash, role: "editor" })).id;
     image = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#2a7" } })
       .png()
       .toBuffer();
@@ -157,6 +184,24 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     await server.database.db.updateTable("settings").set({ join_us_visible: 1 }).execute();
     const { id: _id, ...columns } = originalAdmin;
     await server.database.db.updateTable("admins").set(columns).where("id", "=", adminId).execute();
+    await server.database.db.deleteFrom("admins").where("email", "=", "target@example.org").execute();
+    targetAdminId = (await adminsRepo(server.database.db).create({ email: "target@example.org", passwordHash: "x", role: "editor" })).id;
+    invitationId = newId();
+    await server.database.db
+      .insertInto("admin_links")
+      .values({
+        id: invitationId,
+        kind: "invitation",
+        token_hash: invitationId,
+        email: "waiting.secret@example.org",
+        role: "editor",
+        admin_id: null,
+        created_by: adminId,
+        created_at: nowIso(),
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        used_at: null,
+      })
+      .execute();
     applicationId = await seedApplication(server, { fullname: "Secret Applicant Zainab", email: "zainab.secret@example.org" });
     otherApplicationId = await seedApplication(server, { fullname: "Secret Applicant Maryam", email: "maryam.secret@example.org" });
     // Erased by email with a live session (the other two are still needed by the routes after).
@@ -269,6 +314,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return route.path.replace(":id", registeredAnnouncementId).replace(":registrationId", registrationId);
     }
     if (route.path === "/admin/content/video/uploads/:id/:index") return `/admin/content/video/uploads/${videoUploadId}/0`;
+    if (route.path.startsWith("/admin/accounts/invitations/")) return route.path.replace(":id", invitationId);
+    if (route.path.startsWith("/admin/accounts/")) return route.path.replace(":id", targetAdminId);
     if (route.path.startsWith("/admin/content/:list/:id/")) {
       return `/admin/content/goals/${route.path.endsWith("/delete") ? goalIds.at(-1)! : goalIds[0]!}/${route.path.split("/").at(-1)!}`;
     }
@@ -349,6 +396,10 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       };
     if (route.id === "routes/admin/erase-personal-data")
       return { body: new URLSearchParams({ email: "erasable.secret@example.org", intent: "erase" }) };
+    if (route.id === "routes/admin/invite-admin")
+      return { body: new URLSearchParams({ email: "invited.secret@example.org", role: "owner" }) };
+    if (route.id === "routes/admin/set-account-role") return { body: new URLSearchParams({ role: "owner" }) };
+    if (route.id === "routes/admin/set-account-access") return { body: new URLSearchParams({ disabled: "true" }) };
     if (route.id === "routes/admin/delete-requests") return { body: new URLSearchParams({ "ids[0]": otherApplicationId }) };
     if (route.id === "routes/admin/delete-messages") return { body: new URLSearchParams({ "ids[0]": otherMessageId }) };
     const photoForms: Record<string, Record<string, string>> = {
@@ -518,6 +569,31 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       expect(answer.status, `${probe.method} ${probe.url}: ${answer.text.slice(0, 200)}`).toBe(
         route.id === "routes/admin/logout" ? 302 : 200,
       );
+    }
+  });
+
+  test("an Editor is refused at every Owner's route, on every method, and changes nothing; admitted at the others", async () => {
+    const { token } = await store().create(editorId);
+    const owners = protectedRoutes().filter((route) => OWNER_ROUTES.has(route.id));
+    expect(owners.map((route) => route.id).sort()).toEqual([...OWNER_ROUTES].sort());
+    for (const route of owners) {
+      for (const probe of probesFor(route).filter((p) => !(p.data && !route.hasLoader && (p.method === "GET" || p.method === "HEAD")))) {
+        const before = await snapshotRows(server);
+        const answer = await request(route, probe, cookieFor(token));
+        const context = `${probe.method} ${probe.url} as an Editor answered ${answer.status} ${answer.text.slice(0, 200)}`;
+        // A page: 403 with the reason; the app's data request: 403 too; a method the route has no handler for: 405.
+        expect([403, 405], context).toContain(answer.status);
+        const { sessions: _sessions, ...rest } = diffRows(before, await snapshotRows(server));
+        expect(describeChanges(rest), context).toBe("");
+        for (const secret of ["Secret Applicant Zainab", "waiting.secret@example.org"]) expect(answer.text, context).not.toContain(secret);
+      }
+      const page = await request(route, { method: route.hasLoader ? "GET" : "POST", url: urlOf(route), data: false }, cookieFor(token));
+      expect(page.status).toBe(403);
+      expect(page.text).toContain("Only an Owner can open this page or make this change.");
+    }
+    for (const route of protectedRoutes().filter((r) => !OWNER_ROUTES.has(r.id) && r.hasLoader && !r.path.includes(":"))) {
+      const answer = await request(route, { method: "GET", url: urlOf(route), data: false }, cookieFor(token));
+      expect(answer.status, `GET ${route.path} as an Editor`).toBe(200);
     }
   });
 

@@ -356,7 +356,7 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD at start", () => {
     [{ ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
     [
       { ADMIN_EMAIL: "owner@example.org", ADMIN_PASSWORD: "short" },
-      "Invalid environment variable ADMIN_PASSWORD: expected a password of 8 to 256 characters",
+      "Invalid environment variable ADMIN_PASSWORD: expected a password of 8 to 128 characters",
     ],
   ])("%j stops the start with one clear line", async (env, message) => {
     const { code, stderr } = await startFails(env);

@@ -539,9 +539,12 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           signedIn += 1;
           expect(sent.answer.headers.get("location")).toBe("/admin");
           expect(sent.answer.headers.get("set-cookie")).toMatch(/^session=[A-Za-z0-9_-]{43};/);
-          expectOnly(sent, ["sessions"]);
+          expectOnly(sent, ["sessions", "admins"]);
           expect(sent.changes.sessions?.added).toHaveLength(1);
           expect(sent.changes.sessions?.added[0]?.admin_id).toBe(adminId);
+          // The account's last sign-in (for the Owners' list), and nothing else of it.
+          const [signIn] = sent.changes.admins?.changed ?? [];
+          expect(signIn?.after).toEqual({ ...signIn?.before, last_sign_in_at: signIn?.after.last_sign_in_at });
         },
         runs(250),
         [{ fields: Object.entries({ email: ADMIN.email, password: ADMIN.password }), encoding: "urlencoded" }],

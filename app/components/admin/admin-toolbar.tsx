@@ -1,4 +1,4 @@
-import { KeyRound, LayoutTemplate, LogOut, Mail, Megaphone, Send, ShieldCheck } from "lucide-react";
+import { KeyRound, LayoutTemplate, LogOut, Mail, Megaphone, Send, ShieldCheck, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useFetcher } from "react-router";
 import { BackButton } from "~/components/site/back-button";
@@ -43,10 +43,10 @@ export function MessagesLink({ unread }: { unread: number }) {
 }
 
 /**
- * Back, Site content, Messages, Mail, Personal data, Create Announcement, Change Password and Logout. The two form dialogs
- * share one piece of state, so opening one closes the other (SPEC 2).
+ * Back, Site content, Messages, (for an Owner: Mail, Personal data, Accounts), Create Announcement, Change
+ * Password and Logout. The two form dialogs share one piece of state, so opening one closes the other (SPEC 2).
  */
-export function AdminToolbar({ unreadMessages }: { unreadMessages: number }) {
+export function AdminToolbar({ unreadMessages, isOwner }: { unreadMessages: number; isOwner: boolean }) {
   const [open, setOpen] = useState<"announcement" | "password" | null>(null);
   const toggle = (dialog: "announcement" | "password") => (isOpen: boolean) => setOpen(isOpen ? dialog : null);
   return (
@@ -60,18 +60,28 @@ export function AdminToolbar({ unreadMessages }: { unreadMessages: number }) {
           </Link>
         </Button>
         <MessagesLink unread={unreadMessages} />
-        <Button asChild size="sm" variant="outline">
-          <Link to="/admin/mail">
-            <Send className="size-4" aria-hidden />
-            Mail
-          </Link>
-        </Button>
-        <Button asChild size="sm" variant="outline">
-          <Link to="/admin/personal-data">
-            <ShieldCheck className="size-4" aria-hidden />
-            Personal data
-          </Link>
-        </Button>
+        {isOwner && (
+          <>
+            <Button asChild size="sm" variant="outline">
+              <Link to="/admin/mail">
+                <Send className="size-4" aria-hidden />
+                Mail
+              </Link>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to="/admin/personal-data">
+                <ShieldCheck className="size-4" aria-hidden />
+                Personal data
+              </Link>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to="/admin/accounts">
+                <Users className="size-4" aria-hidden />
+                Accounts
+              </Link>
+            </Button>
+          </>
+        )}
         <Button size="sm" onClick={() => setOpen("announcement")}>
           <Megaphone className="size-4" aria-hidden />
           Create Announcement

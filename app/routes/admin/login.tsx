@@ -7,6 +7,8 @@ import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/login";
 
 const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the email and password.";
+const PASSWORD_EXPIRED_MESSAGE =
+  "This one-time password has expired. Ask whoever runs the server to set a new one (npm run admin -- set-password).";
 
 /** The login as a page of its own: where the form lands without JavaScript when a sign-in is refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Retry-After": String(result.retryAfterSeconds),
     });
   }
-  return formAnswer(submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE], hideFields: ["password"] }), 401);
+  const message = result.reason === "password-expired" ? PASSWORD_EXPIRED_MESSAGE : INVALID_CREDENTIALS_MESSAGE;
+  return formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), 401);
 }
 
 /** A refusal's headers (Retry-After) go out with the page that shows it, too. */

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/mail";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, { ownersOnly: true });
   return loadMailStatus(context);
 }
 

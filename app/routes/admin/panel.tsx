@@ -21,6 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!active) return { view: "login" as const, ended: services.auth.hasSessionCookie(request) };
   if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
   const filter = requestFilterOf(new URL(request.url).searchParams);
+  // Mail is an Owner's setting: an Editor's panel neither shows its state nor offers the test mail.
+  const isOwner = active.admin.role === "owner";
   const [requests, joinUsVisible, mail, localAddressLabel, unreadMessages] = await Promise.all([
     services.applications.listPage(filter).catch((error: unknown) => {
       // SPEC 8: a failed load is logged only; the list stays empty.
@@ -28,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { applications: [], matching: 0, total: 0, page: 1, pages: 1 };
     }),
     services.settings.joinUsVisible(),
-    loadMailStatus(context),
+    isOwner ? loadMailStatus(context) : undefined,
     services.content.localAddressLabel(),
     services.contactMessages.unreadCount().catch((error: unknown) => {
       logger.error({ err: errorMessage(error) }, "unread messages count failed");
@@ -40,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requests,
     filter,
     joinUsVisible,
-    mailStatus: mail.status,
+    isOwner,
+    mailStatus: mail?.status,
     localAddressLabel,
     unreadMessages,
   };
@@ -73,10 +76,10 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
-      <AdminToolbar unreadMessages={loaderData.unreadMessages} />
+      <AdminToolbar unreadMessages={loaderData.unreadMessages} isOwner={loaderData.isOwner} />
       <div className="mt-6 flex flex-col gap-2">
         <JoinUsSwitch visible={loaderData.joinUsVisible} />
-        <MailStatus {...loaderData.mailStatus} />
+        {loaderData.mailStatus && <MailStatus {...loaderData.mailStatus} />}
       </div>
       <RequestsPanel requests={loaderData.requests} filter={loaderData.filter} localAddressLabel={loaderData.localAddressLabel} />
     </main>

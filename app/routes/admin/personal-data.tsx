@@ -5,7 +5,7 @@ import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/personal-data";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, { ownersOnly: true });
   const months = await context.services.personalData.retentionMonths();
   const choice = RETENTION_CHOICES.find((value) => value === String(months ?? "never")) ?? String(DEFAULT_RETENTION_MONTHS);
   return { retention: choice };

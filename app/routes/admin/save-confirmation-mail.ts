@@ -6,7 +6,7 @@ import type { Route } from "./+types/save-confirmation-mail";
 
 /** Stores the applicant's confirmation mail: on or off, its subject and its text. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
   const submission = parseWithZod(await readForm(request), { schema: confirmationMailSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { enabled, subject, text } = submission.value;

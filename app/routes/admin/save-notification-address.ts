@@ -6,7 +6,7 @@ import type { Route } from "./+types/save-notification-address";
 
 /** Stores where the notification mails go; empty goes back to the default. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
   const submission = parseWithZod(await readForm(request), { schema: notificationAddressSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   await context.services.mailSettings.setNotificationAddress(submission.value.notificationEmail ?? "", admin.id);

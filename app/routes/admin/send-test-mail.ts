@@ -4,7 +4,7 @@ import type { Route } from "./+types/send-test-mail";
 
 /** "Send test mail": queued through the outbox like every mail, so the panel's mail line shows how it went. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
   const to = await context.services.mailOutbox.sendTest(admin);
   return buttonAnswer({ ok: true, to });
 }

@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** A page of the signed-out admin area (forgot password, reset, invitation): its heading, what it is for, one card. */
+export function AccountPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto flex max-w-md flex-col gap-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-extrabold text-brand-900">{title}</h1>
+        <p className="mt-2 text-slate-700">{intro}</p>
+      </div>
+      <div className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-white p-6 shadow-sm">{children}</div>
+      <p>
+        <Link to="/admin" className="font-semibold text-brand-800 underline">
+          Back to the login
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+/** What a used, expired or unknown link's page says. */
+export const LINK_GONE_MESSAGE = "This link has expired or was already used.";
+
+/** Too many passwords are being checked right now (a flood of logins): the form is kept, to send again. */
+export const HASHING_BUSY_MESSAGE = "The site is busy right now. Please try again in a moment.";

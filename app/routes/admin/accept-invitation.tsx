@@ -1,0 +1,89 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect, useNavigation } from "react-router";
+import { ROLE_LABELS } from "#core/admin-roles";
+import { acceptInvitationSchema } from "#core/schemas/accounts";
+import { AccountPage, HASHING_BUSY_MESSAGE, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage, firstMessage } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import type { Route } from "./+types/accept-invitation";
+
+const hideFields = ["newPassword", "confirmPassword"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const invitation = await context.services.accounts.invitation(token);
+  return { token, invitation: invitation && { email: invitation.email, role: ROLE_LABELS[invitation.role] } };
+}
+
+export function meta() {
+  return [{ title: "Accept the invitation" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** Creates the account, once, and signs the new admin in. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: acceptInvitationSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
+  const { token, name, newPassword } = submission.value;
+  const result = await context.services.accounts.acceptInvitation({ token, name, password: newPassword });
+  if (result.ok) throw redirect("/admin", { headers: { "Set-Cookie": await context.services.auth.startSession(result.adminId, request) } });
+  if (result.reason === "busy") {
+    return formAnswer(submission.reply({ formErrors: [HASHING_BUSY_MESSAGE], hideFields }), 429, {
+      "Retry-After": String(result.retryAfterSeconds),
+    });
+  }
+  if (result.reason === "invalid-password")
+    return formAnswer(submission.reply({ fieldErrors: { newPassword: [result.message] }, hideFields }), 400);
+  return formAnswer(submission.reply({ formErrors: [LINK_GONE_MESSAGE], hideFields }), 410);
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export default function AcceptInvitationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "accept-invitation",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInvitationSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const busy = useNavigation().state !== "idle";
+  const { invitation } = loaderData;
+  return (
+    <AccountPage
+      title="Accept the invitation"
+      intro={
+        invitation
+          ? `You are invited to run this site as ${invitation.role}. Choose your name and password.`
+          : "Invitations to run this site."
+      }
+    >
+      {!invitation ? (
+        <FormMessage>{`${LINK_GONE_MESSAGE} Ask an Owner of the site to invite you again.`}</FormMessage>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Accept the invitation">
+          {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
+          <input type="hidden" name="token" value={loaderData.token} />
+          <p className="text-slate-700">
+            <span className="font-semibold text-slate-900">Email: </span>
+            {invitation.email}
+          </p>
+          <Field meta={fields.name} label="Your name" autoComplete="name" />
+          <Field
+            meta={fields.newPassword}
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            description="At least 8 characters. Several uncommon words are easy to remember and hard to guess."
+          />
+          <Field meta={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" />
+          <Button type="submit" disabled={busy}>
+            {busy && <Spinner />}
+            Create my account
+          </Button>
+        </Form>
+      )}
+    </AccountPage>
+  );
+}

@@ -1,0 +1,36 @@
+import { AccountList, InvitationList, InviteAdminForm } from "~/components/admin/accounts-panel";
+import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/accounts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  return { ...(await context.services.accounts.list()), you: admin.id };
+}
+
+export function meta() {
+  return [{ title: "Accounts" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The admins who run the site, the invitations waiting for an answer, and "Invite admin". */
+export default function AccountsPage({ loaderData }: Route.ComponentProps) {
+  const { accounts, invitations, you } = loaderData;
+  return (
+    <SettingsPage
+      title="Accounts"
+      intro="Everyone who runs the site signs in with an account of their own. Owners run everything; Editors run the content, announcements, requests and messages, but not accounts, mail or personal data."
+    >
+      <SettingsSection id="admins" title="Admins">
+        <AccountList accounts={accounts} you={you} />
+      </SettingsSection>
+      <SettingsSection
+        id="invite"
+        title="Invite admin"
+        description="The invitation is a link by mail that works once, for 48 hours. Whoever opens it sets their name and password."
+      >
+        <InviteAdminForm />
+        {invitations.length > 0 && <InvitationList invitations={invitations} />}
+      </SettingsSection>
+    </SettingsPage>
+  );
+}

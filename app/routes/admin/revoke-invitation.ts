@@ -1,0 +1,12 @@
+import { buttonAnswer } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/revoke-invitation";
+
+/** Ends an open invitation: its link no longer works. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  const revoked = await context.services.accounts.revokeInvitation(params.id, admin.id);
+  return revoked
+    ? buttonAnswer({ ok: true })
+    : buttonAnswer({ ok: false, error: "This invitation was already used, revoked or expired." }, 404);
+}

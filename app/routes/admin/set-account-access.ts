@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { accountChangeAnswer } from "~/lib/account-change.server";
+import { buttonAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/set-account-access";
+
+const accessSchema = z.object({ disabled: z.enum(["true", "false"]) });
+
+/** Disables an account (its sessions end at once) or enables it again. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  const parsed = accessSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return buttonAnswer({ ok: false, error: 'disabled must be "true" or "false"' }, 400);
+  const disabled = parsed.data.disabled === "true";
+  return accountChangeAnswer(await context.services.accounts.setDisabled({ adminId: params.id, disabled, actorId: admin.id }));
+}

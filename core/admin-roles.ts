@@ -1,0 +1,13 @@
+/**
+ * An admin's role. An Owner runs everything; an Editor runs the site's content, announcements, requests and messages,
+ * but not the accounts, the settings (mail), how long personal data is kept, or erasing it.
+ */
+export const ADMIN_ROLES = ["owner", "editor"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const ROLE_LABELS: Record<AdminRole, string> = { owner: "Owner", editor: "Editor" };
+
+export const isAdminRole = (value: unknown): value is AdminRole => (ADMIN_ROLES as readonly unknown[]).includes(value);
+
+/** What the 403 page and a refused write say to an Editor who reaches an Owner's page. */
+export const OWNERS_ONLY_MESSAGE = "Only an Owner can open this page or make this change.";

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { ADMIN_ROLES } from "../admin-roles";
+import { NEW_PASSWORDS_DIFFER, newPasswordFields, samePasswordTwice } from "./password";
+import { withoutNul } from "./text";
+
+export const ADMIN_NAME_MAX_LENGTH = 80;
+
+const emailField = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .pipe(z.email("Enter an email address, such as name@example.org").max(254, "An email address is at most 254 characters"));
+
+const roleField = z.enum(ADMIN_ROLES, { error: "Choose Owner or Editor" });
+
+/** An invitation link's secret, carried from the link to the form as a hidden field. */
+const tokenField = z.string({ error: "This link is incomplete" }).min(1, "This link is incomplete").max(100);
+
+/** "Invite admin" on /admin/accounts. */
+export const inviteAdminSchema = z.object({ email: emailField, role: roleField });
+
+/** Changing an account's role on /admin/accounts. */
+export const accountRoleSchema = z.object({ role: roleField });
+
+/** The invitee's own form: their name and a password, typed twice. */
+export const acceptInvitationSchema = z
+  .object({
+    token: tokenField,
+    name: withoutNul(
+      z
+        .string({ error: "Your name is required" })
+        .trim()
+        .min(1, "Your name is required")
+        .max(ADMIN_NAME_MAX_LENGTH, `A name is at most ${ADMIN_NAME_MAX_LENGTH} characters`),
+      "Name",
+    ),
+    ...newPasswordFields,
+  })
+  .refine(samePasswordTwice, { message: NEW_PASSWORDS_DIFFER, path: ["confirmPassword"] });
+
+/** "Forgot password?": the account's email. */
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** The reset link's form: the new password, typed twice. */
+export const resetPasswordSchema = z
+  .object({ token: tokenField, ...newPasswordFields })
+  .refine(samePasswordTwice, { message: NEW_PASSWORDS_DIFFER, path: ["confirmPassword"] });

@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import type { OutboxPayload } from "../mail/messages";
+import { createRepos, type Repos } from "../repos";
+import type { AdminRecord } from "../repos/admins";
+import { accountsService, INVITATION_LIFETIME_MS, PASSWORD_RESET_LIFETIME_MS, RESET_REQUEST_LIMIT } from "./accounts.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { sessionStore } from "./sessions.server";
+
+const START = Date.parse("2026-11-29T10:00:00Z");
+const STRONG = "tiger lily gravel";
+
+describe.each(testEngines())("admin accounts on %s", (engine) => {
+  let database: TestDatabase;
+  let repos: Repos;
+  let now: number;
+  let owner: AdminRecord;
+  let wakes: number;
+  const accounts = () =>
+    accountsService({
+      db: database.db,
+      publicUrl: "https://society.example",
+      siteName: async () => "SMC Society",
+      wakeMailer: () => (wakes += 1),
+      timeZone: "Asia/Karachi",
+      now: () => new Date(now),
+    });
+  const actor = () => ({ id: owner.id, name: owner.name, email: owner.email });
+
+  /** The account mails queued so far, oldest first. */
+  async function accountMails(): Promise<Extract<OutboxPayload, { kind: "account" }>[]> {
+    const rows = await database.db
+      .selectFrom("mail_outbox")
+      .select(["payload", "kind"])
+      .where("kind", "=", "account")
+      .orderBy("created_at")
+      .execute();
+    return rows.map((row) => JSON.parse(row.payload) as Extract<OutboxPayload, { kind: "account" }>);
+  }
+  const tokenIn = (text: string) => /token=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? "";
+
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+    repos = createRepos(database.db);
+    now = START;
+    wakes = 0;
+    owner = await repos.admins.create({ email: "chair@society.example", name: "Sana Chair", passwordHash: await hashPassword(STRONG) });
+  });
+  afterEach(async () => {
+    await database.destroy();
+  });
+
+  test("an invitation mails a single-use link; accepting it creates the account with the role, once", async () => {
+    expect(await accounts().invite({ email: " Editor@Society.example ", role: "editor", actor: actor() })).toEqual({ ok: true });
+    expect(wakes).toBe(1);
+    const [mail] = await accountMails();
+    expect(mail?.to.address).toBe("editor@society.example");
+    expect(mail?.subject).toBe("You are invited to run the SMC Society website");
+    expect(mail?.text).toContain("Sana Chair invited you to help run the SMC Society website as Editor.");
+    expect(mail?.text).toContain("https://society.example/admin/invitation?token=");
+    const token = tokenIn(mail!.text);
+    // Only the link's hash is stored.
+    expect(JSON.stringify(await database.db.selectFrom("admin_links").selectAll().execute())).not.toContain(token);
+    expect(await accounts().invitation(token)).toEqual({ email: "editor@society.example", role: "editor" });
+    expect((await accounts().list()).invitations).toMatchObject([{ email: "editor@society.example", role: "editor" }]);
+
+    const accepted = await accounts().acceptInvitation({ token, name: "Omar Editor", password: STRONG });
+    expect(accepted.ok).toBe(true);
+    const created = await repos.admins.findByEmail("editor@society.example");
+    expect(created).toMatchObject({ name: "Omar Editor", role: "editor", mustChangePassword: false, disabledAt: null });
+    expect(await verifyPassword(created?.passwordHash, STRONG)).toBe(true);
+    expect(await accounts().acceptInvitation({ token, name: "Someone Else", password: STRONG })).toEqual({
+      ok: false,
+      reason: "invalid-link",
+    });
+    expect(await accounts().invitation(token)).toBeUndefined();
+    expect((await accounts().list()).invitations).toEqual([]);
+    const actions = (await repos.auditLog.listRecent(10)).map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(["admin.invite", "admin.invitation-accepted"]));
+  });
+
+  test("an invitation works for 48 hours; a newer one to the same address replaces it; revoked, it is gone", async () => {
+    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor() });
+    const first = tokenIn((await accountMails())[0]!.text);
+    now = START + INVITATION_LIFETIME_MS - 1;
+    expect(await accounts().invitation(first)).toBeDefined();
+    now = START + INVITATION_LIFETIME_MS;
+    expect(await accounts().invitation(first)).toBeUndefined();
+    expect((await accounts().acceptInvitation({ token: first, name: "Late", password: STRONG })).ok).toBe(false);
+
+    await accounts().invite({ email: "editor@society.example", role: "owner", actor: actor() });
+    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor() });
+    const [, second, third] = (await accountMails()).map((mail) => tokenIn(mail.text));
+    expect(await accounts().invitation(second!)).toBeUndefined();
+    expect(await accounts().invitation(third!)).toEqual({ email: "editor@society.example", role: "editor" });
+    const [open] = (await accounts().list()).invitations;
+    expect(await accounts().revokeInvitation(open!.id, owner.id)).toBe(true);
+    expect(await accounts().invitation(third!)).toBeUndefined();
+  });
+
+  test("an address that already has an account is not invited; a weak password does not use the link up", async () => {
+    expect(await accounts().invite({ email: "CHAIR@society.example", role: "editor", actor: actor() })).toEqual({
+      ok: false,
+      reason: "already-admin",
+    });
+    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor() });
+    const token = tokenIn((await accountMails())[0]!.text);
+    const weak = await accounts().acceptInvitation({ token, name: "Omar", password: "password" });
+    expect(weak).toMatchObject({ ok: false, reason: "invalid-password" });
+    expect(await accounts().invitation(token)).toBeDefined();
+    expect(await repos.admins.findByEmail("editor@society.example")).toBeUndefined();
+  });
+
+  test("two racing acceptances of one link create one account", async () => {
+    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor() });
+    const token = tokenIn((await accountMails())[0]!.text);
+    const results = await Promise.all([
+      accounts().acceptInvitation({ token, name: "First", password: STRONG }),
+      accounts().acceptInvitation({ token, name: "Second", password: STRONG }),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect((await repos.admins.list()).filter((admin) => admin.email === "editor@society.example")).toHaveLength(1);
+  });
+
+  test("the last enabled Owner can be neither demoted, disabled nor removed; with a second Owner all three work", async () => {
+    for (const refused of [
+      await accounts().changeRole({ adminId: owner.id, role: "editor", actorId: owner.id }),
+      await accounts().setDisabled({ adminId: owner.id, disabled: true, actorId: owner.id }),
+      await accounts().remove({ adminId: owner.id, actorId: owner.id }),
+    ]) {
+      expect(refused).toEqual({ ok: false, reason: "last-owner" });
+    }
+    const second = await repos.admins.create({ email: "second@society.example", passwordHash: "x", role: "owner" });
+    // A disabled Owner does not count: it cannot sign in to run the site.
+    await repos.admins.setDisabled(second.id, new Date(now).toISOString());
+    expect(await accounts().changeRole({ adminId: owner.id, role: "editor", actorId: owner.id })).toEqual({
+      ok: false,
+      reason: "last-owner",
+    });
+    await repos.admins.setDisabled(second.id, null);
+    expect(await accounts().changeRole({ adminId: owner.id, role: "editor", actorId: second.id })).toEqual({ ok: true });
+    expect((await repos.admins.findById(owner.id))?.role).toBe("editor");
+    expect(await accounts().remove({ adminId: "no-such-id", actorId: second.id })).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  test("disabling or removing an account ends its sessions at once; enabling lets it back", async () => {
+    const editor = await repos.admins.create({ email: "editor@society.example", passwordHash: "x", role: "editor" });
+    const sessions = sessionStore(repos.sessions, { now: () => new Date(now) });
+    const { token } = await sessions.create(editor.id);
+    expect(await accounts().setDisabled({ adminId: editor.id, disabled: true, actorId: owner.id })).toEqual({ ok: true });
+    expect(await sessions.findByToken(token)).toBeUndefined();
+    expect((await accounts().list()).accounts.find((account) => account.id === editor.id)?.disabled).toBe(true);
+    await accounts().setDisabled({ adminId: editor.id, disabled: false, actorId: owner.id });
+    const again = await sessions.create(editor.id);
+    expect(await sessions.findByToken(again.token)).toBeDefined();
+    expect(await accounts().remove({ adminId: editor.id, actorId: owner.id })).toEqual({ ok: true });
+    expect(await sessions.findByToken(again.token)).toBeUndefined();
+    expect(await repos.admins.findById(editor.id)).toBeUndefined();
+    const actions = (await repos.auditLog.listRecent(10)).map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(["admin.disable", "admin.enable", "admin.remove"]));
+  });
+
+  test("a password reset: mailed only for an account, works once for 30 minutes, and signs out everywhere", async () => {
+    expect(await accounts().requestPasswordReset({ email: "nobody@society.example", ip: "203.0.113.5" })).toEqual({ ok: true });
+    expect(await accountMails()).toEqual([]);
+    expect(await accounts().requestPasswordReset({ email: "Chair@Society.example", ip: "203.0.113.5" })).toEqual({ ok: true });
+    const [mail] = await accountMails();
+    expect(mail?.to).toEqual({ name: "Sana Chair", address: "chair@society.example" });
+    expect(mail?.text).toContain("https://society.example/admin/reset-password?token=");
+    const token = tokenIn(mail!.text);
+
+    const sessions = sessionStore(repos.sessions, { now: () => new Date(now) });
+    const signedIn = await sessions.create(owner.id);
+    now = START + PASSWORD_RESET_LIFETIME_MS - 1;
+    expect(await accounts().passwordResetOpen(token)).toBe(true);
+    expect(await accounts().resetPassword({ token, password: "sanachair" })).toMatchObject({ ok: false, reason: "invalid-password" });
+    expect(await accounts().resetPassword({ token, password: "a brand new secret" })).toEqual({ ok: true, email: "chair@society.example" });
+    expect(await verifyPassword((await repos.admins.findById(owner.id))?.passwordHash, "a brand new secret")).toBe(true);
+    expect(await sessions.findByToken(signedIn.token)).toBeUndefined();
+    expect(await accounts().resetPassword({ token, password: "another brand new secret" })).toEqual({ ok: false, reason: "invalid-link" });
+
+    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5" });
+    const late = tokenIn((await accountMails())[1]!.text);
+    now += PASSWORD_RESET_LIFETIME_MS;
+    expect(await accounts().passwordResetOpen(late)).toBe(false);
+    expect(await accounts().resetPassword({ token: late, password: "a brand new secret" })).toEqual({ ok: false, reason: "invalid-link" });
+  });
+
+  test("reset requests are limited per address asking and per account, without telling the asker about the account", async () => {
+    for (let i = 0; i < RESET_REQUEST_LIMIT.limit; i += 1) {
+      expect(await accounts().requestPasswordReset({ email: "chair@society.example", ip: `203.0.113.${i}` })).toEqual({ ok: true });
+    }
+    // The account's limit: the same answer, no more mail.
+    expect(await accounts().requestPasswordReset({ email: "chair@society.example", ip: "198.51.100.1" })).toEqual({ ok: true });
+    expect(await accountMails()).toHaveLength(RESET_REQUEST_LIMIT.limit);
+    // The address's limit: refused, whatever the email.
+    for (let i = 0; i < RESET_REQUEST_LIMIT.limit - 1; i += 1)
+      await accounts().requestPasswordReset({ email: `x${i}@example.org`, ip: "198.51.100.1" });
+    expect(await accounts().requestPasswordReset({ email: "y@example.org", ip: "198.51.100.1" })).toMatchObject({ ok: false });
+  });
+
+  test("a disabled account gets no reset mail, and an open link of it does not work", async () => {
+    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5" });
+    const token = tokenIn((await accountMails())[0]!.text);
+    await repos.admins.setDisabled(owner.id, new Date(now).toISOString());
+    expect(await accounts().resetPassword({ token, password: "a brand new secret" })).toEqual({ ok: false, reason: "invalid-link" });
+    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5" });
+    expect(await accountMails()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,334 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import { type AdminRole, ROLE_LABELS } from "#core/admin-roles";
+import { clientNetwork } from "../client-network";
+import { newId } from "../db/ids";
+import type { Database } from "../db/schema";
+import type { OutboxPayload } from "../mail/messages";
+import { createRepos, inTransaction, type Repos } from "../repos";
+import type { AdminLink, AdminLinkKind } from "../repos/admin-links";
+import { type AdminRecord, normalizeEmail } from "../repos/admins";
+import { formatSiteTime } from "../site-time";
+import { AUDIT_ACTOR } from "../repos/audit-log";
+import {
+  hashPassword,
+  newPasswordProblem,
+  PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS,
+  PasswordHashingBusyError,
+  personalWords,
+} from "./password.server";
+import { loginAccountKey } from "./rate-limit.server";
+
+export const INVITATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
+export const PASSWORD_RESET_LIFETIME_MS = 30 * 60 * 1000;
+/** "Forgot password?" mails per address asking, and per account asked about: no one fills a mailbox with them. */
+export const RESET_REQUEST_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 } as const;
+
+/** An account as the Owners' list shows it: never a hash. */
+export interface AccountSummary {
+  id: string;
+  name: string | null;
+  email: string;
+  role: AdminRole;
+  disabled: boolean;
+  /** In the site's time zone ("23 November 2026 at 15:04"); null: never signed in. */
+  lastSignIn: string | null;
+}
+
+export interface InvitationSummary {
+  id: string;
+  email: string;
+  role: AdminRole;
+  /** In the site's time zone. */
+  expires: string;
+}
+
+export type AccountChangeRefusal = "not-found" | "last-owner";
+
+export interface AccountsDeps {
+  db: Kysely<Database>;
+  publicUrl: string;
+  /** The society's short name, as mails name the site. */
+  siteName(): Promise<string>;
+  wakeMailer(): void;
+  /** SITE_TIMEZONE: the times the list shows. */
+  timeZone: string;
+  now?: () => Date;
+}
+
+/** The link's secret: 256 random bits in the mail, only its SHA-256 in the database. */
+const newLinkToken = (): string => crypto.randomBytes(32).toString("base64url");
+const hashLinkToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
+/** The new password's hash, or "busy" when too many hashes already wait in this process (the caller answers 429). */
+async function hashNewPassword(password: string): Promise<string | "busy"> {
+  try {
+    return await hashPassword(password);
+  } catch (error) {
+    if (error instanceof PasswordHashingBusyError) return "busy";
+    throw error;
+  }
+}
+const BUSY = { ok: false as const, reason: "busy" as const, retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };
+
+const resetRequestKey = (kind: "ip" | "account", value: string) =>
+  `reset:${kind}:${crypto.createHash("sha256").update(value).digest("hex")}`;
+
+/**
+ * The admin accounts: Owners list, invite, change the role of, disable and remove them; an invitee accepts by setting a
+ * name and password; anyone may ask for a password reset link. Every change is audited; the site never loses its last
+ * Owner who can sign in.
+ */
+export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone, now: clock = () => new Date() }: AccountsDeps) {
+  const repos = createRepos(db);
+  const siteTime = (iso: string) => formatSiteTime(new Date(iso), timeZone);
+
+  /** Refuses a change that would leave no enabled Owner; run inside the change's transaction. */
+  async function keepsAnOwner(trx: Repos, admin: AdminRecord, after: { role: AdminRole; enabled: boolean }): Promise<boolean> {
+    const losesOwner = admin.role === "owner" && admin.disabledAt === null && (after.role !== "owner" || !after.enabled);
+    return !losesOwner || (await trx.admins.enabledOwnerCount()) > 1;
+  }
+
+  /** The open link the token names, of this kind, or undefined (unknown, used or expired). */
+  async function openLink(kind: AdminLinkKind, token: string): Promise<AdminLink | undefined> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+    const link = await repos.adminLinks.findByTokenHash(hashLinkToken(token));
+    if (!link || link.kind !== kind || link.usedAt !== null || Date.parse(link.expiresAt) <= clock().getTime()) return undefined;
+    return link;
+  }
+
+  async function queueLinkMail(trx: Repos, to: { name: string; address: string }, subject: string, text: string) {
+    const payload: OutboxPayload = { kind: "account", to, subject, text };
+    await trx.mailOutbox.enqueue("account", payload, clock());
+  }
+
+  return {
+    async list(): Promise<{ accounts: AccountSummary[]; invitations: InvitationSummary[] }> {
+      const [admins, open] = await Promise.all([repos.admins.list(), repos.adminLinks.openInvitations(clock().toISOString())]);
+      return {
+        accounts: admins.map((admin) => ({
+          id: admin.id,
+          name: admin.name,
+          email: admin.email,
+          role: admin.role,
+          disabled: admin.disabledAt !== null,
+          lastSignIn: admin.lastSignInAt && siteTime(admin.lastSignInAt),
+        })),
+        invitations: open.map((link) => ({
+          id: link.id,
+          email: link.email,
+          role: link.role ?? "editor",
+          expires: siteTime(link.expiresAt),
+        })),
+      };
+    },
+
+    /**
+     * Mails a single-use link, valid 48 hours, to become an admin with `role`. A newer invitation to the same address
+     * replaces an open one.
+     */
+    async invite(input: { email: string; role: AdminRole; actor: { id: string; name: string | null; email: string } }) {
+      const email = normalizeEmail(input.email);
+      if (await repos.admins.findByEmail(email)) return { ok: false as const, reason: "already-admin" as const };
+      const token = newLinkToken();
+      const now = clock();
+      const site = await siteName();
+      const inviter = input.actor.name ?? input.actor.email;
+      const link = `${publicUrl}/admin/invitation?token=${token}`;
+      await inTransaction(db, async (trx) => {
+        await trx.adminLinks.revokeOpen("invitation", email, now.toISOString());
+        const created = await trx.adminLinks.create({
+          id: newId(),
+          kind: "invitation",
+          token_hash: hashLinkToken(token),
+          email,
+          role: input.role,
+          admin_id: null,
+          created_by: input.actor.id,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
+        });
+        await queueLinkMail(
+          trx,
+          { name: email, address: email },
+          `You are invited to run the ${site} website`,
+          [
+            `${inviter} invited you to help run the ${site} website as ${ROLE_LABELS[input.role]}.`,
+            "",
+            "Accept the invitation and choose your name and password here. The link works once, for 48 hours:",
+            link,
+            "",
+            "If you did not expect this mail, ignore it: nothing happens without you.",
+          ].join("\n"),
+        );
+        await trx.auditLog.record(input.actor.id, "admin.invite", `invitation=${created.id} role=${input.role}`);
+      });
+      wakeMailer();
+      return { ok: true as const };
+    },
+
+    async revokeInvitation(id: string, actorId: string): Promise<boolean> {
+      const revoked = await repos.adminLinks.revoke(id, clock().toISOString());
+      if (revoked) await repos.auditLog.record(actorId, "admin.invitation-revoked", `invitation=${id}`);
+      return revoked;
+    },
+
+    /** What an open invitation offers (for its page), or undefined when the link is unknown, used or expired. */
+    async invitation(token: string): Promise<{ email: string; role: AdminRole } | undefined> {
+      const link = await openLink("invitation", token);
+      return link && { email: link.email, role: link.role ?? "editor" };
+    },
+
+    /** Creates the invited account, once: the link is used up in the same transaction. */
+    async acceptInvitation(input: { token: string; name: string; password: string }) {
+      const link = await openLink("invitation", input.token);
+      if (!link) return { ok: false as const, reason: "invalid-link" as const };
+      const problem = newPasswordProblem(input.password, personalWords({ email: link.email, name: input.name }));
+      if (problem) return { ok: false as const, reason: "invalid-password" as const, message: problem };
+      const passwordHash = await hashNewPassword(input.password);
+      if (passwordHash === "busy") return BUSY;
+      const now = clock().toISOString();
+      return inTransaction(db, async (trx) => {
+        if (!(await trx.adminLinks.use(link.id, now))) return { ok: false as const, reason: "invalid-link" as const };
+        if (await trx.admins.findByEmail(link.email)) return { ok: false as const, reason: "invalid-link" as const };
+        const admin = await trx.admins.create({ email: link.email, name: input.name, role: link.role ?? "editor", passwordHash });
+        await trx.auditLog.record(admin.id, "admin.invitation-accepted", `invitation=${link.id} admin=${admin.id}`);
+        return { ok: true as const, adminId: admin.id };
+      });
+    },
+
+    async changeRole(input: {
+      adminId: string;
+      role: AdminRole;
+      actorId: string;
+    }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
+      return inTransaction(db, async (trx) => {
+        const admin = await trx.admins.findById(input.adminId);
+        if (!admin) return { ok: false, reason: "not-found" };
+        if (!(await keepsAnOwner(trx, admin, { role: input.role, enabled: admin.disabledAt === null })))
+          return { ok: false, reason: "last-owner" };
+        await trx.admins.setRole(admin.id, input.role);
+        await trx.auditLog.record(input.actorId, "admin.role", `admin=${admin.id} role=${input.role}`);
+        return { ok: true };
+      });
+    },
+
+    /** Disabling ends the account's sessions at once; enabling lets it sign in again with its password. */
+    async setDisabled(input: {
+      adminId: string;
+      disabled: boolean;
+      actorId: string;
+    }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
+      return inTransaction(db, async (trx) => {
+        const admin = await trx.admins.findById(input.adminId);
+        if (!admin) return { ok: false, reason: "not-found" };
+        if (input.disabled && !(await keepsAnOwner(trx, admin, { role: admin.role, enabled: false })))
+          return { ok: false, reason: "last-owner" };
+        await trx.admins.setDisabled(admin.id, input.disabled ? clock().toISOString() : null);
+        const ended = input.disabled ? await trx.sessions.deleteAllForAdmin(admin.id) : 0;
+        await trx.auditLog.record(
+          input.actorId,
+          input.disabled ? "admin.disable" : "admin.enable",
+          `admin=${admin.id} sessions_revoked=${ended}`,
+        );
+        return { ok: true };
+      });
+    },
+
+    /** Removes the account and, with it, its sessions and reset links. */
+    async remove(input: { adminId: string; actorId: string }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
+      return inTransaction(db, async (trx) => {
+        const admin = await trx.admins.findById(input.adminId);
+        if (!admin) return { ok: false, reason: "not-found" };
+        if (!(await keepsAnOwner(trx, admin, { role: admin.role, enabled: false }))) return { ok: false, reason: "last-owner" };
+        const ended = await trx.sessions.deleteAllForAdmin(admin.id);
+        await trx.admins.remove(admin.id);
+        await trx.auditLog.record(input.actorId, "admin.remove", `admin=${admin.id} sessions_revoked=${ended}`);
+        return { ok: true };
+      });
+    },
+
+    /**
+     * "Forgot password?": mails a reset link, valid 30 minutes, when an enabled account has the email. The caller
+     * answers the same either way; only the limits (per address asking, per account) change the answer.
+     */
+    async requestPasswordReset(input: { email: string; ip: string }): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+      const now = clock();
+      const email = normalizeEmail(input.email);
+      const { limit, windowMs } = RESET_REQUEST_LIMIT;
+      const byIp = await repos.rateLimits.hit(resetRequestKey("ip", clientNetwork(input.ip)), limit, windowMs, now);
+      if (!byIp.allowed) return { ok: false, retryAfterSeconds: byIp.retryAfterSeconds };
+      const admin = await repos.admins.findByEmail(email);
+      if (!admin || admin.disabledAt !== null) {
+        await repos.auditLog.record(AUDIT_ACTOR.anonymous, "password.reset-requested", "unknown account");
+        return { ok: true };
+      }
+      // Past the account's limit the answer stays the same: no more mails, and nothing tells the asker.
+      const byAccount = await repos.rateLimits.hit(resetRequestKey("account", email), limit, windowMs, now);
+      if (!byAccount.allowed) return { ok: true };
+      const token = newLinkToken();
+      const site = await siteName();
+      await inTransaction(db, async (trx) => {
+        await trx.adminLinks.revokeOpen("password-reset", email, now.toISOString());
+        const created = await trx.adminLinks.create({
+          id: newId(),
+          kind: "password-reset",
+          token_hash: hashLinkToken(token),
+          email,
+          role: null,
+          admin_id: admin.id,
+          created_by: null,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS).toISOString(),
+        });
+        await queueLinkMail(
+          trx,
+          { name: admin.name ?? email, address: email },
+          `Reset your password for the ${site} website`,
+          [
+            `Someone asked to reset the password of your admin account on the ${site} website.`,
+            "",
+            "Choose a new password here. The link works once, for 30 minutes, and signs you out everywhere:",
+            `${publicUrl}/admin/reset-password?token=${token}`,
+            "",
+            "If you did not ask for this, ignore this mail: your password stays as it is.",
+          ].join("\n"),
+        );
+        await trx.auditLog.record(AUDIT_ACTOR.anonymous, "password.reset-requested", `admin=${admin.id} link=${created.id}`);
+      });
+      wakeMailer();
+      return { ok: true };
+    },
+
+    /** Whether the reset link is open (for its page). */
+    async passwordResetOpen(token: string): Promise<boolean> {
+      return (await openLink("password-reset", token)) !== undefined;
+    },
+
+    /** Sets the new password once, ends every session of the account and lifts a login lock-out. */
+    async resetPassword(input: { token: string; password: string }) {
+      const link = await openLink("password-reset", input.token);
+      const admin = link?.adminId ? await repos.admins.findById(link.adminId) : undefined;
+      if (!link || !admin || admin.disabledAt !== null) return { ok: false as const, reason: "invalid-link" as const };
+      const problem = newPasswordProblem(input.password, personalWords(admin));
+      if (problem) return { ok: false as const, reason: "invalid-password" as const, message: problem };
+      const passwordHash = await hashNewPassword(input.password);
+      if (passwordHash === "busy") return BUSY;
+      const now = clock().toISOString();
+      const done = await inTransaction(db, async (trx) => {
+        if (!(await trx.adminLinks.use(link.id, now))) return false;
+        await trx.admins.updatePassword(admin.id, passwordHash, { mustChangePassword: false });
+        const ended = await trx.sessions.deleteAllForAdmin(admin.id);
+        await trx.auditLog.record(admin.id, "password.reset", `link=${link.id} sessions_revoked=${ended}`);
+        return true;
+      });
+      if (!done) return { ok: false as const, reason: "invalid-link" as const };
+      await repos.rateLimits.reset(loginAccountKey(admin.email));
+      return { ok: true as const, email: admin.email };
+    },
+
+    /** Housekeeping: links used or expired a day ago go. */
+    deleteSettledLinks: () => repos.adminLinks.deleteSettledBefore(new Date(clock().getTime() - 24 * 60 * 60 * 1000).toISOString()),
+  };
+}
+
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -1,0 +1,34 @@
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import * as common from "@zxcvbn-ts/language-common";
+import * as english from "@zxcvbn-ts/language-en";
+
+/**
+ * zxcvbn's score (0–4) a new password needs: 3 is "safely unguessable" against an attacker holding the hashes, who has
+ * to run argon2id for every guess.
+ */
+export const MIN_PASSWORD_SCORE = 3;
+
+export const BREACHED_PASSWORD_MESSAGE = "This password is on a list of common and breached passwords. Choose another one.";
+
+/** The list zxcvbn ships: the most used passwords seen in breaches, lower-cased. */
+const breachedPasswords = new Set(common.dictionary["passwords-common"]);
+
+const estimator = new ZxcvbnFactory({
+  translations: english.translations,
+  graphs: common.adjacencyGraphs,
+  dictionary: { ...common.dictionary, ...english.dictionary },
+});
+
+/**
+ * Why a new password is refused, or undefined when it is good enough. `personal` holds what an attacker would try
+ * first for this account (its email, its name, the site's name): a password built from them is refused too.
+ */
+export function passwordWeakness(password: string, personal: string[] = []): string | undefined {
+  if (breachedPasswords.has(password.toLowerCase())) return BREACHED_PASSWORD_MESSAGE;
+  const inputs = personal.flatMap((value) => [value, ...value.split(/[^\p{L}\p{N}]+/u)]).filter((value) => value.length >= 3);
+  const { score, feedback } = estimator.check(password, inputs);
+  if (score >= MIN_PASSWORD_SCORE) return undefined;
+  const why = feedback.warning ? ` ${feedback.warning.replace(/\.?$/, ".")}` : "";
+  const tip = feedback.suggestions[0] ? ` ${feedback.suggestions[0].replace(/\.?$/, ".")}` : " Add more words or characters.";
+  return `This password is too easy to guess.${why}${tip}`;
+}
