@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Engine } from "../../server/db/database";
-import { type ProductionServer, signIn, startProductionServer } from "../lib/production-server";
+import { type ProductionServer, signIn, siteOrigin, startProductionServer } from "../lib/production-server";
 import { nearestRank } from "./report";
 import { DEFAULT_POSTGRES_URL, postgresRun, postgresUnreachable } from "./requests";
 
@@ -59,7 +59,11 @@ async function createAnnouncement(server: ProductionServer, cookie: string): Pro
     capacity: String(PLACES),
   }))
     form.append(name, value);
-  const answer = await fetch(`${server.url}/admin/announcements`, { method: "POST", body: form, headers: { cookie } });
+  const answer = await fetch(`${server.url}/admin/announcements`, {
+    method: "POST",
+    body: form,
+    headers: { ...siteOrigin(server.url), cookie },
+  });
   if (answer.status !== 200) throw new Error(`creating the announcement answered ${answer.status}: ${await answer.text()}`);
   const list = await (await fetch(`${server.url}/admin-announcement`, { headers: { cookie } })).text();
   const id = /\/admin\/announcements\/([0-9a-f-]{36})\/registrations/.exec(list)?.[1];
@@ -82,9 +86,10 @@ async function rush(servers: readonly ProductionServer[], id: string, offsetMs: 
       const wait = at - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const sent = performance.now();
-      const response = await fetch(`${servers[n % servers.length]!.url}/announcement/${id}/register.data`, {
+      const url = servers[n % servers.length]!.url;
+      const response = await fetch(`${url}/announcement/${id}/register.data`, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "*/*" },
+        headers: { ...siteOrigin(url), "Content-Type": "application/x-www-form-urlencoded", Accept: "*/*" },
         body: registrationBody(n),
       });
       const text = await response.text();

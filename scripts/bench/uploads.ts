@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import sharp from "sharp";
-import { signIn } from "../lib/production-server";
+import { signIn, siteOrigin } from "../lib/production-server";
 import { nearestRank, parseProcStatus } from "./report";
 
 /** The issue's case: twenty phone photos of about 4000x3000 pixels, uploaded into one gallery at once. */
@@ -72,6 +72,7 @@ function visit(serverUrl: string, duration: number, headers: Record<string, stri
  * The uploads, sent from a thread of their own: this thread times the visitors' page loads, and its event loop must
  * not wait for the uploads' (preparing 100 MB of forms once held it, and so the visitors' timings, for a second).
  * Resolves when the thread holds its copy of the photos; `send` posts them all at once and resolves with each status.
+ * The thread's code cannot import `siteOrigin`: it sends the same `origin` header itself.
  */
 async function photoUploader(url: string, cookie: string, photos: Buffer[]) {
   const thread = new Worker(
@@ -80,7 +81,7 @@ async function photoUploader(url: string, cookie: string, photos: Buffer[]) {
       const statuses = await Promise.all(photos.map(async (photo, n) => {
         const body = new FormData();
         body.append("photo", new Blob([photo], { type: "image/jpeg" }), "IMG_" + (1000 + n) + ".jpg");
-        const answer = await fetch(url, { method: "POST", headers: { cookie }, body });
+        const answer = await fetch(url, { method: "POST", headers: { origin: new URL(url).origin, cookie }, body });
         await answer.arrayBuffer();
         return answer.status;
       }));
@@ -138,7 +139,7 @@ export async function benchUploads(
   const cookie = await signIn(serverUrl, admin.email, admin.password);
   const created = await fetch(`${serverUrl}/admin/content/galleries/save`, {
     method: "POST",
-    headers: { cookie },
+    headers: { ...siteOrigin(serverUrl), cookie },
     body: new URLSearchParams({ name: "Bench Gala", kind: "event" }),
   });
   const galleryId = ((await created.json()) as { id?: string }).id;

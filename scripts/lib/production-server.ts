@@ -80,10 +80,20 @@ export async function startProductionServer(env: Record<string, string>): Promis
   throw new Error(`the server did not become ready within 30 s:\n${output}`);
 }
 
+/**
+ * The header a page of the site sends with every write, and without which the site refuses one with 403
+ * (`refuseCrossSiteWrites`, server/http/request-guards.ts): a script posting to the site says it comes from the
+ * site's own origin, as a browser on one of its pages does. Lower case, so a test's own `origin` replaces it.
+ */
+export function siteOrigin(serverUrl: string): { origin: string } {
+  return { origin: new URL(serverUrl).origin };
+}
+
 /** Signs the admin in on a running server; returns the session cookie (`name=value`). */
 export async function signIn(serverUrl: string, email: string, password: string): Promise<string> {
   const answer = await fetch(`${serverUrl}/admin/login`, {
     method: "POST",
+    headers: siteOrigin(serverUrl),
     body: new URLSearchParams({ email, password }),
     redirect: "manual",
   });

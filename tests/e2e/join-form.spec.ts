@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { parseAnswers } from "../../server/repos/applications";
+import { siteOrigin } from "../../scripts/lib/production-server";
 import { formBody, joinApplication } from "../integration/helpers/forms";
 import { holdRequests } from "./chunks";
 import { BOTH_WIDTHS, expect, isPhone, test } from "./fixtures";
@@ -300,12 +301,17 @@ test.describe("the join form", { tag: BOTH_WIDTHS }, () => {
 
   test.describe(() => {
     test.use({ allowedConsoleErrors: [/status of 429/] });
-    test("a fourth application from one email in a day says how long to wait, and stores nothing", async ({ page, site, database }) => {
+    test("a fourth application from one email in a day says how long to wait, and stores nothing", async ({
+      page,
+      site,
+      database,
+      baseURL,
+    }) => {
       // Three applications from this email, sent as the form sends them without JavaScript.
       for (let i = 0; i < 3; i++) {
         const body = formBody("/join", joinApplication({ email: STEP1.Email }));
         const sent = await page.request.post("/join", {
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          headers: { ...siteOrigin(baseURL!), "Content-Type": "application/x-www-form-urlencoded" },
           data: body.toString(),
         });
         expect(sent.status()).toBe(200);

@@ -20,7 +20,7 @@ import { describeChanges, diffRows, type Row, snapshotRows } from "./helpers/row
 import { seedRegistration } from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 
 /**
  * Access control driven by the route manifest of the build the server runs (build/server/index.js). Every
@@ -291,7 +291,10 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       }
       case "revoked at logout": {
         const { token } = await store().create(adminId);
-        const logout = await fetch(`${server.url}/admin/logout`, { method: "POST", headers: { cookie: cookieFor(token) } });
+        const logout = await fetch(`${server.url}/admin/logout`, {
+          method: "POST",
+          headers: { ...siteOrigin(server.publicUrl), cookie: cookieFor(token) },
+        });
         expect(logout.status).toBe(200);
         return { cookie: cookieFor(token) };
       }
@@ -449,7 +452,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     const response = await fetch(`${server.url}${probe.url}`, {
       method: probe.method,
       redirect: "manual",
-      headers: cookie ? { cookie } : {},
+      headers: { ...(write ? siteOrigin(server.publicUrl) : {}), ...(cookie ? { cookie } : {}) },
       ...(write ? await bodyFor(route) : {}),
       signal: AbortSignal.timeout(15_000),
     });
@@ -626,6 +629,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     for (let i = 0; i < 12; i++) {
       const response = await fetch(`${server.url}/admin/announcements`, {
         method: "POST",
+        headers: siteOrigin(server.publicUrl),
         body: new URLSearchParams({ description: big }),
         signal: AbortSignal.timeout(15_000),
       });

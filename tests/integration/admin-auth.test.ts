@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { testEngines } from "../shared/test-database";
 import { settingsRepo } from "../../server/repos/settings";
 import { ADMIN, ADMIN_ENV, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn } from "./helpers/admin";
-import { serverCommand, startTestServer, type TestServer } from "./helpers/test-server";
+import { serverCommand, siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 
 const INVALID = "Invalid credentials. Please check the email and password.";
 
@@ -45,6 +45,7 @@ describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
     ] as const) {
       const answer = await fetch(`${server.url}${path}`, {
         method,
+        headers: siteOrigin(server.publicUrl),
         body: new URLSearchParams({ email: ADMIN.email, password: "not the password" }),
         redirect: "manual",
       });
@@ -146,7 +147,7 @@ describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
       const answer = await fetch(`${server.url}/admin/join-us.data`, {
         method: "POST",
         body: new URLSearchParams({ visible: "false" }),
-        headers: { cookie, referer: `${server.url}${page}` },
+        headers: { ...siteOrigin(server.publicUrl), cookie, referer: `${server.url}${page}` },
       });
       expect(answer.status).toBe(202);
       expect(await answer.text()).toContain(`"redirect","/admin?ended=1&next=${encodeURIComponent(page)}"`);
@@ -371,14 +372,20 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD at start", () => {
 describe("the session cookie behind HTTPS", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer("sqlite", { ...ADMIN_ENV, PUBLIC_URL: "https://society.example.org" });
+    server = await startTestServer("sqlite", { ...ADMIN_ENV, PUBLIC_URL: "https://society.example.org", TRUST_PROXY: "loopback" });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   test("only __Host-session is read: the same token in a plain session cookie (which a sibling subdomain could set) is no session", async () => {
-    const cookie = await signIn(server);
+    // Signed in through the TLS proxy, as a browser at PUBLIC_URL is: a write must come from PUBLIC_URL's origin, and
+    // React Router wants that origin to be the request's too. (The port is named, or React Router would take the one
+    // in the Host header fetch sends, the test server's.)
+    const proxied = { "x-forwarded-proto": "https", "x-forwarded-host": "society.example.org:443" };
+    const signedIn = await post(server, "/admin/login", ADMIN, { headers: proxied });
+    expect(signedIn.status).toBe(302);
+    const cookie = cookieFrom(signedIn.headers)!;
     expect(cookie).toMatch(/^__Host-session=/);
     const token = cookie.slice(cookie.indexOf("=") + 1);
     expect((await getPage(server, "/admin-announcement", cookie)).status).toBe(200);

@@ -13,6 +13,7 @@ import { newId } from "../../server/db/ids";
 import { testEngines } from "../shared/test-database";
 import { auditActions, getPage, post, useSignedInAdmin } from "./helpers/admin";
 import { postBytes, uploadVideo } from "./helpers/video";
+import { siteOrigin } from "./helpers/test-server";
 
 /** A real WebM film (the starting content's), so a player could play what these tests upload. */
 const FILM = fs.readFileSync(path.join(import.meta.dirname, "../../content/video/documentary.webm"));
@@ -134,7 +135,12 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
     const status = await new Promise<number>((resolve, reject) => {
       const request = http.request(`${admin.server.url}/admin/content/video/uploads/${id}/0`, {
         method: "POST",
-        headers: { cookie: admin.cookie, "content-type": "application/octet-stream", "content-length": String(VIDEO_PART_BYTES + 1) },
+        headers: {
+          ...siteOrigin(admin.server.publicUrl),
+          cookie: admin.cookie,
+          "content-type": "application/octet-stream",
+          "content-length": String(VIDEO_PART_BYTES + 1),
+        },
       });
       request.on("response", (response) => {
         response.resume();
@@ -191,7 +197,12 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
     expect((await post(admin.server, "/admin/content/video/uploads", {})).status).toBe(401);
     const started = await post(admin.server, "/admin/content/video/uploads", {}, { cookie: admin.cookie });
     const part = `/admin/content/video/uploads/${started.body.id as string}/0`;
-    expect((await fetch(`${admin.server.url}${part}`, { method: "POST", body: new Uint8Array(FILM) })).status).toBe(401);
+    const unsigned = await fetch(`${admin.server.url}${part}`, {
+      method: "POST",
+      headers: siteOrigin(admin.server.publicUrl),
+      body: new Uint8Array(FILM),
+    });
+    expect(unsigned.status).toBe(401);
     expect(partsStored()).toEqual([]);
     const join = { version: String(before.version), upload: started.body.id as string, parts: "1" };
     expect((await post(admin.server, "/admin/content/video", join)).status).toBe(401);

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, test } from "vitest";
 import { formBody, joinApplication } from "./helpers/forms";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 
 /** The join form's per-address limit: 30 applications per 10 minutes. */
 const JOIN_LIMIT = 30;
@@ -13,7 +13,7 @@ const forgedAddress = () => `203.0.113.${crypto.randomInt(1, 255)}`;
 async function submitWithForwardedFor(server: TestServer, forwardedFor: string): Promise<number> {
   const response = await fetch(`${server.url}/join`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": forwardedFor },
+    headers: { ...siteOrigin(server.publicUrl), "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": forwardedFor },
     body: formBody("/join", joinApplication()),
   });
   await response.arrayBuffer();

@@ -26,7 +26,7 @@ import { describeChanges, diffRows, type Row, type RowChanges, snapshotRows } fr
 import { seedRegistration } from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 
 /**
  * Property-based tests: thousands of generated request bodies against every public and admin action of a
@@ -149,7 +149,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   async function send(path: string, fields: Fields, encoding: Encoding, options: { cookie?: string; accept?: string } = {}): Promise<Sent> {
     bodiesSent += 1;
     const encoded = encodeBody(fields, encoding);
-    const headers: Record<string, string> = { "X-Forwarded-For": freshIp() };
+    const headers: Record<string, string> = { ...siteOrigin(server.publicUrl), "X-Forwarded-For": freshIp() };
     if (encoded.contentType) headers["Content-Type"] = encoded.contentType;
     if (options.cookie) headers.Cookie = options.cookie;
     if (options.accept) headers.Accept = options.accept;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { formBody, freshIp, joinApplication, postForm, waitFor } from "./helpers/forms";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
-import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+import { freePort, siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 
 /**
  * SHUTDOWN_DRAIN_MS: how long readiness answers 503 before the listener closes. Long enough for this test to ask for
@@ -25,6 +25,7 @@ function halfSentApplication(server: TestServer, fullname: string) {
     method: "POST",
     agent: false,
     headers: {
+      ...siteOrigin(server.publicUrl),
       "Content-Type": "application/x-www-form-urlencoded",
       "Content-Length": body.length,
       "X-Forwarded-For": freshIp(),

@@ -8,7 +8,7 @@ import { ADMIN, ADMIN_ENV, clearRateLimits, postPosterAnnouncement, signIn } fro
 import { PASSWORD_HASHING_CONCURRENCY } from "../../server/auth/password.server";
 import { waitFor } from "./helpers/forms";
 import { sampleJpeg } from "./helpers/seed";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 import { ANNOUNCEMENT_IMAGE_FOLDER } from "../../server/services/announcements";
 
 /**
@@ -97,8 +97,16 @@ function rawConnection(server: TestServer) {
   };
 }
 
-const head = (method: string, target: string, headers: Record<string, string | number>) =>
-  `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
+/**
+ * A request's head as a page of the site sends it to `server`: its Host, and for a write the site's Origin (which the
+ * site and React Router both require of a write), then `headers`.
+ */
+const head = (server: TestServer, method: string, target: string, headers: Record<string, string | number>) =>
+  `${method} ${target} HTTP/1.1\r\n${Object.entries({
+    Host: new URL(server.url).host,
+    ...(method === "GET" ? {} : { Origin: siteOrigin(server.publicUrl).origin }),
+    ...headers,
+  })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("")}\r\n`;
 
@@ -147,7 +155,7 @@ describe("hostile clients", () => {
       async (_name, target, declared) => {
         const client = rawConnection(server);
         await client.connected;
-        client.write(head("POST", target, { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": declared }));
+        client.write(head(server, "POST", target, { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": declared }));
         // 4 KB every 100 ms: far too slow to finish within the linger, so the server must cut it off.
         client.dribble(() => Buffer.alloc(4 * 1024, 0x61), 100, { totalBytes: declared });
         const answer = await client.closed;
@@ -175,7 +183,7 @@ describe("hostile clients", () => {
       const client = rawConnection(server);
       await client.connected;
       client.write(
-        head("POST", "/admin/announcements", {
+        head(server, "POST", "/admin/announcements", {
           Cookie: cookie,
           "Content-Type": `multipart/form-data; boundary=${boundary}`,
           "Content-Length": 2000,
@@ -193,7 +201,7 @@ describe("hostile clients", () => {
       const client = rawConnection(server);
       await client.connected;
       client.write(
-        head("POST", "/admin/announcements", { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" }),
+        head(server, "POST", "/admin/announcements", { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" }),
       );
       client.dribble(() => `4000\r\n${"a".repeat(0x4000)}\r\n`, 50);
       const answer = await client.closed;
@@ -206,7 +214,7 @@ describe("hostile clients", () => {
       const client = rawConnection(server);
       await client.connected;
       client.write(
-        head("POST", "/contact", {
+        head(server, "POST", "/contact", {
           "Content-Type": "application/x-www-form-urlencoded",
           "Transfer-Encoding": "chunked",
           "Content-Length": 5,
@@ -250,7 +258,7 @@ describe("hostile clients", () => {
       // Headers complete, then a body of 1000 bytes sent a byte at a time.
       const slowBody = rawConnection(server);
       await slowBody.connected;
-      slowBody.write(head("POST", "/contact", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": 1000 }));
+      slowBody.write(head(server, "POST", "/contact", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": 1000 }));
       slowBody.dribble(() => "a", 200);
 
       // Meanwhile the site answers as usual.
@@ -302,7 +310,7 @@ describe("hostile clients", () => {
       client.connected.then(
         () =>
           client.write(
-            head("POST", "/admin/login", {
+            head(burstServer, "POST", "/admin/login", {
               "Content-Type": "application/x-www-form-urlencoded",
               "Content-Length": Buffer.byteLength(body),
               "X-Forwarded-For": `10.77.${index >> 8}.${index & 255}`,

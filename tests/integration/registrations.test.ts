@@ -4,7 +4,7 @@ import { testEngines } from "../shared/test-database";
 import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, signIn } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
-import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+import { freePort, siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 
 /** A registration as the form sends it without JavaScript. */
 function registration(name: string, more: Record<string, string> = {}): Record<string, string> {
@@ -26,7 +26,7 @@ const html = (text: string) => text.replaceAll("'", "&#x27;");
 async function register(server: TestServer, announcementId: string, fields: Record<string, string>, ip = freshIp()) {
   const response = await fetch(`${server.url}/announcement/${announcementId}/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
+    headers: { ...siteOrigin(server.publicUrl), "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });

@@ -4,7 +4,7 @@ import { testEngines } from "../shared/test-database";
 import { ADMIN_ENV, signIn } from "./helpers/admin";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { seedAnnouncement } from "./helpers/seed";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 
 /**
  * The headers every kind of answer carries, as a table: pages (public, admin, error) get the document headers;
@@ -117,7 +117,7 @@ describe.each(testEngines())("security headers on %s", (engine) => {
       redirect: "manual",
       headers: {
         ...(row.signedIn ? { cookie } : {}),
-        ...(row.method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        ...(row.method === "POST" ? { ...siteOrigin(server.publicUrl), "content-type": "application/x-www-form-urlencoded" } : {}),
       },
       body: row.method === "POST" ? "a=1" : undefined,
     });
@@ -154,7 +154,11 @@ describe.each(testEngines())("security headers on %s", (engine) => {
   });
 
   test("a write to a page through React Router's data endpoint reveals nothing either", async () => {
-    const response = await fetch(`${server.url}/admin.data`, { method: "DELETE", redirect: "manual" });
+    const response = await fetch(`${server.url}/admin.data`, {
+      method: "DELETE",
+      headers: siteOrigin(server.publicUrl),
+      redirect: "manual",
+    });
     expect(response.status).toBe(405);
     const body = await response.text();
     for (const pattern of REVEALING) expect(body).not.toMatch(pattern);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PUBLIC_FORM_LIMIT } from "../../server/services/public-submissions";
 import { ADMIN, ADMIN_ENV, clearRateLimits, post } from "./helpers/admin";
 import { contactMessage, formBody, waitFor } from "./helpers/forms";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 
 /**
  * Security events reach the log by name (server/security-log.ts), at warn, so an operator running with LOG_LEVEL=warn
@@ -82,7 +82,7 @@ describe("security events in the log", () => {
     for (let i = 0; i <= PUBLIC_FORM_LIMIT.limit; i++) {
       await fetch(`${server.url}/contact`, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", ...from("203.0.113.12").headers },
+        headers: { ...siteOrigin(server.publicUrl), "Content-Type": "application/x-www-form-urlencoded", ...from("203.0.113.12").headers },
         body: formBody("/contact", contactMessage()),
       }).then((r) => r.arrayBuffer());
     }

@@ -9,7 +9,7 @@ import { rememberSecret } from "./log-secrets";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Engine } from "../../../server/db/database";
 import { sampleJpeg } from "./seed";
-import { startTestServer, type TestServer } from "./test-server";
+import { siteOrigin, startTestServer, type TestServer } from "./test-server";
 import { SEED_QUESTIONS } from "../../shared/seed-questions";
 
 /** The admin every admin test server is started with. */
@@ -34,7 +34,10 @@ function readAnswer(parsed: Record<string, unknown>): ApiAnswer["body"] {
   return { ...parsed, error: formErrors?.[0] ?? Object.values(errors)[0], errors };
 }
 
-/** Posts a form as the admin's pages send it (urlencoded, or multipart for FormData); a JSON answer is read as they read it. */
+/**
+ * Posts a form as the admin's pages send it (urlencoded, or multipart for FormData, from the site's origin); a JSON
+ * answer is read as they read it. `headers` add to or replace the page's (`origin` included).
+ */
 export async function post(
   server: TestServer,
   path: string,
@@ -47,7 +50,7 @@ export async function post(
     method: "POST",
     body,
     redirect: "manual",
-    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    headers: { ...siteOrigin(server.publicUrl), ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
   });
   const text = await response.text();
   if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { rememberSecret } from "./log-secrets";
-import type { TestServer } from "./test-server";
+import { siteOrigin, type TestServer } from "./test-server";
 
 /** A complete, valid join application as the form posts it. */
 let applicantCounter = 0;
@@ -63,7 +63,7 @@ export function postForm(
   rememberSecret(fields.phone);
   return fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
+    headers: { ...siteOrigin(server.publicUrl), "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
     body: formBody(path, fields),
     redirect: "manual",
   });

@@ -8,7 +8,7 @@ import { createDatabase, type DatabaseHandle, type Engine } from "../../../serve
 import { createSchema, dropSchema } from "../../shared/test-database";
 import { localStorage } from "../../../server/storage/local-storage";
 import type { FileStorage } from "../../../server/storage/storage";
-import { freePort, serveCommand } from "../../../scripts/lib/production-server";
+import { freePort, serveCommand, siteOrigin } from "../../../scripts/lib/production-server";
 import { rememberSecret, watchServerOutput } from "./log-secrets";
 
 /**
@@ -17,6 +17,11 @@ import { rememberSecret, watchServerOutput } from "./log-secrets";
  */
 export interface TestServer {
   url: string;
+  /**
+   * The PUBLIC_URL it runs with: `url` unless the test gave another. A write is taken only from its origin, so the
+   * helpers send `siteOrigin(server.publicUrl)`, as a page of the site would.
+   */
+  publicUrl: string;
   dataDir: string;
   engine: Engine;
   /** What DATABASE_URL the server was given (SQLite: its file), so a second process can share it. */
@@ -36,7 +41,7 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export { freePort };
+export { freePort, siteOrigin };
 
 /** The production server as `npm run serve` starts it: the same environment and Node arguments, read from package.json. */
 export const PRODUCTION_SERVER = serveCommand();
@@ -94,11 +99,12 @@ export async function startTestServer(
     databaseUrl = `${base}${base.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   }
 
+  const url = `http://127.0.0.1:${port}`;
   const child = serverCommand({
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: url,
     // Tests write to the database behind the server's back (seeding, checking): the page cache asks it before every page.
     PAGE_CACHE_SECONDS: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -108,7 +114,6 @@ export async function startTestServer(
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
-  const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(url, child, () => output);
 
   const database = shared
@@ -122,6 +127,7 @@ export async function startTestServer(
 
   const server: TestServer = {
     url,
+    publicUrl: extraEnv.PUBLIC_URL ?? url,
     dataDir,
     engine,
     databaseUrl: databaseUrl ?? `sqlite:${path.join(dataDir, "site.db")}`,

@@ -1,13 +1,13 @@
 import { VIDEO_PART_BYTES } from "../../../core/schemas/limits";
 import { type ApiAnswer, post } from "./admin";
-import type { TestServer } from "./test-server";
+import { siteOrigin, type TestServer } from "./test-server";
 
 /** What one request of a video upload answered: its status and JSON body. */
 async function postBytes(server: TestServer, path: string, bytes: Uint8Array, cookie: string): Promise<ApiAnswer> {
   const response = await fetch(`${server.url}${path}`, {
     method: "POST",
     body: new Uint8Array(bytes),
-    headers: { cookie, "content-type": "application/octet-stream" },
+    headers: { ...siteOrigin(server.publicUrl), cookie, "content-type": "application/octet-stream" },
   });
   const text = await response.text();
   let body: ApiAnswer["body"];
