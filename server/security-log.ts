@@ -18,7 +18,7 @@ export type SecurityEvent =
   | "form.limit-reached"
   /** The site sent its last applicant confirmation of the hour; applications go on being taken, without one. */
   | "confirmation.limit-reached"
-  /** A write with a foreign Origin or Sec-Fetch-Site: cross-site (403). */
+  /** A write not shown to come from the site: another Origin, Sec-Fetch-Site other than same-origin, or neither (403). */
   | "request.cross-site-refused"
   /** A body over its cap (413) or of unknown length (411). */
   | "request.too-large"

@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import express from "express";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
-import { createLogger } from "../logger";
-import { limitConcurrentLogins, limitRequestBodies, routePath, uploadsInTurn } from "./request-guards";
+import { createLogger, type Logger } from "../logger";
+import { limitConcurrentLogins, limitRequestBodies, refuseCrossSiteWrites, routePath, uploadsInTurn } from "./request-guards";
 
 /** A login that takes `LOGIN_MS` (as a hash would), behind the limiter; records when each one started and ended. */
 const LOGIN_MS = 150;
@@ -117,6 +117,107 @@ describe("a refusal answers a script in JSON and a form posted without JavaScrip
       expect(answer.type).toMatch(/^application\/json/);
       expect(JSON.parse(answer.body)).toEqual({ error: "The request is too large (at most 0 KB)" });
     }
+  });
+});
+
+describe("a write passes only when the browser says it comes from PUBLIC_URL's origin", () => {
+  const PUBLIC_URL = "https://society.example.org/";
+  const logged: Record<string, unknown>[] = [];
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    const logger = { warn: (fields: Record<string, unknown>) => logged.push(fields) } as unknown as Logger;
+    const app = express();
+    app.use(refuseCrossSiteWrites(PUBLIC_URL, logger));
+    app.use((_req, res) => {
+      res.json({ ok: true });
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** A request with exactly these headers (Host included: fetch would not send another one), and a form's body if it is a write. */
+  function send(method: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+    const body = ["GET", "HEAD", "OPTIONS"].includes(method) ? "" : "visible=false";
+    return new Promise((resolve, reject) => {
+      const request = http.request({
+        host: "127.0.0.1",
+        port,
+        method,
+        path: "/admin/join-us",
+        headers: { accept: "*/*", "content-length": String(body.length), ...headers },
+      });
+      request.on("response", (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+  }
+  const post = (headers: Record<string, string>) => send("POST", { host: "society.example.org", ...headers });
+
+  test.each([
+    ["PUBLIC_URL's origin", { origin: "https://society.example.org" }],
+    ["PUBLIC_URL's origin, same-origin by Fetch Metadata too", { origin: "https://society.example.org", "sec-fetch-site": "same-origin" }],
+    [
+      "PUBLIC_URL's origin, a request the person started (a form posted again on reload)",
+      { origin: "https://society.example.org", "sec-fetch-site": "none" },
+    ],
+    ["no Origin, Sec-Fetch-Site: same-origin", { "sec-fetch-site": "same-origin" }],
+  ])("passes: %s", async (_name, headers) => {
+    expect(await post(headers)).toEqual({ status: 200, body: '{"ok":true}' });
+  });
+
+  test.each([
+    ["another site's Origin", { origin: "https://evil.example" }],
+    ["PUBLIC_URL's host on another scheme", { origin: "http://society.example.org" }],
+    ["PUBLIC_URL's host on another port", { origin: "https://society.example.org:8443" }],
+    ["a sibling on the same site", { origin: "https://evil.society.example.org" }],
+    ["Origin: null", { origin: "null" }],
+    ["Origin: null, Sec-Fetch-Site: same-origin", { origin: "null", "sec-fetch-site": "same-origin" }],
+    ["PUBLIC_URL's origin, but Sec-Fetch-Site: cross-site", { origin: "https://society.example.org", "sec-fetch-site": "cross-site" }],
+    ["no Origin, Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+    ["no Origin, Sec-Fetch-Site: same-site", { "sec-fetch-site": "same-site" }],
+    ["no Origin, Sec-Fetch-Site: none", { "sec-fetch-site": "none" }],
+    ["neither Origin nor Sec-Fetch-Site", {}],
+  ])("refused with 403: %s", async (_name, headers) => {
+    expect(await post(headers)).toEqual({ status: 403, body: '{"error":"Cross-site request refused"}' });
+  });
+
+  test("an Origin equal to the request's own Host is refused (a DNS name rebound to this server): only PUBLIC_URL counts", async () => {
+    const rebound = `rebound.attacker.example:${port}`;
+    expect(await send("POST", { host: rebound, origin: `http://${rebound}` })).toEqual({
+      status: 403,
+      body: '{"error":"Cross-site request refused"}',
+    });
+    expect(await send("POST", { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` })).toMatchObject({ status: 403 });
+  });
+
+  test("every write method is checked; reads (GET, HEAD, OPTIONS) pass without either header", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) expect((await send(method, {})).status, method).toBe(403);
+    for (const method of ["GET", "HEAD", "OPTIONS"]) expect((await send(method, {})).status, method).toBe(200);
+  });
+
+  test("each refusal is one security event naming the request and what it carried", async () => {
+    logged.length = 0;
+    await post({});
+    await post({ origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    expect(logged).toEqual([
+      { event: "request.cross-site-refused", method: "POST", path: "/admin/join-us", origin: "", fetchSite: "" },
+      {
+        event: "request.cross-site-refused",
+        method: "POST",
+        path: "/admin/join-us",
+        origin: "https://evil.example",
+        fetchSite: "cross-site",
+      },
+    ]);
   });
 });
 

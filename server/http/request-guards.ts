@@ -59,9 +59,23 @@ export function routePath(path: string): string {
 }
 
 /**
- * Refuses writes a browser sends on behalf of another site: an `Origin` that is not this site's, or
- * `Sec-Fetch-Site: cross-site`. Requests without either header (curl, the tests' fetch) are not a browser
- * riding on the admin's cookie, so they pass; the session check still applies to them.
+ * Lets a write through only when the browser says it comes from a page of this site: `Origin` equal to PUBLIC_URL's
+ * origin (a page of another site cannot make a browser send that, so `Sec-Fetch-Site: none` beside it passes too), or,
+ * when there is no `Origin`, `Sec-Fetch-Site: same-origin`. Everything else is refused with 403 and one security event:
+ *
+ * - another `Origin`, including one equal to the request's own Host (a DNS name an attacker rebinds to this server
+ *   is that name's origin, not the site's), and `Origin: null` (a sandboxed frame, a file, a redirect through another
+ *   site: nothing shows where it comes from);
+ * - `Sec-Fetch-Site` `cross-site` or `same-site`, even next to a matching `Origin`, which no browser sends together;
+ * - `Sec-Fetch-Site: none` without `Origin`: a browser says `none` for what a person started (a typed address, a
+ *   bookmark), which is a GET, and sends `Origin` with every write it makes; so a write with `none` and no `Origin`
+ *   shows nothing, and the Fetch Metadata guidance's reason to let `none` through holds for reads only;
+ * - neither header (curl, a script): no browser posts without `Origin` (Chromium, Firefox and Safari send it with
+ *   every POST, a form's without JavaScript included, and with React Router's fetches), so it cannot be a page of the
+ *   site either. Scripts that post to the site send `Origin` as its pages do.
+ *
+ * So PUBLIC_URL must be the exact origin browsers use: a site reached at another address (127.0.0.1 for localhost,
+ * http for https, another port) refuses every form.
  */
 export function refuseCrossSiteWrites(publicUrl: string, logger: Logger): RequestHandler {
   const publicOrigin = new URL(publicUrl).origin;
@@ -69,14 +83,16 @@ export function refuseCrossSiteWrites(publicUrl: string, logger: Logger): Reques
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
-    const hostOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
-    const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== hostOrigin;
-    if (foreignOrigin || fetchSite === "cross-site") {
-      logRefusal(logger, "request.cross-site-refused", req, { origin: foreignOrigin ? origin : "", fetchSite: fetchSite ?? "" });
-      return refuse(req, res, 403, "Cross-site request refused");
-    }
-    next();
+    if (comesFromSite(publicOrigin, origin, fetchSite)) return next();
+    logRefusal(logger, "request.cross-site-refused", req, { origin: origin ?? "", fetchSite: fetchSite ?? "" });
+    return refuse(req, res, 403, "Cross-site request refused");
   };
+}
+
+function comesFromSite(publicOrigin: string, origin: string | undefined, fetchSite: string | undefined): boolean {
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return false;
+  if (origin !== undefined) return origin === publicOrigin;
+  return fetchSite === "same-origin";
 }
 
 export interface BodyLimit {

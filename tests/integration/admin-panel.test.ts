@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
@@ -106,23 +107,67 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
       expect(await joinUsVisible()).toBe(true);
     });
 
-    test.each([[{ origin: "https://evil.example" }], [{ "sec-fetch-site": "cross-site" }]])(
-      "cross-site (%j): 403, unchanged",
-      async (headers) => {
-        const answer = await post(server, "/admin/join-us", { visible: "false" }, { cookie, headers });
-        expect(answer.status).toBe(403);
-        expect(await joinUsVisible()).toBe(true);
-      },
-    );
+    /**
+     * The switch posted with the admin's live cookie and exactly these headers besides, the Host included (fetch sends
+     * its own): what a page of another site, a DNS name rebound to the server, or a script could send.
+     */
+    function toggle(headers: Record<string, string>): Promise<{ status: number; body: string }> {
+      const url = new URL(server.url);
+      const body = "visible=false";
+      return new Promise((resolve, reject) => {
+        const request = http.request({
+          host: url.hostname,
+          port: url.port,
+          method: "POST",
+          path: "/admin/join-us",
+          headers: {
+            host: url.host,
+            cookie,
+            accept: "*/*",
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": String(body.length),
+            ...headers,
+          },
+        });
+        request.on("response", (response) => {
+          let text = "";
+          response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    }
 
-    test("a same-origin browser request passes", async () => {
-      const answer = await post(
-        server,
-        "/admin/join-us",
-        { visible: "false" },
-        { cookie, headers: { origin: server.url, "sec-fetch-site": "same-origin" } },
-      );
+    // Hole 7 of issue 20: only PUBLIC_URL's origin counts, and a write must say where it comes from.
+    test.each([
+      ["another site's Origin", () => ({ origin: "https://evil.example" })],
+      ["Sec-Fetch-Site: cross-site", () => ({ "sec-fetch-site": "cross-site" })],
+      ["Sec-Fetch-Site: same-site, no Origin", () => ({ "sec-fetch-site": "same-site" })],
+      ["Sec-Fetch-Site: none, no Origin", () => ({ "sec-fetch-site": "none" })],
+      ["Origin: null", () => ({ origin: "null" })],
+      [
+        "a DNS name rebound to the server: Origin equal to the request's own Host, not PUBLIC_URL",
+        () => {
+          const rebound = `rebound.attacker.example:${new URL(server.url).port}`;
+          return { host: rebound, origin: `http://${rebound}` };
+        },
+      ],
+      ["neither Origin nor Sec-Fetch-Site (a script, curl)", () => ({})],
+    ])("%s: 403 with 'Cross-site request refused', unchanged", async (_name, headers) => {
+      expect(await toggle(headers())).toEqual({ status: 403, body: '{"error":"Cross-site request refused"}' });
+      expect(await joinUsVisible()).toBe(true);
+    });
+
+    test.each([
+      ["PUBLIC_URL's origin", () => ({ origin: server.publicUrl })],
+      ["PUBLIC_URL's origin and Sec-Fetch-Site: same-origin", () => ({ origin: server.publicUrl, "sec-fetch-site": "same-origin" })],
+      ["Sec-Fetch-Site: same-origin without Origin", () => ({ "sec-fetch-site": "same-origin" })],
+    ])("a browser on the site's own page (%s) passes", async (_name, headers) => {
+      const answer = await toggle(headers());
       expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ ok: true, joinUsVisible: false });
+      expect(await joinUsVisible()).toBe(false);
     });
 
     test("a value that is not true or false is refused", async () => {

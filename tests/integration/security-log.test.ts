@@ -89,11 +89,15 @@ describe("security events in the log", () => {
     expect(await events("form.limit-reached")).toEqual([expect.objectContaining({ level: "warn", form: "contact" })]);
   });
 
-  test("a cross-site write refused", async () => {
+  test("a cross-site write refused, and a write that says nothing of where it comes from: one line each", async () => {
     const answer = await post(server, "/admin/join-us", { visible: "false" }, { headers: { origin: "https://evil.example" } });
     expect(answer.status).toBe(403);
-    expect(await events("request.cross-site-refused")).toEqual([
-      expect.objectContaining({ level: "warn", method: "POST", path: "/admin/join-us", origin: "https://evil.example" }),
+    const unsaid = await fetch(`${server.url}/admin/join-us`, { method: "POST", body: new URLSearchParams({ visible: "false" }) });
+    expect(unsaid.status).toBe(403);
+    expect(await unsaid.json()).toEqual({ error: "Cross-site request refused" });
+    expect(await events("request.cross-site-refused", 2)).toEqual([
+      expect.objectContaining({ level: "warn", method: "POST", path: "/admin/join-us", origin: "https://evil.example", fetchSite: "" }),
+      expect.objectContaining({ level: "warn", method: "POST", path: "/admin/join-us", origin: "", fetchSite: "" }),
     ]);
   });
 
