@@ -130,6 +130,8 @@ async function main() {
   logger.info(
     {
       url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`,
+      // The address to open: forms and sign-ins are taken only from this origin (refuseCrossSiteWrites).
+      publicUrl: config.publicUrl,
       database: config.database.engine,
       dataDir: config.dataDir,
       // Where uploads go; never the keys.
