@@ -29,6 +29,11 @@ describe("configuration from the environment", () => {
     expect(parseConfig({ PUBLIC_URL: "https://society.example.org/" }).publicUrl).toBe("https://society.example.org");
   });
 
+  test("writes are taken from PUBLIC_URL's origin only; without it, from this machine's loopback addresses however spelt", () => {
+    expect(parseConfig({ PUBLIC_URL: "https://society.example.org/admin/" }).writeOrigins).toEqual(["https://society.example.org"]);
+    expect(parseConfig({ PORT: "8080" }).writeOrigins).toEqual(["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"]);
+  });
+
   test("SHUTDOWN_DRAIN_MS: none by default, up to 5 s (the shutdown has 10 s in all)", () => {
     expect(parseConfig({}).shutdownDrainMs).toBe(0);
     expect(parseConfig({ SHUTDOWN_DRAIN_MS: "3000" }).shutdownDrainMs).toBe(3000);

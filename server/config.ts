@@ -176,6 +176,13 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     dataDir,
     database: databaseTarget(env.DATABASE_URL, dataDir),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    /**
+     * The origins browsers may send writes from: PUBLIC_URL's. Without PUBLIC_URL the site runs on this machine, and
+     * its loopback addresses are one place however they are spelt (localhost, 127.0.0.1, [::1]).
+     */
+    writeOrigins: env.PUBLIC_URL
+      ? [new URL(env.PUBLIC_URL).origin]
+      : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${env.PORT}`),
     /** The society's time zone: times in mails and in the admin area, and the days of the admin's date filters. */
     siteTimeZone: env.SITE_TIMEZONE,
     logLevel: env.LOG_LEVEL,

@@ -106,6 +106,7 @@ async function main() {
     logger,
     storage,
     publicUrl: config.publicUrl,
+    writeOrigins: config.writeOrigins,
     database,
     readiness,
     development,

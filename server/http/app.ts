@@ -60,6 +60,8 @@ export interface HttpAppOptions {
   /** Where uploaded images are read from (/uploads/...). */
   storage: FileStorage;
   publicUrl: string;
+  /** The origins writes are taken from (server/config.ts, `writeOrigins`). */
+  writeOrigins: string[];
   database: DatabaseHandle;
   readiness: Readiness;
   development: boolean;
@@ -155,7 +157,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   if (cache) app.use(cache.serve);
 
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
-  app.use(refuseCrossSiteWrites(publicUrl, logger));
+  app.use(refuseCrossSiteWrites(options.writeOrigins, logger));
   app.use(
     limitRequestBodies(
       [

@@ -128,7 +128,7 @@ describe("a write passes only when the browser says it comes from PUBLIC_URL's o
   beforeAll(async () => {
     const logger = { warn: (fields: Record<string, unknown>) => logged.push(fields) } as unknown as Logger;
     const app = express();
-    app.use(refuseCrossSiteWrites(PUBLIC_URL, logger));
+    app.use(refuseCrossSiteWrites([new URL(PUBLIC_URL).origin], logger));
     app.use((_req, res) => {
       res.json({ ok: true });
     });

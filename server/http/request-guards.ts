@@ -74,24 +74,25 @@ export function routePath(path: string): string {
  *   every POST, a form's without JavaScript included, and with React Router's fetches), so it cannot be a page of the
  *   site either. Scripts that post to the site send `Origin` as its pages do.
  *
- * So PUBLIC_URL must be the exact origin browsers use: a site reached at another address (127.0.0.1 for localhost,
- * http for https, another port) refuses every form.
+ * So PUBLIC_URL must be the exact origin browsers use: a site reached at another address (http for https, another
+ * port, www.) refuses every form. `origins` is PUBLIC_URL's origin; without PUBLIC_URL, the machine's own loopback
+ * spellings (server/config.ts, `writeOrigins`).
  */
-export function refuseCrossSiteWrites(publicUrl: string, logger: Logger): RequestHandler {
-  const publicOrigin = new URL(publicUrl).origin;
+export function refuseCrossSiteWrites(origins: string[], logger: Logger): RequestHandler {
+  const siteOrigins = new Set(origins);
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
-    if (comesFromSite(publicOrigin, origin, fetchSite)) return next();
+    if (comesFromSite(siteOrigins, origin, fetchSite)) return next();
     logRefusal(logger, "request.cross-site-refused", req, { origin: origin ?? "", fetchSite: fetchSite ?? "" });
     return refuse(req, res, 403, "Cross-site request refused");
   };
 }
 
-function comesFromSite(publicOrigin: string, origin: string | undefined, fetchSite: string | undefined): boolean {
+function comesFromSite(siteOrigins: Set<string>, origin: string | undefined, fetchSite: string | undefined): boolean {
   if (fetchSite === "cross-site" || fetchSite === "same-site") return false;
-  if (origin !== undefined) return origin === publicOrigin;
+  if (origin !== undefined) return siteOrigins.has(origin);
   return fetchSite === "same-origin";
 }
 
