@@ -4,9 +4,10 @@
  * - `site`: the society's content (content/site.ts), validated like the server validates it;
  * - `seed`: writes through the real repositories into the database the worker's server reads
  *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements, no join applications,
- *   no sessions or rate-limit counters, Join Us shown, the admin's password back to E2E_ADMIN's and the site's
- *   content as the server imported it at its first start (whatever an admin screen changed is put back);
- * - `signInAsAdmin()`: gives the test's browser context a live admin session (no login form involved);
+ *   no sessions or rate-limit counters, Join Us shown, E2E_ADMIN the only admin (an enabled Owner, its password
+ *   back to E2E_ADMIN's), no invitation or reset links, and the site's content as the server imported it at its first start (whatever an admin screen changed is put back);
+ * - `signInAsAdmin()`: gives the test's browser context (or another) a live admin session (no login form involved);
+ * - `anotherBrowser()`: a second person's browser (a new context at the test's width), watched like the default page;
  * - `serverClock.advanceBy(ms)`: moves the server's clock ahead (calls in one test add up); the next test starts on
  *   the real time again;
  * - `expectNoAxeViolations(page)`: axe-core finds nothing on the page; in a test that runs at desktop width only (not
@@ -23,6 +24,7 @@ import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { site as siteContent } from "../../content/site";
 import { validateSite } from "../../server/content/load-site";
+import type { AdminRole } from "../../core/admin-roles";
 import type { RegistrationQuestion } from "../../core/schemas/registration";
 import type { RequestStatus } from "../../core/schemas/requests";
 import type { SiteContent } from "../../core/schemas/site-content";
@@ -101,6 +103,16 @@ export interface Seed {
   joinUsVisible(visible: boolean): Promise<void>;
   /** A contact message, stored as the contact form stores it (unread unless `readAt` is given). Returns its id. */
   contactMessage(input: SeedContactMessage): Promise<string>;
+  /** An admin account besides E2E_ADMIN, as an accepted invitation creates it. Returns its id. */
+  admin(input: SeedAdmin): Promise<string>;
+}
+
+export interface SeedAdmin {
+  email: string;
+  password: string;
+  name?: string;
+  /** An Editor unless given. */
+  role?: AdminRole;
 }
 
 export interface SeedContactMessage {
@@ -148,8 +160,17 @@ interface TestFixtures {
   /** Console errors a test expects, matched against "<message> (<url of the source>)"; none by default. */
   allowedConsoleErrors: RegExp[];
   resetData: undefined;
-  /** Gives the test's browser context a live session of E2E_ADMIN, as a sign-in would. */
-  signInAsAdmin: () => Promise<void>;
+  /**
+   * Gives the test's browser context (or `options.context`) a live session of E2E_ADMIN (or of the admin with
+   * `options.email`), as a sign-in would.
+   */
+  signInAsAdmin: (options?: { email?: string; context?: BrowserContext }) => Promise<void>;
+  /**
+   * Opens another browser (a new context at the test's width, JavaScript as the test's) and its page: a second admin,
+   * or the invitee. Watched like the default page; its `goto()` and `reload()` wait for hydration as the default
+   * page's do. Closed at the end of the test.
+   */
+  anotherBrowser: () => Promise<Page>;
   serverClock: ServerClock;
 }
 
@@ -236,6 +257,22 @@ function sampleJpeg(): Promise<Buffer> {
     ])
     .jpeg({ quality: 80 })
     .toBuffer();
+}
+
+/** Makes `page.goto()` and `page.reload()` return once React has hydrated the page (app/root.tsx marks <html>). */
+function waitForHydrationOnLoad(page: Page): void {
+  const hydrated = () => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
 }
 
 function watchTarget(target: Page | BrowserContext, allowedHost: string, allowedErrors: RegExp[], watch: PageWatch) {
@@ -345,9 +382,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await db.deleteFrom("applications").execute();
       await db.deleteFrom("sessions").execute();
       await db.deleteFrom("rate_limits").execute();
+      // The accounts a test invited or seeded, and every invitation and reset link, go; E2E_ADMIN is an Owner again.
+      await db.deleteFrom("admin_links").execute();
+      await db.deleteFrom("admins").where("email", "!=", E2E_ADMIN.email).execute();
       await db
         .updateTable("admins")
-        .set({ password_hash: adminPasswordHash, must_change_password: 0 })
+        .set({
+          password_hash: adminPasswordHash,
+          must_change_password: 0,
+          role: "owner",
+          disabled_at: null,
+          name: null,
+          last_sign_in_at: null,
+        })
         .where("email", "=", E2E_ADMIN.email)
         .execute();
       await settingsRepo(db).setJoinUsVisible(true);
@@ -440,16 +487,38 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         });
         return id;
       },
+      async admin(input) {
+        const admin = await adminsRepo(db).create({
+          email: input.email,
+          name: input.name ?? null,
+          role: input.role ?? "editor",
+          passwordHash: await hashPassword(input.password),
+        });
+        return admin.id;
+      },
     });
   },
 
   signInAsAdmin: async ({ database, context, baseURL }, use) => {
-    await use(async () => {
-      const admin = await adminsRepo(database.db).findByEmail(E2E_ADMIN.email);
-      if (!admin) throw new Error(`the e2e server did not create ${E2E_ADMIN.email}`);
+    await use(async ({ email = E2E_ADMIN.email, context: target = context } = {}) => {
+      const admin = await adminsRepo(database.db).findByEmail(email);
+      if (!admin) throw new Error(`no admin ${email}: the e2e server creates ${E2E_ADMIN.email}, seed.admin() the others`);
       const { token } = await sessionStore(sessionsRepo(database.db)).create(admin.id);
-      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+      await target.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
     });
+  },
+
+  anotherBrowser: async ({ browser, baseURL, viewport, isMobile, hasTouch, userAgent, javaScriptEnabled, watch }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, userAgent, javaScriptEnabled });
+      contexts.push(context);
+      watch(context);
+      const page = await context.newPage();
+      if (javaScriptEnabled !== false) waitForHydrationOnLoad(page);
+      return page;
+    });
+    for (const context of contexts) await context.close();
   },
 
   serverClock: async ({ server }, use) => {
@@ -497,20 +566,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // A control that needs JavaScript does nothing until React has hydrated the page (app/root.tsx then marks <html>):
   // every full page load waits for that mark, so no click lands on a page that cannot answer it yet.
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const hydrated = () => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-      const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await hydrated();
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await hydrated();
-        return response;
-      };
-    }
+    if (javaScriptEnabled !== false) waitForHydrationOnLoad(page);
     await use(page);
   },
 
