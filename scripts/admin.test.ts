@@ -13,7 +13,8 @@ import { testEngines } from "../tests/shared/test-database";
 import { createRepos } from "../server/repos";
 import { comparableContent, writeSmallSite } from "../tests/shared/small-content";
 
-const USAGE = "usage: admin create <email> | admin set-password <email> | admin content export <dir> | admin content import <dir> [--yes]";
+const USAGE =
+  "usage: admin create <email> | admin set-password <email> | admin turn-off-two-factor <email> | admin content export <dir> | admin content import <dir> [--yes]";
 
 interface CliRun {
   code: number | null;
@@ -144,6 +145,17 @@ describe.each(testEngines())("the admin CLI on %s", (engine) => {
   test("a password given as an argument is refused with the usage line", { timeout: 30_000 }, async () => {
     const run = await runCli(["set-password", "admin@example.org", "remembered at last"], "", place.env);
     expect(run).toMatchObject({ code: 1, stderr: `admin: ${USAGE}\n` });
+  });
+
+  test("turn-off-two-factor: the password alone signs in again; an unknown email exits 1", { timeout: 30_000 }, async () => {
+    const repos = createRepos(database.db);
+    const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: "h" });
+    await repos.admins.setPendingTotpSecret(admin.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    await repos.admins.enableTotp(admin.id, new Date().toISOString(), 1);
+    const run = await runCli(["turn-off-two-factor", "Admin@Example.org"], "", place.env);
+    expect(run).toMatchObject({ code: 0, stdout: "Two-factor sign-in of admin@example.org turned off; 0 session(s) signed out.\n" });
+    expect((await repos.admins.findById(admin.id))?.totpEnabledAt).toBeNull();
+    expect(await runCli(["turn-off-two-factor", "nobody@example.org"], "", place.env)).toMatchObject({ code: 1 });
   });
 
   test("nothing on stdin exits 1", { timeout: 30_000 }, async () => {

@@ -7,7 +7,13 @@
 import path from "node:path";
 import { ConfigError, parseConfig } from "../server/config";
 import { createDatabase, migrateToLatest } from "../server/db/database";
-import { AdminAccountError, adminExists, createAdminAccount, setAdminPassword } from "../server/auth/admin-accounts.server";
+import {
+  AdminAccountError,
+  adminExists,
+  createAdminAccount,
+  setAdminPassword,
+  turnOffTwoFactor,
+} from "../server/auth/admin-accounts.server";
 import { passwordSchema } from "../server/auth/password.server";
 import { AUDIT_ACTOR } from "../server/repos/audit-log";
 import { exportContent } from "../server/content/export-content";
@@ -20,7 +26,8 @@ import { text } from "node:stream/consumers";
 import { read } from "read";
 import { errorMessage } from "#core/errors";
 
-const USAGE = "usage: admin create <email> | admin set-password <email> | admin content export <dir> | admin content import <dir> [--yes]";
+const USAGE =
+  "usage: admin create <email> | admin set-password <email> | admin turn-off-two-factor <email> | admin content export <dir> | admin content import <dir> [--yes]";
 
 class CliError extends Error {}
 
@@ -83,9 +90,22 @@ async function runContent(args: string[]): Promise<string> {
   }
 }
 
+/** For an admin who lost both the app and the recovery codes: the password alone signs in again. */
+async function runTurnOffTwoFactor(email: string): Promise<string> {
+  const database = createDatabase(parseConfig().database);
+  try {
+    await migrateToLatest(database.db);
+    const { admin, revokedSessions } = await turnOffTwoFactor(database.db, { email, actor: AUDIT_ACTOR.cli });
+    return `Two-factor sign-in of ${admin.email} turned off; ${revokedSessions} session(s) signed out.`;
+  } finally {
+    await database.close();
+  }
+}
+
 async function run(args: string[]): Promise<string> {
   if (args[0] === "content") return runContent(args.slice(1));
   const [command, email, ...extra] = args;
+  if (command === "turn-off-two-factor" && email && extra.length === 0) return runTurnOffTwoFactor(email);
   if ((command !== "create" && command !== "set-password") || !email || extra.length > 0) throw new CliError(USAGE);
   const database = createDatabase(parseConfig().database);
   try {

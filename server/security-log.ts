@@ -12,6 +12,8 @@ export type SecurityEvent =
   | "login.ip-limit-reached"
   /** An account's fifth failure: it refuses logins for the rest of the window. */
   | "login.account-locked"
+  /** A sign-in's fifth wrong second-factor code: its waiting session ends, and the code screen refuses for the window. */
+  | "login.second-factor-locked"
   /** Logins turned away (429) while all argon2 slots were taken; at most one line per 10 s, with a count. */
   | "login.busy"
   /** A client address used its last join or contact submission of the window. */
@@ -22,7 +24,7 @@ export type SecurityEvent =
   | "request.cross-site-refused"
   /** A body over its cap (413) or of unknown length (411). */
   | "request.too-large"
-  /** An admin page or write without a live session, or with a one-time password still to change. */
+  /** An admin page or write without a live session, with a second factor or a one-time password still to come, or an Editor at an Owner's page. */
   | "access.refused";
 
 export function logSecurityEvent(

@@ -1,6 +1,9 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages";
 import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles";
+
+/** Where a session waiting for its second factor is sent: the code screen. */
+export const SECOND_FACTOR_PATH = "/admin/login/code";
 import type { AdminCheckOptions } from "../../server/auth/auth-service";
 
 /** The admin page the request came from or is for: where the admin returns after logging in again. */
@@ -19,13 +22,22 @@ function returnPathOf(request: Request): string | undefined {
  * which says the session ended and leads back to the page the admin was on. Any other client gets 401 with the same
  * words and the login's address. An admin still holding a one-time password may only change it: pages go to /admin
  * (which asks for it), writes answer 403. An Editor at an Owner's page (`ownersOnly`) gets a 403 page that says so; an
- * Editor's write there answers 403 with the same words.
+ * Editor's write there answers 403 with the same words. A session still waiting for its second factor goes to the code
+ * screen (a write answers 401 naming it).
  */
 export async function requireAdmin(request: Request, context: AppLoadContext, options: AdminCheckOptions = {}) {
   const check = await context.services.auth.check(request, options);
   if (check.admitted) return check.active;
   const headers = check.clearCookie ? { "Set-Cookie": check.clearCookie } : undefined;
   const read = request.method === "GET" || request.method === "HEAD";
+  if (check.reason === "second-factor-required") {
+    if (read) throw redirect(SECOND_FACTOR_PATH, { headers });
+    throw Response.json({ error: ADMIN_ACCESS_MESSAGES.secondFactorRequired, login: SECOND_FACTOR_PATH }, { status: 401 });
+  }
+  if (check.reason === "two-factor-setup-required") {
+    if (read) throw redirect("/admin/security", { headers });
+    throw Response.json({ error: ADMIN_ACCESS_MESSAGES.twoFactorSetupRequired }, { status: 403 });
+  }
   if (check.reason === "owners-only") {
     if (read) throw data({ error: OWNERS_ONLY_MESSAGE, ownersOnly: true }, { status: 403 });
     throw Response.json({ error: OWNERS_ONLY_MESSAGE }, { status: 403 });

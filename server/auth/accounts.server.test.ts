@@ -143,6 +143,30 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     expect(await accounts().remove({ adminId: "no-such-id", actorId: second.id })).toEqual({ ok: false, reason: "not-found" });
   });
 
+  test("two factors are required for everyone only by an Owner who has them on; a session without them is told to set up", async () => {
+    expect(await accounts().setTwoFactorRequired({ required: true, actorId: owner.id })).toEqual({
+      ok: false,
+      reason: "own-two-factor-off",
+    });
+    expect((await accounts().list()).twoFactorRequired).toBe(false);
+    await repos.admins.setPendingTotpSecret(owner.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    await repos.admins.enableTotp(owner.id, new Date(now).toISOString(), 1);
+    expect(await accounts().setTwoFactorRequired({ required: true, actorId: owner.id })).toEqual({ ok: true });
+    expect((await accounts().list()).twoFactorRequired).toBe(true);
+
+    const editor = await repos.admins.create({ email: "editor@society.example", passwordHash: "x", role: "editor" });
+    const sessions = sessionStore(repos.sessions, { now: () => new Date(now) });
+    const editorSession = await sessions.create(editor.id);
+    const ownerSession = await sessions.create(owner.id);
+    expect((await sessions.findByToken(editorSession.token))?.admin.mustSetUpTwoFactor).toBe(true);
+    expect((await sessions.findByToken(ownerSession.token))?.admin.mustSetUpTwoFactor).toBe(false);
+    await accounts().setTwoFactorRequired({ required: false, actorId: owner.id });
+    expect((await sessions.findByToken(editorSession.token))?.admin.mustSetUpTwoFactor).toBe(false);
+    expect((await repos.auditLog.listRecent(5)).map((entry) => entry.detail)).toEqual(
+      expect.arrayContaining(["required=true", "required=false"]),
+    );
+  });
+
   test("disabling or removing an account ends its sessions at once; enabling lets it back", async () => {
     const editor = await repos.admins.create({ email: "editor@society.example", passwordHash: "x", role: "editor" });
     const sessions = sessionStore(repos.sessions, { now: () => new Date(now) });

@@ -31,6 +31,8 @@ export interface AccountSummary {
   email: string;
   role: AdminRole;
   disabled: boolean;
+  /** Signs in with an authenticator app's code as well as the password. */
+  twoFactor: boolean;
   /** In the site's time zone ("23 November 2026 at 15:04"); null: never signed in. */
   lastSignIn: string | null;
 }
@@ -102,15 +104,21 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
   }
 
   return {
-    async list(): Promise<{ accounts: AccountSummary[]; invitations: InvitationSummary[] }> {
-      const [admins, open] = await Promise.all([repos.admins.list(), repos.adminLinks.openInvitations(clock().toISOString())]);
+    async list(): Promise<{ accounts: AccountSummary[]; invitations: InvitationSummary[]; twoFactorRequired: boolean }> {
+      const [admins, open, twoFactorRequired] = await Promise.all([
+        repos.admins.list(),
+        repos.adminLinks.openInvitations(clock().toISOString()),
+        repos.settings.twoFactorRequired(),
+      ]);
       return {
+        twoFactorRequired,
         accounts: admins.map((admin) => ({
           id: admin.id,
           name: admin.name,
           email: admin.email,
           role: admin.role,
           disabled: admin.disabledAt !== null,
+          twoFactor: admin.totpEnabledAt !== null,
           lastSignIn: admin.lastSignInAt && siteTime(admin.lastSignInAt),
         })),
         invitations: open.map((link) => ({
@@ -164,6 +172,23 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
       });
       wakeMailer();
       return { ok: true as const };
+    },
+
+    /**
+     * Whether every admin must sign in with two factors. An Owner turns it on only with their own two factors on, so
+     * the change cannot lock them out of the page that made it.
+     */
+    async setTwoFactorRequired(input: {
+      required: boolean;
+      actorId: string;
+    }): Promise<{ ok: true } | { ok: false; reason: "own-two-factor-off" }> {
+      const actor = await repos.admins.findById(input.actorId);
+      if (input.required && !actor?.totpEnabledAt) return { ok: false, reason: "own-two-factor-off" };
+      await inTransaction(db, async (trx) => {
+        await trx.settings.setTwoFactorRequired(input.required);
+        await trx.auditLog.record(input.actorId, "two-factor.required", `required=${input.required}`);
+      });
+      return { ok: true };
     },
 
     async revokeInvitation(id: string, actorId: string): Promise<boolean> {

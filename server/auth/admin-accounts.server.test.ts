@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
-import { AdminAccountError, adminExists, createAdminAccount, setAdminPassword } from "./admin-accounts.server";
+import { AdminAccountError, adminExists, createAdminAccount, setAdminPassword, turnOffTwoFactor } from "./admin-accounts.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { loginRateLimiter } from "./rate-limit.server";
 import { sessionStore } from "./sessions.server";
@@ -76,5 +76,21 @@ describe.each(testEngines())("operator account commands on %s", (engine) => {
       AdminAccountError,
     );
     expect((await repos.admins.findById(admin.id))?.passwordHash).toBe(admin.passwordHash);
+  });
+
+  test("turn-off-two-factor removes the key and the recovery codes and signs the admin out everywhere", async () => {
+    const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: "x" });
+    await repos.admins.setPendingTotpSecret(admin.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    await repos.admins.enableTotp(admin.id, new Date().toISOString(), 1);
+    await repos.recoveryCodes.replace(admin.id, ["hash-1", "hash-2"], new Date().toISOString());
+    const { token } = await sessionStore(repos.sessions).create(admin.id);
+
+    const result = await turnOffTwoFactor(database.db, { email: "Admin@Example.org", actor: "cli" });
+    expect(result.revokedSessions).toBe(1);
+    expect(await repos.admins.findById(admin.id)).toMatchObject({ totpSecret: null, totpEnabledAt: null });
+    expect(await repos.recoveryCodes.unusedCount(admin.id)).toBe(0);
+    expect(await sessionStore(repos.sessions).findByToken(token)).toBeUndefined();
+    expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "two-factor.disable" });
+    await expect(turnOffTwoFactor(database.db, { email: "nobody@example.org", actor: "cli" })).rejects.toThrow(AdminAccountError);
   });
 });

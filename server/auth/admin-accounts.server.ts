@@ -61,3 +61,23 @@ export async function setAdminPassword(
   await repos.rateLimits.reset(loginAccountKey(admin.email));
   return { admin, revokedSessions };
 }
+
+/**
+ * Operator action, for an admin who lost both the authenticator app and the recovery codes: the key and the codes go,
+ * and the admin is signed out everywhere; the password alone signs in again.
+ */
+export async function turnOffTwoFactor(
+  db: Kysely<Database>,
+  input: { email: string; actor: string },
+): Promise<{ admin: AdminRecord; revokedSessions: number }> {
+  const admin = await createRepos(db).admins.findByEmail(input.email);
+  if (!admin) throw new AdminAccountError(`No admin has the email ${input.email}`);
+  const revokedSessions = await inTransaction(db, async (trx) => {
+    await trx.admins.disableTotp(admin.id);
+    await trx.recoveryCodes.replace(admin.id, [], new Date().toISOString());
+    const revoked = await trx.sessions.deleteAllForAdmin(admin.id);
+    await trx.auditLog.record(input.actor, "two-factor.disable", `admin=${admin.id} sessions_revoked=${revoked}`);
+    return revoked;
+  });
+  return { admin, revokedSessions };
+}

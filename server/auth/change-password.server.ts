@@ -7,10 +7,9 @@ import {
   PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS,
   PasswordHashingBusyError,
   personalWords,
-  verifyPassword,
 } from "./password.server";
 import type { AuthClockOptions } from "./login.server";
-import { loginRateLimiter } from "./rate-limit.server";
+import { checkOwnPassword } from "./own-password.server";
 
 export interface PasswordChange {
   adminId: string;
@@ -29,11 +28,7 @@ export type ChangePasswordResult =
   /** Too many password hashes already waiting in this process: nothing was changed. */
   | { ok: false; reason: "busy"; retryAfterSeconds: number };
 
-/**
- * The signed-in admin's own password change. Checking the current password counts against the account's login limit
- * before its hash runs (a right one starts the count again, as a login does), so a stolen session cannot be used to
- * guess the password faster than the login form.
- */
+/** The signed-in admin's own password change; the current password is checked as `checkOwnPassword` does. */
 export async function changePassword(
   db: Kysely<Database>,
   change: PasswordChange,
@@ -44,16 +39,14 @@ export async function changePassword(
   if (!admin) return { ok: false, reason: "invalid-credentials" };
   const problem = newPasswordProblem(change.newPassword, personalWords(admin));
   if (problem) return { ok: false, reason: "invalid-new-password", message: problem };
-  const limiter = loginRateLimiter(repos.rateLimits, options);
-  const check = await limiter.checkAccountAllowed(admin.email);
-  if (!check.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: check.retryAfterSeconds };
+  const current = await checkOwnPassword(
+    db,
+    { adminId: admin.id, password: change.currentPassword, refusedAction: "password.change-refused" },
+    options,
+  );
+  if (!current.ok) return current;
   let passwordHash: string;
   try {
-    if (!(await verifyPassword(admin.passwordHash, change.currentPassword))) {
-      await repos.auditLog.record(admin.id, "password.change-refused", "wrong current password");
-      return { ok: false, reason: "invalid-credentials" };
-    }
-    await limiter.recordLoginSuccess(admin.email);
     passwordHash = await hashPassword(change.newPassword);
   } catch (error) {
     if (!(error instanceof PasswordHashingBusyError)) throw error;

@@ -45,7 +45,14 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
   test("the right email (in any case) and password start a session", async () => {
     const result = await attempt("Admin@Example.org", "right password");
     if (!result.ok) throw new Error("expected a session");
-    expect(result.admin).toEqual({ id: adminId, email: "admin@example.org", name: null, role: "owner", mustChangePassword: false });
+    expect(result.admin).toEqual({
+      id: adminId,
+      email: "admin@example.org",
+      name: null,
+      role: "owner",
+      mustChangePassword: false,
+      mustSetUpTwoFactor: false,
+    });
     expect(result.session.userAgent).toBe("Firefox");
     expect((await sessionStore(repos.sessions, clock).findByToken(result.token))?.session.id).toBe(result.session.id);
     expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: adminId, action: "login.success" });

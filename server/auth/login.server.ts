@@ -19,6 +19,7 @@ export interface LoginAttempt {
 }
 
 export type LoginResult =
+  /** `session.secondFactorPending`: the password was right, and the account's second factor is still to come. */
   | { ok: true; admin: SessionAdmin; session: Session; token: string }
   | { ok: false; reason: "invalid-credentials" }
   /** The right one-time password, past its 24 hours: only the operator's CLI (or a password reset mail) helps now. */
@@ -83,11 +84,17 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
     const previous = await sessions.findByToken(attempt.currentToken);
     if (previous) await sessions.revoke(previous.session.id);
   }
-  const { token, session } = await sessions.create(admin.id, { userAgent: attempt.userAgent });
-  await repos.admins.recordSignIn(admin.id, now.toISOString());
-  await auditLog.record(admin.id, "login.success", `session=${session.id}`);
+  const secondFactorPending = admin.totpEnabledAt !== null;
+  const { token, session } = await sessions.create(admin.id, { userAgent: attempt.userAgent, secondFactorPending });
+  if (secondFactorPending) {
+    await auditLog.record(admin.id, "login.password-accepted", `session=${session.id} second_factor=pending`);
+  } else {
+    await repos.admins.recordSignIn(admin.id, now.toISOString());
+    await auditLog.record(admin.id, "login.success", `session=${session.id}`);
+  }
   const { id, email, name, role, mustChangePassword } = admin;
-  return { ok: true, admin: { id, email, name, role, mustChangePassword }, session, token };
+  const mustSetUpTwoFactor = admin.totpEnabledAt === null && (await repos.settings.twoFactorRequired());
+  return { ok: true, admin: { id, email, name, role, mustChangePassword, mustSetUpTwoFactor }, session, token };
 }
 
 /** Ends the session the token names, if it is live. The caller sets `clearSessionCookie()` either way. */

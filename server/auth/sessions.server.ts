@@ -4,6 +4,8 @@ import type { Session, SessionAdmin, SessionsRepo } from "../repos/sessions";
 
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session waiting for its second factor lasts this long: the code screen is a step, not a place to stay. */
+export const SECOND_FACTOR_TIMEOUT_MS = 10 * 60 * 1000;
 /** last_seen_at is written at most this often, so reading pages does not mean a write per request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 const USER_AGENT_MAX_LENGTH = 512;
@@ -29,7 +31,10 @@ export function sessionStore(repo: SessionsRepo, options: SessionStoreOptions = 
 
   return {
     /** Starts a session; returns the raw token for the cookie (it is not kept anywhere). */
-    async create(adminId: string, details: { userAgent?: string | null } = {}): Promise<{ token: string; session: Session }> {
+    async create(
+      adminId: string,
+      details: { userAgent?: string | null; secondFactorPending?: boolean } = {},
+    ): Promise<{ token: string; session: Session }> {
       const now = clock();
       const token = newSessionToken();
       const session = await repo.create({
@@ -38,8 +43,11 @@ export function sessionStore(repo: SessionsRepo, options: SessionStoreOptions = 
         admin_id: adminId,
         created_at: now.toISOString(),
         last_seen_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS).toISOString(),
+        expires_at: new Date(
+          now.getTime() + (details.secondFactorPending ? SECOND_FACTOR_TIMEOUT_MS : SESSION_ABSOLUTE_TIMEOUT_MS),
+        ).toISOString(),
         user_agent: details.userAgent ? details.userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+        second_factor_pending: details.secondFactorPending ? 1 : 0,
       });
       return { token, session };
     },

@@ -12,6 +12,7 @@ export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
   admin_links: AdminLinksTable;
+  recovery_codes: RecoveryCodesTable;
   rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
   applications: ApplicationsTable;
@@ -68,6 +69,8 @@ export interface SettingsTable {
   retention_months: number | null;
   /** When an instance last took the daily retention sweep. */
   retention_swept_at: string | null;
+  /** 1: every admin must sign in with two factors. */
+  two_factor_required: Generated<number>;
   /** Where join and contact notifications go; null: MAIL_TO, else the first admin's email. */
   notification_email: string | null;
   /** 1: each applicant gets a confirmation mail. */
@@ -156,6 +159,20 @@ export interface AdminsTable {
   last_sign_in_at: string | null;
   /** A printed one-time password stops working at this time. */
   password_expires_at: string | null;
+  /** The authenticator app's secret (base32): being set up while totp_enabled_at is null. */
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The last 30-second step a code was accepted for. */
+  totp_last_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  admin_id: string;
+  /** SHA-256 hex of the code. */
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 /** Single-use links sent by mail: invitations and password resets. */
@@ -182,6 +199,8 @@ export interface SessionsTable {
   /** Absolute expiry (created_at + the absolute timeout). */
   expires_at: string;
   user_agent: string | null;
+  /** 1 while the second factor is still to come (server/auth/two-factor.server.ts). */
+  second_factor_pending: Generated<number>;
 }
 
 export interface RateLimitsTable {

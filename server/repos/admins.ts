@@ -18,6 +18,9 @@ export interface AdminRecord {
   lastSignInAt: string | null;
   /** When the printed one-time password stops signing in; null for a password the admin chose. */
   passwordExpiresAt: string | null;
+  /** The authenticator app's secret: being set up while `totpEnabledAt` is null, in force once it is set. */
+  totpSecret: string | null;
+  totpEnabledAt: string | null;
 }
 
 export interface NewAdmin {
@@ -45,6 +48,8 @@ const toAdmin = (row: AdminRow): AdminRecord => ({
   disabledAt: row.disabled_at,
   lastSignInAt: row.last_sign_in_at,
   passwordExpiresAt: row.password_expires_at,
+  totpSecret: row.totp_secret,
+  totpEnabledAt: row.totp_enabled_at,
 });
 
 export function adminsRepo(db: Kysely<Database>) {
@@ -119,6 +124,51 @@ export function adminsRepo(db: Kysely<Database>) {
     async remove(id: string): Promise<boolean> {
       const result = await db.deleteFrom("admins").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Starts setting up an authenticator app (replacing an unconfirmed secret); refused while one is in force. */
+    async setPendingTotpSecret(id: string, secret: string): Promise<boolean> {
+      const result = await db
+        .updateTable("admins")
+        .set({ totp_secret: secret, totp_enabled_at: null, totp_last_step: null, updated_at: nowIso() })
+        .where("id", "=", id)
+        .where("totp_enabled_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Puts the pending secret in force, with the step of the code that confirmed it as already used. */
+    async enableTotp(id: string, at: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable("admins")
+        .set({ totp_enabled_at: at, totp_last_step: step, updated_at: nowIso() })
+        .where("id", "=", id)
+        .where("totp_secret", "is not", null)
+        .where("totp_enabled_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async disableTotp(id: string): Promise<void> {
+      await db
+        .updateTable("admins")
+        .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: nowIso() })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    /**
+     * Takes a code's 30-second step as used, if no code of that step or a later one was: true for exactly one of any
+     * number of requests racing with the same code.
+     */
+    async acceptTotpStep(id: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable("admins")
+        .set({ totp_last_step: step })
+        .where("id", "=", id)
+        .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async recordSignIn(id: string, at: string): Promise<void> {

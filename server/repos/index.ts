@@ -13,6 +13,7 @@ import { mailOutboxRepo } from "./mail-outbox";
 import { personalDataRepo } from "./personal-data";
 import { publicContentRepo } from "./public-content";
 import { rateLimitsRepo } from "./rate-limits";
+import { recoveryCodesRepo } from "./recovery-codes";
 import { registrationsRepo } from "./registrations";
 import { sessionsRepo } from "./sessions";
 import { settingsRepo } from "./settings";
@@ -30,6 +31,7 @@ export function createRepos(db: Kysely<Database>) {
     admins: adminsRepo(db),
     adminLinks: adminLinksRepo(db),
     sessions: sessionsRepo(db),
+    recoveryCodes: recoveryCodesRepo(db),
     rateLimits: rateLimitsRepo(db),
     auditLog: auditLogRepo(db),
     mailOutbox: mailOutboxRepo(db),

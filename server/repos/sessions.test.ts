@@ -38,10 +38,11 @@ describe.each(testEngines())("sessions repository on %s", (engine) => {
       lastSeenAt: "2026-11-22T10:00:00.000Z",
       expiresAt: "2026-11-29T10:00:00.000Z",
       userAgent: "Firefox",
+      secondFactorPending: false,
     });
     expect(await sessionsRepo(database.db).findByTokenHash("hash-a")).toEqual({
       session,
-      admin: { id: adminId, email: "admin@example.org", name: null, role: "owner", mustChangePassword: true },
+      admin: { id: adminId, email: "admin@example.org", name: null, role: "owner", mustChangePassword: true, mustSetUpTwoFactor: false },
     });
     expect(await sessionsRepo(database.db).findByTokenHash("hash-b")).toBeUndefined();
   });

@@ -9,6 +9,8 @@ export interface Session {
   lastSeenAt: string;
   expiresAt: string;
   userAgent: string | null;
+  /** The password was right; the second factor is still to come, and until it does the session may do nothing else. */
+  secondFactorPending: boolean;
 }
 
 /** What a signed-in request may know about its admin: never the password hash. */
@@ -18,6 +20,8 @@ export interface SessionAdmin {
   name: string | null;
   role: AdminRole;
   mustChangePassword: boolean;
+  /** The Owners require two factors and this admin has none yet: setting it up is all the session may do. */
+  mustSetUpTwoFactor: boolean;
 }
 
 const toSession = (row: Omit<SessionRow, "token_hash">): Session => ({
@@ -27,6 +31,7 @@ const toSession = (row: Omit<SessionRow, "token_hash">): Session => ({
   lastSeenAt: row.last_seen_at,
   expiresAt: row.expires_at,
   userAgent: row.user_agent,
+  secondFactorPending: row.second_factor_pending === 1,
 });
 
 export function sessionsRepo(db: Kysely<Database>) {
@@ -48,10 +53,14 @@ export function sessionsRepo(db: Kysely<Database>) {
           "sessions.last_seen_at as last_seen_at",
           "sessions.expires_at as expires_at",
           "sessions.user_agent as user_agent",
+          "sessions.second_factor_pending as second_factor_pending",
           "admins.email as email",
           "admins.must_change_password as must_change_password",
           "admins.name as name",
           "admins.role as role",
+          "admins.totp_enabled_at as totp_enabled_at",
+          (eb) =>
+            eb.selectFrom("settings").select("settings.two_factor_required").where("settings.id", "=", "site").as("two_factor_required"),
         ])
         .where("sessions.token_hash", "=", tokenHash)
         // A disabled account's sessions are deleted when it is disabled; this holds even if one were left.
@@ -66,6 +75,7 @@ export function sessionsRepo(db: Kysely<Database>) {
           name: row.name,
           role: isAdminRole(row.role) ? row.role : "editor",
           mustChangePassword: row.must_change_password === 1,
+          mustSetUpTwoFactor: row.two_factor_required === 1 && row.totp_enabled_at === null,
         },
       };
     },
@@ -73,7 +83,7 @@ export function sessionsRepo(db: Kysely<Database>) {
     async listForAdmin(adminId: string): Promise<Session[]> {
       const rows = await db
         .selectFrom("sessions")
-        .select(["id", "admin_id", "created_at", "last_seen_at", "expires_at", "user_agent"])
+        .select(["id", "admin_id", "created_at", "last_seen_at", "expires_at", "user_agent", "second_factor_pending"])
         .where("admin_id", "=", adminId)
         .orderBy("created_at")
         .orderBy("id")

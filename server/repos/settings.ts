@@ -21,6 +21,20 @@ export function settingsRepo(db: Kysely<Database>) {
       return { joinUsVisible: row ? row.join_us_visible === 1 : true };
     },
 
+    /** Whether every admin must sign in with two factors. */
+    async twoFactorRequired(): Promise<boolean> {
+      const row = await db.selectFrom("settings").select("two_factor_required").where("id", "=", SETTINGS_ID).executeTakeFirst();
+      return row?.two_factor_required === 1;
+    },
+
+    async setTwoFactorRequired(required: boolean): Promise<void> {
+      await db
+        .updateTable("settings")
+        .set({ two_factor_required: required ? 1 : 0, updated_at: new Date().toISOString() })
+        .where("id", "=", SETTINGS_ID)
+        .execute();
+    },
+
     /** How many months requests and messages are kept; null: until deleted by hand. */
     async retentionMonths(): Promise<number | null> {
       const row = await db.selectFrom("settings").select("retention_months").where("id", "=", SETTINGS_ID).executeTakeFirst();

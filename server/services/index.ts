@@ -2,6 +2,7 @@ import { errorMessage } from "#core/errors";
 import type { Kysely } from "kysely";
 import { accountsService } from "../auth/accounts.server";
 import { authService } from "../auth/auth-service";
+import { twoFactorService } from "../auth/two-factor.server";
 import { sessionStore } from "../auth/sessions.server";
 import type { MailConfig } from "../config";
 import type { Database } from "../db/schema";
@@ -58,11 +59,14 @@ export function createServices(deps: ServiceDeps) {
     wakeMailer: deps.wakeMailer,
     timeZone: deps.siteTimeZone,
   });
+  const twoFactor = twoFactorService({ db, siteName: async () => (await content.chrome()).shortName });
   return {
     content,
     /** The admin's edits of the content (the public pages read it through `content`). */
     contentEditor: contentEditorService(deps),
-    auth: authService(deps),
+    auth: authService({ ...deps, twoFactor }),
+    /** Two-factor sign-in: setting it up, turning it off, recovery codes. */
+    twoFactor,
     /** The admin accounts, their invitations and password resets. */
     accounts,
     announcements,

@@ -382,7 +382,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await db.deleteFrom("applications").execute();
       await db.deleteFrom("sessions").execute();
       await db.deleteFrom("rate_limits").execute();
-      // The accounts a test invited or seeded, and every invitation and reset link, go; E2E_ADMIN is an Owner again.
+      // The accounts a test invited or seeded, and every invitation and reset link, go; E2E_ADMIN is an Owner again, signing in with its password alone.
       await db.deleteFrom("admin_links").execute();
       await db.deleteFrom("admins").where("email", "!=", E2E_ADMIN.email).execute();
       await db
@@ -394,9 +394,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           disabled_at: null,
           name: null,
           last_sign_in_at: null,
+          totp_secret: null,
+          totp_enabled_at: null,
+          totp_last_step: null,
         })
         .where("email", "=", E2E_ADMIN.email)
         .execute();
+      await db.deleteFrom("recovery_codes").execute();
       await settingsRepo(db).setJoinUsVisible(true);
       await db.deleteFrom("mail_outbox").execute();
       await db.deleteFrom("applications").execute();

@@ -189,7 +189,9 @@ describe("the default log transport", () => {
   test("writes each mail as an .eml file under DATA_DIR/mail and logs one line", async () => {
     expect((await postForm(server, "/contact", contactMessage({ name: "Logged Visitor" }), freshIp())).status).toBe(200);
     const dir = path.join(server.dataDir, "mail");
-    const files = await waitFor(async () => (fs.existsSync(dir) && fs.readdirSync(dir).length > 0 ? fs.readdirSync(dir) : undefined));
+    // A mail is written as `<id>.eml.partial`, then renamed: the test waits for the rename, not just the first byte.
+    const written = () => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+    const files = await waitFor(async () => written().length > 0 && written().every((file) => !file.endsWith(".partial")) && written());
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
     const eml = fs.readFileSync(path.join(dir, files[0]!), "utf8");

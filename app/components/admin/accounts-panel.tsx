@@ -80,7 +80,7 @@ export function AccountList({ accounts, you }: { accounts: AccountSummary[]; you
                 <dt className="font-semibold">Role</dt>
                 <dd>{ROLE_LABELS[account.role]}</dd>
                 <dt className="font-semibold">Two-factor</dt>
-                <dd>Off</dd>
+                <dd>{account.twoFactor ? "On" : "Off"}</dd>
                 <dt className="font-semibold">Last sign-in</dt>
                 <dd>{account.lastSignIn ?? "Never"}</dd>
                 {account.disabled && (
@@ -105,6 +105,22 @@ export function AccountList({ accounts, you }: { accounts: AccountSummary[]; you
         {`${removal.selected?.name ?? removal.selected?.email ?? ""} can no longer sign in, and every session of the account ends now.`}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** Whether every admin must sign in with two factors: the state, and the button that changes it. */
+export function RequireTwoFactorForm({ required }: { required: boolean }) {
+  const fetcher = useAccountChange(required ? "Two-factor sign-in is no longer required" : "Two-factor sign-in is now required");
+  return (
+    <fetcher.Form method="post" action="/admin/accounts/two-factor-required" className="flex flex-col gap-3">
+      <p className="font-semibold text-slate-900" data-testid="two-factor-required">
+        {required ? "Required for every admin." : "Not required: each admin chooses."}
+      </p>
+      <input type="hidden" name="required" value={required ? "false" : "true"} />
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"} className="self-start">
+        {required ? "Stop requiring it" : "Require it for every admin"}
+      </Button>
+    </fetcher.Form>
   );
 }
 

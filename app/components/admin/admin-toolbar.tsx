@@ -1,4 +1,4 @@
-import { KeyRound, LayoutTemplate, LogOut, Mail, Megaphone, Send, ShieldCheck, Users } from "lucide-react";
+import { KeyRound, LayoutTemplate, Lock, LogOut, Mail, Megaphone, Send, ShieldCheck, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useFetcher } from "react-router";
 import { BackButton } from "~/components/site/back-button";
@@ -43,7 +43,7 @@ export function MessagesLink({ unread }: { unread: number }) {
 }
 
 /**
- * Back, Site content, Messages, (for an Owner: Mail, Personal data, Accounts), Create Announcement, Change
+ * Back, Site content, Messages, Security, (for an Owner: Mail, Personal data, Accounts), Create Announcement, Change
  * Password and Logout. The two form dialogs share one piece of state, so opening one closes the other (SPEC 2).
  */
 export function AdminToolbar({ unreadMessages, isOwner }: { unreadMessages: number; isOwner: boolean }) {
@@ -60,6 +60,12 @@ export function AdminToolbar({ unreadMessages, isOwner }: { unreadMessages: numb
           </Link>
         </Button>
         <MessagesLink unread={unreadMessages} />
+        <Button asChild size="sm" variant="outline">
+          <Link to="/admin/security">
+            <Lock className="size-4" aria-hidden />
+            Security
+          </Link>
+        </Button>
         {isOwner && (
           <>
             <Button asChild size="sm" variant="outline">

@@ -1,4 +1,4 @@
-import { AccountList, InvitationList, InviteAdminForm } from "~/components/admin/accounts-panel";
+import { AccountList, InvitationList, InviteAdminForm, RequireTwoFactorForm } from "~/components/admin/accounts-panel";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/accounts";
@@ -14,7 +14,7 @@ export function meta() {
 
 /** The admins who run the site, the invitations waiting for an answer, and "Invite admin". */
 export default function AccountsPage({ loaderData }: Route.ComponentProps) {
-  const { accounts, invitations, you } = loaderData;
+  const { accounts, invitations, you, twoFactorRequired } = loaderData;
   return (
     <SettingsPage
       title="Accounts"
@@ -22,6 +22,13 @@ export default function AccountsPage({ loaderData }: Route.ComponentProps) {
     >
       <SettingsSection id="admins" title="Admins">
         <AccountList accounts={accounts} you={you} />
+      </SettingsSection>
+      <SettingsSection
+        id="require-two-factor"
+        title="Two-factor sign-in for everyone"
+        description="When it is required, an admin without two-factor sign-in is sent to set it up right after signing in, and can do nothing else first."
+      >
+        <RequireTwoFactorForm required={twoFactorRequired} />
       </SettingsSection>
       <SettingsSection
         id="invite"

@@ -4,6 +4,7 @@ import { ADMIN_ACCESS_MESSAGES, adminReturnPath } from "#core/admin-access-messa
 import { loginSchema } from "#core/schemas/login";
 import { LoginForm } from "~/components/admin/login-form";
 import { formAnswer, readForm } from "~/lib/forms.server";
+import { SECOND_FACTOR_PATH } from "~/lib/require-admin.server";
 import type { Route } from "./+types/login";
 
 const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the email and password.";
@@ -13,7 +14,8 @@ const PASSWORD_EXPIRED_MESSAGE =
 /** The login as a page of its own: where the form lands without JavaScript when a sign-in is refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = adminReturnPath(new URL(request.url).searchParams.get("next")) ?? "/admin";
-  if (await context.services.auth.sessionOf(request)) throw redirect(next);
+  const active = await context.services.auth.sessionOf(request);
+  if (active) throw redirect(active.session.secondFactorPending ? SECOND_FACTOR_PATH : next);
   return null;
 }
 
@@ -34,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     { ip: context.clientIp, ...submission.value, userAgent: request.headers.get("user-agent") },
     request,
   );
-  if (result.ok) return redirect(adminReturnPath(submission.value.next) ?? "/admin", { headers: { "Set-Cookie": result.cookie } });
+  if (result.ok) {
+    const next = result.session.secondFactorPending ? SECOND_FACTOR_PATH : (adminReturnPath(submission.value.next) ?? "/admin");
+    return redirect(next, { headers: { "Set-Cookie": result.cookie } });
+  }
   if (result.reason === "busy") {
     return formAnswer(submission.reply({ formErrors: [ADMIN_ACCESS_MESSAGES.loginBusy], hideFields: ["password"] }), 429, {
       "Retry-After": String(result.retryAfterSeconds),

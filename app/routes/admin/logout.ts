@@ -4,6 +4,6 @@ import type { Route } from "./+types/logout";
 
 /** Ends the session and goes back to the login. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context, { allowPendingPasswordChange: true });
+  await requireAdmin(request, context, { allowPendingPasswordChange: true, allowSecondFactorPending: true, allowTwoFactorSetup: true });
   return redirect("/admin", { headers: { "Set-Cookie": await context.services.auth.logOut(request) } });
 }

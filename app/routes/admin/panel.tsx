@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { errorMessage } from "#core/errors";
 import { requestFilterOf } from "#core/schemas/requests";
 import { AdminToolbar, LogoutButton } from "~/components/admin/admin-toolbar";
@@ -8,6 +9,7 @@ import { MailStatus } from "~/components/admin/mail-status";
 import { RequestsPanel } from "~/components/admin/requests-panel";
 
 import { loadMailStatus } from "~/lib/mail-status.server";
+import { SECOND_FACTOR_PATH } from "~/lib/require-admin.server";
 import type { Route } from "./+types/panel";
 
 /**
@@ -19,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const active = await services.auth.sessionOf(request);
   // A cookie without a live session: the admin's session ended (the login says so, and leads back here).
   if (!active) return { view: "login" as const, ended: services.auth.hasSessionCookie(request) };
+  if (active.session.secondFactorPending) throw redirect(SECOND_FACTOR_PATH);
   if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
+  if (active.admin.mustSetUpTwoFactor) throw redirect("/admin/security");
   const filter = requestFilterOf(new URL(request.url).searchParams);
   // Mail is an Owner's setting: an Editor's panel neither shows its state nor offers the test mail.
   const isOwner = active.admin.role === "owner";

@@ -1,0 +1,18 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { confirmTwoFactorSchema } from "#core/schemas/two-factor";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/confirm-two-factor";
+
+/** Turns two factors on with the app's first code; the answer carries the recovery codes, shown once. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request, context, { allowTwoFactorSetup: true });
+  const submission = parseWithZod(await readForm(request), { schema: confirmTwoFactorSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const result = await context.services.twoFactor.confirmSetup(admin.id, submission.value.code);
+  if (!result.ok) {
+    const message = "That code is not right. Check that the app shows this site's account, and enter its current code.";
+    return formAnswer(submission.reply({ fieldErrors: { code: [message] } }), 400);
+  }
+  return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { recoveryCodes: result.recoveryCodes });
+}

@@ -1,0 +1,17 @@
+import { passwordAgainSchema } from "#core/schemas/two-factor";
+import { ownPasswordRefusal } from "~/lib/own-password.server";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/disable-two-factor";
+
+/** Turns two factors off, after the password is typed again: the secret and the recovery codes go. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: passwordAgainSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
+  const check = await context.services.auth.checkOwnPassword(admin.id, submission.value.password, "two-factor.disable-refused");
+  if (!check.ok) return ownPasswordRefusal(submission, check);
+  await context.services.twoFactor.disable(admin.id, admin.id);
+  return formAnswer(submission.reply({ resetForm: true }));
+}

@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect, useNavigation } from "react-router";
+import { secondFactorSchema } from "#core/schemas/two-factor";
+import { AccountPage } from "~/components/admin/account-page";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage, firstMessage } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import type { Route } from "./+types/login-code";
+
+/**
+ * Only a session whose password was right and whose second factor is still to come has anything to do here. A cookie
+ * whose waiting session ended (too many wrong codes, or 10 minutes) gets the page saying so, with the refusal's message
+ * when it was this page's own answer.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth } = context.services;
+  const active = await auth.sessionOf(request);
+  if (active?.session.secondFactorPending) return { waiting: true };
+  if (active || !auth.hasSessionCookie(request)) throw redirect("/admin");
+  return { waiting: false };
+}
+
+export function meta() {
+  return [{ title: "Two-factor sign-in" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The sign-in's second step: the app's code or a recovery code, each taken once; five wrong codes end the attempt. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: secondFactorSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["code"] }), 400);
+  const result = await context.services.auth.completeSecondFactor(request, submission.value.code);
+  if (result.ok) throw redirect("/admin", { headers: { "Set-Cookie": result.cookie! } });
+  if (result.reason === "no-session") throw redirect("/admin?ended=1");
+  if (result.reason === "rate-limited") {
+    const minutes = Math.ceil(result.retryAfterSeconds / 60);
+    const message = `Too many wrong codes. Please sign in again in ${minutes <= 1 ? "a minute" : `${minutes} minutes`}.`;
+    return formAnswer(submission.reply({ formErrors: [message], hideFields: ["code"] }), 429, {
+      "Retry-After": String(result.retryAfterSeconds),
+      ...(result.cookie ? { "Set-Cookie": result.cookie } : {}),
+    });
+  }
+  return formAnswer(submission.reply({ fieldErrors: { code: [WRONG_CODE_MESSAGE] }, hideFields: ["code"] }), 400);
+}
+
+const WRONG_CODE_MESSAGE = "That code is not right. Enter the current code from your app, or an unused recovery code.";
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export default function LoginCodePage({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "login-code",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const busy = useNavigation().state !== "idle";
+  return (
+    <AccountPage
+      title="Two-factor sign-in"
+      intro="Enter the 6-digit code your authenticator app shows for this site, or one of your recovery codes."
+    >
+      {!loaderData.waiting ? (
+        <FormMessage>{firstMessage(form.errors) ?? "This sign-in has ended. Please sign in again."}</FormMessage>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Two-factor sign-in">
+          {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
+          <Field meta={fields.code} label="Code" autoComplete="one-time-code" spellCheck={false} autoFocus />
+          <Button type="submit" disabled={busy}>
+            {busy && <Spinner />}
+            Verify
+          </Button>
+        </Form>
+      )}
+    </AccountPage>
+  );
+}

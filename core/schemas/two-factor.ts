@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+const codeField = z
+  .string({ error: "Enter the code" })
+  .trim()
+  .min(1, "Enter the code")
+  .max(40, "That is not a code from the app or a recovery code");
+
+/** The sign-in's second step: the app's 6 digits, or a recovery code (xxxx-xxxx-xxxx-xxxx). */
+export const secondFactorSchema = z.object({ code: codeField });
+
+/** Turning two factors on: the app's first code confirms it was set up. */
+export const confirmTwoFactorSchema = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code from the app" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the app"),
+});
+
+/** Turning two factors off, or new recovery codes: the password again. */
+export const passwordAgainSchema = z.object({
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password"),
+});

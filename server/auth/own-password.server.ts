@@ -1,0 +1,44 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { createRepos } from "../repos";
+import type { AdminRecord } from "../repos/admins";
+import type { AuthClockOptions } from "./login.server";
+import { PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS, PasswordHashingBusyError, verifyPassword } from "./password.server";
+import { loginRateLimiter } from "./rate-limit.server";
+
+export type OwnPasswordCheck =
+  | { ok: true; admin: AdminRecord }
+  | { ok: false; reason: "invalid-credentials" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  /** Too many password hashes already waiting in this process: nothing was checked. */
+  | { ok: false; reason: "busy"; retryAfterSeconds: number };
+
+/**
+ * A signed-in admin's password, typed again before a sensitive change (a new password, two factors off, new recovery
+ * codes). It counts against the account's login limit before its hash runs (a right one starts the count again, as a
+ * login does), so a stolen session cannot be used to guess the password faster than the login form. `refusedAction` is
+ * what the audit log calls a wrong one.
+ */
+export async function checkOwnPassword(
+  db: Kysely<Database>,
+  input: { adminId: string; password: string; refusedAction: string },
+  options: AuthClockOptions = {},
+): Promise<OwnPasswordCheck> {
+  const repos = createRepos(db);
+  const admin = await repos.admins.findById(input.adminId);
+  if (!admin) return { ok: false, reason: "invalid-credentials" };
+  const limiter = loginRateLimiter(repos.rateLimits, options);
+  const check = await limiter.checkAccountAllowed(admin.email);
+  if (!check.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: check.retryAfterSeconds };
+  try {
+    if (!(await verifyPassword(admin.passwordHash, input.password))) {
+      await repos.auditLog.record(admin.id, input.refusedAction, "wrong current password");
+      return { ok: false, reason: "invalid-credentials" };
+    }
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusyError)) throw error;
+    return { ok: false, reason: "busy", retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };
+  }
+  await limiter.recordLoginSuccess(admin.email);
+  return { ok: true, admin };
+}

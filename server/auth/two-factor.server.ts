@@ -1,0 +1,168 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import type { Database } from "../db/schema";
+import { createRepos, inTransaction } from "../repos";
+import { secondsUntil } from "../repos/rate-limits";
+
+/** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
+const TOTP_PERIOD_SECONDS = 30;
+/** A code of the step before or after the current one is taken too: a phone's clock a little off still works. */
+const TOTP_WINDOW = 1;
+export const RECOVERY_CODE_COUNT = 10;
+/** Wrong codes on the code screen, per account: then the waiting session ends and the admin signs in again later. */
+export const SECOND_FACTOR_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
+
+/** What the setup screen shows: the QR code (an SVG drawn here) and the same secret as text, for typing in. */
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+  qrSvg: string;
+}
+
+export type SecondFactorCheck =
+  | { ok: true; method: "totp" | "recovery-code"; recoveryCodesLeft?: number }
+  | { ok: false; reason: "wrong-code" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+const totpFor = (secret: string, label: string, issuer: string) =>
+  new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+
+/** 16 characters of an unambiguous alphabet in groups of 4 (80 bits): long enough that its SHA-256 keeps it. */
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+export function newRecoveryCode(): string {
+  const chars = Array.from({ length: 16 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]);
+  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join("")).join("-");
+}
+/** A code as typed: any case, with or without its dashes and spaces. */
+const normalizeRecoveryCode = (code: string): string => code.toLowerCase().replace(/[^a-z0-9]/g, "");
+export const hashRecoveryCode = (code: string): string => crypto.createHash("sha256").update(normalizeRecoveryCode(code)).digest("hex");
+const secondFactorKey = (adminId: string) => `login:code:${adminId}`;
+
+export interface TwoFactorDeps {
+  db: Kysely<Database>;
+  /** The society's short name: what the authenticator app lists the account under. */
+  siteName(): Promise<string>;
+  now?: () => Date;
+}
+
+/**
+ * Two-factor sign-in with an authenticator app (TOTP) and recovery codes: setting it up (a secret confirmed by a first
+ * code), turning it off, new recovery codes, and checking the code of a sign-in. Each code is taken once.
+ */
+export function twoFactorService({ db, siteName, now: clock = () => new Date() }: TwoFactorDeps) {
+  const repos = createRepos(db);
+
+  async function setupOf(secret: string, email: string): Promise<TotpSetup> {
+    const uri = totpFor(secret, email, await siteName()).toString();
+    const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+    return { secret, uri, qrSvg };
+  }
+
+  /** The step the code belongs to (window ±1 around now), or undefined when it is not the secret's code. */
+  function stepOf(secret: string, code: string): number | undefined {
+    if (!/^\d{6}$/.test(code)) return undefined;
+    const timestamp = clock().getTime();
+    const delta = totpFor(secret, "", "").validate({ token: code, timestamp, window: TOTP_WINDOW });
+    return delta === null ? undefined : TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp }) + delta;
+  }
+
+  async function newRecoveryCodes(adminId: string, trx = repos): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await trx.recoveryCodes.replace(adminId, codes.map(hashRecoveryCode), clock().toISOString());
+    return codes;
+  }
+
+  return {
+    /** Whether the admin signs in with two factors, and how many recovery codes are left. */
+    async state(adminId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+      const admin = await repos.admins.findById(adminId);
+      return { enabled: admin?.totpEnabledAt != null, recoveryCodesLeft: await repos.recoveryCodes.unusedCount(adminId) };
+    },
+
+    /** A new secret to scan, replacing one not yet confirmed; undefined when two factors are already on. */
+    async startSetup(admin: { id: string; email: string }): Promise<TotpSetup | undefined> {
+      const secret = new Secret({ size: 20 }).base32;
+      if (!(await repos.admins.setPendingTotpSecret(admin.id, secret))) return undefined;
+      return setupOf(secret, admin.email);
+    },
+
+    /** The setup being confirmed (to show it again), or undefined when none is. */
+    async pendingSetup(admin: { id: string; email: string }): Promise<TotpSetup | undefined> {
+      const record = await repos.admins.findById(admin.id);
+      if (!record?.totpSecret || record.totpEnabledAt) return undefined;
+      return setupOf(record.totpSecret, admin.email);
+    },
+
+    /** Turns two factors on with the app's first code; answers the recovery codes, shown once. */
+    async confirmSetup(adminId: string, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
+      const admin = await repos.admins.findById(adminId);
+      if (!admin?.totpSecret || admin.totpEnabledAt) return { ok: false };
+      const step = stepOf(admin.totpSecret, code.trim());
+      if (step === undefined) return { ok: false };
+      return inTransaction(db, async (trx) => {
+        if (!(await trx.admins.enableTotp(adminId, clock().toISOString(), step))) return { ok: false as const };
+        const recoveryCodes = await newRecoveryCodes(adminId, trx);
+        await trx.auditLog.record(adminId, "two-factor.enable", `admin=${adminId}`);
+        return { ok: true as const, recoveryCodes };
+      });
+    },
+
+    /** Turns two factors off: the secret and the recovery codes go. The caller has checked the password. */
+    async disable(adminId: string, actorId: string): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        await trx.admins.disableTotp(adminId);
+        await trx.recoveryCodes.replace(adminId, [], clock().toISOString());
+        await trx.auditLog.record(actorId, "two-factor.disable", `admin=${adminId}`);
+      });
+    },
+
+    /** Ten new recovery codes; the old ones stop working. */
+    async regenerateRecoveryCodes(adminId: string): Promise<string[]> {
+      return inTransaction(db, async (trx) => {
+        const codes = await newRecoveryCodes(adminId, trx);
+        await trx.auditLog.record(adminId, "two-factor.recovery-codes", `admin=${adminId}`);
+        return codes;
+      });
+    },
+
+    /**
+     * The code of a sign-in's second step: the app's current code (each taken once) or an unused recovery code. Each
+     * attempt counts against the account's limit before it is checked.
+     */
+    async verify(adminId: string, typed: string): Promise<SecondFactorCheck> {
+      const now = clock();
+      const { limit, windowMs } = SECOND_FACTOR_LIMIT;
+      const hit = await repos.rateLimits.hit(secondFactorKey(adminId), limit, windowMs, now);
+      if (!hit.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: hit.retryAfterSeconds };
+      const admin = await repos.admins.findById(adminId);
+      if (!admin?.totpSecret || !admin.totpEnabledAt) return { ok: false, reason: "wrong-code" };
+      const code = typed.replace(/\s+/g, "");
+      const step = stepOf(admin.totpSecret, code);
+      if (step !== undefined) {
+        if (!(await repos.admins.acceptTotpStep(adminId, step))) return { ok: false, reason: "wrong-code" };
+        await repos.rateLimits.reset(secondFactorKey(adminId));
+        return { ok: true, method: "totp" };
+      }
+      if (
+        normalizeRecoveryCode(code).length === 16 &&
+        (await repos.recoveryCodes.use(adminId, hashRecoveryCode(code), now.toISOString()))
+      ) {
+        await repos.rateLimits.reset(secondFactorKey(adminId));
+        await repos.auditLog.record(adminId, "two-factor.recovery-code-used", `admin=${adminId}`);
+        return { ok: true, method: "recovery-code", recoveryCodesLeft: await repos.recoveryCodes.unusedCount(adminId) };
+      }
+      return { ok: false, reason: "wrong-code" };
+    },
+
+    /** Seconds until the account's code screen takes codes again; 0 when it does. */
+    async lockedFor(adminId: string): Promise<number> {
+      const now = clock();
+      const window = await repos.rateLimits.peek(secondFactorKey(adminId), now);
+      return window && window.count >= SECOND_FACTOR_LIMIT.limit ? secondsUntil(window.resetAt, now) : 0;
+    },
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof twoFactorService>;

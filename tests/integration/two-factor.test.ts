@@ -1,0 +1,152 @@
+import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { adminsRepo } from "../../server/repos/admins";
+import { testEngines } from "../shared/test-database";
+import { ADMIN, ADMIN_ENV, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn } from "./helpers/admin";
+import { expectCleanServerLog } from "./helpers/server-log";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+/** The code an authenticator app shows for `secret` now, computed as the app does. */
+const appCode = (secret: string, at = Date.now()) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
+
+/**
+ * Two-factor sign-in over HTTP: set up from the security page with a code the test computes, then every sign-in asks
+ * for a code on a second screen; until it is given the session can do nothing else.
+ */
+describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
+  let server: TestServer;
+  let secret: string;
+  let recoveryCodes: string[];
+  beforeAll(async () => {
+    server = await startTestServer(engine, ADMIN_ENV);
+    const cookie = await signIn(server);
+    expect((await post(server, "/admin/security/two-factor/start", {}, { cookie })).status).toBe(200);
+    const page = await (await getPage(server, "/admin/security", cookie)).text();
+    secret = /data-testid="two-factor-secret"[^>]*>([A-Z2-7 ]+)</.exec(page)![1]!.replace(/ /g, "");
+    expect(page).toContain('aria-label="QR code of the two-factor key"');
+    const wrong = await post(server, "/admin/security/two-factor/confirm", { code: "000000" }, { cookie });
+    expect(wrong.status).toBe(400);
+    // The confirming code's step is used up: the sign-ins below wait for the next one when they need a fresh code.
+    const confirmed = await post(server, "/admin/security/two-factor/confirm", { code: appCode(secret) }, { cookie });
+    expect(confirmed.status).toBe(200);
+    recoveryCodes = (confirmed.body as { recoveryCodes?: string[] }).recoveryCodes ?? [];
+    expect(recoveryCodes).toHaveLength(10);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    await clearRateLimits(server);
+    // Each test may use a code once: the last accepted step is forgotten so the current code is fresh again.
+    await server.database.db.updateTable("admins").set({ totp_last_step: 0 }).where("email", "=", ADMIN.email).execute();
+  });
+
+  /** The password step: a waiting session's cookie, sent on to the code screen. */
+  async function passwordStep(): Promise<string> {
+    const login = await post(server, "/admin/login", ADMIN);
+    expect(login.status).toBe(302);
+    expect(login.headers.get("location")).toBe("/admin/login/code");
+    return cookieFrom(login.headers)!;
+  }
+
+  test("the password alone leads to the code screen, and the waiting session can do nothing else", async () => {
+    const waiting = await passwordStep();
+    const panel = await getPage(server, "/admin", waiting);
+    expect(panel.status).toBe(302);
+    expect(panel.headers.get("location")).toBe("/admin/login/code");
+    expect((await getPage(server, "/admin/messages", waiting)).headers.get("location")).toBe("/admin/login/code");
+    const write = await post(server, "/admin/join-us", { visible: "false" }, { cookie: waiting });
+    expect(write.status).toBe(401);
+    expect(write.body.error).toBe("Enter the code from your authenticator app first.");
+    expect(await (await getPage(server, "/admin/login/code", waiting)).text()).toContain("Two-factor sign-in");
+    // Without a waiting session the code screen is not a place to be.
+    expect((await getPage(server, "/admin/login/code")).headers.get("location")).toBe("/admin");
+  });
+
+  test("the app's code completes the sign-in with a new session; the waiting one is gone; the code works once", async () => {
+    const waiting = await passwordStep();
+    const code = appCode(secret);
+    const wrong = await post(server, "/admin/login/code", { code: "123456" }, { cookie: waiting });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors?.code).toBe("That code is not right. Enter the current code from your app, or an unused recovery code.");
+    const done = await post(server, "/admin/login/code", { code }, { cookie: waiting });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/admin");
+    const full = cookieFrom(done.headers)!;
+    expect(full).not.toBe(waiting);
+    expect(await (await getPage(server, "/admin", full)).text()).toContain("Admin Panel - All Requests");
+    expect(await (await getPage(server, "/admin/login/code", waiting)).text()).toContain("This sign-in has ended. Please sign in again.");
+
+    const again = await passwordStep();
+    expect((await post(server, "/admin/login/code", { code }, { cookie: again })).status).toBe(400);
+    expect((await auditActions(server)).map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(["login.password-accepted", "login.success"]),
+    );
+  });
+
+  test("a recovery code completes a sign-in once", async () => {
+    const first = await passwordStep();
+    const recovery = recoveryCodes.pop()!;
+    expect((await post(server, "/admin/login/code", { code: recovery.toUpperCase() }, { cookie: first })).status).toBe(302);
+    const second = await passwordStep();
+    expect((await post(server, "/admin/login/code", { code: recovery }, { cookie: second })).status).toBe(400);
+  });
+
+  test("five wrong codes end the waiting session and lock the code screen for the window", async () => {
+    const waiting = await passwordStep();
+    for (let i = 0; i < 5; i += 1)
+      expect((await post(server, "/admin/login/code", { code: "000000" }, { cookie: waiting })).status).toBe(400);
+    const locked = await post(server, "/admin/login/code", { code: appCode(secret) }, { cookie: waiting });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toMatch(/^Too many wrong codes\. Please sign in again in \d+ minutes\.$/);
+    expect(await (await getPage(server, "/admin/login/code", waiting)).text()).toContain("This sign-in has ended. Please sign in again.");
+    // A new password step does not reopen it: the account's code screen stays locked for the window.
+    const next = await passwordStep();
+    expect((await post(server, "/admin/login/code", { code: appCode(secret) }, { cookie: next })).status).toBe(429);
+  });
+
+  test("required for everyone by an Owner: an admin without it is sent to set it up and can do nothing else first", async () => {
+    const waiting = await passwordStep();
+    const owner = cookieFrom((await post(server, "/admin/login/code", { code: appCode(secret) }, { cookie: waiting })).headers)!;
+    expect((await post(server, "/admin/accounts/two-factor-required", { required: "true" }, { cookie: owner })).status).toBe(200);
+    const { password_hash } = await server.database.db
+      .selectFrom("admins")
+      .select("password_hash")
+      .where("email", "=", ADMIN.email)
+      .executeTakeFirstOrThrow();
+    await adminsRepo(server.database.db).create({ email: "editor@example.org", passwordHash: password_hash, role: "editor" });
+
+    const editor = await signIn(server, { email: "editor@example.org", password: ADMIN.password });
+    expect((await getPage(server, "/admin", editor)).headers.get("location")).toBe("/admin/security");
+    expect((await getPage(server, "/admin/messages", editor)).headers.get("location")).toBe("/admin/security");
+    const write = await post(server, "/admin/join-us", { visible: "false" }, { cookie: editor });
+    expect(write.status).toBe(403);
+    expect(write.body.error).toBe("Set up two-factor sign-in first: the site's Owners require it.");
+    expect(await (await getPage(server, "/admin/security", editor)).text()).toContain("The site&#x27;s Owners require two-factor sign-in.");
+
+    expect((await post(server, "/admin/security/two-factor/start", {}, { cookie: editor })).status).toBe(200);
+    const page = await (await getPage(server, "/admin/security", editor)).text();
+    const editorSecret = /data-testid="two-factor-secret"[^>]*>([A-Z2-7 ]+)</.exec(page)![1]!.replace(/ /g, "");
+    expect((await post(server, "/admin/security/two-factor/confirm", { code: appCode(editorSecret) }, { cookie: editor })).status).toBe(
+      200,
+    );
+    expect(await (await getPage(server, "/admin", editor)).text()).toContain("Admin Panel - All Requests");
+
+    expect((await post(server, "/admin/accounts/two-factor-required", { required: "false" }, { cookie: owner })).status).toBe(200);
+  });
+
+  test("turning it off asks for the password; then the password alone signs in", async () => {
+    const waiting = await passwordStep();
+    const full = cookieFrom((await post(server, "/admin/login/code", { code: appCode(secret) }, { cookie: waiting })).headers)!;
+    const wrong = await post(server, "/admin/security/two-factor/disable", { password: "not my password" }, { cookie: full });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors?.password).toBe("That is not your password");
+    expect((await post(server, "/admin/security/two-factor/disable", { password: ADMIN.password }, { cookie: full })).status).toBe(200);
+    await clearRateLimits(server);
+    await signIn(server);
+  });
+
+  test("the server logged no error", () => {
+    expectCleanServerLog(server);
+  });
+});
