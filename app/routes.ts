@@ -26,6 +26,8 @@ export default [
   route("admin/security/two-factor/confirm", "routes/admin/confirm-two-factor.ts"),
   route("admin/security/two-factor/disable", "routes/admin/disable-two-factor.ts"),
   route("admin/security/recovery-codes", "routes/admin/regenerate-recovery-codes.ts"),
+  route("admin/security/sessions/:id/revoke", "routes/admin/revoke-session.ts"),
+  route("admin/security/sessions/revoke-others", "routes/admin/revoke-other-sessions.ts"),
   route("admin/accounts", "routes/admin/accounts.tsx"),
   route("admin/accounts/invite", "routes/admin/invite-admin.ts"),
   route("admin/accounts/two-factor-required", "routes/admin/require-two-factor.ts"),

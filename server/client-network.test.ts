@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { clientNetwork } from "./client-network";
+import { addressPrefix, clientNetwork } from "./client-network";
 
 describe("the client network the per-address limits count", () => {
   test("an IPv4 address counts whole, also when written as IPv6", () => {
@@ -18,5 +18,14 @@ describe("the client network the per-address limits count", () => {
 
   test("something that is not an address counts as itself", () => {
     expect(clientNetwork("unknown")).toBe("unknown");
+  });
+});
+
+describe("the address prefix a session and the audit log show", () => {
+  test("IPv4 by its /24, also when written as IPv6; IPv6 by its /48; anything else is unknown", () => {
+    expect(addressPrefix("203.0.113.77")).toBe("203.0.113.0/24");
+    expect(addressPrefix("::ffff:198.51.100.9")).toBe("198.51.100.0/24");
+    expect(addressPrefix("2001:db8:abcd:12:1::5")).toBe("2001:db8:abcd::/48");
+    expect(addressPrefix("not an address")).toBeNull();
   });
 });

@@ -13,3 +13,18 @@ export function clientNetwork(ip: string): string {
   const network = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
   return `${network.join(":")}::/64`;
 }
+
+/**
+ * Where a client roughly is, without its address: the /24 of an IPv4 address or the /48 of an IPv6 one (a provider's
+ * or a campus's block, not a household). What the admin's list of sessions shows, and the audit log keeps.
+ */
+export function addressPrefix(ip: string): string | null {
+  if (!ipaddr.isValid(ip)) return null;
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") {
+    const [a, b, c] = (address as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const [a, b, c] = (address as ipaddr.IPv6).parts.map((part) => part.toString(16));
+  return `${a}:${b}:${c}::/48`;
+}

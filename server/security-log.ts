@@ -12,6 +12,8 @@ export type SecurityEvent =
   | "login.ip-limit-reached"
   /** An account's fifth failure: it refuses logins for the rest of the window. */
   | "login.account-locked"
+  /** A wrong code on the sign-in's second step (at most 5 per account in 15 minutes reach the check). */
+  | "login.second-factor-failure"
   /** A sign-in's fifth wrong second-factor code: its waiting session ends, and the code screen refuses for the window. */
   | "login.second-factor-locked"
   /** Logins turned away (429) while all argon2 slots were taken; at most one line per 10 s, with a count. */

@@ -6,7 +6,7 @@ const codeField = z
   .min(1, "Enter the code")
   .max(40, "That is not a code from the app or a recovery code");
 
-/** The sign-in's second step: the app's 6 digits, or a recovery code (xxxx-xxxx-xxxx-xxxx). */
+/** The sign-in's second step: the app's 6 digits, or a recovery code (xxxxx-xxxxx-xxxxx-xxxxx-xxxxx). */
 export const secondFactorSchema = z.object({ code: codeField });
 
 /** Turning two factors on: the app's first code confirms it was set up. */

@@ -2,6 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { createRepos } from "../repos";
+import { addressPrefix } from "../client-network";
+import { formatSiteTime } from "../site-time";
+import { describeUserAgent } from "./user-agent";
 import { logSecurityEvent } from "../security-log";
 import { changePassword, type PasswordChange } from "./change-password.server";
 import { type LoginAttempt, logIn, logOut } from "./login.server";
@@ -36,10 +39,26 @@ export interface AuthServiceDeps {
   /** Behind https:// the cookie is `__Host-session` and Secure. */
   publicUrl: string;
   twoFactor: TwoFactorService;
+  /** SITE_TIMEZONE: the times the list of sessions shows. */
+  siteTimeZone: string;
+}
+
+/** One of the admin's signed-in sessions as the security page lists it. */
+export interface SessionSummary {
+  id: string;
+  /** "Firefox on Android". */
+  browser: string;
+  /** The /24 or /48 it signed in from; null when unknown. */
+  place: string | null;
+  /** In the site's time zone. */
+  lastActive: string;
+  signedIn: string;
+  /** The session this very request comes from. */
+  current: boolean;
 }
 
 /** Admin sign-in, sign-out, the session a request carries, and the password change. */
-export function authService({ db, logger, publicUrl, twoFactor }: AuthServiceDeps) {
+export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: AuthServiceDeps) {
   const cookie = { secure: publicUrl.startsWith("https://") };
   const sessions = sessionStore(createRepos(db).sessions);
 
@@ -86,10 +105,13 @@ export function authService({ db, logger, publicUrl, twoFactor }: AuthServiceDep
      * Signs an admin in who just proved themselves another way (accepted an invitation): a new session, replacing any
      * the browser held. Returns the Set-Cookie value.
      */
-    async startSession(adminId: string, request: Request): Promise<string> {
+    async startSession(adminId: string, request: Request, clientIp: string): Promise<string> {
       const previous = await sessionOf(request);
       if (previous) await sessions.revoke(previous.session.id);
-      const { token, session } = await sessions.create(adminId, { userAgent: request.headers.get("user-agent") });
+      const { token, session } = await sessions.create(adminId, {
+        userAgent: request.headers.get("user-agent"),
+        addressPrefix: addressPrefix(clientIp),
+      });
       const repos = createRepos(db);
       await repos.admins.recordSignIn(adminId, session.createdAt);
       await repos.auditLog.record(adminId, "login.success", `session=${session.id} via=invitation`);
@@ -108,17 +130,56 @@ export function authService({ db, logger, publicUrl, twoFactor }: AuthServiceDep
       if (!active?.session.secondFactorPending) return { ok: false, reason: "no-session" };
       const check = await twoFactor.verify(active.admin.id, code);
       if (!check.ok) {
-        if (check.reason !== "rate-limited") return check;
+        if (check.reason !== "rate-limited") {
+          logSecurityEvent(logger, "login.second-factor-failure");
+          return check;
+        }
         await sessions.revoke(active.session.id);
         logSecurityEvent(logger, "login.second-factor-locked", { windowSeconds: check.retryAfterSeconds });
         return { ...check, cookie: clearSessionCookie(cookie) };
       }
       await sessions.revoke(active.session.id);
-      const { token, session } = await sessions.create(active.admin.id, { userAgent: request.headers.get("user-agent") });
+      const { token, session } = await sessions.create(active.admin.id, {
+        userAgent: request.headers.get("user-agent"),
+        addressPrefix: active.session.addressPrefix,
+      });
       const repos = createRepos(db);
       await repos.admins.recordSignIn(active.admin.id, session.createdAt);
       await repos.auditLog.record(active.admin.id, "login.success", `session=${session.id} via=${check.method}`);
       return { ...check, cookie: sessionCookie(token, cookie) };
+    },
+
+    /** The admin's signed-in sessions (those waiting for a second factor too), most recently active first. */
+    async listSessions(active: ActiveSession): Promise<SessionSummary[]> {
+      const all = await createRepos(db).sessions.listForAdmin(active.admin.id);
+      const live = all.filter((session) => Date.parse(session.expiresAt) > Date.now());
+      return live
+        .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt))
+        .map((session) => ({
+          id: session.id,
+          browser: describeUserAgent(session.userAgent),
+          place: session.addressPrefix,
+          lastActive: formatSiteTime(new Date(session.lastSeenAt), siteTimeZone),
+          signedIn: formatSiteTime(new Date(session.createdAt), siteTimeZone),
+          current: session.id === active.session.id,
+        }));
+    },
+
+    /** Signs out one of the admin's own sessions (not another admin's); whether it was there. */
+    async revokeOwnSession(active: ActiveSession, sessionId: string): Promise<boolean> {
+      const repos = createRepos(db);
+      const own = (await repos.sessions.listForAdmin(active.admin.id)).some((session) => session.id === sessionId);
+      if (!own) return false;
+      await sessions.revoke(sessionId);
+      await repos.auditLog.record(active.admin.id, "session.revoke", `session=${sessionId}`);
+      return true;
+    },
+
+    /** "Sign out everywhere else": every session of the admin but this one ends; answers how many. */
+    async revokeOtherSessions(active: ActiveSession): Promise<number> {
+      const revoked = await sessions.revokeAllForAdmin(active.admin.id, active.session.id);
+      await createRepos(db).auditLog.record(active.admin.id, "session.revoke-others", `sessions_revoked=${revoked}`);
+      return revoked;
     },
 
     /** Ends the request's session; returns the Set-Cookie value that removes the cookie. */

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { addressPrefix } from "../client-network";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { createRepos } from "../repos";
@@ -85,7 +86,11 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
     if (previous) await sessions.revoke(previous.session.id);
   }
   const secondFactorPending = admin.totpEnabledAt !== null;
-  const { token, session } = await sessions.create(admin.id, { userAgent: attempt.userAgent, secondFactorPending });
+  const { token, session } = await sessions.create(admin.id, {
+    userAgent: attempt.userAgent,
+    secondFactorPending,
+    addressPrefix: addressPrefix(attempt.ip),
+  });
   if (secondFactorPending) {
     await auditLog.record(admin.id, "login.password-accepted", `session=${session.id} second_factor=pending`);
   } else {

@@ -21,7 +21,7 @@ const estimator = new ZxcvbnFactory({
 
 /**
  * Why a new password is refused, or undefined when it is good enough. `personal` holds what an attacker would try
- * first for this account (its email, its name, the site's name): a password built from them is refused too.
+ * first for this account (its email and its name): a password built from them is refused too.
  */
 export function passwordWeakness(password: string, personal: string[] = []): string | undefined {
   if (breachedPasswords.has(password.toLowerCase())) return BREACHED_PASSWORD_MESSAGE;

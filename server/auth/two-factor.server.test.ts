@@ -50,7 +50,7 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     if (!confirmed.ok) return;
     expect(confirmed.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(confirmed.recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
-    for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){4}$/);
     expect(await service().state(admin.id)).toEqual({ enabled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
     expect(await service().pendingSetup(admin)).toBeUndefined();
     // On, a new setup cannot replace the secret.
@@ -98,9 +98,11 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
 
   test("five wrong codes lock the code screen for the window, even for the right code; the window's end opens it", async () => {
     const { secret } = await turnOn();
-    for (let i = 0; i < SECOND_FACTOR_LIMIT.limit; i += 1) {
+    for (let i = 1; i < SECOND_FACTOR_LIMIT.limit; i += 1) {
       expect(await service().verify(admin.id, "123456")).toMatchObject({ ok: false, reason: "wrong-code" });
     }
+    // The fifth ends the sign-in at once.
+    expect(await service().verify(admin.id, "123456")).toMatchObject({ ok: false, reason: "rate-limited" });
     now += 30_000;
     expect(await service().verify(admin.id, appCode(secret, now))).toMatchObject({ ok: false, reason: "rate-limited" });
     expect(await service().lockedFor(admin.id)).toBeGreaterThan(0);

@@ -29,11 +29,15 @@ export type SecondFactorCheck =
 const totpFor = (secret: string, label: string, issuer: string) =>
   new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
 
-/** 16 characters of an unambiguous alphabet in groups of 4 (80 bits): long enough that its SHA-256 keeps it. */
+/**
+ * 25 characters of an unambiguous alphabet in groups of 5 (124 bits): past the 112 bits at which ASVS 6.5.2 lets a
+ * fast hash stand in for a salted password hash, so a leaked table of SHA-256s gives no code.
+ */
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+const RECOVERY_CODE_LENGTH = 25;
 export function newRecoveryCode(): string {
-  const chars = Array.from({ length: 16 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]);
-  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join("")).join("-");
+  const chars = Array.from({ length: RECOVERY_CODE_LENGTH }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]);
+  return [0, 5, 10, 15, 20].map((i) => chars.slice(i, i + 5).join("")).join("-");
 }
 /** A code as typed: any case, with or without its dashes and spaces. */
 const normalizeRecoveryCode = (code: string): string => code.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -66,6 +70,12 @@ export function twoFactorService({ db, siteName, now: clock = () => new Date() }
     const timestamp = clock().getTime();
     const delta = totpFor(secret, "", "").validate({ token: code, timestamp, window: TOTP_WINDOW });
     return delta === null ? undefined : TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp }) + delta;
+  }
+
+  async function lockedFor(adminId: string): Promise<number> {
+    const now = clock();
+    const window = await repos.rateLimits.peek(secondFactorKey(adminId), now);
+    return window && window.count >= SECOND_FACTOR_LIMIT.limit ? secondsUntil(window.resetAt, now) : 0;
   }
 
   async function newRecoveryCodes(adminId: string, trx = repos): Promise<string[]> {
@@ -146,22 +156,20 @@ export function twoFactorService({ db, siteName, now: clock = () => new Date() }
         return { ok: true, method: "totp" };
       }
       if (
-        normalizeRecoveryCode(code).length === 16 &&
+        normalizeRecoveryCode(code).length === RECOVERY_CODE_LENGTH &&
         (await repos.recoveryCodes.use(adminId, hashRecoveryCode(code), now.toISOString()))
       ) {
         await repos.rateLimits.reset(secondFactorKey(adminId));
         await repos.auditLog.record(adminId, "two-factor.recovery-code-used", `admin=${adminId}`);
         return { ok: true, method: "recovery-code", recoveryCodesLeft: await repos.recoveryCodes.unusedCount(adminId) };
       }
+      // The account's last wrong code of the window: the sign-in ends now rather than at the next try.
+      if (hit.remaining === 0) return { ok: false, reason: "rate-limited", retryAfterSeconds: await lockedFor(adminId) };
       return { ok: false, reason: "wrong-code" };
     },
 
     /** Seconds until the account's code screen takes codes again; 0 when it does. */
-    async lockedFor(adminId: string): Promise<number> {
-      const now = clock();
-      const window = await repos.rateLimits.peek(secondFactorKey(adminId), now);
-      return window && window.count >= SECOND_FACTOR_LIMIT.limit ? secondsUntil(window.resetAt, now) : 0;
-    },
+    lockedFor,
   };
 }
 

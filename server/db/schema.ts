@@ -201,6 +201,8 @@ export interface SessionsTable {
   user_agent: string | null;
   /** 1 while the second factor is still to come (server/auth/two-factor.server.ts). */
   second_factor_pending: Generated<number>;
+  /** The /24 or /48 the session signed in from (server/client-network.ts, addressPrefix); null when unknown. */
+  address_prefix: string | null;
 }
 
 export interface RateLimitsTable {

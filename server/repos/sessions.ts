@@ -11,6 +11,8 @@ export interface Session {
   userAgent: string | null;
   /** The password was right; the second factor is still to come, and until it does the session may do nothing else. */
   secondFactorPending: boolean;
+  /** Where it signed in from, roughly: a /24 or /48. */
+  addressPrefix: string | null;
 }
 
 /** What a signed-in request may know about its admin: never the password hash. */
@@ -32,6 +34,7 @@ const toSession = (row: Omit<SessionRow, "token_hash">): Session => ({
   expiresAt: row.expires_at,
   userAgent: row.user_agent,
   secondFactorPending: row.second_factor_pending === 1,
+  addressPrefix: row.address_prefix,
 });
 
 export function sessionsRepo(db: Kysely<Database>) {
@@ -54,6 +57,7 @@ export function sessionsRepo(db: Kysely<Database>) {
           "sessions.expires_at as expires_at",
           "sessions.user_agent as user_agent",
           "sessions.second_factor_pending as second_factor_pending",
+          "sessions.address_prefix as address_prefix",
           "admins.email as email",
           "admins.must_change_password as must_change_password",
           "admins.name as name",
@@ -83,7 +87,7 @@ export function sessionsRepo(db: Kysely<Database>) {
     async listForAdmin(adminId: string): Promise<Session[]> {
       const rows = await db
         .selectFrom("sessions")
-        .select(["id", "admin_id", "created_at", "last_seen_at", "expires_at", "user_agent", "second_factor_pending"])
+        .select(["id", "admin_id", "created_at", "last_seen_at", "expires_at", "user_agent", "second_factor_pending", "address_prefix"])
         .where("admin_id", "=", adminId)
         .orderBy("created_at")
         .orderBy("id")

@@ -148,6 +148,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   let targetAdminId: string;
   /** An open invitation, for the revoke route. */
   let invitationId: string;
+  /** Another session of the admin's own, for the route that signs one out. */
+  let otherSessionId: string;
   let originalAdmin: Row;
   let image: Buffer;
   let applicationId: string;
@@ -196,6 +198,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     await server.database.db.updateTable("admins").set(columns).where("id", "=", adminId).execute();
     await server.database.db.deleteFrom("admins").where("email", "=", "target@example.org").execute();
     targetAdminId = (await adminsRepo(server.database.db).create({ email: "target@example.org", passwordHash: "x", role: "editor" })).id;
+    otherSessionId = newId();
     invitationId = newId();
     await server.database.db
       .insertInto("admin_links")
@@ -332,6 +335,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     }
     if (route.path === "/admin/content/video/uploads/:id/:index") return `/admin/content/video/uploads/${videoUploadId}/0`;
     if (route.path.startsWith("/admin/accounts/invitations/")) return route.path.replace(":id", invitationId);
+    if (route.path.startsWith("/admin/security/sessions/:id")) return route.path.replace(":id", otherSessionId);
     if (route.path.startsWith("/admin/accounts/")) return route.path.replace(":id", targetAdminId);
     if (route.path.startsWith("/admin/content/:list/:id/")) {
       return `/admin/content/goals/${route.path.endsWith("/delete") ? goalIds.at(-1)! : goalIds[0]!}/${route.path.split("/").at(-1)!}`;
@@ -605,6 +609,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
           .where("id", "=", adminId)
           .execute();
       }
+      if (route.id === "routes/admin/revoke-session") otherSessionId = (await store().create(adminId)).session.id;
       const { token } = await store().create(adminId);
       const probe: Probe = route.hasLoader
         ? { method: "GET", url: urlOf(route), data: false }

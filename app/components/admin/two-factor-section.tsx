@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { countOf } from "#core/count-of";
 import { confirmTwoFactorSchema, passwordAgainSchema } from "#core/schemas/two-factor";
 import { Button } from "~/components/ui/button";
@@ -172,9 +172,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <Button type="button" onClick={onDone} className="self-start">
-        I have saved them
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" onClick={onDone}>
+          I have saved them
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/admin">Go to the admin panel</Link>
+        </Button>
+      </div>
     </div>
   );
 }

@@ -28,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
   const { token, name, newPassword } = submission.value;
   const result = await context.services.accounts.acceptInvitation({ token, name, password: newPassword });
-  if (result.ok) throw redirect("/admin", { headers: { "Set-Cookie": await context.services.auth.startSession(result.adminId, request) } });
+  if (result.ok)
+    throw redirect("/admin", {
+      headers: { "Set-Cookie": await context.services.auth.startSession(result.adminId, request, context.clientIp) },
+    });
   if (result.reason === "busy") {
     return formAnswer(submission.reply({ formErrors: [HASHING_BUSY_MESSAGE], hideFields }), 429, {
       "Retry-After": String(result.retryAfterSeconds),

@@ -1,21 +1,23 @@
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
+import { SessionList } from "~/components/admin/session-list";
 import { TwoFactorSection } from "~/components/admin/two-factor-section";
 import { FormMessage } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/security";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { admin } = await requireAdmin(request, context, { allowTwoFactorSetup: true });
-  const { twoFactor } = context.services;
-  const [state, setup] = await Promise.all([twoFactor.state(admin.id), twoFactor.pendingSetup(admin)]);
-  return { ...state, setup: setup && { secret: setup.secret, qrSvg: setup.qrSvg }, required: admin.mustSetUpTwoFactor };
+  const active = await requireAdmin(request, context, { allowTwoFactorSetup: true });
+  const { admin } = active;
+  const { twoFactor, auth } = context.services;
+  const [state, setup, sessions] = await Promise.all([twoFactor.state(admin.id), twoFactor.pendingSetup(admin), auth.listSessions(active)]);
+  return { ...state, setup: setup && { secret: setup.secret, qrSvg: setup.qrSvg }, required: admin.mustSetUpTwoFactor, sessions };
 }
 
 export function meta() {
   return [{ title: "Security" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** The signed-in admin's own sign-in: two factors and recovery codes. */
+/** The signed-in admin's own sign-in: two factors, recovery codes, and the sessions signed in as them. */
 export default function SecurityPage({ loaderData }: Route.ComponentProps) {
   return (
     <SettingsPage title="Security" intro="How you sign in. Everything here is about your own account.">
@@ -30,6 +32,13 @@ export default function SecurityPage({ loaderData }: Route.ComponentProps) {
         description="With it on, signing in asks for your password and then a 6-digit code from an authenticator app on your phone, so a stolen password alone does not let anyone in."
       >
         <TwoFactorSection {...loaderData} />
+      </SettingsSection>
+      <SettingsSection
+        id="sessions"
+        title="Where you are signed in"
+        description="Each browser signed in as you, with the network it signed in from. Sign out any you do not recognise, and change your password."
+      >
+        <SessionList sessions={loaderData.sessions} />
       </SettingsSection>
     </SettingsPage>
   );

@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("recovery_codes")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("admin_id", "text", (c) => c.notNull().references("admins.id").onDelete("cascade"))
-    // SHA-256 hex of the code (80 random bits): the code itself is shown once and never stored.
+    // SHA-256 hex of the code (124 random bits): the code itself is shown once and never stored.
     .addColumn("code_hash", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("used_at", "text")

@@ -17,6 +17,7 @@ import * as announcementEvents from "./2026-11-29T11-00-00_announcement-events";
 import * as registrations from "./2026-11-29T14-00-00_registrations";
 import * as adminAccounts from "./2026-11-29T20-00-00_admin-accounts";
 import * as twoFactor from "./2026-11-29T21-30-00_two-factor";
+import * as sessionPlaces from "./2026-11-29T22-00-00_session-places";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T14-00-00_registrations": registrations,
   "2026-11-29T20-00-00_admin-accounts": adminAccounts,
   "2026-11-29T21-30-00_two-factor": twoFactor,
+  "2026-11-29T22-00-00_session-places": sessionPlaces,
 };
