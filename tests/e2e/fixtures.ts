@@ -4,8 +4,8 @@
  * - `site`: the society's content (content/site.ts), validated like the server validates it;
  * - `seed`: writes through the real repositories into the database the worker's server reads
  *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements, no join applications,
- *   no sessions or rate-limit counters, Join Us shown, E2E_ADMIN the only admin (an enabled Owner, its password
- *   back to E2E_ADMIN's), no invitation or reset links, and the site's content as the server imported it at its first start (whatever an admin screen changed is put back);
+ *   no sessions or rate-limit counters, Join Us shown, two factors required of no one, E2E_ADMIN the only admin (an enabled Owner, its password
+ *   back to E2E_ADMIN's, two-factor sign-in off), no invitation or reset links, and the site's content as the server imported it at its first start (whatever an admin screen changed is put back);
  * - `signInAsAdmin()`: gives the test's browser context (or another) a live admin session (no login form involved);
  * - `anotherBrowser()`: a second person's browser (a new context at the test's width), watched like the default page;
  * - `serverClock.advanceBy(ms)`: moves the server's clock ahead (calls in one test add up); the next test starts on
@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
 import type { Kysely } from "kysely";
+import { Secret } from "otpauth";
 import sharp from "sharp";
 import { site as siteContent } from "../../content/site";
 import { validateSite } from "../../server/content/load-site";
@@ -35,6 +36,8 @@ import { hashPassword } from "../../server/auth/password.server";
 import { SESSION_COOKIE } from "../../server/auth/session-cookie.server";
 import { sessionStore } from "../../server/auth/sessions.server";
 import { adminsRepo } from "../../server/repos/admins";
+import { recoveryCodesRepo } from "../../server/repos/recovery-codes";
+import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from "../../server/auth/two-factor.server";
 import { announcementsRepo } from "../../server/repos/announcements";
 import { applicationsRepo, serializeAnswers } from "../../server/repos/applications";
 import { contactMessagesRepo } from "../../server/repos/contact-messages";
@@ -105,6 +108,11 @@ export interface Seed {
   contactMessage(input: SeedContactMessage): Promise<string>;
   /** An admin account besides E2E_ADMIN, as an accepted invitation creates it. Returns its id. */
   admin(input: SeedAdmin): Promise<string>;
+  /**
+   * Two-factor sign-in turned on for the admin with `email` (E2E_ADMIN unless given), as a confirmed setup stores it
+   * but with no code of the app used yet. Returns the app's key (base32) and the ten recovery codes.
+   */
+  twoFactor(email?: string): Promise<{ secret: string; recoveryCodes: string[] }>;
 }
 
 export interface SeedAdmin {
@@ -402,6 +410,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         .execute();
       await db.deleteFrom("recovery_codes").execute();
       await settingsRepo(db).setJoinUsVisible(true);
+      // Left required by a test, two factors would send every later test's admin to a setup screen first.
+      await settingsRepo(db).setTwoFactorRequired(false);
       await db.deleteFrom("mail_outbox").execute();
       await db.deleteFrom("applications").execute();
       await db.deleteFrom("contact_messages").execute();
@@ -499,6 +509,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           passwordHash: await hashPassword(input.password),
         });
         return admin.id;
+      },
+      async twoFactor(email = E2E_ADMIN.email) {
+        const admin = await adminsRepo(db).findByEmail(email);
+        if (!admin) throw new Error(`no admin ${email}: the e2e server creates ${E2E_ADMIN.email}, seed.admin() the others`);
+        const secret = new Secret({ size: 20 }).base32;
+        const at = new Date().toISOString();
+        await adminsRepo(db).setPendingTotpSecret(admin.id, secret);
+        // Step 0: no code of the app has been used, so the current one signs in.
+        await adminsRepo(db).enableTotp(admin.id, at, 0);
+        const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+        await recoveryCodesRepo(db).replace(admin.id, recoveryCodes.map(hashRecoveryCode), at);
+        return { secret, recoveryCodes };
       },
     });
   },
