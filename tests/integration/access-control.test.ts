@@ -584,7 +584,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       }
     }
     expect(checked.length).toBeGreaterThan(300);
-    // Some 3,000 probes, each with two snapshots of every watched table: about 150 s on a quiet two-core machine.
+    // Some 6,000 probes (nine session states), each with two snapshots of every watched table: 40–60 s per engine on
+    // this two-core machine under load.
   }, 600_000);
 
   test("and with a live session the same requests get through (so the refusals above are the session's doing)", async () => {

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect, useNavigation } from "react-router";
 import { ROLE_LABELS } from "#core/admin-roles";
 import { acceptInvitationSchema } from "#core/schemas/accounts";
-import { AccountPage, HASHING_BUSY_MESSAGE, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
+import { AccountPage, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
+import { linkRefusalAnswer } from "~/lib/account-link.server";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage, firstMessage } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
@@ -32,14 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect("/admin", {
       headers: { "Set-Cookie": await context.services.auth.startSession(result.adminId, request, context.clientIp) },
     });
-  if (result.reason === "busy") {
-    return formAnswer(submission.reply({ formErrors: [HASHING_BUSY_MESSAGE], hideFields }), 429, {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
-  }
-  if (result.reason === "invalid-password")
-    return formAnswer(submission.reply({ fieldErrors: { newPassword: [result.message] }, hideFields }), 400);
-  return formAnswer(submission.reply({ formErrors: [LINK_GONE_MESSAGE], hideFields }), 410);
+  return linkRefusalAnswer(submission, result);
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

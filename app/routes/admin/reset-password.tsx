@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { resetPasswordSchema } from "#core/schemas/accounts";
-import { AccountPage, HASHING_BUSY_MESSAGE, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
+import { AccountPage, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
+import { linkRefusalAnswer } from "~/lib/account-link.server";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage, firstMessage } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
@@ -26,14 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
   const result = await context.services.accounts.resetPassword({ token: submission.value.token, password: submission.value.newPassword });
   if (result.ok) return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { done: true });
-  if (result.reason === "busy") {
-    return formAnswer(submission.reply({ formErrors: [HASHING_BUSY_MESSAGE], hideFields }), 429, {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
-  }
-  if (result.reason === "invalid-password")
-    return formAnswer(submission.reply({ fieldErrors: { newPassword: [result.message] }, hideFields }), 400);
-  return formAnswer(submission.reply({ formErrors: [LINK_GONE_MESSAGE], hideFields }), 410);
+  return linkRefusalAnswer(submission, result);
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
