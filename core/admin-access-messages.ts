@@ -3,6 +3,7 @@ export const ADMIN_ACCESS_MESSAGES = {
   sessionEnded: "Your session has ended. Please log in again.",
   passwordChangeRequired: "Change your one-time password first.",
   secondFactorRequired: "Enter the code from your authenticator app first.",
+  reauthenticationRequired: "Enter your password again to make this change.",
   twoFactorSetupRequired: "Set up two-factor sign-in first: the site's Owners require it.",
   /** A login turned away because the server is checking as many passwords as it may (429, Retry-After). */
   loginBusy: "Too many login attempts right now. Please try again in a moment.",
@@ -16,7 +17,7 @@ export const ADMIN_ACCESS_MESSAGES = {
  * a place to return to.
  */
 const ADMIN_PAGE =
-  /^\/admin(?:-announcement|\/announcements\/[0-9a-f-]{36}\/registrations|\/messages|\/personal-data|\/accounts|\/security|\/content(?:\/(?:home|goals|team|collaborators|resources|galleries(?:\/[0-9a-f-]{36})?))?)?\/?$/;
+  /^\/admin(?:-announcement|\/announcements\/[0-9a-f-]{36}\/registrations|\/messages|\/personal-data|\/accounts|\/audit|\/security|\/mail|\/content(?:\/(?:home|goals|team|collaborators|resources|galleries(?:\/[0-9a-f-]{36})?))?)?\/?$/;
 
 /** `candidate` (a path, or a URL of which only the path and query count) when it is an admin page, else undefined. */
 export function adminReturnPath(candidate: string | null | undefined): string | undefined {

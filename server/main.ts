@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { importStartingContent } from "./content/import-content";
 import { ContentError, OutdatedBuildError } from "./content/load-site";
 import { createDatabase, migrateToLatest } from "./db/database";
+import { addressKey } from "./repos/audit-log";
 import { createHttpApp, productionAssets } from "./http/app";
 import type { Readiness } from "./http/readiness";
 import { ENCODE_CACHE_DIR, encodeCache } from "./images/encode-cache";
@@ -46,6 +47,7 @@ async function main() {
   const database = createDatabase(config.database, { logger });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+  await addressKey(database.db);
 
   const repos = createRepos(database.db);
   // Creates the admin on the first start: from ADMIN_EMAIL + ADMIN_PASSWORD, else with a one-time password

@@ -2,6 +2,9 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages";
 import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles";
 
+/** Where an admin confirms it is them (the password again) before a sensitive change. */
+export const REAUTHENTICATE_PATH = "/admin/reauthenticate";
+
 /** Where a session waiting for its second factor is sent: the code screen. */
 export const SECOND_FACTOR_PATH = "/admin/login/code";
 import type { AdminCheckOptions } from "../../server/auth/auth-service";
@@ -23,7 +26,8 @@ function returnPathOf(request: Request): string | undefined {
  * words and the login's address. An admin still holding a one-time password may only change it: pages go to /admin
  * (which asks for it), writes answer 403. An Editor at an Owner's page (`ownersOnly`) gets a 403 page that says so; an
  * Editor's write there answers 403 with the same words. A session still waiting for its second factor goes to the code
- * screen (a write answers 401 naming it).
+ * screen (a write answers 401 naming it). A sensitive change (`recentAuthentication`) whose session's password is over 10
+ * minutes old sends the browser to "Confirm it's you" (any other client gets 403 naming it); nothing was changed.
  */
 export async function requireAdmin(request: Request, context: AppLoadContext, options: AdminCheckOptions = {}) {
   const check = await context.services.auth.check(request, options);
@@ -37,6 +41,14 @@ export async function requireAdmin(request: Request, context: AppLoadContext, op
   if (check.reason === "two-factor-setup-required") {
     if (read) throw redirect("/admin/security", { headers });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.twoFactorSetupRequired }, { status: 403 });
+  }
+  if (check.reason === "reauthentication-required") {
+    // The admin's browser goes to "Confirm it's you", which leads back to the page the change was made from.
+    const next = returnPathOf(request);
+    const confirm = `${REAUTHENTICATE_PATH}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
+    const fromBrowser = context.dataRequest || (request.headers.get("accept") ?? "").includes("text/html");
+    if (fromBrowser) throw redirect(confirm, { status: 303 });
+    throw Response.json({ error: ADMIN_ACCESS_MESSAGES.reauthenticationRequired, reauthenticate: confirm }, { status: 403 });
   }
   if (check.reason === "owners-only") {
     if (read) throw data({ error: OWNERS_ONLY_MESSAGE, ownersOnly: true }, { status: 403 });

@@ -8,7 +8,7 @@ import { describeUserAgent } from "./user-agent";
 import { logSecurityEvent } from "../security-log";
 import { changePassword, type PasswordChange } from "./change-password.server";
 import { type LoginAttempt, logIn, logOut } from "./login.server";
-import { checkOwnPassword } from "./own-password.server";
+import { checkOwnPassword, type OwnPasswordCheck } from "./own-password.server";
 import { clearSessionCookie, readSessionToken, sessionCookie } from "./session-cookie.server";
 import { type ActiveSession, sessionStore } from "./sessions.server";
 import type { SecondFactorCheck, TwoFactorService } from "./two-factor.server";
@@ -20,7 +20,16 @@ import type { SecondFactorCheck, TwoFactorService } from "./two-factor.server";
 export type AdminCheck = { admitted: true; active: ActiveSession } | { admitted: false; reason: AdminRefusal; clearCookie?: string };
 
 export type AdminRefusal =
-  "no-session" | "session-ended" | "second-factor-required" | "password-change-required" | "two-factor-setup-required" | "owners-only";
+  | "no-session"
+  | "session-ended"
+  | "second-factor-required"
+  | "password-change-required"
+  | "two-factor-setup-required"
+  | "reauthentication-required"
+  | "owners-only";
+
+/** Changes to accounts, two factors and personal data ask for the password again once it is this old in a session. */
+export const REAUTHENTICATION_WINDOW_MS = 10 * 60 * 1000;
 
 export interface AdminCheckOptions {
   /** The change of a one-time password and the logout: the only things an admin still holding one may do. */
@@ -31,6 +40,8 @@ export interface AdminCheckOptions {
   allowSecondFactorPending?: boolean;
   /** The security page's two-factor setup (and the logout): all an admin may do while the Owners require one they lack. */
   allowTwoFactorSetup?: boolean;
+  /** A sensitive change: the password (or a code) entered in this session within REAUTHENTICATION_WINDOW_MS. */
+  recentAuthentication?: boolean;
 }
 
 export interface AuthServiceDeps {
@@ -92,6 +103,9 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: 
         return refuse("two-factor-setup-required");
       }
       if (options.ownersOnly && active.admin.role !== "owner") return refuse("owners-only");
+      if (options.recentAuthentication && Date.now() - Date.parse(active.session.authenticatedAt) >= REAUTHENTICATION_WINDOW_MS) {
+        return refuse("reauthentication-required");
+      }
       return { admitted: true, active };
     },
 
@@ -189,6 +203,25 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: 
     },
 
     changePassword: (change: PasswordChange) => changePassword(db, change),
+
+    /**
+     * "Confirm it's you": the password, or with two factors on the app's current code, entered again in this session;
+     * sensitive changes are then taken for REAUTHENTICATION_WINDOW_MS.
+     */
+    async reauthenticate(active: ActiveSession, typed: string): Promise<OwnPasswordCheck | { ok: false; reason: "wrong-code" }> {
+      const code = typed.replace(/\s+/g, "");
+      if (/^\d{6}$/.test(code) && (await twoFactor.state(active.admin.id)).enabled) {
+        const check = await twoFactor.verify(active.admin.id, code);
+        if (!check.ok) return check.reason === "rate-limited" ? check : { ok: false, reason: "wrong-code" };
+      } else {
+        const check = await checkOwnPassword(db, { adminId: active.admin.id, password: typed, refusedAction: "reauthentication.refused" });
+        if (!check.ok) return check;
+      }
+      const repos = createRepos(db);
+      await repos.sessions.markAuthenticated(active.session.id, new Date().toISOString());
+      await repos.auditLog.record(active.admin.id, "reauthentication", `session=${active.session.id}`);
+      return { ok: true, admin: (await repos.admins.findById(active.admin.id))! };
+    },
 
     /** The signed-in admin's password typed again before a sensitive change (server/auth/own-password.server.ts). */
     checkOwnPassword: (adminId: string, password: string, refusedAction: string) =>

@@ -71,6 +71,8 @@ export interface SettingsTable {
   retention_swept_at: string | null;
   /** 1: every admin must sign in with two factors. */
   two_factor_required: Generated<number>;
+  /** The HMAC key of the audit log's network hashes (base64); made at the first entry that needs it. */
+  audit_address_key: string | null;
   /** Where join and contact notifications go; null: MAIL_TO, else the first admin's email. */
   notification_email: string | null;
   /** 1: each applicant gets a confirmation mail. */
@@ -203,6 +205,8 @@ export interface SessionsTable {
   second_factor_pending: Generated<number>;
   /** The /24 or /48 the session signed in from (server/client-network.ts, addressPrefix); null when unknown. */
   address_prefix: string | null;
+  /** When the admin last entered their password or a code in this session; null: when it started. */
+  authenticated_at: string | null;
 }
 
 export interface RateLimitsTable {
@@ -220,6 +224,8 @@ export interface AuditLogTable {
   action: string;
   /** Never applicants' personal data or passwords. */
   detail: string | null;
+  /** HMAC-SHA-256 (settings.audit_address_key) of the client's /24 or /48; null outside a request. */
+  address_hash: string | null;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

@@ -28,6 +28,7 @@ import {
   refuseCrossSiteWrites,
   uploadsInTurn,
 } from "./request-guards";
+import { withClientAddress } from "../client-address-scope";
 import { requestLog } from "./request-log";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { errorMessage } from "#core/errors";
@@ -101,6 +102,8 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   });
 
   app.use(requestLog(logger));
+  // The address the audit log keeps a keyed hash of the network of (server/repos/audit-log.ts).
+  app.use((req, _res, next) => withClientAddress(req.ip ?? "", next));
   const https = publicUrl.startsWith("https://");
   // In development Vite's client needs inline scripts and a websocket, so pages carry no policy there.
   const loadContext = (renderFlags: { partial: boolean }, clientIp: string, dataRequest = false) => ({

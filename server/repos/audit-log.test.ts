@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { auditLogRepo } from "./audit-log";
+import { withClientAddress } from "../client-address-scope";
+import { AUDIT_RETENTION_MS, addressKey, auditLogRepo } from "./audit-log";
 
 describe.each(testEngines())("audit log repository on %s", (engine) => {
   let database: TestDatabase;
@@ -27,5 +29,43 @@ describe.each(testEngines())("audit log repository on %s", (engine) => {
     ]);
     expect(recent[0]?.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(await log.listRecent(10)).toHaveLength(3);
+  });
+
+  test("an entry made during a request keeps a keyed hash of its network, never the address; one made outside keeps none", async () => {
+    const log = auditLogRepo(database.db);
+    await withClientAddress("203.0.113.7", () => log.record("admin-1", "login.success"));
+    await withClientAddress("203.0.113.200", () => log.record("admin-1", "logout"));
+    await withClientAddress("198.51.100.7", () => log.record("admin-1", "login.success"));
+    await withClientAddress("2001:db8:abcd:12::5", () => log.record("admin-1", "login.success"));
+    await log.record("cli", "admin.create");
+    const [cli, v6, other, sameNetwork, first] = await log.listRecent(10);
+    const key = await addressKey(database.db);
+    const hmac = (prefix: string) => crypto.createHmac("sha256", key).update(prefix).digest("hex");
+    expect(first?.addressHash).toBe(hmac("203.0.113.0/24"));
+    expect(sameNetwork?.addressHash).toBe(first?.addressHash);
+    expect(other?.addressHash).toBe(hmac("198.51.100.0/24"));
+    expect(v6?.addressHash).toBe(hmac("2001:db8:abcd::/48"));
+    expect(cli?.addressHash).toBeNull();
+    // Not a bare hash anyone could build a table of.
+    expect(first?.addressHash).not.toBe(crypto.createHash("sha256").update("203.0.113.0/24").digest("hex"));
+    const stored = JSON.stringify(await database.db.selectFrom("audit_log").selectAll().execute());
+    expect(stored).not.toMatch(/203\.0\.113|198\.51\.100|2001:db8/);
+    // One key for the database, whichever handle asks.
+    expect((await addressKey(database.db)).equals(key)).toBe(true);
+  });
+
+  test("entries filter by actor and action, page by offset, and go after a year", async () => {
+    const log = auditLogRepo(database.db);
+    await log.record("admin-1", "login.success");
+    await log.record("admin-2", "login.success");
+    await log.record("admin-1", "logout");
+    expect((await log.listRecent(10, { actor: "admin-1" })).map((entry) => entry.action)).toEqual(["logout", "login.success"]);
+    expect((await log.listRecent(10, { action: "login.success" })).map((entry) => entry.actor)).toEqual(["admin-2", "admin-1"]);
+    expect(await log.count({ actor: "admin-1", action: "logout" })).toBe(1);
+    expect((await log.listRecent(1, {}, 1)).map((entry) => entry.actor)).toEqual(["admin-2"]);
+    expect(await log.actions()).toEqual(["login.success", "logout"]);
+    await database.db.updateTable("audit_log").set({ at: "2025-11-01T00:00:00.000Z" }).where("action", "=", "logout").execute();
+    expect(await log.deleteOlderThan(new Date(Date.now() - AUDIT_RETENTION_MS).toISOString())).toBe(1);
+    expect(await log.count()).toBe(2);
   });
 });

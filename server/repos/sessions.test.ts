@@ -40,6 +40,7 @@ describe.each(testEngines())("sessions repository on %s", (engine) => {
       userAgent: "Firefox",
       secondFactorPending: false,
       addressPrefix: null,
+      authenticatedAt: "2026-11-22T10:00:00.000Z",
     });
     expect(await sessionsRepo(database.db).findByTokenHash("hash-a")).toEqual({
       session,

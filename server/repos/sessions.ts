@@ -13,6 +13,8 @@ export interface Session {
   secondFactorPending: boolean;
   /** Where it signed in from, roughly: a /24 or /48. */
   addressPrefix: string | null;
+  /** When the admin last entered their password or a code in it. */
+  authenticatedAt: string;
 }
 
 /** What a signed-in request may know about its admin: never the password hash. */
@@ -35,6 +37,7 @@ const toSession = (row: Omit<SessionRow, "token_hash">): Session => ({
   userAgent: row.user_agent,
   secondFactorPending: row.second_factor_pending === 1,
   addressPrefix: row.address_prefix,
+  authenticatedAt: row.authenticated_at ?? row.created_at,
 });
 
 export function sessionsRepo(db: Kysely<Database>) {
@@ -58,6 +61,7 @@ export function sessionsRepo(db: Kysely<Database>) {
           "sessions.user_agent as user_agent",
           "sessions.second_factor_pending as second_factor_pending",
           "sessions.address_prefix as address_prefix",
+          "sessions.authenticated_at as authenticated_at",
           "admins.email as email",
           "admins.must_change_password as must_change_password",
           "admins.name as name",
@@ -87,12 +91,27 @@ export function sessionsRepo(db: Kysely<Database>) {
     async listForAdmin(adminId: string): Promise<Session[]> {
       const rows = await db
         .selectFrom("sessions")
-        .select(["id", "admin_id", "created_at", "last_seen_at", "expires_at", "user_agent", "second_factor_pending", "address_prefix"])
+        .select([
+          "id",
+          "admin_id",
+          "created_at",
+          "last_seen_at",
+          "expires_at",
+          "user_agent",
+          "second_factor_pending",
+          "address_prefix",
+          "authenticated_at",
+        ])
         .where("admin_id", "=", adminId)
         .orderBy("created_at")
         .orderBy("id")
         .execute();
       return rows.map(toSession);
+    },
+
+    /** The admin entered their password or a code again in this session. */
+    async markAuthenticated(id: string, at: string): Promise<void> {
+      await db.updateTable("sessions").set({ authenticated_at: at }).where("id", "=", id).execute();
     },
 
     async touch(id: string, lastSeenAt: string): Promise<void> {

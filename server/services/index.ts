@@ -13,6 +13,7 @@ import { formatSiteTime } from "../site-time";
 import { createRepos, inTransaction } from "../repos";
 import type { FileStorage } from "../storage/storage";
 import { announcementService } from "./announcements";
+import { auditService } from "./audit";
 import { applicationService } from "./applications";
 import { contactService } from "./contact-messages";
 import { contentEditorService } from "./content-editor";
@@ -59,12 +60,15 @@ export function createServices(deps: ServiceDeps) {
     wakeMailer: deps.wakeMailer,
     timeZone: deps.siteTimeZone,
   });
+  const audit = auditService({ db, timeZone: deps.siteTimeZone });
   const twoFactor = twoFactorService({ db, siteName: async () => (await content.chrome()).shortName });
   return {
     content,
     /** The admin's edits of the content (the public pages read it through `content`). */
     contentEditor: contentEditorService(deps),
     auth: authService({ ...deps, twoFactor }),
+    /** The audit log as Owners read it. */
+    audit,
     /** Two-factor sign-in: setting it up, turning it off, recovery codes. */
     twoFactor,
     /** The admin accounts, their invitations and password resets. */
@@ -136,6 +140,7 @@ export function createServices(deps: ServiceDeps) {
         ["expired sessions", () => sessionStore(repos.sessions).deleteExpired()],
         ["ended rate limits", () => repos.rateLimits.deleteExpired()],
         ["settled account links", () => accounts.deleteSettledLinks()],
+        ["year-old audit entries", () => audit.deleteExpired()],
         ["retention sweep", () => personalData.sweepDaily()],
       ];
       for (const [task, run] of tasks) {

@@ -44,7 +44,7 @@ const detail = (row: Locator, term: string) =>
   row.locator("dt", { hasText: new RegExp(`^${escapeRegExp(term)}$`) }).locator("xpath=following-sibling::dd[1]");
 
 /** The toolbar's buttons only an Owner sees. */
-const OWNER_BUTTONS = ["Mail", "Personal data", "Accounts"] as const;
+const OWNER_BUTTONS = ["Mail", "Personal data", "Accounts", "Audit log"] as const;
 const toolbarLink = (page: Page, name: string) => page.getByRole("link", { name, exact: true });
 
 async function signIn(page: Page, email: string, password: string) {
@@ -205,7 +205,7 @@ test.describe("admin accounts", () => {
     await expect(theirs.getByText(`${LINK_GONE} Ask an Owner of the site to invite you again.`, { exact: true })).toBeVisible();
   });
 
-  test("an Editor sees none of the Owners' buttons; /admin/accounts, /admin/mail and /admin/personal-data say 'Owners only'", async ({
+  test("an Editor sees none of the Owners' buttons; /admin/accounts, /admin/audit, /admin/mail and /admin/personal-data say 'Owners only'", async ({
     page,
     seed,
     signInAsAdmin,
@@ -219,7 +219,7 @@ test.describe("admin accounts", () => {
     await expect(page.getByRole("link", { name: "Messages" })).toBeVisible();
     for (const name of OWNER_BUTTONS) await expect(toolbarLink(page, name)).toHaveCount(0);
 
-    for (const path of ["/admin/accounts", "/admin/mail", "/admin/personal-data"]) {
+    for (const path of ["/admin/accounts", "/admin/audit", "/admin/mail", "/admin/personal-data"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: "Owners only", level: 1 }), path).toBeVisible();
       await expect(page.getByText(OWNERS_ONLY_MESSAGE, { exact: true }), path).toBeVisible();

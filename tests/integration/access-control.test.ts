@@ -65,6 +65,7 @@ const ADMIN_ENTRY_ROUTES: Record<string, string> = {
 /** Owners only (accounts, mail settings, retention, erasure): an Editor's session is refused there with 403. */
 const OWNER_ROUTES = new Set([
   "routes/admin/accounts",
+  "routes/admin/audit",
   "routes/admin/invite-admin",
   "routes/admin/require-two-factor",
   "routes/admin/set-account-role",

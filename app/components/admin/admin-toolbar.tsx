@@ -1,4 +1,4 @@
-import { KeyRound, LayoutTemplate, Lock, LogOut, Mail, Megaphone, Send, ShieldCheck, Users } from "lucide-react";
+import { KeyRound, LayoutTemplate, Lock, LogOut, Mail, Megaphone, ScrollText, Send, ShieldCheck, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useFetcher } from "react-router";
 import { BackButton } from "~/components/site/back-button";
@@ -43,7 +43,7 @@ export function MessagesLink({ unread }: { unread: number }) {
 }
 
 /**
- * Back, Site content, Messages, Security, (for an Owner: Mail, Personal data, Accounts), Create Announcement, Change
+ * Back, Site content, Messages, Security, (for an Owner: Mail, Personal data, Accounts, Audit log), Create Announcement, Change
  * Password and Logout. The two form dialogs share one piece of state, so opening one closes the other (SPEC 2).
  */
 export function AdminToolbar({ unreadMessages, isOwner }: { unreadMessages: number; isOwner: boolean }) {
@@ -84,6 +84,12 @@ export function AdminToolbar({ unreadMessages, isOwner }: { unreadMessages: numb
               <Link to="/admin/accounts">
                 <Users className="size-4" aria-hidden />
                 Accounts
+              </Link>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to="/admin/audit">
+                <ScrollText className="size-4" aria-hidden />
+                Audit log
               </Link>
             </Button>
           </>

@@ -6,7 +6,7 @@ import type { Route } from "./+types/delete-messages";
 
 /** Deletes one message or the selected ones; answers how many were deleted. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = await requireAdmin(request, context, { recentAuthentication: true });
   const submission = parseWithZod(await readForm(request), { schema: messagesDeleteSchema });
   if (submission.status !== "success") return buttonAnswer({ ok: false, error: "Choose at least one message" }, 400);
   const deleted = await context.services.contactMessages.delete(submission.value.ids, admin.id);

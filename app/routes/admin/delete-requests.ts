@@ -6,7 +6,7 @@ import type { Route } from "./+types/delete-requests";
 
 /** Deletes the selected requests; answers how many were deleted. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = await requireAdmin(request, context, { recentAuthentication: true });
   const submission = parseWithZod(await readForm(request), { schema: requestsDeleteSchema });
   if (submission.status !== "success") return buttonAnswer({ ok: false, error: "Choose at least one request" }, 400);
   const deleted = await context.services.applications.delete(submission.value.ids, admin.id);

@@ -9,7 +9,7 @@ import type { Route } from "./+types/erase-personal-data";
  * all of it. The audit entry records that an erasure happened and how much it took, never the address.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });
   const submission = parseWithZod(await readForm(request), { schema: eraseByEmailSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { email, intent } = submission.value;

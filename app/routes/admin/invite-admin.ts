@@ -6,7 +6,7 @@ import type { Route } from "./+types/invite-admin";
 
 /** Mails an invitation link (single-use, 48 hours) to a new admin; an address that already has an account is refused. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });
   const submission = parseWithZod(await readForm(request), { schema: inviteAdminSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const result = await context.services.accounts.invite({ ...submission.value, actor: admin });

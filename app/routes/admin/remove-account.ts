@@ -4,6 +4,6 @@ import type { Route } from "./+types/remove-account";
 
 /** Removes an account and ends its sessions. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });
   return accountChangeAnswer(await context.services.accounts.remove({ adminId: params.id, actorId: admin.id }));
 }

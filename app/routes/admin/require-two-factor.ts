@@ -7,7 +7,7 @@ const requiredSchema = z.object({ required: z.enum(["true", "false"]) });
 
 /** Whether every admin must sign in with two factors; an Owner turns it on only with their own on. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });
   const parsed = requiredSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return buttonAnswer({ ok: false, error: 'required must be "true" or "false"' }, 400);
   const result = await context.services.accounts.setTwoFactorRequired({ required: parsed.data.required === "true", actorId: admin.id });

@@ -4,7 +4,7 @@ import type { Route } from "./+types/revoke-invitation";
 
 /** Ends an open invitation: its link no longer works. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });
   const revoked = await context.services.accounts.revokeInvitation(params.id, admin.id);
   return revoked
     ? buttonAnswer({ ok: true })

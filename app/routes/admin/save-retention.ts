@@ -6,7 +6,7 @@ import type { Route } from "./+types/save-retention";
 
 /** Stores how long requests and messages are kept, and at once deletes what is now older; answers how much went. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });
   const submission = parseWithZod(await readForm(request), { schema: retentionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const deleted = await context.services.personalData.setRetention(retentionMonths(submission.value.retention), admin.id);

@@ -8,7 +8,7 @@ const accessSchema = z.object({ disabled: z.enum(["true", "false"]) });
 
 /** Disables an account (its sessions end at once) or enables it again. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });
   const parsed = accessSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return buttonAnswer({ ok: false, error: 'disabled must be "true" or "false"' }, 400);
   const disabled = parsed.data.disabled === "true";

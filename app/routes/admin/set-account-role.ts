@@ -5,7 +5,7 @@ import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/set-account-role";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+  const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });
   const parsed = accountRoleSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return buttonAnswer({ ok: false, error: "Choose Owner or Editor" }, 400);
   return accountChangeAnswer(await context.services.accounts.changeRole({ adminId: params.id, role: parsed.data.role, actorId: admin.id }));

@@ -18,6 +18,8 @@ import * as registrations from "./2026-11-29T14-00-00_registrations";
 import * as adminAccounts from "./2026-11-29T20-00-00_admin-accounts";
 import * as twoFactor from "./2026-11-29T21-30-00_two-factor";
 import * as sessionPlaces from "./2026-11-29T22-00-00_session-places";
+import * as reauthentication from "./2026-11-29T22-30-00_reauthentication";
+import * as auditAddresses from "./2026-11-29T23-00-00_audit-addresses";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T20-00-00_admin-accounts": adminAccounts,
   "2026-11-29T21-30-00_two-factor": twoFactor,
   "2026-11-29T22-00-00_session-places": sessionPlaces,
+  "2026-11-29T22-30-00_reauthentication": reauthentication,
+  "2026-11-29T23-00-00_audit-addresses": auditAddresses,
 };

@@ -1,0 +1,75 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect, useNavigation } from "react-router";
+import { adminReturnPath } from "#core/admin-access-messages";
+import { passwordAgainSchema } from "#core/schemas/two-factor";
+import { AccountPage } from "~/components/admin/account-page";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage, firstMessage } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/require-admin.server";
+import type { Route } from "./+types/reauthenticate";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { admin } = await requireAdmin(request, context);
+  return { twoFactor: (await context.services.twoFactor.state(admin.id)).enabled };
+}
+
+export function meta() {
+  return [{ title: "Confirm it's you" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The password (or the app's code) again; then back to the page the change was made from, to make it again. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const active = await requireAdmin(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: passwordAgainSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
+  const result = await context.services.auth.reauthenticate(active, submission.value.password);
+  if (result.ok) throw redirect(adminReturnPath(new URL(request.url).searchParams.get("next")) ?? "/admin");
+  if (result.reason === "invalid-credentials" || result.reason === "wrong-code") {
+    return formAnswer(
+      submission.reply({ fieldErrors: { password: ["That is not your password or a current code"] }, hideFields: ["password"] }),
+      400,
+    );
+  }
+  const message =
+    result.reason === "busy"
+      ? "The site is busy right now. Please try again in a moment."
+      : "Too many wrong attempts. Please try again later.";
+  return formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), 429, {
+    "Retry-After": String(result.retryAfterSeconds),
+  });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export default function ReauthenticatePage({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "reauthenticate",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordAgainSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const busy = useNavigation().state !== "idle";
+  return (
+    <AccountPage
+      title="Confirm it's you"
+      intro="Changes to accounts, two-factor sign-in and personal data ask for your password again when you have not entered it for 10 minutes. Nothing was changed yet: after this, make the change again."
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Confirm it's you">
+        {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
+        <Field
+          meta={fields.password}
+          label={loaderData.twoFactor ? "Your password, or the code from your authenticator app" : "Your password"}
+          type="password"
+          autoComplete="current-password"
+        />
+        <Button type="submit" disabled={busy}>
+          {busy && <Spinner />}
+          Confirm
+        </Button>
+      </Form>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { createRepos } from "../repos";
+import { AUDIT_ACTOR, AUDIT_RETENTION_MS, type AuditFilter } from "../repos/audit-log";
+import { formatSiteTime } from "../site-time";
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** One entry as the Owners' viewer shows it. */
+export interface AuditLine {
+  id: string;
+  /** In the site's time zone. */
+  when: string;
+  who: string;
+  action: string;
+  detail: string | null;
+  /** The first 8 characters of the network's keyed hash: the same network reads the same; null outside a request. */
+  network: string | null;
+}
+
+const NAMED_ACTORS: Record<string, string> = {
+  [AUDIT_ACTOR.anonymous]: "Someone not signed in",
+  [AUDIT_ACTOR.cli]: "The command line",
+  [AUDIT_ACTOR.system]: "The site",
+};
+
+/** The audit log for Owners: who did what, when, from which network; by admin and action; entries kept a year. */
+export function auditService({ db, timeZone }: { db: Kysely<Database>; timeZone: string }) {
+  const repos = createRepos(db);
+  return {
+    async page(filter: AuditFilter, page: number) {
+      const [total, admins, actions] = await Promise.all([repos.auditLog.count(filter), repos.admins.list(), repos.auditLog.actions()]);
+      const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+      const current = Math.min(Math.max(1, page), pages);
+      const entries = await repos.auditLog.listRecent(AUDIT_PAGE_SIZE, filter, (current - 1) * AUDIT_PAGE_SIZE);
+      const names = new Map(admins.map((admin) => [admin.id, admin.name ?? admin.email]));
+      const lines: AuditLine[] = entries.map((entry) => ({
+        id: entry.id,
+        when: formatSiteTime(new Date(entry.at), timeZone),
+        who: NAMED_ACTORS[entry.actor] ?? names.get(entry.actor) ?? "A removed admin",
+        action: entry.action,
+        detail: entry.detail,
+        network: entry.addressHash?.slice(0, 8) ?? null,
+      }));
+      return {
+        lines,
+        total,
+        page: current,
+        pages,
+        admins: admins.map((admin) => ({ id: admin.id, label: admin.name ? `${admin.name} (${admin.email})` : admin.email })),
+        actions,
+      };
+    },
+
+    /** Housekeeping: entries older than a year go. */
+    deleteExpired: (now = new Date()) => repos.auditLog.deleteOlderThan(new Date(now.getTime() - AUDIT_RETENTION_MS).toISOString()),
+  };
+}

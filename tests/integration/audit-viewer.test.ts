@@ -1,0 +1,48 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { testEngines } from "../shared/test-database";
+import { ADMIN, ADMIN_ENV, getPage, post, signIn } from "./helpers/admin";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+/** The Owners' audit log over HTTP: sign-ins and changes with who, when and a code for the network, filtered. */
+describe.each(testEngines())("the audit log viewer on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { ...ADMIN_ENV, TRUST_PROXY: "loopback" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("a sign-in from a network shows under its code (the address is nowhere); entries filter by action and admin", async () => {
+    const login = await post(server, "/admin/login", ADMIN, { headers: { "x-forwarded-for": "203.0.113.7" } });
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    await post(server, "/admin/join-us", { visible: "false" }, { cookie, headers: { "x-forwarded-for": "203.0.113.9" } });
+
+    const { audit_address_key } = await server.database.db.selectFrom("settings").select("audit_address_key").executeTakeFirstOrThrow();
+    const code = crypto.createHmac("sha256", Buffer.from(audit_address_key!, "base64")).update("203.0.113.0/24").digest("hex").slice(0, 8);
+    const page = await (await getPage(server, "/admin/audit", cookie)).text();
+    expect(page).toContain("login.success");
+    expect(page).toContain("join-us.toggle");
+    expect(page).toContain(`Network ${code}`);
+    expect(page).not.toContain("203.0.113");
+    expect(JSON.stringify(await server.database.db.selectFrom("audit_log").selectAll().execute())).not.toContain("203.0.113");
+
+    const onlyToggles = await (await getPage(server, "/admin/audit?action=join-us.toggle", cookie)).text();
+    expect(onlyToggles).toContain("join-us.toggle");
+    expect(onlyToggles).not.toContain("login.success ");
+    expect(onlyToggles).toContain("Entries (1)");
+    const adminId = (await server.database.db.selectFrom("admins").select("id").where("email", "=", ADMIN.email).executeTakeFirstOrThrow())
+      .id;
+    expect(await (await getPage(server, `/admin/audit?admin=${adminId}`, cookie)).text()).toContain("login.success");
+    expect(await (await getPage(server, "/admin/audit?admin=cli", cookie)).text()).toContain("No entries match.");
+  });
+
+  test("an Editor is refused", async () => {
+    const owner = await signIn(server);
+    expect((await getPage(server, "/admin/audit", owner)).status).toBe(200);
+    await server.database.db.updateTable("admins").set({ role: "editor" }).where("email", "=", ADMIN.email).execute();
+    expect((await getPage(server, "/admin/audit", owner)).status).toBe(403);
+    await server.database.db.updateTable("admins").set({ role: "owner" }).where("email", "=", ADMIN.email).execute();
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { testEngines } from "../shared/test-database";
+import { ADMIN, ADMIN_ENV, clearRateLimits, getPage, post, seedApplication, signIn } from "./helpers/admin";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+const ELEVEN_MINUTES_AGO = () => new Date(Date.now() - 11 * 60 * 1000).toISOString();
+
+/**
+ * Sensitive changes (accounts, two factors, retention, erasure, bulk deletes) ask for the password again when it was
+ * entered in the session more than 10 minutes ago; other changes do not.
+ */
+describe.each(testEngines())("confirming it's you before a sensitive change on %s", (engine) => {
+  let server: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(engine, ADMIN_ENV);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    await clearRateLimits(server);
+    cookie = await signIn(server);
+    // The password was entered at sign-in, 11 minutes ago.
+    await server.database.db.updateTable("sessions").set({ created_at: ELEVEN_MINUTES_AGO(), authenticated_at: null }).execute();
+  });
+
+  const requestExists = async (id: string) =>
+    (await server.database.db.selectFrom("applications").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+
+  test("a bulk delete is refused until the password is entered again; then it goes through", async () => {
+    const id = await seedApplication(server, { fullname: "Kept Applicant", email: "kept@example.org" });
+    const script = await post(server, "/admin/requests/delete", { "ids[0]": id }, { cookie });
+    expect(script.status).toBe(403);
+    expect(script.body).toMatchObject({ error: "Enter your password again to make this change.", reauthenticate: "/admin/reauthenticate" });
+    const browser = await post(
+      server,
+      "/admin/requests/delete",
+      { "ids[0]": id },
+      { cookie, headers: { accept: "text/html", referer: `${server.url}/admin` } },
+    );
+    expect(browser.status).toBe(303);
+    expect(browser.headers.get("location")).toBe("/admin/reauthenticate?next=%2Fadmin");
+    expect(await requestExists(id)).toBe(true);
+
+    expect(await (await getPage(server, "/admin/reauthenticate?next=%2Fadmin", cookie)).text()).toContain("Confirm it&#x27;s you");
+    const wrong = await post(server, "/admin/reauthenticate?next=%2Fadmin", { password: "not my password" }, { cookie });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors?.password).toBe("That is not your password or a current code");
+    const confirmed = await post(server, "/admin/reauthenticate?next=%2Fadmin", { password: ADMIN.password }, { cookie });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/admin");
+
+    expect((await post(server, "/admin/requests/delete", { "ids[0]": id }, { cookie })).status).toBe(200);
+    expect(await requestExists(id)).toBe(false);
+  });
+
+  test("accounts, retention and erasure ask too; a change that is not sensitive does not", async () => {
+    for (const [path, fields] of [
+      ["/admin/accounts/invite", { email: "new.editor@example.org", role: "editor" }],
+      ["/admin/personal-data/retention", { retention: "24" }],
+      ["/admin/personal-data/erase", { email: "someone@example.org", intent: "erase" }],
+      ["/admin/accounts/two-factor-required", { required: "false" }],
+    ] as const) {
+      expect((await post(server, path, fields, { cookie })).status, path).toBe(403);
+    }
+    expect((await post(server, "/admin/join-us", { visible: "true" }, { cookie })).status).toBe(200);
+  });
+});
