@@ -55,4 +55,15 @@ test.describe("the admin's signed-in sessions", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();
   });
+
+  test("the security page changes the password too", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin();
+    await page.goto("/admin/security");
+    const form = page.getByRole("form", { name: "Change password" });
+    await form.getByLabel("Current Password").fill(E2E_ADMIN.password);
+    await form.getByLabel("New Password", { exact: true }).fill("quiet river lantern");
+    await form.getByLabel("Confirm New Password").fill("quiet river lantern");
+    await form.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password updated successfully!", { exact: true })).toBeVisible();
+  });
 });

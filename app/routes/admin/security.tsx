@@ -1,4 +1,5 @@
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
+import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { SessionList } from "~/components/admin/session-list";
 import { TwoFactorSection } from "~/components/admin/two-factor-section";
 import { FormMessage } from "~/components/ui/field";
@@ -17,7 +18,7 @@ export function meta() {
   return [{ title: "Security" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** The signed-in admin's own sign-in: two factors, recovery codes, and the sessions signed in as them. */
+/** The signed-in admin's own sign-in: two factors, recovery codes, the password, and the sessions signed in as them. */
 export default function SecurityPage({ loaderData }: Route.ComponentProps) {
   return (
     <SettingsPage title="Security" intro="How you sign in. Everything here is about your own account.">
@@ -32,6 +33,9 @@ export default function SecurityPage({ loaderData }: Route.ComponentProps) {
         description="With it on, signing in asks for your password and then a 6-digit code from an authenticator app on your phone, so a stolen password alone does not let anyone in."
       >
         <TwoFactorSection {...loaderData} />
+      </SettingsSection>
+      <SettingsSection id="password" title="Password" description="Every other browser signed in as you is signed out.">
+        <ChangePasswordForm />
       </SettingsSection>
       <SettingsSection
         id="sessions"
