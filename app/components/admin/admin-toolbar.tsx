@@ -1,4 +1,16 @@
-import { KeyRound, LayoutTemplate, Lock, LogOut, Mail, Megaphone, ScrollText, Send, ShieldCheck, Users } from "lucide-react";
+import {
+  KeyRound,
+  LayoutTemplate,
+  Lock,
+  LogOut,
+  type LucideIcon,
+  Mail,
+  Megaphone,
+  ScrollText,
+  Send,
+  ShieldCheck,
+  Users,
+} from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useFetcher } from "react-router";
 import { BackButton } from "~/components/site/back-button";
@@ -42,6 +54,25 @@ export function MessagesLink({ unread }: { unread: number }) {
   );
 }
 
+/** A page the toolbar leads to; only an Owner is shown one that is `ownersOnly`. */
+interface ToolbarLink {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  ownersOnly?: true;
+}
+
+/** The toolbar's links in their order; "messages" is where Messages, with its unread count, sits. */
+const TOOLBAR_LINKS: readonly (ToolbarLink | "messages")[] = [
+  { to: "/admin/content", label: "Site content", icon: LayoutTemplate },
+  "messages",
+  { to: "/admin/security", label: "Security", icon: Lock },
+  { to: "/admin/mail", label: "Mail", icon: Send, ownersOnly: true },
+  { to: "/admin/personal-data", label: "Personal data", icon: ShieldCheck, ownersOnly: true },
+  { to: "/admin/accounts", label: "Accounts", icon: Users, ownersOnly: true },
+  { to: "/admin/audit", label: "Audit log", icon: ScrollText, ownersOnly: true },
+];
+
 /**
  * Back, Site content, Messages, Security, (for an Owner: Mail, Personal data, Accounts, Audit log), Create Announcement, Change
  * Password and Logout. The two form dialogs share one piece of state, so opening one closes the other (SPEC 2).
@@ -53,46 +84,17 @@ export function AdminToolbar({ unreadMessages, isOwner }: { unreadMessages: numb
     <div className="flex flex-wrap items-center gap-2">
       <BackButton />
       <div className="ml-auto flex flex-wrap gap-2">
-        <Button asChild size="sm" variant="outline">
-          <Link to="/admin/content">
-            <LayoutTemplate className="size-4" aria-hidden />
-            Site content
-          </Link>
-        </Button>
-        <MessagesLink unread={unreadMessages} />
-        <Button asChild size="sm" variant="outline">
-          <Link to="/admin/security">
-            <Lock className="size-4" aria-hidden />
-            Security
-          </Link>
-        </Button>
-        {isOwner && (
-          <>
-            <Button asChild size="sm" variant="outline">
-              <Link to="/admin/mail">
-                <Send className="size-4" aria-hidden />
-                Mail
+        {TOOLBAR_LINKS.filter((entry) => entry === "messages" || isOwner || !entry.ownersOnly).map((entry) =>
+          entry === "messages" ? (
+            <MessagesLink key="messages" unread={unreadMessages} />
+          ) : (
+            <Button key={entry.to} asChild size="sm" variant="outline">
+              <Link to={entry.to}>
+                <entry.icon className="size-4" aria-hidden />
+                {entry.label}
               </Link>
             </Button>
-            <Button asChild size="sm" variant="outline">
-              <Link to="/admin/personal-data">
-                <ShieldCheck className="size-4" aria-hidden />
-                Personal data
-              </Link>
-            </Button>
-            <Button asChild size="sm" variant="outline">
-              <Link to="/admin/accounts">
-                <Users className="size-4" aria-hidden />
-                Accounts
-              </Link>
-            </Button>
-            <Button asChild size="sm" variant="outline">
-              <Link to="/admin/audit">
-                <ScrollText className="size-4" aria-hidden />
-                Audit log
-              </Link>
-            </Button>
-          </>
+          ),
         )}
         <Button size="sm" onClick={() => setOpen("announcement")}>
           <Megaphone className="size-4" aria-hidden />
