@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** A page of the signed-out admin area (forgot password, reset, invitation): its heading, what it is for, one card. */
+/** An account page (forgot password, reset, invitation, the sign-in code, confirming it is you): its heading, what it is for, one card. */
 export function AccountPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <main className="mx-auto flex max-w-md flex-col gap-6 px-4 py-8">

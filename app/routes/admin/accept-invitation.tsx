@@ -1,13 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { ROLE_LABELS } from "#core/admin-roles";
 import { acceptInvitationSchema } from "#core/schemas/accounts";
+import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "~/components/admin/account-form";
 import { AccountPage, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
 import { linkRefusalAnswer } from "~/lib/account-link.server";
-import { Button } from "~/components/ui/button";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
+import { Field, FormMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/accept-invitation";
 
@@ -39,13 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export default function AcceptInvitationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "accept-invitation",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInvitationSchema }),
-    shouldRevalidate: "onInput",
-  });
-  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useAccountForm("accept-invitation", acceptInvitationSchema, actionData?.result);
   const { invitation } = loaderData;
   return (
     <AccountPage
@@ -59,27 +51,16 @@ export default function AcceptInvitationPage({ loaderData, actionData }: Route.C
       {!invitation ? (
         <FormMessage>{`${LINK_GONE_MESSAGE} Ask an Owner of the site to invite you again.`}</FormMessage>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Accept the invitation">
-          {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
+        <AccountForm form={form} label="Accept the invitation" submit="Create my account">
           <input type="hidden" name="token" value={loaderData.token} />
           <p className="text-slate-700">
             <span className="font-semibold text-slate-900">Email: </span>
             {invitation.email}
           </p>
           <Field meta={fields.name} label="Your name" autoComplete="name" />
-          <Field
-            meta={fields.newPassword}
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            description="At least 8 characters. Several uncommon words are easy to remember and hard to guess."
-          />
+          <Field meta={fields.newPassword} label="Password" type="password" autoComplete="new-password" description={NEW_PASSWORD_HELP} />
           <Field meta={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" />
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
-            Create my account
-          </Button>
-        </Form>
+        </AccountForm>
       )}
     </AccountPage>
   );

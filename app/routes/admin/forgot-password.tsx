@@ -1,11 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
 import { forgotPasswordSchema } from "#core/schemas/accounts";
+import { AccountForm, useAccountForm } from "~/components/admin/account-form";
 import { AccountPage } from "~/components/admin/account-page";
-import { Button } from "~/components/ui/button";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
+import { Field, FormMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -29,13 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldRevalidate: "onInput",
-  });
-  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useAccountForm("forgot-password", forgotPasswordSchema, actionData?.result);
   const sent = actionData && "sent" in actionData && actionData.sent;
   return (
     <AccountPage title="Forgot password" intro="Type the email of your admin account. We mail it a link to choose a new password.">
@@ -44,14 +35,9 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           If an admin account has that address, a link to reset its password is on its way. It works once, for 30 minutes.
         </FormMessage>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Forgot password">
-          {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
+        <AccountForm form={form} label="Forgot password" submit="Send reset link">
           <Field meta={fields.email} label="Email" type="email" autoComplete="username" />
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
-            Send reset link
-          </Button>
-        </Form>
+        </AccountForm>
       )}
     </AccountPage>
   );

@@ -1,11 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { secondFactorSchema } from "#core/schemas/two-factor";
+import { AccountForm, useAccountForm } from "~/components/admin/account-form";
 import { AccountPage } from "~/components/admin/account-page";
-import { Button } from "~/components/ui/button";
 import { Field, FormMessage, firstMessage } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/login-code";
 
@@ -49,13 +47,7 @@ const WRONG_CODE_MESSAGE = "That code is not right. Enter the current code from 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export default function LoginCodePage({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "login-code",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }),
-    shouldRevalidate: "onInput",
-  });
-  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useAccountForm("login-code", secondFactorSchema, actionData?.result);
   return (
     <AccountPage
       title="Two-factor sign-in"
@@ -64,14 +56,9 @@ export default function LoginCodePage({ loaderData, actionData }: Route.Componen
       {!loaderData.waiting ? (
         <FormMessage>{firstMessage(form.errors) ?? "This sign-in has ended. Please sign in again."}</FormMessage>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Two-factor sign-in">
-          {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
+        <AccountForm form={form} label="Two-factor sign-in" submit="Verify">
           <Field meta={fields.code} label="Code" autoComplete="one-time-code" spellCheck={false} autoFocus />
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
-            Verify
-          </Button>
-        </Form>
+        </AccountForm>
       )}
     </AccountPage>
   );

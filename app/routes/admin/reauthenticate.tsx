@@ -1,12 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { adminReturnPath } from "#core/admin-access-messages";
 import { passwordAgainSchema } from "#core/schemas/two-factor";
+import { AccountForm, useAccountForm } from "~/components/admin/account-form";
 import { AccountPage } from "~/components/admin/account-page";
-import { Button } from "~/components/ui/button";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
+import { Field } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/reauthenticate";
@@ -45,31 +43,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export default function ReauthenticatePage({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "reauthenticate",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordAgainSchema }),
-    shouldRevalidate: "onInput",
-  });
-  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useAccountForm("reauthenticate", passwordAgainSchema, actionData?.result);
   return (
     <AccountPage
       title="Confirm it's you"
       intro="Changes to accounts, two-factor sign-in and personal data ask for your password again when you have not entered it for 10 minutes. Nothing was changed yet: after this, make the change again."
     >
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Confirm it's you">
-        {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
+      <AccountForm form={form} label="Confirm it's you" submit="Confirm">
         <Field
           meta={fields.password}
           label={loaderData.twoFactor ? "Your password, or the code from your authenticator app" : "Your password"}
           type="password"
           autoComplete="current-password"
         />
-        <Button type="submit" disabled={busy}>
-          {busy && <Spinner />}
-          Confirm
-        </Button>
-      </Form>
+      </AccountForm>
     </AccountPage>
   );
 }

@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { resetPasswordSchema } from "#core/schemas/accounts";
+import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "~/components/admin/account-form";
 import { AccountPage, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
 import { linkRefusalAnswer } from "~/lib/account-link.server";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
+import { Field, FormMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/reset-password";
 
@@ -33,13 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldRevalidate: "onInput",
-  });
-  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useAccountForm("reset-password", resetPasswordSchema, actionData?.result);
   const done = actionData && "done" in actionData && actionData.done;
   return (
     <AccountPage
@@ -61,22 +54,17 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           </Link>
         </>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Choose a new password">
-          {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
+        <AccountForm form={form} label="Choose a new password" submit="Save password">
           <input type="hidden" name="token" value={loaderData.token} />
           <Field
             meta={fields.newPassword}
             label="New Password"
             type="password"
             autoComplete="new-password"
-            description="At least 8 characters. Several uncommon words are easy to remember and hard to guess."
+            description={NEW_PASSWORD_HELP}
           />
           <Field meta={fields.confirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" />
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
-            Save password
-          </Button>
-        </Form>
+        </AccountForm>
       )}
     </AccountPage>
   );
