@@ -13,5 +13,6 @@ export async function loadMailStatus({ services, logger }: AppLoadContext) {
     }),
     services.mailSettings.get(),
   ]);
-  return { status: { counts, transport: services.mailOutbox.transport, notification: settings.notification }, settings };
+  const { transport, fileDir } = services.mailOutbox;
+  return { status: { counts, transport, fileDir, notification: settings.notification }, settings };
 }

@@ -109,6 +109,8 @@ export function createServices(deps: ServiceDeps) {
     mailOutbox: {
       counts: () => repos.mailOutbox.counts(),
       transport: deps.mail.transport.kind,
+      /** Where mail goes instead with no mail server set up (the `log` transport): DATA_DIR/mail; undefined otherwise. */
+      fileDir: deps.mail.transport.kind === "log" ? files.dir : undefined,
       /** Queues a test mail to the notification address, replying to the admin who asked; audited. Answers that address. */
       async sendTest(actor: { id: string; email: string }, now = new Date()): Promise<string> {
         const to = await mailSettings.notificationAddress();

@@ -1,6 +1,7 @@
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { BOTH_WIDTHS, type CaughtMailFile, expect, test } from "./fixtures";
-import { E2E_ADMIN } from "./e2e-server";
+import { E2E_ADMIN, type E2eServer, startE2eServer } from "./e2e-server";
 
 /**
  * Admin accounts (docs/operations.md, "The admins"): an Owner lists, invites, changes the role of, disables and
@@ -23,6 +24,8 @@ const INVALID_CREDENTIALS = "Invalid credentials. Please check the email and pas
 const RESET_ON_ITS_WAY = "If an admin account has that address, a link to reset its password is on its way. It works once, for 30 minutes.";
 const PASSWORD_CHANGED = "Your password is changed. Sign in with it now.";
 const LAST_OWNER = "The site needs an Owner who can sign in: make another admin an Owner first.";
+/** What the admin area says wherever mail matters when no mail server is set up (the `log` transport). */
+const NO_MAIL_SERVER = "No mail server is set up: mails are written to files on the server and nobody receives them.";
 /** formatSiteTime's "23 November 2026 at 15:04". */
 const SITE_TIME = /^\d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}$/;
 
@@ -99,6 +102,8 @@ test.describe("admin accounts", () => {
       await expect(invite.getByLabel("Email")).toBeVisible();
       await expect(invite.getByLabel("Role")).toHaveValue("editor");
       await expect(invite.getByRole("button", { name: "Send invitation" })).toBeVisible();
+      // This server has a mail server (SMTP): nothing warns that invitations go nowhere.
+      await expect(page.getByText(NO_MAIL_SERVER)).toHaveCount(0);
       await expectNoAxeViolations(page);
     },
   );
@@ -349,6 +354,36 @@ test.describe("admin accounts", () => {
     await expect(editorPage.getByText(INVALID_CREDENTIALS, { exact: true })).toBeVisible();
   });
 });
+
+/** The same fixtures on a server of its own (a worker of its own) with no mail server set up. */
+const withoutMailServer = test.extend<object, { server: E2eServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startE2eServer({ mailServer: false });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+});
+
+withoutMailServer(
+  "without a mail server, the Accounts page says above Invite admin that invitations reach nobody, and in which folder they are written",
+  { tag: BOTH_WIDTHS },
+  async ({ page, server, signInAsAdmin, expectNoAxeViolations }) => {
+    await signInAsAdmin();
+    await page.goto("/admin/accounts");
+    const notice = page.getByText(
+      `${NO_MAIL_SERVER} Invitations reach nobody until one is set up. Each mail is an .eml file in ${path.join(server.dataDir, "mail")}.`,
+      { exact: true },
+    );
+    await expect(notice).toBeVisible();
+    const invite = page.getByRole("form", { name: "Invite admin" });
+    await expect(invite.getByRole("button", { name: "Send invitation" })).toBeVisible();
+    expect((await notice.boundingBox())!.y).toBeLessThan((await invite.boundingBox())!.y);
+    await expectNoAxeViolations(page);
+  },
+);
 
 test.describe("forgot password", () => {
   // A refused password (400) and sign-in (401) are 4xx answers, which Chromium reports on the console.

@@ -28,7 +28,11 @@ const BUILD_FILE = fileURLToPath(new URL("../../build/server/index.js", import.m
 const SERVER_CLOCK = fileURLToPath(new URL("./server-clock.cjs", import.meta.url));
 const CLOCK_ACK_TIMEOUT_MS = 5_000;
 
-export async function startE2eServer(): Promise<E2eServer> {
+/**
+ * `mailServer: false` starts it as a society without one: the `log` transport writes each mail to DATA_DIR/mail and the
+ * SMTP catcher (`mailDir`) receives nothing.
+ */
+export async function startE2eServer({ mailServer = true }: { mailServer?: boolean } = {}): Promise<E2eServer> {
   if (!fs.existsSync(BUILD_FILE)) {
     throw new Error(`${BUILD_FILE} is missing: run \`npm run build\` first (\`npm run test:e2e\` builds, then runs Playwright).`);
   }
@@ -51,8 +55,7 @@ export async function startE2eServer(): Promise<E2eServer> {
   const server = await startProductionServer({
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
-    MAIL_TRANSPORT: "smtp",
-    SMTP_URL: smtp.url,
+    ...(mailServer ? { MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url } : { MAIL_TRANSPORT: "log" }),
     MAIL_FROM: "Website <website@society.test>",
     MAIL_TO: "office@society.test",
     OUTBOX_POLL_MS: "200",

@@ -1,6 +1,7 @@
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, ADMIN_ENV, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN, ADMIN_ENV, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn, useSignedInAdmin } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { expectCleanServerLog } from "./helpers/server-log";
@@ -152,7 +153,27 @@ describe.each(testEngines())("admin accounts, invitations and password resets on
     expect(back.status).toBe(200);
   });
 
+  test("with a mail server set up, the Accounts page does not warn that invitations reach nobody", async () => {
+    const html = await (await getPage(server, "/admin/accounts", owner)).text();
+    expect(html).toContain('aria-label="Invite admin"');
+    expect(html).not.toContain(NO_MAIL_SERVER);
+  });
+
   test("the server logged no error, no link token and no password", () => {
     expectCleanServerLog(server);
+  });
+});
+
+const NO_MAIL_SERVER = "No mail server is set up: mails are written to files on the server and nobody receives them.";
+
+/** No mail variables: the `log` transport, whose files nobody receives. The page is the same on either engine. */
+describe("the Accounts page without a mail server", () => {
+  const admin = useSignedInAdmin("sqlite");
+
+  test("says above Invite admin that invitations reach nobody, and the folder on the server they are written to", async () => {
+    const html = await (await getPage(admin.server, "/admin/accounts", admin.cookie)).text();
+    const notice = `${NO_MAIL_SERVER} Invitations reach nobody until one is set up. Each mail is an .eml file in ${path.join(admin.server.dataDir, "mail")}.`;
+    expect(html).toContain(notice);
+    expect(html.indexOf(notice)).toBeLessThan(html.indexOf('aria-label="Invite admin"'));
   });
 });

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -17,18 +18,19 @@ const TRANSPORT_NAMES = { smtp: "SMTP", emailjs: "EmailJS" } as const;
 export function MailStatus({
   counts,
   transport,
+  fileDir,
   notification,
 }: {
   counts: OutboxCounts | undefined;
   transport: MailConfig["transport"]["kind"];
+  /** Where the mails are written with no mail server set up. */
+  fileDir: string | undefined;
   notification: Pick<MailSettings["notification"], "address" | "placeholder">;
 }) {
   return (
     <div className="flex flex-col gap-1 text-sm text-slate-700">
       {transport === "log" ? (
-        <p className="font-semibold text-amber-800" data-testid="mail-transport">
-          No mail server is set up: mails are written to files on the server and nobody receives them.
-        </p>
+        <NoMailServerNotice fileDir={fileDir} />
       ) : (
         <p data-testid="mail-transport">{`Mail is sent by ${TRANSPORT_NAMES[transport]}.`}</p>
       )}
@@ -44,6 +46,31 @@ export function MailStatus({
       <OutboxState counts={counts} />
       <SendTestMail />
     </div>
+  );
+}
+
+/**
+ * What every page that sends mail says when no mail server is set up (the `log` transport): nothing leaves the site,
+ * what that means on this page (`consequence`), and the folder on the server where each mail is written instead.
+ */
+export function NoMailServerNotice({
+  fileDir,
+  consequence,
+  className,
+}: {
+  fileDir: string | undefined;
+  consequence?: string;
+  className?: string;
+}) {
+  const sentences = [
+    "No mail server is set up: mails are written to files on the server and nobody receives them.",
+    consequence,
+    fileDir && `Each mail is an .eml file in ${fileDir}.`,
+  ];
+  return (
+    <p className={clsx("font-semibold text-amber-800", className)} data-testid="mail-transport">
+      {sentences.filter(Boolean).join(" ")}
+    </p>
   );
 }
 

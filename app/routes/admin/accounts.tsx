@@ -1,11 +1,13 @@
 import { AccountList, InvitationList, InviteAdminForm, RequireTwoFactorForm } from "~/components/admin/accounts-panel";
+import { NoMailServerNotice } from "~/components/admin/mail-status";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/accounts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request, context, { ownersOnly: true });
-  return { ...(await context.services.accounts.list()), you: admin.id };
+  // Set only with no mail server: the page then says invitations reach nobody, and where they are written.
+  return { ...(await context.services.accounts.list()), you: admin.id, mailFileDir: context.services.mailOutbox.fileDir };
 }
 
 export function meta() {
@@ -14,7 +16,7 @@ export function meta() {
 
 /** The admins who run the site, the invitations waiting for an answer, and "Invite admin". */
 export default function AccountsPage({ loaderData }: Route.ComponentProps) {
-  const { accounts, invitations, you, twoFactorRequired } = loaderData;
+  const { accounts, invitations, you, twoFactorRequired, mailFileDir } = loaderData;
   return (
     <SettingsPage
       title="Accounts"
@@ -33,7 +35,14 @@ export default function AccountsPage({ loaderData }: Route.ComponentProps) {
       <SettingsSection
         id="invite"
         title="Invite admin"
-        description="The invitation is a link by mail that works once, for 48 hours. Whoever opens it sets their name and password."
+        description={
+          <>
+            <p>The invitation is a link by mail that works once, for 48 hours. Whoever opens it sets their name and password.</p>
+            {mailFileDir && (
+              <NoMailServerNotice className="mt-2" fileDir={mailFileDir} consequence="Invitations reach nobody until one is set up." />
+            )}
+          </>
+        }
       >
         <InviteAdminForm />
         {invitations.length > 0 && <InvitationList invitations={invitations} />}
