@@ -400,7 +400,7 @@ test.describe("admin site content: collaborators and resources", () => {
       await page.goto("/");
       await expect(publicResources(page).getByRole("heading", { level: 3 })).toHaveText([...titles, title]);
       const card = publicResource(page, title);
-      const notes = card.getByRole("link", { name: new RegExp(`^View Notes ?: ${escapeRegExp(title)} \\(opens in a new tab\\)$`) });
+      const notes = card.getByRole("link", { name: `View Notes: ${title} (opens in a new tab)`, exact: true });
       await expect(notes).toHaveAttribute("href", url);
       await expect(notes).toHaveAttribute("target", "_blank");
       await expectStoredPhoto(page, card, `Illustration for ${title}`);

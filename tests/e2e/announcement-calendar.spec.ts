@@ -38,7 +38,7 @@ test.describe("an announced event", () => {
     await expectNoAxeViolations(page);
 
     const download = page.waitForEvent("download");
-    await card.getByRole("link", { name: /^Add to calendar/ }).click();
+    await card.getByRole("link", { name: "Add to calendar: Blood donation camp", exact: true }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe("event.ics");
     const calendar = lines(fs.readFileSync((await file.path())!, "utf8"));

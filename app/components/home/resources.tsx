@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { BrandIcon } from "~/components/site/brand-icon";
 import { Picture } from "~/components/site/picture";
 import { Button } from "~/components/ui/button";
+import { linkName } from "~/lib/link-name";
 import type { HomeContent } from "../../../server/services/site-content";
 import { SectionHeading } from "./section-heading";
 
@@ -25,10 +26,14 @@ export function Resources({ resources }: { resources: HomeContent["resources"] }
               <div className="flex flex-1 flex-col items-start gap-4 p-5">
                 <h3 className="text-lg font-bold text-brand-900">{card.title}</h3>
                 <Button asChild size="sm" className="mt-auto">
-                  <a href={card.url} target="_blank" rel="noopener noreferrer">
+                  <a
+                    href={card.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${linkName("View Notes", card.title)} (opens in a new tab)`}
+                  >
                     View Notes
                     <ExternalLink className="size-4" aria-hidden />
-                    <span className="sr-only">: {card.title} (opens in a new tab)</span>
                   </a>
                 </Button>
               </div>

@@ -4,6 +4,7 @@ import { announcementCalendarPath, announcementPagePath } from "#core/public-pag
 import { REGISTRATION_MESSAGES } from "#core/schemas/registration-messages";
 import type { PublicAnnouncement } from "../../../server/services/announcements";
 import { Button } from "~/components/ui/button";
+import { linkName } from "~/lib/link-name";
 import { ShareButton } from "./share-button";
 
 /**
@@ -26,9 +27,8 @@ export function AnnouncementActions({ announcement, stacked = false }: { announc
       {announcement.link && !announcement.link.external && (
         // The site's own registration form.
         <Button asChild className={width}>
-          <Link to={announcement.link.url}>
+          <Link to={announcement.link.url} aria-label={linkName(announcement.link.label, announcement.heading)}>
             {announcement.link.label}
-            <span className="sr-only">: {announcement.heading}</span>
           </Link>
         </Button>
       )}
@@ -36,10 +36,13 @@ export function AnnouncementActions({ announcement, stacked = false }: { announc
       {announcement.event && (
         // The event as a calendar file: a phone opens it in its calendar app, a computer saves it.
         <Button asChild variant="outline" className={width}>
-          <a href={announcementCalendarPath(announcement.id)} download="event.ics">
+          <a
+            href={announcementCalendarPath(announcement.id)}
+            download="event.ics"
+            aria-label={linkName("Add to calendar", announcement.heading)}
+          >
             <CalendarPlus className="size-4" aria-hidden />
             Add to calendar
-            <span className="sr-only">: {announcement.heading}</span>
           </a>
         </Button>
       )}

@@ -12,6 +12,7 @@ import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
 import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
+import { linkName } from "~/lib/link-name";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/announcements";
 
@@ -192,12 +193,15 @@ function RegistrationsLink({
   counts: { registered: number; waiting: number };
 }) {
   if (announcement.form.registration !== "here" && counts.registered + counts.waiting === 0) return null;
+  const label = `Registrations (${counts.registered} registered, ${counts.waiting} waiting)`;
   return (
     <Button asChild variant="outline" className="mt-2 w-full">
-      <Link to={`/admin/announcements/${encodeURIComponent(announcement.id)}/registrations`}>
+      <Link
+        to={`/admin/announcements/${encodeURIComponent(announcement.id)}/registrations`}
+        aria-label={linkName(label, announcement.heading)}
+      >
         <ClipboardList className="size-4" aria-hidden />
-        Registrations ({counts.registered} registered, {counts.waiting} waiting)
-        <span className="sr-only">: {announcement.heading}</span>
+        {label}
       </Link>
     </Button>
   );
