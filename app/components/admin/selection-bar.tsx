@@ -42,6 +42,8 @@ export function SelectionBar({
   const ownRef = useRef<HTMLInputElement | null>(null);
   const selectAllBox = selectAllRef ?? ownRef;
   const [confirming, setConfirming] = useState(false);
+  // How many the dialog asks about: kept while it closes, when the deleted ones have already left the selection.
+  const [asked, setAsked] = useState(0);
   const toastId = useRef<string>(undefined);
   const count = selectedIds.length;
   const allSelected = count > 0 && count === pageIds.length;
@@ -77,7 +79,15 @@ export function SelectionBar({
       {count > 0 && (
         <>
           {children}
-          <Button size="sm" variant="danger" disabled={deleting || othersBusy} onClick={() => setConfirming(true)}>
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={deleting || othersBusy}
+            onClick={() => {
+              setAsked(count);
+              setConfirming(true);
+            }}
+          >
             Delete selected
           </Button>
         </>
@@ -93,7 +103,7 @@ export function SelectionBar({
         onOpenChange={(open) => !open && !deleting && setConfirming(false)}
         confirmLabel="Delete"
         confirmVariant="danger"
-        title={deletion.title(count)}
+        title={deletion.title(asked)}
         onConfirm={() => {
           toastId.current = showToast.loading(deletion.loading);
           void fetcher.submit(idsForm(selectedIds), { method: "post", action: deletion.action });

@@ -19,10 +19,16 @@ export function useConfirmedDelete<T extends { id: string }>(options: {
   failure: string;
 }) {
   const fetcher = useFetcher<ActionAnswer>();
+  // The item stays after the dialog is told to close, so its title and text keep naming it while it closes.
   const [selected, setSelected] = useState<T>();
+  const [open, setOpen] = useState(false);
   const toastId = useRef<string>(undefined);
   const deleting = fetcher.state !== "idle";
-  const cancel = () => setSelected(undefined);
+  const cancel = () => setOpen(false);
+  const select = (item: T) => {
+    setSelected(item);
+    setOpen(true);
+  };
 
   useActionResult(fetcher.data, (answer) => {
     if (answer.ok) showToast.success(options.success, { id: toastId.current });
@@ -31,17 +37,18 @@ export function useConfirmedDelete<T extends { id: string }>(options: {
   });
 
   const onConfirm = () => {
-    // The dialog is open only while an item is selected.
-    if (!selected) return;
+    // The dialog opens only with an item selected.
+    if (!open || !selected) return;
     toastId.current = options.loading ? showToast.loading(options.loading) : undefined;
     void fetcher.submit(options.body?.(selected) ?? null, { method: "post", action: options.action(selected) });
   };
 
   return {
+    /** The item the dialog asks about: the last one selected, still there while the dialog closes. */
     selected,
-    select: setSelected,
+    select,
     cancel,
     /** For the ConfirmDialog: it cannot be dismissed half-way. */
-    dialog: { open: selected !== undefined, busy: deleting, onOpenChange: (open: boolean) => !open && !deleting && cancel(), onConfirm },
+    dialog: { open, busy: deleting, onOpenChange: (wanted: boolean) => !wanted && !deleting && cancel(), onConfirm },
   };
 }
