@@ -32,5 +32,6 @@ export const REGISTRATION_MESSAGES = {
 
 /** What a registration came to, as the form and the confirmation say it. */
 export const registeredMessage = "You're registered. A confirmation is on its way to your email.";
-export const waitingMessage = (position: number) =>
-  `All places are taken, so you're on the waiting list (number ${position}). If a place opens, you move up and get an email.`;
+/** The waiting list's place, on the form's page; the registrant's mail names the announcement (`heading`) too. */
+export const waitingMessage = (position: number, heading?: string) =>
+  `All places${heading === undefined ? "" : ` for "${heading}"`} are taken, so you're on the waiting list (number ${position}). If a place opens, you move up and get an email.`;

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { announcementPagePath } from "#core/public-pages";
 import type { RegistrationInput } from "#core/schemas/registration";
+import { waitingMessage } from "#core/schemas/registration-messages";
 import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import { inTurnQueue } from "../in-turn";
@@ -76,7 +77,7 @@ export function registrationService({ db, store, announcements, site, erase, tim
     }[outcome];
     const opening = {
       registered: `You're registered for "${card.heading}".`,
-      waiting: `All places for "${card.heading}" are taken, so you're on the waiting list (number ${position}). If a place opens, you move up and get an email.`,
+      waiting: waitingMessage(position, card.heading),
       promoted: `A place opened for "${card.heading}" and it is yours: you're registered.`,
     }[outcome];
     const event = card.event ? [`When: ${card.event.when}`, ...(card.event.location ? [`Where: ${card.event.location}`] : []), ""] : [];
