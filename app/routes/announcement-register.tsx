@@ -32,15 +32,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const page = await context.services.registrations.form(params.id);
-  if (!page) throw data("Not found", { status: 404 });
-  const submission = parseWithZod(form, { schema: registrationSchema(page.questions) });
+  // Read once: its questions check the answers, and the registration is taken for it.
+  const target = await context.services.registrations.target(params.id);
+  if (!target) throw data("Not found", { status: 404 });
+  const submission = parseWithZod(form, { schema: registrationSchema(target.settings.questions) });
   const refused = (status: number, message: string, extra: { full?: boolean } = {}, headers?: HeadersInit) =>
     formAnswer(submission.reply({ formErrors: [message] }), status, headers, extra);
   if (honeypotFilled(form)) return refused(400, REGISTRATION_MESSAGES.failure);
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   try {
-    const result = await context.services.registrations.register(params.id, submission.value, context.clientIp);
+    const result = await context.services.registrations.register(target, submission.value, context.clientIp);
     if (result.ok) {
       const message = result.status === "registered" ? registeredMessage : waitingMessage(result.position);
       return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { done: message });

@@ -17,7 +17,7 @@ import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages";
 import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
-import { createRepos, inTransaction } from "../repos";
+import { createRepos, inTransaction, type Repos } from "../repos";
 import type { AnnouncedEvent, Announcement, AnnouncementValues } from "../repos/announcements";
 import type { StoredImage } from "../repos/images";
 import { formatSiteTime, toWallTime, wallTimeToInstant } from "../site-time";
@@ -207,10 +207,13 @@ export function announcementService(deps: Deps) {
 
   const images = { db, storage, logger };
 
-  /** The announcement, if it is live at `now` (a draft, a scheduled or an expired one is not there for visitors). */
-  async function liveById(id: string, now: string): Promise<Announcement | undefined> {
+  /**
+   * The announcement, if it is live at `now` (a draft, a scheduled or an expired one is not there for visitors); read
+   * through `from` when it must join a transaction.
+   */
+  async function liveById(id: string, now: string, from: Pick<Repos, "announcements"> = repos): Promise<Announcement | undefined> {
     if (!isRecordId(id)) return undefined;
-    const announcement = await repos.announcements.findById(id);
+    const announcement = await from.announcements.findById(id);
     return announcement && announcementState(announcement, now) === "live" ? announcement : undefined;
   }
 
@@ -261,18 +264,20 @@ export function announcementService(deps: Deps) {
 
     /**
      * A live announcement that collects registrations on the site: its card, how it takes them, whether registering
-     * has closed, and its event's calendar file (null: no event). Undefined for any other.
+     * has closed, and its event's calendar file (null: no event), made only when a mail asks for it. Undefined for any
+     * other. Read through `from` when it must join a transaction (one that holds the announcement's lock).
      */
-    async registrationTarget(id: string, site: { siteName: string; publicUrl: string }, now: Date = new Date()) {
+    async registrationTarget(id: string, now: Date = new Date(), from?: Pick<Repos, "announcements">) {
       const at = now.toISOString();
-      const announcement = await liveById(id, at);
+      const announcement = await liveById(id, at, from);
       if (!announcement?.registration) return undefined;
+      const { event, registration } = announcement;
       const card = toCard(announcement, at);
       return {
         card,
-        settings: announcement.registration,
+        settings: registration,
         closed: registrationClosed(announcement, at),
-        calendar: announcement.event ? eventCalendar(card, announcement.event, site) : null,
+        calendar: (site: { siteName: string; publicUrl: string }) => (event ? eventCalendar(card, event, site) : null),
       };
     },
 

@@ -15,7 +15,7 @@ import { localStorage } from "../storage/local-storage";
 import { announcementService } from "./announcements";
 import { personalDataService, recordEraser } from "./personal-data";
 import { submissionStore } from "./public-submissions";
-import { registrationService } from "./registrations";
+import { type RegistrationService, registrationService } from "./registrations";
 import { registrationsCsv } from "./registrations-csv";
 
 const SITE = { siteName: "Students & Co", publicUrl: "https://society.example" };
@@ -84,6 +84,13 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     return id;
   }
 
+  /** Registers as the form's action does: the announcement read once, the registration taken for what was read. */
+  async function register(service: RegistrationService, id: string, input: RegistrationInput, clientIp: string) {
+    const target = await service.target(id);
+    if (!target) throw new Error(`announcement ${id} takes no registrations`);
+    return service.register(target, input, clientIp);
+  }
+
   const mails = async () =>
     (
       await database.db.selectFrom("mail_outbox").select(["kind", "payload", "record_id"]).orderBy("created_at").orderBy("id").execute()
@@ -94,15 +101,15 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   test("a place while there is one, then the waiting list for those who ask for it, each with its mail", async () => {
     const { registrations } = services();
     const id = await announcement({ capacity: 2 }, { event: true });
-    expect(await registrations.register(id, person("Amna"), "198.51.100.1")).toEqual({ ok: true, status: "registered" });
-    expect(await registrations.register(id, person("Bilal"), "198.51.100.1")).toEqual({ ok: true, status: "registered" });
-    expect(await registrations.register(id, person("Chand"), "198.51.100.1")).toEqual({ ok: false, reason: "full" });
-    expect(await registrations.register(id, person("Chand", { waitingList: true }), "198.51.100.1")).toEqual({
+    expect(await register(registrations, id, person("Amna"), "198.51.100.1")).toEqual({ ok: true, status: "registered" });
+    expect(await register(registrations, id, person("Bilal"), "198.51.100.1")).toEqual({ ok: true, status: "registered" });
+    expect(await register(registrations, id, person("Chand"), "198.51.100.1")).toEqual({ ok: false, reason: "full" });
+    expect(await register(registrations, id, person("Chand", { waitingList: true }), "198.51.100.1")).toEqual({
       ok: true,
       status: "waiting",
       position: 1,
     });
-    expect(await registrations.register(id, person("Dua", { waitingList: true }), "198.51.100.1")).toEqual({
+    expect(await register(registrations, id, person("Dua", { waitingList: true }), "198.51.100.1")).toEqual({
       ok: true,
       status: "waiting",
       position: 2,
@@ -135,22 +142,28 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const { registrations } = services();
     const id = await announcement({ capacity: 5 });
     const key = "a-submission-key-1";
-    expect(await registrations.register(id, person("Amna", { submissionKey: key }), "198.51.100.1")).toMatchObject({ ok: true });
-    expect(await registrations.register(id, person("Amna", { submissionKey: key }), "198.51.100.1")).toEqual({
+    expect(await register(registrations, id, person("Amna", { submissionKey: key }), "198.51.100.1")).toMatchObject({ ok: true });
+    expect(await register(registrations, id, person("Amna", { submissionKey: key }), "198.51.100.1")).toEqual({
       ok: true,
       status: "registered",
     });
-    expect(await registrations.register(id, person("Amna"), "198.51.100.1")).toEqual({ ok: false, reason: "already-registered" });
+    expect(await register(registrations, id, person("Amna"), "198.51.100.1")).toEqual({ ok: false, reason: "already-registered" });
     expect(await statuses(id)).toEqual(["Amna: registered"]);
     expect(await mails()).toHaveLength(1);
 
     const closed = await announcement({ closesAt: new Date(Date.now() - 1000).toISOString() });
-    expect(await registrations.register(closed, person("Bilal"), "198.51.100.1")).toEqual({ ok: false, reason: "closed" });
+    expect(await register(registrations, closed, person("Bilal"), "198.51.100.1")).toEqual({ ok: false, reason: "closed" });
     expect(await registrations.form(closed)).toMatchObject({ closed: true });
     const linkOnly = await announcement(null);
-    expect(await registrations.register(linkOnly, person("Bilal"), "198.51.100.1")).toEqual({ ok: false, reason: "missing" });
+    expect(await registrations.target(linkOnly)).toBeUndefined();
     expect(await registrations.form(linkOnly)).toBeUndefined();
-    expect(await registrations.register(newId(), person("Bilal"), "198.51.100.1")).toEqual({ ok: false, reason: "missing" });
+    expect(await registrations.target(newId())).toBeUndefined();
+
+    // Read while it took registrations, taken after it stopped: refused under the lock.
+    const switched = await announcement({});
+    const target = (await registrations.target(switched))!;
+    await database.db.updateTable("announcements").set({ registrations_here: 0 }).where("id", "=", switched).execute();
+    expect(await registrations.register(target, person("Bilal"), "198.51.100.1")).toEqual({ ok: false, reason: "missing" });
   });
 
   test("many at once, through two instances, never take more places than there are, and lose no one", async () => {
@@ -158,7 +171,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const instances = [services().registrations, services().registrations];
     const id = await announcement({ capacity: 10 });
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => instances[i % 2]!.register(id, person(`Person ${i}`, { waitingList: true }), "198.51.100.1")),
+      Array.from({ length: 40 }, (_, i) => register(instances[i % 2]!, id, person(`Person ${i}`, { waitingList: true }), "198.51.100.1")),
     );
     expect(answers.filter((answer) => answer.ok && answer.status === "registered")).toHaveLength(10);
     const waiting = answers.flatMap((answer) => (answer.ok && answer.status === "waiting" ? [answer.position] : []));
@@ -170,9 +183,9 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   test("removing a registered person gives the place to the first waiting, who is mailed; the removed one's mails go", async () => {
     const { registrations } = services();
     const id = await announcement({ capacity: 1 }, { event: true });
-    await registrations.register(id, person("Amna"), "198.51.100.1");
-    await registrations.register(id, person("Bilal", { waitingList: true }), "198.51.100.1");
-    await registrations.register(id, person("Chand", { waitingList: true }), "198.51.100.1");
+    await register(registrations, id, person("Amna"), "198.51.100.1");
+    await register(registrations, id, person("Bilal", { waitingList: true }), "198.51.100.1");
+    await register(registrations, id, person("Chand", { waitingList: true }), "198.51.100.1");
     const [amna] = await createRepos(database.db).registrations.listFor(id);
 
     expect(await registrations.remove(id, amna!.id, "admin-1")).toBe(true);
@@ -198,7 +211,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const { registrations } = services();
     const id = await announcement({ capacity: 1 });
     for (const name of ["Amna", "Bilal", "Chand", "Dua"]) {
-      await registrations.register(id, person(name, { waitingList: true }), "198.51.100.1");
+      await register(registrations, id, person(name, { waitingList: true }), "198.51.100.1");
     }
     await database.db.updateTable("announcements").set({ registration_capacity: 3 }).where("id", "=", id).execute();
     expect(await registrations.fillOpenedPlaces(id)).toBe(2);
@@ -212,8 +225,8 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   test("erasing an email, the retention sweep and deleting the announcement take registrations with their mails", async () => {
     const { registrations, personalData, announcements } = services();
     const id = await announcement({});
-    await registrations.register(id, person("Amna"), "198.51.100.1");
-    await registrations.register(id, person("Bilal"), "198.51.100.1");
+    await register(registrations, id, person("Amna"), "198.51.100.1");
+    await register(registrations, id, person("Bilal"), "198.51.100.1");
     expect(await personalData.findByEmail("amna@example.org")).toEqual({ requests: 0, messages: 0, registrations: 1, mails: 1 });
     expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toEqual({
       requests: 0,
@@ -228,7 +241,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(await mails()).toEqual([]);
 
     const later = await announcement({});
-    await registrations.register(later, person("Chand"), "198.51.100.1");
+    await register(registrations, later, person("Chand"), "198.51.100.1");
     await personalData.setRetention(1, "admin-1", new Date(Date.now() + 60 * 24 * 3600_000));
     expect(await database.db.selectFrom("registrations").select("id").execute()).toEqual([]);
   });

@@ -44,7 +44,10 @@ interface Deps {
   wakeMailer(): void;
 }
 
-type Target = NonNullable<Awaited<ReturnType<AnnouncementService["registrationTarget"]>>>;
+/** A live announcement that takes registrations here, read once per request: what its form asks, and what its mails say. */
+export type RegistrationTarget = NonNullable<Awaited<ReturnType<AnnouncementService["registrationTarget"]>>>;
+
+type SiteInfo = { siteName: string; publicUrl: string };
 
 /**
  * Registrations an announcement collects on the site. Taking a place and giving one up happen under the
@@ -64,8 +67,8 @@ export function registrationService({ db, store, announcements, site, erase, tim
   function mailTo(
     person: { name: string; email: string },
     outcome: "registered" | "waiting" | "promoted",
-    target: Target,
-    siteInfo: { siteName: string; publicUrl: string },
+    target: RegistrationTarget,
+    siteInfo: SiteInfo,
     position = 0,
   ): OutboxPayload {
     const { card } = target;
@@ -81,8 +84,8 @@ export function registrationService({ db, store, announcements, site, erase, tim
       promoted: `A place opened for "${card.heading}" and it is yours: you're registered.`,
     }[outcome];
     const event = card.event ? [`When: ${card.event.when}`, ...(card.event.location ? [`Where: ${card.event.location}`] : []), ""] : [];
-    const calendarNote =
-      target.calendar && outcome !== "waiting" ? ["The attached calendar file adds the event to your calendar.", ""] : [];
+    const calendar = outcome === "waiting" ? null : target.calendar(siteInfo);
+    const calendarNote = calendar ? ["The attached calendar file adds the event to your calendar.", ""] : [];
     const text = [
       `Hello ${person.name},`,
       "",
@@ -103,7 +106,7 @@ export function registrationService({ db, store, announcements, site, erase, tim
       to: { name: person.name, address: person.email },
       subject,
       text,
-      calendar: outcome === "waiting" ? null : target.calendar,
+      calendar,
     };
   }
 
@@ -115,7 +118,7 @@ export function registrationService({ db, store, announcements, site, erase, tim
     trx: Repos,
     announcementId: string,
     capacity: number | null,
-    mail: { target: Target; siteInfo: { siteName: string; publicUrl: string } },
+    mail: { target: RegistrationTarget; siteInfo: SiteInfo },
     now: Date,
   ) {
     const { registered, waiting } = await trx.registrations.counts(announcementId);
@@ -151,9 +154,15 @@ export function registrationService({ db, store, announcements, site, erase, tim
   }
 
   return {
+    /**
+     * A live announcement that takes registrations here, as a registration is made for it (its form's questions are
+     * `settings.questions`); undefined for any other.
+     */
+    target: (announcementId: string, now: Date = new Date()) => announcements.registrationTarget(announcementId, now),
+
     /** The public form of a live announcement that takes registrations: its card, questions, and how full it is. */
     async form(announcementId: string, now: Date = new Date()) {
-      const target = await announcements.registrationTarget(announcementId, await site(), now);
+      const target = await announcements.registrationTarget(announcementId, now);
       if (!target) return undefined;
       const { registered, waiting } = await repos.registrations.counts(announcementId);
       const { capacity, questions } = target.settings;
@@ -169,20 +178,20 @@ export function registrationService({ db, store, announcements, site, erase, tim
     },
 
     /**
-     * Takes a registration: a place while there is one, else (when the person said yes to it) the waiting list.
-     * Refused when the announcement is not live or takes no registrations here, when registering has closed, when
-     * the email is already registered, and when it is full and the person did not ask for the waiting list. A
-     * submission sent again (same key) answers as the first did and stores nothing new.
+     * Takes a registration for `target` (as `target` read it, with the answers to its questions): a place while there
+     * is one, else (when the person said yes to it) the waiting list. Refused when the announcement no longer takes
+     * registrations here, when registering has closed, when the email is already registered, and when it is full and
+     * the person did not ask for the waiting list. A submission sent again (same key) answers as the first did and
+     * stores nothing new.
      */
     async register(
-      announcementId: string,
+      target: RegistrationTarget,
       input: RegistrationInput,
       clientIp: string,
       now: Date = new Date(),
     ): Promise<RegistrationResult> {
+      const announcementId = target.card.id;
       const siteInfo = await site();
-      const target = await announcements.registrationTarget(announcementId, siteInfo, now);
-      if (!target) return { ok: false, reason: "missing" };
       const at = now.toISOString();
       try {
         const stored = await inTurn(() =>
@@ -245,7 +254,7 @@ export function registrationService({ db, store, announcements, site, erase, tim
       if (!isRecordId(announcementId) || !isRecordId(registrationId)) return false;
       // Read before the transaction: on SQLite it holds the one connection until it ends.
       const siteInfo = await site();
-      const target = await announcements.registrationTarget(announcementId, siteInfo, now);
+      const target = await announcements.registrationTarget(announcementId, now);
       let found = false;
       await inTurn(() =>
         erase(
@@ -275,7 +284,7 @@ export function registrationService({ db, store, announcements, site, erase, tim
      */
     async fillOpenedPlaces(announcementId: string, now: Date = new Date()): Promise<number> {
       const siteInfo = await site();
-      const target = await announcements.registrationTarget(announcementId, siteInfo, now);
+      const target = await announcements.registrationTarget(announcementId, now);
       if (!target || target.closed) return 0;
       const moved = await inTurn(() =>
         inTransaction(db, async (trx) => {
