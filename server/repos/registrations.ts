@@ -182,6 +182,19 @@ export function registrationsRepo(db: Kysely<Database>) {
       );
     },
 
+    /** The announcements these registrations are for, each once, in id order (the order their locks are taken in). */
+    async announcementsOf(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom("registrations")
+        .select("announcement_id")
+        .distinct()
+        .where("id", "in", ids)
+        .orderBy("announcement_id")
+        .execute();
+      return rows.map((row) => row.announcement_id);
+    },
+
     /** Deletes the registrations; returns the ids that were there. */
     async delete(ids: readonly string[]): Promise<string[]> {
       if (ids.length === 0) return [];

@@ -51,7 +51,17 @@ export function createServices(deps: ServiceDeps) {
   const files = mailFiles(deps.dataDir);
   const erase = recordEraser({ db, mailFiles: files, logger });
   const announcements = announcementService({ ...deps, erase });
-  const personalData = personalDataService({ db, mailFiles: files, erase, logger });
+  const registrations = registrationService({
+    db,
+    store,
+    announcements,
+    site: content.chrome,
+    erase,
+    timeZone: deps.siteTimeZone,
+    wakeMailer: deps.wakeMailer,
+  });
+  // Erasure by email and the retention sweep give up registrations' places as Remove does.
+  const personalData = personalDataService({ db, mailFiles: files, erase: registrations.erase, logger });
   const mailSettings = mailSettingsService({ db, mail: deps.mail });
   const accounts = accountsService({
     db,
@@ -84,15 +94,7 @@ export function createServices(deps: ServiceDeps) {
       erase,
       confirmationFor: async (applicant) => mailSettings.confirmationFor(applicant, (await content.chrome()).shortName),
     }),
-    registrations: registrationService({
-      db,
-      store,
-      announcements,
-      site: content.chrome,
-      erase,
-      timeZone: deps.siteTimeZone,
-      wakeMailer: deps.wakeMailer,
-    }),
+    registrations,
     personalData,
     contactMessages: contactService({ db, store, timeZone: deps.siteTimeZone, erase, publicUrl: deps.publicUrl }),
     settings: {

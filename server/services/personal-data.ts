@@ -50,6 +50,16 @@ export function retentionCutoff(now: Date, months: number): Date {
 }
 
 /**
+ * How an erasure runs. `vacuum`: on SQLite, rewrite the database file afterwards. `now`: when it happens (the clock
+ * unless given); an eraser that gives up registrations' places (registrationService's `erase`) asks whether their
+ * announcements are still open then.
+ */
+export interface ErasureOptions {
+  vacuum?: boolean;
+  now?: Date;
+}
+
+/**
  * Deletes requests, messages and registrations with every copy of their data: the rows (with a request's notes and history), their
  * mails in the outbox, the files the `log` transport wrote of those, and any per-email counters named; on SQLite the
  * write-ahead log is then emptied, so the file keeps nothing of them either (with `vacuum`, nothing freed earlier
@@ -60,7 +70,7 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
   return async function erase(
     select: (trx: Repos) => Promise<Erasure>,
     audit: (trx: Repos, erased: ErasedRecords) => Promise<void>,
-    { vacuum = false } = {},
+    { vacuum = false }: ErasureOptions = {},
   ): Promise<ErasedRecords> {
     const erased = await inTransaction(db, async (trx) => {
       const chosen = await select(trx);
@@ -112,6 +122,7 @@ export function personalDataService({
 }: {
   db: Kysely<Database>;
   mailFiles: MailFiles;
+  /** The site's eraser moves waiting lists up where an erased registration held a place (registrationService's `erase`). */
   erase: RecordEraser;
   logger: Logger;
 }) {
@@ -149,6 +160,7 @@ export function personalDataService({
             if (batch.requests.length + batch.messages.length + batch.registrations.length + batch.mails.length > 0)
               await auditCounts(actor, "retention.sweep")(trx, batch);
           },
+          { now },
         );
         const batch = countsOf(erased);
         total.requests += batch.requests;

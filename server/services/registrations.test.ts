@@ -65,7 +65,8 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       timeZone: "Asia/Karachi",
       wakeMailer: () => (woken += 1),
     });
-    const personalData = personalDataService({ db: database.db, mailFiles: files, erase, logger });
+    // As the site builds it: erasure by email and the retention sweep give up places as Remove does.
+    const personalData = personalDataService({ db: database.db, mailFiles: files, erase: registrations.erase, logger });
     return { announcements, registrations, personalData };
   }
 
@@ -220,6 +221,68 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       "Bilal",
       "Chand",
     ]);
+  });
+
+  test("erasing a registrant by email gives their place to the first waiting, who is mailed, as Remove does", async () => {
+    const { registrations, personalData } = services();
+    const id = await announcement({ capacity: 1 }, { event: true });
+    await register(registrations, id, person("Amna"), "198.51.100.1");
+    await register(registrations, id, person("Bilal", { waitingList: true }), "198.51.100.1");
+    await register(registrations, id, person("Chand", { waitingList: true }), "198.51.100.1");
+    woken = 0;
+
+    expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toMatchObject({ registrations: 1, mails: 1 });
+    expect(await statuses(id)).toEqual(["Bilal: registered", "Chand: waiting"]);
+    const sent = await mails();
+    expect(sent.some((mail) => mail.to.address === "amna@example.org")).toBe(false);
+    const promoted = sent.at(-1)!;
+    expect(promoted.subject).toBe("A place opened: you're registered for First aid workshop");
+    expect(promoted.to.address).toBe("bilal@example.org");
+    expect(promoted.calendar).toContain("BEGIN:VEVENT");
+    expect(woken).toBeGreaterThan(0);
+
+    // A waiting one erased moves no one.
+    expect(await personalData.eraseByEmail("chand@example.org", "admin-1")).toMatchObject({ registrations: 1 });
+    expect(await statuses(id)).toEqual(["Bilal: registered"]);
+    expect((await mails()).filter((mail) => mail.subject.startsWith("A place opened"))).toHaveLength(1);
+  });
+
+  test("erasing by email moves no one up once registering has closed or the announcement has expired", async () => {
+    const { registrations, personalData } = services();
+    const closed = await announcement({ capacity: 1 });
+    const expired = await announcement({ capacity: 1 });
+    for (const id of [closed, expired]) {
+      await register(registrations, id, person("Amna"), "198.51.100.1");
+      await register(registrations, id, person("Bilal", { waitingList: true }), "198.51.100.1");
+    }
+    const past = new Date(Date.now() - 1000).toISOString();
+    await database.db.updateTable("announcements").set({ registration_closes_at: past }).where("id", "=", closed).execute();
+    await database.db.updateTable("announcements").set({ expires_at: past }).where("id", "=", expired).execute();
+
+    expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toMatchObject({ registrations: 2 });
+    expect(await statuses(closed)).toEqual(["Bilal: waiting"]);
+    expect(await statuses(expired)).toEqual(["Bilal: waiting"]);
+    expect((await mails()).filter((mail) => mail.subject.startsWith("A place opened"))).toEqual([]);
+  });
+
+  test("the retention sweep gives a swept place to the waiting list while the announcement is open, and not after", async () => {
+    const { registrations, personalData } = services();
+    const open = await announcement({ capacity: 1 });
+    const closed = await announcement({ capacity: 1 });
+    for (const id of [open, closed]) {
+      await register(registrations, id, person("Amna"), "198.51.100.1");
+      await register(registrations, id, person("Bilal", { waitingList: true }), "198.51.100.1");
+    }
+    // Amna registered long ago; Bilal is recent, so only Amna is past keeping.
+    await database.db.updateTable("registrations").set({ created_at: "2020-01-01T00:00:00.000Z" }).where("name", "=", "Amna").execute();
+    const past = new Date(Date.now() - 1000).toISOString();
+    await database.db.updateTable("announcements").set({ registration_closes_at: past }).where("id", "=", closed).execute();
+
+    expect(await personalData.setRetention(12, "admin-1")).toMatchObject({ registrations: 2 });
+    expect(await statuses(open)).toEqual(["Bilal: registered"]);
+    expect(await statuses(closed)).toEqual(["Bilal: waiting"]);
+    const promoted = (await mails()).filter((mail) => mail.subject.startsWith("A place opened"));
+    expect(promoted.map((mail) => mail.recordId)).toEqual([(await createRepos(database.db).registrations.listFor(open))[0]!.id]);
   });
 
   test("erasing an email, the retention sweep and deleting the announcement take registrations with their mails", async () => {

@@ -7,7 +7,7 @@ import type { Database } from "../db/schema";
 import { inTurnQueue } from "../in-turn";
 import type { OutboxPayload } from "../mail/messages";
 import { createRepos, inTransaction, type Repos } from "../repos";
-import type { Registration, RegistrationCounts } from "../repos/registrations";
+import type { LockedRegistrationSettings, Registration, RegistrationCounts } from "../repos/registrations";
 import { formatSiteTime } from "../site-time";
 import type { AnnouncementService } from "./announcements";
 import { type CsvExport, csvFile, csvFileName } from "./csv-file";
@@ -111,26 +111,66 @@ export function registrationService({ db, store, announcements, site, erase, tim
   }
 
   /**
-   * Gives free places to the waiting list, first come first served, each with its mail; the caller holds the
-   * announcement's lock. Returns how many moved up.
+   * Gives free places to the waiting list, first come first served, each with its mail in the same transaction; the
+   * caller holds the announcement's lock (`locked`). Moving up is for people still waiting to register: only while the
+   * announcement is live, takes registrations here and has not closed them; a finished one's list stays as it was.
+   * Returns how many moved up.
    */
   async function fillPlaces(
     trx: Repos,
     announcementId: string,
-    capacity: number | null,
-    mail: { target: RegistrationTarget; siteInfo: SiteInfo },
+    locked: LockedRegistrationSettings | undefined,
+    siteInfo: SiteInfo,
     now: Date,
   ) {
+    if (!locked?.registrationsHere) return 0;
     const { registered, waiting } = await trx.registrations.counts(announcementId);
     if (waiting === 0) return 0;
-    const free = capacity === null ? waiting : capacity - registered;
+    const free = locked.capacity === null ? waiting : locked.capacity - registered;
+    if (free <= 0) return 0;
+    // Read under the lock, through the transaction (on SQLite it holds the one connection).
+    const target = await announcements.registrationTarget(announcementId, now, trx);
+    if (!target || target.closed) return 0;
     const promoted = await trx.registrations.nextWaiting(announcementId, free);
     await trx.registrations.setRegistered(promoted.map((registration) => registration.id));
     for (const registration of promoted) {
-      await trx.mailOutbox.enqueue("registration", mailTo(registration, "promoted", mail.target, mail.siteInfo), now, registration.id);
+      await trx.mailOutbox.enqueue("registration", mailTo(registration, "promoted", target, siteInfo), now, registration.id);
     }
     return promoted.length;
   }
+
+  /**
+   * The record eraser (see recordEraser) that gives up places as Remove does: the announcements of the registrations
+   * `select` chooses are locked before they go, and once they have gone (with the audit entries) each one's free places
+   * go to its waiting list (see fillPlaces), mailed through the outbox in the same transaction. In turn with this
+   * instance's other writes that take or give up places. `now`: whether an announcement is still open, and the mails' time.
+   */
+  const eraseGivingUpPlaces: RecordEraser = async (select, audit, options = {}) => {
+    const now = options.now ?? new Date();
+    // Read before the transaction: on SQLite it holds the one connection until it ends.
+    const siteInfo = await site();
+    let moved = 0;
+    const erased = await inTurn(() => {
+      const locked = new Map<string, LockedRegistrationSettings | undefined>();
+      return erase(
+        async (trx) => {
+          const chosen = await select(trx);
+          // In the same (id) order in every transaction, so two erasures that share announcements never deadlock.
+          for (const announcementId of await trx.registrations.announcementsOf(chosen.registrations)) {
+            locked.set(announcementId, await trx.registrations.lockAnnouncement(announcementId));
+          }
+          return chosen;
+        },
+        async (trx, records) => {
+          await audit(trx, records);
+          for (const [announcementId, settings] of locked) moved += await fillPlaces(trx, announcementId, settings, siteInfo, now);
+        },
+        options,
+      );
+    });
+    if (moved > 0) wakeMailer();
+    return erased;
+  };
 
   /** Where a stored registration stands: 0 holding a place, else its place on the waiting list. */
   const positionOf = async (trx: Repos, registration: Registration) =>
@@ -248,49 +288,39 @@ export function registrationService({ db, store, announcements, site, erase, tim
 
     /**
      * Removes a registration with every copy of its data (its mails: see recordEraser); when it held a place, the
-     * first on the waiting list moves up and is mailed. Audited (ids only). False when there is no such registration.
+     * first on the waiting list moves up and is mailed (see eraseGivingUpPlaces). Audited (ids only). False when there
+     * is no such registration.
      */
     async remove(announcementId: string, registrationId: string, actorId: string, now: Date = new Date()): Promise<boolean> {
       if (!isRecordId(announcementId) || !isRecordId(registrationId)) return false;
-      // Read before the transaction: on SQLite it holds the one connection until it ends.
-      const siteInfo = await site();
-      const target = await announcements.registrationTarget(announcementId, now);
-      let found = false;
-      await inTurn(() =>
-        erase(
-          async (trx) => {
-            const locked = await trx.registrations.lockAnnouncement(announcementId);
-            const registration = locked && (await trx.registrations.findById(registrationId));
-            found = registration?.announcementId === announcementId;
-            return { applications: [], messages: [], registrations: found ? [registrationId] : [] };
-          },
-          // With its audit entry, in the same transaction: the place it held goes to the first on the waiting list.
-          async (trx, erased) => {
-            if (erased.registrations.length === 0) return;
-            await trx.auditLog.record(actorId, "registration.remove", `announcement=${announcementId} registration=${registrationId}`);
-            const locked = await trx.registrations.lockAnnouncement(announcementId);
-            // Moving up is for people still waiting for a live event; a finished one's list stays as it was.
-            if (locked && target && !target.closed) await fillPlaces(trx, announcementId, locked.capacity, { target, siteInfo }, now);
-          },
-        ),
+      const erased = await eraseGivingUpPlaces(
+        async (trx) => {
+          const registration = await trx.registrations.findById(registrationId);
+          return { applications: [], messages: [], registrations: registration?.announcementId === announcementId ? [registrationId] : [] };
+        },
+        async (trx, records) => {
+          if (records.registrations.length === 0) return;
+          await trx.auditLog.record(actorId, "registration.remove", `announcement=${announcementId} registration=${registrationId}`);
+        },
+        { now },
       );
-      if (found) wakeMailer();
-      return found;
+      return erased.registrations.length > 0;
     },
+
+    /** Erasure by email and the retention sweep go through this eraser, so a place they free moves the waiting list up. */
+    erase: eraseGivingUpPlaces,
 
     /**
      * After the admin changed an announcement: places its new capacity opened go to the waiting list (mailed). Returns
      * how many moved up.
      */
     async fillOpenedPlaces(announcementId: string, now: Date = new Date()): Promise<number> {
+      if (!isRecordId(announcementId)) return 0;
       const siteInfo = await site();
-      const target = await announcements.registrationTarget(announcementId, now);
-      if (!target || target.closed) return 0;
       const moved = await inTurn(() =>
-        inTransaction(db, async (trx) => {
-          const locked = await trx.registrations.lockAnnouncement(announcementId);
-          return locked?.registrationsHere ? fillPlaces(trx, announcementId, locked.capacity, { target, siteInfo }, now) : 0;
-        }),
+        inTransaction(db, async (trx) =>
+          fillPlaces(trx, announcementId, await trx.registrations.lockAnnouncement(announcementId), siteInfo, now),
+        ),
       );
       if (moved > 0) wakeMailer();
       return moved;
