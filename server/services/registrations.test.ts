@@ -92,6 +92,22 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     return service.register(target, input, clientIp);
   }
 
+  /** An announcement with one place, Amna's, and Bilal first on its waiting list. */
+  async function amnaRegisteredBilalWaiting(registrations: RegistrationService) {
+    const id = await announcement({ capacity: 1 });
+    await register(registrations, id, person("Amna"), "198.51.100.1");
+    await register(registrations, id, person("Bilal", { waitingList: true }), "198.51.100.1");
+    return id;
+  }
+
+  /** Its registration closed, or the announcement expired, a moment ago. */
+  const endedNow = (id: string, column: "registration_closes_at" | "expires_at") =>
+    database.db
+      .updateTable("announcements")
+      .set({ [column]: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", id)
+      .execute();
+
   const mails = async () =>
     (
       await database.db.selectFrom("mail_outbox").select(["kind", "payload", "record_id"]).orderBy("created_at").orderBy("id").execute()
@@ -249,15 +265,10 @@ describe.each(testEngines())("registrations on %s", (engine) => {
 
   test("erasing by email moves no one up once registering has closed or the announcement has expired", async () => {
     const { registrations, personalData } = services();
-    const closed = await announcement({ capacity: 1 });
-    const expired = await announcement({ capacity: 1 });
-    for (const id of [closed, expired]) {
-      await register(registrations, id, person("Amna"), "198.51.100.1");
-      await register(registrations, id, person("Bilal", { waitingList: true }), "198.51.100.1");
-    }
-    const past = new Date(Date.now() - 1000).toISOString();
-    await database.db.updateTable("announcements").set({ registration_closes_at: past }).where("id", "=", closed).execute();
-    await database.db.updateTable("announcements").set({ expires_at: past }).where("id", "=", expired).execute();
+    const closed = await amnaRegisteredBilalWaiting(registrations);
+    const expired = await amnaRegisteredBilalWaiting(registrations);
+    await endedNow(closed, "registration_closes_at");
+    await endedNow(expired, "expires_at");
 
     expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toMatchObject({ registrations: 2 });
     expect(await statuses(closed)).toEqual(["Bilal: waiting"]);
@@ -267,16 +278,11 @@ describe.each(testEngines())("registrations on %s", (engine) => {
 
   test("the retention sweep gives a swept place to the waiting list while the announcement is open, and not after", async () => {
     const { registrations, personalData } = services();
-    const open = await announcement({ capacity: 1 });
-    const closed = await announcement({ capacity: 1 });
-    for (const id of [open, closed]) {
-      await register(registrations, id, person("Amna"), "198.51.100.1");
-      await register(registrations, id, person("Bilal", { waitingList: true }), "198.51.100.1");
-    }
+    const open = await amnaRegisteredBilalWaiting(registrations);
+    const closed = await amnaRegisteredBilalWaiting(registrations);
     // Amna registered long ago; Bilal is recent, so only Amna is past keeping.
     await database.db.updateTable("registrations").set({ created_at: "2020-01-01T00:00:00.000Z" }).where("name", "=", "Amna").execute();
-    const past = new Date(Date.now() - 1000).toISOString();
-    await database.db.updateTable("announcements").set({ registration_closes_at: past }).where("id", "=", closed).execute();
+    await endedNow(closed, "registration_closes_at");
 
     expect(await personalData.setRetention(12, "admin-1")).toMatchObject({ registrations: 2 });
     expect(await statuses(open)).toEqual(["Bilal: registered"]);
