@@ -10,13 +10,7 @@ import type { AdminLink, AdminLinkKind } from "../repos/admin-links";
 import { type AdminRecord, normalizeEmail } from "../repos/admins";
 import { formatSiteTime } from "../site-time";
 import { AUDIT_ACTOR } from "../repos/audit-log";
-import {
-  hashPassword,
-  newPasswordProblem,
-  PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS,
-  PasswordHashingBusyError,
-  personalWords,
-} from "./password.server";
+import { hashOrBusy, newPasswordProblem, personalWords } from "./password.server";
 import { loginAccountKey } from "./rate-limit.server";
 
 export const INVITATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
@@ -61,16 +55,6 @@ export interface AccountsDeps {
 /** The link's secret: 256 random bits in the mail, only its SHA-256 in the database. */
 const newLinkToken = (): string => crypto.randomBytes(32).toString("base64url");
 const hashLinkToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
-/** The new password's hash, or "busy" when too many hashes already wait in this process (the caller answers 429). */
-async function hashNewPassword(password: string): Promise<string | "busy"> {
-  try {
-    return await hashPassword(password);
-  } catch (error) {
-    if (error instanceof PasswordHashingBusyError) return "busy";
-    throw error;
-  }
-}
-const BUSY = { ok: false as const, reason: "busy" as const, retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };
 
 const resetRequestKey = (kind: "ip" | "account", value: string) =>
   `reset:${kind}:${crypto.createHash("sha256").update(value).digest("hex")}`;
@@ -209,13 +193,18 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
       if (!link) return { ok: false as const, reason: "invalid-link" as const };
       const problem = newPasswordProblem(input.password, personalWords({ email: link.email, name: input.name }));
       if (problem) return { ok: false as const, reason: "invalid-password" as const, message: problem };
-      const passwordHash = await hashNewPassword(input.password);
-      if (passwordHash === "busy") return BUSY;
+      const hashed = await hashOrBusy(input.password);
+      if (!hashed.ok) return hashed;
       const now = clock().toISOString();
       return inTransaction(db, async (trx) => {
         if (!(await trx.adminLinks.use(link.id, now))) return { ok: false as const, reason: "invalid-link" as const };
         if (await trx.admins.findByEmail(link.email)) return { ok: false as const, reason: "invalid-link" as const };
-        const admin = await trx.admins.create({ email: link.email, name: input.name, role: link.role ?? "editor", passwordHash });
+        const admin = await trx.admins.create({
+          email: link.email,
+          name: input.name,
+          role: link.role ?? "editor",
+          passwordHash: hashed.hash,
+        });
         await trx.auditLog.record(admin.id, "admin.invitation-accepted", `invitation=${link.id} admin=${admin.id}`);
         return { ok: true as const, adminId: admin.id };
       });
@@ -336,12 +325,12 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
       if (!link || !admin || admin.disabledAt !== null) return { ok: false as const, reason: "invalid-link" as const };
       const problem = newPasswordProblem(input.password, personalWords(admin));
       if (problem) return { ok: false as const, reason: "invalid-password" as const, message: problem };
-      const passwordHash = await hashNewPassword(input.password);
-      if (passwordHash === "busy") return BUSY;
+      const hashed = await hashOrBusy(input.password);
+      if (!hashed.ok) return hashed;
       const now = clock().toISOString();
       const done = await inTransaction(db, async (trx) => {
         if (!(await trx.adminLinks.use(link.id, now))) return false;
-        await trx.admins.updatePassword(admin.id, passwordHash, { mustChangePassword: false });
+        await trx.admins.updatePassword(admin.id, hashed.hash, { mustChangePassword: false });
         const ended = await trx.sessions.deleteAllForAdmin(admin.id);
         await trx.auditLog.record(admin.id, "password.reset", `link=${link.id} sessions_revoked=${ended}`);
         return true;

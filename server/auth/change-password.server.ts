@@ -1,13 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { createRepos, inTransaction } from "../repos";
-import {
-  hashPassword,
-  newPasswordProblem,
-  PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS,
-  PasswordHashingBusyError,
-  personalWords,
-} from "./password.server";
+import { hashOrBusy, newPasswordProblem, type PasswordHashingBusy, personalWords } from "./password.server";
 import type { AuthClockOptions } from "./login.server";
 import { checkOwnPassword } from "./own-password.server";
 
@@ -26,7 +20,7 @@ export type ChangePasswordResult =
   | { ok: false; reason: "invalid-new-password"; message: string }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
   /** Too many password hashes already waiting in this process: nothing was changed. */
-  | { ok: false; reason: "busy"; retryAfterSeconds: number };
+  | PasswordHashingBusy;
 
 /** The signed-in admin's own password change; the current password is checked as `checkOwnPassword` does. */
 export async function changePassword(
@@ -45,15 +39,10 @@ export async function changePassword(
     options,
   );
   if (!current.ok) return current;
-  let passwordHash: string;
-  try {
-    passwordHash = await hashPassword(change.newPassword);
-  } catch (error) {
-    if (!(error instanceof PasswordHashingBusyError)) throw error;
-    return { ok: false, reason: "busy", retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };
-  }
+  const hashed = await hashOrBusy(change.newPassword);
+  if (!hashed.ok) return hashed;
   const revokedSessions = await inTransaction(db, async (trx) => {
-    await trx.admins.updatePassword(admin.id, passwordHash, { mustChangePassword: false });
+    await trx.admins.updatePassword(admin.id, hashed.hash, { mustChangePassword: false });
     const revoked = await trx.sessions.deleteAllForAdmin(admin.id, change.sessionId);
     await trx.auditLog.record(admin.id, "password.change", `sessions_revoked=${revoked}`);
     return revoked;

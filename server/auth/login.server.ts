@@ -5,7 +5,7 @@ import type { Logger } from "../logger";
 import { createRepos } from "../repos";
 import { AUDIT_ACTOR } from "../repos/audit-log";
 import type { Session, SessionAdmin } from "../repos/sessions";
-import { PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS, PasswordHashingBusyError, verifyPassword } from "./password.server";
+import { type PasswordHashingBusy, verifyOrBusy } from "./password.server";
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_IP_LIMIT, loginRateLimiter } from "./rate-limit.server";
 import { logSecurityEvent } from "../security-log";
 import { sessionStore } from "./sessions.server";
@@ -27,7 +27,7 @@ export type LoginResult =
   | { ok: false; reason: "password-expired" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
   /** Too many password hashes already waiting in this process: nothing was checked (the attempt still counts). */
-  | { ok: false; reason: "busy"; retryAfterSeconds: number };
+  | PasswordHashingBusy;
 
 export interface AuthClockOptions {
   now?: () => Date;
@@ -54,15 +54,10 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
   if (check.ipLimitReached && log) logSecurityEvent(log, "login.ip-limit-reached", { windowSeconds: LOGIN_IP_LIMIT.windowMs / 1000 });
 
   const admin = await repos.admins.findByEmail(attempt.email);
-  let matches: boolean;
-  try {
-    matches = await verifyPassword(admin?.passwordHash, attempt.password);
-  } catch (error) {
-    if (!(error instanceof PasswordHashingBusyError)) throw error;
-    return { ok: false, reason: "busy", retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };
-  }
+  const checked = await verifyOrBusy(admin?.passwordHash, attempt.password);
+  if (!checked.ok) return checked;
   // A disabled account answers as a wrong password does, after the same hash.
-  if (!matches || !admin || admin.disabledAt !== null) {
+  if (!checked.matches || !admin || admin.disabledAt !== null) {
     // One entry per password hash that failed: the audit log counts the hashes an attack made run.
     await auditLog.record(AUDIT_ACTOR.anonymous, "login.failure", admin ? `admin=${admin.id}` : "unknown account");
     if (log) {

@@ -3,7 +3,7 @@ import type { Database } from "../db/schema";
 import { createRepos } from "../repos";
 import type { AdminRecord } from "../repos/admins";
 import type { AuthClockOptions } from "./login.server";
-import { PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS, PasswordHashingBusyError, verifyPassword } from "./password.server";
+import { type PasswordHashingBusy, verifyOrBusy } from "./password.server";
 import { loginRateLimiter } from "./rate-limit.server";
 
 export type OwnPasswordCheck =
@@ -11,7 +11,7 @@ export type OwnPasswordCheck =
   | { ok: false; reason: "invalid-credentials" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
   /** Too many password hashes already waiting in this process: nothing was checked. */
-  | { ok: false; reason: "busy"; retryAfterSeconds: number };
+  | PasswordHashingBusy;
 
 /**
  * A signed-in admin's password, typed again before a sensitive change (a new password, two factors off, new recovery
@@ -30,14 +30,11 @@ export async function checkOwnPassword(
   const limiter = loginRateLimiter(repos.rateLimits, options);
   const check = await limiter.checkAccountAllowed(admin.email);
   if (!check.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: check.retryAfterSeconds };
-  try {
-    if (!(await verifyPassword(admin.passwordHash, input.password))) {
-      await repos.auditLog.record(admin.id, input.refusedAction, "wrong current password");
-      return { ok: false, reason: "invalid-credentials" };
-    }
-  } catch (error) {
-    if (!(error instanceof PasswordHashingBusyError)) throw error;
-    return { ok: false, reason: "busy", retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };
+  const checked = await verifyOrBusy(admin.passwordHash, input.password);
+  if (!checked.ok) return checked;
+  if (!checked.matches) {
+    await repos.auditLog.record(admin.id, input.refusedAction, "wrong current password");
+    return { ok: false, reason: "invalid-credentials" };
   }
   await limiter.recordLoginSuccess(admin.email);
   return { ok: true, admin };

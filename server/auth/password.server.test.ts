@@ -3,6 +3,7 @@ import {
   ARGON2_OPTIONS,
   DUMMY_PASSWORD_HASH,
   generateOneTimePassword,
+  hashOrBusy,
   hashPassword,
   newPasswordProblem,
   PASSWORD_HASHING_CONCURRENCY,
@@ -10,6 +11,7 @@ import {
   PasswordHashingBusyError,
   passwordSchema,
   personalWords,
+  verifyOrBusy,
   verifyPassword,
 } from "./password.server";
 import { BREACHED_PASSWORD_MESSAGE } from "./password-strength.server";
@@ -95,6 +97,19 @@ describe("passwords", () => {
     expect(new Set(stored).size).toBe(accepted);
     // Once they are done, hashing takes requests again.
     expect(await verifyPassword(stored[0], "password 0")).toBe(true);
+  });
+
+  test("while hashing is busy, hashOrBusy and verifyOrBusy answer 'busy' with a time to retry instead of throwing", async () => {
+    const accepted = PASSWORD_HASHING_CONCURRENCY + PASSWORD_HASHING_MAX_WAITING;
+    const hashes = Array.from({ length: accepted }, (_, i) => hashPassword(`password ${i}`));
+    const busy = { ok: false, reason: "busy", retryAfterSeconds: 5 };
+    expect(await hashOrBusy("one too many")).toEqual(busy);
+    expect(await verifyOrBusy(DUMMY_PASSWORD_HASH, "one too many")).toEqual(busy);
+    const stored = await Promise.all(hashes);
+    const hashed = await hashOrBusy("password 0");
+    expect(hashed.ok && (await verifyPassword(hashed.hash, "password 0"))).toBe(true);
+    expect(await verifyOrBusy(stored[0], "password 0")).toEqual({ ok: true, matches: true });
+    expect(await verifyOrBusy(stored[0], "password 1")).toEqual({ ok: true, matches: false });
   });
 
   test("one-time passwords are long, readable and random", () => {

@@ -54,7 +54,7 @@ export const PASSWORD_HASHING_CONCURRENCY = Math.min(2, Math.max(1, Math.floor(o
 export const PASSWORD_HASHING_MAX_WAITING = 8;
 
 /** What a request refused because hashing is busy tells the client: try again in a moment. */
-export const PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS = 5;
+const PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS = 5;
 
 /** Thrown by `hashPassword` and `verifyPassword` when `PASSWORD_HASHING_MAX_WAITING` hashes are already waiting. */
 export class PasswordHashingBusyError extends Error {
@@ -73,6 +73,27 @@ const inTurn = inTurnQueue(PASSWORD_HASHING_CONCURRENCY, {
 export async function hashPassword(password: string): Promise<string> {
   return inTurn(() => hash(normalize(password), ARGON2_OPTIONS));
 }
+
+/** How a request refused because hashing is busy answers (429, `Retry-After`): nothing was hashed or checked. */
+export interface PasswordHashingBusy {
+  ok: false;
+  reason: "busy";
+  retryAfterSeconds: number;
+}
+
+/** `hashing`'s result, or the busy answer in place of `PasswordHashingBusyError`; any other error is thrown on. */
+async function unlessBusy<T>(hashing: Promise<T>): Promise<T | PasswordHashingBusy> {
+  try {
+    return await hashing;
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusyError)) throw error;
+    return { ok: false, reason: "busy", retryAfterSeconds: PASSWORD_HASHING_BUSY_RETRY_AFTER_SECONDS };
+  }
+}
+
+/** A new password's hash (`hashPassword`), or the busy answer when too many hashes are waiting. */
+export const hashOrBusy = (password: string): Promise<{ ok: true; hash: string } | PasswordHashingBusy> =>
+  unlessBusy(hashPassword(password).then((hash) => ({ ok: true as const, hash })));
 
 /**
  * Checked when no account has the email: the hash of a random password nobody knows (thrown away), with the same
@@ -97,6 +118,13 @@ export async function verifyPassword(passwordHash: string | undefined, password:
     }
   });
 }
+
+/** Whether the password matches (`verifyPassword`), or the busy answer when too many hashes are waiting. */
+export const verifyOrBusy = (
+  passwordHash: string | undefined,
+  password: string,
+): Promise<{ ok: true; matches: boolean } | PasswordHashingBusy> =>
+  unlessBusy(verifyPassword(passwordHash, password).then((matches) => ({ ok: true as const, matches })));
 
 // No 0/O, 1/l/I: easy to read aloud and to type from a terminal.
 const READABLE = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
