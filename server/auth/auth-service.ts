@@ -31,15 +31,39 @@ export type AdminRefusal =
 /** Changes to accounts, two factors and personal data ask for the password again once it is this old in a session. */
 export const REAUTHENTICATION_WINDOW_MS = 10 * 60 * 1000;
 
+/**
+ * What a sign-in may still owe after the password, in the order it is paid: the second factor's code, then a new
+ * password for a one-time one, then the two-factor setup the Owners require. A session is at the first stage it owes
+ * (none: it is complete), and is refused everywhere but the few routes open at that stage.
+ */
+export const SIGN_IN_STAGES = ["second-factor", "password-change", "two-factor-setup"] as const;
+export type SignInStage = (typeof SIGN_IN_STAGES)[number];
+
+/** Why a session still at `stage` is refused where the route is not open to it. */
+const STAGE_REFUSALS: Record<SignInStage, AdminRefusal> = {
+  "second-factor": "second-factor-required",
+  "password-change": "password-change-required",
+  "two-factor-setup": "two-factor-setup-required",
+};
+
+/** The first stage the session's sign-in still owes, or undefined when it is complete. */
+function stageOwed({ session, admin }: ActiveSession): SignInStage | undefined {
+  if (session.secondFactorPending) return "second-factor";
+  if (admin.mustChangePassword) return "password-change";
+  if (admin.mustSetUpTwoFactor) return "two-factor-setup";
+  return undefined;
+}
+
 export interface AdminCheckOptions {
-  /** The change of a one-time password and the logout: the only things an admin still holding one may do. */
-  allowPendingPasswordChange?: boolean;
+  /**
+   * The earliest stage of an incomplete sign-in the route is open at, and every later one: "second-factor" for the
+   * logout (any session), "password-change" for the password change (its form is on the security page too, so it stays
+   * open during the two-factor setup), "two-factor-setup" for the security page and its setup. Unset: complete sessions
+   * only.
+   */
+  openFrom?: SignInStage;
   /** Accounts, settings, retention and erasure are an Owner's. */
   ownersOnly?: boolean;
-  /** The code screen and the logout: the only things a session still waiting for its second factor may do. */
-  allowSecondFactorPending?: boolean;
-  /** The security page's two-factor setup (and the logout): all an admin may do while the Owners require one they lack. */
-  allowTwoFactorSetup?: boolean;
   /** A sensitive change: the password (or a code) entered in this session within REAUTHENTICATION_WINDOW_MS. */
   recentAuthentication?: boolean;
 }
@@ -86,9 +110,9 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: 
     hasSessionCookie: (request: Request): boolean => readSessionToken(request, cookie) !== undefined,
 
     /**
-     * The check at the top of every admin loader and action. A refusal is logged as a security event. An admin still
-     * holding a one-time password is admitted only where `allowPendingPasswordChange` says so (the change itself, logout);
-     * an Editor only where the page is not `ownersOnly`.
+     * The check at the top of every admin loader and action. A refusal is logged as a security event. A session whose
+     * sign-in still owes a stage (a second factor, a new password, a two-factor setup) is admitted only where the route
+     * is `openFrom` that stage or an earlier one; an Editor only where the page is not `ownersOnly`.
      */
     async check(request: Request, options: AdminCheckOptions = {}): Promise<AdminCheck> {
       const active = await sessionOf(request);
@@ -97,10 +121,9 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: 
         return { admitted: false, reason, ...(reason === "session-ended" ? { clearCookie: clearSessionCookie(cookie) } : {}) };
       };
       if (!active) return refuse(readSessionToken(request, cookie) ? "session-ended" : "no-session");
-      if (active.session.secondFactorPending && !options.allowSecondFactorPending) return refuse("second-factor-required");
-      if (active.admin.mustChangePassword && !options.allowPendingPasswordChange) return refuse("password-change-required");
-      if (active.admin.mustSetUpTwoFactor && !options.allowTwoFactorSetup && !options.allowPendingPasswordChange) {
-        return refuse("two-factor-setup-required");
+      const owed = stageOwed(active);
+      if (owed && (!options.openFrom || SIGN_IN_STAGES.indexOf(owed) < SIGN_IN_STAGES.indexOf(options.openFrom))) {
+        return refuse(STAGE_REFUSALS[owed]);
       }
       if (options.ownersOnly && active.admin.role !== "owner") return refuse("owners-only");
       if (options.recentAuthentication && Date.now() - Date.parse(active.session.authenticatedAt) >= REAUTHENTICATION_WINDOW_MS) {

@@ -6,7 +6,7 @@ import type { Route } from "./+types/confirm-two-factor";
 
 /** Turns two factors on with the app's first code; the answer carries the recovery codes, shown once. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { allowTwoFactorSetup: true });
+  const { admin } = await requireAdmin(request, context, { openFrom: "two-factor-setup" });
   const submission = parseWithZod(await readForm(request), { schema: confirmTwoFactorSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const result = await context.services.twoFactor.confirmSetup(admin.id, submission.value.code);

@@ -4,6 +4,7 @@ import type { Route } from "./+types/logout";
 
 /** Ends the session and goes back to the login. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context, { allowPendingPasswordChange: true, allowSecondFactorPending: true, allowTwoFactorSetup: true });
+  // Any session may end itself, however far its sign-in got.
+  await requireAdmin(request, context, { openFrom: "second-factor" });
   return redirect("/admin", { headers: { "Set-Cookie": await context.services.auth.logOut(request) } });
 }

@@ -9,7 +9,7 @@ import type { Route } from "./+types/password";
 const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin, session } = await requireAdmin(request, context, { allowPendingPasswordChange: true });
+  const { admin, session } = await requireAdmin(request, context, { openFrom: "password-change" });
   const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
 

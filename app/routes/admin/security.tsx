@@ -7,7 +7,7 @@ import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/security";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const active = await requireAdmin(request, context, { allowTwoFactorSetup: true });
+  const active = await requireAdmin(request, context, { openFrom: "two-factor-setup" });
   const { admin } = active;
   const { twoFactor, auth } = context.services;
   const [state, setup, sessions] = await Promise.all([twoFactor.state(admin.id), twoFactor.pendingSetup(admin), auth.listSessions(active)]);

@@ -4,7 +4,7 @@ import type { Route } from "./+types/start-two-factor";
 
 /** A new secret to scan (the security page shows it with its QR code); refused while two factors are on. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { allowTwoFactorSetup: true, recentAuthentication: true });
+  const { admin } = await requireAdmin(request, context, { openFrom: "two-factor-setup", recentAuthentication: true });
   const setup = await context.services.twoFactor.startSetup(admin);
   return setup ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "Two-factor sign-in is already on." }, 409);
 }
