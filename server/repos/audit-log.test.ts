@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { withClientAddress } from "../client-address-scope";
 import { AUDIT_RETENTION_MS, addressKey, auditLogRepo } from "./audit-log";
+import { createRepos, inTransaction } from "./index";
 
 describe.each(testEngines())("audit log repository on %s", (engine) => {
   let database: TestDatabase;
@@ -52,6 +53,44 @@ describe.each(testEngines())("audit log repository on %s", (engine) => {
     expect(stored).not.toMatch(/203\.0\.113|198\.51\.100|2001:db8/);
     // One key for the database, whichever handle asks.
     expect((await addressKey(database.db)).equals(key)).toBe(true);
+  });
+
+  test("the audit key is read once for a database, not again in every transaction that writes an entry", async () => {
+    await addressKey(database.db); // as the start does
+    let keyReads = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === "SelectQueryNode" && JSON.stringify(node).includes("audit_address_key")) keyReads++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    await withClientAddress("203.0.113.7", async () => {
+      await inTransaction(counted, (trx) => trx.auditLog.record("admin-1", "login.success"));
+      await inTransaction(counted, (trx) => trx.auditLog.record("admin-1", "session.revoke"));
+      await createRepos(counted).auditLog.record("admin-1", "logout");
+    });
+    expect(keyReads).toBe(1);
+    const network = crypto
+      .createHmac("sha256", await addressKey(database.db))
+      .update("203.0.113.0/24")
+      .digest("hex");
+    const hashes = (await auditLogRepo(database.db).listRecent(10)).map((entry) => entry.addressHash);
+    expect(hashes).toEqual([network, network, network]);
+  });
+
+  test("a key made in a transaction that rolls back is not the one later entries use", async () => {
+    await withClientAddress("203.0.113.7", async () => {
+      const failing = inTransaction(database.db, async (trx) => {
+        await trx.auditLog.record("admin-1", "login.success");
+        throw new Error("rolled back");
+      });
+      await expect(failing).rejects.toThrow("rolled back");
+      await auditLogRepo(database.db).record("admin-1", "logout");
+    });
+    const [entry] = await auditLogRepo(database.db).listRecent(10);
+    const key = await addressKey(database.db);
+    expect(entry?.addressHash).toBe(crypto.createHmac("sha256", key).update("203.0.113.0/24").digest("hex"));
   });
 
   test("entries filter by actor and action, page by offset, and go after a year", async () => {

@@ -26,57 +26,81 @@ export interface AuditFilter {
   action?: string;
 }
 
-/** The key of every database, read (or made) once per database handle. */
+/**
+ * The audit key of each database, once read: remembered by the database's own handle, not a transaction's (a new handle
+ * for every transaction), so an entry written in a transaction does not read the key again.
+ */
 const keys = new WeakMap<Kysely<Database>, Promise<Buffer>>();
+
+/** The stored key, made at random first when there is none yet; `made` says this call made it. */
+async function readOrMakeKey(db: Kysely<Database>): Promise<{ key: Buffer; made: boolean }> {
+  const read = async () =>
+    (await db.selectFrom("settings").select("audit_address_key").where("id", "=", "site").executeTakeFirst())?.audit_address_key;
+  const stored = await read();
+  if (stored) return { key: Buffer.from(stored, "base64"), made: false };
+  await db
+    .updateTable("settings")
+    .set({ audit_address_key: crypto.randomBytes(32).toString("base64") })
+    .where("id", "=", "site")
+    .where("audit_address_key", "is", null)
+    .execute();
+  const made = await read();
+  if (!made) throw new Error("no settings row for the audit key");
+  return { key: Buffer.from(made, "base64"), made: true };
+}
 
 /**
  * The audit key: made at random by the first instance that needs it (the start makes it, right after migrating), the
- * same for every instance afterwards.
+ * same for every instance afterwards. Read once per database: `db` is the database's own handle, never a transaction's.
  */
-export async function addressKey(db: Kysely<Database>): Promise<Buffer> {
-  const read = async () =>
-    (await db.selectFrom("settings").select("audit_address_key").where("id", "=", "site").executeTakeFirst())?.audit_address_key;
-  let key = await read();
+export function addressKey(db: Kysely<Database>): Promise<Buffer> {
+  let key = keys.get(db);
   if (!key) {
-    await db
-      .updateTable("settings")
-      .set({ audit_address_key: crypto.randomBytes(32).toString("base64") })
-      .where("id", "=", "site")
-      .where("audit_address_key", "is", null)
-      .execute();
-    key = await read();
+    key = readOrMakeKey(db).then(({ key }) => key);
+    keys.set(db, key);
+    key.catch(() => keys.delete(db));
   }
-  if (!key) throw new Error("no settings row for the audit key");
-  return Buffer.from(key, "base64");
+  return key;
+}
+
+/**
+ * The key for an entry written through `db`, a transaction of `root` or `root` itself. In a transaction the key is read
+ * through it (it may hold the database's only connection), and remembered for `root` unless the transaction made it: a
+ * key made there is gone if the transaction rolls back.
+ */
+async function keyFor(db: Kysely<Database>, root: Kysely<Database>): Promise<Buffer> {
+  const known = keys.get(root);
+  if (known) return known;
+  if (db === root) return addressKey(root);
+  const { key, made } = await readOrMakeKey(db);
+  if (!made) keys.set(root, Promise.resolve(key));
+  return key;
 }
 
 /**
  * Where a request came from, as the audit log keeps it: HMAC-SHA-256 of its /24 (IPv4) or /48 (IPv6), so entries from
  * one network can be told apart from another's, but the network cannot be read back, nor found by hashing every /24.
  */
-async function addressHash(db: Kysely<Database>): Promise<string | null> {
+async function addressHash(db: Kysely<Database>, root: Kysely<Database>): Promise<string | null> {
   const address = currentClientAddress();
   const prefix = address ? addressPrefix(address) : null;
   if (!prefix) return null;
-  let key = keys.get(db);
-  if (!key) {
-    key = addressKey(db);
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
   return crypto
-    .createHmac("sha256", await key)
+    .createHmac("sha256", await keyFor(db, root))
     .update(prefix)
     .digest("hex");
 }
 
-/** The admin trail. Details name ids, never applicants' personal data or any password. */
-export function auditLogRepo(db: Kysely<Database>) {
+/**
+ * The admin trail. Details name ids, never applicants' personal data or any password. `root`: the database `db` is a
+ * transaction of (the audit key is read once per database).
+ */
+export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) {
   return {
     async record(actor: string, action: string, detail?: string): Promise<void> {
       await db
         .insertInto("audit_log")
-        .values({ id: newId(), at: nowIso(), actor, action, detail: detail ?? null, address_hash: await addressHash(db) })
+        .values({ id: newId(), at: nowIso(), actor, action, detail: detail ?? null, address_hash: await addressHash(db, root) })
         .execute();
     },
 

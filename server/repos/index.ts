@@ -20,8 +20,11 @@ import { settingsRepo } from "./settings";
 import { siteContentRepo } from "./site-content";
 import { videoUploadsRepo } from "./video-uploads";
 
-/** Every repository, reading and writing through `db`: the database, or a transaction. */
-export function createRepos(db: Kysely<Database>) {
+/**
+ * Every repository, reading and writing through `db`: the database, or a transaction of `root` (where what is read once
+ * per database is remembered).
+ */
+export function createRepos(db: Kysely<Database>, root: Kysely<Database> = db) {
   return {
     settings: settingsRepo(db),
     images: imagesRepo(db),
@@ -33,7 +36,7 @@ export function createRepos(db: Kysely<Database>) {
     sessions: sessionsRepo(db),
     recoveryCodes: recoveryCodesRepo(db),
     rateLimits: rateLimitsRepo(db),
-    auditLog: auditLogRepo(db),
+    auditLog: auditLogRepo(db, root),
     mailOutbox: mailOutboxRepo(db),
     personalData: personalDataRepo(db),
     registrations: registrationsRepo(db),
@@ -50,5 +53,5 @@ export type Repos = ReturnType<typeof createRepos>;
 
 /** Runs `work` in one transaction, with repositories that write through it: all of its writes commit, or none. */
 export function inTransaction<T>(db: Kysely<Database>, work: (repos: Repos) => Promise<T>): Promise<T> {
-  return db.transaction().execute((trx) => work(createRepos(trx)));
+  return db.transaction().execute((trx) => work(createRepos(trx, db)));
 }

@@ -78,7 +78,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
 
   /** Records an edit made in `trx` and raises the content version, in the same transaction. */
   const record = async (trx: Kysely<Database>, actorId: string, action: string, detail?: string) => {
-    const trxRepos = createRepos(trx);
+    const trxRepos = createRepos(trx, db);
     await trxRepos.siteContent.raiseVersion();
     await trxRepos.auditLog.record(actorId, action, detail);
   };
