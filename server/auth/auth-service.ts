@@ -231,7 +231,10 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: 
      * "Confirm it's you": the password, or with two factors on the app's current code, entered again in this session;
      * sensitive changes are then taken for REAUTHENTICATION_WINDOW_MS.
      */
-    async reauthenticate(active: ActiveSession, typed: string): Promise<OwnPasswordCheck | { ok: false; reason: "wrong-code" }> {
+    async reauthenticate(
+      active: ActiveSession,
+      typed: string,
+    ): Promise<{ ok: true } | Exclude<OwnPasswordCheck, { ok: true }> | { ok: false; reason: "wrong-code" }> {
       const code = typed.replace(/\s+/g, "");
       if (/^\d{6}$/.test(code) && (await twoFactor.state(active.admin.id)).enabled) {
         const check = await twoFactor.verify(active.admin.id, code);
@@ -243,7 +246,7 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: 
       const repos = createRepos(db);
       await repos.sessions.markAuthenticated(active.session.id, new Date().toISOString());
       await repos.auditLog.record(active.admin.id, "reauthentication", `session=${active.session.id}`);
-      return { ok: true, admin: (await repos.admins.findById(active.admin.id))! };
+      return { ok: true };
     },
 
     /** The signed-in admin's password typed again before a sensitive change (server/auth/own-password.server.ts). */
