@@ -120,5 +120,6 @@ describe("passwords", () => {
       expect(passwordSchema.safeParse(password).success).toBe(true);
     }
     expect(new Set(passwords).size).toBe(50);
-  });
+    // zxcvbn takes some 45 ms over each 27-character password: 2–3 s in all, past vitest's 5 s on a loaded machine.
+  }, 30_000);
 });
