@@ -33,20 +33,20 @@ const MOVING_COLUMNS: Partial<Record<WatchedTable, readonly string[]>> = {
   settings: ["retention_swept_at"],
 };
 
+/** One table's rows by id, without its moving columns. */
+export async function snapshotTable(server: TestServer, table: WatchedTable): Promise<Map<string, Row>> {
+  const rows = (await server.database.db.selectFrom(table).selectAll().execute()) as Row[];
+  const moving = MOVING_COLUMNS[table] ?? [];
+  const byId = new Map<string, Row>();
+  for (const row of rows) {
+    const kept = Object.fromEntries(Object.entries(row).filter(([column]) => !moving.includes(column)));
+    byId.set(String(row.id), kept);
+  }
+  return byId;
+}
+
 export async function snapshotRows(server: TestServer): Promise<RowSnapshot> {
-  const { db } = server.database;
-  const entries = await Promise.all(
-    WATCHED_TABLES.map(async (table) => {
-      const rows = (await db.selectFrom(table).selectAll().execute()) as Row[];
-      const moving = MOVING_COLUMNS[table] ?? [];
-      const byId = new Map<string, Row>();
-      for (const row of rows) {
-        const kept = Object.fromEntries(Object.entries(row).filter(([column]) => !moving.includes(column)));
-        byId.set(String(row.id), kept);
-      }
-      return [table, byId] as const;
-    }),
-  );
+  const entries = await Promise.all(WATCHED_TABLES.map(async (table) => [table, await snapshotTable(server, table)] as const));
   return Object.fromEntries(entries) as RowSnapshot;
 }
 
