@@ -14,7 +14,7 @@ import { ConfigError, parseConfig } from "./config";
 import { fileURLToPath } from "node:url";
 import { importStartingContent } from "./content/import-content";
 import { ContentError, OutdatedBuildError } from "./content/load-site";
-import { createDatabase, migrateToLatest } from "./db/database";
+import { createDatabase, forgetDeletedRows, migrateToLatest } from "./db/database";
 import { addressKey } from "./repos/audit-log";
 import { createHttpApp, productionAssets } from "./http/app";
 import type { Readiness } from "./http/readiness";
@@ -46,7 +46,11 @@ async function main() {
   if (notPrivate) logger.warn(notPrivate);
   const database = createDatabase(config.database, { logger });
   const applied = await migrateToLatest(database.db);
-  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+  if (applied.length > 0) {
+    logger.info({ migrations: applied }, "database migrated");
+    // A migration may have cleared secrets from rows (the links of mails already sent): no old copy keeps them.
+    await forgetDeletedRows(database.db);
+  }
   await addressKey(database.db);
 
   const repos = createRepos(database.db);
@@ -83,6 +87,7 @@ async function main() {
     logger,
     settings: config.mail.outbox,
     notificationAddress: services.mailSettings.notificationAddress,
+    forgetWipedLink: () => forgetDeletedRows(database.db),
   });
 
   // Each task logs its own failure and is tried again at the next round.

@@ -1,6 +1,13 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import type { OutboxPayload } from "../mail/messages";
+import { parseConfig } from "../config";
+import { createLogger } from "../logger";
+import { mailFiles } from "../mail/mail-files";
+import { type OutboxPayload, renderMail } from "../mail/messages";
+import { createMailTransport } from "../mail/transports";
 import { createRepos, type Repos } from "../repos";
 import type { AdminRecord } from "../repos/admins";
 import { accountsService, INVITATION_LIFETIME_MS, PASSWORD_RESET_LIFETIME_MS, RESET_REQUEST_LIMIT } from "./accounts.server";
@@ -16,6 +23,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
   let now: number;
   let owner: AdminRecord;
   let wakes: number;
+  let dataDir: string;
   const accounts = () =>
     accountsService({
       db: database.db,
@@ -23,31 +31,54 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
       siteName: async () => "SMC Society",
       wakeMailer: () => (wakes += 1),
       timeZone: "Asia/Karachi",
+      mailFiles: mailFiles(dataDir),
+      logger: createLogger("silent"),
       now: () => new Date(now),
     });
   const actor = () => ({ id: owner.id, name: owner.name, email: owner.email });
 
-  /** The account mails queued so far, oldest first. */
-  async function accountMails(): Promise<Extract<OutboxPayload, { kind: "account" }>[]> {
+  /** The account mails queued so far, oldest first, as they are sent (the link filled in from the row). */
+  async function accountMails(): Promise<{ id: string; to: { name: string; address: string }; subject: string; text: string }[]> {
     const rows = await database.db
       .selectFrom("mail_outbox")
-      .select(["payload", "kind"])
+      .select(["id", "payload", "secret_link"])
       .where("kind", "=", "account")
       .orderBy("created_at")
+      .orderBy("id")
       .execute();
-    return rows.map((row) => JSON.parse(row.payload) as Extract<OutboxPayload, { kind: "account" }>);
+    return rows.map((row) => {
+      const payload = JSON.parse(row.payload) as Extract<OutboxPayload, { kind: "account" }>;
+      return { id: row.id, to: payload.to, subject: payload.subject, text: renderMail(payload, undefined, row.secret_link).text };
+    });
   }
   const tokenIn = (text: string) => /token=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? "";
+
+  /** Delivers every due mail as the `log` transport does with no mail server set up: a DATA_DIR/mail/<id>.eml each. */
+  async function deliverToFiles(): Promise<void> {
+    const transport = createMailTransport(parseConfig({}).mail, dataDir, createLogger("silent"));
+    const claim = () => repos.mailOutbox.claim("test-worker", 60_000, new Date(now));
+    for (let job = await claim(); job; job = await claim()) {
+      await transport.send(renderMail(JSON.parse(job.payload) as OutboxPayload, undefined, job.secret_link), job.id);
+      expect(await repos.mailOutbox.markSent(job.id, "test-worker", new Date(now))).toBe(true);
+    }
+  }
+  /** The mail's file as a mail program reads it (quoted-printable lines joined), or undefined once it is gone. */
+  const mailFile = (id: string): string | undefined => {
+    const file = path.join(dataDir, "mail", `${id}.eml`);
+    return fs.existsSync(file) ? fs.readFileSync(file, "utf8").replace(/=\r?\n/g, "") : undefined;
+  };
 
   beforeEach(async () => {
     database = await openTestDatabase(engine);
     repos = createRepos(database.db);
     now = START;
     wakes = 0;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-accounts-"));
     owner = await repos.admins.create({ email: "chair@society.example", name: "Sana Chair", passwordHash: await hashPassword(STRONG) });
   });
   afterEach(async () => {
     await database.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("an invitation mails a single-use link; accepting it creates the account with the role, once", async () => {
@@ -59,8 +90,9 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     expect(mail?.text).toContain("Sana Chair invited you to help run the SMC Society website as Editor.");
     expect(mail?.text).toContain("https://society.example/admin/invitation?token=");
     const token = tokenIn(mail!.text);
-    // Only the link's hash is stored.
+    // Only the link's hash is stored, and the mail's payload is without the link.
     expect(JSON.stringify(await database.db.selectFrom("admin_links").selectAll().execute())).not.toContain(token);
+    expect(JSON.stringify(await database.db.selectFrom("mail_outbox").select("payload").execute())).not.toContain(token);
     expect(await accounts().invitation(token)).toEqual({ email: "editor@society.example", role: "editor" });
     expect((await accounts().list()).invitations).toMatchObject([{ email: "editor@society.example", role: "editor" }]);
 
@@ -221,6 +253,57 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     for (let i = 0; i < RESET_REQUEST_LIMIT.limit - 1; i += 1)
       await accounts().requestPasswordReset({ email: `x${i}@example.org`, ip: "198.51.100.1" });
     expect(await accounts().requestPasswordReset({ email: "y@example.org", ip: "198.51.100.1" })).toMatchObject({ ok: false });
+  });
+
+  test("with no mail server, a link's mail file holds it until the link is used, revoked, replaced, expired or its account removed", async () => {
+    for (const email of ["used", "revoked", "replaced", "expires"].map((name) => `${name}@society.example`))
+      await accounts().invite({ email, role: "editor", actor: actor() });
+    const editor = await repos.admins.create({ email: "editor@society.example", passwordHash: "x", role: "editor" });
+    for (const email of ["chair@society.example", "editor@society.example"])
+      await accounts().requestPasswordReset({ email, ip: "203.0.113.5" });
+    const mails = await accountMails();
+    await deliverToFiles();
+    const mailTo = (address: string) => mails.find((mail) => mail.to.address === address)!;
+    for (const mail of mails) expect(mailFile(mail.id)).toContain(tokenIn(mail.text));
+    const filesLeft = () => mails.filter((mail) => mailFile(mail.id) !== undefined).map((mail) => mail.to.address.split("@")[0]);
+    expect(filesLeft()).toEqual(["used", "revoked", "replaced", "expires", "chair", "editor"]);
+
+    const accepted = await accounts().acceptInvitation({
+      token: tokenIn(mailTo("used@society.example").text),
+      name: "Used",
+      password: STRONG,
+    });
+    expect(accepted.ok).toBe(true);
+    expect(filesLeft()).toEqual(["revoked", "replaced", "expires", "chair", "editor"]);
+    const revoked = (await accounts().list()).invitations.find((invitation) => invitation.email === "revoked@society.example")!;
+    await accounts().revokeInvitation(revoked.id, owner.id);
+    expect(filesLeft()).toEqual(["replaced", "expires", "chair", "editor"]);
+    now = START + 60_000;
+    await accounts().invite({ email: "replaced@society.example", role: "owner", actor: actor() });
+    expect(filesLeft()).toEqual(["expires", "chair", "editor"]);
+    expect(
+      await accounts().resetPassword({ token: tokenIn(mailTo("chair@society.example").text), password: "a brand new secret" }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(filesLeft()).toEqual(["expires", "editor"]);
+    // Removing the account deletes its reset link with it.
+    await accounts().remove({ adminId: editor.id, actorId: owner.id });
+    expect(filesLeft()).toEqual(["expires"]);
+
+    // The newer invitation's mail, and its file, are not touched; the one that expires goes with housekeeping.
+    await deliverToFiles();
+    const newer = (await database.db.selectFrom("mail_outbox").select("id").where("status", "=", "sent").execute()).filter(
+      (row) => !mails.some((mail) => mail.id === row.id),
+    );
+    expect(newer).toHaveLength(1);
+    now = START + INVITATION_LIFETIME_MS - 1;
+    await accounts().deleteSettledLinks();
+    expect(filesLeft()).toEqual(["expires"]);
+    now = START + INVITATION_LIFETIME_MS;
+    await accounts().deleteSettledLinks();
+    expect(filesLeft()).toEqual([]);
+    expect(mailFile(newer[0]!.id)).toBeDefined();
   });
 
   test("a disabled account gets no reset mail, and an open link of it does not work", async () => {

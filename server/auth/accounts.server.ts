@@ -4,12 +4,15 @@ import { type AdminRole, ROLE_LABELS } from "#core/admin-roles";
 import { clientNetwork } from "../client-network";
 import { newId } from "../db/ids";
 import type { Database } from "../db/schema";
+import type { Logger } from "../logger";
+import type { MailFiles } from "../mail/mail-files";
 import type { OutboxPayload } from "../mail/messages";
 import { createRepos, inTransaction, type Repos } from "../repos";
 import type { AdminLink, AdminLinkKind } from "../repos/admin-links";
 import { type AdminRecord, normalizeEmail } from "../repos/admins";
 import { formatSiteTime } from "../site-time";
 import { AUDIT_ACTOR } from "../repos/audit-log";
+import { errorMessage } from "#core/errors";
 import { hashOrBusy, newPasswordProblem, personalWords } from "./password.server";
 import { loginAccountKey } from "./rate-limit.server";
 
@@ -49,6 +52,9 @@ export interface AccountsDeps {
   wakeMailer(): void;
   /** SITE_TIMEZONE: the times the list shows. */
   timeZone: string;
+  /** The `log` transport's files: an account mail's file goes once its link is used, revoked or expired. */
+  mailFiles: MailFiles;
+  logger: Logger;
   now?: () => Date;
 }
 
@@ -64,7 +70,16 @@ const resetRequestKey = (kind: "ip" | "account", value: string) =>
  * name and password; anyone may ask for a password reset link. Every change is audited; the site never loses its last
  * Owner who can sign in.
  */
-export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone, now: clock = () => new Date() }: AccountsDeps) {
+export function accountsService({
+  db,
+  publicUrl,
+  siteName,
+  wakeMailer,
+  timeZone,
+  mailFiles,
+  logger,
+  now: clock = () => new Date(),
+}: AccountsDeps) {
   const repos = createRepos(db);
   const siteTime = (iso: string) => formatSiteTime(new Date(iso), timeZone);
 
@@ -82,9 +97,33 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
     return link;
   }
 
-  async function queueLinkMail(trx: Repos, to: { name: string; address: string }, subject: string, text: string) {
-    const payload: OutboxPayload = { kind: "account", to, subject, text };
-    await trx.mailOutbox.enqueue("account", payload, clock());
+  /** Queues the mail of a link: `before` the link, the link on its own line, then `after`; the link stays out of the payload. */
+  async function queueLinkMail(
+    trx: Repos,
+    mail: { to: { name: string; address: string }; subject: string; before: string[]; after: string[] },
+    link: { url: string; adminLinkId: string },
+  ) {
+    const payload: OutboxPayload = {
+      kind: "account",
+      to: mail.to,
+      subject: mail.subject,
+      before: mail.before.join("\n"),
+      after: mail.after.join("\n"),
+    };
+    await trx.mailOutbox.enqueueWithLink("account", payload, link, clock());
+  }
+
+  /**
+   * After links may have ended (used, revoked, replaced, expired, or deleted with their account): the files the `log`
+   * transport wrote of their mails go. Run after every change that can end a link; a failure is logged, and
+   * housekeeping tries again.
+   */
+  async function removeEndedLinkMails(): Promise<void> {
+    try {
+      await removeMailsOfEndedLinks(repos, mailFiles, clock());
+    } catch (error) {
+      logger.warn({ err: errorMessage(error) }, "the mail files of ended links were not removed; housekeeping tries again");
+    }
   }
 
   return {
@@ -125,7 +164,7 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
       const now = clock();
       const site = await siteName();
       const inviter = input.actor.name ?? input.actor.email;
-      const link = `${publicUrl}/admin/invitation?token=${token}`;
+      const url = `${publicUrl}/admin/invitation?token=${token}`;
       await inTransaction(db, async (trx) => {
         await trx.adminLinks.revokeOpen("invitation", email, now.toISOString());
         const created = await trx.adminLinks.create({
@@ -141,20 +180,22 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
         });
         await queueLinkMail(
           trx,
-          { name: email, address: email },
-          `You are invited to run the ${site} website`,
-          [
-            `${inviter} invited you to help run the ${site} website as ${ROLE_LABELS[input.role]}.`,
-            "",
-            "Accept the invitation and choose your name and password here. The link works once, for 48 hours:",
-            link,
-            "",
-            "If you did not expect this mail, ignore it: nothing happens without you.",
-          ].join("\n"),
+          {
+            to: { name: email, address: email },
+            subject: `You are invited to run the ${site} website`,
+            before: [
+              `${inviter} invited you to help run the ${site} website as ${ROLE_LABELS[input.role]}.`,
+              "",
+              "Accept the invitation and choose your name and password here. The link works once, for 48 hours:",
+            ],
+            after: ["", "If you did not expect this mail, ignore it: nothing happens without you."],
+          },
+          { url, adminLinkId: created.id },
         );
         await trx.auditLog.record(input.actor.id, "admin.invite", `invitation=${created.id} role=${input.role}`);
       });
       wakeMailer();
+      await removeEndedLinkMails();
       return { ok: true as const };
     },
 
@@ -178,6 +219,7 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
     async revokeInvitation(id: string, actorId: string): Promise<boolean> {
       const revoked = await repos.adminLinks.revoke(id, clock().toISOString());
       if (revoked) await repos.auditLog.record(actorId, "admin.invitation-revoked", `invitation=${id}`);
+      await removeEndedLinkMails();
       return revoked;
     },
 
@@ -196,7 +238,7 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
       const hashed = await hashOrBusy(input.password);
       if (!hashed.ok) return hashed;
       const now = clock().toISOString();
-      return inTransaction(db, async (trx) => {
+      const accepted = await inTransaction(db, async (trx) => {
         if (!(await trx.adminLinks.use(link.id, now))) return { ok: false as const, reason: "invalid-link" as const };
         if (await trx.admins.findByEmail(link.email)) return { ok: false as const, reason: "invalid-link" as const };
         const admin = await trx.admins.create({
@@ -208,6 +250,8 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
         await trx.auditLog.record(admin.id, "admin.invitation-accepted", `invitation=${link.id} admin=${admin.id}`);
         return { ok: true as const, adminId: admin.id };
       });
+      await removeEndedLinkMails();
+      return accepted;
     },
 
     async changeRole(input: {
@@ -215,7 +259,7 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
       role: AdminRole;
       actorId: string;
     }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
-      return inTransaction(db, async (trx) => {
+      const changed = await inTransaction(db, async (trx): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> => {
         const admin = await trx.admins.findById(input.adminId);
         if (!admin) return { ok: false, reason: "not-found" };
         if (!(await keepsAnOwner(trx, admin, { role: input.role, enabled: admin.disabledAt === null })))
@@ -224,6 +268,8 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
         await trx.auditLog.record(input.actorId, "admin.role", `admin=${admin.id} role=${input.role}`);
         return { ok: true };
       });
+      await removeEndedLinkMails();
+      return changed;
     },
 
     /** Disabling ends the account's sessions at once; enabling lets it sign in again with its password. */
@@ -232,7 +278,7 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
       disabled: boolean;
       actorId: string;
     }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
-      return inTransaction(db, async (trx) => {
+      const changed = await inTransaction(db, async (trx): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> => {
         const admin = await trx.admins.findById(input.adminId);
         if (!admin) return { ok: false, reason: "not-found" };
         if (input.disabled && !(await keepsAnOwner(trx, admin, { role: admin.role, enabled: false })))
@@ -246,11 +292,13 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
         );
         return { ok: true };
       });
+      await removeEndedLinkMails();
+      return changed;
     },
 
     /** Removes the account and, with it, its sessions and reset links. */
     async remove(input: { adminId: string; actorId: string }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
-      return inTransaction(db, async (trx) => {
+      const removed = await inTransaction(db, async (trx): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> => {
         const admin = await trx.admins.findById(input.adminId);
         if (!admin) return { ok: false, reason: "not-found" };
         if (!(await keepsAnOwner(trx, admin, { role: admin.role, enabled: false }))) return { ok: false, reason: "last-owner" };
@@ -259,6 +307,8 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
         await trx.auditLog.record(input.actorId, "admin.remove", `admin=${admin.id} sessions_revoked=${ended}`);
         return { ok: true };
       });
+      await removeEndedLinkMails();
+      return removed;
     },
 
     /**
@@ -296,20 +346,22 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
         });
         await queueLinkMail(
           trx,
-          { name: admin.name ?? email, address: email },
-          `Reset your password for the ${site} website`,
-          [
-            `Someone asked to reset the password of your admin account on the ${site} website.`,
-            "",
-            "Choose a new password here. The link works once, for 30 minutes, and signs you out everywhere:",
-            `${publicUrl}/admin/reset-password?token=${token}`,
-            "",
-            "If you did not ask for this, ignore this mail: your password stays as it is.",
-          ].join("\n"),
+          {
+            to: { name: admin.name ?? email, address: email },
+            subject: `Reset your password for the ${site} website`,
+            before: [
+              `Someone asked to reset the password of your admin account on the ${site} website.`,
+              "",
+              "Choose a new password here. The link works once, for 30 minutes, and signs you out everywhere:",
+            ],
+            after: ["", "If you did not ask for this, ignore this mail: your password stays as it is."],
+          },
+          { url: `${publicUrl}/admin/reset-password?token=${token}`, adminLinkId: created.id },
         );
         await trx.auditLog.record(AUDIT_ACTOR.anonymous, "password.reset-requested", `admin=${admin.id} link=${created.id}`);
       });
       wakeMailer();
+      await removeEndedLinkMails();
       return { ok: true };
     },
 
@@ -336,13 +388,33 @@ export function accountsService({ db, publicUrl, siteName, wakeMailer, timeZone,
         return true;
       });
       if (!done) return { ok: false as const, reason: "invalid-link" as const };
+      await removeEndedLinkMails();
       await repos.rateLimits.reset(loginAccountKey(admin.email));
       return { ok: true as const, email: admin.email };
     },
 
-    /** Housekeeping: links used or expired a day ago go. */
-    deleteSettledLinks: () => repos.adminLinks.deleteSettledBefore(new Date(clock().getTime() - 24 * 60 * 60 * 1000).toISOString()),
+    /**
+     * Housekeeping: the `log` transport's files of links that ended (expired, or ended by a change that did not remove
+     * them itself) go, and links used or expired a day ago go.
+     */
+    async deleteSettledLinks(): Promise<number> {
+      await removeMailsOfEndedLinks(repos, mailFiles, clock());
+      return repos.adminLinks.deleteSettledBefore(new Date(clock().getTime() - 24 * 60 * 60 * 1000).toISOString());
+    },
   };
+}
+
+/**
+ * The mails of links no longer open (used, revoked, replaced, expired, or deleted with their account), once sent or
+ * given up on: the `log` transport's file of each goes (it was the delivery, and held the link), then the mail stops
+ * naming its link. Anything that ends a link outside this service (a password change, the command line) has its
+ * files removed by the next housekeeping round, or sooner by calling this.
+ */
+export async function removeMailsOfEndedLinks(repos: Repos, mailFiles: MailFiles, now: Date): Promise<number> {
+  const ids = await repos.mailOutbox.endedLinkMails(now.toISOString());
+  await mailFiles.remove(ids);
+  await repos.mailOutbox.forgetAdminLinks(ids);
+  return ids.length;
 }
 
 export type AccountsService = ReturnType<typeof accountsService>;

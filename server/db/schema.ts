@@ -290,6 +290,13 @@ export interface MailOutboxTable {
   sent_at: string | null;
   /** The application or contact message the mail tells of: deleting that deletes this mail. */
   record_id: string | null;
+  /**
+   * The single-use link the mail carries, token included, kept out of `payload`: the mail is rendered with it and the
+   * update that marks the mail sent or dead sets it to null (docs/decisions/026).
+   */
+  secret_link: string | null;
+  /** The admin link (admin_links.id) the mail carries, until the `log` transport's file of it is gone after the link ended. */
+  admin_link_id: string | null;
 }
 
 export interface ContactMessagesTable {

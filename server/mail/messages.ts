@@ -76,13 +76,15 @@ export type OutboxPayload =
   | ({ kind: "account" } & AccountMail);
 
 /**
- * A mail to an admin about their account: an invitation, or a password reset. Its text carries a single-use link,
- * useless once used or expired (the database keeps only the link's hash).
+ * A mail to an admin about their account: an invitation, or a password reset. Its text is `before`, the single-use
+ * link on a line of its own, then `after`. The link is not in the payload: it is the outbox row's `secret_link`, set to
+ * null once the mail is sent or given up on (the database keeps only the link's hash).
  */
 export interface AccountMail {
   to: Address;
   subject: string;
-  text: string;
+  before: string;
+  after: string;
 }
 
 export const TEST_MAIL_SUBJECT = "Test mail from the society website";
@@ -174,11 +176,16 @@ function renderConfirmation(
 
 /**
  * The mail a payload describes. Notifications go to `notificationAddress` (while there is none they wait: a transient
- * failure); the confirmation replies to it.
+ * failure); the confirmation replies to it. `secretLink` is the outbox row's link, which an account mail carries.
  */
-export function renderMail(payload: OutboxPayload, notificationAddress: string | undefined): Mail {
+export function renderMail(payload: OutboxPayload, notificationAddress: string | undefined, secretLink: string | null = null): Mail {
   if (payload.kind === "confirmation") return { kind: "confirmation", ...renderConfirmation(payload, notificationAddress) };
-  if (payload.kind === "account") return { kind: "account", ...renderConfirmation(payload, undefined) };
+  if (payload.kind === "account") {
+    // Wiped only when the mail was sent or given up on, after which it is never sent again.
+    if (secretLink === null) throw new MailDeliveryError("link already wiped", true);
+    const text = [payload.before, secretLink, payload.after].join("\n");
+    return { kind: "account", ...renderConfirmation({ to: payload.to, subject: payload.subject, text }, undefined) };
+  }
   if (payload.kind === "registration") {
     const attachments =
       payload.calendar === null ? [] : [{ filename: "event.ics", contentType: "text/calendar; charset=utf-8", content: payload.calendar }];

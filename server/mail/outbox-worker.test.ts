@@ -1,5 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import { createDatabase, type DatabaseHandle, forgetDeletedRows, migrateToLatest } from "../db/database";
 import { createLogger } from "../logger";
 import { mailOutboxRepo } from "../repos/mail-outbox";
 import type { Mail, OutboxPayload } from "./messages";
@@ -13,6 +17,24 @@ const payload: OutboxPayload = {
 };
 const settings = { pollMs: 20, backoffBaseMs: 10, backoffMaxMs: 20, maxAttempts: 3, leaseMs: 60_000 };
 const notificationAddress = async () => "committee@example.org";
+const forgetWipedLink = async () => true;
+const TOKEN = "Q2r1Yb0v9tW3nL7kX5pZ8cJ4mH6dF2sA1gE0uR9iO3y";
+const LINK = `https://society.example/admin/reset-password?token=${TOKEN}`;
+const accountMail: OutboxPayload = {
+  kind: "account",
+  to: { name: "Sana", address: "sana@example.org" },
+  subject: "Reset your password",
+  before: "Choose a new password here:",
+  after: "\nIf you did not ask for this, ignore this mail.",
+};
+
+const until = async (check: () => Promise<boolean>) => {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
 
 describe.each(testEngines())("the outbox worker on %s", (engine) => {
   let database: TestDatabase;
@@ -22,14 +44,6 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
   afterEach(async () => {
     await database?.destroy();
   });
-
-  const until = async (check: () => Promise<boolean>) => {
-    const deadline = Date.now() + 5_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error("timed out");
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
 
   test("stopping lets the job in hand finish and be recorded as sent, then takes no other", async () => {
     const repo = mailOutboxRepo(database.db);
@@ -45,7 +59,7 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
         sent.push(jobId);
       },
     };
-    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings, notificationAddress });
+    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings, notificationAddress, forgetWipedLink });
     worker.start();
     await started;
     await worker.stop();
@@ -64,7 +78,7 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
         throw new MailDeliveryError("ECONNREFUSED", false);
       },
     };
-    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings, notificationAddress });
+    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings, notificationAddress, forgetWipedLink });
     worker.start();
     await until(async () => (await repo.findById(id))?.status === "dead");
     await worker.stop();
@@ -90,7 +104,7 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
         delivered.push(mail);
       },
     };
-    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings, notificationAddress });
+    const worker = outboxWorker({ repo, transport, logger: createLogger("silent"), settings, notificationAddress, forgetWipedLink });
     worker.start();
     await until(async () => delivered.length === 2);
     await worker.stop();
@@ -103,5 +117,76 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
       },
     ]);
     expect(delivered[1]?.text).toBe("Dear Sara,\n\nThank you.\n");
+  });
+
+  test("a mail's link goes out in it, again after a failed attempt; once sent or dead the database log is emptied, for no other mail", async () => {
+    const repo = mailOutboxRepo(database.db);
+    const sentId = await repo.enqueueWithLink("account", accountMail, { url: LINK, adminLinkId: "link-1" });
+    const deadId = await repo.enqueueWithLink("account", accountMail, { url: LINK, adminLinkId: "link-2" });
+    await repo.enqueue("contact", payload);
+    const attempts = new Map<string, number>();
+    const delivered: Mail[] = [];
+    const transport: MailTransport = {
+      async send(mail, jobId) {
+        attempts.set(jobId, (attempts.get(jobId) ?? 0) + 1);
+        if (jobId === deadId) throw new MailDeliveryError("SMTP 550", true);
+        if (jobId === sentId && attempts.get(jobId) === 1) throw new MailDeliveryError("SMTP 451", false);
+        delivered.push(mail);
+      },
+    };
+    const forgotten: number[] = [];
+    const worker = outboxWorker({
+      repo,
+      transport,
+      logger: createLogger("silent"),
+      settings,
+      notificationAddress,
+      forgetWipedLink: async () => forgotten.push(1) > 0,
+    });
+    worker.start();
+    await until(async () => (await repo.counts()).waiting === 0);
+    await worker.stop();
+    expect(attempts.get(sentId)).toBe(2);
+    const [sent] = delivered.filter((mail) => mail.kind === "account");
+    expect(sent?.text).toBe(`Choose a new password here:\n${LINK}\n\nIf you did not ask for this, ignore this mail.\n`);
+    expect(await repo.findById(sentId)).toMatchObject({ status: "sent", secret_link: null });
+    expect(await repo.findById(deadId)).toMatchObject({ status: "dead", secret_link: null });
+    // Once for each mail whose link was wiped: not for the contact mail, nor for the failed attempt.
+    expect(forgotten).toHaveLength(2);
+  });
+});
+
+/** What SQLite keeps on disk: the database, its write-ahead log and the log's index. */
+describe("the outbox worker on SQLite's files", () => {
+  let dir: string;
+  let database: DatabaseHandle;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-outbox-files-"));
+    database = createDatabase({ engine: "sqlite", file: path.join(dir, "site.db") });
+    await migrateToLatest(database.db);
+  });
+  afterEach(async () => {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("once a mail with a link is sent, no byte of the database or its log holds the link's token", async () => {
+    const repo = mailOutboxRepo(database.db);
+    const id = await repo.enqueueWithLink("account", accountMail, { url: LINK, adminLinkId: "link-1" });
+    const filesHolding = () => fs.readdirSync(dir).filter((name) => fs.readFileSync(path.join(dir, name)).includes(TOKEN));
+    expect(filesHolding()).toEqual(["site.db-wal"]);
+    const transport: MailTransport = { send: async () => undefined };
+    const worker = outboxWorker({
+      repo,
+      transport,
+      logger: createLogger("silent"),
+      settings,
+      notificationAddress,
+      forgetWipedLink: () => forgetDeletedRows(database.db),
+    });
+    worker.start();
+    await until(async () => (await repo.findById(id))?.status === "sent");
+    await worker.stop();
+    expect(filesHolding()).toEqual([]);
   });
 });

@@ -14,6 +14,11 @@ export interface OutboxWorkerOptions {
   settings: MailConfig["outbox"];
   /** Where notifications go (and replies to the confirmation), as set when the mail is sent; undefined: nowhere yet. */
   notificationAddress(): Promise<string | undefined>;
+  /**
+   * Called once a mail's link was wiped (the mail sent or dead): on SQLite, empties the write-ahead log, which still
+   * holds the row as it was (forgetDeletedRows). Returns false when a reader kept it from being emptied.
+   */
+  forgetWipedLink(): Promise<boolean>;
   /** Identifies this process in leases; unique per start. */
   owner?: string;
   random?: () => number;
@@ -34,7 +39,7 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
  * dead and logged once. `stop()` lets the job in hand finish, then resolves.
  */
 export function outboxWorker(options: OutboxWorkerOptions) {
-  const { repo, transport, logger, settings, notificationAddress } = options;
+  const { repo, transport, logger, settings, notificationAddress, forgetWipedLink } = options;
   const owner = options.owner ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
   const random = options.random ?? Math.random;
   let stopping = false;
@@ -50,23 +55,35 @@ export function outboxWorker(options: OutboxWorkerOptions) {
       };
     });
 
+  /** After a mail carrying a link was settled (its link wiped), no old copy of its row keeps the link either. */
+  async function forgetLinkOf(job: ClaimedJob, settled: boolean): Promise<void> {
+    if (!settled || job.secret_link === null) return;
+    if (!(await forgetWipedLink()))
+      logger.warn({ jobId: job.id }, "the database log was not emptied after a link was wiped: a reader held it");
+  }
+
   async function deliver(job: ClaimedJob): Promise<void> {
     const context = { jobId: job.id, kind: job.kind, attempts: job.attempts };
-    let failure: MailDeliveryError;
+    let failure: MailDeliveryError | undefined;
     try {
       const payload = JSON.parse(job.payload) as OutboxPayload;
-      await transport.send(renderMail(payload, await notificationAddress()), job.id);
-      if (!(await repo.markSent(job.id, owner))) logger.warn(context, "mail sent after its lease passed to another process");
-      return;
+      await transport.send(renderMail(payload, await notificationAddress(), job.secret_link), job.id);
     } catch (error) {
       failure =
         error instanceof MailDeliveryError
           ? error
           : new MailDeliveryError(error instanceof SyntaxError ? "unreadable payload" : "unexpected error", error instanceof SyntaxError);
     }
+    if (!failure) {
+      const sent = await repo.markSent(job.id, owner);
+      if (!sent) logger.warn(context, "mail sent after its lease passed to another process");
+      await forgetLinkOf(job, sent);
+      return;
+    }
     if (failure.permanent || job.attempts >= settings.maxAttempts) {
-      await repo.markDead(job.id, owner, failure.reason);
+      const dead = await repo.markDead(job.id, owner, failure.reason);
       logger.error({ ...context, reason: failure.reason, permanent: failure.permanent }, "mail dead: not delivered, will not be retried");
+      await forgetLinkOf(job, dead);
       return;
     }
     const delay = backoffMs(job.attempts, settings.backoffBaseMs, settings.backoffMaxMs, random);

@@ -76,6 +76,35 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
     expect(await repo.markSent(id, "other")).toBe(true);
   });
 
+  const LINK = "https://society.example/admin/reset-password?token=Q2r1Yb0v9tW3nL7kX5pZ8cJ4mH6dF2sA1gE0uR9iO3y";
+  const accountMail = { kind: "account", to: { name: "Sana", address: "sana@example.org" }, subject: "Reset", before: "Here:", after: "" };
+  const rowOf = async (id: string) => database.db.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  test("a mail's link stays out of its payload, survives a retry and a lease taken over, and goes in the update that marks it sent", async () => {
+    const repo = mailOutboxRepo(database.db);
+    const id = await repo.enqueueWithLink("account", accountMail, { url: LINK, adminLinkId: "link-1" }, T0);
+    expect(await rowOf(id)).toMatchObject({ payload: JSON.stringify(accountMail), secret_link: LINK, admin_link_id: "link-1" });
+    expect(await repo.claim("w", 1_000, T0)).toMatchObject({ id, secret_link: LINK });
+    expect(await repo.retry(id, "w", "SMTP 451", later(5_000))).toBe(true);
+    // The next attempt, and the process that takes it over once its lease ran out, still have the link to send.
+    expect(await repo.claim("w", 1_000, later(5_000))).toMatchObject({ id, secret_link: LINK });
+    expect(await repo.claim("other", 1_000, later(6_000))).toMatchObject({ id, secret_link: LINK, lease_owner: "other" });
+    expect(await repo.markSent(id, "w", later(6_001))).toBe(false);
+    expect((await rowOf(id)).secret_link).toBe(LINK);
+    expect(await repo.markSent(id, "other", later(6_002))).toBe(true);
+    const sent = await rowOf(id);
+    expect(sent).toMatchObject({ status: "sent", secret_link: null, admin_link_id: "link-1" });
+    expect(JSON.stringify(sent)).not.toContain("Q2r1Yb0v9tW3nL7kX5pZ8cJ4mH6dF2sA1gE0uR9iO3y");
+  });
+
+  test("a mail with a link given up on loses the link too", async () => {
+    const repo = mailOutboxRepo(database.db);
+    const id = await repo.enqueueWithLink("account", accountMail, { url: LINK, adminLinkId: "link-1" }, T0);
+    await repo.claim("w", 60_000, T0);
+    expect(await repo.markDead(id, "w", "SMTP 550")).toBe(true);
+    expect(await rowOf(id)).toMatchObject({ status: "dead", secret_link: null });
+  });
+
   test("a dead job is counted as dead and never claimed again", async () => {
     const repo = mailOutboxRepo(database.db);
     const id = await repo.enqueue("contact", {}, T0);

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Updateable } from "kysely";
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from "kysely";
 import { newId } from "../db/ids";
 import type { Database, MailKind, MailOutboxRow, MailOutboxTable } from "../db/schema";
 import { withUnsyncedCommits } from "../db/unsynced-commits";
@@ -16,6 +16,15 @@ export type ClaimedJob = MailOutboxRow;
 
 /** How many due jobs one claim looks at before giving up to other processes. */
 const CLAIM_CANDIDATES = 5;
+/** Mails of ended links handled per call (each id is a bound parameter); the next call takes the rest. */
+const ENDED_LINK_BATCH = 500;
+
+/** The single-use link a mail carries: kept out of its payload, and wiped once the mail is sent or dead. */
+export interface SecretLink {
+  url: string;
+  /** The admin link (invitation or password reset) it opens. */
+  adminLinkId: string;
+}
 
 /**
  * The mail outbox. Every state change after the claim is conditional on the lease owner, so a process
@@ -25,25 +34,17 @@ const CLAIM_CANDIDATES = 5;
  */
 export function mailOutboxRepo(db: Kysely<Database>) {
   return {
-    /** Adds a job inside the caller's transaction, due at once. */
-    /** Queues a mail; `recordId` names the application or message it tells of (deleting that deletes the mail). */
-    async enqueue(kind: MailKind, payload: unknown, now: Date = new Date(), recordId?: string): Promise<string> {
-      const id = newId();
-      const at = now.toISOString();
-      await db
-        .insertInto("mail_outbox")
-        .values({
-          id,
-          kind,
-          payload: JSON.stringify(payload),
-          status: "waiting",
-          attempts: 0,
-          next_attempt_at: at,
-          created_at: at,
-          record_id: recordId ?? null,
-        })
-        .execute();
-      return id;
+    /** Queues a mail, due at once; `recordId` names the application or message it tells of (deleting that deletes the mail). */
+    enqueue(kind: MailKind, payload: unknown, now: Date = new Date(), recordId?: string): Promise<string> {
+      return insertJob(db, kind, payload, now, { record_id: recordId ?? null });
+    },
+
+    /**
+     * Queues a mail that carries a single-use link: the link is the row's `secret_link`, not in the payload, and
+     * marking the mail sent or dead wipes it.
+     */
+    enqueueWithLink(kind: MailKind, payload: unknown, link: SecretLink, now: Date = new Date()): Promise<string> {
+      return insertJob(db, kind, payload, now, { secret_link: link.url, admin_link_id: link.adminLinkId });
     },
 
     /** Deletes the mails (queued or sent) that tell of these records; returns their ids. */
@@ -85,19 +86,45 @@ export function mailOutboxRepo(db: Kysely<Database>) {
       return withUnsyncedCommits(db, (connection) => claimDueJob(connection, owner, leaseMs, now));
     },
 
-    /** Delivered. Returns false when the lease was lost to another process meanwhile. */
+    /** Delivered: its link, if any, is wiped. Returns false when the lease was lost to another process meanwhile. */
     markSent(id: string, owner: string, now: Date = new Date()): Promise<boolean> {
-      return settle(db, id, owner, { status: "sent", sent_at: now.toISOString(), last_error: null });
+      return settle(db, id, owner, { status: "sent", sent_at: now.toISOString(), last_error: null, secret_link: null });
     },
 
-    /** A transient failure: waits until `nextAttemptAt`. */
+    /** A transient failure: waits until `nextAttemptAt`, its link kept for the next attempt. */
     retry(id: string, owner: string, error: string, nextAttemptAt: Date): Promise<boolean> {
       return settle(db, id, owner, { status: "waiting", next_attempt_at: nextAttemptAt.toISOString(), last_error: error });
     },
 
-    /** A permanent failure, or too many attempts: never tried again. */
+    /** A permanent failure, or too many attempts: never tried again, and its link, if any, is wiped. */
     markDead(id: string, owner: string, error: string): Promise<boolean> {
-      return settle(db, id, owner, { status: "dead", last_error: error });
+      return settle(db, id, owner, { status: "dead", last_error: error, secret_link: null });
+    },
+
+    /**
+     * Mails sent or given up on whose admin link is no longer open at `now` (used, revoked, expired or deleted) and
+     * that still name it: their `log` transport files are due to go.
+     */
+    async endedLinkMails(now: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom("mail_outbox")
+        .leftJoin("admin_links", "admin_links.id", "mail_outbox.admin_link_id")
+        .select("mail_outbox.id")
+        .where("mail_outbox.admin_link_id", "is not", null)
+        .where("mail_outbox.status", "in", ["sent", "dead"])
+        .where((eb) =>
+          eb.or([eb("admin_links.id", "is", null), eb("admin_links.used_at", "is not", null), eb("admin_links.expires_at", "<=", now)]),
+        )
+        .orderBy("mail_outbox.id")
+        .limit(ENDED_LINK_BATCH)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** These mails no longer name their admin link (their files are gone). */
+    async forgetAdminLinks(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.updateTable("mail_outbox").set({ admin_link_id: null }).where("id", "in", ids).execute();
     },
 
     /** What the admin panel shows: notifications not delivered yet, and those given up on. */
@@ -120,6 +147,34 @@ export function mailOutboxRepo(db: Kysely<Database>) {
 }
 
 export type MailOutboxRepo = ReturnType<typeof mailOutboxRepo>;
+
+function insertJob(
+  db: Kysely<Database>,
+  kind: MailKind,
+  payload: unknown,
+  now: Date,
+  extra: Pick<Insertable<MailOutboxTable>, "record_id" | "secret_link" | "admin_link_id">,
+): Promise<string> {
+  const id = newId();
+  const at = now.toISOString();
+  return db
+    .insertInto("mail_outbox")
+    .values({
+      id,
+      kind,
+      payload: JSON.stringify(payload),
+      status: "waiting",
+      attempts: 0,
+      next_attempt_at: at,
+      created_at: at,
+      record_id: null,
+      secret_link: null,
+      admin_link_id: null,
+      ...extra,
+    })
+    .execute()
+    .then(() => id);
+}
 
 const due = (at: string) => (eb: ExpressionBuilder<Database, "mail_outbox">) =>
   eb.or([

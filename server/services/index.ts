@@ -69,6 +69,8 @@ export function createServices(deps: ServiceDeps) {
     siteName: async () => (await content.chrome()).shortName,
     wakeMailer: deps.wakeMailer,
     timeZone: deps.siteTimeZone,
+    mailFiles: files,
+    logger,
   });
   const audit = auditService({ db, timeZone: deps.siteTimeZone });
   const twoFactor = twoFactorService({ db, siteName: async () => (await content.chrome()).shortName });

@@ -20,6 +20,7 @@ import * as twoFactor from "./2026-11-29T21-30-00_two-factor";
 import * as sessionPlaces from "./2026-11-29T22-00-00_session-places";
 import * as reauthentication from "./2026-11-29T22-30-00_reauthentication";
 import * as auditAddresses from "./2026-11-29T23-00-00_audit-addresses";
+import * as linkSecrets from "./2026-12-02T10-00-00_link-secrets";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T22-00-00_session-places": sessionPlaces,
   "2026-11-29T22-30-00_reauthentication": reauthentication,
   "2026-11-29T23-00-00_audit-addresses": auditAddresses,
+  "2026-12-02T10-00-00_link-secrets": linkSecrets,
 };

@@ -27,7 +27,18 @@ export type RowSnapshot = Record<WatchedTable, Map<string, Row>>;
 
 /** Columns the server changes without being asked (the outbox worker, session activity, housekeeping). */
 const MOVING_COLUMNS: Partial<Record<WatchedTable, readonly string[]>> = {
-  mail_outbox: ["status", "attempts", "next_attempt_at", "lease_owner", "lease_expires_at", "last_error", "sent_at"],
+  // The worker wipes a sent mail's link; housekeeping forgets which link it was once the link ended.
+  mail_outbox: [
+    "status",
+    "attempts",
+    "next_attempt_at",
+    "lease_owner",
+    "lease_expires_at",
+    "last_error",
+    "sent_at",
+    "secret_link",
+    "admin_link_id",
+  ],
   sessions: ["last_seen_at"],
   // The daily retention sweep's claim, taken by the server's own housekeeping.
   settings: ["retention_swept_at"],
