@@ -154,6 +154,26 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
     // Once for each mail whose link was wiped: not for the contact mail, nor for the failed attempt.
     expect(forgotten).toHaveLength(2);
   });
+
+  test("a database log that a reader kept from being emptied is emptied once the outbox is idle", async () => {
+    const repo = mailOutboxRepo(database.db);
+    const id = await repo.enqueueWithLink("account", accountMail, { url: LINK, adminLinkId: "link-1" });
+    let calls = 0;
+    const transport: MailTransport = { send: async () => undefined };
+    const worker = outboxWorker({
+      repo,
+      transport,
+      logger: createLogger("silent"),
+      settings,
+      notificationAddress,
+      forgetWipedLink: async () => ++calls > 1,
+    });
+    worker.start();
+    await until(async () => calls === 2);
+    await worker.stop();
+    expect(await repo.findById(id)).toMatchObject({ status: "sent", secret_link: null });
+    expect(calls).toBe(2);
+  });
 });
 
 /** What SQLite keeps on disk: the database, its write-ahead log and the log's index. */

@@ -16,7 +16,8 @@ export interface OutboxWorkerOptions {
   notificationAddress(): Promise<string | undefined>;
   /**
    * Called once a mail's link was wiped (the mail sent or dead): on SQLite, empties the write-ahead log, which still
-   * holds the row as it was (forgetDeletedRows). Returns false when a reader kept it from being emptied.
+   * holds the row as it was (forgetDeletedRows). Returns false when a reader kept it from being emptied; it is then
+   * called again whenever the worker finds nothing to send, until it returns true.
    */
   forgetWipedLink(): Promise<boolean>;
   /** Identifies this process in leases; unique per start. */
@@ -45,6 +46,8 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   let stopping = false;
   let wake: (() => void) | undefined;
   let running: Promise<void> | undefined;
+  /** A link was wiped, and the database log may still hold its old copy (emptying it failed, or has not run yet). */
+  let logHoldsWipedLink = false;
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -57,9 +60,15 @@ export function outboxWorker(options: OutboxWorkerOptions) {
 
   /** After a mail carrying a link was settled (its link wiped), no old copy of its row keeps the link either. */
   async function forgetLinkOf(job: ClaimedJob, settled: boolean): Promise<void> {
-    if (!settled || job.secret_link === null) return;
-    if (!(await forgetWipedLink()))
-      logger.warn({ jobId: job.id }, "the database log was not emptied after a link was wiped: a reader held it");
+    if (settled && job.secret_link !== null) await emptyLog();
+  }
+
+  async function emptyLog(): Promise<void> {
+    const failedBefore = logHoldsWipedLink;
+    logHoldsWipedLink = true;
+    logHoldsWipedLink = !(await forgetWipedLink());
+    if (logHoldsWipedLink && !failedBefore)
+      logger.warn("the database log was not emptied after a link was wiped: a reader held it; tried again when the outbox is idle");
   }
 
   async function deliver(job: ClaimedJob): Promise<void> {
@@ -107,6 +116,13 @@ export function outboxWorker(options: OutboxWorkerOptions) {
           logger.error({ jobId: job.id, err: errorMessage(error) }, "mail outbox update failed");
         }
         continue;
+      }
+      if (logHoldsWipedLink) {
+        try {
+          await emptyLog();
+        } catch (error) {
+          logger.error({ err: errorMessage(error) }, "emptying the database log failed");
+        }
       }
       if (!stopping) await pause(settings.pollMs);
     }
