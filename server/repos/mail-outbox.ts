@@ -22,8 +22,8 @@ const ENDED_LINK_BATCH = 500;
 /** The single-use link a mail carries: kept out of its payload, and wiped once the mail is sent or dead. */
 export interface SecretLink {
   url: string;
-  /** The admin link (invitation or password reset) it opens. */
-  adminLinkId: string;
+  /** The admin link (invitation or password reset) it opens, if it is one. */
+  adminLinkId?: string;
 }
 
 /**
@@ -44,7 +44,7 @@ export function mailOutboxRepo(db: Kysely<Database>) {
      * marking the mail sent or dead wipes it.
      */
     enqueueWithLink(kind: MailKind, payload: unknown, link: SecretLink, now: Date = new Date()): Promise<string> {
-      return insertJob(db, kind, payload, now, { secret_link: link.url, admin_link_id: link.adminLinkId });
+      return insertJob(db, kind, payload, now, { secret_link: link.url, admin_link_id: link.adminLinkId ?? null });
     },
 
     /** Deletes the mails (queued or sent) that tell of these records; returns their ids. */
