@@ -65,7 +65,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
 
   async function emptyLog(): Promise<void> {
     const failedBefore = logHoldsWipedLink;
-    logHoldsWipedLink = true;
+    logHoldsWipedLink = true; // and stays so if emptying throws: tried again when idle
     logHoldsWipedLink = !(await forgetWipedLink());
     if (logHoldsWipedLink && !failedBefore)
       logger.warn("the database log was not emptied after a link was wiped: a reader held it; tried again when the outbox is idle");
