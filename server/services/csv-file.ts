@@ -5,10 +5,12 @@ import { formatSiteTimestamp } from "../site-time";
 /**
  * Rows as a spreadsheet reads them, written as they are read (a long list never sits in memory whole): UTF-8 with a
  * byte order mark (so Urdu names show correctly), RFC 4180 quoting and CRLF line ends, and every cell that a
- * spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) prefixed with an apostrophe.
+ * spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) prefixed with an apostrophe. A cell
+ * holding any line break (LF as the join dialog sends it, CR, or CRLF) is quoted: with CRLF record ends, csv-stringify
+ * would otherwise quote only cells holding CRLF, and a spreadsheet would start a new row at a bare LF or CR.
  */
 export function csvFile(rows: AsyncIterable<readonly string[]>): ReadableStream<Uint8Array> {
-  const csv = stringify({ bom: true, record_delimiter: "windows", escape_formulas: true });
+  const csv = stringify({ bom: true, record_delimiter: "windows", quote_record_delimiter: true, escape_formulas: true });
   const source = Readable.from(rows);
   // A read that fails part-way ends the download with an error rather than a file that looks whole.
   source.on("error", (error) => csv.destroy(error));
