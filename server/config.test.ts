@@ -25,6 +25,40 @@ describe("configuration from the environment", () => {
     expect(() => parseConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: .*not true, which would believe any X-Forwarded-For/);
   });
 
+  test("TRUST_PROXY: a subnet wider than /8 (IPv4) or /32 (IPv6), everyone included, stops the start with one line saying why", () => {
+    const why = (entry: string) =>
+      `Invalid environment variable TRUST_PROXY: expected subnets no wider than /8 (IPv4) or /32 (IPv6): ${entry} takes clients for proxies and would believe the X-Forwarded-For they write`;
+    for (const [value, entry] of [
+      ["0.0.0.0/0", "0.0.0.0/0"],
+      ["::/0", "::/0"],
+      ["10.0.0.0/7", "10.0.0.0/7"],
+      ["127.0.0.1, 0.0.0.0/1", "0.0.0.0/1"],
+      ["10.0.0.0/254.0.0.0", "10.0.0.0/254.0.0.0"],
+      ["2001:db8::/31", "2001:db8::/31"],
+      // Every IPv4 client, spelt as IPv6 (Express matches IPv4 clients against IPv6 subnets as ::ffff:a.b.c.d).
+      ["::ffff:0:0/96", "::ffff:0:0/96"],
+      ["::/33", "::/33"],
+      ["::ffff:10.0.0.0/103", "::ffff:10.0.0.0/103"],
+    ]) {
+      expect(configProblems({ TRUST_PROXY: value! }), value).toEqual([`${why(entry!)} (got ${JSON.stringify(value)})`]);
+    }
+    for (const value of [
+      "10.0.0.0/8",
+      "10.0.0.0/255.0.0.0",
+      "192.168.1.10",
+      "2001:db8::/32",
+      "fd00::1",
+      "::ffff:10.0.0.0/104",
+      "loopback",
+    ]) {
+      expect(parseConfig({ TRUST_PROXY: value }).trustProxy, value).toBe(value);
+    }
+    expect(configProblems({ TRUST_PROXY: "10.0.0.0/33" })).toEqual([
+      `Invalid environment variable TRUST_PROXY: expected the proxies' addresses or subnets, comma-separated ("10.0.0.0/33" is neither) (got "10.0.0.0/33")`,
+    ]);
+    expect(configProblems({ TRUST_PROXY: "10.0.0.0/255.0.255.0" })).toHaveLength(1);
+  });
+
   test("PUBLIC_URL loses its trailing slash", () => {
     expect(parseConfig({ PUBLIC_URL: "https://society.example.org/" }).publicUrl).toBe("https://society.example.org");
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#core/schemas/password";
 import { passwordWeakness } from "./auth/password-strength.server";
 import type { S3Location } from "./storage/s3-storage";
+import { trustedProxiesProblem } from "./trusted-proxies";
 
 /**
  * The environment, parsed once at start. Each variable is documented in docs/configuration.md.
@@ -56,10 +57,15 @@ const envSchema = z.object({
     .default("info"),
   TRUST_PROXY: z
     .string()
-    .regex(
-      /^(false|\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/,
-      "false, a number of proxy hops, or the proxies' addresses/subnets (comma-separated); not true, which would believe any X-Forwarded-For a client sends",
-    )
+    .regex(/^(false|\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, {
+      error:
+        "false, a number of proxy hops, or the proxies' addresses/subnets (comma-separated); not true, which would believe any X-Forwarded-For a client sends",
+      abort: true,
+    })
+    .superRefine((value, context) => {
+      const problem = /^(false|\d+|loopback|linklocal|uniquelocal)$/.test(value) ? undefined : trustedProxiesProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    })
     .default("false"),
   // Unset: chosen from the variables given (see mailTransportKind).
   MAIL_TRANSPORT: z.enum(["log", "smtp", "emailjs"], { error: "one of log, smtp, emailjs" }).optional(),
