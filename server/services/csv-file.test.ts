@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { text } from "node:stream/consumers";
 import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
 import type { Application } from "../repos/applications";
@@ -17,7 +16,7 @@ const LINE_BREAKS = { LF: "first line\nsecond line", CR: "first line\rsecond lin
  * any line break outside quotes (CRLF, LF or CR) ends the row.
  */
 const readBack = async (file: ReadableStream<Uint8Array>): Promise<string[][]> =>
-  parse(await text(file), { bom: true, record_delimiter: ["\r\n", "\n", "\r"] }) as string[][];
+  parse(await new Response(file).text(), { bom: true, record_delimiter: ["\r\n", "\n", "\r"] }) as string[][];
 
 async function* rowsOf(rows: string[][]) {
   yield* rows;
@@ -31,7 +30,7 @@ describe("CSV files", () => {
         ["Name", "Answer", "After"],
         ["Amna", answer, "Yes"],
       ];
-      const file = await text(csvFile(rowsOf(rows)));
+      const file = await new Response(csvFile(rowsOf(rows))).text();
       expect(file).toContain(`,"${answer}",`);
       expect(await readBack(csvFile(rowsOf(rows)))).toEqual(rows);
     },
