@@ -23,6 +23,7 @@ import {
   drainUnreadBodies,
   limitConcurrentLogins,
   limitRequestBodies,
+  normalPaths,
   noStore,
   routePath,
   refuseCrossSiteWrites,
@@ -102,6 +103,8 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   });
 
   app.use(requestLog(logger));
+  // Before anything reads the path: every rule below sees it as React Router will (normalPaths).
+  app.use(normalPaths);
   // The address the audit log keeps a keyed hash of the network of (server/repos/audit-log.ts).
   app.use((req, _res, next) => withClientAddress(req.ip ?? "", next));
   const https = publicUrl.startsWith("https://");

@@ -4,7 +4,16 @@ import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { createLogger, type Logger } from "../logger";
-import { limitConcurrentLogins, limitRequestBodies, refuseCrossSiteWrites, routePath, uploadsInTurn } from "./request-guards";
+import { matchRoutes } from "react-router";
+import {
+  limitConcurrentLogins,
+  limitRequestBodies,
+  normalPaths,
+  normalTarget,
+  refuseCrossSiteWrites,
+  routePath,
+  uploadsInTurn,
+} from "./request-guards";
 
 /** A login that takes `LOGIN_MS` (as a hash would), behind the limiter; records when each one started and ended. */
 const LOGIN_MS = 150;
@@ -63,7 +72,7 @@ describe("logins let through one at a time, paced", () => {
       { method: "POST", path: "/%61dmin/login" },
       { method: "POST", path: "/admin/login.data" },
       { method: "PATCH", path: "/ADMIN/login//" },
-      { method: "POST", path: "/admin%2Flogin" },
+      { method: "POST", path: "/admin/login/_.data" },
       { method: "POST", path: "/admin/login" },
       { method: "POST", path: "/admin/Login" },
     ];
@@ -288,20 +297,161 @@ describe("uploads let through a few at a time, the others waiting with their bod
 });
 
 describe("routePath", () => {
-  test("spells a path the way React Router matches it: decoded, in lower case, without trailing slashes or .data", () => {
+  test("spells a path the way React Router matches it: decoded segment by segment, letters in any case, without trailing slashes or .data", () => {
     for (const path of [
       "/admin/login",
       "/Admin/Login",
       "/admin/login/",
       "/%61dmin/login",
-      "/admin%2Flogin",
       "/admin/login.data",
+      "/admin/login/_.data",
       "/ADMIN/LOGIN//",
     ]) {
       expect(routePath(path), path).toBe("/admin/login");
     }
-    expect(routePath("/_root.data")).toBe("/");
+    expect(routePath("/_.data")).toBe("/");
     expect(routePath("/")).toBe("/");
+    // An encoded slash stays inside its segment, as React Router keeps it: one segment "admin%2Flogin", no route.
+    expect(routePath("/admin%2Flogin")).toBe("/admin%2flogin");
+    // A malformed escape leaves the path as sent (React Router matches it undecoded too).
     expect(routePath("/%E0%A4%A")).toBe("/%e0%a4%a");
+    // Only ASCII letters fold: React Router's case-insensitive matching (no `u` flag) takes no other letter for an ASCII one.
+    expect(routePath("/adm\u0130n/\u212Aey")).toBe("/adm\u0130n/\u212Aey");
+  });
+
+  /** A route tree shaped as the site's (a root layout with path "", its pages below): React Router's own matcher. */
+  const routes = [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "home", index: true },
+        { id: "login", path: "admin/login" },
+        { id: "panel", path: "admin" },
+        { id: "request", path: "admin/requests/:id" },
+      ],
+    },
+  ];
+  const routeOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.id;
+
+  test.each([
+    "/admin/login",
+    "/Admin/LOGIN",
+    "/admin/login/",
+    "/admin/login//",
+    "/%61dmin/%4C%4Fgin",
+    "/admin%2Flogin",
+    "/admin%2flogin",
+    "/admin/login%2F",
+    "/adm%C4%B0n/login",
+    "/admın/login",
+    "/admin/login%20",
+    "/admin/log%69n/",
+    "/%E0%A4%A/admin/login",
+    "/admin/requests/abc%2Fdef",
+    "/Admin/Requests/ABC/",
+    "/admin",
+    "/ADMIN/",
+    "/",
+  ])("%s: routePath names the route React Router's matcher finds", (path) => {
+    const byRule =
+      { "/admin/login": "login", "/admin": "panel", "/": "home" }[routePath(path)] ??
+      (/^\/admin\/requests\/[^/]+$/.test(routePath(path)) ? "request" : undefined);
+    expect(byRule, routePath(path)).toBe(routeOf(path));
+  });
+});
+
+describe("normal paths", () => {
+  test.each([
+    ["/admin/./login", "/admin/login"],
+    ["/admin/%2e/login", "/admin/login"],
+    ["/admin/%2E/login", "/admin/login"],
+    ["/admin/x/../login", "/admin/login"],
+    ["/admin/x/%2e%2E/login", "/admin/login"],
+    ["/admin/x/.%2e/login", "/admin/login"],
+    ["/x/../../admin/login", "/admin/login"],
+    ["/admin//login", "/admin/login"],
+    ["//admin/login", "/admin/login"],
+    ["/admin\\login", "/admin/login"],
+    ["/\\evil.example/x", "/evil.example/x"],
+    ["/admin/login/.", "/admin/login/"],
+    ["/admin/login/..", "/admin/"],
+    ["/.", "/"],
+    ['/a"b', "/a%22b"],
+    ["/a#b", "/a"],
+  ])("%s is spelt %s once normal", (target, path) => {
+    expect(normalTarget(target)?.path).toBe(path);
+  });
+
+  test.each([
+    "/admin/login",
+    "/Admin/LOGIN/",
+    "/%61dmin/login",
+    "/admin%2Flogin",
+    "/admin/login.data",
+    "/admin/login/_.data",
+    "/admin/login%2e",
+    "/a..b/.c/d.",
+  ])("%s is already normal", (target) => {
+    expect(normalTarget(target)?.path).toBe(target);
+  });
+
+  test("the query string is kept, and a target that is not a path has no normal form", () => {
+    expect(normalTarget("/x/../contact?a=1&b=/../c")).toEqual({ path: "/contact", search: "?a=1&b=/../c" });
+    expect(normalTarget("http://example.org/admin/login")).toBeUndefined();
+    expect(normalTarget("*")).toBeUndefined();
+  });
+
+  /** A request with exactly this target (fetch would resolve its dot segments before sending it). */
+  function send(port: number, method: string, target: string, body = ""): Promise<{ status: number; location?: string; text: string }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request({
+        host: "127.0.0.1",
+        port,
+        method,
+        path: target,
+        headers: { accept: "*/*", "content-length": String(body.length) },
+      });
+      request.on("response", (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, text }));
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+  }
+
+  test("a read of a path not in its normal form is sent there with 308; a write is refused with 400; a normal path passes", async () => {
+    const app = express();
+    app.use(normalPaths);
+    app.use((req, res) => {
+      res.json({ reached: req.path });
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      expect(await send(port, "GET", "/./admin/accounts?tab=x")).toMatchObject({ status: 308, location: "/admin/accounts?tab=x" });
+      expect(await send(port, "HEAD", "/%2e/admin/accounts")).toMatchObject({ status: 308, location: "/admin/accounts" });
+      expect(await send(port, "GET", "//admin")).toMatchObject({ status: 308, location: "/admin" });
+      expect(await send(port, "GET", "/\\evil.example")).toMatchObject({ status: 308, location: "/evil.example" });
+      for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+        const answer = await send(port, method, "/admin/x/../login", "email=a&password=b");
+        expect(answer.status, method).toBe(400);
+        expect(answer.text, method).not.toContain("reached");
+      }
+      expect((await send(port, "POST", "//admin/login", "x")).status).toBe(400);
+      expect((await send(port, "GET", "http://example.org/admin/accounts")).status).toBe(400);
+      for (const target of ["/Admin/Accounts/", "/%61dmin/login", "/admin/login.data", "/"]) {
+        expect(await send(port, "POST", target, "x"), target).toEqual({
+          status: 200,
+          location: undefined,
+          text: JSON.stringify({ reached: target }),
+        });
+      }
+    } finally {
+      server.close();
+    }
   });
 });

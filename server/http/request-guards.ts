@@ -39,23 +39,61 @@ function dropBody(req: Request): void {
 }
 
 /**
- * The route a request's path reaches, spelled one way, for every rule that goes by path (caches, body caps, the
- * login's gate): React Router matches a path percent-decoded, in any case and with trailing slashes, so `/Admin/`,
- * `/%61dmin` and `/admin` are one route to it and must be one to the rules. Its data requests name the route with a
- * `.data` suffix (`/admin.data`, `/_root.data`).
+ * What a request's path is once parsed as React Router parses it: `@react-router/express` makes the request's URL with
+ * the WHATWG URL parser (`new URL(origin + req.originalUrl)`), which resolves `.` and `..` segments (`%2e` and `%2E`
+ * spellings too), reads `\` as `/`, drops a `#fragment` and percent-encodes what a URL may not hold raw; Express, and
+ * every rule here, read the path as sent. Runs of slashes are collapsed too. `target` is the request line's target;
+ * undefined when it is not a path (an absolute URL, `*`).
+ */
+export function normalTarget(target: string): { path: string; search: string } | undefined {
+  if (!target.startsWith("/")) return undefined;
+  const url = new URL(`http://localhost${target}`);
+  return { path: url.pathname.replace(/\/{2,}/g, "/"), search: url.search };
+}
+
+/**
+ * Normalises every request's path once, first of all, so that every rule that goes by path (the body caps, the login's
+ * gate, no-store, the page cache and its clearing, the refusal of reads of post-only routes, the uploads' queue) sees
+ * the route React Router will run: a path is let through only when it already is its normal form (normalTarget).
+ * Otherwise a read (GET, HEAD) is sent there with 308, as browsers only ever send a path in that form but for `//`;
+ * anything else is answered 400 and never reaches React Router. So `/admin/./login`, `/admin/%2e/login`,
+ * `/x/../admin/login`, `/admin\login` and `//admin/login` reach no route under a spelling the rules would not know.
+ */
+export const normalPaths: RequestHandler = (req, res, next) => {
+  const target = req.originalUrl;
+  const normal = normalTarget(target);
+  const sentPath = target.split("?", 1)[0];
+  if (normal && normal.path === sentPath) return next();
+  if (normal && (req.method === "GET" || req.method === "HEAD")) {
+    res
+      .status(308)
+      .location(normal.path + normal.search)
+      .end();
+    return;
+  }
+  refuse(req, res, 400, "The address must be written without . or .. segments, backslashes or empty segments");
+};
+
+/**
+ * The route a normal path (normalPaths) reaches, spelled one way, for every rule that goes by path, exactly as React
+ * Router 7 matches it (`matchRoutes` and `getNormalizedPath`): a data request (`.data`, with
+ * `v8_trailingSlashAwareDataRequests`) names its page, `/x.data` for `/x` and `/x/_.data` for `/x/`; each segment is
+ * percent-decoded on its own (an encoded slash, `%2F`, stays inside its segment, so `/admin%2Flogin` is no route);
+ * letters match in any case (ASCII only: its matchers are case-insensitive regular expressions without the `u` flag);
+ * trailing slashes are ignored. So `/Admin/`, `/%61dmin` and `/admin` are one route to it and one to the rules.
  */
 export function routePath(path: string): string {
-  let decoded = path;
+  const page = path.endsWith("/_.data") ? path.slice(0, -"_.data".length) : path.replace(/\.data$/, "");
+  let decoded = page;
   try {
-    decoded = decodeURIComponent(path);
+    decoded = page
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replaceAll("/", "%2F"))
+      .join("/");
   } catch {
-    // Malformed escapes: React Router finds no route for it either.
+    // A malformed escape: React Router matches the path as it is.
   }
-  const stripped = decoded
-    .toLowerCase()
-    .replace(/\.data$/, "")
-    .replace(/\/+$/, "");
-  return stripped === "/_root" ? "/" : stripped || "/";
+  return decoded.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()).replace(/\/+$/, "") || "/";
 }
 
 /**
