@@ -2,6 +2,8 @@ import { text } from "node:stream/consumers";
 import { prerenderToNodeStream } from "react-dom/static";
 import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 import { errorMessage } from "#core/errors";
+import { newScriptMarker, takeServerScripts } from "../server/http/security-headers";
+import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
 
 /** Seconds a client should wait before retrying while the database cannot be reached. */
 const RETRY_AFTER_SECONDS = 30;
@@ -25,7 +27,8 @@ const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
 
 /**
  * Renders the whole page before sending it (no streaming of Suspense boundaries): every page is complete HTML,
- * readable without JavaScript, and its Content-Security-Policy names the hash of each inline script in it.
+ * readable without JavaScript, and its Content-Security-Policy names the hash of each inline script the server wrote
+ * into it (React Router's and root.tsx's), and of no other.
  */
 export default async function handleRequest(
   request: Request,
@@ -45,15 +48,18 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const { prelude } = await prerenderToNodeStream(<ServerRouter context={routerContext} url={request.url} />, {
+  // React Router writes the marker as the nonce of each inline script it makes: the policy allows those and root.tsx's own.
+  const marker = newScriptMarker();
+  const { prelude } = await prerenderToNodeStream(<ServerRouter context={routerContext} url={request.url} nonce={marker} />, {
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {
       responseStatusCode = 500;
       loadContext.logger.error({ err: errorMessage(error) }, "render failed");
     },
   });
-  const page = (await text(prelude)).replace(MODULE_PRELOADS, "");
-  const policy = loadContext.documentPolicy(page);
+  const { html, scripts } = takeServerScripts(await text(prelude), marker);
+  const page = html.replace(MODULE_PRELOADS, "");
+  const policy = loadContext.documentPolicy([SCRIPTS_RUN_MARK, ...scripts]);
   if (policy) responseHeaders.set("Content-Security-Policy", policy);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(page, { headers: responseHeaders, status: responseStatusCode });

@@ -18,6 +18,7 @@ import { TopBar } from "./components/site/top-bar";
 import { ToastRegion } from "./components/ui/toast-region";
 import type { SiteChrome } from "../server/services/site-content";
 import { errorMessage } from "#core/errors";
+import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
 
 export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome> {
   const joinUsVisible = await context.services.settings.joinUsVisible().catch((error: unknown) => {
@@ -57,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#115e59" />
         {/* Scroll animations hide cards only when scripts run; without them everything simply shows. */}
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.dataset.js=''" }} />
+        <script dangerouslySetInnerHTML={{ __html: SCRIPTS_RUN_MARK }} />
         {chrome && (
           <>
             <link rel="icon" type="image/png" sizes="32x32" href={chrome.icons.favicon32} />

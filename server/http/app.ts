@@ -115,7 +115,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     clientIp,
     dataRequest,
     renderFlags,
-    documentPolicy: (html: string) => (options.development ? undefined : documentPolicy(html, { https })),
+    documentPolicy: (scripts: readonly string[]) => (options.development ? undefined : documentPolicy(scripts, { https })),
     isDatabaseUnavailable,
   });
   const renderPage = typeof options.build !== "function" ? createPageRenderer(options.build, "production") : undefined;

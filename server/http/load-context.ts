@@ -12,8 +12,8 @@ export interface RequestContext {
   dataRequest: boolean;
   /** Set by a loader that drew the page without some of its data (a setting it could not read): such a page is not cached. */
   renderFlags: { partial: boolean };
-  /** The Content-Security-Policy of a rendered document (its inline scripts' hashes); undefined in development. */
-  documentPolicy(html: string): string | undefined;
+  /** The Content-Security-Policy of a rendered document, given the inline scripts the server wrote into it; undefined in development. */
+  documentPolicy(scripts: readonly string[]): string | undefined;
   /** Whether a loader's error means the database cannot be reached right now (the page answers 503, not 500). */
   isDatabaseUnavailable(error: unknown): boolean;
 }

@@ -36,19 +36,35 @@ export function securityHeaders({ https, trustProxy }: SecurityHeadersOptions): 
   ];
 }
 
-/** The inline scripts of an HTML document (those without `src`), as the browser hashes them. */
-const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+/** A secret for one render: React Router writes it as the nonce of every inline script it makes (takeServerScripts). */
+export const newScriptMarker = (): string => crypto.randomBytes(18).toString("base64url");
 
 /**
- * The enforced Content-Security-Policy of a rendered page: no script but the site's own files and the inline scripts
- * React Router wrote into this very page, each allowed by its SHA-256 hash. No nonce, so a page is the same bytes for
- * every visitor and can be cached whole; no 'unsafe-inline' for scripts. React's style attributes and the toast
- * library's injected <style> need inline styles.
+ * The inline scripts the server itself wrote into a page, and the page as it is sent. `<ServerRouter nonce={marker}>`
+ * hands `marker` to every place React Router writes an inline script (the hydration context, the route modules' import,
+ * each chunk of the streamed loader data and its close, scroll restoration), and each writes it as that script's
+ * `nonce`. Only those scripts are taken; any other `<script>` in the page (one a bug let text write) is not, so the
+ * policy does not allow it. The marker is new for every render and made after the page's content was stored, so no
+ * content can carry it; it is then removed, so the page is the same bytes for every visitor and every render.
  */
-export function documentPolicy(html: string, { https }: { https: boolean }): string {
-  const hashes = [...html.matchAll(INLINE_SCRIPT)].map(
-    ([, script]) => `'sha256-${crypto.createHash("sha256").update(script!).digest("base64")}'`,
-  );
+export function takeServerScripts(html: string, marker: string): { html: string; scripts: string[] } {
+  const nonce = ` nonce="${marker}"`;
+  const scripts: string[] = [];
+  // React writes each script's attributes in one start tag, and React Router escapes every "<" inside its scripts.
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (attributes!.includes(nonce)) scripts.push(body!);
+  }
+  return { html: html.replaceAll(nonce, ""), scripts };
+}
+
+/**
+ * The enforced Content-Security-Policy of a rendered page: no script but the site's own files and `scripts`, the inline
+ * scripts the server itself wrote into it (takeServerScripts, and root.tsx's own), each allowed by its SHA-256 hash. No
+ * nonce, so a page is the same bytes for every visitor and can be cached whole; no 'unsafe-inline' for scripts.
+ * React's style attributes and the toast library's injected <style> need inline styles.
+ */
+export function documentPolicy(scripts: readonly string[], { https }: { https: boolean }): string {
+  const hashes = scripts.map((script) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...new Set(hashes)],
