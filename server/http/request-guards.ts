@@ -71,8 +71,11 @@ export const normalPaths: RequestHandler = (req, res, next) => {
       .end();
     return;
   }
-  refuse(req, res, 400, "The address must be written without . or .. segments, backslashes or empty segments");
+  refuse(req, res, 400, PATH_NOT_NORMAL);
 };
+
+/** normalPaths' answer to a write whose path is not in its normal form. */
+export const PATH_NOT_NORMAL = "The address must be written without . or .. segments, backslashes or empty segments";
 
 /**
  * The route a normal path (normalPaths) reaches, spelled one way, for every rule that goes by path, exactly as React
