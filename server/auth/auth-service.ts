@@ -58,8 +58,8 @@ export interface AdminCheckOptions {
   /**
    * The earliest stage of an incomplete sign-in the route is open at, and every later one: "second-factor" for the
    * logout (any session), "password-change" for the password change (its form is on the security page too, so it stays
-   * open during the two-factor setup), "two-factor-setup" for the security page and its setup. Unset: complete sessions
-   * only.
+   * open during the two-factor setup), "two-factor-setup" for the security page, its setup and "Confirm it's you" (which
+   * the setup's start may ask for). Unset: complete sessions only.
    */
   openFrom?: SignInStage;
   /** Accounts, settings, retention and erasure are an Owner's. */

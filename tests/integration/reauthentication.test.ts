@@ -66,4 +66,28 @@ describe.each(testEngines())("confirming it's you before a sensitive change on %
     }
     expect((await post(server, "/admin/join-us", { visible: "true" }, { cookie })).status).toBe(200);
   });
+
+  test("an admin the Owners require to set up two factors confirms it's you and starts the setup, with no loop", async () => {
+    await server.database.db.updateTable("settings").set({ two_factor_required: 1 }).execute();
+    try {
+      const fromSecurityPage = { cookie, headers: { accept: "text/html", referer: `${server.url}/admin/security` } };
+      const start = await post(server, "/admin/security/two-factor/start", {}, fromSecurityPage);
+      expect(start.status).toBe(303);
+      expect(start.headers.get("location")).toBe("/admin/reauthenticate?next=%2Fadmin%2Fsecurity");
+
+      const page = await getPage(server, "/admin/reauthenticate?next=%2Fadmin%2Fsecurity", cookie);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Confirm it&#x27;s you");
+      const confirmed = await post(server, "/admin/reauthenticate?next=%2Fadmin%2Fsecurity", { password: ADMIN.password }, { cookie });
+      expect(confirmed.status).toBe(302);
+      expect(confirmed.headers.get("location")).toBe("/admin/security");
+
+      expect((await post(server, "/admin/security/two-factor/start", {}, fromSecurityPage)).status).toBe(200);
+      expect(await (await getPage(server, "/admin/security", cookie)).text()).toContain('data-testid="two-factor-secret"');
+      // The rest of the admin area still waits for the setup.
+      expect((await getPage(server, "/admin", cookie)).headers.get("location")).toBe("/admin/security");
+    } finally {
+      await server.database.db.updateTable("settings").set({ two_factor_required: 0 }).execute();
+    }
+  });
 });

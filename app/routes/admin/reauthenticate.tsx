@@ -9,8 +9,14 @@ import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/reauthenticate";
 
+/**
+ * Open during the two-factor setup the Owners require: starting it asks for a recent password, so an admin whose password
+ * is over 10 minutes old must be able to give it here.
+ */
+const OPEN_FROM = { openFrom: "two-factor-setup" } as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = await requireAdmin(request, context, OPEN_FROM);
   return { twoFactor: (await context.services.twoFactor.state(admin.id)).enabled };
 }
 
@@ -20,7 +26,7 @@ export function meta() {
 
 /** The password (or the app's code) again; then back to the page the change was made from, to make it again. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const active = await requireAdmin(request, context);
+  const active = await requireAdmin(request, context, OPEN_FROM);
   const submission = parseWithZod(await readForm(request), { schema: passwordAgainSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
   const result = await context.services.auth.reauthenticate(active, submission.value.password);
