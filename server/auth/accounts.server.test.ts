@@ -216,6 +216,90 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     expect(actions).toEqual(expect.arrayContaining(["admin.disable", "admin.enable", "admin.remove"]));
   });
 
+  test("disabling, removing or demoting an admin revokes every open invitation that admin sent, and audits each", async () => {
+    const other = await repos.admins.create({ email: "treasurer@society.example", name: "Ali Treasurer", passwordHash: "x" });
+    const asOther = { id: other.id, name: other.name, email: other.email };
+    /** One invitation from `other` and one from `owner`: the tokens, in that order. */
+    async function inviteFromBoth(round: string): Promise<[string, string]> {
+      await accounts().invite({ email: `from-other-${round}@society.example`, role: "owner", actor: asOther });
+      await accounts().invite({ email: `from-owner-${round}@society.example`, role: "editor", actor: actor() });
+      const [fromOther, fromOwner] = (await accountMails()).slice(-2).map((mail) => tokenIn(mail.text));
+      return [fromOther!, fromOwner!];
+    }
+    const revokedEntries = async () =>
+      (await repos.auditLog.listRecent(100, { action: "admin.invitation-revoked" })).map((entry) => entry.detail);
+
+    // Demoted: Owner to Editor.
+    let [fromOther, fromOwner] = await inviteFromBoth("demoted");
+    expect(await accounts().changeRole({ adminId: other.id, role: "editor", actorId: owner.id })).toEqual({ ok: true });
+    expect(await accounts().invitation(fromOther)).toBeUndefined();
+    expect(await accounts().invitation(fromOwner)).toBeDefined();
+    expect((await accounts().acceptInvitation({ token: fromOther, name: "Late Owner", password: STRONG })).ok).toBe(false);
+    expect(await revokedEntries()).toHaveLength(1);
+    expect((await repos.auditLog.listRecent(100, { action: "admin.role" }))[0]?.detail).toBe(
+      `admin=${other.id} role=editor invitations_revoked=1`,
+    );
+    // Made an Owner again, nothing is revoked; the ended invitation stays ended.
+    await accounts().changeRole({ adminId: other.id, role: "owner", actorId: owner.id });
+    expect(await accounts().invitation(fromOther)).toBeUndefined();
+    expect(await accounts().invitation(fromOwner)).toBeDefined();
+
+    // Disabled.
+    [fromOther, fromOwner] = await inviteFromBoth("disabled");
+    await accounts().setDisabled({ adminId: other.id, disabled: true, actorId: owner.id });
+    expect(await accounts().invitation(fromOther)).toBeUndefined();
+    expect(await accounts().invitation(fromOwner)).toBeDefined();
+    expect((await repos.auditLog.listRecent(1, { action: "admin.disable" }))[0]?.detail).toBe(
+      `admin=${other.id} sessions_revoked=0 invitations_revoked=1`,
+    );
+    await accounts().setDisabled({ adminId: other.id, disabled: false, actorId: owner.id });
+    expect(await accounts().invitation(fromOther)).toBeUndefined();
+
+    // Removed.
+    [fromOther, fromOwner] = await inviteFromBoth("removed");
+    await accounts().remove({ adminId: other.id, actorId: owner.id });
+    expect(await accounts().invitation(fromOther)).toBeUndefined();
+    expect(await accounts().invitation(fromOwner)).toBeDefined();
+    expect((await repos.auditLog.listRecent(1, { action: "admin.remove" }))[0]?.detail).toBe(
+      `admin=${other.id} sessions_revoked=0 invitations_revoked=1`,
+    );
+
+    // Each revoked invitation is named, as the Owner who made the change revoking it; the Owner's own three are open.
+    const revoked = await repos.auditLog.listRecent(100, { action: "admin.invitation-revoked" });
+    expect(revoked).toHaveLength(3);
+    for (const entry of revoked) {
+      expect(entry.actor).toBe(owner.id);
+      expect(entry.detail).toMatch(new RegExp(`^invitation=[0-9a-f-]{36} inviter=${other.id}$`));
+    }
+    expect((await accounts().list()).invitations.map((invitation) => invitation.email).sort()).toEqual([
+      "from-owner-demoted@society.example",
+      "from-owner-disabled@society.example",
+      "from-owner-removed@society.example",
+    ]);
+  });
+
+  test("a password reset ends the account's other open reset links", async () => {
+    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5" });
+    const token = tokenIn((await accountMails())[0]!.text);
+    // A second open link for the account, as two requests racing on two instances could leave.
+    await repos.adminLinks.create({
+      id: "0193a000-0000-7000-8000-000000000001",
+      kind: "password-reset",
+      token_hash: "b".repeat(64),
+      email: "chair@society.example",
+      role: null,
+      admin_id: owner.id,
+      created_by: null,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + PASSWORD_RESET_LIFETIME_MS).toISOString(),
+    });
+    expect(await accounts().resetPassword({ token, password: "a brand new secret" })).toMatchObject({ ok: true });
+    expect((await repos.adminLinks.findByTokenHash("b".repeat(64)))?.usedAt).toBe(new Date(now).toISOString());
+    expect((await repos.auditLog.listRecent(1, { action: "password.reset" }))[0]?.detail).toMatch(
+      /^link=\S+ sessions_revoked=0 reset_links_revoked=1$/,
+    );
+  });
+
   test("a password reset: mailed only for an account, works once for 30 minutes, and signs out everywhere", async () => {
     expect(await accounts().requestPasswordReset({ email: "nobody@society.example", ip: "203.0.113.5" })).toEqual({ ok: true });
     expect(await accountMails()).toEqual([]);

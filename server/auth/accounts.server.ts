@@ -126,6 +126,22 @@ export function accountsService({
     }
   }
 
+  /**
+   * Ends every open invitation `adminId` sent, each audited as a revocation by `actorId`: what an admin who is disabled,
+   * removed or no longer an Owner handed out stops working with them. Answers how many.
+   */
+  async function revokeInvitationsSentBy(trx: Repos, adminId: string, actorId: string): Promise<number> {
+    const now = clock().toISOString();
+    const sent = (await trx.adminLinks.openInvitations(now)).filter((link) => link.createdBy === adminId);
+    let revoked = 0;
+    for (const link of sent) {
+      if (!(await trx.adminLinks.revoke(link.id, now))) continue;
+      revoked += 1;
+      await trx.auditLog.record(actorId, "admin.invitation-revoked", `invitation=${link.id} inviter=${adminId}`);
+    }
+    return revoked;
+  }
+
   return {
     async list(): Promise<{ accounts: AccountSummary[]; invitations: InvitationSummary[]; twoFactorRequired: boolean }> {
       const [admins, open, twoFactorRequired] = await Promise.all([
@@ -265,14 +281,19 @@ export function accountsService({
         if (!(await keepsAnOwner(trx, admin, { role: input.role, enabled: admin.disabledAt === null })))
           return { ok: false, reason: "last-owner" };
         await trx.admins.setRole(admin.id, input.role);
-        await trx.auditLog.record(input.actorId, "admin.role", `admin=${admin.id} role=${input.role}`);
+        const demoted = admin.role === "owner" && input.role !== "owner";
+        const revoked = demoted ? await revokeInvitationsSentBy(trx, admin.id, input.actorId) : 0;
+        await trx.auditLog.record(input.actorId, "admin.role", `admin=${admin.id} role=${input.role} invitations_revoked=${revoked}`);
         return { ok: true };
       });
       await removeEndedLinkMails();
       return changed;
     },
 
-    /** Disabling ends the account's sessions at once; enabling lets it sign in again with its password. */
+    /**
+     * Disabling ends the account's sessions and the invitations it sent at once; enabling lets it sign in again with its
+     * password (the invitations stay ended).
+     */
     async setDisabled(input: {
       adminId: string;
       disabled: boolean;
@@ -284,11 +305,16 @@ export function accountsService({
         if (input.disabled && !(await keepsAnOwner(trx, admin, { role: admin.role, enabled: false })))
           return { ok: false, reason: "last-owner" };
         await trx.admins.setDisabled(admin.id, input.disabled ? clock().toISOString() : null);
-        const ended = input.disabled ? await trx.sessions.deleteAllForAdmin(admin.id) : 0;
+        if (!input.disabled) {
+          await trx.auditLog.record(input.actorId, "admin.enable", `admin=${admin.id}`);
+          return { ok: true };
+        }
+        const ended = await trx.sessions.deleteAllForAdmin(admin.id);
+        const revoked = await revokeInvitationsSentBy(trx, admin.id, input.actorId);
         await trx.auditLog.record(
           input.actorId,
-          input.disabled ? "admin.disable" : "admin.enable",
-          `admin=${admin.id} sessions_revoked=${ended}`,
+          "admin.disable",
+          `admin=${admin.id} sessions_revoked=${ended} invitations_revoked=${revoked}`,
         );
         return { ok: true };
       });
@@ -296,15 +322,20 @@ export function accountsService({
       return changed;
     },
 
-    /** Removes the account and, with it, its sessions and reset links. */
+    /** Removes the account and, with it, its sessions, its reset links and the invitations it sent. */
     async remove(input: { adminId: string; actorId: string }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
       const removed = await inTransaction(db, async (trx): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> => {
         const admin = await trx.admins.findById(input.adminId);
         if (!admin) return { ok: false, reason: "not-found" };
         if (!(await keepsAnOwner(trx, admin, { role: admin.role, enabled: false }))) return { ok: false, reason: "last-owner" };
         const ended = await trx.sessions.deleteAllForAdmin(admin.id);
+        const revoked = await revokeInvitationsSentBy(trx, admin.id, input.actorId);
         await trx.admins.remove(admin.id);
-        await trx.auditLog.record(input.actorId, "admin.remove", `admin=${admin.id} sessions_revoked=${ended}`);
+        await trx.auditLog.record(
+          input.actorId,
+          "admin.remove",
+          `admin=${admin.id} sessions_revoked=${ended} invitations_revoked=${revoked}`,
+        );
         return { ok: true };
       });
       await removeEndedLinkMails();
@@ -370,7 +401,7 @@ export function accountsService({
       return (await openLink("password-reset", token)) !== undefined;
     },
 
-    /** Sets the new password once, ends every session of the account and lifts a login lock-out. */
+    /** Sets the new password once, ends every session and other reset link of the account and lifts a login lock-out. */
     async resetPassword(input: { token: string; password: string }) {
       const link = await openLink("password-reset", input.token);
       const admin = link?.adminId ? await repos.admins.findById(link.adminId) : undefined;
@@ -384,7 +415,8 @@ export function accountsService({
         if (!(await trx.adminLinks.use(link.id, now))) return false;
         await trx.admins.updatePassword(admin.id, hashed.hash, { mustChangePassword: false });
         const ended = await trx.sessions.deleteAllForAdmin(admin.id);
-        await trx.auditLog.record(admin.id, "password.reset", `link=${link.id} sessions_revoked=${ended}`);
+        const links = await trx.adminLinks.revokeOpen("password-reset", admin.email, now);
+        await trx.auditLog.record(admin.id, "password.reset", `link=${link.id} sessions_revoked=${ended} reset_links_revoked=${links}`);
         return true;
       });
       if (!done) return { ok: false as const, reason: "invalid-link" as const };

@@ -67,6 +67,31 @@ describe.each(testEngines())("operator account commands on %s", (engine) => {
     expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "admin.set-password" });
   });
 
+  test("set-password ends the account's open reset links, and only its own", async () => {
+    const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("forgotten") });
+    const other = await repos.admins.create({ email: "other@example.org", passwordHash: "x" });
+    for (const [id, owner] of [
+      ["own-link", admin],
+      ["other-link", other],
+    ] as const) {
+      await repos.adminLinks.create({
+        id,
+        kind: "password-reset",
+        token_hash: id,
+        email: owner.email,
+        role: null,
+        admin_id: owner.id,
+        created_by: null,
+        created_at: new Date().toISOString(),
+        expires_at: "2099-01-01T00:00:00.000Z",
+      });
+    }
+    await setAdminPassword(database.db, { email: "admin@example.org", password: "remembered at last", actor: "cli" });
+    expect((await repos.adminLinks.findByTokenHash("own-link"))?.usedAt).not.toBeNull();
+    expect((await repos.adminLinks.findByTokenHash("other-link"))?.usedAt).toBeNull();
+    expect((await repos.auditLog.listRecent(1))[0]?.detail).toBe(`admin=${admin.id} sessions_revoked=0 reset_links_revoked=1`);
+  });
+
   test("set-password refuses an unknown account or a short password and changes nothing", async () => {
     const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("current one") });
     await expect(

@@ -41,7 +41,7 @@ export async function createAdminAccount(
 
 /**
  * Operator action: replaces the admin's password, clears must_change_password, signs the admin out
- * everywhere and lifts a login lock-out. Returns how many sessions were revoked.
+ * everywhere, ends the account's open reset links and lifts a login lock-out. Returns how many sessions were revoked.
  */
 export async function setAdminPassword(
   db: Kysely<Database>,
@@ -55,7 +55,12 @@ export async function setAdminPassword(
   const revokedSessions = await inTransaction(db, async (trx) => {
     await trx.admins.updatePassword(admin.id, passwordHash, { mustChangePassword: false });
     const revoked = await trx.sessions.deleteAllForAdmin(admin.id);
-    await trx.auditLog.record(input.actor, "admin.set-password", `admin=${admin.id} sessions_revoked=${revoked}`);
+    const links = await trx.adminLinks.revokeOpen("password-reset", admin.email, new Date().toISOString());
+    await trx.auditLog.record(
+      input.actor,
+      "admin.set-password",
+      `admin=${admin.id} sessions_revoked=${revoked} reset_links_revoked=${links}`,
+    );
     return revoked;
   });
   await repos.rateLimits.reset(loginAccountKey(admin.email));

@@ -60,6 +60,38 @@ describe.each(testEngines())("the admin changing their password on %s", (engine)
     expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({ actor: adminId, action: "password.change" });
   });
 
+  test("a change ends the account's open reset links, and only its own", async () => {
+    const other = await repos.admins.create({ email: "other@example.org", passwordHash: "x" });
+    const resetLink = (id: string, admin: { id: string; email: string }) =>
+      repos.adminLinks.create({
+        id,
+        kind: "password-reset",
+        token_hash: id,
+        email: admin.email,
+        role: null,
+        admin_id: admin.id,
+        created_by: null,
+        created_at: "2026-12-01T10:00:00.000Z",
+        expires_at: "2099-01-01T00:00:00.000Z",
+      });
+    await resetLink("own-link", { id: adminId, email: "admin@example.org" });
+    await resetLink("other-link", other);
+    const at = new Date("2026-12-01T10:05:00.000Z");
+    const current = await sessionStore(repos.sessions).create(adminId);
+    const result = await changePassword(
+      database.db,
+      { adminId, sessionId: current.session.id, currentPassword: "one-time password", newPassword: "a new password" },
+      { now: () => at },
+    );
+    expect(result.ok).toBe(true);
+    expect((await repos.adminLinks.findByTokenHash("own-link"))?.usedAt).toBe(at.toISOString());
+    expect((await repos.adminLinks.findByTokenHash("other-link"))?.usedAt).toBeNull();
+    expect((await repos.auditLog.listRecent(1))[0]).toMatchObject({
+      action: "password.change",
+      detail: "sessions_revoked=0 reset_links_revoked=1",
+    });
+  });
+
   test("a wrong current password changes nothing and is reported as invalid credentials", async () => {
     const result = await changePassword(database.db, { adminId, sessionId: "s", currentPassword: "wrong", newPassword: "a new password" });
     expect(result).toEqual({ ok: false, reason: "invalid-credentials" });

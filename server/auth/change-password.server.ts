@@ -22,7 +22,10 @@ export type ChangePasswordResult =
   /** Too many password hashes already waiting in this process: nothing was changed. */
   | PasswordHashingBusy;
 
-/** The signed-in admin's own password change; the current password is checked as `checkOwnPassword` does. */
+/**
+ * The signed-in admin's own password change; the current password is checked as `checkOwnPassword` does. The admin's
+ * other sessions and open reset links end.
+ */
 export async function changePassword(
   db: Kysely<Database>,
   change: PasswordChange,
@@ -44,7 +47,8 @@ export async function changePassword(
   const revokedSessions = await inTransaction(db, async (trx) => {
     await trx.admins.updatePassword(admin.id, hashed.hash, { mustChangePassword: false });
     const revoked = await trx.sessions.deleteAllForAdmin(admin.id, change.sessionId);
-    await trx.auditLog.record(admin.id, "password.change", `sessions_revoked=${revoked}`);
+    const links = await trx.adminLinks.revokeOpen("password-reset", admin.email, (options.now?.() ?? new Date()).toISOString());
+    await trx.auditLog.record(admin.id, "password.change", `sessions_revoked=${revoked} reset_links_revoked=${links}`);
     return revoked;
   });
   return { ok: true, revokedSessions };

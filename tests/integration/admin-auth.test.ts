@@ -298,7 +298,7 @@ describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
       expect(await (await getPage(server, "/admin", other)).text()).toContain("Admin Login");
       expect((await post(server, "/admin/login", ADMIN)).status).toBe(401);
       const entry = (await auditActions(server)).find((e) => e.action === "password.change");
-      expect(entry?.detail).toBe("sessions_revoked=1");
+      expect(entry?.detail).toBe("sessions_revoked=1 reset_links_revoked=0");
 
       // Back to the original password for the other tests.
       await clearRateLimits(server);
