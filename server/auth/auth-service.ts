@@ -10,7 +10,7 @@ import { changePassword, type PasswordChange } from "./change-password.server";
 import { type LoginAttempt, logIn, logOut } from "./login.server";
 import { checkOwnPassword, type OwnPasswordCheck } from "./own-password.server";
 import { clearSessionCookie, readSessionToken, sessionCookie } from "./session-cookie.server";
-import { type ActiveSession, sessionStore } from "./sessions.server";
+import { type ActiveSession, REAUTHENTICATION_WINDOW_MS, sessionStore } from "./sessions.server";
 import type { SecondFactorCheck, TwoFactorService } from "./two-factor.server";
 
 /**
@@ -27,9 +27,6 @@ export type AdminRefusal =
   | "two-factor-setup-required"
   | "reauthentication-required"
   | "owners-only";
-
-/** Changes to accounts, two factors and personal data ask for the password again once it is this old in a session. */
-export const REAUTHENTICATION_WINDOW_MS = 10 * 60 * 1000;
 
 /**
  * What a sign-in may still owe after the password, in the order it is paid: the second factor's code, then a new

@@ -6,6 +6,8 @@ export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session waiting for its second factor lasts this long: the code screen is a step, not a place to stay. */
 export const SECOND_FACTOR_TIMEOUT_MS = 10 * 60 * 1000;
+/** Changes to accounts, two factors and personal data ask for the password again once it is this old in a session. */
+export const REAUTHENTICATION_WINDOW_MS = 10 * 60 * 1000;
 /** last_seen_at is written at most this often, so reading pages does not mean a write per request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 const USER_AGENT_MAX_LENGTH = 512;

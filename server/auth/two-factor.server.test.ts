@@ -3,12 +3,15 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
 import type { AdminRecord } from "../repos/admins";
-import { RECOVERY_CODE_COUNT, SECOND_FACTOR_LIMIT, twoFactorService } from "./two-factor.server";
+import { REAUTHENTICATION_WINDOW_MS } from "./sessions.server";
+import { RECOVERY_CODE_COUNT, SECOND_FACTOR_LIMIT, SETUP_OPEN_FOR_MS, twoFactorService } from "./two-factor.server";
 
 const START = Date.parse("2026-11-29T10:00:00Z");
 
 /** The code an authenticator app shows for `secret` at `at`, computed as the app does. */
 const appCode = (secret: string, at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
+/** A session whose admin entered the password at `at`. */
+const passwordEntered = (at: number) => ({ authenticatedAt: new Date(at).toISOString() });
 
 describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
   let database: TestDatabase;
@@ -42,9 +45,9 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     );
     expect(setup?.qrSvg).toMatch(/^<svg[^>]*>.*<\/svg>\s*$/s);
     expect(await service().state(admin.id)).toEqual({ enabled: false, recoveryCodesLeft: 0 });
-    expect((await service().pendingSetup(admin))?.secret).toBe(setup?.secret);
+    expect((await service().pendingSetup(admin, passwordEntered(now)))?.secret).toBe(setup?.secret);
 
-    expect(await service().confirmSetup(admin.id, "000000")).toEqual({ ok: false });
+    expect(await service().confirmSetup(admin.id, "000000")).toEqual({ ok: false, reason: "wrong-code" });
     const confirmed = await service().confirmSetup(admin.id, appCode(setup!.secret, now));
     expect(confirmed.ok).toBe(true);
     if (!confirmed.ok) return;
@@ -52,12 +55,30 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     expect(new Set(confirmed.recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
     for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){4}$/);
     expect(await service().state(admin.id)).toEqual({ enabled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
-    expect(await service().pendingSetup(admin)).toBeUndefined();
+    expect(await service().pendingSetup(admin, passwordEntered(now))).toBeUndefined();
     // On, a new setup cannot replace the secret.
     expect(await service().startSetup(admin)).toBeUndefined();
     // Only the codes' hashes are stored.
     const stored = JSON.stringify(await database.db.selectFrom("recovery_codes").selectAll().execute());
     for (const code of confirmed.recoveryCodes) expect(stored).not.toContain(code);
+  });
+
+  test("a started setup is shown again for 10 minutes, to a session whose password is recent; then it starts afresh", async () => {
+    const setup = await service().startSetup(admin);
+    now = START + SETUP_OPEN_FOR_MS - 1;
+    expect((await service().pendingSetup(admin, passwordEntered(START)))?.secret).toBe(setup?.secret);
+    // The password entered over 10 minutes ago: the secret is not shown (the setup's start asks for it again).
+    expect(await service().pendingSetup(admin, passwordEntered(now - REAUTHENTICATION_WINDOW_MS))).toBeUndefined();
+
+    now = START + SETUP_OPEN_FOR_MS;
+    expect(await service().pendingSetup(admin, passwordEntered(now))).toBeUndefined();
+    expect(await service().confirmSetup(admin.id, appCode(setup!.secret, now))).toEqual({ ok: false, reason: "setup-expired" });
+    expect(await service().state(admin.id)).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+
+    const again = await service().startSetup(admin);
+    expect(again?.secret).not.toBe(setup?.secret);
+    expect((await service().pendingSetup(admin, passwordEntered(now)))?.secret).toBe(again?.secret);
+    expect((await service().confirmSetup(admin.id, appCode(again!.secret, now))).ok).toBe(true);
   });
 
   test("a sign-in's code: the app's current one (or the step either side) is taken once; the confirming code is used up", async () => {

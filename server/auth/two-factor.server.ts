@@ -5,6 +5,7 @@ import QRCode from "qrcode";
 import type { Database } from "../db/schema";
 import { createRepos, inTransaction } from "../repos";
 import { secondsUntil } from "../repos/rate-limits";
+import { REAUTHENTICATION_WINDOW_MS } from "./sessions.server";
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
 const TOTP_PERIOD_SECONDS = 30;
@@ -13,6 +14,11 @@ const TOTP_WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
 /** Wrong codes on the code screen, per account: then the waiting session ends and the admin signs in again later. */
 export const SECOND_FACTOR_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * A setup's secret is shown again, and confirmed, only this long after it was made; then the setup starts afresh. Shown
+ * again only to a session whose password is recent too (REAUTHENTICATION_WINDOW_MS), as starting it asked.
+ */
+export const SETUP_OPEN_FOR_MS = 10 * 60 * 1000;
 
 /** What the setup screen shows: the QR code (an SVG drawn here) and the same secret as text, for typing in. */
 export interface TotpSetup {
@@ -72,6 +78,10 @@ export function twoFactorService({ db, siteName, now: clock = () => new Date() }
     return delta === null ? undefined : TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp }) + delta;
   }
 
+  /** Whether a setup started at `startedAt` may still be shown and confirmed. */
+  const setupOpen = (startedAt: string | null): boolean =>
+    startedAt !== null && clock().getTime() - Date.parse(startedAt) < SETUP_OPEN_FOR_MS;
+
   async function lockedFor(adminId: string): Promise<number> {
     const now = clock();
     const window = await repos.rateLimits.peek(secondFactorKey(adminId), now);
@@ -94,25 +104,37 @@ export function twoFactorService({ db, siteName, now: clock = () => new Date() }
     /** A new secret to scan, replacing one not yet confirmed; undefined when two factors are already on. */
     async startSetup(admin: { id: string; email: string }): Promise<TotpSetup | undefined> {
       const secret = new Secret({ size: 20 }).base32;
-      if (!(await repos.admins.setPendingTotpSecret(admin.id, secret))) return undefined;
+      if (!(await repos.admins.setPendingTotpSecret(admin.id, secret, clock().toISOString()))) return undefined;
       return setupOf(secret, admin.email);
     },
 
-    /** The setup being confirmed (to show it again), or undefined when none is. */
-    async pendingSetup(admin: { id: string; email: string }): Promise<TotpSetup | undefined> {
+    /**
+     * The setup being confirmed, to show it again: only within SETUP_OPEN_FOR_MS of its start, and only to a session
+     * whose password (`authenticatedAt`) is recent. Otherwise undefined, and the setup starts afresh.
+     */
+    async pendingSetup(admin: { id: string; email: string }, session: { authenticatedAt: string }): Promise<TotpSetup | undefined> {
       const record = await repos.admins.findById(admin.id);
-      if (!record?.totpSecret || record.totpEnabledAt) return undefined;
+      if (!record?.totpSecret || record.totpEnabledAt || !setupOpen(record.totpSetupStartedAt)) return undefined;
+      if (clock().getTime() - Date.parse(session.authenticatedAt) >= REAUTHENTICATION_WINDOW_MS) return undefined;
       return setupOf(record.totpSecret, admin.email);
     },
 
-    /** Turns two factors on with the app's first code; answers the recovery codes, shown once. */
-    async confirmSetup(adminId: string, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
+    /**
+     * Turns two factors on with the app's first code, within SETUP_OPEN_FOR_MS of the setup's start; answers the recovery
+     * codes, shown once.
+     */
+    async confirmSetup(
+      adminId: string,
+      code: string,
+    ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; reason: "wrong-code" | "setup-expired" }> {
       const admin = await repos.admins.findById(adminId);
-      if (!admin?.totpSecret || admin.totpEnabledAt) return { ok: false };
+      if (!admin?.totpSecret || admin.totpEnabledAt) return { ok: false, reason: "wrong-code" };
+      if (!setupOpen(admin.totpSetupStartedAt)) return { ok: false, reason: "setup-expired" };
       const step = stepOf(admin.totpSecret, code.trim());
-      if (step === undefined) return { ok: false };
+      if (step === undefined) return { ok: false, reason: "wrong-code" };
       return inTransaction(db, async (trx) => {
-        if (!(await trx.admins.enableTotp(adminId, clock().toISOString(), step))) return { ok: false as const };
+        if (!(await trx.admins.enableTotp(adminId, clock().toISOString(), step)))
+          return { ok: false as const, reason: "wrong-code" as const };
         const recoveryCodes = await newRecoveryCodes(adminId, trx);
         await trx.auditLog.record(adminId, "two-factor.enable", `admin=${adminId}`);
         return { ok: true as const, recoveryCodes };

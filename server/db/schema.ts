@@ -166,6 +166,8 @@ export interface AdminsTable {
   totp_enabled_at: string | null;
   /** The last 30-second step a code was accepted for. */
   totp_last_step: number | null;
+  /** When the secret being set up was made: it is shown again and confirmed for 10 minutes only. */
+  totp_setup_started_at: string | null;
 }
 
 export interface RecoveryCodesTable {
@@ -226,6 +228,10 @@ export interface AuditLogTable {
   detail: string | null;
   /** HMAC-SHA-256 (settings.audit_address_key) of the client's /24 or /48; null outside a request. */
   address_hash: string | null;
+  /** How many times it happened: more than 1 only for an entry that counts repeats (failed sign-ins). */
+  occurrences: Generated<number>;
+  /** Unique: what a counted entry adds repeats to (its action, detail, network and 10 minutes); null for the others. */
+  aggregate_key: string | null;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

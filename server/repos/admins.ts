@@ -21,6 +21,8 @@ export interface AdminRecord {
   /** The authenticator app's secret: being set up while `totpEnabledAt` is null, in force once it is set. */
   totpSecret: string | null;
   totpEnabledAt: string | null;
+  /** When the secret being set up was made (it is shown again and confirmed for a while only). */
+  totpSetupStartedAt: string | null;
 }
 
 export interface NewAdmin {
@@ -50,6 +52,7 @@ const toAdmin = (row: AdminRow): AdminRecord => ({
   passwordExpiresAt: row.password_expires_at,
   totpSecret: row.totp_secret,
   totpEnabledAt: row.totp_enabled_at,
+  totpSetupStartedAt: row.totp_setup_started_at,
 });
 
 export function adminsRepo(db: Kysely<Database>) {
@@ -127,10 +130,10 @@ export function adminsRepo(db: Kysely<Database>) {
     },
 
     /** Starts setting up an authenticator app (replacing an unconfirmed secret); refused while one is in force. */
-    async setPendingTotpSecret(id: string, secret: string): Promise<boolean> {
+    async setPendingTotpSecret(id: string, secret: string, startedAt: string = nowIso()): Promise<boolean> {
       const result = await db
         .updateTable("admins")
-        .set({ totp_secret: secret, totp_enabled_at: null, totp_last_step: null, updated_at: nowIso() })
+        .set({ totp_secret: secret, totp_enabled_at: null, totp_last_step: null, totp_setup_started_at: startedAt, updated_at: nowIso() })
         .where("id", "=", id)
         .where("totp_enabled_at", "is", null)
         .executeTakeFirst();

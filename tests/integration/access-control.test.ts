@@ -605,7 +605,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       if (route.id === "routes/admin/confirm-two-factor") {
         await server.database.db
           .updateTable("admins")
-          .set({ ...totp, totp_enabled_at: null })
+          .set({ ...totp, totp_enabled_at: null, totp_setup_started_at: nowIso() })
           .where("id", "=", adminId)
           .execute();
       }

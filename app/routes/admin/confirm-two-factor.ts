@@ -11,7 +11,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const result = await context.services.twoFactor.confirmSetup(admin.id, submission.value.code);
   if (!result.ok) {
-    const message = "That code is not right. Check that the app shows this site's account, and enter its current code.";
+    const message =
+      result.reason === "setup-expired"
+        ? "This setup is over 10 minutes old. Reload the page and set up two-factor sign-in again."
+        : "That code is not right. Check that the app shows this site's account, and enter its current code.";
     return formAnswer(submission.reply({ fieldErrors: { code: [message] } }), 400);
   }
   return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { recoveryCodes: result.recoveryCodes });

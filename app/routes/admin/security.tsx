@@ -10,7 +10,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const active = await requireAdmin(request, context, { openFrom: "two-factor-setup" });
   const { admin } = active;
   const { twoFactor, auth } = context.services;
-  const [state, setup, sessions] = await Promise.all([twoFactor.state(admin.id), twoFactor.pendingSetup(admin), auth.listSessions(active)]);
+  const [state, setup, sessions] = await Promise.all([
+    twoFactor.state(admin.id),
+    twoFactor.pendingSetup(admin, active.session),
+    auth.listSessions(active),
+  ]);
   return { ...state, setup: setup && { secret: setup.secret, qrSvg: setup.qrSvg }, required: admin.mustSetUpTwoFactor, sessions };
 }
 
