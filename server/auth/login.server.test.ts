@@ -11,7 +11,9 @@ import {
   PASSWORD_HASHING_MAX_WAITING,
   verifyPassword,
 } from "./password.server";
-import { loginAccountKey } from "./rate-limit.server";
+import { withClientAddress } from "../client-address-scope";
+import { AUDIT_REPEAT_WINDOW_MS } from "../repos/audit-log";
+import { loginAccountKey, loginIpKey } from "./rate-limit.server";
 import { sessionStore } from "./sessions.server";
 
 // Every password hash a login runs is an argon2 verification: counted here (and still done for real).
@@ -99,6 +101,39 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
     expect(await repos.sessions.listForAdmin(adminId)).toEqual([]);
   });
 
+  test("failed sign-ins are one audit entry per account (unknown emails: one for all) and network per 10 minutes, with a count", async () => {
+    const from = (ip: string, email: string, password = "wrong password") => withClientAddress(ip, () => attempt(email, password, ip));
+    for (let i = 0; i < 3; i++) await from("203.0.113.7", "admin@example.org");
+    for (let i = 0; i < 4; i++) await from("203.0.113.8", `made-up-${i}@example.org`);
+    await from("198.51.100.7", "made-up-9@example.org");
+    // Every failure still counts against the limits.
+    expect(await repos.rateLimits.peek(loginAccountKey("admin@example.org"), new Date(now))).toMatchObject({ count: 3 });
+    expect(await repos.rateLimits.peek(loginIpKey("203.0.113.8"), new Date(now))).toMatchObject({ count: 4 });
+    now = START + AUDIT_REPEAT_WINDOW_MS - 1;
+    await from("203.0.113.9", "made-up-5@example.org");
+    now = START + AUDIT_REPEAT_WINDOW_MS;
+    await from("203.0.113.7", "made-up-6@example.org");
+
+    const failures = (await repos.auditLog.listRecent(100, { action: "login.failure" })).map((entry) => ({
+      at: entry.at,
+      detail: entry.detail,
+      occurrences: entry.occurrences,
+      network: entry.addressHash,
+    }));
+    const network = async (ip: string) =>
+      (await withClientAddress(ip, async () => {
+        await repos.auditLog.record("test", "network");
+        return (await repos.auditLog.listRecent(1))[0]?.addressHash;
+      })) ?? null;
+    const [first, second] = [await network("203.0.113.1"), await network("198.51.100.1")];
+    expect(failures).toEqual([
+      { at: new Date(START + AUDIT_REPEAT_WINDOW_MS).toISOString(), detail: "unknown account", occurrences: 1, network: first },
+      { at: new Date(START).toISOString(), detail: "unknown account", occurrences: 1, network: second },
+      { at: new Date(START).toISOString(), detail: "unknown account", occurrences: 5, network: first },
+      { at: new Date(START).toISOString(), detail: `admin=${adminId}`, occurrences: 3, network: first },
+    ]);
+  });
+
   test("after 5 failures even the right password is refused until 15 minutes have passed", async () => {
     for (let i = 0; i < 5; i++) await attempt("admin@example.org", `wrong ${i}`, `192.0.2.${i}`);
     expect(await attempt("admin@example.org", "right password")).toEqual({ ok: false, reason: "rate-limited", retryAfterSeconds: 900 });
@@ -116,7 +151,10 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
     expect(guesses.filter((guess) => !guess.ok && guess.reason === "invalid-credentials")).toHaveLength(5);
     expect(guesses.filter((guess) => !guess.ok && guess.reason === "rate-limited")).toHaveLength(45);
     expect(vi.mocked(verify)).toHaveBeenCalledTimes(5);
-    expect((await repos.auditLog.listRecent(100)).filter((entry) => entry.action === "login.failure")).toHaveLength(5);
+    // One entry (one account, one network, one 10 minutes) counting the 5 hashes the attack made run.
+    expect((await repos.auditLog.listRecent(100)).filter((entry) => entry.action === "login.failure")).toMatchObject([
+      { detail: `admin=${adminId}`, occurrences: 5 },
+    ]);
 
     now = START + 15 * 60_000 - 1000;
     expect(await attempt("admin@example.org", "right password", "198.51.100.1")).toEqual({

@@ -45,6 +45,7 @@ export interface LoginOptions extends AuthClockOptions {
  */
 export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options: LoginOptions = {}): Promise<LoginResult> {
   const log = options.logger;
+  const clock = options.now ?? (() => new Date());
   const repos = createRepos(db);
   const limiter = loginRateLimiter(repos.rateLimits, options);
   const auditLog = repos.auditLog;
@@ -58,8 +59,8 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
   if (!checked.ok) return checked;
   // A disabled account answers as a wrong password does, after the same hash.
   if (!checked.matches || !admin || admin.disabledAt !== null) {
-    // One entry per password hash that failed: the audit log counts the hashes an attack made run.
-    await auditLog.record(AUDIT_ACTOR.anonymous, "login.failure", admin ? `admin=${admin.id}` : "unknown account");
+    // Counted, not one entry each: one per account (or per unknown email, all alike) and network per 10 minutes.
+    await auditLog.recordRepeated(AUDIT_ACTOR.anonymous, "login.failure", admin ? `admin=${admin.id}` : "unknown account", clock());
     if (log) {
       logSecurityEvent(log, "login.failure");
       if (check.accountLimitReached) {
@@ -70,7 +71,7 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
   }
 
   await limiter.recordLoginSuccess(attempt.email);
-  const now = (options.now ?? (() => new Date()))();
+  const now = clock();
   if (admin.passwordExpiresAt !== null && Date.parse(admin.passwordExpiresAt) <= now.getTime()) {
     await auditLog.record(admin.id, "login.password-expired", `admin=${admin.id}`);
     return { ok: false, reason: "password-expired" };

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { withClientAddress } from "../client-address-scope";
-import { AUDIT_RETENTION_MS, addressKey, auditLogRepo } from "./audit-log";
+import { AUDIT_REPEAT_WINDOW_MS, AUDIT_RETENTION_MS, addressKey, auditLogRepo } from "./audit-log";
 import { createRepos, inTransaction } from "./index";
 
 describe.each(testEngines())("audit log repository on %s", (engine) => {
@@ -91,6 +91,44 @@ describe.each(testEngines())("audit log repository on %s", (engine) => {
     const [entry] = await auditLogRepo(database.db).listRecent(10);
     const key = await addressKey(database.db);
     expect(entry?.addressHash).toBe(crypto.createHmac("sha256", key).update("203.0.113.0/24").digest("hex"));
+  });
+
+  test("a repeated event is one entry per actor, detail and network in each 10 minutes of the clock, counting the repeats", async () => {
+    const log = auditLogRepo(database.db);
+    const start = Date.parse("2026-12-01T10:00:00.000Z");
+    const at = (ms: number) => new Date(start + ms);
+    const failure = (address: string, detail: string, when: Date) =>
+      withClientAddress(address, () => log.recordRepeated("anonymous", "login.failure", detail, when));
+    await failure("203.0.113.7", "admin=1", at(0));
+    await failure("203.0.113.200", "admin=1", at(60_000)); // the same /24
+    await failure("203.0.113.7", "admin=1", at(AUDIT_REPEAT_WINDOW_MS - 1));
+    await failure("198.51.100.7", "admin=1", at(1000)); // another network
+    await failure("203.0.113.7", "unknown account", at(2000)); // another detail
+    await failure("203.0.113.7", "admin=1", at(AUDIT_REPEAT_WINDOW_MS)); // the next 10 minutes
+    await log.record("anonymous", "login.failure", "admin=1");
+    const entries = (await log.listRecent(10, { action: "login.failure" })).map(({ at, detail, occurrences }) => ({
+      at,
+      detail,
+      occurrences,
+    }));
+    expect(entries.slice(1)).toEqual([
+      { at: at(AUDIT_REPEAT_WINDOW_MS).toISOString(), detail: "admin=1", occurrences: 1 },
+      { at: at(2000).toISOString(), detail: "unknown account", occurrences: 1 },
+      { at: at(1000).toISOString(), detail: "admin=1", occurrences: 1 },
+      { at: at(0).toISOString(), detail: "admin=1", occurrences: 3 },
+    ]);
+    // An entry recorded the usual way counts once, and is never added to.
+    expect(entries[0]?.occurrences).toBe(1);
+  });
+
+  test("repeats racing each other (on PostgreSQL, over several connections at once) add to one entry", async () => {
+    const when = new Date("2026-12-01T10:00:00.000Z");
+    await withClientAddress("203.0.113.7", () =>
+      Promise.all(
+        Array.from({ length: 20 }, () => auditLogRepo(database.db).recordRepeated("anonymous", "login.failure", "admin=1", when)),
+      ),
+    );
+    expect((await auditLogRepo(database.db).listRecent(10)).map((entry) => entry.occurrences)).toEqual([20]);
   });
 
   test("entries filter by actor and action, page by offset, and go after a year", async () => {

@@ -10,6 +10,11 @@ export const AUDIT_ACTOR = { anonymous: "anonymous", cli: "cli", system: "system
 
 /** Entries older than this are deleted by housekeeping. */
 export const AUDIT_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
+/**
+ * An event that can repeat without bound (a failed sign-in) is one entry per actor, detail and network in each window of
+ * this length (10-minute windows of the clock), with a count: a flood of them cannot fill the disk.
+ */
+export const AUDIT_REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
 export interface AuditEntry {
   id: string;
@@ -19,6 +24,8 @@ export interface AuditEntry {
   detail: string | null;
   /** The keyed hash of the network the request came from; null outside a request. */
   addressHash: string | null;
+  /** How many times it happened: 1, or more for an event counted in one entry per window (AUDIT_REPEAT_WINDOW_MS). */
+  occurrences: number;
 }
 
 export interface AuditFilter {
@@ -104,6 +111,27 @@ export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) 
         .execute();
     },
 
+    /**
+     * An event that may repeat without bound: the first of its action, actor and detail from one network in a
+     * AUDIT_REPEAT_WINDOW_MS window of the clock is an entry (at `now`), and each repeat in that window adds to its count.
+     * One statement, so repeats racing on any instance add to the same entry.
+     */
+    async recordRepeated(actor: string, action: string, detail: string, now: Date): Promise<void> {
+      const network = await addressHash(db, root);
+      const window = Math.floor(now.getTime() / AUDIT_REPEAT_WINDOW_MS);
+      const aggregateKey = crypto
+        .createHash("sha256")
+        .update(JSON.stringify([action, actor, detail, network, window]))
+        .digest("hex");
+      await db
+        .insertInto("audit_log")
+        .values({ id: newId(), at: now.toISOString(), actor, action, detail, address_hash: network, aggregate_key: aggregateKey })
+        .onConflict((conflict) =>
+          conflict.column("aggregate_key").doUpdateSet((eb) => ({ occurrences: eb(eb.ref("audit_log.occurrences"), "+", 1) })),
+        )
+        .execute();
+    },
+
     /** Newest first; UUIDv7 ids order entries written in the same millisecond. */
     async listRecent(limit: number, filter: AuditFilter = {}, offset = 0): Promise<AuditEntry[]> {
       let query = db.selectFrom("audit_log").selectAll();
@@ -117,6 +145,7 @@ export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) 
         action: row.action,
         detail: row.detail,
         addressHash: row.address_hash,
+        occurrences: row.occurrences,
       }));
     },
 

@@ -16,6 +16,8 @@ export interface AuditLine {
   detail: string | null;
   /** The first 8 characters of the network's keyed hash: the same network reads the same; null outside a request. */
   network: string | null;
+  /** How many times it happened; more than 1 for failed sign-ins counted in one entry per 10 minutes. */
+  occurrences: number;
 }
 
 const NAMED_ACTORS: Record<string, string> = {
@@ -41,6 +43,7 @@ export function auditService({ db, timeZone }: { db: Kysely<Database>; timeZone:
         action: entry.action,
         detail: entry.detail,
         network: entry.addressHash?.slice(0, 8) ?? null,
+        occurrences: entry.occurrences,
       }));
       return {
         lines,

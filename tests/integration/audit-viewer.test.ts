@@ -38,6 +38,22 @@ describe.each(testEngines())("the audit log viewer on %s", (engine) => {
     expect(await (await getPage(server, "/admin/audit?admin=cli", cookie)).text()).toContain("No entries match.");
   });
 
+  test("failed sign-ins from one network show as one entry with their count", async () => {
+    for (const ip of ["198.51.100.7", "198.51.100.8", "198.51.100.9"]) {
+      const refused = await post(
+        server,
+        "/admin/login",
+        { email: ADMIN.email, password: "not the password" },
+        { headers: { "x-forwarded-for": ip } },
+      );
+      expect(refused.status).toBe(401);
+    }
+    const cookie = await signIn(server);
+    const page = await (await getPage(server, "/admin/audit?action=login.failure", cookie)).text();
+    expect(page).toContain("Entries (1)");
+    expect(page).toContain("3 times within 10 minutes");
+  });
+
   test("an Editor is refused", async () => {
     const owner = await signIn(server);
     expect((await getPage(server, "/admin/audit", owner)).status).toBe(200);

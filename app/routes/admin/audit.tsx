@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { countOf } from "#core/count-of";
 import { Pager } from "~/components/admin/pager";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import { Button } from "~/components/ui/button";
@@ -32,7 +33,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
   return (
     <SettingsPage
       title="Audit log"
-      intro="Every sign-in and every change in the admin area: who, what, when, and from which network (shown as a code: the same network has the same code; the address itself is not kept). Entries are kept for a year."
+      intro="Every sign-in and every change in the admin area: who, what, when, and from which network (shown as a code: the same network has the same code; the address itself is not kept). Failed sign-ins to one account (or to unknown emails) from one network are one entry per 10 minutes, with how many there were. Entries are kept for a year."
     >
       <SettingsSection id="audit-filter" title="Show">
         <Form method="get" className="flex flex-wrap items-end gap-4" aria-label="Filter the audit log">
@@ -81,6 +82,12 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                   {line.action}
                   {line.detail && <span className="text-slate-700">{` ${line.detail}`}</span>}
                 </p>
+                {line.occurrences > 1 && (
+                  <p
+                    className="text-slate-700"
+                    data-testid="audit-occurrences"
+                  >{`${countOf(line.occurrences, "time")} within 10 minutes`}</p>
+                )}
                 <p className="text-slate-700">{line.network ? `Network ${line.network}` : "Not from a request"}</p>
               </li>
             ))}

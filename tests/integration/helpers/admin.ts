@@ -143,6 +143,12 @@ export function useSignedInAdmin(engine: Engine): { readonly server: TestServer;
   };
 }
 
+/** How many times the audit log says an action starting with `prefix` happened (a counted entry holds several). */
+export async function auditedTimes(server: TestServer, prefix: string): Promise<number> {
+  const rows = await server.database.db.selectFrom("audit_log").select("occurrences").where("action", "like", `${prefix}%`).execute();
+  return rows.reduce((sum, row) => sum + Number(row.occurrences), 0);
+}
+
 export async function auditActions(server: TestServer): Promise<{ actor: string; action: string; detail: string | null }[]> {
   return server.database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute();
 }
