@@ -4,11 +4,13 @@ import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { ServerBuild } from "react-router";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { sessionStore } from "../../server/auth/sessions.server";
 import { newId, nowIso } from "../../server/db/ids";
 import { SMALL_SITE_VIDEO } from "../shared/small-content";
 import { testEngines } from "../shared/test-database";
 import { routesWithPaths } from "../../server/http/route-paths";
+import type { RouteHandle } from "../../app/lib/route-handle";
 import { adminsRepo } from "../../server/repos/admins";
 import { publishedAnnouncement } from "../shared/announcement-values";
 import { announcementsRepo } from "../../server/repos/announcements";
@@ -87,6 +89,8 @@ interface ManifestRoute {
   path: string;
   hasLoader: boolean;
   hasAction: boolean;
+  /** Its `handle` declares that its writes ask for a recent password (app/lib/route-handle.ts). */
+  recentPassword: boolean;
 }
 
 async function loadManifest(): Promise<ManifestRoute[]> {
@@ -97,6 +101,7 @@ async function loadManifest(): Promise<ManifestRoute[]> {
     path: urlPath,
     hasLoader: typeof route.module.loader === "function",
     hasAction: typeof route.module.action === "function",
+    recentPassword: (route.module.handle as RouteHandle | undefined)?.recentPassword === true,
   }));
 }
 
@@ -537,6 +542,27 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/content/:list/:id/move",
       ]),
     );
+    // The routes whose handle asks for a recent password: at least today's (so a manifest read wrong cannot pass by
+    // checking none); a route that declares it later is checked by itself.
+    expect(
+      protectedRoutes()
+        .filter((route) => route.recentPassword)
+        .map((route) => route.path),
+    ).toEqual(
+      expect.arrayContaining([
+        "/admin/security/two-factor/start",
+        "/admin/accounts/invite",
+        "/admin/accounts/two-factor-required",
+        "/admin/accounts/:id/role",
+        "/admin/accounts/:id/access",
+        "/admin/accounts/:id/delete",
+        "/admin/accounts/invitations/:id/revoke",
+        "/admin/personal-data/retention",
+        "/admin/personal-data/erase",
+        "/admin/requests/delete",
+        "/admin/messages/delete",
+      ]),
+    );
   });
 
   test("every protected route, on every method, as a page and as data, refuses each kind of dead or forged session and changes nothing", async () => {
@@ -597,7 +623,53 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     // two-core machine when idle.
   }, 600_000);
 
-  test("and with a live session the same requests get through (so the refusals above are the session's doing)", async () => {
+  /** Where a browser refused for want of a recent password is sent: "Confirm it's you", maybe naming the page to return to. */
+  const REAUTHENTICATE = /^\/admin\/reauthenticate(\?next=%2Fadmin[^&"]*)?$/;
+
+  /**
+   * A session whose password is 11 minutes old, at a route whose handle asks for a recent password: every write, from a
+   * script, from a page and as the app's data request, is refused ("Confirm it's you") and changes nothing.
+   */
+  async function expectRecentPasswordAsked(route: ManifestRoute, cookie: string) {
+    const url = urlOf(route);
+    const probes: { method: string; url: string; accept?: string }[] = ["POST", "PUT", "PATCH", "DELETE"].flatMap((method) => [
+      { method, url },
+      { method, url: dataUrl(url) },
+    ]);
+    probes.push({ method: "POST", url, accept: "text/html" });
+    for (const probe of probes) {
+      const before = await snapshotRows(server);
+      const response = await fetch(`${server.url}${probe.url}`, {
+        method: probe.method,
+        redirect: "manual",
+        headers: { ...siteOrigin(server.publicUrl), cookie, ...(probe.accept ? { accept: probe.accept } : {}) },
+        ...(await bodyFor(route)),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await response.text();
+      const context = `${probe.method} ${probe.url}${probe.accept ? " from a page" : ""} with a password 11 minutes old answered ${response.status} ${text.slice(0, 200)}`;
+      if (probe.url.endsWith(".data")) {
+        // The app's data request: told to go to "Confirm it's you".
+        expect(response.status, context).toBe(202);
+        expect(/"redirect","([^"]*)"/.exec(text)?.[1], context).toMatch(REAUTHENTICATE);
+      } else if (probe.accept) {
+        expect(response.status, context).toBe(303);
+        expect(response.headers.get("location"), context).toMatch(REAUTHENTICATE);
+      } else {
+        expect(response.status, context).toBe(403);
+        expect(JSON.parse(text), context).toEqual({
+          error: ADMIN_ACCESS_MESSAGES.reauthenticationRequired,
+          reauthenticate: expect.stringMatching(REAUTHENTICATE),
+        });
+      }
+      const { sessions: _sessions, ...rest } = diffRows(before, await snapshotRows(server));
+      expect(describeChanges(rest), context).toBe("");
+    }
+  }
+
+  test("and with a live session the same requests get through (so the refusals above are the session's doing); with a password entered 11 minutes ago too, but where the route's handle asks for a recent password: there every write is refused until the password is entered again", async () => {
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000).toISOString();
+    const asked: string[] = [];
     for (const route of protectedRoutes()) {
       // Two factors being set up (to confirm), or on (for new recovery codes), as a live session would find them; the
       // password the routes that ask for it again get is the original one (the password route changed it above).
@@ -620,7 +692,19 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
           .execute();
       }
       if (route.id === "routes/admin/revoke-session") otherSessionId = (await store().create(adminId)).session.id;
-      const { token } = await store().create(adminId);
+      const { token, session } = await store().create(adminId);
+      // Signed in (and the password last entered) 11 minutes ago, active now.
+      await server.database.db
+        .updateTable("sessions")
+        .set({ created_at: elevenMinutesAgo, authenticated_at: elevenMinutesAgo })
+        .where("id", "=", session.id)
+        .execute();
+      if (route.recentPassword) {
+        await expectRecentPasswordAsked(route, cookieFor(token));
+        asked.push(route.path);
+        // "Confirm it's you": the password entered again now.
+        await server.database.db.updateTable("sessions").set({ authenticated_at: nowIso() }).where("id", "=", session.id).execute();
+      }
       const probe: Probe = route.hasLoader
         ? { method: "GET", url: urlOf(route), data: false }
         : { method: "POST", url: urlOf(route), data: false };
@@ -630,6 +714,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         route.id === "routes/admin/logout" ? 302 : 200,
       );
     }
+    expect(asked.length).toBeGreaterThan(0);
   });
 
   test("an Editor is refused at every Owner's route, on every method, and changes nothing; admitted at the others", async () => {

@@ -2,7 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { messagesDeleteSchema } from "#core/schemas/messages";
 import { buttonAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
+import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/delete-messages";
+
+export const handle = RECENT_PASSWORD_HANDLE;
 
 /** Deletes one message or the selected ones; answers how many were deleted. */
 export async function action({ request, context }: Route.ActionArgs) {

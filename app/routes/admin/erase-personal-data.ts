@@ -2,7 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { eraseByEmailSchema } from "#core/schemas/personal-data";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
+import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/erase-personal-data";
+
+export const handle = RECENT_PASSWORD_HANDLE;
 
 /**
  * Erase by email, in two steps: `find` says what is held for the address (requests, messages, mails), `erase` deletes

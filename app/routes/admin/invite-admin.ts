@@ -2,7 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { inviteAdminSchema } from "#core/schemas/accounts";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
+import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/invite-admin";
+
+export const handle = RECENT_PASSWORD_HANDLE;
 
 /** Mails an invitation link (single-use, 48 hours) to a new admin; an address that already has an account is refused. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,9 @@
 import { accountChangeAnswer } from "~/lib/account-change.server";
 import { requireAdmin } from "~/lib/require-admin.server";
+import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/remove-account";
+
+export const handle = RECENT_PASSWORD_HANDLE;
 
 /** Removes an account and ends its sessions. */
 export async function action({ request, params, context }: Route.ActionArgs) {

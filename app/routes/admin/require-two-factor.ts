@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { buttonAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
+import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/require-two-factor";
+
+export const handle = RECENT_PASSWORD_HANDLE;
 
 const requiredSchema = z.object({ required: z.enum(["true", "false"]) });
 

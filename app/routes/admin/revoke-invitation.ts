@@ -1,6 +1,9 @@
 import { buttonAnswer } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
+import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/revoke-invitation";
+
+export const handle = RECENT_PASSWORD_HANDLE;
 
 /** Ends an open invitation: its link no longer works. */
 export async function action({ request, params, context }: Route.ActionArgs) {

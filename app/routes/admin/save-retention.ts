@@ -2,7 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { retentionMonths, retentionSchema } from "#core/schemas/personal-data";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
+import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/save-retention";
+
+export const handle = RECENT_PASSWORD_HANDLE;
 
 /** Stores how long requests and messages are kept, and at once deletes what is now older; answers how much went. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { accountChangeAnswer } from "~/lib/account-change.server";
 import { buttonAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
+import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/set-account-access";
+
+export const handle = RECENT_PASSWORD_HANDLE;
 
 const accessSchema = z.object({ disabled: z.enum(["true", "false"]) });
 

@@ -2,7 +2,10 @@ import { accountRoleSchema } from "#core/schemas/accounts";
 import { accountChangeAnswer } from "~/lib/account-change.server";
 import { buttonAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
+import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/set-account-role";
+
+export const handle = RECENT_PASSWORD_HANDLE;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });

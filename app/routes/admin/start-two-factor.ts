@@ -1,6 +1,9 @@
 import { buttonAnswer } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
+import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/start-two-factor";
+
+export const handle = RECENT_PASSWORD_HANDLE;
 
 /** A new secret to scan (the security page shows it with its QR code); refused while two factors are on. */
 export async function action({ request, context }: Route.ActionArgs) {
