@@ -235,3 +235,15 @@ describe("where uploaded images are kept (STORAGE)", () => {
     ]);
   });
 });
+
+test("SECRETS_KEY: 32 bytes as hex or base64, unset by default (the key file); anything else stops the start without repeating it", () => {
+  const key = Buffer.alloc(32, 7);
+  expect(parseConfig({}).secretsKey).toBeUndefined();
+  expect(parseConfig({ SECRETS_KEY: key.toString("hex") }).secretsKey?.equals(key)).toBe(true);
+  expect(parseConfig({ SECRETS_KEY: key.toString("base64") }).secretsKey?.equals(key)).toBe(true);
+  for (const wrong of ["hunter2", key.toString("hex").slice(2), Buffer.alloc(16, 7).toString("base64")]) {
+    expect(configProblems({ SECRETS_KEY: wrong })).toEqual([
+      "Invalid environment variable SECRETS_KEY: expected 32 random bytes as 64 hex digits or base64, e.g. the output of `openssl rand -base64 32` (value hidden)",
+    ]);
+  }
+});

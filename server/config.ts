@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#core/schemas/password";
 import { passwordWeakness } from "./auth/password-strength.server";
+import { parseSecretsKey, SECRETS_KEY_FORMAT } from "./secrets-key";
 import type { S3Location } from "./storage/s3-storage";
 import { trustedProxiesProblem } from "./trusted-proxies";
 
@@ -112,6 +113,15 @@ const envSchema = z.object({
     .enum(["true", "false"], { error: "true or false" })
     .transform((value) => value === "true")
     .default(false),
+  // Never echoed back in an error line: see parseConfig. Unset: DATA_DIR/secrets.key (server/secrets-at-rest.ts).
+  SECRETS_KEY: z
+    .string()
+    .transform((value, context) => {
+      const key = parseSecretsKey(value);
+      if (!key) context.addIssue({ code: "custom", message: SECRETS_KEY_FORMAT });
+      return key ?? z.NEVER;
+    })
+    .optional(),
   HTTP_HEADERS_TIMEOUT_MS: milliseconds(500, 60_000).default(15_000),
   HTTP_REQUEST_TIMEOUT_MS: milliseconds(1000, 300_000).default(30_000),
 });
@@ -139,6 +149,7 @@ const SECRET_VARIABLES = new Set([
   "DATABASE_URL",
   "S3_ACCESS_KEY_ID",
   "S3_SECRET_ACCESS_KEY",
+  "SECRETS_KEY",
 ]);
 
 /** A URL with a user name or password in it (`https://user:pass@host`) is a secret wherever it is set. */
@@ -206,6 +217,11 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     mail: mailConfig(env),
     /** Where uploaded images are kept. */
     storage: storageConfig(env, dataDir),
+    /**
+     * The key that encrypts second-factor secrets and keys the network codes; unset: the key file the start makes in
+     * DATA_DIR. Never in the database or its backups.
+     */
+    secretsKey: env.SECRETS_KEY,
     /** Both or neither (checked above): the admin created at first start. */
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
   };

@@ -15,7 +15,8 @@ import { fileURLToPath } from "node:url";
 import { importStartingContent } from "./content/import-content";
 import { ContentError, OutdatedBuildError } from "./content/load-site";
 import { createDatabase, forgetDeletedRows, migrateToLatest } from "./db/database";
-import { addressKey } from "./repos/audit-log";
+import { setAuditKey } from "./repos/audit-log";
+import { openSecretsKey, SecretsKeyError } from "./secrets-at-rest";
 import { createHttpApp, productionAssets } from "./http/app";
 import type { Readiness } from "./http/readiness";
 import { ENCODE_CACHE_DIR, encodeCache } from "./images/encode-cache";
@@ -47,11 +48,13 @@ async function main() {
   const database = createDatabase(config.database, { logger });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) {
-    logger.info({ migrations: applied }, "database migrated");
-    // A migration may have cleared secrets from rows (the links of mails already sent): no old copy keeps them.
+    // A migration may drop or rewrite values (network prefixes, the old audit key): the write-ahead log keeps no copy.
     await forgetDeletedRows(database.db);
+    logger.info({ migrations: applied }, "database migrated");
   }
-  await addressKey(database.db);
+  // SECRETS_KEY or DATA_DIR/secrets.key: second-factor secrets are encrypted with it, network codes keyed with it.
+  const secrets = await openSecretsKey({ configured: config.secretsKey, dataDir: config.dataDir, db: database.db, logger });
+  setAuditKey(database.db, secrets);
 
   const repos = createRepos(database.db);
   // Creates the admin on the first start: from ADMIN_EMAIL + ADMIN_PASSWORD, else with a one-time password
@@ -79,6 +82,7 @@ async function main() {
     siteTimeZone: config.siteTimeZone,
     dataDir: config.dataDir,
     mail: config.mail,
+    secrets,
     wakeMailer: () => worker.wake(),
   });
   const worker = outboxWorker({
@@ -181,7 +185,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof ContentError || error instanceof OutdatedBuildError;
+  const known =
+    error instanceof ConfigError ||
+    error instanceof ContentError ||
+    error instanceof OutdatedBuildError ||
+    error instanceof SecretsKeyError;
   console.error(known ? error.message : error instanceof Error ? `Start failed: ${error.message}` : error);
   process.exit(1);
 });

@@ -9,7 +9,8 @@ import { CONTENT_DIR } from "../../server/content/load-site";
 import { createDatabase, migrateToLatest } from "../../server/db/database";
 import { ENCODE_CACHE_DIR, encodeCache } from "../../server/images/encode-cache";
 import { createLogger } from "../../server/logger";
-import { AUDIT_ACTOR } from "../../server/repos/audit-log";
+import { AUDIT_ACTOR, setAuditKey } from "../../server/repos/audit-log";
+import { openSecretsKey } from "../../server/secrets-at-rest";
 import { createServices, type Services } from "../../server/services";
 import { localStorage } from "../../server/storage/local-storage";
 
@@ -31,6 +32,9 @@ export async function openSite(
   const storage = localStorage(config.storage.dir);
   const logger = createLogger("silent");
   await importStartingContent({ db: database.db, storage, logger, encoder: encodeCache(ENCODE_CACHE_DIR) }, undefined);
+  // The key file the server then finds in DATA_DIR, as its first start would have made it.
+  const secrets = await openSecretsKey({ configured: config.secretsKey, dataDir: config.dataDir, db: database.db, logger });
+  setAuditKey(database.db, secrets);
   const services = createServices({
     db: database.db,
     storage,
@@ -39,6 +43,7 @@ export async function openSite(
     siteTimeZone: config.siteTimeZone,
     dataDir: config.dataDir,
     mail: config.mail,
+    secrets,
     // The server's mail worker delivers what is queued once it runs.
     wakeMailer: () => undefined,
   });

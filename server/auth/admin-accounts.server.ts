@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { forgetDeletedRows } from "../db/database";
 import type { Database } from "../db/schema";
 import { createRepos, inTransaction } from "../repos";
 import type { AdminRecord } from "../repos/admins";
@@ -84,5 +85,7 @@ export async function turnOffTwoFactor(
     await trx.auditLog.record(input.actor, "two-factor.disable", `admin=${admin.id} sessions_revoked=${revoked}`);
     return revoked;
   });
+  // The secret leaves no copy in the write-ahead log.
+  await forgetDeletedRows(db);
   return { admin, revokedSessions };
 }

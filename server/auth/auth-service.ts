@@ -2,7 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { createRepos } from "../repos";
+import { currentClientAddress } from "../client-address-scope";
 import { addressPrefix } from "../client-network";
+import type { SecretsKey } from "../secrets-key";
 import { formatSiteTime } from "../site-time";
 import { describeUserAgent } from "./user-agent";
 import { logSecurityEvent } from "../security-log";
@@ -73,6 +75,8 @@ export interface AuthServiceDeps {
   twoFactor: TwoFactorService;
   /** SITE_TIMEZONE: the times the list of sessions shows. */
   siteTimeZone: string;
+  /** Sessions keep their network as a code keyed with it, never the network. */
+  secrets: SecretsKey;
 }
 
 /** One of the admin's signed-in sessions as the security page lists it. */
@@ -80,8 +84,11 @@ export interface SessionSummary {
   id: string;
   /** "Firefox on Android". */
   browser: string;
-  /** The /24 or /48 it signed in from; null when unknown. */
-  place: string | null;
+  /**
+   * The network (a /24 or /48) it signed in from, as a code: the first 8 characters of its keyed code (the network itself
+   * is not kept), and whether this request comes from the same network. Null when unknown.
+   */
+  network: { code: string; here: boolean } | null;
   /** In the site's time zone. */
   lastActive: string;
   signedIn: string;
@@ -90,9 +97,15 @@ export interface SessionSummary {
 }
 
 /** Admin sign-in, sign-out, the session a request carries, and the password change. */
-export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: AuthServiceDeps) {
+export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, secrets }: AuthServiceDeps) {
   const cookie = { secure: publicUrl.startsWith("https://") };
   const sessions = sessionStore(createRepos(db).sessions);
+
+  /** What a session keeps of the client's network: a code keyed with the secrets key; null without a usable address. */
+  const networkCodeOf = (ip: string | undefined): string | null => {
+    const prefix = ip ? addressPrefix(ip) : null;
+    return prefix ? secrets.sessionNetworkCode(prefix) : null;
+  };
 
   const sessionOf = (request: Request): Promise<ActiveSession | undefined> => {
     const token = readSessionToken(request, cookie);
@@ -131,7 +144,11 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: 
 
     /** Limits first, then the password; on success `cookie` is the Set-Cookie value of the new session. */
     async logIn(attempt: Omit<LoginAttempt, "currentToken">, request: Request) {
-      const result = await logIn(db, { ...attempt, currentToken: readSessionToken(request, cookie) }, { logger });
+      const result = await logIn(
+        db,
+        { ...attempt, currentToken: readSessionToken(request, cookie), networkCode: networkCodeOf(attempt.ip) },
+        { logger },
+      );
       return result.ok ? { ...result, cookie: sessionCookie(result.token, cookie) } : result;
     },
 
@@ -144,7 +161,7 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: 
       if (previous) await sessions.revoke(previous.session.id);
       const { token, session } = await sessions.create(adminId, {
         userAgent: request.headers.get("user-agent"),
-        addressPrefix: addressPrefix(clientIp),
+        networkCode: networkCodeOf(clientIp),
       });
       const repos = createRepos(db);
       await repos.admins.recordSignIn(adminId, session.createdAt);
@@ -175,7 +192,7 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: 
       await sessions.revoke(active.session.id);
       const { token, session } = await sessions.create(active.admin.id, {
         userAgent: request.headers.get("user-agent"),
-        addressPrefix: active.session.addressPrefix,
+        networkCode: active.session.networkCode,
       });
       const repos = createRepos(db);
       await repos.admins.recordSignIn(active.admin.id, session.createdAt);
@@ -183,16 +200,20 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone }: 
       return { ...check, cookie: sessionCookie(token, cookie) };
     },
 
-    /** The admin's signed-in sessions (those waiting for a second factor too), most recently active first. */
+    /**
+     * The admin's signed-in sessions (those waiting for a second factor too), most recently active first, each saying
+     * whether it signed in from the network the request being handled comes from.
+     */
     async listSessions(active: ActiveSession): Promise<SessionSummary[]> {
       const all = await createRepos(db).sessions.listForAdmin(active.admin.id);
+      const here = networkCodeOf(currentClientAddress());
       const live = all.filter((session) => Date.parse(session.expiresAt) > Date.now());
       return live
         .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt))
         .map((session) => ({
           id: session.id,
           browser: describeUserAgent(session.userAgent),
-          place: session.addressPrefix,
+          network: session.networkCode ? { code: session.networkCode.slice(0, 8), here: session.networkCode === here } : null,
           lastActive: formatSiteTime(new Date(session.lastSeenAt), siteTimeZone),
           signedIn: formatSiteTime(new Date(session.createdAt), siteTimeZone),
           current: session.id === active.session.id,

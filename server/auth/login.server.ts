@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { addressPrefix } from "../client-network";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { createRepos } from "../repos";
@@ -15,6 +14,8 @@ export interface LoginAttempt {
   email: string;
   password: string;
   userAgent?: string | null;
+  /** The keyed code of the client's network the session keeps (auth-service's networkCodeOf); unset: none. */
+  networkCode?: string | null;
   /** The token of a session this browser already holds: revoked, so login always starts a fresh one. */
   currentToken?: string;
 }
@@ -85,7 +86,7 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
   const { token, session } = await sessions.create(admin.id, {
     userAgent: attempt.userAgent,
     secondFactorPending,
-    addressPrefix: addressPrefix(attempt.ip),
+    networkCode: attempt.networkCode,
   });
   if (secondFactorPending) {
     await auditLog.record(admin.id, "login.password-accepted", `session=${session.id} second_factor=pending`);

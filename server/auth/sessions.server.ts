@@ -35,7 +35,7 @@ export function sessionStore(repo: SessionsRepo, options: SessionStoreOptions = 
     /** Starts a session; returns the raw token for the cookie (it is not kept anywhere). */
     async create(
       adminId: string,
-      details: { userAgent?: string | null; secondFactorPending?: boolean; addressPrefix?: string | null } = {},
+      details: { userAgent?: string | null; secondFactorPending?: boolean; networkCode?: string | null } = {},
     ): Promise<{ token: string; session: Session }> {
       const now = clock();
       const token = newSessionToken();
@@ -50,7 +50,7 @@ export function sessionStore(repo: SessionsRepo, options: SessionStoreOptions = 
         ).toISOString(),
         user_agent: details.userAgent ? details.userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
         second_factor_pending: details.secondFactorPending ? 1 : 0,
-        address_prefix: details.addressPrefix ?? null,
+        network_code: details.networkCode ?? null,
       });
       return { token, session };
     },

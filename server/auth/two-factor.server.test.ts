@@ -1,9 +1,14 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { sql } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
 import type { AdminRecord } from "../repos/admins";
+import { SealedSecretError, secretsKey } from "../secrets-key";
 import { REAUTHENTICATION_WINDOW_MS } from "./sessions.server";
+import { openTotpSecret } from "./totp-secret";
 import { RECOVERY_CODE_COUNT, SECOND_FACTOR_LIMIT, SETUP_OPEN_FOR_MS, twoFactorService } from "./two-factor.server";
 
 const START = Date.parse("2026-11-29T10:00:00Z");
@@ -18,7 +23,11 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
   let repos: Repos;
   let admin: AdminRecord;
   let now: number;
-  const service = () => twoFactorService({ db: database.db, siteName: async () => "SMC Society", now: () => new Date(now) });
+  const secrets = secretsKey(crypto.randomBytes(32));
+  const service = (key = secrets) =>
+    twoFactorService({ db: database.db, siteName: async () => "SMC Society", secrets: key, now: () => new Date(now) });
+  const storedSecret = async (adminId = admin.id) =>
+    (await database.db.selectFrom("admins").select("totp_secret").where("id", "=", adminId).executeTakeFirstOrThrow()).totp_secret;
 
   beforeEach(async () => {
     database = await openTestDatabase(engine);
@@ -142,4 +151,55 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
       expect.arrayContaining(["two-factor.enable", "two-factor.disable"]),
     );
   });
+
+  test("the secret is stored encrypted: not the base32 secret, and it opens only with the secrets key and only in its admin's row", async () => {
+    const pending = await service().startSetup(admin);
+    const storedPending = await storedSecret();
+    expect(storedPending).toMatch(/^v1:/);
+    expect(storedPending).not.toContain(pending!.secret);
+    expect(openTotpSecret(secrets, admin.id, storedPending!)).toBe(pending!.secret);
+
+    const { secret } = await turnOn();
+    const stored = (await storedSecret())!;
+    expect(stored).not.toContain(secret);
+    expect(JSON.stringify(await database.db.selectFrom("admins").selectAll().execute())).not.toContain(secret);
+    expect(openTotpSecret(secrets, admin.id, stored)).toBe(secret);
+    const otherKey = secretsKey(crypto.randomBytes(32));
+    expect(() => openTotpSecret(otherKey, admin.id, stored)).toThrow(SealedSecretError);
+    // A service with another key refuses plainly rather than taking or refusing codes.
+    now += 30_000;
+    await expect(service(otherKey).verify(admin.id, appCode(secret, now))).rejects.toThrow(SealedSecretError);
+
+    // Copied into another admin's row, the secret does not open there.
+    const other = await repos.admins.create({ email: "treasurer@society.example", passwordHash: "x" });
+    await database.db
+      .updateTable("admins")
+      .set({ totp_secret: stored, totp_enabled_at: new Date(now).toISOString() })
+      .where("id", "=", other.id)
+      .execute();
+    expect(() => openTotpSecret(secrets, other.id, stored)).toThrow(SealedSecretError);
+    await expect(service().verify(other.id, appCode(secret, now))).rejects.toThrow(SealedSecretError);
+    expect(await service().verify(admin.id, appCode(secret, now))).toEqual({ ok: true, method: "totp" });
+  });
+
+  test.runIf(engine === "sqlite")(
+    "a replaced pending secret and a secret turned off leave no copy in the database file or its log",
+    async () => {
+      const { rows } = await sql<{ name: string; file: string }>`PRAGMA database_list`.execute(database.db);
+      const file = rows.find((row) => row.name === "main")!.file;
+      const onDisk = () =>
+        [file, `${file}-wal`].map((name) => (fs.existsSync(name) ? fs.readFileSync(name).toString("latin1") : "")).join("");
+
+      await service().startSetup(admin);
+      const replaced = (await storedSecret())!;
+      await service().startSetup(admin);
+      expect(onDisk()).not.toContain(replaced);
+
+      await turnOn();
+      const turnedOff = (await storedSecret())!;
+      expect(onDisk()).toContain(turnedOff);
+      await service().disable(admin.id, admin.id);
+      expect(onDisk()).not.toContain(turnedOff);
+    },
+  );
 });

@@ -2,10 +2,13 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import { forgetDeletedRows } from "../db/database";
 import type { Database } from "../db/schema";
 import { createRepos, inTransaction } from "../repos";
 import { secondsUntil } from "../repos/rate-limits";
 import { REAUTHENTICATION_WINDOW_MS } from "./sessions.server";
+import type { SecretsKey } from "../secrets-key";
+import { openTotpSecret, sealTotpSecret } from "./totp-secret";
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
 const TOTP_PERIOD_SECONDS = 30;
@@ -54,6 +57,8 @@ export interface TwoFactorDeps {
   db: Kysely<Database>;
   /** The society's short name: what the authenticator app lists the account under. */
   siteName(): Promise<string>;
+  /** The authenticator secrets are stored encrypted with it (server/auth/totp-secret.ts). */
+  secrets: SecretsKey;
   now?: () => Date;
 }
 
@@ -61,7 +66,7 @@ export interface TwoFactorDeps {
  * Two-factor sign-in with an authenticator app (TOTP) and recovery codes: setting it up (a secret confirmed by a first
  * code), turning it off, new recovery codes, and checking the code of a sign-in. Each code is taken once.
  */
-export function twoFactorService({ db, siteName, now: clock = () => new Date() }: TwoFactorDeps) {
+export function twoFactorService({ db, siteName, secrets, now: clock = () => new Date() }: TwoFactorDeps) {
   const repos = createRepos(db);
 
   async function setupOf(secret: string, email: string): Promise<TotpSetup> {
@@ -104,7 +109,10 @@ export function twoFactorService({ db, siteName, now: clock = () => new Date() }
     /** A new secret to scan, replacing one not yet confirmed; undefined when two factors are already on. */
     async startSetup(admin: { id: string; email: string }): Promise<TotpSetup | undefined> {
       const secret = new Secret({ size: 20 }).base32;
-      if (!(await repos.admins.setPendingTotpSecret(admin.id, secret, clock().toISOString()))) return undefined;
+      if (!(await repos.admins.setPendingTotpSecret(admin.id, sealTotpSecret(secrets, admin.id, secret), clock().toISOString())))
+        return undefined;
+      // A pending secret it replaced leaves no copy in the write-ahead log.
+      await forgetDeletedRows(db);
       return setupOf(secret, admin.email);
     },
 
@@ -116,7 +124,7 @@ export function twoFactorService({ db, siteName, now: clock = () => new Date() }
       const record = await repos.admins.findById(admin.id);
       if (!record?.totpSecret || record.totpEnabledAt || !setupOpen(record.totpSetupStartedAt)) return undefined;
       if (clock().getTime() - Date.parse(session.authenticatedAt) >= REAUTHENTICATION_WINDOW_MS) return undefined;
-      return setupOf(record.totpSecret, admin.email);
+      return setupOf(openTotpSecret(secrets, record.id, record.totpSecret), admin.email);
     },
 
     /**
@@ -130,7 +138,7 @@ export function twoFactorService({ db, siteName, now: clock = () => new Date() }
       const admin = await repos.admins.findById(adminId);
       if (!admin?.totpSecret || admin.totpEnabledAt) return { ok: false, reason: "wrong-code" };
       if (!setupOpen(admin.totpSetupStartedAt)) return { ok: false, reason: "setup-expired" };
-      const step = stepOf(admin.totpSecret, code.trim());
+      const step = stepOf(openTotpSecret(secrets, admin.id, admin.totpSecret), code.trim());
       if (step === undefined) return { ok: false, reason: "wrong-code" };
       return inTransaction(db, async (trx) => {
         if (!(await trx.admins.enableTotp(adminId, clock().toISOString(), step)))
@@ -148,6 +156,7 @@ export function twoFactorService({ db, siteName, now: clock = () => new Date() }
         await trx.recoveryCodes.replace(adminId, [], clock().toISOString());
         await trx.auditLog.record(actorId, "two-factor.disable", `admin=${adminId}`);
       });
+      await forgetDeletedRows(db);
     },
 
     /** Ten new recovery codes; the old ones stop working. */
@@ -171,7 +180,7 @@ export function twoFactorService({ db, siteName, now: clock = () => new Date() }
       const admin = await repos.admins.findById(adminId);
       if (!admin?.totpSecret || !admin.totpEnabledAt) return { ok: false, reason: "wrong-code" };
       const code = typed.replace(/\s+/g, "");
-      const step = stepOf(admin.totpSecret, code);
+      const step = stepOf(openTotpSecret(secrets, admin.id, admin.totpSecret), code);
       if (step !== undefined) {
         if (!(await repos.admins.acceptTotpStep(adminId, step))) return { ok: false, reason: "wrong-code" };
         await repos.rateLimits.reset(secondFactorKey(adminId));

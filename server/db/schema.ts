@@ -71,8 +71,8 @@ export interface SettingsTable {
   retention_swept_at: string | null;
   /** 1: every admin must sign in with two factors. */
   two_factor_required: Generated<number>;
-  /** The HMAC key of the audit log's network hashes (base64); made at the first entry that needs it. */
-  audit_address_key: string | null;
+  /** The secrets key's fingerprint (server/secrets-key.ts): a start with another key stops. Null until a key is used. */
+  secrets_key_fingerprint: string | null;
   /** Where join and contact notifications go; null: MAIL_TO, else the first admin's email. */
   notification_email: string | null;
   /** 1: each applicant gets a confirmation mail. */
@@ -161,7 +161,7 @@ export interface AdminsTable {
   last_sign_in_at: string | null;
   /** A printed one-time password stops working at this time. */
   password_expires_at: string | null;
-  /** The authenticator app's secret (base32): being set up while totp_enabled_at is null. */
+  /** The authenticator app's secret, encrypted (server/auth/totp-secret.ts): being set up while totp_enabled_at is null. */
   totp_secret: string | null;
   totp_enabled_at: string | null;
   /** The last 30-second step a code was accepted for. */
@@ -205,8 +205,8 @@ export interface SessionsTable {
   user_agent: string | null;
   /** 1 while the second factor is still to come (server/auth/two-factor.server.ts). */
   second_factor_pending: Generated<number>;
-  /** The /24 or /48 the session signed in from (server/client-network.ts, addressPrefix); null when unknown. */
-  address_prefix: string | null;
+  /** The keyed code of the /24 or /48 the session signed in from (SecretsKey.sessionNetworkCode); null when unknown. */
+  network_code: string | null;
   /** When the admin last entered their password or a code in this session; null: when it started. */
   authenticated_at: string | null;
 }
@@ -226,7 +226,10 @@ export interface AuditLogTable {
   action: string;
   /** Never applicants' personal data or passwords. */
   detail: string | null;
-  /** HMAC-SHA-256 (settings.audit_address_key) of the client's /24 or /48; null outside a request. */
+  /**
+   * HMAC-SHA-256 of the client's /24 or /48 under the secrets key's audit key (SecretsKey.auditNetworkCode), hex; "old:"
+   * and the code for an entry keyed before the key moved out of the database. Null outside a request.
+   */
   address_hash: string | null;
   /** How many times it happened: more than 1 only for an entry that counts repeats (failed sign-ins). */
   occurrences: Generated<number>;

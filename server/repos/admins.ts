@@ -18,7 +18,10 @@ export interface AdminRecord {
   lastSignInAt: string | null;
   /** When the printed one-time password stops signing in; null for a password the admin chose. */
   passwordExpiresAt: string | null;
-  /** The authenticator app's secret: being set up while `totpEnabledAt` is null, in force once it is set. */
+  /**
+   * The authenticator app's secret as stored, encrypted (server/auth/totp-secret.ts): being set up while `totpEnabledAt`
+   * is null, in force once it is set.
+   */
   totpSecret: string | null;
   totpEnabledAt: string | null;
   /** When the secret being set up was made (it is shown again and confirmed for a while only). */
@@ -170,6 +173,23 @@ export function adminsRepo(db: Kysely<Database>) {
         .set({ totp_last_step: step })
         .where("id", "=", id)
         .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Every stored authenticator secret (being set up or in force), with its admin. */
+    async totpSecrets(): Promise<{ id: string; totpSecret: string }[]> {
+      const rows = await db.selectFrom("admins").select(["id", "totp_secret"]).where("totp_secret", "is not", null).execute();
+      return rows.map((row) => ({ id: row.id, totpSecret: row.totp_secret! }));
+    },
+
+    /** Stores the secret in another form (encrypted) if it is still `from`; whether it was. */
+    async replaceTotpSecret(id: string, from: string, to: string): Promise<boolean> {
+      const result = await db
+        .updateTable("admins")
+        .set({ totp_secret: to })
+        .where("id", "=", id)
+        .where("totp_secret", "=", from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

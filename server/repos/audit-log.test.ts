@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { withClientAddress } from "../client-address-scope";
-import { AUDIT_REPEAT_WINDOW_MS, AUDIT_RETENTION_MS, addressKey, auditLogRepo } from "./audit-log";
-import { createRepos, inTransaction } from "./index";
+import { type SecretsKey, secretsKey } from "../secrets-key";
+import { AUDIT_REPEAT_WINDOW_MS, AUDIT_RETENTION_MS, auditLogRepo, setAuditKey } from "./audit-log";
+import { inTransaction } from "./index";
 
 describe.each(testEngines())("audit log repository on %s", (engine) => {
   let database: TestDatabase;
@@ -32,65 +33,55 @@ describe.each(testEngines())("audit log repository on %s", (engine) => {
     expect(await log.listRecent(10)).toHaveLength(3);
   });
 
-  test("an entry made during a request keeps a keyed hash of its network, never the address; one made outside keeps none", async () => {
+  test("an entry made during a request keeps its network's code under the secrets key, never the address; one made outside keeps none", async () => {
+    const secrets = secretsKey(crypto.randomBytes(32));
+    setAuditKey(database.db, secrets);
     const log = auditLogRepo(database.db);
     await withClientAddress("203.0.113.7", () => log.record("admin-1", "login.success"));
-    await withClientAddress("203.0.113.200", () => log.record("admin-1", "logout"));
+    await withClientAddress("203.0.113.200", () => inTransaction(database.db, (trx) => trx.auditLog.record("admin-1", "logout")));
     await withClientAddress("198.51.100.7", () => log.record("admin-1", "login.success"));
     await withClientAddress("2001:db8:abcd:12::5", () => log.record("admin-1", "login.success"));
     await log.record("cli", "admin.create");
     const [cli, v6, other, sameNetwork, first] = await log.listRecent(10);
-    const key = await addressKey(database.db);
-    const hmac = (prefix: string) => crypto.createHmac("sha256", key).update(prefix).digest("hex");
-    expect(first?.addressHash).toBe(hmac("203.0.113.0/24"));
+    expect(first?.addressHash).toBe(secrets.auditNetworkCode("203.0.113.0/24"));
     expect(sameNetwork?.addressHash).toBe(first?.addressHash);
-    expect(other?.addressHash).toBe(hmac("198.51.100.0/24"));
-    expect(v6?.addressHash).toBe(hmac("2001:db8:abcd::/48"));
+    expect(other?.addressHash).toBe(secrets.auditNetworkCode("198.51.100.0/24"));
+    expect(v6?.addressHash).toBe(secrets.auditNetworkCode("2001:db8:abcd::/48"));
     expect(cli?.addressHash).toBeNull();
-    // Not a bare hash anyone could build a table of.
-    expect(first?.addressHash).not.toBe(crypto.createHash("sha256").update("203.0.113.0/24").digest("hex"));
     const stored = JSON.stringify(await database.db.selectFrom("audit_log").selectAll().execute());
     expect(stored).not.toMatch(/203\.0\.113|198\.51\.100|2001:db8/);
-    // One key for the database, whichever handle asks.
-    expect((await addressKey(database.db)).equals(key)).toBe(true);
   });
 
-  test("the audit key is read once for a database, not again in every transaction that writes an entry", async () => {
-    await addressKey(database.db); // as the start does
-    let keyReads = 0;
-    const counted = database.db.withPlugin({
-      transformQuery: ({ node }) => {
-        if (node.kind === "SelectQueryNode" && JSON.stringify(node).includes("audit_address_key")) keyReads++;
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
-    await withClientAddress("203.0.113.7", async () => {
-      await inTransaction(counted, (trx) => trx.auditLog.record("admin-1", "login.success"));
-      await inTransaction(counted, (trx) => trx.auditLog.record("admin-1", "session.revoke"));
-      await createRepos(counted).auditLog.record("admin-1", "logout");
-    });
-    expect(keyReads).toBe(1);
-    const network = crypto
-      .createHmac("sha256", await addressKey(database.db))
-      .update("203.0.113.0/24")
-      .digest("hex");
-    const hashes = (await auditLogRepo(database.db).listRecent(10)).map((entry) => entry.addressHash);
-    expect(hashes).toEqual([network, network, network]);
+  test("the code changes with the secrets key, and is no hash or HMAC anyone holding the database can make", async () => {
+    const prefix = "203.0.113.0/24";
+    const codeUnder = async (secrets: SecretsKey) => {
+      setAuditKey(database.db, secrets);
+      await withClientAddress("203.0.113.7", () => auditLogRepo(database.db).record("admin-1", "login.success"));
+      return (await auditLogRepo(database.db).listRecent(1))[0]?.addressHash;
+    };
+    const first = await codeUnder(secretsKey(crypto.randomBytes(32)));
+    const second = await codeUnder(secretsKey(crypto.randomBytes(32)));
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(second).toMatch(/^[0-9a-f]{64}$/);
+    expect(second).not.toBe(first);
+    // Every value the settings row holds, tried as an HMAC key (as text, and as base64 or hex bytes), and no key at all.
+    const settings = await database.db.selectFrom("settings").selectAll().executeTakeFirstOrThrow();
+    const candidates = Object.values(settings)
+      .filter((value): value is string | number => value !== null)
+      .flatMap((value) => [Buffer.from(String(value)), Buffer.from(String(value), "base64"), Buffer.from(String(value), "hex")]);
+    const made = [
+      crypto.createHash("sha256").update(prefix).digest("hex"),
+      ...candidates.map((key) => crypto.createHmac("sha256", key).update(prefix).digest("hex")),
+    ];
+    expect(made).not.toContain(first);
+    expect(made).not.toContain(second);
   });
 
-  test("a key made in a transaction that rolls back is not the one later entries use", async () => {
-    await withClientAddress("203.0.113.7", async () => {
-      const failing = inTransaction(database.db, async (trx) => {
-        await trx.auditLog.record("admin-1", "login.success");
-        throw new Error("rolled back");
-      });
-      await expect(failing).rejects.toThrow("rolled back");
-      await auditLogRepo(database.db).record("admin-1", "logout");
-    });
-    const [entry] = await auditLogRepo(database.db).listRecent(10);
-    const key = await addressKey(database.db);
-    expect(entry?.addressHash).toBe(crypto.createHmac("sha256", key).update("203.0.113.0/24").digest("hex"));
+  test("without a secrets key an entry made during a request is refused, not written without its code or with another key", async () => {
+    const log = auditLogRepo(database.db);
+    await expect(withClientAddress("203.0.113.7", () => log.record("admin-1", "login.success"))).rejects.toThrow(/no secrets key/);
+    await log.record("cli", "admin.create");
+    expect((await log.listRecent(10)).map((entry) => entry.action)).toEqual(["admin.create"]);
   });
 
   test("a repeated event is one entry per actor, detail and network in each 10 minutes of the clock, counting the repeats", async () => {

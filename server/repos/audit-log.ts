@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { currentClientAddress } from "../client-address-scope";
 import { addressPrefix } from "../client-network";
 import { newId, nowIso } from "../db/ids";
 import type { Database } from "../db/schema";
+import type { SecretsKey } from "../secrets-key";
 
 /** Who did it: an admin id, or one of these. */
 export const AUDIT_ACTOR = { anonymous: "anonymous", cli: "cli", system: "system" } as const;
@@ -22,7 +23,7 @@ export interface AuditEntry {
   actor: string;
   action: string;
   detail: string | null;
-  /** The keyed hash of the network the request came from; null outside a request. */
+  /** The keyed code of the network the request came from ("old:" and a code for one keyed before); null outside a request. */
   addressHash: string | null;
   /** How many times it happened: 1, or more for an event counted in one entry per window (AUDIT_REPEAT_WINDOW_MS). */
   occurrences: number;
@@ -33,81 +34,41 @@ export interface AuditFilter {
   action?: string;
 }
 
-/**
- * The audit key of each database, once read: remembered by the database's own handle, not a transaction's (a new handle
- * for every transaction), so an entry written in a transaction does not read the key again.
- */
-const keys = new WeakMap<Kysely<Database>, Promise<Buffer>>();
+/** How a code keyed before the key moved out of the database is marked (the secrets-at-rest migration). */
+export const OLD_NETWORK_CODE_PREFIX = "old:";
 
-/** The stored key, made at random first when there is none yet; `made` says this call made it. */
-async function readOrMakeKey(db: Kysely<Database>): Promise<{ key: Buffer; made: boolean }> {
-  const read = async () =>
-    (await db.selectFrom("settings").select("audit_address_key").where("id", "=", "site").executeTakeFirst())?.audit_address_key;
-  const stored = await read();
-  if (stored) return { key: Buffer.from(stored, "base64"), made: false };
-  await db
-    .updateTable("settings")
-    .set({ audit_address_key: crypto.randomBytes(32).toString("base64") })
-    .where("id", "=", "site")
-    .where("audit_address_key", "is", null)
-    .execute();
-  const made = await read();
-  if (!made) throw new Error("no settings row for the audit key");
-  return { key: Buffer.from(made, "base64"), made: true };
+/** The secrets key each database's entries are keyed with, set at start: by the database's own handle, not a transaction's. */
+const keys = new WeakMap<Kysely<Database>, SecretsKey>();
+
+/** Entries written through `db` (or a transaction of it) from now on key their network code with `secrets`. */
+export function setAuditKey(db: Kysely<Database>, secrets: SecretsKey): void {
+  keys.set(db, secrets);
 }
 
 /**
- * The audit key: made at random by the first instance that needs it (the start makes it, right after migrating), the
- * same for every instance afterwards. Read once per database: `db` is the database's own handle, never a transaction's.
+ * Where a request came from, as the audit log keeps it: an HMAC of its /24 (IPv4) or /48 (IPv6) under a key derived from
+ * the secrets key, which is not in the database, so entries from one network can be told apart from another's, but
+ * whoever holds the database (or a backup) cannot read the network back, nor find it by hashing every /24.
  */
-export function addressKey(db: Kysely<Database>): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = readOrMakeKey(db).then(({ key }) => key);
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
-  return key;
-}
-
-/**
- * The key for an entry written through `db`, a transaction of `root` or `root` itself. In a transaction the key is read
- * through it (it may hold the database's only connection), and remembered for `root` unless the transaction made it: a
- * key made there is gone if the transaction rolls back.
- */
-async function keyFor(db: Kysely<Database>, root: Kysely<Database>): Promise<Buffer> {
-  const known = keys.get(root);
-  if (known) return known;
-  if (db === root) return addressKey(root);
-  const { key, made } = await readOrMakeKey(db);
-  if (!made) keys.set(root, Promise.resolve(key));
-  return key;
-}
-
-/**
- * Where a request came from, as the audit log keeps it: HMAC-SHA-256 of its /24 (IPv4) or /48 (IPv6), so entries from
- * one network can be told apart from another's, but the network cannot be read back, nor found by hashing every /24.
- */
-async function addressHash(db: Kysely<Database>, root: Kysely<Database>): Promise<string | null> {
+function networkCode(db: Kysely<Database>, root: Kysely<Database>): string | null {
   const address = currentClientAddress();
   const prefix = address ? addressPrefix(address) : null;
   if (!prefix) return null;
-  return crypto
-    .createHmac("sha256", await keyFor(db, root))
-    .update(prefix)
-    .digest("hex");
+  const secrets = keys.get(root) ?? keys.get(db);
+  if (!secrets) throw new Error("the audit log has no secrets key for this database: the start gives it one (setAuditKey)");
+  return secrets.auditNetworkCode(prefix);
 }
 
 /**
  * The admin trail. Details name ids, never applicants' personal data or any password. `root`: the database `db` is a
- * transaction of (the audit key is read once per database).
+ * transaction of (whose secrets key keys the network codes).
  */
 export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) {
   return {
     async record(actor: string, action: string, detail?: string): Promise<void> {
       await db
         .insertInto("audit_log")
-        .values({ id: newId(), at: nowIso(), actor, action, detail: detail ?? null, address_hash: await addressHash(db, root) })
+        .values({ id: newId(), at: nowIso(), actor, action, detail: detail ?? null, address_hash: networkCode(db, root) })
         .execute();
     },
 
@@ -117,7 +78,7 @@ export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) 
      * One statement, so repeats racing on any instance add to the same entry.
      */
     async recordRepeated(actor: string, action: string, detail: string, now: Date): Promise<void> {
-      const network = await addressHash(db, root);
+      const network = networkCode(db, root);
       const window = Math.floor(now.getTime() / AUDIT_REPEAT_WINDOW_MS);
       const aggregateKey = crypto
         .createHash("sha256")
@@ -160,6 +121,16 @@ export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) 
     async actions(): Promise<string[]> {
       const rows = await db.selectFrom("audit_log").select("action").distinct().orderBy("action").execute();
       return rows.map((row) => row.action);
+    },
+
+    /** The secrets key was lost: the codes made with it are marked as the migration marked the first key's. */
+    async markNetworkCodesOld(): Promise<void> {
+      await db
+        .updateTable("audit_log")
+        .set({ address_hash: sql<string>`${OLD_NETWORK_CODE_PREFIX} || address_hash` })
+        .where("address_hash", "is not", null)
+        .where("address_hash", "not like", `${OLD_NETWORK_CODE_PREFIX}%`)
+        .execute();
     },
 
     /** Housekeeping: entries older than a year go. */

@@ -39,7 +39,7 @@ describe.each(testEngines())("sessions repository on %s", (engine) => {
       expiresAt: "2026-11-29T10:00:00.000Z",
       userAgent: "Firefox",
       secondFactorPending: false,
-      addressPrefix: null,
+      networkCode: null,
       authenticatedAt: "2026-11-22T10:00:00.000Z",
     });
     expect(await sessionsRepo(database.db).findByTokenHash("hash-a")).toEqual({

@@ -11,8 +11,8 @@ export interface Session {
   userAgent: string | null;
   /** The password was right; the second factor is still to come, and until it does the session may do nothing else. */
   secondFactorPending: boolean;
-  /** Where it signed in from, roughly: a /24 or /48. */
-  addressPrefix: string | null;
+  /** The keyed code of the network (a /24 or /48) it signed in from, never the network itself; null when unknown. */
+  networkCode: string | null;
   /** When the admin last entered their password or a code in it. */
   authenticatedAt: string;
 }
@@ -36,7 +36,7 @@ const toSession = (row: Omit<SessionRow, "token_hash">): Session => ({
   expiresAt: row.expires_at,
   userAgent: row.user_agent,
   secondFactorPending: row.second_factor_pending === 1,
-  addressPrefix: row.address_prefix,
+  networkCode: row.network_code,
   authenticatedAt: row.authenticated_at ?? row.created_at,
 });
 
@@ -60,7 +60,7 @@ export function sessionsRepo(db: Kysely<Database>) {
           "sessions.expires_at as expires_at",
           "sessions.user_agent as user_agent",
           "sessions.second_factor_pending as second_factor_pending",
-          "sessions.address_prefix as address_prefix",
+          "sessions.network_code as network_code",
           "sessions.authenticated_at as authenticated_at",
           "admins.email as email",
           "admins.must_change_password as must_change_password",
@@ -99,7 +99,7 @@ export function sessionsRepo(db: Kysely<Database>) {
           "expires_at",
           "user_agent",
           "second_factor_pending",
-          "address_prefix",
+          "network_code",
           "authenticated_at",
         ])
         .where("admin_id", "=", adminId)
@@ -130,6 +130,11 @@ export function sessionsRepo(db: Kysely<Database>) {
       if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    /** The secrets key was lost: the codes made with it mean nothing now. */
+    async forgetNetworkCodes(): Promise<void> {
+      await db.updateTable("sessions").set({ network_code: null }).where("network_code", "is not", null).execute();
     },
 
     /** Deletes sessions past their absolute expiry (`expires_at <= now`) or idle since `idleBefore`. */

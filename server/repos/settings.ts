@@ -14,6 +14,11 @@ export interface StoredMailSettings {
 }
 
 export function settingsRepo(db: Kysely<Database>) {
+  const secretsKeyFingerprint = async (): Promise<string | null> => {
+    const row = await db.selectFrom("settings").select("secrets_key_fingerprint").where("id", "=", SETTINGS_ID).executeTakeFirst();
+    return row?.secrets_key_fingerprint ?? null;
+  };
+
   return {
     async get(): Promise<SiteSettings> {
       const row = await db.selectFrom("settings").select("join_us_visible").where("id", "=", SETTINGS_ID).executeTakeFirst();
@@ -110,6 +115,28 @@ export function settingsRepo(db: Kysely<Database>) {
         })
         .where("id", "=", SETTINGS_ID)
         .execute();
+    },
+
+    /** The fingerprint of the secrets key the database's secrets and codes were made with; null before any. */
+    secretsKeyFingerprint,
+
+    /**
+     * Records `fingerprint` as the database's secrets key unless one is recorded already; answers the one recorded now
+     * (of several instances starting at once with different keys, exactly one key is taken).
+     */
+    async claimSecretsKeyFingerprint(fingerprint: string): Promise<string | null> {
+      await db
+        .updateTable("settings")
+        .set({ secrets_key_fingerprint: fingerprint })
+        .where("id", "=", SETTINGS_ID)
+        .where("secrets_key_fingerprint", "is", null)
+        .execute();
+      return secretsKeyFingerprint();
+    },
+
+    /** The secrets key was lost: the next start records the key it is given. */
+    async forgetSecretsKeyFingerprint(): Promise<void> {
+      await db.updateTable("settings").set({ secrets_key_fingerprint: null }).where("id", "=", SETTINGS_ID).execute();
     },
 
     /** Stores the value and returns what is now stored. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { createRepos } from "../repos";
-import { AUDIT_ACTOR, AUDIT_RETENTION_MS, type AuditFilter } from "../repos/audit-log";
+import { AUDIT_ACTOR, AUDIT_RETENTION_MS, type AuditFilter, OLD_NETWORK_CODE_PREFIX } from "../repos/audit-log";
 import { formatSiteTime } from "../site-time";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -14,7 +14,10 @@ export interface AuditLine {
   who: string;
   action: string;
   detail: string | null;
-  /** The first 8 characters of the network's keyed hash: the same network reads the same; null outside a request. */
+  /**
+   * The first 8 characters of the network's keyed code: the same network reads the same. A code made with an earlier key
+   * says so ("(older code)"): it matches only other codes of that key. Null outside a request.
+   */
   network: string | null;
   /** How many times it happened; more than 1 for failed sign-ins counted in one entry per 10 minutes. */
   occurrences: number;
@@ -25,6 +28,12 @@ const NAMED_ACTORS: Record<string, string> = {
   [AUDIT_ACTOR.cli]: "The command line",
   [AUDIT_ACTOR.system]: "The site",
 };
+
+function networkLabel(code: string): string {
+  return code.startsWith(OLD_NETWORK_CODE_PREFIX)
+    ? `${code.slice(OLD_NETWORK_CODE_PREFIX.length, OLD_NETWORK_CODE_PREFIX.length + 8)} (older code)`
+    : code.slice(0, 8);
+}
 
 /** The audit log for Owners: who did what, when, from which network; by admin and action; entries kept a year. */
 export function auditService({ db, timeZone }: { db: Kysely<Database>; timeZone: string }) {
@@ -42,7 +51,7 @@ export function auditService({ db, timeZone }: { db: Kysely<Database>; timeZone:
         who: NAMED_ACTORS[entry.actor] ?? names.get(entry.actor) ?? "A removed admin",
         action: entry.action,
         detail: entry.detail,
-        network: entry.addressHash?.slice(0, 8) ?? null,
+        network: entry.addressHash ? networkLabel(entry.addressHash) : null,
         occurrences: entry.occurrences,
       }));
       return {

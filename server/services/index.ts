@@ -7,6 +7,7 @@ import { sessionStore } from "../auth/sessions.server";
 import type { MailConfig } from "../config";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
+import type { SecretsKey } from "../secrets-key";
 import { mailFiles } from "../mail/mail-files";
 import type { OutboxPayload } from "../mail/messages";
 import { formatSiteTime } from "../site-time";
@@ -37,6 +38,8 @@ export interface ServiceDeps {
   wakeMailer(): void;
   /** DATA_DIR: where the `log` mail transport writes its files, which deleting personal data deletes too. */
   dataDir: string;
+  /** The key outside the database: second-factor secrets are encrypted with it, sessions' network codes keyed with it. */
+  secrets: SecretsKey;
 }
 
 /**
@@ -73,7 +76,7 @@ export function createServices(deps: ServiceDeps) {
     logger,
   });
   const audit = auditService({ db, timeZone: deps.siteTimeZone });
-  const twoFactor = twoFactorService({ db, siteName: async () => (await content.chrome()).shortName });
+  const twoFactor = twoFactorService({ db, siteName: async () => (await content.chrome()).shortName, secrets: deps.secrets });
   return {
     content,
     /** The admin's edits of the content (the public pages read it through `content`). */

@@ -25,6 +25,12 @@ function SignOutButton({ session }: { session: SessionSummary }) {
   );
 }
 
+/** Where a session signed in from: the network this page was asked from or another, by its code (never the address). */
+function networkOf({ network }: SessionSummary): string {
+  if (!network) return "an unknown network";
+  return `${network.here ? "this network" : "another network"} (${network.code})`;
+}
+
 /** The admin's sessions: browser, network, last active; "Sign out" for each other one, and "Sign out everywhere else". */
 export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
   const others = useSignOut("Signed out everywhere else");
@@ -40,7 +46,7 @@ export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
                 {session.current && <span className="font-normal text-green-800"> (this browser)</span>}
               </p>
               <p className="text-sm text-slate-700">
-                {`From ${session.place ?? "an unknown network"}. Signed in ${session.signedIn}; last active ${session.lastActive}.`}
+                {`From ${networkOf(session)}. Signed in ${session.signedIn}; last active ${session.lastActive}.`}
               </p>
             </div>
             {!session.current && <SignOutButton session={session} />}
