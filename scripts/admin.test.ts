@@ -14,7 +14,7 @@ import { createRepos } from "../server/repos";
 import { comparableContent, writeSmallSite } from "../tests/shared/small-content";
 
 const USAGE =
-  "usage: admin create <email> | admin set-password <email> | admin turn-off-two-factor <email> | admin content export <dir> | admin content import <dir> [--yes]";
+  "usage: admin create <email> | admin set-password <email> | admin turn-off-two-factor <email> | admin content export <dir> | admin content import <dir> [--yes] | admin forget-secrets-key [--yes]";
 
 interface CliRun {
   code: number | null;
@@ -157,6 +157,32 @@ describe.each(testEngines())("the admin CLI on %s", (engine) => {
     expect((await repos.admins.findById(admin.id))?.totpEnabledAt).toBeNull();
     expect(await runCli(["turn-off-two-factor", "nobody@example.org"], "", place.env)).toMatchObject({ code: 1 });
   });
+
+  test(
+    "forget-secrets-key asks first; then every admin's two factors go and the next start takes a new key",
+    { timeout: 60_000 },
+    async () => {
+      const repos = createRepos(database.db);
+      const admin = await repos.admins.create({ email: "admin@example.org", passwordHash: "h" });
+      await repos.admins.setPendingTotpSecret(admin.id, "v1:encrypted-with-the-lost-key");
+      await repos.admins.enableTotp(admin.id, new Date().toISOString(), 1);
+      await repos.settings.claimSecretsKeyFingerprint("the lost key's");
+
+      expect(await runCli(["forget-secrets-key"], "no\n", place.env)).toMatchObject({
+        code: 1,
+        stderr: "admin: nothing changed (the answer was not yes)\n",
+      });
+      expect(await repos.settings.secretsKeyFingerprint()).toBe("the lost key's");
+
+      const run = await runCli(["forget-secrets-key"], "yes\n", place.env);
+      expect(run).toMatchObject({ code: 0 });
+      expect(run.stdout).toBe(
+        "Secrets key forgotten: two-factor sign-in turned off for 1 admin(s), 0 session(s) signed out. The next start uses SECRETS_KEY, or makes a new DATA_DIR/secrets.key.\n",
+      );
+      expect(await repos.admins.findById(admin.id)).toMatchObject({ totpSecret: null, totpEnabledAt: null });
+      expect(await repos.settings.secretsKeyFingerprint()).toBeNull();
+    },
+  );
 
   test("nothing on stdin exits 1", { timeout: 30_000 }, async () => {
     await createRepos(database.db).admins.create({ email: "admin@example.org", passwordHash: "h" });

@@ -1,5 +1,6 @@
 /**
- * `npm run admin -- create|set-password <email>` and `npm run admin -- content export|import <dir>` (docs/operations.md),
+ * `npm run admin -- create|set-password|turn-off-two-factor <email>`, `npm run admin -- content export|import <dir>` and
+ * `npm run admin -- forget-secrets-key` (docs/operations.md),
  * on the database and storage the environment points at, as for the server. The password is never an argument (it
  * would land in shell history and the process list): typed twice without echo at a terminal, else the first line of
  * stdin. Exit code 0 on success, 1 with one line on stderr.
@@ -20,6 +21,7 @@ import { exportContent } from "../server/content/export-content";
 import { importContent } from "../server/content/import-content";
 import { ContentError, loadSiteFrom } from "../server/content/load-site";
 import { ENCODE_CACHE_DIR, encodeCache } from "../server/images/encode-cache";
+import { forgetSecretsKey } from "../server/secrets-at-rest";
 import { createLogger } from "../server/logger";
 import { openStorage } from "../server/storage/storage";
 import { text } from "node:stream/consumers";
@@ -27,7 +29,7 @@ import { read } from "read";
 import { errorMessage } from "#core/errors";
 
 const USAGE =
-  "usage: admin create <email> | admin set-password <email> | admin turn-off-two-factor <email> | admin content export <dir> | admin content import <dir> [--yes]";
+  "usage: admin create <email> | admin set-password <email> | admin turn-off-two-factor <email> | admin content export <dir> | admin content import <dir> [--yes] | admin forget-secrets-key [--yes]";
 
 class CliError extends Error {}
 
@@ -52,10 +54,9 @@ async function readNewPassword(): Promise<string> {
   return first;
 }
 
-/** Whether the operator agrees to replace the site's content: --yes, "yes" typed at a terminal, or "yes" on stdin. */
-async function confirmReplace(dir: string, flags: string[]): Promise<boolean> {
+/** Whether the operator agrees to `question`: --yes, "yes" typed at a terminal, or "yes" on stdin. */
+async function confirm(question: string, flags: string[]): Promise<boolean> {
   if (flags.includes("--yes")) return true;
-  const question = `Replace the whole content of the site with ${dir}? The current content and its photos are deleted. Type yes: `;
   const answer = process.stdin.isTTY ? await read({ prompt: question, output: process.stderr }).catch(() => "") : await readPipedLine();
   return answer.trim().toLowerCase() === "yes";
 }
@@ -74,7 +75,8 @@ async function runContent(args: string[]): Promise<string> {
     }
     // Validated (every field and photo) before anything is asked or changed.
     const site = await loadSiteFrom(dir);
-    if (!(await confirmReplace(dir, flags))) throw new CliError("nothing changed (the answer was not yes)");
+    const question = `Replace the whole content of the site with ${dir}? The current content and its photos are deleted. Type yes: `;
+    if (!(await confirm(question, flags))) throw new CliError("nothing changed (the answer was not yes)");
     const deps = { db: database.db, storage, logger: createLogger("silent"), encoder: encodeCache(ENCODE_CACHE_DIR) };
     await importContent(deps, site, {
       contentDir: dir,
@@ -102,8 +104,31 @@ async function runTurnOffTwoFactor(email: string): Promise<string> {
   }
 }
 
+/**
+ * For a secrets key lost for good: the site cannot start without it while the database holds what it encrypted. Every
+ * admin's two factors go (each signs in with the password, then sets them up again), and the next start takes a new key.
+ */
+async function runForgetSecretsKey(flags: string[]): Promise<string> {
+  if (flags.some((flag) => flag !== "--yes")) throw new CliError(USAGE);
+  const database = createDatabase(parseConfig().database);
+  try {
+    await migrateToLatest(database.db);
+    const question =
+      "Forget the lost secrets key? Every admin's two-factor sign-in is turned off (each sets it up again) and they are signed out. Type yes: ";
+    if (!(await confirm(question, flags))) throw new CliError("nothing changed (the answer was not yes)");
+    const { twoFactorTurnedOff, revokedSessions } = await forgetSecretsKey(database.db);
+    return (
+      `Secrets key forgotten: two-factor sign-in turned off for ${twoFactorTurnedOff} admin(s), ${revokedSessions} session(s) signed out. ` +
+      "The next start uses SECRETS_KEY, or makes a new DATA_DIR/secrets.key."
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 async function run(args: string[]): Promise<string> {
   if (args[0] === "content") return runContent(args.slice(1));
+  if (args[0] === "forget-secrets-key") return runForgetSecretsKey(args.slice(1));
   const [command, email, ...extra] = args;
   if (command === "turn-off-two-factor" && email && extra.length === 0) return runTurnOffTwoFactor(email);
   if ((command !== "create" && command !== "set-password") || !email || extra.length > 0) throw new CliError(USAGE);

@@ -6,7 +6,8 @@
  *
  * With DATABASE_URL pointing at PostgreSQL, use pg_dump / pg_restore; with STORAGE=s3 the images are in the
  * bucket, which the operator backs up (docs/deploy.md): both stop with one line saying so, rather than
- * writing an archive without the images. Exit code 0 on success, 1 with one line on stderr.
+ * writing an archive without the images. The archive never holds the secrets key (SECRETS_KEY or DATA_DIR/secrets.key):
+ * the operator keeps it apart. Exit code 0 on success, 1 with one line on stderr.
  */
 import { ConfigError, parseConfig } from "../server/config";
 import { BackupError, backupSqlite, restoreSqlite } from "../server/backup/sqlite-backup";
@@ -32,11 +33,16 @@ async function main(): Promise<void> {
   if (notPrivate) console.warn(notPrivate);
   if (command === "backup") {
     const manifest = await backupSqlite(config.dataDir, file);
-    console.log(`backup written to ${file}: ${JSON.stringify(manifest.tables)}, ${manifest.uploadedFiles} uploaded files`);
+    // The secrets key is not in the archive: whoever holds a backup must not hold the two factors with it.
+    console.log(
+      `backup written to ${file}: ${JSON.stringify(manifest.tables)}, ${manifest.uploadedFiles} uploaded files ` +
+        "(not the secrets key: keep SECRETS_KEY or DATA_DIR/secrets.key apart from the backups)",
+    );
   } else {
     const manifest = await restoreSqlite(file, config.dataDir);
     console.log(
-      `restored ${file} (taken ${manifest.createdAt}) into ${config.dataDir}: ${JSON.stringify(manifest.tables)}, ${manifest.uploadedFiles} uploaded files`,
+      `restored ${file} (taken ${manifest.createdAt}) into ${config.dataDir}: ${JSON.stringify(manifest.tables)}, ${manifest.uploadedFiles} uploaded files. ` +
+        "Start the site with the secrets key it ran with: the same SECRETS_KEY, or its secrets.key copied into DATA_DIR",
     );
   }
 }
