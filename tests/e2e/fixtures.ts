@@ -35,6 +35,7 @@ import { newId } from "../../server/db/ids";
 import { hashPassword } from "../../server/auth/password.server";
 import { SESSION_COOKIE } from "../../server/auth/session-cookie.server";
 import { sessionStore } from "../../server/auth/sessions.server";
+import { sealTotpSecret } from "../../server/auth/totp-secret";
 import { adminsRepo } from "../../server/repos/admins";
 import { recoveryCodesRepo } from "../../server/repos/recovery-codes";
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from "../../server/auth/two-factor.server";
@@ -44,6 +45,7 @@ import { contactMessagesRepo } from "../../server/repos/contact-messages";
 import { sessionsRepo } from "../../server/repos/sessions";
 import { CONTENT_TABLES } from "../../server/repos/site-content";
 import { settingsRepo } from "../../server/repos/settings";
+import { secretsKeyIn } from "../shared/secrets-key";
 import { E2E_ADMIN, type E2eServer, startE2eServer } from "./e2e-server";
 import { storeImage } from "../../server/services/image-store";
 import { localStorage } from "../../server/storage/local-storage";
@@ -515,7 +517,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (!admin) throw new Error(`no admin ${email}: the e2e server creates ${E2E_ADMIN.email}, seed.admin() the others`);
         const secret = new Secret({ size: 20 }).base32;
         const at = new Date().toISOString();
-        await adminsRepo(db).setPendingTotpSecret(admin.id, secret);
+        await adminsRepo(db).setPendingTotpSecret(admin.id, sealTotpSecret(secretsKeyIn(server.dataDir), admin.id, secret));
         // Step 0: no code of the app has been used, so the current one signs in.
         await adminsRepo(db).enableTotp(admin.id, at, 0);
         const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { ServerBuild } from "react-router";
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { sessionStore } from "../../server/auth/sessions.server";
+import { sealTotpSecret } from "../../server/auth/totp-secret";
 import { newId, nowIso } from "../../server/db/ids";
+import { secretsKeyIn } from "../shared/secrets-key";
 import { SMALL_SITE_VIDEO } from "../shared/small-content";
 import { testEngines } from "../shared/test-database";
 import { routesWithPaths } from "../../server/http/route-paths";
@@ -673,7 +675,11 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     for (const route of protectedRoutes()) {
       // Two factors being set up (to confirm), or on (for new recovery codes), as a live session would find them; the
       // password the routes that ask for it again get is the original one (the password route changed it above).
-      const totp = { totp_secret: KNOWN_TOTP_SECRET, totp_last_step: null, password_hash: String(originalAdmin.password_hash) };
+      const totp = {
+        totp_secret: sealTotpSecret(secretsKeyIn(server.dataDir), adminId, KNOWN_TOTP_SECRET),
+        totp_last_step: null,
+        password_hash: String(originalAdmin.password_hash),
+      };
       if (route.id === "routes/admin/confirm-two-factor") {
         await server.database.db
           .updateTable("admins")

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { secretsKeyIn } from "../shared/secrets-key";
 import { testEngines } from "../shared/test-database";
 import { ADMIN, ADMIN_ENV, clearRateLimits, cookieFrom, getPage, post } from "./helpers/admin";
 import { startTestServer, type TestServer } from "./helpers/test-server";
@@ -28,16 +29,21 @@ describe.each(testEngines())("the admin's signed-in sessions on %s", (engine) =>
   }
   const signedIn = async (cookie: string) => (await getPage(server, "/admin", cookie).then((page) => page.text())).includes("Admin Panel");
 
-  test("each session shows its browser and network (never the address); one is signed out, then all the others", async () => {
+  test("each session shows its browser and its network's code, this network or another (never the address); one is signed out, then all the others", async () => {
     const laptop = await signInFrom(FIREFOX_WINDOWS, "203.0.113.77");
     const phone = await signInFrom(CHROME_ANDROID, "2001:db8:abcd:12::5");
-    const page = await (await getPage(server, "/admin/security", laptop)).text();
+    const securityPage = await fetch(`${server.url}/admin/security`, { headers: { cookie: laptop, "x-forwarded-for": "203.0.113.9" } });
+    const page = await securityPage.text();
+    const secrets = secretsKeyIn(server.dataDir);
+    const code = (prefix: string) => secrets.sessionNetworkCode(prefix).slice(0, 8);
     expect(page).toContain("Firefox on Windows");
     expect(page).toContain("(this browser)");
-    expect(page).toContain("From 203.0.113.0/24.");
+    expect(page).toContain(`From this network (${code("203.0.113.0/24")}).`);
     expect(page).toContain("Chrome on Android");
-    expect(page).toContain("From 2001:db8:abcd::/48.");
-    expect(page).not.toContain("203.0.113.77");
+    expect(page).toContain(`From another network (${code("2001:db8:abcd::/48")}).`);
+    expect(page).not.toContain("203.0.113");
+    expect(page).not.toContain("2001:db8");
+    expect(JSON.stringify(await server.database.db.selectFrom("sessions").selectAll().execute())).not.toMatch(/203\.0\.113|2001:db8/);
 
     const phoneSession = await server.database.db
       .selectFrom("sessions")

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDatabase, type DatabaseHandle, type Engine } from "../../../server/db/database";
 import { createSchema, dropSchema } from "../../shared/test-database";
+import { SECRETS_KEY_FILE } from "../../../server/secrets-at-rest";
 import { localStorage } from "../../../server/storage/local-storage";
 import type { FileStorage } from "../../../server/storage/storage";
 import { freePort, serveCommand, siteOrigin } from "../../../scripts/lib/production-server";
@@ -52,6 +53,7 @@ export const PRODUCTION_SERVER = serveCommand();
  */
 export function serverCommand(env: Record<string, string>): ChildProcess {
   rememberSecret(env.ADMIN_PASSWORD);
+  rememberSecret(env.SECRETS_KEY);
   const child = spawn(process.execPath, [...PRODUCTION_SERVER.args], {
     cwd: fileURLToPath(new URL("../../..", import.meta.url)),
     env: { PATH: process.env.PATH ?? "", ...PRODUCTION_SERVER.env, LOG_LEVEL: "info", ...env },
@@ -69,6 +71,8 @@ export interface TestServerOptions {
   shareDatabaseOf?: TestServer;
   /** Start again on a killed server's DATA_DIR and database (a restart after a crash); this server then owns their cleanup. */
   restartOf?: TestServer;
+  /** Start on this DATA_DIR (a restored backup, with SQLite) instead of a fresh one; this server then owns its cleanup. */
+  dataDir?: string;
   /**
    * The test's view of where the server keeps uploads (TestServer.storage), for a server started with other
    * storage settings (e.g. STORAGE=s3 in extraEnv). Default: the files under its DATA_DIR/uploads.
@@ -82,7 +86,7 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const restarted = options.restartOf;
-  const dataDir = restarted?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "society-it-"));
+  const dataDir = restarted?.dataDir ?? options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "society-it-"));
   const port = await freePort();
   let schema = restarted?.schema;
   let databaseUrl: string | undefined = restarted?.engine === "postgres" ? restarted.databaseUrl : undefined;
@@ -99,6 +103,10 @@ export async function startTestServer(
     databaseUrl = `${base}${base.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   }
 
+  // Every instance of one database runs with the same secrets key (docs/deploy.md): the first one's, made at its start.
+  const sharedKeyFile = shared && path.join(shared.dataDir, SECRETS_KEY_FILE);
+  const sharedKey: Record<string, string> =
+    sharedKeyFile && fs.existsSync(sharedKeyFile) ? { SECRETS_KEY: fs.readFileSync(sharedKeyFile, "utf8").trim() } : {};
   const url = `http://127.0.0.1:${port}`;
   const child = serverCommand({
     PORT: String(port),
@@ -108,6 +116,7 @@ export async function startTestServer(
     // Tests write to the database behind the server's back (seeding, checking): the page cache asks it before every page.
     PAGE_CACHE_SECONDS: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...sharedKey,
     ...extraEnv,
   });
   let output = "";
