@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { withClientAddress } from "../client-address-scope";
 import { createLogger } from "../logger";
 import { createRepos } from "../repos";
+import { openSecretsKey } from "../secrets-at-rest";
 import { type SecretsKey, secretsKey } from "../secrets-key";
 import { authService } from "./auth-service";
 import { hashPassword } from "./password.server";
@@ -43,7 +45,13 @@ describe.each(testEngines())("sessions' networks on %s", (engine) => {
   }
 
   test("a session keeps its network as a code keyed with the secrets key, never the network, and no HMAC anyone holding the database can make", async () => {
-    const secrets = secretsKey(crypto.randomBytes(32));
+    // The key as the start opens it, so the database holds what a start stores of it.
+    const secrets = await openSecretsKey({
+      configured: crypto.randomBytes(32),
+      dataDir: os.tmpdir(),
+      db: database.db,
+      logger: createLogger("silent"),
+    });
     const { stored } = await signIn(secrets, "203.0.113.7");
     expect(stored).toBe(secrets.sessionNetworkCode("203.0.113.0/24"));
     const other = await signIn(secretsKey(crypto.randomBytes(32)), "203.0.113.7");

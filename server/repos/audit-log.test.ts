@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { withClientAddress } from "../client-address-scope";
+import { createLogger } from "../logger";
+import { openSecretsKey } from "../secrets-at-rest";
 import { type SecretsKey, secretsKey } from "../secrets-key";
 import { AUDIT_REPEAT_WINDOW_MS, AUDIT_RETENTION_MS, auditLogRepo, setAuditKey } from "./audit-log";
 import { inTransaction } from "./index";
@@ -59,7 +62,14 @@ describe.each(testEngines())("audit log repository on %s", (engine) => {
       await withClientAddress("203.0.113.7", () => auditLogRepo(database.db).record("admin-1", "login.success"));
       return (await auditLogRepo(database.db).listRecent(1))[0]?.addressHash;
     };
-    const first = await codeUnder(secretsKey(crypto.randomBytes(32)));
+    // The first key as the start opens it, so the database holds what a start stores of it.
+    const started = await openSecretsKey({
+      configured: crypto.randomBytes(32),
+      dataDir: os.tmpdir(),
+      db: database.db,
+      logger: createLogger("silent"),
+    });
+    const first = await codeUnder(started);
     const second = await codeUnder(secretsKey(crypto.randomBytes(32)));
     expect(first).toMatch(/^[0-9a-f]{64}$/);
     expect(second).toMatch(/^[0-9a-f]{64}$/);
