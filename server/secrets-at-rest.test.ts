@@ -200,7 +200,7 @@ describe.each(testEngines())("the secrets key at start on %s", (engine) => {
 
   test("the migration to keys outside the database: the old audit key goes, its codes are marked old, sessions' networks go", async () => {
     const migrator = await migratorOf(database.db);
-    const { error } = await migrator.migrateDown();
+    const { error } = await migrator.migrateTo("2026-12-02T10-00-00_link-secrets");
     expect(error).toBeUndefined();
     await sql`update settings set audit_address_key = 'b2xkIGtleQ=='`.execute(database.db);
     await sql`insert into audit_log (id, at, actor, action, detail, address_hash) values ('e1', '2026-12-01T00:00:00.000Z', 'cli', 'logout', null, 'abcdef0123456789'), ('e2', '2026-12-01T00:00:00.000Z', 'cli', 'admin.create', null, null)`.execute(

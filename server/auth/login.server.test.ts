@@ -1,5 +1,6 @@
 import type * as argon2 from "@node-rs/argon2";
 import { verify } from "@node-rs/argon2";
+import crypto from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
@@ -12,7 +13,8 @@ import {
   verifyPassword,
 } from "./password.server";
 import { withClientAddress } from "../client-address-scope";
-import { AUDIT_REPEAT_WINDOW_MS } from "../repos/audit-log";
+import { AUDIT_REPEAT_WINDOW_MS, setAuditKey } from "../repos/audit-log";
+import { secretsKey } from "../secrets-key";
 import { loginAccountKey, loginIpKey } from "./rate-limit.server";
 import { sessionStore } from "./sessions.server";
 
@@ -35,6 +37,7 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
 
   beforeEach(async () => {
     database = await openTestDatabase(engine);
+    setAuditKey(database.db, secretsKey(crypto.randomBytes(32)));
     repos = createRepos(database.db);
     adminId = (await repos.admins.create({ email: "admin@example.org", passwordHash: await hashPassword("right password") })).id;
     now = START;

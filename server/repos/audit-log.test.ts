@@ -95,6 +95,7 @@ describe.each(testEngines())("audit log repository on %s", (engine) => {
   });
 
   test("a repeated event is one entry per actor, detail and network in each 10 minutes of the clock, counting the repeats", async () => {
+    setAuditKey(database.db, secretsKey(crypto.randomBytes(32)));
     const log = auditLogRepo(database.db);
     const start = Date.parse("2026-12-01T10:00:00.000Z");
     const at = (ms: number) => new Date(start + ms);
@@ -123,6 +124,7 @@ describe.each(testEngines())("audit log repository on %s", (engine) => {
   });
 
   test("repeats racing each other (on PostgreSQL, over several connections at once) add to one entry", async () => {
+    setAuditKey(database.db, secretsKey(crypto.randomBytes(32)));
     const when = new Date("2026-12-01T10:00:00.000Z");
     await withClientAddress("203.0.113.7", () =>
       Promise.all(
