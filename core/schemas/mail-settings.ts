@@ -26,17 +26,11 @@ export function fillPlaceholders(template: string, values: { name: string; socie
   return template.replace(/\{(name|society)\}/g, (_, key: "name" | "society") => values[key]);
 }
 
-/** What `{name}` becomes when the name typed is not one a person has (a link, say): the mail goes to whoever was typed. */
-export const NAME_STANDING_IN = "applicant";
-
 /**
- * The name a confirmation may greet: letters (any script), spaces and . ' - only, at most 60 characters. Anything else
- * (a link, a line of text) is not repeated to the address typed, which may be a stranger's.
+ * What `{name}` becomes when the name typed is not one a person has (see greetableName): the mail goes to whoever was
+ * typed.
  */
-export function greetableName(name: string): string {
-  const oneLine = name.replace(/\s+/g, " ").trim();
-  return /^\p{L}[\p{L}\p{M} .'’-]{0,59}$/u.test(oneLine) ? oneLine : NAME_STANDING_IN;
-}
+export const NAME_STANDING_IN = "applicant";
 
 /** Where the notification mails go; left empty, the default (MAIL_TO, else the first admin's email). */
 export const notificationAddressSchema = z.object({

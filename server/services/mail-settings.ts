@@ -1,4 +1,5 @@
-import { DEFAULT_CONFIRMATION, fillPlaceholders, greetableName, NAME_STANDING_IN } from "#core/schemas/mail-settings";
+import { greetableName } from "#core/greetable-name";
+import { DEFAULT_CONFIRMATION, fillPlaceholders, NAME_STANDING_IN } from "#core/schemas/mail-settings";
 import type { Kysely } from "kysely";
 import type { MailConfig } from "../config";
 import type { Database } from "../db/schema";
@@ -86,10 +87,10 @@ export function mailSettingsService({ db, mail }: { db: Kysely<Database>; mail: 
       const confirmation = confirmationOf((await repos.settings.mailSettings()).confirmation);
       if (!confirmation.enabled || !confirmation.sendable) return undefined;
       const name = greetableName(applicant.name);
-      const values = { name, society };
+      const values = { name: name ?? NAME_STANDING_IN, society };
       return {
         kind: "confirmation",
-        to: { name: name === NAME_STANDING_IN ? "" : name, address: applicant.email },
+        to: { name: name ?? "", address: applicant.email },
         society,
         subject: fillPlaceholders(confirmation.subject, values),
         text: fillPlaceholders(confirmation.text, values),

@@ -155,6 +155,29 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(form).toMatchObject({ placesLeft: 0, waiting: 2, closed: false, questions: QUESTIONS });
   });
 
+  test("a registrant's mail greets, and is addressed to, a typed name only when it looks like a person's", async () => {
+    const { registrations } = services();
+    const id = await announcement({});
+    const typed = [
+      "Ayesha O'Neil-Khan",
+      "عائشہ خان",
+      "Win a prize at https://evil.example",
+      "Ayesha\nYour account is locked: https://evil.example",
+      "x".repeat(61),
+    ];
+    for (const [i, name] of typed.entries()) {
+      await register(registrations, id, person(name, { email: `person.${i}@example.org` }), "198.51.100.1");
+    }
+    expect((await mails()).map((mail) => [mail.to, mail.text.split("\n")[0]])).toEqual([
+      [{ name: "Ayesha O'Neil-Khan", address: "person.0@example.org" }, "Hello Ayesha O'Neil-Khan,"],
+      [{ name: "عائشہ خان", address: "person.1@example.org" }, "Hello عائشہ خان,"],
+      [{ name: "", address: "person.2@example.org" }, "Hello,"],
+      [{ name: "", address: "person.3@example.org" }, "Hello,"],
+      [{ name: "", address: "person.4@example.org" }, "Hello,"],
+    ]);
+    expect((await mails()).some((mail) => mail.text.includes("evil.example"))).toBe(false);
+  });
+
   test("one registration per email, a resubmission stored once, closed and unknown ones refused", async () => {
     const { registrations } = services();
     const id = await announcement({ capacity: 5 });

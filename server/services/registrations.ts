@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { greetableName } from "#core/greetable-name";
 import { announcementPagePath } from "#core/public-pages";
 import type { RegistrationInput } from "#core/schemas/registration";
 import { waitingMessage } from "#core/schemas/registration-messages";
@@ -86,8 +87,10 @@ export function registrationService({ db, store, announcements, site, erase, tim
     const event = card.event ? [`When: ${card.event.when}`, ...(card.event.location ? [`Where: ${card.event.location}`] : []), ""] : [];
     const calendar = outcome === "waiting" ? null : target.calendar(siteInfo);
     const calendarNote = calendar ? ["The attached calendar file adds the event to your calendar.", ""] : [];
+    // The address typed may be a stranger's: the typed name reaches it only when it looks like a person's.
+    const name = greetableName(person.name);
     const text = [
-      `Hello ${person.name},`,
+      name ? `Hello ${name},` : "Hello,",
       "",
       opening,
       "",
@@ -103,7 +106,7 @@ export function registrationService({ db, store, announcements, site, erase, tim
     ].join("\n");
     return {
       kind: "registration",
-      to: { name: person.name, address: person.email },
+      to: { name: name ?? "", address: person.email },
       subject,
       text,
       calendar,
