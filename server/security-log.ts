@@ -22,6 +22,11 @@ export type SecurityEvent =
   | "form.limit-reached"
   /** The site sent its last applicant confirmation of the hour; applications go on being taken, without one. */
   | "confirmation.limit-reached"
+  /**
+   * A mail a public form caused was not sent: its address had its day's RECIPIENT_DAILY_LIMIT already (once per address
+   * and day: its first mail held back).
+   */
+  | "mail.recipient-limit-reached"
   /** A write not shown to come from the site: another Origin, Sec-Fetch-Site other than same-origin, or neither (403). */
   | "request.cross-site-refused"
   /** A body over its cap (413) or of unknown length (411). */

@@ -20,9 +20,9 @@ describe.each(testEngines())("rate limits repository on %s", (engine) => {
     const results = [];
     for (let i = 0; i < 3; i++) results.push(await repo.hit("k", 3, MINUTE, now));
     expect(results).toEqual([
-      { allowed: true, remaining: 2, retryAfterSeconds: 0 },
-      { allowed: true, remaining: 1, retryAfterSeconds: 0 },
-      { allowed: true, remaining: 0, retryAfterSeconds: 0 },
+      { allowed: true, count: 1, remaining: 2, retryAfterSeconds: 0 },
+      { allowed: true, count: 2, remaining: 1, retryAfterSeconds: 0 },
+      { allowed: true, count: 3, remaining: 0, retryAfterSeconds: 0 },
     ]);
   });
 
@@ -30,10 +30,25 @@ describe.each(testEngines())("rate limits repository on %s", (engine) => {
     const repo = rateLimitsRepo(database.db);
     await repo.hit("k", 2, MINUTE, at("2026-11-22T10:00:00.000Z"));
     await repo.hit("k", 2, MINUTE, at("2026-11-22T10:00:10.000Z"));
-    expect(await repo.hit("k", 2, MINUTE, at("2026-11-22T10:00:20.000Z"))).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 40 });
-    expect(await repo.hit("k", 2, MINUTE, at("2026-11-22T10:00:59.500Z"))).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
+    expect(await repo.hit("k", 2, MINUTE, at("2026-11-22T10:00:20.000Z"))).toEqual({
+      allowed: false,
+      count: 3,
+      remaining: 0,
+      retryAfterSeconds: 40,
+    });
+    expect(await repo.hit("k", 2, MINUTE, at("2026-11-22T10:00:59.500Z"))).toEqual({
+      allowed: false,
+      count: 4,
+      remaining: 0,
+      retryAfterSeconds: 1,
+    });
     // The window has passed: counting starts again.
-    expect(await repo.hit("k", 2, MINUTE, at("2026-11-22T10:01:00.000Z"))).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    expect(await repo.hit("k", 2, MINUTE, at("2026-11-22T10:01:00.000Z"))).toEqual({
+      allowed: true,
+      count: 1,
+      remaining: 1,
+      retryAfterSeconds: 0,
+    });
     expect(await repo.peek("k", at("2026-11-22T10:01:00.000Z"))).toEqual({ count: 1, resetAt: "2026-11-22T10:02:00.000Z" });
   });
 

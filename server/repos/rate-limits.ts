@@ -3,6 +3,8 @@ import type { Database } from "../db/schema";
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Hits counted in the current window, this one included. */
+  count: number;
   /** Hits left in the current window. */
   remaining: number;
   /** 0 when allowed; otherwise seconds until the window resets (at least 1). */
@@ -57,7 +59,7 @@ export function rateLimitsRepo(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       const count = Number(row.count);
       const allowed = count <= limit;
-      return { allowed, remaining: Math.max(0, limit - count), retryAfterSeconds: allowed ? 0 : secondsUntil(row.reset_at, now) };
+      return { allowed, count, remaining: Math.max(0, limit - count), retryAfterSeconds: allowed ? 0 : secondsUntil(row.reset_at, now) };
     },
 
     /** The current window of `key` without counting a hit; undefined when none is running. */

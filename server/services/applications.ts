@@ -26,7 +26,7 @@ export interface ApplicationServiceDeps {
   /** Deletes requests with every copy of their data. */
   erase: RecordEraser;
   /** The applicant's confirmation mail as the committee set it; undefined when it is off. */
-  confirmationFor(applicant: { name: string; email: string }): Promise<OutboxPayload | undefined>;
+  confirmationFor(applicant: { name: string; email: string }): Promise<Extract<OutboxPayload, { kind: "confirmation" }> | undefined>;
 }
 
 /** The admin who acts: the id for the audit log, the email for the request's history. */

@@ -83,7 +83,10 @@ export function mailSettingsService({ db, mail }: { db: Kysely<Database>; mail: 
      * The confirmation mail an applicant gets now, with the placeholders filled in (the name only when it is one a
      * person has: see greetableName); undefined when it is off.
      */
-    async confirmationFor(applicant: { name: string; email: string }, society: string): Promise<OutboxPayload | undefined> {
+    async confirmationFor(
+      applicant: { name: string; email: string },
+      society: string,
+    ): Promise<Extract<OutboxPayload, { kind: "confirmation" }> | undefined> {
       const confirmation = confirmationOf((await repos.settings.mailSettings()).confirmation);
       if (!confirmation.enabled || !confirmation.sendable) return undefined;
       const name = greetableName(applicant.name);

@@ -9,6 +9,7 @@ import { mailFiles } from "../mail/mail-files";
 import { createRepos } from "../repos";
 import { serializeAnswers } from "../repos/applications";
 import { personalDataService, recordEraser, retentionCutoff } from "./personal-data";
+import { emailLimitKey, recipientLimitKey } from "./public-submissions";
 
 describe("the retention cutoff", () => {
   test("is calendar months back from now", () => {
@@ -64,6 +65,17 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
   const names = async () =>
     (await database.db.selectFrom("applications").select("fullname").orderBy("fullname").execute()).map((row) => row.fullname);
   const files = () => fs.readdirSync(mailFiles(dataDir).dir).sort();
+
+  test("erasing an email forgets the counters kept of it: its submissions, and the mails its mailbox was sent", async () => {
+    const repos = createRepos(database.db);
+    const email = "sara@example.org";
+    const keys = [emailLimitKey("join", email), emailLimitKey("contact", email), recipientLimitKey(email)];
+    for (const key of [...keys, recipientLimitKey("bilal@example.org")]) await repos.rateLimits.hit(key, 3, 60_000);
+    await service.eraseByEmail(email, "admin-1");
+    expect((await database.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key)).toEqual([
+      recipientLimitKey("bilal@example.org"),
+    ]);
+  });
 
   test("the sweep deletes what is older than the retention period, with its mails and their files, and only that", async () => {
     const now = new Date("2026-11-29T10:00:00.000Z");

@@ -6,7 +6,7 @@ import type { MailFiles } from "../mail/mail-files";
 import { createRepos, inTransaction, type Repos } from "../repos";
 import { AUDIT_ACTOR } from "../repos/audit-log";
 import type { RecordIds } from "../repos/personal-data";
-import { emailLimitKey } from "./public-submissions";
+import { emailLimitKey, recipientLimitKey } from "./public-submissions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Requests and messages deleted per transaction by the retention sweep (each id is a bound parameter). */
@@ -210,7 +210,7 @@ export function personalDataService({
         async (trx) => ({
           ...(await trx.personalData.ofEmail(email)),
           mailIds: await mailsOf(trx, email),
-          counterKeys: [emailLimitKey("join", email), emailLimitKey("contact", email)],
+          counterKeys: [emailLimitKey("join", email), emailLimitKey("contact", email), recipientLimitKey(email)],
         }),
         auditCounts(actorId, "personal-data.erase"),
         { vacuum: true },

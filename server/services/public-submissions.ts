@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
-import type { OutboxPayload } from "../mail/messages";
+import type { Address, OutboxPayload } from "../mail/messages";
 import { clientNetwork } from "../client-network";
 import { inTransaction, type Repos } from "../repos";
 import { logSecurityEvent } from "../security-log";
@@ -31,6 +31,12 @@ export const REGISTRATION_FORM_LIMIT = { limit: 600, windowMs: 10 * 60 * 1000 } 
  */
 export const REGISTRATION_MAIL_LIMIT = { key: "registration-mail:site", limit: 2000, windowMs: 60 * 60 * 1000 } as const;
 
+/**
+ * Per recipient address, for the whole site: the mails public forms cause to one mailbox in a day (join confirmations,
+ * registrants' mails, however many forms and announcements). The tenth is not sent, and the form answers as if it were.
+ */
+export const RECIPIENT_DAILY_LIMIT = { limit: 9, windowMs: 24 * 60 * 60 * 1000 } as const;
+
 /** The forms whose submissions are counted (their counters' keys start with these). */
 export type PublicForm = "join" | "contact" | "registration";
 
@@ -56,6 +62,59 @@ const digest = (value: string): string => crypto.createHash("sha256").update(val
 /** The counter of an email address's submissions of one form: it names a hash of the address, never the address. */
 export const emailLimitKey = (form: PublicForm, email: string) => `${form}:email:${digest(email)}`;
 
+/**
+ * An address as the mailbox that receives it, for counting its mails: lower-cased; a "+tag" after the name dropped
+ * (Gmail, Outlook, iCloud, Fastmail and most others deliver name+anything to name, so tags would step past the count);
+ * and at Gmail (gmail.com, googlemail.com), whose mailboxes ignore dots in the name, the dots dropped too. Dots stay
+ * everywhere else, where they tell people apart (first.last and firstlast may be two students of one college).
+ */
+export function recipientMailbox(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf("@");
+  if (at <= 0) return lower;
+  let name = lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  const tag = name.indexOf("+");
+  if (tag > 0) name = name.slice(0, tag);
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") name = name.replaceAll(".", "") || name;
+  return `${name}@${domain}`;
+}
+
+/** The counter of the mails public forms sent one mailbox today: it names a hash of the mailbox, never the address. */
+export const recipientLimitKey = (address: string) => `mail-to:${digest(recipientMailbox(address))}`;
+
+/** A mail to someone outside the society: an applicant's confirmation, or a registrant's mail. */
+export type RecipientMail = Extract<OutboxPayload, { to: Address }>;
+
+/**
+ * Queues, in the caller's transaction, a mail that a public form caused, unless its mailbox already had
+ * RECIPIENT_DAILY_LIMIT of them today or the site's allowance of such mails (`siteLimit`) is used up; returns whether it
+ * was queued. Every mail a public form causes goes through here, so the cap holds across forms, announcements and
+ * instances (the counters are in the database). Logged once per mailbox and day (its first mail held back) and once
+ * per site window, never with the address.
+ */
+export async function queuePublicMail(
+  repos: Repos,
+  logger: Logger,
+  mail: { payload: RecipientMail; recordId: string; form: PublicForm; siteLimit: { key: string; limit: number; windowMs: number } },
+  now: Date,
+): Promise<boolean> {
+  const { payload, recordId, form, siteLimit } = mail;
+  // The mailbox first: a flood aimed at one address then uses none of the site's allowance.
+  const { limit, windowMs } = RECIPIENT_DAILY_LIMIT;
+  const toMailbox = await repos.rateLimits.hit(recipientLimitKey(payload.to.address), limit, windowMs, now);
+  if (!toMailbox.allowed) {
+    if (toMailbox.count === limit + 1) logSecurityEvent(logger, "mail.recipient-limit-reached", { form, kind: payload.kind });
+    return false;
+  }
+  const fromSite = await repos.rateLimits.hit(siteLimit.key, siteLimit.limit, siteLimit.windowMs, now);
+  if (!fromSite.allowed) return false;
+  await repos.mailOutbox.enqueue(payload.kind, payload, now, recordId);
+  if (fromSite.remaining === 0) logSecurityEvent(logger, "confirmation.limit-reached", { form, windowSeconds: siteLimit.windowMs / 1000 });
+  return true;
+}
+
 interface Submission<Extra extends object> {
   form: PublicForm;
   clientIp: string;
@@ -67,7 +126,7 @@ interface Submission<Extra extends object> {
    * Writes the row unless its submission key is already stored; says which row holds the submission, and the
    * submitter's own mail (an applicant's confirmation) when it is new. An error it throws stores nothing.
    */
-  insert(repos: Repos): Promise<{ id: string; created: boolean; confirmation?: OutboxPayload } & Extra>;
+  insert(repos: Repos): Promise<{ id: string; created: boolean; confirmation?: RecipientMail } & Extra>;
   /** The notification mail of a new submission, if the form sends one. */
   mail?: OutboxPayload;
   /** The site's allowance of submitters' mails (CONFIRMATION_LIMIT unless given). */
@@ -77,7 +136,7 @@ interface Submission<Extra extends object> {
 
 /**
  * Stores a visitor's submission exactly once per submission key, in one transaction with its mails (the notification,
- * and the confirmation while the site's hourly allowance lasts) and its count against the client address: count and submission reach the disk together (one synchronous write), and a
+ * and the confirmation unless queuePublicMail holds it back) and its count against the client address: count and submission reach the disk together (one synchronous write), and a
  * refused or failed submission rolls its count back. A submission whose key is already stored (a double click, a
  * retried request) counts, stores and mails nothing new. The counter key holds a hash, never the address.
  */
@@ -108,11 +167,7 @@ export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Databas
         }
         if (mail) await repos.mailOutbox.enqueue(mail.kind, mail, now, row.id);
         if (row.confirmation) {
-          const { key, limit, windowMs } = confirmationLimit;
-          const sent = await repos.rateLimits.hit(key, limit, windowMs, now);
-          if (sent.allowed) await repos.mailOutbox.enqueue(row.confirmation.kind, row.confirmation, now, row.id);
-          if (sent.remaining === 0 && sent.allowed)
-            logSecurityEvent(logger, "confirmation.limit-reached", { form, windowSeconds: windowMs / 1000 });
+          await queuePublicMail(repos, logger, { payload: row.confirmation, recordId: row.id, form, siteLimit: confirmationLimit }, now);
         }
         return row;
       });

@@ -71,7 +71,7 @@ export function registrationService({ db, store, announcements, site, erase, tim
     target: RegistrationTarget,
     siteInfo: SiteInfo,
     position = 0,
-  ): OutboxPayload {
+  ): Extract<OutboxPayload, { kind: "registration" }> {
     const { card } = target;
     const page = `${siteInfo.publicUrl}${announcementPagePath(card.id)}`;
     const subject = {
@@ -136,6 +136,8 @@ export function registrationService({ db, store, announcements, site, erase, tim
     if (!target || target.closed) return 0;
     const promoted = await trx.registrations.nextWaiting(announcementId, free);
     await trx.registrations.setRegistered(promoted.map((registration) => registration.id));
+    // Not through queuePublicMail's daily cap: an admin's act (Remove, erasure, more places) or the retention sweep
+    // moved them up, never a visitor, and a held-back mail would leave someone with a place not knowing it.
     for (const registration of promoted) {
       await trx.mailOutbox.enqueue("registration", mailTo(registration, "promoted", target, siteInfo), now, registration.id);
     }
