@@ -7,6 +7,7 @@ export default [
   route("announcement/:id", "routes/announcement-page.tsx"),
   route("announcement/:id/calendar.ics", "routes/announcement-calendar.ts"),
   route("announcement/:id/register", "routes/announcement-register.tsx"),
+  route("announcement/:id/confirm", "routes/announcement-confirm.tsx"),
   route("events-and-activities", "routes/events-and-activities.tsx"),
   route("events-and-activities/:slug", "routes/gallery.tsx"),
   route("explore-smc", "routes/explore-smc.tsx"),

@@ -20,6 +20,9 @@ export const announcementCalendarPath = (id: string) => `/announcement/${id}/cal
 /** The registration form of an announcement that collects registrations on the site (never cached: it counts places). */
 export const announcementRegisterPath = (id: string) => `/announcement/${id}/register`;
 
+/** Where a registrant's "Confirm your place" link leads, with `?token=` (never cached: it is one person's). */
+export const announcementConfirmPath = (id: string) => `/announcement/${id}/confirm`;
+
 /** An announcement page's path: its id (a UUID), no query. */
 const ANNOUNCEMENT_PAGE = /^\/announcement\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -5,7 +5,7 @@ import { errorMessage } from "#core/errors";
 import { announcementPagePath } from "#core/public-pages";
 import { retryWait } from "#core/retry-wait";
 import { registrationSchema } from "#core/schemas/registration";
-import { REGISTRATION_MESSAGES, registeredMessage, waitingMessage } from "#core/schemas/registration-messages";
+import { confirmationSentMessage, REGISTRATION_MESSAGES } from "#core/schemas/registration-messages";
 import { EventDetails } from "~/components/site/announced-event";
 import { BackButton } from "~/components/site/back-button";
 import { RegistrationForm } from "~/components/site/registration-form";
@@ -27,8 +27,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /**
- * POST /announcement/<id>/register, with or without JavaScript. The answer says what became of the registration
- * (registered, or on the waiting list at a position), or why it was not taken, at the field it concerns.
+ * POST /announcement/<id>/register, with or without JavaScript. The answer says that a confirmation mail is on its
+ * way (the registration holds no place until it is confirmed from it), or why it was not taken, at the field it
+ * concerns.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -42,10 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   try {
     const result = await context.services.registrations.register(target, submission.value, context.clientIp);
-    if (result.ok) {
-      const message = result.status === "registered" ? registeredMessage : waitingMessage(result.position);
-      return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { done: message });
-    }
+    if (result.ok) return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { done: confirmationSentMessage });
     switch (result.reason) {
       case "full":
         return refused(409, REGISTRATION_MESSAGES.full, { full: true });
@@ -55,6 +53,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return refused(404, REGISTRATION_MESSAGES.notOpen);
       case "already-registered":
         return formAnswer(submission.reply({ fieldErrors: { email: [REGISTRATION_MESSAGES.alreadyRegistered] } }), 409);
+      case "network-limit":
+        return refused(429, REGISTRATION_MESSAGES.networkLimit);
       case "limit-reached":
         return refused(
           429,

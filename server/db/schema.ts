@@ -43,13 +43,21 @@ export interface RegistrationsTable {
   /** JSON of {question, answer} pairs, the questions as worded when the person registered. */
   answers: string;
   status: RegistrationStatus;
-  /** 1, 2, 3… per announcement, in the order registrations were taken: the waiting list's order. */
+  /**
+   * 1, 2, 3… per announcement, in the order registrations were confirmed: the waiting list's order. 0 while
+   * unconfirmed.
+   */
   arrival: number;
   submission_key: string | null;
   created_at: string;
+  /** SHA-256 (hex) of the token of the link that confirms it; null once confirmed. */
+  confirm_token_hash: string | null;
+  /** When that link stops working (and housekeeping deletes the registration); null once confirmed. */
+  confirm_expires_at: string | null;
 }
 
-export type RegistrationStatus = "registered" | "waiting";
+/** `unconfirmed`: holds no place until confirmed from its mail; then `registered`, or `waiting` when it was full. */
+export type RegistrationStatus = "unconfirmed" | "registered" | "waiting";
 
 /** A video being uploaded part by part. */
 export interface VideoUploadsTable {
@@ -279,8 +287,11 @@ export interface ApplicationActivityTable {
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplication = Insertable<ApplicationsTable>;
-/** `test`: the admin's "Send test mail", to the notification address; `confirmation`: to the applicant. */
-export type MailKind = "join" | "contact" | "test" | "confirmation" | "registration" | "account";
+/**
+ * `test`: the admin's "Send test mail", to the notification address; `confirmation`: to the applicant;
+ * `registration-confirm`: a registrant's "Confirm your place", with its single-use link.
+ */
+export type MailKind = "join" | "contact" | "test" | "confirmation" | "registration" | "registration-confirm" | "account";
 export type MailStatus = "waiting" | "sending" | "sent" | "dead";
 
 export interface MailOutboxTable {

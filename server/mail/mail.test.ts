@@ -241,6 +241,22 @@ describe("the EmailJS transport", () => {
     expect(withoutTemplate.requests).toEqual([]);
   });
 
+  test("a registrant's 'Confirm your place' goes with the confirmation template, to the registrant", async () => {
+    const { requests, transport } = await fakeEmailJs(200, { EMAILJS_TEMPLATE_ID_CONFIRMATION: "template_confirmation" });
+    const mail = renderMail(
+      { kind: "registration-confirm", to: { name: "", address: "sara@example.org" }, subject: "Confirm your place", text: "Hello," },
+      NOTIFY,
+    );
+    expect(mail).toMatchObject({ kind: "registration-confirm", to: { name: "", address: "sara@example.org" }, replyTo: NOTIFY });
+    await transport.send(mail, "job-5");
+    expect(requests).toEqual([
+      expect.objectContaining({
+        template_id: "template_confirmation",
+        template_params: expect.objectContaining({ to_email: "sara@example.org" }),
+      }),
+    ]);
+  });
+
   test.each([
     [451, true],
     [403, true],

@@ -64,6 +64,16 @@ export interface RegistrationMail {
 }
 
 /**
+ * A registrant's "Confirm your place": its text carries the single-use link that confirms the registration, useless
+ * once used or expired (the database keeps only the link's hash). Replies go to the notification address.
+ */
+export interface RegistrationConfirmMail {
+  to: Address;
+  subject: string;
+  text: string;
+}
+
+/**
  * What an outbox row's payload holds: everything needed to render and send the mail later. Notifications go to the
  * notification address as it is set when the mail is sent, so fixing a mistyped address reaches mails still waiting.
  */
@@ -73,6 +83,7 @@ export type OutboxPayload =
   | { kind: "test"; params: TestMailParams; replyTo: Address }
   | ({ kind: "confirmation" } & ConfirmationMail)
   | ({ kind: "registration" } & RegistrationMail)
+  | ({ kind: "registration-confirm" } & RegistrationConfirmMail)
   | ({ kind: "account" } & AccountMail);
 
 /**
@@ -186,6 +197,7 @@ export function renderMail(payload: OutboxPayload, notificationAddress: string |
     const text = [payload.before, secretLink, payload.after].join("\n");
     return { kind: "account", ...renderConfirmation({ to: payload.to, subject: payload.subject, text }, undefined) };
   }
+  if (payload.kind === "registration-confirm") return { kind: "registration-confirm", ...renderConfirmation(payload, notificationAddress) };
   if (payload.kind === "registration") {
     const attachments =
       payload.calendar === null ? [] : [{ filename: "event.ics", contentType: "text/calendar; charset=utf-8", content: payload.calendar }];
@@ -195,7 +207,9 @@ export function renderMail(payload: OutboxPayload, notificationAddress: string |
   return { ...renderNotification(payload), to: headerSafe(notificationAddress) };
 }
 
-function renderNotification(payload: Exclude<OutboxPayload, { kind: "confirmation" | "registration" | "account" }>): Omit<Mail, "to"> {
+function renderNotification(
+  payload: Exclude<OutboxPayload, { kind: "confirmation" | "registration" | "registration-confirm" | "account" }>,
+): Omit<Mail, "to"> {
   const replyTo = safeAddress(payload.replyTo);
   if (payload.kind === "join") {
     const p = payload.params;

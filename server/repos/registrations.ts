@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database, RegistrationsTable, RegistrationStatus } from "../db/schema";
 import type { Answer } from "./applications";
 
@@ -12,7 +12,7 @@ export interface Registration {
   class: string;
   answers: Answer[];
   status: RegistrationStatus;
-  /** Its turn among the announcement's registrations (1, 2, 3…). */
+  /** Its turn among the announcement's confirmed registrations (1, 2, 3…); 0 while unconfirmed. */
   arrival: number;
   createdAt: string;
 }
@@ -27,7 +27,11 @@ export interface LockedRegistrationSettings {
 export interface RegistrationCounts {
   registered: number;
   waiting: number;
+  /** Sent, not confirmed yet: they hold no place. */
+  unconfirmed: number;
 }
+
+const NO_REGISTRATIONS: RegistrationCounts = { registered: 0, waiting: 0, unconfirmed: 0 };
 
 function toRegistration(row: Selectable<RegistrationsTable>): Registration {
   return {
@@ -45,7 +49,7 @@ function toRegistration(row: Selectable<RegistrationsTable>): Registration {
 }
 
 /**
- * Registrations. Whatever changes who holds a place (a registration, a removal) first locks its announcement's row
+ * Registrations. Whatever changes who holds a place (a confirmation, a removal) first locks its announcement's row
  * (`lockAnnouncement`, inside the caller's transaction), so on either engine and from any number of instances the
  * places are counted and taken one writer at a time.
  */
@@ -80,7 +84,7 @@ export function registrationsRepo(db: Kysely<Database>) {
         .groupBy("status")
         .execute();
       const of = (status: RegistrationStatus) => Number(rows.find((row) => row.status === status)?.count ?? 0);
-      return { registered: of("registered"), waiting: of("waiting") };
+      return { registered: of("registered"), waiting: of("waiting"), unconfirmed: of("unconfirmed") };
     },
 
     /** Each announcement's counts, for the admin's list. */
@@ -92,7 +96,7 @@ export function registrationsRepo(db: Kysely<Database>) {
         .execute();
       const counts = new Map<string, RegistrationCounts>();
       for (const row of rows) {
-        const entry = counts.get(row.announcement_id) ?? { registered: 0, waiting: 0 };
+        const entry = counts.get(row.announcement_id) ?? { ...NO_REGISTRATIONS };
         entry[row.status] = Number(row.count);
         counts.set(row.announcement_id, entry);
       }
@@ -119,29 +123,69 @@ export function registrationsRepo(db: Kysely<Database>) {
       return row && toRegistration(row);
     },
 
-    /** Stores a registration as the announcement's next arrival (the caller holds the announcement's lock). */
-    async create(row: Omit<Selectable<RegistrationsTable>, "arrival">): Promise<void> {
-      const last = await db
-        .selectFrom("registrations")
-        .select((eb) => eb.fn.max("arrival").as("last"))
-        .where("announcement_id", "=", row.announcement_id)
-        .executeTakeFirst();
+    /** Stores a registration that holds nothing until it is confirmed (see `confirm`) with its link's token hash. */
+    async create(row: Omit<Selectable<RegistrationsTable>, "arrival" | "status">): Promise<void> {
       await db
         .insertInto("registrations")
-        .values({ ...row, arrival: Number(last?.last ?? 0) + 1 })
+        .values({ ...row, status: "unconfirmed", arrival: 0 })
         .execute();
     },
 
-    /** Where a waiting registration stands in its list: 1 for the next to move up. */
-    async waitingPosition(registration: Pick<Registration, "announcementId" | "arrival">): Promise<number> {
+    /** The unconfirmed registration for this announcement whose link's token hashes to `tokenHash`, while the link works. */
+    async findUnconfirmed(announcementId: string, tokenHash: string, now: string): Promise<Registration | undefined> {
       const row = await db
         .selectFrom("registrations")
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as("ahead"))
-        .where("announcement_id", "=", registration.announcementId)
-        .where("status", "=", "waiting")
-        .where("arrival", "<", registration.arrival)
-        .executeTakeFirstOrThrow();
-      return Number(row.ahead) + 1;
+        .selectAll()
+        .where("announcement_id", "=", announcementId)
+        .where("confirm_token_hash", "=", tokenHash)
+        .where("status", "=", "unconfirmed")
+        .where("confirm_expires_at", ">", now)
+        .executeTakeFirst();
+      return row && toRegistration(row);
+    },
+
+    /** A new link for an unconfirmed registration (the old one stops working). */
+    async renewLink(id: string, tokenHash: string, expiresAt: string): Promise<void> {
+      await db
+        .updateTable("registrations")
+        .set({ confirm_token_hash: tokenHash, confirm_expires_at: expiresAt })
+        .where("id", "=", id)
+        .where("status", "=", "unconfirmed")
+        .execute();
+    },
+
+    /**
+     * Confirms a registration as the announcement's next arrival (the caller holds the announcement's lock): it holds a
+     * place (`registered`) or joins the waiting list, and its link stops working. Undefined when it was no longer
+     * unconfirmed.
+     */
+    async confirm(id: string, announcementId: string, status: "registered" | "waiting"): Promise<Registration | undefined> {
+      const last = await db
+        .selectFrom("registrations")
+        .select((eb) => eb.fn.max("arrival").as("last"))
+        .where("announcement_id", "=", announcementId)
+        .executeTakeFirst();
+      const row = await db
+        .updateTable("registrations")
+        .set({ status, arrival: Number(last?.last ?? 0) + 1, confirm_token_hash: null, confirm_expires_at: null })
+        .where("id", "=", id)
+        .where("status", "=", "unconfirmed")
+        .returningAll()
+        .executeTakeFirst();
+      return row && toRegistration(row);
+    },
+
+    /** Up to `limit` unconfirmed registrations whose link stopped working by `now`. */
+    async expiredUnconfirmed(now: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom("registrations")
+        .select("id")
+        .where("status", "=", "unconfirmed")
+        .where("confirm_expires_at", "<=", now)
+        .orderBy("confirm_expires_at")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /** The first `count` on the waiting list, in the order they registered. */
@@ -163,14 +207,19 @@ export function registrationsRepo(db: Kysely<Database>) {
       await db.updateTable("registrations").set({ status: "registered" }).where("id", "in", ids).execute();
     },
 
-    /** An announcement's registrations: those holding a place, then the waiting list, each in the order they came. */
+    /**
+     * An announcement's registrations: those holding a place, then the waiting list, each in the order they were
+     * confirmed, then the unconfirmed in the order they came.
+     */
     async listFor(announcementId: string): Promise<Registration[]> {
       const rows = await db
         .selectFrom("registrations")
         .selectAll()
         .where("announcement_id", "=", announcementId)
-        .orderBy("status")
+        .orderBy(sql`case status when 'registered' then 0 when 'waiting' then 1 else 2 end`)
         .orderBy("arrival")
+        .orderBy("created_at")
+        .orderBy("id")
         .execute();
       return rows.map(toRegistration);
     },

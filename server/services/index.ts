@@ -57,6 +57,7 @@ export function createServices(deps: ServiceDeps) {
   const registrations = registrationService({
     db,
     store,
+    logger,
     announcements,
     site: content.chrome,
     erase,
@@ -139,7 +140,7 @@ export function createServices(deps: ServiceDeps) {
     /** Changes whenever anything the public pages draw from the database changes (the page cache asks). */
     publicContentVersion: () => repos.publicContent.version(),
     /**
-     * Orphan images, expired sessions, ended rate-limit windows and used or expired account links go, images stored without a link preview get one,
+     * Orphan images, expired sessions, ended rate-limit windows, used or expired account links and registrations never confirmed go, images stored without a link preview get one,
      * and once a day what is past the retention period goes. Each task runs whatever became of the others; a failure is logged and retried at the next round.
      */
     async housekeeping(): Promise<void> {
@@ -149,6 +150,7 @@ export function createServices(deps: ServiceDeps) {
         ["expired sessions", () => sessionStore(repos.sessions).deleteExpired()],
         ["ended rate limits", () => repos.rateLimits.deleteExpired()],
         ["settled account links", () => accounts.deleteSettledLinks()],
+        ["unconfirmed registrations", () => registrations.deleteExpiredUnconfirmed()],
         ["year-old audit entries", () => audit.deleteExpired()],
         ["retention sweep", () => personalData.sweepDaily()],
       ];

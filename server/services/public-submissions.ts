@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
@@ -21,13 +22,18 @@ export const PER_EMAIL_LIMIT = { limit: 3, windowMs: 24 * 60 * 60 * 1000 } as co
 export const CONFIRMATION_LIMIT = { key: "confirmation:site", limit: 300, windowMs: 60 * 60 * 1000 } as const;
 
 /**
- * Per client network, for event registrations: a class told of an event in its WhatsApp group registers from the
- * college's one address within minutes, hundreds of them.
+ * Per client network, for event registrations, whatever the announcement: a flood's bound (one announcement's is
+ * ANNOUNCEMENT_NETWORK_LIMIT).
  */
 export const REGISTRATION_FORM_LIMIT = { limit: 600, windowMs: 10 * 60 * 1000 } as const;
 /**
- * For the whole site: 2000 registrants' mails an hour. Each one answers a registration (one per email and
- * announcement) or a place that opened, so this stops only a flood.
+ * Per client network and announcement: 5 registrations, counted over 30 days (an event's registration time), so one
+ * network cannot fill an event's places, or its registrants' mails, with made-up people.
+ */
+export const ANNOUNCEMENT_NETWORK_LIMIT = { limit: REGISTRATION_LIMITS.perNetwork, windowMs: 30 * 24 * 60 * 60 * 1000 } as const;
+/**
+ * For the whole site: 2000 registrants' mails an hour ("Confirm your place", and what confirming came to), so this
+ * stops only a flood.
  */
 export const REGISTRATION_MAIL_LIMIT = { key: "registration-mail:site", limit: 2000, windowMs: 60 * 60 * 1000 } as const;
 
@@ -58,6 +64,10 @@ class LimitReached extends Error {
 
 /** Counter keys carry a hash, never an address. */
 const digest = (value: string): string => crypto.createHash("sha256").update(value).digest("hex");
+
+/** The counter of a client network's registrations for one announcement: it names a hash of the network, never the address. */
+export const announcementNetworkKey = (announcementId: string, clientIp: string) =>
+  `registration:announcement:${announcementId}:ip:${digest(clientNetwork(clientIp))}`;
 
 /** The counter of an email address's submissions of one form: it names a hash of the address, never the address. */
 export const emailLimitKey = (form: PublicForm, email: string) => `${form}:email:${digest(email)}`;

@@ -1,7 +1,11 @@
 import type { Registration } from "../repos/registrations";
 import { formatSiteTimestamp } from "../site-time";
 
-const STATUS_LABELS: Record<Registration["status"], string> = { registered: "Registered", waiting: "Waiting list" };
+const STATUS_LABELS: Record<Registration["status"], string> = {
+  registered: "Registered",
+  waiting: "Waiting list",
+  unconfirmed: "Unconfirmed",
+};
 
 /**
  * An announcement's registrations as spreadsheet rows (for csvFile): when, status, the person, then one column per

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pino from "pino";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { RegistrationInput, RegistrationQuestion } from "#core/schemas/registration";
 import { publishedAnnouncement } from "../../tests/shared/announcement-values";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { newId } from "../db/ids";
-import { createLogger } from "../logger";
+import type { Logger } from "../logger";
 import { mailFiles } from "../mail/mail-files";
 import type { RegistrationMail } from "../mail/messages";
 import { createRepos } from "../repos";
@@ -14,16 +15,19 @@ import type { RegistrationSettings } from "../repos/announcements";
 import { localStorage } from "../storage/local-storage";
 import { announcementService } from "./announcements";
 import { personalDataService, recordEraser } from "./personal-data";
-import { submissionStore } from "./public-submissions";
-import { type RegistrationService, registrationService } from "./registrations";
+import { RECIPIENT_DAILY_LIMIT, submissionStore } from "./public-submissions";
+import { CONFIRM_LINK_MS, type RegistrationService, registrationService } from "./registrations";
 import { registrationsCsv } from "./registrations-csv";
 
 const SITE = { siteName: "Students & Co", publicUrl: "https://society.example" };
 const QUESTIONS: RegistrationQuestion[] = [{ label: "Your roll number", kind: "short", choices: [], required: true }];
+const HOUR = 60 * 60 * 1000;
+
+const emailOf = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@example.org`;
 
 const person = (name: string, more: Partial<RegistrationInput> = {}): RegistrationInput => ({
   name,
-  email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@example.org`,
+  email: emailOf(name),
   phone: "03001234567",
   class: "2nd Year",
   waitingList: false,
@@ -31,14 +35,23 @@ const person = (name: string, more: Partial<RegistrationInput> = {}): Registrati
   ...more,
 });
 
+/** A client address of its own for each registrant (one network may make only 5 registrations per announcement). */
+let addresses = 0;
+const nextIp = () => {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
+
 describe.each(testEngines())("registrations on %s", (engine) => {
   let database: TestDatabase;
   let dir: string;
   let woken: number;
+  let logLines: string[];
   beforeEach(async () => {
     database = await openTestDatabase(engine);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-registrations-"));
     woken = 0;
+    logLines = [];
   });
   afterEach(async () => {
     await database.destroy();
@@ -46,7 +59,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   });
 
   function services() {
-    const logger = createLogger("silent");
+    const logger: Logger = pino({ level: "info" }, { write: (line: string) => logLines.push(line) });
     const files = mailFiles(dir);
     const erase = recordEraser({ db: database.db, mailFiles: files, logger });
     const announcements = announcementService({
@@ -59,6 +72,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const registrations = registrationService({
       db: database.db,
       store: submissionStore({ db: database.db, logger, wakeMailer: () => (woken += 1) }),
+      logger,
       announcements,
       site: async () => SITE,
       erase,
@@ -86,17 +100,40 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   }
 
   /** Registers as the form's action does: the announcement read once, the registration taken for what was read. */
-  async function register(service: RegistrationService, id: string, input: RegistrationInput, clientIp: string) {
-    const target = await service.target(id);
+  async function register(service: RegistrationService, id: string, input: RegistrationInput, clientIp = nextIp(), now = new Date()) {
+    const target = await service.target(id, now);
     if (!target) throw new Error(`announcement ${id} takes no registrations`);
-    return service.register(target, input, clientIp);
+    return service.register(target, input, clientIp, now);
+  }
+
+  type QueuedMail = RegistrationMail & { kind: string; recordId: string | null };
+  const mails = async (): Promise<QueuedMail[]> =>
+    (
+      await database.db.selectFrom("mail_outbox").select(["kind", "payload", "record_id"]).orderBy("created_at").orderBy("id").execute()
+    ).map((row) => ({ recordId: row.record_id, ...(JSON.parse(row.payload) as RegistrationMail & { kind: string }) }));
+
+  /** The token of the last "Confirm your place" link mailed to `email` for announcement `id`, as the registrant reads it. */
+  async function linkToken(id: string, email: string): Promise<string> {
+    const link = (await mails())
+      .filter((mail) => mail.kind === "registration-confirm" && mail.to.address === email)
+      .map((mail) => new RegExp(`https://society\\.example/announcement/${id}/confirm\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text)?.[1])
+      .filter((token) => token !== undefined)
+      .at(-1);
+    if (!link) throw new Error(`no confirmation link mailed to ${email}`);
+    return link;
+  }
+
+  /** Registers, then confirms from the mailed link: what the registrant ends up with. */
+  async function registerAndConfirm(service: RegistrationService, id: string, input: RegistrationInput, clientIp = nextIp()) {
+    expect(await register(service, id, input, clientIp)).toEqual({ ok: true, status: "unconfirmed" });
+    return service.confirm(id, await linkToken(id, input.email));
   }
 
   /** An announcement with one place, Amna's, and Bilal first on its waiting list. */
   async function amnaRegisteredBilalWaiting(registrations: RegistrationService) {
     const id = await announcement({ capacity: 1 });
-    await register(registrations, id, person("Amna"), "198.51.100.1");
-    await register(registrations, id, person("Bilal", { waitingList: true }), "198.51.100.1");
+    await registerAndConfirm(registrations, id, person("Amna"));
+    await registerAndConfirm(registrations, id, person("Bilal", { waitingList: true }));
     return id;
   }
 
@@ -108,91 +145,200 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       .where("id", "=", id)
       .execute();
 
-  const mails = async () =>
-    (
-      await database.db.selectFrom("mail_outbox").select(["kind", "payload", "record_id"]).orderBy("created_at").orderBy("id").execute()
-    ).map((row) => ({ recordId: row.record_id, ...(JSON.parse(row.payload) as RegistrationMail & { kind: string }) }));
   const statuses = async (id: string) =>
     (await createRepos(database.db).registrations.listFor(id)).map((registration) => `${registration.name}: ${registration.status}`);
+  const rows = () => database.db.selectFrom("registrations").selectAll().orderBy("id").execute();
 
-  test("a place while there is one, then the waiting list for those who ask for it, each with its mail", async () => {
+  test("a registration holds no place until it is confirmed; places go in the order confirmations arrive, then the waiting list", async () => {
     const { registrations } = services();
     const id = await announcement({ capacity: 2 }, { event: true });
-    expect(await register(registrations, id, person("Amna"), "198.51.100.1")).toEqual({ ok: true, status: "registered" });
-    expect(await register(registrations, id, person("Bilal"), "198.51.100.1")).toEqual({ ok: true, status: "registered" });
-    expect(await register(registrations, id, person("Chand"), "198.51.100.1")).toEqual({ ok: false, reason: "full" });
-    expect(await register(registrations, id, person("Chand", { waitingList: true }), "198.51.100.1")).toEqual({
-      ok: true,
-      status: "waiting",
-      position: 1,
-    });
-    expect(await register(registrations, id, person("Dua", { waitingList: true }), "198.51.100.1")).toEqual({
+    for (const name of ["Amna", "Bilal", "Chand"]) {
+      expect(await register(registrations, id, person(name, { waitingList: true }))).toEqual({ ok: true, status: "unconfirmed" });
+    }
+    // Three sent, none confirmed: every place is still free.
+    expect(await registrations.form(id)).toMatchObject({ placesLeft: 2, waiting: 0 });
+    expect(await statuses(id)).toEqual(["Amna: unconfirmed", "Bilal: unconfirmed", "Chand: unconfirmed"]);
+
+    expect(await registrations.confirm(id, await linkToken(id, "chand@example.org"))).toEqual({ ok: true, status: "registered" });
+    expect(await registrations.confirm(id, await linkToken(id, "amna@example.org"))).toEqual({ ok: true, status: "registered" });
+    expect(await registrations.form(id)).toMatchObject({ placesLeft: 0, waiting: 0 });
+    expect(await registrations.confirm(id, await linkToken(id, "bilal@example.org"))).toEqual({ ok: true, status: "waiting", position: 1 });
+    expect(await registerAndConfirm(registrations, id, person("Dua", { waitingList: true }))).toEqual({
       ok: true,
       status: "waiting",
       position: 2,
     });
-    expect(await statuses(id)).toEqual(["Amna: registered", "Bilal: registered", "Chand: waiting", "Dua: waiting"]);
+    expect(await statuses(id)).toEqual(["Chand: registered", "Amna: registered", "Bilal: waiting", "Dua: waiting"]);
+    expect(await registrations.form(id)).toMatchObject({ placesLeft: 0, waiting: 2, closed: false, questions: QUESTIONS });
 
     const sent = await mails();
     expect(sent.map((mail) => `${mail.to.name}: ${mail.subject}`)).toEqual([
+      "Amna: Confirm your place: First aid workshop",
+      "Bilal: Confirm your place: First aid workshop",
+      "Chand: Confirm your place: First aid workshop",
+      "Chand: Registered: First aid workshop",
       "Amna: Registered: First aid workshop",
-      "Bilal: Registered: First aid workshop",
-      "Chand: Waiting list: First aid workshop",
+      "Bilal: Waiting list: First aid workshop",
+      "Dua: Confirm your place: First aid workshop",
       "Dua: Waiting list: First aid workshop",
     ]);
-    expect(sent[0]!.kind).toBe("registration");
-    expect(sent[0]!.to.address).toBe("amna@example.org");
-    expect(sent[0]!.text).toContain("When: 5 December 2026 at 14:00 to 16:00");
-    expect(sent[0]!.text).toContain("Where: Hall 2");
-    expect(sent[0]!.text).toContain(`The announcement: https://society.example/announcement/${id}`);
-    expect(sent[0]!.calendar).toContain("BEGIN:VEVENT");
-    expect(sent[0]!.calendar).toContain("DTSTART:20261205T090000Z");
-    expect(sent[2]!.text).toContain("waiting list (number 1)");
-    expect(sent[2]!.calendar).toBeNull();
+    const [confirmMail] = sent;
+    expect(confirmMail!.kind).toBe("registration-confirm");
+    expect(confirmMail!.to.address).toBe("amna@example.org");
+    expect(confirmMail!.text).toContain("No place is kept for you until you confirm it");
+    expect(confirmMail!.text).toContain("The link works for 24 hours.");
+    expect(confirmMail!.text).toContain("When: 5 December 2026 at 14:00 to 16:00");
+    const registered = sent[3]!;
+    expect(registered.kind).toBe("registration");
+    expect(registered.to.address).toBe("chand@example.org");
+    expect(registered.text).toContain("When: 5 December 2026 at 14:00 to 16:00");
+    expect(registered.text).toContain("Where: Hall 2");
+    expect(registered.text).toContain(`The announcement: https://society.example/announcement/${id}`);
+    expect(registered.calendar).toContain("BEGIN:VEVENT");
+    expect(registered.calendar).toContain("DTSTART:20261205T090000Z");
+    expect(sent[5]!.text).toContain("waiting list (number 1)");
+    expect(sent[5]!.calendar).toBeNull();
     expect(woken).toBeGreaterThan(0);
-
-    const form = await registrations.form(id);
-    expect(form).toMatchObject({ placesLeft: 0, waiting: 2, closed: false, questions: QUESTIONS });
   });
 
-  test("a registrant's mail greets, and is addressed to, a typed name only when it looks like a person's", async () => {
+  test("made-up addresses take no place: three never confirmed leave a three-place event open, and go after 24 hours with their mails", async () => {
     const { registrations } = services();
-    const id = await announcement({});
-    const typed = [
-      "Ayesha O'Neil-Khan",
-      "عائشہ خان",
-      "Win a prize at https://evil.example",
-      "Ayesha\nYour account is locked: https://evil.example",
-      "x".repeat(61),
-    ];
-    for (const [i, name] of typed.entries()) {
-      await register(registrations, id, person(name, { email: `person.${i}@example.org` }), "198.51.100.1");
-    }
-    expect((await mails()).map((mail) => [mail.to, mail.text.split("\n")[0]])).toEqual([
-      [{ name: "Ayesha O'Neil-Khan", address: "person.0@example.org" }, "Hello Ayesha O'Neil-Khan,"],
-      [{ name: "عائشہ خان", address: "person.1@example.org" }, "Hello عائشہ خان,"],
-      [{ name: "", address: "person.2@example.org" }, "Hello,"],
-      [{ name: "", address: "person.3@example.org" }, "Hello,"],
-      [{ name: "", address: "person.4@example.org" }, "Hello,"],
-    ]);
-    expect((await mails()).some((mail) => mail.text.includes("evil.example"))).toBe(false);
+    const id = await announcement({ capacity: 3 });
+    const sent = new Date();
+    // One network, three invented people.
+    for (const name of ["Fake One", "Fake Two", "Fake Three"]) await register(registrations, id, person(name), "203.0.113.9", sent);
+    expect(await registrations.form(id)).toMatchObject({ placesLeft: 3 });
+    expect(await registerAndConfirm(registrations, id, person("Amna"))).toEqual({ ok: true, status: "registered" });
+    const fakeIds = (await rows()).filter((row) => row.status === "unconfirmed").map((row) => row.id);
+    expect(fakeIds).toHaveLength(3);
+    // The log transport's file of one of their mails goes with it.
+    const fakeMail = (await mails()).find((mail) => mail.recordId === fakeIds[0])!;
+    const mailId = (
+      await database.db.selectFrom("mail_outbox").select("id").where("record_id", "=", fakeMail.recordId).executeTakeFirstOrThrow()
+    ).id;
+    fs.mkdirSync(mailFiles(dir).dir, { recursive: true });
+    fs.writeFileSync(mailFiles(dir).fileOf(mailId), "Confirm your place");
+
+    // Not yet: their links work for 24 hours.
+    expect(await registrations.deleteExpiredUnconfirmed(new Date(sent.getTime() + CONFIRM_LINK_MS - 1000))).toBe(0);
+    expect(await registrations.deleteExpiredUnconfirmed(new Date(sent.getTime() + CONFIRM_LINK_MS + HOUR))).toBe(3);
+    expect(await statuses(id)).toEqual(["Amna: registered"]);
+    expect((await mails()).filter((mail) => mail.recordId !== null && fakeIds.includes(mail.recordId))).toEqual([]);
+    expect(fs.existsSync(mailFiles(dir).fileOf(mailId))).toBe(false);
+    expect(logLines.join("\n")).not.toContain("fake.");
   });
 
-  test("one registration per email, a resubmission stored once, closed and unknown ones refused", async () => {
+  test("the link's page changes nothing; a link confirms once, and not after 24 hours, nor with a token it did not mail", async () => {
     const { registrations } = services();
     const id = await announcement({ capacity: 5 });
-    const key = "a-submission-key-1";
-    expect(await register(registrations, id, person("Amna", { submissionKey: key }), "198.51.100.1")).toMatchObject({ ok: true });
-    expect(await register(registrations, id, person("Amna", { submissionKey: key }), "198.51.100.1")).toEqual({
+    const sent = new Date();
+    await register(registrations, id, person("Amna"), nextIp(), sent);
+    const token = await linkToken(id, "amna@example.org");
+    const before = await rows();
+    // Only the token's hash is stored.
+    expect(JSON.stringify(before)).not.toContain(token);
+    expect(before[0]!.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    // Opening the link (what a mail scanner does) shows the page and changes nothing.
+    expect(await registrations.confirmation(id, token)).toMatchObject({ open: true, announcement: { id } });
+    expect(await registrations.confirmation(id, "x".repeat(43))).toMatchObject({ open: false });
+    expect(await registrations.confirmation(newId(), token)).toBeUndefined();
+    expect(await rows()).toEqual(before);
+    expect(await mails()).toHaveLength(1);
+
+    const other = await announcement({});
+    expect(await registrations.confirm(other, token)).toEqual({ ok: false, reason: "invalid" });
+    expect(await registrations.confirm(id, `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await registrations.confirm(id, "not a token")).toEqual({ ok: false, reason: "invalid" });
+    expect(await registrations.confirm(id, token, new Date(sent.getTime() + CONFIRM_LINK_MS))).toEqual({ ok: false, reason: "invalid" });
+    expect(await rows()).toEqual(before);
+
+    expect(await registrations.confirm(id, token, new Date(sent.getTime() + CONFIRM_LINK_MS - 1000))).toEqual({
       ok: true,
       status: "registered",
     });
-    expect(await register(registrations, id, person("Amna"), "198.51.100.1")).toEqual({ ok: false, reason: "already-registered" });
+    // Used: the link is useless, and nothing of it is left to read.
+    expect(await registrations.confirm(id, token)).toEqual({ ok: false, reason: "invalid" });
+    expect(await registrations.confirmation(id, token)).toMatchObject({ open: false });
+    expect((await rows())[0]).toMatchObject({ status: "registered", arrival: 1, confirm_token_hash: null, confirm_expires_at: null });
+    expect(await registrations.deleteExpiredUnconfirmed(new Date(sent.getTime() + 2 * CONFIRM_LINK_MS))).toBe(0);
     expect(await statuses(id)).toEqual(["Amna: registered"]);
+  });
+
+  test("a link for an announcement that stopped taking registrations confirms nothing", async () => {
+    const { registrations } = services();
+    const switched = await announcement({});
+    await register(registrations, switched, person("Amna"));
+    await database.db.updateTable("announcements").set({ registrations_here: 0 }).where("id", "=", switched).execute();
+    expect(await registrations.confirm(switched, await linkToken(switched, "amna@example.org"))).toEqual({ ok: false, reason: "missing" });
+    const expired = await announcement({});
+    await register(registrations, expired, person("Bilal"));
+    await endedNow(expired, "expires_at");
+    expect(await registrations.confirm(expired, await linkToken(expired, "bilal@example.org"))).toEqual({ ok: false, reason: "missing" });
+    expect(await statuses(switched)).toEqual(["Amna: unconfirmed"]);
+    expect(await statuses(expired)).toEqual(["Bilal: unconfirmed"]);
+
+    // Registered before registering closed: its 24 hours still hold.
+    const closing = await announcement({ capacity: 1 });
+    await register(registrations, closing, person("Chand"));
+    await endedNow(closing, "registration_closes_at");
+    expect(await registrations.confirm(closing, await linkToken(closing, "chand@example.org"))).toEqual({ ok: true, status: "registered" });
+  });
+
+  test("one network makes at most 5 registrations per announcement (an IPv6 network by its /64); others and other announcements are not held back", async () => {
+    const { registrations } = services();
+    const id = await announcement({});
+    for (let i = 1; i <= 5; i += 1) {
+      expect(await register(registrations, id, person(`Student ${i}`), "198.51.100.7")).toEqual({ ok: true, status: "unconfirmed" });
+    }
+    expect(await register(registrations, id, person("Student 6"), "198.51.100.7")).toEqual({ ok: false, reason: "network-limit" });
+    expect(await register(registrations, id, person("Student 6"), "198.51.100.8")).toEqual({ ok: true, status: "unconfirmed" });
+    expect(await register(registrations, await announcement({}), person("Student 7"), "198.51.100.7")).toEqual({
+      ok: true,
+      status: "unconfirmed",
+    });
+    // A device steps through its /64's addresses: one network still.
+    for (let i = 1; i <= 5; i += 1) await register(registrations, id, person(`Phone ${i}`), `2001:db8:1:2::${i}`);
+    expect(await register(registrations, id, person("Phone 6"), "2001:db8:1:2:ffff::1")).toEqual({ ok: false, reason: "network-limit" });
+    expect(await register(registrations, id, person("Phone 6"), "2001:db8:1:3::1")).toEqual({ ok: true, status: "unconfirmed" });
+    // The refused ones stored and mailed nothing.
+    expect((await statuses(id)).filter((entry) => entry.startsWith("Student"))).toHaveLength(6);
+    expect((await mails()).filter((mail) => mail.to.address === "student.6@example.org")).toHaveLength(1);
+    // Counters name a hash of the network, never the address.
+    const keys = (await database.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key).join(" ");
+    expect(keys).not.toContain("198.51.100.7");
+    expect(keys).not.toContain("2001:db8");
+  });
+
+  test("the same email again: while unconfirmed, a new link and no second row; once confirmed, refused; a resubmission stored once", async () => {
+    const { registrations } = services();
+    const id = await announcement({ capacity: 5 });
+    const key = "a-submission-key-1";
+    expect(await register(registrations, id, person("Amna", { submissionKey: key }))).toEqual({ ok: true, status: "unconfirmed" });
+    expect(await register(registrations, id, person("Amna", { submissionKey: key }))).toEqual({ ok: true, status: "unconfirmed" });
     expect(await mails()).toHaveLength(1);
+    const first = await linkToken(id, "amna@example.org");
+
+    expect(await register(registrations, id, person("Amna Bibi", { email: "amna@example.org" }))).toEqual({
+      ok: true,
+      status: "unconfirmed",
+    });
+    expect(await statuses(id)).toEqual(["Amna: unconfirmed"]);
+    const second = await linkToken(id, "amna@example.org");
+    expect(second).not.toBe(first);
+    // The first link stops working; the new one confirms the one registration.
+    expect(await registrations.confirm(id, first)).toEqual({ ok: false, reason: "invalid" });
+    expect(await registrations.confirm(id, second)).toEqual({ ok: true, status: "registered" });
+
+    expect(await register(registrations, id, person("Amna"))).toEqual({ ok: false, reason: "already-registered" });
+    expect(await statuses(id)).toEqual(["Amna: registered"]);
+    expect((await mails()).map((mail) => mail.kind)).toEqual(["registration-confirm", "registration-confirm", "registration"]);
 
     const closed = await announcement({ closesAt: new Date(Date.now() - 1000).toISOString() });
-    expect(await register(registrations, closed, person("Bilal"), "198.51.100.1")).toEqual({ ok: false, reason: "closed" });
+    expect(await register(registrations, closed, person("Bilal"))).toEqual({ ok: false, reason: "closed" });
     expect(await registrations.form(closed)).toMatchObject({ closed: true });
     const linkOnly = await announcement(null);
     expect(await registrations.target(linkOnly)).toBeUndefined();
@@ -206,26 +352,104 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(await registrations.register(target, person("Bilal"), "198.51.100.1")).toEqual({ ok: false, reason: "missing" });
   });
 
-  test("many at once, through two instances, never take more places than there are, and lose no one", async () => {
+  test("full: refused unless the person asks for the waiting list; whoever confirms once it is full joins the waiting list", async () => {
+    const { registrations } = services();
+    const id = await announcement({ capacity: 1 });
+    // Sent while a place was free, confirmed after it was taken.
+    await register(registrations, id, person("Bilal"));
+    expect(await registerAndConfirm(registrations, id, person("Amna"))).toEqual({ ok: true, status: "registered" });
+    expect(await register(registrations, id, person("Chand"))).toEqual({ ok: false, reason: "full" });
+    expect(await registrations.confirm(id, await linkToken(id, "bilal@example.org"))).toEqual({ ok: true, status: "waiting", position: 1 });
+    expect(await registerAndConfirm(registrations, id, person("Chand", { waitingList: true }))).toEqual({
+      ok: true,
+      status: "waiting",
+      position: 2,
+    });
+  });
+
+  test("many confirming at once, through two instances, take exactly the places there are; the rest wait in distinct places", async () => {
     // Each instance takes its own writes in turn; the two meet at the announcement's lock.
     const instances = [services().registrations, services().registrations];
     const id = await announcement({ capacity: 10 });
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => register(instances[i % 2]!, id, person(`Person ${i}`, { waitingList: true }), "198.51.100.1")),
-    );
+    const people = Array.from({ length: 40 }, (_, i) => person(`Person ${i}`, { waitingList: true }));
+    for (const [i, who] of people.entries()) await register(instances[i % 2]!, id, who);
+    const tokens = await Promise.all(people.map((who) => linkToken(id, who.email)));
+    const answers = await Promise.all(tokens.map((token, i) => instances[i % 2]!.confirm(id, token)));
     expect(answers.filter((answer) => answer.ok && answer.status === "registered")).toHaveLength(10);
     const waiting = answers.flatMap((answer) => (answer.ok && answer.status === "waiting" ? [answer.position] : []));
     expect(waiting).toHaveLength(30);
     expect(new Set(waiting).size).toBe(30);
-    expect(await createRepos(database.db).registrations.counts(id)).toEqual({ registered: 10, waiting: 30 });
+    expect(await createRepos(database.db).registrations.counts(id)).toEqual({ registered: 10, waiting: 30, unconfirmed: 0 });
+    // One link confirmed twice at once: once.
+    await register(instances[0]!, id, person("Twice", { waitingList: true }));
+    const twice = await linkToken(id, "twice@example.org");
+    const both = await Promise.all([instances[0]!.confirm(id, twice), instances[1]!.confirm(id, twice)]);
+    expect(both.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(await createRepos(database.db).registrations.counts(id)).toEqual({ registered: 10, waiting: 31, unconfirmed: 0 });
   });
 
-  test("removing a registered person gives the place to the first waiting, who is mailed; the removed one's mails go", async () => {
+  test("the mails of one mailbox: the tenth of a day is not sent, the form answers as usual, and a link held back leaves the last one working", async () => {
+    const { registrations } = services();
+    const ids = await Promise.all(Array.from({ length: 6 }, () => announcement({})));
+    // One address registered for six announcements, four of them confirmed: 6 + 4 mails, the tenth held back.
+    for (const id of ids) expect(await register(registrations, id, person("Amna"))).toEqual({ ok: true, status: "unconfirmed" });
+    for (const id of ids.slice(0, 4))
+      expect(await registrations.confirm(id, await linkToken(id, "amna@example.org"))).toMatchObject({ ok: true });
+    const toAmna = async () => (await mails()).filter((mail) => mail.to.address === "amna@example.org");
+    expect(await toAmna()).toHaveLength(RECIPIENT_DAILY_LIMIT.limit);
+    expect((await toAmna()).at(-1)!.subject).toBe("Registered: First aid workshop");
+
+    // Asking for a new link again: the form says a mail is on its way; none is, and the last link mailed still works.
+    const last = await linkToken(ids[5]!, "amna@example.org");
+    expect(await register(registrations, ids[5]!, person("Amna"))).toEqual({ ok: true, status: "unconfirmed" });
+    expect(await toAmna()).toHaveLength(RECIPIENT_DAILY_LIMIT.limit);
+    expect(await registrations.confirm(ids[5]!, last)).toEqual({ ok: true, status: "registered" });
+    const events = logLines
+      .map((line) => JSON.parse(line) as { event?: string })
+      .filter((line) => line.event === "mail.recipient-limit-reached");
+    expect(events).toHaveLength(1);
+    expect(logLines.join("\n")).not.toContain("amna@");
+  });
+
+  test("a registrant's mails greet, and are addressed to, a typed name only when it looks like a person's", async () => {
+    const { registrations } = services();
+    const id = await announcement({});
+    const typed = [
+      "Ayesha O'Neil-Khan",
+      "عائشہ خان",
+      "Win a prize at https://evil.example",
+      "Ayesha\nYour account is locked: https://evil.example",
+      "x".repeat(61),
+    ];
+    for (const [i, name] of typed.entries()) {
+      await registerAndConfirm(registrations, id, person(name, { email: `person.${i}@example.org` }));
+    }
+    const sent = await mails();
+    expect(sent.map((mail) => mail.kind)).toEqual(Array(5).fill(["registration-confirm", "registration"]).flat());
+    expect(sent.filter((mail) => mail.kind === "registration").map((mail) => [mail.to, mail.text.split("\n")[0]])).toEqual([
+      [{ name: "Ayesha O'Neil-Khan", address: "person.0@example.org" }, "Hello Ayesha O'Neil-Khan,"],
+      [{ name: "عائشہ خان", address: "person.1@example.org" }, "Hello عائشہ خان,"],
+      [{ name: "", address: "person.2@example.org" }, "Hello,"],
+      [{ name: "", address: "person.3@example.org" }, "Hello,"],
+      [{ name: "", address: "person.4@example.org" }, "Hello,"],
+    ]);
+    // "Confirm your place" greets the same way.
+    expect(sent.filter((mail) => mail.kind === "registration-confirm").map((mail) => mail.to.name)).toEqual([
+      "Ayesha O'Neil-Khan",
+      "عائشہ خان",
+      "",
+      "",
+      "",
+    ]);
+    expect(sent.some((mail) => mail.text.includes("evil.example"))).toBe(false);
+  });
+
+  test("removing a registered person gives the place to the first waiting, who is mailed with no second confirmation; the removed one's mails go", async () => {
     const { registrations } = services();
     const id = await announcement({ capacity: 1 }, { event: true });
-    await register(registrations, id, person("Amna"), "198.51.100.1");
-    await register(registrations, id, person("Bilal", { waitingList: true }), "198.51.100.1");
-    await register(registrations, id, person("Chand", { waitingList: true }), "198.51.100.1");
+    await registerAndConfirm(registrations, id, person("Amna"));
+    await registerAndConfirm(registrations, id, person("Bilal", { waitingList: true }));
+    await registerAndConfirm(registrations, id, person("Chand", { waitingList: true }));
     const [amna] = await createRepos(database.db).registrations.listFor(id);
 
     expect(await registrations.remove(id, amna!.id, "admin-1")).toBe(true);
@@ -239,38 +463,40 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const audit = await database.db.selectFrom("audit_log").select(["action", "detail"]).execute();
     expect(audit).toContainEqual({ action: "registration.remove", detail: `announcement=${id} registration=${amna!.id}` });
 
-    // A waiting one removed moves no one; an unknown one is no registration.
+    // A waiting one removed moves no one; an unconfirmed one holds no place either; an unknown one is no registration.
     const chand = (await createRepos(database.db).registrations.listFor(id)).find((registration) => registration.name === "Chand")!;
     expect(await registrations.remove(id, chand.id, "admin-1")).toBe(true);
+    await register(registrations, id, person("Dua", { waitingList: true }));
+    const dua = (await createRepos(database.db).registrations.listFor(id)).find((registration) => registration.name === "Dua")!;
+    expect(await registrations.remove(id, dua.id, "admin-1")).toBe(true);
     expect(await statuses(id)).toEqual(["Bilal: registered"]);
     expect(await registrations.remove(id, newId(), "admin-1")).toBe(false);
     expect(await registrations.remove(await announcement({}), chand.id, "admin-1")).toBe(false);
   });
 
-  test("places opened by a raised capacity go to the waiting list in order", async () => {
+  test("places opened by a raised capacity go to the waiting list in the order they confirmed", async () => {
     const { registrations } = services();
     const id = await announcement({ capacity: 1 });
-    for (const name of ["Amna", "Bilal", "Chand", "Dua"]) {
-      await register(registrations, id, person(name, { waitingList: true }), "198.51.100.1");
-    }
+    for (const name of ["Amna", "Bilal", "Chand", "Dua"]) await register(registrations, id, person(name, { waitingList: true }));
+    for (const name of ["Amna", "Chand", "Bilal", "Dua"]) await registrations.confirm(id, await linkToken(id, emailOf(name)));
     await database.db.updateTable("announcements").set({ registration_capacity: 3 }).where("id", "=", id).execute();
     expect(await registrations.fillOpenedPlaces(id)).toBe(2);
-    expect(await statuses(id)).toEqual(["Amna: registered", "Bilal: registered", "Chand: registered", "Dua: waiting"]);
+    expect(await statuses(id)).toEqual(["Amna: registered", "Chand: registered", "Bilal: registered", "Dua: waiting"]);
     expect((await mails()).filter((mail) => mail.subject.startsWith("A place opened")).map((mail) => mail.to.name)).toEqual([
-      "Bilal",
       "Chand",
+      "Bilal",
     ]);
   });
 
   test("erasing a registrant by email gives their place to the first waiting, who is mailed, as Remove does", async () => {
     const { registrations, personalData } = services();
     const id = await announcement({ capacity: 1 }, { event: true });
-    await register(registrations, id, person("Amna"), "198.51.100.1");
-    await register(registrations, id, person("Bilal", { waitingList: true }), "198.51.100.1");
-    await register(registrations, id, person("Chand", { waitingList: true }), "198.51.100.1");
+    await registerAndConfirm(registrations, id, person("Amna"));
+    await registerAndConfirm(registrations, id, person("Bilal", { waitingList: true }));
+    await registerAndConfirm(registrations, id, person("Chand", { waitingList: true }));
     woken = 0;
 
-    expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toMatchObject({ registrations: 1, mails: 1 });
+    expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toMatchObject({ registrations: 1, mails: 2 });
     expect(await statuses(id)).toEqual(["Bilal: registered", "Chand: waiting"]);
     const sent = await mails();
     expect(sent.some((mail) => mail.to.address === "amna@example.org")).toBe(false);
@@ -317,14 +543,14 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   test("erasing an email, the retention sweep and deleting the announcement take registrations with their mails", async () => {
     const { registrations, personalData, announcements } = services();
     const id = await announcement({});
-    await register(registrations, id, person("Amna"), "198.51.100.1");
-    await register(registrations, id, person("Bilal"), "198.51.100.1");
-    expect(await personalData.findByEmail("amna@example.org")).toEqual({ requests: 0, messages: 0, registrations: 1, mails: 1 });
+    await registerAndConfirm(registrations, id, person("Amna"));
+    await registerAndConfirm(registrations, id, person("Bilal"));
+    expect(await personalData.findByEmail("amna@example.org")).toEqual({ requests: 0, messages: 0, registrations: 1, mails: 2 });
     expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toEqual({
       requests: 0,
       messages: 0,
       registrations: 1,
-      mails: 1,
+      mails: 2,
     });
     expect(await statuses(id)).toEqual(["Bilal: registered"]);
 
@@ -333,14 +559,30 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(await mails()).toEqual([]);
 
     const later = await announcement({});
-    await register(registrations, later, person("Chand"), "198.51.100.1");
+    await register(registrations, later, person("Chand"));
     await personalData.setRetention(1, "admin-1", new Date(Date.now() + 60 * 24 * 3600_000));
     expect(await database.db.selectFrom("registrations").select("id").execute()).toEqual([]);
   });
 
-  test("the spreadsheet has a column per question, the ones asked now first", async () => {
+  test("the admin's list: those holding a place, the waiting list, then the unconfirmed, with their counts", async () => {
+    const { registrations } = services();
+    const id = await announcement({ capacity: 1 });
+    await register(registrations, id, person("Chand"));
+    await registerAndConfirm(registrations, id, person("Bilal", { waitingList: true }));
+    await registerAndConfirm(registrations, id, person("Amna", { waitingList: true }));
+    const list = await registrations.listFor(id);
+    expect(list?.registrations.map((registration) => `${registration.name}: ${registration.status}`)).toEqual([
+      "Bilal: registered",
+      "Amna: waiting",
+      "Chand: unconfirmed",
+    ]);
+    expect(list?.counts).toEqual({ registered: 1, waiting: 1, unconfirmed: 1 });
+    expect((await registrations.countsByAnnouncement()).get(id)).toEqual({ registered: 1, waiting: 1, unconfirmed: 1 });
+  });
+
+  test("the spreadsheet has a column per question, the ones asked now first, and says who is unconfirmed", async () => {
     const rows: string[][] = [];
-    const registration = (answers: { question: string; answer: string }[], status: "registered" | "waiting") => ({
+    const registration = (answers: { question: string; answer: string }[], status: "registered" | "waiting" | "unconfirmed") => ({
       id: newId(),
       announcementId: "a",
       name: "Amna",
@@ -355,12 +597,14 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const list = [
       registration([{ question: "Old wording", answer: "yes" }], "registered"),
       registration([{ question: "Your roll number", answer: "=1+1" }], "waiting"),
+      registration([{ question: "Your roll number", answer: "7" }], "unconfirmed"),
     ];
     for await (const row of registrationsCsv(list, { questions: ["Your roll number"], timeZone: "Asia/Karachi" })) rows.push(row);
     expect(rows).toEqual([
       ["Registered", "Status", "Name", "Email", "Phone", "Class", "Your roll number", "Old wording"],
       ["2026-11-29 15:00", "Registered", "Amna", "amna@example.org", "0300", "2nd Year", "", "yes"],
       ["2026-11-29 15:00", "Waiting list", "Amna", "amna@example.org", "0300", "2nd Year", "=1+1", ""],
+      ["2026-11-29 15:00", "Unconfirmed", "Amna", "amna@example.org", "0300", "2nd Year", "7", ""],
     ]);
   });
 });

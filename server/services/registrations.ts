@@ -1,11 +1,13 @@
+import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { greetableName } from "#core/greetable-name";
-import { announcementPagePath } from "#core/public-pages";
+import { announcementConfirmPath, announcementPagePath } from "#core/public-pages";
 import type { RegistrationInput } from "#core/schemas/registration";
 import { waitingMessage } from "#core/schemas/registration-messages";
 import { isRecordId, newId } from "../db/ids";
 import type { Database } from "../db/schema";
 import { inTurnQueue } from "../in-turn";
+import type { Logger } from "../logger";
 import type { OutboxPayload } from "../mail/messages";
 import { createRepos, inTransaction, type Repos } from "../repos";
 import type { LockedRegistrationSettings, Registration, RegistrationCounts } from "../repos/registrations";
@@ -13,17 +15,47 @@ import { formatSiteTime } from "../site-time";
 import type { AnnouncementService } from "./announcements";
 import { type CsvExport, csvFile, csvFileName } from "./csv-file";
 import type { RecordEraser } from "./personal-data";
-import { REGISTRATION_FORM_LIMIT, REGISTRATION_MAIL_LIMIT, type SubmissionStore } from "./public-submissions";
+import {
+  ANNOUNCEMENT_NETWORK_LIMIT,
+  announcementNetworkKey,
+  queuePublicMail,
+  type RecipientMail,
+  REGISTRATION_FORM_LIMIT,
+  REGISTRATION_MAIL_LIMIT,
+  type SubmissionStore,
+} from "./public-submissions";
 import { registrationsCsv } from "./registrations-csv";
 
-/** Why a registration was not taken (the form says each in the spec's words: see REGISTRATION_MESSAGES). */
-export type RegistrationRefusal = "missing" | "closed" | "full" | "already-registered";
+/** Why a registration was not taken (the form says each: see REGISTRATION_MESSAGES). */
+export type RegistrationRefusal = "missing" | "closed" | "full" | "already-registered" | "network-limit";
 
+/** A registration taken holds nothing yet: its "Confirm your place" mail is on its way (see `confirm`). */
 export type RegistrationResult =
-  | { ok: true; status: "registered" }
-  | { ok: true; status: "waiting"; position: number }
+  | { ok: true; status: "unconfirmed" }
   | { ok: false; reason: RegistrationRefusal }
   | { ok: false; reason: "limit-reached"; retryAfterSeconds: number };
+
+/**
+ * What confirming came to: a place, or the waiting list at a position; or nothing, because the link is not one that
+ * works (unknown, used, or past its 24 hours: `invalid`) or the announcement no longer takes registrations (`missing`).
+ */
+export type ConfirmResult =
+  { ok: true; status: "registered" } | { ok: true; status: "waiting"; position: number } | { ok: false; reason: "invalid" | "missing" };
+
+/** How long a "Confirm your place" link works; an unconfirmed registration goes when it stops working. */
+export const CONFIRM_LINK_MS = 24 * 60 * 60 * 1000;
+/**
+ * Housekeeping deletes an unconfirmed registration this long after its link stopped working, so an instance whose clock
+ * runs a little ahead never deletes one that another instance is confirming at its link's last moment.
+ */
+const EXPIRY_CLOCK_MARGIN_MS = 60_000;
+/** Unconfirmed registrations deleted per transaction by housekeeping. */
+const EXPIRY_BATCH = 500;
+
+/** A random 256-bit token, base64url (43 characters): the link's `token`. Only its SHA-256 is stored. */
+const newConfirmToken = (): string => crypto.randomBytes(32).toString("base64url");
+const hashConfirmToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
+const isConfirmToken = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 class RegistrationRefused extends Error {
   constructor(readonly reason: RegistrationRefusal) {
@@ -37,6 +69,7 @@ export type ListedRegistration = Registration & { registered: string };
 interface Deps {
   db: Kysely<Database>;
   store: SubmissionStore;
+  logger: Logger;
   announcements: Pick<AnnouncementService, "registrationTarget" | "findForAdmin">;
   /** The site's name and address, as the registrant's mail and calendar file give them. */
   site(): Promise<{ siteName: string; publicUrl: string }>;
@@ -51,11 +84,13 @@ export type RegistrationTarget = NonNullable<Awaited<ReturnType<AnnouncementServ
 type SiteInfo = { siteName: string; publicUrl: string };
 
 /**
- * Registrations an announcement collects on the site. Taking a place and giving one up happen under the
- * announcement's lock (registrationsRepo.lockAnnouncement), so however many people register at once, from however
- * many instances, no more hold a place than there are places, and the waiting list moves up in the order people came.
+ * Registrations an announcement collects on the site. A registration holds nothing until the registrant confirms it
+ * from the link mailed to them, so made-up addresses take no place. Confirming (taking a place) and giving one up
+ * happen under the announcement's lock (registrationsRepo.lockAnnouncement), so however many confirm at once, from
+ * however many instances, no more hold a place than there are places, places go in the order confirmations arrive, and
+ * the waiting list moves up in that order.
  */
-export function registrationService({ db, store, announcements, site, erase, timeZone, wakeMailer }: Deps) {
+export function registrationService({ db, store, logger, announcements, site, erase, timeZone, wakeMailer }: Deps) {
   const repos = createRepos(db);
   /**
    * This instance's writes that take or give up places, one at a time. They queue on the announcement's lock anyway;
@@ -63,6 +98,47 @@ export function registrationService({ db, store, announcements, site, erase, tim
    * until the pool runs dry.
    */
   const inTurn = inTurnQueue(1);
+
+  /** The event's time and place as a mail gives them, each on a line, then an empty line; nothing without an event. */
+  const eventLines = ({ card }: RegistrationTarget) =>
+    card.event ? [`When: ${card.event.when}`, ...(card.event.location ? [`Where: ${card.event.location}`] : []), ""] : [];
+
+  /**
+   * "Confirm your place", with the link that confirms the registration (its token, 256 random bits, is in this mail
+   * only). The address typed may be a stranger's: the typed name is in it only when it looks like a person's.
+   */
+  function confirmMail(
+    person: { name: string; email: string },
+    target: RegistrationTarget,
+    siteInfo: SiteInfo,
+    token: string,
+  ): RecipientMail {
+    const { card } = target;
+    const name = greetableName(person.name);
+    const link = `${siteInfo.publicUrl}${announcementConfirmPath(card.id)}?token=${token}`;
+    const text = [
+      name ? `Hello ${name},` : "Hello,",
+      "",
+      `This address was given to register for "${card.heading}". No place is kept for you until you confirm it: open this link and press Confirm.`,
+      "",
+      `Confirm your place: ${link}`,
+      "",
+      "The link works for 24 hours. Places go to those who confirm first; if they are all taken when you confirm, you join the waiting list.",
+      "",
+      ...eventLines(target),
+      `The announcement: ${siteInfo.publicUrl}${announcementPagePath(card.id)}`,
+      "",
+      "If you did not register, ignore this mail: the registration is deleted after 24 hours and nothing more is sent.",
+      "",
+      siteInfo.siteName,
+    ].join("\n");
+    return {
+      kind: "registration-confirm",
+      to: { name: name ?? "", address: person.email },
+      subject: `Confirm your place: ${card.heading}`,
+      text,
+    };
+  }
 
   /** The registrant's mail: registered, on the waiting list, or moved up from it; with the event's calendar file. */
   function mailTo(
@@ -84,7 +160,7 @@ export function registrationService({ db, store, announcements, site, erase, tim
       waiting: waitingMessage(position, card.heading),
       promoted: `A place opened for "${card.heading}" and it is yours: you're registered.`,
     }[outcome];
-    const event = card.event ? [`When: ${card.event.when}`, ...(card.event.location ? [`Where: ${card.event.location}`] : []), ""] : [];
+    const event = eventLines(target);
     const calendar = outcome === "waiting" ? null : target.calendar(siteInfo);
     const calendarNote = calendar ? ["The attached calendar file adds the event to your calendar.", ""] : [];
     // The address typed may be a stranger's: the typed name reaches it only when it looks like a person's.
@@ -177,10 +253,6 @@ export function registrationService({ db, store, announcements, site, erase, tim
     return erased;
   };
 
-  /** Where a stored registration stands: 0 holding a place, else its place on the waiting list. */
-  const positionOf = async (trx: Repos, registration: Registration) =>
-    registration.status === "registered" ? 0 : trx.registrations.waitingPosition(registration);
-
   const listed = (registration: Registration): ListedRegistration => ({
     ...registration,
     registered: formatSiteTime(new Date(registration.createdAt), timeZone),
@@ -191,10 +263,8 @@ export function registrationService({ db, store, announcements, site, erase, tim
     const announcement = await announcements.findForAdmin(announcementId, now);
     if (!announcement) return undefined;
     const registrations = (await repos.registrations.listFor(announcementId)).map(listed);
-    const counts: RegistrationCounts = {
-      registered: registrations.filter((registration) => registration.status === "registered").length,
-      waiting: registrations.filter((registration) => registration.status === "waiting").length,
-    };
+    const count = (status: Registration["status"]) => registrations.filter((registration) => registration.status === status).length;
+    const counts: RegistrationCounts = { registered: count("registered"), waiting: count("waiting"), unconfirmed: count("unconfirmed") };
     return { announcement, registrations, counts };
   }
 
@@ -223,11 +293,14 @@ export function registrationService({ db, store, announcements, site, erase, tim
     },
 
     /**
-     * Takes a registration for `target` (as `target` read it, with the answers to its questions): a place while there
-     * is one, else (when the person said yes to it) the waiting list. Refused when the announcement no longer takes
-     * registrations here, when registering has closed, when the email is already registered, and when it is full and
-     * the person did not ask for the waiting list. A submission sent again (same key) answers as the first did and
-     * stores nothing new.
+     * Takes a registration for `target` (as `target` read it, with the answers to its questions), holding nothing until
+     * it is confirmed: its "Confirm your place" mail is queued (through queuePublicMail's caps). Refused when the
+     * announcement no longer takes registrations here, when registering has closed, when the email is registered or
+     * waiting already, when it is full and the person did not ask for the waiting list, and past
+     * ANNOUNCEMENT_NETWORK_LIMIT registrations for the announcement from the client's network. The same email again
+     * while unconfirmed makes no second registration: a new link is mailed (the old one stops working), unless the
+     * mailbox's daily cap holds the mail back (then the old link still works). A submission sent again (same key)
+     * answers as the first did and stores and mails nothing new.
      */
     async register(
       target: RegistrationTarget,
@@ -238,6 +311,7 @@ export function registrationService({ db, store, announcements, site, erase, tim
       const announcementId = target.card.id;
       const siteInfo = await site();
       const at = now.toISOString();
+      const expiresAt = new Date(now.getTime() + CONFIRM_LINK_MS).toISOString();
       try {
         const stored = await inTurn(() =>
           store({
@@ -250,45 +324,146 @@ export function registrationService({ db, store, announcements, site, erase, tim
               if (!locked?.registrationsHere) throw new RegistrationRefused("missing");
               // Looked up under the lock, so a copy sent at the same moment finds the first one's row.
               const earlier = input.submissionKey ? await trx.registrations.findBySubmissionKey(input.submissionKey) : undefined;
-              if (earlier) return { id: earlier.id, created: false, position: await positionOf(trx, earlier) };
+              if (earlier) return { id: earlier.id, created: false, resent: false };
               if (locked.closesAt !== null && locked.closesAt <= at) throw new RegistrationRefused("closed");
-              if (await trx.registrations.findByEmail(announcementId, input.email)) throw new RegistrationRefused("already-registered");
+              const existing = await trx.registrations.findByEmail(announcementId, input.email);
+              if (existing && existing.status !== "unconfirmed") throw new RegistrationRefused("already-registered");
               const { registered, waiting } = await trx.registrations.counts(announcementId);
               const full = locked.capacity !== null && (registered >= locked.capacity || waiting > 0);
               if (full && !input.waitingList) throw new RegistrationRefused("full");
-              const row = {
-                id: newId(),
+              const token = newConfirmToken();
+              if (existing) {
+                const resent = await queuePublicMail(
+                  trx,
+                  logger,
+                  {
+                    payload: confirmMail(existing, target, siteInfo, token),
+                    recordId: existing.id,
+                    form: "registration",
+                    siteLimit: REGISTRATION_MAIL_LIMIT,
+                  },
+                  now,
+                );
+                if (resent) await trx.registrations.renewLink(existing.id, hashConfirmToken(token), expiresAt);
+                return { id: existing.id, created: false, resent };
+              }
+              const { limit, windowMs } = ANNOUNCEMENT_NETWORK_LIMIT;
+              const fromNetwork = await trx.rateLimits.hit(announcementNetworkKey(announcementId, clientIp), limit, windowMs, now);
+              if (!fromNetwork.allowed) throw new RegistrationRefused("network-limit");
+              const id = newId();
+              await trx.registrations.create({
+                id,
                 announcement_id: announcementId,
                 name: input.name,
                 email: input.email,
                 phone: input.phone,
                 class: input.class,
                 answers: JSON.stringify(input.answers),
-                status: full ? ("waiting" as const) : ("registered" as const),
                 submission_key: input.submissionKey ?? null,
                 created_at: at,
-              };
-              await trx.registrations.create(row);
-              const position = full ? waiting + 1 : 0;
-              const confirmation = full
-                ? mailTo(input, "waiting", target, siteInfo, position)
-                : mailTo(input, "registered", target, siteInfo);
-              return { id: row.id, created: true, confirmation, position };
+                confirm_token_hash: hashConfirmToken(token),
+                confirm_expires_at: expiresAt,
+              });
+              return { id, created: true, confirmation: confirmMail(input, target, siteInfo, token), resent: false };
             },
             now,
           }),
         );
         if (!stored.ok) return { ok: false, reason: "limit-reached", retryAfterSeconds: stored.retryAfterSeconds };
-        return stored.position > 0 ? { ok: true, status: "waiting", position: stored.position } : { ok: true, status: "registered" };
+        if (stored.resent) wakeMailer();
+        return { ok: true, status: "unconfirmed" };
       } catch (error) {
         if (error instanceof RegistrationRefused) return { ok: false, reason: error.reason };
         throw error;
       }
     },
 
+    /**
+     * What the page a "Confirm your place" link opens shows, changing nothing (a mail scanner that follows the link
+     * confirms nothing): the announcement, and whether the link still confirms a registration. Undefined when the
+     * announcement is not live or takes no registrations here.
+     */
+    async confirmation(announcementId: string, token: string, now: Date = new Date()) {
+      const target = await announcements.registrationTarget(announcementId, now);
+      if (!target) return undefined;
+      const open =
+        isConfirmToken(token) &&
+        (await repos.registrations.findUnconfirmed(announcementId, hashConfirmToken(token), now.toISOString())) !== undefined;
+      return { announcement: target.card, open };
+    },
+
+    /**
+     * Confirms the registration a "Confirm your place" link names, under the announcement's lock: it takes a place
+     * while one is free and no one waits, else it joins the waiting list; either way its mail is queued (through
+     * queuePublicMail's caps) and the link stops working. A registration sent before registering closed may still be
+     * confirmed within its 24 hours. Moving up from the waiting list later needs no second confirmation.
+     */
+    async confirm(announcementId: string, token: string, now: Date = new Date()): Promise<ConfirmResult> {
+      if (!isRecordId(announcementId) || !isConfirmToken(token)) return { ok: false, reason: "invalid" };
+      const tokenHash = hashConfirmToken(token);
+      // Read before the transaction: on SQLite it holds the one connection until it ends.
+      const siteInfo = await site();
+      const result = await inTurn(() =>
+        inTransaction(db, async (trx): Promise<ConfirmResult> => {
+          const locked = await trx.registrations.lockAnnouncement(announcementId);
+          // Looked up under the lock: of two confirmations of one link at once, the second finds it used.
+          const registration = locked && (await trx.registrations.findUnconfirmed(announcementId, tokenHash, now.toISOString()));
+          if (!locked || !registration) return { ok: false, reason: "invalid" };
+          // Read under the lock, through the transaction (on SQLite it holds the one connection).
+          const target = locked.registrationsHere ? await announcements.registrationTarget(announcementId, now, trx) : undefined;
+          if (!target) return { ok: false, reason: "missing" };
+          const { registered, waiting } = await trx.registrations.counts(announcementId);
+          const full = locked.capacity !== null && (registered >= locked.capacity || waiting > 0);
+          await trx.registrations.confirm(registration.id, announcementId, full ? "waiting" : "registered");
+          const position = full ? waiting + 1 : 0;
+          await queuePublicMail(
+            trx,
+            logger,
+            {
+              payload: full
+                ? mailTo(registration, "waiting", target, siteInfo, position)
+                : mailTo(registration, "registered", target, siteInfo),
+              recordId: registration.id,
+              form: "registration",
+              siteLimit: REGISTRATION_MAIL_LIMIT,
+            },
+            now,
+          );
+          return full ? { ok: true, status: "waiting", position } : { ok: true, status: "registered" };
+        }),
+      );
+      if (result.ok) wakeMailer();
+      return result;
+    },
+
+    /**
+     * Deletes the unconfirmed registrations whose link stopped working, with their mails (see recordEraser): they held
+     * no place. Housekeeping runs it. Returns how many went.
+     */
+    async deleteExpiredUnconfirmed(now: Date = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - EXPIRY_CLOCK_MARGIN_MS).toISOString();
+      // Most rounds find none: then no erasing transaction (nor its log checkpoint) at all.
+      if ((await repos.registrations.expiredUnconfirmed(before, 1)).length === 0) return 0;
+      let deleted = 0;
+      for (;;) {
+        const erased = await erase(
+          async (trx) => ({
+            applications: [],
+            messages: [],
+            registrations: await trx.registrations.expiredUnconfirmed(before, EXPIRY_BATCH),
+          }),
+          async () => undefined,
+        );
+        deleted += erased.registrations.length;
+        if (erased.registrations.length < EXPIRY_BATCH) break;
+      }
+      if (deleted > 0) logger.info({ registrations: deleted }, "unconfirmed registrations deleted after their links expired");
+      return deleted;
+    },
+
     listFor,
 
-    /** Registered and waiting, per announcement (the admin's announcement list shows them). */
+    /** Registered, waiting and unconfirmed, per announcement (the admin's announcement list shows them). */
     countsByAnnouncement: () => repos.registrations.countsByAnnouncement(),
 
     /**

@@ -6,9 +6,10 @@ import { type CaughtMailFile, expect, type Mailbox, type Seed, test } from "./fi
 
 /**
  * Registrations collected on the site, walked through as people would: a visitor opens "Register" on a card, fills in
- * the form and gets a confirmation mail with the event's calendar file; once the places are taken the next joins the
- * waiting list; the form says why it refuses a registration; the admin sees who registered, removes one (the first
- * waiting moves up and is mailed) and downloads the list; an admin creates such an announcement through the dialog.
+ * the form, is told a confirmation mail is on its way, opens its link and presses Confirm, and gets a mail with the
+ * event's calendar file; once the places are taken the next joins the waiting list; the form says why it refuses a
+ * registration; the admin sees who registered (and who has not confirmed), removes one (the first waiting moves up and
+ * is mailed) and downloads the list; an admin creates such an announcement through the dialog.
  */
 
 const HOUR = 60 * 60_000;
@@ -29,7 +30,9 @@ const CAMP = {
 const SHIRT: RegistrationQuestion = { label: "T-shirt size", kind: "choice", choices: ["Small", "Medium", "Large"], required: true };
 
 const FULL = "All places are taken. You can join the waiting list: if a place opens, you move up and get an email.";
-const REGISTERED = "You're registered. A confirmation is on its way to your email.";
+const SENT =
+  "Almost done: a confirmation mail is on its way to your email. Open the link in it within 24 hours and press Confirm; until you do, no place is kept for you.";
+const REGISTERED = "You're registered: your place is confirmed. A mail with the details is on its way to your email.";
 const waiting = (position: number) =>
   `All places are taken, so you're on the waiting list (number ${position}). If a place opens, you move up and get an email.`;
 
@@ -44,6 +47,7 @@ interface Person {
 const AYESHA: Person = { name: "Ayesha Khan", email: "ayesha@example.org", phone: "03001234567", class: "2nd Year", shirt: "Small" };
 const BILAL: Person = { name: "Bilal Ahmed", email: "bilal@example.org", phone: "03007654321", class: "3rd Year", shirt: "Large" };
 const CHAND: Person = { name: "Chand Bibi", email: "chand@example.org", phone: "03111234567", class: "1st Year", shirt: "Medium" };
+const DUA: Person = { name: "Dua Fatima", email: "dua@example.org", phone: "03211234567", class: "2nd Year", shirt: "Small" };
 
 /** The camp with its event, two places and a required choice, as the admin would have saved it. */
 const seedCamp = (seed: Seed, registration: Parameters<Seed["announcement"]>[0]["registration"] = { capacity: 2, questions: [SHIRT] }) =>
@@ -65,13 +69,13 @@ async function fillIn(form: Locator, person: Person) {
   if (person.shirt) await form.getByRole("group", { name: SHIRT.label }).getByLabel(person.shirt, { exact: true }).check();
 }
 
-/** Registers `person` on a fresh form page and waits for the page to say what came of it. */
-async function register(page: Page, id: string, person: Person, expected: string) {
+/** Registers `person` on a fresh form page (pressing Register, or Join the waiting list) and waits for the page to say a mail is on its way. */
+async function register(page: Page, id: string, person: Person, button: "Register" | "Join the waiting list" = "Register") {
   await page.goto(registerPath(id));
   const form = registrationForm(page);
   await fillIn(form, person);
-  await form.getByRole("button", { name: expected === REGISTERED ? "Register" : "Join the waiting list" }).click();
-  await expect(outcome(page, expected)).toHaveText(expected);
+  await form.getByRole("button", { name: button, exact: true }).click();
+  await expect(outcome(page, SENT)).toHaveText(SENT);
 }
 
 const subjectOf = (mail: CaughtMailFile) => mail.headers.find(([name]) => name === "subject")?.[1];
@@ -81,6 +85,22 @@ const subjectOf = (mail: CaughtMailFile) => mail.headers.find(([name]) => name =
  */
 const mailsAbout = (mailbox: Mailbox, id: string) => mailbox.all().filter((mail) => mail.text.includes(`/announcement/${id}`));
 
+/** The path (with its token) of the "Confirm your place" link mailed to `person` for announcement `id`, once it came. */
+async function confirmLink(mailbox: Mailbox, id: string, person: Person): Promise<string> {
+  const mail = await mailTo(mailbox, id, person, "Confirm your place: ");
+  expect(subjectOf(mail)).toBe(`Confirm your place: ${CAMP.title}`);
+  const link = new RegExp(`https?://[^\\s]+(/announcement/${id}/confirm\\?token=[A-Za-z0-9_-]{43})`).exec(mail.text)?.[1];
+  expect(link, "the mail's link").toBeDefined();
+  return link!;
+}
+
+/** Opens the mailed link and presses Confirm; waits for the page to say what came of it. */
+async function confirmFromMail(page: Page, mailbox: Mailbox, id: string, person: Person, expected: string) {
+  await page.goto(await confirmLink(mailbox, id, person));
+  await page.getByRole("form", { name: "Confirm your place" }).getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(outcome(page, expected)).toHaveText(expected);
+}
+
 /** Waits for the mail about announcement `id` to `person` that says `words`. */
 async function mailTo(mailbox: Mailbox, id: string, person: Person, words: string): Promise<CaughtMailFile> {
   const find = () => mailsAbout(mailbox, id).find((mail) => mail.envelopeTo.includes(person.email) && mail.text.includes(words));
@@ -89,7 +109,7 @@ async function mailTo(mailbox: Mailbox, id: string, person: Person, words: strin
 }
 
 test.describe("registering for an announcement", () => {
-  test("two people take the two places through the card's Register button; the third joins the waiting list; each gets their mail", async ({
+  test("two people register through the card's Register button and take the two places by confirming from their mail; the third joins the waiting list; each gets their mail", async ({
     page,
     seed,
     mailbox,
@@ -116,23 +136,34 @@ test.describe("registering for an announcement", () => {
 
     await fillIn(form, AYESHA);
     await form.getByRole("button", { name: "Register" }).click();
-    await expect(outcome(page, REGISTERED)).toHaveText(REGISTERED);
+    await expect(outcome(page, SENT)).toHaveText(SENT);
     await expect(registrationForm(page)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Back to the announcement" })).toHaveAttribute("href", `/announcement/${camp.id}`);
+    await expectNoAxeViolations(page);
+    // Sent, not confirmed: it holds no place.
+    await page.goto(registerPath(camp.id));
+    await expect(page.getByText("2 places left.", { exact: true })).toBeVisible();
+
+    // The mail's link opens a page that only asks; Confirm takes the place.
+    await page.goto(await confirmLink(mailbox, camp.id, AYESHA));
+    await expect(page.getByRole("heading", { name: `Confirm your place: ${CAMP.title}`, level: 1 })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(CAMP.when);
+    await expectNoAxeViolations(page);
+    await page.getByRole("form", { name: "Confirm your place" }).getByRole("button", { name: "Confirm", exact: true }).click();
+    await expect(outcome(page, REGISTERED)).toHaveText(REGISTERED);
     await expect(page.getByRole("link", { name: "Back to the announcement" })).toHaveAttribute("href", `/announcement/${camp.id}`);
     await expectNoAxeViolations(page);
 
     await page.goto(registerPath(camp.id));
     await expect(page.getByText("1 place left.", { exact: true })).toBeVisible();
-    await fillIn(registrationForm(page), BILAL);
-    await registrationForm(page).getByRole("button", { name: "Register" }).click();
-    await expect(outcome(page, REGISTERED)).toHaveText(REGISTERED);
+    await register(page, camp.id, BILAL);
+    await confirmFromMail(page, mailbox, camp.id, BILAL, REGISTERED);
 
     await page.goto(registerPath(camp.id));
     await expect(page.getByText(FULL, { exact: true })).toBeVisible();
     await expect(registrationForm(page).getByRole("button", { name: "Register", exact: true })).toHaveCount(0);
-    await fillIn(registrationForm(page), CHAND);
-    await registrationForm(page).getByRole("button", { name: "Join the waiting list" }).click();
-    await expect(outcome(page, waiting(1))).toHaveText(waiting(1));
+    await register(page, camp.id, CHAND, "Join the waiting list");
+    await confirmFromMail(page, mailbox, camp.id, CHAND, waiting(1));
     await expectNoAxeViolations(page);
 
     for (const person of [AYESHA, BILAL]) {
@@ -151,7 +182,8 @@ test.describe("registering for an announcement", () => {
     expect(waitingMail.envelopeTo).toEqual([CHAND.email]);
     expect(subjectOf(waitingMail)).toBe(`Waiting list: ${CAMP.title}`);
     expect(waitingMail.attachments).toEqual([]);
-    expect(mailsAbout(mailbox, camp.id)).toHaveLength(3);
+    // Three "Confirm your place", then three outcomes.
+    expect(mailsAbout(mailbox, camp.id)).toHaveLength(6);
   });
 
   test.describe("refusals", () => {
@@ -180,7 +212,8 @@ test.describe("registering for an announcement", () => {
       await fillIn(form, AYESHA);
       await form.getByLabel(motivation.label).fill("I donate every year.");
       await form.getByRole("button", { name: "Register" }).click();
-      await expect(outcome(page, REGISTERED)).toBeVisible();
+      await expect(outcome(page, SENT)).toBeVisible();
+      await confirmFromMail(page, mailbox, camp.id, AYESHA, REGISTERED);
 
       // The same address, typed otherwise, by someone else.
       await page.goto(registerPath(camp.id));
@@ -190,10 +223,10 @@ test.describe("registering for an announcement", () => {
       const email = registrationForm(page).getByLabel("Email", { exact: true });
       await expect(email).toHaveAccessibleDescription("This email is already registered for this announcement.");
       await expect(email).toHaveAttribute("aria-invalid", "true");
-      await expect(outcome(page, REGISTERED)).toHaveCount(0);
-      // One registration, one mail: the refused one sent none.
+      await expect(outcome(page, SENT)).toHaveCount(0);
+      // One registration, its two mails: the refused one sent none.
       await mailTo(mailbox, camp.id, AYESHA, `You're registered for "${CAMP.title}".`);
-      expect(mailsAbout(mailbox, camp.id)).toHaveLength(1);
+      expect(mailsAbout(mailbox, camp.id)).toHaveLength(2);
     });
 
     test("a place taken while the form was open: the form says all places are taken and offers the waiting list", async ({
@@ -209,14 +242,16 @@ test.describe("registering for an announcement", () => {
       await fillIn(form, BILAL);
 
       const other = await context.newPage();
-      await register(other, camp.id, AYESHA, REGISTERED);
+      await register(other, camp.id, AYESHA);
+      await confirmFromMail(other, mailbox, camp.id, AYESHA, REGISTERED);
       await other.close();
 
       await form.getByRole("button", { name: "Register" }).click();
       await expect(form.getByRole("alert")).toHaveText(FULL);
       await expect(form.getByLabel("Name", { exact: true })).toHaveValue(BILAL.name);
       await form.getByRole("button", { name: "Join the waiting list" }).click();
-      await expect(outcome(page, waiting(1))).toHaveText(waiting(1));
+      await expect(outcome(page, SENT)).toHaveText(SENT);
+      await confirmFromMail(page, mailbox, camp.id, BILAL, waiting(1));
       await mailTo(mailbox, camp.id, AYESHA, `You're registered for "${CAMP.title}".`);
       await mailTo(mailbox, camp.id, BILAL, "waiting list (number 1)");
     });
@@ -261,9 +296,14 @@ test.describe("registrations for the admin", () => {
   }) => {
     test.slow();
     const camp = await seedCamp(seed);
-    await register(page, camp.id, AYESHA, REGISTERED);
-    await register(page, camp.id, BILAL, REGISTERED);
-    await register(page, camp.id, CHAND, waiting(1));
+    for (const person of [AYESHA, BILAL]) {
+      await register(page, camp.id, person);
+      await confirmFromMail(page, mailbox, camp.id, person, REGISTERED);
+    }
+    await register(page, camp.id, CHAND, "Join the waiting list");
+    await confirmFromMail(page, mailbox, camp.id, CHAND, waiting(1));
+    // Dua never confirms: she holds nothing.
+    await register(page, camp.id, DUA, "Join the waiting list");
     // Their mails are out before an admin removes anyone (a removal takes the removed one's mails with it).
     for (const person of [AYESHA, BILAL]) await mailTo(mailbox, camp.id, person, `You're registered for "${CAMP.title}".`);
     await mailTo(mailbox, camp.id, CHAND, "waiting list (number 1)");
@@ -276,11 +316,14 @@ test.describe("registrations for the admin", () => {
     await expect(link).toHaveAttribute("href", `/admin/announcements/${camp.id}/registrations`);
     await link.click();
     await expect(page.getByRole("heading", { name: `Registrations: ${CAMP.title}`, level: 1 })).toBeVisible();
-    await expect(page.getByTestId("registration-counts")).toHaveText("2 registered of 2 places, 1 on the waiting list.");
+    await expect(page.getByTestId("registration-counts")).toHaveText(
+      "2 registered of 2 places, 1 on the waiting list. 1 unconfirmed: they hold no place until confirmed from their mail, and go after 24 hours.",
+    );
     const people = page.getByRole("main").getByRole("listitem");
-    await expect(people.getByRole("heading", { level: 2 })).toHaveText([AYESHA.name, BILAL.name, CHAND.name]);
+    await expect(people.getByRole("heading", { level: 2 })).toHaveText([AYESHA.name, BILAL.name, CHAND.name, DUA.name]);
     await expect(people.nth(0)).toContainText("Registered");
     await expect(people.nth(2)).toContainText("Waiting list");
+    await expect(people.nth(3)).toContainText("Unconfirmed");
     for (const text of ["Email", CHAND.email, "Phone", CHAND.phone, "Class", CHAND.class, SHIRT.label, CHAND.shirt!]) {
       await expect(people.nth(2)).toContainText(text);
     }
@@ -296,6 +339,7 @@ test.describe("registrations for the admin", () => {
       ["Registered", "Status", "Name", "Email", "Phone", "Class", SHIRT.label],
       ...[AYESHA, BILAL].map((p) => [when, "Registered", p.name, p.email, p.phone, p.class, p.shirt]),
       [when, "Waiting list", CHAND.name, CHAND.email, CHAND.phone, CHAND.class, CHAND.shirt],
+      [when, "Unconfirmed", DUA.name, DUA.email, DUA.phone, DUA.class, DUA.shirt],
     ]);
 
     await people
@@ -307,10 +351,12 @@ test.describe("registrations for the admin", () => {
     await confirm.getByRole("button", { name: "Remove" }).click();
     await expect(page.getByText("Registration removed", { exact: true })).toBeVisible();
     await expect(confirm).toBeHidden();
-    await expect(people.getByRole("heading", { level: 2 })).toHaveText([BILAL.name, CHAND.name]);
+    await expect(people.getByRole("heading", { level: 2 })).toHaveText([BILAL.name, CHAND.name, DUA.name]);
     await expect(people.nth(1)).toContainText("Registered");
     await expect(page.getByRole("main")).not.toContainText("Waiting list");
-    await expect(page.getByTestId("registration-counts")).toHaveText("2 registered of 2 places, 0 on the waiting list.");
+    await expect(page.getByTestId("registration-counts")).toHaveText(
+      "2 registered of 2 places, 0 on the waiting list. 1 unconfirmed: they hold no place until confirmed from their mail, and go after 24 hours.",
+    );
 
     const promoted = await mailTo(mailbox, camp.id, CHAND, `A place opened for "${CAMP.title}" and it is yours`);
     expect(promoted.envelopeTo).toEqual([CHAND.email]);
@@ -363,7 +409,7 @@ test.describe("registering without JavaScript", () => {
   // An empty form's post is answered 400 with its messages.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
 
-  test("the form posts and answers on a page the server drew: the missing fields named, then the registration taken", async ({
+  test("the form posts and answers on a page the server drew: the missing fields named, then the registration taken and confirmed", async ({
     page,
     seed,
     mailbox,
@@ -382,8 +428,10 @@ test.describe("registering without JavaScript", () => {
 
     await fillIn(form, AYESHA);
     await form.getByRole("button", { name: "Register" }).click();
-    await expect(outcome(page, REGISTERED)).toHaveText(REGISTERED);
+    await expect(outcome(page, SENT)).toHaveText(SENT);
     await expect(page.getByRole("link", { name: "Back to the announcement" })).toBeVisible();
+    // The link's page and its Confirm button work without JavaScript too.
+    await confirmFromMail(page, mailbox, camp.id, AYESHA, REGISTERED);
     await mailTo(mailbox, camp.id, AYESHA, `You're registered for "${CAMP.title}".`);
   });
 });

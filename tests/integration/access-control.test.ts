@@ -45,6 +45,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/announcement-feed": "/announcement/feed.xml: the live announcements as RSS",
   "routes/announcement-calendar": "/announcement/<id>/calendar.ics: a live announcement's event, for a calendar",
   "routes/announcement-register": "/announcement/<id>/register: the registration form of a live announcement that collects them",
+  "routes/announcement-confirm": "/announcement/<id>/confirm?token=: a registrant confirms their place with the mailed single-use link",
   "routes/events-and-activities": "/events-and-activities",
   "routes/gallery": "/events-and-activities/<slug>: an event's or activity's page",
   "routes/explore-smc": "/explore-smc",

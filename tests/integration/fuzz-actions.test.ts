@@ -23,7 +23,7 @@ import {
 } from "./helpers/arbitraries";
 import { freshIp, joinApplication, pageMessages } from "./helpers/forms";
 import { describeChanges, diffRows, type Row, type RowChanges, snapshotRows } from "./helpers/rows";
-import { seedRegistration } from "./helpers/seed";
+import { seedRegistration, seedUnconfirmedRegistration } from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
@@ -367,7 +367,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   };
 
   test(
-    "POST /announcement/<id>/register: a place or the waiting list, with its mail, or refused with a message, changing nothing",
+    "POST /announcement/<id>/register: an unconfirmed registration with its mail, or refused with a message, changing nothing",
     async () => {
       const announcementId = newId();
       await announcementsRepo(server.database.db).create(
@@ -391,26 +391,64 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           expectOnly(sent, ["registrations", "mail_outbox"]);
           const added = sent.changes.registrations?.added ?? [];
           if (added.length === 0) {
-            // A repeated submission key: nothing new is stored or mailed.
-            expect(sent.changes.mail_outbox).toBeUndefined();
+            // A repeated submission key stores and mails nothing new; the same email again while unconfirmed gets a
+            // new link (its mail, and the one row's link renewed) until its mailbox's daily cap holds the mail back.
+            const renewed = sent.changes.registrations?.changed ?? [];
+            expect(renewed.length).toBeLessThanOrEqual(1);
+            expect(sent.changes.mail_outbox?.added ?? []).toHaveLength(renewed.length);
+            for (const { before, after } of renewed) {
+              expect({ ...after, confirm_token_hash: null, confirm_expires_at: null }).toEqual({
+                ...before,
+                confirm_token_hash: null,
+                confirm_expires_at: null,
+              });
+              expect(after.confirm_token_hash).not.toBe(before.confirm_token_hash);
+            }
             return;
           }
           stored += 1;
           expect(added).toHaveLength(1);
-          expect(sent.changes.mail_outbox?.added).toHaveLength(1);
+          // It holds no place: it waits to be confirmed from the link in its one mail.
+          expect(added[0]).toMatchObject({ status: "unconfirmed", arrival: 0 });
+          expect(String(added[0]!.confirm_token_hash)).toMatch(/^[0-9a-f]{64}$/);
+          expect(sent.changes.mail_outbox?.added).toEqual([expect.objectContaining({ kind: "registration-confirm" })]);
           expectServerAssigned(added[0]!, sent);
-          const counts = await server.database.db
-            .selectFrom("registrations")
-            .select("status")
-            .where("announcement_id", "=", announcementId)
-            .where("status", "=", "registered")
-            .execute();
-          expect(counts.length).toBeLessThanOrEqual(2);
         },
         runs(300),
         [{ fields: Object.entries(registrationBody()), encoding: "urlencoded" as const }],
       );
       expect(stored).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "POST /announcement/<id>/confirm: the mailed link's token confirms its registration once; anything else is refused, changing nothing",
+    async () => {
+      const { announcementId, registrationId, token } = await seedUnconfirmedRegistration(server);
+      let confirmed = 0;
+      await property(
+        fc.record({
+          fields: requestFields({ token }, { token: fc.oneof(fc.constant(token), fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)) }),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ fields, encoding }) => {
+          const sent = await send(`/announcement/${announcementId}/confirm`, fields, encoding);
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 413]);
+          confirmed += 1;
+          expectOnly(sent, ["registrations", "mail_outbox"]);
+          expect(sent.changes.registrations?.changed).toEqual([
+            {
+              before: expect.objectContaining({ id: registrationId, status: "unconfirmed" }),
+              after: expect.objectContaining({ id: registrationId, status: "registered", confirm_token_hash: null }),
+            },
+          ]);
+          expect(sent.changes.mail_outbox?.added).toEqual([expect.objectContaining({ kind: "registration", record_id: registrationId })]);
+        },
+        runs(100),
+        [{ fields: [["token", token]], encoding: "urlencoded" as const }],
+      );
+      expect(confirmed).toBe(1);
     },
     TEST_TIMEOUT_MS,
   );

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { REGISTRATION_MESSAGES, registeredMessage } from "../../core/schemas/registration-messages";
+import {
+  confirmationSentMessage,
+  confirmLinkGoneMessage,
+  REGISTRATION_MESSAGES,
+  registeredMessage,
+  waitingMessage,
+} from "../../core/schemas/registration-messages";
 import { testEngines } from "../shared/test-database";
 import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, signIn } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";
+import { rememberSecret } from "./helpers/log-secrets";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { freePort, siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 
@@ -32,6 +39,42 @@ async function register(server: TestServer, announcementId: string, fields: Reco
   });
   const html = await response.text();
   return { status: response.status, html, ...pageMessages(html) };
+}
+
+/**
+ * The token of the last "Confirm your place" link mailed to `email` for announcement `id`, once the `nth` such mail
+ * has arrived.
+ */
+async function mailedToken(smtp: SmtpCatcher, id: string, email: string, nth = 1): Promise<string> {
+  const pattern = new RegExp(`/announcement/${id}/confirm\\?token=([A-Za-z0-9_-]{43})`);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const tokens = smtp.mails.filter((mail) => mail.envelopeTo.includes(email)).flatMap((mail) => pattern.exec(mail.text)?.[1] ?? []);
+    const token = tokens.length >= nth ? tokens.at(-1) : undefined;
+    if (token) {
+      rememberSecret(token);
+      return token;
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation link mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Opens the mailed link, as a person (or a mail scanner) does: the page. */
+async function openLink(server: TestServer, id: string, token: string) {
+  const response = await fetch(`${server.url}/announcement/${id}/confirm?token=${token}`, { redirect: "manual" });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+/** Presses Confirm on that page as a browser without JavaScript does: the answer is the page. */
+async function confirm(server: TestServer, id: string, token: string) {
+  const response = await fetch(`${server.url}/announcement/${id}/confirm?token=${token}`, {
+    method: "POST",
+    headers: { ...siteOrigin(server.publicUrl), "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ token }),
+    redirect: "manual",
+  });
+  return { status: response.status, html: await response.text() };
 }
 
 /** An announcement that collects registrations here, made through the admin's form as the dialog sends it. */
@@ -102,7 +145,7 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     cookie = await signIn(server);
   });
 
-  test("places, then the waiting list on request; each registrant mailed with the event's calendar file", async () => {
+  test("a registration takes its place once confirmed from the mailed link: opening the link changes nothing, Confirm does; the waiting list, with each one's mail", async () => {
     const id = await createAnnouncement(server, cookie);
     const board = await (await getPage(server, "/announcement")).text();
     expect(board).toContain(`href="/announcement/${id}/register"`);
@@ -112,21 +155,54 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
 
     const first = await register(server, id, registration("Amna Khan"));
     expect(first.status).toBe(200);
-    expect(first.html).toContain(html(registeredMessage));
-    expect((await register(server, id, registration("Bilal Ahmed"))).status).toBe(200);
+    expect(first.html).toContain(html(confirmationSentMessage));
+    expect(await names(server, id)).toEqual(["Amna Khan: unconfirmed"]);
+    expect(await (await getPage(server, `/announcement/${id}/register`)).text()).toContain("2 places left.");
 
+    const mailed = await smtp.waitForMail("Confirm your place:");
+    expect(mailed.envelopeTo).toEqual(["amna.khan@example.org"]);
+    expect(mailed.header("subject")).toBe("Confirm your place: First aid workshop");
+    const token = await mailedToken(smtp, id, "amna.khan@example.org");
+
+    // A mail scanner, a preview or the person opening the link: the page with its Confirm button, and nothing changed.
+    const before = await server.database.db.selectFrom("registrations").selectAll().execute();
+    for (let i = 0; i < 2; i += 1) {
+      const page = await openLink(server, id, token);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toBe("no-store");
+      const form = /<form[^>]*aria-label="Confirm your place"[^>]*>/.exec(page.html)?.[0];
+      expect(form).toContain('method="post"');
+      expect(page.html).toContain(`<input type="hidden" name="token" value="${token}"/>`);
+      expect(page.html).toMatch(/<button[^>]*type="submit"[^>]*>Confirm<\/button>/);
+    }
+    expect(await server.database.db.selectFrom("registrations").selectAll().execute()).toEqual(before);
+
+    const confirmed = await confirm(server, id, token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.html).toContain(html(registeredMessage));
+    expect(await names(server, id)).toEqual(["Amna Khan: registered"]);
+    // Used: the link's page now says so, and pressing Confirm again changes nothing.
+    expect((await openLink(server, id, token)).html).toContain(html(confirmLinkGoneMessage));
+    const again = await confirm(server, id, token);
+    expect(again.status).toBe(404);
+    expect(again.html).toContain(html(confirmLinkGoneMessage));
+
+    await register(server, id, registration("Bilal Ahmed"));
+    await confirm(server, id, await mailedToken(smtp, id, "bilal.ahmed@example.org"));
     const full = await register(server, id, registration("Chand Bibi"));
     expect(full.status).toBe(409);
     expect(full.html).toContain(html(REGISTRATION_MESSAGES.full));
     expect(full.html).toContain("Join the waiting list");
-    const waiting = await register(server, id, registration("Chand Bibi", { waitingList: "yes" }));
+    expect((await register(server, id, registration("Chand Bibi", { waitingList: "yes" }))).status).toBe(200);
+    const waiting = await confirm(server, id, await mailedToken(smtp, id, "chand.bibi@example.org"));
     expect(waiting.status).toBe(200);
-    expect(waiting.html).toContain("waiting list (number 1)");
+    expect(waiting.html).toContain(html(waitingMessage(1)));
     expect(await names(server, id)).toEqual(["Amna Khan: registered", "Bilal Ahmed: registered", "Chand Bibi: waiting"]);
 
     const mail = await smtp.waitForMail('You\'re registered for "First aid workshop"');
     expect(mail.envelopeTo).toContain("amna.khan@example.org");
     expect(mail.header("subject")).toBe("Registered: First aid workshop");
+    expect(mail.header("to")).toBe("Amna Khan <amna.khan@example.org>");
     expect(mail.text).toContain("When: 20 December 2026 at 10:00");
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]).toMatchObject({ filename: "event.ics" });
@@ -135,6 +211,17 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const waitingMail = await smtp.waitForMail("waiting list (number 1)");
     expect(waitingMail.envelopeTo).toContain("chand.bibi@example.org");
     expect(waitingMail.attachments).toEqual([]);
+  });
+
+  test("a name that is not a person's reaches neither the greeting nor the To: header", async () => {
+    const id = await createAnnouncement(server, cookie, { capacity: "" });
+    const email = "not.a.name@example.org";
+    expect((await register(server, id, registration("Win a prize at https://evil.example", { email }))).status).toBe(200);
+    await mailedToken(smtp, id, email);
+    const mail = smtp.mails.find((caught) => caught.envelopeTo.includes(email))!;
+    expect(mail.header("to")).toBe(email);
+    expect(mail.text).toMatch(/^Hello,\r?\n/);
+    expect(mail.raw).not.toContain("evil.example");
   });
 
   test("the server's refusals: at the field, the same email twice, a resubmission stored once, closed, no such form", async () => {
@@ -150,9 +237,26 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const once = registration("Amna Khan");
     expect((await register(server, id, once)).status).toBe(200);
     expect((await register(server, id, once)).status).toBe(200);
+    // The same email again while unconfirmed: the same answer, a new link, no second registration.
+    const resent = await register(server, id, { ...once, submissionKey: crypto.randomUUID() });
+    expect(resent.status).toBe(200);
+    expect(resent.html).toContain(html(confirmationSentMessage));
+    expect(await names(server, id)).toEqual(["Amna Khan: unconfirmed"]);
+    await confirm(server, id, await mailedToken(smtp, id, "amna.khan@example.org", 2));
     const again = await register(server, id, { ...once, submissionKey: crypto.randomUUID() });
     expect(again).toMatchObject({ status: 409, fields: { email: REGISTRATION_MESSAGES.alreadyRegistered } });
     expect(await names(server, id)).toEqual(["Amna Khan: registered"]);
+
+    // One network, five registrations for one announcement; the sixth is refused and says why.
+    for (let i = 1; i <= 5; i += 1) expect((await register(server, id, registration(`Student ${i}`), "203.0.113.50")).status).toBe(200);
+    const sixth = await register(server, id, registration("Student 6"), "203.0.113.50");
+    expect(sixth).toMatchObject({ status: 429, form: REGISTRATION_MESSAGES.networkLimit });
+
+    const unknown = await openLink(server, id, "A".repeat(43));
+    expect(unknown.status).toBe(200);
+    expect(unknown.html).toContain(html(confirmLinkGoneMessage));
+    expect(unknown.html).not.toContain('name="token"');
+    expect((await openLink(server, crypto.randomUUID(), "A".repeat(43))).status).toBe(404);
 
     const closed = await createAnnouncement(server, cookie, { registrationClosesAt: "2020-01-01T10:00" });
     expect((await getPage(server, `/announcement/${closed}/register`)).status).toBe(200);
@@ -171,11 +275,17 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
   test("the admin's list with counts, the CSV, and removal moving the waiting list up", async () => {
     const id = await createAnnouncement(server, cookie, { capacity: "1" });
     await register(server, id, registration("Amna Khan"));
+    await confirm(server, id, await mailedToken(smtp, id, "amna.khan@example.org"));
     await register(server, id, registration('=HYPERLINK("x")', { email: "formula@example.org", waitingList: "yes" }));
+    await confirm(server, id, await mailedToken(smtp, id, "formula@example.org"));
+    await register(server, id, registration("Dua Fatima", { waitingList: "yes" }));
 
-    const list = await (await getPage(server, `/admin/announcements/${id}/registrations`, cookie)).text();
-    expect(list).toContain("1 registered of 1 place, 1 on the waiting list.");
+    const list = (await (await getPage(server, `/admin/announcements/${id}/registrations`, cookie)).text()).replaceAll("<!-- -->", "");
+    expect(list).toContain(
+      "1 registered of 1 place, 1 on the waiting list. 1 unconfirmed: they hold no place until confirmed from their mail, and go after 24 hours.",
+    );
     expect(list).toContain("Amna Khan");
+    expect(list).toContain(">Unconfirmed</span>");
     const admin = (await (await getPage(server, "/admin-announcement", cookie)).text()).replaceAll("<!-- -->", "");
     expect(admin).toContain("Registrations (1 registered, 1 waiting)");
     expect((await getPage(server, `/admin/announcements/${id}/registrations`)).status).toBe(302);
@@ -189,6 +299,7 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     expect(text.startsWith("\uFEFFRegistered,Status,Name,Email,Phone,Class,Have you done a first aid course before?\r\n")).toBe(true);
     expect(text).toContain(",Registered,Amna Khan,amna.khan@example.org,");
     expect(text).toContain(`,Waiting list,"'=HYPERLINK(""x"")",`);
+    expect(text).toContain(",Unconfirmed,Dua Fatima,dua.fatima@example.org,");
     expect((await getPage(server, `/admin/announcements/${id}/registrations.csv`)).status).toBe(302);
 
     const amna = await server.database.db
@@ -199,7 +310,7 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     expect((await post(server, `/admin/announcements/${id}/registrations/${amna.id}/delete`)).status).toBe(401);
     const removed = await post(server, `/admin/announcements/${id}/registrations/${amna.id}/delete`, {}, { cookie });
     expect(removed.status).toBe(200);
-    expect(await names(server, id)).toEqual(['=HYPERLINK("x"): registered']);
+    expect(await names(server, id)).toEqual(['=HYPERLINK("x"): registered', "Dua Fatima: unconfirmed"]);
     const promoted = await smtp.waitForMail("A place opened");
     expect(promoted.header("subject")).toBe("A place opened: you're registered for First aid workshop");
     expect((await auditActions(server)).map((entry) => entry.action)).toContain("registration.remove");
@@ -212,28 +323,43 @@ const RACE_CAPACITY = 50;
 const RACE_REGISTRANTS = 300;
 
 // PostgreSQL only (two processes on one SQLite file are not how the site is run): skipped without TEST_DATABASE_URL.
-describe.skipIf(!process.env.TEST_DATABASE_URL)("300 registering at once through two instances on PostgreSQL", () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)("300 confirming at once through two instances on PostgreSQL", () => {
   let first: TestServer;
   let second: TestServer;
+  let smtp: SmtpCatcher;
   beforeAll(async () => {
-    const env = { ...ADMIN_ENV, TRUST_PROXY: "loopback" };
+    smtp = smtpCatcher(await freePort());
+    await smtp.start();
+    // Both instances deliver their share of the outbox to the one catcher.
+    const env = {
+      ...ADMIN_ENV,
+      TRUST_PROXY: "loopback",
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Website <website@society.test>",
+      MAIL_TO: "office@society.test",
+      OUTBOX_POLL_MS: "100",
+    };
     first = await startTestServer("postgres", env);
     second = await startTestServer("postgres", env, { shareDatabaseOf: first });
   });
   afterAll(async () => {
     await second?.stop();
     await first?.stop();
+    await smtp?.stop();
   });
 
   test("exactly the capacity registered, everyone else on the waiting list in distinct places, no one lost", async () => {
     const id = await createAnnouncement(first, await signIn(first), { capacity: String(RACE_CAPACITY) });
-    // One college network, as a class on its Wi-Fi; half of them reach each instance, all at once.
-    const answers = await Promise.all(
-      Array.from({ length: RACE_REGISTRANTS }, (_, i) =>
-        register(i % 2 === 0 ? first : second, id, registration(`Student ${i}`, { waitingList: "yes" }), "203.0.113.7"),
-      ),
-    );
+    // Half of them reach each instance, all at once: first the registrations, then every Confirm at the same moment.
+    const people = Array.from({ length: RACE_REGISTRANTS }, (_, i) => registration(`Student ${i}`, { waitingList: "yes" }));
+    const server = (i: number) => (i % 2 === 0 ? first : second);
+    const registered = await Promise.all(people.map((fields, i) => register(server(i), id, fields)));
+    expect(registered.map((answer) => answer.status)).toEqual(Array(RACE_REGISTRANTS).fill(200));
+    const tokens = await Promise.all(people.map((fields) => mailedToken(smtp, id, fields.email!)));
+    const answers = await Promise.all(tokens.map((token, i) => confirm(server(i), id, token)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(RACE_REGISTRANTS).fill(200));
+    expect(answers.filter((answer) => answer.html.includes(html(registeredMessage)))).toHaveLength(RACE_CAPACITY);
     const positions = answers.flatMap((answer) => {
       const position = /waiting list \(number (\d+)\)/.exec(answer.html)?.[1];
       return position ? [Number(position)] : [];
@@ -243,8 +369,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("300 registering at once through
     const statuses = await names(first, id);
     expect(statuses.filter((entry) => entry.endsWith(": registered"))).toHaveLength(RACE_CAPACITY);
     expect(statuses.filter((entry) => entry.endsWith(": waiting"))).toHaveLength(RACE_REGISTRANTS - RACE_CAPACITY);
-    const mails = await first.database.db.selectFrom("mail_outbox").select("id").where("kind", "=", "registration").execute();
-    expect(mails).toHaveLength(RACE_REGISTRANTS);
-    // 300 form posts through two servers on two cores: well inside a minute alone, longer beside other work.
-  }, 120_000);
+    const mails = await first.database.db
+      .selectFrom("mail_outbox")
+      .select("kind")
+      .where("kind", "in", ["registration", "registration-confirm"])
+      .execute();
+    expect(mails.filter((mail) => mail.kind === "registration-confirm")).toHaveLength(RACE_REGISTRANTS);
+    expect(mails.filter((mail) => mail.kind === "registration")).toHaveLength(RACE_REGISTRANTS);
+    // 600 form posts and 300 mails through two servers on two cores: well inside a minute alone, longer beside other work.
+  }, 180_000);
 });

@@ -20,9 +20,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Registrations: ${loaderData?.announcement.heading ?? ""}` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+/** How each status reads in the list, and its badge's colours. */
+const STATUS = {
+  registered: { label: "Registered", className: "bg-green-100 text-green-900" },
+  waiting: { label: "Waiting list", className: "bg-amber-100 text-amber-900" },
+  unconfirmed: { label: "Unconfirmed", className: "bg-slate-200 text-slate-900" },
+} as const;
+
 /**
- * One announcement's registrations: how many hold a place and how many wait, each person with their answers, Remove
- * (the first waiting moves up and is mailed) and the list as a spreadsheet.
+ * One announcement's registrations: how many hold a place, how many wait and how many are not confirmed yet, each
+ * person with their answers, Remove (the first waiting moves up and is mailed) and the list as a spreadsheet.
  */
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { announcement, registrations, counts } = loaderData;
@@ -40,6 +47,8 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-6 text-3xl font-extrabold break-words text-brand-900">Registrations: {announcement.heading}</h1>
       <p className="mt-2 text-lg text-slate-800" data-testid="registration-counts">
         {`${counts.registered} registered${places}, ${counts.waiting} on the waiting list.`}
+        {counts.unconfirmed > 0 &&
+          ` ${counts.unconfirmed} unconfirmed: they hold no place until confirmed from their mail, and go after 24 hours.`}
         {settings?.closesAtText && ` Registration closes ${settings.closesAtText}.`}
       </p>
       {!settings && (
@@ -66,14 +75,8 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             <li key={registration.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h2 className="text-lg font-bold break-words text-slate-900">{registration.name}</h2>
-                <span
-                  className={
-                    registration.status === "registered"
-                      ? "rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900"
-                      : "rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
-                  }
-                >
-                  {registration.status === "registered" ? "Registered" : "Waiting list"}
+                <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS[registration.status].className}`}>
+                  {STATUS[registration.status].label}
                 </span>
               </div>
               <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-slate-800 sm:grid-cols-[max-content_1fr]">

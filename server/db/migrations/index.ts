@@ -21,8 +21,9 @@ import * as sessionPlaces from "./2026-11-29T22-00-00_session-places";
 import * as reauthentication from "./2026-11-29T22-30-00_reauthentication";
 import * as auditAddresses from "./2026-11-29T23-00-00_audit-addresses";
 import * as linkSecrets from "./2026-12-02T10-00-00_link-secrets";
-import * as setupStartAndFailureCounts from "./2026-12-02T13-00-00_setup-start-and-failure-counts";
+import * as registrationConfirmation from "./2026-12-02T12-00-00_registration-confirmation";
 import * as secretsAtRest from "./2026-12-02T11-00-00_secrets-at-rest";
+import * as setupStartAndFailureCounts from "./2026-12-02T13-00-00_setup-start-and-failure-counts";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T22-30-00_reauthentication": reauthentication,
   "2026-11-29T23-00-00_audit-addresses": auditAddresses,
   "2026-12-02T10-00-00_link-secrets": linkSecrets,
-  "2026-12-02T13-00-00_setup-start-and-failure-counts": setupStartAndFailureCounts,
   "2026-12-02T11-00-00_secrets-at-rest": secretsAtRest,
+  "2026-12-02T12-00-00_registration-confirmation": registrationConfirmation,
+  "2026-12-02T13-00-00_setup-start-and-failure-counts": setupStartAndFailureCounts,
 };

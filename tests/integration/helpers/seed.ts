@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import sharp from "sharp";
 import { newId, nowIso } from "../../../server/db/ids";
 import { announcementsRepo } from "../../../server/repos/announcements";
 import { publishedAnnouncement } from "../../shared/announcement-values";
 import { storeImage } from "../../../server/services/image-store";
+import { rememberSecret } from "./log-secrets";
 import type { TestServer } from "./test-server";
 
 export async function sampleJpeg(width = 900, height = 600): Promise<Buffer> {
@@ -62,4 +64,44 @@ export async function seedRegistration(
     })
     .execute();
   return { announcementId, registrationId };
+}
+
+/**
+ * An announcement that takes registrations here (2 places) with one registration waiting to be confirmed, and the token
+ * of its "Confirm your place" link, as the mail would have carried it (the database keeps only its SHA-256).
+ */
+export async function seedUnconfirmedRegistration(
+  server: TestServer,
+): Promise<{ announcementId: string; registrationId: string; token: string }> {
+  const announcementId = newId();
+  await announcementsRepo(server.database.db).create(
+    announcementId,
+    publishedAnnouncement({
+      description: "Seeded with a registration to confirm",
+      registration: { capacity: 2, closesAt: null, questions: [] },
+    }),
+    nowIso(),
+  );
+  const registrationId = newId();
+  const token = crypto.randomBytes(32).toString("base64url");
+  rememberSecret(token);
+  await server.database.db
+    .insertInto("registrations")
+    .values({
+      id: registrationId,
+      announcement_id: announcementId,
+      name: "Seeded Registrant",
+      email: `${registrationId}@example.org`,
+      phone: "03001234567",
+      class: "2nd Year",
+      answers: "[]",
+      status: "unconfirmed",
+      arrival: 0,
+      submission_key: null,
+      created_at: nowIso(),
+      confirm_token_hash: crypto.createHash("sha256").update(token).digest("hex"),
+      confirm_expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+    })
+    .execute();
+  return { announcementId, registrationId, token };
 }

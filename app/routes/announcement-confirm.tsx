@@ -1,0 +1,95 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { errorMessage } from "#core/errors";
+import { announcementPagePath, announcementRegisterPath } from "#core/public-pages";
+import { confirmLinkGoneMessage, REGISTRATION_MESSAGES, registeredMessage, waitingMessage } from "#core/schemas/registration-messages";
+import { EventDetails } from "~/components/site/announced-event";
+import { BackButton } from "~/components/site/back-button";
+import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { readForm } from "~/lib/forms.server";
+import type { Route } from "./+types/announcement-confirm";
+
+/**
+ * GET /announcement/<id>/confirm?token=…, the page a registrant's "Confirm your place" link opens: it only shows the
+ * Confirm button (a mail scanner that follows the link confirms nothing). 404 unless the announcement is live and
+ * takes registrations here.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const page = await context.services.registrations.confirmation(params.id, token);
+  if (!page) throw data("Not found", { status: 404 });
+  return { announcement: page.announcement, open: page.open, token: page.open ? token : "" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `Confirm your place: ${loaderData.announcement.heading}` : "Confirm your place" },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}
+
+/** The page holds one person's link: no cache keeps it. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+/**
+ * POST /announcement/<id>/confirm, with or without JavaScript: confirms the registration the form's token names. The
+ * answer says what it came to (a place, or the waiting list at a position), or that the link no longer works.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const token = (await readForm(request)).get("token");
+  try {
+    const result = await context.services.registrations.confirm(params.id, typeof token === "string" ? token : "");
+    if (result.ok) {
+      return { ok: true, message: result.status === "registered" ? registeredMessage : waitingMessage(result.position), linkGone: false };
+    }
+    const message = result.reason === "missing" ? REGISTRATION_MESSAGES.notOpen : confirmLinkGoneMessage;
+    return data({ ok: false, message, linkGone: true }, { status: 404 });
+  } catch (error) {
+    context.logger.error({ err: errorMessage(error) }, "registration not confirmed");
+    return data({ ok: false, message: REGISTRATION_MESSAGES.failure, linkGone: false }, { status: 500 });
+  }
+}
+
+export default function AnnouncementConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { announcement, open, token } = loaderData;
+  const sending = useNavigation().state === "submitting";
+  const back = (
+    <Button asChild variant="outline" className="self-start">
+      <Link to={announcementPagePath(announcement.id)}>Back to the announcement</Link>
+    </Button>
+  );
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+      <BackButton fallback={announcementPagePath(announcement.id)} />
+      <h1 className="text-3xl font-extrabold break-words text-brand-900">Confirm your place: {announcement.heading}</h1>
+      {announcement.event && <EventDetails event={announcement.event} />}
+      {actionData?.ok ? (
+        <>
+          <FormMessage tone="success">{actionData.message}</FormMessage>
+          {back}
+        </>
+      ) : open && !actionData?.linkGone ? (
+        <Form method="post" aria-label="Confirm your place" className="flex flex-col gap-4">
+          {actionData && <FormMessage>{actionData.message}</FormMessage>}
+          <p className="text-slate-800">
+            Press Confirm to take your place. Places go to those who confirm first; if they are all taken, you join the waiting list.
+          </p>
+          <input type="hidden" name="token" value={token} />
+          <Button type="submit" className="self-start" disabled={sending}>
+            {sending && <Spinner />}
+            Confirm
+          </Button>
+        </Form>
+      ) : (
+        <>
+          {/* A refused Confirm is an error; a link found used or expired on opening it, a notice. */}
+          <FormMessage tone={actionData ? "error" : "notice"}>{actionData?.message ?? confirmLinkGoneMessage}</FormMessage>
+          <Button asChild className="self-start">
+            <Link to={announcementRegisterPath(announcement.id)}>Register again</Link>
+          </Button>
+        </>
+      )}
+    </main>
+  );
+}
