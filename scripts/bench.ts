@@ -7,8 +7,8 @@
  * baseline, the server's memory, and PASS/MISS per target; exits 1 on any error response or missed target.
  * Then `requests` (scripts/bench/requests.ts): the admin panel's list, searches and CSV export with 10,000 join
  * requests, on SQLite and on PostgreSQL (when it answers at TEST_DATABASE_URL or the default local URL); and
- * `registrations` (scripts/bench/registrations.ts): 300 people registering at once for one announcement's 100 places
- * through two instances, on each database.
+ * `registrations` (scripts/bench/registrations.ts): 300 people registering at once for one announcement's 100 places,
+ * then confirming from their mailed links, through two instances, on each database.
  *
  *   npm run bench [-- --duration 10 --connections 10 --rounds 3 --only home,join,registrations --accept-encoding identity --samples 30]
  *
@@ -38,7 +38,7 @@ const ENDPOINTS = ["home", "announcements", "events", "image", "join"];
 const UPLOADS = "uploads";
 /** Not an endpoint either: the admin panel with 10,000 join requests, on each database (scripts/bench/requests.ts). */
 const REQUESTS = "requests";
-/** 300 registering for one announcement at once through two instances, on each database (scripts/bench/registrations.ts), last. */
+/** 300 registering for one announcement at once, then confirming, through two instances, on each database (scripts/bench/registrations.ts), last. */
 const REGISTRATIONS = "registrations";
 const SECTIONS = [...ENDPOINTS, UPLOADS, REQUESTS, REGISTRATIONS];
 /** The sections that start servers of their own, on each database. */
@@ -366,7 +366,7 @@ async function benchAdminRequests(options: ReturnType<typeof benchOptions>, core
   if (missed.length > 0) process.exitCode = 1;
 }
 
-/** 300 registering at once for one announcement, on each database; prints the timings and PASS/MISS per target. */
+/** 300 registering at once for one announcement, then confirming, on each database; prints the timings and PASS/MISS per target. */
 async function benchRegistrationRush(cores: number): Promise<void> {
   const loadAtStart = loadAverage();
   const results: RegistrationsResult[] = [];
