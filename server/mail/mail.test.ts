@@ -241,13 +241,15 @@ describe("the EmailJS transport", () => {
     expect(withoutTemplate.requests).toEqual([]);
   });
 
-  test("a registrant's 'Confirm your place' goes with the confirmation template, to the registrant", async () => {
+  test("a registrant's 'Confirm your place' goes with the confirmation template, to the registrant, its link put back in its text", async () => {
     const { requests, transport } = await fakeEmailJs(200, { EMAILJS_TEMPLATE_ID_CONFIRMATION: "template_confirmation" });
-    const mail = renderMail(
-      { kind: "registration-confirm", to: { name: "", address: "sara@example.org" }, subject: "Confirm your place", text: "Hello," },
-      NOTIFY,
-    );
+    const link = "https://society.example/announcement/a1/confirm?token=t";
+    const payload = { to: { name: "", address: "sara@example.org" }, subject: "Confirm your place", before: "Hello,", after: "Bye" };
+    const mail = renderMail({ kind: "registration-confirm", ...payload }, NOTIFY, link);
     expect(mail).toMatchObject({ kind: "registration-confirm", to: { name: "", address: "sara@example.org" }, replyTo: NOTIFY });
+    expect(mail.text).toBe(`Hello,\n${link}\nBye\n`);
+    // Wiped once sent or dead: such a mail is never sent again.
+    expect(() => renderMail({ kind: "registration-confirm", ...payload }, NOTIFY, null)).toThrow("link already wiped");
     await transport.send(mail, "job-5");
     expect(requests).toEqual([
       expect.objectContaining({

@@ -64,14 +64,19 @@ export interface RegistrationMail {
 }
 
 /**
- * A registrant's "Confirm your place": its text carries the single-use link that confirms the registration, useless
- * once used or expired (the database keeps only the link's hash). Replies go to the notification address.
+ * A mail that carries a single-use link: its text is `before`, the link on a line of its own, then `after`. The link is
+ * not in the payload: it is the outbox row's `secret_link`, set to null once the mail is sent or given up on (the
+ * database keeps only the link's hash).
  */
-export interface RegistrationConfirmMail {
+export interface LinkMail {
   to: Address;
   subject: string;
-  text: string;
+  before: string;
+  after: string;
 }
+
+/** A registrant's "Confirm your place", with the link that confirms the registration. Replies go to the notification address. */
+export type RegistrationConfirmMail = LinkMail;
 
 /**
  * What an outbox row's payload holds: everything needed to render and send the mail later. Notifications go to the
@@ -86,17 +91,8 @@ export type OutboxPayload =
   | ({ kind: "registration-confirm" } & RegistrationConfirmMail)
   | ({ kind: "account" } & AccountMail);
 
-/**
- * A mail to an admin about their account: an invitation, or a password reset. Its text is `before`, the single-use
- * link on a line of its own, then `after`. The link is not in the payload: it is the outbox row's `secret_link`, set to
- * null once the mail is sent or given up on (the database keeps only the link's hash).
- */
-export interface AccountMail {
-  to: Address;
-  subject: string;
-  before: string;
-  after: string;
-}
+/** A mail to an admin about their account, with its link: an invitation, or a password reset. */
+export type AccountMail = LinkMail;
 
 export const TEST_MAIL_SUBJECT = "Test mail from the society website";
 
@@ -185,19 +181,22 @@ function renderConfirmation(
   };
 }
 
+/** A link mail's text, the link put back in; the link is wiped only once the mail was sent or given up on, never to be sent again. */
+function withLink(mail: LinkMail, secretLink: string | null): { to: Address; subject: string; text: string } {
+  if (secretLink === null) throw new MailDeliveryError("link already wiped", true);
+  return { to: mail.to, subject: mail.subject, text: [mail.before, secretLink, mail.after].join("\n") };
+}
+
 /**
  * The mail a payload describes. Notifications go to `notificationAddress` (while there is none they wait: a transient
- * failure); the confirmation replies to it. `secretLink` is the outbox row's link, which an account mail carries.
+ * failure); the confirmation replies to it. `secretLink` is the outbox row's link, which a link mail carries.
  */
 export function renderMail(payload: OutboxPayload, notificationAddress: string | undefined, secretLink: string | null = null): Mail {
   if (payload.kind === "confirmation") return { kind: "confirmation", ...renderConfirmation(payload, notificationAddress) };
-  if (payload.kind === "account") {
-    // Wiped only when the mail was sent or given up on, after which it is never sent again.
-    if (secretLink === null) throw new MailDeliveryError("link already wiped", true);
-    const text = [payload.before, secretLink, payload.after].join("\n");
-    return { kind: "account", ...renderConfirmation({ to: payload.to, subject: payload.subject, text }, undefined) };
+  if (payload.kind === "account") return { kind: "account", ...renderConfirmation(withLink(payload, secretLink), undefined) };
+  if (payload.kind === "registration-confirm") {
+    return { kind: "registration-confirm", ...renderConfirmation(withLink(payload, secretLink), notificationAddress) };
   }
-  if (payload.kind === "registration-confirm") return { kind: "registration-confirm", ...renderConfirmation(payload, notificationAddress) };
   if (payload.kind === "registration") {
     const attachments =
       payload.calendar === null ? [] : [{ filename: "event.ics", contentType: "text/calendar; charset=utf-8", content: payload.calendar }];

@@ -43,8 +43,12 @@ export function mailOutboxRepo(db: Kysely<Database>) {
      * Queues a mail that carries a single-use link: the link is the row's `secret_link`, not in the payload, and
      * marking the mail sent or dead wipes it.
      */
-    enqueueWithLink(kind: MailKind, payload: unknown, link: SecretLink, now: Date = new Date()): Promise<string> {
-      return insertJob(db, kind, payload, now, { secret_link: link.url, admin_link_id: link.adminLinkId ?? null });
+    enqueueWithLink(kind: MailKind, payload: unknown, link: SecretLink, now: Date = new Date(), recordId?: string): Promise<string> {
+      return insertJob(db, kind, payload, now, {
+        secret_link: link.url,
+        admin_link_id: link.adminLinkId ?? null,
+        record_id: recordId ?? null,
+      });
     },
 
     /** Deletes the mails (queued or sent) that tell of these records; returns their ids. */

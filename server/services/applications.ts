@@ -119,7 +119,7 @@ export function applicationService({
             ...row,
             possible_duplicate: (await repos.applications.appliedSince(email, duplicateSince)) ? 1 : 0,
           })),
-          confirmation,
+          confirmation: confirmation && { payload: confirmation },
         }),
         mail: {
           kind: "join",

@@ -59,7 +59,7 @@ describe.each(testEngines())("a submission's mails on %s", (engine) => {
       const stored = await store({
         form: "contact",
         clientIp,
-        insert: async () => ({ id, created: true, confirmation }),
+        insert: async () => ({ id, created: true, confirmation: { payload: confirmation } }),
         mail: notification,
         now,
       });
@@ -91,7 +91,7 @@ describe.each(testEngines())("a submission's mails on %s", (engine) => {
       const stored = await store({
         form,
         clientIp: `198.51.100.${i + 1}`,
-        insert: async () => ({ id, created: true, confirmation: mailed }),
+        insert: async () => ({ id, created: true, confirmation: { payload: mailed } }),
         now,
       });
       expect(stored).toEqual({ ok: true, id });
@@ -116,7 +116,7 @@ describe.each(testEngines())("a submission's mails on %s", (engine) => {
       insert: async () => ({
         id: other,
         created: true,
-        confirmation: { ...confirmation, to: { name: "", address: "victim@example.net" } },
+        confirmation: { payload: { ...confirmation, to: { name: "", address: "victim@example.net" } } },
       }),
       now: morning,
     });
@@ -135,7 +135,12 @@ describe.each(testEngines())("a submission's mails on %s", (engine) => {
     const now = new Date("2026-11-29T10:00:00.000Z");
     for (let i = 0; i < 30; i += 1) {
       const id = newId();
-      await store({ form: "join", clientIp: `198.51.100.${i + 1}`, insert: async () => ({ id, created: true, confirmation }), now });
+      await store({
+        form: "join",
+        clientIp: `198.51.100.${i + 1}`,
+        insert: async () => ({ id, created: true, confirmation: { payload: confirmation } }),
+        now,
+      });
     }
     const site = await database.db
       .selectFrom("rate_limits")

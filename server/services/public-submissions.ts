@@ -97,6 +97,12 @@ export const recipientLimitKey = (address: string) => `mail-to:${digest(recipien
 /** A mail to someone outside the society: an applicant's confirmation, or a registrant's mail. */
 export type RecipientMail = Extract<OutboxPayload, { to: Address }>;
 
+/** Such a mail as it is queued: with the single-use link it carries, if any, kept out of its payload (`secret_link`). */
+export interface QueuedRecipientMail {
+  payload: RecipientMail;
+  secretLink?: string;
+}
+
 /**
  * Queues, in the caller's transaction, a mail that a public form caused, unless its mailbox already had
  * RECIPIENT_DAILY_LIMIT of them today or the site's allowance of such mails (`siteLimit`) is used up; returns whether it
@@ -107,10 +113,10 @@ export type RecipientMail = Extract<OutboxPayload, { to: Address }>;
 export async function queuePublicMail(
   repos: Repos,
   logger: Logger,
-  mail: { payload: RecipientMail; recordId: string; form: PublicForm; siteLimit: { key: string; limit: number; windowMs: number } },
+  mail: QueuedRecipientMail & { recordId: string; form: PublicForm; siteLimit: { key: string; limit: number; windowMs: number } },
   now: Date,
 ): Promise<boolean> {
-  const { payload, recordId, form, siteLimit } = mail;
+  const { payload, secretLink, recordId, form, siteLimit } = mail;
   // The mailbox first: a flood aimed at one address then uses none of the site's allowance.
   const { limit, windowMs } = RECIPIENT_DAILY_LIMIT;
   const toMailbox = await repos.rateLimits.hit(recipientLimitKey(payload.to.address), limit, windowMs, now);
@@ -120,7 +126,8 @@ export async function queuePublicMail(
   }
   const fromSite = await repos.rateLimits.hit(siteLimit.key, siteLimit.limit, siteLimit.windowMs, now);
   if (!fromSite.allowed) return false;
-  await repos.mailOutbox.enqueue(payload.kind, payload, now, recordId);
+  if (secretLink === undefined) await repos.mailOutbox.enqueue(payload.kind, payload, now, recordId);
+  else await repos.mailOutbox.enqueueWithLink(payload.kind, payload, { url: secretLink }, now, recordId);
   if (fromSite.remaining === 0) logSecurityEvent(logger, "confirmation.limit-reached", { form, windowSeconds: siteLimit.windowMs / 1000 });
   return true;
 }
@@ -136,7 +143,7 @@ interface Submission<Extra extends object> {
    * Writes the row unless its submission key is already stored; says which row holds the submission, and the
    * submitter's own mail (an applicant's confirmation) when it is new. An error it throws stores nothing.
    */
-  insert(repos: Repos): Promise<{ id: string; created: boolean; confirmation?: RecipientMail } & Extra>;
+  insert(repos: Repos): Promise<{ id: string; created: boolean; confirmation?: QueuedRecipientMail } & Extra>;
   /** The notification mail of a new submission, if the form sends one. */
   mail?: OutboxPayload;
   /** The site's allowance of submitters' mails (CONFIRMATION_LIMIT unless given). */
@@ -177,7 +184,7 @@ export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Databas
         }
         if (mail) await repos.mailOutbox.enqueue(mail.kind, mail, now, row.id);
         if (row.confirmation) {
-          await queuePublicMail(repos, logger, { payload: row.confirmation, recordId: row.id, form, siteLimit: confirmationLimit }, now);
+          await queuePublicMail(repos, logger, { ...row.confirmation, recordId: row.id, form, siteLimit: confirmationLimit }, now);
         }
         return row;
       });

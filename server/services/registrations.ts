@@ -19,7 +19,7 @@ import {
   ANNOUNCEMENT_NETWORK_LIMIT,
   announcementNetworkKey,
   queuePublicMail,
-  type RecipientMail,
+  type QueuedRecipientMail,
   REGISTRATION_FORM_LIMIT,
   REGISTRATION_MAIL_LIMIT,
   type SubmissionStore,
@@ -112,16 +112,17 @@ export function registrationService({ db, store, logger, announcements, site, er
     target: RegistrationTarget,
     siteInfo: SiteInfo,
     token: string,
-  ): RecipientMail {
+  ): QueuedRecipientMail {
     const { card } = target;
     const name = greetableName(person.name);
-    const link = `${siteInfo.publicUrl}${announcementConfirmPath(card.id)}?token=${token}`;
-    const text = [
+    const before = [
       name ? `Hello ${name},` : "Hello,",
       "",
       `This address was given to register for "${card.heading}". No place is kept for you until you confirm it: open this link and press Confirm.`,
       "",
-      `Confirm your place: ${link}`,
+      "Confirm your place:",
+    ];
+    const after = [
       "",
       "The link works for 24 hours. Places go to those who confirm first; if they are all taken when you confirm, you join the waiting list.",
       "",
@@ -131,12 +132,16 @@ export function registrationService({ db, store, logger, announcements, site, er
       "If you did not register, ignore this mail: the registration is deleted after 24 hours and nothing more is sent.",
       "",
       siteInfo.siteName,
-    ].join("\n");
+    ];
     return {
-      kind: "registration-confirm",
-      to: { name: name ?? "", address: person.email },
-      subject: `Confirm your place: ${card.heading}`,
-      text,
+      payload: {
+        kind: "registration-confirm",
+        to: { name: name ?? "", address: person.email },
+        subject: `Confirm your place: ${card.heading}`,
+        before: before.join("\n"),
+        after: after.join("\n"),
+      },
+      secretLink: `${siteInfo.publicUrl}${announcementConfirmPath(card.id)}?token=${token}`,
     };
   }
 
@@ -337,7 +342,7 @@ export function registrationService({ db, store, logger, announcements, site, er
                   trx,
                   logger,
                   {
-                    payload: confirmMail(existing, target, siteInfo, token),
+                    ...confirmMail(existing, target, siteInfo, token),
                     recordId: existing.id,
                     form: "registration",
                     siteLimit: REGISTRATION_MAIL_LIMIT,
