@@ -236,7 +236,7 @@ describe("hostile clients", () => {
       expect(filesUnder(serverTmp).filter((file) => !file.startsWith("tsx-"))).toEqual([]);
       const unexpected = filesUnder(server.dataDir).filter(
         (file) =>
-          !/^(site\.db(-wal|-shm|-journal)?|uploads\/announcements\/[^/]+-\d+\.(avif|webp|jpeg)|uploads\/content\/[^/]+-\d+\.(avif|webp|png|jpeg)|uploads\/content\/video\/[0-9a-f]{32}\.(webm|mp4)|mail\/[^/]+\.eml)$/.test(
+          !/^(site\.db(-wal|-shm|-journal)?|secrets\.key|uploads\/announcements\/[^/]+-\d+\.(avif|webp|jpeg)|uploads\/content\/[^/]+-\d+\.(avif|webp|png|jpeg)|uploads\/content\/video\/[0-9a-f]{32}\.(webm|mp4)|mail\/[^/]+\.eml)$/.test(
             file,
           ),
       );
