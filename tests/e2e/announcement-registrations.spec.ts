@@ -87,7 +87,7 @@ const mailsAbout = (mailbox: Mailbox, id: string) => mailbox.all().filter((mail)
 
 /** The path (with its token) of the "Confirm your place" link mailed to `person` for announcement `id`, once it came. */
 async function confirmLink(mailbox: Mailbox, id: string, person: Person): Promise<string> {
-  const mail = await mailTo(mailbox, id, person, "Confirm your place: ");
+  const mail = await mailTo(mailbox, id, person, "Confirm your place:");
   expect(subjectOf(mail)).toBe(`Confirm your place: ${CAMP.title}`);
   const link = new RegExp(`https?://[^\\s]+(/announcement/${id}/confirm\\?token=[A-Za-z0-9_-]{43})`).exec(mail.text)?.[1];
   expect(link, "the mail's link").toBeDefined();
