@@ -2,13 +2,14 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
-import { ADMIN, ADMIN_ENV, auditedTimes, clearRateLimits, postPosterAnnouncement, signIn } from "./helpers/admin";
+import { ADMIN, auditedTimes, clearRateLimits, postPosterAnnouncement, signIn } from "./helpers/admin";
 import { PASSWORD_HASHING_CONCURRENCY } from "../../server/auth/password.server";
 import { waitFor } from "./helpers/forms";
 import { sampleJpeg } from "./helpers/seed";
-import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
+import { siteOrigin, type TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 import { ANNOUNCEMENT_IMAGE_FOLDER } from "../../server/services/announcements";
 
 /**
@@ -117,26 +118,19 @@ function filesUnder(dir: string): string[] {
 }
 
 describe("hostile clients", () => {
-  let server: TestServer;
   /** The server's own temporary directory (TMPDIR): whatever the server or a library would put in the OS temp dir. */
-  let serverTmp: string;
-  beforeAll(async () => {
-    serverTmp = fs.mkdtempSync(path.join(os.tmpdir(), "society-it-tmp-"));
-    server = await startTestServer("sqlite", {
-      ...ADMIN_ENV,
+  const serverTmp = fs.mkdtempSync(path.join(os.tmpdir(), "society-it-tmp-"));
+  afterAll(() => fs.rmSync(serverTmp, { recursive: true, force: true }));
+  const setup = useTestServer("sqlite", {
+    env: {
       TRUST_PROXY: "loopback",
       HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       TMPDIR: serverTmp,
-    });
+    },
   });
-  afterAll(async () => {
-    await server?.stop();
-    if (serverTmp) fs.rmSync(serverTmp, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    await clearRateLimits(server);
-  });
+  let server: TestServer;
+  beforeEach(() => void (server = setup.server));
 
   // What the uploads below could have left; the content's own photos (imported on the first start) are not counted.
   const stored = async () => ({
@@ -291,13 +285,9 @@ describe("hostile clients", () => {
      * Its own server, with the production timeouts: the logins this test holds open must not meet the short request
      * timeout of the slow-client tests however long a busy machine takes to answer the other hundred.
      */
+    const burst = useTestServer("sqlite", { env: { TRUST_PROXY: "loopback" } });
     let burstServer: TestServer;
-    beforeAll(async () => {
-      burstServer = await startTestServer("sqlite", { ...ADMIN_ENV, TRUST_PROXY: "loopback" });
-    });
-    afterAll(async () => {
-      await burstServer?.stop();
-    });
+    beforeEach(() => void (burstServer = burst.server));
 
     /**
      * A wrong login over a bare socket, from an address no other attempt used (the server trusts X-Forwarded-For, so
@@ -336,7 +326,6 @@ describe("hostile clients", () => {
      * served while logins hold every slot, or the 429 lacks its Retry-After and message.
      */
     test("of 100 concurrent wrong logins, at most one per hashing slot and one waiting are checked, the rest get 429 at once; pages are served meanwhile", async () => {
-      await clearRateLimits(burstServer);
       const failuresBefore = await loginFailures();
       const allowedIn = PASSWORD_HASHING_CONCURRENCY + 1;
       // 4 on the real account, 96 on unknown emails.

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, loginAccountKey } from "../../server/auth/rate-limit.server";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, ADMIN_ENV, auditedTimes, clearRateLimits, postLoginWhenLetIn } from "./helpers/admin";
+import { ADMIN, auditedTimes, postLoginWhenLetIn } from "./helpers/admin";
 import { freshIp } from "./helpers/forms";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 const GUESSES = 50;
 const LOCKED = "Too many login attempts. Please try again in 15 minutes.";
@@ -22,18 +23,13 @@ const LOCKED = "Too many login attempts. Please try again in 15 minutes.";
  * or the right password gets in while the lock lasts.
  */
 describe.each(testEngines())("guessing the admin's password on %s", (engine) => {
+  const setup = useTestServer(engine, { env: { TRUST_PROXY: "loopback" } });
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { ...ADMIN_ENV, TRUST_PROXY: "loopback" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeEach(() => void (server = setup.server));
 
   const hashesRun = () => auditedTimes(server, "login.");
 
   test("50 wrong guesses at once run at most 5 hashes, and then the right password is refused for the lockout period", async () => {
-    await clearRateLimits(server);
     const before = await hashesRun();
 
     const answers = await Promise.all(

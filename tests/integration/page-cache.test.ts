@@ -6,14 +6,15 @@
  */
 import http from "node:http";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { settingsRepo } from "../../server/repos/settings";
-import { ADMIN_ENV, imageForm, post, signIn } from "./helpers/admin";
+import { imageForm, post } from "./helpers/admin";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { waitFor } from "./helpers/forms";
 import { sampleJpeg, seedAnnouncement } from "./helpers/seed";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /** The spec's public pages and one event's own page (Med Doc's, from the starting content). */
 const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc", "/events-and-activities/med-doc"];
@@ -58,16 +59,11 @@ async function logBarrier(server: TestServer, name: string): Promise<void> {
 }
 
 describe.each(testEngines())("cached public pages on %s", (engine) => {
+  // Pages are checked against the database only every 5 minutes: whatever shows sooner was invalidated by the write.
+  const setup = useTestServer(engine, { signedIn: true, env: { PAGE_CACHE_SECONDS: "300" } });
   let server: TestServer;
   let cookie: string;
-  beforeAll(async () => {
-    // Pages are checked against the database only every 5 minutes: whatever shows sooner was invalidated by the write.
-    server = await startTestServer(engine, { ...ADMIN_ENV, PAGE_CACHE_SECONDS: "300" });
-    cookie = await signIn(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeEach(() => ({ server, cookie } = setup));
 
   test.each(PAGES)(
     "%s: every visitor gets the same bytes: the page, its policy with its inline scripts' hashes, its ETag",
@@ -244,13 +240,9 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
 });
 
 describe.each(testEngines())("a change made by another instance on %s", (engine) => {
+  const setup = useTestServer(engine, { env: { PAGE_CACHE_SECONDS: "1" } });
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { PAGE_CACHE_SECONDS: "1" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeAll(() => void (server = setup.server));
 
   /**
    * That the version is read again no later than the interval is checked with a fake clock in

@@ -1,13 +1,14 @@
 import http from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { FORM_MAX_BYTES } from "#core/schemas/limits";
 import { PASSWORD_HASHING_CONCURRENCY } from "../../server/auth/password.server";
 import { PATH_NOT_NORMAL } from "../../server/http/request-guards";
 import { settingsRepo } from "../../server/repos/settings";
-import { ADMIN_ENV, clearRateLimits, post, signIn } from "./helpers/admin";
+import { post } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
-import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
+import { siteOrigin, type TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /**
  * Every spelling of a URL meets the same guards. Express's path rules read a path as it is sent, while React Router
@@ -113,19 +114,11 @@ function expectSentToNormalForm(answer: RawAnswer, spelling: Spelling, path: str
 }
 
 describe("every spelling of a path meets its guards", () => {
+  // Pages are checked against the database only every 5 minutes: a page that shows a change was cleared by the write.
+  const setup = useTestServer("sqlite", { signedIn: true, env: { TRUST_PROXY: "loopback", PAGE_CACHE_SECONDS: "300" } });
   let server: TestServer;
   let cookie: string;
-  beforeAll(async () => {
-    // Pages are checked against the database only every 5 minutes: a page that shows a change was cleared by the write.
-    server = await startTestServer("sqlite", { ...ADMIN_ENV, TRUST_PROXY: "loopback", PAGE_CACHE_SECONDS: "300" });
-    cookie = await signIn(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    await clearRateLimits(server);
-  });
+  beforeEach(() => ({ server, cookie } = setup));
 
   let guess = 0;
   test.each(SPELLINGS)("the login's gate ($name): of 20 logins at once, no more are checked than it has slots", async (spelling) => {

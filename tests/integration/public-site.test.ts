@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { newId } from "../../server/db/ids";
 import { contentListRepo } from "../../server/repos/content-lists";
 import { settingsRepo } from "../../server/repos/settings";
@@ -6,7 +6,8 @@ import { siteContentRepo } from "../../server/repos/site-content";
 import { testEngines } from "../shared/test-database";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { seedAnnouncement } from "./helpers/seed";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 const get = (server: TestServer, path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
 
@@ -31,13 +32,9 @@ function moduleImports(html: string): string[] {
 const firstBuiltScript = (html: string) => moduleImports(html).find((url) => /^\/assets\/.+\.js$/.test(url));
 
 describe.each(testEngines())("the public site on %s", (engine) => {
+  const setup = useTestServer(engine);
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeAll(() => void (server = setup.server));
 
   test("/healthz and /readyz answer, and are never cached", async () => {
     const health = await get(server, "/healthz");

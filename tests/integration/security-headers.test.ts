@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { ADMIN_ENV, signIn } from "./helpers/admin";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { seedAnnouncement } from "./helpers/seed";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /**
  * The headers every kind of answer carries, as a table: pages (public, admin, error) get the document headers;
@@ -95,21 +95,19 @@ function checkCommonHeaders(headers: Headers, where: string) {
 }
 
 describe.each(testEngines())("security headers on %s", (engine) => {
+  const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;
   let uploadPath: string;
   let photoPath: string;
   beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
-    cookie = await signIn(server);
+    server = setup.server;
     const { image } = await seedAnnouncement(server, { description: "Headers check poster", createdAt: new Date().toISOString() });
     uploadPath = `/uploads/${image.variants.find((v) => v.format === "webp")!.key}`;
     const html = await (await fetch(`${server.url}/explore-smc`)).text();
     photoPath = /srcSet="(\/uploads\/content\/[^ "]+\.avif)/.exec(html)![1]!;
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeEach(() => void (cookie = setup.cookie));
 
   const request = (row: Pick<Row, "path" | "method" | "signedIn">) =>
     fetch(`${server.url}${typeof row.path === "string" ? row.path : row.path()}`, {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { PUBLIC_FORM_LIMIT } from "../../server/services/public-submissions";
-import { ADMIN, ADMIN_ENV, clearRateLimits, post } from "./helpers/admin";
+import { ADMIN, post } from "./helpers/admin";
 import { contactMessage, formBody, waitFor } from "./helpers/forms";
-import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
+import { siteOrigin, type TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /**
  * Security events reach the log by name (server/security-log.ts), at warn, so an operator running with LOG_LEVEL=warn
@@ -17,13 +18,9 @@ interface LogLine {
 }
 
 describe("security events in the log", () => {
+  const setup = useTestServer("sqlite", { env: { TRUST_PROXY: "loopback", LOG_LEVEL: "warn" } });
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer("sqlite", { ...ADMIN_ENV, TRUST_PROXY: "loopback", LOG_LEVEL: "warn" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeAll(() => void (server = setup.server));
 
   const linesOf = (name: string): LogLine[] =>
     server
@@ -43,7 +40,6 @@ describe("security events in the log", () => {
   };
 
   test("a failed login", async () => {
-    await clearRateLimits(server);
     sent.add("wrong password 1");
     expect((await post(server, "/admin/login", { email: ADMIN.email, password: "wrong password 1" }, from("203.0.113.10"))).status).toBe(
       401,
@@ -52,22 +48,18 @@ describe("security events in the log", () => {
   });
 
   test("an address reaching its login limit: one line when it is reached, none per refused attempt after", async () => {
-    await clearRateLimits(server);
     for (let i = 0; i < 12; i++)
       await post(server, "/admin/login", { email: `nobody-${i}@example.org`, password: "wrong password" }, from("203.0.113.11"));
     expect(await events("login.ip-limit-reached")).toEqual([expect.objectContaining({ level: "warn", windowSeconds: 60 })]);
   });
 
   test("an account locked by its fifth failure", async () => {
-    await clearRateLimits(server);
     for (let i = 0; i < 6; i++)
       await post(server, "/admin/login", { email: ADMIN.email, password: `wrong password ${i}` }, from(`203.0.113.${20 + i}`));
     expect(await events("login.account-locked")).toEqual([expect.objectContaining({ level: "warn", windowSeconds: 900 })]);
-    await clearRateLimits(server);
   });
 
   test("logins turned away while every hashing slot is taken", async () => {
-    await clearRateLimits(server);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         post(server, "/admin/login", { email: `crowd-${i}@example.org`, password: "wrong password" }, from(`203.0.113.${100 + i}`)),
@@ -78,7 +70,6 @@ describe("security events in the log", () => {
   });
 
   test("an address reaching its contact-form limit", async () => {
-    await clearRateLimits(server);
     for (let i = 0; i <= PUBLIC_FORM_LIMIT.limit; i++) {
       await fetch(`${server.url}/contact`, {
         method: "POST",

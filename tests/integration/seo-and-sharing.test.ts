@@ -7,13 +7,14 @@
  */
 import { XMLParser } from "fast-xml-parser";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
 import { announcementPagePath, galleryPagePath } from "../../core/public-pages";
 import { slugify } from "../../server/content/slug";
 import { testEngines } from "../shared/test-database";
 import { seedAnnouncement } from "./helpers/seed";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 const PUBLIC_URL = "https://society.example.org";
 const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"];
@@ -64,13 +65,9 @@ function previewOf(html: string) {
 }
 
 describe.each(testEngines())("SEO and link previews on %s", (engine) => {
+  const setup = useTestServer(engine, { env: { PUBLIC_URL } });
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { PUBLIC_URL });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeAll(() => void (server = setup.server));
 
   const page = async (path: string) => previewOf(await (await fetch(`${server.url}${path}`)).text());
   /** A site address as the server answers it: PUBLIC_URL's path, asked of the test server. */

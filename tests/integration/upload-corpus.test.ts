@@ -2,12 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { toStoredImage } from "../../server/repos/images";
-import { ADMIN_ENV, clearRateLimits, imageForm, jpegWithGps, post, signIn } from "./helpers/admin";
+import { imageForm, jpegWithGps, post } from "./helpers/admin";
 import { sampleJpeg } from "./helpers/seed";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /**
  * A corpus of hostile uploads. None is stored as sent: each is refused with a clear 400 message and leaves nothing
@@ -177,16 +178,10 @@ function filesUnder(dir: string): string[] {
 }
 
 describe.each(testEngines())("the upload corpus on %s", (engine) => {
+  const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;
-  beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
-    await clearRateLimits(server);
-    cookie = await signIn(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeEach(() => ({ server, cookie } = setup));
 
   const uploadsDir = () => path.join(server.dataDir, "uploads");
   const images = async () => (await server.database.db.selectFrom("images").selectAll().execute()).map(toStoredImage);
