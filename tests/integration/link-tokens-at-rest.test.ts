@@ -4,14 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import * as tar from "tar";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, ADMIN_ENV, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN, getPage, post, signIn } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { expectCleanServerLog } from "./helpers/server-log";
-import { parseMail, type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
-import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+import { parseMail, type SmtpCatcher } from "./helpers/smtp-catcher";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 const INVITEE = "new.editor@example.org";
 const LINK = /\/admin\/(invitation|reset-password)\?token=([A-Za-z0-9_-]{43})/;
@@ -102,23 +103,10 @@ async function backupOf(server: TestServer): Promise<string> {
  * while the links still work for whoever got the mail.
  */
 describe.each(testEngines())("link tokens at rest, mailed by SMTP, on %s", (engine) => {
-  let smtp: SmtpCatcher;
+  const setup = useTestServer(engine, { smtp: true, env: { TRUST_PROXY: "loopback" } });
   let server: TestServer;
-  beforeAll(async () => {
-    smtp = smtpCatcher(await freePort());
-    await smtp.start();
-    server = await startTestServer(engine, {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Website <website@society.test>",
-      OUTBOX_POLL_MS: "50",
-      TRUST_PROXY: "loopback",
-      ...ADMIN_ENV,
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
+  let smtp: SmtpCatcher;
+  beforeEach(() => ({ server, smtp } = setup));
 
   test("once an invitation and a reset are delivered, no table, file or backup holds their tokens, and both links still work", async () => {
     const owner = await signIn(server);
@@ -158,13 +146,9 @@ describe.each(testEngines())("link tokens at rest, mailed by SMTP, on %s", (engi
 
 /** No mail server set up: the `log` transport's .eml file is the delivery, and holds the link until it is used. */
 describe("link tokens at rest, with no mail server (log transport)", () => {
+  const setup = useTestServer("sqlite", { env: { MAIL_TRANSPORT: "log", OUTBOX_POLL_MS: "50", TRUST_PROXY: "loopback" } });
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer("sqlite", { MAIL_TRANSPORT: "log", OUTBOX_POLL_MS: "50", TRUST_PROXY: "loopback", ...ADMIN_ENV });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeEach(() => void (server = setup.server));
 
   test("only each link's .eml file holds its token, until the link is used; then the file is gone too", async () => {
     const owner = await signIn(server);

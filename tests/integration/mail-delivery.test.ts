@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
-import { ADMIN, ADMIN_ENV, auditActions, post, signIn } from "./helpers/admin";
+import { ADMIN, auditActions, post, signIn } from "./helpers/admin";
 import { contactMessage, freshIp, joinApplication, postForm, storedCounts, waitFor } from "./helpers/forms";
 import { waitForEveryDeliveryAttempt } from "./helpers/outbox";
-import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
-import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+import type { SmtpCatcher } from "./helpers/smtp-catcher";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /** Fast outbox timings, so retries after a failure happen within the test. */
 const FAST_OUTBOX = {
@@ -18,14 +19,8 @@ const FAST_OUTBOX = {
   TRUST_PROXY: "loopback",
 };
 
-const smtpEnv = (smtp: SmtpCatcher) => ({
-  MAIL_TRANSPORT: "smtp",
-  SMTP_URL: smtp.url,
-  SMTP_TIMEOUT_MS: "2000",
-  MAIL_FROM: "Website <website@society.test>",
-  MAIL_TO: "office@society.test",
-  ...FAST_OUTBOX,
-});
+/** Beside the catcher's SMTP_URL and MAIL_FROM. */
+const SMTP_SETTINGS = { MAIL_TRANSPORT: "smtp", SMTP_TIMEOUT_MS: "2000", MAIL_TO: "office@society.test", ...FAST_OUTBOX };
 
 async function outboxRows(server: TestServer) {
   return server.database.db.selectFrom("mail_outbox").selectAll().orderBy("created_at").execute();
@@ -42,13 +37,11 @@ async function submitApplications(servers: TestServer[], count: number, tag: str
 }
 
 describe.each(testEngines())("mail delivery on %s", (engine) => {
+  const setup = useTestServer(engine, { smtp: true, env: SMTP_SETTINGS });
   let smtp: SmtpCatcher;
   let server: TestServer;
   beforeAll(async () => {
-    // The catcher listens before the site picks its own free port, so the two can never get the same one.
-    smtp = smtpCatcher(await freePort());
-    await smtp.start();
-    server = await startTestServer(engine, { ...smtpEnv(smtp), ...ADMIN_ENV });
+    ({ server, smtp } = setup);
     // These tests follow the notifications through the outbox: the applicant's confirmation is off (it has its own
     // tests in mail-settings.test.ts), so each application makes one mail.
     const answer = await post(
@@ -58,13 +51,6 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
       { cookie: await signIn(server) },
     );
     expect(answer.status).toBe(200);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
-  afterEach(async () => {
-    smtp.reply = () => undefined;
   });
 
   test("SMTP down during 50 applications, then up: all 50 stored, all 50 mails delivered exactly once", async () => {
@@ -90,7 +76,6 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
   });
 
   test("an SMTP 4xx answer is retried after a backoff and the mail arrives once", async () => {
-    smtp.mails.length = 0;
     let refusals = 0;
     smtp.reply = (mail) => (mail.text.includes("Name: Greylisted") && refusals++ < 2 ? 451 : undefined);
     expect((await postForm(server, "/join", joinApplication({ fullname: "Greylisted" }), freshIp())).status).toBe(200);
@@ -162,7 +147,8 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
   });
 
   test("two server processes on one database deliver each job exactly once", async () => {
-    const second = await startTestServer(engine, smtpEnv(smtp), { shareDatabaseOf: server });
+    const mail = { SMTP_URL: smtp.url, MAIL_FROM: "Website <website@society.test>", ...SMTP_SETTINGS };
+    const second = await startTestServer(engine, mail, { shareDatabaseOf: server });
     try {
       await submitApplications([server, second], 30, "Shared");
       await waitFor(async () => smtp.mails.filter((m) => m.text.includes("Name: Shared ")).length >= 30 || undefined, 30_000);
@@ -178,13 +164,9 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
 });
 
 describe("the default log transport", () => {
+  const setup = useTestServer("sqlite", { env: { ...FAST_OUTBOX, LOG_LEVEL: "info" } });
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer("sqlite", { ...FAST_OUTBOX, LOG_LEVEL: "info" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeAll(() => void (server = setup.server));
 
   test("writes each mail as an .eml file under DATA_DIR/mail and logs one line", async () => {
     expect((await postForm(server, "/contact", contactMessage({ name: "Logged Visitor" }), freshIp())).status).toBe(200);

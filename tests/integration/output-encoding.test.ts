@@ -1,15 +1,16 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { nowIso } from "../../server/db/ids";
 import { testEngines } from "../shared/test-database";
 import { announcementsRepo } from "../../server/repos/announcements";
-import { ADMIN_ENV, getPage, post, signIn } from "./helpers/admin";
+import { getPage, post } from "./helpers/admin";
 import { freshIp, joinApplication, contactMessage, postForm } from "./helpers/forms";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { seedAnnouncement } from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
-import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
-import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+import type { SmtpCatcher } from "./helpers/smtp-catcher";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /**
  * What visitors and the admin type comes back as text, never as markup or script: in every page that shows
@@ -63,28 +64,11 @@ function expectOnlyOwnScripts(html: string, csp: string | null) {
 }
 
 describe.each(testEngines())("output encoding on %s", (engine) => {
+  const setup = useTestServer(engine, { smtp: true, signedIn: true, env: { MAIL_TO: "office@society.test", TRUST_PROXY: "loopback" } });
   let server: TestServer;
   let smtp: SmtpCatcher;
   let cookie: string;
-
-  beforeAll(async () => {
-    smtp = smtpCatcher(await freePort());
-    await smtp.start();
-    server = await startTestServer(engine, {
-      ...ADMIN_ENV,
-      MAIL_TRANSPORT: "smtp",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Website <website@society.test>",
-      MAIL_TO: "office@society.test",
-      TRUST_PROXY: "loopback",
-      OUTBOX_POLL_MS: "50",
-    });
-    cookie = await signIn(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
+  beforeEach(() => ({ server, smtp, cookie } = setup));
 
   test("a join application full of markup is text in the admin panel, its data and its notification mail", async () => {
     const response = await postForm(
