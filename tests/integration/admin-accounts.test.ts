@@ -1,40 +1,24 @@
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, ADMIN_ENV, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn, useSignedInAdmin } from "./helpers/admin";
+import { ADMIN, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn, useSignedInAdmin } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { expectCleanServerLog } from "./helpers/server-log";
-import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
-import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+import type { SmtpCatcher } from "./helpers/smtp-catcher";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /**
  * Accounts over HTTP with a real SMTP server: an Owner invites, the invitee accepts through the mailed link and is an
  * Editor; "Forgot password?" mails a link that sets a new password once; disabling an account ends its sessions.
  */
 describe.each(testEngines())("admin accounts, invitations and password resets on %s", (engine) => {
+  const setup = useTestServer(engine, { smtp: true, signedIn: true, env: { TRUST_PROXY: "loopback" } });
   let smtp: SmtpCatcher;
   let server: TestServer;
   let owner: string;
-  beforeAll(async () => {
-    smtp = smtpCatcher(await freePort());
-    await smtp.start();
-    server = await startTestServer(engine, {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Website <website@society.test>",
-      OUTBOX_POLL_MS: "50",
-      TRUST_PROXY: "loopback",
-      ...ADMIN_ENV,
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
-  beforeEach(async () => {
-    await clearRateLimits(server);
-    owner = await signIn(server);
-  });
+  beforeEach(() => void ({ smtp, server, cookie: owner } = setup));
 
   /** The single-use link in the newest mail to `address` (waiting for it), remembered as a secret the log must not hold. */
   async function linkMailedTo(address: string, path: string): Promise<string> {

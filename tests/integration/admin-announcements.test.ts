@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { CONFLICT_MESSAGE } from "../../core/schemas/content-forms";
 import { testEngines } from "../shared/test-database";
 import { ANNOUNCEMENT_IMAGE_FOLDER } from "../../server/services/announcements";
-import { ADMIN_ENV, auditActions, clearRateLimits, getPage, imageForm, jpegWithGps, post, signIn } from "./helpers/admin";
+import { auditActions, getPage, imageForm, jpegWithGps, post } from "./helpers/admin";
 import { sampleJpeg, seedAnnouncement } from "./helpers/seed";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /** Every file under a directory, relative to it. */
 function filesUnder(dir: string): string[] {
@@ -16,20 +17,14 @@ function filesUnder(dir: string): string[] {
 }
 
 describe.each(testEngines())("admin announcements on %s", (engine) => {
+  const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;
-  beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await clearRateLimits(server);
+    ({ server, cookie } = setup);
     await server.database.db.deleteFrom("announcements").execute();
     await announcementImages().delete().execute();
     fs.rmSync(announcementUploads(), { recursive: true, force: true });
-    cookie = await signIn(server);
   });
 
   // The site's content has images of its own (imported on the first start); these tests count the announcements'.

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { settingsRepo } from "../../server/repos/settings";
-import { ADMIN, ADMIN_ENV, auditActions, auditedTimes, clearRateLimits, cookieFrom, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN, auditActions, auditedTimes, clearRateLimits, cookieFrom, getPage, post, signIn } from "./helpers/admin";
 import { serverCommand, siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 const INVALID = "Invalid credentials. Please check the email and password.";
 
 describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
+  const setup = useTestServer(engine);
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await clearRateLimits(server);
+    server = setup.server;
     await server.database.db.deleteFrom("sessions").execute();
   });
 
@@ -373,13 +369,9 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD at start", () => {
 });
 
 describe("the session cookie behind HTTPS", () => {
+  const setup = useTestServer("sqlite", { env: { PUBLIC_URL: "https://society.example.org", TRUST_PROXY: "loopback" } });
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer("sqlite", { ...ADMIN_ENV, PUBLIC_URL: "https://society.example.org", TRUST_PROXY: "loopback" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeAll(() => void (server = setup.server));
 
   test("only __Host-session is read: the same token in a plain session cookie (which a sibling subdomain could set) is no session", async () => {
     // Signed in through the TLS proxy, as a browser at PUBLIC_URL is: a write must come from PUBLIC_URL's origin, and

@@ -1,25 +1,20 @@
 import http from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
 import { settingsRepo } from "../../server/repos/settings";
-import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, seedApplication, signIn } from "./helpers/admin";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { auditActions, getPage, post, seedApplication } from "./helpers/admin";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 describe.each(testEngines())("the admin panel on %s", (engine) => {
+  const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;
-  beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await clearRateLimits(server);
+    ({ server, cookie } = setup);
     await server.database.db.deleteFrom("applications").execute();
     await settingsRepo(server.database.db).setJoinUsVisible(true);
-    cookie = await signIn(server);
   });
 
   const applicationCount = async () => (await server.database.db.selectFrom("applications").select("id").execute()).length;

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { secretsKeyIn } from "../shared/secrets-key";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, ADMIN_ENV, clearRateLimits, cookieFrom, getPage, post } from "./helpers/admin";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { ADMIN, cookieFrom, getPage, post } from "./helpers/admin";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 /** The admin's own sessions on the security page: each browser and network, and signing out one or all the others. */
 describe.each(testEngines())("the admin's signed-in sessions on %s", (engine) => {
+  const setup = useTestServer(engine, { env: { TRUST_PROXY: "loopback" } });
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { ...ADMIN_ENV, TRUST_PROXY: "loopback" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await clearRateLimits(server);
+    server = setup.server;
     await server.database.db.deleteFrom("sessions").execute();
   });
 

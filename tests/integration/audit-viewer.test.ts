@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { secretsKeyIn } from "../shared/secrets-key";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, ADMIN_ENV, getPage, post, signIn } from "./helpers/admin";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { ADMIN, getPage, post, signIn } from "./helpers/admin";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /** The Owners' audit log over HTTP: sign-ins and changes with who, when and a code for the network, filtered. */
 describe.each(testEngines())("the audit log viewer on %s", (engine) => {
+  const setup = useTestServer(engine, { env: { TRUST_PROXY: "loopback" } });
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { ...ADMIN_ENV, TRUST_PROXY: "loopback" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  beforeAll(() => void (server = setup.server));
 
   test("a sign-in from a network shows under its code (the address is nowhere); entries filter by action and admin", async () => {
     const login = await post(server, "/admin/login", ADMIN, { headers: { "x-forwarded-for": "203.0.113.7" } });

@@ -1,40 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
 import { testEngines } from "../shared/test-database";
 import { parseAnswers } from "../../server/repos/applications";
 import { settingsRepo } from "../../server/repos/settings";
 import { contactMessage, freshIp, joinApplication, pageMessages, postForm, storedCounts, storedId, waitFor } from "./helpers/forms";
-import { freePort } from "./helpers/test-server";
-import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import type { SmtpCatcher } from "./helpers/smtp-catcher";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 const FAILURE = "Something went wrong while submitting. Try again.";
 /** What the page that answered a post says. */
 const messagesOf = async (response: Response) => pageMessages(await response.text());
 
 describe.each(testEngines())("join applications and contact messages on %s", (engine) => {
+  // No MAIL_TRANSPORT: SMTP_URL alone selects SMTP, so the mails below reach the catcher, not files.
+  const setup = useTestServer(engine, {
+    smtp: true,
+    env: { MAIL_TO: "office@society.test", SITE_TIMEZONE: "Asia/Karachi", TRUST_PROXY: "loopback" },
+  });
   let server: TestServer;
   let smtp: SmtpCatcher;
-  beforeAll(async () => {
-    smtp = smtpCatcher(await freePort());
-    await smtp.start();
-    // No MAIL_TRANSPORT: SMTP_URL alone selects SMTP, so the mails below reach the catcher, not files.
-    server = await startTestServer(engine, {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Website <website@society.test>",
-      MAIL_TO: "office@society.test",
-      SITE_TIMEZONE: "Asia/Karachi",
-      TRUST_PROXY: "loopback",
-      OUTBOX_POLL_MS: "50",
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
-  beforeEach(() => {
-    smtp.mails.length = 0;
-  });
+  beforeAll(() => void ({ server, smtp } = setup));
 
   /** Posts and checks that nothing was stored or queued. */
   async function refused(path: "/join" | "/contact", body: Record<string, unknown>, ip = freshIp()): Promise<Response> {

@@ -1,36 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, ADMIN_ENV, auditActions, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN, auditActions, getPage, post } from "./helpers/admin";
 import { contactMessage, freshIp, joinApplication, postForm, storedId, waitFor } from "./helpers/forms";
-import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
-import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+import type { SmtpCatcher } from "./helpers/smtp-catcher";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /** The applicant's address as the form stores it (the helper pads and capitalises it, as people type). */
 const storedEmail = (application: Record<string, unknown>) => String(application.email).trim().toLowerCase();
 
 describe.each(testEngines())("mail settings in the admin area on %s", (engine) => {
+  // No MAIL_TO: the notifications go to the first admin until the admin area says otherwise.
+  const setup = useTestServer(engine, { smtp: true, signedIn: true, env: { TRUST_PROXY: "loopback" } });
   let smtp: SmtpCatcher;
   let server: TestServer;
   let cookie: string;
-  beforeAll(async () => {
-    smtp = smtpCatcher(await freePort());
-    await smtp.start();
-    // No MAIL_TO: the notifications go to the first admin until the admin area says otherwise.
-    server = await startTestServer(engine, {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Website <website@society.test>",
-      OUTBOX_POLL_MS: "50",
-      TRUST_PROXY: "loopback",
-      ...ADMIN_ENV,
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
   beforeEach(async () => {
-    cookie = await signIn(server);
+    ({ smtp, server, cookie } = setup);
     await post(server, "/admin/mail/notification-address", { notificationEmail: "" }, { cookie });
     await post(
       server,

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { ADMIN_ENV, auditActions, clearRateLimits, post, seedApplication, signIn } from "./helpers/admin";
+import { auditActions, post, seedApplication } from "./helpers/admin";
 import { contactMessage, joinApplication, postForm, waitFor } from "./helpers/forms";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /** `email` on its own, not as the end or start of a longer address (a.zainab@… holds zainab@… as text). */
 const addressPattern = (email: string) =>
@@ -34,19 +35,13 @@ async function rowsHolding(server: TestServer, email: string): Promise<string[]>
 }
 
 describe.each(testEngines())("personal data on %s", (engine) => {
+  // The log transport: every mail becomes a file under DATA_DIR/mail, a copy that erasure must find too.
+  const setup = useTestServer(engine, { signedIn: true, env: { MAIL_TRANSPORT: "log", TRUST_PROXY: "loopback", OUTBOX_POLL_MS: "50" } });
   let server: TestServer;
   let cookie: string;
-  beforeAll(async () => {
-    // The log transport: every mail becomes a file under DATA_DIR/mail, a copy that erasure must find too.
-    server = await startTestServer(engine, { ...ADMIN_ENV, MAIL_TRANSPORT: "log", TRUST_PROXY: "loopback", OUTBOX_POLL_MS: "50" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await clearRateLimits(server);
+    ({ server, cookie } = setup);
     for (const table of ["applications", "contact_messages", "mail_outbox"] as const) await server.database.db.deleteFrom(table).execute();
-    cookie = await signIn(server);
   });
 
   const mailFiles = () => (fs.existsSync(path.join(server.dataDir, "mail")) ? fs.readdirSync(path.join(server.dataDir, "mail")) : []);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, ADMIN_ENV, clearRateLimits, getPage, post, seedApplication, signIn } from "./helpers/admin";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { ADMIN, getPage, post, seedApplication } from "./helpers/admin";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 const ELEVEN_MINUTES_AGO = () => new Date(Date.now() - 11 * 60 * 1000).toISOString();
 
@@ -10,17 +11,11 @@ const ELEVEN_MINUTES_AGO = () => new Date(Date.now() - 11 * 60 * 1000).toISOStri
  * entered in the session more than 10 minutes ago; other changes do not.
  */
 describe.each(testEngines())("confirming it's you before a sensitive change on %s", (engine) => {
+  const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;
-  beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await clearRateLimits(server);
-    cookie = await signIn(server);
+    ({ server, cookie } = setup);
     // The password was entered at sign-in, 11 minutes ago.
     await server.database.db.updateTable("sessions").set({ created_at: ELEVEN_MINUTES_AGO(), authenticated_at: null }).execute();
   });

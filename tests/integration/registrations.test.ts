@@ -7,11 +7,12 @@ import {
   waitingMessage,
 } from "../../core/schemas/registration-messages";
 import { testEngines } from "../shared/test-database";
-import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN_ENV, auditActions, getPage, post, signIn } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { freePort, siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /** A registration as the form sends it without JavaScript. */
 function registration(name: string, more: Record<string, string> = {}): Record<string, string> {
@@ -118,31 +119,14 @@ const names = async (server: TestServer, announcementId: string) =>
   ).map((row) => `${row.name}: ${row.status}`);
 
 describe.each(testEngines())("registrations collected on the site, on %s", (engine) => {
+  const setup = useTestServer(engine, { smtp: true, signedIn: true, env: { TRUST_PROXY: "loopback", MAIL_TO: "office@society.test" } });
   let server: TestServer;
   let smtp: SmtpCatcher;
   let cookie: string;
-  beforeAll(async () => {
-    smtp = smtpCatcher(await freePort());
-    await smtp.start();
-    server = await startTestServer(engine, {
-      ...ADMIN_ENV,
-      TRUST_PROXY: "loopback",
-      MAIL_TRANSPORT: "smtp",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Website <website@society.test>",
-      MAIL_TO: "office@society.test",
-      OUTBOX_POLL_MS: "100",
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
   beforeEach(async () => {
-    await clearRateLimits(server);
+    ({ server, smtp, cookie } = setup);
     await server.database.db.deleteFrom("registrations").execute();
     await server.database.db.deleteFrom("announcements").execute();
-    cookie = await signIn(server);
   });
 
   test("a registration takes its place once confirmed from the mailed link: opening the link changes nothing, Confirm does; the waiting list, with each one's mail", async () => {

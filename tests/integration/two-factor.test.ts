@@ -1,10 +1,11 @@
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { adminsRepo } from "../../server/repos/admins";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, ADMIN_ENV, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn } from "./helpers/admin";
 import { expectCleanServerLog } from "./helpers/server-log";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import type { TestServer } from "./helpers/test-server";
+import { useTestServer } from "./helpers/use-test-server";
 
 /** The code an authenticator app shows for `secret` now, computed as the app does. */
 const appCode = (secret: string, at = Date.now()) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
@@ -14,11 +15,12 @@ const appCode = (secret: string, at = Date.now()) => TOTP.generate({ secret: Sec
  * for a code on a second screen; until it is given the session can do nothing else.
  */
 describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
+  const setup = useTestServer(engine);
   let server: TestServer;
   let secret: string;
   let recoveryCodes: string[];
   beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
+    server = setup.server;
     const cookie = await signIn(server);
     expect((await post(server, "/admin/security/two-factor/start", {}, { cookie })).status).toBe(200);
     const page = await (await getPage(server, "/admin/security", cookie)).text();
@@ -32,11 +34,7 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     recoveryCodes = (confirmed.body as { recoveryCodes?: string[] }).recoveryCodes ?? [];
     expect(recoveryCodes).toHaveLength(10);
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await clearRateLimits(server);
     // Each test may use a code once: the last accepted step is forgotten so the current code is fresh again.
     await server.database.db.updateTable("admins").set({ totp_last_step: 0 }).where("email", "=", ADMIN.email).execute();
   });
