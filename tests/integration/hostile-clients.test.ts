@@ -2,7 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
 import { ADMIN, auditedTimes, clearRateLimits, postPosterAnnouncement, signIn } from "./helpers/admin";
 import { PASSWORD_HASHING_CONCURRENCY } from "../../server/auth/password.server";
@@ -130,7 +130,7 @@ describe("hostile clients", () => {
     },
   });
   let server: TestServer;
-  beforeEach(() => void (server = setup.server));
+  beforeAll(() => void (server = setup.server));
 
   // What the uploads below could have left; the content's own photos (imported on the first start) are not counted.
   const stored = async () => ({
@@ -287,7 +287,7 @@ describe("hostile clients", () => {
      */
     const burst = useTestServer("sqlite", { env: { TRUST_PROXY: "loopback" } });
     let burstServer: TestServer;
-    beforeEach(() => void (burstServer = burst.server));
+    beforeAll(() => void (burstServer = burst.server));
 
     /**
      * A wrong login over a bare socket, from an address no other attempt used (the server trusts X-Forwarded-For, so

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import * as tar from "tar";
-import { beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { ADMIN, getPage, post, signIn } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
@@ -106,7 +106,7 @@ describe.each(testEngines())("link tokens at rest, mailed by SMTP, on %s", (engi
   const setup = useTestServer(engine, { smtp: true, env: { TRUST_PROXY: "loopback" } });
   let server: TestServer;
   let smtp: SmtpCatcher;
-  beforeEach(() => ({ server, smtp } = setup));
+  beforeAll(() => void ({ server, smtp } = setup));
 
   test("once an invitation and a reset are delivered, no table, file or backup holds their tokens, and both links still work", async () => {
     const owner = await signIn(server);
@@ -148,7 +148,7 @@ describe.each(testEngines())("link tokens at rest, mailed by SMTP, on %s", (engi
 describe("link tokens at rest, with no mail server (log transport)", () => {
   const setup = useTestServer("sqlite", { env: { MAIL_TRANSPORT: "log", OUTBOX_POLL_MS: "50", TRUST_PROXY: "loopback" } });
   let server: TestServer;
-  beforeEach(() => void (server = setup.server));
+  beforeAll(() => void (server = setup.server));
 
   test("only each link's .eml file holds its token, until the link is used; then the file is gone too", async () => {
     const owner = await signIn(server);

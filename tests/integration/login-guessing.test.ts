@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, loginAccountKey } from "../../server/auth/rate-limit.server";
 import { testEngines } from "../shared/test-database";
 import { ADMIN, auditedTimes, postLoginWhenLetIn } from "./helpers/admin";
@@ -25,7 +25,7 @@ const LOCKED = "Too many login attempts. Please try again in 15 minutes.";
 describe.each(testEngines())("guessing the admin's password on %s", (engine) => {
   const setup = useTestServer(engine, { env: { TRUST_PROXY: "loopback" } });
   let server: TestServer;
-  beforeEach(() => void (server = setup.server));
+  beforeAll(() => void (server = setup.server));
 
   const hashesRun = () => auditedTimes(server, "login.");
 

@@ -68,7 +68,7 @@ describe.each(testEngines())("output encoding on %s", (engine) => {
   let server: TestServer;
   let smtp: SmtpCatcher;
   let cookie: string;
-  beforeEach(() => ({ server, smtp, cookie } = setup));
+  beforeEach(() => void ({ server, smtp, cookie } = setup));
 
   test("a join application full of markup is text in the admin panel, its data and its notification mail", async () => {
     const response = await postForm(

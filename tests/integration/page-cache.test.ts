@@ -63,7 +63,7 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
   const setup = useTestServer(engine, { signedIn: true, env: { PAGE_CACHE_SECONDS: "300" } });
   let server: TestServer;
   let cookie: string;
-  beforeEach(() => ({ server, cookie } = setup));
+  beforeEach(() => void ({ server, cookie } = setup));
 
   test.each(PAGES)(
     "%s: every visitor gets the same bytes: the page, its policy with its inline scripts' hashes, its ETag",

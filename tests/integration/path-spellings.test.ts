@@ -118,7 +118,7 @@ describe("every spelling of a path meets its guards", () => {
   const setup = useTestServer("sqlite", { signedIn: true, env: { TRUST_PROXY: "loopback", PAGE_CACHE_SECONDS: "300" } });
   let server: TestServer;
   let cookie: string;
-  beforeEach(() => ({ server, cookie } = setup));
+  beforeEach(() => void ({ server, cookie } = setup));
 
   let guess = 0;
   test.each(SPELLINGS)("the login's gate ($name): of 20 logins at once, no more are checked than it has slots", async (spelling) => {

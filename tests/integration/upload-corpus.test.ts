@@ -181,7 +181,7 @@ describe.each(testEngines())("the upload corpus on %s", (engine) => {
   const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;
-  beforeEach(() => ({ server, cookie } = setup));
+  beforeEach(() => void ({ server, cookie } = setup));
 
   const uploadsDir = () => path.join(server.dataDir, "uploads");
   const images = async () => (await server.database.db.selectFrom("images").selectAll().execute()).map(toStoredImage);
