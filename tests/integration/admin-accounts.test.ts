@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn, useSignedInAdmin } from "./helpers/admin";
+import { ADMIN, auditActions, clearRateLimits, cookieFrom, getPage, post, signIn } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { expectCleanServerLog } from "./helpers/server-log";
@@ -152,7 +152,7 @@ const NO_MAIL_SERVER = "No mail server is set up: mails are written to files on 
 
 /** No mail variables: the `log` transport, whose files nobody receives. The page is the same on either engine. */
 describe("the Accounts page without a mail server", () => {
-  const admin = useSignedInAdmin("sqlite");
+  const admin = useTestServer("sqlite", { signedIn: true });
 
   test("says above Invite admin that invitations reach nobody, and the folder on the server they are written to", async () => {
     const html = await (await getPage(admin.server, "/admin/accounts", admin.cookie)).text();

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { MOVE_MESSAGES } from "../../core/schemas/content-forms";
 import { newId } from "../../server/db/ids";
 import { testEngines } from "../shared/test-database";
-import { auditActions, getPage, post, useSignedInAdmin } from "./helpers/admin";
+import { auditActions, getPage, post } from "./helpers/admin";
+import { useTestServer } from "./helpers/use-test-server";
 
 /**
  * A drag's drop over HTTP: POST /admin/content/<list>/<id>/move with `to`, the item's place in the new order (0 at
@@ -10,7 +11,7 @@ import { auditActions, getPage, post, useSignedInAdmin } from "./helpers/admin";
  * on the public pages at the next request; anything refused changes nothing.
  */
 describe.each(testEngines())("moving a content item to a place on %s", (engine) => {
-  const admin = useSignedInAdmin(engine);
+  const admin = useTestServer(engine, { signedIn: true });
 
   const db = () => admin.server.database.db;
   const goals = () => db().selectFrom("content_goals").select(["id", "title", "position"]).orderBy("position").orderBy("id").execute();

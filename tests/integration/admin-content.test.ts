@@ -3,14 +3,15 @@ import { describe, expect, test } from "vitest";
 import { CONFLICT_MESSAGE, PHOTO_FORMATS_MESSAGE } from "../../core/schemas/content-forms";
 import { IPHONE_HEIC } from "../shared/iphone-heic";
 import { testEngines } from "../shared/test-database";
-import { auditActions, getPage, jpegWithGps, post, useSignedInAdmin } from "./helpers/admin";
+import { auditActions, getPage, jpegWithGps, post } from "./helpers/admin";
+import { useTestServer } from "./helpers/use-test-server";
 
 /**
  * The admin's content screens over HTTP: every edit is checked on the server, refused whole when it is wrong or
  * stale, audited, and on the public home page at the next request (through the page cache).
  */
 describe.each(testEngines())("site content edited by the admin on %s", (engine) => {
-  const admin = useSignedInAdmin(engine);
+  const admin = useTestServer(engine, { signedIn: true });
 
   const details = () => admin.server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
   const goals = () => admin.server.database.db.selectFrom("content_goals").selectAll().orderBy("position").execute();

@@ -1,7 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { auditActions, getPage, post, seedContactMessage, useSignedInAdmin } from "./helpers/admin";
+import { auditActions, getPage, post, seedContactMessage } from "./helpers/admin";
+import { useTestServer } from "./helpers/use-test-server";
 
 /** The senders' names the inbox's HTML shows, in order (each message is headed by its sender's name). */
 const namesShown = (html: string) => [...html.matchAll(/<article[^>]*>[\s\S]*?<h2[^>]*>([^<]*)<\/h2>/g)].map((match) => match[1]);
@@ -14,7 +15,7 @@ const messagesLink = (html: string) =>
     ?.match(/aria-label="([^"]*)"/)?.[1];
 
 describe.each(testEngines())("the admin's contact messages on %s", (engine) => {
-  const admin = useSignedInAdmin(engine);
+  const admin = useTestServer(engine, { signedIn: true });
   const db = () => admin.server.database.db;
   const page = async (path: string) => (await getPage(admin.server, path, admin.cookie)).text();
   const inbox = async (query = "") => page(`/admin/messages${query}`);

@@ -11,7 +11,8 @@ import {
 import { VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "../../core/schemas/limits";
 import { newId } from "../../server/db/ids";
 import { testEngines } from "../shared/test-database";
-import { auditActions, getPage, post, useSignedInAdmin } from "./helpers/admin";
+import { auditActions, getPage, post } from "./helpers/admin";
+import { useTestServer } from "./helpers/use-test-server";
 import { postBytes, uploadVideo } from "./helpers/video";
 import { siteOrigin } from "./helpers/test-server";
 
@@ -25,7 +26,7 @@ const OTHER_FILM = Buffer.concat([FILM, Buffer.alloc(VIDEO_PART_BYTES, 1)]);
  * storage, served to players by byte ranges, replaced and removed with the home details' version check.
  */
 describe.each(testEngines())("the documentary video on %s", (engine) => {
-  const admin = useSignedInAdmin(engine);
+  const admin = useTestServer(engine, { signedIn: true });
 
   const details = () => admin.server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
   const upload = async (video: Uint8Array, options: { version?: number; parts?: number } = {}) =>

@@ -6,10 +6,8 @@ import { applicationsRepo, serializeAnswers } from "../../../server/repos/applic
 import { contactMessagesRepo } from "../../../server/repos/contact-messages";
 import { pageMessages } from "./forms";
 import { rememberSecret } from "./log-secrets";
-import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { Engine } from "../../../server/db/database";
 import { sampleJpeg } from "./seed";
-import { siteOrigin, startTestServer, type TestServer } from "./test-server";
+import { siteOrigin, type TestServer } from "./test-server";
 import { SEED_QUESTIONS } from "../../shared/seed-questions";
 
 /** The admin every admin test server is started with. */
@@ -112,35 +110,6 @@ export async function getPage(server: TestServer, path: string, cookie?: string)
 /** Every test starts with no counters, so the per-IP limit (all tests come from 127.0.0.1) never leaks across tests. */
 export async function clearRateLimits(server: TestServer): Promise<void> {
   await server.database.db.deleteFrom("rate_limits").execute();
-}
-
-/**
- * For the admin's tests of one engine: a server started with ADMIN_ENV for the whole file, and before each test no
- * rate-limit counters and a fresh admin session (`cookie`). Read both through the returned object, inside a test.
- */
-export function useSignedInAdmin(engine: Engine): { readonly server: TestServer; readonly cookie: string } {
-  let server: TestServer | undefined;
-  let cookie: string | undefined;
-  beforeAll(async () => {
-    server = await startTestServer(engine, ADMIN_ENV);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    await clearRateLimits(server!);
-    cookie = await signIn(server!);
-  });
-  return {
-    get server() {
-      if (!server) throw new Error("the admin's server is read before it has started");
-      return server;
-    },
-    get cookie() {
-      if (!cookie) throw new Error("the admin's session is read before it is made");
-      return cookie;
-    },
-  };
 }
 
 /** How many times the audit log says an action starting with `prefix` happened (a counted entry holds several). */
