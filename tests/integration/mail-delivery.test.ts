@@ -19,7 +19,6 @@ const FAST_OUTBOX = {
   TRUST_PROXY: "loopback",
 };
 
-/** Beside the catcher's SMTP_URL and MAIL_FROM. */
 const SMTP_SETTINGS = { MAIL_TRANSPORT: "smtp", SMTP_TIMEOUT_MS: "2000", MAIL_TO: "office@society.test", ...FAST_OUTBOX };
 
 async function outboxRows(server: TestServer) {
@@ -147,8 +146,7 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
   });
 
   test("two server processes on one database deliver each job exactly once", async () => {
-    const mail = { SMTP_URL: smtp.url, MAIL_FROM: "Website <website@society.test>", ...SMTP_SETTINGS };
-    const second = await startTestServer(engine, mail, { shareDatabaseOf: server });
+    const second = await startTestServer(engine, setup.env, { shareDatabaseOf: server });
     try {
       await submitApplications([server, second], 30, "Shared");
       await waitFor(async () => smtp.mails.filter((m) => m.text.includes("Name: Shared ")).length >= 30 || undefined, 30_000);

@@ -7,11 +7,11 @@ import {
   waitingMessage,
 } from "../../core/schemas/registration-messages";
 import { testEngines } from "../shared/test-database";
-import { ADMIN_ENV, auditActions, getPage, post, signIn } from "./helpers/admin";
+import { auditActions, getPage, post, signIn } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
-import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
-import { freePort, siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
+import type { SmtpCatcher } from "./helpers/smtp-catcher";
+import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
 
 /** A registration as the form sends it without JavaScript. */
@@ -308,29 +308,18 @@ const RACE_REGISTRANTS = 300;
 
 // PostgreSQL only (two processes on one SQLite file are not how the site is run): skipped without TEST_DATABASE_URL.
 describe.skipIf(!process.env.TEST_DATABASE_URL)("300 confirming at once through two instances on PostgreSQL", () => {
+  const setup = useTestServer("postgres", { smtp: true, env: { TRUST_PROXY: "loopback", MAIL_TO: "office@society.test" } });
   let first: TestServer;
   let second: TestServer;
   let smtp: SmtpCatcher;
   beforeAll(async () => {
-    smtp = smtpCatcher(await freePort());
-    await smtp.start();
+    ({ server: first, smtp } = setup);
     // Both instances deliver their share of the outbox to the one catcher.
-    const env = {
-      ...ADMIN_ENV,
-      TRUST_PROXY: "loopback",
-      MAIL_TRANSPORT: "smtp",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Website <website@society.test>",
-      MAIL_TO: "office@society.test",
-      OUTBOX_POLL_MS: "100",
-    };
-    first = await startTestServer("postgres", env);
-    second = await startTestServer("postgres", env, { shareDatabaseOf: first });
+    second = await startTestServer("postgres", setup.env, { shareDatabaseOf: first });
   });
+  // Before the first instance, which drops the database.
   afterAll(async () => {
     await second?.stop();
-    await first?.stop();
-    await smtp?.stop();
   });
 
   test("exactly the capacity registered, everyone else on the waiting list in distinct places, no one lost", async () => {

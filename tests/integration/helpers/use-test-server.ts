@@ -17,6 +17,8 @@ export interface UsedTestServer {
   readonly server: TestServer;
   readonly cookie: string;
   readonly smtp: SmtpCatcher;
+  /** The environment the server was started with, for a second instance on its database (`shareDatabaseOf`). */
+  readonly env: Record<string, string>;
 }
 
 /**
@@ -28,6 +30,7 @@ export function useTestServer(engine: Engine, options: TestServerSetup = {}): Us
   let server: TestServer | undefined;
   let smtp: SmtpCatcher | undefined;
   let cookie: string | undefined;
+  let env: Record<string, string> | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`${what} is read before the setup made it`);
     return value;
@@ -41,7 +44,8 @@ export function useTestServer(engine: Engine, options: TestServerSetup = {}): Us
     const mail: Record<string, string> = smtp
       ? { SMTP_URL: smtp.url, MAIL_FROM: "Website <website@society.test>", OUTBOX_POLL_MS: "50" }
       : {};
-    server = await startTestServer(engine, { ...ADMIN_ENV, ...mail, ...options.env });
+    env = { ...ADMIN_ENV, ...mail, ...options.env };
+    server = await startTestServer(engine, env);
   });
   afterAll(async () => {
     await server?.stop();
@@ -65,6 +69,9 @@ export function useTestServer(engine: Engine, options: TestServerSetup = {}): Us
     },
     get smtp() {
       return started(smtp, "the mail catcher (smtp)");
+    },
+    get env() {
+      return started(env, "the server's environment");
     },
   };
 }
