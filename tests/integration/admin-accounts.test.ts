@@ -2,11 +2,11 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { ADMIN_ENV, clearRateLimits, cookieFrom, getPage, post, signIn, useSignedInAdmin } from "./helpers/admin";
-import { waitFor } from "./helpers/forms";
+import { pageMessages, waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
-import { freePort, startTestServer, type TestServer } from "./helpers/test-server";
+import { freePort, siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 
 /**
  * Accounts over HTTP with a real SMTP server: an Owner invites, the invitee accepts through the mailed link and is an
@@ -60,6 +60,18 @@ describe.each(testEngines())("admin accounts, invitations and password resets on
     expect(page.headers.get("cache-control")).toContain("no-store");
     expect(await page.text()).toContain("You are invited to run this site as Editor.");
     const token = new URL(link, server.url).searchParams.get("token")!;
+    // A breached password, posted without JavaScript: the page again, the message at the field, the password not sent back.
+    const weak = await fetch(`${server.url}${link}`, {
+      method: "POST",
+      body: new URLSearchParams({ token, name: "Omar Editor", newPassword: "password1", confirmPassword: "password1" }),
+      headers: { ...siteOrigin(server.publicUrl), accept: "text/html" },
+    });
+    const weakPage = await weak.text();
+    expect(weak.status).toBe(400);
+    expect(pageMessages(weakPage).fields.newPassword).toBe(
+      "This password is on a list of common and breached passwords. Choose another one.",
+    );
+    expect(weakPage).not.toContain("password1");
     const fields = { token, name: "Omar Editor", newPassword: "tiger lily gravel", confirmPassword: "tiger lily gravel" };
     const accepted = await post(server, link, fields);
     expect([accepted.status, accepted.headers.get("location")]).toEqual([302, "/admin"]);

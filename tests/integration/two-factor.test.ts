@@ -68,6 +68,9 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     const wrong = await post(server, "/admin/login/code", { code: "123456" }, { cookie: waiting });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors?.code).toBe("That code is not right. Enter the current code from your app, or an unused recovery code.");
+    // Without JavaScript the code screen is drawn again with the message at its field.
+    const noScript = await post(server, "/admin/login/code", { code: "123456" }, { cookie: waiting, headers: { accept: "text/html" } });
+    expect([noScript.status, noScript.body.errors?.code]).toEqual([400, wrong.body.errors?.code]);
     const done = await post(server, "/admin/login/code", { code: appCode(secret) }, { cookie: waiting });
     expect([done.status, done.headers.get("location")]).toEqual([302, "/admin"]);
     const full = cookieFrom(done.headers)!;
