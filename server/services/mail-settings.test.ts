@@ -124,6 +124,11 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
       text: "Welcome to {society}.",
       sendable: true,
     });
+    const audit = await database.db.selectFrom("audit_log").select(["action", "detail"]).orderBy("at").orderBy("id").execute();
+    expect(audit).toEqual([
+      { action: "mail.confirmation", detail: "enabled=true" },
+      { action: "mail.confirmation", detail: "enabled=false" },
+    ]);
   });
 
   test("with EmailJS and no confirmation template, no confirmation is queued, and the settings say why", async () => {
