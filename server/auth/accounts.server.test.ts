@@ -111,6 +111,23 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     expect(actions).toEqual(expect.arrayContaining(["admin.invite", "admin.invitation-accepted"]));
   });
 
+  test("the list: Owners first, each with role, two-factor, access and last sign-in in the site's time; open invitations until when", async () => {
+    const editor = await repos.admins.create({ email: "aamir@society.example", name: "Aamir", passwordHash: "x", role: "editor" });
+    await repos.admins.setDisabled(editor.id, new Date(now).toISOString());
+    await repos.admins.recordSignIn(owner.id, new Date(now).toISOString());
+    await repos.admins.setPendingTotpSecret(owner.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    await repos.admins.enableTotp(owner.id, new Date(now).toISOString(), 1);
+    await accounts().invite({ email: "bilal@society.example", role: "owner", actor: actor() });
+    const { accounts: listed, invitations } = await accounts().list();
+    expect(listed.map(({ email, role, disabled, twoFactor, lastSignIn }) => [email, role, disabled, twoFactor, lastSignIn])).toEqual([
+      ["chair@society.example", "owner", false, true, "29 November 2026 at 15:00"],
+      ["aamir@society.example", "editor", true, false, null],
+    ]);
+    expect(invitations).toEqual([
+      { id: expect.any(String), email: "bilal@society.example", role: "owner", expires: "1 December 2026 at 15:00" },
+    ]);
+  });
+
   test("an invitation works for 48 hours; a newer one to the same address replaces it; revoked, it is gone", async () => {
     await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor() });
     const first = tokenIn((await accountMails())[0]!.text);

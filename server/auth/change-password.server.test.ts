@@ -1,6 +1,8 @@
 import type * as argon2 from "@node-rs/argon2";
 import { verify } from "@node-rs/argon2";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { changePasswordSchema } from "#core/schemas/change-password";
+import { loginSchema } from "#core/schemas/login";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createRepos, type Repos } from "../repos";
 import { changePassword } from "./change-password.server";
@@ -18,6 +20,28 @@ import { sessionStore } from "./sessions.server";
 vi.mock("@node-rs/argon2", async (importOriginal) => {
   const real = await importOriginal<typeof argon2>();
   return { ...real, verify: vi.fn(real.verify) };
+});
+
+/** The first message the schema gives for each field it refuses. */
+const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).reverse().map((issue) => [String(issue.path[0]), issue.message]));
+
+test("the login and password forms refuse with the spec's messages", () => {
+  expect(messages(loginSchema.safeParse({ email: " ", password: "" }))).toEqual({
+    email: "Email is required",
+    password: "Password is required",
+  });
+  const change = (fields: Record<string, string>) =>
+    messages(changePasswordSchema.safeParse({ currentPassword: "", newPassword: "", confirmPassword: "", ...fields }));
+  expect(change({})).toEqual({
+    currentPassword: "Current password is required",
+    newPassword: "New password must be at least 8 characters",
+    confirmPassword: "Confirm password is required",
+  });
+  expect(change({ currentPassword: "x", newPassword: "12345678", confirmPassword: "87654321" })).toEqual({
+    confirmPassword: "New passwords don't match",
+  });
+  expect(change({ currentPassword: "x", newPassword: "12345678", confirmPassword: "12345678" })).toEqual({});
 });
 
 describe.each(testEngines())("the admin changing their password on %s", (engine) => {

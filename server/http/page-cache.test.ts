@@ -199,6 +199,15 @@ describe("the page cache", () => {
     expect(site.renders).toBe(1);
   });
 
+  test("a clock set back (the host's time corrected) asks the database again before the next page", async () => {
+    const { site, body } = await fakeSite({ checkIntervalMs: 0 });
+    site.clock = 7_200_000;
+    await body("/announcement");
+    site.clock = 0;
+    site.version = "v2";
+    expect(await body("/announcement")).toContain("render 2");
+  });
+
   test("invalidate (a write through this process) clears the pages at once", async () => {
     const { site, cache, body } = await fakeSite({ checkIntervalMs: 60_000 });
     await body("/");

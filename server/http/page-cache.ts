@@ -130,7 +130,9 @@ export function pageCache(options: PageCacheOptions) {
 
   async function ensureCurrent(): Promise<void> {
     const current = now();
-    if (knownVersion !== undefined && current - checkedAt < options.checkIntervalMs && (changesAt === null || current < changesAt)) return;
+    // A clock set back (the host's time corrected) counts as the interval passed: the last check is not in the future.
+    const fresh = current >= checkedAt && current - checkedAt < options.checkIntervalMs;
+    if (knownVersion !== undefined && fresh && (changesAt === null || current < changesAt)) return;
     // One read at a time: requests arriving meanwhile wait for it rather than each asking the database.
     checking ??= options
       .version()

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { announcementSchema } from "#core/schemas/announcement";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { createLogger } from "../logger";
 import { mailFiles } from "../mail/mail-files";
@@ -33,6 +34,42 @@ const jpeg = () =>
   sharp({ create: { width: 300, height: 200, channels: 3, background: "#2a7" } })
     .jpeg()
     .toBuffer();
+
+describe("the announcement form", () => {
+  const image = (type = "image/jpeg") => new Blob([Buffer.from("bytes")], { type });
+  /** The form's fields as a browser posts them, with `more` changed; the first message per field. */
+  const refusals = (more: Record<string, unknown>) =>
+    Object.fromEntries(
+      (announcementSchema.safeParse({ description: "Blood donation camp on Saturday", ...more }).error?.issues ?? [])
+        .reverse()
+        .map((issue) => [issue.path[0], issue.message]),
+    );
+
+  test.each([
+    [{ image: [image(), image()] }, "image", "Choose one image"],
+    [{ image: [image("text/plain")] }, "image", "Choose an image file"],
+    [{ description: "too short" }, "description", "Description must be at least 10 characters"],
+    [{ url: "not a url" }, "url", "Enter a valid URL"],
+    [{ url: "javascript:alert(1)" }, "url", "Enter a valid URL"],
+    [{ publish: "whenever" }, "publish", "Choose when it goes live"],
+    [{ publish: "scheduled" }, "publishAt", "Choose the date and time it goes live"],
+    [{ publish: "scheduled", publishAt: "tomorrow" }, "publishAt", "Choose the date and time it goes live"],
+    [
+      { publish: "scheduled", publishAt: "2099-01-01T10:00", expiresAt: "2099-01-01T09:00" },
+      "expiresAt",
+      "The expiry must be after the publish time",
+    ],
+    [{ eventEndsAt: "2099-01-01T09:00" }, "eventEndsAt", "Choose when the event starts first"],
+    [{ eventStartsAt: "2099-01-01T10:00", eventEndsAt: "2099-01-01T10:00" }, "eventEndsAt", "The end must be after the start"],
+  ])("%o is refused at %s", (more, field, message) => {
+    expect(refusals(more)).toEqual({ [field]: message });
+  });
+
+  test("an image, a link, an empty link and a later expiry are taken", () => {
+    expect(refusals({ image: [image()], url: "https://forms.gle/camp", expiresAt: "2099-01-01T10:00" })).toEqual({});
+    expect(announcementSchema.parse({ description: "Blood donation camp on Saturday", url: " " }).url).toBeUndefined();
+  });
+});
 
 describe.each(testEngines())("the announcement service on %s", (engine) => {
   let database: TestDatabase;
@@ -89,6 +126,19 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     expect(await service().sweepOrphanImages(new Date(Date.now() + ORPHAN_IMAGE_GRACE_MS + 1000))).toBe(1);
     expect(await imageRows()).toBe(0);
     expect(files()).toEqual([]);
+  });
+
+  test("a delete removes the row, then its image's rows and files, and is audited; an unknown id is not found", async () => {
+    const id = savedId(await service().save(fields(), await jpeg(), "admin-1"));
+    expect(files().length).toBeGreaterThan(0);
+    expect(await service().delete(id, "admin-1")).toBe(true);
+    expect(await database.db.selectFrom("announcements").select("id").execute()).toEqual([]);
+    expect([await imageRows(), files()]).toEqual([0, []]);
+    expect((await database.db.selectFrom("audit_log").select("action").execute()).map((entry) => entry.action)).toContain(
+      "announcement.delete",
+    );
+    expect(await service().delete(id, "admin-1")).toBe(false);
+    expect(await service().delete("not-an-id", "admin-1")).toBe(false);
   });
 
   test("an image still used by an announcement is never swept", async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_CONFIRMATION, fillPlaceholders, notificationAddressSchema } from "#core/schemas/mail-settings";
+import { confirmationMailSchema, DEFAULT_CONFIRMATION, fillPlaceholders, notificationAddressSchema } from "#core/schemas/mail-settings";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import type { MailConfig } from "../config";
@@ -22,6 +22,20 @@ describe("the confirmation's placeholders", () => {
     expect(notificationAddressSchema.safeParse({ notificationEmail: "office" }).error?.issues[0]?.message).toBe(
       "Enter a valid email address",
     );
+  });
+
+  test("the confirmation needs a subject of one line and a text of at most 5000 characters; unticked, it is off", () => {
+    const refusals = (fields: Record<string, string>) =>
+      Object.fromEntries(confirmationMailSchema.safeParse(fields).error?.issues.map((issue) => [issue.path[0], issue.message]) ?? []);
+    expect(refusals({ enabled: "on", subject: "", text: "x".repeat(5001) })).toEqual({
+      subject: "Subject is required",
+      text: "Text must be at most 5000 characters",
+    });
+    expect(refusals({ enabled: "on", subject: "Line\r\nBcc: x@example.org", text: "ok" })).toEqual({ subject: "Subject must be one line" });
+    expect(confirmationMailSchema.parse({ subject: "Received", text: "We have it." })).toEqual({
+      subject: "Received",
+      text: "We have it.",
+    });
   });
 });
 
@@ -110,6 +124,11 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
       text: "Welcome to {society}.",
       sendable: true,
     });
+    const audit = await database.db.selectFrom("audit_log").select(["action", "detail"]).orderBy("at").orderBy("id").execute();
+    expect(audit).toEqual([
+      { action: "mail.confirmation", detail: "enabled=true" },
+      { action: "mail.confirmation", detail: "enabled=false" },
+    ]);
   });
 
   test("with EmailJS and no confirmation template, no confirmation is queued, and the settings say why", async () => {

@@ -3,9 +3,9 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * Announcements as editable posts, walked through as an admin would: a title and a button label of one's own, a card
- * without an image or a link, an edit that changes the text or the image, a draft, a publish time and an expiry that
- * the server's clock reaches, a pin, and an expiry set before the publish time.
+ * Announcements as editable posts, walked through as an admin would: one made with a poster, an event and a registration
+ * question, edited and deleted; a draft scheduled, going live and expiring as the server's clock reaches its times; a
+ * pin. The rules (what is stored, each state, the form's messages) are server/services/announcements.test.ts.
  */
 
 /** A real photo from the society's content: the upload goes through the same checks as any admin's. */
@@ -42,7 +42,6 @@ const PUBLISH = {
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
 const card = (page: Page, heading: string) => page.getByRole("main").getByRole("article", { name: heading });
 const filters = (page: Page) => page.getByRole("navigation", { name: "Show announcements" });
-const noneLive = (page: Page) => page.getByText("No announcement available.", { exact: true });
 
 async function openCreateDialog(page: Page): Promise<Locator> {
   await page.getByRole("button", { name: "Create Announcement" }).click();
@@ -74,215 +73,144 @@ test.describe("editing announcements", () => {
     await signInAsAdmin();
   });
 
-  test("a titled one without image or link is a text card with no button; one with image and link shows the button's own label", async ({
+  test("one created with a poster, an event and a registration question is listed with them; Edit changes it, Delete removes it", async ({
     page,
   }) => {
     test.slow();
     await page.goto("/admin-announcement");
-    let dialog = await openCreateDialog(page);
-    await dialog.getByLabel("Title", { exact: true }).fill("Library hours change");
-    await dialog.getByLabel("Description", { exact: true }).fill("The library closes at 8 pm during exam week.");
+    await expect(page.getByRole("heading", { name: "Your Announcements", level: 1 })).toBeVisible();
+    await expect(page.getByText("No announcement created yet.", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Create Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Announcement" });
+    const box = await dialog.boundingBox();
+    expect(Math.abs(box!.height - page.viewportSize()!.height * 0.7)).toBeLessThan(2);
     await dialog.getByRole("button", { name: "Create Announcement" }).click();
-    await expectSaved(page, dialog, "Announcement created!");
-    await expect(card(page, "Library hours change")).toBeVisible();
+    await expect(dialog.getByText("Description must be at least 10 characters", { exact: true })).toBeVisible();
 
-    // A fresh page: the first toast must not pass for the second's.
-    await page.goto("/admin-announcement");
-    dialog = await openCreateDialog(page);
     await dialog.getByLabel("Title", { exact: true }).fill("Blood donation camp");
     await dialog.getByLabel("Image", { exact: true }).setInputFiles(PHOTO);
     await expect(dialog.getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
-    await dialog.getByLabel("Description", { exact: true }).fill("Saturday at 10 am in the main hall.\nMap: https://example.org/camp-map");
-    await dialog.getByLabel("Google Form URL", { exact: true }).fill("https://forms.gle/blood-camp");
-    await dialog.getByLabel("Button label", { exact: true }).fill("Sign up for the camp");
+    await dialog.getByLabel("Description", { exact: true }).fill("Saturday at 10 am in the main hall.");
+    const event = dialog.getByRole("group", { name: "Event (optional)" });
+    await event.getByLabel("Starts at").fill("2099-12-01T10:00");
+    await event.getByLabel("Ends at").fill("2099-12-01T13:30");
+    await event.getByLabel("Place").fill("Hall 2, main campus");
+    await dialog.getByLabel("Registration", { exact: true }).selectOption({ label: "Collect registrations here" });
+    await expect(dialog.getByLabel("Google Form URL")).toHaveCount(0);
+    const registrations = dialog.getByRole("group", { name: "Registrations" });
+    await registrations.getByLabel("Places", { exact: true }).fill("40");
+    await registrations.getByText("Extra questions (up to 5)").click();
+    const question = registrations.getByRole("group", { name: "Question 1", exact: true });
+    await question.getByLabel("Question 1", { exact: true }).fill("Your blood group, if you know it");
+    await question.getByLabel("Answer to question 1").selectOption({ label: "One choice of several" });
+    await question.getByLabel("Choices for question 1").fill("A\nB\nAB\nO");
     await dialog.getByRole("button", { name: "Create Announcement" }).click();
     await expectSaved(page, dialog, "Announcement created!");
-    await expect(cards(page)).toHaveCount(2);
-
-    await page.goto("/announcement");
-    await expect(cards(page)).toHaveCount(2);
-    const text = card(page, "Library hours change");
-    await expect(text.getByRole("heading", { name: "Library hours change", exact: true })).toBeVisible();
-    await expect(text).toContainText("The library closes at 8 pm during exam week.");
-    await expect(text.locator("img")).toHaveCount(0);
-    // No button: no link out of the site (its heading may still lead to its own page).
-    await expect(text.getByRole("link", { name: /\(opens in a new tab\)$/ })).toHaveCount(0);
-    await expect(text.locator('a[target="_blank"]')).toHaveCount(0);
 
     const camp = card(page, "Blood donation camp");
-    await expect(camp.getByRole("heading", { name: "Blood donation camp", exact: true })).toBeVisible();
-    const button = camp.getByRole("link", { name: /^Sign up for the camp/ });
-    await expect(button).toHaveAttribute("href", "https://forms.gle/blood-camp");
-    await expect(button).toHaveAttribute("target", "_blank");
-    await expect(camp.getByRole("link", { name: /Register via Google Form/ })).toHaveCount(0);
-    // A web address in the description is a link of its own.
-    await expect(camp.getByRole("link", { name: "https://example.org/camp-map", exact: true })).toHaveAttribute(
-      "href",
-      "https://example.org/camp-map",
-    );
+    await expect(camp.getByText("Live", { exact: true })).toBeVisible();
+    await expect(camp).toContainText("Saturday at 10 am in the main hall.");
+    await expect(camp).toContainText("1 December 2099 at 10:00 to 13:30");
+    await expect(camp).toContainText("Hall 2, main campus");
+    await expect(camp.getByRole("link", { name: /^Registrations \(0 registered, 0 waiting\)/ })).toBeVisible();
     const image = camp.locator("img");
     await expect(image).toHaveJSProperty("complete", true);
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  });
 
-  test("Edit changes the text, then replaces the image (the old one's address answers 404), then removes it", async ({
-    page,
-    seed,
-    expectNoAxeViolations,
-  }) => {
-    test.slow();
-    await seed.announcement({
-      title: "Study circle",
-      description: "Study circle registrations open on Monday.",
-      googleFormUrl: "https://forms.gle/study-circle",
-    });
-    await page.goto("/admin-announcement");
-    let dialog = await openEditDialog(page, "Study circle");
-    await expect(dialog.getByLabel("Description", { exact: true })).toHaveValue("Study circle registrations open on Monday.");
-    await expect(dialog.getByRole("img", { name: "Current image" })).toBeVisible();
-    await expect(dialog.getByLabel("Remove the image (the card shows text only)")).not.toBeChecked();
-    await expectNoAxeViolations(page);
-    await dialog.getByLabel("Description", { exact: true }).fill("Study circle registrations open on Tuesday instead.");
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expectSaved(page, dialog, "Announcement saved!");
+    const edit = await openEditDialog(page, "Blood donation camp");
+    await expect(edit.getByLabel("Description", { exact: true })).toHaveValue("Saturday at 10 am in the main hall.");
+    await expect(edit.getByRole("img", { name: "Current image" })).toBeVisible();
+    await expect(edit.getByRole("group", { name: "Event (optional)" }).getByLabel("Starts at")).toHaveValue("2099-12-01T10:00");
+    await expect(edit.getByLabel("Question 1", { exact: true })).toHaveValue("Your blood group, if you know it");
+    await edit.getByLabel("Description", { exact: true }).fill("Saturday at 11 am in the main hall, after the lecture.");
+    await edit.getByLabel("Remove the image (the card shows text only)").check();
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expectSaved(page, edit, "Announcement saved!");
+    await expect(camp).toContainText("Saturday at 11 am in the main hall, after the lecture.");
+    await expect(camp.locator("img")).toHaveCount(0);
 
-    await page.goto("/announcement");
-    await expect(cards(page)).toHaveCount(1);
-    await expect(card(page, "Study circle")).toContainText("Study circle registrations open on Tuesday instead.");
-    await expect(card(page, "Study circle")).not.toContainText("on Monday");
-    const oldSrc = await card(page, "Study circle").locator("img").getAttribute("src");
-    expect(oldSrc).toBeTruthy();
-    expect((await page.request.get(oldSrc!)).status()).toBe(200);
-
-    await page.goto("/admin-announcement");
-    dialog = await openEditDialog(page, "Study circle");
-    await dialog.getByLabel("Image", { exact: true }).setInputFiles(PHOTO);
-    await expect(dialog.getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expectSaved(page, dialog, "Announcement saved!");
-
-    await page.goto("/announcement");
-    const image = card(page, "Study circle").locator("img");
-    await expect(image).toHaveCount(1);
-    const newSrc = await image.getAttribute("src");
-    expect(newSrc).toBeTruthy();
-    expect(newSrc).not.toBe(oldSrc);
-    await expect(image).toHaveJSProperty("complete", true);
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    expect((await page.request.get(oldSrc!)).status()).toBe(404);
-    // The text and link stay as they were.
-    await expect(card(page, "Study circle")).toContainText("Study circle registrations open on Tuesday instead.");
-    await expect(card(page, "Study circle").getByRole("link", { name: /^Register via Google Form/ })).toHaveAttribute(
-      "href",
-      "https://forms.gle/study-circle",
+    await camp.getByRole("button", { name: "Delete Announcement" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you absolutely sure you want to delete this announcement?" });
+    await expect(confirm).toContainText(
+      "This action is irreversible. Once deleted, the announcement cannot be recovered and will be permanently removed for all users. Please confirm if you wish to proceed.",
     );
-
-    await page.goto("/admin-announcement");
-    dialog = await openEditDialog(page, "Study circle");
-    await dialog.getByLabel("Remove the image (the card shows text only)").check();
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expectSaved(page, dialog, "Announcement saved!");
-
-    await page.goto("/announcement");
-    await expect(cards(page)).toHaveCount(1);
-    await expect(card(page, "Study circle")).toContainText("Study circle registrations open on Tuesday instead.");
-    await expect(card(page, "Study circle").locator("img")).toHaveCount(0);
-    expect((await page.request.get(newSrc!)).status()).toBe(404);
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Announcement deleted successfully!", { exact: true })).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText("No announcement created yet.", { exact: true })).toBeVisible();
   });
 
-  test("a draft shows as Draft to the admin and not on /announcement, until Edit publishes it 'Now'", async ({ page }) => {
-    await page.goto("/admin-announcement");
-    let dialog = await openCreateDialog(page);
-    await dialog.getByLabel("Title", { exact: true }).fill("Annual dinner");
-    await dialog.getByLabel("Description", { exact: true }).fill("The annual dinner is on the last Friday of term.");
-    await dialog.getByLabel("Publish", { exact: true }).selectOption({ label: PUBLISH.draft });
-    await dialog.getByRole("button", { name: "Create Announcement" }).click();
-    await expectSaved(page, dialog, "Announcement created!");
-    await expect(card(page, "Annual dinner").getByText("Draft", { exact: true })).toBeVisible();
-    await expect(filters(page).getByRole("link", { name: "Draft (1)" })).toBeVisible();
-    await expect(filters(page).getByRole("link", { name: "Live (0)" })).toBeVisible();
+  test.describe("its times", () => {
+    // The server's refusal of an expiry already past is a 400, which Chromium logs.
+    test.use({
+      allowedConsoleErrors: [
+        /^Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(.*\/admin\/announcements\.data\)$/,
+      ],
+    });
 
-    await page.goto("/announcement");
-    await expect(noneLive(page)).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
+    test("an expiry already past is refused at Expires at; a draft, then scheduled, goes live and expires as the server's clock passes its times", async ({
+      page,
+      serverClock,
+    }) => {
+      const start = Date.now();
+      await page.goto("/admin-announcement");
+      const dialog = await openCreateDialog(page);
+      await dialog.getByLabel("Title", { exact: true }).fill("Welcome week");
+      await dialog.getByLabel("Description", { exact: true }).fill("Welcome week starts with a campus tour.");
+      // Published now with an expiry already past: the form finds nothing wrong, the server does, at the field.
+      const expiresAt = dialog.getByLabel("Expires at", { exact: true });
+      await expiresAt.fill(wallTime(start - HOUR));
+      await dialog.getByRole("button", { name: "Create Announcement" }).click();
+      await expect(dialog.getByText("The expiry must be after the publish time", { exact: true })).toBeVisible();
+      await expect(expiresAt).toHaveAttribute("aria-invalid", "true");
+      await expect(expiresAt).toHaveAccessibleDescription(/The expiry must be after the publish time/);
 
-    await page.goto("/admin-announcement");
-    dialog = await openEditDialog(page, "Annual dinner");
-    await expect(dialog.getByLabel("Publish", { exact: true })).toHaveValue("draft");
-    await dialog.getByLabel("Publish", { exact: true }).selectOption({ label: PUBLISH.now });
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expectSaved(page, dialog, "Announcement saved!");
-    await expect(card(page, "Annual dinner").getByText("Live", { exact: true })).toBeVisible();
-    await expect(card(page, "Annual dinner").getByText(/^Published /)).toBeVisible();
+      await expiresAt.fill("");
+      await dialog.getByLabel("Publish", { exact: true }).selectOption({ label: PUBLISH.draft });
+      await dialog.getByRole("button", { name: "Create Announcement" }).click();
+      await expectSaved(page, dialog, "Announcement created!");
+      const welcome = card(page, "Welcome week");
+      await expect(welcome.getByText("Draft", { exact: true })).toBeVisible();
+      await expect(filters(page).getByRole("link", { name: "Draft (1)" })).toBeVisible();
+      await expect(filters(page).getByRole("link", { name: "Live (0)" })).toBeVisible();
 
-    await page.goto("/announcement");
-    await expect(cards(page)).toHaveCount(1);
-    await expect(card(page, "Annual dinner")).toContainText("The annual dinner is on the last Friday of term.");
+      const goesLive = wallTime(start + HOUR);
+      const expires = wallTime(start + 2 * HOUR);
+      // The instants those wall times name, as the admin list writes them.
+      const goesLiveText = siteTime(Date.parse(`${goesLive}:00+05:00`));
+      const expiresText = siteTime(Date.parse(`${expires}:00+05:00`));
+      const edit = await openEditDialog(page, "Welcome week");
+      await expect(edit.getByLabel("Publish", { exact: true })).toHaveValue("draft");
+      await expect(edit.getByLabel("Goes live at", { exact: true })).toHaveCount(0);
+      await edit.getByLabel("Publish", { exact: true }).selectOption({ label: PUBLISH.scheduled });
+      await edit.getByLabel("Goes live at", { exact: true }).fill(goesLive);
+      await edit.getByLabel("Expires at", { exact: true }).fill(expires);
+      await edit.getByRole("button", { name: "Save" }).click();
+      await expectSaved(page, edit, "Announcement saved!");
+      await expect(welcome.getByText("Scheduled", { exact: true })).toBeVisible();
+      await expect(welcome.getByText(`Goes live ${goesLiveText} · Expires ${expiresText}`, { exact: true })).toBeVisible();
+      await expect(filters(page).getByRole("link", { name: "Scheduled (1)" })).toBeVisible();
+
+      await serverClock.advanceBy(61 * MINUTE);
+      await page.reload();
+      await expect(welcome.getByText(`Published ${goesLiveText} · Expires ${expiresText}`, { exact: true })).toBeVisible();
+      await expect(filters(page).getByRole("link", { name: "Live (1)" })).toBeVisible();
+
+      await serverClock.advanceBy(60 * MINUTE);
+      await page.reload();
+      await expect(welcome.getByText(`Published ${goesLiveText} · Expired ${expiresText}`, { exact: true })).toBeVisible();
+      await filters(page).getByRole("link", { name: "Expired (1)" }).click();
+      await expect(page).toHaveURL(/\?state=expired$/);
+      await expect(filters(page).getByRole("link", { name: "Expired (1)" })).toHaveAttribute("aria-current", "page");
+      await expect(cards(page)).toHaveCount(1);
+      await filters(page).getByRole("link", { name: "Live (0)" }).click();
+      await expect(page).toHaveURL(/\?state=live$/);
+      await expect(page.getByText("No live announcements.", { exact: true })).toBeVisible();
+      await expect(cards(page)).toHaveCount(0);
+    });
   });
 
-  test("scheduled an hour ahead and expiring two hours ahead: Scheduled, then Live once the server's clock passes it, then Expired", async ({
-    page,
-    serverClock,
-    expectNoAxeViolations,
-  }) => {
-    const start = Date.now();
-    const goesLive = wallTime(start + HOUR);
-    const expires = wallTime(start + 2 * HOUR);
-    // The instants those wall times name, as the admin list writes them.
-    const goesLiveText = siteTime(Date.parse(`${goesLive}:00+05:00`));
-    const expiresText = siteTime(Date.parse(`${expires}:00+05:00`));
-
-    await page.goto("/admin-announcement");
-    const dialog = await openCreateDialog(page);
-    await dialog.getByLabel("Title", { exact: true }).fill("Welcome week");
-    await dialog.getByLabel("Description", { exact: true }).fill("Welcome week starts with a campus tour.");
-    await expect(dialog.getByLabel("Goes live at", { exact: true })).toHaveCount(0);
-    await dialog.getByLabel("Publish", { exact: true }).selectOption({ label: PUBLISH.scheduled });
-    await dialog.getByLabel("Goes live at", { exact: true }).fill(goesLive);
-    await dialog.getByLabel("Expires at", { exact: true }).fill(expires);
-    await dialog.getByRole("button", { name: "Create Announcement" }).click();
-    await expectSaved(page, dialog, "Announcement created!");
-    const welcome = card(page, "Welcome week");
-    await expect(welcome.getByText("Scheduled", { exact: true })).toBeVisible();
-    await expect(welcome.getByText(`Goes live ${goesLiveText} · Expires ${expiresText}`, { exact: true })).toBeVisible();
-    await expect(filters(page).getByRole("link", { name: "Scheduled (1)" })).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    await page.goto("/announcement");
-    await expect(noneLive(page)).toBeVisible();
-
-    await serverClock.advanceBy(61 * MINUTE);
-    await page.goto("/announcement");
-    await expect(cards(page)).toHaveCount(1);
-    await expect(card(page, "Welcome week")).toContainText("Welcome week starts with a campus tour.");
-    await page.goto("/admin-announcement");
-    await expect(welcome.getByText("Live", { exact: true })).toBeVisible();
-    await expect(welcome.getByText(`Published ${goesLiveText} · Expires ${expiresText}`, { exact: true })).toBeVisible();
-    await expect(filters(page).getByRole("link", { name: "Live (1)" })).toBeVisible();
-
-    await serverClock.advanceBy(60 * MINUTE);
-    await page.goto("/announcement");
-    await expect(noneLive(page)).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
-    await page.goto("/admin-announcement");
-    await expect(welcome.getByText("Expired", { exact: true })).toBeVisible();
-    await expect(welcome.getByText(`Published ${goesLiveText} · Expired ${expiresText}`, { exact: true })).toBeVisible();
-    await filters(page).getByRole("link", { name: "Expired (1)" }).click();
-    await expect(page).toHaveURL(/\?state=expired$/);
-    await expect(filters(page).getByRole("link", { name: "Expired (1)" })).toHaveAttribute("aria-current", "page");
-    await expect(cards(page)).toHaveCount(1);
-    await expect(welcome).toBeVisible();
-    await filters(page).getByRole("link", { name: "Live (0)" }).click();
-    await expect(page).toHaveURL(/\?state=live$/);
-    await expect(page.getByText("No live announcements.", { exact: true })).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
-  });
-
-  test("pinning the oldest of three live ones puts it first on /announcement; the Pinned filter shows only it", async ({
-    page,
-    seed,
-    expectNoAxeViolations,
-  }) => {
+  test("pinning the oldest of three live ones puts it first on /announcement; the Pinned filter shows only it", async ({ page, seed }) => {
     const now = Date.now();
     for (const [title, minutesAgo] of [
       ["Oldest notice", 30],
@@ -298,10 +226,8 @@ test.describe("editing announcements", () => {
     }
     const headings = () => cards(page).getByRole("heading", { level: 2 });
 
-    await page.goto("/announcement");
-    await expect(headings()).toHaveText(["Newest notice", "Middle notice", "Oldest notice"]);
-
     await page.goto("/admin-announcement");
+    await expect(cards(page)).toHaveCount(3);
     const dialog = await openEditDialog(page, "Oldest notice");
     await expect(dialog.getByLabel("Pin it to the top of the announcements page")).not.toBeChecked();
     await dialog.getByLabel("Pin it to the top of the announcements page").check();
@@ -309,53 +235,13 @@ test.describe("editing announcements", () => {
     await expectSaved(page, dialog, "Announcement saved!");
     await expect(card(page, "Oldest notice").getByText("Pinned", { exact: true })).toBeVisible();
     await expect(card(page, "Oldest notice").getByText("Live", { exact: true })).toBeVisible();
-
-    await page.goto("/announcement");
-    await expect(headings()).toHaveText(["Pinned: Oldest notice", "Newest notice", "Middle notice"]);
-
-    await page.goto("/admin-announcement");
     await filters(page).getByRole("link", { name: "Pinned (1)" }).click();
     await expect(page).toHaveURL(/\?state=pinned$/);
     await expect(cards(page)).toHaveCount(1);
     await expect(card(page, "Oldest notice")).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
 
-  test.describe("a refused save", () => {
-    // The server's refusal is a 400, which Chromium logs.
-    test.use({
-      allowedConsoleErrors: [
-        /^Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(.*\/admin\/announcements\.data\)$/,
-      ],
-    });
-
-    test("an expiry before the publish time says 'The expiry must be after the publish time' at Expires at", async ({ page }) => {
-      const now = Date.now();
-      await page.goto("/admin-announcement");
-      const dialog = await openCreateDialog(page);
-      await dialog.getByLabel("Description", { exact: true }).fill("Sports day is moved to the spring.");
-      await dialog.getByLabel("Publish", { exact: true }).selectOption({ label: PUBLISH.scheduled });
-      await dialog.getByLabel("Goes live at", { exact: true }).fill(wallTime(now + 2 * HOUR));
-      const expiresAt = dialog.getByLabel("Expires at", { exact: true });
-      await expiresAt.fill(wallTime(now + HOUR));
-      await dialog.getByRole("button", { name: "Create Announcement" }).click();
-      await expect(dialog.getByText("The expiry must be after the publish time", { exact: true })).toBeVisible();
-      await expect(expiresAt).toHaveAttribute("aria-invalid", "true");
-      await expect(expiresAt).toHaveAccessibleDescription(/The expiry must be after the publish time/);
-
-      // Published now with an expiry already past: the server says the same, at the same field.
-      await dialog.getByLabel("Publish", { exact: true }).selectOption({ label: PUBLISH.now });
-      await expiresAt.fill(wallTime(now - HOUR));
-      // The form itself finds nothing wrong with that any more; the server does.
-      await expect(dialog.getByText("The expiry must be after the publish time", { exact: true })).toHaveCount(0);
-      await dialog.getByRole("button", { name: "Create Announcement" }).click();
-      await expect(dialog.getByText("The expiry must be after the publish time", { exact: true })).toBeVisible();
-      await expect(expiresAt).toHaveAccessibleDescription(/The expiry must be after the publish time/);
-      await expect(expiresAt).toHaveAttribute("aria-invalid", "true");
-      await expect(dialog).toBeVisible();
-      await expect(page.getByText("Announcement created!", { exact: true })).toHaveCount(0);
-      await page.keyboard.press("Escape");
-      await expect(page.getByText("No announcement created yet.", { exact: true })).toBeVisible();
-    });
+    // The pin is stored (the list above says so): the public page, asked after it, puts it first.
+    await page.goto("/announcement");
+    await expect(headings()).toHaveText(["Pinned: Oldest notice", "Newest notice", "Middle notice"]);
   });
 });

@@ -1,13 +1,13 @@
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./e2e-server";
+import { expectPanel, signInThroughForm } from "./sign-in";
 
 test.describe("admin login", () => {
   // A refused sign-in is a 4xx answer, which Chromium reports on the console.
   test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|429)/] });
 
-  test("without a session /admin is the login: heading, subtitle, email field, password with show/hide", async ({
+  test("the login: the password shown and hidden, empty fields named, a wrong password refused in a toast, the right one opens the panel; Logout returns", async ({
     page,
-    expectNoAxeViolations,
   }) => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Login", level: 1 })).toBeVisible();
@@ -17,6 +17,10 @@ test.describe("admin login", () => {
     await expect(email).toHaveAttribute("type", "email");
     await expect(email).toHaveAttribute("placeholder", /^[^@\s]+@example\.(com|org)$/);
 
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Email is required", { exact: true })).toBeVisible();
+    await expect(page.getByText("Password is required", { exact: true })).toBeVisible();
+
     const password = page.getByLabel("Password", { exact: true });
     await password.fill("secret words");
     await expect(password).toHaveAttribute("type", "password");
@@ -24,35 +28,15 @@ test.describe("admin login", () => {
     await expect(password).toHaveAttribute("type", "text");
     await page.getByRole("button", { name: "Hide password" }).click();
     await expect(password).toHaveAttribute("type", "password");
-    await expectNoAxeViolations(page);
-  });
 
-  test("empty fields say 'Email is required' and 'Password is required'", async ({ page, expectNoAxeViolations }) => {
-    await page.goto("/admin");
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByText("Email is required", { exact: true })).toBeVisible();
-    await expect(page.getByText("Password is required", { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-
-  test("a wrong password shows the error message in a toast and stays on the login", async ({ page }) => {
-    await page.goto("/admin");
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
-    await page.getByLabel("Password", { exact: true }).fill("not the password");
-    await page.getByRole("button", { name: "Login" }).click();
+    await signInThroughForm(page, { email: E2E_ADMIN.email, password: "not the password" }, { goto: false });
     await expect(page.getByText("Invalid credentials. Please check the email and password.", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-  });
 
-  test("the right password opens the panel; Logout returns to the login", async ({ page, expectNoAxeViolations }) => {
-    await page.goto("/admin");
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
-    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (0)", level: 1 })).toBeVisible();
+    await signInThroughForm(page, E2E_ADMIN, { goto: false });
+    await expectPanel(page);
     await expect(page.getByText("No user requested to join the organization..", { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/admin$/);
-    await expectNoAxeViolations(page);
+    await expect(page.getByRole("main").getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/");
 
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
@@ -60,36 +44,16 @@ test.describe("admin login", () => {
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
   });
 
-  test("signing in with a one-time password leads straight to a forced password change", async ({
-    page,
-    database,
-    expectNoAxeViolations,
-  }) => {
+  test("signing in with a one-time password leads straight to a forced password change, then the panel", async ({ page, database }) => {
     await database.db.updateTable("admins").set({ must_change_password: 1 }).where("email", "=", E2E_ADMIN.email).execute();
-    await page.goto("/admin");
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
-    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Login" }).click();
+    await signInThroughForm(page);
     await expect(page.getByRole("heading", { name: "Change Password", level: 1 })).toBeVisible();
     await expect(page.getByText("Admin Panel - All Requests")).toHaveCount(0);
-    await expectNoAxeViolations(page);
     await page.getByLabel("Current Password").fill(E2E_ADMIN.password);
     await page.getByLabel("New Password", { exact: true }).fill("my very own password");
     await page.getByLabel("Confirm New Password").fill("my very own password");
     await page.getByRole("button", { name: "Update Password" }).click();
     await expect(page.getByText("Password updated successfully!", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (0)", level: 1 })).toBeVisible();
-  });
-
-  test("/admin-announcement without a session leads to the login, and to the page after it", async ({ page }) => {
-    await page.goto("/admin-announcement");
-    await expect(page).toHaveURL(/\/admin\?next=%2Fadmin-announcement$/);
-    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-    // Nobody was signed in here: nothing ended.
-    await expect(page.getByText("Your session has ended. Please log in again.")).toHaveCount(0);
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
-    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page).toHaveURL(/\/admin-announcement$/);
   });
 });

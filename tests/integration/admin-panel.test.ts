@@ -20,33 +20,6 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
   const applicationCount = async () => (await server.database.db.selectFrom("applications").select("id").execute()).length;
   const joinUsVisible = async () => (await settingsRepo(server.database.db).get()).joinUsVisible;
 
-  test("with no requests: the count is 0 and the empty state shows", async () => {
-    const html = await (await getPage(server, "/admin", cookie)).text();
-    expect(html).toContain("Admin Panel - All Requests (0)");
-    expect(html).toContain("No user requested to join the organization..");
-    expect(html).toContain("Hide Join Us Form");
-  });
-
-  test("requests are listed newest first, with N/A for an empty blood group and permanent address", async () => {
-    await seedApplication(server, { fullname: "Older Applicant", createdAt: "2026-11-01T10:00:00.000Z" });
-    await seedApplication(server, {
-      fullname: "Newer Applicant",
-      bloodGroup: null,
-      permanentAddress: "",
-      createdAt: "2026-11-02T10:00:00.000Z",
-    });
-    const response = await getPage(server, "/admin", cookie);
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    const html = await response.text();
-    expect(html).toContain("Admin Panel - All Requests (2)");
-    expect(html.indexOf("Newer Applicant")).toBeLessThan(html.indexOf("Older Applicant"));
-    for (const label of ["Name:", "Email:", "Phone:", "Class:", "Department:", "Blood Group:", "Sargodha Address:", "Permanent Address:"]) {
-      expect(html).toContain(label);
-    }
-    expect(html.match(/>N\/A</g)).toHaveLength(2);
-    expect(html).toContain("View Full Details");
-  });
-
   test("the panel says how mail leaves the site and how the notification mails stand: all delivered, or how many wait and how many failed", async () => {
     const { db } = server.database;
     await db.deleteFrom("mail_outbox").execute();
@@ -68,20 +41,6 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
     await db.deleteFrom("mail_outbox").execute();
   });
 
-  test("answers stored as unparsable text give an empty list, not an error", async () => {
-    await seedApplication(server, { fullname: "Broken Answers", answers: "{not json" });
-    const response = await getPage(server, "/admin", cookie);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain("Broken Answers");
-  });
-
-  test("without a session the page is the login and names no applicant", async () => {
-    await seedApplication(server, { fullname: "Hidden Applicant" });
-    const html = await (await getPage(server, "/admin")).text();
-    expect(html).toContain("Admin Login");
-    expect(html).not.toContain("Hidden Applicant");
-  });
-
   describe("the Join Us switch", () => {
     test("stores the new value, answers with it, hides Join Us on / and is audited", async () => {
       const answer = await post(server, "/admin/join-us", { visible: "false" }, { cookie });
@@ -94,12 +53,6 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
 
       expect((await post(server, "/admin/join-us", { visible: "true" }, { cookie })).body).toEqual({ ok: true, joinUsVisible: true });
       expect(await (await getPage(server, "/")).text()).toContain(">Join Us<");
-    });
-
-    test("without a session: 401, unchanged", async () => {
-      const answer = await post(server, "/admin/join-us", { visible: "false" });
-      expect(answer.status).toBe(401);
-      expect(await joinUsVisible()).toBe(true);
     });
 
     /**
@@ -191,26 +144,9 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({ ok: false, error: "No such join request: it was deleted. Reload to see the latest." });
     });
-
-    test("without a session (401) or cross-site (403) nothing is deleted", async () => {
-      const id = await seedApplication(server);
-      expect((await post(server, `/admin/requests/${id}/delete`)).status).toBe(401);
-      expect((await post(server, `/admin/requests/${id}/delete`, {}, { cookie, headers: { origin: "https://evil.example" } })).status).toBe(
-        403,
-      );
-      expect(await applicationCount()).toBe(1);
-    });
   });
 
-  test("a form body over 64 KB is refused with 413 before it is parsed", async () => {
-    const answer = await post(server, "/admin/join-us", { visible: "false", padding: "x".repeat(70 * 1024) }, { cookie });
-    expect(answer.status).toBe(413);
-    expect(answer.body.error).toBe("The request is too large (at most 64 KB)");
-    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await joinUsVisible()).toBe(true);
-  });
-
-  test("the same refusal to a form posted with JavaScript off is the message as text, not raw JSON", async () => {
+  test("a form body over 64 KB posted with JavaScript off is refused with 413, the message as text, not raw JSON", async () => {
     const accept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
     const fields = { visible: "false", padding: "x".repeat(70 * 1024) };
     const answer = await post(server, "/admin/join-us", fields, { cookie, headers: { accept } });
