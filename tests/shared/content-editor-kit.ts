@@ -101,6 +101,8 @@ export function useContentEditor(engine: Engine) {
     imageIds: async () => (await database.db.selectFrom("images").select("id").orderBy("id").execute()).map((row) => row.id),
     /** Whether a stored file is there. */
     hasFile: async (key: string) => (await localStorage(dir).stat(key)) !== undefined,
+    /** The names of the files in a folder of the store. */
+    filesIn: (folder: string) => (fs.existsSync(path.join(dir, folder)) ? fs.readdirSync(path.join(dir, folder)).sort() : []),
     /** The keys of an image's files. */
     filesOf: async (imageId: string) => (await imagesRepo(database.db).findById(imageId))?.variants.map((v) => v.key) ?? [],
     /** Every row of the content's tables and images, the audit log and the content version: "nothing changed" compares two. */
