@@ -1,0 +1,145 @@
+import { describe, expect, test } from "vitest";
+import type { z } from "zod";
+import {
+  CONFLICT_MESSAGE,
+  collaboratorSchema,
+  gallerySchema,
+  goalSchema,
+  logoSchema,
+  MOVE_MESSAGES,
+  moveItemSchema,
+  presidentSchema,
+  resourceSchema,
+  siteDetailsSchema,
+  socialLinkSchema,
+  teamMemberSchema,
+} from "./content-forms";
+
+const link = "https://example.org/";
+const details = {
+  name: "Society",
+  shortName: "SMC",
+  tagline: "Tag",
+  heroText: "Hero",
+  mission: "Mission",
+  videoChannelUrl: link,
+  whatsappContactUrl: link,
+  whatsappCommunityUrl: link,
+  version: "3",
+};
+const photo = new Blob([new Uint8Array([1, 2, 3])], { type: "image/jpeg" });
+
+/** The message each field gets, as the server's answer and the browser's check show it at that field. */
+function messages(schema: z.ZodType, input: Record<string, unknown>): Record<string, string> {
+  const result = schema.safeParse(input);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join(".") || "", issue.message]));
+}
+
+/** The content screens' forms: each refusal names its field, the way the spec words it. */
+describe("the content forms", () => {
+  test.each([
+    ["an empty name", siteDetailsSchema, { ...details, name: "   " }, { name: "Name is required" }],
+    [
+      "a link that is not http(s)",
+      siteDetailsSchema,
+      { ...details, videoChannelUrl: "javascript:alert(1)", whatsappContactUrl: "ftp://videos.example.org/x" },
+      {
+        videoChannelUrl: "Video channel link must be a link starting with https:// or http://",
+        whatsappContactUrl: "WhatsApp link must be a link starting with https:// or http://",
+      },
+    ],
+    [
+      "a mission over its limit",
+      siteDetailsSchema,
+      { ...details, mission: "x".repeat(2001) },
+      { mission: "Mission must be at most 2000 characters" },
+    ],
+    ["a version that is not one", siteDetailsSchema, { ...details, version: "x" }, { version: CONFLICT_MESSAGE }],
+    ["a goal without a title", goalSchema, { title: "", description: "No title" }, { title: "Title is required" }],
+    [
+      "a long goal",
+      goalSchema,
+      { title: "Long", description: "y".repeat(501) },
+      { description: "Description must be at most 500 characters" },
+    ],
+    ["an id that is not one", goalSchema, { id: "not-an-id", title: "T", description: "D" }, { id: "No such item" }],
+    ["an unknown network", socialLinkSchema, { network: "myspace", label: "Old", url: link }, { network: "Choose Facebook or Instagram" }],
+    ["an empty label", socialLinkSchema, { network: "facebook", label: " ", url: link }, { label: "Label is required" }],
+    [
+      "a javascript: link",
+      socialLinkSchema,
+      { network: "facebook", label: "Bad", url: "javascript:alert(1)" },
+      { url: "Link must be a link starting with https:// or http://" },
+    ],
+    ["a member without a title", teamMemberSchema, { name: "Maryam", title: "" }, { title: "Title is required" }],
+    [
+      "a new collaborator without its logo, and a link that is not one",
+      collaboratorSchema,
+      { name: "Noor", description: "Helps", url: "not a link" },
+      { photo: "Choose the collaborator's logo", url: "Link must be a link starting with https:// or http://" },
+    ],
+    [
+      "a new resource without its picture",
+      resourceSchema,
+      { title: "Notes", menuLabel: "Notes", url: link },
+      { photo: "Choose a picture for the card" },
+    ],
+    [
+      "an empty menu label, a link that is not one and a long title",
+      resourceSchema,
+      { id: "0190f0a8-0000-7000-8000-000000000000", version: "1", title: "x".repeat(101), menuLabel: "  ", url: "drive folder" },
+      {
+        title: "Title must be at most 100 characters",
+        menuLabel: "Menu label is required",
+        url: "Link must be a link starting with https:// or http://",
+      },
+    ],
+    [
+      "a president without a name and a long message",
+      presidentSchema,
+      { name: " ", title: "President", message: "x".repeat(2001), version: "1" },
+      { name: "Name is required", message: "Message must be at most 2000 characters" },
+    ],
+    ["a logo without a description", logoSchema, { alt: "  ", version: "1" }, { alt: "Description is required" }],
+    [
+      "a gallery with a bad date, the Explore kind and no name",
+      gallerySchema,
+      { name: "", kind: "explore", date: "14/03/2026" },
+      { name: "Name is required", kind: "Choose Event or Activity", date: "Date must be a date, such as 2026-03-14" },
+    ],
+  ])("%s is refused at its field", (_name, schema, input, expected) => {
+    expect(messages(schema, input)).toEqual(expected);
+  });
+
+  test("a collaborator's cleared link is no link; an edit keeps its logo without a new one; line breaks are stored as \\n", () => {
+    expect(
+      collaboratorSchema.parse({ id: "0190f0a8-0000-7000-8000-000000000000", version: "2", name: "N", description: "D", url: "" }),
+    ).toMatchObject({
+      url: undefined,
+      version: 2,
+    });
+    expect(collaboratorSchema.parse({ name: "N", description: "D", photo }).photo).toBe(photo);
+    expect(teamMemberSchema.parse({ name: "N", title: "T", description: "Line one\r\nLine two" }).description).toBe("Line one\nLine two");
+  });
+
+  test.each([
+    [{ to: "3" }, { to: 3 }],
+    [{ direction: "up" }, { direction: "up" }],
+  ])("a move says which way or where to: %j", (input, expected) => {
+    expect(moveItemSchema.parse(input)).toEqual(expected);
+  });
+
+  test.each([
+    [{ to: "-1" }, MOVE_MESSAGES.to],
+    [{ to: "1.5" }, MOVE_MESSAGES.to],
+    [{ to: "1e2" }, MOVE_MESSAGES.to],
+    [{ to: "" }, MOVE_MESSAGES.to],
+    [{ to: "two" }, MOVE_MESSAGES.to],
+    [{ to: "99999999999999999999" }, MOVE_MESSAGES.to],
+    [{ direction: "sideways" }, MOVE_MESSAGES.direction],
+    [{ to: "1", direction: "down" }, MOVE_MESSAGES.either],
+    [{}, MOVE_MESSAGES.either],
+  ])("a move %j is refused with its message", (input, message) => {
+    expect(moveItemSchema.safeParse(input).error?.issues[0]?.message).toBe(message);
+  });
+});
