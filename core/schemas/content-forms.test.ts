@@ -13,6 +13,9 @@ import {
   siteDetailsSchema,
   socialLinkSchema,
   teamMemberSchema,
+  VIDEO_FORMATS_MESSAGE,
+  VIDEO_MISSING_MESSAGE,
+  videoChoiceSchema,
 } from "./content-forms";
 
 const link = "https://example.org/";
@@ -120,6 +123,14 @@ describe("the content forms", () => {
     });
     expect(collaboratorSchema.parse({ name: "N", description: "D", photo }).photo).toBe(photo);
     expect(teamMemberSchema.parse({ name: "N", title: "T", description: "Line one\r\nLine two" }).description).toBe("Line one\nLine two");
+  });
+
+  test("the video form, before sending anything, asks for an MP4 or WebM video; a file of no known type is left to the server", () => {
+    const video = (type: string) => new File([new Uint8Array(8)], "film", { type });
+    expect(messages(videoChoiceSchema, { version: "1", video: video("image/png") })).toEqual({ video: VIDEO_FORMATS_MESSAGE });
+    expect(messages(videoChoiceSchema, { version: "1", video: new File([], "") })).toEqual({ video: VIDEO_MISSING_MESSAGE });
+    for (const type of ["video/webm", "video/mp4", ""])
+      expect(messages(videoChoiceSchema, { version: "1", video: video(type) })).toEqual({});
   });
 
   test.each([
