@@ -83,12 +83,13 @@ describe.each(testEngines())("the public site's content on %s", (engine) => {
     expect((await site.home()).about.team.map((m) => m.image?.alt)).toEqual(["Sara Malik", "Test Society logo"]);
 
     const editor = kit.editor();
-    for (const name of ["collaborators", "resources", "social-links", "goals"]) {
-      for (const { id } of await kit.db
-        .selectFrom(name === "goals" ? "content_goals" : name === "social-links" ? "social_links" : name)
-        .select("id")
-        .execute())
-        await editor.list(name)!.delete(id, ACTOR);
+    for (const [name, table] of [
+      ["collaborators", "collaborators"],
+      ["resources", "resources"],
+      ["social-links", "social_links"],
+      ["goals", "content_goals"],
+    ] as const) {
+      for (const { id } of await kit.db.selectFrom(table).select("id").execute()) await editor.list(name)!.delete(id, ACTOR);
     }
     site = kit.publicContent();
     expect(await site.chrome()).toMatchObject({ hasCollaborators: false, resourcesMenu: [] });

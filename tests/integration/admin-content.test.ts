@@ -68,23 +68,28 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
   });
 
   test("a photo travels in a multipart form and is served from /uploads; one that is no photo is refused at its field, one over 15 MB before it is read", async () => {
-    const members = () => admin.server.database.db.selectFrom("team_members").selectAll().orderBy("position").execute();
-    const saveMember = (fields: Record<string, string>, photo?: Parameters<typeof photoForm>[1]) =>
-      post(admin.server, "/admin/content/team/save", photoForm(fields, photo), { cookie: admin.cookie });
-    const added = await saveMember({ name: "Maryam Siddiqui", title: "Events Secretary" }, await aPhoto("maryam.jpg"));
+    const collaborators = () => admin.server.database.db.selectFrom("collaborators").selectAll().orderBy("position").execute();
+    const save = (fields: Record<string, string>, photo?: Parameters<typeof photoForm>[1]) =>
+      post(admin.server, "/admin/content/collaborators/save", photoForm(fields, photo), { cookie: admin.cookie });
+    const fields = { name: "City Blood Bank", description: "Runs our donation camps.", url: "https://bloodbank.example.org/" };
+    const added = await save(fields, await aPhoto("logo.jpg"));
     expect(added.status, JSON.stringify(added.body)).toBe(200);
-    const member = (await members()).at(-1)!;
-    for (const file of await variantFiles(member.image_id!)) expect((await getPage(admin.server, file)).status, file).toBe(200);
-    // An edit posted with no file chosen (an empty file part) keeps the photo.
-    expect((await saveMember({ id: member.id, version: "1", name: "Maryam Siddiqui", title: "Events" })).status).toBe(200);
-    expect((await members()).at(-1)).toMatchObject({ title: "Events", image_id: member.image_id });
+    const collaborator = (await collaborators()).at(-1)!;
+    for (const file of await variantFiles(collaborator.image_id)) expect((await getPage(admin.server, file)).status, file).toBe(200);
+    // Its card links its name to its site, in a new tab.
+    expect(await homePage()).toMatch(
+      /<a href="https:\/\/bloodbank\.example\.org\/" target="_blank" rel="noopener noreferrer"[^>]*>City Blood Bank<span class="sr-only"> \(opens in a new tab\)<\/span><\/a>/,
+    );
+    // An edit posted with no file chosen (an empty file part) keeps the logo.
+    expect((await save({ ...fields, id: collaborator.id, version: "1", description: "Every term." })).status).toBe(200);
+    expect((await collaborators()).at(-1)).toMatchObject({ description: "Every term.", image_id: collaborator.image_id });
 
-    const before = { members: await members(), images: await imageIds() };
-    const text = await saveMember({ name: "Refused", title: "Member" }, { body: "not a photo at all", type: "image/jpeg", name: "a.jpg" });
+    const before = { collaborators: await collaborators(), images: await imageIds() };
+    const text = await save(fields, { body: "not a photo at all", type: "image/jpeg", name: "a.jpg" });
     expect([text.status, text.body.errors]).toEqual([400, { photo: PHOTO_FORMATS_MESSAGE }]);
     const big = { body: Buffer.alloc(15 * 1024 * 1024 + 100 * 1024, 1), type: "image/jpeg", name: "big.jpg" };
-    expect((await saveMember({ name: "Too Large", title: "Member" }, big)).status).toBe(413);
-    expect({ members: await members(), images: await imageIds() }).toEqual(before);
+    expect((await save(fields, big)).status).toBe(413);
+    expect({ collaborators: await collaborators(), images: await imageIds() }).toEqual(before);
 
     // A gallery's photos come one per request, each its own form.
     const gallery = await post(admin.server, "/admin/content/galleries/save", { name: "Uploads", kind: "event" }, { cookie: admin.cookie });
@@ -98,7 +103,10 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
   });
 
   test("an edit shows on the public pages at the next request, through the page cache", async () => {
-    expect(await homePage()).not.toContain("A tagline saved by the admin");
+    const before = await homePage();
+    expect(before).not.toContain("A tagline saved by the admin");
+    // A team card's description keeps its lines (the starting content's have several).
+    expect(before).toMatch(/<p class="[^"]*whitespace-pre-line[^"]*">[^<]*\n[^<]*<\/p>/);
     const saved = await post(
       admin.server,
       "/admin/content/details",
