@@ -40,62 +40,57 @@ function messages(schema: z.ZodType, input: Record<string, unknown>): Record<str
 
 /** The content screens' forms: each refusal names its field, the way the spec words it. */
 describe("the content forms", () => {
+  const badLink = (label: string) => `${label} must be a link starting with https:// or http://`;
   test.each([
-    ["an empty name", siteDetailsSchema, { ...details, name: "   " }, { name: "Name is required" }],
     [
-      "a link that is not http(s)",
+      "the home texts: an empty name, links that are not http(s), a mission over its limit, a version that is not one",
       siteDetailsSchema,
-      { ...details, videoChannelUrl: "javascript:alert(1)", whatsappContactUrl: "ftp://videos.example.org/x" },
       {
-        videoChannelUrl: "Video channel link must be a link starting with https:// or http://",
-        whatsappContactUrl: "WhatsApp link must be a link starting with https:// or http://",
+        ...details,
+        name: "   ",
+        videoChannelUrl: "javascript:alert(1)",
+        whatsappContactUrl: "ftp://x.org/",
+        mission: "x".repeat(2001),
+        version: "x",
+      },
+      {
+        name: "Name is required",
+        videoChannelUrl: badLink("Video channel link"),
+        whatsappContactUrl: badLink("WhatsApp link"),
+        mission: "Mission must be at most 2000 characters",
+        version: CONFLICT_MESSAGE,
       },
     ],
     [
-      "a mission over its limit",
-      siteDetailsSchema,
-      { ...details, mission: "x".repeat(2001) },
-      { mission: "Mission must be at most 2000 characters" },
-    ],
-    ["a version that is not one", siteDetailsSchema, { ...details, version: "x" }, { version: CONFLICT_MESSAGE }],
-    ["a goal without a title", goalSchema, { title: "", description: "No title" }, { title: "Title is required" }],
-    [
-      "a long goal",
+      "a goal without a title, too long, with an id that is not one",
       goalSchema,
-      { title: "Long", description: "y".repeat(501) },
-      { description: "Description must be at most 500 characters" },
+      { id: "x", title: "", description: "y".repeat(501) },
+      { id: "No such item", title: "Title is required", description: "Description must be at most 500 characters" },
     ],
-    ["an id that is not one", goalSchema, { id: "not-an-id", title: "T", description: "D" }, { id: "No such item" }],
-    ["an unknown network", socialLinkSchema, { network: "myspace", label: "Old", url: link }, { network: "Choose Facebook or Instagram" }],
-    ["an empty label", socialLinkSchema, { network: "facebook", label: " ", url: link }, { label: "Label is required" }],
     [
-      "a javascript: link",
+      "a social link of an unknown network, without a label, to a javascript: link",
       socialLinkSchema,
-      { network: "facebook", label: "Bad", url: "javascript:alert(1)" },
-      { url: "Link must be a link starting with https:// or http://" },
+      { network: "myspace", label: " ", url: "javascript:alert(1)" },
+      { network: "Choose Facebook or Instagram", label: "Label is required", url: badLink("Link") },
     ],
     ["a member without a title", teamMemberSchema, { name: "Maryam", title: "" }, { title: "Title is required" }],
     [
       "a new collaborator without its logo, and a link that is not one",
       collaboratorSchema,
       { name: "Noor", description: "Helps", url: "not a link" },
-      { photo: "Choose the collaborator's logo", url: "Link must be a link starting with https:// or http://" },
+      { photo: "Choose the collaborator's logo", url: badLink("Link") },
     ],
     [
       "a new resource without its picture",
       resourceSchema,
-      { title: "Notes", menuLabel: "Notes", url: link },
+      { title: "Notes", menuLabel: "N", url: link },
       { photo: "Choose a picture for the card" },
     ],
     [
       "an empty menu label, a link that is not one and a long title",
       resourceSchema,
       { id: "0190f0a8-0000-7000-8000-000000000000", version: "1", title: "x".repeat(101), menuLabel: "  ", url: "drive folder" },
-      {
-        title: "Title must be at most 100 characters",
-        menuLabel: "Menu label is required",
-        url: "Link must be a link starting with https:// or http://",
-      },
+      { title: "Title must be at most 100 characters", menuLabel: "Menu label is required", url: badLink("Link") },
     ],
     [
       "a president without a name and a long message",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { PHOTO_FORMATS_MESSAGE } from "#core/schemas/content-forms";
-import { ACTOR, gif, photo, useContentEditor } from "../../tests/shared/content-editor-kit";
+import { ACTOR, MISSING, STALE, gif, photo, useContentEditor } from "../../tests/shared/content-editor-kit";
 import { IPHONE_HEIC } from "../../tests/shared/iphone-heic";
 import { testEngines } from "../../tests/shared/test-database";
 import { newId } from "../db/ids";
@@ -53,11 +53,8 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
 
     let site = kit.publicContent();
     expect((await site.eventGalleries()).events.map((g) => g.name)).toEqual(["Med Doc"]);
-    expect((await site.chrome()).eventsMenu).toEqual([{ label: "Med Doc", to: "/events-and-activities/med-doc" }]);
+    expect((await site.chrome()).eventsMenu.map((entry) => entry.label)).toEqual(["Med Doc"]);
     expect(await site.galleryPage("welcome-party-2026")).toBeUndefined();
-    expect(await site.galleryPaths()).not.toContain("/events-and-activities/welcome-party-2026");
-    // Study Circle, which the small site gives no photos, is off too.
-    expect((await site.eventGalleries()).activities.map((g) => g.name)).toEqual(["Sports"]);
 
     const photos = await upload(id, 2);
     expect(photos.map((p) => [p.position, p.alt])).toEqual([
@@ -101,34 +98,26 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
     expect((await kit.audit()).at(-1)).toMatchObject({ action: "content.gallery.edit", detail: `gallery=${id}` });
 
     const before = await kit.snapshot();
-    expect(await galleries().save({ id, version: 1, name: "Stale", kind: "event" }, ACTOR)).toEqual({ ok: false, reason: "conflict" });
-    expect(await galleries().save({ id: newId(), version: 1, name: "Gone", kind: "event" }, ACTOR)).toEqual({
-      ok: false,
-      reason: "missing",
-    });
+    expect(await galleries().save({ id, version: 1, name: "Stale", kind: "event" }, ACTOR)).toEqual(STALE);
+    expect(await galleries().save({ id: newId(), version: 1, name: "Gone", kind: "event" }, ACTOR)).toEqual(MISSING);
     const explore = await galleryId("Explore SMC");
-    expect(await galleries().save({ id: explore, version: 1, name: "Renamed", kind: "event" }, ACTOR)).toEqual({
-      ok: false,
-      reason: "missing",
-    });
+    expect(await galleries().save({ id: explore, version: 1, name: "Renamed", kind: "event" }, ACTOR)).toEqual(MISSING);
     expect(await kit.snapshot()).toEqual(before);
   });
 
-  test.each([
-    ["a GIF", gif],
-    ["a text file called .jpg", async () => Buffer.from("not a photo")],
-    ["an iPhone's HEIC", async () => IPHONE_HEIC],
-  ])("%s is refused at the photo, naming the formats that work, and nothing is stored", async (_name, file) => {
+  test("a GIF, a text file called .jpg or an iPhone's HEIC is refused at the photo, naming the formats that work; nothing is stored", async () => {
     const id = await galleryId("Med Doc");
     const before = await kit.snapshot();
-    expect(await galleries().addPhoto(id, await file(), ACTOR)).toEqual({ ok: false, reason: "photo", message: PHOTO_FORMATS_MESSAGE });
+    for (const file of [await gif(), Buffer.from("not a photo"), IPHONE_HEIC]) {
+      expect(await galleries().addPhoto(id, file, ACTOR)).toEqual({ ok: false, reason: "photo", message: PHOTO_FORMATS_MESSAGE });
+    }
     expect(await kit.snapshot()).toEqual(before);
   });
 
   test("a photo for a gallery that is gone is refused, and leaves no image behind", async () => {
     const before = await kit.snapshot();
-    expect(await galleries().addPhoto(newId(), await photo(), ACTOR)).toMatchObject({ ok: false, reason: "missing" });
-    expect(await galleries().addPhoto("not-an-id", await photo(), ACTOR)).toMatchObject({ ok: false, reason: "missing" });
+    expect(await galleries().addPhoto(newId(), await photo(), ACTOR)).toMatchObject(MISSING);
+    expect(await galleries().addPhoto("not-an-id", await photo(), ACTOR)).toMatchObject(MISSING);
     expect(await kit.snapshot()).toEqual(before);
   });
 
@@ -157,11 +146,8 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
     );
 
     const before = await kit.snapshot();
-    expect(await galleries().savePhoto({ id: second!.id, version: 1, alt: "A stale alt text" }, ACTOR)).toEqual({
-      ok: false,
-      reason: "conflict",
-    });
-    expect(await galleries().savePhoto({ id: newId(), version: 1 }, ACTOR)).toEqual({ ok: false, reason: "missing" });
+    expect(await galleries().savePhoto({ id: second!.id, version: 1, alt: "A stale alt text" }, ACTOR)).toEqual(STALE);
+    expect(await galleries().savePhoto({ id: newId(), version: 1 }, ACTOR)).toEqual(MISSING);
     expect(await kit.snapshot()).toEqual(before);
 
     // Unticking "Cover" on another photo leaves the cover; on the cover, the first photo stands for it again.
@@ -186,14 +172,14 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
     expect(await photosOf.move(c!.id, -1, ACTOR)).toEqual({ ok: true });
     expect((await photoRows(id)).map((p) => p.id)).toEqual([a!.id, c!.id, b!.id]);
     expect((await kit.audit()).at(-1)).toMatchObject({ action: "content.gallery-photo.move", detail: `gallery=${id} photo=${c!.id}` });
-    expect(await photosOf.move(a!.id, -1, ACTOR)).toEqual({ ok: false, reason: "missing" });
+    expect(await photosOf.move(a!.id, -1, ACTOR)).toEqual(MISSING);
 
     expect(await photosOf.moveTo(a!.id, 2, ACTOR)).toEqual({ ok: true });
     expect((await photoRows(id)).map((p) => p.id)).toEqual([c!.id, b!.id, a!.id]);
     expect((await kit.audit()).at(-1)).toMatchObject({ detail: `gallery=${id} photo=${a!.id} to=2` });
     // Med Doc has two photos: place 2 is past its end, though this gallery has one.
     expect(await photosOf.moveTo(medDocBefore[0]!.id, 2, ACTOR)).toEqual({ ok: false, reason: "out-of-range", size: 2 });
-    expect(await photosOf.moveTo(newId(), 0, ACTOR)).toEqual({ ok: false, reason: "missing" });
+    expect(await photosOf.moveTo(newId(), 0, ACTOR)).toEqual(MISSING);
     expect(await photoRows(medDoc)).toEqual(medDocBefore);
   });
 
@@ -212,8 +198,8 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
 
     const unchanged = await kit.snapshot();
     const explore = await galleryId("Explore SMC");
-    expect(await lists.moveTo(explore, 0, ACTOR)).toEqual({ ok: false, reason: "missing" });
-    expect(await lists.move(explore, -1, ACTOR)).toEqual({ ok: false, reason: "missing" });
+    expect(await lists.moveTo(explore, 0, ACTOR)).toEqual(MISSING);
+    expect(await lists.move(explore, -1, ACTOR)).toEqual(MISSING);
     expect(await lists.moveTo(made, before.length, ACTOR)).toEqual({ ok: false, reason: "out-of-range", size: before.length });
     expect(await kit.snapshot()).toEqual(unchanged);
   });
@@ -235,7 +221,7 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
       action: "content.gallery-photo.delete",
       detail: `gallery=${id} photo=${second!.id}`,
     });
-    expect(await photosOf.delete(second!.id, ACTOR)).toEqual({ ok: false, reason: "missing" });
+    expect(await photosOf.delete(second!.id, ACTOR)).toEqual(MISSING);
 
     const firstFiles = await kit.filesOf(first!.image_id);
     expect(await galleries().lists.galleries.delete(id, ACTOR)).toEqual({ ok: true });
@@ -251,8 +237,8 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
     expect((await kit.publicContent().eventGalleries()).events).toEqual([]);
 
     const explore = await galleryId("Explore SMC");
-    expect(await galleries().lists.galleries.delete(explore, ACTOR)).toEqual({ ok: false, reason: "missing" });
-    expect(await galleries().lists.galleries.delete(newId(), ACTOR)).toEqual({ ok: false, reason: "missing" });
+    expect(await galleries().lists.galleries.delete(explore, ACTOR)).toEqual(MISSING);
+    expect(await galleries().lists.galleries.delete(newId(), ACTOR)).toEqual(MISSING);
     const [explorePhoto] = await photoRows(explore);
     expect(await photosOf.delete(explorePhoto!.id, ACTOR)).toEqual({ ok: true });
     expect((await galleries().list()).explore).toMatchObject({ name: "Explore SMC", photoCount: 0, cover: null });

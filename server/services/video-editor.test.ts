@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { VIDEO_FORMATS_MESSAGE, VIDEO_INCOMPLETE_MESSAGE, VIDEO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms";
 import { VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "#core/schemas/limits";
-import { ACTOR, SEEDED_VIDEO, useContentEditor } from "../../tests/shared/content-editor-kit";
+import { ACTOR, MISSING, STALE, SEEDED_VIDEO, useContentEditor } from "../../tests/shared/content-editor-kit";
 import { SMALL_SITE_VIDEO } from "../../tests/shared/small-content";
 import { testEngines } from "../../tests/shared/test-database";
 import { newId } from "../db/ids";
@@ -57,8 +57,8 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
     expect(await video().storePart(id, VIDEO_MAX_PARTS, SMALL_SITE_VIDEO)).toEqual(refused(VIDEO_TOO_LARGE_MESSAGE));
     expect(await video().storePart(id, -1, SMALL_SITE_VIDEO)).toEqual(refused(VIDEO_TOO_LARGE_MESSAGE));
     expect(await video().storePart(id, 1, Buffer.alloc(VIDEO_PART_BYTES + 1))).toEqual(refused(VIDEO_TOO_LARGE_MESSAGE));
-    expect(await video().storePart(newId(), 0, SMALL_SITE_VIDEO)).toEqual({ ok: false, reason: "missing" });
-    expect(await video().storePart("not-an-id", 0, SMALL_SITE_VIDEO)).toEqual({ ok: false, reason: "missing" });
+    expect(await video().storePart(newId(), 0, SMALL_SITE_VIDEO)).toEqual(MISSING);
+    expect(await video().storePart("not-an-id", 0, SMALL_SITE_VIDEO)).toEqual(MISSING);
     expect(await kit.hasFile(videoPartKey(id, 0))).toBe(false);
     expect((await uploadRows()).map((row) => row.parts)).toEqual([0]);
   });
@@ -74,10 +74,7 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
 
     const stale = await storeParts(OTHER_VIDEO);
     const details = (await kit.editor().home())!;
-    expect(await video().finishUpload({ upload: stale, parts: 2, version: details.video.version - 1 }, ACTOR)).toEqual({
-      ok: false,
-      reason: "conflict",
-    });
+    expect(await video().finishUpload({ upload: stale, parts: 2, version: details.video.version - 1 }, ACTOR)).toEqual(STALE);
     expect(await kit.snapshot()).toEqual(before);
     expect(await kit.hasFile(SEEDED_VIDEO)).toBe(true);
     expect(await kit.hasFile(videoPartKey(stale, 0))).toBe(false);
@@ -112,7 +109,7 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
 
   test("Remove video takes it off the home page and out of storage, at the version the page was read at", async () => {
     const current = await version();
-    expect(await video().remove({ version: current - 1 }, ACTOR)).toEqual({ ok: false, reason: "conflict" });
+    expect(await video().remove({ version: current - 1 }, ACTOR)).toEqual(STALE);
     expect(await shownKey()).toBe(SEEDED_VIDEO);
 
     expect(await video().remove({ version: current }, ACTOR)).toEqual({ ok: true });

@@ -24,38 +24,24 @@ test.describe.configure({ timeout: 60_000 });
  * Move up / Move down, drag by mouse, keyboard and touch, delete, and what the server refuses. Each list's own fields
  * and rules are the content services' tests; this runs against one list.
  */
-interface ListScreen {
-  title: string;
-  path: string;
-  table: "team_members";
-  /** What the confirmation calls an item. */
-  kind: string;
-  addLabel: string;
-  editTitle: string;
-  /** The items' names as the starting content has them, in order. */
-  names: (site: SiteContent) => string[];
-  /** The field that names an item, and what a form without it says there. */
-  nameField: { label: string; required: string };
-  /** Fills a new item's other required fields. */
-  fillRest: (dialog: Locator) => Promise<void>;
-  /** A field an edit changes, which the list then shows. */
-  edited: { label: string; value: string };
-  photo: { label: string; preview: string; current: (name: string) => string };
-}
-
-const TEAM: ListScreen = {
+const TEAM = {
   title: "Team",
   path: "/admin/content/team",
   table: "team_members",
+  /** What the confirmation calls an item. */
   kind: "team member",
   addLabel: "Add member",
   editTitle: "Edit member",
-  names: (site) => site.team.map((member) => member.name),
+  names: (site: SiteContent) => site.team.map((member) => member.name),
+  /** The field that names an item, and what a form without it says there. */
   nameField: { label: "Name", required: "Name is required" },
-  fillRest: (dialog) => dialog.getByLabel("Title", { exact: true }).fill("Research & Publications"),
+  /** Fills a new item's other required fields. */
+  fillRest: (dialog: Locator) => dialog.getByLabel("Title", { exact: true }).fill("Research & Publications"),
+  /** A field an edit changes, which the list then shows. */
   edited: { label: "Title", value: "Leadership & Mentoring" },
-  photo: { label: "Photo", preview: "Preview of the chosen photo", current: (name) => `Current photo of ${name}` },
-};
+  photo: { label: "Photo", preview: "Preview of the chosen photo", current: (name: string) => `Current photo of ${name}` },
+} as const;
+type ListScreen = typeof TEAM;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A message at the end of a control's accessible description (after the field's line of help, if it has one). */
@@ -114,6 +100,17 @@ async function dragWithMouse(page: Page, grip: Locator, target: Locator): Promis
 async function pickUp(page: Page): Promise<void> {
   await page.keyboard.press("Space");
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+/** Another admin's write, made in the database with the content version's raise, as a save would. */
+async function changedElsewhere(database: DatabaseHandle, write: (db: DatabaseHandle["db"]) => { execute(): Promise<unknown> }) {
+  await database.db.transaction().execute(async (trx) => {
+    await write(trx).execute();
+    await trx
+      .updateTable("settings")
+      .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
+      .execute();
+  });
 }
 
 const storedNames = async (database: DatabaseHandle, screen: ListScreen) =>
@@ -275,17 +272,12 @@ for (const screen of [TEAM]) {
         await expect(dialog.getByLabel(screen.nameField.label, { exact: true })).toHaveValue(first!);
 
         // Someone else saves the item after this dialog opened.
-        await database.db.transaction().execute(async (trx) => {
-          await trx
+        await changedElsewhere(database, (db) =>
+          db
             .updateTable(screen.table)
             .set((eb) => ({ version: eb("version", "+", 1) }))
-            .where("name", "=", first!)
-            .execute();
-          await trx
-            .updateTable("settings")
-            .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
-            .execute();
-        });
+            .where("name", "=", first!),
+        );
         await dialog.getByLabel(screen.edited.label, { exact: true }).fill("Saved from an older copy");
         await dialog.getByRole("button", { name: "Save" }).click();
         await expect(dialog.getByText(CONFLICT, { exact: true })).toBeVisible();
@@ -313,11 +305,7 @@ for (const screen of [TEAM]) {
         await page.keyboard.press("Escape");
 
         // Another admin deletes the first item; this page still shows it, and a drop of it is refused.
-        await database.db.deleteFrom(screen.table).where("name", "=", first!).execute();
-        await database.db
-          .updateTable("settings")
-          .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
-          .execute();
+        await changedElsewhere(database, (db) => db.deleteFrom(screen.table).where("name", "=", first!));
         await dragWithMouse(page, handle(page, first!), handle(page, third!));
         await expect(page.getByText("No such item: it was deleted. Reload to see the latest.", { exact: true })).toBeVisible();
         await expect.poll(() => adminItemNames(page)).toEqual([second, third, ...rest]);

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import sharp from "sharp";
-import { afterEach, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Engine } from "../../server/db/database";
 import { newId, nowIso } from "../../server/db/ids";
 import type { Logger } from "../../server/logger";
 import { imagesRepo } from "../../server/repos/images";
-import { siteContentRepo } from "../../server/repos/site-content";
+import { CONTENT_TABLES, siteContentRepo } from "../../server/repos/site-content";
 import { contentEditorService } from "../../server/services/content-editor";
 import { siteContentService } from "../../server/services/site-content";
 import { localStorage } from "../../server/storage/local-storage";
@@ -18,6 +18,9 @@ import { openTestDatabase, type TestDatabase } from "./test-database";
 
 /** The admin every edit of these tests is made by. */
 export const ACTOR = "admin-1";
+/** What an edit of an item that is gone, or from an older copy of it, is answered. */
+export const MISSING = { ok: false, reason: "missing" } as const;
+export const STALE = { ok: false, reason: "conflict" } as const;
 /** Where the seeded site's video is stored. */
 export const SEEDED_VIDEO = `content/video/${"a".repeat(32)}.webm`;
 
@@ -33,8 +36,9 @@ export const gif = () =>
     .toBuffer();
 
 /**
- * The content editor on a fresh database per test, holding `smallSite()` (every list with entries), with its files in
- * a temporary folder. Its photos are image rows with one small file each (no encoding): what the tests upload is real.
+ * The content editor on a database of the file's own, which each test finds holding `smallSite()` (every list with
+ * entries) and nothing else of the content's, the audit log's or the uploads', with its files in a temporary folder
+ * emptied for each test. Its photos are image rows with two small files each (no encoding): what the tests upload is real.
  */
 export function useContentEditor(engine: Engine) {
   let database: TestDatabase;
@@ -43,9 +47,19 @@ export function useContentEditor(engine: Engine) {
   const logLines: string[] = [];
   const photoIds = new Map<string, string>();
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     database = await openTestDatabase(engine);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-content-"));
+  });
+  afterAll(async () => {
+    await database.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    for (const table of [...CONTENT_TABLES].reverse()) await database.db.deleteFrom(table).execute();
+    for (const table of ["images", "audit_log", "video_uploads"] as const) await database.db.deleteFrom(table).execute();
+    fs.rmSync(dir, { recursive: true, force: true });
     storageDown = false;
     logLines.length = 0;
     for (const name of Object.keys(SMALL_SITE_PHOTOS)) {
@@ -66,26 +80,18 @@ export function useContentEditor(engine: Engine) {
     await kit.storage.put(SEEDED_VIDEO, SMALL_SITE_VIDEO, "video/webm");
     await siteContentRepo(database.db).replace(smallSite(), (name) => photoIds.get(name)!, SEEDED_VIDEO);
   });
-  afterEach(async () => {
-    await database.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   const kit = {
     get db() {
       return database.db;
     },
-    /** Files under the temporary folder; `down()` makes every write fail as an unreachable bucket does. */
-    storage: {
-      put: (key, body, type) =>
-        storageDown ? Promise.reject(new StorageError("the bucket did not answer")) : localStorage(dir).put(key, body, type),
-      putFile: (key, file, type) => localStorage(dir).putFile(key, file, type),
-      get: (key) => localStorage(dir).get(key),
-      stat: (key) => localStorage(dir).stat(key),
-      readRange: (key, range) => localStorage(dir).readRange(key, range),
-      delete: (key) => localStorage(dir).delete(key),
-      checkWritable: () => localStorage(dir).checkWritable(),
-    } satisfies FileStorage as FileStorage,
+    /** Files under the temporary folder; `storageDown()` makes every write fail as an unreachable bucket does. */
+    get storage(): FileStorage {
+      const local = localStorage(dir);
+      const put: FileStorage["put"] = (...args) =>
+        storageDown ? Promise.reject(new StorageError("the bucket did not answer")) : local.put(...args);
+      return { ...local, put };
+    },
     storageDown: () => (storageDown = true),
     logLines,
     get logger(): Logger {
@@ -103,6 +109,9 @@ export function useContentEditor(engine: Engine) {
     hasFile: async (key: string) => (await localStorage(dir).stat(key)) !== undefined,
     /** The names of the files in a folder of the store. */
     filesIn: (folder: string) => (fs.existsSync(path.join(dir, folder)) ? fs.readdirSync(path.join(dir, folder)).sort() : []),
+    /** The photo an item of a list shows. */
+    imageOf: async (table: "team_members" | "collaborators" | "resources", id: string) =>
+      (await database.db.selectFrom(table).select("image_id").where("id", "=", id).executeTakeFirstOrThrow()).image_id,
     /** The keys of an image's files. */
     filesOf: async (imageId: string) => (await imagesRepo(database.db).findById(imageId))?.variants.map((v) => v.key) ?? [],
     /** Every row of the content's tables and images, the audit log and the content version: "nothing changed" compares two. */
@@ -110,17 +119,12 @@ export function useContentEditor(engine: Engine) {
       version: await kit.contentVersion(),
       audit: await kit.audit(),
       images: await kit.imageIds(),
-      details: await database.db.selectFrom("site_details").selectAll().execute(),
       ...Object.fromEntries(
         await Promise.all(
-          (["content_goals", "team_members", "collaborators", "resources", "social_links", "galleries", "gallery_photos"] as const).map(
-            async (table) => [table, await database.db.selectFrom(table).selectAll().orderBy("id").execute()] as const,
-          ),
+          CONTENT_TABLES.map(async (table) => [table, await database.db.selectFrom(table).selectAll().orderBy("id").execute()]),
         ),
       ),
     }),
   };
   return kit;
 }
-
-export type ContentKit = ReturnType<typeof useContentEditor>;
