@@ -190,6 +190,7 @@ for (const screen of [TEAM]) {
       await page.keyboard.press("ArrowDown");
       await expect(spoken).toHaveText(`${first!} is over place 3 of ${total}.`);
       await page.keyboard.press("ArrowDown");
+      await expect(spoken).toHaveText(`${first!} is over place 4 of ${total}.`);
       await page.keyboard.press("Space");
       await expect(spoken).toHaveText(`${first!} was dropped at place 4 of ${total}.`);
       const dropped = [third, second, fourth, first, ...rest];
@@ -199,7 +200,9 @@ for (const screen of [TEAM]) {
 
       // Escape puts a picked-up item back where it was, and nothing is saved.
       await pickUp(page);
+      await expect(spoken).toHaveText(`Picked up ${first!}, at place 4 of ${total}.`);
       await page.keyboard.press("ArrowUp");
+      await expect(spoken).toHaveText(`${first!} is over place 3 of ${total}.`);
       await page.keyboard.press("Escape");
       await expect(spoken).toHaveText(`Moving ${first!} was cancelled. It stays at place 4 of ${total}.`);
       await page.reload();
