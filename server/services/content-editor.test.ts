@@ -152,10 +152,9 @@ describe.each(testEngines())("the admin's content edits on %s", (engine) => {
 
   test("lists are found by their name in the admin's addresses, and only those", async () => {
     const editor = kit.editor();
-    for (const name of ["goals", "social-links", "team", "collaborators", "resources", "galleries", "gallery-photos"]) {
-      expect(editor.list(name), name).toBeDefined();
-    }
-    for (const name of ["nothing", "toString", "__proto__", "constructor"]) expect(editor.list(name), name).toBeUndefined();
+    const known = ["goals", "social-links", "team", "collaborators", "resources", "galleries", "gallery-photos"];
+    expect(known.filter((name) => editor.list(name))).toEqual(known);
+    expect(["nothing", "toString", "__proto__", "constructor"].filter((name) => editor.list(name))).toEqual([]);
     // A goal's id is no item of the team.
     const [goal] = await editor.goals.list();
     const unchanged = await kit.snapshot();

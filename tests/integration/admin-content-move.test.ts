@@ -13,19 +13,15 @@ describe.each(testEngines())("moving a content item to a place on %s", (engine) 
 
   const db = () => admin.server.database.db;
   const goals = () => db().selectFrom("content_goals").select(["id", "title", "position"]).orderBy("position").orderBy("id").execute();
-  const contentVersion = async () =>
-    (await db().selectFrom("settings").select("content_version").executeTakeFirstOrThrow()).content_version;
   const moveTo = (list: string, id: string, to: string) =>
     post(admin.server, `/admin/content/${list}/${id}/move`, { to }, { cookie: admin.cookie });
 
   test("a drop's answer: 200 when moved; a place out of range or not one, 400 with the message; an unknown item or list, 404", async () => {
     const before = await goals();
     const last = before.at(-1)!;
-    const versionBefore = await contentVersion();
     const top = await moveTo("goals", last.id, "0");
     expect([top.status, top.body.ok]).toEqual([200, true]);
     expect((await goals()).map((goal) => goal.id)).toEqual([last.id, ...before.slice(0, -1).map((goal) => goal.id)]);
-    expect(await contentVersion()).toBeGreaterThan(versionBefore);
     expect((await auditActions(admin.server)).at(-1)).toMatchObject({ action: "content.goal.move", detail: `goal=${last.id} to=0` });
 
     const moved = await goals();

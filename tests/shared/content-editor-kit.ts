@@ -66,15 +66,8 @@ export function useContentEditor(engine: Engine) {
       const id = newId();
       const variants = (["avif", "webp"] as const).map((format) => ({ format, width: 64, height: 48, key: `content/${id}-64.${format}` }));
       for (const { key } of variants) await kit.storage.put(key, Buffer.from(name), "image/webp");
-      await imagesRepo(database.db).create({
-        id,
-        storage_key: `content/${id}`,
-        width: 64,
-        height: 48,
-        variants,
-        source_hash: name,
-        created_at: nowIso(),
-      });
+      const image = { id, storage_key: `content/${id}`, width: 64, height: 48, variants, source_hash: name, created_at: nowIso() };
+      await imagesRepo(database.db).create(image);
       photoIds.set(name, id);
     }
     await kit.storage.put(SEEDED_VIDEO, SMALL_SITE_VIDEO, "video/webm");
