@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import type { DatabaseHandle } from "../../server/db/database";
 import { test } from "./fixtures";
 
 /** What the admin's content screens say, as the specs expect them word for word. */
@@ -21,8 +20,6 @@ export const TRACE_READS_BROKEN_PREVIEW =
 
 /** The browser's log line for a refused save (400), which the page itself shows at the field. */
 export const BAD_REQUEST = /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)/;
-/** The browser's log line for a save refused as stale (409) by an upload sent outside React Router (the video's). */
-export const STALE_SAVE = /^Failed to load resource: the server responded with a status of 409 \(Conflict\)/;
 
 /** The items' names in an admin list, in its order (read from the Edit buttons, named "Edit: <name>"). */
 export function adminItemNames(page: Page): Promise<string[]> {
@@ -30,12 +27,6 @@ export function adminItemNames(page: Page): Promise<string[]> {
     .getByRole("main")
     .getByRole("button", { name: /^Edit: / })
     .evaluateAll((buttons) => buttons.map((button) => (button.getAttribute("aria-label") ?? "").replace(/^Edit: /, "")));
-}
-
-/** The goals' titles as stored, in their order. */
-export async function storedGoalTitles(database: DatabaseHandle): Promise<string[]> {
-  const goals = await database.db.selectFrom("content_goals").select("title").orderBy("position").execute();
-  return goals.map((goal) => goal.title);
 }
 
 /**
