@@ -37,12 +37,6 @@ test.describe("announcements", { tag: BOTH_WIDTHS }, () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Empowering minds, changing lives");
   });
 
-  test("the empty page passes axe", async ({ page, expectNoAxeViolations }) => {
-    await page.goto("/announcement");
-    await expect(page.getByText("No announcement available.", { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-
   test.describe("with three announcements", () => {
     test("the cards are titled 'Announcement', newest first", async ({ page, seed }) => {
       const { newestFirst } = await seedThree(seed);
@@ -63,14 +57,6 @@ test.describe("announcements", { tag: BOTH_WIDTHS }, () => {
       const description = cards(page).nth(2).getByText("Blood donation camp");
       await expect(description).toBeVisible();
       expect(await description.innerText()).toBe(lines.description);
-    });
-
-    test("a description with markup shows it literally, as text", async ({ page, seed }) => {
-      await seedThree(seed);
-      await page.goto("/announcement");
-      const card = cards(page).nth(1);
-      await expect(card).toContainText("this is <b>not bold</b> and stays plain text.");
-      await expect(card.locator("b")).toHaveCount(0);
     });
 
     test("each image has its size set and loads", async ({ page, seed }) => {
@@ -107,13 +93,6 @@ test.describe("announcements", { tag: BOTH_WIDTHS }, () => {
       const width = page.viewportSize()!.width;
       expect(columns).toBe(width >= 1280 ? 3 : width >= 768 ? 2 : 1);
       if (columns === 3) expect(new Set(boxes.map((box) => Math.round(box.y))).size, "side by side on one row").toBe(1);
-    });
-
-    test("the page passes axe", async ({ page, seed, expectNoAxeViolations }) => {
-      await seedThree(seed);
-      await page.goto("/announcement");
-      await expect(cards(page)).toHaveCount(3);
-      await expectNoAxeViolations(page);
     });
   });
 

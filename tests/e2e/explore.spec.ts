@@ -57,9 +57,4 @@ test.describe("Explore SMC", { tag: BOTH_WIDTHS }, () => {
       "below the fold but not lazy",
     ).toEqual([]);
   });
-
-  test("the page passes axe", async ({ page, expectNoAxeViolations }) => {
-    await page.goto("/explore-smc");
-    await expectNoAxeViolations(page);
-  });
 });

@@ -186,13 +186,6 @@ test.describe("the photo lightbox", { tag: BOTH_WIDTHS }, () => {
     await expectShowing(page, name, 2, photos.length);
   });
 
-  test("the lightbox passes axe", async ({ page, expectNoAxeViolations }) => {
-    await page.goto("/explore-smc");
-    await press(page, photoButton(page, EXPLORE, 1, EXPLORE_COUNT));
-    await expectShowing(page, EXPLORE, 1, EXPLORE_COUNT);
-    await expectNoAxeViolations(page);
-  });
-
   test("with reduced motion the lightbox does not animate", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/explore-smc");

@@ -14,10 +14,4 @@ test.describe("an unknown path", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Empowering minds, changing lives");
   });
-
-  test("the page passes axe", async ({ page, expectNoAxeViolations }) => {
-    await page.goto("/no-such-page");
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
 });

@@ -281,19 +281,4 @@ test.describe("the top bar", { tag: BOTH_WIDTHS }, () => {
     await expect(form).toBeHidden();
     await expect(focusBack).toBeFocused();
   });
-
-  test("the top bar passes axe with its menu open (the hamburger's dropdown, or the Resources dropdown)", async ({
-    page,
-    site,
-    expectNoAxeViolations,
-  }) => {
-    await page.goto("/");
-    if (isPhone(page)) {
-      await openPhoneMenu(page);
-    } else {
-      await topBar(page).getByRole("button", { name: "Resources", exact: true }).hover();
-      await expect(topBar(page).getByRole("link", { name: site.resources[0]!.menuLabel })).toBeVisible();
-    }
-    await expectNoAxeViolations(page);
-  });
 });

@@ -1,4 +1,3 @@
-import type { Locator, Page } from "@playwright/test";
 import { parseAnswers } from "../../server/repos/applications";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./e2e-server";
@@ -8,7 +7,7 @@ import { E2E_ADMIN } from "./e2e-server";
  * page the server drew, with the form's messages at its fields or the spec's thanks.
  */
 test.describe("without JavaScript", () => {
-  // axe needs scripts, so the pages these posts land on are checked with axe by the next group.
+  // axe needs scripts: the pages these posts land on are checked, posted the same way, by tests/e2e/accessibility.spec.ts.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[01]/] });
 
   test("the admin login: a refusal is shown on the page, the right password opens the panel", async ({ page }) => {
@@ -107,71 +106,5 @@ test.describe("without JavaScript", () => {
       { question: site.joinQuestions[4], answer: "reading, cricket" },
       { question: site.joinQuestions[5], answer: "Bang-e-Dra" },
     ]);
-  });
-});
-
-test.describe("the pages a form lands on without JavaScript", () => {
-  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[01]/] });
-
-  /** Sends the form as a browser without scripts does (no submit event: nothing of the page's own code runs). */
-  const postNatively = async (page: Page, form: Locator, submitter?: string) => {
-    await form.evaluate((element, name) => {
-      const button = name ? element.querySelector<HTMLButtonElement>(`button[value="${name}"]`) : null;
-      (element as HTMLFormElement).requestSubmit = HTMLFormElement.prototype.submit;
-      if (button) {
-        const intent = document.createElement("input");
-        Object.assign(intent, { type: "hidden", name: button.name, value: button.value });
-        element.append(intent);
-      }
-      HTMLFormElement.prototype.submit.call(element);
-    }, submitter);
-    await page.waitForLoadState("load");
-  };
-
-  test("the refused login passes axe", async ({ page, expectNoAxeViolations }) => {
-    await page.goto("/admin");
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
-    await page.getByLabel("Password", { exact: true }).fill("not the password");
-    await postNatively(page, page.locator("form").filter({ has: page.getByRole("button", { name: "Login" }) }));
-    await expect(page.getByRole("alert")).toHaveText("Invalid credentials. Please check the email and password.");
-    await expectNoAxeViolations(page);
-  });
-
-  test("the contact form's messages and its thanks pass axe", async ({ page, expectNoAxeViolations }) => {
-    await page.goto("/#contact");
-    await postNatively(page, page.getByRole("form", { name: "Contact form" }));
-    await expect(page.getByRole("alert")).toHaveText("Please fill all fields");
-    await expectNoAxeViolations(page);
-    await page.goto("/contact?sent");
-    await expectNoAxeViolations(page);
-  });
-
-  test("both steps of Join Us with their messages, and its thanks, pass axe", async ({ page, site, expectNoAxeViolations }) => {
-    await page.goto("/join");
-    await postNatively(page, page.getByRole("form", { name: "Join us, step 1" }), "next");
-    await expect(page.getByText("Name is required", { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-    const basics = {
-      "Full name": "Ayesha Khan",
-      Class: "2",
-      Department: "MBBS",
-      "Sargodha address": "12 Road",
-      "Permanent address": "Lahore",
-    };
-    for (const [label, value] of Object.entries(basics)) await page.getByLabel(label, { exact: true }).fill(value);
-    await page.getByLabel("Email", { exact: true }).fill("ayesha@example.org");
-    await page.getByLabel("Phone", { exact: true }).fill("03001234567");
-    await postNatively(page, page.getByRole("form", { name: "Join us, step 1" }), "next");
-    await postNatively(page, page.getByRole("form", { name: "Join us, step 2" }), "submit");
-    await expect(page.getByText("This question is required", { exact: true }).first()).toBeVisible();
-    await expectNoAxeViolations(page);
-    for (const [index, question] of site.joinQuestions.entries()) {
-      const box = page.getByRole("textbox", { name: `${index + 1}. ${question}` });
-      await box.fill(index < 4 ? `Answer ${index + 1}` : "reading");
-      if (index >= 4) await box.press("Enter"); // with scripts, a list's entry becomes a chip
-    }
-    await postNatively(page, page.getByRole("form", { name: "Join us, step 2" }), "submit");
-    await expect(page.getByRole("status").filter({ hasText: "Thank you for joining us, we will contact you soon!" })).toBeVisible();
-    await expectNoAxeViolations(page);
   });
 });
