@@ -142,6 +142,13 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     expect(await names()).toEqual(["Two Years Old"]);
     expect(await service.setRetention(12, "admin-1")).toEqual({ requests: 1, messages: 0, registrations: 0, mails: 1 });
     expect(await service.retentionMonths()).toBe(12);
+    // Audited with the months and how much went, never whose.
+    const audit = await database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute();
+    expect(audit.map((entry) => `${entry.actor} ${entry.action} ${entry.detail}`)).toEqual([
+      "admin-1 retention.set months=never",
+      "admin-1 retention.set months=12",
+      "admin-1 retention.sweep requests=1 messages=0 registrations=0 mails=1",
+    ]);
   });
 
   test("the daily sweep runs once a day, whichever instance asks first", async () => {
