@@ -7,7 +7,7 @@ import {
   waitingMessage,
 } from "../../core/schemas/registration-messages";
 import { testEngines } from "../shared/test-database";
-import { ADMIN_ENV, auditActions, clearRateLimits, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN_ENV, clearRateLimits, getPage, post, signIn } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
@@ -145,10 +145,9 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     cookie = await signIn(server);
   });
 
-  test("a registration takes its place once confirmed from the mailed link: opening the link changes nothing, Confirm does; the waiting list, with each one's mail", async () => {
+  test("without JavaScript: the form, the mailed link's page that changes nothing, Confirm, the waiting list; the mails over SMTP with the calendar file", async () => {
     const id = await createAnnouncement(server, cookie);
-    const board = await (await getPage(server, "/announcement")).text();
-    expect(board).toContain(`href="/announcement/${id}/register"`);
+    expect(await (await getPage(server, "/announcement")).text()).toContain(`href="/announcement/${id}/register"`);
     const form = await (await getPage(server, `/announcement/${id}/register`)).text();
     expect(form).toContain("2 places left.");
     expect(form).toContain("Have you done a first aid course before?");
@@ -156,9 +155,6 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const first = await register(server, id, registration("Amna Khan"));
     expect(first.status).toBe(200);
     expect(first.html).toContain(html(confirmationSentMessage));
-    expect(await names(server, id)).toEqual(["Amna Khan: unconfirmed"]);
-    expect(await (await getPage(server, `/announcement/${id}/register`)).text()).toContain("2 places left.");
-
     const mailed = await smtp.waitForMail("Confirm your place:");
     expect(mailed.envelopeTo).toEqual(["amna.khan@example.org"]);
     expect(mailed.header("subject")).toBe("Confirm your place: First aid workshop");
@@ -170,8 +166,7 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
       const page = await openLink(server, id, token);
       expect(page.status).toBe(200);
       expect(page.headers.get("cache-control")).toBe("no-store");
-      const form = /<form[^>]*aria-label="Confirm your place"[^>]*>/.exec(page.html)?.[0];
-      expect(form).toContain('method="post"');
+      expect(/<form[^>]*aria-label="Confirm your place"[^>]*>/.exec(page.html)?.[0]).toContain('method="post"');
       expect(page.html).toContain(`<input type="hidden" name="token" value="${token}"/>`);
       expect(page.html).toMatch(/<button[^>]*type="submit"[^>]*>Confirm<\/button>/);
     }
@@ -180,7 +175,6 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const confirmed = await confirm(server, id, token);
     expect(confirmed.status).toBe(200);
     expect(confirmed.html).toContain(html(registeredMessage));
-    expect(await names(server, id)).toEqual(["Amna Khan: registered"]);
     // Used: the link's page now says so, and pressing Confirm again changes nothing.
     expect((await openLink(server, id, token)).html).toContain(html(confirmLinkGoneMessage));
     const again = await confirm(server, id, token);
@@ -197,7 +191,6 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const waiting = await confirm(server, id, await mailedToken(smtp, id, "chand.bibi@example.org"));
     expect(waiting.status).toBe(200);
     expect(waiting.html).toContain(html(waitingMessage(1)));
-    expect(await names(server, id)).toEqual(["Amna Khan: registered", "Bilal Ahmed: registered", "Chand Bibi: waiting"]);
 
     const mail = await smtp.waitForMail('You\'re registered for "First aid workshop"');
     expect(mail.envelopeTo).toContain("amna.khan@example.org");
@@ -211,46 +204,45 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const waitingMail = await smtp.waitForMail("waiting list (number 1)");
     expect(waitingMail.envelopeTo).toContain("chand.bibi@example.org");
     expect(waitingMail.attachments).toEqual([]);
-  });
 
-  test("a name that is not a person's reaches neither the greeting nor the To: header", async () => {
-    const id = await createAnnouncement(server, cookie, { capacity: "" });
+    // A typed name that is not a person's reaches neither the greeting nor the To: header.
     const email = "not.a.name@example.org";
-    expect((await register(server, id, registration("Win a prize at https://evil.example", { email }))).status).toBe(200);
+    expect((await register(server, id, registration("Win a prize at https://evil.example", { email, waitingList: "yes" }))).status).toBe(
+      200,
+    );
     await mailedToken(smtp, id, email);
-    const mail = smtp.mails.find((caught) => caught.envelopeTo.includes(email))!;
-    expect(mail.header("to")).toBe(email);
-    expect(mail.text).toMatch(/^Hello,\r?\n/);
-    expect(mail.raw).not.toContain("evil.example");
+    const stranger = smtp.mails.find((caught) => caught.envelopeTo.includes(email))!;
+    expect(stranger.header("to")).toBe(email);
+    expect(stranger.text).toMatch(/^Hello,\r?\n/);
+    expect(stranger.raw).not.toContain("evil.example");
   });
 
-  test("the server's refusals: at the field, the same email twice, a resubmission stored once, closed, no such form", async () => {
+  test("the server's refusals on the page: at the field, the same email again, the network's limit, a link or form that is not there, closed", async () => {
     const id = await createAnnouncement(server, cookie, { capacity: "" });
     const bad = await register(server, id, registration("", { email: "not-an-email", answer1: "Maybe" }));
     expect(bad.status).toBe(400);
     expect(bad.fields).toMatchObject({ name: "Name is required", email: "Invalid email", answer1: REGISTRATION_MESSAGES.chooseOne });
-    expect(await names(server, id)).toEqual([]);
+    expect(await register(server, id, registration("Bot", { website: "https://spam.example" }))).toMatchObject({
+      status: 400,
+      form: REGISTRATION_MESSAGES.failure,
+    });
 
-    const bot = await register(server, id, registration("Bot", { website: "https://spam.example" }));
-    expect(bot).toMatchObject({ status: 400, form: REGISTRATION_MESSAGES.failure });
-
-    const once = registration("Amna Khan");
-    expect((await register(server, id, once)).status).toBe(200);
-    expect((await register(server, id, once)).status).toBe(200);
-    // The same email again while unconfirmed: the same answer, a new link, no second registration.
-    const resent = await register(server, id, { ...once, submissionKey: crypto.randomUUID() });
+    // The same email again while unconfirmed: the same answer (a new link); once confirmed, refused at the field.
+    const amna = registration("Amna Khan");
+    await register(server, id, amna);
+    const resent = await register(server, id, { ...amna, submissionKey: crypto.randomUUID() });
     expect(resent.status).toBe(200);
     expect(resent.html).toContain(html(confirmationSentMessage));
-    expect(await names(server, id)).toEqual(["Amna Khan: unconfirmed"]);
     await confirm(server, id, await mailedToken(smtp, id, "amna.khan@example.org", 2));
-    const again = await register(server, id, { ...once, submissionKey: crypto.randomUUID() });
+    const again = await register(server, id, { ...amna, submissionKey: crypto.randomUUID() });
     expect(again).toMatchObject({ status: 409, fields: { email: REGISTRATION_MESSAGES.alreadyRegistered } });
-    expect(await names(server, id)).toEqual(["Amna Khan: registered"]);
 
     // One network, five registrations for one announcement; the sixth is refused and says why.
     for (let i = 1; i <= 5; i += 1) expect((await register(server, id, registration(`Student ${i}`), "203.0.113.50")).status).toBe(200);
-    const sixth = await register(server, id, registration("Student 6"), "203.0.113.50");
-    expect(sixth).toMatchObject({ status: 429, form: REGISTRATION_MESSAGES.networkLimit });
+    expect(await register(server, id, registration("Student 6"), "203.0.113.50")).toMatchObject({
+      status: 429,
+      form: REGISTRATION_MESSAGES.networkLimit,
+    });
 
     const unknown = await openLink(server, id, "A".repeat(43));
     expect(unknown.status).toBe(200);
@@ -259,12 +251,15 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     expect((await openLink(server, crypto.randomUUID(), "A".repeat(43))).status).toBe(404);
 
     const closed = await createAnnouncement(server, cookie, { registrationClosesAt: "2020-01-01T10:00" });
-    expect((await getPage(server, `/announcement/${closed}/register`)).status).toBe(200);
-    expect(await (await getPage(server, `/announcement/${closed}/register`)).text()).toContain(REGISTRATION_MESSAGES.closed);
+    const closedPage = await getPage(server, `/announcement/${closed}/register`);
+    expect(closedPage.status).toBe(200);
+    expect(await closedPage.text()).toContain(REGISTRATION_MESSAGES.closed);
     const refused = await register(server, closed, registration("Bilal"));
     expect(refused.status).toBe(403);
     expect(refused.html).toContain(REGISTRATION_MESSAGES.closed);
-    expect(await (await getPage(server, "/announcement")).text()).not.toContain(`/announcement/${closed}/register`);
+    const board = await (await getPage(server, "/announcement")).text();
+    expect(board).not.toContain(`/announcement/${closed}/register`);
+    expect(board).toContain(REGISTRATION_MESSAGES.closed);
 
     const linked = await createAnnouncement(server, cookie, { registration: "link", url: "https://forms.gle/x" });
     expect((await getPage(server, `/announcement/${linked}/register`)).status).toBe(404);
@@ -272,23 +267,17 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     expect((await getPage(server, `/announcement/${crypto.randomUUID()}/register`)).status).toBe(404);
   });
 
-  test("the admin's list with counts, the CSV, and removal moving the waiting list up", async () => {
+  test("the admin's list and its CSV download; Remove answers, once", async () => {
     const id = await createAnnouncement(server, cookie, { capacity: "1" });
     await register(server, id, registration("Amna Khan"));
     await confirm(server, id, await mailedToken(smtp, id, "amna.khan@example.org"));
-    await register(server, id, registration('=HYPERLINK("x")', { email: "formula@example.org", waitingList: "yes" }));
-    await confirm(server, id, await mailedToken(smtp, id, "formula@example.org"));
     await register(server, id, registration("Dua Fatima", { waitingList: "yes" }));
 
     const list = (await (await getPage(server, `/admin/announcements/${id}/registrations`, cookie)).text()).replaceAll("<!-- -->", "");
-    expect(list).toContain(
-      "1 registered of 1 place, 1 on the waiting list. 1 unconfirmed: they hold no place until confirmed from their mail, and go after 24 hours.",
-    );
-    expect(list).toContain("Amna Khan");
+    expect(list).toContain("1 registered of 1 place, 0 on the waiting list. 1 unconfirmed:");
     expect(list).toContain(">Unconfirmed</span>");
     const admin = (await (await getPage(server, "/admin-announcement", cookie)).text()).replaceAll("<!-- -->", "");
-    expect(admin).toContain("Registrations (1 registered, 1 waiting)");
-    expect((await getPage(server, `/admin/announcements/${id}/registrations`)).status).toBe(302);
+    expect(admin).toContain("Registrations (1 registered, 0 waiting)");
 
     const csv = await getPage(server, `/admin/announcements/${id}/registrations.csv`, cookie);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -298,24 +287,16 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
     expect(text.startsWith("\uFEFFRegistered,Status,Name,Email,Phone,Class,Have you done a first aid course before?\r\n")).toBe(true);
     expect(text).toContain(",Registered,Amna Khan,amna.khan@example.org,");
-    expect(text).toContain(`,Waiting list,"'=HYPERLINK(""x"")",`);
     expect(text).toContain(",Unconfirmed,Dua Fatima,dua.fatima@example.org,");
-    expect((await getPage(server, `/admin/announcements/${id}/registrations.csv`)).status).toBe(302);
+    expect((await getPage(server, `/admin/announcements/${crypto.randomUUID()}/registrations.csv`, cookie)).status).toBe(404);
 
-    const amna = await server.database.db
-      .selectFrom("registrations")
-      .select("id")
-      .where("name", "=", "Amna Khan")
-      .executeTakeFirstOrThrow();
-    expect((await post(server, `/admin/announcements/${id}/registrations/${amna.id}/delete`)).status).toBe(401);
-    const removed = await post(server, `/admin/announcements/${id}/registrations/${amna.id}/delete`, {}, { cookie });
-    expect(removed.status).toBe(200);
-    expect(await names(server, id)).toEqual(['=HYPERLINK("x"): registered', "Dua Fatima: unconfirmed"]);
-    const promoted = await smtp.waitForMail("A place opened");
-    expect(promoted.header("subject")).toBe("A place opened: you're registered for First aid workshop");
-    expect((await auditActions(server)).map((entry) => entry.action)).toContain("registration.remove");
-    const gone = await post(server, `/admin/announcements/${id}/registrations/${amna.id}/delete`, {}, { cookie });
-    expect(gone.status).toBe(404);
+    const [amna] = await server.database.db.selectFrom("registrations").select("id").where("name", "=", "Amna Khan").execute();
+    const remove = () => post(server, `/admin/announcements/${id}/registrations/${amna!.id}/delete`, {}, { cookie });
+    expect(await remove()).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await remove()).toMatchObject({
+      status: 404,
+      body: { error: "No such registration: it was deleted. Reload to see the latest." },
+    });
   });
 });
 
