@@ -219,6 +219,8 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
 
   test("the server's refusals on the page: at the field, the same email again, the network's limit, a link or form that is not there, closed", async () => {
     const id = await createAnnouncement(server, cookie, { capacity: "" });
+    // No capacity: no count of places.
+    expect(await (await getPage(server, `/announcement/${id}/register`)).text()).not.toMatch(/places? left\./);
     const bad = await register(server, id, registration("", { email: "not-an-email", answer1: "Maybe" }));
     expect(bad.status).toBe(400);
     expect(bad.fields).toMatchObject({ name: "Name is required", email: "Invalid email", answer1: REGISTRATION_MESSAGES.chooseOne });
