@@ -76,23 +76,13 @@ describe.each(testEngines())("join applications on %s", (engine) => {
   /** A stored request (as the join form stores it), `minutes` after 10 March 2026 00:00 in Karachi. */
   async function seed(minutes: number, more: Partial<NewApplication> = {}): Promise<string> {
     const id = newId();
+    const created_at = new Date(Date.parse("2026-03-09T19:00:00.000Z") + minutes * 60_000).toISOString();
+    const who = { id, fullname: "Applicant", class: "2nd Year", department: "MBBS", email: "applicant@example.org" };
+    const rest = { phone: "03001234567", sargodha_address: "12 College Road", permanent_address: "House 4", blood_group: "B+" };
+    const answers = serializeAnswers(QUESTIONS.map((question, i) => ({ question, answer: `Answer ${i + 1}` })));
     await database.db
       .insertInto("applications")
-      .values({
-        id,
-        fullname: "Applicant",
-        class: "2nd Year",
-        department: "MBBS",
-        sargodha_address: "12 College Road",
-        permanent_address: "House 4",
-        email: "applicant@example.org",
-        phone: "03001234567",
-        blood_group: "B+",
-        answers: serializeAnswers(QUESTIONS.map((question, i) => ({ question, answer: `Answer ${i + 1}` }))),
-        submission_key: null,
-        created_at: new Date(Date.parse("2026-03-09T19:00:00.000Z") + minutes * 60_000).toISOString(),
-        ...more,
-      })
+      .values({ ...who, ...rest, submission_key: null, answers, created_at, ...more })
       .execute();
     return id;
   }
@@ -269,12 +259,8 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     await seed(6, { fullname: "No Blood Group", blood_group: null, status: "contacted", answers: "[broken" });
     await seed(7, { fullname: "Left Out" });
     // More than the export reads at a time, all at one instant: every one is written once.
-    const many = Array.from({ length: 501 }, (_, i) => ({
-      fullname: `Nursing ${i}`,
-      department: "Nursing",
-      created_at: "2026-04-01T00:00:00.000Z",
-    }));
-    for (const more of many) await seed(0, more);
+    for (let i = 0; i < 501; i++)
+      await seed(0, { fullname: `Nursing ${i}`, department: "Nursing", created_at: "2026-04-01T00:00:00.000Z" });
 
     const exported = await service().exportCsv(filter({ status: "contacted" }), NOW);
     expect(exported.fileName).toBe("join-requests-2026-11-29.csv");
@@ -312,14 +298,9 @@ describe.each(testEngines())("join applications on %s", (engine) => {
 
     const details = await applications.details(zainab);
     expect(details?.application).toMatchObject({ fullname: "Zainab Private", status: "contacted" });
-    expect(details?.activity).toEqual([
-      expect.objectContaining({ kind: "status", status: "contacted", adminEmail: ADMIN.email, when: "29 November 2026 at 15:00" }),
-      expect.objectContaining({
-        kind: "note",
-        note: "Called on Monday;\nwill come.",
-        adminEmail: ADMIN.email,
-        when: "29 November 2026 at 15:01",
-      }),
+    expect(details?.activity).toMatchObject([
+      { kind: "status", status: "contacted", adminEmail: ADMIN.email, when: "29 November 2026 at 15:00" },
+      { kind: "note", note: "Called on Monday;\nwill come.", adminEmail: ADMIN.email, when: "29 November 2026 at 15:01" },
     ]);
     expect(await audit()).toEqual(
       expect.arrayContaining([
