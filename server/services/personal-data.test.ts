@@ -87,14 +87,8 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     await repos.applicationActivity.record([
       { applicationId: first.id, at: new Date().toISOString(), adminEmail: "owner@example.org", kind: "note", note: "Called" },
     ]);
-    await repos.contactMessages.create({
-      id: newId(),
-      name: "Zainab",
-      email,
-      message: "Hi",
-      submission_key: null,
-      created_at: new Date().toISOString(),
-    });
+    const at = new Date().toISOString();
+    await repos.contactMessages.create({ id: newId(), name: "Zainab", email, message: "Hi", submission_key: null, created_at: at });
     // A mail that names the address without being of one of its records (a registrant's, say).
     await repos.mailOutbox.enqueue("confirmation", { to: { name: "Zainab", address: email } }, new Date());
 
