@@ -48,7 +48,7 @@ describe.each(testEngines())("the admin's request workflow on %s", (engine) => {
       ],
     });
 
-    for (const status of [{}, { status: "archived" }]) {
+    for (const status of [{}, { status: "archived" }] as Record<string, string>[]) {
       expect(await send("/admin/requests/status", { "ids[0]": id, ...status })).toMatchObject({
         status: 400,
         body: { errors: { status: "Choose a status" } },
