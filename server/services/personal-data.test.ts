@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
 import { newId } from "../db/ids";
@@ -40,7 +41,7 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
   });
 
   /** A request submitted at `at`, with its notification mail and the file the log transport wrote of it. */
-  async function request(fullname: string, at: string): Promise<{ id: string; mailId: string }> {
+  async function request(fullname: string, at: string, email?: string): Promise<{ id: string; mailId: string }> {
     const repos = createRepos(database.db);
     const id = newId();
     await repos.applications.create({
@@ -50,14 +51,14 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
       department: "MBBS",
       sargodha_address: "12 College Road",
       permanent_address: "House 4",
-      email: `${fullname.toLowerCase().replace(/ /g, ".")}@example.org`,
+      email: email ?? `${fullname.toLowerCase().replace(/ /g, ".")}@example.org`,
       phone: "03001234567",
       blood_group: null,
       answers: serializeAnswers([]),
       submission_key: null,
       created_at: at,
     });
-    const mailId = await repos.mailOutbox.enqueue("join", { name: fullname }, new Date(at), id);
+    const mailId = await repos.mailOutbox.enqueue("join", { name: fullname, email }, new Date(at), id);
     fs.mkdirSync(mailFiles(dataDir).dir, { recursive: true });
     fs.writeFileSync(mailFiles(dataDir).fileOf(mailId), `To: society\n\nA request from ${fullname}`);
     return { id, mailId };
@@ -75,6 +76,38 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     expect((await database.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key)).toEqual([
       recipientLimitKey("bilal@example.org"),
     ]);
+  });
+
+  test("erasing an email: what is held is counted, then every copy goes (rows, history, mails, files); a longer address that holds it stays", async () => {
+    const repos = createRepos(database.db);
+    const email = "zainab@example.org";
+    const first = await request("Zainab", new Date().toISOString(), email);
+    await request("Zainab Again", new Date().toISOString(), email);
+    const other = await request("A Zainab", new Date().toISOString(), `a.${email}`);
+    await repos.applicationActivity.record([
+      { applicationId: first.id, at: new Date().toISOString(), adminEmail: "owner@example.org", kind: "note", note: "Called" },
+    ]);
+    const at = new Date().toISOString();
+    await repos.contactMessages.create({ id: newId(), name: "Zainab", email, message: "Hi", submission_key: null, created_at: at });
+    // A mail that names the address without being of one of its records (a registrant's, say).
+    await repos.mailOutbox.enqueue("confirmation", { to: { name: "Zainab", address: email } }, new Date());
+
+    expect(await service.findByEmail(email)).toEqual({ requests: 2, messages: 1, registrations: 0, mails: 3 });
+    expect(await service.eraseByEmail(email, "admin-1")).toEqual({ requests: 2, messages: 1, registrations: 0, mails: 3 });
+    expect(await service.findByEmail(email)).toEqual({ requests: 0, messages: 0, registrations: 0, mails: 0 });
+    expect(await names()).toEqual(["A Zainab"]);
+    expect(await database.db.selectFrom("application_activity").select("id").execute()).toEqual([]);
+    expect(files()).toEqual([`${other.mailId}.eml`]);
+    const audit = await database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).execute();
+    expect(audit).toEqual([{ actor: "admin-1", action: "personal-data.erase", detail: "requests=2 messages=1 registrations=0 mails=3" }]);
+    if (engine === "sqlite") {
+      // Nor does the database file or its log keep a byte of it.
+      const { rows } = await sql<{ file: string }>`pragma database_list`.execute(database.db);
+      const file = rows[0]!.file;
+      for (const copy of [file, `${file}-wal`].filter((name) => fs.existsSync(name))) {
+        expect(fs.readFileSync(copy).toString("latin1"), copy).not.toMatch(/(?<!a\.)zainab@example\.org/);
+      }
+    }
   });
 
   test("the sweep deletes what is older than the retention period, with its mails and their files, and only that", async () => {
@@ -103,6 +136,13 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     expect(await names()).toEqual(["Two Years Old"]);
     expect(await service.setRetention(12, "admin-1")).toEqual({ requests: 1, messages: 0, registrations: 0, mails: 1 });
     expect(await service.retentionMonths()).toBe(12);
+    // Audited with the months and how much went, never whose.
+    const audit = await database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute();
+    expect(audit.map((entry) => `${entry.actor} ${entry.action} ${entry.detail}`)).toEqual([
+      "admin-1 retention.set months=never",
+      "admin-1 retention.set months=12",
+      "admin-1 retention.sweep requests=1 messages=0 registrations=0 mails=1",
+    ]);
   });
 
   test("the daily sweep runs once a day, whichever instance asks first", async () => {

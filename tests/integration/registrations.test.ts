@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import {
   confirmationSentMessage,
   confirmLinkGoneMessage,
@@ -7,11 +7,11 @@ import {
   waitingMessage,
 } from "../../core/schemas/registration-messages";
 import { testEngines } from "../shared/test-database";
-import { auditActions, getPage, post, signIn } from "./helpers/admin";
+import { getPage, post } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import type { SmtpCatcher } from "./helpers/smtp-catcher";
-import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
+import { siteOrigin, type TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
 
 /** A registration as the form sends it without JavaScript. */
@@ -106,18 +106,6 @@ async function createAnnouncement(server: TestServer, cookie: string, fields: Re
   return row.id;
 }
 
-const names = async (server: TestServer, announcementId: string) =>
-  (
-    await server.database.db
-      .selectFrom("registrations")
-      .select(["name", "status"])
-      .where("announcement_id", "=", announcementId)
-      .orderBy("status")
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute()
-  ).map((row) => `${row.name}: ${row.status}`);
-
 describe.each(testEngines())("registrations collected on the site, on %s", (engine) => {
   const setup = useTestServer(engine, { smtp: true, signedIn: true, env: { TRUST_PROXY: "loopback", MAIL_TO: "office@society.test" } });
   let server: TestServer;
@@ -129,10 +117,9 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     await server.database.db.deleteFrom("announcements").execute();
   });
 
-  test("a registration takes its place once confirmed from the mailed link: opening the link changes nothing, Confirm does; the waiting list, with each one's mail", async () => {
+  test("without JavaScript: the form, the mailed link's page that changes nothing, Confirm, the waiting list; the mails over SMTP with the calendar file", async () => {
     const id = await createAnnouncement(server, cookie);
-    const board = await (await getPage(server, "/announcement")).text();
-    expect(board).toContain(`href="/announcement/${id}/register"`);
+    expect(await (await getPage(server, "/announcement")).text()).toContain(`href="/announcement/${id}/register"`);
     const form = await (await getPage(server, `/announcement/${id}/register`)).text();
     expect(form).toContain("2 places left.");
     expect(form).toContain("Have you done a first aid course before?");
@@ -140,9 +127,6 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const first = await register(server, id, registration("Amna Khan"));
     expect(first.status).toBe(200);
     expect(first.html).toContain(html(confirmationSentMessage));
-    expect(await names(server, id)).toEqual(["Amna Khan: unconfirmed"]);
-    expect(await (await getPage(server, `/announcement/${id}/register`)).text()).toContain("2 places left.");
-
     const mailed = await smtp.waitForMail("Confirm your place:");
     expect(mailed.envelopeTo).toEqual(["amna.khan@example.org"]);
     expect(mailed.header("subject")).toBe("Confirm your place: First aid workshop");
@@ -154,8 +138,7 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
       const page = await openLink(server, id, token);
       expect(page.status).toBe(200);
       expect(page.headers.get("cache-control")).toBe("no-store");
-      const form = /<form[^>]*aria-label="Confirm your place"[^>]*>/.exec(page.html)?.[0];
-      expect(form).toContain('method="post"');
+      expect(/<form[^>]*aria-label="Confirm your place"[^>]*>/.exec(page.html)?.[0]).toContain('method="post"');
       expect(page.html).toContain(`<input type="hidden" name="token" value="${token}"/>`);
       expect(page.html).toMatch(/<button[^>]*type="submit"[^>]*>Confirm<\/button>/);
     }
@@ -164,7 +147,6 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const confirmed = await confirm(server, id, token);
     expect(confirmed.status).toBe(200);
     expect(confirmed.html).toContain(html(registeredMessage));
-    expect(await names(server, id)).toEqual(["Amna Khan: registered"]);
     // Used: the link's page now says so, and pressing Confirm again changes nothing.
     expect((await openLink(server, id, token)).html).toContain(html(confirmLinkGoneMessage));
     const again = await confirm(server, id, token);
@@ -181,7 +163,6 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const waiting = await confirm(server, id, await mailedToken(smtp, id, "chand.bibi@example.org"));
     expect(waiting.status).toBe(200);
     expect(waiting.html).toContain(html(waitingMessage(1)));
-    expect(await names(server, id)).toEqual(["Amna Khan: registered", "Bilal Ahmed: registered", "Chand Bibi: waiting"]);
 
     const mail = await smtp.waitForMail('You\'re registered for "First aid workshop"');
     expect(mail.envelopeTo).toContain("amna.khan@example.org");
@@ -195,46 +176,47 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const waitingMail = await smtp.waitForMail("waiting list (number 1)");
     expect(waitingMail.envelopeTo).toContain("chand.bibi@example.org");
     expect(waitingMail.attachments).toEqual([]);
-  });
 
-  test("a name that is not a person's reaches neither the greeting nor the To: header", async () => {
-    const id = await createAnnouncement(server, cookie, { capacity: "" });
+    // A typed name that is not a person's reaches neither the greeting nor the To: header.
     const email = "not.a.name@example.org";
-    expect((await register(server, id, registration("Win a prize at https://evil.example", { email }))).status).toBe(200);
+    expect((await register(server, id, registration("Win a prize at https://evil.example", { email, waitingList: "yes" }))).status).toBe(
+      200,
+    );
     await mailedToken(smtp, id, email);
-    const mail = smtp.mails.find((caught) => caught.envelopeTo.includes(email))!;
-    expect(mail.header("to")).toBe(email);
-    expect(mail.text).toMatch(/^Hello,\r?\n/);
-    expect(mail.raw).not.toContain("evil.example");
+    const stranger = smtp.mails.find((caught) => caught.envelopeTo.includes(email))!;
+    expect(stranger.header("to")).toBe(email);
+    expect(stranger.text).toMatch(/^Hello,\r?\n/);
+    expect(stranger.raw).not.toContain("evil.example");
   });
 
-  test("the server's refusals: at the field, the same email twice, a resubmission stored once, closed, no such form", async () => {
+  test("the server's refusals on the page: at the field, the same email again, the network's limit, a link or form that is not there, closed", async () => {
     const id = await createAnnouncement(server, cookie, { capacity: "" });
+    // No capacity: no count of places.
+    expect(await (await getPage(server, `/announcement/${id}/register`)).text()).not.toMatch(/places? left\./);
     const bad = await register(server, id, registration("", { email: "not-an-email", answer1: "Maybe" }));
     expect(bad.status).toBe(400);
     expect(bad.fields).toMatchObject({ name: "Name is required", email: "Invalid email", answer1: REGISTRATION_MESSAGES.chooseOne });
-    expect(await names(server, id)).toEqual([]);
+    expect(await register(server, id, registration("Bot", { website: "https://spam.example" }))).toMatchObject({
+      status: 400,
+      form: REGISTRATION_MESSAGES.failure,
+    });
 
-    const bot = await register(server, id, registration("Bot", { website: "https://spam.example" }));
-    expect(bot).toMatchObject({ status: 400, form: REGISTRATION_MESSAGES.failure });
-
-    const once = registration("Amna Khan");
-    expect((await register(server, id, once)).status).toBe(200);
-    expect((await register(server, id, once)).status).toBe(200);
-    // The same email again while unconfirmed: the same answer, a new link, no second registration.
-    const resent = await register(server, id, { ...once, submissionKey: crypto.randomUUID() });
+    // The same email again while unconfirmed: the same answer (a new link); once confirmed, refused at the field.
+    const amna = registration("Amna Khan");
+    await register(server, id, amna);
+    const resent = await register(server, id, { ...amna, submissionKey: crypto.randomUUID() });
     expect(resent.status).toBe(200);
     expect(resent.html).toContain(html(confirmationSentMessage));
-    expect(await names(server, id)).toEqual(["Amna Khan: unconfirmed"]);
     await confirm(server, id, await mailedToken(smtp, id, "amna.khan@example.org", 2));
-    const again = await register(server, id, { ...once, submissionKey: crypto.randomUUID() });
+    const again = await register(server, id, { ...amna, submissionKey: crypto.randomUUID() });
     expect(again).toMatchObject({ status: 409, fields: { email: REGISTRATION_MESSAGES.alreadyRegistered } });
-    expect(await names(server, id)).toEqual(["Amna Khan: registered"]);
 
     // One network, five registrations for one announcement; the sixth is refused and says why.
     for (let i = 1; i <= 5; i += 1) expect((await register(server, id, registration(`Student ${i}`), "203.0.113.50")).status).toBe(200);
-    const sixth = await register(server, id, registration("Student 6"), "203.0.113.50");
-    expect(sixth).toMatchObject({ status: 429, form: REGISTRATION_MESSAGES.networkLimit });
+    expect(await register(server, id, registration("Student 6"), "203.0.113.50")).toMatchObject({
+      status: 429,
+      form: REGISTRATION_MESSAGES.networkLimit,
+    });
 
     const unknown = await openLink(server, id, "A".repeat(43));
     expect(unknown.status).toBe(200);
@@ -243,12 +225,15 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     expect((await openLink(server, crypto.randomUUID(), "A".repeat(43))).status).toBe(404);
 
     const closed = await createAnnouncement(server, cookie, { registrationClosesAt: "2020-01-01T10:00" });
-    expect((await getPage(server, `/announcement/${closed}/register`)).status).toBe(200);
-    expect(await (await getPage(server, `/announcement/${closed}/register`)).text()).toContain(REGISTRATION_MESSAGES.closed);
+    const closedPage = await getPage(server, `/announcement/${closed}/register`);
+    expect(closedPage.status).toBe(200);
+    expect(await closedPage.text()).toContain(REGISTRATION_MESSAGES.closed);
     const refused = await register(server, closed, registration("Bilal"));
     expect(refused.status).toBe(403);
     expect(refused.html).toContain(REGISTRATION_MESSAGES.closed);
-    expect(await (await getPage(server, "/announcement")).text()).not.toContain(`/announcement/${closed}/register`);
+    const board = await (await getPage(server, "/announcement")).text();
+    expect(board).not.toContain(`/announcement/${closed}/register`);
+    expect(board).toContain(REGISTRATION_MESSAGES.closed);
 
     const linked = await createAnnouncement(server, cookie, { registration: "link", url: "https://forms.gle/x" });
     expect((await getPage(server, `/announcement/${linked}/register`)).status).toBe(404);
@@ -256,23 +241,17 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     expect((await getPage(server, `/announcement/${crypto.randomUUID()}/register`)).status).toBe(404);
   });
 
-  test("the admin's list with counts, the CSV, and removal moving the waiting list up", async () => {
+  test("the admin's list and its CSV download; Remove answers, once", async () => {
     const id = await createAnnouncement(server, cookie, { capacity: "1" });
     await register(server, id, registration("Amna Khan"));
     await confirm(server, id, await mailedToken(smtp, id, "amna.khan@example.org"));
-    await register(server, id, registration('=HYPERLINK("x")', { email: "formula@example.org", waitingList: "yes" }));
-    await confirm(server, id, await mailedToken(smtp, id, "formula@example.org"));
     await register(server, id, registration("Dua Fatima", { waitingList: "yes" }));
 
     const list = (await (await getPage(server, `/admin/announcements/${id}/registrations`, cookie)).text()).replaceAll("<!-- -->", "");
-    expect(list).toContain(
-      "1 registered of 1 place, 1 on the waiting list. 1 unconfirmed: they hold no place until confirmed from their mail, and go after 24 hours.",
-    );
-    expect(list).toContain("Amna Khan");
+    expect(list).toContain("1 registered of 1 place, 0 on the waiting list. 1 unconfirmed:");
     expect(list).toContain(">Unconfirmed</span>");
     const admin = (await (await getPage(server, "/admin-announcement", cookie)).text()).replaceAll("<!-- -->", "");
-    expect(admin).toContain("Registrations (1 registered, 1 waiting)");
-    expect((await getPage(server, `/admin/announcements/${id}/registrations`)).status).toBe(302);
+    expect(admin).toContain("Registrations (1 registered, 0 waiting)");
 
     const csv = await getPage(server, `/admin/announcements/${id}/registrations.csv`, cookie);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -282,73 +261,15 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
     expect(text.startsWith("\uFEFFRegistered,Status,Name,Email,Phone,Class,Have you done a first aid course before?\r\n")).toBe(true);
     expect(text).toContain(",Registered,Amna Khan,amna.khan@example.org,");
-    expect(text).toContain(`,Waiting list,"'=HYPERLINK(""x"")",`);
     expect(text).toContain(",Unconfirmed,Dua Fatima,dua.fatima@example.org,");
-    expect((await getPage(server, `/admin/announcements/${id}/registrations.csv`)).status).toBe(302);
+    expect((await getPage(server, `/admin/announcements/${crypto.randomUUID()}/registrations.csv`, cookie)).status).toBe(404);
 
-    const amna = await server.database.db
-      .selectFrom("registrations")
-      .select("id")
-      .where("name", "=", "Amna Khan")
-      .executeTakeFirstOrThrow();
-    expect((await post(server, `/admin/announcements/${id}/registrations/${amna.id}/delete`)).status).toBe(401);
-    const removed = await post(server, `/admin/announcements/${id}/registrations/${amna.id}/delete`, {}, { cookie });
-    expect(removed.status).toBe(200);
-    expect(await names(server, id)).toEqual(['=HYPERLINK("x"): registered', "Dua Fatima: unconfirmed"]);
-    const promoted = await smtp.waitForMail("A place opened");
-    expect(promoted.header("subject")).toBe("A place opened: you're registered for First aid workshop");
-    expect((await auditActions(server)).map((entry) => entry.action)).toContain("registration.remove");
-    const gone = await post(server, `/admin/announcements/${id}/registrations/${amna.id}/delete`, {}, { cookie });
-    expect(gone.status).toBe(404);
-  });
-});
-
-const RACE_CAPACITY = 50;
-const RACE_REGISTRANTS = 300;
-
-// PostgreSQL only (two processes on one SQLite file are not how the site is run): skipped without TEST_DATABASE_URL.
-describe.skipIf(!process.env.TEST_DATABASE_URL)("300 confirming at once through two instances on PostgreSQL", () => {
-  const setup = useTestServer("postgres", { smtp: true, env: { TRUST_PROXY: "loopback", MAIL_TO: "office@society.test" } });
-  let first: TestServer;
-  let second: TestServer;
-  let smtp: SmtpCatcher;
-  beforeAll(async () => {
-    ({ server: first, smtp } = setup);
-    // Both instances deliver their share of the outbox to the one catcher.
-    second = await startTestServer("postgres", setup.env, { shareDatabaseOf: first });
-  });
-  // Before the first instance, which drops the database.
-  afterAll(async () => {
-    await second?.stop();
-  });
-
-  test("exactly the capacity registered, everyone else on the waiting list in distinct places, no one lost", async () => {
-    const id = await createAnnouncement(first, await signIn(first), { capacity: String(RACE_CAPACITY) });
-    // Half of them reach each instance, all at once: first the registrations, then every Confirm at the same moment.
-    const people = Array.from({ length: RACE_REGISTRANTS }, (_, i) => registration(`Student ${i}`, { waitingList: "yes" }));
-    const server = (i: number) => (i % 2 === 0 ? first : second);
-    const registered = await Promise.all(people.map((fields, i) => register(server(i), id, fields)));
-    expect(registered.map((answer) => answer.status)).toEqual(Array(RACE_REGISTRANTS).fill(200));
-    const tokens = await Promise.all(people.map((fields) => mailedToken(smtp, id, fields.email!)));
-    const answers = await Promise.all(tokens.map((token, i) => confirm(server(i), id, token)));
-    expect(answers.map((answer) => answer.status)).toEqual(Array(RACE_REGISTRANTS).fill(200));
-    expect(answers.filter((answer) => answer.html.includes(html(registeredMessage)))).toHaveLength(RACE_CAPACITY);
-    const positions = answers.flatMap((answer) => {
-      const position = /waiting list \(number (\d+)\)/.exec(answer.html)?.[1];
-      return position ? [Number(position)] : [];
+    const [amna] = await server.database.db.selectFrom("registrations").select("id").where("name", "=", "Amna Khan").execute();
+    const remove = () => post(server, `/admin/announcements/${id}/registrations/${amna!.id}/delete`, {}, { cookie });
+    expect(await remove()).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await remove()).toMatchObject({
+      status: 404,
+      body: { error: "No such registration: it was deleted. Reload to see the latest." },
     });
-    expect(positions).toHaveLength(RACE_REGISTRANTS - RACE_CAPACITY);
-    expect(new Set(positions).size).toBe(RACE_REGISTRANTS - RACE_CAPACITY);
-    const statuses = await names(first, id);
-    expect(statuses.filter((entry) => entry.endsWith(": registered"))).toHaveLength(RACE_CAPACITY);
-    expect(statuses.filter((entry) => entry.endsWith(": waiting"))).toHaveLength(RACE_REGISTRANTS - RACE_CAPACITY);
-    const mails = await first.database.db
-      .selectFrom("mail_outbox")
-      .select("kind")
-      .where("kind", "in", ["registration", "registration-confirm"])
-      .execute();
-    expect(mails.filter((mail) => mail.kind === "registration-confirm")).toHaveLength(RACE_REGISTRANTS);
-    expect(mails.filter((mail) => mail.kind === "registration")).toHaveLength(RACE_REGISTRANTS);
-    // 600 form posts and 300 mails through two servers on two cores: well inside a minute alone, longer beside other work.
-  }, 180_000);
+  });
 });
