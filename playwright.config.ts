@@ -6,8 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
  *
  * Every test runs at desktop width (1280 px). Tests tagged `@both-widths` (BOTH_WIDTHS in tests/e2e/fixtures.ts), the
  * ones whose behaviour or layout depends on the width (menus, grids, sliders, dialogs, touch), run at phone width
- * (375 px, Pixel 5) too. Every axe check runs at both widths either way: a desktop-only test's expectNoAxeViolations
- * checks the same page again at 375 px. docs/decisions/025-one-width-for-width-independent-flows.md says why.
+ * (375 px, Pixel 5) too (docs/decisions/025-one-width-for-width-independent-flows.md). axe runs in one catalogue,
+ * tests/e2e/accessibility.spec.ts, which checks every screen at both widths (docs/decisions/030-one-accessibility-catalogue.md).
  */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -10,8 +10,6 @@
  * - `anotherBrowser()`: a second person's browser (a new context at the test's width), watched like the default page;
  * - `serverClock.advanceBy(ms)`: moves the server's clock ahead (calls in one test add up); the next test starts on
  *   the real time again;
- * - `expectNoAxeViolations(page)`: axe-core finds nothing on the page; in a test that runs at desktop width only (not
- *   tagged BOTH_WIDTHS), nothing at phone width either (the page is narrowed to 375 px for the check, then widened);
  * - a guard on every page: the test fails if the page asks any host but the site's, or logs an error;
  * - `page.goto()` and `page.reload()` return once React has hydrated the page.
  */
@@ -184,7 +182,6 @@ export interface ServerClock {
 interface TestFixtures {
   seed: Seed;
   mailbox: Mailbox;
-  expectNoAxeViolations: (page: Page) => Promise<void>;
   /** Watches a page or context the test opened itself (browser.newContext) like the default page is watched. */
   watch: (target: Page | BrowserContext) => void;
   /** Console errors a test expects, matched against "<message> (<url of the source>)"; none by default. */
@@ -683,22 +680,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   context: async ({ context, watch }, use) => {
     watch(context);
     await use(context);
-  },
-
-  expectNoAxeViolations: async ({}, use, testInfo) => {
-    // A test the phone project does not run still has its pages checked at the phone's width.
-    const phoneWidthToo = !testInfo.tags.includes(BOTH_WIDTHS);
-    await use(async (page) => {
-      expect(await axeViolations(page), "axe found accessibility violations").toEqual([]);
-      if (!phoneWidthToo || isPhone(page)) return;
-      const viewport = page.viewportSize()!;
-      await page.setViewportSize(PHONE_VIEWPORT);
-      try {
-        expect(await axeViolations(page), `axe found accessibility violations at ${PHONE_VIEWPORT.width} px`).toEqual([]);
-      } finally {
-        await page.setViewportSize(viewport);
-      }
-    });
   },
 });
 

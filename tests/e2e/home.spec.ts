@@ -253,7 +253,7 @@ test.describe("the home page", { tag: BOTH_WIDTHS }, () => {
   test("a team member without a photo shows the first letter of their name", async ({ page, site }) => {
     const member = site.team.find((m) => !m.img);
     // The starting content the server imports on its first start has a member without a photo; content without one
-    // fails here rather than skipping. admin-content-team.spec.ts checks the same fallback on members it makes itself.
+    // fails here rather than skipping.
     expect(member, "content/site.ts needs a team member without a photo").toBeDefined();
     await page.goto("/");
     const card = page.locator("#about").getByRole("list").nth(1).getByRole("listitem").filter({ hasText: member!.title });
