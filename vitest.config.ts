@@ -2,12 +2,26 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // `npm run test:coverage`: what the unit and integration tests run of server/ and core/ (tests/coverage/report.ts
+    // adds what the server processes the integration tests start ran).
+    coverage: {
+      provider: "v8",
+      include: ["server/**", "core/**"],
+      // build/server/ too would match server/** (an integration test reads the route manifest from it).
+      exclude: ["**/*.test.ts", "build/**"],
+      reporter: ["json"],
+      reportsDirectory: "build/coverage",
+      // A failed test still leaves the figures of what ran (the run itself fails all the same).
+      reportOnFailure: true,
+    },
     projects: [
       {
         // App modules import each other as "~/...", as in vite.config.ts.
         resolve: { tsconfigPaths: true },
         test: {
           name: "unit",
+          // Run together (`npm run test:coverage`), the unit tests go first, then the integration tests with their own workers.
+          sequence: { groupOrder: 0 },
           include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "core/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
@@ -15,10 +29,11 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          sequence: { groupOrder: 1 },
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           // After each file: no server log line holds a password, session token or applicant's email or phone.
-          setupFiles: ["tests/integration/helpers/log-check.ts"],
+          setupFiles: ["tests/integration/helpers/log-check.ts", "tests/coverage/servers.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Every file starts its own servers on free ports with their own data, so two files run at once, one per core.
