@@ -24,6 +24,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "core/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          setupFiles: ["tests/shared/release-test-databases.ts"],
+          // Vitest's default on two cores is one worker; the tests wait on PostgreSQL and the disk often enough for two.
+          maxWorkers: 2,
         },
       },
       {
@@ -33,7 +36,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           // After each file: no server log line holds a password, session token or applicant's email or phone.
-          setupFiles: ["tests/integration/helpers/log-check.ts", "tests/coverage/servers.ts"],
+          setupFiles: ["tests/shared/release-test-databases.ts", "tests/integration/helpers/log-check.ts", "tests/coverage/servers.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Every file starts its own servers on free ports with their own data, so two files run at once, one per core.

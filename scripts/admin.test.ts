@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PassThrough, Readable } from "node:stream";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { hashPassword, verifyPassword } from "../server/auth/password.server";
@@ -12,6 +13,7 @@ import { createDatabase, type DatabaseHandle, type Engine, migrateToLatest } fro
 import { testEngines } from "../tests/shared/test-database";
 import { createRepos } from "../server/repos";
 import { comparableContent, writeSmallSite } from "../tests/shared/small-content";
+import { runAdminCli } from "./lib/admin-cli";
 
 const USAGE =
   "usage: admin create <email> | admin set-password <email> | admin turn-off-two-factor <email> | admin content export <dir> | admin content import <dir> [--yes] | admin forget-secrets-key [--yes]";
@@ -53,7 +55,13 @@ async function cliDatabase(engine: Engine) {
   };
 }
 
+/** The CLI in process, as scripts/admin.ts runs it, with `stdin` piped in and `env` over the test's environment. */
 function runCli(args: string[], stdin: string, env: Record<string, string>): Promise<CliRun> {
+  return runAdminCli(args, { env: { ...process.env, ...env }, stdin: Readable.from([stdin]), stderr: new PassThrough() });
+}
+
+/** The CLI as the operator runs it: a process of its own reading the piped password, its exit code and one line. */
+function spawnCli(args: string[], stdin: string, env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
       cwd: path.resolve(import.meta.dirname, ".."),
@@ -191,6 +199,19 @@ describe.each(testEngines())("the admin CLI on %s", (engine) => {
     expect(run.stderr).toMatch(/^admin: no password on stdin/);
     expect((await createRepos(database.db).admins.findByEmail("admin@example.org"))?.passwordHash).toBe("h");
   });
+
+  test(
+    "as a process: the piped password sets the account up and exits 0; a refusal exits 1 with one line",
+    { timeout: 60_000 },
+    async () => {
+      const created = await spawnCli(["create", "chair@society.example"], "chosen password\n", place.env);
+      expect(created).toEqual({ code: 0, stdout: "Admin chair@society.example created.\n", stderr: "" });
+      const admin = await createRepos(database.db).admins.findByEmail("chair@society.example");
+      expect(await verifyPassword(admin?.passwordHash, "chosen password")).toBe(true);
+      const again = await spawnCli(["create", "chair@society.example"], "chosen password\n", place.env);
+      expect(again).toEqual({ code: 1, stdout: "", stderr: "admin: an admin with the email chair@society.example already exists\n" });
+    },
+  );
 
   describe("content", () => {
     let dir: string;
