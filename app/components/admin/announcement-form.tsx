@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
+import { useState } from "react";
 import type { z } from "zod";
 import {
   announcementSchema,
@@ -80,6 +81,9 @@ const PUBLISH_OPTIONS: Record<PublishChoice, string> = {
 export function AnnouncementForm({ announcement, onSaved }: { announcement?: EditedAnnouncement; onSaved: () => void }) {
   const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
   const editing = announcement !== undefined;
+  // The version the form was opened at: the save's revalidation brings the next one while the answer is still being
+  // read, and a save from elsewhere meanwhile must be refused as a conflict, not overwritten.
+  const [openedVersion] = useState(announcement?.version);
   const [form, fields] = useForm({
     id: editing ? `edit-announcement-${announcement.id}` : "announcement-new",
     lastResult: fetcher.data?.result,
@@ -118,7 +122,7 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
     >
       {formError && <FormMessage>{formError}</FormMessage>}
       {announcement && <input type="hidden" name="id" value={announcement.id} />}
-      {announcement && <input type="hidden" name="version" value={String(announcement.version)} />}
+      {announcement && <input type="hidden" name="version" value={String(openedVersion)} />}
       <Field meta={fields.title} label="Title" description="Optional. Without one the card says “Announcement”." />
       <PhotoFieldWithPreview
         meta={fields.image}

@@ -168,7 +168,7 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
         className="h-[70vh]"
       >
         {editing && (
-          <AnnouncementForm key={`${editing.id}-${editing.version}`} announcement={editing} onSaved={() => setEditingId(undefined)} />
+          <AnnouncementForm key={editing.id} announcement={editing} onSaved={() => setEditingId(undefined)} />
         )}
       </AdminDialog>
       <ConfirmDialog
