@@ -426,42 +426,45 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ database, server, adminPasswordHash, contentSnapshot }, use) => {
       const { db } = database;
       await restoreContent(db, contentSnapshot);
-      await db.deleteFrom("registrations").execute();
-      await db.deleteFrom("announcements").execute();
-      // The announcements' images; the content's photos (imported on the first start, source_hash set) stay.
-      await db.deleteFrom("images").where("source_hash", "is", null).execute();
-      await db.deleteFrom("applications").execute();
-      await db.deleteFrom("sessions").execute();
-      await db.deleteFrom("rate_limits").execute();
-      // The accounts a test invited or seeded, and every invitation and reset link, go; E2E_ADMIN is an Owner again, signing in with its password alone.
-      await db.deleteFrom("admin_links").execute();
-      await db.deleteFrom("admins").where("email", "!=", E2E_ADMIN.email).execute();
-      await db
-        .updateTable("admins")
-        .set({
-          password_hash: adminPasswordHash,
-          must_change_password: 0,
-          role: "owner",
-          disabled_at: null,
-          name: null,
-          last_sign_in_at: null,
-          totp_secret: null,
-          totp_enabled_at: null,
-          totp_last_step: null,
-        })
-        .where("email", "=", E2E_ADMIN.email)
-        .execute();
-      await db.deleteFrom("recovery_codes").execute();
-      await settingsRepo(db).setJoinUsVisible(true);
-      // Left required by a test, two factors would send every later test's admin to a setup screen first.
-      await settingsRepo(db).setTwoFactorRequired(false);
-      await db.deleteFrom("mail_outbox").execute();
-      await db.deleteFrom("applications").execute();
-      await db.deleteFrom("contact_messages").execute();
-      await db
-        .deleteFrom("rate_limits")
-        .where((eb) => eb.or([eb("key", "like", "join:%"), eb("key", "like", "contact:%")]))
-        .execute();
+      // One transaction: one write to the disk, not twenty.
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("registrations").execute();
+        await trx.deleteFrom("announcements").execute();
+        // The announcements' images; the content's photos (imported on the first start, source_hash set) stay.
+        await trx.deleteFrom("images").where("source_hash", "is", null).execute();
+        await trx.deleteFrom("applications").execute();
+        await trx.deleteFrom("sessions").execute();
+        await trx.deleteFrom("rate_limits").execute();
+        // The accounts a test invited or seeded, and every invitation and reset link, go; E2E_ADMIN is an Owner again, signing in with its password alone.
+        await trx.deleteFrom("admin_links").execute();
+        await trx.deleteFrom("admins").where("email", "!=", E2E_ADMIN.email).execute();
+        await trx
+          .updateTable("admins")
+          .set({
+            password_hash: adminPasswordHash,
+            must_change_password: 0,
+            role: "owner",
+            disabled_at: null,
+            name: null,
+            last_sign_in_at: null,
+            totp_secret: null,
+            totp_enabled_at: null,
+            totp_last_step: null,
+          })
+          .where("email", "=", E2E_ADMIN.email)
+          .execute();
+        await trx.deleteFrom("recovery_codes").execute();
+        await settingsRepo(trx).setJoinUsVisible(true);
+        // Left required by a test, two factors would send every later test's admin to a setup screen first.
+        await settingsRepo(trx).setTwoFactorRequired(false);
+        await trx.deleteFrom("mail_outbox").execute();
+        await trx.deleteFrom("applications").execute();
+        await trx.deleteFrom("contact_messages").execute();
+        await trx
+          .deleteFrom("rate_limits")
+          .where((eb) => eb.or([eb("key", "like", "join:%"), eb("key", "like", "contact:%")]))
+          .execute();
+      });
       for (const file of fs.readdirSync(server.mailDir)) fs.rmSync(path.join(server.mailDir, file), { force: true });
       fs.rmSync(path.join(server.dataDir, "uploads", "announcements"), { recursive: true, force: true });
       await use(undefined);
