@@ -167,9 +167,7 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
         description="Change any of it; the public page shows the change at once."
         className="h-[70vh]"
       >
-        {editing && (
-          <AnnouncementForm key={editing.id} announcement={editing} onSaved={() => setEditingId(undefined)} />
-        )}
+        {editing && <AnnouncementForm key={editing.id} announcement={editing} onSaved={() => setEditingId(undefined)} />}
       </AdminDialog>
       <ConfirmDialog
         {...remove.dialog}
