@@ -1,6 +1,6 @@
 /**
  * The admin CLI's commands (scripts/admin.ts runs them as a process; scripts/admin.test.ts calls them in process):
- * each returns the line printed on success, or throws; `failureLine` is what the process prints for a failure.
+ * `runAdminCli` gives the exit code and what to print on stdout or stderr.
  */
 import path from "node:path";
 import { ConfigError, parseConfig } from "../../server/config";
