@@ -1,7 +1,10 @@
+import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * Browser tests drive Debian's Chromium (/usr/bin/chromium) against the production build. Each worker starts its own
+ * Browser tests drive Debian's Chromium against the production build: its headless shell
+ * (/usr/bin/chromium-headless-shell, the build Playwright itself runs headless tests in) when installed, the full browser
+ * (/usr/bin/chromium) otherwise, or CHROMIUM_PATH (docs/decisions/031-chromium-headless-shell-for-browser-tests.md). Each worker starts its own
  * server on a fresh DATA_DIR (tests/e2e/e2e-server.ts), so the two workers, one per core, never share data.
  *
  * Every test runs at desktop width (1280 px). Tests tagged `@both-widths` (BOTH_WIDTHS in tests/e2e/fixtures.ts), the
@@ -9,8 +12,9 @@ import { defineConfig, devices } from "@playwright/test";
  * (375 px, Pixel 5) too (docs/decisions/025-one-width-for-width-independent-flows.md). axe runs in one catalogue,
  * tests/e2e/accessibility.spec.ts, which checks every screen at both widths (docs/decisions/030-one-accessibility-catalogue.md).
  */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: [
     "--no-sandbox",
     "--disable-gpu",
