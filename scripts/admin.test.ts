@@ -1,16 +1,13 @@
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { hashPassword, verifyPassword } from "../server/auth/password.server";
 import { sessionStore } from "../server/auth/sessions.server";
-import type { DatabaseTarget } from "../server/config";
-import { createDatabase, type DatabaseHandle, type Engine, migrateToLatest } from "../server/db/database";
-import { testEngines } from "../tests/shared/test-database";
+import type { DatabaseHandle } from "../server/db/database";
+import { openTestDatabase, type TestDatabase, testEngines } from "../tests/shared/test-database";
 import { createRepos } from "../server/repos";
 import { comparableContent, writeSmallSite } from "../tests/shared/small-content";
 import { runAdminCli } from "./lib/admin-cli";
@@ -22,37 +19,6 @@ interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-/** A database the CLI can reach through the environment alone: a DATA_DIR, or a PostgreSQL database of its own. */
-async function cliDatabase(engine: Engine) {
-  if (engine === "sqlite") {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-cli-"));
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: "" },
-      target: { engine: "sqlite", file: path.join(dataDir, "site.db") } satisfies DatabaseTarget,
-      remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const baseUrl = process.env.TEST_DATABASE_URL ?? "";
-  const name = `cli_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: os.tmpdir(), DATABASE_URL: url.toString() },
-    target: { engine: "postgres", url: url.toString() } satisfies DatabaseTarget,
-    remove: () => admin(`drop database if exists "${name}" with (force)`),
-  };
 }
 
 /** The CLI in process, as scripts/admin.ts runs it, with `stdin` piped in and `env` over the test's environment. */
@@ -79,17 +45,13 @@ function spawnCli(args: string[], stdin: string, env: Record<string, string>): P
 }
 
 describe.each(testEngines())("the admin CLI on %s", (engine) => {
-  let place: Awaited<ReturnType<typeof cliDatabase>>;
+  // The CLI reaches the test's database through `place.env` alone: a DATA_DIR, and for PostgreSQL a DATABASE_URL.
+  let place: TestDatabase;
   let database: DatabaseHandle;
   beforeEach(async () => {
-    place = await cliDatabase(engine);
-    database = createDatabase(place.target);
-    await migrateToLatest(database.db);
+    database = place = await openTestDatabase(engine);
   });
-  afterEach(async () => {
-    await database.close();
-    await place.remove();
-  });
+  afterEach(() => place.destroy());
 
   test(
     "set-password takes the password from stdin, replaces the hash and signs the admin out everywhere",
@@ -215,18 +177,15 @@ describe.each(testEngines())("the admin CLI on %s", (engine) => {
 
   describe("content", () => {
     let dir: string;
-    let env: Record<string, string>;
     beforeEach(async () => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), "society-cli-content-"));
       await writeSmallSite(path.join(dir, "start"));
-      // Uploads go under DATA_DIR: the SQLite database's own folder, and for PostgreSQL a folder of the test's.
-      env = engine === "sqlite" ? place.env : { ...place.env, DATA_DIR: path.join(dir, "data") };
     });
     afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
     const content = () => createRepos(database.db).siteContent.read();
 
     test("import asks first: anything but yes changes nothing", { timeout: 60_000 }, async () => {
-      const run = await runCli(["content", "import", path.join(dir, "start")], "no\n", env);
+      const run = await runCli(["content", "import", path.join(dir, "start")], "no\n", place.env);
       expect(run).toMatchObject({ code: 1, stdout: "", stderr: "admin: nothing changed (the answer was not yes)\n" });
       expect(await content()).toBeUndefined();
       expect(await createRepos(database.db).auditLog.listRecent(5)).toEqual([]);
@@ -234,23 +193,23 @@ describe.each(testEngines())("the admin CLI on %s", (engine) => {
 
     test("a folder whose site.ts names a missing photo is refused before anything is asked", { timeout: 60_000 }, async () => {
       fs.rmSync(path.join(dir, "start", "photos", "explore", "1.jpg"));
-      const run = await runCli(["content", "import", path.join(dir, "start"), "--yes"], "", env);
+      const run = await runCli(["content", "import", path.join(dir, "start"), "--yes"], "", place.env);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`explorePhotos[0]: ${path.join(dir, "start")}/photos/explore/1.jpg does not exist`);
       expect(await content()).toBeUndefined();
     });
 
     test("import replaces the content; export then import gives back the same site", { timeout: 120_000 }, async () => {
-      const imported = await runCli(["content", "import", path.join(dir, "start")], "yes\n", env);
+      const imported = await runCli(["content", "import", path.join(dir, "start")], "yes\n", place.env);
       expect(imported).toMatchObject({ code: 0 });
       expect(imported.stdout).toContain("Content imported");
       const first = (await content())!;
       expect(first.name).toBe("Test Society");
       expect((await createRepos(database.db).auditLog.listRecent(1))[0]).toMatchObject({ actor: "cli", action: "content.import" });
 
-      const exported = await runCli(["content", "export", path.join(dir, "exported")], "", env);
+      const exported = await runCli(["content", "export", path.join(dir, "exported")], "", place.env);
       expect(exported).toMatchObject({ code: 0, stdout: `Content exported to ${path.join(dir, "exported")}: site.ts and 5 photo(s).\n` });
-      const again = await runCli(["content", "import", path.join(dir, "exported"), "--yes"], "", env);
+      const again = await runCli(["content", "import", path.join(dir, "exported"), "--yes"], "", place.env);
       expect(again).toMatchObject({ code: 0 });
       expect(comparableContent((await content())!)).toEqual(comparableContent(first));
     });

@@ -21,7 +21,12 @@ export function testEngines(): Engine[] {
 }
 
 export interface TestDatabase extends DatabaseHandle {
-  /** Closes the connection; the file is removed, the schema emptied for the next test or dropped. */
+  /**
+   * How a process of the site (the admin CLI) reaches this database through its environment alone: a DATA_DIR of the
+   * test's own (SQLite: the folder holding the file), and for PostgreSQL a DATABASE_URL whose search_path is the schema.
+   */
+  env: { DATA_DIR: string; DATABASE_URL: string };
+  /** Closes the connection; the file and DATA_DIR are removed, the schema emptied for the next test or dropped. */
   destroy(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ async function openSqliteCopy(): Promise<TestDatabase> {
   const handle = createDatabase({ engine: "sqlite", file });
   return {
     ...handle,
+    env: { DATA_DIR: dir, DATABASE_URL: "" },
     destroy: async () => {
       await handle.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -158,11 +164,14 @@ async function openPooledSchema(): Promise<TestDatabase> {
     await migratedSchema(url, schema);
   }
   const handle = createDatabase({ engine: "postgres", url }, { schema });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-data-"));
   return {
     ...handle,
+    env: { DATA_DIR: dataDir, DATABASE_URL: schemaUrl(url, schema) },
     destroy: async () => {
       await handle.close();
       await returnSchema(pool, schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -178,6 +187,11 @@ export async function releaseTestDatabases(): Promise<void> {
   const template = sqliteTemplate && (await sqliteTemplate);
   sqliteTemplate = undefined;
   if (template) fs.rmSync(path.dirname(template), { recursive: true, force: true });
+}
+
+/** `url` with its search_path set to `schema`, as a DATABASE_URL gives it to a process of the site. */
+export function schemaUrl(url: string, schema: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 }
 
 export async function createSchema(url: string, schema: string): Promise<void> {

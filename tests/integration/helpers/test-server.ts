@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDatabase, type DatabaseHandle, type Engine } from "../../../server/db/database";
-import { createSchema, dropSchema } from "../../shared/test-database";
+import { createSchema, dropSchema, schemaUrl } from "../../shared/test-database";
 import { SECRETS_KEY_FILE } from "../../../server/secrets-at-rest";
 import { localStorage } from "../../../server/storage/local-storage";
 import type { FileStorage } from "../../../server/storage/storage";
@@ -100,7 +100,7 @@ export async function startTestServer(
     if (!base) throw new Error("TEST_DATABASE_URL is not set");
     schema = `it_${process.pid}_${crypto.randomBytes(5).toString("hex")}`;
     await createSchema(base, schema);
-    databaseUrl = `${base}${base.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    databaseUrl = schemaUrl(base, schema);
   }
 
   // Every instance of one database runs with the same secrets key (docs/deploy.md): the first one's, made at its start.
