@@ -35,6 +35,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // The demo content's first start, made once per engine and copied for each test server that starts the same way.
+          globalSetup: ["tests/integration/helpers/server-templates.ts"],
           // After each file: no server log line holds a password, session token or applicant's email or phone.
           setupFiles: ["tests/shared/release-test-databases.ts", "tests/integration/helpers/log-check.ts", "tests/coverage/servers.ts"],
           testTimeout: 30_000,

@@ -11,10 +11,12 @@ import { localStorage } from "../../../server/storage/local-storage";
 import type { FileStorage } from "../../../server/storage/storage";
 import { freePort, serveCommand, siteOrigin } from "../../../scripts/lib/production-server";
 import { rememberSecret, watchServerOutput } from "./log-secrets";
+import { copyTemplateFiles, newDatabaseName, postgresAdmin, postgresUrlOf, serverTemplateFor } from "./server-templates";
 
 /**
  * A real server process (the production build, as `npm run serve` starts it) on a free port, with a fresh
- * DATA_DIR and its own database: a SQLite file, or a PostgreSQL schema when the engine is postgres.
+ * DATA_DIR and its own database: a SQLite file, or with PostgreSQL a database copied from the run's template
+ * (helpers/server-templates.ts), or a schema when the server's first start is its own.
  */
 export interface TestServer {
   url: string;
@@ -32,6 +34,8 @@ export interface TestServer {
   storage: FileStorage;
   /** The PostgreSQL schema this server's database lives in, if any. */
   schema?: string;
+  /** The PostgreSQL database of its own it was given instead, copied from a template (helpers/server-templates.ts). */
+  ownDatabase?: string;
   /** The server process's id (for signals and /proc readings). */
   pid: number;
   output(): string;
@@ -89,8 +93,12 @@ export async function startTestServer(
   const dataDir = restarted?.dataDir ?? options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "society-it-"));
   const port = await freePort();
   let schema = restarted?.schema;
+  let ownDatabase = restarted?.ownDatabase;
   let databaseUrl: string | undefined = restarted?.engine === "postgres" ? restarted.databaseUrl : undefined;
   const shared = options.shareDatabaseOf;
+  // A first start as the template's was: its files and database copied, so the server starts as after a restart.
+  const template = restarted || shared || options.dataDir ? undefined : serverTemplateFor(engine, extraEnv);
+  if (template) copyTemplateFiles(template, dataDir);
   if (restarted) {
     handedOver.add(restarted);
   } else if (shared) {
@@ -98,9 +106,15 @@ export async function startTestServer(
   } else if (engine === "postgres") {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error("TEST_DATABASE_URL is not set");
-    schema = `it_${process.pid}_${crypto.randomBytes(5).toString("hex")}`;
-    await createSchema(base, schema);
-    databaseUrl = schemaUrl(base, schema);
+    if (template?.database) {
+      ownDatabase = newDatabaseName("it");
+      await postgresAdmin((client) => client.query(`create database "${ownDatabase}" template "${template.database}"`));
+      databaseUrl = postgresUrlOf(base, ownDatabase);
+    } else {
+      schema = `it_${process.pid}_${crypto.randomBytes(5).toString("hex")}`;
+      await createSchema(base, schema);
+      databaseUrl = schemaUrl(base, schema);
+    }
   }
 
   // Every instance of one database runs with the same secrets key (docs/deploy.md): the first one's, made at its start.
@@ -129,7 +143,7 @@ export async function startTestServer(
     ? shared.database
     : createDatabase(
         engine === "postgres"
-          ? { engine: "postgres", url: process.env.TEST_DATABASE_URL! }
+          ? { engine: "postgres", url: ownDatabase ? databaseUrl! : process.env.TEST_DATABASE_URL! }
           : { engine: "sqlite", file: path.join(dataDir, "site.db") },
         { schema },
       );
@@ -143,6 +157,7 @@ export async function startTestServer(
     database,
     storage: options.storage ? options.storage(dataDir) : localStorage(path.join(dataDir, "uploads")),
     schema,
+    ownDatabase,
     pid: child.pid!,
     output: () => output,
     async kill() {
@@ -165,6 +180,7 @@ export async function startTestServer(
         if (child.exitCode === null) child.kill("SIGKILL");
       }
       if (schema) await dropSchema(process.env.TEST_DATABASE_URL!, schema);
+      if (ownDatabase) await postgresAdmin((client) => client.query(`drop database if exists "${ownDatabase}" with (force)`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
