@@ -134,6 +134,7 @@ describe.each(testEngines())("the secrets key at start on %s", (engine) => {
     expect(await stored()).toEqual(first);
   });
 
+  // SQLite only: it reads the database's own file and write-ahead log, which PostgreSQL keeps out of a test's reach.
   test.runIf(engine === "sqlite")("the clear secrets leave no copy in the database file or its log", async () => {
     const { rows } = await sql<{ name: string; file: string }>`PRAGMA database_list`.execute(database.db);
     const file = rows.find((row) => row.name === "main")!.file;

@@ -182,6 +182,7 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     expect(await service().verify(admin.id, appCode(secret, now))).toEqual({ ok: true, method: "totp" });
   });
 
+  // SQLite only: it reads the database's own file and write-ahead log, which PostgreSQL keeps out of a test's reach.
   test.runIf(engine === "sqlite")(
     "a replaced pending secret and a secret turned off leave no copy in the database file or its log",
     async () => {
