@@ -1,7 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#core/schemas/password";
-import { passwordWeakness } from "./auth/password-strength.server";
 import { parseSecretsKey, SECRETS_KEY_FORMAT } from "./secrets-key";
 import type { S3Location } from "./storage/s3-storage";
 import { trustedProxiesProblem } from "./trusted-proxies";
@@ -46,10 +45,7 @@ const envSchema = z.object({
     .string()
     .min(PASSWORD_MIN_LENGTH, { error: `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`, abort: true })
     .max(PASSWORD_MAX_LENGTH, { error: `a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`, abort: true })
-    .refine(
-      (password) => passwordWeakness(password) === undefined,
-      "a password that is not common or easy to guess (several uncommon words)",
-    )
+    // Whether it is easy to guess is judged when it is used, at the first start (ensureAdmin): it is ignored after.
     .optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -160,14 +156,19 @@ function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
 }
 
+/** The line that stops the start for a variable's bad value; a secret's value is never repeated. */
+export function invalidVariable(name: string, expected: string, value: string): string {
+  const got = SECRET_VARIABLES.has(name) || hasUserInfo(value) ? "value hidden" : `got ${JSON.stringify(value)}`;
+  return `Invalid environment variable ${name}: expected ${expected} (${got})`;
+}
+
 export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(withoutEmpty(source));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
       const value = source[name] ?? "";
-      const got = SECRET_VARIABLES.has(name) || hasUserInfo(value) ? "value hidden" : `got ${JSON.stringify(value)}`;
-      return `Invalid environment variable ${name}: expected ${issue.message} (${got})`;
+      return invalidVariable(name, issue.message, value);
     });
     throw new ConfigError(problems);
   }

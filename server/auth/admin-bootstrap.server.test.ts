@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import { ConfigError } from "../config";
 import { createRepos, type Repos } from "../repos";
 import { DEFAULT_ADMIN_EMAIL, ONE_TIME_PASSWORD_LIFETIME_MS, ensureAdmin } from "./admin-bootstrap.server";
 import { verifyPassword } from "./password.server";
@@ -24,13 +25,13 @@ describe.each(testEngines())("creating the first admin at start on %s", (engine)
   });
 
   test("with ADMIN_EMAIL and ADMIN_PASSWORD, that admin is created and may keep the password", async () => {
-    const result = await run({ email: "Chair@Society.example", password: "chosen password" });
+    const result = await run({ email: "Chair@Society.example", password: "lantern orchard gravel chosen" });
     expect(result).toMatchObject({ created: true, oneTimePassword: false });
     const admin = await repos.admins.findByEmail("chair@society.example");
     expect(admin).toMatchObject({ mustChangePassword: false, role: "owner", passwordExpiresAt: null });
-    expect(await verifyPassword(admin?.passwordHash, "chosen password")).toBe(true);
+    expect(await verifyPassword(admin?.passwordHash, "lantern orchard gravel chosen")).toBe(true);
     expect(printed).toEqual([]);
-    expect(JSON.stringify(logged)).not.toContain("chosen password");
+    expect(JSON.stringify(logged)).not.toContain("lantern orchard gravel chosen");
     expect((await repos.auditLog.listRecent(5)).map((e) => [e.actor, e.action])).toEqual([["system", "admin.bootstrap"]]);
   });
 
@@ -61,10 +62,20 @@ describe.each(testEngines())("creating the first admin at start on %s", (engine)
   });
 
   test("when an admin exists nothing changes, even with other credentials in the environment", async () => {
-    await run({ email: "chair@society.example", password: "chosen password" });
+    await run({ email: "chair@society.example", password: "lantern orchard gravel chosen" });
     expect(await run({ email: "someone@society.example", password: "another password" })).toEqual({ created: false });
     expect(await repos.admins.count()).toBe(1);
     const admin = await repos.admins.findByEmail("chair@society.example");
-    expect(await verifyPassword(admin?.passwordHash, "chosen password")).toBe(true);
+    expect(await verifyPassword(admin?.passwordHash, "lantern orchard gravel chosen")).toBe(true);
+  });
+
+  test("an ADMIN_PASSWORD that is common or easy to guess stops the start with one line, creating nothing", async () => {
+    const start = run({ email: "chair@society.example", password: "password123" });
+    await expect(start).rejects.toBeInstanceOf(ConfigError);
+    await expect(start).rejects.toThrow(
+      "Invalid environment variable ADMIN_PASSWORD: expected a password that is not common or easy to guess (several uncommon words) (value hidden)",
+    );
+    expect(await repos.admins.count()).toBe(0);
+    expect(await repos.auditLog.listRecent(5)).toEqual([]);
   });
 });

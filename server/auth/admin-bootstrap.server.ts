@@ -1,5 +1,7 @@
+import { ConfigError, invalidVariable } from "../config";
 import type { Repos } from "../repos";
 import { AUDIT_ACTOR } from "../repos/audit-log";
+import { passwordWeakness } from "./password-strength.server";
 import { generateOneTimePassword, hashPassword } from "./password.server";
 
 /**
@@ -14,7 +16,10 @@ export const ONE_TIME_PASSWORD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export interface EnsureAdminOptions {
   repos: Pick<Repos, "admins" | "auditLog">;
-  /** ADMIN_EMAIL and ADMIN_PASSWORD, checked by parseConfig: both, or undefined for neither. */
+  /**
+   * ADMIN_EMAIL and ADMIN_PASSWORD, checked by parseConfig: both, or undefined for neither. Whether the password is
+   * easy to guess is judged here, where it is used.
+   */
   admin: { email: string; password: string } | undefined;
   logger: { info(details: object, message: string): void };
   /** Where the one-time password goes, once (the console; never the structured log). */
@@ -22,16 +27,22 @@ export interface EnsureAdminOptions {
   now?: () => Date;
 }
 
+const WEAK_ADMIN_PASSWORD = "a password that is not common or easy to guess (several uncommon words)";
+
 export type EnsureAdminResult = { created: false } | { created: true; adminId: string; oneTimePassword: boolean };
 
 /**
  * Run at start. When no admin exists it creates one: from ADMIN_EMAIL + ADMIN_PASSWORD when set, else as
  * DEFAULT_ADMIN_EMAIL with a printed one-time password that must be changed at first login. When an admin exists it
- * changes nothing (the variables never reset a password; use the admin CLI).
+ * changes nothing (the variables never reset a password; use the admin CLI). An ADMIN_PASSWORD that is common or easy
+ * to guess stops the start (ConfigError) before an admin is created.
  */
 export async function ensureAdmin({ repos, admin, logger, print, now = () => new Date() }: EnsureAdminOptions): Promise<EnsureAdminResult> {
   const { admins } = repos;
   if ((await admins.count()) > 0) return { created: false };
+  if (admin && passwordWeakness(admin.password) !== undefined) {
+    throw new ConfigError([invalidVariable("ADMIN_PASSWORD", WEAK_ADMIN_PASSWORD, admin.password)]);
+  }
 
   const oneTime = admin === undefined;
   const initialPassword = admin?.password ?? generateOneTimePassword();

@@ -10,20 +10,35 @@ export const MIN_PASSWORD_SCORE = 3;
 
 export const BREACHED_PASSWORD_MESSAGE = "This password is on a list of common and breached passwords. Choose another one.";
 
-/** The list zxcvbn ships: the most used passwords seen in breaches, lower-cased. */
-const breachedPasswords = new Set(common.dictionary["passwords-common"]);
+interface Judge {
+  /** The list zxcvbn ships: the most used passwords seen in breaches, lower-cased. */
+  breachedPasswords: Set<string>;
+  estimator: ZxcvbnFactory;
+}
+let judge: Judge | undefined;
 
-const estimator = new ZxcvbnFactory({
-  translations: english.translations,
-  graphs: common.adjacencyGraphs,
-  dictionary: { ...common.dictionary, ...english.dictionary },
-});
+/**
+ * zxcvbn's ranked dictionaries take about a third of a second and 25 MB of heap to build, so they are built when the
+ * first password is judged, not at every start: most starts and most days judge none.
+ */
+function passwordJudge(): Judge {
+  judge ??= {
+    breachedPasswords: new Set(common.dictionary["passwords-common"]),
+    estimator: new ZxcvbnFactory({
+      translations: english.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...english.dictionary },
+    }),
+  };
+  return judge;
+}
 
 /**
  * Why a new password is refused, or undefined when it is good enough. `personal` holds what an attacker would try
  * first for this account (its email and its name): a password built from them is refused too.
  */
 export function passwordWeakness(password: string, personal: string[] = []): string | undefined {
+  const { breachedPasswords, estimator } = passwordJudge();
   if (breachedPasswords.has(password.toLowerCase())) return BREACHED_PASSWORD_MESSAGE;
   const inputs = personal.flatMap((value) => [value, ...value.split(/[^\p{L}\p{N}]+/u)]).filter((value) => value.length >= 3);
   const { score, feedback } = estimator.check(password, inputs);
