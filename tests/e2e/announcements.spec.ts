@@ -26,21 +26,60 @@ async function seedThree(seed: Seed) {
   return { lines, markup, newest, newestFirst: [newest, markup, lines] };
 }
 
+/* Each test is a visit: one page load, then everything a visitor sees and does there, step by step. */
 test.describe("announcements", { tag: BOTH_WIDTHS }, () => {
-  test("with none, it says 'No announcement available.' and 'Go Back' leads to /", async ({ page }) => {
-    await page.goto("/announcement");
-    await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
-    await expect(page.getByText("No announcement available.", { exact: true })).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
-    await page.getByRole("link", { name: "Go Back", exact: true }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Empowering minds, changing lives");
+  test("with none: 'No announcement available.', 'Go Back' leads to /; from the menu a loading bar shows while the data is on the way; Back returns to the previous page", async ({
+    page,
+  }) => {
+    await test.step("with none, it says 'No announcement available.' and 'Go Back' leads to /", async () => {
+      await page.goto("/announcement");
+      await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
+      await expect(page.getByText("No announcement available.", { exact: true })).toBeVisible();
+      await expect(cards(page)).toHaveCount(0);
+      await page.getByRole("link", { name: "Go Back", exact: true }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Empowering minds, changing lives");
+    });
+
+    await test.step("while its data is on the way a loading bar runs and screen readers hear 'Loading'; it goes when the page shows", async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/announcement\.data/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await chooseTopBarEntry(page, "Announcement");
+      const loading = page.getByRole("status").filter({ hasText: "Loading" });
+      await expect(loading).toHaveCount(1);
+      release();
+      await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
+      await expect(loading).toHaveCount(0);
+      await page.unroute(/\/announcement\.data/);
+    });
+
+    await test.step("Back returns to the previous page", async () => {
+      await page.goto("/explore-smc");
+      await chooseTopBarEntry(page, "Announcement");
+      await expect(page).toHaveURL(/\/announcement$/);
+      await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
+      await expect(page.getByText("No announcement available.", { exact: true })).toBeVisible();
+      const back = page.getByRole("button", { name: "Back", exact: true });
+      await expect(back).toBeVisible();
+
+      await back.click();
+      await expect(page).toHaveURL(/\/explore-smc$/);
+      await expect(page.getByRole("heading", { name: "Explore SMC", level: 1 })).toBeVisible();
+    });
   });
 
-  test.describe("with three announcements", () => {
-    test("the cards are titled 'Announcement', newest first", async ({ page, seed }) => {
-      const { newestFirst } = await seedThree(seed);
-      await page.goto("/announcement");
+  test("with three: cards titled 'Announcement', newest first, line breaks kept, images sized and loaded, 'Register via Google Form' in a new tab, 1 column on a phone and 3 on a desktop", async ({
+    page,
+    seed,
+  }) => {
+    const { lines, newestFirst } = await seedThree(seed);
+    await page.goto("/announcement");
+
+    await test.step("the cards are titled 'Announcement', newest first", async () => {
       await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
       await expect(page.getByText("No announcement available.")).toHaveCount(0);
       await expect(cards(page)).toHaveCount(3);
@@ -51,30 +90,21 @@ test.describe("announcements", { tag: BOTH_WIDTHS }, () => {
       }
     });
 
-    test("a multi-line description keeps its line breaks", async ({ page, seed }) => {
-      const { lines } = await seedThree(seed);
-      await page.goto("/announcement");
+    await test.step("the grid has 1 column on a phone and 3 on a wide desktop", async () => {
+      const boxes = await cards(page).evaluateAll((articles) => articles.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+      const columns = new Set(boxes.map((box) => Math.round(box.x))).size;
+      const width = page.viewportSize()!.width;
+      expect(columns).toBe(width >= 1280 ? 3 : width >= 768 ? 2 : 1);
+      if (columns === 3) expect(new Set(boxes.map((box) => Math.round(box.y))).size, "side by side on one row").toBe(1);
+    });
+
+    await test.step("a multi-line description keeps its line breaks", async () => {
       const description = cards(page).nth(2).getByText("Blood donation camp");
       await expect(description).toBeVisible();
       expect(await description.innerText()).toBe(lines.description);
     });
 
-    test("each image has its size set and loads", async ({ page, seed }) => {
-      await seedThree(seed);
-      await page.goto("/announcement");
-      for (let index = 0; index < 3; index++) {
-        const image = cards(page).nth(index).locator("img");
-        await expect(image).toHaveCount(1);
-        await expect(image).toHaveAttribute("width", /^\d+$/);
-        await expect(image).toHaveAttribute("height", /^\d+$/);
-        await image.scrollIntoViewIfNeeded();
-        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-      }
-    });
-
-    test("'Register via Google Form' opens the stored form link in a new tab", async ({ page, seed }) => {
-      const { newestFirst } = await seedThree(seed);
-      await page.goto("/announcement");
+    await test.step("'Register via Google Form' opens the stored form link in a new tab", async () => {
       for (const [index, announcement] of newestFirst.entries()) {
         const register = cards(page)
           .nth(index)
@@ -84,15 +114,15 @@ test.describe("announcements", { tag: BOTH_WIDTHS }, () => {
       }
     });
 
-    test("the grid has 1 column on a phone and 3 on a wide desktop", async ({ page, seed }) => {
-      await seedThree(seed);
-      await page.goto("/announcement");
-      await expect(cards(page)).toHaveCount(3);
-      const boxes = await cards(page).evaluateAll((articles) => articles.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
-      const columns = new Set(boxes.map((box) => Math.round(box.x))).size;
-      const width = page.viewportSize()!.width;
-      expect(columns).toBe(width >= 1280 ? 3 : width >= 768 ? 2 : 1);
-      if (columns === 3) expect(new Set(boxes.map((box) => Math.round(box.y))).size, "side by side on one row").toBe(1);
+    await test.step("each image has its size set and loads", async () => {
+      for (let index = 0; index < 3; index++) {
+        const image = cards(page).nth(index).locator("img");
+        await expect(image).toHaveCount(1);
+        await expect(image).toHaveAttribute("width", /^\d+$/);
+        await expect(image).toHaveAttribute("height", /^\d+$/);
+        await image.scrollIntoViewIfNeeded();
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      }
     });
   });
 
@@ -108,37 +138,5 @@ test.describe("announcements", { tag: BOTH_WIDTHS }, () => {
       await expect(page).toHaveURL(/\/$/);
       await expect(page.locator("#hero")).toBeVisible();
     });
-  });
-
-  test("while its data is on the way a loading bar runs and screen readers hear 'Loading'; it goes when the page shows", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/announcement\.data/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await chooseTopBarEntry(page, "Announcement");
-    const loading = page.getByRole("status").filter({ hasText: "Loading" });
-    await expect(loading).toHaveCount(1);
-    release();
-    await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
-    await expect(loading).toHaveCount(0);
-  });
-
-  test("Back returns to the previous page", async ({ page }) => {
-    await page.goto("/explore-smc");
-    await chooseTopBarEntry(page, "Announcement");
-    await expect(page).toHaveURL(/\/announcement$/);
-    await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
-    await expect(page.getByText("No announcement available.", { exact: true })).toBeVisible();
-    const back = page.getByRole("button", { name: "Back", exact: true });
-    await expect(back).toBeVisible();
-
-    await back.click();
-    await expect(page).toHaveURL(/\/explore-smc$/);
-    await expect(page.getByRole("heading", { name: "Explore SMC", level: 1 })).toBeVisible();
   });
 });

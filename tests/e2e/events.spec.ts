@@ -53,90 +53,120 @@ test.describe("events and activities", { tag: BOTH_WIDTHS }, () => {
   test.beforeEach(({}, testInfo) => {
     // The groups are the starting content's, which the worker's server imports on its first start. The slider tests
     // need one with more photos than a desktop shows at once: content without one fails here rather than skipping.
-    if (/slider|pagination|fetches only/.test(testInfo.title)) {
+    if (/slider|fetches only/.test(testInfo.title)) {
       expect(SLIDER_GROUP, "content/site.ts needs an event group with more than 3 photos").toBeDefined();
     }
   });
 
-  test("the page is titled 'Events & Activities' with its subtitle, Events selected and underlined", async ({ page }) => {
+  test("the Events tab: the title, subtitle and underlined tab; a slider's photos per width, 10 px apart, and its dots; every group in order with its photos", async ({
+    page,
+  }) => {
     await page.goto("/events-and-activities");
-    await expect(page.getByRole("heading", { name: "Events & Activities", level: 1 })).toBeVisible();
-    await expect(page.getByText(SUBTITLE, { exact: true })).toBeVisible();
 
-    const events = page.getByRole("tab", { name: "Events", exact: true });
-    const activities = page.getByRole("tab", { name: "Activities", exact: true });
-    await expect(events).toHaveAttribute("aria-selected", "true");
-    await expect(activities).toHaveAttribute("aria-selected", "false");
+    await test.step("the page is titled 'Events & Activities' with its subtitle, Events selected and underlined", async () => {
+      await expect(page.getByRole("heading", { name: "Events & Activities", level: 1 })).toBeVisible();
+      await expect(page.getByText(SUBTITLE, { exact: true })).toBeVisible();
 
-    const underline = (tab: Locator) =>
-      tab.evaluate((element) => {
-        const style = getComputedStyle(element);
-        const alpha = style.borderBottomColor.match(/rgba?\(([^)]+)\)/)?.[1]?.split(",")[3];
-        return (
-          parseFloat(style.borderBottomWidth) > 0 && style.borderBottomStyle !== "none" && (alpha === undefined || parseFloat(alpha) > 0)
-        );
-      });
-    expect(await underline(events), "the active tab is underlined").toBe(true);
-    expect(await underline(activities), "the other tab is not").toBe(false);
-  });
+      const events = page.getByRole("tab", { name: "Events", exact: true });
+      const activities = page.getByRole("tab", { name: "Activities", exact: true });
+      await expect(events).toHaveAttribute("aria-selected", "true");
+      await expect(activities).toHaveAttribute("aria-selected", "false");
 
-  test("the Events tab lists every group in order, each with its photos named by group and position", async ({ page }) => {
-    await page.goto("/events-and-activities");
-    await expectGroups(page, groupsOf(site.eventGroups));
-    // A photo listed twice in the first group (Med Doc's last one in the demo) is the same image both times, and only then.
-    const first = site.eventGroups[0]!;
-    const samePairs = (list: unknown[]) => list.flatMap((a, i) => list.map((b, j) => i < j && a === b && `${i}=${j}`).filter(Boolean));
-    const sources = group(page, first.name)
-      .getByRole("img")
-      .evaluateAll((images) => images.map((img) => img.getAttribute("src")));
-    expect(samePairs(await sources)).toEqual(samePairs(first.photos));
-  });
-
-  test("switching to Activities shows its groups", async ({ page }) => {
-    await page.goto("/events-and-activities");
-    await page.getByRole("tab", { name: "Activities", exact: true }).click();
-    await expect(page.getByRole("tab", { name: "Activities", exact: true })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tab", { name: "Events", exact: true })).toHaveAttribute("aria-selected", "false");
-    await expectGroups(page, groupsOf(site.activityGroups));
-  });
-
-  test("after a tab switch the groups in view fade in, as they do when scrolled to; back on Events, again", async ({ page }) => {
-    await page.goto("/events-and-activities");
-    // Every reveal that starts is recorded (the transitionrun event), so a fade that is over by the time of a check counts.
-    await page.evaluate(() => {
-      const runs: string[] = [];
-      (window as unknown as { revealRuns: string[] }).revealRuns = runs;
-      document.addEventListener("transitionrun", (event) => {
-        const target = event.target as Element;
-        if (event.propertyName === "opacity" && target.matches("[data-reveal]")) runs.push(target.getAttribute("aria-labelledby") ?? "");
-      });
+      const underline = (tab: Locator) =>
+        tab.evaluate((element) => {
+          const style = getComputedStyle(element);
+          const alpha = style.borderBottomColor.match(/rgba?\(([^)]+)\)/)?.[1]?.split(",")[3];
+          return (
+            parseFloat(style.borderBottomWidth) > 0 && style.borderBottomStyle !== "none" && (alpha === undefined || parseFloat(alpha) > 0)
+          );
+        });
+      expect(await underline(events), "the active tab is underlined").toBe(true);
+      expect(await underline(activities), "the other tab is not").toBe(false);
     });
-    const runs = () => page.evaluate(() => (window as unknown as { revealRuns: string[] }).revealRuns);
-    const firstSection = (tab: string) => page.getByRole("tabpanel", { name: tab }).locator("[data-reveal]").first();
 
-    await page.getByRole("tab", { name: "Activities", exact: true }).click();
-    await expect.poll(runs).toContain("group-activities-0");
-    await expect.poll(() => firstSection("Activities").evaluate((section) => getComputedStyle(section).opacity)).toBe("1");
+    await test.step("a slider shows 1 photo on a phone and 3 on a desktop, 10 px apart", async () => {
+      const width = page.viewportSize()!.width;
+      const expected = width < 768 ? 1 : width < 1024 ? 2 : 3;
+      const photos = group(page, SLIDER).getByRole("img");
+      await expect(photos.first()).toBeVisible();
+      // Started: its dots are drawn, and every slide is laid out (before, a phone lays out only the first).
+      await expect(group(page, SLIDER).getByRole("button", { name: "Go to slide 2" })).toBeVisible();
+      const inView = await photosInView(photos);
+      expect(inView).toHaveLength(expected);
 
-    await page.getByRole("tab", { name: "Events", exact: true }).click();
-    await expect.poll(runs).toContain("group-events-0");
-    await expect.poll(() => firstSection("Events").evaluate((section) => getComputedStyle(section).opacity)).toBe("1");
+      // The next photo starts 10 px after the previous one ends (measured even where only one fits).
+      const boxes = await photos.evaluateAll((images) => images.slice(0, 2).map((img) => img.getBoundingClientRect().toJSON() as DOMRect));
+      expect(Math.round(boxes[1]!.left - boxes[0]!.right)).toBe(10);
+    });
+
+    await test.step("clicking a pagination dot moves the slider to that position", async () => {
+      const slider = group(page, SLIDER);
+      // The dot named after a position; not the photo's button (each photo is one too, opening it in the lightbox).
+      const dotFor = (position: number) =>
+        slider.getByRole("button", { name: new RegExp(`\\b${position}\\b`) }).filter({ hasNot: page.getByRole("img") });
+      const dot = dotFor(3);
+      await expect(dot).toBeVisible();
+      await expect(dot).not.toHaveAttribute("aria-current", /.+/);
+      const firstPhoto = slider.getByRole("img").first();
+      const before = (await firstPhoto.boundingBox())!.x;
+
+      await dot.click();
+
+      await expect(dot).toHaveAttribute("aria-current", /^(true|step|page|location)$/);
+      await expect(dotFor(1)).not.toHaveAttribute("aria-current", /.+/);
+      // Two slides further on: the first photo has moved left by two slide widths.
+      const slideWidth = (await firstPhoto.boundingBox())!.width + 10;
+      await expect
+        .poll(async () => Math.round(before - (await firstPhoto.boundingBox())!.x))
+        .toBeGreaterThanOrEqual(Math.floor(2 * slideWidth) - 2);
+    });
+
+    await test.step("the Events tab lists every group in order, each with its photos named by group and position", async () => {
+      await expectGroups(page, groupsOf(site.eventGroups));
+      // A photo listed twice in the first group (Med Doc's last one in the demo) is the same image both times, and only then.
+      const first = site.eventGroups[0]!;
+      const samePairs = (list: unknown[]) => list.flatMap((a, i) => list.map((b, j) => i < j && a === b && `${i}=${j}`).filter(Boolean));
+      const sources = group(page, first.name)
+        .getByRole("img")
+        .evaluateAll((images) => images.map((img) => img.getAttribute("src")));
+      expect(samePairs(await sources)).toEqual(samePairs(first.photos));
+    });
   });
 
-  test("a slider shows 1 photo on a phone and 3 on a desktop, 10 px apart", async ({ page }) => {
+  test("switching tabs: the groups in view fade in, as they do when scrolled to, on Activities and back on Events; Activities shows its groups", async ({
+    page,
+  }) => {
     await page.goto("/events-and-activities");
-    const width = page.viewportSize()!.width;
-    const expected = width < 768 ? 1 : width < 1024 ? 2 : 3;
-    const photos = group(page, SLIDER).getByRole("img");
-    await expect(photos.first()).toBeVisible();
-    // Started: its dots are drawn, and every slide is laid out (before, a phone lays out only the first).
-    await expect(group(page, SLIDER).getByRole("button", { name: "Go to slide 2" })).toBeVisible();
-    const inView = await photosInView(photos);
-    expect(inView).toHaveLength(expected);
+    const tab = (name: string) => page.getByRole("tab", { name, exact: true });
 
-    // The next photo starts 10 px after the previous one ends (measured even where only one fits).
-    const boxes = await photos.evaluateAll((images) => images.slice(0, 2).map((img) => img.getBoundingClientRect().toJSON() as DOMRect));
-    expect(Math.round(boxes[1]!.left - boxes[0]!.right)).toBe(10);
+    await test.step("after a tab switch the groups in view fade in; back on Events, again", async () => {
+      // Every reveal that starts is recorded (the transitionrun event), so a fade that is over by the time of a check counts.
+      await page.evaluate(() => {
+        const runs: string[] = [];
+        (window as unknown as { revealRuns: string[] }).revealRuns = runs;
+        document.addEventListener("transitionrun", (event) => {
+          const target = event.target as Element;
+          if (event.propertyName === "opacity" && target.matches("[data-reveal]")) runs.push(target.getAttribute("aria-labelledby") ?? "");
+        });
+      });
+      const runs = () => page.evaluate(() => (window as unknown as { revealRuns: string[] }).revealRuns);
+      const firstSection = (name: string) => page.getByRole("tabpanel", { name }).locator("[data-reveal]").first();
+
+      await tab("Activities").click();
+      await expect.poll(runs).toContain("group-activities-0");
+      await expect.poll(() => firstSection("Activities").evaluate((section) => getComputedStyle(section).opacity)).toBe("1");
+
+      await tab("Events").click();
+      await expect.poll(runs).toContain("group-events-0");
+      await expect.poll(() => firstSection("Events").evaluate((section) => getComputedStyle(section).opacity)).toBe("1");
+    });
+
+    await test.step("switching to Activities shows its groups", async () => {
+      await tab("Activities").click();
+      await expect(tab("Activities")).toHaveAttribute("aria-selected", "true");
+      await expect(tab("Events")).toHaveAttribute("aria-selected", "false");
+      await expectGroups(page, groupsOf(site.activityGroups));
+    });
   });
 
   test.describe("before the scripts arrive", () => {
@@ -194,28 +224,5 @@ test.describe("events and activities", { tag: BOTH_WIDTHS }, () => {
     await expect(photos.first()).toBeVisible();
     expect(await photosInView(photos)).toHaveLength(2);
     await context.close();
-  });
-
-  test("clicking a pagination dot moves the slider to that position", async ({ page }) => {
-    await page.goto("/events-and-activities");
-    const slider = group(page, SLIDER);
-    // The dot named after a position; not the photo's button (each photo is one too, opening it in the lightbox).
-    const dotFor = (position: number) =>
-      slider.getByRole("button", { name: new RegExp(`\\b${position}\\b`) }).filter({ hasNot: page.getByRole("img") });
-    const dot = dotFor(3);
-    await expect(dot).toBeVisible();
-    await expect(dot).not.toHaveAttribute("aria-current", /.+/);
-    const firstPhoto = slider.getByRole("img").first();
-    const before = (await firstPhoto.boundingBox())!.x;
-
-    await dot.click();
-
-    await expect(dot).toHaveAttribute("aria-current", /^(true|step|page|location)$/);
-    await expect(dotFor(1)).not.toHaveAttribute("aria-current", /.+/);
-    // Two slides further on: the first photo has moved left by two slide widths.
-    const slideWidth = (await firstPhoto.boundingBox())!.width + 10;
-    await expect
-      .poll(async () => Math.round(before - (await firstPhoto.boundingBox())!.x))
-      .toBeGreaterThanOrEqual(Math.floor(2 * slideWidth) - 2);
   });
 });

@@ -76,6 +76,7 @@ async function swipeLeft(page: Page, target: Locator) {
   }
 }
 
+/* Each test is a visit: one page load, then everything a visitor does there, step by step. */
 test.describe("the photo lightbox", { tag: BOTH_WIDTHS }, () => {
   test.beforeEach(({}, testInfo) => {
     // The photos are the starting content's, imported on the server's first start; content too small for these
@@ -84,73 +85,87 @@ test.describe("the photo lightbox", { tag: BOTH_WIDTHS }, () => {
     if (/slider/.test(testInfo.title)) expect(GROUP, "content/site.ts needs an event group with more than 3 photos").toBeDefined();
   });
 
-  test("an Explore SMC photo opens by a tap or click at its position with its alt text; Next and Previous move; Escape closes and focus goes back", async ({
+  test("an Explore SMC photo: its code comes on the first click; it opens by a tap, click or key at its position; Next, Previous, arrows and a swipe move; Tab stays inside; Escape or Close give focus back", async ({
     page,
   }) => {
-    await page.goto("/explore-smc");
-    const second = photoButton(page, EXPLORE, 2, EXPLORE_COUNT);
-    await press(page, second);
-    await expect(lightbox(page)).toBeVisible();
-    await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
-
-    await press(page, lightbox(page).getByRole("button", { name: "Next" }));
-    await expectShowing(page, EXPLORE, 3, EXPLORE_COUNT);
-    await press(page, lightbox(page).getByRole("button", { name: "Previous" }));
-    await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
-
-    await page.keyboard.press("Escape");
-    await expect(lightbox(page)).toHaveCount(0);
-    await expect(second).toBeFocused();
-  });
-
-  test("from the keyboard: Enter opens, the arrow keys move, Tab stays inside, Escape gives focus to the photo last shown", async ({
-    page,
-  }) => {
-    await page.goto("/explore-smc");
-    await focusWhenLive(page, photoButton(page, EXPLORE, 1, EXPLORE_COUNT));
-    await page.keyboard.press("Enter");
-    await expectShowing(page, EXPLORE, 1, EXPLORE_COUNT);
-
-    await page.keyboard.press("ArrowRight");
-    await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
-    await page.keyboard.press("ArrowRight");
-    await expectShowing(page, EXPLORE, 3, EXPLORE_COUNT);
-    await page.keyboard.press("ArrowLeft");
-    await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
-
-    // Tab and Shift+Tab go round the lightbox's own controls; focus never leaves it.
-    const reached = new Set<string>();
-    for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
-      await page.keyboard.press(key);
-      const focused = await lightbox(page).evaluate((dialog) => {
-        const active = document.activeElement;
-        return active && dialog.contains(active) ? (active.getAttribute("aria-label") ?? active.textContent ?? "") : null;
-      });
-      expect(focused, `after ${key}, focus is inside the lightbox`).not.toBeNull();
-      reached.add(focused!);
-    }
-    expect([...reached]).toEqual(expect.arrayContaining(["Previous", "Next", "Close"]));
-
-    await page.keyboard.press("Escape");
-    await expect(lightbox(page)).toHaveCount(0);
-    await expect(photoButton(page, EXPLORE, 2, EXPLORE_COUNT)).toBeFocused();
-  });
-
-  test("the close button closes it", async ({ page }) => {
-    await page.goto("/explore-smc");
+    const chunk = await holdChunk(page, "photo-lightbox");
+    await page.goto("/explore-smc", { waitUntil: "networkidle" });
     const first = photoButton(page, EXPLORE, 1, EXPLORE_COUNT);
-    await press(page, first);
-    await press(page, lightbox(page).getByRole("button", { name: "Close" }));
-    await expect(lightbox(page)).toHaveCount(0);
-    await expect(first).toBeFocused();
-  });
+    const second = photoButton(page, EXPLORE, 2, EXPLORE_COUNT);
 
-  test("a swipe shows the next photo", async ({ page }) => {
-    await page.goto("/explore-smc");
-    await press(page, photoButton(page, EXPLORE, 1, EXPLORE_COUNT));
-    await expectShowing(page, EXPLORE, 1, EXPLORE_COUNT);
-    await swipeLeft(page, lightbox(page).getByRole("img", { name: `${EXPLORE} 1`, exact: true }));
-    await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
+    await test.step("the lightbox's code is fetched on the first click, not with the page; a click before it has arrived opens it once it arrives", async () => {
+      expect(chunk.held, "nothing fetched the lightbox with the page").toEqual([]);
+      await press(page, first);
+      await press(page, first);
+      await expect.poll(() => chunk.held.length, { message: "the lightbox's code is fetched once, on the click" }).toBe(1);
+      await expect(lightbox(page)).toHaveCount(0);
+
+      chunk.release();
+      await expectShowing(page, EXPLORE, 1, EXPLORE_COUNT);
+      await expect(lightbox(page)).toHaveCount(1);
+      await page.keyboard.press("Escape");
+      await expect(lightbox(page)).toHaveCount(0);
+      await expect(first).toBeFocused();
+    });
+
+    await test.step("a photo opens by a tap or click at its position with its alt text; Next and Previous move; Escape closes and focus goes back", async () => {
+      await press(page, second);
+      await expect(lightbox(page)).toBeVisible();
+      await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
+
+      await press(page, lightbox(page).getByRole("button", { name: "Next" }));
+      await expectShowing(page, EXPLORE, 3, EXPLORE_COUNT);
+      await press(page, lightbox(page).getByRole("button", { name: "Previous" }));
+      await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
+
+      await page.keyboard.press("Escape");
+      await expect(lightbox(page)).toHaveCount(0);
+      await expect(second).toBeFocused();
+    });
+
+    await test.step("from the keyboard: Enter opens, the arrow keys move, Tab stays inside, Escape gives focus to the photo last shown", async () => {
+      await first.focus();
+      await page.keyboard.press("Enter");
+      await expectShowing(page, EXPLORE, 1, EXPLORE_COUNT);
+
+      await page.keyboard.press("ArrowRight");
+      await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
+      await page.keyboard.press("ArrowRight");
+      await expectShowing(page, EXPLORE, 3, EXPLORE_COUNT);
+      await page.keyboard.press("ArrowLeft");
+      await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
+
+      // Tab and Shift+Tab go round the lightbox's own controls; focus never leaves it.
+      const reached = new Set<string>();
+      for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+        await page.keyboard.press(key);
+        const focused = await lightbox(page).evaluate((dialog) => {
+          const active = document.activeElement;
+          return active && dialog.contains(active) ? (active.getAttribute("aria-label") ?? active.textContent ?? "") : null;
+        });
+        expect(focused, `after ${key}, focus is inside the lightbox`).not.toBeNull();
+        reached.add(focused!);
+      }
+      expect([...reached]).toEqual(expect.arrayContaining(["Previous", "Next", "Close"]));
+
+      await page.keyboard.press("Escape");
+      await expect(lightbox(page)).toHaveCount(0);
+      await expect(second).toBeFocused();
+    });
+
+    await test.step("the close button closes it", async () => {
+      await press(page, first);
+      await press(page, lightbox(page).getByRole("button", { name: "Close" }));
+      await expect(lightbox(page)).toHaveCount(0);
+      await expect(first).toBeFocused();
+    });
+
+    await test.step("a swipe shows the next photo", async () => {
+      await press(page, first);
+      await expectShowing(page, EXPLORE, 1, EXPLORE_COUNT);
+      await swipeLeft(page, lightbox(page).getByRole("img", { name: `${EXPLORE} 1`, exact: true }));
+      await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
+    });
   });
 
   test("a photo of an event slider opens by a tap or click; on closing, the slider shows the photo last seen", async ({ page }) => {
@@ -200,26 +215,5 @@ test.describe("the photo lightbox", { tag: BOTH_WIDTHS }, () => {
     );
     expect(moving, "animations under way").toBe(0);
     await expectShowing(page, EXPLORE, 2, EXPLORE_COUNT);
-  });
-
-  test("the lightbox's code is fetched on the first click, not with the page; a click before it has arrived opens it once it arrives", async ({
-    page,
-  }) => {
-    const chunk = await holdChunk(page, "photo-lightbox");
-    await page.goto("/explore-smc", { waitUntil: "networkidle" });
-    expect(chunk.held, "nothing fetched the lightbox with the page").toEqual([]);
-
-    const first = photoButton(page, EXPLORE, 1, EXPLORE_COUNT);
-    await press(page, first);
-    await press(page, first);
-    await expect.poll(() => chunk.held.length, { message: "the lightbox's code is fetched once, on the click" }).toBe(1);
-    await expect(lightbox(page)).toHaveCount(0);
-
-    chunk.release();
-    await expectShowing(page, EXPLORE, 1, EXPLORE_COUNT);
-    await expect(lightbox(page)).toHaveCount(1);
-    await page.keyboard.press("Escape");
-    await expect(lightbox(page)).toHaveCount(0);
-    await expect(first).toBeFocused();
   });
 });
