@@ -139,6 +139,12 @@ const SESSION_STATES: SessionState[] = [
  * in ten, for no rule unchecked.
  */
 const EVERY_ROUTE_STATES: SessionState[] = ["second factor still to come", "anonymous", "expired", "one-time password not changed"];
+/**
+ * On PostgreSQL every route is probed with a dead session's cookie only, and the two routes above with every state:
+ * what differs between the engines is the session's lookup and its deletion on sight. Which sign-in stage a route
+ * refuses is the same code on both, swept on SQLite.
+ */
+const EVERY_ROUTE_STATES_ON_POSTGRES: SessionState[] = ["expired"];
 
 /** Routes an admin still holding a one-time password may use (to change it, or to leave). */
 const ALLOWED_WITH_ONE_TIME_PASSWORD = new Set(["routes/admin/password", "routes/admin/logout"]);
@@ -582,13 +588,14 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     let lastAfter = await snapshotRows(server);
     // The sessions a probe's cookie made go once it is checked: thousands left behind would make every read slower.
     const seededSessions = [...lastAfter.sessions.keys()];
+    const everyRouteStates = engine === "sqlite" ? EVERY_ROUTE_STATES : EVERY_ROUTE_STATES_ON_POSTGRES;
     const everyStateAt = new Set([
       protectedRoutes().find((route) => route.hasLoader && route.hasAction)!.id,
       protectedRoutes().find((route) => !route.hasLoader && route.hasAction)!.id,
     ]);
     for (const route of protectedRoutes()) {
       for (const probe of probesFor(route)) {
-        for (const state of everyStateAt.has(route.id) ? SESSION_STATES : EVERY_ROUTE_STATES) {
+        for (const state of everyStateAt.has(route.id) ? SESSION_STATES : everyRouteStates) {
           if (state === "one-time password not changed" && ALLOWED_WITH_ONE_TIME_PASSWORD.has(route.id)) continue;
           if (state === "second factor still to come" && ALLOWED_WITH_SECOND_FACTOR_PENDING.has(route.id)) continue;
           const { cookie, sessionId } = await cookieIn(state);
@@ -638,7 +645,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         checked.some((context) => context.includes(` with ${state} answered`)),
         state,
       ).toBe(true);
-    // Some 2,900 probes, each reading every watched table once.
+    // Some 2,800 probes on SQLite and 850 on PostgreSQL, each reading every watched table once.
   }, 600_000);
 
   /** Where a browser refused for want of a recent password is sent: "Confirm it's you", maybe naming the page to return to. */
