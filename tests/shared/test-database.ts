@@ -194,22 +194,21 @@ export function schemaUrl(url: string, schema: string): string {
   return `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 }
 
-export async function createSchema(url: string, schema: string): Promise<void> {
+/** Runs `work` on a connection of its own to `url`, closed afterwards whatever happens. */
+export async function withPostgresClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`create schema ${quoted(schema)}`);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
+export async function createSchema(url: string, schema: string): Promise<void> {
+  await withPostgresClient(url, (client) => client.query(`create schema ${quoted(schema)}`));
+}
+
 export async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists ${quoted(schema)} cascade`);
-  } finally {
-    await client.end();
-  }
+  await withPostgresClient(url, (client) => client.query(`drop schema if exists ${quoted(schema)} cascade`));
 }

@@ -13,12 +13,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import type { Engine } from "../../../server/db/database";
 import { startProductionServer } from "../../../scripts/lib/production-server";
-import { testEngines } from "../../shared/test-database";
+import { testEngines, withPostgresClient } from "../../shared/test-database";
 import { ADMIN_ENV } from "./admin";
 
 export interface ServerTemplate {
@@ -68,15 +68,9 @@ export function postgresUrlOf(base: string, database: string): string {
   return url.toString();
 }
 
-export async function postgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+/** Runs `work` on a connection of its own to TEST_DATABASE_URL (creating and dropping databases). */
+export const postgresAdmin = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> =>
+  withPostgresClient(process.env.TEST_DATABASE_URL!, work);
 
 export const newDatabaseName = (prefix: string) => `${prefix}_${process.pid}_${crypto.randomBytes(5).toString("hex")}`;
 
