@@ -18,8 +18,8 @@ interface Judge {
 let judge: Judge | undefined;
 
 /**
- * zxcvbn's ranked dictionaries take about a third of a second and 25 MB of heap to build, so they are built when the
- * first password is judged, not at every start: most starts and most days judge none.
+ * zxcvbn's ranked dictionaries take a tenth to a quarter of a second and about 15 MB of heap to build, so they are
+ * built when the first password is judged, not at every start: most starts and most days judge none.
  */
 function passwordJudge(): Judge {
   judge ??= {
