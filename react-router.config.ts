@@ -3,6 +3,7 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   future: {
+    v8_middleware: true,
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,

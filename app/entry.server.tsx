@@ -1,9 +1,13 @@
 import { text } from "node:stream/consumers";
 import { prerenderToNodeStream } from "react-dom/static";
-import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
+import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { errorMessage } from "#core/errors";
 import { newScriptMarker, takeServerScripts } from "../server/http/security-headers";
+import { requestContext } from "./context";
 import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
+
+/** The server sets the services and the request's scope under these keys (server/http/load-context.ts). */
+export { routerContexts } from "./context";
 
 /** Seconds a client should wait before retrying while the database cannot be reached. */
 const RETRY_AFTER_SECONDS = 30;
@@ -13,7 +17,7 @@ const RETRY_AFTER_SECONDS = 30;
  * handleError sees the raw error; by the time handleRequest runs, React Router has replaced it with a
  * sanitized one in production.
  */
-const requestsWithoutDatabase = new WeakSet<AppLoadContext>();
+const requestsWithoutDatabase = new WeakSet<Readonly<RouterContextProvider>>();
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +39,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   // A loader failed because the database is unreachable: the error page says "try again in a moment", and the
   // status says so too (503 + Retry-After, never cached), so load balancers and crawlers don't take it for a bug.
@@ -54,12 +58,12 @@ export default async function handleRequest(
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {
       responseStatusCode = 500;
-      loadContext.logger.error({ err: errorMessage(error) }, "render failed");
+      loadContext.get(requestContext).logger.error({ err: errorMessage(error) }, "render failed");
     },
   });
   const { html, scripts } = takeServerScripts(await text(prelude), marker);
   const page = html.replace(MODULE_PRELOADS, "");
-  const policy = loadContext.documentPolicy([SCRIPTS_RUN_MARK, ...scripts]);
+  const policy = loadContext.get(requestContext).documentPolicy([SCRIPTS_RUN_MARK, ...scripts]);
   if (policy) responseHeaders.set("Content-Security-Policy", policy);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(page, { headers: responseHeaders, status: responseStatusCode });
@@ -73,12 +77,13 @@ export default async function handleRequest(
  * page's data. This hook runs before that data is serialized, so the message is replaced with the status text.
  * They are the client's mistake, not the server's: the request log line (with its status) is record enough.
  */
-export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   if (isRouteErrorResponse(error) && error.status < 500) {
     error.data = error.statusText;
     return;
   }
   if (request.signal.aborted) return;
-  if (context.isDatabaseUnavailable(error)) requestsWithoutDatabase.add(context);
-  context.logger.error({ path: new URL(request.url).pathname, err: errorMessage(error) }, "request failed");
+  const { isDatabaseUnavailable, logger } = context.get(requestContext);
+  if (isDatabaseUnavailable(error)) requestsWithoutDatabase.add(context);
+  logger.error({ path: new URL(request.url).pathname, err: errorMessage(error) }, "request failed");
 }

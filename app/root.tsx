@@ -19,15 +19,19 @@ import { ToastRegion } from "./components/ui/toast-region";
 import type { SiteChrome } from "../server/services/site-content";
 import { errorMessage } from "#core/errors";
 import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
+import { requestContext, servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome> {
-  const joinUsVisible = await context.services.settings.joinUsVisible().catch((error: unknown) => {
-    // SPEC 8: a failed setting load is logged only; the page goes on with Join Us shown.
-    context.logger.error({ err: errorMessage(error) }, "join setting load failed");
-    context.renderFlags.partial = true;
-    return true;
-  });
-  return { ...(await context.services.content.chrome()), joinUsVisible };
+  const joinUsVisible = await context
+    .get(servicesContext)
+    .settings.joinUsVisible()
+    .catch((error: unknown) => {
+      // SPEC 8: a failed setting load is logged only; the page goes on with Join Us shown.
+      context.get(requestContext).logger.error({ err: errorMessage(error) }, "join setting load failed");
+      context.get(requestContext).renderFlags.partial = true;
+      return true;
+    });
+  return { ...(await context.get(servicesContext).content.chrome()), joinUsVisible };
 }
 
 /**

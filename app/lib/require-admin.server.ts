@@ -1,4 +1,4 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages";
 import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles";
 
@@ -8,6 +8,7 @@ export const REAUTHENTICATE_PATH = "/admin/reauthenticate";
 /** Where a session waiting for its second factor is sent: the code screen. */
 export const SECOND_FACTOR_PATH = "/admin/login/code";
 import type { AdminCheckOptions } from "../../server/auth/auth-service";
+import { requestContext, servicesContext } from "~/context";
 
 /** The admin page the request came from or is for: where the admin returns after logging in again. */
 function returnPathOf(request: Request): string | undefined {
@@ -29,8 +30,8 @@ function returnPathOf(request: Request): string | undefined {
  * screen (a write answers 401 naming it). A sensitive change (`recentAuthentication`) whose session's password is over 10
  * minutes old sends the browser to "Confirm it's you" (any other client gets 403 naming it); nothing was changed.
  */
-export async function requireAdmin(request: Request, context: AppLoadContext, options: AdminCheckOptions = {}) {
-  const check = await context.services.auth.check(request, options);
+export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>, options: AdminCheckOptions = {}) {
+  const check = await context.get(servicesContext).auth.check(request, options);
   if (check.admitted) return check.active;
   const headers = check.clearCookie ? { "Set-Cookie": check.clearCookie } : undefined;
   const read = request.method === "GET" || request.method === "HEAD";
@@ -46,7 +47,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext, op
     // The admin's browser goes to "Confirm it's you", which leads back to the page the change was made from.
     const next = returnPathOf(request);
     const confirm = `${REAUTHENTICATE_PATH}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
-    const fromBrowser = context.dataRequest || (request.headers.get("accept") ?? "").includes("text/html");
+    const fromBrowser = context.get(requestContext).dataRequest || (request.headers.get("accept") ?? "").includes("text/html");
     if (fromBrowser) throw redirect(confirm, { status: 303 });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.reauthenticationRequired, reauthenticate: confirm }, { status: 403 });
   }
@@ -59,9 +60,9 @@ export async function requireAdmin(request: Request, context: AppLoadContext, op
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.passwordChangeRequired }, { status: 403 });
   }
   // A write, or the app's request for data, comes from an admin page that was open: the session ended under it.
-  const ended = check.reason === "session-ended" || !read || context.dataRequest;
+  const ended = check.reason === "session-ended" || !read || context.get(requestContext).dataRequest;
   const login = loginPath({ next: returnPathOf(request), ended });
-  const fromBrowser = read || context.dataRequest || (request.headers.get("accept") ?? "").includes("text/html");
+  const fromBrowser = read || context.get(requestContext).dataRequest || (request.headers.get("accept") ?? "").includes("text/html");
   if (fromBrowser) throw redirect(login, { status: read ? 302 : 303, headers });
   throw Response.json({ error: ADMIN_ACCESS_MESSAGES.sessionEnded, login }, { status: 401, headers });
 }

@@ -1,9 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/announcement-calendar";
+import { servicesContext } from "~/context";
 
 /** "Add to calendar": the announced event as an .ics file the phone's calendar opens. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const file = await context.services.announcements.calendarFile(params.id, await context.services.content.chrome());
+  const file = await context
+    .get(servicesContext)
+    .announcements.calendarFile(params.id, await context.get(servicesContext).content.chrome());
   if (file === undefined) throw data("Not found", { status: 404 });
   return new Response(file, {
     headers: {

@@ -9,6 +9,7 @@ import { FormMessage } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/announcement-confirm";
+import { requestContext, servicesContext } from "~/context";
 
 /**
  * GET /announcement/<id>/confirm?token=…, the page a registrant's "Confirm your place" link opens: it only shows the
@@ -17,7 +18,7 @@ import type { Route } from "./+types/announcement-confirm";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const page = await context.services.registrations.confirmation(params.id, token);
+  const page = await context.get(servicesContext).registrations.confirmation(params.id, token);
   if (!page) throw data("Not found", { status: 404 });
   return { announcement: page.announcement, open: page.open, token: page.open ? token : "" };
 }
@@ -39,14 +40,14 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 export async function action({ request, params, context }: Route.ActionArgs) {
   const token = (await readForm(request)).get("token");
   try {
-    const result = await context.services.registrations.confirm(params.id, typeof token === "string" ? token : "");
+    const result = await context.get(servicesContext).registrations.confirm(params.id, typeof token === "string" ? token : "");
     if (result.ok) {
       return { ok: true, message: result.status === "registered" ? registeredMessage : waitingMessage(result.position), linkGone: false };
     }
     const message = result.reason === "missing" ? REGISTRATION_MESSAGES.notOpen : confirmLinkGoneMessage;
     return data({ ok: false, message, linkGone: true }, { status: 404 });
   } catch (error) {
-    context.logger.error({ err: errorMessage(error) }, "registration not confirmed");
+    context.get(requestContext).logger.error({ err: errorMessage(error) }, "registration not confirmed");
     return data({ ok: false, message: REGISTRATION_MESSAGES.failure, linkGone: false }, { status: 500 });
   }
 }

@@ -9,10 +9,11 @@ import { LinkedText } from "~/components/site/linked-text";
 import { Picture } from "~/components/site/picture";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/announcement-page";
+import { servicesContext } from "~/context";
 
 /** One live announcement's own page, the address its Share button and the feed give. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const announcement = await context.services.announcements.findLive(params.id);
+  const announcement = await context.get(servicesContext).announcements.findLive(params.id);
   if (!announcement) throw data("Not found", { status: 404 });
   return { announcement };
 }

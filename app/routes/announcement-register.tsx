@@ -14,10 +14,11 @@ import { FormMessage } from "~/components/ui/field";
 import { answerWhenOffline, formFailure } from "~/lib/answer-when-offline";
 import { formAnswer, honeypotFilled, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/announcement-register";
+import { requestContext, servicesContext } from "~/context";
 
 /** The registration form of a live announcement that collects registrations on the site; 404 for any other. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const form = await context.services.registrations.form(params.id);
+  const form = await context.get(servicesContext).registrations.form(params.id);
   if (!form) throw data("Not found", { status: 404 });
   return { ...form, submissionKey: crypto.randomUUID() };
 }
@@ -34,7 +35,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // Read once: its questions check the answers, and the registration is taken for it.
-  const target = await context.services.registrations.target(params.id);
+  const target = await context.get(servicesContext).registrations.target(params.id);
   if (!target) throw data("Not found", { status: 404 });
   const submission = parseWithZod(form, { schema: registrationSchema(target.settings.questions) });
   const refused = (status: number, message: string, extra: { full?: boolean } = {}, headers?: HeadersInit) =>
@@ -42,7 +43,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (honeypotFilled(form)) return refused(400, REGISTRATION_MESSAGES.failure);
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   try {
-    const result = await context.services.registrations.register(target, submission.value, context.clientIp);
+    const result = await context
+      .get(servicesContext)
+      .registrations.register(target, submission.value, context.get(requestContext).clientIp);
     if (result.ok) return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { done: confirmationSentMessage });
     switch (result.reason) {
       case "full":
@@ -66,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         );
     }
   } catch (error) {
-    context.logger.error({ err: errorMessage(error) }, "registration not stored");
+    context.get(requestContext).logger.error({ err: errorMessage(error) }, "registration not stored");
     return refused(500, REGISTRATION_MESSAGES.failure);
   }
 }

@@ -9,9 +9,10 @@ import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toasts";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/announcement";
+import { servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { announcements: await context.services.announcements.listLive() };
+  return { announcements: await context.get(servicesContext).announcements.listLive() };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

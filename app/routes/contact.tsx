@@ -9,6 +9,7 @@ import { FormMessage } from "~/components/ui/field";
 import { answerWhenOffline, formFailure } from "~/lib/answer-when-offline";
 import { formAnswer, honeypotFilled, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/contact";
+import { requestContext, servicesContext } from "~/context";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.has("sent") };
@@ -29,14 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (honeypotFilled(form)) return formAnswer(submission.reply({ formErrors: [CONTACT_MESSAGES.failure] }), 400);
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   try {
-    const stored = await context.services.contactMessages.submit(submission.value, context.clientIp);
+    const stored = await context.get(servicesContext).contactMessages.submit(submission.value, context.get(requestContext).clientIp);
     if (!stored.ok) {
       return formAnswer(submission.reply({ formErrors: [CONTACT_MESSAGES.tooMany(retryWait(stored.retryAfterSeconds))] }), 429, {
         "Retry-After": String(stored.retryAfterSeconds),
       });
     }
   } catch (error) {
-    context.logger.error({ err: errorMessage(error) }, "contact message not stored");
+    context.get(requestContext).logger.error({ err: errorMessage(error) }, "contact message not stored");
     return formAnswer(submission.reply({ formErrors: [CONTACT_MESSAGES.failure] }), 500);
   }
   // A form sent without JavaScript carries no submission key: its thank-you is a page of its own.

@@ -6,9 +6,10 @@ import { PhotoSlider } from "~/components/site/photo-slider";
 import { useRevealOnScroll } from "~/hooks/use-reveal-on-scroll";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/events-and-activities";
+import { servicesContext } from "~/context";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return context.services.content.eventGalleries();
+  return context.get(servicesContext).content.eventGalleries();
 }
 
 export function meta({ matches }: Route.MetaArgs) {

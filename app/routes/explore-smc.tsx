@@ -3,9 +3,10 @@ import { BackButton } from "~/components/site/back-button";
 import { PhotoGrid } from "~/components/site/photo-grid";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/explore-smc";
+import { servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { photos: await context.services.content.explorePhotos() };
+  return { photos: await context.get(servicesContext).content.explorePhotos() };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -6,10 +6,11 @@ import { BackButton } from "~/components/site/back-button";
 import { PhotoGrid } from "~/components/site/photo-grid";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/gallery";
+import { servicesContext } from "~/context";
 
 /** One event's or activity's page: only those with photos have one. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await context.services.content.galleryPage(params.slug);
+  const page = await context.get(servicesContext).content.galleryPage(params.slug);
   if (!page) throw data("Not found", { status: 404 });
   return page;
 }

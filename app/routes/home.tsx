@@ -6,9 +6,10 @@ import { Hero } from "~/components/home/hero";
 import { Resources } from "~/components/home/resources";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/home";
+import { servicesContext } from "~/context";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return context.services.content.home();
+  return context.get(servicesContext).content.home();
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

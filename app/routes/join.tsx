@@ -9,6 +9,7 @@ import { FormMessage } from "~/components/ui/field";
 import { answerWhenOffline, formFailure } from "~/lib/answer-when-offline";
 import { honeypotFilled, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/join";
+import { requestContext, servicesContext } from "~/context";
 
 const STEP1_FIELDS = Object.keys(joinStep1Schema.shape);
 const step1Values = (form: FormData) => Object.fromEntries(STEP1_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
@@ -16,8 +17,8 @@ const step1Values = (form: FormData) => Object.fromEntries(STEP1_FIELDS.map((nam
 /** The Join Us form as a page: where the Join Us entry leads without JavaScript. */
 export async function loader({ context }: Route.LoaderArgs) {
   return {
-    questions: await context.services.content.joinQuestions(),
-    open: await context.services.settings.joinUsVisible(),
+    questions: await context.get(servicesContext).content.joinQuestions(),
+    open: await context.get(servicesContext).settings.joinUsVisible(),
     submissionKey: crypto.randomUUID(),
   };
 }
@@ -52,14 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer(400, { step: firstStepFailed ? 1 : 2, values: step1Values(form), result: submission.reply() });
   }
   try {
-    const stored = await context.services.applications.submit(submission.value, context.clientIp);
+    const stored = await context.get(servicesContext).applications.submit(submission.value, context.get(requestContext).clientIp);
     if (stored.ok) return answer(200, { step: 1, joined: true });
     if (stored.reason === "closed") return refused(403, JOIN_MESSAGES.closed);
     const wait = retryWait(stored.retryAfterSeconds);
     const message = stored.scope === "email" ? JOIN_MESSAGES.tooManyForEmail(wait) : JOIN_MESSAGES.tooManyFromNetwork(wait);
     return refused(429, message, { "Retry-After": String(stored.retryAfterSeconds) });
   } catch (error) {
-    context.logger.error({ err: errorMessage(error) }, "join application not stored");
+    context.get(requestContext).logger.error({ err: errorMessage(error) }, "join application not stored");
     return refused(500, JOIN_MESSAGES.failure);
   }
 }

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/manifest-webmanifest";
+import { servicesContext } from "~/context";
 
 /** The web app manifest: name, colours and the logo icons, for "Add to home screen". */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { siteName, shortName, tagline, icons } = await context.services.content.chrome();
+  const { siteName, shortName, tagline, icons } = await context.get(servicesContext).content.chrome();
   const manifest = {
     name: siteName,
     short_name: shortName,

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/robots-txt";
+import { servicesContext } from "~/context";
 
 export function loader({ context }: Route.LoaderArgs) {
   const body = [
@@ -7,7 +8,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /admin",
     "Disallow: /admin-announcement",
     "",
-    `Sitemap: ${context.services.content.publicUrl}/sitemap.xml`,
+    `Sitemap: ${context.get(servicesContext).content.publicUrl}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

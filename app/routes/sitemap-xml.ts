@@ -1,13 +1,14 @@
 import { announcementPagePath, PUBLIC_PAGES } from "#core/public-pages";
 import type { Route } from "./+types/sitemap-xml";
+import { servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [galleries, announcements] = await Promise.all([
-    context.services.content.galleryPaths(),
-    context.services.announcements.listLive(),
+    context.get(servicesContext).content.galleryPaths(),
+    context.get(servicesContext).announcements.listLive(),
   ]);
   const paths = [...PUBLIC_PAGES, ...galleries, ...announcements.map((announcement) => announcementPagePath(announcement.id))];
-  const urls = paths.map((path) => `  <url><loc>${context.services.content.publicUrl}${path}</loc></url>`).join("\n");
+  const urls = paths.map((path) => `  <url><loc>${context.get(servicesContext).content.publicUrl}${path}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -14,6 +14,7 @@ import { isPublicPage } from "#core/public-pages";
 import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, CONTENT_PHOTO_UPLOAD_MAX_BYTES, FORM_MAX_BYTES, VIDEO_PART_BYTES } from "#core/schemas/limits";
 import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
 import { pageCache } from "./page-cache";
+import { type RequestScope, requestContextOf, routerContextsOf } from "./load-context";
 import { checkReadiness, type Readiness, readinessProbe } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import type { Logger } from "../logger";
@@ -109,8 +110,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   app.use((req, _res, next) => withClientAddress(req.ip ?? "", next));
   const https = publicUrl.startsWith("https://");
   // In development Vite's client needs inline scripts and a websocket, so pages carry no policy there.
-  const loadContext = (renderFlags: { partial: boolean }, clientIp: string, dataRequest = false) => ({
-    services,
+  const scopeOf = (renderFlags: { partial: boolean }, clientIp: string, dataRequest = false): RequestScope => ({
     logger,
     clientIp,
     dataRequest,
@@ -118,14 +118,19 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     documentPolicy: (scripts: readonly string[]) => (options.development ? undefined : documentPolicy(scripts, { https })),
     isDatabaseUnavailable,
   });
-  const renderPage = typeof options.build !== "function" ? createPageRenderer(options.build, "production") : undefined;
+  const buildNow = async () => (typeof options.build === "function" ? await options.build() : options.build);
+  const builtApp =
+    typeof options.build !== "function"
+      ? { render: createPageRenderer(options.build, "production"), contexts: routerContextsOf(options.build) }
+      : undefined;
   // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
   const cache =
-    renderPage && options.pageCacheSeconds !== undefined
+    builtApp && options.pageCacheSeconds !== undefined
       ? pageCache({
           isCached: isPublicPage,
           publicUrl,
-          render: (request, renderFlags) => renderPage(request, loadContext(renderFlags, "page-cache")),
+          render: (request, renderFlags) =>
+            builtApp.render(request, requestContextOf(builtApp.contexts, services, scopeOf(renderFlags, "page-cache"))),
           version: () => services.publicContentVersion(),
           checkIntervalMs: options.pageCacheSeconds * 1000,
         })
@@ -189,7 +194,12 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     createRequestHandler({
       build: options.build,
       mode: options.development ? "development" : "production",
-      getLoadContext: (req) => loadContext({ partial: false }, req.ip ?? req.socket.remoteAddress ?? "unknown", req.path.endsWith(".data")),
+      getLoadContext: async (req) =>
+        requestContextOf(
+          builtApp?.contexts ?? routerContextsOf(await buildNow()),
+          services,
+          scopeOf({ partial: false }, req.ip ?? req.socket.remoteAddress ?? "unknown", req.path.endsWith(".data")),
+        ),
     }),
   );
 

@@ -1,9 +1,9 @@
+import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 
-/** What every loader and action gets: the services built once at start, and what belongs to this request. */
-export interface RequestContext {
-  services: Services;
+/** What belongs to one request, beside the services every request shares. */
+export interface RequestScope {
   /** Lines logged through it carry the request's id. */
   logger: Logger;
   /** The client's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
@@ -18,7 +18,28 @@ export interface RequestContext {
   isDatabaseUnavailable(error: unknown): boolean;
 }
 
-declare module "react-router" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends RequestContext {}
+/**
+ * The keys under which the server hands the services and the request's scope to the app's middleware, loaders and
+ * actions. The app creates them (app/context.ts) and its server entry exports them as `routerContexts`: a key is
+ * matched by identity, and the app and this server are two bundles, so the server takes the app's keys from the
+ * build rather than making its own (docs/decisions/032-router-context-from-the-build.md).
+ */
+export interface RouterContexts {
+  services: RouterContext<Services>;
+  request: RouterContext<RequestScope>;
+}
+
+/** The app's context keys, from its server entry; a build without them is not this app's. */
+export function routerContextsOf(build: ServerBuild): RouterContexts {
+  const contexts = (build.entry.module as { routerContexts?: RouterContexts }).routerContexts;
+  if (!contexts) throw new Error("the app's server entry exports no routerContexts");
+  return contexts;
+}
+
+/** The context every loader, action and middleware of one request gets. */
+export function requestContextOf(contexts: RouterContexts, services: Services, scope: RequestScope): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(contexts.services, services);
+  context.set(contexts.request, scope);
+  return context;
 }

@@ -8,12 +8,13 @@ import { linkRefusalAnswer } from "~/lib/account-link.server";
 import { Field, FormMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/accept-invitation";
+import { requestContext, servicesContext } from "~/context";
 
 const hideFields = ["newPassword", "confirmPassword"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const invitation = await context.services.accounts.invitation(token);
+  const invitation = await context.get(servicesContext).accounts.invitation(token);
   return { token, invitation: invitation && { email: invitation.email, role: ROLE_LABELS[invitation.role] } };
 }
 
@@ -26,10 +27,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: acceptInvitationSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
   const { token, name, newPassword } = submission.value;
-  const result = await context.services.accounts.acceptInvitation({ token, name, password: newPassword });
+  const result = await context.get(servicesContext).accounts.acceptInvitation({ token, name, password: newPassword });
   if (result.ok)
     throw redirect("/admin", {
-      headers: { "Set-Cookie": await context.services.auth.startSession(result.adminId, request, context.clientIp) },
+      headers: {
+        "Set-Cookie": await context.get(servicesContext).auth.startSession(result.adminId, request, context.get(requestContext).clientIp),
+      },
     });
   return linkRefusalAnswer(submission, result);
 }

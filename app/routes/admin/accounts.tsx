@@ -3,11 +3,16 @@ import { NoMailServerNotice } from "~/components/admin/mail-status";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/accounts";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request, context, { ownersOnly: true });
   // Set only with no mail server: the page then says invitations reach nobody, and where they are written.
-  return { ...(await context.services.accounts.list()), you: admin.id, mailFileDir: context.services.mailOutbox.fileDir };
+  return {
+    ...(await context.get(servicesContext).accounts.list()),
+    you: admin.id,
+    mailFileDir: context.get(servicesContext).mailOutbox.fileDir,
+  };
 }
 
 export function meta() {

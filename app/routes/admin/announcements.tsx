@@ -15,6 +15,7 @@ import { Button } from "~/components/ui/button";
 import { linkName } from "~/lib/link-name";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/announcements";
+import { servicesContext } from "~/context";
 
 /** The list's filters: a state, or the pinned ones; none shows all. */
 const FILTERS = [...ANNOUNCEMENT_STATES, "pinned"] as const;
@@ -26,9 +27,9 @@ const isFilter = (value: string | null): value is Filter => FILTERS.includes(val
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [all, unreadMessages, registrationCounts] = await Promise.all([
-    context.services.announcements.listForAdmin(),
-    context.services.contactMessages.unreadCount(),
-    context.services.registrations.countsByAnnouncement(),
+    context.get(servicesContext).announcements.listForAdmin(),
+    context.get(servicesContext).contactMessages.unreadCount(),
+    context.get(servicesContext).registrations.countsByAnnouncement(),
   ]);
   const asked = new URL(request.url).searchParams.get("state");
   const filter = isFilter(asked) ? asked : null;

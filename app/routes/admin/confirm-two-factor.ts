@@ -3,13 +3,14 @@ import { confirmTwoFactorSchema } from "#core/schemas/two-factor";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/confirm-two-factor";
+import { servicesContext } from "~/context";
 
 /** Turns two factors on with the app's first code; the answer carries the recovery codes, shown once. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context, { openFrom: "two-factor-setup" });
   const submission = parseWithZod(await readForm(request), { schema: confirmTwoFactorSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
-  const result = await context.services.twoFactor.confirmSetup(admin.id, submission.value.code);
+  const result = await context.get(servicesContext).twoFactor.confirmSetup(admin.id, submission.value.code);
   if (!result.ok) {
     const message =
       result.reason === "setup-expired"

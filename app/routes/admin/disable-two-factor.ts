@@ -4,14 +4,15 @@ import { formAnswer, readForm } from "~/lib/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/disable-two-factor";
+import { servicesContext } from "~/context";
 
 /** Turns two factors off, after the password is typed again: the secret and the recovery codes go. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: passwordAgainSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
-  const check = await context.services.auth.checkOwnPassword(admin.id, submission.value.password, "two-factor.disable-refused");
+  const check = await context.get(servicesContext).auth.checkOwnPassword(admin.id, submission.value.password, "two-factor.disable-refused");
   if (!check.ok) return ownPasswordRefusal(submission, check);
-  await context.services.twoFactor.disable(admin.id, admin.id);
+  await context.get(servicesContext).twoFactor.disable(admin.id, admin.id);
   return formAnswer(submission.reply({ resetForm: true }));
 }

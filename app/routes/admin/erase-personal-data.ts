@@ -4,6 +4,7 @@ import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/erase-personal-data";
+import { servicesContext } from "~/context";
 
 export const handle = RECENT_PASSWORD_HANDLE;
 
@@ -16,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: eraseByEmailSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { email, intent } = submission.value;
-  const { personalData } = context.services;
+  const { personalData } = context.get(servicesContext);
   if (intent === "find") return formAnswer(submission.reply(), 200, undefined, { email, held: await personalData.findByEmail(email) });
   return formAnswer(submission.reply({ resetForm: true }), 200, undefined, {
     email,

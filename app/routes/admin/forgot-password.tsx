@@ -5,6 +5,7 @@ import { AccountPage } from "~/components/admin/account-page";
 import { Field, FormMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/forgot-password";
+import { requestContext, servicesContext } from "~/context";
 
 export function meta() {
   return [{ title: "Forgot password" }, { name: "robots", content: "noindex, nofollow" }];
@@ -14,7 +15,9 @@ export function meta() {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
-  const result = await context.services.accounts.requestPasswordReset({ email: submission.value.email, ip: context.clientIp });
+  const result = await context
+    .get(servicesContext)
+    .accounts.requestPasswordReset({ email: submission.value.email, ip: context.get(requestContext).clientIp });
   if (!result.ok) {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     const message = `Too many requests. Please try again in ${minutes <= 1 ? "a minute" : `${minutes} minutes`}.`;

@@ -4,6 +4,7 @@ import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/invite-admin";
+import { servicesContext } from "~/context";
 
 export const handle = RECENT_PASSWORD_HANDLE;
 
@@ -12,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });
   const submission = parseWithZod(await readForm(request), { schema: inviteAdminSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
-  const result = await context.services.accounts.invite({ ...submission.value, actor: admin });
+  const result = await context.get(servicesContext).accounts.invite({ ...submission.value, actor: admin });
   if (!result.ok) return formAnswer(submission.reply({ fieldErrors: { email: ["An admin with this email already exists"] } }), 409);
   return formAnswer(submission.reply({ resetForm: true }));
 }

@@ -6,6 +6,7 @@ import { AccountPage } from "~/components/admin/account-page";
 import { Field, FormMessage, firstMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/login-code";
+import { servicesContext } from "~/context";
 
 /**
  * Only a session whose password was right and whose second factor is still to come has anything to do here. A cookie
@@ -13,7 +14,7 @@ import type { Route } from "./+types/login-code";
  * when it was this page's own answer.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = context.services;
+  const { auth } = context.get(servicesContext);
   const active = await auth.sessionOf(request);
   if (active?.session.secondFactorPending) return { waiting: true };
   if (active || !auth.hasSessionCookie(request)) throw redirect("/admin");
@@ -28,7 +29,7 @@ export function meta() {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: secondFactorSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["code"] }), 400);
-  const result = await context.services.auth.completeSecondFactor(request, submission.value.code);
+  const result = await context.get(servicesContext).auth.completeSecondFactor(request, submission.value.code);
   if (result.ok) throw redirect("/admin", { headers: { "Set-Cookie": result.cookie! } });
   if (result.reason === "no-session") throw redirect("/admin?ended=1");
   if (result.reason === "rate-limited") {

@@ -6,6 +6,7 @@ import { LoginForm } from "~/components/admin/login-form";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { SECOND_FACTOR_PATH } from "~/lib/require-admin.server";
 import type { Route } from "./+types/login";
+import { requestContext, servicesContext } from "~/context";
 
 const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the email and password.";
 const PASSWORD_EXPIRED_MESSAGE =
@@ -14,7 +15,7 @@ const PASSWORD_EXPIRED_MESSAGE =
 /** The login as a page of its own: where the form lands without JavaScript when a sign-in is refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = adminReturnPath(new URL(request.url).searchParams.get("next")) ?? "/admin";
-  const active = await context.services.auth.sessionOf(request);
+  const active = await context.get(servicesContext).auth.sessionOf(request);
   if (active) throw redirect(active.session.secondFactorPending ? SECOND_FACTOR_PATH : next);
   return null;
 }
@@ -32,10 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The password never travels back in the answer.
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
 
-  const result = await context.services.auth.logIn(
-    { ip: context.clientIp, ...submission.value, userAgent: request.headers.get("user-agent") },
-    request,
-  );
+  const result = await context
+    .get(servicesContext)
+    .auth.logIn({ ip: context.get(requestContext).clientIp, ...submission.value, userAgent: request.headers.get("user-agent") }, request);
   if (result.ok) {
     const next = result.session.secondFactorPending ? SECOND_FACTOR_PATH : (adminReturnPath(submission.value.next) ?? "/admin");
     return redirect(next, { headers: { "Set-Cookie": result.cookie } });

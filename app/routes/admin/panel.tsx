@@ -10,6 +10,7 @@ import { RequestsPanel } from "~/components/admin/requests-panel";
 
 import { loadMailStatus } from "~/lib/mail-status.server";
 import { SECOND_FACTOR_PATH } from "~/lib/require-admin.server";
+import { requestContext, servicesContext } from "~/context";
 import type { Route } from "./+types/panel";
 
 /**
@@ -17,7 +18,8 @@ import type { Route } from "./+types/panel";
  * loader that answers without a session: with none it shows the login and reads nothing else.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, logger } = context;
+  const services = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const active = await services.auth.sessionOf(request);
   // A cookie without a live session: the admin's session ended (the login says so, and leads back here).
   if (!active) return { view: "login" as const, ended: services.auth.hasSessionCookie(request) };

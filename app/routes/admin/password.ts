@@ -4,6 +4,7 @@ import { changePasswordSchema } from "#core/schemas/change-password";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/password";
+import { servicesContext } from "~/context";
 
 /** No password ever travels back in the answer. */
 const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
@@ -13,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
 
-  const result = await context.services.auth.changePassword({
+  const result = await context.get(servicesContext).auth.changePassword({
     adminId: admin.id,
     sessionId: session.id,
     currentPassword: submission.value.currentPassword,

@@ -3,10 +3,11 @@ import { EraseByEmail, RetentionForm } from "~/components/admin/personal-data-fo
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/personal-data";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, { ownersOnly: true });
-  const months = await context.services.personalData.retentionMonths();
+  const months = await context.get(servicesContext).personalData.retentionMonths();
   const choice = RETENTION_CHOICES.find((value) => value === String(months ?? "never")) ?? String(DEFAULT_RETENTION_MONTHS);
   return { retention: choice };
 }

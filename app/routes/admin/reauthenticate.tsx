@@ -8,6 +8,7 @@ import { Field } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/reauthenticate";
+import { servicesContext } from "~/context";
 
 /**
  * Open during the two-factor setup the Owners require: starting it asks for a recent password, so an admin whose password
@@ -17,7 +18,7 @@ const OPEN_FROM = { openFrom: "two-factor-setup" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request, context, OPEN_FROM);
-  return { twoFactor: (await context.services.twoFactor.state(admin.id)).enabled };
+  return { twoFactor: (await context.get(servicesContext).twoFactor.state(admin.id)).enabled };
 }
 
 export function meta() {
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const active = await requireAdmin(request, context, OPEN_FROM);
   const submission = parseWithZod(await readForm(request), { schema: passwordAgainSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
-  const result = await context.services.auth.reauthenticate(active, submission.value.password);
+  const result = await context.get(servicesContext).auth.reauthenticate(active, submission.value.password);
   if (result.ok) throw redirect(adminReturnPath(new URL(request.url).searchParams.get("next")) ?? "/admin");
   if (result.reason === "invalid-credentials" || result.reason === "wrong-code") {
     return formAnswer(

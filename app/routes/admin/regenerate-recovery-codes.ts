@@ -4,13 +4,14 @@ import { formAnswer, readForm } from "~/lib/forms.server";
 import { ownPasswordRefusal } from "~/lib/own-password.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/regenerate-recovery-codes";
+import { servicesContext } from "~/context";
 
 /** Ten new recovery codes (the old ones stop working), after the password is typed again; shown once. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: passwordAgainSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
-  const { twoFactor, auth } = context.services;
+  const { twoFactor, auth } = context.get(servicesContext);
   if (!(await twoFactor.state(admin.id)).enabled) {
     return formAnswer(
       submission.reply({ formErrors: ["Two-factor sign-in is off: there are no recovery codes to replace."], hideFields: ["password"] }),

@@ -8,10 +8,11 @@ import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/registrations";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const list = await context.services.registrations.listFor(params.id);
+  const list = await context.get(servicesContext).registrations.listFor(params.id);
   if (!list) throw data("Not found", { status: 404 });
   return list;
 }

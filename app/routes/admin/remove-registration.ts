@@ -1,10 +1,11 @@
 import { buttonAnswer, goneMessage } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/remove-registration";
+import { servicesContext } from "~/context";
 
 /** Removes one registration; the place it held goes to the first on the waiting list, who is mailed. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
-  const removed = await context.services.registrations.remove(params.id, params.registrationId, admin.id);
+  const removed = await context.get(servicesContext).registrations.remove(params.id, params.registrationId, admin.id);
   return removed ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: goneMessage("registration") }, 404);
 }

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { goneMessage } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/request-details";
+import { requestContext, servicesContext } from "~/context";
 
 /**
  * A request with its history, for the details dialog (read when it opens, and again after each change). A request
@@ -11,10 +12,13 @@ import type { Route } from "./+types/request-details";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const details = await context.services.applications.details(params.id).catch((error: unknown) => {
-    context.logger.error({ err: errorMessage(error) }, "join request details load failed");
-    return null;
-  });
+  const details = await context
+    .get(servicesContext)
+    .applications.details(params.id)
+    .catch((error: unknown) => {
+      context.get(requestContext).logger.error({ err: errorMessage(error) }, "join request details load failed");
+      return null;
+    });
   if (details === null) return data({ failed: true }, { status: 503 });
   if (!details) return data({ gone: goneMessage("join request") }, { status: 404 });
   return details;

@@ -8,12 +8,13 @@ import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/reset-password";
+import { servicesContext } from "~/context";
 
 const hideFields = ["newPassword", "confirmPassword"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, open: await context.services.accounts.passwordResetOpen(token) };
+  return { token, open: await context.get(servicesContext).accounts.passwordResetOpen(token) };
 }
 
 export function meta() {
@@ -24,7 +25,9 @@ export function meta() {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
-  const result = await context.services.accounts.resetPassword({ token: submission.value.token, password: submission.value.newPassword });
+  const result = await context
+    .get(servicesContext)
+    .accounts.resetPassword({ token: submission.value.token, password: submission.value.newPassword });
   if (result.ok) return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { done: true });
   return linkRefusalAnswer(submission, result);
 }

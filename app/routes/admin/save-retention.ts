@@ -4,6 +4,7 @@ import { formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/save-retention";
+import { servicesContext } from "~/context";
 
 export const handle = RECENT_PASSWORD_HANDLE;
 
@@ -12,6 +13,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context, { ownersOnly: true, recentAuthentication: true });
   const submission = parseWithZod(await readForm(request), { schema: retentionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
-  const deleted = await context.services.personalData.setRetention(retentionMonths(submission.value.retention), admin.id);
+  const deleted = await context.get(servicesContext).personalData.setRetention(retentionMonths(submission.value.retention), admin.id);
   return formAnswer(submission.reply(), 200, undefined, { deleted });
 }

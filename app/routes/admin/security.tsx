@@ -5,11 +5,12 @@ import { TwoFactorSection } from "~/components/admin/two-factor-section";
 import { FormMessage } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/security";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const active = await requireAdmin(request, context, { openFrom: "two-factor-setup" });
   const { admin } = active;
-  const { twoFactor, auth } = context.services;
+  const { twoFactor, auth } = context.get(servicesContext);
   const [state, setup, sessions] = await Promise.all([
     twoFactor.state(admin.id),
     twoFactor.pendingSetup(admin, active.session),

@@ -4,6 +4,7 @@ import { buttonAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
 import type { Route } from "./+types/set-account-access";
+import { servicesContext } from "~/context";
 
 export const handle = RECENT_PASSWORD_HANDLE;
 
@@ -15,5 +16,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = accessSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return buttonAnswer({ ok: false, error: 'disabled must be "true" or "false"' }, 400);
   const disabled = parsed.data.disabled === "true";
-  return accountChangeAnswer(await context.services.accounts.setDisabled({ adminId: params.id, disabled, actorId: admin.id }));
+  return accountChangeAnswer(await context.get(servicesContext).accounts.setDisabled({ adminId: params.id, disabled, actorId: admin.id }));
 }

@@ -3,6 +3,7 @@ import { requestStatusSchema } from "#core/schemas/requests";
 import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/set-request-status";
+import { servicesContext } from "~/context";
 
 /** Sets the status of one request (the details dialog) or of several (the selected rows). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -10,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: requestStatusSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { ids, status } = submission.value;
-  const found = await context.services.applications.setStatus(ids, status, admin);
+  const found = await context.get(servicesContext).applications.setStatus(ids, status, admin);
   if (found === 0) return formAnswer(submission.reply({ formErrors: [goneMessage("join request")] }), 404);
   return formAnswer(submission.reply({ resetForm: true }));
 }

@@ -3,10 +3,11 @@ import { ContentListScreen } from "~/components/admin/content/content-list-scree
 import { Picture } from "~/components/site/picture";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/collaborators";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { collaborators: await context.services.contentEditor.collaborators.list() };
+  return { collaborators: await context.get(servicesContext).contentEditor.collaborators.list() };
 }
 
 export function meta() {

@@ -7,10 +7,11 @@ import { Picture } from "~/components/site/picture";
 import { GALLERY_KINDS } from "#core/gallery-kinds";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/galleries";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return context.services.contentEditor.galleries.list();
+  return context.get(servicesContext).contentEditor.galleries.list();
 }
 
 export function meta() {

@@ -9,10 +9,11 @@ import { Picture } from "~/components/site/picture";
 import { uploadPhotos } from "~/lib/photo-uploads";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/gallery";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const gallery = await context.services.contentEditor.galleries.get(params.id);
+  const gallery = await context.get(servicesContext).contentEditor.galleries.get(params.id);
   if (!gallery) throw data("No such gallery", { status: 404 });
   return { gallery };
 }

@@ -8,10 +8,14 @@ import { type StoredSocialLink, SocialLinkForm } from "~/components/admin/conten
 import { VideoForm } from "~/components/admin/content/video-form";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/home";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [home, socialLinks] = await Promise.all([context.services.contentEditor.home(), context.services.contentEditor.socialLinks.list()]);
+  const [home, socialLinks] = await Promise.all([
+    context.get(servicesContext).contentEditor.home(),
+    context.get(servicesContext).contentEditor.socialLinks.list(),
+  ]);
   if (!home) throw data("The site has no content yet", { status: 404 });
   return { ...home, socialLinks };
 }

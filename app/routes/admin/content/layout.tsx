@@ -5,10 +5,11 @@ import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/lib/require-admin.server";
 import { CONTENT_SCREENS } from "~/components/admin/content/content-screens";
 import type { Route } from "./+types/layout";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { unreadMessages: await context.services.contactMessages.unreadCount() };
+  return { unreadMessages: await context.get(servicesContext).contactMessages.unreadCount() };
 }
 
 /** /admin/content and its screens: the way back to the panel and to the messages, and a link to each part of the site's content. */

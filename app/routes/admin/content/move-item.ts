@@ -2,6 +2,7 @@ import { MOVE_MESSAGES, moveItemSchema } from "#core/schemas/content-forms";
 import { buttonAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/move-item";
+import { servicesContext } from "~/context";
 
 /**
  * Moves an item of one of the content's lists (/admin/content/goals/<id>/move): one place up or down (`direction`,
@@ -9,7 +10,7 @@ import type { Route } from "./+types/move-item";
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
-  const list = context.services.contentEditor.list(params.list);
+  const list = context.get(servicesContext).contentEditor.list(params.list);
   if (!list) return buttonAnswer({ ok: false, error: "No such list" }, 404);
   const move = moveItemSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!move.success) return buttonAnswer({ ok: false, error: move.error.issues[0]?.message ?? MOVE_MESSAGES.either }, 400);

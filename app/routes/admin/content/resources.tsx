@@ -3,10 +3,11 @@ import { ResourceForm } from "~/components/admin/content/resource-form";
 import { Picture } from "~/components/site/picture";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/resources";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { resources: await context.services.contentEditor.resources.list() };
+  return { resources: await context.get(servicesContext).contentEditor.resources.list() };
 }
 
 export function meta() {

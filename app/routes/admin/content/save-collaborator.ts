@@ -3,6 +3,7 @@ import { collaboratorSchema } from "#core/schemas/content-forms";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/save-collaborator";
+import { servicesContext } from "~/context";
 
 /** A new collaborator or an edit, with its logo; the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -10,5 +11,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: collaboratorSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
   const photo = await fileBytes(submission.value.photo);
-  return photoEditAnswer(submission, await context.services.contentEditor.collaborators.save(submission.value, photo, admin.id));
+  return photoEditAnswer(
+    submission,
+    await context.get(servicesContext).contentEditor.collaborators.save(submission.value, photo, admin.id),
+  );
 }

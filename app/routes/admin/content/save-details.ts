@@ -3,11 +3,12 @@ import { siteDetailsSchema } from "#core/schemas/content-forms";
 import { editAnswer, formAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/save-details";
+import { servicesContext } from "~/context";
 
 /** /admin/content/home's form. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: siteDetailsSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
-  return editAnswer(submission, await context.services.contentEditor.saveDetails(submission.value, admin.id));
+  return editAnswer(submission, await context.get(servicesContext).contentEditor.saveDetails(submission.value, admin.id));
 }

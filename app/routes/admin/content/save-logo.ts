@@ -3,6 +3,7 @@ import { logoSchema } from "#core/schemas/content-forms";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/save-logo";
+import { servicesContext } from "~/context";
 
 /** The logo on /admin/content/home: its description, with an optional new picture. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -10,5 +11,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: logoSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
   const photo = await fileBytes(submission.value.photo);
-  return photoEditAnswer(submission, await context.services.contentEditor.saveLogo(submission.value, photo, admin.id));
+  return photoEditAnswer(submission, await context.get(servicesContext).contentEditor.saveLogo(submission.value, photo, admin.id));
 }

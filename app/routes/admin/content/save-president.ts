@@ -3,6 +3,7 @@ import { presidentSchema } from "#core/schemas/content-forms";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/save-president";
+import { servicesContext } from "~/context";
 
 /** The president's card on /admin/content/home, with an optional new photo. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -10,5 +11,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: presidentSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
   const photo = await fileBytes(submission.value.photo);
-  return photoEditAnswer(submission, await context.services.contentEditor.savePresident(submission.value, photo, admin.id));
+  return photoEditAnswer(submission, await context.get(servicesContext).contentEditor.savePresident(submission.value, photo, admin.id));
 }

@@ -3,6 +3,7 @@ import { resourceSchema } from "#core/schemas/content-forms";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/save-resource";
+import { servicesContext } from "~/context";
 
 /** A new resource card or an edit, with its picture; the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -10,5 +11,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: resourceSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
   const photo = await fileBytes(submission.value.photo);
-  return photoEditAnswer(submission, await context.services.contentEditor.resources.save(submission.value, photo, admin.id));
+  return photoEditAnswer(submission, await context.get(servicesContext).contentEditor.resources.save(submission.value, photo, admin.id));
 }

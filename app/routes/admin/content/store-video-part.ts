@@ -1,12 +1,15 @@
 import { buttonAnswer } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/store-video-part";
+import { servicesContext } from "~/context";
 
 /** One part of a video upload, as the raw bytes of the request (capped at VIDEO_PART_BYTES in front). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const index = /^\d{1,3}$/.test(params.index) ? Number(params.index) : -1;
-  const stored = await context.services.contentEditor.video.storePart(params.id, index, Buffer.from(await request.arrayBuffer()));
+  const stored = await context
+    .get(servicesContext)
+    .contentEditor.video.storePart(params.id, index, Buffer.from(await request.arrayBuffer()));
   if (stored.ok) return buttonAnswer({ ok: true });
   if (stored.reason === "missing") return buttonAnswer({ ok: false, error: "No such upload: choose the video again" }, 404);
   return buttonAnswer({ ok: false, error: stored.message }, stored.reason === "storage-unavailable" ? 503 : 400);

@@ -3,10 +3,11 @@ import { TeamMemberForm } from "~/components/admin/content/team-member-form";
 import { Picture } from "~/components/site/picture";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/team";
+import { servicesContext } from "~/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { team: await context.services.contentEditor.team.list() };
+  return { team: await context.get(servicesContext).contentEditor.team.list() };
 }
 
 export function meta() {

@@ -3,6 +3,7 @@ import { galleryPhotoUploadSchema } from "#core/schemas/content-forms";
 import { formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/upload-gallery-photo";
+import { servicesContext } from "~/context";
 
 /** One photo into a gallery, at its end; the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -10,5 +11,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: galleryPhotoUploadSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
   const photo = Buffer.from(await submission.value.photo.arrayBuffer());
-  return photoEditAnswer(submission, await context.services.contentEditor.galleries.addPhoto(params.id, photo, admin.id));
+  return photoEditAnswer(submission, await context.get(servicesContext).contentEditor.galleries.addPhoto(params.id, photo, admin.id));
 }
