@@ -94,7 +94,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // An Editor at an Owner's admin page (app/lib/require-admin.server.ts): signed in, but not allowed here.
+  // An Editor at an Owner's admin page (app/lib/admin-guards.server.ts): signed in, but not allowed here.
   const ownersOnly = isRouteErrorResponse(error) && error.data?.ownersOnly === true;
   // An admin action refused because the session ended (401) or a one-time password is still to change (403).
   const signIn = !ownersOnly && (status === 401 || status === 403);

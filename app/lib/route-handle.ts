@@ -4,9 +4,9 @@
  */
 export interface RouteHandle {
   /**
-   * Its writes ask for the password entered in the session within the last 10 minutes ("Confirm it's you"): the
-   * action calls `requireAdmin` with `recentAuthentication`, and the access-control test refuses a route that declares
-   * this without asking, or asks without declaring it.
+   * Its writes ask for the password entered in the session within the last 10 minutes ("Confirm it's you"): its
+   * middleware holds `recentPassword` (app/lib/admin-guards.server.ts), and the access-control test refuses a route
+   * that declares this without asking, or asks without declaring it.
    */
   recentPassword?: true;
 }

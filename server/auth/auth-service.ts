@@ -112,6 +112,23 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
     return token ? sessions.findByToken(token) : Promise.resolve(undefined);
   };
 
+  const admit = (active: ActiveSession | undefined, request: Request, options: AdminCheckOptions = {}): AdminCheck => {
+    const refuse = (reason: AdminRefusal): AdminCheck => {
+      logSecurityEvent(logger, "access.refused", { method: request.method, path: new URL(request.url).pathname, reason });
+      return { admitted: false, reason, ...(reason === "session-ended" ? { clearCookie: clearSessionCookie(cookie) } : {}) };
+    };
+    if (!active) return refuse(readSessionToken(request, cookie) ? "session-ended" : "no-session");
+    const owed = stageOwed(active);
+    if (owed && (!options.openFrom || SIGN_IN_STAGES.indexOf(owed) < SIGN_IN_STAGES.indexOf(options.openFrom))) {
+      return refuse(STAGE_REFUSALS[owed]);
+    }
+    if (options.ownersOnly && active.admin.role !== "owner") return refuse("owners-only");
+    if (options.recentAuthentication && Date.now() - Date.parse(active.session.authenticatedAt) >= REAUTHENTICATION_WINDOW_MS) {
+      return refuse("reauthentication-required");
+    }
+    return { admitted: true, active };
+  };
+
   return {
     /** The live session the request's cookie names, or undefined (no cookie, unknown, idle or expired). */
     sessionOf,
@@ -125,22 +142,14 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
      * is `openFrom` that stage or an earlier one; an Editor only where the page is not `ownersOnly`.
      */
     async check(request: Request, options: AdminCheckOptions = {}): Promise<AdminCheck> {
-      const active = await sessionOf(request);
-      const refuse = (reason: AdminRefusal): AdminCheck => {
-        logSecurityEvent(logger, "access.refused", { method: request.method, path: new URL(request.url).pathname, reason });
-        return { admitted: false, reason, ...(reason === "session-ended" ? { clearCookie: clearSessionCookie(cookie) } : {}) };
-      };
-      if (!active) return refuse(readSessionToken(request, cookie) ? "session-ended" : "no-session");
-      const owed = stageOwed(active);
-      if (owed && (!options.openFrom || SIGN_IN_STAGES.indexOf(owed) < SIGN_IN_STAGES.indexOf(options.openFrom))) {
-        return refuse(STAGE_REFUSALS[owed]);
-      }
-      if (options.ownersOnly && active.admin.role !== "owner") return refuse("owners-only");
-      if (options.recentAuthentication && Date.now() - Date.parse(active.session.authenticatedAt) >= REAUTHENTICATION_WINDOW_MS) {
-        return refuse("reauthentication-required");
-      }
-      return { admitted: true, active };
+      return admit(await sessionOf(request), request, options);
     },
+
+    /**
+     * `check` for a session already looked up (an admin guard further up the route tree did): the same verdict, the same
+     * logged refusal, without reading the session again.
+     */
+    admit,
 
     /** Limits first, then the password; on success `cookie` is the Set-Cookie value of the new session. */
     async logIn(attempt: Omit<LoginAttempt, "currentToken">, request: Request) {

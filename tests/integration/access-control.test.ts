@@ -99,13 +99,18 @@ interface ManifestRoute {
 async function loadManifest(): Promise<ManifestRoute[]> {
   const file = path.join(fileURLToPath(new URL("../..", import.meta.url)), "build/server/index.js");
   const build = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as ServerBuild;
-  return routesWithPaths(build.routes).map(({ route, path: urlPath }) => ({
-    id: route.id,
-    path: urlPath,
-    hasLoader: typeof route.module.loader === "function",
-    hasAction: typeof route.module.action === "function",
-    recentPassword: (route.module.handle as RouteHandle | undefined)?.recentPassword === true,
-  }));
+  // A pathless layout (the admin guards' layouts) answers no URL of its own: the routes beneath it are probed instead.
+  const pathless = (route: { id: string; path?: string; index?: boolean }) =>
+    route.id !== "root" && route.path === undefined && !route.index;
+  return routesWithPaths(build.routes)
+    .filter(({ route }) => !pathless(route))
+    .map(({ route, path: urlPath }) => ({
+      id: route.id,
+      path: urlPath,
+      hasLoader: typeof route.module.loader === "function",
+      hasAction: typeof route.module.action === "function",
+      recentPassword: (route.module.handle as RouteHandle | undefined)?.recentPassword === true,
+    }));
 }
 
 /** The `.data` URL React Router's client uses for a route's loader or action. */

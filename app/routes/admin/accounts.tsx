@@ -1,12 +1,11 @@
 import { AccountList, InvitationList, InviteAdminForm, RequireTwoFactorForm } from "~/components/admin/accounts-panel";
 import { NoMailServerNotice } from "~/components/admin/mail-status";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/accounts";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { admin } = context.get(adminContext);
   // Set only with no mail server: the page then says invitations reach nobody, and where they are written.
   return {
     ...(await context.get(servicesContext).accounts.list()),

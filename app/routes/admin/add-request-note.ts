@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requestNoteSchema } from "#core/schemas/requests";
 import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/add-request-note";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** An internal note on a request, kept in its history with who wrote it. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: requestNoteSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const added = await context.get(servicesContext).applications.addNote(params.id, submission.value.note, admin);

@@ -13,7 +13,6 @@ import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { linkName } from "~/lib/link-name";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/announcements";
 import { servicesContext } from "~/context";
 
@@ -25,7 +24,6 @@ const FILTER_LABELS: Record<Filter, string> = { ...ANNOUNCEMENT_STATE_LABELS, pi
 const isFilter = (value: string | null): value is Filter => FILTERS.includes(value as Filter);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const [all, unreadMessages, registrationCounts] = await Promise.all([
     context.get(servicesContext).announcements.listForAdmin(),
     context.get(servicesContext).contactMessages.unreadCount(),

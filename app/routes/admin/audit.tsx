@@ -4,12 +4,10 @@ import { Pager } from "~/components/admin/pager";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/audit";
 import { servicesContext } from "~/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { ownersOnly: true });
   const params = new URL(request.url).searchParams;
   const filter = { actor: params.get("admin") || undefined, action: params.get("action") || undefined };
   const page = Number.parseInt(params.get("page") ?? "1", 10) || 1;

@@ -1,13 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { confirmTwoFactorSchema } from "#core/schemas/two-factor";
 import { formAnswer, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
+import { adminGuard } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/confirm-two-factor";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
+
+/** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
+export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "two-factor-setup" })];
 
 /** Turns two factors on with the app's first code; the answer carries the recovery codes, shown once. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { openFrom: "two-factor-setup" });
+  const { admin } = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: confirmTwoFactorSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const result = await context.get(servicesContext).twoFactor.confirmSetup(admin.id, submission.value.code);

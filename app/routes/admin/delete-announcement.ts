@@ -1,10 +1,9 @@
 import { buttonAnswer, goneMessage } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/delete-announcement";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+export async function action({ params, context }: Route.ActionArgs) {
+  const { admin } = context.get(adminContext);
   const deleted = await context.get(servicesContext).announcements.delete(params.id, admin.id);
   return deleted ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: goneMessage("announcement") }, 404);
 }

@@ -4,7 +4,7 @@ import { ADMIN_ACCESS_MESSAGES, adminReturnPath } from "#core/admin-access-messa
 import { loginSchema } from "#core/schemas/login";
 import { LoginForm } from "~/components/admin/login-form";
 import { formAnswer, readForm } from "~/lib/forms.server";
-import { SECOND_FACTOR_PATH } from "~/lib/require-admin.server";
+import { SECOND_FACTOR_PATH } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/login";
 import { requestContext, servicesContext } from "~/context";
 

@@ -3,11 +3,9 @@ import { ConfirmationMailForm, NotificationAddressForm } from "~/components/admi
 import { MailStatus } from "~/components/admin/mail-status";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import { loadMailStatus } from "~/lib/mail-status.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/mail";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { ownersOnly: true });
+export async function loader({ context }: Route.LoaderArgs) {
   return loadMailStatus(context);
 }
 

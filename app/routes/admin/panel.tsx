@@ -9,7 +9,7 @@ import { MailStatus } from "~/components/admin/mail-status";
 import { RequestsPanel } from "~/components/admin/requests-panel";
 
 import { loadMailStatus } from "~/lib/mail-status.server";
-import { SECOND_FACTOR_PATH } from "~/lib/require-admin.server";
+import { SECOND_FACTOR_PATH } from "~/lib/admin-guards.server";
 import { requestContext, servicesContext } from "~/context";
 import type { Route } from "./+types/panel";
 

@@ -2,15 +2,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { changePasswordSchema } from "#core/schemas/change-password";
 import { formAnswer, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
+import { adminGuard } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/password";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
+
+/** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
+export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "password-change" })];
 
 /** No password ever travels back in the answer. */
 const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin, session } = await requireAdmin(request, context, { openFrom: "password-change" });
+  const { admin, session } = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
 

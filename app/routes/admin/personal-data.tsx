@@ -1,12 +1,10 @@
 import { DEFAULT_RETENTION_MONTHS, RETENTION_CHOICES } from "#core/schemas/personal-data";
 import { EraseByEmail, RetentionForm } from "~/components/admin/personal-data-forms";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/personal-data";
 import { servicesContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { ownersOnly: true });
+export async function loader({ context }: Route.LoaderArgs) {
   const months = await context.get(servicesContext).personalData.retentionMonths();
   const choice = RETENTION_CHOICES.find((value) => value === String(months ?? "never")) ?? String(DEFAULT_RETENTION_MONTHS);
   return { retention: choice };

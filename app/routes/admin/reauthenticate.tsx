@@ -6,18 +6,20 @@ import { AccountForm, useAccountForm } from "~/components/admin/account-form";
 import { AccountPage } from "~/components/admin/account-page";
 import { Field } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
+import { adminGuard } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/reauthenticate";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
+
+/** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
+export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "two-factor-setup" })];
 
 /**
  * Open during the two-factor setup the Owners require: starting it asks for a recent password, so an admin whose password
  * is over 10 minutes old must be able to give it here.
  */
-const OPEN_FROM = { openFrom: "two-factor-setup" } as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { admin } = await requireAdmin(request, context, OPEN_FROM);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { admin } = context.get(adminContext);
   return { twoFactor: (await context.get(servicesContext).twoFactor.state(admin.id)).enabled };
 }
 
@@ -27,7 +29,7 @@ export function meta() {
 
 /** The password (or the app's code) again; then back to the page the change was made from, to make it again. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const active = await requireAdmin(request, context, OPEN_FROM);
+  const active = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: passwordAgainSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
   const result = await context.get(servicesContext).auth.reauthenticate(active, submission.value.password);

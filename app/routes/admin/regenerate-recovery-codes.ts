@@ -2,13 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { passwordAgainSchema } from "#core/schemas/two-factor";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { ownPasswordRefusal } from "~/lib/own-password.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/regenerate-recovery-codes";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** Ten new recovery codes (the old ones stop working), after the password is typed again; shown once. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: passwordAgainSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
   const { twoFactor, auth } = context.get(servicesContext);

@@ -6,12 +6,10 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/registrations";
 import { servicesContext } from "~/context";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
   const list = await context.get(servicesContext).registrations.listFor(params.id);
   if (!list) throw data("Not found", { status: 404 });
   return list;

@@ -1,11 +1,10 @@
 import { buttonAnswer, goneMessage } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/remove-registration";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** Removes one registration; the place it held goes to the first on the waiting list, who is mailed. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+export async function action({ params, context }: Route.ActionArgs) {
+  const { admin } = context.get(adminContext);
   const removed = await context.get(servicesContext).registrations.remove(params.id, params.registrationId, admin.id);
   return removed ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: goneMessage("registration") }, 404);
 }

@@ -1,10 +1,9 @@
 import { buttonAnswer } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/revoke-other-sessions";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** "Sign out everywhere else": every session of the admin but this one ends. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const active = await requireAdmin(request, context);
+export async function action({ context }: Route.ActionArgs) {
+  const active = context.get(adminContext);
   return buttonAnswer({ ok: true, revoked: await context.get(servicesContext).auth.revokeOtherSessions(active) });
 }

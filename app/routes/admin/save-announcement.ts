@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { announcementSchema } from "#core/schemas/announcement";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/save-announcement";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** A new announcement or an edit, with an optional image; the body is at most ANNOUNCEMENT_UPLOAD_MAX_BYTES (checked in front). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: announcementSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["image"] }), 400);
   const image = await fileBytes(submission.value.image);

@@ -3,12 +3,15 @@ import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { SessionList } from "~/components/admin/session-list";
 import { TwoFactorSection } from "~/components/admin/two-factor-section";
 import { FormMessage } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/require-admin.server";
+import { adminGuard } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/security";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const active = await requireAdmin(request, context, { openFrom: "two-factor-setup" });
+/** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
+export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "two-factor-setup" })];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const active = context.get(adminContext);
   const { admin } = active;
   const { twoFactor, auth } = context.get(servicesContext);
   const [state, setup, sessions] = await Promise.all([

@@ -1,11 +1,10 @@
 import { buttonAnswer } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/send-test-mail";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** "Send test mail": queued through the outbox like every mail, so the panel's mail line shows how it went. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { ownersOnly: true });
+export async function action({ context }: Route.ActionArgs) {
+  const { admin } = context.get(adminContext);
   const to = await context.get(servicesContext).mailOutbox.sendTest(admin);
   return buttonAnswer({ ok: true, to });
 }

@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requestStatusSchema } from "#core/schemas/requests";
 import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/set-request-status";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** Sets the status of one request (the details dialog) or of several (the selected rows). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: requestStatusSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { ids, status } = submission.value;

@@ -1,14 +1,17 @@
 import { buttonAnswer } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
+import { adminGuard } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/start-two-factor";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 export const handle = RECENT_PASSWORD_HANDLE;
 
+/** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
+export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "two-factor-setup", recentAuthentication: true })];
+
 /** A new secret to scan (the security page shows it with its QR code); refused while two factors are on. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context, { openFrom: "two-factor-setup", recentAuthentication: true });
+export async function action({ context }: Route.ActionArgs) {
+  const { admin } = context.get(adminContext);
   const setup = await context.get(servicesContext).twoFactor.startSetup(admin);
   return setup ? buttonAnswer({ ok: true }) : buttonAnswer({ ok: false, error: "Two-factor sign-in is already on." }, 409);
 }

@@ -1,12 +1,10 @@
 import { CollaboratorForm } from "~/components/admin/content/collaborator-form";
 import { ContentListScreen } from "~/components/admin/content/content-list-screen";
 import { Picture } from "~/components/site/picture";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/collaborators";
 import { servicesContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   return { collaborators: await context.get(servicesContext).contentEditor.collaborators.list() };
 }
 

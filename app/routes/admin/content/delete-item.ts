@@ -1,11 +1,10 @@
 import { buttonAnswer, goneMessage } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/delete-item";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** Deletes an item of one of the content's lists (/admin/content/goals/<id>/delete). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+export async function action({ params, context }: Route.ActionArgs) {
+  const { admin } = context.get(adminContext);
   const list = context.get(servicesContext).contentEditor.list(params.list);
   if (!list) return buttonAnswer({ ok: false, error: "No such list" }, 404);
   const result = await list.delete(params.id, admin.id);

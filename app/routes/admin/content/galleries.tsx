@@ -5,12 +5,10 @@ import { ContentListScreen } from "~/components/admin/content/content-list-scree
 import { GalleryForm } from "~/components/admin/content/gallery-form";
 import { Picture } from "~/components/site/picture";
 import { GALLERY_KINDS } from "#core/gallery-kinds";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/galleries";
 import { servicesContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   return context.get(servicesContext).contentEditor.galleries.list();
 }
 

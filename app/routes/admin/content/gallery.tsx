@@ -7,12 +7,10 @@ import { PhotoDropZone, PhotoUploadList } from "~/components/admin/content/photo
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { Picture } from "~/components/site/picture";
 import { uploadPhotos } from "~/lib/photo-uploads";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/gallery";
 import { servicesContext } from "~/context";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
   const gallery = await context.get(servicesContext).contentEditor.galleries.get(params.id);
   if (!gallery) throw data("No such gallery", { status: 404 });
   return { gallery };

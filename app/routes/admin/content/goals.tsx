@@ -1,11 +1,9 @@
 import { GoalForm } from "~/components/admin/content/goal-form";
 import { ContentListScreen } from "~/components/admin/content/content-list-screen";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/goals";
 import { servicesContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   return { goals: await context.get(servicesContext).contentEditor.goals.list() };
 }
 

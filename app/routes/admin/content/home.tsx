@@ -6,12 +6,10 @@ import { PresidentForm } from "~/components/admin/content/president-form";
 import { SiteDetailsForm } from "~/components/admin/content/site-details-form";
 import { type StoredSocialLink, SocialLinkForm } from "~/components/admin/content/social-link-form";
 import { VideoForm } from "~/components/admin/content/video-form";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/home";
 import { servicesContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const [home, socialLinks] = await Promise.all([
     context.get(servicesContext).contentEditor.home(),
     context.get(servicesContext).contentEditor.socialLinks.list(),

@@ -1,10 +1,8 @@
 import { Link } from "react-router";
 import { CONTENT_SCREENS } from "~/components/admin/content/content-screens";
-import { requireAdmin } from "~/lib/require-admin.server";
-import type { Route } from "./+types/index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+/** Nothing to read; it makes every visit, client-side ones too, ask the server, so the admin layout's guard runs. */
+export function loader() {
   return null;
 }
 

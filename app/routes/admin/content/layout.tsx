@@ -2,13 +2,11 @@ import { Link, NavLink, Outlet } from "react-router";
 import { clsx } from "clsx";
 import { LogoutButton, MessagesLink } from "~/components/admin/admin-toolbar";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/lib/require-admin.server";
 import { CONTENT_SCREENS } from "~/components/admin/content/content-screens";
 import type { Route } from "./+types/layout";
 import { servicesContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   return { unreadMessages: await context.get(servicesContext).contactMessages.unreadCount() };
 }
 

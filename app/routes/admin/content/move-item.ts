@@ -1,15 +1,14 @@
 import { MOVE_MESSAGES, moveItemSchema } from "#core/schemas/content-forms";
 import { buttonAnswer, goneMessage, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/move-item";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /**
  * Moves an item of one of the content's lists (/admin/content/goals/<id>/move): one place up or down (`direction`,
  * the Move up / Move down buttons), or to a place in the list (`to`, counted from 0 at the top: a drag's drop).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = context.get(adminContext);
   const list = context.get(servicesContext).contentEditor.list(params.list);
   if (!list) return buttonAnswer({ ok: false, error: "No such list" }, 404);
   const move = moveItemSchema.safeParse(Object.fromEntries(await readForm(request)));

@@ -1,12 +1,10 @@
 import { ContentListScreen } from "~/components/admin/content/content-list-screen";
 import { ResourceForm } from "~/components/admin/content/resource-form";
 import { Picture } from "~/components/site/picture";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/resources";
 import { servicesContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   return { resources: await context.get(servicesContext).contentEditor.resources.list() };
 }
 

@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { presidentSchema } from "#core/schemas/content-forms";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/save-president";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** The president's card on /admin/content/home, with an optional new photo. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: presidentSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
   const photo = await fileBytes(submission.value.photo);

@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { teamMemberSchema } from "#core/schemas/content-forms";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/save-team-member";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** A new team member or an edit, with an optional photo; the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: teamMemberSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
   const photo = await fileBytes(submission.value.photo);

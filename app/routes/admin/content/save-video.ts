@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { videoUploadSchema } from "#core/schemas/content-forms";
 import { formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/save-video";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** The documentary video on /admin/content/home, once its parts are stored: joined, and shown in place of the one before. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: videoUploadSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   return photoEditAnswer(submission, await context.get(servicesContext).contentEditor.video.finishUpload(submission.value, admin.id));

@@ -1,12 +1,10 @@
 import { ContentListScreen } from "~/components/admin/content/content-list-screen";
 import { TeamMemberForm } from "~/components/admin/content/team-member-form";
 import { Picture } from "~/components/site/picture";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/team";
 import { servicesContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   return { team: await context.get(servicesContext).contentEditor.team.list() };
 }
 

@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { galleryPhotoUploadSchema } from "#core/schemas/content-forms";
 import { formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/require-admin.server";
 import type { Route } from "./+types/upload-gallery-photo";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** One photo into a gallery, at its end; the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request, context);
+  const { admin } = context.get(adminContext);
   const submission = parseWithZod(await readForm(request), { schema: galleryPhotoUploadSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
   const photo = Buffer.from(await submission.value.photo.arrayBuffer());

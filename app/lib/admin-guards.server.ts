@@ -1,14 +1,18 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages";
 import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles";
+import type { AdminCheckOptions } from "../../server/auth/auth-service";
+import type { ActiveSession } from "../../server/auth/sessions.server";
+import { adminContext, requestContext, servicesContext } from "~/context";
 
 /** Where an admin confirms it is them (the password again) before a sensitive change. */
 export const REAUTHENTICATE_PATH = "/admin/reauthenticate";
 
 /** Where a session waiting for its second factor is sent: the code screen. */
 export const SECOND_FACTOR_PATH = "/admin/login/code";
-import type { AdminCheckOptions } from "../../server/auth/auth-service";
-import { requestContext, servicesContext } from "~/context";
+
+/** The session a guard higher in the route tree admitted: the guards beneath it judge it without reading it again. */
+const admittedSession = createContext<ActiveSession | null>(null);
 
 /** The admin page the request came from or is for: where the admin returns after logging in again. */
 function returnPathOf(request: Request): string | undefined {
@@ -21,7 +25,7 @@ function returnPathOf(request: Request): string | undefined {
 }
 
 /**
- * The first line of every admin loader and action; without a live session nothing has been read or changed. The
+ * The admin check, run by the guards below before any admin loader or action; refused, nothing has been read or changed. The
  * admin's browser (a page, the app's own data requests and posts, a form posted without JavaScript) goes to the login,
  * which says the session ended and leads back to the page the admin was on. Any other client gets 401 with the same
  * words and the login's address. An admin still holding a one-time password may only change it: pages go to /admin
@@ -30,8 +34,10 @@ function returnPathOf(request: Request): string | undefined {
  * screen (a write answers 401 naming it). A sensitive change (`recentAuthentication`) whose session's password is over 10
  * minutes old sends the browser to "Confirm it's you" (any other client gets 403 naming it); nothing was changed.
  */
-export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>, options: AdminCheckOptions = {}) {
-  const check = await context.get(servicesContext).auth.check(request, options);
+async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>, options: AdminCheckOptions) {
+  const { auth } = context.get(servicesContext);
+  const known = context.get(admittedSession);
+  const check = known ? auth.admit(known, request, options) : await auth.check(request, options);
   if (check.admitted) return check.active;
   const headers = check.clearCookie ? { "Set-Cookie": check.clearCookie } : undefined;
   const read = request.method === "GET" || request.method === "HEAD";
@@ -66,3 +72,22 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
   if (fromBrowser) throw redirect(login, { status: read ? 302 : 303, headers });
   throw Response.json({ error: ADMIN_ACCESS_MESSAGES.sessionEnded, login }, { status: 401, headers });
 }
+
+/**
+ * Middleware admitting what `options` allow (see requireAdmin for each refusal); the admitted session is then
+ * `context.get(adminContext)` in the loaders and actions beneath. The admin layouts (app/routes/admin/*-layout.ts) run
+ * it for every admin route, and a route that asks for more adds its own (a recent password, a sign-in stage).
+ */
+export function adminGuard(options: AdminCheckOptions = {}): MiddlewareFunction<Response> {
+  return async ({ request, context }) => {
+    const active = await requireAdmin(request, context, options);
+    context.set(admittedSession, active);
+    context.set(adminContext, active);
+  };
+}
+
+/** Accounts, mail settings, retention, erasure and the audit log: an Editor is refused with 403. */
+export const ownersOnly = adminGuard({ ownersOnly: true });
+
+/** A sensitive change: the password entered in this session within the last 10 minutes ("Confirm it's you"). */
+export const recentPassword = adminGuard({ recentAuthentication: true });

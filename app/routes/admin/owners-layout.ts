@@ -1,0 +1,5 @@
+import { ownersOnly } from "~/lib/admin-guards.server";
+import type { Route } from "./+types/owners-layout";
+
+/** Inside the signed-in layout: the routes beneath are an Owner's, and an Editor gets 403 there. */
+export const middleware: Route.MiddlewareFunction[] = [ownersOnly];
