@@ -59,31 +59,32 @@ const PUBLIC_ROUTES: Record<string, string> = {
 
 /** Admin routes that must answer without a session. */
 const ADMIN_ENTRY_ROUTES: Record<string, string> = {
-  "routes/admin/panel": "/admin is the login form without a session (its loader then reads nothing else)",
-  "routes/admin/login": "POST /admin/login starts the session",
-  "routes/admin/forgot-password": "/admin/forgot-password mails a reset link to an account's address (the same answer for any address)",
-  "routes/admin/reset-password": "/admin/reset-password?token= sets a new password with a mailed single-use link",
-  "routes/admin/accept-invitation": "/admin/invitation?token= creates the invited account with a mailed single-use link",
-  "routes/admin/login-code": "/admin/login/code takes the second factor of a sign-in whose password was right",
+  "routes/admin/requests/index": "/admin is the login form without a session (its loader then reads nothing else)",
+  "routes/admin/sign-in/login": "POST /admin/login starts the session",
+  "routes/admin/sign-in/forgot-password":
+    "/admin/forgot-password mails a reset link to an account's address (the same answer for any address)",
+  "routes/admin/sign-in/reset-password": "/admin/reset-password?token= sets a new password with a mailed single-use link",
+  "routes/admin/sign-in/accept-invitation": "/admin/invitation?token= creates the invited account with a mailed single-use link",
+  "routes/admin/sign-in/login-code": "/admin/login/code takes the second factor of a sign-in whose password was right",
 };
 
 /** Owners only (accounts, mail settings, retention, erasure): an Editor's session is refused there with 403. */
 const OWNER_ROUTES = new Set([
-  "routes/admin/accounts",
-  "routes/admin/audit",
-  "routes/admin/invite-admin",
-  "routes/admin/require-two-factor",
-  "routes/admin/set-account-role",
-  "routes/admin/set-account-access",
-  "routes/admin/remove-account",
-  "routes/admin/revoke-invitation",
-  "routes/admin/mail",
-  "routes/admin/send-test-mail",
-  "routes/admin/save-notification-address",
-  "routes/admin/save-confirmation-mail",
-  "routes/admin/personal-data",
-  "routes/admin/save-retention",
-  "routes/admin/erase-personal-data",
+  "routes/admin/accounts/index",
+  "routes/admin/audit/index",
+  "routes/admin/accounts/invite",
+  "routes/admin/accounts/require-two-factor",
+  "routes/admin/accounts/set-role",
+  "routes/admin/accounts/set-access",
+  "routes/admin/accounts/delete",
+  "routes/admin/accounts/revoke-invitation",
+  "routes/admin/mail/index",
+  "routes/admin/mail/send-test",
+  "routes/admin/mail/save-notification-address",
+  "routes/admin/mail/save-confirmation",
+  "routes/admin/personal-data/index",
+  "routes/admin/personal-data/save-retention",
+  "routes/admin/personal-data/erase",
 ]);
 
 interface ManifestRoute {
@@ -152,9 +153,9 @@ const EVERY_ROUTE_STATES: SessionState[] = ["second factor still to come", "anon
 const EVERY_ROUTE_STATES_ON_POSTGRES: SessionState[] = ["expired"];
 
 /** Routes an admin still holding a one-time password may use (to change it, or to leave). */
-const ALLOWED_WITH_ONE_TIME_PASSWORD = new Set(["routes/admin/password", "routes/admin/logout"]);
+const ALLOWED_WITH_ONE_TIME_PASSWORD = new Set(["routes/admin/sign-in/password", "routes/admin/sign-in/logout"]);
 /** Routes a session still waiting for its second factor may use (to leave; the code screen is an entry point). */
-const ALLOWED_WITH_SECOND_FACTOR_PENDING = new Set(["routes/admin/logout"]);
+const ALLOWED_WITH_SECOND_FACTOR_PENDING = new Set(["routes/admin/sign-in/logout"]);
 
 /** An authenticator app's key the live-session test sets up two factors with. */
 const KNOWN_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
@@ -382,14 +383,14 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
 
   /** A body that would succeed with a live session, so "changes nothing" means something. */
   async function bodyFor(route: ManifestRoute): Promise<{ body: FormData | URLSearchParams | Blob }> {
-    if (route.id === "routes/admin/save-announcement") {
+    if (route.id === "routes/admin/announcements/save") {
       const form = new FormData();
       form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "poster.png");
       form.append("description", "Blood donation camp on Saturday");
       form.append("url", "https://forms.gle/camp");
       return { body: form };
     }
-    if (route.id === "routes/admin/password") {
+    if (route.id === "routes/admin/sign-in/password") {
       return {
         body: new URLSearchParams({
           currentPassword: ADMIN.password,
@@ -431,32 +432,32 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return { body: new URLSearchParams({ title: "Seeded goal", description: "A goal a forged session must not add." }) };
     }
     if (route.id === "routes/admin/content/move-item") return { body: new URLSearchParams({ direction: "down" }) };
-    if (route.id === "routes/admin/set-request-status")
+    if (route.id === "routes/admin/requests/set-status")
       return { body: new URLSearchParams({ "ids[0]": applicationId, status: "accepted" }) };
-    if (route.id === "routes/admin/add-request-note")
+    if (route.id === "routes/admin/requests/add-note")
       return { body: new URLSearchParams({ note: "A note a forged session must not add" }) };
-    if (route.id === "routes/admin/save-retention") return { body: new URLSearchParams({ retention: "60" }) };
-    if (route.id === "routes/admin/save-notification-address")
+    if (route.id === "routes/admin/personal-data/save-retention") return { body: new URLSearchParams({ retention: "60" }) };
+    if (route.id === "routes/admin/mail/save-notification-address")
       return { body: new URLSearchParams({ notificationEmail: "forged.notifications@example.org" }) };
-    if (route.id === "routes/admin/save-confirmation-mail")
+    if (route.id === "routes/admin/mail/save-confirmation")
       return {
         body: new URLSearchParams({ subject: "A subject a forged session must not set", text: "A text a forged session must not set" }),
       };
-    if (route.id === "routes/admin/erase-personal-data")
+    if (route.id === "routes/admin/personal-data/erase")
       return { body: new URLSearchParams({ email: "erasable.secret@example.org", intent: "erase" }) };
-    if (route.id === "routes/admin/invite-admin")
+    if (route.id === "routes/admin/accounts/invite")
       return { body: new URLSearchParams({ email: "invited.secret@example.org", role: "owner" }) };
-    if (route.id === "routes/admin/confirm-two-factor") {
+    if (route.id === "routes/admin/security/confirm-two-factor") {
       return { body: new URLSearchParams({ code: TOTP.generate({ secret: Secret.fromBase32(KNOWN_TOTP_SECRET) }) }) };
     }
-    if (route.id === "routes/admin/disable-two-factor" || route.id === "routes/admin/regenerate-recovery-codes") {
+    if (route.id === "routes/admin/security/disable-two-factor" || route.id === "routes/admin/security/regenerate-recovery-codes") {
       return { body: new URLSearchParams({ password: ADMIN.password }) };
     }
-    if (route.id === "routes/admin/require-two-factor") return { body: new URLSearchParams({ required: "false" }) };
-    if (route.id === "routes/admin/set-account-role") return { body: new URLSearchParams({ role: "owner" }) };
-    if (route.id === "routes/admin/set-account-access") return { body: new URLSearchParams({ disabled: "true" }) };
-    if (route.id === "routes/admin/delete-requests") return { body: new URLSearchParams({ "ids[0]": otherApplicationId }) };
-    if (route.id === "routes/admin/delete-messages") return { body: new URLSearchParams({ "ids[0]": otherMessageId }) };
+    if (route.id === "routes/admin/accounts/require-two-factor") return { body: new URLSearchParams({ required: "false" }) };
+    if (route.id === "routes/admin/accounts/set-role") return { body: new URLSearchParams({ role: "owner" }) };
+    if (route.id === "routes/admin/accounts/set-access") return { body: new URLSearchParams({ disabled: "true" }) };
+    if (route.id === "routes/admin/requests/delete-selected") return { body: new URLSearchParams({ "ids[0]": otherApplicationId }) };
+    if (route.id === "routes/admin/messages/delete-selected") return { body: new URLSearchParams({ "ids[0]": otherMessageId }) };
     const photoForms: Record<string, Record<string, string>> = {
       "routes/admin/content/save-team-member": { name: "Seeded Member", title: "A member a forged session must not add" },
       "routes/admin/content/save-collaborator": { name: "Seeded Partner", description: "A partner a forged session must not add" },
@@ -708,24 +709,24 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         totp_last_step: null,
         password_hash: String(originalAdmin.password_hash),
       };
-      if (route.id === "routes/admin/confirm-two-factor") {
+      if (route.id === "routes/admin/security/confirm-two-factor") {
         await server.database.db
           .updateTable("admins")
           .set({ ...totp, totp_enabled_at: null, totp_setup_started_at: nowIso() })
           .where("id", "=", adminId)
           .execute();
       }
-      if (route.id === "routes/admin/disable-two-factor") {
+      if (route.id === "routes/admin/security/disable-two-factor") {
         await server.database.db.updateTable("admins").set(totp).where("id", "=", adminId).execute();
       }
-      if (route.id === "routes/admin/regenerate-recovery-codes") {
+      if (route.id === "routes/admin/security/regenerate-recovery-codes") {
         await server.database.db
           .updateTable("admins")
           .set({ ...totp, totp_enabled_at: nowIso() })
           .where("id", "=", adminId)
           .execute();
       }
-      if (route.id === "routes/admin/revoke-session") otherSessionId = (await store().create(adminId)).session.id;
+      if (route.id === "routes/admin/security/revoke-session") otherSessionId = (await store().create(adminId)).session.id;
       const { token, session } = await store().create(adminId);
       // Signed in (and the password last entered) 11 minutes ago, active now.
       await server.database.db
@@ -745,7 +746,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       const answer = await request(route, probe, cookieFor(token));
       // Logout ends the session and sends the browser back to the login.
       expect(answer.status, `${probe.method} ${probe.url}: ${answer.text.slice(0, 200)}`).toBe(
-        route.id === "routes/admin/logout" ? 302 : 200,
+        route.id === "routes/admin/sign-in/logout" ? 302 : 200,
       );
     }
     expect(asked.length).toBeGreaterThan(0);

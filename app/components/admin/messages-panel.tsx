@@ -7,7 +7,7 @@ import { MessageCard } from "./message-card";
 import { MessageFilters } from "./message-filters";
 import { Pager } from "./pager";
 import { useConfirmedDelete } from "./use-confirmed-delete";
-import type { Route } from "../../routes/admin/+types/messages";
+import type { Route } from "../../routes/admin/messages/+types/index";
 
 /** One page of the inbox, as the messages page's loader sends it. */
 export type MessagesPage = Route.ComponentProps["loaderData"]["messages"];

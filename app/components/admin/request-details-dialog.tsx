@@ -7,7 +7,7 @@ import { contactRows } from "./request-card";
 import { RequestStatusBadge } from "./request-status-badge";
 import { RequestHistory, RequestNoteForm, RequestStatusForm } from "./request-workflow";
 import type { JoinRequest } from "./requests-panel";
-import type { loader as requestDetailsLoader } from "../../routes/admin/request-details";
+import type { loader as requestDetailsLoader } from "../../routes/admin/requests/details";
 
 /** How many answers are free text; the rest are lists the applicant typed as chips (joined with ", "). */
 const PLAIN_ANSWERS = 4;

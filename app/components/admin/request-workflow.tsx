@@ -5,7 +5,7 @@ import { Field, FormMessage, firstMessage } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { useContentForm } from "./content/content-form";
-import type { loader as requestDetailsLoader } from "../../routes/admin/request-details";
+import type { loader as requestDetailsLoader } from "../../routes/admin/requests/details";
 
 type Activity = Extract<Awaited<ReturnType<typeof requestDetailsLoader>>, { activity: unknown }>["activity"];
 

@@ -10,7 +10,7 @@ import { RequestCard } from "./request-card";
 import { RequestDetailsDialog } from "./request-details-dialog";
 import { RequestFilters } from "./request-filters";
 import { useConfirmedDelete } from "./use-confirmed-delete";
-import type { Route } from "../../routes/admin/+types/panel";
+import type { Route } from "../../routes/admin/requests/+types/index";
 
 type PanelData = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>;
 /** One page of the request list, as the panel's loader sends it. */

@@ -1,0 +1,205 @@
+import { ClipboardList, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { clsx } from "clsx";
+import { ANNOUNCEMENT_STATES, type AnnouncementState } from "#core/schemas/announcement";
+import { AdminDialog } from "~/components/admin/admin-dialog";
+import { MessagesLink } from "~/components/admin/admin-toolbar";
+import { AnnouncementForm } from "~/components/admin/announcement-form";
+import { ANNOUNCEMENT_STATE_LABELS, AnnouncementStateLine } from "~/components/admin/announcement-state";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
+import { AnnouncementCard } from "~/components/site/announcement-card";
+import { BackButton } from "~/components/site/back-button";
+import { Button } from "~/components/ui/button";
+import { linkName } from "~/lib/link-name";
+import type { Route } from "./+types/index";
+import { servicesContext } from "~/context";
+
+/** The list's filters: a state, or the pinned ones; none shows all. */
+const FILTERS = [...ANNOUNCEMENT_STATES, "pinned"] as const;
+type Filter = (typeof FILTERS)[number];
+const FILTER_LABELS: Record<Filter, string> = { ...ANNOUNCEMENT_STATE_LABELS, pinned: "Pinned" };
+
+const isFilter = (value: string | null): value is Filter => FILTERS.includes(value as Filter);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [all, unreadMessages, registrationCounts] = await Promise.all([
+    context.get(servicesContext).announcements.listForAdmin(),
+    context.get(servicesContext).contactMessages.unreadCount(),
+    context.get(servicesContext).registrations.countsByAnnouncement(),
+  ]);
+  const asked = new URL(request.url).searchParams.get("state");
+  const filter = isFilter(asked) ? asked : null;
+  const matches = (state: AnnouncementState, pinned: boolean, by: Filter) => (by === "pinned" ? pinned : state === by);
+  const counts = Object.fromEntries(FILTERS.map((by) => [by, all.filter((a) => matches(a.state, a.pinned, by)).length])) as Record<
+    Filter,
+    number
+  >;
+  const announcements = filter ? all.filter((a) => matches(a.state, a.pinned, filter)) : all;
+  return { announcements, total: all.length, counts, filter, unreadMessages, registrationCounts: Object.fromEntries(registrationCounts) };
+}
+
+export function meta() {
+  return [{ title: "Your Announcements" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** SPEC 2, "Admin announcements", and SPEC 4, "Announcement list", with each one's state, a filter by state, and Edit. */
+export default function AdminAnnouncements({ loaderData }: Route.ComponentProps) {
+  const [creating, setCreating] = useState(false);
+  const [editingId, setEditingId] = useState<string>();
+  const remove = useConfirmedDelete<{ id: string }>({
+    action: ({ id }) => `/admin/announcements/${encodeURIComponent(id)}/delete`,
+    success: "Announcement deleted successfully!",
+    failure: "Failed to delete announcement",
+  });
+  const { announcements, total, counts, filter } = loaderData;
+  const editing = announcements.find((announcement) => announcement.id === editingId);
+  const openCreate = () => {
+    remove.cancel();
+    setEditingId(undefined);
+    setCreating(true);
+  };
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <BackButton />
+        <div className="flex flex-wrap gap-2">
+          <MessagesLink unread={loaderData.unreadMessages} />
+          <Button size="sm" onClick={openCreate}>
+            <Plus className="size-4" aria-hidden />
+            Create Announcement
+          </Button>
+        </div>
+      </div>
+      <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">Your Announcements</h1>
+      <p className="mt-2 text-lg text-slate-700">
+        Manage and review all your announcements. Ensure your audience always sees the most up-to-date and important information
+      </p>
+      {total === 0 ? (
+        <div className="mt-16 flex flex-col items-center gap-4 text-center">
+          <p className="text-xl font-semibold text-slate-800">No announcement created yet.</p>
+          <Button onClick={openCreate}>Create Now</Button>
+        </div>
+      ) : (
+        <>
+          <nav aria-label="Show announcements" className="mt-6">
+            <ul className="flex flex-wrap gap-2">
+              {[null, ...FILTERS].map((by) => (
+                <li key={by ?? "all"}>
+                  <Link
+                    to={by ? `?state=${by}` : "."}
+                    aria-current={by === filter ? "page" : undefined}
+                    className={clsx(
+                      "inline-block rounded-full border px-3 py-1 text-sm font-semibold",
+                      by === filter ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 text-slate-800 hover:bg-slate-100",
+                    )}
+                  >
+                    {by ? FILTER_LABELS[by] : "All"} ({by ? counts[by] : total})
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {announcements.length === 0 ? (
+            <p className="mt-10 text-center text-lg text-slate-800">No {FILTER_LABELS[filter!].toLowerCase()} announcements.</p>
+          ) : (
+            <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
+              {announcements.map((announcement, index) => (
+                <li key={announcement.id}>
+                  <AnnouncementCard
+                    announcement={announcement}
+                    position={index + 1}
+                    priority={index === 0}
+                    badges={<AnnouncementStateLine announcement={announcement} />}
+                  >
+                    <div className="grid grid-cols-2 gap-2">
+                      <Button
+                        variant="outline"
+                        onClick={() => {
+                          remove.cancel();
+                          setCreating(false);
+                          setEditingId(announcement.id);
+                        }}
+                      >
+                        <Pencil className="size-4" aria-hidden />
+                        Edit
+                        <span className="sr-only">{announcement.heading}</span>
+                      </Button>
+                      <Button
+                        variant="danger"
+                        onClick={() => {
+                          setCreating(false);
+                          setEditingId(undefined);
+                          remove.select(announcement);
+                        }}
+                      >
+                        <Trash2 className="size-4" aria-hidden />
+                        Delete Announcement
+                      </Button>
+                    </div>
+                    <RegistrationsLink
+                      announcement={announcement}
+                      counts={loaderData.registrationCounts[announcement.id] ?? { registered: 0, waiting: 0 }}
+                    />
+                  </AnnouncementCard>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <AdminDialog
+        open={creating}
+        onOpenChange={setCreating}
+        title="Create Announcement"
+        description="A title, a description, an image and a link people register with; all but the description are optional."
+        className="h-[70vh]"
+      >
+        <AnnouncementForm onSaved={() => setCreating(false)} />
+      </AdminDialog>
+      <AdminDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => !open && setEditingId(undefined)}
+        title="Edit announcement"
+        description="Change any of it; the public page shows the change at once."
+        className="h-[70vh]"
+      >
+        {editing && <AnnouncementForm key={editing.id} announcement={editing} onSaved={() => setEditingId(undefined)} />}
+      </AdminDialog>
+      <ConfirmDialog
+        {...remove.dialog}
+        confirmLabel="Delete"
+        confirmVariant="danger"
+        title="Are you absolutely sure you want to delete this announcement?"
+      >
+        This action is irreversible. Once deleted, the announcement cannot be recovered and will be permanently removed for all users.
+        Please confirm if you wish to proceed.
+      </ConfirmDialog>
+    </main>
+  );
+}
+
+/** The way to an announcement's registrations, with how many there are; none for one that never took any here. */
+function RegistrationsLink({
+  announcement,
+  counts,
+}: {
+  announcement: { id: string; heading: string; form: { registration: string } };
+  counts: { registered: number; waiting: number };
+}) {
+  if (announcement.form.registration !== "here" && counts.registered + counts.waiting === 0) return null;
+  const label = `Registrations (${counts.registered} registered, ${counts.waiting} waiting)`;
+  return (
+    <Button asChild variant="outline" className="mt-2 w-full">
+      <Link
+        to={`/admin/announcements/${encodeURIComponent(announcement.id)}/registrations`}
+        aria-label={linkName(label, announcement.heading)}
+      >
+        <ClipboardList className="size-4" aria-hidden />
+        {label}
+      </Link>
+    </Button>
+  );
+}

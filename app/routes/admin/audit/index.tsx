@@ -1,0 +1,99 @@
+import { Form } from "react-router";
+import { countOf } from "#core/count-of";
+import { Pager } from "~/components/admin/pager";
+import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import type { Route } from "./+types/index";
+import { servicesContext } from "~/context";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const filter = { actor: params.get("admin") || undefined, action: params.get("action") || undefined };
+  const page = Number.parseInt(params.get("page") ?? "1", 10) || 1;
+  return { ...(await context.get(servicesContext).audit.page(filter, page)), filter };
+}
+
+export function meta() {
+  return [{ title: "Audit log" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** Who did what in the admin area, when and from which network; by admin and by action. */
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  const { lines, total, page, pages, admins, actions, filter } = loaderData;
+  const query = (to: number) => {
+    const params = new URLSearchParams();
+    if (filter.actor) params.set("admin", filter.actor);
+    if (filter.action) params.set("action", filter.action);
+    if (to > 1) params.set("page", String(to));
+    const search = params.toString();
+    return search ? `/admin/audit?${search}` : "/admin/audit";
+  };
+  return (
+    <SettingsPage
+      title="Audit log"
+      intro="Every sign-in and every change in the admin area: who, what, when, and from which network (shown as a code: the same network has the same code; the address itself is not kept). Failed sign-ins to one account (or to unknown emails) from one network are one entry per 10 minutes, with how many there were. Entries are kept for a year."
+    >
+      <SettingsSection id="audit-filter" title="Show">
+        <Form method="get" className="flex flex-wrap items-end gap-4" aria-label="Filter the audit log">
+          <label className="flex flex-col gap-1 font-semibold text-slate-900">
+            Admin
+            <select name="admin" defaultValue={filter.actor ?? ""} className={inputClass}>
+              <option value="">Everyone</option>
+              {admins.map((admin) => (
+                <option key={admin.id} value={admin.id}>
+                  {admin.label}
+                </option>
+              ))}
+              <option value="anonymous">Someone not signed in</option>
+              <option value="cli">The command line</option>
+              <option value="system">The site</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 font-semibold text-slate-900">
+            Action
+            <select name="action" defaultValue={filter.action ?? ""} className={inputClass}>
+              <option value="">Every action</option>
+              {actions.map((action) => (
+                <option key={action} value={action}>
+                  {action}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" variant="outline">
+            Show
+          </Button>
+        </Form>
+      </SettingsSection>
+      <SettingsSection id="audit-entries" title={`Entries (${total})`}>
+        {lines.length === 0 ? (
+          <p className="text-slate-700">No entries match.</p>
+        ) : (
+          <ol className="flex flex-col divide-y divide-brand-100" aria-label="Audit entries">
+            {lines.map((line) => (
+              <li key={line.id} className="flex flex-col gap-0.5 py-2 text-sm" data-testid="audit-entry">
+                <p>
+                  <span className="font-semibold text-slate-900">{line.who}</span>
+                  <span className="text-slate-700">{` · ${line.when}`}</span>
+                </p>
+                <p className="font-mono text-slate-900">
+                  {line.action}
+                  {line.detail && <span className="text-slate-700">{` ${line.detail}`}</span>}
+                </p>
+                {line.occurrences > 1 && (
+                  <p
+                    className="text-slate-700"
+                    data-testid="audit-occurrences"
+                  >{`${countOf(line.occurrences, "time")} within 10 minutes`}</p>
+                )}
+                <p className="text-slate-700">{line.network ? `Network ${line.network}` : "Not from a request"}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+        <Pager page={page} pages={pages} href={query} label="Audit log pages" />
+      </SettingsSection>
+    </SettingsPage>
+  );
+}

@@ -1,0 +1,74 @@
+import { CONFIRMATION_PLACEHOLDERS } from "#core/schemas/mail-settings";
+import { ConfirmationMailForm, NotificationAddressForm } from "~/components/admin/mail-settings-forms";
+import { MailStatus } from "~/components/admin/mail-status";
+import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
+import { loadMailStatus } from "~/lib/mail-status.server";
+import type { Route } from "./+types/index";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadMailStatus(context);
+}
+
+export function meta() {
+  return [{ title: "Mail" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+const placeholderHelp = Object.entries(CONFIRMATION_PLACEHOLDERS)
+  .map(([placeholder, meaning]) => `${placeholder} becomes ${meaning}`)
+  .join(" and ");
+
+const SOURCE_TEXT = {
+  setting: "set here",
+  MAIL_TO: "from the server's MAIL_TO setting",
+  "first admin": "the first admin's email",
+} as const;
+
+/** How the site's mail leaves and stands, where notifications go, and the applicant's confirmation mail. */
+export default function MailPage({ loaderData }: Route.ComponentProps) {
+  const { status, settings } = loaderData;
+  const { notification, confirmation } = settings;
+  return (
+    <SettingsPage
+      title="Mail"
+      intro="Every mail waits in an outbox until it is delivered, so nothing is lost while the mail server is down."
+    >
+      <SettingsSection id="delivery" title="Delivery">
+        <MailStatus {...status} />
+      </SettingsSection>
+      <SettingsSection
+        id="notification"
+        title="Notification address"
+        description={
+          <p>
+            {notification.address
+              ? `Each new join request and contact message is mailed to ${notification.address} (${SOURCE_TEXT[notification.source]}).`
+              : "Each new join request and contact message is mailed to the address set here."}
+            {status.transport === "emailjs" && " With EmailJS, this needs templates whose “To Email” is {{to_email}}."}
+          </p>
+        }
+      >
+        <NotificationAddressForm stored={notification.stored ?? ""} />
+      </SettingsSection>
+      <SettingsSection
+        id="confirmation"
+        title="Confirmation to applicants"
+        description={
+          <>
+            <p>
+              Each applicant gets this mail once their application is stored. Replies to it reach the notification address. In the subject
+              and the text, {placeholderHelp}.
+            </p>
+            {!confirmation.sendable && (
+              <p className="mt-2 font-semibold text-amber-800">
+                EmailJS needs a template for this mail: set EMAILJS_TEMPLATE_ID_CONFIRMATION on the server. Until then no confirmation is
+                sent.
+              </p>
+            )}
+          </>
+        }
+      >
+        <ConfirmationMailForm confirmation={confirmation} />
+      </SettingsSection>
+    </SettingsPage>
+  );
+}

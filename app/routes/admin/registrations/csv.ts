@@ -1,0 +1,11 @@
+import { data } from "react-router";
+import { csvAnswer } from "~/lib/csv-answer.server";
+import type { Route } from "./+types/csv";
+import { servicesContext } from "~/context";
+
+/** An announcement's registrations (holding a place, then waiting) as a spreadsheet file. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const file = await context.get(servicesContext).registrations.exportCsv(params.id);
+  if (!file) throw data("Not found", { status: 404 });
+  return csvAnswer(file);
+}

@@ -1,0 +1,112 @@
+import { countOf } from "#core/count-of";
+import { Download, Trash2 } from "lucide-react";
+import { data, Link } from "react-router";
+import { announcementPagePath } from "#core/public-pages";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
+import { BackButton } from "~/components/site/back-button";
+import { Button } from "~/components/ui/button";
+import type { Route } from "./+types/index";
+import { servicesContext } from "~/context";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const list = await context.get(servicesContext).registrations.listFor(params.id);
+  if (!list) throw data("Not found", { status: 404 });
+  return list;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `Registrations: ${loaderData?.announcement.heading ?? ""}` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** How each status reads in the list, and its badge's colours. */
+const STATUS = {
+  registered: { label: "Registered", className: "bg-green-100 text-green-900" },
+  waiting: { label: "Waiting list", className: "bg-amber-100 text-amber-900" },
+  unconfirmed: { label: "Unconfirmed", className: "bg-slate-200 text-slate-900" },
+} as const;
+
+/**
+ * One announcement's registrations: how many hold a place, how many wait and how many are not confirmed yet, each
+ * person with their answers, Remove (the first waiting moves up and is mailed) and the list as a spreadsheet.
+ */
+export default function Registrations({ loaderData }: Route.ComponentProps) {
+  const { announcement, registrations, counts } = loaderData;
+  const settings = announcement.registration;
+  const remove = useConfirmedDelete<{ id: string; name: string }>({
+    action: ({ id }) => `/admin/announcements/${encodeURIComponent(announcement.id)}/registrations/${encodeURIComponent(id)}/delete`,
+    success: "Registration removed",
+    failure: "Failed to remove the registration",
+  });
+  const places = settings?.capacity == null ? "" : ` of ${countOf(settings.capacity, "place")}`;
+
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-8">
+      <BackButton fallback="/admin-announcement" />
+      <h1 className="mt-6 text-3xl font-extrabold break-words text-brand-900">Registrations: {announcement.heading}</h1>
+      <p className="mt-2 text-lg text-slate-800" data-testid="registration-counts">
+        {`${counts.registered} registered${places}, ${counts.waiting} on the waiting list.`}
+        {counts.unconfirmed > 0 &&
+          ` ${counts.unconfirmed} unconfirmed: they hold no place until confirmed from their mail, and go after 24 hours.`}
+        {settings?.closesAtText && ` Registration closes ${settings.closesAtText}.`}
+      </p>
+      {!settings && (
+        <p className="mt-2 text-slate-700">This announcement no longer collects registrations here; those below were taken before.</p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <a href={`/admin/announcements/${encodeURIComponent(announcement.id)}/registrations.csv`} download>
+            <Download className="size-4" aria-hidden />
+            Download CSV
+          </a>
+        </Button>
+        {announcement.state === "live" && (
+          <Button asChild variant="outline" size="sm">
+            <Link to={announcementPagePath(announcement.id)}>View the announcement</Link>
+          </Button>
+        )}
+      </div>
+      {registrations.length === 0 ? (
+        <p className="mt-10 text-center text-lg text-slate-800">No one has registered yet.</p>
+      ) : (
+        <ol className="mt-6 flex flex-col gap-4">
+          {registrations.map((registration) => (
+            <li key={registration.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h2 className="text-lg font-bold break-words text-slate-900">{registration.name}</h2>
+                <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS[registration.status].className}`}>
+                  {STATUS[registration.status].label}
+                </span>
+              </div>
+              <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-slate-800 sm:grid-cols-[max-content_1fr]">
+                <dt className="font-semibold">Email</dt>
+                <dd className="break-all">{registration.email}</dd>
+                <dt className="font-semibold">Phone</dt>
+                <dd>{registration.phone}</dd>
+                <dt className="font-semibold">Class</dt>
+                <dd>{registration.class}</dd>
+                {registration.answers.map((answer) => (
+                  <div key={answer.question} className="contents">
+                    <dt className="font-semibold break-words">{answer.question}</dt>
+                    <dd className="break-words whitespace-pre-line">{answer.answer || "—"}</dd>
+                  </div>
+                ))}
+                <dt className="font-semibold">Registered</dt>
+                <dd>{registration.registered}</dd>
+              </dl>
+              <Button variant="danger" size="sm" className="mt-3" onClick={() => remove.select(registration)}>
+                <Trash2 className="size-4" aria-hidden />
+                Remove
+                <span className="sr-only">{registration.name}</span>
+              </Button>
+            </li>
+          ))}
+        </ol>
+      )}
+      <ConfirmDialog {...remove.dialog} confirmLabel="Remove" confirmVariant="danger" title={`Remove ${remove.selected?.name ?? ""}?`}>
+        Their registration and the mails about it are deleted. If they held a place, the first on the waiting list moves up and gets an
+        email.
+      </ConfirmDialog>
+    </main>
+  );
+}

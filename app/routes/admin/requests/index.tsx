@@ -1,0 +1,93 @@
+import { redirect } from "react-router";
+import { errorMessage } from "#core/errors";
+import { requestFilterOf } from "#core/schemas/requests";
+import { AdminToolbar, LogoutButton } from "~/components/admin/admin-toolbar";
+import { ChangePasswordForm } from "~/components/admin/change-password-form";
+import { JoinUsSwitch } from "~/components/admin/join-us-switch";
+import { LoginForm } from "~/components/admin/login-form";
+import { MailStatus } from "~/components/admin/mail-status";
+import { RequestsPanel } from "~/components/admin/requests-panel";
+
+import { loadMailStatus } from "~/lib/mail-status.server";
+import { SECOND_FACTOR_PATH } from "~/lib/admin-guards.server";
+import { requestContext, servicesContext } from "~/context";
+import type { Route } from "./+types/index";
+
+/**
+ * /admin is the login or the panel (SPEC 2, "Admin"), decided on the server. Its loader is the one admin
+ * loader that answers without a session: with none it shows the login and reads nothing else.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
+  const active = await services.auth.sessionOf(request);
+  // A cookie without a live session: the admin's session ended (the login says so, and leads back here).
+  if (!active) return { view: "login" as const, ended: services.auth.hasSessionCookie(request) };
+  if (active.session.secondFactorPending) throw redirect(SECOND_FACTOR_PATH);
+  if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
+  if (active.admin.mustSetUpTwoFactor) throw redirect("/admin/security");
+  const filter = requestFilterOf(new URL(request.url).searchParams);
+  // Mail is an Owner's setting: an Editor's panel neither shows its state nor offers the test mail.
+  const isOwner = active.admin.role === "owner";
+  const [requests, joinUsVisible, mail, localAddressLabel, unreadMessages] = await Promise.all([
+    services.applications.listPage(filter).catch((error: unknown) => {
+      // SPEC 8: a failed load is logged only; the list stays empty.
+      logger.error({ err: errorMessage(error) }, "join requests load failed");
+      return { applications: [], matching: 0, total: 0, page: 1, pages: 1 };
+    }),
+    services.settings.joinUsVisible(),
+    isOwner ? loadMailStatus(context) : undefined,
+    services.content.localAddressLabel(),
+    services.contactMessages.unreadCount().catch((error: unknown) => {
+      logger.error({ err: errorMessage(error) }, "unread messages count failed");
+      return 0;
+    }),
+  ]);
+  return {
+    view: "panel" as const,
+    requests,
+    filter,
+    joinUsVisible,
+    isOwner,
+    mailStatus: mail?.status,
+    localAddressLabel,
+    unreadMessages,
+  };
+}
+
+export function meta() {
+  return [{ title: "Admin" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function AdminPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.view === "login") return <LoginForm ended={loaderData.ended} />;
+
+  if (loaderData.view === "change-password") {
+    return (
+      <main className="mx-auto flex max-w-md flex-col gap-6 px-4 py-8">
+        <div className="flex justify-end">
+          <LogoutButton />
+        </div>
+        <div>
+          <h1 className="text-3xl font-extrabold text-brand-900">Change Password</h1>
+          <p className="mt-2 text-slate-700">You signed in with a one-time password. Choose your own password to continue.</p>
+        </div>
+        <div className="rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
+          {/* Once changed, the page's data is read again (after every action): the panel replaces this form. */}
+          <ChangePasswordForm />
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <AdminToolbar unreadMessages={loaderData.unreadMessages} isOwner={loaderData.isOwner} />
+      <div className="mt-6 flex flex-col gap-2">
+        <JoinUsSwitch visible={loaderData.joinUsVisible} />
+        {loaderData.mailStatus && <MailStatus {...loaderData.mailStatus} />}
+      </div>
+      <RequestsPanel requests={loaderData.requests} filter={loaderData.filter} localAddressLabel={loaderData.localAddressLabel} />
+    </main>
+  );
+}
