@@ -1,6 +1,7 @@
 import { ANNOUNCEMENT_FEED_PATH } from "#core/public-pages";
 import { type ReactNode, useEffect } from "react";
 import {
+  href,
   isRouteErrorResponse,
   Link,
   Links,
@@ -109,9 +110,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? ["Please sign in again", reason ?? "Please log in again."]
           : ["Something went wrong", "Please try again in a moment."];
   const [to, label] = ownersOnly
-    ? ["/admin", "Back to the admin panel"]
+    ? [href("/admin"), "Back to the admin panel"]
     : signIn
-      ? ["/admin", "Go to the login"]
+      ? [href("/admin"), "Go to the login"]
       : ["/", "Go to the home page"];
   return (
     <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">

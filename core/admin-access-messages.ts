@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 /** Why an admin write was refused: the action's 401/403 answer, the login page and the error page say the same. */
 export const ADMIN_ACCESS_MESSAGES = {
   sessionEnded: "Your session has ended. Please log in again.",
@@ -36,7 +38,7 @@ export function loginPath({ next, ended }: { next?: string; ended: boolean }): s
   const params = new URLSearchParams();
   if (ended) params.set("ended", "1");
   const back = adminReturnPath(next);
-  if (back && back !== "/admin") params.set("next", back);
+  if (back && back !== href("/admin")) params.set("next", back);
   const query = params.toString();
-  return query ? `/admin?${query}` : "/admin";
+  return query ? `${href("/admin")}?${query}` : href("/admin");
 }

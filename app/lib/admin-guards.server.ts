@@ -1,4 +1,4 @@
-import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, href, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages";
 import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles";
 import type { AdminCheckOptions } from "../../server/auth/auth-service";
@@ -6,10 +6,10 @@ import type { ActiveSession } from "../../server/auth/sessions.server";
 import { adminContext, requestContext, servicesContext } from "~/context";
 
 /** Where an admin confirms it is them (the password again) before a sensitive change. */
-export const REAUTHENTICATE_PATH = "/admin/reauthenticate";
+export const REAUTHENTICATE_PATH = href("/admin/reauthenticate");
 
 /** Where a session waiting for its second factor is sent: the code screen. */
-export const SECOND_FACTOR_PATH = "/admin/login/code";
+export const SECOND_FACTOR_PATH = href("/admin/login/code");
 
 /** The session a guard higher in the route tree admitted: the guards beneath it judge it without reading it again. */
 const admittedSession = createContext<ActiveSession | null>(null);
@@ -46,7 +46,7 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.secondFactorRequired, login: SECOND_FACTOR_PATH }, { status: 401 });
   }
   if (check.reason === "two-factor-setup-required") {
-    if (read) throw redirect("/admin/security", { headers });
+    if (read) throw redirect(href("/admin/security"), { headers });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.twoFactorSetupRequired }, { status: 403 });
   }
   if (check.reason === "reauthentication-required") {
@@ -62,7 +62,7 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
     throw Response.json({ error: OWNERS_ONLY_MESSAGE }, { status: 403 });
   }
   if (check.reason === "password-change-required") {
-    if (read) throw redirect("/admin", { headers });
+    if (read) throw redirect(href("/admin"), { headers });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.passwordChangeRequired }, { status: 403 });
   }
   // A write, or the app's request for data, comes from an admin page that was open: the session ended under it.

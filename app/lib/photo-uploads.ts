@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { href } from "react-router";
 import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits";
 import { PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms";
 import { downscaledPhoto } from "./downscale-photo";
@@ -96,7 +97,8 @@ async function sendNext(): Promise<void> {
 async function send(upload: PhotoUpload, file: File): Promise<{ ok: true } | { ok: false; message: string }> {
   const body = new FormData();
   body.append("photo", await downscaledPhoto(file), file.name);
-  const { status, body: answer } = await postWithProgress(`/admin/content/galleries/${encodeURIComponent(upload.galleryId)}/photos`, body, {
+  const url = href("/admin/content/galleries/:id/photos", { id: encodeURIComponent(upload.galleryId) });
+  const { status, body: answer } = await postWithProgress(url, body, {
     // The body is the file and a little form around it: its share sent, counted in the file's bytes.
     onProgress: (sent, total) => update(upload.key, { sent: total ? Math.round((sent / total) * upload.total) : sent }),
     // Every byte is there: the server is encoding the photo into its sizes.

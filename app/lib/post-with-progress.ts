@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 export const NETWORK_MESSAGE = "The upload did not reach the server. Check the connection and try again.";
 
 /** What a posted form brought back: the answer's status (0 when none came: the network failed) and its JSON body. */
@@ -34,7 +36,8 @@ export function postWithProgress(
 /** The login a 401 answer names (see requireAdmin), or the plain one. */
 function loginOf(answer: unknown): string {
   const login = typeof answer === "object" && answer !== null ? (answer as { login?: unknown }).login : undefined;
-  return typeof login === "string" && /^\/admin(\?|$)/.test(login) ? login : "/admin?ended=1";
+  const panel = href("/admin");
+  return typeof login === "string" && (login === panel || login.startsWith(`${panel}?`)) ? login : `${panel}?ended=1`;
 }
 
 /** The first message of a refused form's answer (Conform's result: at a field, or for the whole form). */

@@ -1,4 +1,5 @@
 import { VIDEO_PART_BYTES } from "#core/schemas/limits";
+import { href } from "react-router";
 import { type PostedAnswer, postWithProgress } from "./post-with-progress";
 
 /** Times a part is sent before the upload gives up: a dropped connection on a phone often comes back at once. */
@@ -15,7 +16,7 @@ export async function uploadVideo(
   version: number,
   { onProgress, onJoining }: { onProgress: (sent: number, total: number) => void; onJoining: () => void },
 ): Promise<PostedAnswer> {
-  const started = await postWithProgress("/admin/content/video/uploads", new FormData());
+  const started = await postWithProgress(href("/admin/content/video/uploads"), new FormData());
   const uploadId = started.status === 200 ? (started.body as { id?: unknown } | null)?.id : undefined;
   if (typeof uploadId !== "string") return started;
 
@@ -23,9 +24,10 @@ export async function uploadVideo(
   for (let index = 0; index < parts; index++) {
     const start = index * VIDEO_PART_BYTES;
     const part = file.slice(start, start + VIDEO_PART_BYTES);
+    const url = href("/admin/content/video/uploads/:id/:index", { id: encodeURIComponent(uploadId), index: encodeURIComponent(index) });
     let answer: PostedAnswer = { status: 0, body: null };
     for (let attempt = 0; attempt < ATTEMPTS_PER_PART; attempt++) {
-      answer = await postWithProgress(`/admin/content/video/uploads/${encodeURIComponent(uploadId)}/${index}`, part, {
+      answer = await postWithProgress(url, part, {
         onProgress: (sent) => onProgress(start + sent, file.size),
       });
       // Sent again only when the connection or the server failed, not when the part was refused.
@@ -38,5 +40,5 @@ export async function uploadVideo(
   form.append("version", String(version));
   form.append("upload", uploadId);
   form.append("parts", String(parts));
-  return postWithProgress("/admin/content/video", form);
+  return postWithProgress(href("/admin/content/video"), form);
 }

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Route } from "./+types/robots-txt";
 import { servicesContext } from "~/context";
 
@@ -5,8 +6,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",
-    "Disallow: /admin",
-    "Disallow: /admin-announcement",
+    `Disallow: ${href("/admin")}`,
+    `Disallow: ${href("/admin-announcement")}`,
     "",
     `Sitemap: ${context.get(servicesContext).content.publicUrl}/sitemap.xml`,
     "",

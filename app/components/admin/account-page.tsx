@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 /** An account page (forgot password, reset, invitation, the sign-in code, confirming it is you): its heading, what it is for, one card. */
 export function AccountPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
@@ -11,7 +11,7 @@ export function AccountPage({ title, intro, children }: { title: string; intro: 
       </div>
       <div className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-white p-6 shadow-sm">{children}</div>
       <p>
-        <Link to="/admin" className="font-semibold text-brand-800 underline">
+        <Link to={href("/admin")} className="font-semibold text-brand-800 underline">
           Back to the login
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { type AdminRole, ROLE_LABELS } from "#core/admin-roles";
 import { inviteAdminSchema } from "#core/schemas/accounts";
 import { Button } from "~/components/ui/button";
@@ -30,7 +30,11 @@ function RoleForm({ account }: { account: AccountSummary }) {
   const [role, setRole] = useState<AdminRole>(account.role);
   const selectId = `role-${account.id}`;
   return (
-    <fetcher.Form method="post" action={`/admin/accounts/${account.id}/role`} className="flex items-center gap-2">
+    <fetcher.Form
+      method="post"
+      action={href("/admin/accounts/:id/role", { id: encodeURIComponent(account.id) })}
+      className="flex items-center gap-2"
+    >
       <label htmlFor={selectId} className="sr-only">{`Role of ${account.name ?? account.email}`}</label>
       <select id={selectId} name="role" value={role} onChange={(event) => setRole(event.target.value as AdminRole)} className={inputClass}>
         {Object.entries(ROLE_LABELS).map(([value, label]) => (
@@ -49,7 +53,7 @@ function RoleForm({ account }: { account: AccountSummary }) {
 function AccessButton({ account }: { account: AccountSummary }) {
   const fetcher = useAccountChange(account.disabled ? "Account enabled" : "Account disabled: its sessions have ended");
   return (
-    <fetcher.Form method="post" action={`/admin/accounts/${account.id}/access`}>
+    <fetcher.Form method="post" action={href("/admin/accounts/:id/access", { id: encodeURIComponent(account.id) })}>
       <input type="hidden" name="disabled" value={account.disabled ? "false" : "true"} />
       <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
         {account.disabled ? "Enable" : "Disable"}
@@ -61,7 +65,7 @@ function AccessButton({ account }: { account: AccountSummary }) {
 /** Each admin: name, email, role (changeable), two factors, last sign-in, and Disable/Enable and Remove. */
 export function AccountList({ accounts, you }: { accounts: AccountSummary[]; you: string }) {
   const removal = useConfirmedDelete<AccountSummary>({
-    action: (account) => `/admin/accounts/${account.id}/delete`,
+    action: (account) => href("/admin/accounts/:id/delete", { id: encodeURIComponent(account.id) }),
     success: "Account removed",
     failure: "The account could not be removed",
   });
@@ -112,7 +116,7 @@ export function AccountList({ accounts, you }: { accounts: AccountSummary[]; you
 export function RequireTwoFactorForm({ required }: { required: boolean }) {
   const fetcher = useAccountChange(required ? "Two-factor sign-in is no longer required" : "Two-factor sign-in is now required");
   return (
-    <fetcher.Form method="post" action="/admin/accounts/two-factor-required" className="flex flex-col gap-3">
+    <fetcher.Form method="post" action={href("/admin/accounts/two-factor-required")} className="flex flex-col gap-3">
       <p className="font-semibold text-slate-900" data-testid="two-factor-required">
         {required ? "Required for every admin." : "Not required: each admin chooses."}
       </p>
@@ -140,7 +144,7 @@ export function InviteAdminForm() {
   return (
     <fetcher.Form
       method="post"
-      action="/admin/accounts/invite"
+      action={href("/admin/accounts/invite")}
       {...getFormProps(form)}
       className="flex flex-col gap-4"
       aria-label="Invite admin"
@@ -158,7 +162,7 @@ export function InviteAdminForm() {
 /** The invitations not yet accepted, each until it expires, with Revoke. */
 export function InvitationList({ invitations }: { invitations: InvitationSummary[] }) {
   const revocation = useConfirmedDelete<InvitationSummary>({
-    action: (invitation) => `/admin/accounts/invitations/${invitation.id}/revoke`,
+    action: (invitation) => href("/admin/accounts/invitations/:id/revoke", { id: encodeURIComponent(invitation.id) }),
     success: "Invitation revoked",
     failure: "The invitation could not be revoked",
   });

@@ -12,7 +12,7 @@ import {
   Users,
 } from "lucide-react";
 import { useState } from "react";
-import { Link, NavLink, useFetcher } from "react-router";
+import { href, Link, NavLink, useFetcher } from "react-router";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -25,7 +25,7 @@ export function LogoutButton() {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/admin/logout">
+    <fetcher.Form method="post" action={href("/admin/logout")}>
       <Button type="submit" variant="outline" size="sm" disabled={busy}>
         {busy ? <Spinner className="size-4" /> : <LogOut className="size-4" aria-hidden />}
         Logout
@@ -41,7 +41,7 @@ export function LogoutButton() {
 export function MessagesLink({ unread }: { unread: number }) {
   return (
     <Button asChild size="sm" variant="outline">
-      <NavLink to="/admin/messages" end aria-label={unread > 0 ? `Messages, ${unread} unread` : "Messages"}>
+      <NavLink to={href("/admin/messages")} end aria-label={unread > 0 ? `Messages, ${unread} unread` : "Messages"}>
         <Mail className="size-4" aria-hidden />
         Messages
         {unread > 0 && (
@@ -64,13 +64,13 @@ interface ToolbarLink {
 
 /** The toolbar's links in their order; "messages" is where Messages, with its unread count, sits. */
 const TOOLBAR_LINKS: readonly (ToolbarLink | "messages")[] = [
-  { to: "/admin/content", label: "Site content", icon: LayoutTemplate },
+  { to: href("/admin/content"), label: "Site content", icon: LayoutTemplate },
   "messages",
-  { to: "/admin/security", label: "Security", icon: Lock },
-  { to: "/admin/mail", label: "Mail", icon: Send, ownersOnly: true },
-  { to: "/admin/personal-data", label: "Personal data", icon: ShieldCheck, ownersOnly: true },
-  { to: "/admin/accounts", label: "Accounts", icon: Users, ownersOnly: true },
-  { to: "/admin/audit", label: "Audit log", icon: ScrollText, ownersOnly: true },
+  { to: href("/admin/security"), label: "Security", icon: Lock },
+  { to: href("/admin/mail"), label: "Mail", icon: Send, ownersOnly: true },
+  { to: href("/admin/personal-data"), label: "Personal data", icon: ShieldCheck, ownersOnly: true },
+  { to: href("/admin/accounts"), label: "Accounts", icon: Users, ownersOnly: true },
+  { to: href("/admin/audit"), label: "Audit log", icon: ScrollText, ownersOnly: true },
 ];
 
 /**

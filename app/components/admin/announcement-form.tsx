@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { useState } from "react";
 import type { z } from "zod";
 import {
@@ -114,7 +114,7 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
   return (
     <fetcher.Form
       method="post"
-      action="/admin/announcements"
+      action={href("/admin/announcements")}
       encType="multipart/form-data"
       {...getFormProps(form)}
       className="flex flex-col gap-4"

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { changePasswordSchema } from "#core/schemas/change-password";
 import { Button } from "~/components/ui/button";
 import { Field, firstMessage } from "~/components/ui/field";
@@ -30,7 +30,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
   return (
     <fetcher.Form
       method="post"
-      action="/admin/password"
+      action={href("/admin/password")}
       {...getFormProps(form)}
       className="flex flex-col gap-4"
       aria-label="Change password"

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Switch } from "~/components/ui/switch";
 import { showToast } from "~/components/ui/toasts";
 import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
@@ -26,7 +26,7 @@ export function JoinUsSwitch({ visible }: { visible: boolean }) {
         disabled={fetcher.state !== "idle"}
         onCheckedChange={() => {
           toastId.current = showToast.loading("toggling...");
-          void fetcher.submit({ visible: String(!visible) }, { method: "post", action: "/admin/join-us" });
+          void fetcher.submit({ visible: String(!visible) }, { method: "post", action: href("/admin/join-us") });
         }}
       />
       <label htmlFor="join-us-switch" className="font-semibold text-slate-900">

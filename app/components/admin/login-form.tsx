@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { href, Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { loginSchema } from "#core/schemas/login";
 import { BackButton } from "~/components/site/back-button";
@@ -47,7 +47,7 @@ export function LoginForm({ lastResult, ended: endedHere = false }: { lastResult
       </div>
       <fetcher.Form
         method="post"
-        action="/admin/login"
+        action={href("/admin/login")}
         {...getFormProps(form)}
         className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-white p-6 shadow-sm"
       >
@@ -77,7 +77,7 @@ export function LoginForm({ lastResult, ended: endedHere = false }: { lastResult
           {submitting && <Spinner />}
           Login
         </Button>
-        <Link to="/admin/forgot-password" className="self-center font-semibold text-brand-800 underline">
+        <Link to={href("/admin/forgot-password")} className="self-center font-semibold text-brand-800 underline">
           Forgot password?
         </Link>
       </fetcher.Form>

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toasts";
 import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
@@ -37,7 +37,7 @@ export function MailStatus({
       {notification.placeholder && transport !== "log" && (
         <p className="font-semibold text-amber-800">
           {`Notifications go to ${notification.address ?? ""}, the stand-in address of the first start, which nobody reads: `}
-          <Link to="/admin/mail" className="underline">
+          <Link to={href("/admin/mail")} className="underline">
             set the committee's address
           </Link>
           .
@@ -85,7 +85,7 @@ function SendTestMail() {
   return (
     <fetcher.Form
       method="post"
-      action="/admin/mail/test"
+      action={href("/admin/mail/test")}
       onSubmit={() => {
         toastId.current = showToast.loading("Sending test mail...");
       }}

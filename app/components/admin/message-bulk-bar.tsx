@@ -1,4 +1,5 @@
 import { countOf } from "#core/count-of";
+import { href } from "react-router";
 import { SelectionBar } from "./selection-bar";
 
 /** Select every message on the page, and delete the selected ones (behind a confirmation). */
@@ -12,7 +13,7 @@ export function MessageBulkBar(props: {
     <SelectionBar
       {...props}
       deletion={{
-        action: "/admin/messages/delete",
+        action: href("/admin/messages/delete"),
         title: (count) => `Delete ${countOf(count, "message")}?`,
         text: "This cannot be undone. The messages are removed from the site for good.",
         loading: "Deleting messages...",

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toasts";
 import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
@@ -46,7 +46,8 @@ export function MessageCard({
 
   const toggle = () => {
     setOpen(!open);
-    if (!open && unread) void fetcher.submit(null, { method: "post", action: `/admin/messages/${encodeURIComponent(message.id)}/read` });
+    if (!open && unread)
+      void fetcher.submit(null, { method: "post", action: href("/admin/messages/:id/read", { id: encodeURIComponent(message.id) }) });
   };
 
   return (

@@ -1,6 +1,7 @@
 import { countOf } from "#core/count-of";
 import { MESSAGES_PAGE_SIZE, type MessageFilter, messageFilterQuery } from "#core/schemas/messages";
 import { useState } from "react";
+import { href } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { MessageBulkBar } from "./message-bulk-bar";
 import { MessageCard } from "./message-card";
@@ -31,7 +32,7 @@ export function MessagesPanel({ messages: list, filter, shortName }: { messages:
       return next;
     });
   const remove = useConfirmedDelete<InboxMessage>({
-    action: () => "/admin/messages/delete",
+    action: () => href("/admin/messages/delete"),
     body: ({ id }) => ({ "ids[0]": id }),
     loading: "Deleting message...",
     success: "Message deleted",
@@ -79,7 +80,7 @@ export function MessagesPanel({ messages: list, filter, shortName }: { messages:
             page={page}
             pages={pages}
             label="Message pages"
-            href={(to) => `/admin/messages${messageFilterQuery({ ...filter, page: to })}`}
+            href={(to) => `${href("/admin/messages")}${messageFilterQuery({ ...filter, page: to })}`}
           />
         </>
       )}

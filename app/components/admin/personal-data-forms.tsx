@@ -3,7 +3,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eraseByEmailSchema, RETENTION_LABELS, retentionSchema } from "#core/schemas/personal-data";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, FormMessage, firstMessage } from "~/components/ui/field";
@@ -48,7 +48,7 @@ export function RetentionForm({ retention }: { retention: string }) {
     <>
       <fetcher.Form
         method="post"
-        action="/admin/personal-data/retention"
+        action={href("/admin/personal-data/retention")}
         {...formProps}
         onSubmit={(event) => {
           if (monthsOf(chosen) < monthsOf(retention) && confirming !== event.currentTarget) {
@@ -124,7 +124,7 @@ export function EraseByEmail() {
 
   return (
     <div className="flex flex-col gap-4">
-      <finder.Form method="post" action="/admin/personal-data/erase" {...getFormProps(form)} className="flex flex-col gap-4">
+      <finder.Form method="post" action={href("/admin/personal-data/erase")} {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="find" />
         <Field meta={fields.email} label="Email address" type="email" autoComplete="off" />
         <Button type="submit" variant="outline" className="self-start" disabled={finder.state !== "idle"}>
@@ -158,7 +158,7 @@ export function EraseByEmail() {
         confirmVariant="danger"
         onConfirm={() => {
           if (found?.email)
-            void eraser.submit({ email: found.email, intent: "erase" }, { method: "post", action: "/admin/personal-data/erase" });
+            void eraser.submit({ email: found.email, intent: "erase" }, { method: "post", action: href("/admin/personal-data/erase") });
         }}
       >
         {`This deletes ${found?.held ? countsText(found.held) : "them"}, with their notes and history. It cannot be undone.`}

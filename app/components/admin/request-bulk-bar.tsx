@@ -1,7 +1,7 @@
 import { countOf } from "#core/count-of";
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from "#core/schemas/requests";
 import { useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toasts";
@@ -40,7 +40,7 @@ export function RequestBulkBar(props: {
       selectAllRef={selectAllBox}
       busy={busy}
       deletion={{
-        action: "/admin/requests/delete",
+        action: href("/admin/requests/delete"),
         title: (count) => `Are you absolutely sure you want to delete ${countOf(count, "user")}?`,
         text: "This action cannot be undone. This will permanently delete the users' information and remove it from our servers.",
         loading: "Deleting users...",
@@ -67,7 +67,7 @@ export function RequestBulkBar(props: {
             const form = idsForm(props.selectedIds);
             form.set("status", status);
             toastId.current = showToast.loading("Updating status...");
-            void fetcher.submit(form, { method: "post", action: "/admin/requests/status" });
+            void fetcher.submit(form, { method: "post", action: href("/admin/requests/status") });
           }}
         >
           Set status

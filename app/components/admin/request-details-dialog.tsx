@@ -1,6 +1,6 @@
 import { listEntries } from "#core/schemas/join";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { FormMessage } from "~/components/ui/field";
 import { contactRows } from "./request-card";
@@ -43,7 +43,7 @@ function RequestDetails({ listed, localAddressLabel }: { listed: JoinRequest; lo
   const details = useFetcher<typeof requestDetailsLoader>();
   const { load } = details;
   useEffect(() => {
-    void load(`/admin/requests/${encodeURIComponent(listed.id)}`);
+    void load(href("/admin/requests/:id", { id: encodeURIComponent(listed.id) }));
   }, [listed.id, load]);
   // Idle with no data is also how the fetcher starts, before the load above: only once it has been busy does idle
   // without data mean the load failed.

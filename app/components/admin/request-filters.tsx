@@ -1,5 +1,6 @@
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestFilter, requestFilterQuery } from "#core/schemas/requests";
 import { useState } from "react";
+import { href } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { ListFilterForm } from "./list-filter-form";
 
@@ -20,13 +21,13 @@ export function RequestFilters({ filter }: { filter: RequestFilter }) {
 
   return (
     <ListFilterForm
-      action="/admin"
+      action={href("/admin")}
       label="Filter requests"
       idPrefix="requests"
       q={filter.q}
       placeholder="Name, email, phone, class or department"
       filtered={Boolean(filter.q || filter.status || filter.from || filter.to)}
-      exportHref={`/admin/requests.csv${requestFilterQuery({ ...filter, page: 1 })}`}
+      exportHref={`${href("/admin/requests.csv")}${requestFilterQuery({ ...filter, page: 1 })}`}
       className="grid grid-cols-1 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
     >
       <div className="flex flex-col gap-1">

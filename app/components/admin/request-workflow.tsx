@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { REQUEST_STATUS_LABELS, type RequestStatus, requestNoteSchema, requestStatusSchema } from "#core/schemas/requests";
+import { href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage, firstMessage } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
@@ -14,7 +15,7 @@ export function RequestStatusForm({ id, status }: { id: string; status: RequestS
   const { fetcher, form, fields } = useContentForm({ id: `status-${id}`, schema: requestStatusSchema, defaultValue: { status } });
   const formError = firstMessage(form.errors);
   return (
-    <fetcher.Form method="post" action="/admin/requests/status" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+    <fetcher.Form method="post" action={href("/admin/requests/status")} {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
       {formError && <FormMessage>{formError}</FormMessage>}
       <input type="hidden" name="ids[0]" value={id} />
       <SelectField meta={fields.status} label="Status" options={REQUEST_STATUS_LABELS} />
@@ -33,7 +34,7 @@ export function RequestNoteForm({ id }: { id: string }) {
   return (
     <fetcher.Form
       method="post"
-      action={`/admin/requests/${encodeURIComponent(id)}/notes`}
+      action={href("/admin/requests/:id/notes", { id: encodeURIComponent(id) })}
       {...getFormProps(form)}
       className="flex flex-col gap-3"
     >

@@ -1,7 +1,7 @@
 import { countOf } from "#core/count-of";
 import { REQUESTS_PAGE_SIZE, type RequestFilter, requestFilterQuery } from "#core/schemas/requests";
 import { useState } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Pager } from "./pager";
@@ -46,7 +46,7 @@ export function RequestsPanel({
       return next;
     });
   const remove = useConfirmedDelete<JoinRequest>({
-    action: ({ id }) => `/admin/requests/${encodeURIComponent(id)}/delete`,
+    action: ({ id }) => href("/admin/requests/:id/delete", { id: encodeURIComponent(id) }),
     loading: "Deleting user...",
     success: "User deleted successfully",
     failure: "Failed to delete user",
@@ -95,7 +95,12 @@ export function RequestsPanel({
               </li>
             ))}
           </ul>
-          <Pager page={page} pages={pages} label="Request pages" href={(to) => `/admin${requestFilterQuery({ ...filter, page: to })}`} />
+          <Pager
+            page={page}
+            pages={pages}
+            label="Request pages"
+            href={(to) => `${href("/admin")}${requestFilterQuery({ ...filter, page: to })}`}
+          />
         </>
       )}
       <RequestDetailsDialog application={details} localAddressLabel={localAddressLabel} onClose={() => setDetails(undefined)} />

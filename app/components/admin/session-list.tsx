@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toasts";
 import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
@@ -17,7 +17,7 @@ function useSignOut(success: string) {
 function SignOutButton({ session }: { session: SessionSummary }) {
   const fetcher = useSignOut("Signed out");
   return (
-    <fetcher.Form method="post" action={`/admin/security/sessions/${session.id}/revoke`}>
+    <fetcher.Form method="post" action={href("/admin/security/sessions/:id/revoke", { id: encodeURIComponent(session.id) })}>
       <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"} aria-label={`Sign out ${session.browser}`}>
         Sign out
       </Button>
@@ -54,7 +54,7 @@ export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
         ))}
       </ul>
       {hasOthers && (
-        <others.Form method="post" action="/admin/security/sessions/revoke-others">
+        <others.Form method="post" action={href("/admin/security/sessions/revoke-others")}>
           <Button type="submit" variant="outline" disabled={others.state !== "idle"}>
             Sign out everywhere else
           </Button>

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import { countOf } from "#core/count-of";
 import { confirmTwoFactorSchema, passwordAgainSchema } from "#core/schemas/two-factor";
 import { Button } from "~/components/ui/button";
@@ -35,14 +35,14 @@ export function TwoFactorSection({ enabled, recoveryCodesLeft, setup }: TwoFacto
         </p>
         <PasswordAgainForm
           id="new-recovery-codes"
-          action="/admin/security/recovery-codes"
+          action={href("/admin/security/recovery-codes")}
           label="New recovery codes"
           description="Ten new codes; the ones you have now stop working."
           onDone={(answer) => answer.recoveryCodes && setShownCodes(answer.recoveryCodes)}
         />
         <PasswordAgainForm
           id="turn-off-two-factor"
-          action="/admin/security/two-factor/disable"
+          action={href("/admin/security/two-factor/disable")}
           label="Turn off two-factor sign-in"
           description="Signing in then asks for your password only."
           onDone={() => showToast.success("Two-factor sign-in is off")}
@@ -59,7 +59,7 @@ function StartSetup() {
   return (
     <div className="flex flex-col gap-3">
       <p data-testid="two-factor-state">Off.</p>
-      <fetcher.Form method="post" action="/admin/security/two-factor/start">
+      <fetcher.Form method="post" action={href("/admin/security/two-factor/start")}>
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           {fetcher.state !== "idle" && <Spinner />}
           Set up two-factor sign-in
@@ -100,7 +100,7 @@ function ConfirmSetup({ setup, onConfirmed }: { setup: NonNullable<TwoFactorStat
       </p>
       <fetcher.Form
         method="post"
-        action="/admin/security/two-factor/confirm"
+        action={href("/admin/security/two-factor/confirm")}
         {...getFormProps(form)}
         className="flex flex-col gap-4"
         aria-label="Confirm two-factor sign-in"
@@ -177,7 +177,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           I have saved them
         </Button>
         <Button asChild variant="outline">
-          <Link to="/admin">Go to the admin panel</Link>
+          <Link to={href("/admin")}>Go to the admin panel</Link>
         </Button>
       </div>
     </div>

@@ -1,4 +1,6 @@
-const ADMIN_ROUTES = new Set(["/admin", "/admin-announcement"]);
+import { href } from "react-router";
+
+const ADMIN_ROUTES = new Set([href("/admin"), href("/admin-announcement")]);
 const SHORT_ROUTES = new Set(["/announcement", "/events-and-activities", "/explore-smc"]);
 
 /** Which top bar a route shows (SPEC 2, "Top bar"). */
@@ -23,6 +25,6 @@ export const SHORT_LINKS: NavLinkItem[] = [
 ];
 
 export const ADMIN_LINKS: NavLinkItem[] = [
-  { label: "Admin", to: "/admin" },
-  { label: "See your announcements", to: "/admin-announcement" },
+  { label: "Admin", to: href("/admin") },
+  { label: "See your announcements", to: href("/admin-announcement") },
 ];

@@ -1,5 +1,6 @@
 import { collaboratorSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
+import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -28,7 +29,7 @@ export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: Sto
   const { fields } = content;
 
   return (
-    <ContentForm content={content} action="/admin/content/collaborators/save" item={collaborator} withFiles>
+    <ContentForm content={content} action={href("/admin/content/collaborators/save")} item={collaborator} withFiles>
       <Field meta={fields.name} label="Name" />
       <Field meta={fields.description} label="Description" description="One sentence on what you do together." rows={3} />
       <Field

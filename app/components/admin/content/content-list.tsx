@@ -15,7 +15,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { clsx } from "clsx";
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { href, useFetcher, useRevalidator } from "react-router";
 import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -55,7 +55,10 @@ export function ContentList<T extends { id: string }>({
   onEdit: (item: T) => void;
   empty: string;
 }) {
-  const itemAction = (item: T, verb: "move" | "delete") => `/admin/content/${list}/${encodeURIComponent(item.id)}/${verb}`;
+  const itemAction = (item: T, verb: "move" | "delete") => {
+    const params = { list: encodeURIComponent(list), id: encodeURIComponent(item.id) };
+    return verb === "move" ? href("/admin/content/:list/:id/move", params) : href("/admin/content/:list/:id/delete", params);
+  };
   const remove = useConfirmedDelete<T>({
     action: (item) => itemAction(item, "delete"),
     success: "Deleted",

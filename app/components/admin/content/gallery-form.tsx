@@ -1,6 +1,6 @@
 import { countOf } from "#core/count-of";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { href, useNavigate } from "react-router";
 import { GALLERY_KINDS } from "#core/gallery-kinds";
 import { gallerySchema } from "#core/schemas/content-forms";
 import { Field } from "~/components/ui/field";
@@ -41,11 +41,12 @@ export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onS
   // a navigation started while it runs can be overtaken by it (the address changes, the screen does not).
   const savedId = fetcher.data?.ok ? fetcher.data.id : undefined;
   useEffect(() => {
-    if (!gallery && savedId && fetcher.state === "idle") void navigate(`/admin/content/galleries/${savedId}`);
+    if (!gallery && savedId && fetcher.state === "idle")
+      void navigate(href("/admin/content/galleries/:id", { id: encodeURIComponent(savedId) }));
   }, [gallery, savedId, fetcher.state, navigate]);
 
   return (
-    <ContentForm content={content} action="/admin/content/galleries/save" item={gallery}>
+    <ContentForm content={content} action={href("/admin/content/galleries/save")} item={gallery}>
       <Field meta={fields.name} label="Name" description="Its heading and menu entry: “Med Doc”." />
       <SelectField meta={fields.kind} label="Kind" options={GALLERY_KINDS} />
       <Field meta={fields.date} label="Date" type="date" description="Optional. The day it took place." />

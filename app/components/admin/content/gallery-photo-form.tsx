@@ -1,6 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import { galleryPhotoSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
+import { href } from "react-router";
 import { Picture } from "~/components/site/picture";
 import { Field } from "~/components/ui/field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -24,7 +25,7 @@ export function GalleryPhotoForm({ photo, galleryName, onSaved }: { photo: Store
   const { fields } = content;
 
   return (
-    <ContentForm content={content} action="/admin/content/gallery-photos/save" item={photo}>
+    <ContentForm content={content} action={href("/admin/content/gallery-photos/save")} item={photo}>
       <Picture image={photo.image} sizes="400px" imgClassName="max-h-56 w-full rounded-md bg-slate-100 object-contain" />
       <Field
         meta={fields.alt}

@@ -1,5 +1,6 @@
 import { LOGO_LIMITS, logoSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
+import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -19,7 +20,7 @@ export function LogoForm({ logo }: { logo: StoredLogo }) {
   return (
     <ContentForm
       content={content}
-      action="/admin/content/logo"
+      action={href("/admin/content/logo")}
       item={{ version: logo.version }}
       withFiles
       label="Logo"

@@ -1,5 +1,6 @@
 import { PHOTO_ACCEPT, presidentSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
+import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -25,7 +26,7 @@ export function PresidentForm({ president }: { president: StoredPresident }) {
   return (
     <ContentForm
       content={content}
-      action="/admin/content/president"
+      action={href("/admin/content/president")}
       item={{ version: president.version }}
       withFiles
       label="President"

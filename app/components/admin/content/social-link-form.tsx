@@ -1,4 +1,5 @@
 import { SOCIAL_NETWORKS, socialLinkSchema } from "#core/schemas/content-forms";
+import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -22,7 +23,7 @@ export function SocialLinkForm({ link, onSaved }: { link?: StoredSocialLink; onS
   const { fields } = content;
 
   return (
-    <ContentForm content={content} action="/admin/content/social-links/save" item={link}>
+    <ContentForm content={content} action={href("/admin/content/social-links/save")} item={link}>
       <SelectField meta={fields.network} label="Network" options={SOCIAL_NETWORKS} description="Its icon on the site." />
       <Field meta={fields.label} label="Label" description="What screen readers say for the icon: “Instagram (Female Wing)”." />
       <Field meta={fields.url} label="Link" type="url" inputMode="url" placeholder="https://…" />

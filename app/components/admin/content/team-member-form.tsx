@@ -1,5 +1,6 @@
 import { PHOTO_ACCEPT, teamMemberSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
+import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -28,7 +29,7 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
   const { fields } = content;
 
   return (
-    <ContentForm content={content} action="/admin/content/team/save" item={member} withFiles>
+    <ContentForm content={content} action={href("/admin/content/team/save")} item={member} withFiles>
       <Field meta={fields.name} label="Name" description="For two people, both names: “Hamza Tariq & Usman Ali”." />
       <Field meta={fields.title} label="Title" />
       <PhotoFieldWithPreview

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { href, useRevalidator } from "react-router";
 import { VIDEO_ACCEPT, VIDEO_TOO_LARGE_MESSAGE, videoChoiceSchema } from "#core/schemas/content-forms";
 import { VIDEO_MAX_BYTES } from "#core/schemas/limits";
 import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
@@ -68,7 +68,7 @@ export function VideoForm({ video }: { video: StoredVideo }) {
   });
   useSavedToast(answer, () => void revalidator.revalidate());
   const remove = useConfirmedDelete<{ id: string }>({
-    action: () => "/admin/content/video/remove",
+    action: () => href("/admin/content/video/remove"),
     body: () => ({ version: String(video.version) }),
     success: "Video removed",
     failure: "The video was not removed: it was changed by someone else. Reload to see the latest.",

@@ -1,6 +1,6 @@
 import { ClipboardList, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { clsx } from "clsx";
 import { ANNOUNCEMENT_STATES, type AnnouncementState } from "#core/schemas/announcement";
 import { AdminDialog } from "~/components/admin/admin-dialog";
@@ -49,7 +49,7 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<string>();
   const remove = useConfirmedDelete<{ id: string }>({
-    action: ({ id }) => `/admin/announcements/${encodeURIComponent(id)}/delete`,
+    action: ({ id }) => href("/admin/announcements/:id/delete", { id: encodeURIComponent(id) }),
     success: "Announcement deleted successfully!",
     failure: "Failed to delete announcement",
   });
@@ -194,7 +194,7 @@ function RegistrationsLink({
   return (
     <Button asChild variant="outline" className="mt-2 w-full">
       <Link
-        to={`/admin/announcements/${encodeURIComponent(announcement.id)}/registrations`}
+        to={href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) })}
         aria-label={linkName(label, announcement.heading)}
       >
         <ClipboardList className="size-4" aria-hidden />

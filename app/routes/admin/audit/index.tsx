@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { countOf } from "#core/count-of";
 import { Pager } from "~/components/admin/pager";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
@@ -27,7 +27,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
     if (filter.action) params.set("action", filter.action);
     if (to > 1) params.set("page", String(to));
     const search = params.toString();
-    return search ? `/admin/audit?${search}` : "/admin/audit";
+    return search ? `${href("/admin/audit")}?${search}` : href("/admin/audit");
   };
   return (
     <SettingsPage

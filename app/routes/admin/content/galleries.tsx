@@ -1,6 +1,6 @@
 import { countOf } from "#core/count-of";
 import { Images } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { ContentListScreen } from "~/components/admin/content/content-list-screen";
 import { GalleryForm } from "~/components/admin/content/gallery-form";
 import { Picture } from "~/components/site/picture";
@@ -50,7 +50,7 @@ export default function GalleriesContent({ loaderData }: Route.ComponentProps) {
               {gallery.photoCount === 0 && " (not shown on the site yet)"}
             </p>
             <Link
-              to={`/admin/content/galleries/${gallery.id}`}
+              to={href("/admin/content/galleries/:id", { id: encodeURIComponent(gallery.id) })}
               className="mt-1 inline-block font-semibold text-brand-800 underline underline-offset-4"
             >
               Photos<span className="sr-only"> of {gallery.name}</span>
@@ -66,7 +66,7 @@ export default function GalleriesContent({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-1 text-slate-700">The photos of the Explore SMC page: {countOf(explore.photoCount, "photo")}.</p>
           <Link
-            to={`/admin/content/galleries/${explore.id}`}
+            to={href("/admin/content/galleries/:id", { id: encodeURIComponent(explore.id) })}
             className="mt-2 inline-block font-semibold text-brand-800 underline underline-offset-4"
           >
             Photos<span className="sr-only"> of Explore SMC</span>

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { ContentList } from "~/components/admin/content/content-list";
 import { GalleryPhotoForm } from "~/components/admin/content/gallery-photo-form";
 import { PhotoDropZone, PhotoUploadList } from "~/components/admin/content/photo-uploads";
@@ -30,7 +30,7 @@ export default function GalleryPhotos({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Link
-        to="/admin/content/galleries"
+        to={href("/admin/content/galleries")}
         className="inline-flex items-center gap-1 font-semibold text-brand-800 underline-offset-4 hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden />

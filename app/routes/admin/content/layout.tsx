@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { href, Link, NavLink, Outlet } from "react-router";
 import { clsx } from "clsx";
 import { LogoutButton, MessagesLink } from "~/components/admin/admin-toolbar";
 import { Button } from "~/components/ui/button";
@@ -16,7 +16,7 @@ export default function SiteContentLayout({ loaderData }: Route.ComponentProps) 
     <main className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-2">
         <Button asChild variant="outline" size="sm">
-          <Link to="/admin">Admin panel</Link>
+          <Link to={href("/admin")}>Admin panel</Link>
         </Button>
         <div className="ml-auto flex flex-wrap gap-2">
           <MessagesLink unread={loaderData.unreadMessages} />
@@ -26,7 +26,7 @@ export default function SiteContentLayout({ loaderData }: Route.ComponentProps) 
       <nav aria-label="Site content" className="mt-6 overflow-x-auto">
         <ul className="flex gap-1 border-b border-slate-300">
           <li>
-            <NavLink to="/admin/content" end className={tabClass}>
+            <NavLink to={href("/admin/content")} end className={tabClass}>
               Site content
             </NavLink>
           </li>

@@ -1,5 +1,5 @@
 import { messageFilterOf } from "#core/schemas/messages";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { LogoutButton, MessagesLink } from "~/components/admin/admin-toolbar";
 import { MessagesPanel } from "~/components/admin/messages-panel";
 import { Button } from "~/components/ui/button";
@@ -27,7 +27,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-2">
         <Button asChild variant="outline" size="sm">
-          <Link to="/admin">Admin panel</Link>
+          <Link to={href("/admin")}>Admin panel</Link>
         </Button>
         <div className="ml-auto flex flex-wrap gap-2">
           <MessagesLink unread={loaderData.unreadMessages} />

@@ -1,6 +1,6 @@
 import { countOf } from "#core/count-of";
 import { Download, Trash2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { announcementPagePath } from "#core/public-pages";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
@@ -34,7 +34,11 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { announcement, registrations, counts } = loaderData;
   const settings = announcement.registration;
   const remove = useConfirmedDelete<{ id: string; name: string }>({
-    action: ({ id }) => `/admin/announcements/${encodeURIComponent(announcement.id)}/registrations/${encodeURIComponent(id)}/delete`,
+    action: ({ id }) =>
+      href("/admin/announcements/:id/registrations/:registrationId/delete", {
+        id: encodeURIComponent(announcement.id),
+        registrationId: encodeURIComponent(id),
+      }),
     success: "Registration removed",
     failure: "Failed to remove the registration",
   });
@@ -42,7 +46,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
-      <BackButton fallback="/admin-announcement" />
+      <BackButton fallback={href("/admin-announcement")} />
       <h1 className="mt-6 text-3xl font-extrabold break-words text-brand-900">Registrations: {announcement.heading}</h1>
       <p className="mt-2 text-lg text-slate-800" data-testid="registration-counts">
         {`${counts.registered} registered${places}, ${counts.waiting} on the waiting list.`}
@@ -55,7 +59,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">
-          <a href={`/admin/announcements/${encodeURIComponent(announcement.id)}/registrations.csv`} download>
+          <a href={href("/admin/announcements/:id/registrations.csv", { id: encodeURIComponent(announcement.id) })} download>
             <Download className="size-4" aria-hidden />
             Download CSV
           </a>

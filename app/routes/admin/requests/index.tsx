@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { errorMessage } from "#core/errors";
 import { requestFilterOf } from "#core/schemas/requests";
 import { AdminToolbar, LogoutButton } from "~/components/admin/admin-toolbar";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!active) return { view: "login" as const, ended: services.auth.hasSessionCookie(request) };
   if (active.session.secondFactorPending) throw redirect(SECOND_FACTOR_PATH);
   if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
-  if (active.admin.mustSetUpTwoFactor) throw redirect("/admin/security");
+  if (active.admin.mustSetUpTwoFactor) throw redirect(href("/admin/security"));
   const filter = requestFilterOf(new URL(request.url).searchParams);
   // Mail is an Owner's setting: an Editor's panel neither shows its state nor offers the test mail.
   const isOwner = active.admin.role === "owner";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { ROLE_LABELS } from "#core/admin-roles";
 import { acceptInvitationSchema } from "#core/schemas/accounts";
 import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "~/components/admin/account-form";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { token, name, newPassword } = submission.value;
   const result = await context.get(servicesContext).accounts.acceptInvitation({ token, name, password: newPassword });
   if (result.ok)
-    throw redirect("/admin", {
+    throw redirect(href("/admin"), {
       headers: {
         "Set-Cookie": await context.get(servicesContext).auth.startSession(result.adminId, request, context.get(requestContext).clientIp),
       },

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { secondFactorSchema } from "#core/schemas/two-factor";
 import { AccountForm, useAccountForm } from "~/components/admin/account-form";
 import { AccountPage } from "~/components/admin/account-page";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = context.get(servicesContext);
   const active = await auth.sessionOf(request);
   if (active?.session.secondFactorPending) return { waiting: true };
-  if (active || !auth.hasSessionCookie(request)) throw redirect("/admin");
+  if (active || !auth.hasSessionCookie(request)) throw redirect(href("/admin"));
   return { waiting: false };
 }
 
@@ -30,8 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: secondFactorSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["code"] }), 400);
   const result = await context.get(servicesContext).auth.completeSecondFactor(request, submission.value.code);
-  if (result.ok) throw redirect("/admin", { headers: { "Set-Cookie": result.cookie! } });
-  if (result.reason === "no-session") throw redirect("/admin?ended=1");
+  if (result.ok) throw redirect(href("/admin"), { headers: { "Set-Cookie": result.cookie! } });
+  if (result.reason === "no-session") throw redirect(`${href("/admin")}?ended=1`);
   if (result.reason === "rate-limited") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     const message = `Too many wrong codes. Please sign in again in ${minutes <= 1 ? "a minute" : `${minutes} minutes`}.`;

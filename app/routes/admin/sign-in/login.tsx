@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { ADMIN_ACCESS_MESSAGES, adminReturnPath } from "#core/admin-access-messages";
 import { loginSchema } from "#core/schemas/login";
 import { LoginForm } from "~/components/admin/login-form";
@@ -14,7 +14,7 @@ const PASSWORD_EXPIRED_MESSAGE =
 
 /** The login as a page of its own: where the form lands without JavaScript when a sign-in is refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const next = adminReturnPath(new URL(request.url).searchParams.get("next")) ?? "/admin";
+  const next = adminReturnPath(new URL(request.url).searchParams.get("next")) ?? href("/admin");
   const active = await context.get(servicesContext).auth.sessionOf(request);
   if (active) throw redirect(active.session.secondFactorPending ? SECOND_FACTOR_PATH : next);
   return null;
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .get(servicesContext)
     .auth.logIn({ ip: context.get(requestContext).clientIp, ...submission.value, userAgent: request.headers.get("user-agent") }, request);
   if (result.ok) {
-    const next = result.session.secondFactorPending ? SECOND_FACTOR_PATH : (adminReturnPath(submission.value.next) ?? "/admin");
+    const next = result.session.secondFactorPending ? SECOND_FACTOR_PATH : (adminReturnPath(submission.value.next) ?? href("/admin"));
     return redirect(next, { headers: { "Set-Cookie": result.cookie } });
   }
   if (result.reason === "busy") {

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { adminGuard } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/logout";
 import { servicesContext } from "~/context";
@@ -9,5 +9,5 @@ export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "s
 /** Ends the session and goes back to the login. */
 export async function action({ request, context }: Route.ActionArgs) {
   // Any session may end itself, however far its sign-in got.
-  return redirect("/admin", { headers: { "Set-Cookie": await context.get(servicesContext).auth.logOut(request) } });
+  return redirect(href("/admin"), { headers: { "Set-Cookie": await context.get(servicesContext).auth.logOut(request) } });
 }

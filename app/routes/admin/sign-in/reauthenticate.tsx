@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { adminReturnPath } from "#core/admin-access-messages";
 import { passwordAgainSchema } from "#core/schemas/two-factor";
 import { AccountForm, useAccountForm } from "~/components/admin/account-form";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: passwordAgainSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
   const result = await context.get(servicesContext).auth.reauthenticate(active, submission.value.password);
-  if (result.ok) throw redirect(adminReturnPath(new URL(request.url).searchParams.get("next")) ?? "/admin");
+  if (result.ok) throw redirect(adminReturnPath(new URL(request.url).searchParams.get("next")) ?? href("/admin"));
   if (result.reason === "invalid-credentials" || result.reason === "wrong-code") {
     return formAnswer(
       submission.reply({ fieldErrors: { password: ["That is not your password or a current code"] }, hideFields: ["password"] }),

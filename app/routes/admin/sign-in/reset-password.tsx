@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { resetPasswordSchema } from "#core/schemas/accounts";
 import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "~/components/admin/account-form";
 import { AccountPage, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
@@ -46,13 +46,13 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         <>
           <FormMessage tone="success">Your password is changed. Sign in with it now.</FormMessage>
           <Button asChild>
-            <Link to="/admin">Go to the login</Link>
+            <Link to={href("/admin")}>Go to the login</Link>
           </Button>
         </>
       ) : !loaderData.open ? (
         <>
           <FormMessage>{LINK_GONE_MESSAGE}</FormMessage>
-          <Link to="/admin/forgot-password" className="font-semibold text-brand-800 underline">
+          <Link to={href("/admin/forgot-password")} className="font-semibold text-brand-800 underline">
             Ask for a new link
           </Link>
         </>
