@@ -3,10 +3,10 @@ import { href } from "react-router";
 const ADMIN_ROUTES = new Set([href("/admin"), href("/admin-announcement")]);
 const SHORT_ROUTES = new Set(["/announcement", "/events-and-activities", "/explore-smc"]);
 
-/** Which top bar a route shows (SPEC 2, "Top bar"). */
+/** Which top bar a route shows (SPEC 2, "Top bar"); every admin page beneath /admin shows the admin's, as /admin does. */
 export function topBarVariant(pathname: string): "full" | "short" | "admin" {
   const path = pathname.replace(/\/+$/, "") || "/";
-  if (ADMIN_ROUTES.has(path)) return "admin";
+  if (ADMIN_ROUTES.has(path) || path.startsWith(`${href("/admin")}/`)) return "admin";
   // An event's or activity's own page is part of /events-and-activities.
   if (SHORT_ROUTES.has(path) || path.startsWith("/events-and-activities/")) return "short";
   return "full";
