@@ -11,10 +11,11 @@ import { UPLOADS_URL } from "../services/image-store";
 import { MEDIA_URL } from "../services/video-store";
 import { isSafeKey, type StoredFile } from "../storage/storage";
 import { isPublicPage } from "#core/public-pages";
-import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, CONTENT_PHOTO_UPLOAD_MAX_BYTES, FORM_MAX_BYTES, VIDEO_PART_BYTES } from "#core/schemas/limits";
+import { FORM_MAX_BYTES } from "#core/schemas/limits";
 import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
 import { pageCache } from "./page-cache";
 import { type RequestScope, requestContextOf, routerContextsOf } from "./load-context";
+import { routeRulesOf } from "./route-rules";
 import { checkReadiness, type Readiness, readinessProbe } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import type { Logger } from "../logger";
@@ -35,11 +36,6 @@ import { requestLog } from "./request-log";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { errorMessage } from "#core/errors";
 
-/** The admin's photo uploads: an announcement's image, a content item's photo, one gallery photo. */
-const ANNOUNCEMENT_UPLOAD_PATH = /^\/admin\/announcements$/;
-const CONTENT_PHOTO_UPLOAD_PATHS = /^\/admin\/content\/(?:(?:team|collaborators|resources)\/save|president|logo|galleries\/[^/]+\/photos)$/;
-/** A part of the documentary video's upload (app/lib/video-upload.ts sends it in parts). */
-const VIDEO_PART_PATH = /^\/admin\/content\/video\/uploads\/[^/]+\/[^/]+$/;
 /** /admin, /admin-announcement and everything under /admin/. */
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
 /** Admin posts may change the public pages; a login, which anyone may send, does not, and must not cost a render. */
@@ -121,8 +117,16 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   const buildNow = async () => (typeof options.build === "function" ? await options.build() : options.build);
   const builtApp =
     typeof options.build !== "function"
-      ? { render: createPageRenderer(options.build, "production"), contexts: routerContextsOf(options.build) }
+      ? {
+          render: createPageRenderer(options.build, "production"),
+          contexts: routerContextsOf(options.build),
+          rules: routeRulesOf(options.build),
+        }
       : undefined;
+  // In development Vite rebuilds the routes on every change, and the rules follow them.
+  const uploadMaxBytes = builtApp
+    ? builtApp.rules.uploadMaxBytes
+    : async (path: string) => routeRulesOf(await buildNow()).uploadMaxBytes(path);
   // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
   const cache =
     builtApp && options.pageCacheSeconds !== undefined
@@ -169,24 +173,12 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
 
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
   app.use(refuseCrossSiteWrites(options.writeOrigins, logger));
-  app.use(
-    limitRequestBodies(
-      [
-        { path: ANNOUNCEMENT_UPLOAD_PATH, maxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES },
-        { path: CONTENT_PHOTO_UPLOAD_PATHS, maxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES },
-        { path: VIDEO_PART_PATH, maxBytes: VIDEO_PART_BYTES },
-      ],
-      FORM_MAX_BYTES,
-      logger,
-    ),
-  );
+  app.use(limitRequestBodies(uploadMaxBytes, FORM_MAX_BYTES, logger));
   // One body read while one photo is encoded (storeImage encodes one at a time); a video's parts take turns with them.
-  app.use(
-    uploadsInTurn(new RegExp(`${ANNOUNCEMENT_UPLOAD_PATH.source}|${CONTENT_PHOTO_UPLOAD_PATHS.source}|${VIDEO_PART_PATH.source}`), 2),
-  );
+  app.use(uploadsInTurn(uploadMaxBytes, 2));
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
-  if (typeof options.build !== "function") app.use(refuseReadsOfPostOnlyRoutes(options.build));
+  if (builtApp) app.use(refuseReadsOfPostOnlyRoutes(builtApp.rules));
   if (cache) app.use(cache.invalidateOnWrites(mayChangePublicPages));
 
   app.all(

@@ -99,7 +99,7 @@ describe("logins let through one at a time, paced", () => {
 describe("a refusal answers a script in JSON and a form posted without JavaScript in plain text", () => {
   async function post(headers: Record<string, string>) {
     const app = express();
-    app.use(limitRequestBodies([], 10, createLogger("silent")));
+    app.use(limitRequestBodies(() => undefined, 10, createLogger("silent")));
     app.post("/contact", (_req, res) => {
       res.json({ ok: true });
     });
@@ -241,7 +241,7 @@ describe("uploads let through a few at a time, the others waiting with their bod
   async function start() {
     const state = { inside: 0, most: 0, handled: 0, release: [] as (() => void)[] };
     const app = express();
-    app.use(uploadsInTurn(/^\/upload$/, 2));
+    app.use(uploadsInTurn((path) => (path === "/upload" ? 1024 : undefined), 2));
     app.post("/upload", async (req, res) => {
       state.inside += 1;
       state.most = Math.max(state.most, state.inside);

@@ -137,25 +137,21 @@ function comesFromSite(siteOrigins: Set<string>, origin: string | undefined, fet
   return fetchSite === "same-origin";
 }
 
-export interface BodyLimit {
-  /** Matches the route path (without React Router's `.data` suffix). */
-  path: RegExp;
-  maxBytes: number;
-}
+/** The cap of a post to this normal path (routePath) when it differs from a form's: an upload's (server/http/route-rules.ts). */
+export type UploadMaxBytes = (path: string) => number | undefined | Promise<number | undefined>;
 
 /**
  * Caps request bodies before anything parses them (`request.formData()` has no limit of its own and would
- * buffer whatever arrives). The first matching limit applies, else `defaultMaxBytes`. A body over its cap
+ * buffer whatever arrives). An upload's cap applies, else `defaultMaxBytes`. A body over its cap
  * answers 413 without being read or stored; so does a write without Content-Length (411), since its size is
  * unknown until it has been read. Node's HTTP parser never delivers more bytes than Content-Length says: a client
  * that declares less than it sends has the rest parsed as a next request, which is malformed, so Node answers 400
  * and closes the connection. Multipart bodies are parsed in memory (undici's `formData()`); no temporary file exists.
  */
-export function limitRequestBodies(limits: BodyLimit[], defaultMaxBytes: number, logger: Logger): RequestHandler {
-  return (req, res, next) => {
+export function limitRequestBodies(uploadMaxBytes: UploadMaxBytes, defaultMaxBytes: number, logger: Logger): RequestHandler {
+  return async (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const path = routePath(req.path);
-    const maxBytes = limits.find((limit) => limit.path.test(path))?.maxBytes ?? defaultMaxBytes;
+    const maxBytes = (await uploadMaxBytes(routePath(req.path))) ?? defaultMaxBytes;
     const declared = req.get("content-length");
     const chunked = req.get("transfer-encoding") !== undefined;
     if (declared === undefined && chunked) {
@@ -273,14 +269,14 @@ export function limitConcurrentLogins(loginPath: string, slots: number, logger: 
 }
 
 /**
- * Photo uploads are let through `slots` at a time, the others waiting here with their bodies unread (the client's
+ * Uploads (posts to a route whose handle names its `uploadMaxBytes`) are let through `slots` at a time, the others waiting here with their bodies unread (the client's
  * sending pauses meanwhile): twenty phone photos posted at once would otherwise be read into memory together, some
  * 5 MB each and several copies of each while parsed, and hold the server's memory far above what pages need.
  */
-export function uploadsInTurn(uploadPath: RegExp, slots: number): RequestHandler {
+export function uploadsInTurn(uploadMaxBytes: UploadMaxBytes, slots: number): RequestHandler {
   const inTurn = inTurnQueue(slots);
-  return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || !uploadPath.test(routePath(req.path))) return next();
+  return async (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || (await uploadMaxBytes(routePath(req.path))) === undefined) return next();
     // 'close' comes once the answer is sent, or when the client goes away, perhaps while still waiting here.
     const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
     void inTurn(async () => {

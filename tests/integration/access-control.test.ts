@@ -12,7 +12,7 @@ import { secretsKeyIn } from "../shared/secrets-key";
 import { SMALL_SITE_VIDEO } from "../shared/small-content";
 import { testEngines } from "../shared/test-database";
 import { routesWithPaths } from "../../server/http/route-paths";
-import type { RouteHandle } from "../../app/lib/route-handle";
+import type { RouteHandle } from "#core/route-handle";
 import { adminsRepo } from "../../server/repos/admins";
 import { publishedAnnouncement } from "../shared/announcement-values";
 import { announcementsRepo } from "../../server/repos/announcements";
@@ -93,7 +93,7 @@ interface ManifestRoute {
   path: string;
   hasLoader: boolean;
   hasAction: boolean;
-  /** Its `handle` declares that its writes ask for a recent password (app/lib/route-handle.ts). */
+  /** Its `handle` declares that its writes ask for a recent password (core/route-handle.ts). */
   recentPassword: boolean;
 }
 

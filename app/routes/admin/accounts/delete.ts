@@ -1,5 +1,5 @@
 import { accountChangeAnswer } from "~/lib/account-change.server";
-import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { recentPassword } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/delete";
 import { adminContext, servicesContext } from "~/context";

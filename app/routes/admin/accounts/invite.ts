@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { inviteAdminSchema } from "#core/schemas/accounts";
 import { formAnswer, readForm } from "~/lib/forms.server";
-import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { recentPassword } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/invite";
 import { adminContext, servicesContext } from "~/context";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { buttonAnswer, readForm } from "~/lib/forms.server";
-import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { recentPassword } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/require-two-factor";
 import { adminContext, servicesContext } from "~/context";

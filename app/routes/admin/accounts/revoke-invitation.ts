@@ -1,5 +1,5 @@
 import { buttonAnswer } from "~/lib/forms.server";
-import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { recentPassword } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/revoke-invitation";
 import { adminContext, servicesContext } from "~/context";

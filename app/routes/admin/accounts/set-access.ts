@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { accountChangeAnswer } from "~/lib/account-change.server";
 import { buttonAnswer, readForm } from "~/lib/forms.server";
-import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { recentPassword } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/set-access";
 import { adminContext, servicesContext } from "~/context";

@@ -1,8 +1,12 @@
+import { ANNOUNCEMENT_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
+import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { announcementSchema } from "#core/schemas/announcement";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/save";
 import { adminContext, servicesContext } from "~/context";
+
+export const handle = { uploadMaxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES } satisfies RouteHandle;
 
 /** A new announcement or an edit, with an optional image; the body is at most ANNOUNCEMENT_UPLOAD_MAX_BYTES (checked in front). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,12 @@
+import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
+import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { logoSchema } from "#core/schemas/content-forms";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/save-logo";
 import { adminContext, servicesContext } from "~/context";
+
+export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
 
 /** The logo on /admin/content/home: its description, with an optional new picture. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,12 @@
+import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
+import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { teamMemberSchema } from "#core/schemas/content-forms";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/save-team-member";
 import { adminContext, servicesContext } from "~/context";
+
+export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
 
 /** A new team member or an edit, with an optional photo; the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,10 @@
+import { VIDEO_PART_BYTES } from "#core/schemas/limits";
+import type { RouteHandle } from "#core/route-handle";
 import { buttonAnswer } from "~/lib/forms.server";
 import type { Route } from "./+types/store-video-part";
 import { servicesContext } from "~/context";
+
+export const handle = { uploadMaxBytes: VIDEO_PART_BYTES } satisfies RouteHandle;
 
 /** One part of a video upload, as the raw bytes of the request (capped at VIDEO_PART_BYTES in front). */
 export async function action({ request, params, context }: Route.ActionArgs) {

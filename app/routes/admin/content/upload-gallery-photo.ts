@@ -1,8 +1,12 @@
+import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
+import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { galleryPhotoUploadSchema } from "#core/schemas/content-forms";
 import { formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/upload-gallery-photo";
 import { adminContext, servicesContext } from "~/context";
+
+export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
 
 /** One photo into a gallery, at its end; the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
 export async function action({ request, params, context }: Route.ActionArgs) {

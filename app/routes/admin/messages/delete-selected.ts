@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { messagesDeleteSchema } from "#core/schemas/messages";
 import { buttonAnswer, goneMessage, readForm } from "~/lib/forms.server";
-import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { recentPassword } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/delete-selected";
 import { adminContext, servicesContext } from "~/context";

@@ -1,5 +1,5 @@
 import { buttonAnswer } from "~/lib/forms.server";
-import { RECENT_PASSWORD_HANDLE } from "~/lib/route-handle";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { adminGuard } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/start-two-factor";
 import { adminContext, servicesContext } from "~/context";

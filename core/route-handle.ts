@@ -1,0 +1,21 @@
+/**
+ * What a route module declares about itself in its `handle` export, read from the built route manifest: by the server
+ * in front of React Router (server/http/route-rules.ts) and by tests/integration/access-control.test.ts, which holds
+ * every route to its `recentPassword`.
+ */
+export interface RouteHandle {
+  /**
+   * Its writes ask for the password entered in the session within the last 10 minutes ("Confirm it's you"): its
+   * middleware holds `recentPassword` (app/lib/admin-guards.server.ts), and the access-control test refuses a route
+   * that declares this without asking, or asks without declaring it.
+   */
+  recentPassword?: true;
+  /**
+   * Its posts carry a photo or a part of the video: their bodies may be this large instead of a form's FORM_MAX_BYTES,
+   * and they are read a few at a time, the others waiting with their bodies unread (server/http/request-guards.ts).
+   */
+  uploadMaxBytes?: number;
+}
+
+/** The `handle` of a route whose writes ask for a recent password. */
+export const RECENT_PASSWORD_HANDLE = { recentPassword: true } as const satisfies RouteHandle;

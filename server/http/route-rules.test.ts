@@ -1,0 +1,35 @@
+import type { ServerBuild } from "react-router";
+import { describe, expect, test } from "vitest";
+import { routeRulesOf } from "./route-rules";
+
+/** A build's routes as the manifest gives them: an id, its parent, its own path segment and its module. */
+function buildOf(routes: { id: string; parentId?: string; path?: string; module: Record<string, unknown> }[]): ServerBuild {
+  return { routes: Object.fromEntries(routes.map((route) => [route.id, route])) } as unknown as ServerBuild;
+}
+
+const action = () => null;
+
+describe("route rules from the built manifest", () => {
+  const rules = routeRulesOf(
+    buildOf([
+      { id: "root", path: "", module: { default: () => null } },
+      { id: "layout", parentId: "root", module: {} },
+      { id: "photos", parentId: "layout", path: "admin/galleries/:id/photos", module: { action, handle: { uploadMaxBytes: 5000 } } },
+      { id: "save", parentId: "layout", path: "admin/notes/save", module: { action } },
+      { id: "page", parentId: "layout", path: "admin/notes", module: { action, loader: action, default: () => null } },
+    ]),
+  );
+
+  test("an upload's cap comes from its route's handle, a :param matching one segment; other routes have none", () => {
+    expect(rules.uploadMaxBytes("/admin/galleries/g-1/photos")).toBe(5000);
+    expect(rules.uploadMaxBytes("/admin/galleries/g-1/x/photos")).toBeUndefined();
+    expect(rules.uploadMaxBytes("/admin/notes/save")).toBeUndefined();
+  });
+
+  test("a route with an action and neither a loader nor a page only takes posts", () => {
+    expect(rules.isPostOnly("/admin/notes/save")).toBe(true);
+    expect(rules.isPostOnly("/admin/galleries/g-1/photos")).toBe(true);
+    expect(rules.isPostOnly("/admin/notes")).toBe(false);
+    expect(rules.isPostOnly("/admin/unknown")).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+import type { ServerBuild } from "react-router";
+import type { RouteHandle } from "#core/route-handle";
+import { routePath } from "./request-guards";
+import { routesWithPaths } from "./route-paths";
+
+/** What Express must know of the app's routes before React Router reads a request, from the built route manifest. */
+export interface RouteRules {
+  /** The body cap of a post to this (normal) path when its route takes uploads (its handle's `uploadMaxBytes`). */
+  uploadMaxBytes(path: string): number | undefined;
+  /** Whether this path's route only takes posts: an action, and neither a loader nor a page. */
+  isPostOnly(path: string): boolean;
+}
+
+/** A route's URL path as a pattern: each `:param` one segment, spelled as React Router matches it (routePath). */
+function pathPattern(path: string): RegExp {
+  const escaped = routePath(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped.replace(/:[^/]+/g, "[^/]+")}$`);
+}
+
+export function routeRulesOf(build: ServerBuild): RouteRules {
+  const routes = routesWithPaths(build.routes).map(({ route, path }) => ({ module: route.module, pattern: pathPattern(path) }));
+  const uploads = routes.flatMap(({ module, pattern }) => {
+    const maxBytes = (module.handle as RouteHandle | undefined)?.uploadMaxBytes;
+    return maxBytes === undefined ? [] : [{ pattern, maxBytes }];
+  });
+  const postOnly = routes
+    .filter(({ module }) => typeof module.action === "function" && !module.loader && !module.default)
+    .map(({ pattern }) => pattern);
+  return {
+    uploadMaxBytes: (path) => uploads.find(({ pattern }) => pattern.test(path))?.maxBytes,
+    isPostOnly: (path) => postOnly.some((pattern) => pattern.test(path)),
+  };
+}
