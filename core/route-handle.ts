@@ -15,6 +15,11 @@ export interface RouteHandle {
    * and they are read a few at a time, the others waiting with their bodies unread (server/http/request-guards.ts).
    */
   uploadMaxBytes?: number;
+  /**
+   * Its posts, which anyone may send (the sign-in's), change nothing the public pages show: unlike other admin writes,
+   * they leave the page cache as it is, and cost no render of the public pages.
+   */
+  keepsPublicPages?: true;
 }
 
 /** The `handle` of a route whose writes ask for a recent password. */

@@ -38,11 +38,6 @@ import { errorMessage } from "#core/errors";
 
 /** /admin, /admin-announcement and everything under /admin/. */
 const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
-/** Admin posts may change the public pages; a login, which anyone may send, does not, and must not cost a render. */
-const mayChangePublicPages = (path: string) => {
-  const route = routePath(path);
-  return ADMIN_PATHS.test(route) && route !== "/admin/login";
-};
 
 const ONE_YEAR_SECONDS = 31_536_000;
 /**
@@ -179,7 +174,15 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   app.use(drainUnreadBodies);
   app.use(noStore(ADMIN_PATHS));
   if (builtApp) app.use(refuseReadsOfPostOnlyRoutes(builtApp.rules));
-  if (cache) app.use(cache.invalidateOnWrites(mayChangePublicPages));
+  // Admin posts may change the public pages; the sign-in's, which anyone may send, do not, and must not cost a render.
+  if (cache && builtApp) {
+    const { keepsPublicPages } = builtApp.rules;
+    const mayChangePublicPages = (path: string) => {
+      const route = routePath(path);
+      return ADMIN_PATHS.test(route) && !keepsPublicPages(route);
+    };
+    app.use(cache.invalidateOnWrites(mayChangePublicPages));
+  }
 
   app.all(
     "/{*path}",

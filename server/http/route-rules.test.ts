@@ -16,6 +16,7 @@ describe("route rules from the built manifest", () => {
       { id: "layout", parentId: "root", module: {} },
       { id: "photos", parentId: "layout", path: "admin/galleries/:id/photos", module: { action, handle: { uploadMaxBytes: 5000 } } },
       { id: "save", parentId: "layout", path: "admin/notes/save", module: { action } },
+      { id: "login", parentId: "root", path: "admin/login", module: { action, handle: { keepsPublicPages: true } } },
       { id: "page", parentId: "layout", path: "admin/notes", module: { action, loader: action, default: () => null } },
     ]),
   );
@@ -31,5 +32,10 @@ describe("route rules from the built manifest", () => {
     expect(rules.isPostOnly("/admin/galleries/g-1/photos")).toBe(true);
     expect(rules.isPostOnly("/admin/notes")).toBe(false);
     expect(rules.isPostOnly("/admin/unknown")).toBe(false);
+  });
+
+  test("posts to a route whose handle says so leave the public pages as they are; other routes' may change them", () => {
+    expect(rules.keepsPublicPages("/admin/login")).toBe(true);
+    expect(rules.keepsPublicPages("/admin/notes/save")).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ export interface RouteRules {
   uploadMaxBytes(path: string): number | undefined;
   /** Whether this path's route only takes posts: an action, and neither a loader nor a page. */
   isPostOnly(path: string): boolean;
+  /** Whether posts to this path leave the public pages as they are (its handle's `keepsPublicPages`). */
+  keepsPublicPages(path: string): boolean;
 }
 
 /** A route's URL path as a pattern: each `:param` one segment, spelled as React Router matches it (routePath). */
@@ -26,7 +28,11 @@ export function routeRulesOf(build: ServerBuild): RouteRules {
   const postOnly = routes
     .filter(({ module }) => typeof module.action === "function" && !module.loader && !module.default)
     .map(({ pattern }) => pattern);
+  const keeping = routes
+    .filter(({ module }) => (module.handle as RouteHandle | undefined)?.keepsPublicPages === true)
+    .map(({ pattern }) => pattern);
   return {
+    keepsPublicPages: (path) => keeping.some((pattern) => pattern.test(path)),
     uploadMaxBytes: (path) => uploads.find(({ pattern }) => pattern.test(path))?.maxBytes,
     isPostOnly: (path) => postOnly.some((pattern) => pattern.test(path)),
   };

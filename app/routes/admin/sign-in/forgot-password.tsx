@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { forgotPasswordSchema } from "#core/schemas/accounts";
 import { AccountForm, useAccountForm } from "~/components/admin/account-form";
@@ -6,6 +7,9 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/forgot-password";
 import { requestContext, servicesContext } from "~/context";
+
+/** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
+export const handle = { keepsPublicPages: true } satisfies RouteHandle;
 
 export function meta() {
   return [{ title: "Forgot password" }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import { secondFactorSchema } from "#core/schemas/two-factor";
@@ -7,6 +8,9 @@ import { Field, FormMessage, firstMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/login-code";
 import { servicesContext } from "~/context";
+
+/** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
+export const handle = { keepsPublicPages: true } satisfies RouteHandle;
 
 /**
  * Only a session whose password was right and whose second factor is still to come has anything to do here. A cookie

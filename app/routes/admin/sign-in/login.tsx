@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import { ADMIN_ACCESS_MESSAGES, adminReturnPath } from "#core/admin-access-messages";
@@ -7,6 +8,9 @@ import { formAnswer, readForm } from "~/lib/forms.server";
 import { SECOND_FACTOR_PATH } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/login";
 import { requestContext, servicesContext } from "~/context";
+
+/** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
+export const handle = { keepsPublicPages: true } satisfies RouteHandle;
 
 const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the email and password.";
 const PASSWORD_EXPIRED_MESSAGE =

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, Link } from "react-router";
 import { resetPasswordSchema } from "#core/schemas/accounts";
@@ -9,6 +10,9 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/reset-password";
 import { servicesContext } from "~/context";
+
+/** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
+export const handle = { keepsPublicPages: true } satisfies RouteHandle;
 
 const hideFields = ["newPassword", "confirmPassword"];
 
