@@ -41,6 +41,8 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
   if (check.admitted) return check.active;
   const headers = check.clearCookie ? { "Set-Cookie": check.clearCookie } : undefined;
   const read = request.method === "GET" || request.method === "HEAD";
+  const { dataRequest } = context.get(requestContext);
+  const asksForHtml = (request.headers.get("accept") ?? "").includes("text/html");
   if (check.reason === "second-factor-required") {
     if (read) throw redirect(SECOND_FACTOR_PATH, { headers });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.secondFactorRequired, login: SECOND_FACTOR_PATH }, { status: 401 });
@@ -53,8 +55,7 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
     // The admin's browser goes to "Confirm it's you", which leads back to the page the change was made from.
     const next = returnPathOf(request);
     const confirm = `${REAUTHENTICATE_PATH}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
-    const fromBrowser = context.get(requestContext).dataRequest || (request.headers.get("accept") ?? "").includes("text/html");
-    if (fromBrowser) throw redirect(confirm, { status: 303 });
+    if (dataRequest || asksForHtml) throw redirect(confirm, { status: 303 });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.reauthenticationRequired, reauthenticate: confirm }, { status: 403 });
   }
   if (check.reason === "owners-only") {
@@ -66,10 +67,9 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.passwordChangeRequired }, { status: 403 });
   }
   // A write, or the app's request for data, comes from an admin page that was open: the session ended under it.
-  const ended = check.reason === "session-ended" || !read || context.get(requestContext).dataRequest;
+  const ended = check.reason === "session-ended" || !read || dataRequest;
   const login = loginPath({ next: returnPathOf(request), ended });
-  const fromBrowser = read || context.get(requestContext).dataRequest || (request.headers.get("accept") ?? "").includes("text/html");
-  if (fromBrowser) throw redirect(login, { status: read ? 302 : 303, headers });
+  if (read || dataRequest || asksForHtml) throw redirect(login, { status: read ? 302 : 303, headers });
   throw Response.json({ error: ADMIN_ACCESS_MESSAGES.sessionEnded, login }, { status: 401, headers });
 }
 

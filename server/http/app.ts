@@ -109,19 +109,16 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     documentPolicy: (scripts: readonly string[]) => (options.development ? undefined : documentPolicy(scripts, { https })),
     isDatabaseUnavailable,
   });
-  const buildNow = async () => (typeof options.build === "function" ? await options.build() : options.build);
+  // In production the build is given once; in development Vite gives it anew as routes change, and what is read from it follows.
+  const { build } = options;
+  const currentBuild: () => Promise<ServerBuild> = typeof build === "function" ? build : async () => build;
   const builtApp =
-    typeof options.build !== "function"
-      ? {
-          render: createPageRenderer(options.build, "production"),
-          contexts: routerContextsOf(options.build),
-          rules: routeRulesOf(options.build),
-        }
+    typeof build !== "function"
+      ? { render: createPageRenderer(build, "production"), contexts: routerContextsOf(build), rules: routeRulesOf(build) }
       : undefined;
-  // In development Vite rebuilds the routes on every change, and the rules follow them.
   const uploadMaxBytes = builtApp
     ? builtApp.rules.uploadMaxBytes
-    : async (path: string) => routeRulesOf(await buildNow()).uploadMaxBytes(path);
+    : async (path: string) => routeRulesOf(await currentBuild()).uploadMaxBytes(path);
   // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
   const cache =
     builtApp && options.pageCacheSeconds !== undefined
@@ -189,12 +186,11 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     createRequestHandler({
       build: options.build,
       mode: options.development ? "development" : "production",
-      getLoadContext: async (req) =>
-        requestContextOf(
-          builtApp?.contexts ?? routerContextsOf(await buildNow()),
-          services,
-          scopeOf({ partial: false }, req.ip ?? req.socket.remoteAddress ?? "unknown", req.path.endsWith(".data")),
-        ),
+      getLoadContext: (req) => {
+        const scope = scopeOf({ partial: false }, req.ip ?? req.socket.remoteAddress ?? "unknown", req.path.endsWith(".data"));
+        if (builtApp) return requestContextOf(builtApp.contexts, services, scope);
+        return currentBuild().then((build) => requestContextOf(routerContextsOf(build), services, scope));
+      },
     }),
   );
 
