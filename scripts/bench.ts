@@ -1,16 +1,17 @@
 /**
  * `npm run bench`: the production server on a fresh SQLite DATA_DIR seeded like a site a few months into use
  * (20 announcements with photos, 500 applications), beside a baseline: a bare `node:http` server, forked, answering
- * the same bytes from memory. autocannon, in this process, drives both in turn with the same headers, connections and
- * duration: the home page, announcements, events and activities, one announcement image, and join submissions
- * (POST /join.data, which the baseline has no equivalent of). Prints requests/s and latencies with the ratio to the
+ * the same bytes from memory. `wrk`, a process of its own (scripts/bench/wrk.ts), drives both in turn with the same
+ * headers, connections and duration: the home page, announcements, events and activities, one announcement image. Join
+ * submissions (POST /join.data, which the baseline has no equivalent of) come from autocannon in a forked process
+ * (scripts/bench/node-client.ts). Without wrk the bench stops and says how to install it. Prints requests/s and latencies with the ratio to the
  * baseline, the server's memory, and PASS/MISS per target; exits 1 on any error response or missed target.
  * Then `requests` (scripts/bench/requests.ts): the admin panel's list, searches and CSV export with 10,000 join
  * requests, on SQLite and on PostgreSQL (when it answers at TEST_DATABASE_URL or the default local URL); and
  * `registrations` (scripts/bench/registrations.ts): 300 people registering at once for one announcement's 100 places,
  * then confirming from their mailed links, through two instances, on each database.
  *
- *   npm run bench [-- --duration 10 --connections 10 --rounds 3 --only home,join,registrations --accept-encoding identity --samples 30]
+ *   npm run bench [-- --duration 8 --connections 50 --join-connections 10 --rounds 3 --only home,join,registrations --accept-encoding identity --samples 30]
  *
  * Not part of `npm test`: timings on shared machines are noisy, so only ratios measured side by side are compared.
  * docs/performance.md explains how to read the output.
@@ -23,15 +24,16 @@ import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { errorMessage } from "#core/errors";
 import type { CapturedResponse } from "./bench/baseline-server";
 import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcStatus, summarise, uploadTargets } from "./bench/report";
 import { benchRequests, type EngineResult, printRequestsReport, REQUESTS_ENGINES, type RequestsOptions } from "./bench/requests";
 import { benchRegistrations, printRegistrationsReport, type RegistrationsResult } from "./bench/registrations";
 import { benchUploads, type UploadsResult } from "./bench/uploads";
+import { startNodeLoad } from "./bench/node-load";
+import { requireWrk, runWrk } from "./bench/wrk";
 import { freePort, startProductionServer } from "./lib/production-server";
-import { applicant, openSite, seedAnnouncements, seedApplications } from "./lib/seed";
+import { openSite, seedAnnouncements, seedApplications } from "./lib/seed";
 
 const ENDPOINTS = ["home", "announcements", "events", "image", "join"];
 /** Not an endpoint: twenty phone photos uploaded at once while visitors load pages (scripts/bench/uploads.ts), last. */
@@ -63,8 +65,9 @@ const loadAverage = () =>
 function benchOptions() {
   const { values } = parseArgs({
     options: {
-      duration: { type: "string", default: "10" },
-      connections: { type: "string", default: "10" },
+      duration: { type: "string", default: "8" },
+      connections: { type: "string", default: "50" },
+      "join-connections": { type: "string", default: "10" },
       rounds: { type: "string", default: "3" },
       only: { type: "string", default: SECTIONS.join(",") },
       samples: { type: "string", default: "30" },
@@ -72,7 +75,7 @@ function benchOptions() {
       "accept-encoding": { type: "string", default: "gzip, deflate, br, zstd" },
     },
   });
-  const whole = (name: "duration" | "connections" | "rounds" | "samples") => {
+  const whole = (name: "duration" | "connections" | "join-connections" | "rounds" | "samples") => {
     const n = Number(values[name]);
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} expects a whole number of at least 1 (got "${values[name]}")`);
     return n;
@@ -81,7 +84,15 @@ function benchOptions() {
   const unknown = only.filter((name) => !SECTIONS.includes(name));
   if (unknown.length > 0) throw new Error(`--only expects some of ${SECTIONS.join(", ")} (got "${unknown.join(", ")}")`);
   const [duration, connections, rounds, samples] = [whole("duration"), whole("connections"), whole("rounds"), whole("samples")];
-  return { duration, connections, rounds, samples, only, acceptEncoding: values["accept-encoding"] };
+  return {
+    duration,
+    connections,
+    joinConnections: whole("join-connections"),
+    rounds,
+    samples,
+    only,
+    acceptEncoding: values["accept-encoding"],
+  };
 }
 
 /** The server's resident memory, peak and now (Linux). */
@@ -141,37 +152,6 @@ function benchEndpoints(imagePath: string, acceptEncoding: string) {
 
 type Endpoint = ReturnType<typeof benchEndpoints>[number];
 
-/**
- * The join form's request as the dialog sends it: a form post to /join.data (React Router's fetcher) from the
- * site's own origin, each a new applicant from a client address of its own (the limit is 30 per address).
- */
-function joinRequests(serverUrl: string): Partial<autocannon.Options> {
-  let sent = 0;
-  return {
-    requests: [
-      {
-        setupRequest: (request) => {
-          sent += 1;
-          const body = new URLSearchParams({ intent: "submit" });
-          for (const [name, value] of Object.entries(applicant(SEEDED_APPLICATIONS + sent)))
-            for (const entry of [value].flat()) body.append(name, String(entry));
-          const headers = {
-            ...request.headers,
-            "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8",
-            Origin: serverUrl,
-            "Sec-Fetch-Site": "same-origin",
-            "X-Forwarded-For": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
-          };
-          return { ...request, method: "POST", body: body.toString(), headers };
-        },
-      },
-    ],
-    // A compressed answer (the browser's Accept-Encoding allows one) cannot be read here: then its status, 200 only
-    // when the application was stored, is what counts. A plain one must say so.
-    verifyBody: (body) => !String(body).startsWith("[") || String(body).includes('"joined",true'),
-  };
-}
-
 /** Each endpoint's response from the server, GET by GET, for the baseline to replay. */
 async function captureResponses(serverUrl: string, endpoints: readonly Endpoint[]): Promise<CapturedResponse[]> {
   const captured: CapturedResponse[] = [];
@@ -194,7 +174,7 @@ async function runRounds(
   options: ReturnType<typeof benchOptions>,
   beforeRun: () => Promise<void>,
 ): Promise<EndpointRuns[]> {
-  const join = joinRequests(urls.server);
+  let joinsSent = 0;
   const runs: EndpointRuns[] = endpoints.map((e) => ({
     ...e,
     server: [],
@@ -209,20 +189,17 @@ async function runRounds(
       const targets = endpoint.name === "join" ? ["server"] : round % 2 === 0 ? ["server", "baseline"] : ["baseline", "server"];
       for (const target of targets as ("server" | "baseline")[]) {
         await beforeRun();
-        const result = await autocannon({
-          url: `${urls[target]}${endpoint.path}`,
-          connections: options.connections,
-          duration: seconds,
-          headers: endpoint.headers,
-          ...(endpoint.name === "join" ? join : {}),
-        });
-        const run: LoadResult = {
-          requestsPerSecond: result.requests.total / result.duration,
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          // Connection errors and timeouts, non-2xx answers, and bodies verifyBody refused.
-          errors: result.errors + result.non2xx + result.mismatches,
-        };
+        const url = `${urls[target]}${endpoint.path}`;
+        let run: LoadResult;
+        if (endpoint.name === "join") {
+          const firstApplicant = SEEDED_APPLICATIONS + 1 + joinsSent;
+          const connections = options.joinConnections;
+          const joined = await startNodeLoad({ kind: "join", url, connections, seconds, headers: endpoint.headers, firstApplicant }).reply;
+          joinsSent += joined.sent;
+          run = joined.result;
+        } else {
+          run = await runWrk({ url, connections: options.connections, seconds, headers: endpoint.headers });
+        }
         progress(
           `${endpoint.name} on the ${target}: ${run.requestsPerSecond.toFixed(0)} req/s, p99 ${run.p99Ms} ms, ${run.errors} error(s)`,
         );
@@ -243,7 +220,8 @@ function printReport(
   uploads: UploadsResult | undefined,
 ): void {
   console.log(
-    `npm run bench: ${options.rounds} round(s) of ${options.duration} s per endpoint and server, ${options.connections} connections, ` +
+    `npm run bench: wrk, ${options.rounds} round(s) of ${options.duration} s per endpoint and server, ${options.connections} connections ` +
+      `(join: ${options.joinConnections}), ` +
       `Accept-Encoding "${options.acceptEncoding}", median round shown; ${machine.cores} cores; load average ${machine.loadAtStart} at start, ${loadAverage()} at the end`,
   );
   const summaries = runs.map(summarise);
@@ -385,6 +363,7 @@ async function benchRegistrationRush(cores: number): Promise<void> {
 
 async function main(): Promise<void> {
   const options = benchOptions();
+  requireWrk();
   const cores = os.availableParallelism();
   if (options.only.some((name) => !ENGINE_SECTIONS.includes(name))) await benchSite(options, cores);
   if (options.only.includes(REQUESTS)) await benchAdminRequests(options, cores);

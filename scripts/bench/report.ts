@@ -11,11 +11,22 @@ const TARGETS = {
   rssWhileUploadingBytes: 500_000_000,
 } as const;
 
-/** What one autocannon run measured; `errors` counts every request that did not succeed. */
+/** What one run of the load client measured; `errors` counts every request that did not succeed. */
 export interface LoadResult {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  errors: number;
+}
+
+/** Page loads at a steady rate (the uploads case's visitors), from every answer's time. */
+export interface PageLoads {
+  requests: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  /** The slowest page load. */
+  maxMs: number;
   errors: number;
 }
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
-import autocannon from "autocannon";
 import sharp from "sharp";
 import { signIn, siteOrigin } from "../lib/production-server";
-import { nearestRank, parseProcStatus } from "./report";
+import { startNodeLoad } from "./node-load";
+import { type PageLoads, parseProcStatus } from "./report";
 
 /** The issue's case: twenty phone photos of about 4000x3000 pixels, uploaded into one gallery at once. */
 export const UPLOADED_PHOTOS = 20;
@@ -24,53 +24,26 @@ export interface UploadsResult {
   peakRssBytes: number;
 }
 
-interface PageLoads {
-  requests: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  /** The slowest page load. */
-  maxMs: number;
-  errors: number;
-}
-
 /**
- * Visitors loading the home and events pages at a steady rate, until `duration` ends or the returned run is stopped.
- * Every answer's time is kept (autocannon's own summary has no 95th percentile) and rounded to 0.1 ms.
+ * Visitors loading the home and events pages at a steady rate, until `duration` ends or the returned run is stopped:
+ * autocannon in a process of its own (scripts/bench/node-client.ts), warmed up unmeasured first, every answer's time kept.
  */
 function visit(serverUrl: string, duration: number, headers: Record<string, string>) {
-  const times: number[] = [];
-  let finished: (loads: PageLoads) => void = () => undefined;
-  const result = new Promise<PageLoads>((resolve) => (finished = resolve));
-  const run = autocannon(
-    {
-      url: serverUrl,
-      connections: 4,
-      overallRate: VISITOR_RATE,
-      duration,
-      requests: [{ path: "/" }, { path: "/events-and-activities" }],
-      headers,
-    },
-    (error, outcome) => {
-      if (error) throw error;
-      const sorted = times.sort((a, b) => a - b).map((ms) => Math.round(ms * 10) / 10);
-      finished({
-        requests: outcome.requests.total,
-        p50Ms: nearestRank(sorted, 0.5),
-        p95Ms: nearestRank(sorted, 0.95),
-        p99Ms: nearestRank(sorted, 0.99),
-        maxMs: sorted.at(-1) ?? Number.NaN,
-        errors: outcome.errors + outcome.non2xx,
-      });
-    },
-  );
-  run.on("response", (_client, _status, _bytes, responseTimeMs) => times.push(responseTimeMs));
-  return { stop: () => run.stop(), result };
+  const run = startNodeLoad({
+    kind: "visit",
+    url: serverUrl,
+    connections: 4,
+    ratePerSecond: VISITOR_RATE,
+    warmUpSeconds: VISITOR_WARM_UP_SECONDS,
+    seconds: duration,
+    headers,
+  });
+  return { ready: run.ready, stop: run.stop, result: run.reply.then((reply) => reply.loads) };
 }
 
 /**
- * The uploads, sent from a thread of their own: this thread times the visitors' page loads, and its event loop must
- * not wait for the uploads' (preparing 100 MB of forms once held it, and so the visitors' timings, for a second).
+ * The uploads, sent from a thread of their own: the bench's event loop, which samples the server's memory, must not
+ * wait for the uploads' (preparing 100 MB of forms holds a loop for a second).
  * Resolves when the thread holds its copy of the photos; `send` posts them all at once and resolves with each status.
  * The thread's code cannot import `siteOrigin`: it sends the same `origin` header itself.
  */
@@ -149,14 +122,12 @@ export async function benchUploads(
   const sampler = setInterval(() => {
     peakRssBytes = Math.max(peakRssBytes, parseProcStatus(fs.readFileSync(`/proc/${serverPid}/status`, "utf8")).rssBytes);
   }, 50);
-  // autocannon's first run in a process reads some 50 ms slower than the server answers (its own warm-up: a second
-  // run against the same cached pages reads 2 ms), so the visitors warm up first, unmeasured.
-  await visit(serverUrl, VISITOR_WARM_UP_SECONDS, pageHeaders).result;
   progress(`uploads: visitors load pages at ${VISITOR_RATE}/s for ${BEFORE_SECONDS} s before the uploads`);
   const pagesBefore = await visit(serverUrl, BEFORE_SECONDS, pageHeaders).result;
   const uploader = await photoUploader(`${serverUrl}/admin/content/galleries/${galleryId}/photos`, cookie, photos);
   // Stopped once the uploads are answered; the duration only bounds a run that would otherwise never end.
   const visitors = visit(serverUrl, 3600, pageHeaders);
+  await visitors.ready;
   const started = performance.now();
   progress(`uploads: sending ${UPLOADED_PHOTOS} photos at once while visitors load pages at ${VISITOR_RATE}/s`);
   const answers = await uploader.send();
