@@ -3,6 +3,7 @@ import { href } from "react-router";
 import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits";
 import { PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms";
 import { downscaledPhoto } from "./downscale-photo";
+import { holdWhileUploading } from "./leave-while-uploading";
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { NETWORK_MESSAGE, postWithProgress, refusalMessage } from "./post-with-progress";
 
@@ -28,6 +29,8 @@ const files = new Map<string, File>();
 const listeners = new Set<() => void>();
 let sending = false;
 let nextKey = 0;
+/** Ends the question asked before the browser leaves the site while photos wait or are sent (leave-while-uploading.ts). */
+let releaseLeaving: (() => void) | undefined;
 
 function update(key: string, change: Partial<PhotoUpload>) {
   uploads = uploads.map((upload) => (upload.key === key ? { ...upload, ...change } : upload));
@@ -59,6 +62,7 @@ export function uploadPhotos(galleryId: string, chosen: Iterable<File>): void {
   }
   uploads = [...uploads, ...added];
   for (const listener of listeners) listener();
+  if (!releaseLeaving && uploads.some((upload) => upload.state === "waiting")) releaseLeaving = holdWhileUploading("photos");
   void sendNext();
 }
 
@@ -80,7 +84,11 @@ async function sendNext(): Promise<void> {
   if (sending) return;
   const next = uploads.find((upload) => upload.state === "waiting");
   const file = next && files.get(next.key);
-  if (!next || !file) return;
+  if (!next || !file) {
+    releaseLeaving?.();
+    releaseLeaving = undefined;
+    return;
+  }
   sending = true;
   try {
     update(next.key, { state: "sending" });

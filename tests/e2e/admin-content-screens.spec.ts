@@ -191,3 +191,52 @@ test.describe("the content screens", () => {
     expect(storedPhoto).toEqual([{ width: 1200, height: 1600 }]);
   });
 });
+
+test("photos still on their way: leaving the site asks first, another admin page does not, and the photos arrive", async ({
+  page,
+  database,
+  signInAsAdmin,
+}) => {
+  await signInAsAdmin();
+  const gallery = await database.db
+    .selectFrom("galleries")
+    .select(["id", "name"])
+    .where("kind", "=", "event")
+    .orderBy("position")
+    .executeTakeFirstOrThrow();
+  // The upload is held at the network until the test lets it through: it is "still uploading" for as long as needed.
+  let letThrough: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  const arrived = new Promise<void>((resolve) =>
+    page.route("**/admin/content/galleries/*/photos", async (route) => {
+      resolve();
+      await held;
+      await route.continue();
+    }),
+  );
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.dismiss();
+  });
+
+  await page.goto(`/admin/content/galleries/${gallery.id}`);
+  await page.getByLabel("Add photos", { exact: true }).setInputFiles([await photoFile("walk-2.jpg", 320, 240)]);
+  await arrived;
+  // A browser asks before leaving only a page the person has used (a click), as they have by now.
+  await page.getByRole("heading", { name: gallery.name, level: 1 }).click();
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => dialogs).toEqual(["beforeunload"]);
+  expect(page.isClosed()).toBe(false);
+
+  // Within the admin area nothing is lost, so nothing asks: the queue keeps going while the admin is elsewhere.
+  await page.getByRole("navigation", { name: "Site content" }).getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL(/\/admin\/content\/home$/);
+  letThrough();
+  await page.getByRole("navigation", { name: "Site content" }).getByRole("link", { name: "Galleries" }).click();
+  await page.getByRole("link", { name: `Photos of ${gallery.name}`, exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "uploads finished" })).toHaveText("1 of 1 uploads finished", { timeout: 20_000 });
+  // Once they are in, leaving asks nothing.
+  await page.reload();
+  expect(dialogs).toEqual(["beforeunload"]);
+});

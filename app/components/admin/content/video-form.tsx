@@ -12,6 +12,7 @@ import { FileField } from "~/components/ui/photo-field";
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { NETWORK_MESSAGE } from "~/lib/post-with-progress";
 import { uploadVideo } from "~/lib/video-upload";
+import { holdWhileUploading } from "~/lib/leave-while-uploading";
 import type { ContentAnswer } from "./content-form";
 import { SaveButton, useSavedToast } from "./save-button";
 
@@ -58,10 +59,11 @@ export function VideoForm({ video }: { video: StoredVideo }) {
       if (submission?.status !== "success" || upload) return;
       const file = submission.value.video as File;
       setUpload({ sent: 0, total: file.size, joining: false });
+      const release = holdWhileUploading("video");
       const { status, body } = await uploadVideo(file, video.version, {
         onProgress: (sent, total) => setUpload({ sent, total, joining: false }),
         onJoining: () => setUpload((shown) => shown && { ...shown, joining: true }),
-      });
+      }).finally(release);
       setUpload(undefined);
       setAnswer(answerOf(status, body));
     },
