@@ -32,7 +32,8 @@ import {
   uploadsInTurn,
 } from "./request-guards";
 import { withClientAddress } from "../client-address-scope";
-import { requestLog } from "./request-log";
+import { requestLines, requestLog } from "./request-log";
+import { cachedPageLane } from "./cached-page-lane";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { errorMessage } from "#core/errors";
 
@@ -94,7 +95,8 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
       .json({ status: isReady ? "ready" : "not ready" });
   });
 
-  app.use(requestLog(logger));
+  const logRequest = requestLines(logger);
+  app.use(requestLog(logRequest));
   // Before anything reads the path: every rule below sees it as React Router will (normalPaths).
   app.use(normalPaths);
   // The address the audit log keeps a keyed hash of the network of (server/repos/audit-log.ts).
@@ -195,7 +197,13 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   );
 
   app.use(errorHandler(logger));
-  return app;
+  if (!cache) return app;
+  // A cached public page skips Express: the lane sends what Express sent it with, and everything else goes on to it.
+  const trustProxy = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  const lane = cachedPageLane({ ready: cache.ready, trustsProxy: trustProxy, accepting: () => readiness.accepting, log: logRequest });
+  return (req, res) => {
+    if (!lane(req, res)) app(req, res);
+  };
 }
 
 /** What every response carries, files included: no MIME sniffing, and no embedding by other sites. */

@@ -3,6 +3,13 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
 
+declare module "node:http" {
+  interface ServerResponse {
+    /** The names of the headers set, spelled as set (Node has it on every outgoing message; @types/node 20 omits it here). */
+    getRawHeaderNames(): string[];
+  }
+}
+
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
@@ -18,6 +25,9 @@ const QUICK_BROTLI_QUALITY = 5;
 /** Headers that belong to one response's transfer, not to the page. */
 const PER_TRANSFER = new Set(["content-length", "transfer-encoding", "connection", "date", "content-encoding"]);
 
+/** Every header of a page's answer but the transfer's, in order and spelled as sent: [name, value, name, value, …]. */
+export type SentHeaders = string[];
+
 interface CachedPage {
   headers: Record<string, string>;
   etag: string;
@@ -26,6 +36,18 @@ interface CachedPage {
   dataHash: string | undefined;
   /** Whether `body.br` is already the smallest brotli. */
   smallest: boolean;
+  /**
+   * The headers its answers carried when Express sent them, for requests over HTTPS and over HTTP (which differ by
+   * HSTS): the cached-page lane (cached-page-lane.ts) sends the same.
+   */
+  sent: { secure?: SentHeaders; plain?: SentHeaders };
+}
+
+/** A cached page as the cached-page lane sends it. */
+export interface ReadyPage {
+  etag: string;
+  headers: SentHeaders;
+  body: CachedPage["body"];
 }
 
 /** React Router's data request for a page (with `v8_trailingSlashAwareDataRequests`): `/` is `/_.data`, `/x` is `/x.data`. */
@@ -85,6 +107,8 @@ export function pageCache(options: PageCacheOptions) {
     smallestBrotli = smallestBrotliOf,
   } = options;
   const pages = new Map<string, Promise<CachedPage | undefined>>();
+  /** The pages of `pages` rendered and current: what `ready` answers from without waiting. */
+  const rendered = new Map<string, CachedPage>();
   /** The pages rendered before the last clear, by path: one whose data has not changed since is served again. */
   const earlier = new Map<string, CachedPage>();
   /** Raised by every clear, so a render begun before a change is not cached after it. */
@@ -106,6 +130,7 @@ export function pageCache(options: PageCacheOptions) {
       rendering.then((page) => page && earlier.set(path, page)).catch(() => undefined);
     }
     pages.clear();
+    rendered.clear();
     knownVersion = undefined;
   };
 
@@ -128,11 +153,16 @@ export function pageCache(options: PageCacheOptions) {
     })().finally(() => (redrawLoop = undefined));
   }
 
-  async function ensureCurrent(): Promise<void> {
+  /** Whether the pages held are known to be current without asking the database. */
+  function isKnownCurrent(): boolean {
     const current = now();
     // A clock set back (the host's time corrected) counts as the interval passed: the last check is not in the future.
     const fresh = current >= checkedAt && current - checkedAt < options.checkIntervalMs;
-    if (knownVersion !== undefined && fresh && (changesAt === null || current < changesAt)) return;
+    return knownVersion !== undefined && fresh && (changesAt === null || current < changesAt);
+  }
+
+  async function ensureCurrent(): Promise<void> {
+    if (isKnownCurrent()) return;
     // One read at a time: requests arriving meanwhile wait for it rather than each asking the database.
     checking ??= options
       .version()
@@ -202,6 +232,7 @@ export function pageCache(options: PageCacheOptions) {
       body: { identity, gzip: gzipped, br: quickBrotli },
       dataHash: dataHashAfter === dataHash ? dataHash : undefined,
       smallest: false,
+      sent: {},
     };
     // Served at once with a quick brotli (about a tenth larger), and with the smallest once the page has stayed current.
     compressSmallestOnceSettled(cached, startedIn);
@@ -217,7 +248,10 @@ export function pageCache(options: PageCacheOptions) {
     const rendering = render(path, startedIn);
     pages.set(path, rendering);
     const forget = () => pages.get(path) === rendering && pages.delete(path);
-    rendering.then((rendered) => (!rendered || generation !== startedIn) && forget(), forget);
+    rendering.then((page) => {
+      if (!page || generation !== startedIn) return forget();
+      if (pages.get(path) === rendering) rendered.set(path, page);
+    }, forget);
     return rendering;
   }
 
@@ -227,6 +261,10 @@ export function pageCache(options: PageCacheOptions) {
     if (!cached) return next();
     asked.add(req.path);
     res.set(cached.headers).set({ ETag: cached.etag, "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL, Vary: "Accept-Encoding" });
+    cached.sent[req.secure ? "secure" : "plain"] ??= res
+      .getRawHeaderNames()
+      .filter((name) => !PER_TRANSFER.has(name.toLowerCase()))
+      .flatMap((name) => [name, String(res.getHeader(name))]);
     if (req.fresh) return void res.status(304).end();
     // Brotli whenever the client takes it (browsers list gzip first, but brotli is a quarter smaller here).
     const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
@@ -255,5 +293,17 @@ export function pageCache(options: PageCacheOptions) {
       next();
     };
 
-  return { serve, invalidate, invalidateOnWrites };
+  /**
+   * The page at `path`, when it is held, known current and was sent once over this kind of connection, without
+   * waiting for anything; undefined otherwise (then `serve` answers, or React Router).
+   */
+  const ready = (path: string, secure: boolean): ReadyPage | undefined => {
+    const cached = rendered.get(path);
+    const headers = cached?.sent[secure ? "secure" : "plain"];
+    if (!cached || !headers || !isKnownCurrent()) return undefined;
+    asked.add(path);
+    return { etag: cached.etag, headers, body: cached.body };
+  };
+
+  return { serve, ready, invalidate, invalidateOnWrites };
 }

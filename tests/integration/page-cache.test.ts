@@ -5,6 +5,7 @@
  * PAGE_CACHE_SECONDS.
  */
 import http from "node:http";
+import net from "node:net";
 import zlib from "node:zlib";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
@@ -127,6 +128,44 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
       Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.has(name)));
     expect(comparable(cached.headers)).toEqual(comparable(rendered.headers));
     expect(cached.headers["content-security-policy"]).toMatch(/'sha256-/);
+  });
+
+  test("once Express has sent a page, the cached-page lane sends the same bytes: every header in order and spelling, the body, the 304", async () => {
+    /** One request over a socket of its own, the answer's bytes as they arrived, without its Date line. */
+    const exchange = (path: string, headers: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(server.url).port), "127.0.0.1");
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+        socket.on("end", () =>
+          resolve(
+            Buffer.concat(chunks)
+              .toString("latin1")
+              .replace(/^Date: .*\r\n/m, ""),
+          ),
+        );
+        socket.on("error", reject);
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`);
+      });
+    const path = "/announcement";
+    // A change to what the page shows makes it a new page: its first answer is Express's, which the lane then repeats.
+    expect((await post(server, "/admin/join-us", { visible: "false" }, { cookie })).status).toBe(200);
+    let fromExpress: string, fromLane: string, notModified: string;
+    try {
+      fromExpress = await exchange(path, "Accept-Encoding: gzip, deflate, br, zstd\r\n");
+      fromLane = await exchange(path, "Accept-Encoding: gzip, deflate, br, zstd\r\n");
+      const etag = /\r\nETag: ("[^"]+")\r\n/.exec(fromExpress)![1]!;
+      notModified = await exchange(path, `If-None-Match: ${etag}\r\n`);
+    } finally {
+      expect((await post(server, "/admin/join-us", { visible: "true" }, { cookie })).status).toBe(200);
+    }
+    expect(fromExpress).toMatch(/^HTTP\/1.1 200 OK\r\nX-Content-Type-Options: nosniff\r\n[\s\S]*\r\nContent-Encoding: br\r\n/);
+    expect(fromLane).toBe(fromExpress);
+    expect(notModified).toMatch(/^HTTP\/1.1 304 Not Modified\r\n/);
+    expect(notModified.split("\r\n\r\n")[1]).toBe("");
+    for (const header of ["Content-Security-Policy", "ETag", "Cache-Control", "Vary", "X-Frame-Options"]) {
+      expect(notModified).toContain(fromExpress.match(new RegExp(`\r\n${header}: [^\r]*`, "i"))![0]);
+    }
   });
 
   test("a client that takes neither brotli nor gzip gets the page uncompressed", async () => {
