@@ -2,9 +2,9 @@
  * `npm run bench`: the production server on a fresh SQLite DATA_DIR seeded like a site a few months into use
  * (20 announcements with photos, 500 applications), beside a baseline: a bare `node:http` server, forked, answering
  * the same bytes from memory. `wrk`, a process of its own (scripts/bench/wrk.ts), drives both in turn with the same
- * headers, connections and duration: the home page, announcements, events and activities, one announcement image. Join
- * submissions (POST /join.data, which the baseline has no equivalent of) come from autocannon in a forked process
- * (scripts/bench/node-client.ts). Without wrk the bench stops and says how to install it. Prints requests/s and latencies with the ratio to the
+ * headers, connections and duration: the home page, announcements, events and activities, one announcement image; and
+ * the server alone with join submissions (POST /join.data, which the baseline has no equivalent of; each a new
+ * applicant, scripts/bench/join-load.ts). Without wrk the bench stops and says how to install it. Prints requests/s and latencies with the ratio to the
  * baseline, the server's memory, and PASS/MISS per target; exits 1 on any error response or missed target.
  * Then `requests` (scripts/bench/requests.ts): the admin panel's list, searches and CSV export with 10,000 join
  * requests, on SQLite and on PostgreSQL (when it answers at TEST_DATABASE_URL or the default local URL); and
@@ -30,7 +30,7 @@ import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcS
 import { benchRequests, type EngineResult, printRequestsReport, REQUESTS_ENGINES, type RequestsOptions } from "./bench/requests";
 import { benchRegistrations, printRegistrationsReport, type RegistrationsResult } from "./bench/registrations";
 import { benchUploads, type UploadsResult } from "./bench/uploads";
-import { startNodeLoad } from "./bench/node-load";
+import { APPLICANTS_PER_RUN, joinHeaders, joinScript } from "./bench/join-load";
 import { requireWrk, runWrk } from "./bench/wrk";
 import { freePort, startProductionServer } from "./lib/production-server";
 import { openSite, seedAnnouncements, seedApplications } from "./lib/seed";
@@ -174,7 +174,7 @@ async function runRounds(
   options: ReturnType<typeof benchOptions>,
   beforeRun: () => Promise<void>,
 ): Promise<EndpointRuns[]> {
-  let joinsSent = 0;
+  let nextApplicant = SEEDED_APPLICATIONS + 1;
   const runs: EndpointRuns[] = endpoints.map((e) => ({
     ...e,
     server: [],
@@ -192,11 +192,10 @@ async function runRounds(
         const url = `${urls[target]}${endpoint.path}`;
         let run: LoadResult;
         if (endpoint.name === "join") {
-          const firstApplicant = SEEDED_APPLICATIONS + 1 + joinsSent;
-          const connections = options.joinConnections;
-          const joined = await startNodeLoad({ kind: "join", url, connections, seconds, headers: endpoint.headers, firstApplicant }).reply;
-          joinsSent += joined.sent;
-          run = joined.result;
+          const join = joinScript(nextApplicant);
+          nextApplicant += APPLICANTS_PER_RUN;
+          const headers = { ...endpoint.headers, ...joinHeaders(urls.server) };
+          run = await runWrk({ url, connections: options.joinConnections, seconds, headers, script: join.script }).finally(join.remove);
         } else {
           run = await runWrk({ url, connections: options.connections, seconds, headers: endpoint.headers });
         }

@@ -2,14 +2,15 @@ import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import sharp from "sharp";
 import { signIn, siteOrigin } from "../lib/production-server";
-import { startNodeLoad } from "./node-load";
+import { startWrk } from "./wrk";
 import { type PageLoads, parseProcStatus } from "./report";
 
 /** The issue's case: twenty phone photos of about 4000x3000 pixels, uploaded into one gallery at once. */
 export const UPLOADED_PHOTOS = 20;
 /** Visitors meanwhile: this many requests a second, alternating the home page and the events page. */
 const VISITOR_RATE = 20;
-const VISITOR_WARM_UP_SECONDS = 3;
+/** Their connections: each sends its next request a fixed time after the last. */
+const VISITORS = 4;
 const BEFORE_SECONDS = 5;
 
 export interface UploadsResult {
@@ -24,21 +25,29 @@ export interface UploadsResult {
   peakRssBytes: number;
 }
 
-/**
- * Visitors loading the home and events pages at a steady rate, until `duration` ends or the returned run is stopped:
- * autocannon in a process of its own (scripts/bench/node-client.ts), warmed up unmeasured first, every answer's time kept.
- */
-function visit(serverUrl: string, duration: number, headers: Record<string, string>) {
-  const run = startNodeLoad({
-    kind: "visit",
-    url: serverUrl,
-    connections: 4,
-    ratePerSecond: VISITOR_RATE,
-    warmUpSeconds: VISITOR_WARM_UP_SECONDS,
-    seconds: duration,
-    headers,
-  });
-  return { ready: run.ready, stop: run.stop, result: run.reply.then((reply) => reply.loads) };
+/** wrk's Lua for visitors loading / and /events-and-activities in turn, `perSecond` in all over `connections`. */
+const visitorsScript = (connections: number, perSecond: number) => `
+local paths = { "/", "/events-and-activities" }
+local sent = 0
+request = function()
+  sent = sent + 1
+  return wrk.format("GET", paths[(sent % 2) + 1])
+end
+delay = function() return ${Math.round((connections * 1000) / perSecond)} end
+`;
+
+/** Visitors at a steady rate (wrk, a process of its own), until `seconds` pass or the returned run is stopped. */
+function visit(serverUrl: string, seconds: number, headers: Record<string, string>) {
+  const run = startWrk({ url: `${serverUrl}/`, connections: VISITORS, seconds, headers, script: visitorsScript(VISITORS, VISITOR_RATE) });
+  const result = run.result.then((figures): PageLoads => ({
+    requests: figures.requests,
+    p50Ms: figures.p50Ms,
+    p95Ms: figures.p95Ms,
+    p99Ms: figures.p99Ms,
+    maxMs: figures.maxMs,
+    errors: figures.errors,
+  }));
+  return { stop: run.stop, result };
 }
 
 /**
@@ -127,7 +136,6 @@ export async function benchUploads(
   const uploader = await photoUploader(`${serverUrl}/admin/content/galleries/${galleryId}/photos`, cookie, photos);
   // Stopped once the uploads are answered; the duration only bounds a run that would otherwise never end.
   const visitors = visit(serverUrl, 3600, pageHeaders);
-  await visitors.ready;
   const started = performance.now();
   progress(`uploads: sending ${UPLOADED_PHOTOS} photos at once while visitors load pages at ${VISITOR_RATE}/s`);
   const answers = await uploader.send();

@@ -6,10 +6,18 @@ describe("the wrk load client", () => {
     const output = [
       "Running 8s test @ http://127.0.0.1:3000/",
       "  1 threads and 50 connections",
-      'bench-json {"requests":40000,"durationUs":8000000,"errors":3,"p50Us":1250,"p99Us":9800}',
+      'bench-json {"requests":40000,"durationUs":8000000,"errors":3,"p50Us":1250,"p95Us":4000,"p99Us":9800,"maxUs":20500}',
       "Requests/sec:   5000.00",
     ].join("\n");
-    expect(parseWrkReport(output)).toEqual({ requestsPerSecond: 5000, p50Ms: 1.25, p99Ms: 9.8, errors: 3 });
+    expect(parseWrkReport(output)).toEqual({
+      requests: 40000,
+      requestsPerSecond: 5000,
+      p50Ms: 1.25,
+      p95Ms: 4,
+      p99Ms: 9.8,
+      maxMs: 20.5,
+      errors: 3,
+    });
   });
 
   test("a run that printed no report line is an error that shows what wrk said", () => {
