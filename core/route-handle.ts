@@ -20,6 +20,11 @@ export interface RouteHandle {
    * they leave the page cache as it is, and cost no render of the public pages.
    */
   keepsPublicPages?: true;
+  /**
+   * The admin area (app/routes/admin/layout.tsx declares it for every route beneath): its answers are never stored by a
+   * browser or proxy, and its writes may change the public pages (the page cache is emptied, unless `keepsPublicPages`).
+   */
+  adminArea?: true;
 }
 
 /** The `handle` of a route whose writes ask for a recent password. */

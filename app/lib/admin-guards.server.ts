@@ -1,7 +1,7 @@
 import { createContext, data, href, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages";
 import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles";
-import type { AdminCheckOptions } from "../../server/auth/auth-service";
+import type { AdminCheckOptions, SignInStage } from "../../server/auth/auth-service";
 import type { ActiveSession } from "../../server/auth/sessions.server";
 import { adminContext, requestContext, servicesContext } from "~/context";
 
@@ -13,6 +13,13 @@ export const SECOND_FACTOR_PATH = href("/admin/login/code");
 
 /** The session a guard higher in the route tree admitted: the guards beneath it judge it without reading it again. */
 const admittedSession = createContext<ActiveSession | null>(null);
+
+/** Where a page is sent while the sign-in still owes a stage: the page that asks for it. */
+const STAGE_PAGES: Record<SignInStage, string> = {
+  "second-factor": SECOND_FACTOR_PATH,
+  "password-change": href("/admin"),
+  "two-factor-setup": href("/admin/security"),
+};
 
 /** The admin page the request came from or is for: where the admin returns after logging in again. */
 function returnPathOf(request: Request): string | undefined {
@@ -44,11 +51,11 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
   const { dataRequest } = context.get(requestContext);
   const asksForHtml = (request.headers.get("accept") ?? "").includes("text/html");
   if (check.reason === "second-factor-required") {
-    if (read) throw redirect(SECOND_FACTOR_PATH, { headers });
+    if (read) throw redirect(STAGE_PAGES["second-factor"], { headers });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.secondFactorRequired, login: SECOND_FACTOR_PATH }, { status: 401 });
   }
   if (check.reason === "two-factor-setup-required") {
-    if (read) throw redirect(href("/admin/security"), { headers });
+    if (read) throw redirect(STAGE_PAGES["two-factor-setup"], { headers });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.twoFactorSetupRequired }, { status: 403 });
   }
   if (check.reason === "reauthentication-required") {
@@ -63,7 +70,7 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
     throw Response.json({ error: OWNERS_ONLY_MESSAGE }, { status: 403 });
   }
   if (check.reason === "password-change-required") {
-    if (read) throw redirect(href("/admin"), { headers });
+    if (read) throw redirect(STAGE_PAGES["password-change"], { headers });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.passwordChangeRequired }, { status: 403 });
   }
   // A write, or the app's request for data, comes from an admin page that was open: the session ended under it.
@@ -91,3 +98,30 @@ export const ownersOnly = adminGuard({ ownersOnly: true });
 
 /** A sensitive change: the password entered in this session within the last 10 minutes ("Confirm it's you"). */
 export const recentPassword = adminGuard({ recentAuthentication: true });
+
+/** What /admin shows: the login without a live session, the new password while one is owed, else the join requests. */
+export type AdminEntry = { show: "login"; ended: boolean } | { show: "change-password"; email: string } | { show: "requests" };
+export const adminEntryContext = createContext<AdminEntry>();
+
+/**
+ * /admin's guard (SPEC 2: /admin is the login, or the panel once signed in). It refuses nothing: without a live session
+ * the page is the login (a visit to the login is no refused access, so nothing is logged), and a one-time password is
+ * changed there. A sign-in owing another stage goes to the page that asks for it, as from any admin page; a complete
+ * one is admitted as the signed-in layout admits it.
+ */
+export const adminEntry: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const { auth } = context.get(servicesContext);
+  const active = await auth.sessionOf(request);
+  if (!active) return void context.set(adminEntryContext, { show: "login", ended: auth.hasSessionCookie(request) });
+  const stage = auth.stageOwed(active);
+  if (stage === "password-change") return void context.set(adminEntryContext, { show: "change-password", email: active.admin.email });
+  if (stage) throw redirect(STAGE_PAGES[stage]);
+  context.set(admittedSession, active);
+  context.set(adminContext, active);
+  context.set(adminEntryContext, { show: "requests" });
+};
+
+/** The session a guard admitted for this request, its sign-in complete or at a stage the route is open at; none without. */
+export function admittedAdmin(context: Readonly<RouterContextProvider>): ActiveSession | undefined {
+  return context.get(admittedSession) ?? undefined;
+}

@@ -133,6 +133,9 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
     /** The live session the request's cookie names, or undefined (no cookie, unknown, idle or expired). */
     sessionOf,
 
+    /** The first stage the session's sign-in still owes (the second factor, a new password, the two-factor setup), if any. */
+    stageOwed,
+
     /** Whether the request carries a session cookie at all: without a live session, it is one that ended. */
     hasSessionCookie: (request: Request): boolean => readSessionToken(request, cookie) !== undefined,
 

@@ -15,7 +15,7 @@ import { FORM_MAX_BYTES } from "#core/schemas/limits";
 import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
 import { pageCache } from "./page-cache";
 import { type RequestScope, requestContextOf, routerContextsOf } from "./load-context";
-import { routeRulesOf } from "./route-rules";
+import { type RouteRules, routeRulesOf } from "./route-rules";
 import { checkReadiness, type Readiness, readinessProbe } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import type { Logger } from "../logger";
@@ -37,8 +37,10 @@ import { cachedPageLane } from "./cached-page-lane";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { errorMessage } from "#core/errors";
 
-/** /admin, /admin-announcement and everything under /admin/. */
-const ADMIN_PATHS = /^\/admin(-announcement)?(\/|$)/;
+/** What Express asks the route rules of a path: answered at once from the build served, or from Vite's current one. */
+type RuleLookups = {
+  [Rule in "uploadMaxBytes" | "isAdminArea"]: (path: string) => ReturnType<RouteRules[Rule]> | Promise<ReturnType<RouteRules[Rule]>>;
+};
 
 const ONE_YEAR_SECONDS = 31_536_000;
 /**
@@ -118,9 +120,10 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     typeof build !== "function"
       ? { render: createPageRenderer(build, "production"), contexts: routerContextsOf(build), rules: routeRulesOf(build) }
       : undefined;
-  const uploadMaxBytes = builtApp
-    ? builtApp.rules.uploadMaxBytes
-    : async (path: string) => routeRulesOf(await currentBuild()).uploadMaxBytes(path);
+  const rules: RuleLookups = builtApp?.rules ?? {
+    uploadMaxBytes: async (path) => routeRulesOf(await currentBuild()).uploadMaxBytes(path),
+    isAdminArea: async (path) => routeRulesOf(await currentBuild()).isAdminArea(path),
+  };
   // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
   const cache =
     builtApp && options.pageCacheSeconds !== undefined
@@ -167,18 +170,18 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
 
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
   app.use(refuseCrossSiteWrites(options.writeOrigins, logger));
-  app.use(limitRequestBodies(uploadMaxBytes, FORM_MAX_BYTES, logger));
+  app.use(limitRequestBodies(rules.uploadMaxBytes, FORM_MAX_BYTES, logger));
   // One body read while one photo is encoded (storeImage encodes one at a time); a video's parts take turns with them.
-  app.use(uploadsInTurn(uploadMaxBytes, 2));
+  app.use(uploadsInTurn(rules.uploadMaxBytes, 2));
   app.use(drainUnreadBodies);
-  app.use(noStore(ADMIN_PATHS));
+  app.use(noStore(rules.isAdminArea));
   if (builtApp) app.use(refuseReadsOfPostOnlyRoutes(builtApp.rules));
   // Admin posts may change the public pages; the sign-in's, which anyone may send, do not, and must not cost a render.
   if (cache && builtApp) {
-    const { keepsPublicPages } = builtApp.rules;
+    const { isAdminArea, keepsPublicPages } = builtApp.rules;
     const mayChangePublicPages = (path: string) => {
       const route = routePath(path);
-      return ADMIN_PATHS.test(route) && !keepsPublicPages(route);
+      return isAdminArea(route) && !keepsPublicPages(route);
     };
     app.use(cache.invalidateOnWrites(mayChangePublicPages));
   }

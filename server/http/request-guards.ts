@@ -185,10 +185,10 @@ export const drainUnreadBodies: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Admin pages and answers are never kept by a browser or a proxy. */
-export function noStore(pattern: RegExp): RequestHandler {
-  return (req, res, next) => {
-    if (pattern.test(routePath(req.path))) res.set("Cache-Control", "no-store");
+/** Admin pages and answers (`isAdminArea`, from the route manifest) are never kept by a browser or a proxy. */
+export function noStore(isAdminArea: (path: string) => boolean | Promise<boolean>): RequestHandler {
+  return async (req, res, next) => {
+    if (await isAdminArea(routePath(req.path))) res.set("Cache-Control", "no-store");
     next();
   };
 }

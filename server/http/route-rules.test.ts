@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { routeRulesOf } from "./route-rules";
 
 /** A build's routes as the manifest gives them: an id, its parent, its own path segment and its module. */
-function buildOf(routes: { id: string; parentId?: string; path?: string; module: Record<string, unknown> }[]): ServerBuild {
+function buildOf(routes: { id: string; parentId?: string; path?: string; index?: true; module: Record<string, unknown> }[]): ServerBuild {
   return { routes: Object.fromEntries(routes.map((route) => [route.id, route])) } as unknown as ServerBuild;
 }
 
@@ -13,10 +13,14 @@ describe("route rules from the built manifest", () => {
   const rules = routeRulesOf(
     buildOf([
       { id: "root", path: "", module: { default: () => null } },
-      { id: "layout", parentId: "root", module: {} },
+      { id: "area", parentId: "root", module: { handle: { adminArea: true } } },
+      { id: "entry", parentId: "area", path: "admin", module: { loader: action, default: () => null } },
+      { id: "layout", parentId: "area", module: {} },
+      { id: "home", parentId: "root", index: true, module: { default: () => null } },
+      { id: "notes-public", parentId: "root", path: "notes", module: { default: () => null } },
       { id: "photos", parentId: "layout", path: "admin/galleries/:id/photos", module: { action, handle: { uploadMaxBytes: 5000 } } },
       { id: "save", parentId: "layout", path: "admin/notes/save", module: { action } },
-      { id: "login", parentId: "root", path: "admin/login", module: { action, handle: { keepsPublicPages: true } } },
+      { id: "login", parentId: "area", path: "admin/login", module: { action, handle: { keepsPublicPages: true } } },
       { id: "page", parentId: "layout", path: "admin/notes", module: { action, loader: action, default: () => null } },
     ]),
   );
@@ -37,5 +41,12 @@ describe("route rules from the built manifest", () => {
   test("posts to a route whose handle says so leave the public pages as they are; other routes' may change them", () => {
     expect(rules.keepsPublicPages("/admin/login")).toBe(true);
     expect(rules.keepsPublicPages("/admin/notes/save")).toBe(false);
+  });
+
+  test("the routes beneath a layout declaring `adminArea` are the admin area, however deep; the layout's own path is not", () => {
+    for (const path of ["/admin", "/admin/login", "/admin/notes", "/admin/notes/save", "/admin/galleries/g-1/photos"]) {
+      expect(rules.isAdminArea(path), path).toBe(true);
+    }
+    for (const path of ["/", "/notes", "/admin/unknown", "/administration"]) expect(rules.isAdminArea(path), path).toBe(false);
   });
 });

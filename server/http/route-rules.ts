@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import type { RouteHandle } from "#core/route-handle";
 import { routePath } from "./request-guards";
-import { routesWithPaths } from "./route-paths";
+import { type BuiltRoute, routesWithPaths } from "./route-paths";
 
 /** What Express must know of the app's routes before React Router reads a request, from the built route manifest. */
 export interface RouteRules {
@@ -11,6 +11,8 @@ export interface RouteRules {
   isPostOnly(path: string): boolean;
   /** Whether posts to this path leave the public pages as they are (its handle's `keepsPublicPages`). */
   keepsPublicPages(path: string): boolean;
+  /** Whether this path is a page or an action of the admin area (its route or one around it declares `adminArea`). */
+  isAdminArea(path: string): boolean;
 }
 
 /** A route's URL path as a pattern: each `:param` one segment, spelled as React Router matches it (routePath). */
@@ -19,8 +21,17 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${escaped.replace(/:[^/]+/g, "[^/]+")}$`);
 }
 
+const handleOf = (route: BuiltRoute): RouteHandle | undefined => route.module.handle as RouteHandle | undefined;
+
+/** Whether the route or one around it declares `adminArea`. */
+function inAdminArea(route: BuiltRoute, routes: ServerBuild["routes"]): boolean {
+  if (handleOf(route)?.adminArea) return true;
+  const parent = route.parentId ? routes[route.parentId] : undefined;
+  return parent ? inAdminArea(parent, routes) : false;
+}
+
 export function routeRulesOf(build: ServerBuild): RouteRules {
-  const routes = routesWithPaths(build.routes).map(({ route, path }) => ({ module: route.module, pattern: pathPattern(path) }));
+  const routes = routesWithPaths(build.routes).map(({ route, path }) => ({ route, module: route.module, pattern: pathPattern(path) }));
   const uploads = routes.flatMap(({ module, pattern }) => {
     const maxBytes = (module.handle as RouteHandle | undefined)?.uploadMaxBytes;
     return maxBytes === undefined ? [] : [{ pattern, maxBytes }];
@@ -31,7 +42,12 @@ export function routeRulesOf(build: ServerBuild): RouteRules {
   const keeping = routes
     .filter(({ module }) => (module.handle as RouteHandle | undefined)?.keepsPublicPages === true)
     .map(({ pattern }) => pattern);
+  // A pathless layout answers no address of its own: only the routes beneath it (with a path, or an index) do.
+  const adminArea = routes
+    .filter(({ route }) => (route.path || route.index) && inAdminArea(route, build.routes))
+    .map(({ pattern }) => pattern);
   return {
+    isAdminArea: (path) => adminArea.some((pattern) => pattern.test(path)),
     keepsPublicPages: (path) => keeping.some((pattern) => pattern.test(path)),
     uploadMaxBytes: (path) => uploads.find(({ pattern }) => pattern.test(path))?.maxBytes,
     isPostOnly: (path) => postOnly.some((pattern) => pattern.test(path)),

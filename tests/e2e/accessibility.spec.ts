@@ -11,7 +11,7 @@ import { settingsRepo } from "../../server/repos/settings";
 import { CONFLICT, PHOTO_FORMATS, photoFile, TRACE_READS_BROKEN_PREVIEW } from "./content-admin";
 import { E2E_ADMIN, type E2eServer } from "./e2e-server";
 import { axeViolations, expect, isPhone, PHONE_VIEWPORT, type Seed, test } from "./fixtures";
-import { chooseTopBarEntry, openPhoneMenu, topBar } from "./menus";
+import { chooseTopBarEntry, openAdminNav, openPhoneMenu, topBar } from "./menus";
 
 /**
  * The accessibility catalogue (docs/decisions/030-one-accessibility-catalogue.md): every page, dialog and state the site
@@ -427,6 +427,15 @@ const SCREENS: Screen[] = [
 
   // The admin panel: join requests.
   { name: "the admin panel, no requests", path: "/admin", as: "owner" },
+  {
+    name: "the admin navigation: its menu open (375 px), its bar (1280 px)",
+    path: "/admin/messages",
+    as: "owner",
+    eachWidth: true,
+    reach: async (page) => {
+      await openAdminNav(page);
+    },
+  },
   {
     name: "the admin panel with requests, two selected and a new status chosen for them",
     path: async ({ seed }) => {

@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { type CaughtMailFile, expect, type Mailbox, test } from "./fixtures";
 import { E2E_ADMIN } from "./e2e-server";
 import { expectPanel, signInThroughForm } from "./sign-in";
+import { adminNav } from "./menus";
 
 /**
  * Admin accounts (docs/operations.md, "The admins"): an Owner lists, invites, changes the role of, disables and
@@ -50,9 +51,9 @@ const accountRow = (page: Page, who: string) => accountList(page).getByRole("lis
 const detail = (row: Locator, term: string) =>
   row.locator("dt", { hasText: new RegExp(`^${escapeRegExp(term)}$`) }).locator("xpath=following-sibling::dd[1]");
 
-/** The toolbar's buttons only an Owner sees. */
-const OWNER_BUTTONS = ["Mail", "Personal data", "Accounts", "Audit log"] as const;
-const toolbarLink = (page: Page, name: string) => page.getByRole("link", { name, exact: true });
+/** The admin navigation's sections only an Owner sees. */
+const OWNER_SECTIONS = ["Mail", "Personal data", "Accounts", "Audit log"] as const;
+const sectionLink = (page: Page, name: string) => adminNav(page).getByRole("link", { name, exact: true });
 
 async function changeRole(page: Page, who: string, role: "Owner" | "Editor") {
   const row = accountRow(page, who);
@@ -76,7 +77,7 @@ test.describe("admin accounts", () => {
     const invitee = { name: "Sara Khan", email: "sara.khan@example.org" };
     await signInAsAdmin();
     await page.goto("/admin");
-    await toolbarLink(page, "Accounts").click();
+    await sectionLink(page, "Accounts").click();
     await expect(page).toHaveURL(/\/admin\/accounts$/);
     await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
     // The signed-in Owner has no name: the email heads the entry.
@@ -153,7 +154,7 @@ test.describe("admin accounts", () => {
     await expect(theirs.getByLabel("Your name")).toHaveCount(0);
   });
 
-  test("the Owner changes the Editor's role and the Editor's toolbar follows; disables, enables and removes the account, whose session ends", async ({
+  test("the Owner changes the Editor's role and the Editor's navigation follows; disables, enables and removes the account, whose session ends", async ({
     page,
     seed,
     signInAsAdmin,
@@ -164,8 +165,8 @@ test.describe("admin accounts", () => {
     const editorPage = await anotherBrowser();
     await signInAsAdmin({ email: EDITOR.email, context: editorPage.context() });
     await editorPage.goto("/admin");
-    await expect(toolbarLink(editorPage, "Site content")).toBeVisible();
-    for (const name of OWNER_BUTTONS) await expect(toolbarLink(editorPage, name)).toHaveCount(0);
+    await expect(sectionLink(editorPage, "Site content")).toBeVisible();
+    for (const name of OWNER_SECTIONS) await expect(sectionLink(editorPage, name)).toHaveCount(0);
     // An Owner's page says so to an Editor, and leads back.
     await editorPage.goto("/admin/accounts");
     await expect(editorPage.getByRole("heading", { name: "Owners only", level: 1 })).toBeVisible();
@@ -189,18 +190,18 @@ test.describe("admin accounts", () => {
     await expect(page.getByText("Role changed", { exact: true })).toBeVisible();
     await expect(detail(editor, "Role")).toHaveText("Owner");
     await editorPage.reload();
-    for (const name of OWNER_BUTTONS) await expect(toolbarLink(editorPage, name)).toBeVisible();
+    for (const name of OWNER_SECTIONS) await expect(sectionLink(editorPage, name)).toBeVisible();
     // The first change's toast may still be showing: the list says this one is done.
     await changeRole(page, EDITOR.name, "Editor");
     await expect(detail(editor, "Role")).toHaveText("Editor");
     await editorPage.reload();
-    for (const name of OWNER_BUTTONS) await expect(toolbarLink(editorPage, name)).toHaveCount(0);
+    for (const name of OWNER_SECTIONS) await expect(sectionLink(editorPage, name)).toHaveCount(0);
 
     await editor.getByRole("button", { name: "Disable" }).click();
     await expect(page.getByText("Account disabled: its sessions have ended", { exact: true })).toBeVisible();
     await expect(detail(editor, "Access")).toHaveText("Disabled");
     await expect(editor.getByRole("button", { name: "Disable" })).toHaveCount(0);
-    await toolbarLink(editorPage, "Site content").click();
+    await sectionLink(editorPage, "Site content").click();
     await expect(editorPage).toHaveURL(/\/admin\?ended=1&next=%2Fadmin%2Fcontent$/);
     await expect(editorPage.getByText(SESSION_ENDED, { exact: true })).toBeVisible();
     await editor.getByRole("button", { name: "Enable" }).click();

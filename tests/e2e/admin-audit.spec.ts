@@ -1,7 +1,8 @@
 import { expect, test } from "./fixtures";
+import { goToAdminSection } from "./menus";
 
-/** The Owners' audit log (docs/operations.md, "Audit trail"): from the toolbar, each change with who and when, filtered. */
-test("an Owner switches Join Us off, finds the change in the audit log from the toolbar, and filters by action", async ({
+/** The Owners' audit log (docs/operations.md, "Audit trail"): from the admin navigation, each change with who and when, filtered. */
+test("an Owner switches Join Us off, finds the change in the audit log from the admin navigation, and filters by action", async ({
   page,
   signInAsAdmin,
 }) => {
@@ -10,7 +11,7 @@ test("an Owner switches Join Us off, finds the change in the audit log from the 
   await page.getByRole("switch", { name: "Hide Join Us Form" }).click();
   await expect(page.getByText("Toggled successfully", { exact: true })).toBeVisible();
   await expect(page.getByRole("switch", { name: "Show Join Us Form" })).not.toBeChecked();
-  await page.getByRole("link", { name: "Audit log", exact: true }).click();
+  await goToAdminSection(page, "Audit log");
   await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
   const entries = page.getByRole("list", { name: "Audit entries" });
   await expect(entries.getByText("join-us.toggle", { exact: false }).first()).toBeVisible();

@@ -6,6 +6,7 @@ import { CONTENT_PHOTO_MAX_BYTES, VIDEO_PART_BYTES } from "../../core/schemas/li
 import { IPHONE_HEIC } from "../shared/iphone-heic";
 import { adminItemNames, BAD_REQUEST, PHOTO_FORMATS, PHOTO_TOO_LARGE, photoFile, TRACE_READS_BROKEN_PREVIEW } from "./content-admin";
 import { expect, test } from "./fixtures";
+import { goToAdminSection } from "./menus";
 
 // One admin's whole round of the content screens on a loaded two-core machine, uploads included.
 test.describe.configure({ timeout: 120_000 });
@@ -52,7 +53,7 @@ test.describe("the content screens", () => {
   }) => {
     await signInAsAdmin();
     await page.goto("/admin");
-    await page.getByRole("link", { name: "Site content" }).click();
+    await goToAdminSection(page, "Site content");
     await expect(page).toHaveURL(/\/admin\/content$/);
     await expect(page.getByRole("heading", { name: "Site content", level: 1 })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Site content" });

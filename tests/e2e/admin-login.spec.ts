@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./e2e-server";
 import { expectPanel, signInThroughForm } from "./sign-in";
+import { logOutThroughNav } from "./menus";
 
 test.describe("admin login", () => {
   // A refused sign-in is a 4xx answer, which Chromium reports on the console.
@@ -38,7 +39,7 @@ test.describe("admin login", () => {
     await expect(page.getByText("No user requested to join the organization..", { exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/");
 
-    await page.getByRole("button", { name: "Logout" }).click();
+    await logOutThroughNav(page);
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { type CaughtMailFile, expect, test } from "./fixtures";
+import { goToAdminSection } from "./menus";
 
 /**
  * /admin/mail: how the site's mail leaves, where the notifications go, and the confirmation each applicant gets. The
@@ -37,7 +38,7 @@ test.describe("admin mail settings", () => {
       .execute();
   });
 
-  test("the toolbar's Mail opens /admin/mail: the notification address set and sent a test mail, then emptied; the confirmation edited, then turned off", async ({
+  test("the admin navigation's Mail opens /admin/mail: the notification address set and sent a test mail, then emptied; the confirmation edited, then turned off", async ({
     page,
     mailbox,
     database,
@@ -45,7 +46,7 @@ test.describe("admin mail settings", () => {
   }) => {
     await signInAsAdmin();
     await page.goto("/admin");
-    await page.getByRole("link", { name: "Mail", exact: true }).click();
+    await goToAdminSection(page, "Mail");
     await expect(page).toHaveURL(/\/admin\/mail$/);
     await expect(page.getByRole("heading", { name: "Mail", level: 1 })).toBeVisible();
     const delivery = page.getByRole("region", { name: "Delivery" });

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { expect, test } from "./fixtures";
 import { expectToastShown, keepToasts } from "./toasts-shown";
+import { adminNav } from "./menus";
 
 /**
  * The committee's inbox at /admin/messages, as an admin reads it: the unread count in the top bar, opening a message
@@ -18,8 +19,8 @@ const message = (page: Page, name: string) => page.getByRole("article", { name, 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const summary = (page: Page) => page.getByRole("main").getByRole("status");
 const search = (page: Page) => page.getByRole("search", { name: "Search messages" });
-/** The top bar's Messages link, named with the unread count ("Messages, 2 unread") or plain "Messages". */
-const messagesLink = (page: Page) => page.getByRole("link", { name: /^Messages(, \d+ unread)?$/ });
+/** The admin navigation's Messages link, named with the unread count ("Messages, 2 unread") or plain "Messages". */
+const messagesLink = (page: Page) => adminNav(page).getByRole("link", { name: /^Messages(, \d+ unread)?$/ });
 
 /** The senders shown, top to bottom (once the expected number is shown). */
 async function senders(page: Page, count: number): Promise<string[]> {

@@ -103,7 +103,7 @@ test.describe("admin panel", () => {
   test.describe("Change Password", () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
 
-    test("the toolbar's dialogs: Create Announcement's form; a wrong current password says 'Old password is incorrect', the right one 'Password updated successfully!', the dialog closes and its form is reset", async ({
+    test("the panel's dialogs: Create Announcement's form; a wrong current password says 'Old password is incorrect', the right one 'Password updated successfully!', the dialog closes and its form is reset", async ({
       page,
     }) => {
       await page.goto("/admin");

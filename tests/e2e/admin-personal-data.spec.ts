@@ -1,5 +1,6 @@
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
 import { expect, test } from "./fixtures";
+import { goToAdminSection } from "./menus";
 
 /**
  * /admin/personal-data as an owner uses it: a shorter retention period, asked about first, deletes what is older at
@@ -34,7 +35,7 @@ test("personal data: a shorter retention period deletes at once after asking; er
   );
 
   await page.goto("/admin");
-  await page.getByRole("link", { name: "Personal data" }).click();
+  await goToAdminSection(page, "Personal data");
   await expect(page.getByRole("heading", { name: "Personal data", level: 1 })).toBeVisible();
   const retention = page.getByLabel("Keep join requests, contact messages and registrations for");
   await expect(retention).toHaveValue("24");

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import type { DatabaseHandle } from "../../server/db/database";
 import { expect, test } from "./fixtures";
 import { signInThroughForm } from "./sign-in";
+import { goToAdminSection } from "./menus";
 
 /**
  * An admin whose session ends while a page is open (idle too long, or past its lifetime): whatever they do next takes
@@ -49,7 +50,7 @@ test("a switch on the filtered panel, then a link, lead to the login and back to
 
   // A move to another screen: the app's data request for it.
   await endSessions(database);
-  await page.getByRole("link", { name: "Site content", exact: true }).click();
+  await goToAdminSection(page, "Site content");
   await expect(page).toHaveURL(/\/admin\?ended=1&next=%2Fadmin%2Fcontent$/);
   await logInAgain(page);
   await expect(page).toHaveURL(/\/admin\/content$/);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectPanel, signInThroughForm } from "./sign-in";
+import { goToAdminSection } from "./menus";
 
 /**
  * Where you are signed in (docs/operations.md, "Sessions and passwords"): the security page lists each browser signed in
@@ -20,7 +21,7 @@ test("each browser signed in is listed; 'Sign out' ends one, 'Sign out everywher
   await signInThroughForm(page);
   await expectPanel(page);
 
-  await page.getByRole("link", { name: "Security", exact: true }).click();
+  await goToAdminSection(page, "Security");
   await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();
   const sessions = sessionList(page).getByTestId("session");
   await expect(sessions).toHaveCount(3);

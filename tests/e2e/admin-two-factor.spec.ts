@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./e2e-server";
 import { enterCode, expectPanel, signInThroughForm, signOut } from "./sign-in";
+import { goToAdminSection } from "./menus";
 
 /**
  * Two-factor sign-in (docs/operations.md, "Two-factor sign-in" and "Accounts (Owners)"): an admin sets it up under
@@ -86,7 +87,7 @@ test.describe("two-factor sign-in", () => {
     async ({ page, signInAsAdmin }) => {
       await signInAsAdmin();
       await page.goto("/admin");
-      await page.getByRole("link", { name: "Security", exact: true }).click();
+      await goToAdminSection(page, "Security");
       await expect(page).toHaveURL(/\/admin\/security$/);
       await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();
       const section = securitySection(page);
@@ -156,7 +157,7 @@ test.describe("two-factor sign-in", () => {
     await signInThroughForm(page);
     await enterCode(page, recovery!.replaceAll("-", "").toUpperCase());
     await expectPanel(page);
-    await page.getByRole("link", { name: "Security", exact: true }).click();
+    await goToAdminSection(page, "Security");
     await expect(state(page)).toHaveText("On. 9 recovery codes left.");
   });
 

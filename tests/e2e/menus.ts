@@ -54,3 +54,32 @@ export async function chooseTopBarEntry(page: Page, name: string): Promise<void>
     .or(scope.getByRole("button", { name, exact: true }))
     .click();
 }
+
+/** The admin area's navigation (app/components/admin/admin-nav.tsx), below the top bar on every admin page once signed in. */
+export const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
+
+/** Its button on a phone: "Admin menu", which shows and hides the sections. */
+export const adminMenuButton = (page: Page) => adminNav(page).getByRole("button", { name: "Admin menu" });
+
+/** The admin navigation with its entries shown: at once on a wide screen, through "Admin menu" on a phone. */
+export async function openAdminNav(page: Page): Promise<Locator> {
+  const nav = adminNav(page);
+  await expect(nav).toBeVisible();
+  if ((await adminMenuButton(page).isVisible()) && (await adminMenuButton(page).getAttribute("aria-expanded")) !== "true") {
+    await adminMenuButton(page).click();
+    await expect(adminMenuButton(page)).toHaveAttribute("aria-expanded", "true");
+  }
+  return nav;
+}
+
+/** Goes to an admin section as an admin does, through the admin navigation ("Messages" may carry its unread count). */
+export async function goToAdminSection(page: Page, section: string): Promise<void> {
+  const nav = await openAdminNav(page);
+  await nav.getByRole("link", { name: new RegExp(`^${section}(, \\d+ unread)?$`) }).click();
+}
+
+/** Logout, from the admin navigation. */
+export async function logOutThroughNav(page: Page): Promise<void> {
+  const nav = await openAdminNav(page);
+  await nav.getByRole("button", { name: "Logout" }).click();
+}

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e-server";
+import { logOutThroughNav } from "./menus";
 
 /**
  * Signing in as a person does, through the login form, for the specs about signing in itself (the others use the
@@ -30,9 +31,9 @@ export async function expectPanel(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { name: /^Admin Panel - All Requests/, level: 1 })).toBeVisible();
 }
 
-/** Logout from the panel's toolbar, back at the login. */
+/** Logout from the admin navigation, back at the login. */
 export async function signOut(page: Page): Promise<void> {
   await page.goto("/admin");
-  await page.getByRole("button", { name: "Logout" }).click();
+  await logOutThroughNav(page);
   await expect(page.getByRole("heading", { name: "Admin Login", level: 1 })).toBeVisible();
 }

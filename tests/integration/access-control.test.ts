@@ -11,7 +11,7 @@ import { newId, nowIso } from "../../server/db/ids";
 import { secretsKeyIn } from "../shared/secrets-key";
 import { SMALL_SITE_VIDEO } from "../shared/small-content";
 import { testEngines } from "../shared/test-database";
-import { routesWithPaths } from "../../server/http/route-paths";
+import { type BuiltRoute, routesWithPaths } from "../../server/http/route-paths";
 import type { RouteHandle } from "#core/route-handle";
 import { adminsRepo } from "../../server/repos/admins";
 import { publishedAnnouncement } from "../shared/announcement-values";
@@ -100,11 +100,13 @@ interface ManifestRoute {
 async function loadManifest(): Promise<ManifestRoute[]> {
   const file = path.join(fileURLToPath(new URL("../..", import.meta.url)), "build/server/index.js");
   const build = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as ServerBuild;
-  // A pathless layout (the admin guards' layouts) answers no URL of its own: the routes beneath it are probed instead.
+  // A pathless layout (the admin area's, the guards') answers no URL of its own, nor does a layout with neither a loader
+  // nor an action (the site content screens' tabs), whose address its index route answers: the routes beneath are probed.
   const pathless = (route: { id: string; path?: string; index?: boolean }) =>
     route.id !== "root" && route.path === undefined && !route.index;
+  const serverless = (route: BuiltRoute) => typeof route.module.loader !== "function" && typeof route.module.action !== "function";
   return routesWithPaths(build.routes)
-    .filter(({ route }) => !pathless(route))
+    .filter(({ route }) => !pathless(route) && !serverless(route))
     .map(({ route, path: urlPath }) => ({
       id: route.id,
       path: urlPath,

@@ -1,13 +1,9 @@
 import type { ReactNode } from "react";
-import { BackButton } from "~/components/site/back-button";
 
-/** A settings page of the admin area (Mail, Personal data): Back, its heading, what it is for, then its sections. */
+/** A settings page of the admin area (Mail, Personal data): its heading, what it is for, then its sections. */
 export function SettingsPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8">
-      <div>
-        <BackButton />
-      </div>
       <div>
         <h1 className="text-3xl font-extrabold text-brand-900">{title}</h1>
         <p className="mt-2 text-slate-700">{intro}</p>

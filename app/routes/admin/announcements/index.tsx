@@ -4,7 +4,6 @@ import { href, Link } from "react-router";
 import { clsx } from "clsx";
 import { ANNOUNCEMENT_STATES, type AnnouncementState } from "#core/schemas/announcement";
 import { AdminDialog } from "~/components/admin/admin-dialog";
-import { MessagesLink } from "~/components/admin/admin-toolbar";
 import { AnnouncementForm } from "~/components/admin/announcement-form";
 import { ANNOUNCEMENT_STATE_LABELS, AnnouncementStateLine } from "~/components/admin/announcement-state";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -24,9 +23,8 @@ const FILTER_LABELS: Record<Filter, string> = { ...ANNOUNCEMENT_STATE_LABELS, pi
 const isFilter = (value: string | null): value is Filter => FILTERS.includes(value as Filter);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [all, unreadMessages, registrationCounts] = await Promise.all([
+  const [all, registrationCounts] = await Promise.all([
     context.get(servicesContext).announcements.listForAdmin(),
-    context.get(servicesContext).contactMessages.unreadCount(),
     context.get(servicesContext).registrations.countsByAnnouncement(),
   ]);
   const asked = new URL(request.url).searchParams.get("state");
@@ -37,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     number
   >;
   const announcements = filter ? all.filter((a) => matches(a.state, a.pinned, filter)) : all;
-  return { announcements, total: all.length, counts, filter, unreadMessages, registrationCounts: Object.fromEntries(registrationCounts) };
+  return { announcements, total: all.length, counts, filter, registrationCounts: Object.fromEntries(registrationCounts) };
 }
 
 export function meta() {
@@ -66,7 +64,6 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
       <div className="flex flex-wrap items-center justify-between gap-2">
         <BackButton />
         <div className="flex flex-wrap gap-2">
-          <MessagesLink unread={loaderData.unreadMessages} />
           <Button size="sm" onClick={openCreate}>
             <Plus className="size-4" aria-hidden />
             Create Announcement

@@ -1,29 +1,11 @@
-import { href, Link, NavLink, Outlet } from "react-router";
+import { href, NavLink, Outlet } from "react-router";
 import { clsx } from "clsx";
-import { LogoutButton, MessagesLink } from "~/components/admin/admin-toolbar";
-import { Button } from "~/components/ui/button";
 import { CONTENT_SCREENS } from "~/components/admin/content/content-screens";
-import type { Route } from "./+types/layout";
-import { servicesContext } from "~/context";
-
-export async function loader({ context }: Route.LoaderArgs) {
-  return { unreadMessages: await context.get(servicesContext).contactMessages.unreadCount() };
-}
-
-/** /admin/content and its screens: the way back to the panel and to the messages, and a link to each part of the site's content. */
-export default function SiteContentLayout({ loaderData }: Route.ComponentProps) {
+/** /admin/content and its screens: a link to each part of the site's content. */
+export default function SiteContentLayout() {
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
-      <div className="flex flex-wrap items-center gap-2">
-        <Button asChild variant="outline" size="sm">
-          <Link to={href("/admin")}>Admin panel</Link>
-        </Button>
-        <div className="ml-auto flex flex-wrap gap-2">
-          <MessagesLink unread={loaderData.unreadMessages} />
-          <LogoutButton />
-        </div>
-      </div>
-      <nav aria-label="Site content" className="mt-6 overflow-x-auto">
+      <nav aria-label="Site content" className="overflow-x-auto">
         <ul className="flex gap-1 border-b border-slate-300">
           <li>
             <NavLink to={href("/admin/content")} end className={tabClass}>

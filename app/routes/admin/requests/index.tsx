@@ -1,7 +1,7 @@
-import { href, redirect } from "react-router";
 import { errorMessage } from "#core/errors";
 import { requestFilterOf } from "#core/schemas/requests";
-import { AdminToolbar, LogoutButton } from "~/components/admin/admin-toolbar";
+import { LogoutButton } from "~/components/admin/admin-nav";
+import { PanelActions } from "~/components/admin/panel-actions";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { JoinUsSwitch } from "~/components/admin/join-us-switch";
 import { LoginForm } from "~/components/admin/login-form";
@@ -9,27 +9,25 @@ import { MailStatus } from "~/components/admin/mail-status";
 import { RequestsPanel } from "~/components/admin/requests-panel";
 
 import { loadMailStatus } from "~/lib/mail-status.server";
-import { SECOND_FACTOR_PATH } from "~/lib/admin-guards.server";
-import { requestContext, servicesContext } from "~/context";
+import { adminEntry, adminEntryContext } from "~/lib/admin-guards.server";
+import { adminContext, requestContext, servicesContext } from "~/context";
 import type { Route } from "./+types/index";
 
-/**
- * /admin is the login or the panel (SPEC 2, "Admin"), decided on the server. Its loader is the one admin
- * loader that answers without a session: with none it shows the login and reads nothing else.
- */
+/** /admin is the login or the panel (SPEC 2, "Admin"): its guard says which, and the loader reads only what that shows. */
+export const middleware: Route.MiddlewareFunction[] = [adminEntry];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const entry = context.get(adminEntryContext);
+  // A cookie without a live session: the admin's session ended (the login says so, and leads back here).
+  if (entry.show === "login") return { view: "login" as const, ended: entry.ended };
+  if (entry.show === "change-password") return { view: "change-password" as const, email: entry.email };
   const services = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const active = await services.auth.sessionOf(request);
-  // A cookie without a live session: the admin's session ended (the login says so, and leads back here).
-  if (!active) return { view: "login" as const, ended: services.auth.hasSessionCookie(request) };
-  if (active.session.secondFactorPending) throw redirect(SECOND_FACTOR_PATH);
-  if (active.admin.mustChangePassword) return { view: "change-password" as const, email: active.admin.email };
-  if (active.admin.mustSetUpTwoFactor) throw redirect(href("/admin/security"));
+  const active = context.get(adminContext);
   const filter = requestFilterOf(new URL(request.url).searchParams);
   // Mail is an Owner's setting: an Editor's panel neither shows its state nor offers the test mail.
   const isOwner = active.admin.role === "owner";
-  const [requests, joinUsVisible, mail, localAddressLabel, unreadMessages] = await Promise.all([
+  const [requests, joinUsVisible, mail, localAddressLabel] = await Promise.all([
     services.applications.listPage(filter).catch((error: unknown) => {
       // SPEC 8: a failed load is logged only; the list stays empty.
       logger.error({ err: errorMessage(error) }, "join requests load failed");
@@ -38,10 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.settings.joinUsVisible(),
     isOwner ? loadMailStatus(context) : undefined,
     services.content.localAddressLabel(),
-    services.contactMessages.unreadCount().catch((error: unknown) => {
-      logger.error({ err: errorMessage(error) }, "unread messages count failed");
-      return 0;
-    }),
   ]);
   return {
     view: "panel" as const,
@@ -51,7 +45,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isOwner,
     mailStatus: mail?.status,
     localAddressLabel,
-    unreadMessages,
   };
 }
 
@@ -82,7 +75,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
-      <AdminToolbar unreadMessages={loaderData.unreadMessages} isOwner={loaderData.isOwner} />
+      <PanelActions />
       <div className="mt-6 flex flex-col gap-2">
         <JoinUsSwitch visible={loaderData.joinUsVisible} />
         {loaderData.mailStatus && <MailStatus {...loaderData.mailStatus} />}
