@@ -1,8 +1,8 @@
-import { Tabs } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BackButton } from "~/components/site/back-button";
 import { PhotoSlider } from "~/components/site/photo-slider";
+import { Tabs } from "~/components/ui/tabs";
 import { useRevealOnScroll } from "~/hooks/use-reveal-on-scroll";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/events-and-activities";
@@ -64,29 +64,26 @@ export default function EventsAndActivities({ loaderData }: Route.ComponentProps
       <BackButton />
       <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">Events &amp; Activities</h1>
       <p className="mt-2 text-lg text-slate-700">Explore our vibrant journey through academic, cultural and community-building events.</p>
-      <Tabs.Root
+      <Tabs
+        label="Events and activities"
         value={tab}
-        onValueChange={(value) => {
+        onChange={(value) => {
           setSwitched(true);
           setSearchParams(value === "activities" ? { tab: "activities" } : {}, { replace: true, preventScrollReset: true });
         }}
+        tabs={[
+          { value: "events", label: "Events", panel: <GroupList tab="events" groups={loaderData.events} switched={switched} /> },
+          {
+            value: "activities",
+            label: "Activities",
+            panel: <GroupList tab="activities" groups={loaderData.activities} switched={switched} />,
+          },
+        ]}
         className="mt-8"
-      >
-        <Tabs.List aria-label="Events and activities" className="flex gap-2 border-b border-slate-200">
-          <Tabs.Trigger value="events" className={tabTriggerClass}>
-            Events
-          </Tabs.Trigger>
-          <Tabs.Trigger value="activities" className={tabTriggerClass}>
-            Activities
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="events" className="mt-8 focus-visible:outline-2 focus-visible:outline-brand-800">
-          <GroupList tab="events" groups={loaderData.events} switched={switched} />
-        </Tabs.Content>
-        <Tabs.Content value="activities" className="mt-8 focus-visible:outline-2 focus-visible:outline-brand-800">
-          <GroupList tab="activities" groups={loaderData.activities} switched={switched} />
-        </Tabs.Content>
-      </Tabs.Root>
+        listClassName="flex gap-2 border-b border-slate-200"
+        tabClassName={tabTriggerClass}
+        panelClassName="mt-8 focus-visible:outline-2 focus-visible:outline-brand-800"
+      />
     </main>
   );
 }

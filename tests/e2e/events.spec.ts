@@ -226,3 +226,31 @@ test.describe("events and activities", { tag: BOTH_WIDTHS }, () => {
     await context.close();
   });
 });
+
+// Keyboard use does not depend on the width: checked at 1280 px only.
+test("the tabs from the keyboard: Tab reaches the chosen one, the arrow keys, Home and End choose the one they move to, and Tab then goes to its panel", async ({
+  page,
+}) => {
+  await page.goto("/events-and-activities");
+  const tab = (name: string) => page.getByRole("tab", { name, exact: true });
+  await expect(page.getByRole("tablist", { name: "Events and activities" })).toBeVisible();
+  await tab("Events").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Activities")).toBeFocused();
+  await expect(tab("Activities")).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\?tab=activities$/);
+  await expect(tab("Events")).toHaveAttribute("tabindex", "-1");
+  // From the last tab, the next is the first again.
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Events")).toBeFocused();
+  await expect(page).toHaveURL(/\/events-and-activities$/);
+  await page.keyboard.press("End");
+  await expect(tab("Activities")).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Home");
+  await expect(tab("Events")).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowLeft");
+  await expect(tab("Activities")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("tabpanel", { name: "Activities" })).toBeFocused();
+  await expect(page.getByRole("tabpanel")).toHaveCount(1);
+});
