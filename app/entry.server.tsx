@@ -56,6 +56,9 @@ export default async function handleRequest(
   const marker = newScriptMarker();
   const { prelude } = await prerenderToNodeStream(<ServerRouter context={routerContext} url={request.url} nonce={marker} />, {
     signal: AbortSignal.timeout(streamTimeout + 1000),
+    // Every Suspense boundary in place: past this many bytes React would move a finished boundary to the end of the
+    // page, to be put back by an inline script the policy does not allow.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error: unknown) {
       responseStatusCode = 500;
       loadContext.get(requestContext).logger.error({ err: errorMessage(error) }, "render failed");

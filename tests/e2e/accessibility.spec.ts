@@ -10,7 +10,7 @@ import { auditLogRepo } from "../../server/repos/audit-log";
 import { settingsRepo } from "../../server/repos/settings";
 import { CONFLICT, PHOTO_FORMATS, photoFile, TRACE_READS_BROKEN_PREVIEW } from "./content-admin";
 import { E2E_ADMIN, type E2eServer } from "./e2e-server";
-import { axeViolations, expect, isPhone, PHONE_VIEWPORT, type Seed, test } from "./fixtures";
+import { axeViolations, expect, isPhone, PHONE_VIEWPORT, readyContactForm, type Seed, test } from "./fixtures";
 import { chooseTopBarEntry, openAdminNav, openPhoneMenu, topBar } from "./menus";
 
 /**
@@ -191,7 +191,7 @@ const SCREENS: Screen[] = [
     path: "/#contact",
     eachWidth: true,
     reach: async (page) => {
-      await button(page.getByRole("form", { name: "Contact form" }), "Send Message").click();
+      await button(await readyContactForm(page), "Send Message").click();
       await holdToast(page, "Please fill all fields");
     },
   },
@@ -200,7 +200,7 @@ const SCREENS: Screen[] = [
     path: "/#contact",
     eachWidth: true,
     reach: async (page) => {
-      const form = page.getByRole("form", { name: "Contact form" });
+      const form = await readyContactForm(page);
       await fillIn(form, { Name: "Sara Malik", Email: "sara@example.org", Message: "When is the next study circle?" });
       await button(form, "Send Message").click();
       await holdToast(page, "Thank you for contacting us! Email sent successfully.");

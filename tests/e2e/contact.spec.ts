@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { holdChunk, holdRequests } from "./chunks";
-import { expect, test } from "./fixtures";
+import { expect, readyContactForm, test } from "./fixtures";
 import { expectToastShown, keepToasts } from "./toasts-shown";
 
 /**
@@ -8,8 +7,6 @@ import { expectToastShown, keepToasts } from "./toasts-shown";
  * join.test.ts's and tests/integration/join-and-contact.test.ts's; what is stored and mailed,
  * server/services/contact-messages.test.ts's.
  */
-
-const contactForm = (page: Page) => page.getByRole("form", { name: "Contact form" });
 
 // The send that fails is refused by the browser's network, which it logs.
 test.use({ allowedConsoleErrors: [/ERR_CONNECTION_REFUSED|Failed to load resource/] });
@@ -23,7 +20,7 @@ test("the contact form: an empty field says so once the toasts' code has come, a
   await page.goto("/#contact");
   await page.waitForLoadState("networkidle");
   expect(chunk.held, "nothing of the toasts with the page").toEqual([]);
-  const form = contactForm(page);
+  const form = await readyContactForm(page);
   await form.getByLabel("Name").fill("Sara Malik");
   await form.getByLabel("Email").fill("Sara@Example.org");
   await form.getByRole("button", { name: "Send Message" }).click();
@@ -54,4 +51,20 @@ test("the contact form: an empty field says so once the toasts' code has come, a
   await form.getByRole("button", { name: "Send Message" }).click();
   await expectToastShown(page, "Something went wrong while sending the email.");
   await expect(form.getByLabel("Message")).toHaveValue("Hello");
+});
+
+test("the contact form's code comes as the visitor nears it, not with the home page; until then the form is the server's", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeAttached();
+  await expect(form, "no form code with the top of the page").not.toHaveAttribute("data-hydrated");
+  const code = await holdRequests(page, /\/assets\/[\w-]+\.js$/);
+  await form.scrollIntoViewIfNeeded();
+  await expect.poll(() => code.held.length).toBeGreaterThan(0);
+  await expect(form).not.toHaveAttribute("data-hydrated");
+  code.release();
+  await expect(form).toHaveAttribute("data-hydrated", "");
 });

@@ -18,7 +18,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import { Secret } from "otpauth";
 import sharp from "sharp";
@@ -699,3 +699,15 @@ export const PHONE_VIEWPORT = { width: 375, height: 740 } as const;
 
 /** Phone and desktop differ only in how the menu is reached and how many columns fit. */
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/**
+ * The home page's contact form once React runs it: its code arrives as the visitor nears it
+ * (app/components/home/contact-form-when-near.tsx), so a test scrolls to it and waits, as a click before then would
+ * post the form as without JavaScript.
+ */
+export async function readyContactForm(page: Page): Promise<Locator> {
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveAttribute("data-hydrated", "");
+  return form;
+}

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { site } from "../../content/site";
 import { holdChunk } from "./chunks";
-import { BOTH_WIDTHS, expect, test } from "./fixtures";
+import { BOTH_WIDTHS, expect, readyContactForm, test } from "./fixtures";
 
 /*
  * Counts and texts of the society's content (tagline, goals, team, collaborators, resources) are read from
@@ -299,7 +299,7 @@ test.describe("the home page", { tag: BOTH_WIDTHS }, () => {
     });
 
     await test.step("sending the contact form empty shows the toast 'Please fill all fields' at the bottom right", async () => {
-      await page.locator("#contact").getByRole("button", { name: "Send Message", exact: true }).click();
+      await (await readyContactForm(page)).getByRole("button", { name: "Send Message", exact: true }).click();
       const toast = page.getByText("Please fill all fields", { exact: true });
       await expect(toast).toBeVisible();
       await expect(page).toHaveURL(/\/(#.*)?$/);

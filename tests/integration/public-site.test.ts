@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, test } from "vitest";
 import { newId } from "../../server/db/ids";
 import { contentListRepo } from "../../server/repos/content-lists";
@@ -285,8 +286,19 @@ describe.each(testEngines())("the public site on %s", (engine) => {
     // Markers of code that must not ride along: Radix's switch (admin only), Radix's dialog (the admin's dialogs,
     // and Join Us and the video, which load when wanted), react-hot-toast's styles (loaded on the first toast), the
     // photo lightbox's class names (loaded when a photo is opened), dnd-kit's ids (the admin's lists' dragging), zod
-    // (loaded when a form is checked) and the admin's content forms.
-    const markers = ["SwitchThumb", "DialogOverlay", "_goober", "yarl__", "DndDescribedBy", "ZodError", "Choose Event or Activity"];
+    // (loaded when a form is checked), the admin's content forms, Conform (the contact form's, loaded as the visitor
+    // nears it) and Radix's roving focus (the events page's tabs are the site's own, ADR 034).
+    const markers = [
+      "SwitchThumb",
+      "DialogOverlay",
+      "_goober",
+      "yarl__",
+      "DndDescribedBy",
+      "ZodError",
+      "Choose Event or Activity",
+      "dataset.conform",
+      "RovingFocusGroup",
+    ];
     for (const path of ["/", "/announcement", "/events-and-activities", "/explore-smc", "/events-and-activities/med-doc"]) {
       const html = await (await get(server, path)).text();
       // The scripts are fetched after the page, not announced in its head (ADR 017).
@@ -294,10 +306,14 @@ describe.each(testEngines())("the public site on %s", (engine) => {
       const scripts = await firstLoadScripts(html);
       expect(scripts.length, `${path}: ${scripts.join(", ")}`).toBeGreaterThan(3);
       expect(scripts.length, `${path}: ${scripts.join(", ")}`).toBeLessThanOrEqual(7);
+      let gzipBytes = 0;
       for (const script of scripts) {
         const code = await (await get(server, script)).text();
         for (const marker of markers) expect(code.includes(marker), `${path} loads ${script}, which holds ${marker}`).toBe(false);
+        gzipBytes += gzipSync(code, { level: 9 }).length;
       }
+      // Issue 40's budget for the JavaScript a page loads with it (docs/performance.md, "Bytes").
+      expect(gzipBytes / 1024, `${path}: first-load JavaScript in KiB (gzip -9)`).toBeLessThanOrEqual(130);
     }
   });
 

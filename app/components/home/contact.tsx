@@ -2,7 +2,7 @@ import { BrandIcon } from "~/components/site/brand-icon";
 import { SocialLinks } from "~/components/site/social-links";
 import { Button } from "~/components/ui/button";
 import type { HomeContent } from "../../../server/services/site-content";
-import { ContactForm } from "./contact-form";
+import { ContactFormWhenNear } from "./contact-form-when-near";
 import { SectionHeading } from "./section-heading";
 
 export function Contact({ contact }: { contact: HomeContent["contact"] }) {
@@ -11,7 +11,7 @@ export function Contact({ contact }: { contact: HomeContent["contact"] }) {
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="contact-heading">Contact Us</SectionHeading>
         <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-2">
-          <ContactForm />
+          <ContactFormWhenNear />
           <div className="flex flex-col gap-6">
             <div>
               <h3 className="text-xl font-bold text-brand-900">Talk to us on WhatsApp</h3>
