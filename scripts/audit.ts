@@ -21,12 +21,15 @@ import { openSite, seedAnnouncements } from "./lib/seed";
 
 const KIB = 1024;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-/** The product's targets: performance 100 on the light pages and 98 on the galleries; the other categories 100 everywhere. */
+/**
+ * The product's targets (issue 40): performance 100 and at most 130 KiB of JavaScript on every public page, `/` under
+ * 200 KiB in all; the other categories 100 everywhere.
+ */
 const PAGES = [
-  { path: "/", performance: 100, maxBytes: 400 * KIB, maxScriptBytes: 150 * KIB },
-  { path: "/announcement", performance: 100, maxBytes: 1024 * KIB },
-  { path: "/events-and-activities", performance: 98, maxBytes: 1024 * KIB },
-  { path: "/explore-smc", performance: 98, maxBytes: 1024 * KIB },
+  { path: "/", performance: 100, maxBytes: 200 * KIB, maxScriptBytes: 130 * KIB },
+  { path: "/announcement", performance: 100, maxBytes: 1024 * KIB, maxScriptBytes: 130 * KIB },
+  { path: "/events-and-activities", performance: 100, maxBytes: 1024 * KIB, maxScriptBytes: 130 * KIB },
+  { path: "/explore-smc", performance: 100, maxBytes: 1024 * KIB, maxScriptBytes: 130 * KIB },
 ];
 /**
  * Now and then Chromium loses the trace of a load and Lighthouse gives up with NO_NAVSTART: a fault of the
