@@ -14,6 +14,8 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 
 /**
  * What the React Router build and the server bundle read, besides node_modules (package-lock.json stands for it):
@@ -25,6 +27,9 @@ const INPUT_FILES = ["vite.config.ts", "react-router.config.ts", "tsconfig.json"
 const TEST_FILE = /\.test\.tsx?$/;
 
 const STAMP_FILE = "build/build-stamp.json";
+const ASSETS_DIR = "build/client/assets";
+/** Below this, a file's brotli saves less than its request's headers weigh. */
+const PRECOMPRESS_MIN_BYTES = 1024;
 const OUTPUT_DIRS = ["build/client", "build/server", "build/host"];
 const SERVER_BUNDLE = "build/host/main.js";
 
@@ -80,6 +85,30 @@ function run(command: string, args: string[]): void {
   }
 }
 
+/**
+ * Each script and stylesheet of the build, also as `<file>.br` at brotli's highest quality, which the server sends to a
+ * browser that takes brotli (server/http/app.ts, productionAssets): some 15 % fewer bytes than compressing each answer
+ * on the fly, for every page's 120-odd KiB of JavaScript. Slow to make, so made once, here.
+ */
+async function precompressAssets(): Promise<void> {
+  const brotli = promisify(zlib.brotliCompress);
+  const files = fs
+    .readdirSync(ASSETS_DIR)
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => path.join(ASSETS_DIR, name))
+    .filter((file) => fs.statSync(file).size >= PRECOMPRESS_MIN_BYTES);
+  await Promise.all(
+    files.map(async (file) => {
+      const data = fs.readFileSync(file);
+      const params = {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      };
+      fs.writeFileSync(`${file}.br`, await brotli(data, { params }));
+    }),
+  );
+}
+
 const force = process.argv.includes("--force");
 run(process.execPath, ["--import", "tsx", "scripts/build-images.ts"]);
 
@@ -95,6 +124,7 @@ if (!force && stamp?.inputs === inputs && stamp.outputs === outputsDigest()) {
 } else {
   fs.rmSync(STAMP_FILE, { force: true });
   run(path.join("node_modules", ".bin", "react-router"), ["build"]);
+  await precompressAssets();
   run("npm", ["run", "--silent", "build:server"]);
   // The inputs as they were before building: an edit made during the build is built next time.
   fs.writeFileSync(STAMP_FILE, `${JSON.stringify({ inputs, outputs: outputsDigest() } satisfies Stamp, null, 1)}\n`);

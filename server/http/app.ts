@@ -2,6 +2,7 @@ import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { createRequestHandler as createPageRenderer, type ServerBuild } from "react-router";
 import { PASSWORD_HASHING_CONCURRENCY } from "../auth/password.server";
@@ -216,10 +217,22 @@ const fileHeaders: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** Static files of the production build: fingerprinted assets forever, the rest for an hour. */
+/**
+ * Static files of the production build: fingerprinted assets forever, the rest for an hour. A script or stylesheet goes
+ * as the brotli the build made of it (`<file>.br`, scripts/build.ts) to a browser that takes brotli; `compression()`
+ * compresses the rest as they are sent.
+ */
 export function productionAssets(clientDir: string): RequestHandler {
   const router = express.Router();
-  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false }));
+  router.use(
+    "/assets",
+    expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false },
+    }),
+  );
   // Files copied from public/ at build time. Only a path with an extension can name one, so a page's path skips
   // the file-system lookup that every cached page would otherwise pay for.
   const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });

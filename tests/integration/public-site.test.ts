@@ -1,4 +1,8 @@
-import { gzipSync } from "node:zlib";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, test } from "vitest";
 import { newId } from "../../server/db/ids";
 import { contentListRepo } from "../../server/repos/content-lists";
@@ -11,6 +15,19 @@ import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
 
 const get = (server: TestServer, path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+
+/** A GET whose body arrives as sent (fetch would decode it), with the headers asked for. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
 
 /** Every address the page itself would load (scripts, styles, images, media, icons), not the links it offers. */
 function loadedResources(html: string): string[] {
@@ -176,6 +193,28 @@ describe.each(testEngines())("the public site on %s", (engine) => {
     expect((await get(server, asset!)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
 
     expect((await get(server, "/uploads/content/no-such-photo-1234.webp")).status).toBe(404);
+  });
+
+  test("a script goes as the build's own brotli to a browser that takes brotli, compressed as sent to one that takes gzip, whole to one that takes neither", async () => {
+    const script = firstBuiltScript(await (await get(server, "/")).text())!;
+    const file = path.join(fileURLToPath(new URL("../../build/client", import.meta.url)), script);
+    const answers = new Map<string, { headers: http.IncomingHttpHeaders; body: Buffer }>();
+    for (const encoding of ["gzip, deflate, br", "gzip", "identity"]) {
+      answers.set(encoding, await rawGet(`${server.url}${script}`, { "accept-encoding": encoding }));
+    }
+    const brotli = answers.get("gzip, deflate, br")!;
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.body.equals(fs.readFileSync(`${file}.br`)), "the bytes of the build's .br file").toBe(true);
+    expect(brotli.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(brotli.headers.vary).toContain("Accept-Encoding");
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const gzip = answers.get("gzip")!;
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(fs.readFileSync(file))).toBe(true);
+    const whole = answers.get("identity")!;
+    expect(whole.headers["content-encoding"]).toBeUndefined();
+    expect(whole.body.equals(fs.readFileSync(file))).toBe(true);
+    expect(brotliDecompressSync(brotli.body).equals(whole.body)).toBe(true);
   });
 
   test("the gallery pages name every photo: group and position, 44 explore photos", async () => {
