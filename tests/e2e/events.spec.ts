@@ -250,6 +250,8 @@ test("the tabs from the keyboard: Tab reaches the chosen one, the arrow keys, Ho
   await expect(tab("Events")).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("ArrowLeft");
   await expect(tab("Activities")).toBeFocused();
+  // The switch is a navigation (the tab is in the address): Tab is pressed once it has shown Activities' panel.
+  await expect(tab("Activities")).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("tabpanel", { name: "Activities" })).toBeFocused();
   await expect(page.getByRole("tabpanel")).toHaveCount(1);
