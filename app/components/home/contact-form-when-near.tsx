@@ -1,26 +1,18 @@
 import { lazy, Suspense } from "react";
 import { useFetchers, useNavigation } from "react-router";
+import { onceNear } from "~/lib/once-near";
 
 /** How far below the screen the form may still be when its code is fetched: a fast scroll should not outrun it. */
 const NEAR_MARGIN = "800px 0px";
 
 /** Resolves once the section `id` is on the screen or within NEAR_MARGIN of it. */
 function whenNear(id: string): Promise<void> {
-  if (typeof IntersectionObserver === "undefined") return Promise.resolve();
   return new Promise((resolve) => {
     const watch = () => {
       const section = document.getElementById(id);
       // Rendered on a client-side visit, the section is not in the document yet on the first frame.
-      if (!section) return void requestAnimationFrame(watch);
-      const observer = new IntersectionObserver(
-        (entries) => {
-          if (!entries.some((entry) => entry.isIntersecting)) return;
-          observer.disconnect();
-          resolve();
-        },
-        { rootMargin: NEAR_MARGIN },
-      );
-      observer.observe(section);
+      if (section) onceNear(section, NEAR_MARGIN, resolve);
+      else requestAnimationFrame(watch);
     };
     watch();
   });

@@ -2,6 +2,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
+import { onceNear } from "~/lib/once-near";
 import { whenIdle } from "~/lib/when-idle";
 import { Picture } from "./picture";
 import { usePhotoLightbox } from "./use-photo-lightbox";
@@ -22,21 +23,12 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
   const [nearScreen, setNearScreen] = useState(false);
   useEffect(() => {
     const region = regionRef.current;
-    if (!region || typeof IntersectionObserver === "undefined") return;
+    if (!region) return;
     let cancelStart: (() => void) | undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          // Started when the main thread is idle, one slider at a time, so page load stays responsive.
-          cancelStart = whenIdle(() => setNearScreen(true));
-        }
-      },
-      { rootMargin: "300px 0px" },
-    );
-    observer.observe(region);
+    // Started when the main thread is idle, one slider at a time, so page load stays responsive.
+    const stopWatching = onceNear(region, "300px 0px", () => (cancelStart = whenIdle(() => setNearScreen(true))));
     return () => {
-      observer.disconnect();
+      stopWatching();
       cancelStart?.();
     };
   }, []);
