@@ -16,7 +16,7 @@ import { FORM_MAX_BYTES } from "#core/schemas/limits";
 import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
 import { pageCache } from "./page-cache";
 import { type RequestScope, requestContextOf, routerContextsOf } from "./load-context";
-import { type RouteRules, routeRulesOf } from "./route-rules";
+import { routeRulesOf } from "./route-rules";
 import { checkReadiness, type Readiness, readinessProbe } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import type { Logger } from "../logger";
@@ -38,10 +38,8 @@ import { cachedPageLane } from "./cached-page-lane";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { errorMessage } from "#core/errors";
 
-/** What Express asks the route rules of a path: answered at once from the build served, or from Vite's current one. */
-type RuleLookups = {
-  [Rule in "uploadMaxBytes" | "isAdminArea"]: (path: string) => ReturnType<RouteRules[Rule]> | Promise<ReturnType<RouteRules[Rule]>>;
-};
+/** A question Express asks the route rules of a path: answered at once from the build served, or from Vite's current one. */
+type Lookup<Answer> = (path: string) => Answer | Promise<Answer>;
 
 const ONE_YEAR_SECONDS = 31_536_000;
 /**
@@ -121,7 +119,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     typeof build !== "function"
       ? { render: createPageRenderer(build, "production"), contexts: routerContextsOf(build), rules: routeRulesOf(build) }
       : undefined;
-  const rules: RuleLookups = builtApp?.rules ?? {
+  const rules: { uploadMaxBytes: Lookup<number | undefined>; isAdminArea: Lookup<boolean> } = builtApp?.rules ?? {
     uploadMaxBytes: async (path) => routeRulesOf(await currentBuild()).uploadMaxBytes(path),
     isAdminArea: async (path) => routeRulesOf(await currentBuild()).isAdminArea(path),
   };

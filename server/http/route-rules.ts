@@ -30,26 +30,31 @@ function inAdminArea(route: BuiltRoute, routes: ServerBuild["routes"]): boolean 
   return parent ? inAdminArea(parent, routes) : false;
 }
 
+/** One pattern matching what any of `patterns` matches (none: nothing), so a path asked on every request is tested once. */
+function anyOf(patterns: RegExp[]): RegExp {
+  return patterns.length === 0 ? /(?!)/ : new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"));
+}
+
 export function routeRulesOf(build: ServerBuild): RouteRules {
   const routes = routesWithPaths(build.routes).map(({ route, path }) => ({ route, module: route.module, pattern: pathPattern(path) }));
   const uploads = routes.flatMap(({ module, pattern }) => {
     const maxBytes = (module.handle as RouteHandle | undefined)?.uploadMaxBytes;
     return maxBytes === undefined ? [] : [{ pattern, maxBytes }];
   });
-  const postOnly = routes
-    .filter(({ module }) => typeof module.action === "function" && !module.loader && !module.default)
-    .map(({ pattern }) => pattern);
-  const keeping = routes
-    .filter(({ module }) => (module.handle as RouteHandle | undefined)?.keepsPublicPages === true)
-    .map(({ pattern }) => pattern);
+  const postOnly = anyOf(
+    routes.filter(({ module }) => typeof module.action === "function" && !module.loader && !module.default).map(({ pattern }) => pattern),
+  );
+  const keeping = anyOf(
+    routes.filter(({ module }) => (module.handle as RouteHandle | undefined)?.keepsPublicPages === true).map(({ pattern }) => pattern),
+  );
   // A pathless layout answers no address of its own: only the routes beneath it (with a path, or an index) do.
-  const adminArea = routes
-    .filter(({ route }) => (route.path || route.index) && inAdminArea(route, build.routes))
-    .map(({ pattern }) => pattern);
+  const adminArea = anyOf(
+    routes.filter(({ route }) => (route.path || route.index) && inAdminArea(route, build.routes)).map(({ pattern }) => pattern),
+  );
   return {
-    isAdminArea: (path) => adminArea.some((pattern) => pattern.test(path)),
-    keepsPublicPages: (path) => keeping.some((pattern) => pattern.test(path)),
+    isAdminArea: (path) => adminArea.test(path),
+    keepsPublicPages: (path) => keeping.test(path),
     uploadMaxBytes: (path) => uploads.find(({ pattern }) => pattern.test(path))?.maxBytes,
-    isPostOnly: (path) => postOnly.some((pattern) => pattern.test(path)),
+    isPostOnly: (path) => postOnly.test(path),
   };
 }
