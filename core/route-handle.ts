@@ -5,9 +5,9 @@
  */
 export interface RouteHandle {
   /**
-   * Its writes ask for the password entered in the session within the last 10 minutes ("Confirm it's you"): its
-   * middleware holds `recentPassword` (app/lib/admin-guards.server.ts), and the access-control test refuses a route
-   * that declares this without asking, or asks without declaring it.
+   * Its writes (every intent of its action) ask for the password entered in the session within the last 10 minutes
+   * ("Confirm it's you"); its pages do not. Its middleware holds `recentPassword` (app/lib/admin-guards.server.ts), and
+   * the access-control test refuses a route that declares this without asking, or asks without declaring it.
    */
   recentPassword?: true;
   /**

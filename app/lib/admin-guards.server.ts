@@ -96,8 +96,14 @@ export function adminGuard(options: AdminCheckOptions = {}): MiddlewareFunction<
 /** Accounts, mail settings, retention, erasure and the audit log: an Editor is refused with 403. */
 export const ownersOnly = adminGuard({ ownersOnly: true });
 
-/** A sensitive change: the password entered in this session within the last 10 minutes ("Confirm it's you"). */
-export const recentPassword = adminGuard({ recentAuthentication: true });
+const recentAuthentication = adminGuard({ recentAuthentication: true });
+
+/**
+ * A sensitive change: a write asks for the password entered in this session within the last 10 minutes ("Confirm it's
+ * you"). The page itself, where the change is made, is shown without it.
+ */
+export const recentPassword: MiddlewareFunction<Response> = (args, next) =>
+  args.request.method === "GET" || args.request.method === "HEAD" ? undefined : recentAuthentication(args, next);
 
 /** What /admin shows: the login without a live session, the new password while one is owed, else the join requests. */
 export type AdminEntry = { show: "login"; ended: boolean } | { show: "change-password"; email: string } | { show: "requests" };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_ROLES } from "../admin-roles";
+import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
 import { NEW_PASSWORDS_DIFFER, newPasswordFields, samePasswordTwice } from "./password";
 import { withoutNul } from "./text";
 
@@ -19,8 +20,21 @@ const tokenField = z.string({ error: "This link is incomplete" }).min(1, "This l
 /** "Invite admin" on /admin/accounts. */
 export const inviteAdminSchema = z.object({ email: emailField, role: roleField });
 
-/** Changing an account's role on /admin/accounts. */
-export const accountRoleSchema = z.object({ role: roleField });
+const trueOrFalse = (name: string) => z.enum(["true", "false"], { error: `${name} must be "true" or "false"` });
+
+/** What /admin/accounts does, by its `intent`: each form and button of the page. */
+export const accountsActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    inviteAdminSchema.extend({ intent: z.literal("invite") }),
+    z.object({ intent: z.literal("set-role"), adminId: targetIdField("account"), role: roleField }),
+    z.object({ intent: z.literal("set-access"), adminId: targetIdField("account"), disabled: trueOrFalse("disabled") }),
+    z.object({ intent: z.literal("delete"), adminId: targetIdField("account") }),
+    z.object({ intent: z.literal("revoke-invitation"), invitationId: targetIdField("invitation") }),
+    z.object({ intent: z.literal("require-two-factor"), required: trueOrFalse("required") }),
+  ],
+  { error: UNKNOWN_INTENT_MESSAGE },
+);
 
 /** The invitee's own form: their name and a password, typed twice. */
 export const acceptInvitationSchema = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredText } from "./content-forms";
+import { UNKNOWN_INTENT_MESSAGE } from "./intent";
 
 export const CONFIRMATION_LIMITS = { subject: 150, text: 5000 } as const;
 
@@ -49,3 +50,13 @@ export const confirmationMailSchema = z.object({
   subject: requiredText("Subject", CONFIRMATION_LIMITS.subject).refine((subject) => !/[\r\n]/.test(subject), "Subject must be one line"),
   text: requiredText("Text", CONFIRMATION_LIMITS.text),
 });
+
+/** What /admin/mail's forms do, by their `intent`: store the notification address, store the confirmation mail. */
+export const mailSettingsActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    notificationAddressSchema.extend({ intent: z.literal("notification-address") }),
+    confirmationMailSchema.extend({ intent: z.literal("confirmation") }),
+  ],
+  { error: UNKNOWN_INTENT_MESSAGE },
+);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UNKNOWN_INTENT_MESSAGE } from "./intent";
 
 /** How long requests and messages may be kept, in months, as the admin chooses it; "never" keeps them until deleted. */
 export const RETENTION_CHOICES = ["6", "12", "24", "36", "60", "never"] as const;
@@ -28,5 +29,11 @@ export const eraseByEmailSchema = z.object({
     .toLowerCase()
     .max(254, "Email must be at most 254 characters")
     .pipe(z.email({ error: "Enter an email address" })),
-  intent: z.enum(["find", "erase"]).default("find"),
 });
+
+/** What /admin/personal-data does, by its `intent`: save the retention, find what is held for an address, erase it. */
+export const personalDataActionSchema = z.discriminatedUnion(
+  "intent",
+  [retentionSchema.extend({ intent: z.literal("retention") }), eraseByEmailSchema.extend({ intent: z.enum(["find", "erase"]) })],
+  { error: UNKNOWN_INTENT_MESSAGE },
+);

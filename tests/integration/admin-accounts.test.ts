@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { cookieFrom, getPage, post } from "./helpers/admin";
+import { cookieFrom, getPage, post, postToPage } from "./helpers/admin";
 import { pageMessages, waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { expectCleanServerLog } from "./helpers/server-log";
@@ -32,7 +32,12 @@ describe.each(testEngines())("admin accounts, invitations and password resets on
   }
 
   test("an invitation goes out over SMTP; its link's page, never kept, creates the Editor once and signs them in", async () => {
-    const invited = await post(server, "/admin/accounts/invite", { email: "Omar.Editor@Example.org", role: "editor" }, { cookie: owner });
+    const invited = await postToPage(
+      server,
+      "/admin/accounts",
+      { intent: "invite", email: "Omar.Editor@Example.org", role: "editor" },
+      { cookie: owner },
+    );
     expect(invited).toMatchObject({ status: 200, body: { ok: true } });
     const link = await linkMailedTo("omar.editor@example.org", "/admin/invitation");
     const mail = smtp.mails.find((caught) => caught.text.includes(link))!;
@@ -71,7 +76,7 @@ describe.each(testEngines())("admin accounts, invitations and password resets on
   });
 
   test("requiring two factors of everyone before the Owner's own are on answers 409 with the reason", async () => {
-    const refused = await post(server, "/admin/accounts/two-factor-required", { required: "true" }, { cookie: owner });
+    const refused = await postToPage(server, "/admin/accounts", { intent: "require-two-factor", required: "true" }, { cookie: owner });
     expect([refused.status, refused.body.error]).toEqual([409, "Turn on your own two-factor sign-in first (under Security)."]);
   });
 

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import * as tar from "tar";
 import { beforeAll, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN, getPage, post, postToPage, signIn } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { expectCleanServerLog } from "./helpers/server-log";
@@ -110,7 +110,9 @@ describe.each(testEngines())("link tokens at rest, mailed by SMTP, on %s", (engi
 
   test("once an invitation and a reset are delivered, no table, file or backup holds their tokens, and both links still work", async () => {
     const owner = await signIn(server);
-    expect((await post(server, "/admin/accounts/invite", { email: INVITEE, role: "editor" }, { cookie: owner })).status).toBe(200);
+    expect(
+      (await postToPage(server, "/admin/accounts", { intent: "invite", email: INVITEE, role: "editor" }, { cookie: owner })).status,
+    ).toBe(200);
     expect((await post(server, "/admin/forgot-password", { email: ADMIN.email })).status).toBe(200);
     const mails = await smtp.waitForMails(2);
     const tokens = tokensIn(mails.map((mail) => mail.text));
@@ -152,7 +154,9 @@ describe("link tokens at rest, with no mail server (log transport)", () => {
 
   test("only each link's .eml file holds its token, until the link is used; then the file is gone too", async () => {
     const owner = await signIn(server);
-    expect((await post(server, "/admin/accounts/invite", { email: INVITEE, role: "editor" }, { cookie: owner })).status).toBe(200);
+    expect(
+      (await postToPage(server, "/admin/accounts", { intent: "invite", email: INVITEE, role: "editor" }, { cookie: owner })).status,
+    ).toBe(200);
     expect((await post(server, "/admin/forgot-password", { email: ADMIN.email })).status).toBe(200);
     await accountMailsSent(server);
     const mailDir = path.join(server.dataDir, "mail");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
-import { ADMIN, auditActions, post, signIn } from "./helpers/admin";
+import { ADMIN, auditActions, post, postToPage, signIn } from "./helpers/admin";
 import { contactMessage, freshIp, joinApplication, postForm, storedCounts, waitFor } from "./helpers/forms";
 import { waitForEveryDeliveryAttempt } from "./helpers/outbox";
 import type { SmtpCatcher } from "./helpers/smtp-catcher";
@@ -43,10 +43,10 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
     ({ server, smtp } = setup);
     // These tests follow the notifications through the outbox: the applicant's confirmation is off (it has its own
     // tests in mail-settings.test.ts), so each application makes one mail.
-    const answer = await post(
+    const answer = await postToPage(
       server,
-      "/admin/mail/confirmation",
-      { subject: "Received", text: "We have it." },
+      "/admin/mail",
+      { intent: "confirmation", subject: "Received", text: "We have it." },
       { cookie: await signIn(server) },
     );
     expect(answer.status).toBe(200);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, post } from "./helpers/admin";
+import { ADMIN, post, postToPage } from "./helpers/admin";
 import { freshIp, joinApplication, postForm, storedId, waitFor } from "./helpers/forms";
 import type { SmtpCatcher } from "./helpers/smtp-catcher";
 import type { TestServer } from "./helpers/test-server";
@@ -18,11 +18,11 @@ describe.each(testEngines())("mail settings in the admin area on %s", (engine) =
   let cookie: string;
   beforeEach(async () => {
     ({ smtp, server, cookie } = setup);
-    await post(server, "/admin/mail/notification-address", { notificationEmail: "" }, { cookie });
-    await post(
+    await postToPage(server, "/admin/mail", { intent: "notification-address", notificationEmail: "" }, { cookie });
+    await postToPage(
       server,
-      "/admin/mail/confirmation",
-      { enabled: "on", subject: "Received, {name}", text: "Dear {name},\nwe have it." },
+      "/admin/mail",
+      { intent: "confirmation", enabled: "on", subject: "Received, {name}", text: "Dear {name},\nwe have it." },
       { cookie },
     );
   });
@@ -47,12 +47,17 @@ describe.each(testEngines())("mail settings in the admin area on %s", (engine) =
     expect(confirmation.text.replace(/\r\n/g, "\n")).toContain("Dear Ayesha Khan,\nwe have it.");
     expect(confirmation.header("reply-to")).toContain(ADMIN.email);
 
-    const saved = await post(server, "/admin/mail/notification-address", { notificationEmail: " Committee@Society.test " }, { cookie });
-    expect(saved).toMatchObject({ status: 200, body: { ok: true } });
-    await post(
+    const saved = await postToPage(
       server,
-      "/admin/mail/confirmation",
-      { enabled: "on", subject: "Your application to {society}", text: "Thanks, {name}." },
+      "/admin/mail",
+      { intent: "notification-address", notificationEmail: " Committee@Society.test " },
+      { cookie },
+    );
+    expect(saved).toMatchObject({ status: 200, body: { ok: true } });
+    await postToPage(
+      server,
+      "/admin/mail",
+      { intent: "confirmation", enabled: "on", subject: "Your application to {society}", text: "Thanks, {name}." },
       { cookie },
     );
     const second = await apply();
@@ -64,7 +69,7 @@ describe.each(testEngines())("mail settings in the admin area on %s", (engine) =
     // Deleting the request deletes its mails with it; switched off, an application queues the notification alone.
     expect((await post(server, `/admin/requests/${second.id}/delete`, {}, { cookie })).status).toBe(200);
     expect(await server.database.db.selectFrom("mail_outbox").select("kind").where("record_id", "=", second.id).execute()).toEqual([]);
-    await post(server, "/admin/mail/confirmation", { subject: "Received", text: "We have it." }, { cookie });
+    await postToPage(server, "/admin/mail", { intent: "confirmation", subject: "Received", text: "We have it." }, { cookie });
     const third = await apply();
     const queued = await server.database.db.selectFrom("mail_outbox").select("kind").where("record_id", "=", third.id).execute();
     expect(queued.map((row) => row.kind)).toEqual(["join"]);

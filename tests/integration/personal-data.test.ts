@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { post, seedApplication } from "./helpers/admin";
+import { post, postToPage, seedApplication } from "./helpers/admin";
 import { contactMessage, joinApplication, postForm, waitFor } from "./helpers/forms";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
@@ -62,9 +62,9 @@ describe.each(testEngines())("personal data on %s", (engine) => {
     });
     expect(filesHolding(server.dataDir, email).length).toBeGreaterThan(0);
 
-    const found = await post(server, "/admin/personal-data/erase", { email: ` ${email} `, intent: "find" }, { cookie });
+    const found = await postToPage(server, "/admin/personal-data", { email: ` ${email} `, intent: "find" }, { cookie });
     expect(found).toMatchObject({ status: 200, body: { email, held: { requests: 2, messages: 1, mails: 5 } } });
-    const erased = await post(server, "/admin/personal-data/erase", { email, intent: "erase" }, { cookie });
+    const erased = await postToPage(server, "/admin/personal-data", { email, intent: "erase" }, { cookie });
     expect(erased).toMatchObject({ status: 200, body: { email, erased: { requests: 2, messages: 1, mails: 5 } } });
     expect(await rowsHolding(server, email)).toEqual([]);
     // No file under DATA_DIR holds the address: not the mails' files, and (on SQLite) not the database or its log.
@@ -77,13 +77,13 @@ describe.each(testEngines())("personal data on %s", (engine) => {
     const monthsAgo = (months: number) => new Date(Date.now() - months * 31 * 24 * 3600_000).toISOString();
     await seedApplication(server, { fullname: "Old Applicant", createdAt: monthsAgo(13) });
     await seedApplication(server, { fullname: "Recent Applicant", createdAt: monthsAgo(11) });
-    const retention = (value: string) => post(server, "/admin/personal-data/retention", { retention: value }, { cookie });
+    const retention = (value: string) => postToPage(server, "/admin/personal-data", { intent: "retention", retention: value }, { cookie });
     expect(await retention("never")).toMatchObject({ status: 200, body: { deleted: { requests: 0, messages: 0, mails: 0 } } });
     expect(await retention("12")).toMatchObject({ status: 200, body: { deleted: { requests: 1, messages: 0, mails: 0 } } });
     expect(await server.database.db.selectFrom("applications").select("fullname").execute()).toEqual([{ fullname: "Recent Applicant" }]);
     expect((await retention("7")).status).toBe(400);
     await retention("24");
-    expect(await post(server, "/admin/personal-data/erase", { email: "not an address", intent: "find" }, { cookie })).toMatchObject({
+    expect(await postToPage(server, "/admin/personal-data", { email: "not an address", intent: "find" }, { cookie })).toMatchObject({
       status: 400,
       body: { errors: { email: "Enter an email address" } },
     });

@@ -2,7 +2,7 @@ import { Secret, TOTP } from "otpauth";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { adminsRepo } from "../../server/repos/admins";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, cookieFrom, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN, cookieFrom, getPage, post, postToPage, signIn } from "./helpers/admin";
 import { expectCleanServerLog } from "./helpers/server-log";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
@@ -91,7 +91,9 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
   test("required for everyone by an Owner: an admin without it is sent to set it up and can do nothing else first", async () => {
     const waiting = await passwordStep();
     const owner = cookieFrom((await post(server, "/admin/login/code", { code: appCode(secret) }, { cookie: waiting })).headers)!;
-    expect((await post(server, "/admin/accounts/two-factor-required", { required: "true" }, { cookie: owner })).status).toBe(200);
+    expect(
+      (await postToPage(server, "/admin/accounts", { intent: "require-two-factor", required: "true" }, { cookie: owner })).status,
+    ).toBe(200);
     const { password_hash } = await server.database.db
       .selectFrom("admins")
       .select("password_hash")
@@ -115,7 +117,9 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     );
     expect(await (await getPage(server, "/admin", editor)).text()).toContain("Admin Panel - All Requests");
 
-    expect((await post(server, "/admin/accounts/two-factor-required", { required: "false" }, { cookie: owner })).status).toBe(200);
+    expect(
+      (await postToPage(server, "/admin/accounts", { intent: "require-two-factor", required: "false" }, { cookie: owner })).status,
+    ).toBe(200);
   });
 
   test("the server logged no error, and each wrong code and the lock as security events", () => {

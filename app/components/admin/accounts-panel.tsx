@@ -30,11 +30,9 @@ function RoleForm({ account }: { account: AccountSummary }) {
   const [role, setRole] = useState<AdminRole>(account.role);
   const selectId = `role-${account.id}`;
   return (
-    <fetcher.Form
-      method="post"
-      action={href("/admin/accounts/:id/role", { id: encodeURIComponent(account.id) })}
-      className="flex items-center gap-2"
-    >
+    <fetcher.Form method="post" action={href("/admin/accounts")} className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="set-role" />
+      <input type="hidden" name="adminId" value={account.id} />
       <label htmlFor={selectId} className="sr-only">{`Role of ${account.name ?? account.email}`}</label>
       <select id={selectId} name="role" value={role} onChange={(event) => setRole(event.target.value as AdminRole)} className={inputClass}>
         {Object.entries(ROLE_LABELS).map(([value, label]) => (
@@ -53,7 +51,9 @@ function RoleForm({ account }: { account: AccountSummary }) {
 function AccessButton({ account }: { account: AccountSummary }) {
   const fetcher = useAccountChange(account.disabled ? "Account enabled" : "Account disabled: its sessions have ended");
   return (
-    <fetcher.Form method="post" action={href("/admin/accounts/:id/access", { id: encodeURIComponent(account.id) })}>
+    <fetcher.Form method="post" action={href("/admin/accounts")}>
+      <input type="hidden" name="intent" value="set-access" />
+      <input type="hidden" name="adminId" value={account.id} />
       <input type="hidden" name="disabled" value={account.disabled ? "false" : "true"} />
       <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
         {account.disabled ? "Enable" : "Disable"}
@@ -65,7 +65,8 @@ function AccessButton({ account }: { account: AccountSummary }) {
 /** Each admin: name, email, role (changeable), two factors, last sign-in, and Disable/Enable and Remove. */
 export function AccountList({ accounts, you }: { accounts: AccountSummary[]; you: string }) {
   const removal = useConfirmedDelete<AccountSummary>({
-    action: (account) => href("/admin/accounts/:id/delete", { id: encodeURIComponent(account.id) }),
+    action: () => href("/admin/accounts"),
+    body: (account) => ({ intent: "delete", adminId: account.id }),
     success: "Account removed",
     failure: "The account could not be removed",
   });
@@ -116,7 +117,8 @@ export function AccountList({ accounts, you }: { accounts: AccountSummary[]; you
 export function RequireTwoFactorForm({ required }: { required: boolean }) {
   const fetcher = useAccountChange(required ? "Two-factor sign-in is no longer required" : "Two-factor sign-in is now required");
   return (
-    <fetcher.Form method="post" action={href("/admin/accounts/two-factor-required")} className="flex flex-col gap-3">
+    <fetcher.Form method="post" action={href("/admin/accounts")} className="flex flex-col gap-3">
+      <input type="hidden" name="intent" value="require-two-factor" />
       <p className="font-semibold text-slate-900" data-testid="two-factor-required">
         {required ? "Required for every admin." : "Not required: each admin chooses."}
       </p>
@@ -144,11 +146,12 @@ export function InviteAdminForm() {
   return (
     <fetcher.Form
       method="post"
-      action={href("/admin/accounts/invite")}
+      action={href("/admin/accounts")}
       {...getFormProps(form)}
       className="flex flex-col gap-4"
       aria-label="Invite admin"
     >
+      <input type="hidden" name="intent" value="invite" />
       <Field meta={fields.email} label="Email" type="email" autoComplete="off" />
       <SelectField meta={fields.role} label="Role" options={ROLE_LABELS} />
       <Button type="submit" disabled={busy} className="self-start">
@@ -162,7 +165,8 @@ export function InviteAdminForm() {
 /** The invitations not yet accepted, each until it expires, with Revoke. */
 export function InvitationList({ invitations }: { invitations: InvitationSummary[] }) {
   const revocation = useConfirmedDelete<InvitationSummary>({
-    action: (invitation) => href("/admin/accounts/invitations/:id/revoke", { id: encodeURIComponent(invitation.id) }),
+    action: () => href("/admin/accounts"),
+    body: (invitation) => ({ intent: "revoke-invitation", invitationId: invitation.id }),
     success: "Invitation revoked",
     failure: "The invitation could not be revoked",
   });

@@ -12,7 +12,7 @@ export function NotificationAddressForm({ stored }: { stored: string }) {
     defaultValue: { notificationEmail: stored },
   });
   return (
-    <ContentForm content={content} action={href("/admin/mail/notification-address")} label="Notification address">
+    <ContentForm content={content} action={href("/admin/mail")} intent="notification-address" label="Notification address">
       <Field
         meta={content.fields.notificationEmail}
         label="Send notifications to"
@@ -33,7 +33,7 @@ export function ConfirmationMailForm({ confirmation }: { confirmation: { enabled
   });
   const { fields } = content;
   return (
-    <ContentForm content={content} action={href("/admin/mail/confirmation")} label="Confirmation to applicants">
+    <ContentForm content={content} action={href("/admin/mail")} intent="confirmation" label="Confirmation to applicants">
       <label className="flex items-center gap-2 font-semibold text-slate-900">
         <input {...getInputProps(fields.enabled, { type: "checkbox" })} className="size-4 accent-brand-800" />
         Send each applicant a confirmation mail

@@ -48,7 +48,7 @@ export function RetentionForm({ retention }: { retention: string }) {
     <>
       <fetcher.Form
         method="post"
-        action={href("/admin/personal-data/retention")}
+        action={href("/admin/personal-data")}
         {...formProps}
         onSubmit={(event) => {
           if (monthsOf(chosen) < monthsOf(retention) && confirming !== event.currentTarget) {
@@ -60,6 +60,7 @@ export function RetentionForm({ retention }: { retention: string }) {
         }}
         className="flex flex-col gap-4"
       >
+        <input type="hidden" name="intent" value="retention" />
         {formError && <FormMessage>{formError}</FormMessage>}
         <SelectField
           meta={fields.retention}
@@ -124,7 +125,7 @@ export function EraseByEmail() {
 
   return (
     <div className="flex flex-col gap-4">
-      <finder.Form method="post" action={href("/admin/personal-data/erase")} {...getFormProps(form)} className="flex flex-col gap-4">
+      <finder.Form method="post" action={href("/admin/personal-data")} {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="find" />
         <Field meta={fields.email} label="Email address" type="email" autoComplete="off" />
         <Button type="submit" variant="outline" className="self-start" disabled={finder.state !== "idle"}>
@@ -158,7 +159,7 @@ export function EraseByEmail() {
         confirmVariant="danger"
         onConfirm={() => {
           if (found?.email)
-            void eraser.submit({ email: found.email, intent: "erase" }, { method: "post", action: href("/admin/personal-data/erase") });
+            void eraser.submit({ email: found.email, intent: "erase" }, { method: "post", action: href("/admin/personal-data") });
         }}
       >
         {`This deletes ${found?.held ? countsText(found.held) : "them"}, with their notes and history. It cannot be undone.`}

@@ -1,5 +1,6 @@
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import type { RequestStatus } from "#core/schemas/requests";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import sharp from "sharp";
 import { newId } from "../../../server/db/ids";
 import { applicationsRepo, serializeAnswers } from "../../../server/repos/applications";
@@ -63,6 +64,34 @@ export async function post(
     parsed = { error: text };
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/**
+ * Posts to a page's action (one of its intents) as the page's forms do once JavaScript runs: React Router's data
+ * request, the page's address with `.data`, whose answer is decoded and read as `post` reads a JSON one.
+ */
+export async function postToPage(
+  server: TestServer,
+  path: string,
+  fields: Record<string, string> | FormData = {},
+  options: { cookie?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer> {
+  const url = new URL(path, server.url);
+  url.pathname += ".data";
+  const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
+  const response = await fetch(url, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { ...siteOrigin(server.publicUrl), ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+  });
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/x-script") || !response.body) {
+    return { status: response.status, body: { error: await response.text() }, headers: response.headers };
+  }
+  const decoded = await decodeViaTurboStream(response.body, globalThis);
+  await decoded.done;
+  const answer = decoded.value as { data?: Record<string, unknown> };
+  return { status: response.status, body: answer.data ? readAnswer(answer.data) : answer, headers: response.headers };
 }
 
 /** `name=value` of the Set-Cookie header, ready to send back as a Cookie header. */

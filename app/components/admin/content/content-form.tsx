@@ -53,6 +53,7 @@ export function useContentForm<Schema extends z.ZodType<Record<string, unknown>,
 export function ContentForm<Shape extends Record<string, unknown>>({
   content: { fetcher, form },
   action,
+  intent,
   item,
   withFiles = false,
   label,
@@ -61,6 +62,8 @@ export function ContentForm<Shape extends Record<string, unknown>>({
 }: {
   content: { fetcher: FetcherWithComponents<ContentAnswer>; form: FormMetadata<Shape, string[]> };
   action: string;
+  /** Which of the page's actions it is, when the page has several (its action's `intent`). */
+  intent?: string;
   /** The item edited (a one-of-a-kind item, like the site's details, has no id); none for a new one. */
   item?: { id?: string; version: number };
   /** The form carries a file (a photo). */
@@ -81,6 +84,7 @@ export function ContentForm<Shape extends Record<string, unknown>>({
       aria-label={label}
     >
       {formError && <FormMessage>{formError}</FormMessage>}
+      {intent && <input type="hidden" name="intent" value={intent} />}
       {item?.id && <input type="hidden" name="id" value={item.id} />}
       {item && <input type="hidden" name="version" value={String(item.version)} />}
       {children}

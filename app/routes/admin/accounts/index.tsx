@@ -1,8 +1,19 @@
 import { AccountList, InvitationList, InviteAdminForm, RequireTwoFactorForm } from "~/components/admin/accounts-panel";
 import { NoMailServerNotice } from "~/components/admin/mail-status";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
+import { accountsActionSchema } from "#core/schemas/accounts";
+import { recentPassword } from "~/lib/admin-guards.server";
+import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
+import type { AccountChangeRefusal } from "../../../../server/auth/accounts.server";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "~/context";
+
+export const handle = RECENT_PASSWORD_HANDLE;
+
+/** Beyond the admin layouts' checks: every change here asks for a password entered in the last 10 minutes. */
+export const middleware: Route.MiddlewareFunction[] = [recentPassword];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { admin } = context.get(adminContext);
@@ -12,6 +23,48 @@ export async function loader({ context }: Route.LoaderArgs) {
     you: admin.id,
     mailFileDir: context.get(servicesContext).mailOutbox.fileDir,
   };
+}
+
+/** A change of an account was refused: it is gone, or it would leave the site without an Owner who can sign in. */
+const refusalOf = (reason: AccountChangeRefusal) =>
+  reason === "not-found"
+    ? { message: goneMessage("admin account"), status: 404 }
+    : { message: "The site needs an Owner who can sign in: make another admin an Owner first.", status: 409 };
+
+/** Each form and button of the page, by its intent; every one asks for a recent password. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: accountsActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const { admin } = context.get(adminContext);
+  const { accounts } = context.get(servicesContext);
+  const refused = (message: string, status: number) => formAnswer(submission.reply({ formErrors: [message] }), status);
+  const change = submission.value;
+  if (change.intent === "invite") {
+    // An address that already has an account is refused; the invitation is a single-use link valid for 48 hours.
+    const result = await accounts.invite({ email: change.email, role: change.role, actor: admin });
+    if (!result.ok) return formAnswer(submission.reply({ fieldErrors: { email: ["An admin with this email already exists"] } }), 409);
+    return formAnswer(submission.reply({ resetForm: true }));
+  }
+  if (change.intent === "revoke-invitation") {
+    if (await accounts.revokeInvitation(change.invitationId, admin.id)) return formAnswer(submission.reply());
+    return refused("This invitation was already used, revoked or expired.", 404);
+  }
+  if (change.intent === "require-two-factor") {
+    // An Owner turns it on only with their own two factors on.
+    const result = await accounts.setTwoFactorRequired({ required: change.required === "true", actorId: admin.id });
+    if (!result.ok) return refused("Turn on your own two-factor sign-in first (under Security).", 409);
+    return formAnswer(submission.reply());
+  }
+  const target = { adminId: change.adminId, actorId: admin.id };
+  const result =
+    change.intent === "set-role"
+      ? await accounts.changeRole({ ...target, role: change.role })
+      : change.intent === "set-access"
+        ? await accounts.setDisabled({ ...target, disabled: change.disabled === "true" })
+        : await accounts.remove(target);
+  if (result.ok) return formAnswer(submission.reply());
+  const { message, status } = refusalOf(result.reason);
+  return refused(message, status);
 }
 
 export function meta() {

@@ -1,12 +1,27 @@
-import { CONFIRMATION_PLACEHOLDERS } from "#core/schemas/mail-settings";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CONFIRMATION_PLACEHOLDERS, mailSettingsActionSchema } from "#core/schemas/mail-settings";
 import { ConfirmationMailForm, NotificationAddressForm } from "~/components/admin/mail-settings-forms";
 import { MailStatus } from "~/components/admin/mail-status";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
+import { formAnswer, readForm } from "~/lib/forms.server";
 import { loadMailStatus } from "~/lib/mail-status.server";
 import type { Route } from "./+types/index";
+import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadMailStatus(context);
+}
+
+/** Stores where the notification mails go (empty: back to the default), or the applicant's confirmation mail. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: mailSettingsActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const { admin } = context.get(adminContext);
+  const { mailSettings } = context.get(servicesContext);
+  const setting = submission.value;
+  if (setting.intent === "notification-address") await mailSettings.setNotificationAddress(setting.notificationEmail ?? "", admin.id);
+  else await mailSettings.setConfirmation({ enabled: setting.enabled === "on", subject: setting.subject, text: setting.text }, admin.id);
+  return formAnswer(submission.reply());
 }
 
 export function meta() {

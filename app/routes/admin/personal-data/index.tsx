@@ -1,13 +1,47 @@
-import { DEFAULT_RETENTION_MONTHS, RETENTION_CHOICES } from "#core/schemas/personal-data";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
+import { DEFAULT_RETENTION_MONTHS, personalDataActionSchema, RETENTION_CHOICES, retentionMonths } from "#core/schemas/personal-data";
+import { recentPassword } from "~/lib/admin-guards.server";
+import { formAnswer, readForm } from "~/lib/forms.server";
 import { EraseByEmail, RetentionForm } from "~/components/admin/personal-data-forms";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import type { Route } from "./+types/index";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
+
+export const handle = RECENT_PASSWORD_HANDLE;
+
+/** Beyond the admin layouts' checks: every change here asks for a password entered in the last 10 minutes. */
+export const middleware: Route.MiddlewareFunction[] = [recentPassword];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const months = await context.get(servicesContext).personalData.retentionMonths();
   const choice = RETENTION_CHOICES.find((value) => value === String(months ?? "never")) ?? String(DEFAULT_RETENTION_MONTHS);
   return { retention: choice };
+}
+
+/**
+ * `retention` stores how long requests, messages and registrations are kept, and at once deletes what is now older
+ * (answering how much went). Erase by email goes in two steps: `find` says what is held for the address (requests,
+ * messages, registrations, mails), `erase` deletes all of it. The audit entry records that an erasure happened and how
+ * much it took, never the address.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: personalDataActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const { admin } = context.get(adminContext);
+  const { personalData } = context.get(servicesContext);
+  const asked = submission.value;
+  if (asked.intent === "retention") {
+    const deleted = await personalData.setRetention(retentionMonths(asked.retention), admin.id);
+    return formAnswer(submission.reply(), 200, undefined, { deleted });
+  }
+  const { email } = asked;
+  if (asked.intent === "find")
+    return formAnswer(submission.reply(), 200, undefined, { email, held: await personalData.findByEmail(email) });
+  return formAnswer(submission.reply({ resetForm: true }), 200, undefined, {
+    email,
+    erased: await personalData.eraseByEmail(email, admin.id),
+  });
 }
 
 export function meta() {
