@@ -44,8 +44,6 @@ export default [
       route("admin/requests/:id/delete", "routes/admin/requests/delete.ts"),
       route("admin/messages", "routes/admin/messages/index.tsx"),
       route("admin/messages.csv", "routes/admin/messages/csv.ts"),
-      route("admin/messages/delete", "routes/admin/messages/delete-selected.ts"),
-      route("admin/messages/:id/read", "routes/admin/messages/mark-read.ts"),
       route("admin/announcements", "routes/admin/announcements/save.ts"),
       route("admin/announcements/:id/delete", "routes/admin/announcements/delete.ts"),
       route("admin/announcements/:id/registrations", "routes/admin/registrations/index.tsx"),

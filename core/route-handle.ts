@@ -5,11 +5,12 @@
  */
 export interface RouteHandle {
   /**
-   * Its writes (every intent of its action) ask for the password entered in the session within the last 10 minutes
-   * ("Confirm it's you"); its pages do not. Its middleware holds `recentPassword` (app/lib/admin-guards.server.ts), and
-   * the access-control test refuses a route that declares this without asking, or asks without declaring it.
+   * Its writes ask for the password entered in the session within the last 10 minutes ("Confirm it's you"): every one
+   * (`true`), or those whose `intent` is named here; its pages do not. Its middleware holds `recentPasswordFor(handle)`
+   * (app/lib/admin-guards.server.ts), and the access-control test refuses a route or intent that declares this without
+   * asking, or asks without declaring it.
    */
-  recentPassword?: true;
+  recentPassword?: true | readonly string[];
   /**
    * Its posts carry a photo or a part of the video: their bodies may be this large instead of a form's FORM_MAX_BYTES,
    * and they are read a few at a time, the others waiting with their bodies unread (server/http/request-guards.ts).

@@ -1,6 +1,8 @@
 import { createContext, data, href, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages";
 import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles";
+import type { RouteHandle } from "#core/route-handle";
+import { INTENT_FIELD } from "#core/schemas/intent";
 import type { AdminCheckOptions, SignInStage } from "../../server/auth/auth-service";
 import type { ActiveSession } from "../../server/auth/sessions.server";
 import { adminContext, requestContext, servicesContext } from "~/context";
@@ -98,12 +100,27 @@ export const ownersOnly = adminGuard({ ownersOnly: true });
 
 const recentAuthentication = adminGuard({ recentAuthentication: true });
 
+/** Whether a write names one of `intents` in an `intent` field of its form (a body that is no form names none). */
+async function namesIntent(request: Request, intents: readonly string[]): Promise<boolean> {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => undefined);
+  return (form?.getAll(INTENT_FIELD) ?? []).some((intent) => typeof intent === "string" && intents.includes(intent));
+}
+
 /**
- * A sensitive change: a write asks for the password entered in this session within the last 10 minutes ("Confirm it's
- * you"). The page itself, where the change is made, is shown without it.
+ * A sensitive change: a write the route's handle names in `recentPassword` (every write, or those of the intents
+ * listed) asks for the password entered in this session within the last 10 minutes ("Confirm it's you"). The page
+ * itself, where the change is made, is shown without it.
  */
-export const recentPassword: MiddlewareFunction<Response> = (args, next) =>
-  args.request.method === "GET" || args.request.method === "HEAD" ? undefined : recentAuthentication(args, next);
+export function recentPasswordFor({ recentPassword }: RouteHandle): MiddlewareFunction<Response> {
+  return async (args, next) => {
+    const { method } = args.request;
+    if (!recentPassword || method === "GET" || method === "HEAD") return;
+    if (recentPassword === true || (await namesIntent(args.request, recentPassword))) return recentAuthentication(args, next);
+  };
+}
 
 /** What /admin shows: the login without a live session, the new password while one is owed, else the join requests. */
 export type AdminEntry = { show: "login"; ended: boolean } | { show: "change-password"; email: string } | { show: "requests" };

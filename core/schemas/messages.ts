@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
 import { pageNumber, searchText } from "./list-filter";
 
 /** Contact messages shown on one page of the admin's inbox. */
@@ -29,3 +30,13 @@ export const messagesDeleteSchema = z.object({
     .min(1, "Choose at least one message")
     .max(500, "Choose at most 500 messages at a time"),
 });
+
+/** What /admin/messages does, by its `intent`: a message opened is read; one or the selected ones deleted. */
+export const messagesActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("mark-read"), id: targetIdField("message") }),
+    messagesDeleteSchema.extend({ intent: z.literal("delete") }),
+  ],
+  { error: UNKNOWN_INTENT_MESSAGE },
+);

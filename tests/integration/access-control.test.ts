@@ -83,8 +83,8 @@ interface ManifestRoute {
   path: string;
   hasLoader: boolean;
   hasAction: boolean;
-  /** Its `handle` declares that its writes ask for a recent password (core/route-handle.ts). */
-  recentPassword: boolean;
+  /** Its `handle` declares that its writes ask for a recent password: every one, or those of the intents named (core/route-handle.ts). */
+  recentPassword: RouteHandle["recentPassword"];
 }
 
 async function loadManifest(): Promise<ManifestRoute[]> {
@@ -102,7 +102,7 @@ async function loadManifest(): Promise<ManifestRoute[]> {
       path: urlPath,
       hasLoader: typeof route.module.loader === "function",
       hasAction: typeof route.module.action === "function",
-      recentPassword: (route.module.handle as RouteHandle | undefined)?.recentPassword === true,
+      recentPassword: (route.module.handle as RouteHandle | undefined)?.recentPassword,
     }));
 }
 
@@ -378,7 +378,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   }
 
   /** A body that would succeed with a live session, so "changes nothing" means something. */
-  async function bodyFor(route: ManifestRoute): Promise<{ body: FormData | URLSearchParams | Blob }> {
+  async function bodyFor(route: ManifestRoute, intent?: string): Promise<{ body: FormData | URLSearchParams | Blob }> {
     if (route.id === "routes/admin/announcements/save") {
       const form = new FormData();
       form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "poster.png");
@@ -451,7 +451,13 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return { body: new URLSearchParams({ password: ADMIN.password }) };
     }
     if (route.id === "routes/admin/requests/delete-selected") return { body: new URLSearchParams({ "ids[0]": otherApplicationId }) };
-    if (route.id === "routes/admin/messages/delete-selected") return { body: new URLSearchParams({ "ids[0]": otherMessageId }) };
+    if (route.id === "routes/admin/messages/index") {
+      return {
+        body: new URLSearchParams(
+          intent === "delete" ? { intent, "ids[0]": otherMessageId } : { intent: intent ?? "mark-read", id: messageId },
+        ),
+      };
+    }
     const photoForms: Record<string, Record<string, string>> = {
       "routes/admin/content/save-team-member": { name: "Seeded Member", title: "A member a forged session must not add" },
       "routes/admin/content/save-collaborator": { name: "Seeded Partner", description: "A partner a forged session must not add" },
@@ -529,8 +535,6 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/requests/:id/delete",
         "/admin/messages",
         "/admin/messages.csv",
-        "/admin/messages/delete",
-        "/admin/messages/:id/read",
         "/admin/content",
         "/admin/content/home",
         "/admin/content/goals",
@@ -570,7 +574,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         "/admin/accounts",
         "/admin/personal-data",
         "/admin/requests/delete",
-        "/admin/messages/delete",
+        "/admin/messages",
       ]),
     );
   });
@@ -656,17 +660,19 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       { method, url: dataUrl(url) },
     ]);
     probes.push({ method: "POST", url, accept: "text/html" });
-    for (const probe of probes) {
+    // Every write of the route, or each intent it names, each with the body that would otherwise do it.
+    const intents = route.recentPassword === true ? [undefined] : (route.recentPassword ?? []);
+    for (const probe of intents.flatMap((intent) => probes.map((each) => ({ ...each, intent })))) {
       const before = await snapshotRows(server);
       const response = await fetch(`${server.url}${probe.url}`, {
         method: probe.method,
         redirect: "manual",
         headers: { ...siteOrigin(server.publicUrl), cookie, ...(probe.accept ? { accept: probe.accept } : {}) },
-        ...(await bodyFor(route)),
+        ...(await bodyFor(route, probe.intent)),
         signal: AbortSignal.timeout(15_000),
       });
       const text = await response.text();
-      const context = `${probe.method} ${probe.url}${probe.accept ? " from a page" : ""} with a password 11 minutes old answered ${response.status} ${text.slice(0, 200)}`;
+      const context = `${probe.method} ${probe.url}${probe.intent ? ` (${probe.intent})` : ""}${probe.accept ? " from a page" : ""} with a password 11 minutes old answered ${response.status} ${text.slice(0, 200)}`;
       if (probe.url.endsWith(".data")) {
         // The app's data request: told to go to "Confirm it's you".
         expect(response.status, context).toBe(202);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { getPage, post, seedContactMessage } from "./helpers/admin";
+import { getPage, postToPage, seedContactMessage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 
 /** The senders' names the inbox's HTML shows, in order (each message is headed by its sender's name). */
@@ -50,7 +50,7 @@ describe.each(testEngines())("the admin's contact messages on %s", (engine) => {
       expect(messagesLink(await page(path)), path).toBe("Messages, 2 unread");
     }
     expect(await page("/admin")).toContain(">2 unread</span>");
-    expect(await post(admin.server, `/admin/messages/${first}/read`, {}, { cookie: admin.cookie })).toMatchObject({
+    expect(await postToPage(admin.server, "/admin/messages", { intent: "mark-read", id: first }, { cookie: admin.cookie })).toMatchObject({
       status: 200,
       body: { ok: true },
     });
@@ -60,7 +60,9 @@ describe.each(testEngines())("the admin's contact messages on %s", (engine) => {
     expect(messagesLink(await page("/admin"))).toBe("Messages");
     expect(await page("/admin")).not.toContain(" unread</span>");
     for (const missing of ["00000000-0000-7000-8000-000000000000", "not-an-id"]) {
-      expect(await post(admin.server, `/admin/messages/${missing}/read`, {}, { cookie: admin.cookie })).toMatchObject({
+      expect(
+        await postToPage(admin.server, "/admin/messages", { intent: "mark-read", id: missing }, { cookie: admin.cookie }),
+      ).toMatchObject({
         status: 404,
         body: { ok: false, error: "No such message: it was deleted. Reload to see the latest." },
       });
@@ -72,7 +74,8 @@ describe.each(testEngines())("the admin's contact messages on %s", (engine) => {
 
   test("deleting several answers how many went; none chosen 400; gone 404", async () => {
     const [first, second] = [await seedContactMessage(admin.server), await seedContactMessage(admin.server)];
-    const remove = (fields: Record<string, string>) => post(admin.server, "/admin/messages/delete", fields, { cookie: admin.cookie });
+    const remove = (fields: Record<string, string>) =>
+      postToPage(admin.server, "/admin/messages", { intent: "delete", ...fields }, { cookie: admin.cookie });
     expect(await remove({ "ids[0]": first, "ids[1]": second })).toMatchObject({ status: 200, body: { ok: true, deleted: 2 } });
     expect(await remove({ "ids[0]": first })).toMatchObject({
       status: 404,

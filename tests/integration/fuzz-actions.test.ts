@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { sessionStore } from "../../server/auth/sessions.server";
@@ -173,11 +174,16 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     }
     const text = await response.text();
     const finishedAt = Date.now();
-    let json: Record<string, unknown> | undefined;
-    if ((response.headers.get("content-type") ?? "").includes("application/json")) {
-      const parsed: unknown = JSON.parse(text);
-      json = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+    let parsed: unknown;
+    const contentType = response.headers.get("content-type") ?? "";
+    if (contentType.includes("application/json")) parsed = JSON.parse(text);
+    if (contentType.includes("text/x-script")) {
+      // A page's action, asked as its fetchers ask (`.data`): what the action answered, as React Router sends it.
+      const decoded = await decodeViaTurboStream(new Response(text).body!, globalThis);
+      await decoded.done;
+      parsed = (decoded.value as { data?: unknown }).data;
     }
+    const json = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
     const changes = diffRows(before, await snapshotRows(server));
     const message = messageOf(text, json, response.headers.get("content-type") ?? "");
     return {
@@ -745,30 +751,33 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   );
 
   test(
-    "POST /admin/messages/delete and /admin/messages/:id/read: whatever the body, only that message is read or deleted, or it is refused with a message",
+    "POST /admin/messages (mark-read, delete): whatever the body, only that message is read or deleted, or it is refused with a message",
     async () => {
       const cookie = await sessionCookie();
-      // One message, put back before each body (a delete takes it): the valid body names it.
+      // One message, put back before each body (a delete takes it): the valid bodies name it.
       const existing = newId();
+      const valid = { "mark-read": { intent: "mark-read", id: existing }, delete: { intent: "delete", "ids[0]": existing } };
       await property(
         fc.record({
-          route: fc.constantFrom("delete", "read"),
-          fields: requestFields({ "ids[0]": existing }),
+          fields: fc.oneof(requestFields(valid["mark-read"]), requestFields(valid.delete)),
           encoding: encodingFor("urlencoded"),
         }),
-        async ({ route, fields, encoding }) => {
+        async ({ fields, encoding }) => {
           await server.database.db.deleteFrom("contact_messages").where("id", "=", existing).execute();
           await seedContactMessage(server, { id: existing, name: "Fuzz Sender" });
-          const path = route === "delete" ? "/admin/messages/delete" : `/admin/messages/${existing}/read`;
-          const sent = await send(path, fields, encoding, { cookie });
+          const sent = await send("/admin/messages.data", fields, encoding, { cookie });
           if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 413]);
           expectOnly(sent, ["contact_messages"]);
           const change = sent.changes.contact_messages;
-          if (route === "delete") {
+          // Taken only with one intent, the one that says what happened.
+          const intents = fields.filter(([name]) => name === "intent").map(([, value]) => value);
+          expect(intents).toHaveLength(1);
+          if (intents[0] === "delete") {
             expect(change?.removed.map((row) => row.id)).toEqual([existing]);
             expect(change?.added.length ?? 0).toBe(0);
           } else {
             // Read: its read time set, nothing else about it changed.
+            expect(intents[0]).toBe("mark-read");
             expect(change?.changed).toHaveLength(1);
             const { before, after } = change!.changed[0]!;
             expect({ ...after, read_at: null }).toEqual(before);
@@ -777,8 +786,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         },
         runs(200),
         [
-          { route: "delete", fields: [["ids[0]", existing]], encoding: "urlencoded" },
-          { route: "read", fields: [], encoding: "urlencoded" },
+          { fields: Object.entries(valid.delete), encoding: "urlencoded" },
+          { fields: Object.entries(valid["mark-read"]), encoding: "urlencoded" },
         ],
       );
     },
@@ -906,8 +915,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/mail",
         "/admin/accounts",
         "requests-note",
-        "/admin/messages/delete",
-        "messages-read",
+        "/admin/messages",
         "announcements-delete",
         "registration-remove",
         "/admin/content/details",
@@ -961,7 +969,6 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           let path: string = action;
           if (action === "requests-delete") path = `/admin/requests/${await seedApplication(server)}/delete`;
           if (action === "requests-note") path = `/admin/requests/${await seedApplication(server)}/notes`;
-          if (action === "messages-read") path = `/admin/messages/${await seedContactMessage(server)}/read`;
           if (action === "announcements-delete") path = `/admin/announcements/${(await seedAnnouncementRow()).id}/delete`;
           if (action === "registration-remove") {
             const { announcementId, registrationId } = await seedRegistration(server, { capacity: 1 });

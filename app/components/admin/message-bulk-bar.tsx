@@ -13,7 +13,7 @@ export function MessageBulkBar(props: {
     <SelectionBar
       {...props}
       deletion={{
-        action: href("/admin/messages/delete"),
+        action: href("/admin/messages"),
         title: (count) => `Delete ${countOf(count, "message")}?`,
         text: "This cannot be undone. The messages are removed from the site for good.",
         loading: "Deleting messages...",

@@ -46,8 +46,7 @@ export function MessageCard({
 
   const toggle = () => {
     setOpen(!open);
-    if (!open && unread)
-      void fetcher.submit(null, { method: "post", action: href("/admin/messages/:id/read", { id: encodeURIComponent(message.id) }) });
+    if (!open && unread) void fetcher.submit({ intent: "mark-read", id: message.id }, { method: "post", action: href("/admin/messages") });
   };
 
   return (

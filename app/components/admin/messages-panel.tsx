@@ -32,8 +32,8 @@ export function MessagesPanel({ messages: list, filter, shortName }: { messages:
       return next;
     });
   const remove = useConfirmedDelete<InboxMessage>({
-    action: () => href("/admin/messages/delete"),
-    body: ({ id }) => ({ "ids[0]": id }),
+    action: () => href("/admin/messages"),
+    body: ({ id }) => ({ intent: "delete", "ids[0]": id }),
     loading: "Deleting message...",
     success: "Message deleted",
     failure: "Failed to delete the message",

@@ -64,7 +64,7 @@ export function RequestBulkBar(props: {
           className="whitespace-nowrap"
           disabled={busy}
           onClick={() => {
-            const form = idsForm(props.selectedIds);
+            const form = idsForm("set-status", props.selectedIds);
             form.set("status", status);
             toastId.current = showToast.loading("Updating status...");
             void fetcher.submit(form, { method: "post", action: href("/admin/requests/status") });

@@ -6,9 +6,10 @@ import { showToast } from "~/components/ui/toasts";
 import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
 import { useActionResult } from "~/lib/use-action-result";
 
-/** The form an action on the selected items posts: `ids[0]`, `ids[1]`, … */
-export function idsForm(ids: readonly string[]): FormData {
+/** The form an action (its `intent`) on the selected items posts: `ids[0]`, `ids[1]`, … */
+export function idsForm(intent: string, ids: readonly string[]): FormData {
   const form = new FormData();
+  form.append("intent", intent);
   ids.forEach((id, index) => form.append(`ids[${index}]`, id));
   return form;
 }
@@ -106,7 +107,7 @@ export function SelectionBar({
         title={deletion.title(asked)}
         onConfirm={() => {
           toastId.current = showToast.loading(deletion.loading);
-          void fetcher.submit(idsForm(selectedIds), { method: "post", action: deletion.action });
+          void fetcher.submit(idsForm("delete", selectedIds), { method: "post", action: deletion.action });
         }}
       >
         {deletion.text}

@@ -1,7 +1,16 @@
-import { messageFilterOf } from "#core/schemas/messages";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { RouteHandle } from "#core/route-handle";
+import { messageFilterOf, messagesActionSchema } from "#core/schemas/messages";
 import { MessagesPanel } from "~/components/admin/messages-panel";
-import { servicesContext } from "~/context";
+import { recentPasswordFor } from "~/lib/admin-guards.server";
+import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
+import { adminContext, servicesContext } from "~/context";
 import type { Route } from "./+types/index";
+
+export const handle = { recentPassword: ["delete"] } as const satisfies RouteHandle;
+
+/** Beyond the admin layouts' checks: a delete asks for a password entered in the last 10 minutes. */
+export const middleware: Route.MiddlewareFunction[] = [recentPasswordFor(handle)];
 
 /** /admin/messages: the contact messages, newest first, with search, paging, Reply, delete and the CSV export. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -9,6 +18,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = messageFilterOf(new URL(request.url).searchParams);
   const [messages, chrome] = await Promise.all([services.contactMessages.listPage(filter), services.content.chrome()]);
   return { messages, filter, shortName: chrome.shortName };
+}
+
+/** `mark-read`: the admin opened a message, which counts as read from now on. `delete`: one message or the selected ones. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: messagesActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const { contactMessages } = context.get(servicesContext);
+  const gone = () => formAnswer(submission.reply({ formErrors: [goneMessage("message")] }), 404);
+  const asked = submission.value;
+  if (asked.intent === "mark-read") return (await contactMessages.markRead(asked.id)) ? formAnswer(submission.reply()) : gone();
+  const deleted = await contactMessages.delete(asked.ids, context.get(adminContext).admin.id);
+  return deleted > 0 ? formAnswer(submission.reply(), 200, undefined, { deleted }) : gone();
 }
 
 export function meta() {

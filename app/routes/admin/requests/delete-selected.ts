@@ -2,14 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { requestsDeleteSchema } from "#core/schemas/requests";
 import { buttonAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
-import { recentPassword } from "~/lib/admin-guards.server";
+import { recentPasswordFor } from "~/lib/admin-guards.server";
 import type { Route } from "./+types/delete-selected";
 import { adminContext, servicesContext } from "~/context";
 
 export const handle = RECENT_PASSWORD_HANDLE;
 
 /** Beyond the admin layouts' session check: a password entered in the last 10 minutes. */
-export const middleware: Route.MiddlewareFunction[] = [recentPassword];
+export const middleware: Route.MiddlewareFunction[] = [recentPasswordFor(handle)];
 
 /** Deletes the selected requests; answers how many were deleted. */
 export async function action({ request, context }: Route.ActionArgs) {
