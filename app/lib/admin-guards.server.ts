@@ -126,13 +126,20 @@ export function recentPasswordFor({ recentPassword }: RouteHandle): MiddlewareFu
 export type AdminEntry = { show: "login"; ended: boolean } | { show: "change-password"; email: string } | { show: "requests" };
 export const adminEntryContext = createContext<AdminEntry>();
 
+const signedIn = adminGuard();
+
 /**
- * /admin's guard (SPEC 2: /admin is the login, or the panel once signed in). It refuses nothing: without a live session
- * the page is the login (a visit to the login is no refused access, so nothing is logged), and a one-time password is
- * changed there. A sign-in owing another stage goes to the page that asks for it, as from any admin page; a complete
- * one is admitted as the signed-in layout admits it.
+ * /admin's guard (SPEC 2: /admin is the login, or the panel once signed in). Its page is refused to nobody: without a
+ * live session it is the login (a visit to the login is no refused access, so nothing is logged), and a one-time
+ * password is changed there. A sign-in owing another stage goes to the page that asks for it, as from any admin page; a
+ * complete one is admitted as the signed-in layout admits it. Its writes are the panel's: they need a complete sign-in.
  */
-export const adminEntry: MiddlewareFunction<Response> = async ({ request, context }) => {
+export const adminEntry: MiddlewareFunction<Response> = async (args, next) => {
+  const { request, context } = args;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    await signedIn(args, next);
+    return void context.set(adminEntryContext, { show: "requests" });
+  }
   const { auth } = context.get(servicesContext);
   const active = await auth.sessionOf(request);
   if (!active) return void context.set(adminEntryContext, { show: "login", ended: auth.hasSessionCookie(request) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
 import { lenient, pageNumber, searchText } from "./list-filter";
 import { withoutNul } from "./text";
 
@@ -73,3 +74,18 @@ export const requestNoteSchema = z.object({
     "Note",
   ),
 });
+
+/**
+ * What the panel at /admin does with join requests, by its `intent`: set the status of one or the selected ones, add a
+ * note to one, delete one, delete the selected ones.
+ */
+export const requestsActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    requestStatusSchema.extend({ intent: z.literal("set-status") }),
+    requestNoteSchema.extend({ intent: z.literal("add-note"), id: targetIdField("join request") }),
+    z.object({ intent: z.literal("delete"), id: targetIdField("join request") }),
+    requestsDeleteSchema.extend({ intent: z.literal("delete-selected") }),
+  ],
+  { error: UNKNOWN_INTENT_MESSAGE },
+);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, type Seed, test } from "./fixtures";
 import { SEED_QUESTIONS as QUESTIONS } from "../shared/seed-questions";
+import { holdIntent } from "./chunks";
 import { E2E_ADMIN } from "./e2e-server";
 
 async function seedRequests(seed: Seed) {
@@ -79,12 +80,7 @@ test.describe("admin panel", () => {
     await expect(cards(page)).toHaveCount(3);
 
     // The delete is held on its way to the server, to see what shows meanwhile.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/admin/requests/*/delete.data", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdIntent(page, "/admin", "delete");
     await cards(page).filter({ hasText: "Sara Malik" }).getByRole("button", { name: "Delete" }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Deleting user...", { exact: true })).toBeVisible();

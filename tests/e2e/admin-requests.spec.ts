@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { expect, type Seed, type SeedApplication, test } from "./fixtures";
 import { E2E_ADMIN } from "./e2e-server";
-import { holdRequests } from "./chunks";
+import { holdIntent } from "./chunks";
 import { expectToastShown, keepToasts } from "./toasts-shown";
 
 /**
@@ -207,7 +207,7 @@ test.describe("admin requests", () => {
     await page.getByRole("checkbox", { name: "Select Sara Malik" }).check();
     await expect(page.getByText("2 selected", { exact: true })).toBeVisible();
     await page.getByLabel("New status for the selected requests").selectOption({ label: "Accepted" });
-    const statusAnswer = await holdRequests(page, "**/admin/requests/status.data");
+    const statusAnswer = await holdIntent(page, "/admin", "set-status");
     await page.getByRole("button", { name: "Set status" }).click();
     await expect(page.getByText("Updating status...", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Set status" })).toBeDisabled();
@@ -236,7 +236,7 @@ test.describe("admin requests", () => {
     await expect(confirm).toBeHidden();
     await expect(page.getByText("2 selected", { exact: true })).toBeVisible();
 
-    const deleteAnswer = await holdRequests(page, "**/admin/requests/delete.data");
+    const deleteAnswer = await holdIntent(page, "/admin", "delete-selected");
     await page.getByRole("button", { name: "Delete selected" }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Deleting users...", { exact: true })).toBeVisible();

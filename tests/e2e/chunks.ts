@@ -24,6 +24,23 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<He
   return { held, release };
 }
 
+/** Holds the posts to a page's action (its `.data` request) that ask for `intent`, until `release()`; the page's reads pass. */
+export async function holdIntent(page: Page, pagePath: string, intent: string): Promise<HeldRequests> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  const asked = new URLSearchParams({ intent }).toString();
+  await page.route(`**${pagePath}.data*`, async (route) => {
+    const request = route.request();
+    if (request.method() === "POST" && (request.postData() ?? "").split("&").includes(asked)) {
+      held.push(request.url());
+      await released;
+    }
+    await route.continue();
+  });
+  return { held, release };
+}
+
 /** Holds fetches of the chunk named `name` (built as /assets/<name>-<hash>.js) until `release()`. */
 export function holdChunk(page: Page, name: string): Promise<HeldRequests> {
   return holdRequests(page, new RegExp(`/assets/${name}-[\\w-]+\\.js$`));

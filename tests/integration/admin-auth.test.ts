@@ -132,7 +132,7 @@ describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
     test.each([
       "https://evil.example/admin",
       "//evil.example/admin",
-      "/admin/requests/status",
+      "/admin/join-us",
       "/admin/requests.csv",
       "/\\evil.example",
       "javascript:alert(1)",

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { getPage, post, seedApplication } from "./helpers/admin";
+import { getPage, postToPage, seedApplication } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 
 /** The request names the panel's HTML shows, in order (each card is labelled with the applicant's name). */
@@ -37,9 +37,10 @@ describe.each(testEngines())("the admin's request workflow on %s", (engine) => {
   test("status, notes and details answer as the dialog reads them; refusals name their field, a request that is gone 404", async () => {
     const id = await seedApplication(admin.server);
     const gone = "00000000-0000-7000-8000-000000000000";
-    const send = (path: string, fields: Record<string, string>) => post(admin.server, path, fields, { cookie: admin.cookie });
-    expect(await send("/admin/requests/status", { "ids[0]": id, status: "contacted" })).toMatchObject({ status: 200, body: { ok: true } });
-    expect(await send(`/admin/requests/${id}/notes`, { note: "Called on Monday" })).toMatchObject({ status: 200, body: { ok: true } });
+    const send = (intent: string, fields: Record<string, string>) =>
+      postToPage(admin.server, "/admin", { intent, ...fields }, { cookie: admin.cookie });
+    expect(await send("set-status", { "ids[0]": id, status: "contacted" })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await send("add-note", { id, note: "Called on Monday" })).toMatchObject({ status: 200, body: { ok: true } });
     const details = await getPage(admin.server, `/admin/requests/${id}`, admin.cookie);
     expect(await details.json()).toMatchObject({
       application: { status: "contacted" },
@@ -50,25 +51,25 @@ describe.each(testEngines())("the admin's request workflow on %s", (engine) => {
     });
 
     for (const status of [{}, { status: "archived" }] as Record<string, string>[]) {
-      expect(await send("/admin/requests/status", { "ids[0]": id, ...status })).toMatchObject({
+      expect(await send("set-status", { "ids[0]": id, ...status })).toMatchObject({
         status: 400,
         body: { errors: { status: "Choose a status" } },
       });
     }
-    expect(await send("/admin/requests/status", { status: "accepted" })).toMatchObject({
+    expect(await send("set-status", { status: "accepted" })).toMatchObject({
       status: 400,
       body: { errors: { ids: "Choose at least one request" } },
     });
-    expect(await send(`/admin/requests/${id}/notes`, { note: "   " })).toMatchObject({
+    expect(await send("add-note", { id, note: "   " })).toMatchObject({
       status: 400,
       body: { errors: { note: "Write a note" } },
     });
     const goneMessage = "No such join request: it was deleted. Reload to see the latest.";
-    expect(await send("/admin/requests/status", { "ids[0]": gone, status: "accepted" })).toMatchObject({
+    expect(await send("set-status", { "ids[0]": gone, status: "accepted" })).toMatchObject({
       status: 404,
       body: { error: goneMessage },
     });
-    expect(await send(`/admin/requests/${gone}/notes`, { note: "Hello" })).toMatchObject({ status: 404, body: { error: goneMessage } });
+    expect(await send("add-note", { id: gone, note: "Hello" })).toMatchObject({ status: 404, body: { error: goneMessage } });
     const missing = await getPage(admin.server, `/admin/requests/${gone}`, admin.cookie);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ gone: goneMessage });
@@ -76,7 +77,8 @@ describe.each(testEngines())("the admin's request workflow on %s", (engine) => {
 
   test("deleting several answers how many went; none chosen 400; gone 404", async () => {
     const [first, second] = [await seedApplication(admin.server), await seedApplication(admin.server)];
-    const remove = (fields: Record<string, string>) => post(admin.server, "/admin/requests/delete", fields, { cookie: admin.cookie });
+    const remove = (fields: Record<string, string>) =>
+      postToPage(admin.server, "/admin", { intent: "delete-selected", ...fields }, { cookie: admin.cookie });
     expect(await remove({ "ids[0]": first, "ids[1]": second })).toMatchObject({ status: 200, body: { ok: true, deleted: 2 } });
     expect(await remove({ "ids[0]": first })).toMatchObject({
       status: 404,

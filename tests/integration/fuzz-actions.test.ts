@@ -701,25 +701,28 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   );
 
   test(
-    "POST /admin/requests/:id/delete: removes exactly that application, or answers 404 for any other id, whatever the body",
+    "POST /admin (delete): removes exactly that application, or answers 404 for any other id, whatever else the body holds",
     async () => {
       const cookie = await sessionCookie();
+      const otherId = fc.oneof({ weight: 2, arbitrary: fc.uuid() }, { weight: 4, arbitrary: hostileString });
       await property(
-        fc.record({ id: idSegment, fields: requestFields({}), encoding: encodingFor("urlencoded") }),
-        async ({ id, fields, encoding }) => {
-          const existing = id.kind === "existing" ? await seedApplication(server, { fullname: "Fuzz Applicant" }) : undefined;
-          const sent = await send(`/admin/requests/${existing ?? (id.kind === "other" ? id.segment : "")}/delete`, fields, encoding, {
-            cookie,
-          });
-          if (existing) {
-            if (sent.answer.status === 413) return;
-            expect(sent.answer.status, short(sent.answer.text)).toBe(200);
-            expectOnly(sent, ["applications"]);
-            expect(sent.changes.applications?.removed.map((row) => row.id)).toEqual([existing]);
-            return;
-          }
-          if (id.kind === "other" && !id.routable) expectRefusedCleanly(sent, [400, 404, 405, 413]);
-          else expectRefusedCleanly(sent, [400, 404, 413]);
+        fc.record({
+          id: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 6, arbitrary: otherId }),
+          extra: requestFields({}),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ id, extra, encoding }) => {
+          const existing = id === undefined ? await seedApplication(server, { fullname: "Fuzz Applicant" }) : undefined;
+          // Whatever else comes with them, the intent and the id are sent once.
+          const others = extra.filter(([name]) => name !== "intent" && name !== "id");
+          const fields: Fields = [["intent", "delete"], ["id", existing ?? id!], ...others];
+          const sent = await send("/admin.data", fields, encoding, { cookie });
+          if (!existing) return expectRefusedCleanly(sent, [400, 404, 413]);
+          // A form delivers the id; any other body is no form (400), and a body too large is refused unread.
+          if (sent.answer.status !== 200)
+            return expectRefusedCleanly(sent, encoding === "urlencoded" || encoding === "multipart" ? [413] : [400, 413]);
+          expectOnly(sent, ["applications"]);
+          expect(sent.changes.applications?.removed.map((row) => row.id)).toEqual([existing]);
         },
         runs(300),
       );
@@ -728,19 +731,20 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   );
 
   test(
-    "POST /admin/requests/status and /admin/requests/:id/notes: whatever the body, only a request's status and history change, or it is refused with a message",
+    "POST /admin (set-status, add-note): whatever the body, only a request's status and history change, or it is refused with a message",
     async () => {
       const cookie = await sessionCookie();
       const existing = await seedApplication(server, { fullname: "Fuzz Applicant" });
       await property(
         fc.record({
-          route: fc.constantFrom("status", "notes"),
-          fields: requestFields({ "ids[0]": existing, status: "accepted", note: "Called on Monday" }),
+          fields: fc.oneof(
+            requestFields({ intent: "set-status", "ids[0]": existing, status: "accepted" }),
+            requestFields({ intent: "add-note", id: existing, note: "Called on Monday" }),
+          ),
           encoding: encodingFor("urlencoded"),
         }),
-        async ({ route, fields, encoding }) => {
-          const path = route === "status" ? "/admin/requests/status" : `/admin/requests/${existing}/notes`;
-          const sent = await send(path, fields, encoding, { cookie });
+        async ({ fields, encoding }) => {
+          const sent = await send("/admin.data", fields, encoding, { cookie });
           if (sent.answer.status === 200) expectOnly(sent, ["applications", "application_activity"]);
           else expectRefusedCleanly(sent, [400, 404, 413]);
         },
@@ -907,14 +911,11 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/join-us",
         "/admin/logout",
         "/admin/announcements",
-        "requests-delete",
-        "/admin/requests/status",
-        "/admin/requests/delete",
+        "/admin",
         "/admin/personal-data",
         "/admin/mail/test",
         "/admin/mail",
         "/admin/accounts",
-        "requests-note",
         "/admin/messages",
         "announcements-delete",
         "registration-remove",
@@ -967,8 +968,6 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         }),
         async ({ action, fields, encoding, cookie }) => {
           let path: string = action;
-          if (action === "requests-delete") path = `/admin/requests/${await seedApplication(server)}/delete`;
-          if (action === "requests-note") path = `/admin/requests/${await seedApplication(server)}/notes`;
           if (action === "announcements-delete") path = `/admin/announcements/${(await seedAnnouncementRow()).id}/delete`;
           if (action === "registration-remove") {
             const { announcementId, registrationId } = await seedRegistration(server, { capacity: 1 });

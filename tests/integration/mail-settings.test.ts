@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { site } from "../../content/site";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, post, postToPage } from "./helpers/admin";
+import { ADMIN, postToPage } from "./helpers/admin";
 import { freshIp, joinApplication, postForm, storedId, waitFor } from "./helpers/forms";
 import type { SmtpCatcher } from "./helpers/smtp-catcher";
 import type { TestServer } from "./helpers/test-server";
@@ -67,7 +67,7 @@ describe.each(testEngines())("mail settings in the admin area on %s", (engine) =
     expect(worded.header("reply-to")).toContain("committee@society.test");
 
     // Deleting the request deletes its mails with it; switched off, an application queues the notification alone.
-    expect((await post(server, `/admin/requests/${second.id}/delete`, {}, { cookie })).status).toBe(200);
+    expect((await postToPage(server, "/admin", { intent: "delete", id: second.id }, { cookie })).status).toBe(200);
     expect(await server.database.db.selectFrom("mail_outbox").select("kind").where("record_id", "=", second.id).execute()).toEqual([]);
     await postToPage(server, "/admin/mail", { intent: "confirmation", subject: "Received", text: "We have it." }, { cookie });
     const third = await apply();

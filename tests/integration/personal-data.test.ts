@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { post, postToPage, seedApplication } from "./helpers/admin";
+import { postToPage, seedApplication } from "./helpers/admin";
 import { contactMessage, joinApplication, postForm, waitFor } from "./helpers/forms";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";

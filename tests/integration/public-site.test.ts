@@ -136,7 +136,7 @@ describe.each(testEngines())("the public site on %s", (engine) => {
     "/admin/announcements",
     "/admin/logout",
     "/admin/join-us",
-    "/admin/requests/0190a0c4-0000-7000-8000-000000000000/delete",
+    "/admin/announcements/0190a0c4-0000-7000-8000-000000000000/delete",
   ])("%s opened in a tab (it only takes posts) answers 405 Method Not Allowed with Allow: POST, not a server error", async (path) => {
     for (const method of ["GET", "HEAD"]) {
       const response = await get(server, path, { method });

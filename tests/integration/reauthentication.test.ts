@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, getPage, post, seedApplication } from "./helpers/admin";
+import { ADMIN, getPage, post, postToPage, seedApplication } from "./helpers/admin";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
 
@@ -26,7 +26,7 @@ describe.each(testEngines())("confirming it's you before a sensitive change on %
   // Which writes ask for the password again, and how each kind of client is told, is access-control.test.ts's table.
   test("'Confirm it's you' refuses a wrong password at its field, takes the right one and leads back; the change then goes through", async () => {
     const id = await seedApplication(server, { fullname: "Kept Applicant", email: "kept@example.org" });
-    expect((await post(server, "/admin/requests/delete", { "ids[0]": id }, { cookie })).status).toBe(403);
+    expect((await post(server, "/admin", { intent: "delete-selected", "ids[0]": id }, { cookie })).status).toBe(403);
     expect(await (await getPage(server, "/admin/reauthenticate?next=%2Fadmin", cookie)).text()).toContain("Confirm it&#x27;s you");
     const wrong = await post(server, "/admin/reauthenticate?next=%2Fadmin", { password: "not my password" }, { cookie });
     expect(wrong.status).toBe(400);
@@ -34,7 +34,7 @@ describe.each(testEngines())("confirming it's you before a sensitive change on %
     const confirmed = await post(server, "/admin/reauthenticate?next=%2Fadmin", { password: ADMIN.password }, { cookie });
     expect([confirmed.status, confirmed.headers.get("location")]).toEqual([302, "/admin"]);
 
-    expect((await post(server, "/admin/requests/delete", { "ids[0]": id }, { cookie })).status).toBe(200);
+    expect((await postToPage(server, "/admin", { intent: "delete-selected", "ids[0]": id }, { cookie })).status).toBe(200);
     expect(await requestExists(id)).toBe(false);
   });
 

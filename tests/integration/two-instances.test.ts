@@ -7,7 +7,18 @@ import { settingsRepo } from "../../server/repos/settings";
 import { s3Storage } from "../../server/storage/s3-storage";
 import { smallSite } from "../shared/small-content";
 import { startTestS3Server, type TestS3Server } from "../shared/test-s3-server";
-import { ADMIN, ADMIN_ENV, auditActions, getPage, imageForm, post, postLoginWhenLetIn, seedApplication, signIn } from "./helpers/admin";
+import {
+  ADMIN,
+  ADMIN_ENV,
+  auditActions,
+  getPage,
+  imageForm,
+  post,
+  postLoginWhenLetIn,
+  postToPage,
+  seedApplication,
+  signIn,
+} from "./helpers/admin";
 import { freshIp, joinApplication, postForm, waitFor } from "./helpers/forms";
 import { waitForEveryDeliveryAttempt } from "./helpers/outbox";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
@@ -107,7 +118,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
   test("admin actions on both at once: every delete lands once, and the Join Us switch holds everywhere", async () => {
     const cookie = await signIn(first);
     const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => seedApplication(first, { fullname: `Removable ${i}` })));
-    const answers = await Promise.all(ids.map((id, i) => post(i % 2 ? second : first, `/admin/requests/${id}/delete`, {}, { cookie })));
+    const answers = await Promise.all(
+      ids.map((id, i) => postToPage(i % 2 ? second : first, "/admin", { intent: "delete", id }, { cookie })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
     const left = await first.database.db.selectFrom("applications").select("id").where("id", "in", ids).execute();
     expect(left).toEqual([]);

@@ -14,6 +14,7 @@ export function MessageBulkBar(props: {
       {...props}
       deletion={{
         action: href("/admin/messages"),
+        intent: "delete",
         title: (count) => `Delete ${countOf(count, "message")}?`,
         text: "This cannot be undone. The messages are removed from the site for good.",
         loading: "Deleting messages...",

@@ -40,7 +40,8 @@ export function RequestBulkBar(props: {
       selectAllRef={selectAllBox}
       busy={busy}
       deletion={{
-        action: href("/admin/requests/delete"),
+        action: href("/admin"),
+        intent: "delete-selected",
         title: (count) => `Are you absolutely sure you want to delete ${countOf(count, "user")}?`,
         text: "This action cannot be undone. This will permanently delete the users' information and remove it from our servers.",
         loading: "Deleting users...",
@@ -67,7 +68,7 @@ export function RequestBulkBar(props: {
             const form = idsForm("set-status", props.selectedIds);
             form.set("status", status);
             toastId.current = showToast.loading("Updating status...");
-            void fetcher.submit(form, { method: "post", action: href("/admin/requests/status") });
+            void fetcher.submit(form, { method: "post", action: href("/admin") });
           }}
         >
           Set status

@@ -15,8 +15,9 @@ export function RequestStatusForm({ id, status }: { id: string; status: RequestS
   const { fetcher, form, fields } = useContentForm({ id: `status-${id}`, schema: requestStatusSchema, defaultValue: { status } });
   const formError = firstMessage(form.errors);
   return (
-    <fetcher.Form method="post" action={href("/admin/requests/status")} {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+    <fetcher.Form method="post" action={href("/admin")} {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
       {formError && <FormMessage>{formError}</FormMessage>}
+      <input type="hidden" name="intent" value="set-status" />
       <input type="hidden" name="ids[0]" value={id} />
       <SelectField meta={fields.status} label="Status" options={REQUEST_STATUS_LABELS} />
       <Button type="submit" size="md" variant="outline" disabled={fetcher.state !== "idle"}>
@@ -32,13 +33,10 @@ export function RequestNoteForm({ id }: { id: string }) {
   const { fetcher, form, fields } = useContentForm({ id: `note-${id}`, schema: requestNoteSchema });
   const formError = firstMessage(form.errors);
   return (
-    <fetcher.Form
-      method="post"
-      action={href("/admin/requests/:id/notes", { id: encodeURIComponent(id) })}
-      {...getFormProps(form)}
-      className="flex flex-col gap-3"
-    >
+    <fetcher.Form method="post" action={href("/admin")} {...getFormProps(form)} className="flex flex-col gap-3">
       {formError && <FormMessage>{formError}</FormMessage>}
+      <input type="hidden" name="intent" value="add-note" />
+      <input type="hidden" name="id" value={id} />
       <Field meta={fields.note} label="Internal note" rows={3} description="Only admins see notes." />
       <Button type="submit" variant="outline" className="self-start" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" && <Spinner />}

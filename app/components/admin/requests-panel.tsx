@@ -46,7 +46,8 @@ export function RequestsPanel({
       return next;
     });
   const remove = useConfirmedDelete<JoinRequest>({
-    action: ({ id }) => href("/admin/requests/:id/delete", { id: encodeURIComponent(id) }),
+    action: () => href("/admin"),
+    body: ({ id }) => ({ intent: "delete", id }),
     loading: "Deleting user...",
     success: "User deleted successfully",
     failure: "Failed to delete user",

@@ -33,7 +33,16 @@ export function SelectionBar({
   selectedIds: readonly string[];
   onSelectAll: (on: boolean) => void;
   onDone: () => void;
-  deletion: { action: string; title: (count: number) => string; text: string; loading: string; success: string; failure: string };
+  deletion: {
+    /** Where the delete posts, and as which of that page's intents. */
+    action: string;
+    intent: string;
+    title: (count: number) => string;
+    text: string;
+    loading: string;
+    success: string;
+    failure: string;
+  };
   selectAllRef?: RefObject<HTMLInputElement | null>;
   /** Another action on the selection is running. */
   busy?: boolean;
@@ -107,7 +116,7 @@ export function SelectionBar({
         title={deletion.title(asked)}
         onConfirm={() => {
           toastId.current = showToast.loading(deletion.loading);
-          void fetcher.submit(idsForm("delete", selectedIds), { method: "post", action: deletion.action });
+          void fetcher.submit(idsForm(deletion.intent, selectedIds), { method: "post", action: deletion.action });
         }}
       >
         {deletion.text}

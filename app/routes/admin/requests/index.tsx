@@ -1,5 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { errorMessage } from "#core/errors";
-import { requestFilterOf } from "#core/schemas/requests";
+import type { RouteHandle } from "#core/route-handle";
+import { requestFilterOf, requestsActionSchema } from "#core/schemas/requests";
 import { LogoutButton } from "~/components/admin/admin-nav";
 import { PanelActions } from "~/components/admin/panel-actions";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
@@ -9,12 +11,18 @@ import { MailStatus } from "~/components/admin/mail-status";
 import { RequestsPanel } from "~/components/admin/requests-panel";
 
 import { loadMailStatus } from "~/lib/mail-status.server";
-import { adminEntry, adminEntryContext } from "~/lib/admin-guards.server";
+import { adminEntry, adminEntryContext, recentPasswordFor } from "~/lib/admin-guards.server";
+import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { adminContext, requestContext, servicesContext } from "~/context";
 import type { Route } from "./+types/index";
 
-/** /admin is the login or the panel (SPEC 2, "Admin"): its guard says which, and the loader reads only what that shows. */
-export const middleware: Route.MiddlewareFunction[] = [adminEntry];
+export const handle = { recentPassword: ["delete-selected"] } as const satisfies RouteHandle;
+
+/**
+ * /admin is the login or the panel (SPEC 2, "Admin"): its guard says which, and the loader reads only what that shows.
+ * The panel's writes need a complete sign-in, and deleting the selected requests a password entered in the last 10 minutes.
+ */
+export const middleware: Route.MiddlewareFunction[] = [adminEntry, recentPasswordFor(handle)];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const entry = context.get(adminEntryContext);
@@ -46,6 +54,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mailStatus: mail?.status,
     localAddressLabel,
   };
+}
+
+/** The panel's changes to join requests (requestsActionSchema); each is kept in the request's history or the audit log. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: requestsActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const { admin } = context.get(adminContext);
+  const { applications } = context.get(servicesContext);
+  const asked = submission.value;
+  let done: boolean;
+  let deleted: number | undefined;
+  if (asked.intent === "set-status") done = (await applications.setStatus(asked.ids, asked.status, admin)) > 0;
+  else if (asked.intent === "add-note") done = await applications.addNote(asked.id, asked.note, admin);
+  else {
+    deleted = await applications.delete(asked.intent === "delete" ? [asked.id] : asked.ids, admin.id);
+    done = deleted > 0;
+  }
+  if (!done) return formAnswer(submission.reply({ formErrors: [goneMessage("join request")] }), 404);
+  return formAnswer(submission.reply({ resetForm: true }), 200, undefined, deleted === undefined ? undefined : { deleted });
 }
 
 export function meta() {
