@@ -41,10 +41,8 @@ export default [
       route("admin/messages", "routes/admin/messages/index.tsx"),
       route("admin/messages.csv", "routes/admin/messages/csv.ts"),
       route("admin/announcements", "routes/admin/announcements/save.ts"),
-      route("admin/announcements/:id/delete", "routes/admin/announcements/delete.ts"),
       route("admin/announcements/:id/registrations", "routes/admin/registrations/index.tsx"),
       route("admin/announcements/:id/registrations.csv", "routes/admin/registrations/csv.ts"),
-      route("admin/announcements/:id/registrations/:registrationId/delete", "routes/admin/registrations/delete.ts"),
       route("admin/content", "routes/admin/content/layout.tsx", [
         index("routes/admin/content/index.tsx"),
         route("home", "routes/admin/content/home.tsx"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withoutNul } from "./text";
+import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
 import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from "./limits";
 import { itemId, itemVersion, optionalText } from "./content-forms";
 import { capacityField, registrationQuestionsField } from "./registration";
@@ -113,3 +114,10 @@ export type AnnouncementInput = z.infer<typeof announcementSchema>;
 
 /** A link the page may show: http or https as the form takes it; anything else (`javascript:`) is no link. */
 export const isShowableLink = (url: string | null): url is string => url !== null && announcementSchema.shape.url.safeParse(url).success;
+
+/** What /admin-announcement does itself, by its `intent` (saving one is the announcement form's, from several pages). */
+export const announcementsActionSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("delete"), id: targetIdField("announcement") })],
+  { error: UNKNOWN_INTENT_MESSAGE },
+);

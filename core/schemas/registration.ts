@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REGISTRATION_LIMITS, REGISTRATION_MESSAGES } from "./registration-messages";
 import { withoutNul } from "./text";
+import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
 
 /**
  * Registrations an announcement collects on the site: the admin's extra questions (part of the announcement form) and
@@ -167,3 +168,10 @@ export interface RegistrationInput {
   submissionKey?: string;
   answers: { question: string; answer: string }[];
 }
+
+/** What an announcement's registrations page does, by its `intent`: remove one registration. */
+export const registrationsActionSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("delete"), registrationId: targetIdField("registration") })],
+  { error: UNKNOWN_INTENT_MESSAGE },
+);

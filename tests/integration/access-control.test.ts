@@ -364,7 +364,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   /** The URL of a route with its params filled: a real row for the delete routes, so a slip would delete it. */
   function urlOf(route: ManifestRoute): string {
     if (route.path.includes("/registrations")) {
-      // An announcement of their own: the announcement delete route, checked before them, takes the other one.
+      // An announcement of their own: the announcements page's delete, checked before them, takes the other one.
       return route.path.replace(":id", registeredAnnouncementId).replace(":registrationId", registrationId);
     }
     if (route.path === "/admin/content/video/uploads/:id/:index") return `/admin/content/video/uploads/${videoUploadId}/0`;
@@ -387,6 +387,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
 
   /** A body that would succeed with a live session, so "changes nothing" means something. */
   async function bodyFor(route: ManifestRoute, intent?: string): Promise<{ body: FormData | URLSearchParams | Blob }> {
+    if (route.id === "routes/admin/announcements/index") return { body: new URLSearchParams({ intent: "delete", id: announcementId }) };
+    if (route.id === "routes/admin/registrations/index") return { body: new URLSearchParams({ intent: "delete", registrationId }) };
     if (route.id === "routes/admin/announcements/save") {
       const form = new FormData();
       form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "poster.png");
@@ -533,10 +535,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       expect.arrayContaining([
         "/admin-announcement",
         "/admin/announcements",
-        "/admin/announcements/:id/delete",
         "/admin/announcements/:id/registrations",
         "/admin/announcements/:id/registrations.csv",
-        "/admin/announcements/:id/registrations/:registrationId/delete",
         "/admin/join-us",
         "/admin/logout",
         "/admin/password",

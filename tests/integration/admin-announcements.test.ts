@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { CONFLICT_MESSAGE } from "../../core/schemas/content-forms";
 import { testEngines } from "../shared/test-database";
 import { ANNOUNCEMENT_IMAGE_FOLDER } from "../../server/services/announcements";
-import { imageForm, post } from "./helpers/admin";
+import { imageForm, post, postToPage } from "./helpers/admin";
 import { seedAnnouncement } from "./helpers/seed";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
@@ -62,12 +62,12 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
     expect((await create(editForm(1, "First edit wins"))).status).toBe(200);
     const stale = await create(editForm(1, "Second edit loses"));
     expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
-    expect((await post(server, `/admin/announcements/${id}/delete`, {}, { cookie })).status).toBe(200);
+    expect((await postToPage(server, "/admin-announcement", { intent: "delete", id }, { cookie })).status).toBe(200);
     expect((await create(editForm(2, "Too late for this one"))).status).toBe(404);
-    const again = await post(server, `/admin/announcements/${id}/delete`, {}, { cookie });
-    expect([again.status, again.body]).toEqual([
-      404,
-      { ok: false, error: "No such announcement: it was deleted. Reload to see the latest." },
-    ]);
+    const again = await postToPage(server, "/admin-announcement", { intent: "delete", id }, { cookie });
+    expect(again).toMatchObject({
+      status: 404,
+      body: { ok: false, error: "No such announcement: it was deleted. Reload to see the latest." },
+    });
   });
 });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { mailOutboxRepo } from "../../server/repos/mail-outbox";
 import { settingsRepo } from "../../server/repos/settings";
-import { auditActions, getPage, post, seedApplication } from "./helpers/admin";
+import { auditActions, getPage, post, postToPage, seedApplication } from "./helpers/admin";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
 
@@ -129,7 +129,7 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
   describe("deleting a request", () => {
     test("removes it and audits the id only, never the applicant's details", async () => {
       const id = await seedApplication(server, { fullname: "Zainab Private", email: "zainab@example.org" });
-      const answer = await post(server, `/admin/requests/${id}/delete`, {}, { cookie });
+      const answer = await postToPage(server, "/admin", { intent: "delete", id }, { cookie });
       expect(answer.status).toBe(200);
       expect(await applicationCount()).toBe(0);
       const entry = (await auditActions(server)).at(-1)!;
@@ -140,9 +140,11 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
     });
 
     test("an unknown id answers 404, not ok, with the reason", async () => {
-      const answer = await post(server, "/admin/requests/00000000-0000-7000-8000-000000000000/delete", {}, { cookie });
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ ok: false, error: "No such join request: it was deleted. Reload to see the latest." });
+      const answer = await postToPage(server, "/admin", { intent: "delete", id: "00000000-0000-7000-8000-000000000000" }, { cookie });
+      expect(answer).toMatchObject({
+        status: 404,
+        body: { ok: false, error: "No such join request: it was deleted. Reload to see the latest." },
+      });
     });
   });
 

@@ -671,62 +671,49 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     TEST_TIMEOUT_MS,
   );
 
-  /** An id segment: an existing row's (made during the run), an unknown one, or something hostile. */
-  type IdSegment = { kind: "existing" } | { kind: "other"; segment: string; routable: boolean };
-  const idSegment: fc.Arbitrary<IdSegment> = fc.oneof(
-    { weight: 3, arbitrary: fc.constant<IdSegment>({ kind: "existing" }) },
-    { weight: 2, arbitrary: fc.uuid().map((id): IdSegment => ({ kind: "other", segment: id, routable: true })) },
-    {
-      weight: 4,
-      arbitrary: hostileString
-        .filter((s) => s.length > 0 && s.length < 3000)
-        .map((s): IdSegment => {
-          const segment = encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"));
-          return { kind: "other", segment, routable: !/^\.{1,2}$/.test(segment) };
-        }),
-    },
-    {
-      weight: 1,
-      arbitrary: fc
-        .constantFrom("%00", "a%00b", "..%2f..%2fadmins", "%2F", "*", "'", ";", "%20")
-        .map((segment): IdSegment => ({ kind: "other", segment, routable: true })),
-    },
-    // Not this route any more: the URL parser folds "%2e%2e" into "..", and bytes that are not UTF-8 cannot be decoded.
-    {
-      weight: 1,
-      arbitrary: fc
-        .constantFrom("%2e%2e", ".", "%ff", "%E0%A4%A")
-        .map((segment): IdSegment => ({ kind: "other", segment, routable: false })),
-    },
-  );
+  /**
+   * A page's `delete` intent, whatever else its body holds: the row `seed()` made goes, with what `expectGone` checks, and
+   * any other id (unknown, or hostile) is refused. A form delivers the id; any other body is no form (400).
+   */
+  async function deleteIntentProperty<Row extends { id: string }>(
+    pagePath: string,
+    seed: () => Promise<Row>,
+    expectGone: (sent: Sent, row: Row) => void,
+  ) {
+    const cookie = await sessionCookie();
+    const otherId = fc.oneof({ weight: 2, arbitrary: fc.uuid() }, { weight: 4, arbitrary: hostileString });
+    await property(
+      fc.record({
+        id: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 6, arbitrary: otherId }),
+        extra: requestFields({}),
+        encoding: encodingFor("urlencoded"),
+      }),
+      async ({ id, extra, encoding }) => {
+        const existing = id === undefined ? await seed() : undefined;
+        // Whatever else comes with them, the intent and the id are sent once.
+        const others = extra.filter(([name]) => name !== "intent" && name !== "id");
+        const fields: Fields = [["intent", "delete"], ["id", existing?.id ?? id!], ...others];
+        const sent = await send(`${pagePath}.data`, fields, encoding, { cookie });
+        if (!existing) return expectRefusedCleanly(sent, [400, 404, 413]);
+        if (sent.answer.status !== 200)
+          return expectRefusedCleanly(sent, encoding === "urlencoded" || encoding === "multipart" ? [413] : [400, 413]);
+        expectGone(sent, existing);
+      },
+      runs(300),
+    );
+  }
 
   test(
     "POST /admin (delete): removes exactly that application, or answers 404 for any other id, whatever else the body holds",
-    async () => {
-      const cookie = await sessionCookie();
-      const otherId = fc.oneof({ weight: 2, arbitrary: fc.uuid() }, { weight: 4, arbitrary: hostileString });
-      await property(
-        fc.record({
-          id: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 6, arbitrary: otherId }),
-          extra: requestFields({}),
-          encoding: encodingFor("urlencoded"),
-        }),
-        async ({ id, extra, encoding }) => {
-          const existing = id === undefined ? await seedApplication(server, { fullname: "Fuzz Applicant" }) : undefined;
-          // Whatever else comes with them, the intent and the id are sent once.
-          const others = extra.filter(([name]) => name !== "intent" && name !== "id");
-          const fields: Fields = [["intent", "delete"], ["id", existing ?? id!], ...others];
-          const sent = await send("/admin.data", fields, encoding, { cookie });
-          if (!existing) return expectRefusedCleanly(sent, [400, 404, 413]);
-          // A form delivers the id; any other body is no form (400), and a body too large is refused unread.
-          if (sent.answer.status !== 200)
-            return expectRefusedCleanly(sent, encoding === "urlencoded" || encoding === "multipart" ? [413] : [400, 413]);
+    () =>
+      deleteIntentProperty(
+        "/admin",
+        async () => ({ id: await seedApplication(server, { fullname: "Fuzz Applicant" }) }),
+        (sent, row) => {
           expectOnly(sent, ["applications"]);
-          expect(sent.changes.applications?.removed.map((row) => row.id)).toEqual([existing]);
+          expect(sent.changes.applications?.removed.map((removed) => removed.id)).toEqual([row.id]);
         },
-        runs(300),
-      );
-    },
+      ),
     TEST_TIMEOUT_MS,
   );
 
@@ -820,34 +807,14 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   }
 
   test(
-    "POST /admin/announcements/:id/delete: removes exactly that announcement and its image, or answers 404",
-    async () => {
-      const cookie = await sessionCookie();
-      await property(
-        fc.record({ id: idSegment, fields: requestFields({}), encoding: encodingFor("urlencoded") }),
-        async ({ id, fields, encoding }) => {
-          const existing = id.kind === "existing" ? await seedAnnouncementRow() : undefined;
-          const sent = await send(
-            `/admin/announcements/${existing?.id ?? (id.kind === "other" ? id.segment : "")}/delete`,
-            fields,
-            encoding,
-            { cookie },
-          );
-          if (existing) {
-            if (sent.answer.status === 413) return;
-            expect(sent.answer.status, short(sent.answer.text)).toBe(200);
-            // settings: the content version the page caches watch.
-            expectOnly(sent, ["announcements", "images", "settings"]);
-            expect(sent.changes.announcements?.removed.map((row) => row.id)).toEqual([existing.id]);
-            expect(sent.changes.images?.removed.map((row) => row.id)).toEqual([existing.imageId]);
-            return;
-          }
-          if (id.kind === "other" && !id.routable) expectRefusedCleanly(sent, [400, 404, 405, 413]);
-          else expectRefusedCleanly(sent, [400, 404, 413]);
-        },
-        runs(300),
-      );
-    },
+    "POST /admin-announcement (delete): removes exactly that announcement and its image, or answers 404",
+    () =>
+      deleteIntentProperty("/admin-announcement", seedAnnouncementRow, (sent, row) => {
+        // settings: the content version the page caches watch.
+        expectOnly(sent, ["announcements", "images", "settings"]);
+        expect(sent.changes.announcements?.removed.map((removed) => removed.id)).toEqual([row.id]);
+        expect(sent.changes.images?.removed.map((removed) => removed.id)).toEqual([row.imageId]);
+      }),
     TEST_TIMEOUT_MS,
   );
 
@@ -917,8 +884,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/mail",
         "/admin/accounts",
         "/admin/messages",
-        "announcements-delete",
-        "registration-remove",
+        "/admin-announcement",
+        "registrations",
         "/admin/content/details",
         "/admin/content/president",
         "/admin/content/logo",
@@ -968,10 +935,9 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         }),
         async ({ action, fields, encoding, cookie }) => {
           let path: string = action;
-          if (action === "announcements-delete") path = `/admin/announcements/${(await seedAnnouncementRow()).id}/delete`;
-          if (action === "registration-remove") {
-            const { announcementId, registrationId } = await seedRegistration(server, { capacity: 1 });
-            path = `/admin/announcements/${announcementId}/registrations/${registrationId}/delete`;
+          if (action === "registrations") {
+            const { announcementId } = await seedRegistration(server, { capacity: 1 });
+            path = `/admin/announcements/${announcementId}/registrations`;
           }
           if (action === "gallery-upload") {
             const gallery = await server.database.db.selectFrom("galleries").select("id").executeTakeFirstOrThrow();

@@ -10,7 +10,7 @@ import zlib from "node:zlib";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
 import { settingsRepo } from "../../server/repos/settings";
-import { imageForm, post } from "./helpers/admin";
+import { imageForm, post, postToPage } from "./helpers/admin";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { waitFor } from "./helpers/forms";
 import { sampleJpeg, seedAnnouncement } from "./helpers/seed";
@@ -238,7 +238,7 @@ describe.each(testEngines())("cached public pages on %s", (engine) => {
       .select("id")
       .where("description", "=", "Blood drive on Friday in hall 3")
       .executeTakeFirstOrThrow();
-    expect((await post(server, `/admin/announcements/${id}/delete`, {}, { cookie })).status).toBe(200);
+    expect((await postToPage(server, "/admin-announcement", { intent: "delete", id }, { cookie })).status).toBe(200);
     expect(await (await get(server, "/announcement")).text()).not.toContain("Blood drive on Friday in hall 3");
   });
 

@@ -7,7 +7,7 @@ import {
   waitingMessage,
 } from "../../core/schemas/registration-messages";
 import { testEngines } from "../shared/test-database";
-import { getPage, post } from "./helpers/admin";
+import { getPage, post, postToPage } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import type { SmtpCatcher } from "./helpers/smtp-catcher";
@@ -265,7 +265,8 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     expect((await getPage(server, `/admin/announcements/${crypto.randomUUID()}/registrations.csv`, cookie)).status).toBe(404);
 
     const [amna] = await server.database.db.selectFrom("registrations").select("id").where("name", "=", "Amna Khan").execute();
-    const remove = () => post(server, `/admin/announcements/${id}/registrations/${amna!.id}/delete`, {}, { cookie });
+    const remove = () =>
+      postToPage(server, `/admin/announcements/${id}/registrations`, { intent: "delete", registrationId: amna!.id }, { cookie });
     expect(await remove()).toMatchObject({ status: 200, body: { ok: true } });
     expect(await remove()).toMatchObject({
       status: 404,

@@ -8,7 +8,7 @@ import { STORAGE_UNAVAILABLE_MESSAGE } from "../../server/services/announcements
 import { VIDEO_STORAGE_UNAVAILABLE_MESSAGE } from "../../server/services/video-editor";
 import { s3Storage } from "../../server/storage/s3-storage";
 import { startTestS3Server, type TestS3Server } from "../shared/test-s3-server";
-import { ADMIN_ENV, clearRateLimits, getPage, imageForm, post, signIn } from "./helpers/admin";
+import { ADMIN_ENV, clearRateLimits, getPage, imageForm, post, postToPage, signIn } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
 import { sampleJpeg } from "./helpers/seed";
 import { postBytes } from "./helpers/video";
@@ -82,7 +82,7 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     expect((await getPage(server, "/uploads/announcements/missing/400.webp")).status).toBe(404);
     expect((await getPage(server, "/uploads/..%2F..%2Fsite.db")).status).toBe(404);
 
-    const deleted = await post(server, `/admin/announcements/${announcement!.id}/delete`, {}, { cookie });
+    const deleted = await postToPage(server, "/admin-announcement", { intent: "delete", id: announcement!.id }, { cookie });
     expect(deleted.status).toBe(200);
     for (const variant of variants) expect(await server.storage.get(variant.key)).toBeUndefined();
     expect(await rows()).toEqual({ announcements: 0, images: [] });
@@ -139,7 +139,9 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     expect((await getPage(server, "/healthz")).status).toBe(200);
 
     // Deleting now removes the row; the image row stays for the sweeper, still pointing at objects that exist.
-    expect((await post(server, `/admin/announcements/${before.body.id as string}/delete`, {}, { cookie })).status).toBe(200);
+    expect((await postToPage(server, "/admin-announcement", { intent: "delete", id: before.body.id as string }, { cookie })).status).toBe(
+      200,
+    );
 
     await s3.start();
     await expect.poll(async () => (await getPage(server, "/readyz")).status, { timeout: 15_000 }).toBe(200);

@@ -186,7 +186,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
       expect(image.headers.get("content-type")).toBe(`image/${variant.format}`);
     }
 
-    expect((await post(second, `/admin/announcements/${created.body.id as string}/delete`, {}, { cookie })).status).toBe(200);
+    expect((await postToPage(second, "/admin-announcement", { intent: "delete", id: created.body.id as string }, { cookie })).status).toBe(
+      200,
+    );
     for (const variant of variants) {
       expect(await first.storage.get(variant.key)).toBeUndefined();
       expect((await getPage(first, `/uploads/${variant.key}`)).status).toBe(404);

@@ -2,7 +2,8 @@ import { ClipboardList, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { href, Link } from "react-router";
 import { clsx } from "clsx";
-import { ANNOUNCEMENT_STATES, type AnnouncementState } from "#core/schemas/announcement";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ANNOUNCEMENT_STATES, type AnnouncementState, announcementsActionSchema } from "#core/schemas/announcement";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AnnouncementForm } from "~/components/admin/announcement-form";
 import { ANNOUNCEMENT_STATE_LABELS, AnnouncementStateLine } from "~/components/admin/announcement-state";
@@ -11,9 +12,10 @@ import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
 import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
+import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { linkName } from "~/lib/link-name";
 import type { Route } from "./+types/index";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 /** The list's filters: a state, or the pinned ones; none shows all. */
 const FILTERS = [...ANNOUNCEMENT_STATES, "pinned"] as const;
@@ -38,6 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { announcements, total: all.length, counts, filter, registrationCounts: Object.fromEntries(registrationCounts) };
 }
 
+/** `delete`: an announcement, its image and its registrations with it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: announcementsActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const deleted = await context.get(servicesContext).announcements.delete(submission.value.id, context.get(adminContext).admin.id);
+  if (!deleted) return formAnswer(submission.reply({ formErrors: [goneMessage("announcement")] }), 404);
+  return formAnswer(submission.reply());
+}
+
 export function meta() {
   return [{ title: "Your Announcements" }, { name: "robots", content: "noindex, nofollow" }];
 }
@@ -47,7 +58,8 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<string>();
   const remove = useConfirmedDelete<{ id: string }>({
-    action: ({ id }) => href("/admin/announcements/:id/delete", { id: encodeURIComponent(id) }),
+    action: () => href("/admin-announcement"),
+    body: ({ id }) => ({ intent: "delete", id }),
     success: "Announcement deleted successfully!",
     failure: "Failed to delete announcement",
   });

@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { countOf } from "#core/count-of";
+import { registrationsActionSchema } from "#core/schemas/registration";
 import { Download, Trash2 } from "lucide-react";
 import { data, href, Link } from "react-router";
 import { announcementPagePath } from "#core/public-pages";
@@ -6,13 +8,24 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
+import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/index";
-import { servicesContext } from "~/context";
+import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const list = await context.get(servicesContext).registrations.listFor(params.id);
   if (!list) throw data("Not found", { status: 404 });
   return list;
+}
+
+/** `delete`: removes one registration; the place it held goes to the first on the waiting list, who is mailed. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: registrationsActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  const { admin } = context.get(adminContext);
+  const removed = await context.get(servicesContext).registrations.remove(params.id, submission.value.registrationId, admin.id);
+  if (!removed) return formAnswer(submission.reply({ formErrors: [goneMessage("registration")] }), 404);
+  return formAnswer(submission.reply());
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -34,11 +47,8 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { announcement, registrations, counts } = loaderData;
   const settings = announcement.registration;
   const remove = useConfirmedDelete<{ id: string; name: string }>({
-    action: ({ id }) =>
-      href("/admin/announcements/:id/registrations/:registrationId/delete", {
-        id: encodeURIComponent(announcement.id),
-        registrationId: encodeURIComponent(id),
-      }),
+    action: () => href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) }),
+    body: ({ id }) => ({ intent: "delete", registrationId: id }),
     success: "Registration removed",
     failure: "Failed to remove the registration",
   });
