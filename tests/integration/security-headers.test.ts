@@ -152,7 +152,7 @@ describe.each(testEngines())("security headers on %s", (engine) => {
   });
 
   test("a write to a page through React Router's data endpoint reveals nothing either", async () => {
-    const response = await fetch(`${server.url}/admin.data`, {
+    const response = await fetch(`${server.url}/announcement.data`, {
       method: "DELETE",
       headers: siteOrigin(server.publicUrl),
       redirect: "manual",
