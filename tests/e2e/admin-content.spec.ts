@@ -271,8 +271,9 @@ for (const screen of [TEAM]) {
       }) => {
         const [first, second, third, ...rest] = screen.names(site);
         const posts: Request[] = [];
+        // The saves: posts to the screen's own action (its moves and deletes go to the list's item routes).
         page.on("request", (request) => {
-          if (request.method() === "POST" && new URL(request.url()).pathname.includes("/save")) posts.push(request);
+          if (request.method() === "POST" && new URL(request.url()).pathname === `${screen.path}.data`) posts.push(request);
         });
         await page.goto(screen.path);
         await page.getByRole("button", { name: `Edit: ${first!}` }).click();

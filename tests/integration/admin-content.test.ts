@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { CONFLICT_MESSAGE, MOVE_MESSAGES, PHOTO_FORMATS_MESSAGE } from "../../core/schemas/content-forms";
 import { newId } from "../../server/db/ids";
 import { testEngines } from "../shared/test-database";
-import { auditActions, getPage, jpegWithGps, post } from "./helpers/admin";
+import { auditActions, getPage, jpegWithGps, post, postToPage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 
 /**
@@ -50,7 +50,8 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     (JSON.parse((await imageRow(imageId))!.variants) as { key: string }[]).map((variant) => `/uploads/${variant.key}`);
 
   test("a form's answer: saved, 200 with the new item's id; refused at a field, 400; from an older copy, 409; gone, 404", async () => {
-    const save = (fields: Record<string, string>) => post(admin.server, "/admin/content/goals/save", fields, { cookie: admin.cookie });
+    const save = (fields: Record<string, string>) =>
+      postToPage(admin.server, "/admin/content/goals", { intent: "save", ...fields }, { cookie: admin.cookie });
     const added = await save({ title: "Blood donation drives", description: "Twice a term." });
     expect([added.status, added.body.ok]).toEqual([200, true]);
     const id = added.body.id as string;
@@ -72,7 +73,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
   test("a photo travels in a multipart form and is served from /uploads; one that is no photo is refused at its field, one over 15 MB before it is read", async () => {
     const collaborators = () => admin.server.database.db.selectFrom("collaborators").selectAll().orderBy("position").execute();
     const save = (fields: Record<string, string>, photo?: Parameters<typeof photoForm>[1]) =>
-      post(admin.server, "/admin/content/collaborators/save", photoForm(fields, photo), { cookie: admin.cookie });
+      postToPage(admin.server, "/admin/content/collaborators", photoForm({ intent: "save", ...fields }, photo), { cookie: admin.cookie });
     const fields = { name: "City Blood Bank", description: "Runs our donation camps.", url: "https://bloodbank.example.org/" };
     const added = await save(fields, await aPhoto("logo.jpg"));
     expect(added.status, JSON.stringify(added.body)).toBe(200);
@@ -94,7 +95,12 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     expect({ collaborators: await collaborators(), images: await imageIds() }).toEqual(before);
 
     // A gallery's photos come one per request, each its own form.
-    const gallery = await post(admin.server, "/admin/content/galleries/save", { name: "Uploads", kind: "event" }, { cookie: admin.cookie });
+    const gallery = await postToPage(
+      admin.server,
+      "/admin/content/galleries",
+      { intent: "save", name: "Uploads", kind: "event" },
+      { cookie: admin.cookie },
+    );
     const upload = async (galleryId: string) => {
       const form = new FormData();
       form.append("photo", new Blob([new Uint8Array(await jpegWithGps())], { type: "image/jpeg" }), "one.jpg");
@@ -147,7 +153,9 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     } as const;
     // Earlier tests may have emptied a list already; one social link makes sure "Follow us" is there to go.
     const link = { network: "facebook", label: "Facebook", url: "https://www.facebook.com/emptied.example" };
-    expect((await post(admin.server, "/admin/content/social-links/save", link, { cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await postToPage(admin.server, "/admin/content/home", { intent: "social-link", ...link }, { cookie: admin.cookie })).status,
+    ).toBe(200);
     // Each of these is on the page before, so its absence after means something.
     const gone = [
       "Our Goals",
@@ -163,7 +171,16 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     // A team card's description keeps its lines (the starting content's have several).
     expect(before).toMatch(/<p class="[^"]*whitespace-pre-line[^"]*">[^<]*\n[^<]*<\/p>/);
     const texts = { tagline: "A tagline saved by the admin", name: "Saved Society", shortName: "SAVED" };
-    expect((await post(admin.server, "/admin/content/details", await detailsForm(texts), { cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (
+        await postToPage(
+          admin.server,
+          "/admin/content/home",
+          { intent: "details", ...(await detailsForm(texts)) },
+          { cookie: admin.cookie },
+        )
+      ).status,
+    ).toBe(200);
     for (const [list, table] of Object.entries(lists)) {
       for (const { id } of await admin.server.database.db.selectFrom(table).select("id").execute()) {
         expect((await post(admin.server, `/admin/content/${list}/${id}/delete`, {}, { cookie: admin.cookie })).status, list).toBe(200);

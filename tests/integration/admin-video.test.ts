@@ -11,7 +11,7 @@ import {
 import { VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "../../core/schemas/limits";
 import { newId } from "../../server/db/ids";
 import { testEngines } from "../shared/test-database";
-import { getPage, post } from "./helpers/admin";
+import { getPage, post, postToPage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 import { postBytes, uploadVideo } from "./helpers/video";
 import { siteOrigin } from "./helpers/test-server";
@@ -132,9 +132,19 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
   test("removing the video answers 409 from an older copy, then 200; the home page and /media no longer have it", async () => {
     await upload(FILM);
     const { version, documentary_video: key } = await details();
-    const stale = await post(admin.server, "/admin/content/video/remove", { version: String(version - 1) }, { cookie: admin.cookie });
+    const stale = await postToPage(
+      admin.server,
+      "/admin/content/home",
+      { intent: "remove-video", version: String(version - 1) },
+      { cookie: admin.cookie },
+    );
     expect([stale.status, stale.body.error]).toEqual([409, CONFLICT_MESSAGE]);
-    const removed = await post(admin.server, "/admin/content/video/remove", { version: String(version) }, { cookie: admin.cookie });
+    const removed = await postToPage(
+      admin.server,
+      "/admin/content/home",
+      { intent: "remove-video", version: String(version) },
+      { cookie: admin.cookie },
+    );
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(await (await getPage(admin.server, "/")).text()).not.toContain("/media/");
     expect((await getPage(admin.server, `/media/${key}`)).status).toBe(404);

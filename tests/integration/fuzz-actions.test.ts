@@ -477,11 +477,12 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   );
 
   test(
-    "POST /admin/content/details: saved whole from the stored version, or refused with a message changing nothing",
+    "POST /admin/content/home (details): saved whole from the stored version, or refused with a message changing nothing",
     async () => {
       const cookie = await sessionCookie();
       let saved = 0;
       const valid = {
+        intent: "details",
         name: "Student Welfare Society",
         shortName: "SWS",
         tagline: "Empowering minds",
@@ -503,7 +504,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         fc.record({ fields: requestFields(valid, values), encoding: encodingFor("urlencoded") }),
         async ({ fields, encoding }) => {
           const version = (await server.database.db.selectFrom("site_details").select("version").executeTakeFirstOrThrow()).version;
-          const sent = await send("/admin/content/details", withVersion(fields, version), encoding, { cookie });
+          const sent = await send("/admin/content/home.data", withVersion(fields, version), encoding, { cookie });
           if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 409, 413]);
           saved += 1;
           expectOnly(sent, ["site_details", "settings"]);
@@ -522,12 +523,12 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   );
 
   test(
-    "POST /admin/content/goals/save: a goal added or edited at its version, or refused with a message changing nothing",
+    "POST /admin/content/goals (save): a goal added or edited at its version, or refused with a message changing nothing",
     async () => {
       const cookie = await sessionCookie();
       const [goal] = await server.database.db.selectFrom("content_goals").select("id").orderBy("position").limit(1).execute();
       let saved = 0;
-      const valid = { title: "Blood drives", description: "Every month." };
+      const valid = { intent: "save", title: "Blood drives", description: "Every month." };
       const values: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
         title: plausibleText(120),
         description: plausibleText(600),
@@ -543,7 +544,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           const version = (
             await server.database.db.selectFrom("content_goals").select("version").where("id", "=", goal!.id).executeTakeFirstOrThrow()
           ).version;
-          const sent = await send("/admin/content/goals/save", withVersion(body, version), encoding, { cookie });
+          const sent = await send("/admin/content/goals.data", withVersion(body, version), encoding, { cookie });
           if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 409, 413]);
           saved += 1;
           expectOnly(sent, ["content_goals", "settings"]);
@@ -886,16 +887,13 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         "/admin/messages",
         "/admin-announcement",
         "registrations",
-        "/admin/content/details",
-        "/admin/content/president",
-        "/admin/content/logo",
-        "/admin/content/social-links/save",
-        "/admin/content/goals/save",
-        "/admin/content/team/save",
-        "/admin/content/collaborators/save",
-        "/admin/content/resources/save",
-        "/admin/content/galleries/save",
-        "/admin/content/gallery-photos/save",
+        "/admin/content/home",
+        "/admin/content/goals",
+        "/admin/content/team",
+        "/admin/content/collaborators",
+        "/admin/content/resources",
+        "/admin/content/galleries",
+        "gallery",
         "gallery-upload",
         "goal-delete",
         "goal-move",
@@ -938,6 +936,10 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           if (action === "registrations") {
             const { announcementId } = await seedRegistration(server, { capacity: 1 });
             path = `/admin/announcements/${announcementId}/registrations`;
+          }
+          if (action === "gallery") {
+            const gallery = await server.database.db.selectFrom("galleries").select("id").executeTakeFirstOrThrow();
+            path = `/admin/content/galleries/${gallery.id}`;
           }
           if (action === "gallery-upload") {
             const gallery = await server.database.db.selectFrom("galleries").select("id").executeTakeFirstOrThrow();

@@ -131,7 +131,7 @@ describe.each(testEngines())("the public site on %s", (engine) => {
     expect(await response.text()).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
   });
 
-  test.each(["/admin/password", "/admin/announcements", "/admin/logout", "/admin/join-us", "/admin/content/goals/save"])(
+  test.each(["/admin/password", "/admin/announcements", "/admin/logout", "/admin/join-us", "/admin/content/video"])(
     "%s opened in a tab (it only takes posts) answers 405 Method Not Allowed with Allow: POST, not a server error",
     async (path) => {
       for (const method of ["GET", "HEAD"]) {

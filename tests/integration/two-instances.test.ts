@@ -209,9 +209,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect(part.headers.get("content-range")).toBe(`bytes 1000-1999/${film.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(film.subarray(1000, 2000))).toBe(true);
 
-    expect((await post(second, "/admin/content/video/remove", { version: String((await details()).version) }, { cookie })).status).toBe(
-      200,
-    );
+    expect(
+      (await postToPage(second, "/admin/content/home", { intent: "remove-video", version: String((await details()).version) }, { cookie }))
+        .status,
+    ).toBe(200);
     expect(await first.storage.stat(key)).toBeUndefined();
     expect((await getPage(first, `/media/${key}`)).status).toBe(404);
   });

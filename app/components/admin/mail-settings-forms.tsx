@@ -1,6 +1,5 @@
 import { getInputProps } from "@conform-to/react";
 import { CONFIRMATION_LIMITS, confirmationMailSchema, notificationAddressSchema } from "#core/schemas/mail-settings";
-import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { ContentForm, useContentForm } from "./content/content-form";
 
@@ -12,7 +11,7 @@ export function NotificationAddressForm({ stored }: { stored: string }) {
     defaultValue: { notificationEmail: stored },
   });
   return (
-    <ContentForm content={content} action={href("/admin/mail")} intent="notification-address" label="Notification address">
+    <ContentForm content={content} intent="notification-address" label="Notification address">
       <Field
         meta={content.fields.notificationEmail}
         label="Send notifications to"
@@ -33,7 +32,7 @@ export function ConfirmationMailForm({ confirmation }: { confirmation: { enabled
   });
   const { fields } = content;
   return (
-    <ContentForm content={content} action={href("/admin/mail")} intent="confirmation" label="Confirmation to applicants">
+    <ContentForm content={content} intent="confirmation" label="Confirmation to applicants">
       <label className="flex items-center gap-2 font-semibold text-slate-900">
         <input {...getInputProps(fields.enabled, { type: "checkbox" })} className="size-4 accent-brand-800" />
         Send each applicant a confirmation mail

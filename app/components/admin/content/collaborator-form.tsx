@@ -1,6 +1,5 @@
 import { collaboratorSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
-import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -14,7 +13,7 @@ interface StoredCollaborator {
   photo: ResponsiveImage | null;
 }
 
-/** A new collaborator (its logo required) or an edit of one, posted to /admin/content/collaborators/save. */
+/** A new collaborator (its logo required) or an edit of one. */
 export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: StoredCollaborator; onSaved: () => void }) {
   const content = useContentForm({
     id: collaborator ? `collaborator-${collaborator.id}` : "collaborator-new",
@@ -29,7 +28,7 @@ export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: Sto
   const { fields } = content;
 
   return (
-    <ContentForm content={content} action={href("/admin/content/collaborators/save")} item={collaborator} withFiles>
+    <ContentForm content={content} intent="save" item={collaborator} withFiles>
       <Field meta={fields.name} label="Name" />
       <Field meta={fields.description} label="Description" description="One sentence on what you do together." rows={3} />
       <Field

@@ -47,8 +47,8 @@ export function useContentForm<Schema extends z.ZodType<Record<string, unknown>,
 }
 
 /**
- * The form element of every content form: posted to `action`, the form-wide message (a conflict, say) at its top, the
- * item's id and the version it was read at when it is an edit, its fields, and Save.
+ * The form element of every content form: posted to its page's action as `intent`, the form-wide message (a conflict,
+ * say) at its top, the item's id and the version it was read at when it is an edit, its fields, and Save.
  */
 export function ContentForm<Shape extends Record<string, unknown>>({
   content: { fetcher, form },
@@ -61,9 +61,10 @@ export function ContentForm<Shape extends Record<string, unknown>>({
   children,
 }: {
   content: { fetcher: FetcherWithComponents<ContentAnswer>; form: FormMetadata<Shape, string[]> };
-  action: string;
-  /** Which of the page's actions it is, when the page has several (its action's `intent`). */
-  intent?: string;
+  /** Where it posts: the page it is on (the closest route), unless another page's action is named. */
+  action?: string;
+  /** Which of that page's actions it is (the action's `intent`). */
+  intent: string;
   /** The item edited (a one-of-a-kind item, like the site's details, has no id); none for a new one. */
   item?: { id?: string; version: number };
   /** The form carries a file (a photo). */
@@ -84,7 +85,7 @@ export function ContentForm<Shape extends Record<string, unknown>>({
       aria-label={label}
     >
       {formError && <FormMessage>{formError}</FormMessage>}
-      {intent && <input type="hidden" name="intent" value={intent} />}
+      <input type="hidden" name="intent" value={intent} />
       {item?.id && <input type="hidden" name="id" value={item.id} />}
       {item && <input type="hidden" name="version" value={String(item.version)} />}
       {children}

@@ -19,7 +19,7 @@ interface StoredGallery {
 }
 
 /**
- * "New gallery" or an edit of one, posted to /admin/content/galleries/save. The photos chosen here are uploaded into it
+ * "New gallery" or an edit of one. The photos chosen here are uploaded into it
  * once it is saved, one by one with their progress on the gallery's own screen, where a new gallery opens.
  */
 export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onSaved: () => void }) {
@@ -46,7 +46,7 @@ export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onS
   }, [gallery, savedId, fetcher.state, navigate]);
 
   return (
-    <ContentForm content={content} action={href("/admin/content/galleries/save")} item={gallery}>
+    <ContentForm content={content} intent="save" item={gallery}>
       <Field meta={fields.name} label="Name" description="Its heading and menu entry: “Med Doc”." />
       <SelectField meta={fields.kind} label="Kind" options={GALLERY_KINDS} />
       <Field meta={fields.date} label="Date" type="date" description="Optional. The day it took place." />

@@ -1,7 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { galleryPhotoSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
-import { href } from "react-router";
 import { Picture } from "~/components/site/picture";
 import { Field } from "~/components/ui/field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -14,7 +13,7 @@ interface StoredPhoto {
   image: ResponsiveImage;
 }
 
-/** A gallery photo's alt text and cover choice, posted to /admin/content/gallery-photos/save. */
+/** A gallery photo's alt text and cover choice. */
 export function GalleryPhotoForm({ photo, galleryName, onSaved }: { photo: StoredPhoto; galleryName: string; onSaved: () => void }) {
   const content = useContentForm({
     id: `gallery-photo-${photo.id}`,
@@ -25,7 +24,7 @@ export function GalleryPhotoForm({ photo, galleryName, onSaved }: { photo: Store
   const { fields } = content;
 
   return (
-    <ContentForm content={content} action={href("/admin/content/gallery-photos/save")} item={photo}>
+    <ContentForm content={content} intent="save" item={photo}>
       <Picture image={photo.image} sizes="400px" imgClassName="max-h-56 w-full rounded-md bg-slate-100 object-contain" />
       <Field
         meta={fields.alt}

@@ -1,5 +1,4 @@
 import { goalSchema } from "#core/schemas/content-forms";
-import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { ContentForm, useContentForm } from "./content-form";
 
@@ -21,7 +20,7 @@ export function GoalForm({ goal, onSaved }: { goal?: StoredGoal; onSaved: () => 
   const { fields } = content;
 
   return (
-    <ContentForm content={content} action={href("/admin/content/goals/save")} item={goal}>
+    <ContentForm content={content} intent="save" item={goal}>
       <Field meta={fields.title} label="Title" />
       <Field meta={fields.description} label="Description" rows={4} />
     </ContentForm>

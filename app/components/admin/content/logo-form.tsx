@@ -1,6 +1,5 @@
 import { LOGO_LIMITS, logoSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
-import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -12,7 +11,7 @@ export interface StoredLogo {
   version: number;
 }
 
-/** The society's logo and its description, posted with an optional new picture to /admin/content/logo. */
+/** The society's logo and its description, posted with an optional new picture. */
 export function LogoForm({ logo }: { logo: StoredLogo }) {
   const content = useContentForm({ id: "logo", schema: logoSchema, defaultValue: { alt: logo.alt } });
   const { fields } = content;
@@ -20,7 +19,7 @@ export function LogoForm({ logo }: { logo: StoredLogo }) {
   return (
     <ContentForm
       content={content}
-      action={href("/admin/content/logo")}
+      intent="logo"
       item={{ version: logo.version }}
       withFiles
       label="Logo"

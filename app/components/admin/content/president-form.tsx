@@ -1,6 +1,5 @@
 import { PHOTO_ACCEPT, presidentSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
-import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -14,7 +13,7 @@ export interface StoredPresident {
   version: number;
 }
 
-/** The president's card and message under "About Us", posted with an optional new photo to /admin/content/president. */
+/** The president's card and message under "About Us", posted with an optional new photo. */
 export function PresidentForm({ president }: { president: StoredPresident }) {
   const content = useContentForm({
     id: "president",
@@ -26,7 +25,7 @@ export function PresidentForm({ president }: { president: StoredPresident }) {
   return (
     <ContentForm
       content={content}
-      action={href("/admin/content/president")}
+      intent="president"
       item={{ version: president.version }}
       withFiles
       label="President"

@@ -1,6 +1,5 @@
 import { PHOTO_ACCEPT, resourceSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
-import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -14,7 +13,7 @@ interface StoredResource {
   photo: ResponsiveImage | null;
 }
 
-/** A new resource card (its picture required) or an edit of one, posted to /admin/content/resources/save. */
+/** A new resource card (its picture required) or an edit of one. */
 export function ResourceForm({ resource, onSaved }: { resource?: StoredResource; onSaved: () => void }) {
   const content = useContentForm({
     id: resource ? `resource-${resource.id}` : "resource-new",
@@ -29,7 +28,7 @@ export function ResourceForm({ resource, onSaved }: { resource?: StoredResource;
   const { fields } = content;
 
   return (
-    <ContentForm content={content} action={href("/admin/content/resources/save")} item={resource} withFiles>
+    <ContentForm content={content} intent="save" item={resource} withFiles>
       <Field meta={fields.title} label="Title" description="The card's heading: “1st Year Notes”." />
       <Field meta={fields.menuLabel} label="Menu label" description="Its name in the top bar's Resources menu: “1st Year”." />
       <Field

@@ -1,5 +1,4 @@
 import { type SiteDetailsInput, siteDetailsSchema } from "#core/schemas/content-forms";
-import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { ContentForm, useContentForm } from "./content-form";
 
@@ -10,13 +9,7 @@ export function SiteDetailsForm({ details }: { details: SiteDetailsInput }) {
   const { fields } = content;
 
   return (
-    <ContentForm
-      content={content}
-      action={href("/admin/content/details")}
-      item={{ version }}
-      label="Home"
-      className="mt-6 flex flex-col gap-5"
-    >
+    <ContentForm content={content} intent="details" item={{ version }} label="Home" className="mt-6 flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field meta={fields.name} label="Name" />
         <Field meta={fields.shortName} label="Short name" description="For the phone's home screen, e.g. an abbreviation." />

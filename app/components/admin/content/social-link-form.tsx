@@ -1,5 +1,4 @@
 import { SOCIAL_NETWORKS, socialLinkSchema } from "#core/schemas/content-forms";
-import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -12,7 +11,7 @@ export interface StoredSocialLink {
   url: string;
 }
 
-/** A new social link (no `link`) or an edit of one, posted to /admin/content/social-links/save. */
+/** A new social link (no `link`) or an edit of one. */
 export function SocialLinkForm({ link, onSaved }: { link?: StoredSocialLink; onSaved: () => void }) {
   const content = useContentForm({
     id: link ? `social-link-${link.id}` : "social-link-new",
@@ -23,7 +22,7 @@ export function SocialLinkForm({ link, onSaved }: { link?: StoredSocialLink; onS
   const { fields } = content;
 
   return (
-    <ContentForm content={content} action={href("/admin/content/social-links/save")} item={link}>
+    <ContentForm content={content} intent="social-link" item={link}>
       <SelectField meta={fields.network} label="Network" options={SOCIAL_NETWORKS} description="Its icon on the site." />
       <Field meta={fields.label} label="Label" description="What screen readers say for the icon: “Instagram (Female Wing)”." />
       <Field meta={fields.url} label="Link" type="url" inputMode="url" placeholder="https://…" />

@@ -1,6 +1,5 @@
 import { PHOTO_ACCEPT, teamMemberSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
-import { href } from "react-router";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
 import { ContentForm, useContentForm } from "./content-form";
@@ -14,7 +13,7 @@ interface StoredMember {
   photo: ResponsiveImage | null;
 }
 
-/** "Add member" or an edit of one, posted with its photo to /admin/content/team/save. */
+/** "Add member" or an edit of one, posted with its photo. */
 export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onSaved: () => void }) {
   const content = useContentForm({
     id: member ? `team-member-${member.id}` : "team-member-new",
@@ -29,7 +28,7 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
   const { fields } = content;
 
   return (
-    <ContentForm content={content} action={href("/admin/content/team/save")} item={member} withFiles>
+    <ContentForm content={content} intent="save" item={member} withFiles>
       <Field meta={fields.name} label="Name" description="For two people, both names: “Hamza Tariq & Usman Ali”." />
       <Field meta={fields.title} label="Title" />
       <PhotoFieldWithPreview

@@ -70,8 +70,8 @@ export function VideoForm({ video }: { video: StoredVideo }) {
   });
   useSavedToast(answer, () => void revalidator.revalidate());
   const remove = useConfirmedDelete<{ id: string }>({
-    action: () => href("/admin/content/video/remove"),
-    body: () => ({ version: String(video.version) }),
+    action: () => href("/admin/content/home"),
+    body: () => ({ intent: "remove-video", version: String(video.version) }),
     success: "Video removed",
     failure: "The video was not removed: it was changed by someone else. Reload to see the latest.",
   });

@@ -6,10 +6,23 @@ import { GalleryForm } from "~/components/admin/content/gallery-form";
 import { Picture } from "~/components/site/picture";
 import { GALLERY_KINDS } from "#core/gallery-kinds";
 import type { Route } from "./+types/galleries";
-import { servicesContext } from "~/context";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { galleriesActionSchema } from "#core/schemas/content-actions";
+import { editAnswer, formAnswer, readForm } from "~/lib/forms.server";
+import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return context.get(servicesContext).contentEditor.galleries.list();
+}
+
+/** `save`: "New gallery" or an edit of one; its photos are uploaded one by one once it exists (its id is in the answer). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: galleriesActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  return editAnswer(
+    submission,
+    await context.get(servicesContext).contentEditor.galleries.save(submission.value, context.get(adminContext).admin.id),
+  );
 }
 
 export function meta() {

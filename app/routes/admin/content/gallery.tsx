@@ -8,12 +8,25 @@ import { AdminDialog } from "~/components/admin/admin-dialog";
 import { Picture } from "~/components/site/picture";
 import { uploadPhotos } from "~/lib/photo-uploads";
 import type { Route } from "./+types/gallery";
-import { servicesContext } from "~/context";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { galleryActionSchema } from "#core/schemas/content-actions";
+import { editAnswer, formAnswer, readForm } from "~/lib/forms.server";
+import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const gallery = await context.get(servicesContext).contentEditor.galleries.get(params.id);
   if (!gallery) throw data("No such gallery", { status: 404 });
   return { gallery };
+}
+
+/** `save`: a photo's alt text and whether it is the gallery's cover, with the version it was read at. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: galleryActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  return editAnswer(
+    submission,
+    await context.get(servicesContext).contentEditor.galleries.savePhoto(submission.value, context.get(adminContext).admin.id),
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,10 +1,23 @@
 import { GoalForm } from "~/components/admin/content/goal-form";
 import { ContentListScreen } from "~/components/admin/content/content-list-screen";
 import type { Route } from "./+types/goals";
-import { servicesContext } from "~/context";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { goalsActionSchema } from "#core/schemas/content-actions";
+import { editAnswer, formAnswer, readForm } from "~/lib/forms.server";
+import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { goals: await context.get(servicesContext).contentEditor.goals.list() };
+}
+
+/** `save`: a new goal, or an edit of one (with the version it was read at). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: goalsActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+  return editAnswer(
+    submission,
+    await context.get(servicesContext).contentEditor.goals.save(submission.value, context.get(adminContext).admin.id),
+  );
 }
 
 export function meta() {

@@ -7,7 +7,12 @@ import { SiteDetailsForm } from "~/components/admin/content/site-details-form";
 import { type StoredSocialLink, SocialLinkForm } from "~/components/admin/content/social-link-form";
 import { VideoForm } from "~/components/admin/content/video-form";
 import type { Route } from "./+types/home";
-import { servicesContext } from "~/context";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { RouteHandle } from "#core/route-handle";
+import { homeContentActionSchema } from "#core/schemas/content-actions";
+import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
+import { editAnswer, fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
+import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [home, socialLinks] = await Promise.all([
@@ -16,6 +21,34 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   if (!home) throw data("The site has no content yet", { status: 404 });
   return { ...home, socialLinks };
+}
+
+/** The logo's and the president's forms may carry a photo: the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
+export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
+
+/**
+ * The home screen's forms, each with the version it was read at: the site's details, the logo (with an optional new
+ * picture), the president's card (with an optional new photo), taking the documentary video off the home page (the
+ * dialog then says the video cannot be played), and a new social link or an edit of one.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: homeContentActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
+  const { contentEditor } = context.get(servicesContext);
+  const actorId = context.get(adminContext).admin.id;
+  const form = submission.value;
+  switch (form.intent) {
+    case "details":
+      return editAnswer(submission, await contentEditor.saveDetails(form, actorId));
+    case "logo":
+      return photoEditAnswer(submission, await contentEditor.saveLogo(form, await fileBytes(form.photo), actorId));
+    case "president":
+      return photoEditAnswer(submission, await contentEditor.savePresident(form, await fileBytes(form.photo), actorId));
+    case "remove-video":
+      return editAnswer(submission, await contentEditor.video.remove(form, actorId));
+    case "social-link":
+      return editAnswer(submission, await contentEditor.socialLinks.save(form, actorId));
+  }
 }
 
 export function meta() {

@@ -2,10 +2,29 @@ import { ContentListScreen } from "~/components/admin/content/content-list-scree
 import { ResourceForm } from "~/components/admin/content/resource-form";
 import { Picture } from "~/components/site/picture";
 import type { Route } from "./+types/resources";
-import { servicesContext } from "~/context";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { RouteHandle } from "#core/route-handle";
+import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
+import { resourcesActionSchema } from "#core/schemas/content-actions";
+import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
+import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { resources: await context.get(servicesContext).contentEditor.resources.list() };
+}
+
+/** Its form may carry a photo: the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front, not a form's 64 KB. */
+export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
+
+/** `save`: a new resource card or an edit (with the version it was read at), with its picture. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: resourcesActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
+  const photo = await fileBytes(submission.value.photo);
+  const saved = await context
+    .get(servicesContext)
+    .contentEditor.resources.save(submission.value, photo, context.get(adminContext).admin.id);
+  return photoEditAnswer(submission, saved);
 }
 
 export function meta() {
