@@ -26,15 +26,9 @@ export default [
     route("admin/invitation", "routes/admin/sign-in/accept-invitation.tsx"),
     route("admin/reauthenticate", "routes/admin/sign-in/reauthenticate.tsx"),
     route("admin/security", "routes/admin/security/index.tsx"),
-    route("admin/security/two-factor/start", "routes/admin/security/start-two-factor.ts"),
-    route("admin/security/two-factor/confirm", "routes/admin/security/confirm-two-factor.ts"),
     // Every other admin route: a complete sign-in, checked once by the layout; Owners only in the inner one.
     layout("routes/admin/signed-in-layout.ts", [
       route("admin-announcement", "routes/admin/announcements/index.tsx"),
-      route("admin/security/two-factor/disable", "routes/admin/security/disable-two-factor.ts"),
-      route("admin/security/recovery-codes", "routes/admin/security/regenerate-recovery-codes.ts"),
-      route("admin/security/sessions/:id/revoke", "routes/admin/security/revoke-session.ts"),
-      route("admin/security/sessions/revoke-others", "routes/admin/security/revoke-other-sessions.ts"),
       route("admin/join-us", "routes/admin/requests/join-us.ts"),
       route("admin/requests.csv", "routes/admin/requests/csv.ts"),
       route("admin/requests/:id", "routes/admin/requests/details.ts"),

@@ -12,6 +12,11 @@ export interface RouteHandle {
    */
   recentPassword?: true | readonly string[];
   /**
+   * On a page open before the sign-in is complete (the security page, while two-factor setup is owed), the intents
+   * that still need a complete one: its middleware holds `signInCompleteFor(handle)`.
+   */
+  signInComplete?: readonly string[];
+  /**
    * Its posts carry a photo or a part of the video: their bodies may be this large instead of a form's FORM_MAX_BYTES,
    * and they are read a few at a time, the others waiting with their bodies unread (server/http/request-guards.ts).
    */

@@ -98,8 +98,6 @@ export function adminGuard(options: AdminCheckOptions = {}): MiddlewareFunction<
 /** Accounts, mail settings, retention, erasure and the audit log: an Editor is refused with 403. */
 export const ownersOnly = adminGuard({ ownersOnly: true });
 
-const recentAuthentication = adminGuard({ recentAuthentication: true });
-
 /** Whether a write names one of `intents` in an `intent` field of its form (a body that is no form names none). */
 async function namesIntent(request: Request, intents: readonly string[]): Promise<boolean> {
   const form = await request
@@ -109,16 +107,29 @@ async function namesIntent(request: Request, intents: readonly string[]): Promis
   return (form?.getAll(INTENT_FIELD) ?? []).some((intent) => typeof intent === "string" && intents.includes(intent));
 }
 
+/** Whether a request is a write that `declared` covers: every write (`true`), or those naming one of its intents. */
+async function isDeclaredWrite(request: Request, declared: true | readonly string[] | undefined): Promise<boolean> {
+  if (!declared || request.method === "GET" || request.method === "HEAD") return false;
+  return declared === true || (await namesIntent(request, declared));
+}
+
 /**
  * A sensitive change: a write the route's handle names in `recentPassword` (every write, or those of the intents
  * listed) asks for the password entered in this session within the last 10 minutes ("Confirm it's you"). The page
- * itself, where the change is made, is shown without it.
+ * itself, where the change is made, is shown without it. `options`: the stages of the sign-in the route is open at.
  */
-export function recentPasswordFor({ recentPassword }: RouteHandle): MiddlewareFunction<Response> {
+export function recentPasswordFor(handle: RouteHandle, options: AdminCheckOptions = {}): MiddlewareFunction<Response> {
+  const guard = adminGuard({ ...options, recentAuthentication: true });
   return async (args, next) => {
-    const { method } = args.request;
-    if (!recentPassword || method === "GET" || method === "HEAD") return;
-    if (recentPassword === true || (await namesIntent(args.request, recentPassword))) return recentAuthentication(args, next);
+    if (await isDeclaredWrite(args.request, handle.recentPassword)) return guard(args, next);
+  };
+}
+
+/** On a page open before the sign-in is complete, the writes its handle names in `signInComplete` need a complete one. */
+export function signInCompleteFor(handle: RouteHandle): MiddlewareFunction<Response> {
+  const guard = adminGuard();
+  return async (args, next) => {
+    if (await isDeclaredWrite(args.request, handle.signInComplete)) return guard(args, next);
   };
 }
 

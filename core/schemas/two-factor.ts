@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
 
 const codeField = z
   .string({ error: "Enter the code" })
@@ -21,3 +22,20 @@ export const confirmTwoFactorSchema = z.object({
 export const passwordAgainSchema = z.object({
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password"),
 });
+
+/**
+ * What /admin/security does, by its `intent`: start the two-factor setup, confirm it with the app's first code, new
+ * recovery codes or turning it off (the password again), and signing out one other session or every other one.
+ */
+export const securityActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("start-two-factor") }),
+    confirmTwoFactorSchema.extend({ intent: z.literal("confirm-two-factor") }),
+    passwordAgainSchema.extend({ intent: z.literal("recovery-codes") }),
+    passwordAgainSchema.extend({ intent: z.literal("disable-two-factor") }),
+    z.object({ intent: z.literal("revoke-session"), id: targetIdField("session") }),
+    z.object({ intent: z.literal("revoke-other-sessions") }),
+  ],
+  { error: UNKNOWN_INTENT_MESSAGE },
+);

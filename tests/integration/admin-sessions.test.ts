@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { secretsKeyIn } from "../shared/secrets-key";
 import { testEngines } from "../shared/test-database";
-import { ADMIN, cookieFrom, post } from "./helpers/admin";
+import { ADMIN, cookieFrom, post, postToPage } from "./helpers/admin";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
 
@@ -41,7 +41,12 @@ describe.each(testEngines())("the admin's signed-in sessions on %s", (engine) =>
 
   test("signing out a session that is not one of the admin's own answers 404 with the reason", async () => {
     const laptop = await signInFrom(FIREFOX_WINDOWS, "203.0.113.77");
-    const answer = await post(server, "/admin/security/sessions/01a22900-0000-7000-8000-000000000001/revoke", {}, { cookie: laptop });
+    const answer = await postToPage(
+      server,
+      "/admin/security",
+      { intent: "revoke-session", id: "01a22900-0000-7000-8000-000000000001" },
+      { cookie: laptop },
+    );
     expect([answer.status, answer.body.error]).toEqual([404, "That session has already ended."]);
   });
 });

@@ -42,7 +42,7 @@ describe.each(testEngines())("confirming it's you before a sensitive change on %
     await server.database.db.updateTable("settings").set({ two_factor_required: 1 }).execute();
     try {
       const fromSecurityPage = { cookie, headers: { accept: "text/html", referer: `${server.url}/admin/security` } };
-      const start = await post(server, "/admin/security/two-factor/start", {}, fromSecurityPage);
+      const start = await post(server, "/admin/security", { intent: "start-two-factor" }, fromSecurityPage);
       expect(start.status).toBe(303);
       expect(start.headers.get("location")).toBe("/admin/reauthenticate?next=%2Fadmin%2Fsecurity");
 
@@ -53,7 +53,7 @@ describe.each(testEngines())("confirming it's you before a sensitive change on %
       expect(confirmed.status).toBe(302);
       expect(confirmed.headers.get("location")).toBe("/admin/security");
 
-      expect((await post(server, "/admin/security/two-factor/start", {}, fromSecurityPage)).status).toBe(200);
+      expect((await post(server, "/admin/security", { intent: "start-two-factor" }, fromSecurityPage)).status).toBe(200);
       expect(await (await getPage(server, "/admin/security", cookie)).text()).toContain('data-testid="two-factor-secret"');
       // The rest of the admin area still waits for the setup.
       expect((await getPage(server, "/admin", cookie)).headers.get("location")).toBe("/admin/security");

@@ -13,7 +13,7 @@ import { Secret, TOTP } from "otpauth";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SECRETS_KEY_FILE } from "../../server/secrets-at-rest";
-import { ADMIN, ADMIN_ENV, cookieFrom, getPage, post, signIn } from "./helpers/admin";
+import { ADMIN, ADMIN_ENV, cookieFrom, getPage, post, postToPage, signIn } from "./helpers/admin";
 import { useSmallContent } from "./helpers/small-content";
 import { freePort, serverCommand, startTestServer, type TestServer } from "./helpers/test-server";
 
@@ -69,11 +69,11 @@ describe("a backup restored on another machine", () => {
     servers.push(site);
     await useSmallContent(site);
     const cookie = await signIn(site);
-    expect((await post(site, "/admin/security/two-factor/start", {}, { cookie })).status).toBe(200);
+    expect((await postToPage(site, "/admin/security", { intent: "start-two-factor" }, { cookie })).status).toBe(200);
     const page = await (await getPage(site, "/admin/security", cookie)).text();
     const secret = /data-testid="two-factor-secret"[^>]*>([A-Z2-7 ]+)</.exec(page)![1]!.replace(/ /g, "");
     const confirm = { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) };
-    expect((await post(site, "/admin/security/two-factor/confirm", confirm, { cookie })).status).toBe(200);
+    expect((await postToPage(site, "/admin/security", { intent: "confirm-two-factor", ...confirm }, { cookie })).status).toBe(200);
     const stored = await site.database.db
       .selectFrom("admins")
       .select("totp_secret")

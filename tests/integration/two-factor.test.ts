@@ -22,14 +22,14 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
   beforeAll(async () => {
     server = setup.server;
     const cookie = await signIn(server);
-    expect((await post(server, "/admin/security/two-factor/start", {}, { cookie })).status).toBe(200);
+    expect((await postToPage(server, "/admin/security", { intent: "start-two-factor" }, { cookie })).status).toBe(200);
     const page = await (await getPage(server, "/admin/security", cookie)).text();
     secret = /data-testid="two-factor-secret"[^>]*>([A-Z2-7 ]+)</.exec(page)![1]!.replace(/ /g, "");
     expect(page).toContain('aria-label="QR code of the two-factor key"');
-    const wrong = await post(server, "/admin/security/two-factor/confirm", { code: "000000" }, { cookie });
+    const wrong = await postToPage(server, "/admin/security", { intent: "confirm-two-factor", code: "000000" }, { cookie });
     expect(wrong.status).toBe(400);
     // The confirming code's step is used up: the sign-ins below wait for the next one when they need a fresh code.
-    const confirmed = await post(server, "/admin/security/two-factor/confirm", { code: appCode(secret) }, { cookie });
+    const confirmed = await postToPage(server, "/admin/security", { intent: "confirm-two-factor", code: appCode(secret) }, { cookie });
     expect(confirmed.status).toBe(200);
     recoveryCodes = (confirmed.body as { recoveryCodes?: string[] }).recoveryCodes ?? [];
     expect(recoveryCodes).toHaveLength(10);
@@ -109,12 +109,13 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     expect(write.body.error).toBe("Set up two-factor sign-in first: the site's Owners require it.");
     expect(await (await getPage(server, "/admin/security", editor)).text()).toContain("The site&#x27;s Owners require two-factor sign-in.");
 
-    expect((await post(server, "/admin/security/two-factor/start", {}, { cookie: editor })).status).toBe(200);
+    expect((await postToPage(server, "/admin/security", { intent: "start-two-factor" }, { cookie: editor })).status).toBe(200);
     const page = await (await getPage(server, "/admin/security", editor)).text();
     const editorSecret = /data-testid="two-factor-secret"[^>]*>([A-Z2-7 ]+)</.exec(page)![1]!.replace(/ /g, "");
-    expect((await post(server, "/admin/security/two-factor/confirm", { code: appCode(editorSecret) }, { cookie: editor })).status).toBe(
-      200,
-    );
+    expect(
+      (await postToPage(server, "/admin/security", { intent: "confirm-two-factor", code: appCode(editorSecret) }, { cookie: editor }))
+        .status,
+    ).toBe(200);
     expect(await (await getPage(server, "/admin", editor)).text()).toContain("Admin Panel - All Requests");
 
     expect(

@@ -17,7 +17,9 @@ function useSignOut(success: string) {
 function SignOutButton({ session }: { session: SessionSummary }) {
   const fetcher = useSignOut("Signed out");
   return (
-    <fetcher.Form method="post" action={href("/admin/security/sessions/:id/revoke", { id: encodeURIComponent(session.id) })}>
+    <fetcher.Form method="post" action={href("/admin/security")}>
+      <input type="hidden" name="intent" value="revoke-session" />
+      <input type="hidden" name="id" value={session.id} />
       <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"} aria-label={`Sign out ${session.browser}`}>
         Sign out
       </Button>
@@ -54,7 +56,8 @@ export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
         ))}
       </ul>
       {hasOthers && (
-        <others.Form method="post" action={href("/admin/security/sessions/revoke-others")}>
+        <others.Form method="post" action={href("/admin/security")}>
+          <input type="hidden" name="intent" value="revoke-other-sessions" />
           <Button type="submit" variant="outline" disabled={others.state !== "idle"}>
             Sign out everywhere else
           </Button>

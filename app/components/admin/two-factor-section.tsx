@@ -35,14 +35,14 @@ export function TwoFactorSection({ enabled, recoveryCodesLeft, setup }: TwoFacto
         </p>
         <PasswordAgainForm
           id="new-recovery-codes"
-          action={href("/admin/security/recovery-codes")}
+          intent="recovery-codes"
           label="New recovery codes"
           description="Ten new codes; the ones you have now stop working."
           onDone={(answer) => answer.recoveryCodes && setShownCodes(answer.recoveryCodes)}
         />
         <PasswordAgainForm
           id="turn-off-two-factor"
-          action={href("/admin/security/two-factor/disable")}
+          intent="disable-two-factor"
           label="Turn off two-factor sign-in"
           description="Signing in then asks for your password only."
           onDone={() => showToast.success("Two-factor sign-in is off")}
@@ -59,7 +59,8 @@ function StartSetup() {
   return (
     <div className="flex flex-col gap-3">
       <p data-testid="two-factor-state">Off.</p>
-      <fetcher.Form method="post" action={href("/admin/security/two-factor/start")}>
+      <fetcher.Form method="post" action={href("/admin/security")}>
+        <input type="hidden" name="intent" value="start-two-factor" />
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           {fetcher.state !== "idle" && <Spinner />}
           Set up two-factor sign-in
@@ -100,11 +101,12 @@ function ConfirmSetup({ setup, onConfirmed }: { setup: NonNullable<TwoFactorStat
       </p>
       <fetcher.Form
         method="post"
-        action={href("/admin/security/two-factor/confirm")}
+        action={href("/admin/security")}
         {...getFormProps(form)}
         className="flex flex-col gap-4"
         aria-label="Confirm two-factor sign-in"
       >
+        <input type="hidden" name="intent" value="confirm-two-factor" />
         <Field
           meta={fields.code}
           label="The 6-digit code the app shows"
@@ -124,13 +126,14 @@ function ConfirmSetup({ setup, onConfirmed }: { setup: NonNullable<TwoFactorStat
 /** A change that asks for the password again. */
 function PasswordAgainForm({
   id,
-  action,
+  intent,
   label,
   description,
   onDone,
 }: {
   id: string;
-  action: string;
+  /** Which of the security page's actions it asks for. */
+  intent: string;
   label: string;
   description: string;
   onDone: (answer: FormAnswerWithCodes) => void;
@@ -145,7 +148,8 @@ function PasswordAgainForm({
   useActionResult(fetcher.data, (answer) => answer.ok && onDone(answer));
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3" aria-label={label}>
+    <fetcher.Form method="post" action={href("/admin/security")} {...getFormProps(form)} className="flex flex-col gap-3" aria-label={label}>
+      <input type="hidden" name="intent" value={intent} />
       <h3 className="font-bold text-brand-900">{label}</h3>
       <p className="text-slate-700">{description}</p>
       {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}

@@ -3,12 +3,29 @@ import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { SessionList } from "~/components/admin/session-list";
 import { TwoFactorSection } from "~/components/admin/two-factor-section";
 import { FormMessage } from "~/components/ui/field";
-import { adminGuard } from "~/lib/admin-guards.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { RouteHandle } from "#core/route-handle";
+import { securityActionSchema } from "#core/schemas/two-factor";
+import { adminGuard, recentPasswordFor, signInCompleteFor } from "~/lib/admin-guards.server";
+import { formAnswer, readForm } from "~/lib/forms.server";
+import { ownPasswordRefusal } from "~/lib/own-password.server";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "~/context";
 
-/** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
-export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "two-factor-setup" })];
+export const handle = {
+  recentPassword: ["start-two-factor"],
+  signInComplete: ["recovery-codes", "disable-two-factor", "revoke-session", "revoke-other-sessions"],
+} as const satisfies RouteHandle;
+
+/**
+ * Open while the two-factor setup is still owed, so outside the admin layouts: it checks the session itself. Starting
+ * the setup asks for a recent password; what needs two factors on, and the sessions, need a complete sign-in.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  adminGuard({ openFrom: "two-factor-setup" }),
+  recentPasswordFor(handle, { openFrom: "two-factor-setup" }),
+  signInCompleteFor(handle),
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const active = context.get(adminContext);
@@ -20,6 +37,57 @@ export async function loader({ context }: Route.LoaderArgs) {
     auth.listSessions(active),
   ]);
   return { ...state, setup: setup && { secret: setup.secret, qrSvg: setup.qrSvg }, required: admin.mustSetUpTwoFactor, sessions };
+}
+
+const SETUP_EXPIRED = "This setup is over 10 minutes old. Reload the page and set up two-factor sign-in again.";
+const WRONG_CODE = "That code is not right. Check that the app shows this site's account, and enter its current code.";
+
+/** The page's forms and buttons (securityActionSchema); new recovery codes are in the answer, shown once. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: securityActionSchema });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
+  const active = context.get(adminContext);
+  const { admin } = active;
+  const { twoFactor, auth } = context.get(servicesContext);
+  const refused = (message: string, status: number) =>
+    formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), status);
+  const asked = submission.value;
+  switch (asked.intent) {
+    case "start-two-factor":
+      // A new secret to scan (the page shows it with its QR code).
+      return (await twoFactor.startSetup(admin)) ? formAnswer(submission.reply()) : refused("Two-factor sign-in is already on.", 409);
+    case "confirm-two-factor": {
+      const result = await twoFactor.confirmSetup(admin.id, asked.code);
+      if (result.ok) return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { recoveryCodes: result.recoveryCodes });
+      const message = result.reason === "setup-expired" ? SETUP_EXPIRED : WRONG_CODE;
+      return formAnswer(submission.reply({ fieldErrors: { code: [message] } }), 400);
+    }
+    case "recovery-codes": {
+      // Ten new codes; the old ones stop working.
+      if (!(await twoFactor.state(admin.id)).enabled)
+        return refused("Two-factor sign-in is off: there are no recovery codes to replace.", 409);
+      const check = await auth.checkOwnPassword(admin.id, asked.password, "two-factor.recovery-codes-refused");
+      if (!check.ok) return ownPasswordRefusal(submission, check);
+      const recoveryCodes = await twoFactor.regenerateRecoveryCodes(admin.id);
+      return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { recoveryCodes });
+    }
+    case "disable-two-factor": {
+      // The secret and the recovery codes go.
+      const check = await auth.checkOwnPassword(admin.id, asked.password, "two-factor.disable-refused");
+      if (!check.ok) return ownPasswordRefusal(submission, check);
+      await twoFactor.disable(admin.id, admin.id);
+      return formAnswer(submission.reply({ resetForm: true }));
+    }
+    case "revoke-session":
+      // One of the admin's own other sessions (a lost phone, a shared computer).
+      return (await auth.revokeOwnSession(active, asked.id))
+        ? formAnswer(submission.reply())
+        : refused("That session has already ended.", 404);
+    case "revoke-other-sessions": {
+      const revoked = await auth.revokeOtherSessions(active);
+      return formAnswer(submission.reply(), 200, undefined, { revoked });
+    }
+  }
 }
 
 export function meta() {
