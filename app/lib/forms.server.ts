@@ -16,7 +16,7 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     form = await request.formData();
   } catch {
-    throw data({ ok: false, error: "The request is not a form" }, { status: 400 });
+    throw buttonAnswer({ ok: false, error: "The request is not a form" }, 400);
   }
   const cleaned = new FormData();
   for (const [name, value] of form) {
@@ -43,11 +43,14 @@ export const formAnswer = <Extra extends object = object>(
 ) => data({ ok: status < 400, result, ...extra }, { status, headers });
 
 /**
- * A button's answer (delete, switch): ok, or not with the reason, for whoever calls the action directly. The page
- * shows the spec's own words for a failure and reads only `ok`.
+ * The answer of a post that sends no form of its own (a button, a switch, an upload's part), in a form's shape: whether
+ * it was taken, Conform's result (a refusal is the form's message, or `field`'s), and what else it says.
  */
-export const buttonAnswer = (answer: { ok: true; [key: string]: unknown } | { ok: false; error: string }, status = 200) =>
-  data(answer, { status });
+export function buttonAnswer(answer: { ok: true; [key: string]: unknown } | { ok: false; error: string; field?: string }, status = 200) {
+  if (answer.ok) return data({ ...answer, result: { status: "success" } satisfies SubmissionResult<string[]> }, { status });
+  const result = { status: "error", error: { [answer.field ?? ""]: [answer.error] } } satisfies SubmissionResult<string[]>;
+  return data({ ok: false, result }, { status });
+}
 
 /** Why an action on something found nothing: another admin deleted it (or it never was). Shown to the admin as is. */
 export const goneMessage = (what: string) => `No such ${what}: it was deleted. Reload to see the latest.`;

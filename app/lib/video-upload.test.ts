@@ -60,7 +60,7 @@ describe("sending a video in parts", () => {
 
     sent.length = 0;
     answers = { "/admin/content/video/uploads": [started] };
-    const refused = { status: 400, body: { ok: false, error: "Choose an MP4 or WebM video" } };
+    const refused = { status: 400, body: { ok: false, result: { status: "error", error: { video: ["Choose an MP4 or WebM video"] } } } };
     answers["/admin/content/video/uploads/up-1/part"] = [refused];
     expect(await uploadVideo(film(2), 1, { onProgress: () => {}, onJoining: () => {} })).toEqual(refused);
     expect(sent).toHaveLength(2);

@@ -664,7 +664,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 413]);
           expectOnly(sent, ["settings"]);
           const stored = await server.database.db.selectFrom("settings").select("join_us_visible").executeTakeFirstOrThrow();
-          expect(sent.answer.json).toEqual({ ok: true, joinUsVisible: stored.join_us_visible === 1 });
+          expect(sent.answer.json).toEqual({ ok: true, joinUsVisible: stored.join_us_visible === 1, result: { status: "success" } });
         },
         runs(400),
       );
@@ -1030,7 +1030,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     const cookie = await sessionCookie();
     await server.database.db.updateTable("settings").set({ join_us_visible: 1 }).execute();
     const toggled = await send("/admin/join-us", [["visible", "true"], ...Object.entries(MASS_ASSIGNMENT)], "urlencoded", { cookie });
-    expect(toggled.answer.json).toEqual({ ok: true, joinUsVisible: true });
+    expect(toggled.answer.json).toEqual({ ok: true, joinUsVisible: true, result: { status: "success" } });
     expect((await server.database.db.selectFrom("settings").select("join_us_visible").executeTakeFirstOrThrow()).join_us_visible).toBe(1);
 
     const fields: Fields = [

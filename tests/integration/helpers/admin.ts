@@ -23,7 +23,7 @@ export interface ApiAnswer {
 }
 
 /** A form's answer ({ ok, result }: Conform's result, with a message list per field and "" for the whole form), read as the admin's page reads it. */
-function readAnswer(parsed: Record<string, unknown>): ApiAnswer["body"] {
+export function readAnswer(parsed: Record<string, unknown>): ApiAnswer["body"] {
   const result = parsed.result as { error?: Record<string, string[] | null> | null } | undefined;
   if (!result) return parsed;
   const { "": formErrors, ...fieldErrors } = result.error ?? {};

@@ -1,5 +1,5 @@
 import { VIDEO_PART_BYTES } from "../../../core/schemas/limits";
-import { type ApiAnswer, post } from "./admin";
+import { type ApiAnswer, post, readAnswer } from "./admin";
 import { siteOrigin, type TestServer } from "./test-server";
 
 /** What one request of a video upload answered: its status and JSON body. */
@@ -12,7 +12,7 @@ async function postBytes(server: TestServer, path: string, bytes: Uint8Array, co
   const text = await response.text();
   let body: ApiAnswer["body"];
   try {
-    body = JSON.parse(text) as ApiAnswer["body"];
+    body = readAnswer(JSON.parse(text) as Record<string, unknown>);
   } catch {
     body = { error: text };
   }

@@ -35,9 +35,9 @@ function answerOf(status: number, body: unknown): ContentAnswer {
   if (status === 401) return refusedAt("", ADMIN_ACCESS_MESSAGES.sessionEnded);
   if (status === 413) return refusedAt("video", VIDEO_TOO_LARGE_MESSAGE);
   const answer = body as (Partial<ContentAnswer> & { error?: string }) | null;
+  // The join's result, or a part's refusal (at the video field when the video is not one the site takes).
   if (answer?.result) return answer as ContentAnswer;
-  // A part's refusal ({ ok: false, error }): the video is not one the site takes.
-  if (status === 400 && answer?.error) return refusedAt("video", answer.error);
+  // A guard's refusal (its `error`), or no answer the form can read.
   return refusedAt("", answer?.error ?? `The video was not saved (error ${status}). Try again.`);
 }
 

@@ -14,5 +14,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     .contentEditor.video.storePart(params.id, index, Buffer.from(await request.arrayBuffer()));
   if (stored.ok) return buttonAnswer({ ok: true });
   if (stored.reason === "missing") return buttonAnswer({ ok: false, error: "No such upload: choose the video again" }, 404);
-  return buttonAnswer({ ok: false, error: stored.message }, stored.reason === "storage-unavailable" ? 503 : 400);
+  if (stored.reason === "storage-unavailable") return buttonAnswer({ ok: false, error: stored.message }, 503);
+  return buttonAnswer({ ok: false, error: stored.message, field: "video" }, 400);
 }
