@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, type ShouldRevalidateFunction, useSearchParams } from "react-router";
 import { BackButton } from "~/components/site/back-button";
 import { PhotoSlider } from "~/components/site/photo-slider";
 import { Tabs } from "~/components/ui/tabs";
@@ -11,6 +11,10 @@ import { servicesContext } from "~/context";
 export function loader({ context }: Route.LoaderArgs) {
   return context.get(servicesContext).content.eventGalleries();
 }
+
+/** Both tabs' groups come with the page: a tab switch, which changes only the query, shows them without asking again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

@@ -138,6 +138,11 @@ test.describe("events and activities", { tag: BOTH_WIDTHS }, () => {
   }) => {
     await page.goto("/events-and-activities");
     const tab = (name: string) => page.getByRole("tab", { name, exact: true });
+    // Both tabs' groups came with the page: a switch asks the server for nothing (on a slow phone it would wait for it).
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+    });
 
     await test.step("after a tab switch the groups in view fade in; back on Events, again", async () => {
       // Every reveal that starts is recorded (the transitionrun event), so a fade that is over by the time of a check counts.
@@ -166,6 +171,7 @@ test.describe("events and activities", { tag: BOTH_WIDTHS }, () => {
       await expect(tab("Activities")).toHaveAttribute("aria-selected", "true");
       await expect(tab("Events")).toHaveAttribute("aria-selected", "false");
       await expectGroups(page, groupsOf(site.activityGroups));
+      expect(dataRequests).toEqual([]);
     });
   });
 
