@@ -9,7 +9,7 @@ interface StoredGoal {
   description: string;
 }
 
-/** A new goal (no `goal`) or an edit of one, posted to /admin/content/goals. */
+/** A new goal (no `goal`) or an edit of one, posted to the goals screen's `save`. */
 export function GoalForm({ goal, onSaved }: { goal?: StoredGoal; onSaved: () => void }) {
   const content = useContentForm({
     id: goal ? `goal-${goal.id}` : "goal-new",
