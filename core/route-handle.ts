@@ -6,14 +6,14 @@
 export interface RouteHandle {
   /**
    * Its writes ask for the password entered in the session within the last 10 minutes ("Confirm it's you"): every one
-   * (`true`), or those whose `intent` is named here; its pages do not. Its middleware holds `recentPasswordFor(handle)`
+   * (`true`), or those whose `intent` is named here; its pages do not. Its middleware holds `writeGuardsFor(handle)`
    * (app/lib/admin-guards.server.ts), and the access-control test refuses a route or intent that declares this without
    * asking, or asks without declaring it.
    */
   recentPassword?: true | readonly string[];
   /**
    * On a page open before the sign-in is complete (the security page, while two-factor setup is owed), the intents
-   * that still need a complete one: its middleware holds `signInCompleteFor(handle)`.
+   * that still need a complete one: its middleware holds `writeGuardsFor(handle)`.
    */
   signInComplete?: readonly string[];
   /**

@@ -98,38 +98,36 @@ export function adminGuard(options: AdminCheckOptions = {}): MiddlewareFunction<
 /** Accounts, mail settings, retention, erasure and the audit log: an Editor is refused with 403. */
 export const ownersOnly = adminGuard({ ownersOnly: true });
 
-/** Whether a write names one of `intents` in an `intent` field of its form (a body that is no form names none). */
-async function namesIntent(request: Request, intents: readonly string[]): Promise<boolean> {
+/** The intents a write names in its form's `intent` fields (a body that is no form names none). */
+async function intentsOf(request: Request): Promise<string[]> {
   const form = await request
     .clone()
     .formData()
     .catch(() => undefined);
-  return (form?.getAll(INTENT_FIELD) ?? []).some((intent) => typeof intent === "string" && intents.includes(intent));
+  return (form?.getAll(INTENT_FIELD) ?? []).filter((intent): intent is string => typeof intent === "string");
 }
 
-/** Whether a request is a write that `declared` covers: every write (`true`), or those naming one of its intents. */
-async function isDeclaredWrite(request: Request, declared: true | readonly string[] | undefined): Promise<boolean> {
-  if (!declared || request.method === "GET" || request.method === "HEAD") return false;
-  return declared === true || (await namesIntent(request, declared));
-}
+/** Whether `declared` covers a write naming `intents`: every write (`true`), or those naming one it lists. */
+const covers = (declared: true | readonly string[] | undefined, intents: readonly string[]) =>
+  declared === true || (declared !== undefined && intents.some((intent) => declared.includes(intent)));
 
 /**
- * A sensitive change: a write the route's handle names in `recentPassword` (every write, or those of the intents
- * listed) asks for the password entered in this session within the last 10 minutes ("Confirm it's you"). The page
- * itself, where the change is made, is shown without it. `options`: the stages of the sign-in the route is open at.
+ * What a route's handle asks of its writes beyond the guards above it (the page itself is shown without it):
+ * `recentPassword`, the password entered in this session within the last 10 minutes ("Confirm it's you"), and, on a
+ * page open before the sign-in is complete (`options.openFrom`), `signInComplete`, a complete one. Each names every
+ * write (`true`) or the intents it lists; the form is read once, and only when an intent decides.
  */
-export function recentPasswordFor(handle: RouteHandle, options: AdminCheckOptions = {}): MiddlewareFunction<Response> {
-  const guard = adminGuard({ ...options, recentAuthentication: true });
+export function writeGuardsFor(handle: RouteHandle, options: AdminCheckOptions = {}): MiddlewareFunction<Response> {
+  const { recentPassword, signInComplete } = handle;
   return async (args, next) => {
-    if (await isDeclaredWrite(args.request, handle.recentPassword)) return guard(args, next);
-  };
-}
-
-/** On a page open before the sign-in is complete, the writes its handle names in `signInComplete` need a complete one. */
-export function signInCompleteFor(handle: RouteHandle): MiddlewareFunction<Response> {
-  const guard = adminGuard();
-  return async (args, next) => {
-    if (await isDeclaredWrite(args.request, handle.signInComplete)) return guard(args, next);
+    const { method } = args.request;
+    if ((!recentPassword && !signInComplete) || method === "GET" || method === "HEAD") return;
+    const needsIntents = Array.isArray(recentPassword) || Array.isArray(signInComplete);
+    const intents = needsIntents ? await intentsOf(args.request) : [];
+    const recentAuthentication = covers(recentPassword, intents);
+    const complete = covers(signInComplete, intents);
+    if (!recentAuthentication && !complete) return;
+    return adminGuard({ ...(complete ? {} : options), recentAuthentication })(args, next);
   };
 }
 

@@ -4,7 +4,7 @@ import { SettingsPage, SettingsSection } from "~/components/admin/settings-secti
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { accountsActionSchema } from "#core/schemas/accounts";
-import { recentPasswordFor } from "~/lib/admin-guards.server";
+import { writeGuardsFor } from "~/lib/admin-guards.server";
 import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import type { AccountChangeRefusal } from "../../../../server/auth/accounts.server";
 import type { Route } from "./+types/index";
@@ -13,7 +13,7 @@ import { adminContext, servicesContext } from "~/context";
 export const handle = RECENT_PASSWORD_HANDLE;
 
 /** Beyond the admin layouts' checks: every change here asks for a password entered in the last 10 minutes. */
-export const middleware: Route.MiddlewareFunction[] = [recentPasswordFor(handle)];
+export const middleware: Route.MiddlewareFunction[] = [writeGuardsFor(handle)];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { admin } = context.get(adminContext);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouteHandle } from "#core/route-handle";
 import { messageFilterOf, messagesActionSchema } from "#core/schemas/messages";
 import { MessagesPanel } from "~/components/admin/messages-panel";
-import { recentPasswordFor } from "~/lib/admin-guards.server";
+import { writeGuardsFor } from "~/lib/admin-guards.server";
 import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { adminContext, servicesContext } from "~/context";
 import type { Route } from "./+types/index";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/index";
 export const handle = { recentPassword: ["delete"] } as const satisfies RouteHandle;
 
 /** Beyond the admin layouts' checks: a delete asks for a password entered in the last 10 minutes. */
-export const middleware: Route.MiddlewareFunction[] = [recentPasswordFor(handle)];
+export const middleware: Route.MiddlewareFunction[] = [writeGuardsFor(handle)];
 
 /** /admin/messages: the contact messages, newest first, with search, paging, Reply, delete and the CSV export. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { DEFAULT_RETENTION_MONTHS, personalDataActionSchema, RETENTION_CHOICES, retentionMonths } from "#core/schemas/personal-data";
-import { recentPasswordFor } from "~/lib/admin-guards.server";
+import { writeGuardsFor } from "~/lib/admin-guards.server";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { EraseByEmail, RetentionForm } from "~/components/admin/personal-data-forms";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
@@ -11,7 +11,7 @@ import { adminContext, servicesContext } from "~/context";
 export const handle = RECENT_PASSWORD_HANDLE;
 
 /** Beyond the admin layouts' checks: every change here asks for a password entered in the last 10 minutes. */
-export const middleware: Route.MiddlewareFunction[] = [recentPasswordFor(handle)];
+export const middleware: Route.MiddlewareFunction[] = [writeGuardsFor(handle)];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const months = await context.get(servicesContext).personalData.retentionMonths();

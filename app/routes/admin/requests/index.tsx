@@ -11,7 +11,7 @@ import { MailStatus } from "~/components/admin/mail-status";
 import { RequestsPanel } from "~/components/admin/requests-panel";
 
 import { loadMailStatus } from "~/lib/mail-status.server";
-import { adminEntry, adminEntryContext, recentPasswordFor } from "~/lib/admin-guards.server";
+import { adminEntry, adminEntryContext, writeGuardsFor } from "~/lib/admin-guards.server";
 import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
 import { adminContext, requestContext, servicesContext } from "~/context";
 import type { Route } from "./+types/index";
@@ -22,7 +22,7 @@ export const handle = { recentPassword: ["delete-selected"] } as const satisfies
  * /admin is the login or the panel (SPEC 2, "Admin"): its guard says which, and the loader reads only what that shows.
  * The panel's writes need a complete sign-in, and deleting the selected requests a password entered in the last 10 minutes.
  */
-export const middleware: Route.MiddlewareFunction[] = [adminEntry, recentPasswordFor(handle)];
+export const middleware: Route.MiddlewareFunction[] = [adminEntry, writeGuardsFor(handle)];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const entry = context.get(adminEntryContext);

@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/ui/field";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouteHandle } from "#core/route-handle";
 import { securityActionSchema } from "#core/schemas/two-factor";
-import { adminGuard, recentPasswordFor, signInCompleteFor } from "~/lib/admin-guards.server";
+import { adminGuard, writeGuardsFor } from "~/lib/admin-guards.server";
 import { formAnswer, readForm } from "~/lib/forms.server";
 import { ownPasswordRefusal } from "~/lib/own-password.server";
 import type { Route } from "./+types/index";
@@ -23,8 +23,7 @@ export const handle = {
  */
 export const middleware: Route.MiddlewareFunction[] = [
   adminGuard({ openFrom: "two-factor-setup" }),
-  recentPasswordFor(handle, { openFrom: "two-factor-setup" }),
-  signInCompleteFor(handle),
+  writeGuardsFor(handle, { openFrom: "two-factor-setup" }),
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
