@@ -1,8 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/** What an admin action answers: a button's `error`, or a form's Conform result with messages per field. */
+/**
+ * What an admin action answers: Conform's result (a refusal's messages, for the form or per field), and, once taken,
+ * what the server says was done (`message`); a guard's refusal says `error` instead.
+ */
 export interface ActionAnswer {
   ok: boolean;
+  message?: string;
   error?: string;
   result?: SubmissionResult<string[]>;
 }

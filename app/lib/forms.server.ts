@@ -1,6 +1,9 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
+import { SAVED } from "#core/messages/common";
 import { CONFLICT_MESSAGE } from "#core/schemas/content-forms";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "~/context";
+import { redirectWithToast } from "./toast-cookie.server";
 import { HONEYPOT_FIELD } from "#core/schemas/limits";
 import { withoutInvisibleControls } from "#core/schemas/text";
 
@@ -42,6 +45,32 @@ export const formAnswer = <Extra extends object = object>(
   extra?: Extra,
 ) => data({ ok: status < 400, result, ...extra }, { status, headers });
 
+/** A form's answer once the server did what it asked: `message` says what, for the toast. */
+export const doneAnswer = <Extra extends object = object>(result: SubmissionResult<string[]>, message: string, extra?: Extra) =>
+  formAnswer(result, 200, undefined, { message, ...extra });
+
+type PageAnswer = ReturnType<typeof formAnswer>;
+
+/**
+ * A page's action, for the posts a browser makes without JavaScript as much as for its fetchers: a post that was taken
+ * and says what it did (`message`) goes back to the page (303), which shows the message once (`redirectWithToast`),
+ * so a reload does not post again. A refusal is the page again, with the messages at the form's fields; a fetcher gets
+ * the answer as it is.
+ */
+export function pageAction<Args extends { request: Request; context: Readonly<RouterContextProvider> }, Answer extends PageAnswer>(
+  act: (args: Args) => Promise<Answer>,
+) {
+  return async (args: Args): Promise<Answer | Response> => {
+    const answer = await act(args);
+    const { request, context } = args;
+    const { ok, message } = answer.data as { ok: boolean; message?: unknown };
+    if (!ok || typeof message !== "string" || context.get(requestContext).dataRequest) return answer;
+    const url = new URL(request.url);
+    url.searchParams.delete("index");
+    return redirectWithToast(`${url.pathname}${url.search}`, message, context.get(servicesContext).auth.cookieOptions);
+  };
+}
+
 /**
  * The answer of a post that sends no form of its own (a button, a switch, an upload's part), in a form's shape: whether
  * it was taken, Conform's result (a refusal is the form's message, or `field`'s), and what else it says.
@@ -62,8 +91,9 @@ export const goneMessage = (what: string) => `No such ${what}: it was deleted. R
 export function editAnswer(
   submission: Submission<unknown>,
   result: { ok: true; id?: string } | { ok: false; reason: "conflict" | "missing" },
+  done: string = SAVED,
 ) {
-  if (result.ok) return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { id: result.id });
+  if (result.ok) return doneAnswer(submission.reply({ resetForm: true }), done, { id: result.id });
   const message = result.reason === "conflict" ? CONFLICT_MESSAGE : goneMessage("item");
   return formAnswer(submission.reply({ formErrors: [message] }), result.reason === "conflict" ? 409 : 404);
 }

@@ -130,6 +130,8 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
   };
 
   return {
+    /** How the site's cookies are set: Secure behind https://. */
+    cookieOptions: cookie,
     /** The live session the request's cookie names, or undefined (no cookie, unknown, idle or expired). */
     sessionOf,
 

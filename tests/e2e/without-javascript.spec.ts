@@ -3,8 +3,8 @@ import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./e2e-server";
 
 /**
- * The admin login, the contact form and both steps of Join Us work with JavaScript turned off: each post lands on a
- * page the server drew, with the form's messages at its fields or the spec's thanks.
+ * The admin login, the contact form, both steps of Join Us and an admin page's form work with JavaScript turned off:
+ * each post lands on a page the server drew, with the form's messages at its fields, the spec's thanks, or what was done.
  */
 test.describe("without JavaScript", () => {
   // axe needs scripts: the pages these posts land on are checked, posted the same way, by tests/e2e/accessibility.spec.ts.
@@ -27,6 +27,33 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Admin Panel - All Requests (0)", level: 1 })).toBeVisible();
+  });
+
+  test("an admin page's form: a refusal is shown at its field; once saved, back on the page, which says so once", async ({
+    page,
+    database,
+    signInAsAdmin,
+  }) => {
+    try {
+      await signInAsAdmin();
+      await page.goto("/admin/mail");
+      const form = page.getByRole("form", { name: "Notification address" });
+      const address = form.getByLabel("Send notifications to");
+      await address.fill("not an address");
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(address).toHaveAttribute("aria-invalid", "true");
+      await expect(address).toHaveValue("not an address");
+
+      await address.fill("committee-nojs@society.test");
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(page).toHaveURL(/\/admin\/mail$/);
+      await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
+      await expect(address).toHaveValue("committee-nojs@society.test");
+      await page.reload();
+      await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toHaveCount(0);
+    } finally {
+      await database.db.updateTable("settings").set({ notification_email: null }).execute();
+    }
   });
 
   test("the contact form: an empty field is named on the page, a complete message ends on the thanks", async ({

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { testEngines } from "../shared/test-database";
-import { cookieFrom, getPage, post, postToPage } from "./helpers/admin";
+import { ADMIN, cookieFrom, getPage, post, postToPage } from "./helpers/admin";
 import { pageMessages, waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { expectCleanServerLog } from "./helpers/server-log";
@@ -78,6 +78,28 @@ describe.each(testEngines())("admin accounts, invitations and password resets on
   test("requiring two factors of everyone before the Owner's own are on answers 409 with the reason", async () => {
     const refused = await postToPage(server, "/admin/accounts", { intent: "require-two-factor", required: "true" }, { cookie: owner });
     expect([refused.status, refused.body.error]).toEqual([409, "Turn on your own two-factor sign-in first (under Security)."]);
+  });
+
+  test("without JavaScript a form posts as a page: taken, back to the page (303) saying once what was done; refused, the page with the message at its field", async () => {
+    const invite = (email: string) =>
+      fetch(`${server.url}/admin/accounts`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "invite", email, role: "editor" }),
+        redirect: "manual",
+        headers: { ...siteOrigin(server.publicUrl), cookie: owner, accept: "text/html" },
+      });
+    const taken = await invite("page.post@example.org");
+    expect([taken.status, taken.headers.get("location")]).toEqual([303, "/admin/accounts"]);
+    const toast = cookieFrom(taken.headers);
+    expect(toast).toMatch(/^toast=/);
+    const shown = await getPage(server, "/admin/accounts", `${owner}; ${toast}`);
+    expect(await shown.text()).toMatch(/<p role="status"[^>]*>Invitation sent<\/p>/);
+    expect(shown.headers.get("set-cookie")).toMatch(/^toast=; .*Max-Age=0/);
+    expect(await (await getPage(server, "/admin/accounts", owner)).text()).not.toContain("Invitation sent");
+
+    const refused = await invite(ADMIN.email);
+    expect(refused.status).toBe(409);
+    expect(pageMessages(await refused.text()).fields.email).toBe("An admin with this email already exists");
   });
 
   test("the server logged no error, no link token and no password", () => {

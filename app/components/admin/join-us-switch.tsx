@@ -1,9 +1,7 @@
-import { useRef } from "react";
 import { href, useFetcher } from "react-router";
 import { Switch } from "~/components/ui/switch";
-import { showToast } from "~/components/ui/toasts";
-import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
-import { useActionResult } from "~/lib/use-action-result";
+import type { ActionAnswer } from "~/lib/answer-message";
+import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
 
 /**
  * SPEC 4, "Join visibility toggle": writes the inverse of the current value, then shows what the server
@@ -12,10 +10,10 @@ import { useActionResult } from "~/lib/use-action-result";
 export function JoinUsSwitch({ visible }: { visible: boolean }) {
   // `visible` is the stored value: React Router reads the page's data again after the write.
   const fetcher = useFetcher<ActionAnswer>();
-  const toastId = useRef<string>(undefined);
-  useActionResult(fetcher.data, (answer) => {
-    if (answer.ok) showToast.success("Toggled successfully", { id: toastId.current });
-    else showToast.error(answerMessage(answer) ?? "Failed to toggle", { id: toastId.current });
+  const { announce } = useAnswerToasts(fetcher.data, {
+    loading: "toggling...",
+    success: "Toggled successfully",
+    failure: "Failed to toggle",
   });
 
   return (
@@ -25,7 +23,7 @@ export function JoinUsSwitch({ visible }: { visible: boolean }) {
         checked={visible}
         disabled={fetcher.state !== "idle"}
         onCheckedChange={() => {
-          toastId.current = showToast.loading("toggling...");
+          announce();
           void fetcher.submit({ visible: String(!visible) }, { method: "post", action: href("/admin/join-us") });
         }}
       />

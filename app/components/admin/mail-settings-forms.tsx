@@ -1,17 +1,18 @@
 import { getInputProps } from "@conform-to/react";
 import { CONFIRMATION_LIMITS, confirmationMailSchema, notificationAddressSchema } from "#core/schemas/mail-settings";
 import { Field } from "~/components/ui/field";
-import { ContentForm, useContentForm } from "./content/content-form";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
 
 /** Where the notification mails go; left empty, the default. */
 export function NotificationAddressForm({ stored }: { stored: string }) {
-  const content = useContentForm({
+  const content = useAdminForm({
     id: "notification-address",
+    intent: "notification-address",
     schema: notificationAddressSchema,
     defaultValue: { notificationEmail: stored },
   });
   return (
-    <ContentForm content={content} intent="notification-address" label="Notification address">
+    <AdminForm form={content} label="Notification address">
       <Field
         meta={content.fields.notificationEmail}
         label="Send notifications to"
@@ -19,26 +20,27 @@ export function NotificationAddressForm({ stored }: { stored: string }) {
         autoComplete="off"
         description="Leave it empty to use the default: the server's MAIL_TO, or else the first admin's email."
       />
-    </ContentForm>
+    </AdminForm>
   );
 }
 
 /** The applicant's confirmation mail: on or off, and its wording. */
 export function ConfirmationMailForm({ confirmation }: { confirmation: { enabled: boolean; subject: string; text: string } }) {
-  const content = useContentForm({
+  const content = useAdminForm({
     id: "confirmation-mail",
+    intent: "confirmation",
     schema: confirmationMailSchema,
     defaultValue: { enabled: confirmation.enabled ? "on" : undefined, subject: confirmation.subject, text: confirmation.text },
   });
   const { fields } = content;
   return (
-    <ContentForm content={content} intent="confirmation" label="Confirmation to applicants">
+    <AdminForm form={content} label="Confirmation to applicants">
       <label className="flex items-center gap-2 font-semibold text-slate-900">
         <input {...getInputProps(fields.enabled, { type: "checkbox" })} className="size-4 accent-brand-800" />
         Send each applicant a confirmation mail
       </label>
       <Field meta={fields.subject} label="Subject" maxLength={CONFIRMATION_LIMITS.subject} />
       <Field meta={fields.text} label="Text" rows={9} />
-    </ContentForm>
+    </AdminForm>
   );
 }

@@ -1,10 +1,7 @@
 import { clsx } from "clsx";
-import { useRef } from "react";
-import { href, Link, useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toasts";
-import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
-import { useActionResult } from "~/lib/use-action-result";
+import { href, Link } from "react-router";
+import { ActionButton } from "~/components/admin/forms/action-button";
+import type { ActionAnswer } from "~/lib/answer-message";
 import type { MailConfig } from "../../../server/config";
 import type { OutboxCounts } from "../../../server/repos/mail-outbox";
 import type { MailSettings } from "../../../server/services/mail-settings";
@@ -76,24 +73,17 @@ export function NoMailServerNotice({
 
 /** Queues a test mail to the notification address; the line above then shows it waiting, then delivered or failed. */
 function SendTestMail() {
-  const fetcher = useFetcher<ActionAnswer & { to?: string }>();
-  const toastId = useRef<string>(undefined);
-  useActionResult(fetcher.data, (answer) => {
-    if (answer.ok) showToast.success(`Test mail queued for ${answer.to ?? "the notification address"}.`, { id: toastId.current });
-    else showToast.error(answerMessage(answer) ?? "Failed to send the test mail", { id: toastId.current });
-  });
   return (
-    <fetcher.Form
-      method="post"
+    <ActionButton<ActionAnswer & { to?: string }>
       action={href("/admin/mail/test")}
-      onSubmit={() => {
-        toastId.current = showToast.loading("Sending test mail...");
+      toasts={{
+        loading: "Sending test mail...",
+        success: (answer) => `Test mail queued for ${answer.to ?? "the notification address"}.`,
+        failure: "Failed to send the test mail",
       }}
     >
-      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
-        Send test mail
-      </Button>
-    </fetcher.Form>
+      Send test mail
+    </ActionButton>
   );
 }
 

@@ -17,9 +17,7 @@ export function MessageBulkBar(props: {
         intent: "delete",
         title: (count) => `Delete ${countOf(count, "message")}?`,
         text: "This cannot be undone. The messages are removed from the site for good.",
-        loading: "Deleting messages...",
-        success: "Messages deleted",
-        failure: "Failed to delete the messages",
+        toasts: { loading: "Deleting messages...", failure: "Failed to delete the messages" },
       }}
     />
   );

@@ -2,9 +2,8 @@ import { clsx } from "clsx";
 import { useId, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toasts";
-import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
-import { useActionResult } from "~/lib/use-action-result";
+import type { ActionAnswer } from "~/lib/answer-message";
+import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { InboxMessage } from "./messages-panel";
 
@@ -38,9 +37,7 @@ export function MessageCard({
   const hydrated = useHydrated();
   const nameId = useId();
   const textId = useId();
-  useActionResult(fetcher.data, (answer) => {
-    if (!answer.ok) showToast.error(answerMessage(answer) ?? "Failed to mark the message as read");
-  });
+  useAnswerToasts(fetcher.data, { failure: "Failed to mark the message as read" });
   const marking = fetcher.state !== "idle" || fetcher.data?.ok === true;
   const unread = message.readAt === null && !marking;
 

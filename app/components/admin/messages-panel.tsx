@@ -7,7 +7,7 @@ import { MessageBulkBar } from "./message-bulk-bar";
 import { MessageCard } from "./message-card";
 import { MessageFilters } from "./message-filters";
 import { Pager } from "./pager";
-import { useConfirmedDelete } from "./use-confirmed-delete";
+import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
 import type { Route } from "../../routes/admin/messages/+types/index";
 
 /** One page of the inbox, as the messages page's loader sends it. */
@@ -31,12 +31,10 @@ export function MessagesPanel({ messages: list, filter, shortName }: { messages:
       else next.delete(id);
       return next;
     });
-  const remove = useConfirmedDelete<InboxMessage>({
+  const remove = useConfirmedAction<InboxMessage>({
     action: () => href("/admin/messages"),
     body: ({ id }) => ({ intent: "delete", "ids[0]": id }),
-    loading: "Deleting message...",
-    success: "Message deleted",
-    failure: "Failed to delete the message",
+    toasts: { loading: "Deleting message...", failure: "Failed to delete the message" },
   });
 
   const first = (page - 1) * MESSAGES_PAGE_SIZE + 1;

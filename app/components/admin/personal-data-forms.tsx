@@ -1,17 +1,11 @@
 import { countOf } from "#core/count-of";
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { eraseByEmailSchema, RETENTION_LABELS, retentionSchema } from "#core/schemas/personal-data";
 import { useState } from "react";
-import { href, useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
+import { ActionButton } from "~/components/admin/forms/action-button";
+import { AdminForm, type FormAnswer, useAdminForm } from "~/components/admin/forms/admin-form";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
+import { Field, FormMessage } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
-import { Spinner } from "~/components/ui/spinner";
-import { showToast } from "~/components/ui/toasts";
-import { useActionResult } from "~/lib/use-action-result";
-import { useContentForm } from "./content/content-form";
 
 interface Counts {
   requests: number;
@@ -35,52 +29,40 @@ const monthsOf = (choice: string) => (choice === "never" ? Infinity : Number(cho
 export function RetentionForm({ retention }: { retention: string }) {
   const [deleted, setDeleted] = useState<Counts>();
   const [confirming, setConfirming] = useState<HTMLFormElement>();
-  const { fetcher, form, fields } = useContentForm({
+  const retentionForm = useAdminForm<typeof retentionSchema, RetentionAnswer>({
     id: "retention",
+    intent: "retention",
     schema: retentionSchema,
     defaultValue: { retention },
-    onSaved: (answer) => setDeleted((answer as { deleted?: Counts }).deleted),
+    onSaved: (answer) => setDeleted(answer.deleted),
   });
-  const formError = firstMessage(form.errors);
-  const formProps = getFormProps(form);
-  const chosen = fields.retention.value ?? retention;
+  const chosen = retentionForm.fields.retention.value ?? retention;
   return (
     <>
-      <fetcher.Form
-        method="post"
-        action={href("/admin/personal-data")}
-        {...formProps}
+      <AdminForm
+        form={retentionForm}
         onSubmit={(event) => {
+          // A shorter period asks first; the dialog's answer submits the form again, and this time it goes.
           if (monthsOf(chosen) < monthsOf(retention) && confirming !== event.currentTarget) {
             event.preventDefault();
             setConfirming(event.currentTarget);
-            return;
           }
-          formProps.onSubmit(event);
         }}
-        className="flex flex-col gap-4"
       >
-        <input type="hidden" name="intent" value="retention" />
-        {formError && <FormMessage>{formError}</FormMessage>}
         <SelectField
-          meta={fields.retention}
+          meta={retentionForm.fields.retention}
           label="Keep join requests, contact messages and registrations for"
           options={RETENTION_LABELS}
         />
         {deleted && !nothing(deleted) && <FormMessage tone="success">{`Deleted ${countsText(deleted)} older than that.`}</FormMessage>}
-        <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" && <Spinner />}
-          Save
-        </Button>
-      </fetcher.Form>
+      </AdminForm>
       <ConfirmDialog
-        open={confirming !== undefined && fetcher.state === "idle"}
+        open={confirming !== undefined && !retentionForm.busy}
         onOpenChange={(open) => !open && setConfirming(undefined)}
         title={`Keep requests, messages and registrations for ${RETENTION_LABELS[chosen as keyof typeof RETENTION_LABELS] ?? chosen} only?`}
         confirmLabel="Save and delete"
         confirmVariant="danger"
         onConfirm={() => {
-          // Submitted again with the dialog's answer: the form's own handler sends it this time.
           confirming?.requestSubmit();
           setConfirming(undefined);
         }}
@@ -91,9 +73,11 @@ export function RetentionForm({ retention }: { retention: string }) {
   );
 }
 
-interface EraseAnswer {
-  ok: boolean;
-  result: SubmissionResult<string[]>;
+interface RetentionAnswer extends FormAnswer {
+  deleted?: Counts;
+}
+
+interface EraseAnswer extends FormAnswer {
   email?: string;
   held?: Counts;
   erased?: Counts;
@@ -101,38 +85,21 @@ interface EraseAnswer {
 
 /** Find what is held for an address, then erase it all after a confirmation. */
 export function EraseByEmail() {
-  const finder = useFetcher<EraseAnswer>();
-  const eraser = useFetcher<EraseAnswer>();
-  const [confirming, setConfirming] = useState(false);
-  /** The finding an erasure followed: its outcome replaces that finding only, not a later one. */
-  const [erasedFinding, setErasedFinding] = useState<EraseAnswer>();
-  const [form, fields] = useForm({
+  const finder = useAdminForm<typeof eraseByEmailSchema, EraseAnswer>({
     id: "erase-by-email",
-    lastResult: finder.data?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: eraseByEmailSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    intent: "find",
+    schema: eraseByEmailSchema,
   });
-  useActionResult(eraser.data, (answer) => {
-    setConfirming(false);
-    if (answer.ok) {
-      setErasedFinding(finder.data);
-      showToast.success("Erased");
-    } else showToast.error(firstMessage(answer.result.error) ?? "Failed to erase");
-  });
-  const found = finder.state === "idle" && finder.data?.ok ? finder.data : undefined;
-  const erased = found && found === erasedFinding ? eraser.data?.erased : undefined;
+  /** What an erasure erased, and the finding it followed: it replaces that finding only, not a later one. */
+  const [erasure, setErasure] = useState<{ finding: EraseAnswer | undefined; erased: Counts | undefined }>();
+  const found = !finder.busy && finder.fetcher.data?.ok ? finder.fetcher.data : undefined;
+  const erased = found && found === erasure?.finding ? erasure.erased : undefined;
 
   return (
     <div className="flex flex-col gap-4">
-      <finder.Form method="post" action={href("/admin/personal-data")} {...getFormProps(form)} className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="find" />
-        <Field meta={fields.email} label="Email address" type="email" autoComplete="off" />
-        <Button type="submit" variant="outline" className="self-start" disabled={finder.state !== "idle"}>
-          {finder.state !== "idle" && <Spinner />}
-          Find
-        </Button>
-      </finder.Form>
+      <AdminForm form={finder} submit="Find" submitVariant="outline">
+        <Field meta={finder.fields.email} label="Email address" type="email" autoComplete="off" />
+      </AdminForm>
       {/* Always there, so a screen reader reads each new outcome out. */}
       <div className="flex flex-col gap-3" aria-live="polite">
         {found?.held &&
@@ -144,26 +111,27 @@ export function EraseByEmail() {
           ) : (
             <>
               <p className="text-slate-900">{`Held for ${found.email}: ${countsText(found.held)}.`}</p>
-              <Button variant="danger" className="self-start" onClick={() => setConfirming(true)}>
+              <ActionButton<EraseAnswer>
+                intent="erase"
+                fields={{ email: found.email }}
+                variant="danger"
+                size="md"
+                className="self-start"
+                toasts={{
+                  failure: "Failed to erase",
+                  onSuccess: (answer) => setErasure({ finding: found, erased: answer.erased }),
+                }}
+                confirm={{
+                  title: `Erase everything held for ${found.email}?`,
+                  label: "Erase",
+                  body: `This deletes ${countsText(found.held)}, with their notes and history. It cannot be undone.`,
+                }}
+              >
                 Erase all
-              </Button>
+              </ActionButton>
             </>
           ))}
       </div>
-      <ConfirmDialog
-        open={confirming}
-        busy={eraser.state !== "idle"}
-        onOpenChange={(open) => !open && eraser.state === "idle" && setConfirming(false)}
-        title={`Erase everything held for ${found?.email ?? "this address"}?`}
-        confirmLabel="Erase"
-        confirmVariant="danger"
-        onConfirm={() => {
-          if (found?.email)
-            void eraser.submit({ email: found.email, intent: "erase" }, { method: "post", action: href("/admin/personal-data") });
-        }}
-      >
-        {`This deletes ${found?.held ? countsText(found.held) : "them"}, with their notes and history. It cannot be undone.`}
-      </ConfirmDialog>
     </div>
   );
 }

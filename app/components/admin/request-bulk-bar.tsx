@@ -4,9 +4,8 @@ import { useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { showToast } from "~/components/ui/toasts";
-import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
-import { useActionResult } from "~/lib/use-action-result";
+import type { ActionAnswer } from "~/lib/answer-message";
+import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
 import { idsForm, SelectionBar } from "./selection-bar";
 
 /**
@@ -22,16 +21,15 @@ export function RequestBulkBar(props: {
   const fetcher = useFetcher<ActionAnswer>();
   const [status, setStatus] = useState("contacted");
   const selectAllBox = useRef<HTMLInputElement | null>(null);
-  const toastId = useRef<string>(undefined);
   const busy = fetcher.state !== "idle";
-
-  useActionResult(fetcher.data, (answer) => {
-    if (answer.ok) {
-      showToast.success("Status updated", { id: toastId.current });
+  const { announce } = useAnswerToasts(fetcher.data, {
+    loading: "Updating status...",
+    failure: "Failed to update the status",
+    onSuccess: () => {
       props.onDone();
       // The buttons it was pressed with go with the selection: the keyboard carries on from "Select all".
       selectAllBox.current?.focus();
-    } else showToast.error(answerMessage(answer) ?? "Failed to update the status", { id: toastId.current });
+    },
   });
 
   return (
@@ -44,9 +42,7 @@ export function RequestBulkBar(props: {
         intent: "delete-selected",
         title: (count) => `Are you absolutely sure you want to delete ${countOf(count, "user")}?`,
         text: "This action cannot be undone. This will permanently delete the users' information and remove it from our servers.",
-        loading: "Deleting users...",
-        success: "Users deleted successfully",
-        failure: "Failed to delete users",
+        toasts: { loading: "Deleting users...", failure: "Failed to delete users" },
       }}
     >
       <div className="flex items-center gap-2">
@@ -67,7 +63,7 @@ export function RequestBulkBar(props: {
           onClick={() => {
             const form = idsForm("set-status", props.selectedIds);
             form.set("status", status);
-            toastId.current = showToast.loading("Updating status...");
+            announce();
             void fetcher.submit(form, { method: "post", action: href("/admin") });
           }}
         >

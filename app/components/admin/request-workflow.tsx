@@ -1,48 +1,30 @@
-import { getFormProps } from "@conform-to/react";
 import { REQUEST_STATUS_LABELS, type RequestStatus, requestNoteSchema, requestStatusSchema } from "#core/schemas/requests";
-import { href } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
+import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
-import { Spinner } from "~/components/ui/spinner";
-import { useContentForm } from "./content/content-form";
 import type { loader as requestDetailsLoader } from "../../routes/admin/requests/details";
 
 type Activity = Extract<Awaited<ReturnType<typeof requestDetailsLoader>>, { activity: unknown }>["activity"];
 
 /** The request's status, changed here; a change is kept in its history. Drawn afresh (keyed) for each status. */
 export function RequestStatusForm({ id, status }: { id: string; status: RequestStatus }) {
-  const { fetcher, form, fields } = useContentForm({ id: `status-${id}`, schema: requestStatusSchema, defaultValue: { status } });
-  const formError = firstMessage(form.errors);
+  const statusForm = useAdminForm({ id: `status-${id}`, intent: "set-status", schema: requestStatusSchema, defaultValue: { status } });
   return (
-    <fetcher.Form method="post" action={href("/admin")} {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
-      {formError && <FormMessage>{formError}</FormMessage>}
-      <input type="hidden" name="intent" value="set-status" />
+    <AdminForm form={statusForm} submit="Save status" submitVariant="outline" submitClassName="" className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="ids[0]" value={id} />
-      <SelectField meta={fields.status} label="Status" options={REQUEST_STATUS_LABELS} />
-      <Button type="submit" size="md" variant="outline" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" && <Spinner />}
-        Save status
-      </Button>
-    </fetcher.Form>
+      <SelectField meta={statusForm.fields.status} label="Status" options={REQUEST_STATUS_LABELS} />
+    </AdminForm>
   );
 }
 
 /** An internal note for the committee, added to the request's history. */
 export function RequestNoteForm({ id }: { id: string }) {
-  const { fetcher, form, fields } = useContentForm({ id: `note-${id}`, schema: requestNoteSchema });
-  const formError = firstMessage(form.errors);
+  const noteForm = useAdminForm({ id: `note-${id}`, intent: "add-note", schema: requestNoteSchema });
   return (
-    <fetcher.Form method="post" action={href("/admin")} {...getFormProps(form)} className="flex flex-col gap-3">
-      {formError && <FormMessage>{formError}</FormMessage>}
-      <input type="hidden" name="intent" value="add-note" />
+    <AdminForm form={noteForm} submit="Add note" submitVariant="outline" className="flex flex-col gap-3">
       <input type="hidden" name="id" value={id} />
-      <Field meta={fields.note} label="Internal note" rows={3} description="Only admins see notes." />
-      <Button type="submit" variant="outline" className="self-start" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" && <Spinner />}
-        Add note
-      </Button>
-    </fetcher.Form>
+      <Field meta={noteForm.fields.note} label="Internal note" rows={3} description="Only admins see notes." />
+    </AdminForm>
   );
 }
 

@@ -9,7 +9,7 @@ import { RequestBulkBar } from "./request-bulk-bar";
 import { RequestCard } from "./request-card";
 import { RequestDetailsDialog } from "./request-details-dialog";
 import { RequestFilters } from "./request-filters";
-import { useConfirmedDelete } from "./use-confirmed-delete";
+import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
 import type { Route } from "../../routes/admin/requests/+types/index";
 
 type PanelData = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>;
@@ -45,12 +45,10 @@ export function RequestsPanel({
       else next.delete(id);
       return next;
     });
-  const remove = useConfirmedDelete<JoinRequest>({
+  const remove = useConfirmedAction<JoinRequest>({
     action: () => href("/admin"),
     body: ({ id }) => ({ intent: "delete", id }),
-    loading: "Deleting user...",
-    success: "User deleted successfully",
-    failure: "Failed to delete user",
+    toasts: { loading: "Deleting user...", failure: "Failed to delete user" },
   });
 
   const first = (page - 1) * REQUESTS_PAGE_SIZE + 1;

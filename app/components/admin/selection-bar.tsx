@@ -2,9 +2,8 @@ import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { showToast } from "~/components/ui/toasts";
-import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
-import { useActionResult } from "~/lib/use-action-result";
+import type { ActionAnswer } from "~/lib/answer-message";
+import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
 
 /** The form an action (its `intent`) on the selected items posts: `ids[0]`, `ids[1]`, … */
 export function idsForm(intent: string, ids: readonly string[]): FormData {
@@ -39,9 +38,7 @@ export function SelectionBar({
     intent: string;
     title: (count: number) => string;
     text: string;
-    loading: string;
-    success: string;
-    failure: string;
+    toasts: { loading: string; failure: string };
   };
   selectAllRef?: RefObject<HTMLInputElement | null>;
   /** Another action on the selection is running. */
@@ -54,17 +51,17 @@ export function SelectionBar({
   const [confirming, setConfirming] = useState(false);
   // How many the dialog asks about: kept while it closes, when the deleted ones have already left the selection.
   const [asked, setAsked] = useState(0);
-  const toastId = useRef<string>(undefined);
   const count = selectedIds.length;
   const allSelected = count > 0 && count === pageIds.length;
   const deleting = fetcher.state !== "idle";
 
-  useActionResult(fetcher.data, (answer) => {
-    if (answer.ok) {
-      showToast.success(deletion.success, { id: toastId.current });
+  const { announce } = useAnswerToasts(fetcher.data, {
+    ...deletion.toasts,
+    onSuccess: () => {
       onDone();
-    } else showToast.error(answerMessage(answer) ?? deletion.failure, { id: toastId.current });
-    setConfirming(false);
+      setConfirming(false);
+    },
+    onFailure: () => setConfirming(false),
   });
 
   return (
@@ -115,7 +112,7 @@ export function SelectionBar({
         confirmVariant="danger"
         title={deletion.title(asked)}
         onConfirm={() => {
-          toastId.current = showToast.loading(deletion.loading);
+          announce();
           void fetcher.submit(idsForm(deletion.intent, selectedIds), { method: "post", action: deletion.action });
         }}
       >

@@ -1,31 +1,8 @@
-import { href, useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toasts";
-import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
-import { useActionResult } from "~/lib/use-action-result";
+import { ActionButton } from "~/components/admin/forms/action-button";
 import type { SessionSummary } from "../../../server/auth/auth-service";
 
-function useSignOut(success: string) {
-  const fetcher = useFetcher<ActionAnswer>();
-  useActionResult(fetcher.data, (answer) => {
-    if (answer.ok) showToast.success(success);
-    else showToast.error(answerMessage(answer) ?? "The sign-out failed. Please try again.");
-  });
-  return fetcher;
-}
-
-function SignOutButton({ session }: { session: SessionSummary }) {
-  const fetcher = useSignOut("Signed out");
-  return (
-    <fetcher.Form method="post" action={href("/admin/security")}>
-      <input type="hidden" name="intent" value="revoke-session" />
-      <input type="hidden" name="id" value={session.id} />
-      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"} aria-label={`Sign out ${session.browser}`}>
-        Sign out
-      </Button>
-    </fetcher.Form>
-  );
-}
+/** A sign-out's refusal, when the server gives no reason of its own. */
+const SIGN_OUT_FAILED = "The sign-out failed. Please try again.";
 
 /** Where a session signed in from: the network this page was asked from or another, by its code (never the address). */
 function networkOf({ network }: SessionSummary): string {
@@ -35,7 +12,6 @@ function networkOf({ network }: SessionSummary): string {
 
 /** The admin's sessions: browser, network, last active; "Sign out" for each other one, and "Sign out everywhere else". */
 export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
-  const others = useSignOut("Signed out everywhere else");
   const hasOthers = sessions.some((session) => !session.current);
   return (
     <div className="flex flex-col gap-4">
@@ -51,17 +27,23 @@ export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
                 {`From ${networkOf(session)}. Signed in ${session.signedIn}; last active ${session.lastActive}.`}
               </p>
             </div>
-            {!session.current && <SignOutButton session={session} />}
+            {!session.current && (
+              <ActionButton
+                intent="revoke-session"
+                fields={{ id: session.id }}
+                aria-label={`Sign out ${session.browser}`}
+                toasts={{ failure: SIGN_OUT_FAILED }}
+              >
+                Sign out
+              </ActionButton>
+            )}
           </li>
         ))}
       </ul>
       {hasOthers && (
-        <others.Form method="post" action={href("/admin/security")}>
-          <input type="hidden" name="intent" value="revoke-other-sessions" />
-          <Button type="submit" variant="outline" disabled={others.state !== "idle"}>
-            Sign out everywhere else
-          </Button>
-        </others.Form>
+        <ActionButton intent="revoke-other-sessions" size="md" className="self-start" toasts={{ failure: SIGN_OUT_FAILED }}>
+          Sign out everywhere else
+        </ActionButton>
       )}
     </div>
   );

@@ -1,18 +1,13 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { href, Link, useFetcher } from "react-router";
+import { href, Link } from "react-router";
 import { countOf } from "#core/count-of";
 import { confirmTwoFactorSchema, passwordAgainSchema } from "#core/schemas/two-factor";
+import { ActionButton } from "~/components/admin/forms/action-button";
+import { AdminForm, type FormAnswer, useAdminForm } from "~/components/admin/forms/admin-form";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
-import { showToast } from "~/components/ui/toasts";
-import { useActionResult } from "~/lib/use-action-result";
+import { Field, FormMessage } from "~/components/ui/field";
 
-interface FormAnswerWithCodes {
-  ok: boolean;
-  result: SubmissionResult<string[]>;
+interface FormAnswerWithCodes extends FormAnswer {
   recoveryCodes?: string[];
 }
 
@@ -45,7 +40,6 @@ export function TwoFactorSection({ enabled, recoveryCodesLeft, setup }: TwoFacto
           intent="disable-two-factor"
           label="Turn off two-factor sign-in"
           description="Signing in then asks for your password only."
-          onDone={() => showToast.success("Two-factor sign-in is off")}
         />
       </div>
     );
@@ -55,34 +49,30 @@ export function TwoFactorSection({ enabled, recoveryCodesLeft, setup }: TwoFacto
 }
 
 function StartSetup() {
-  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
   return (
     <div className="flex flex-col gap-3">
       <p data-testid="two-factor-state">Off.</p>
-      <fetcher.Form method="post" action={href("/admin/security")}>
-        <input type="hidden" name="intent" value="start-two-factor" />
-        <Button type="submit" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" && <Spinner />}
-          Set up two-factor sign-in
-        </Button>
-      </fetcher.Form>
+      <ActionButton
+        intent="start-two-factor"
+        variant="primary"
+        size="md"
+        toasts={{ failure: "Two-factor sign-in could not be set up. Please try again." }}
+      >
+        Set up two-factor sign-in
+      </ActionButton>
     </div>
   );
 }
 
 /** The secret as a QR code and as text (in groups of four, to type), and the app's first code to confirm it. */
 function ConfirmSetup({ setup, onConfirmed }: { setup: NonNullable<TwoFactorState["setup"]>; onConfirmed: (codes: string[]) => void }) {
-  const fetcher = useFetcher<FormAnswerWithCodes>();
-  const [form, fields] = useForm({
+  const confirmation = useAdminForm<typeof confirmTwoFactorSchema, FormAnswerWithCodes>({
     id: "confirm-two-factor",
-    lastResult: fetcher.data?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmTwoFactorSchema }),
-    shouldRevalidate: "onInput",
+    intent: "confirm-two-factor",
+    schema: confirmTwoFactorSchema,
+    shouldValidate: "onSubmit",
+    onSaved: (answer) => answer.recoveryCodes && onConfirmed(answer.recoveryCodes),
   });
-  useActionResult(fetcher.data, (answer) => {
-    if (answer.ok && answer.recoveryCodes) onConfirmed(answer.recoveryCodes);
-  });
-  const busy = fetcher.state !== "idle";
   return (
     <div className="flex flex-col gap-4">
       <ol className="flex list-decimal flex-col gap-2 pl-5 text-slate-700">
@@ -99,26 +89,15 @@ function ConfirmSetup({ setup, onConfirmed }: { setup: NonNullable<TwoFactorStat
       <p className="font-mono text-lg break-all text-slate-900" data-testid="two-factor-secret">
         {setup.secret.match(/.{1,4}/g)?.join(" ")}
       </p>
-      <fetcher.Form
-        method="post"
-        action={href("/admin/security")}
-        {...getFormProps(form)}
-        className="flex flex-col gap-4"
-        aria-label="Confirm two-factor sign-in"
-      >
-        <input type="hidden" name="intent" value="confirm-two-factor" />
+      <AdminForm form={confirmation} label="Confirm two-factor sign-in" submit="Turn on">
         <Field
-          meta={fields.code}
+          meta={confirmation.fields.code}
           label="The 6-digit code the app shows"
           autoComplete="one-time-code"
           inputMode="numeric"
           spellCheck={false}
         />
-        <Button type="submit" disabled={busy} className="self-start">
-          {busy && <Spinner />}
-          Turn on
-        </Button>
-      </fetcher.Form>
+      </AdminForm>
     </div>
   );
 }
@@ -136,29 +115,23 @@ function PasswordAgainForm({
   intent: string;
   label: string;
   description: string;
-  onDone: (answer: FormAnswerWithCodes) => void;
+  onDone?: (answer: FormAnswerWithCodes) => void;
 }) {
-  const fetcher = useFetcher<FormAnswerWithCodes>();
-  const [form, fields] = useForm({
+  const passwordAgain = useAdminForm<typeof passwordAgainSchema, FormAnswerWithCodes>({
     id,
-    lastResult: fetcher.data?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordAgainSchema }),
-    shouldRevalidate: "onInput",
+    intent,
+    schema: passwordAgainSchema,
+    shouldValidate: "onSubmit",
+    onSaved: onDone,
   });
-  useActionResult(fetcher.data, (answer) => answer.ok && onDone(answer));
-  const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={href("/admin/security")} {...getFormProps(form)} className="flex flex-col gap-3" aria-label={label}>
-      <input type="hidden" name="intent" value={intent} />
+    <div className="flex flex-col gap-3">
       <h3 className="font-bold text-brand-900">{label}</h3>
       <p className="text-slate-700">{description}</p>
-      {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
-      <Field meta={fields.password} label="Your password" type="password" autoComplete="current-password" />
-      <Button type="submit" variant="outline" disabled={busy} className="self-start">
-        {busy && <Spinner />}
-        {label}
-      </Button>
-    </fetcher.Form>
+      <AdminForm form={passwordAgain} label={label} submit={label} submitVariant="outline" className="flex flex-col gap-3">
+        <Field meta={passwordAgain.fields.password} label="Your password" type="password" autoComplete="current-password" />
+      </AdminForm>
+    </div>
   );
 }
 

@@ -9,7 +9,7 @@ import { onDemand } from "~/lib/on-demand";
 export const toastLibrary = onDemand(() => import("react-hot-toast"), "the toasts");
 
 type ToastModule = typeof HotToast;
-type Kind = "blank" | "success" | "error" | "loading";
+type Kind = "blank" | "success" | "error" | "loading" | "dismiss";
 type Options = Pick<HotToast.ToastOptions, "id">;
 
 /** Toasts asked for before the library arrived, in the order asked. */
@@ -21,6 +21,7 @@ function show(kind: Kind, message: string, options: Options = {}): string {
   const id = options.id ?? `toast-${++nextId}`;
   const deliver = ({ default: toast }: ToastModule) => {
     if (kind === "blank") toast(message, { id });
+    else if (kind === "dismiss") toast.dismiss(id);
     else toast[kind](message, { id });
   };
   const library = toastLibrary.current();
@@ -50,4 +51,6 @@ export const showToast = {
   success: (message: string, options?: Options) => show("success", message, options),
   error: (message: string, options?: Options) => show("error", message, options),
   loading: (message: string, options?: Options) => show("loading", message, options),
+  /** Takes the toast `id` away (a loading toast whose outcome says nothing). */
+  dismiss: (id: string) => void show("dismiss", "", { id }),
 };

@@ -1,7 +1,9 @@
-import { Outlet } from "react-router";
+import { data, Outlet } from "react-router";
 import type { RouteHandle } from "#core/route-handle";
 import { AdminNav } from "~/components/admin/admin-nav";
+import { FormMessage } from "~/components/ui/field";
 import { admittedAdmin } from "~/lib/admin-guards.server";
+import { takeToast } from "~/lib/toast-cookie.server";
 import { requestContext, servicesContext } from "~/context";
 import { errorMessage } from "#core/errors";
 import type { Route } from "./+types/layout";
@@ -13,7 +15,16 @@ import type { Route } from "./+types/layout";
  */
 export const handle = { adminArea: true } satisfies RouteHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The navigation, and the toast a post made without JavaScript left for this page (app/lib/forms.server.ts,
+ * `pageAction`): shown once, as the page's notice.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const toast = await takeToast(request, context.get(servicesContext).auth.cookieOptions);
+  return data({ ...(await navigationOf(context)), toast: toast?.message }, { headers: toast?.headers });
+}
+
+async function navigationOf(context: Route.LoaderArgs["context"]) {
   const active = admittedAdmin(context);
   if (!active) return { nav: false as const };
   const { auth, contactMessages } = context.get(servicesContext);
@@ -29,6 +40,11 @@ export default function AdminArea({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {loaderData.nav && <AdminNav sections={loaderData.sections} />}
+      {loaderData.toast && (
+        <div className="mx-auto max-w-7xl px-4 pt-4">
+          <FormMessage tone="success">{loaderData.toast}</FormMessage>
+        </div>
+      )}
       <Outlet />
     </>
   );

@@ -2,7 +2,7 @@ import { collaboratorSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
-import { ContentForm, useContentForm } from "./content-form";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
 
 interface StoredCollaborator {
   id: string;
@@ -15,7 +15,9 @@ interface StoredCollaborator {
 
 /** A new collaborator (its logo required) or an edit of one. */
 export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: StoredCollaborator; onSaved: () => void }) {
-  const content = useContentForm({
+  const content = useAdminForm({
+    intent: "save",
+    item: collaborator,
     id: collaborator ? `collaborator-${collaborator.id}` : "collaborator-new",
     schema: collaboratorSchema,
     defaultValue: collaborator && {
@@ -28,7 +30,7 @@ export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: Sto
   const { fields } = content;
 
   return (
-    <ContentForm content={content} intent="save" item={collaborator} withFiles>
+    <AdminForm form={content} withFiles>
       <Field meta={fields.name} label="Name" />
       <Field meta={fields.description} label="Description" description="One sentence on what you do together." rows={3} />
       <Field
@@ -48,6 +50,6 @@ export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: Sto
         previewAlt="Preview of the chosen logo"
         imageClassName="h-28 w-40 rounded-md bg-slate-100 object-contain"
       />
-    </ContentForm>
+    </AdminForm>
   );
 }

@@ -16,7 +16,7 @@ import { clsx } from "clsx";
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { href, useFetcher, useRevalidator } from "react-router";
-import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
+import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { showToast } from "~/components/ui/toasts";
@@ -59,10 +59,9 @@ export function ContentList<T extends { id: string }>({
     const params = { list: encodeURIComponent(list), id: encodeURIComponent(item.id) };
     return verb === "move" ? href("/admin/content/:list/:id/move", params) : href("/admin/content/:list/:id/delete", params);
   };
-  const remove = useConfirmedDelete<T>({
+  const remove = useConfirmedAction<T>({
     action: (item) => itemAction(item, "delete"),
-    success: "Deleted",
-    failure: `Failed to delete the ${kind}`,
+    toasts: { success: "Deleted", failure: `Failed to delete the ${kind}` },
   });
   const mover = useFetcher<ActionAnswer>();
   const moving = mover.state !== "idle";

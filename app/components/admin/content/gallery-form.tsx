@@ -6,7 +6,7 @@ import { gallerySchema } from "#core/schemas/content-forms";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { uploadPhotos } from "~/lib/photo-uploads";
-import { ContentForm, useContentForm } from "./content-form";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
 import { PhotoDropZone } from "./photo-uploads";
 
 interface StoredGallery {
@@ -25,7 +25,9 @@ interface StoredGallery {
 export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onSaved: () => void }) {
   const navigate = useNavigate();
   const [photos, setPhotos] = useState<File[]>([]);
-  const content = useContentForm({
+  const content = useAdminForm({
+    intent: "save",
+    item: gallery,
     id: gallery ? `gallery-${gallery.id}` : "gallery-new",
     schema: gallerySchema,
     defaultValue: gallery
@@ -46,7 +48,7 @@ export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onS
   }, [gallery, savedId, fetcher.state, navigate]);
 
   return (
-    <ContentForm content={content} intent="save" item={gallery}>
+    <AdminForm form={content}>
       <Field meta={fields.name} label="Name" description="Its heading and menu entry: “Med Doc”." />
       <SelectField meta={fields.kind} label="Kind" options={GALLERY_KINDS} />
       <Field meta={fields.date} label="Date" type="date" description="Optional. The day it took place." />
@@ -64,6 +66,6 @@ export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onS
           </p>
         )}
       </div>
-    </ContentForm>
+    </AdminForm>
   );
 }

@@ -3,7 +3,7 @@ import { galleryPhotoSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Picture } from "~/components/site/picture";
 import { Field } from "~/components/ui/field";
-import { ContentForm, useContentForm } from "./content-form";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
 
 interface StoredPhoto {
   id: string;
@@ -15,7 +15,9 @@ interface StoredPhoto {
 
 /** A gallery photo's alt text and cover choice. */
 export function GalleryPhotoForm({ photo, galleryName, onSaved }: { photo: StoredPhoto; galleryName: string; onSaved: () => void }) {
-  const content = useContentForm({
+  const content = useAdminForm({
+    intent: "save",
+    item: photo,
     id: `gallery-photo-${photo.id}`,
     schema: galleryPhotoSchema,
     defaultValue: { alt: photo.alt, cover: photo.cover ? "on" : undefined },
@@ -24,7 +26,7 @@ export function GalleryPhotoForm({ photo, galleryName, onSaved }: { photo: Store
   const { fields } = content;
 
   return (
-    <ContentForm content={content} intent="save" item={photo}>
+    <AdminForm form={content}>
       <Picture image={photo.image} sizes="400px" imgClassName="max-h-56 w-full rounded-md bg-slate-100 object-contain" />
       <Field
         meta={fields.alt}
@@ -36,6 +38,6 @@ export function GalleryPhotoForm({ photo, galleryName, onSaved }: { photo: Store
         <input {...getInputProps(fields.cover, { type: "checkbox" })} className="size-4 accent-brand-800" />
         Cover of the gallery
       </label>
-    </ContentForm>
+    </AdminForm>
   );
 }

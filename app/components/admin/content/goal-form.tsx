@@ -1,6 +1,6 @@
 import { goalSchema } from "#core/schemas/content-forms";
 import { Field } from "~/components/ui/field";
-import { ContentForm, useContentForm } from "./content-form";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
 
 interface StoredGoal {
   id: string;
@@ -11,7 +11,9 @@ interface StoredGoal {
 
 /** A new goal (no `goal`) or an edit of one, posted to the goals screen's `save`. */
 export function GoalForm({ goal, onSaved }: { goal?: StoredGoal; onSaved: () => void }) {
-  const content = useContentForm({
+  const content = useAdminForm({
+    intent: "save",
+    item: goal,
     id: goal ? `goal-${goal.id}` : "goal-new",
     schema: goalSchema,
     defaultValue: goal && { title: goal.title, description: goal.description },
@@ -20,9 +22,9 @@ export function GoalForm({ goal, onSaved }: { goal?: StoredGoal; onSaved: () => 
   const { fields } = content;
 
   return (
-    <ContentForm content={content} intent="save" item={goal}>
+    <AdminForm form={content}>
       <Field meta={fields.title} label="Title" />
       <Field meta={fields.description} label="Description" rows={4} />
-    </ContentForm>
+    </AdminForm>
   );
 }

@@ -2,7 +2,7 @@ import { LOGO_LIMITS, logoSchema, PHOTO_ACCEPT } from "#core/schemas/content-for
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
-import { ContentForm, useContentForm } from "./content-form";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
 
 export interface StoredLogo {
   alt: string;
@@ -13,18 +13,17 @@ export interface StoredLogo {
 
 /** The society's logo and its description, posted with an optional new picture. */
 export function LogoForm({ logo }: { logo: StoredLogo }) {
-  const content = useContentForm({ id: "logo", schema: logoSchema, defaultValue: { alt: logo.alt } });
+  const content = useAdminForm({
+    intent: "logo",
+    item: { version: logo.version },
+    id: "logo",
+    schema: logoSchema,
+    defaultValue: { alt: logo.alt },
+  });
   const { fields } = content;
 
   return (
-    <ContentForm
-      content={content}
-      intent="logo"
-      item={{ version: logo.version }}
-      withFiles
-      label="Logo"
-      className="mt-4 flex flex-col gap-5"
-    >
+    <AdminForm form={content} withFiles label="Logo" className="mt-4 flex flex-col gap-5">
       <PhotoFieldWithPreview
         meta={fields.photo}
         label="Logo"
@@ -39,6 +38,6 @@ export function LogoForm({ logo }: { logo: StoredLogo }) {
         label="Description"
         description={`What the logo shows, for people who cannot see it; at most ${LOGO_LIMITS.alt} characters.`}
       />
-    </ContentForm>
+    </AdminForm>
   );
 }

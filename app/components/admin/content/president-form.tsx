@@ -2,7 +2,7 @@ import { PHOTO_ACCEPT, presidentSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
-import { ContentForm, useContentForm } from "./content-form";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
 
 export interface StoredPresident {
   name: string;
@@ -15,7 +15,9 @@ export interface StoredPresident {
 
 /** The president's card and message under "About Us", posted with an optional new photo. */
 export function PresidentForm({ president }: { president: StoredPresident }) {
-  const content = useContentForm({
+  const content = useAdminForm({
+    intent: "president",
+    item: { version: president.version },
     id: "president",
     schema: presidentSchema,
     defaultValue: { name: president.name, title: president.title, message: president.message },
@@ -23,14 +25,7 @@ export function PresidentForm({ president }: { president: StoredPresident }) {
   const { fields } = content;
 
   return (
-    <ContentForm
-      content={content}
-      intent="president"
-      item={{ version: president.version }}
-      withFiles
-      label="President"
-      className="mt-4 flex flex-col gap-5"
-    >
+    <AdminForm form={content} withFiles label="President" className="mt-4 flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field meta={fields.name} label="Name" />
         <Field meta={fields.title} label="Title" description="For example “President”." />
@@ -45,6 +40,6 @@ export function PresidentForm({ president }: { president: StoredPresident }) {
         previewAlt="Preview of the chosen photo"
         imageClassName="size-24 rounded-full bg-slate-100 object-cover"
       />
-    </ContentForm>
+    </AdminForm>
   );
 }

@@ -2,7 +2,7 @@ import { PHOTO_ACCEPT, resourceSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
-import { ContentForm, useContentForm } from "./content-form";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
 
 interface StoredResource {
   id: string;
@@ -15,7 +15,9 @@ interface StoredResource {
 
 /** A new resource card (its picture required) or an edit of one. */
 export function ResourceForm({ resource, onSaved }: { resource?: StoredResource; onSaved: () => void }) {
-  const content = useContentForm({
+  const content = useAdminForm({
+    intent: "save",
+    item: resource,
     id: resource ? `resource-${resource.id}` : "resource-new",
     schema: resourceSchema,
     defaultValue: resource && {
@@ -28,7 +30,7 @@ export function ResourceForm({ resource, onSaved }: { resource?: StoredResource;
   const { fields } = content;
 
   return (
-    <ContentForm content={content} intent="save" item={resource} withFiles>
+    <AdminForm form={content} withFiles>
       <Field meta={fields.title} label="Title" description="The card's heading: “1st Year Notes”." />
       <Field meta={fields.menuLabel} label="Menu label" description="Its name in the top bar's Resources menu: “1st Year”." />
       <Field
@@ -48,6 +50,6 @@ export function ResourceForm({ resource, onSaved }: { resource?: StoredResource;
         previewAlt="Preview of the chosen picture"
         imageClassName="aspect-video w-48 rounded-md bg-slate-100 object-cover"
       />
-    </ContentForm>
+    </AdminForm>
   );
 }

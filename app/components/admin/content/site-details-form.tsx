@@ -1,15 +1,21 @@
 import { type SiteDetailsInput, siteDetailsSchema } from "#core/schemas/content-forms";
 import { Field } from "~/components/ui/field";
-import { ContentForm, useContentForm } from "./content-form";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
 
 /** /admin/content/home: names, texts and links, saved together. */
 export function SiteDetailsForm({ details }: { details: SiteDetailsInput }) {
   const { version, ...texts } = details;
-  const content = useContentForm({ id: "site-details", schema: siteDetailsSchema, defaultValue: texts });
+  const content = useAdminForm({
+    intent: "details",
+    item: { version },
+    id: "site-details",
+    schema: siteDetailsSchema,
+    defaultValue: texts,
+  });
   const { fields } = content;
 
   return (
-    <ContentForm content={content} intent="details" item={{ version }} label="Home" className="mt-6 flex flex-col gap-5">
+    <AdminForm form={content} label="Home" className="mt-6 flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field meta={fields.name} label="Name" />
         <Field meta={fields.shortName} label="Short name" description="For the phone's home screen, e.g. an abbreviation." />
@@ -22,6 +28,6 @@ export function SiteDetailsForm({ details }: { details: SiteDetailsInput }) {
         <Field meta={fields.whatsappContactUrl} label="WhatsApp link" type="url" inputMode="url" description="A https://wa.me/… link." />
         <Field meta={fields.whatsappCommunityUrl} label="WhatsApp community link" type="url" inputMode="url" />
       </div>
-    </ContentForm>
+    </AdminForm>
   );
 }

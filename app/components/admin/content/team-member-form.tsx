@@ -2,7 +2,7 @@ import { PHOTO_ACCEPT, teamMemberSchema } from "#core/schemas/content-forms";
 import type { ResponsiveImage } from "#core/responsive-image";
 import { Field } from "~/components/ui/field";
 import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
-import { ContentForm, useContentForm } from "./content-form";
+import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
 
 interface StoredMember {
   id: string;
@@ -15,7 +15,9 @@ interface StoredMember {
 
 /** "Add member" or an edit of one, posted with its photo. */
 export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onSaved: () => void }) {
-  const content = useContentForm({
+  const content = useAdminForm({
+    intent: "save",
+    item: member,
     id: member ? `team-member-${member.id}` : "team-member-new",
     schema: teamMemberSchema,
     defaultValue: member && {
@@ -28,7 +30,7 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
   const { fields } = content;
 
   return (
-    <ContentForm content={content} intent="save" item={member} withFiles>
+    <AdminForm form={content} withFiles>
       <Field meta={fields.name} label="Name" description="For two people, both names: “Hamza Tariq & Usman Ali”." />
       <Field meta={fields.title} label="Title" />
       <PhotoFieldWithPreview
@@ -47,6 +49,6 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
         }
       />
       <Field meta={fields.description} label="Description" description="Optional. Their duties; each line shows as a line." rows={4} />
-    </ContentForm>
+    </AdminForm>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { href, useRevalidator } from "react-router";
 import { VIDEO_ACCEPT, VIDEO_TOO_LARGE_MESSAGE, videoChoiceSchema } from "#core/schemas/content-forms";
 import { VIDEO_MAX_BYTES } from "#core/schemas/limits";
-import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
+import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormMessage, firstMessage } from "~/components/ui/field";
@@ -13,8 +13,8 @@ import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
 import { NETWORK_MESSAGE } from "~/lib/post-with-progress";
 import { uploadVideo } from "~/lib/video-upload";
 import { holdWhileUploading } from "~/lib/leave-while-uploading";
-import type { ContentAnswer } from "./content-form";
-import { SaveButton, useSavedToast } from "./save-button";
+import { type FormAnswer, SubmitButton } from "~/components/admin/forms/admin-form";
+import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
 
 export interface StoredVideo {
   /** Where the stored video plays from, or null when there is none. */
@@ -24,19 +24,19 @@ export interface StoredVideo {
 }
 
 /** A refusal the form shows that came without Conform's result (no network, a part refused), at the field or the form. */
-const refusedAt = (field: "" | "video", message: string): ContentAnswer => ({
+const refusedAt = (field: "" | "video", message: string): FormAnswer => ({
   ok: false,
   result: { status: "error", error: { [field]: [message] } },
 });
 
 /** What the form shows of the answer that ended an upload: the join's result, or why a part was refused. */
-function answerOf(status: number, body: unknown): ContentAnswer {
+function answerOf(status: number, body: unknown): FormAnswer {
   if (status === 0) return refusedAt("", NETWORK_MESSAGE);
   if (status === 401) return refusedAt("", ADMIN_ACCESS_MESSAGES.sessionEnded);
   if (status === 413) return refusedAt("video", VIDEO_TOO_LARGE_MESSAGE);
-  const answer = body as (Partial<ContentAnswer> & { error?: string }) | null;
+  const answer = body as (Partial<FormAnswer> & { error?: string }) | null;
   // The join's result, or a part's refusal (at the video field when the video is not one the site takes).
-  if (answer?.result) return answer as ContentAnswer;
+  if (answer?.result) return answer as FormAnswer;
   // A guard's refusal (its `error`), or no answer the form can read.
   return refusedAt("", answer?.error ?? `The video was not saved (error ${status}). Try again.`);
 }
@@ -46,7 +46,7 @@ function answerOf(status: number, body: unknown): ContentAnswer {
  * (it may be a couple of hundred megabytes) and replaces it once stored. Remove takes it off the home page after a confirmation.
  */
 export function VideoForm({ video }: { video: StoredVideo }) {
-  const [answer, setAnswer] = useState<ContentAnswer>();
+  const [answer, setAnswer] = useState<FormAnswer>();
   const [upload, setUpload] = useState<{ sent: number; total: number; joining: boolean }>();
   const revalidator = useRevalidator();
   const [form, fields] = useForm({
@@ -68,12 +68,11 @@ export function VideoForm({ video }: { video: StoredVideo }) {
       setAnswer(answerOf(status, body));
     },
   });
-  useSavedToast(answer, () => void revalidator.revalidate());
-  const remove = useConfirmedDelete<{ id: string }>({
+  useAnswerToasts(answer, { onSuccess: () => void revalidator.revalidate() });
+  const remove = useConfirmedAction<{ id: string }>({
     action: () => href("/admin/content/home"),
     body: () => ({ intent: "remove-video", version: String(video.version) }),
-    success: "Video removed",
-    failure: "The video was not removed: it was changed by someone else. Reload to see the latest.",
+    toasts: { failure: "The video was not removed: it was changed by someone else. Reload to see the latest." },
   });
   const formError = firstMessage(form.errors);
   const percent = upload ? Math.round((upload.sent / upload.total) * 100) : 0;
@@ -108,7 +107,7 @@ export function VideoForm({ video }: { video: StoredVideo }) {
             </p>
           </div>
         )}
-        <SaveButton busy={upload !== undefined} />
+        <SubmitButton busy={upload !== undefined} />
       </form>
       {video.url && (
         <>

@@ -5,7 +5,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { accountsActionSchema } from "#core/schemas/accounts";
 import { writeGuardsFor } from "~/lib/admin-guards.server";
-import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
+import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "~/lib/forms.server";
+import { ACCOUNTS_DONE } from "#core/messages/accounts";
 import type { AccountChangeRefusal } from "../../../../server/auth/accounts.server";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "~/context";
@@ -32,7 +33,7 @@ const refusalOf = (reason: AccountChangeRefusal) =>
     : { message: "The site needs an Owner who can sign in: make another admin an Owner first.", status: 409 };
 
 /** Each form and button of the page, by its intent; every one asks for a recent password. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: accountsActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { admin } = context.get(adminContext);
@@ -43,17 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     // An address that already has an account is refused; the invitation is a single-use link valid for 48 hours.
     const result = await accounts.invite({ email: change.email, role: change.role, actor: admin });
     if (!result.ok) return formAnswer(submission.reply({ fieldErrors: { email: ["An admin with this email already exists"] } }), 409);
-    return formAnswer(submission.reply({ resetForm: true }));
+    return doneAnswer(submission.reply({ resetForm: true }), ACCOUNTS_DONE.invited);
   }
   if (change.intent === "revoke-invitation") {
-    if (await accounts.revokeInvitation(change.invitationId, admin.id)) return formAnswer(submission.reply());
+    if (await accounts.revokeInvitation(change.invitationId, admin.id))
+      return doneAnswer(submission.reply(), ACCOUNTS_DONE.invitationRevoked);
     return refused("This invitation was already used, revoked or expired.", 404);
   }
   if (change.intent === "require-two-factor") {
     // An Owner turns it on only with their own two factors on.
-    const result = await accounts.setTwoFactorRequired({ required: change.required === "true", actorId: admin.id });
+    const required = change.required === "true";
+    const result = await accounts.setTwoFactorRequired({ required, actorId: admin.id });
     if (!result.ok) return refused("Turn on your own two-factor sign-in first (under Security).", 409);
-    return formAnswer(submission.reply());
+    return doneAnswer(submission.reply(), required ? ACCOUNTS_DONE.twoFactorRequired : ACCOUNTS_DONE.twoFactorNotRequired);
   }
   const target = { adminId: change.adminId, actorId: admin.id };
   const result =
@@ -62,10 +65,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       : change.intent === "set-access"
         ? await accounts.setDisabled({ ...target, disabled: change.disabled === "true" })
         : await accounts.remove(target);
-  if (result.ok) return formAnswer(submission.reply());
+  if (result.ok) {
+    const done =
+      change.intent === "set-role"
+        ? ACCOUNTS_DONE.roleChanged
+        : change.intent === "delete"
+          ? ACCOUNTS_DONE.removed
+          : change.disabled === "true"
+            ? ACCOUNTS_DONE.disabled
+            : ACCOUNTS_DONE.enabled;
+    return doneAnswer(submission.reply(), done);
+  }
   const { message, status } = refusalOf(result.reason);
   return refused(message, status);
-}
+});
 
 export function meta() {
   return [{ title: "Accounts" }, { name: "robots", content: "noindex, nofollow" }];

@@ -8,11 +8,12 @@ import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AnnouncementForm } from "~/components/admin/announcement-form";
 import { ANNOUNCEMENT_STATE_LABELS, AnnouncementStateLine } from "~/components/admin/announcement-state";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
+import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
 import { AnnouncementCard } from "~/components/site/announcement-card";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
-import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
+import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "~/lib/forms.server";
+import { ANNOUNCEMENTS_DONE } from "#core/messages/announcements";
 import { linkName } from "~/lib/link-name";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "~/context";
@@ -41,13 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** `delete`: an announcement, its image and its registrations with it. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: announcementsActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const deleted = await context.get(servicesContext).announcements.delete(submission.value.id, context.get(adminContext).admin.id);
   if (!deleted) return formAnswer(submission.reply({ formErrors: [goneMessage("announcement")] }), 404);
-  return formAnswer(submission.reply());
-}
+  return doneAnswer(submission.reply(), ANNOUNCEMENTS_DONE.deleted);
+});
 
 export function meta() {
   return [{ title: "Your Announcements" }, { name: "robots", content: "noindex, nofollow" }];
@@ -57,11 +58,10 @@ export function meta() {
 export default function AdminAnnouncements({ loaderData }: Route.ComponentProps) {
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<string>();
-  const remove = useConfirmedDelete<{ id: string }>({
+  const remove = useConfirmedAction<{ id: string }>({
     action: () => href("/admin-announcement"),
     body: ({ id }) => ({ intent: "delete", id }),
-    success: "Announcement deleted successfully!",
-    failure: "Failed to delete announcement",
+    toasts: { failure: "Failed to delete announcement" },
   });
   const { announcements, total, counts, filter } = loaderData;
   const editing = announcements.find((announcement) => announcement.id === editingId);

@@ -8,7 +8,7 @@ import { GALLERY_KINDS } from "#core/gallery-kinds";
 import type { Route } from "./+types/galleries";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { galleriesActionSchema } from "#core/schemas/content-actions";
-import { editAnswer, formAnswer, readForm } from "~/lib/forms.server";
+import { editAnswer, formAnswer, readForm, pageAction } from "~/lib/forms.server";
 import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,14 +16,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** `save`: "New gallery" or an edit of one; its photos are uploaded one by one once it exists (its id is in the answer). */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: galleriesActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   return editAnswer(
     submission,
     await context.get(servicesContext).contentEditor.galleries.save(submission.value, context.get(adminContext).admin.id),
   );
-}
+});
 
 export function meta() {
   return [{ title: "Galleries · Site content" }, { name: "robots", content: "noindex, nofollow" }];

@@ -10,7 +10,7 @@ import { uploadPhotos } from "~/lib/photo-uploads";
 import type { Route } from "./+types/gallery";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { galleryActionSchema } from "#core/schemas/content-actions";
-import { editAnswer, formAnswer, readForm } from "~/lib/forms.server";
+import { editAnswer, formAnswer, readForm, pageAction } from "~/lib/forms.server";
 import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -20,14 +20,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** `save`: a photo's alt text and whether it is the gallery's cover, with the version it was read at. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: galleryActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   return editAnswer(
     submission,
     await context.get(servicesContext).contentEditor.galleries.savePhoto(submission.value, context.get(adminContext).admin.id),
   );
-}
+});
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.gallery.name ?? "Gallery"} · Galleries` }, { name: "robots", content: "noindex, nofollow" }];

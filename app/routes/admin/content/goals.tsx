@@ -3,7 +3,7 @@ import { ContentListScreen } from "~/components/admin/content/content-list-scree
 import type { Route } from "./+types/goals";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { goalsActionSchema } from "#core/schemas/content-actions";
-import { editAnswer, formAnswer, readForm } from "~/lib/forms.server";
+import { editAnswer, formAnswer, readForm, pageAction } from "~/lib/forms.server";
 import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -11,14 +11,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** `save`: a new goal, or an edit of one (with the version it was read at). */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: goalsActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   return editAnswer(
     submission,
     await context.get(servicesContext).contentEditor.goals.save(submission.value, context.get(adminContext).admin.id),
   );
-}
+});
 
 export function meta() {
   return [{ title: "Goals · Site content" }, { name: "robots", content: "noindex, nofollow" }];

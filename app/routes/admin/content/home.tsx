@@ -11,7 +11,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouteHandle } from "#core/route-handle";
 import { homeContentActionSchema } from "#core/schemas/content-actions";
 import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
-import { editAnswer, fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
+import { editAnswer, fileBytes, formAnswer, pageAction, photoEditAnswer, readForm } from "~/lib/forms.server";
+import { CONTENT_DONE } from "#core/messages/content";
 import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -31,7 +32,7 @@ export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfi
  * picture), the president's card (with an optional new photo), taking the documentary video off the home page (the
  * dialog then says the video cannot be played), and a new social link or an edit of one.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: homeContentActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
   const { contentEditor } = context.get(servicesContext);
@@ -45,11 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "president":
       return photoEditAnswer(submission, await contentEditor.savePresident(form, await fileBytes(form.photo), actorId));
     case "remove-video":
-      return editAnswer(submission, await contentEditor.video.remove(form, actorId));
+      return editAnswer(submission, await contentEditor.video.remove(form, actorId), CONTENT_DONE.videoRemoved);
     case "social-link":
       return editAnswer(submission, await contentEditor.socialLinks.save(form, actorId));
   }
-}
+});
 
 export function meta() {
   return [{ title: "Home · Site content" }, { name: "robots", content: "noindex, nofollow" }];

@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouteHandle } from "#core/route-handle";
 import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
 import { resourcesActionSchema } from "#core/schemas/content-actions";
-import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
+import { fileBytes, formAnswer, photoEditAnswer, readForm, pageAction } from "~/lib/forms.server";
 import { adminContext, servicesContext } from "~/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
 
 /** `save`: a new resource card or an edit (with the version it was read at), with its picture. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: resourcesActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
   const photo = await fileBytes(submission.value.photo);
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .get(servicesContext)
     .contentEditor.resources.save(submission.value, photo, context.get(adminContext).admin.id);
   return photoEditAnswer(submission, saved);
-}
+});
 
 export function meta() {
   return [{ title: "Resources · Site content" }, { name: "robots", content: "noindex, nofollow" }];

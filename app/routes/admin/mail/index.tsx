@@ -3,7 +3,8 @@ import { CONFIRMATION_PLACEHOLDERS, mailSettingsActionSchema } from "#core/schem
 import { ConfirmationMailForm, NotificationAddressForm } from "~/components/admin/mail-settings-forms";
 import { MailStatus } from "~/components/admin/mail-status";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
-import { formAnswer, readForm } from "~/lib/forms.server";
+import { doneAnswer, formAnswer, pageAction, readForm } from "~/lib/forms.server";
+import { SAVED } from "#core/messages/common";
 import { loadMailStatus } from "~/lib/mail-status.server";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "~/context";
@@ -13,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Stores where the notification mails go (empty: back to the default), or the applicant's confirmation mail. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: mailSettingsActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { admin } = context.get(adminContext);
@@ -21,8 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const setting = submission.value;
   if (setting.intent === "notification-address") await mailSettings.setNotificationAddress(setting.notificationEmail ?? "", admin.id);
   else await mailSettings.setConfirmation({ enabled: setting.enabled === "on", subject: setting.subject, text: setting.text }, admin.id);
-  return formAnswer(submission.reply());
-}
+  return doneAnswer(submission.reply(), SAVED);
+});
 
 export function meta() {
   return [{ title: "Mail" }, { name: "robots", content: "noindex, nofollow" }];

@@ -3,7 +3,8 @@ import type { RouteHandle } from "#core/route-handle";
 import { messageFilterOf, messagesActionSchema } from "#core/schemas/messages";
 import { MessagesPanel } from "~/components/admin/messages-panel";
 import { writeGuardsFor } from "~/lib/admin-guards.server";
-import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
+import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "~/lib/forms.server";
+import { INBOX_DONE } from "#core/messages/inbox";
 import { adminContext, servicesContext } from "~/context";
 import type { Route } from "./+types/index";
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** `mark-read`: the admin opened a message, which counts as read from now on. `delete`: one message or the selected ones. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: messagesActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { contactMessages } = context.get(servicesContext);
@@ -29,8 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const asked = submission.value;
   if (asked.intent === "mark-read") return (await contactMessages.markRead(asked.id)) ? formAnswer(submission.reply()) : gone();
   const deleted = await contactMessages.delete(asked.ids, context.get(adminContext).admin.id);
-  return deleted > 0 ? formAnswer(submission.reply(), 200, undefined, { deleted }) : gone();
-}
+  return deleted > 0 ? doneAnswer(submission.reply(), INBOX_DONE.deleted(asked.ids.length), { deleted }) : gone();
+});
 
 export function meta() {
   return [{ title: "Messages" }, { name: "robots", content: "noindex, nofollow" }];

@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
 import { DEFAULT_RETENTION_MONTHS, personalDataActionSchema, RETENTION_CHOICES, retentionMonths } from "#core/schemas/personal-data";
 import { writeGuardsFor } from "~/lib/admin-guards.server";
-import { formAnswer, readForm } from "~/lib/forms.server";
+import { doneAnswer, formAnswer, pageAction, readForm } from "~/lib/forms.server";
+import { SAVED } from "#core/messages/common";
+import { PERSONAL_DATA_DONE } from "#core/messages/personal-data";
 import { EraseByEmail, RetentionForm } from "~/components/admin/personal-data-forms";
 import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
 import type { Route } from "./+types/index";
@@ -25,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * messages, registrations, mails), `erase` deletes all of it. The audit entry records that an erasure happened and how
  * much it took, never the address.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: personalDataActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { admin } = context.get(adminContext);
@@ -33,16 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const asked = submission.value;
   if (asked.intent === "retention") {
     const deleted = await personalData.setRetention(retentionMonths(asked.retention), admin.id);
-    return formAnswer(submission.reply(), 200, undefined, { deleted });
+    return doneAnswer(submission.reply(), SAVED, { deleted });
   }
   const { email } = asked;
   if (asked.intent === "find")
     return formAnswer(submission.reply(), 200, undefined, { email, held: await personalData.findByEmail(email) });
-  return formAnswer(submission.reply({ resetForm: true }), 200, undefined, {
+  return doneAnswer(submission.reply({ resetForm: true }), PERSONAL_DATA_DONE.erased, {
     email,
     erased: await personalData.eraseByEmail(email, admin.id),
   });
-}
+});
 
 export function meta() {
   return [{ title: "Personal data" }, { name: "robots", content: "noindex, nofollow" }];

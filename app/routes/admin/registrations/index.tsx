@@ -5,10 +5,11 @@ import { Download, Trash2 } from "lucide-react";
 import { data, href, Link } from "react-router";
 import { announcementPagePath } from "#core/public-pages";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { useConfirmedDelete } from "~/components/admin/use-confirmed-delete";
+import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
 import { BackButton } from "~/components/site/back-button";
 import { Button } from "~/components/ui/button";
-import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
+import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "~/lib/forms.server";
+import { ANNOUNCEMENTS_DONE } from "#core/messages/announcements";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "~/context";
 
@@ -19,14 +20,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** `delete`: removes one registration; the place it held goes to the first on the waiting list, who is mailed. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, params, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: registrationsActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { admin } = context.get(adminContext);
   const removed = await context.get(servicesContext).registrations.remove(params.id, submission.value.registrationId, admin.id);
   if (!removed) return formAnswer(submission.reply({ formErrors: [goneMessage("registration")] }), 404);
-  return formAnswer(submission.reply());
-}
+  return doneAnswer(submission.reply(), ANNOUNCEMENTS_DONE.registrationRemoved);
+});
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Registrations: ${loaderData?.announcement.heading ?? ""}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -46,11 +47,10 @@ const STATUS = {
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { announcement, registrations, counts } = loaderData;
   const settings = announcement.registration;
-  const remove = useConfirmedDelete<{ id: string; name: string }>({
+  const remove = useConfirmedAction<{ id: string; name: string }>({
     action: () => href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) }),
     body: ({ id }) => ({ intent: "delete", registrationId: id }),
-    success: "Registration removed",
-    failure: "Failed to remove the registration",
+    toasts: { failure: "Failed to remove the registration" },
   });
   const places = settings?.capacity == null ? "" : ` of ${countOf(settings.capacity, "place")}`;
 

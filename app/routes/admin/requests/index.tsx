@@ -12,7 +12,8 @@ import { RequestsPanel } from "~/components/admin/requests-panel";
 
 import { loadMailStatus } from "~/lib/mail-status.server";
 import { adminEntry, adminEntryContext, writeGuardsFor } from "~/lib/admin-guards.server";
-import { formAnswer, goneMessage, readForm } from "~/lib/forms.server";
+import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "~/lib/forms.server";
+import { REQUESTS_DONE } from "#core/messages/requests";
 import { adminContext, requestContext, servicesContext } from "~/context";
 import type { Route } from "./+types/index";
 
@@ -57,23 +58,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The panel's changes to join requests (requestsActionSchema); each is kept in the request's history or the audit log. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: requestsActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { admin } = context.get(adminContext);
   const { applications } = context.get(servicesContext);
   const asked = submission.value;
-  let done: boolean;
-  let deleted: number | undefined;
-  if (asked.intent === "set-status") done = (await applications.setStatus(asked.ids, asked.status, admin)) > 0;
-  else if (asked.intent === "add-note") done = await applications.addNote(asked.id, asked.note, admin);
-  else {
-    deleted = await applications.delete(asked.intent === "delete" ? [asked.id] : asked.ids, admin.id);
-    done = deleted > 0;
+  const gone = () => formAnswer(submission.reply({ formErrors: [goneMessage("join request")] }), 404);
+  const done = (message: string, extra?: { deleted: number }) => doneAnswer(submission.reply({ resetForm: true }), message, extra);
+  if (asked.intent === "set-status") {
+    return (await applications.setStatus(asked.ids, asked.status, admin)) > 0 ? done(REQUESTS_DONE.statusSet) : gone();
   }
-  if (!done) return formAnswer(submission.reply({ formErrors: [goneMessage("join request")] }), 404);
-  return formAnswer(submission.reply({ resetForm: true }), 200, undefined, deleted === undefined ? undefined : { deleted });
-}
+  if (asked.intent === "add-note")
+    return (await applications.addNote(asked.id, asked.note, admin)) ? done(REQUESTS_DONE.noteAdded) : gone();
+  const ids = asked.intent === "delete" ? [asked.id] : asked.ids;
+  const deleted = await applications.delete(ids, admin.id);
+  return deleted > 0 ? done(REQUESTS_DONE.deleted(ids.length), { deleted }) : gone();
+});
 
 export function meta() {
   return [{ title: "Admin" }, { name: "robots", content: "noindex, nofollow" }];

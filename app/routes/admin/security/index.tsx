@@ -7,7 +7,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouteHandle } from "#core/route-handle";
 import { securityActionSchema } from "#core/schemas/two-factor";
 import { adminGuard, writeGuardsFor } from "~/lib/admin-guards.server";
-import { formAnswer, readForm } from "~/lib/forms.server";
+import { doneAnswer, formAnswer, pageAction, readForm } from "~/lib/forms.server";
+import { SECURITY_DONE } from "#core/messages/security";
 import { ownPasswordRefusal } from "~/lib/own-password.server";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "~/context";
@@ -42,7 +43,7 @@ const SETUP_EXPIRED = "This setup is over 10 minutes old. Reload the page and se
 const WRONG_CODE = "That code is not right. Check that the app shows this site's account, and enter its current code.";
 
 /** The page's forms and buttons (securityActionSchema); new recovery codes are in the answer, shown once. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: securityActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
   const active = context.get(adminContext);
@@ -75,19 +76,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       const check = await auth.checkOwnPassword(admin.id, asked.password, "two-factor.disable-refused");
       if (!check.ok) return ownPasswordRefusal(submission, check);
       await twoFactor.disable(admin.id, admin.id);
-      return formAnswer(submission.reply({ resetForm: true }));
+      return doneAnswer(submission.reply({ resetForm: true }), SECURITY_DONE.twoFactorOff);
     }
     case "revoke-session":
       // One of the admin's own other sessions (a lost phone, a shared computer).
       return (await auth.revokeOwnSession(active, asked.id))
-        ? formAnswer(submission.reply())
+        ? doneAnswer(submission.reply(), SECURITY_DONE.signedOut)
         : refused("That session has already ended.", 404);
     case "revoke-other-sessions": {
       const revoked = await auth.revokeOtherSessions(active);
-      return formAnswer(submission.reply(), 200, undefined, { revoked });
+      return doneAnswer(submission.reply(), SECURITY_DONE.signedOutElsewhere, { revoked });
     }
   }
-}
+});
 
 export function meta() {
   return [{ title: "Security" }, { name: "robots", content: "noindex, nofollow" }];

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import { ROLE_LABELS } from "#core/admin-roles";
 import { acceptInvitationSchema } from "#core/schemas/accounts";
-import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "~/components/admin/account-form";
+import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "~/components/admin/forms/account-form";
 import { AccountPage, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
 import { linkRefusalAnswer } from "~/lib/account-link.server";
 import { Field, FormMessage } from "~/components/ui/field";

@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { forgotPasswordSchema } from "#core/schemas/accounts";
-import { AccountForm, useAccountForm } from "~/components/admin/account-form";
+import { AccountForm, useAccountForm } from "~/components/admin/forms/account-form";
 import { AccountPage } from "~/components/admin/account-page";
 import { Field, FormMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";

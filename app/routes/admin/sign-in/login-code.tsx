@@ -2,7 +2,7 @@ import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import { secondFactorSchema } from "#core/schemas/two-factor";
-import { AccountForm, useAccountForm } from "~/components/admin/account-form";
+import { AccountForm, useAccountForm } from "~/components/admin/forms/account-form";
 import { AccountPage } from "~/components/admin/account-page";
 import { Field, FormMessage, firstMessage } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import { adminReturnPath } from "#core/admin-access-messages";
 import { passwordAgainSchema } from "#core/schemas/two-factor";
-import { AccountForm, useAccountForm } from "~/components/admin/account-form";
+import { AccountForm, useAccountForm } from "~/components/admin/forms/account-form";
 import { AccountPage } from "~/components/admin/account-page";
 import { Field } from "~/components/ui/field";
 import { formAnswer, readForm } from "~/lib/forms.server";

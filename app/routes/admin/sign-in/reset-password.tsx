@@ -2,7 +2,7 @@ import type { RouteHandle } from "#core/route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, Link } from "react-router";
 import { resetPasswordSchema } from "#core/schemas/accounts";
-import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "~/components/admin/account-form";
+import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "~/components/admin/forms/account-form";
 import { AccountPage, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
 import { linkRefusalAnswer } from "~/lib/account-link.server";
 import { Button } from "~/components/ui/button";

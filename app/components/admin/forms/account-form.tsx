@@ -3,9 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { Button } from "~/components/ui/button";
 import { FormMessage, firstMessage } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
+import { SubmitButton } from "./admin-form";
 
 /** What the password field of an account page (invitation, reset) says under its label. */
 export const NEW_PASSWORD_HELP = "At least 8 characters. Several uncommon words are easy to remember and hard to guess.";
@@ -48,10 +47,9 @@ export function AccountForm<Schema extends Record<string, unknown>>({
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label={label}>
       {form.errors && <FormMessage>{firstMessage(form.errors)}</FormMessage>}
       {children}
-      <Button type="submit" disabled={busy}>
-        {busy && <Spinner />}
+      <SubmitButton busy={busy} className="">
         {submit}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,0 +1,2 @@
+/** What the Personal data page says once everything held for an address is erased. */
+export const PERSONAL_DATA_DONE = { erased: "Erased" } as const;
