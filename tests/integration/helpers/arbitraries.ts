@@ -248,7 +248,8 @@ export function asText(value: FieldValue): string {
 }
 
 /** Arrays become repeated fields: the duplicate-field case of a form body. */
-function flatten(fields: Fields): [string, string | FilePart][] {
+/** The fields as a form body carries them: a list field is one entry per item (none for an empty list). */
+export function flatten(fields: Fields): [string, string | FilePart][] {
   return fields.flatMap(([name, value]) =>
     Array.isArray(value)
       ? value.map((item): [string, string | FilePart] => [name, item instanceof FilePart ? item : asText(item)])
