@@ -87,6 +87,7 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: positiveMs.default(120_000),
   SHUTDOWN_DRAIN_MS: milliseconds(0, 5000).default(0),
   PAGE_CACHE_SECONDS: wholeNumber("a number of seconds from 0 to 300", 0, 300).default(2),
+  READINESS_CHECK_SECONDS: wholeNumber("a number of seconds from 0 to 60", 0, 60).default(5),
   STORAGE: z.enum(["fs", "s3"], { error: "one of fs (files under DATA_DIR/uploads), s3" }).default("fs"),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-central-1.amazonaws.com (unset: AWS itself)" })
@@ -213,6 +214,8 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
      * setting changed. Writes through this instance show at once; this bounds how long another instance's take.
      */
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    /** How long /readyz answers from its last check before checking the database and storage again. */
+    readinessCheckSeconds: env.READINESS_CHECK_SECONDS,
     /** How long a client may take to send its request headers, and its whole request; then the connection is cut. */
     http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },
     mail: mailConfig(env),

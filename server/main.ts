@@ -125,6 +125,7 @@ async function main() {
     assets,
     trustProxy: config.trustProxy,
     pageCacheSeconds: config.pageCacheSeconds,
+    readinessCheckSeconds: config.readinessCheckSeconds,
   });
   // Slow clients are cut off: headers within HTTP_HEADERS_TIMEOUT_MS, the whole request within
   // HTTP_REQUEST_TIMEOUT_MS (408, then the connection closes), idle keep-alive connections after 5 s. Node checks

@@ -17,7 +17,7 @@ import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
 import { pageCache } from "./page-cache";
 import { type RequestScope, requestContextOf, routerContextsOf } from "./load-context";
 import { routeRulesOf } from "./route-rules";
-import { checkReadiness, type Readiness, readinessProbe } from "./readiness";
+import { checkReadiness, READINESS_CHECK_SECONDS, type Readiness, readinessProbe } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
@@ -69,6 +69,8 @@ export interface HttpAppOptions {
   trustProxy?: false | number | string;
   /** Seconds a cached public page is served before the database is asked whether it changed (PAGE_CACHE_SECONDS). */
   pageCacheSeconds?: number;
+  /** Seconds /readyz answers from its last check (READINESS_CHECK_SECONDS). */
+  readinessCheckSeconds?: number;
 }
 
 /** The site's request listener: files, uploads, the page cache, then React Router. */
@@ -87,7 +89,9 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
-  const ready = readinessProbe(readiness, () => checkReadiness(readiness, database, storage), logger);
+  const ready = readinessProbe(readiness, () => checkReadiness(readiness, database, storage), logger, {
+    checkEveryMs: (options.readinessCheckSeconds ?? READINESS_CHECK_SECONDS) * 1000,
+  });
   app.get("/readyz", async (_req, res) => {
     const isReady = await ready();
     res

@@ -1,6 +1,8 @@
 import pino from "pino";
 import { describe, expect, test } from "vitest";
-import { READINESS_CHECK_TTL_MS, type ReadinessResult, readinessProbe } from "./readiness";
+import { READINESS_CHECK_SECONDS, type ReadinessResult, readinessProbe } from "./readiness";
+
+const READINESS_CHECK_TTL_MS = READINESS_CHECK_SECONDS * 1000;
 
 const result = (storage: boolean): ReadinessResult => ({
   ready: storage,
@@ -8,7 +10,7 @@ const result = (storage: boolean): ReadinessResult => ({
 });
 
 describe("readinessProbe", () => {
-  function probe() {
+  function probe(checkEveryMs?: number) {
     const lines: string[] = [];
     const state = { accepting: true };
     let clock = 0;
@@ -21,7 +23,7 @@ describe("readinessProbe", () => {
         return result(storageUp);
       },
       pino({ level: "info" }, { write: (line: string) => lines.push(line) }),
-      () => clock,
+      { checkEveryMs, now: () => clock },
     );
     return {
       ready,
@@ -41,6 +43,13 @@ describe("readinessProbe", () => {
     expect(p.checks()).toBe(1);
     p.advance(1);
     expect(await p.ready()).toBe(true);
+    expect(p.checks()).toBe(2);
+  });
+
+  test("READINESS_CHECK_SECONDS sets how long a result stands; 0 checks at every ask", async () => {
+    const p = probe(0);
+    await p.ready();
+    await p.ready();
     expect(p.checks()).toBe(2);
   });
 

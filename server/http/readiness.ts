@@ -33,21 +33,29 @@ export async function checkReadiness(state: Readiness, database: DatabaseHandle,
   return { ready: Object.values(checks).every(Boolean), checks };
 }
 
-/** How long a readiness check's result stands: a load balancer asking every second costs one check per this. */
-export const READINESS_CHECK_TTL_MS = 5_000;
+/**
+ * How long a readiness check's result stands unless READINESS_CHECK_SECONDS says otherwise: a load balancer asking every
+ * second costs one check per this.
+ */
+export const READINESS_CHECK_SECONDS = 5;
 
 /**
  * /readyz's verdict: whether this instance should get traffic. Shutting down answers at once; the checks behind the
- * rest (the database, its migrations, a write to storage) run at most once per READINESS_CHECK_TTL_MS however often
- * it is asked, callers meanwhile sharing the last result. Only the verdict goes to the outside; which check failed
- * is logged when the verdict turns.
+ * rest (the database, its migrations, a write to storage) run at most once per `checkEveryMs` however often it is
+ * asked, callers meanwhile sharing the last result. Only the verdict goes to the outside; which check failed is
+ * logged when the verdict turns.
  */
-export function readinessProbe(state: Readiness, check: () => Promise<ReadinessResult>, logger: Logger, now: () => number = Date.now) {
+export function readinessProbe(
+  state: Readiness,
+  check: () => Promise<ReadinessResult>,
+  logger: Logger,
+  { checkEveryMs = READINESS_CHECK_SECONDS * 1000, now = Date.now }: { checkEveryMs?: number; now?: () => number } = {},
+) {
   let last: { at: number; result: Promise<ReadinessResult> } | undefined;
   let wasReady = true;
   return async (): Promise<boolean> => {
     if (!state.accepting) return false;
-    if (!last || now() - last.at >= READINESS_CHECK_TTL_MS) last = { at: now(), result: check() };
+    if (!last || now() - last.at >= checkEveryMs) last = { at: now(), result: check() };
     const { ready, checks } = await last.result;
     if (ready !== wasReady) {
       wasReady = ready;

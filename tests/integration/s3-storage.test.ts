@@ -22,7 +22,12 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
   let cookie: string;
   beforeAll(async () => {
     s3 = await startTestS3Server();
-    server = await startTestServer(engine, { ...ADMIN_ENV, ...s3.env }, { storage: () => s3Storage(s3.location) });
+    // /readyz checks at every ask, so its turns are seen as soon as they happen.
+    server = await startTestServer(
+      engine,
+      { ...ADMIN_ENV, ...s3.env, READINESS_CHECK_SECONDS: "0" },
+      { storage: () => s3Storage(s3.location) },
+    );
   });
   afterAll(async () => {
     await server?.stop();
