@@ -3,8 +3,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const NOT_FROM_APP = { group: ["**/app/**", "~/*"], message: "server/ never imports from app/; move what both need to core/." };
-const NOT_FROM_TESTS = { group: ["**/tests/**"], message: "Product code and scripts never import test helpers." };
+const NOT_FROM_APP = { group: ["#app/*"], message: "server/ never imports from app/; move what both need to core/." };
+const NOT_FROM_TESTS = { group: ["#tests/*"], message: "Product code and scripts never import test helpers." };
 
 export default tseslint.config(
   { ignores: ["build/", ".generated/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
@@ -44,7 +44,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/server/**"],
+              group: ["#server/*"],
               message: "Reach server code through context.services; import server modules for types only (`import type`).",
               allowTypeImports: true,
             },
@@ -59,7 +59,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/app/**", "**/server/**", "~/*"], message: "core/ imports nothing from app/ or server/." }] },
+        { patterns: [{ group: ["#app/*", "#server/*"], message: "core/ imports nothing from app/ or server/." }] },
       ],
     },
   },

@@ -42,7 +42,6 @@ const chunkGroups = [
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
   // The server bundles the icon sets it draws instead of loading them whole from node_modules at start: lucide-react
   // and simple-icons cost ~60 MB of the server's memory that way, for the dozen icons the pages use.
   ssr: { noExternal: ["lucide-react", "simple-icons"] },

@@ -16,8 +16,6 @@ export default defineConfig({
     },
     projects: [
       {
-        // App modules import each other as "~/...", as in vite.config.ts.
-        resolve: { tsconfigPaths: true },
         test: {
           name: "unit",
           // Run together (`npm run test:coverage`), the unit tests go first, then the integration tests with their own workers.

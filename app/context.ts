@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
-import type { ActiveSession } from "../server/auth/sessions.server";
-import type { RequestScope, RouterContexts } from "../server/http/load-context";
-import type { Services } from "../server/services";
+import type { ActiveSession } from "#server/auth/sessions.server.ts";
+import type { RequestScope, RouterContexts } from "#server/http/load-context.ts";
+import type { Services } from "#server/services/index.ts";
 
 /** The services built once at start: `context.get(servicesContext)` in a loader, action or middleware. */
 export const servicesContext = createContext<Services>();

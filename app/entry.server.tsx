@@ -1,8 +1,8 @@
 import { text } from "node:stream/consumers";
 import { prerenderToNodeStream } from "react-dom/static";
 import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
-import { errorMessage } from "#core/errors";
-import { newScriptMarker, takeServerScripts } from "../server/http/security-headers";
+import { errorMessage } from "#core/errors.ts";
+import { newScriptMarker, takeServerScripts } from "#server/http/security-headers.ts";
 import { requestContext } from "./context";
 import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
 

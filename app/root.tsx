@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_FEED_PATH } from "#core/public-pages";
+import { ANNOUNCEMENT_FEED_PATH } from "#core/public-pages.ts";
 import { type ReactNode, useEffect } from "react";
 import {
   href,
@@ -17,10 +17,10 @@ import inlineCss from "./app.css?inline";
 import { NavigationProgress } from "./components/site/navigation-progress";
 import { TopBar } from "./components/site/top-bar";
 import { ToastRegion } from "./components/ui/toast-region";
-import type { SiteChrome } from "../server/services/site-content";
-import { errorMessage } from "#core/errors";
+import type { SiteChrome } from "#server/services/site-content.ts";
+import { errorMessage } from "#core/errors.ts";
 import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome> {
   const joinUsVisible = await context

@@ -5,7 +5,7 @@
  * Replace the texts and photos with your own; see content/README.md for a field-by-field guide.
  * Photo paths are relative to content/photos/; `npm start` checks every field and names any bad one.
  */
-import type { SiteContent } from "../core/schemas/site-content";
+import type { SiteContent } from "#core/schemas/site-content.ts";
 
 export const site = {
   name: "Student Welfare Society SMC",

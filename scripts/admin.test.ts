@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { hashPassword, verifyPassword } from "../server/auth/password.server";
-import { sessionStore } from "../server/auth/sessions.server";
-import type { DatabaseHandle } from "../server/db/database";
-import { openTestDatabase, type TestDatabase, testEngines } from "../tests/shared/test-database";
-import { createRepos } from "../server/repos";
-import { comparableContent, writeSmallSite } from "../tests/shared/small-content";
+import { hashPassword, verifyPassword } from "#server/auth/password.server.ts";
+import { sessionStore } from "#server/auth/sessions.server.ts";
+import type { DatabaseHandle } from "#server/db/database.ts";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { createRepos } from "#server/repos/index.ts";
+import { comparableContent, writeSmallSite } from "#tests/shared/small-content.ts";
 import { runAdminCli } from "./lib/admin-cli";
 
 const USAGE =

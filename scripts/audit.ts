@@ -14,8 +14,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { errorMessage } from "#core/errors";
-import { smallestBrotliOf } from "../server/http/page-cache";
+import { errorMessage } from "#core/errors.ts";
+import { smallestBrotliOf } from "#server/http/page-cache.ts";
 import { startProductionServer } from "./lib/production-server";
 import { openSite, seedAnnouncements } from "./lib/seed";
 

@@ -9,9 +9,9 @@
  * writing an archive without the images. The archive never holds the secrets key (SECRETS_KEY or DATA_DIR/secrets.key):
  * the operator keeps it apart. Exit code 0 on success, 1 with one line on stderr.
  */
-import { ConfigError, parseConfig } from "../server/config";
-import { BackupError, backupSqlite, restoreSqlite } from "../server/backup/sqlite-backup";
-import { keepFilesPrivate } from "../server/private-files";
+import { ConfigError, parseConfig } from "#server/config.ts";
+import { BackupError, backupSqlite, restoreSqlite } from "#server/backup/sqlite-backup.ts";
+import { keepFilesPrivate } from "#server/private-files.ts";
 
 const USAGE = "usage: backup <file.tar.gz> | restore <file.tar.gz>";
 

@@ -24,7 +24,7 @@ import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { errorMessage } from "#core/errors";
+import { errorMessage } from "#core/errors.ts";
 import type { CapturedResponse } from "./bench/baseline-server";
 import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcStatus, summarise, uploadTargets } from "./bench/report";
 import { benchRequests, type EngineResult, printRequestsReport, REQUESTS_ENGINES, type RequestsOptions } from "./bench/requests";

@@ -10,10 +10,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { errorMessage } from "#core/errors";
-import site from "../content/site";
-import { CONTENT_DIR } from "../server/content/load-site";
-import { ENCODE_CACHE_DIR, encodeCache } from "../server/images/encode-cache";
+import { errorMessage } from "#core/errors.ts";
+import site from "#content/site.ts";
+import { CONTENT_DIR } from "#server/content/load-site.ts";
+import { ENCODE_CACHE_DIR, encodeCache } from "#server/images/encode-cache.ts";
 
 const PHOTOS_DIR = path.join(CONTENT_DIR, "photos");
 const PHOTO_EXTENSIONS = /\.(jpe?g|png|webp)$/i;

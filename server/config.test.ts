@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { configProblems } from "../tests/shared/config-problems";
+import { configProblems } from "#tests/shared/config-problems.ts";
 import { parseConfig } from "./config";
 
 describe("configuration from the environment", () => {

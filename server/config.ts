@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#core/schemas/password";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#core/schemas/password.ts";
 import { parseSecretsKey, SECRETS_KEY_FORMAT } from "./secrets-key";
 import type { S3Location } from "./storage/s3-storage";
 import { trustedProxiesProblem } from "./trusted-proxies";

@@ -27,7 +27,7 @@ import { createRepos } from "./repos";
 import { createServices } from "./services";
 import { openStorage } from "./storage/storage";
 import { memoryCachedStorage } from "./storage/memory-cached-storage";
-import { errorMessage } from "#core/errors";
+import { errorMessage } from "#core/errors.ts";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** Orphan images, expired sessions and ended rate-limit windows are cleared this often. */

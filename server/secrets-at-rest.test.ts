@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Kysely, Migrator, PostgresAdapter, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../tests/shared/test-database";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
 import { openTotpSecret } from "./auth/totp-secret";
 import { migrateToLatest } from "./db/database";
 import { migrations } from "./db/migrations";

@@ -1,5 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import { HASHING_BUSY_MESSAGE, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
+import { HASHING_BUSY_MESSAGE, LINK_GONE_MESSAGE } from "#app/components/admin/account-page.tsx";
 import { formAnswer } from "./forms.server";
 
 /** A mailed link's form refused (an invitation, a password reset): the site is busy, the password is weak, or the link is spent. */

@@ -1,11 +1,11 @@
 import { createContext, data, href, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
-import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages";
-import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles";
-import type { RouteHandle } from "#core/route-handle";
-import { INTENT_FIELD } from "#core/schemas/intent";
-import type { AdminCheckOptions, SignInStage } from "../../server/auth/auth-service";
-import type { ActiveSession } from "../../server/auth/sessions.server";
-import { adminContext, requestContext, servicesContext } from "~/context";
+import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages.ts";
+import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles.ts";
+import type { RouteHandle } from "#core/route-handle.ts";
+import { INTENT_FIELD } from "#core/schemas/intent.ts";
+import type { AdminCheckOptions, SignInStage } from "#server/auth/auth-service.ts";
+import type { ActiveSession } from "#server/auth/sessions.server.ts";
+import { adminContext, requestContext, servicesContext } from "#app/context.ts";
 
 /** Where an admin confirms it is them (the password again) before a sensitive change. */
 export const REAUTHENTICATE_PATH = href("/admin/reauthenticate");

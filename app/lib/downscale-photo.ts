@@ -1,5 +1,5 @@
-import { VARIANT_WIDTHS } from "#core/responsive-image";
-import { IMAGE_MAX_PIXELS } from "#core/schemas/limits";
+import { VARIANT_WIDTHS } from "#core/responsive-image.ts";
+import { IMAGE_MAX_PIXELS } from "#core/schemas/limits.ts";
 
 /** The widest a gallery photo is kept: its largest variant. Nothing wider than this is worth sending. */
 export const WIDEST_KEPT = Math.max(...VARIANT_WIDTHS);

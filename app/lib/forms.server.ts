@@ -1,11 +1,11 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { SAVED } from "#core/messages/common";
-import { CONFLICT_MESSAGE } from "#core/schemas/content-forms";
+import { SAVED } from "#core/messages/common.ts";
+import { CONFLICT_MESSAGE } from "#core/schemas/content-forms.ts";
 import { data, type RouterContextProvider } from "react-router";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext } from "#app/context.ts";
 import { redirectWithToast } from "./toast-cookie.server";
-import { HONEYPOT_FIELD } from "#core/schemas/limits";
-import { withoutInvisibleControls } from "#core/schemas/text";
+import { HONEYPOT_FIELD } from "#core/schemas/limits.ts";
+import { withoutInvisibleControls } from "#core/schemas/text.ts";
 
 /** A password is taken exactly as typed: whatever it holds is part of it. */
 const isPasswordField = (name: string) => /password/i.test(name);

@@ -1,6 +1,6 @@
-import { errorMessage } from "#core/errors";
+import { errorMessage } from "#core/errors.ts";
 import type { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext } from "#app/context.ts";
 
 /**
  * What the admin's mail line shows (the panel and the Mail page): the transport, how the outbox stands, and where

@@ -1,5 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import type { OwnPasswordCheck } from "../../server/auth/own-password.server";
+import type { OwnPasswordCheck } from "#server/auth/own-password.server.ts";
 import { formAnswer } from "./forms.server";
 
 /** The answer when the password typed again was refused: at its field, or for the whole form with when to try again. */

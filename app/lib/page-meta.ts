@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import type { LinkPreviewImage } from "#core/responsive-image";
-import type { SiteChrome } from "../../server/services/site-content";
+import type { LinkPreviewImage } from "#core/responsive-image.ts";
+import type { SiteChrome } from "#server/services/site-content.ts";
 
 interface PageMeta {
   title: string;

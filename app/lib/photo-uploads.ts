@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from "react";
 import { href } from "react-router";
-import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits";
-import { PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms";
+import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits.ts";
+import { PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms.ts";
 import { downscaledPhoto } from "./downscale-photo";
 import { holdWhileUploading } from "./leave-while-uploading";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
 import { NETWORK_MESSAGE, postWithProgress, refusalMessage } from "./post-with-progress";
 
 /** One photo on its way into a gallery, as the upload list shows it. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { VIDEO_PART_BYTES } from "#core/schemas/limits";
+import { VIDEO_PART_BYTES } from "#core/schemas/limits.ts";
 import type { PostedAnswer } from "./post-with-progress";
 import { uploadVideo } from "./video-upload";
 

@@ -1,4 +1,4 @@
-import { VIDEO_PART_BYTES } from "#core/schemas/limits";
+import { VIDEO_PART_BYTES } from "#core/schemas/limits.ts";
 import { href } from "react-router";
 import { type PostedAnswer, postWithProgress } from "./post-with-progress";
 

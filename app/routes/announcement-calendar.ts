@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/announcement-calendar";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** "Add to calendar": the announced event as an .ics file the phone's calendar opens. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { errorMessage } from "#core/errors";
-import { announcementPagePath, announcementRegisterPath } from "#core/public-pages";
-import { confirmLinkGoneMessage, REGISTRATION_MESSAGES, registeredMessage, waitingMessage } from "#core/schemas/registration-messages";
-import { EventDetails } from "~/components/site/announced-event";
-import { BackButton } from "~/components/site/back-button";
-import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
-import { readForm } from "~/lib/forms.server";
+import { errorMessage } from "#core/errors.ts";
+import { announcementPagePath, announcementRegisterPath } from "#core/public-pages.ts";
+import { confirmLinkGoneMessage, REGISTRATION_MESSAGES, registeredMessage, waitingMessage } from "#core/schemas/registration-messages.ts";
+import { EventDetails } from "#app/components/site/announced-event.tsx";
+import { BackButton } from "#app/components/site/back-button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/announcement-confirm";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext } from "#app/context.ts";
 
 /**
  * GET /announcement/<id>/confirm?token=…, the page a registrant's "Confirm your place" link opens: it only shows the

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/announcement-feed";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** The noticeboard as an RSS feed; readers ask again within minutes, so a scheduled announcement reaches them soon. */
 export async function loader({ context }: Route.LoaderArgs) {

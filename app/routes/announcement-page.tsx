@@ -1,15 +1,15 @@
 import { Pin } from "lucide-react";
 import { data } from "react-router";
-import { announcementPagePath } from "#core/public-pages";
-import { plainText } from "#core/text-parts";
-import { AnnouncementActions } from "~/components/site/announcement-actions";
-import { EventDetails } from "~/components/site/announced-event";
-import { BackButton } from "~/components/site/back-button";
-import { LinkedText } from "~/components/site/linked-text";
-import { Picture } from "~/components/site/picture";
-import { pageMeta } from "~/lib/page-meta";
+import { announcementPagePath } from "#core/public-pages.ts";
+import { plainText } from "#core/text-parts.ts";
+import { AnnouncementActions } from "#app/components/site/announcement-actions.tsx";
+import { EventDetails } from "#app/components/site/announced-event.tsx";
+import { BackButton } from "#app/components/site/back-button.tsx";
+import { LinkedText } from "#app/components/site/linked-text.tsx";
+import { Picture } from "#app/components/site/picture.tsx";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/announcement-page";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** One live announcement's own page, the address its Share button and the feed give. */
 export async function loader({ params, context }: Route.LoaderArgs) {

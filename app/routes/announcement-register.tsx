@@ -1,20 +1,20 @@
-import { countOf } from "#core/count-of";
+import { countOf } from "#core/count-of.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { errorMessage } from "#core/errors";
-import { announcementPagePath } from "#core/public-pages";
-import { retryWait } from "#core/retry-wait";
-import { registrationSchema } from "#core/schemas/registration";
-import { confirmationSentMessage, REGISTRATION_MESSAGES } from "#core/schemas/registration-messages";
-import { EventDetails } from "~/components/site/announced-event";
-import { BackButton } from "~/components/site/back-button";
-import { RegistrationForm } from "~/components/site/registration-form";
-import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
-import { answerWhenOffline, formFailure } from "~/lib/answer-when-offline";
-import { formAnswer, honeypotFilled, readForm } from "~/lib/forms.server";
+import { errorMessage } from "#core/errors.ts";
+import { announcementPagePath } from "#core/public-pages.ts";
+import { retryWait } from "#core/retry-wait.ts";
+import { registrationSchema } from "#core/schemas/registration.ts";
+import { confirmationSentMessage, REGISTRATION_MESSAGES } from "#core/schemas/registration-messages.ts";
+import { EventDetails } from "#app/components/site/announced-event.tsx";
+import { BackButton } from "#app/components/site/back-button.tsx";
+import { RegistrationForm } from "#app/components/site/registration-form.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
+import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts";
+import { formAnswer, honeypotFilled, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/announcement-register";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext } from "#app/context.ts";
 
 /** The registration form of a live announcement that collects registrations on the site; 404 for any other. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
-import { announcementPagePath } from "#core/public-pages";
-import { plainText } from "#core/text-parts";
-import { AnnouncementActions } from "~/components/site/announcement-actions";
-import { AnnouncementCard } from "~/components/site/announcement-card";
-import { BackButton } from "~/components/site/back-button";
-import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toasts";
-import { pageMeta } from "~/lib/page-meta";
+import { announcementPagePath } from "#core/public-pages.ts";
+import { plainText } from "#core/text-parts.ts";
+import { AnnouncementActions } from "#app/components/site/announcement-actions.tsx";
+import { AnnouncementCard } from "#app/components/site/announcement-card.tsx";
+import { BackButton } from "#app/components/site/back-button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { showToast } from "#app/components/ui/toasts.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/announcement";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { announcements: await context.get(servicesContext).announcements.listLive() };

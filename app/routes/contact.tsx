@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { errorMessage } from "#core/errors";
-import { retryWait } from "#core/retry-wait";
-import { contactSchema } from "#core/schemas/contact";
-import { CONTACT_MESSAGES } from "#core/schemas/contact-messages";
-import { ContactForm } from "~/components/home/contact-form";
-import { FormMessage } from "~/components/ui/field";
-import { answerWhenOffline, formFailure } from "~/lib/answer-when-offline";
-import { formAnswer, honeypotFilled, readForm } from "~/lib/forms.server";
+import { errorMessage } from "#core/errors.ts";
+import { retryWait } from "#core/retry-wait.ts";
+import { contactSchema } from "#core/schemas/contact.ts";
+import { CONTACT_MESSAGES } from "#core/schemas/contact-messages.ts";
+import { ContactForm } from "#app/components/home/contact-form.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
+import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts";
+import { formAnswer, honeypotFilled, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/contact";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext } from "#app/context.ts";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.has("sent") };

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, type ShouldRevalidateFunction, useSearchParams } from "react-router";
-import { BackButton } from "~/components/site/back-button";
-import { PhotoSlider } from "~/components/site/photo-slider";
-import { Tabs } from "~/components/ui/tabs";
-import { useRevealOnScroll } from "~/hooks/use-reveal-on-scroll";
-import { pageMeta } from "~/lib/page-meta";
+import { BackButton } from "#app/components/site/back-button.tsx";
+import { PhotoSlider } from "#app/components/site/photo-slider.tsx";
+import { Tabs } from "#app/components/ui/tabs.tsx";
+import { useRevealOnScroll } from "#app/hooks/use-reveal-on-scroll.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/events-and-activities";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   return context.get(servicesContext).content.eventGalleries();

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { BackButton } from "~/components/site/back-button";
-import { PhotoGrid } from "~/components/site/photo-grid";
-import { pageMeta } from "~/lib/page-meta";
+import { BackButton } from "#app/components/site/back-button.tsx";
+import { PhotoGrid } from "#app/components/site/photo-grid.tsx";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/explore-smc";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { photos: await context.get(servicesContext).content.explorePhotos() };

@@ -1,12 +1,12 @@
-import { countOf } from "#core/count-of";
+import { countOf } from "#core/count-of.ts";
 import { data } from "react-router";
-import { formatCalendarDay } from "#core/calendar-day";
-import { GALLERY_KINDS } from "#core/gallery-kinds";
-import { BackButton } from "~/components/site/back-button";
-import { PhotoGrid } from "~/components/site/photo-grid";
-import { pageMeta } from "~/lib/page-meta";
+import { formatCalendarDay } from "#core/calendar-day.ts";
+import { GALLERY_KINDS } from "#core/gallery-kinds.ts";
+import { BackButton } from "#app/components/site/back-button.tsx";
+import { PhotoGrid } from "#app/components/site/photo-grid.tsx";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/gallery";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** One event's or activity's page: only those with photos have one. */
 export async function loader({ params, context }: Route.LoaderArgs) {

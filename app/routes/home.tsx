@@ -1,12 +1,12 @@
 import { useEffect } from "react";
-import { About } from "~/components/home/about";
-import { Collaborators } from "~/components/home/collaborators";
-import { Contact } from "~/components/home/contact";
-import { Hero } from "~/components/home/hero";
-import { Resources } from "~/components/home/resources";
-import { pageMeta } from "~/lib/page-meta";
+import { About } from "#app/components/home/about.tsx";
+import { Collaborators } from "#app/components/home/collaborators.tsx";
+import { Contact } from "#app/components/home/contact.tsx";
+import { Hero } from "#app/components/home/hero.tsx";
+import { Resources } from "#app/components/home/resources.tsx";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/home";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   return context.get(servicesContext).content.home();

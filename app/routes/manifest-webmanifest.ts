@@ -1,5 +1,5 @@
 import type { Route } from "./+types/manifest-webmanifest";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** The web app manifest: name, colours and the logo icons, for "Add to home screen". */
 export async function loader({ context }: Route.LoaderArgs) {

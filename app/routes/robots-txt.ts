@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import type { Route } from "./+types/robots-txt";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   const body = [

@@ -1,6 +1,6 @@
-import { announcementPagePath, PUBLIC_PAGES } from "#core/public-pages";
+import { announcementPagePath, PUBLIC_PAGES } from "#core/public-pages.ts";
 import type { Route } from "./+types/sitemap-xml";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [galleries, announcements] = await Promise.all([

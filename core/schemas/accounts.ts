@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_ROLES } from "../admin-roles";
+import { ADMIN_ROLES } from "#core/admin-roles.ts";
 import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
 import { NEW_PASSWORDS_DIFFER, newPasswordFields, samePasswordTwice } from "./password";
 import { withoutNul } from "./text";

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { applicant } from "../lib/seed";
+import { applicant } from "#scripts/lib/seed.ts";
 
 /** Applicants per run: more than a run can send (two cores store a few hundred a second), so none is sent twice. */
 export const APPLICANTS_PER_RUN = 20_000;

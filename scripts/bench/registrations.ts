@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Engine } from "../../server/db/database";
-import { type ProductionServer, signIn, siteOrigin, startProductionServer } from "../lib/production-server";
+import type { Engine } from "#server/db/database.ts";
+import { type ProductionServer, signIn, siteOrigin, startProductionServer } from "#scripts/lib/production-server.ts";
 import { nearestRank } from "./report";
 import { DEFAULT_POSTGRES_URL, postgresRun, postgresUnreachable } from "./requests";
 

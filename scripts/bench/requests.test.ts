@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { REQUEST_STATUSES } from "#core/schemas/requests";
-import site from "../../content/site";
-import { parseAnswers } from "../../server/repos/applications";
-import { applicant } from "../lib/seed";
+import { REQUEST_STATUSES } from "#core/schemas/requests.ts";
+import site from "#content/site.ts";
+import { parseAnswers } from "#server/repos/applications.ts";
+import { applicant } from "#scripts/lib/seed.ts";
 import { type CaseResult, requestCases, requestTargets, SEEDED_REQUESTS, seededRequest, seededStatus, seededTime } from "./requests";
 
 const now = new Date("2026-11-29T06:00:00.000Z");

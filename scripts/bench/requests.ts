@@ -5,16 +5,16 @@ import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
-import { errorMessage } from "#core/errors";
-import { joinSubmissionSchema } from "#core/schemas/join";
-import type { RequestStatus } from "#core/schemas/requests";
-import site from "../../content/site";
-import { parseConfig } from "../../server/config";
-import { createDatabase, type Engine, migrateToLatest } from "../../server/db/database";
-import type { NewApplication } from "../../server/db/schema";
-import { serializeAnswers } from "../../server/repos/applications";
-import { signIn, startProductionServer } from "../lib/production-server";
-import { applicant } from "../lib/seed";
+import { errorMessage } from "#core/errors.ts";
+import { joinSubmissionSchema } from "#core/schemas/join.ts";
+import type { RequestStatus } from "#core/schemas/requests.ts";
+import site from "#content/site.ts";
+import { parseConfig } from "#server/config.ts";
+import { createDatabase, type Engine, migrateToLatest } from "#server/db/database.ts";
+import type { NewApplication } from "#server/db/schema.ts";
+import { serializeAnswers } from "#server/repos/applications.ts";
+import { signIn, startProductionServer } from "#scripts/lib/production-server.ts";
+import { applicant } from "#scripts/lib/seed.ts";
 import { megabytes, median, nearestRank, parseProcStatus } from "./report";
 
 /** The case: the admin panel with this many join requests in the database. */

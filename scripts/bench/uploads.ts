@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import sharp from "sharp";
-import { signIn, siteOrigin } from "../lib/production-server";
+import { signIn, siteOrigin } from "#scripts/lib/production-server.ts";
 import { startWrk } from "./wrk";
 import { type PageLoads, parseProcStatus } from "./report";
 

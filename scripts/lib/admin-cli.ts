@@ -3,28 +3,28 @@
  * `runAdminCli` gives the exit code and what to print on stdout or stderr.
  */
 import path from "node:path";
-import { ConfigError, parseConfig } from "../../server/config";
-import { createDatabase, migrateToLatest } from "../../server/db/database";
+import { ConfigError, parseConfig } from "#server/config.ts";
+import { createDatabase, migrateToLatest } from "#server/db/database.ts";
 import {
   AdminAccountError,
   adminExists,
   createAdminAccount,
   setAdminPassword,
   turnOffTwoFactor,
-} from "../../server/auth/admin-accounts.server";
-import { passwordSchema } from "../../server/auth/password.server";
-import { AUDIT_ACTOR } from "../../server/repos/audit-log";
-import { exportContent } from "../../server/content/export-content";
-import { importContent } from "../../server/content/import-content";
-import { ContentError, loadSiteFrom } from "../../server/content/load-site";
-import { ENCODE_CACHE_DIR, encodeCache } from "../../server/images/encode-cache";
-import { forgetSecretsKey } from "../../server/secrets-at-rest";
-import { createLogger } from "../../server/logger";
-import { openStorage } from "../../server/storage/storage";
+} from "#server/auth/admin-accounts.server.ts";
+import { passwordSchema } from "#server/auth/password.server.ts";
+import { AUDIT_ACTOR } from "#server/repos/audit-log.ts";
+import { exportContent } from "#server/content/export-content.ts";
+import { importContent } from "#server/content/import-content.ts";
+import { ContentError, loadSiteFrom } from "#server/content/load-site.ts";
+import { ENCODE_CACHE_DIR, encodeCache } from "#server/images/encode-cache.ts";
+import { forgetSecretsKey } from "#server/secrets-at-rest.ts";
+import { createLogger } from "#server/logger.ts";
+import { openStorage } from "#server/storage/storage.ts";
 import type { Readable, Writable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { read } from "read";
-import { errorMessage } from "#core/errors";
+import { errorMessage } from "#core/errors.ts";
 
 const USAGE =
   "usage: admin create <email> | admin set-password <email> | admin turn-off-two-factor <email> | admin content export <dir> | admin content import <dir> [--yes] | admin forget-secrets-key [--yes]";

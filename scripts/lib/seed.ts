@@ -2,17 +2,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { joinSubmissionSchema } from "#core/schemas/join";
-import { parseConfig } from "../../server/config";
-import { importStartingContent } from "../../server/content/import-content";
-import { CONTENT_DIR } from "../../server/content/load-site";
-import { createDatabase, migrateToLatest } from "../../server/db/database";
-import { ENCODE_CACHE_DIR, encodeCache } from "../../server/images/encode-cache";
-import { createLogger } from "../../server/logger";
-import { AUDIT_ACTOR, setAuditKey } from "../../server/repos/audit-log";
-import { openSecretsKey } from "../../server/secrets-at-rest";
-import { createServices, type Services } from "../../server/services";
-import { localStorage } from "../../server/storage/local-storage";
+import { joinSubmissionSchema } from "#core/schemas/join.ts";
+import { parseConfig } from "#server/config.ts";
+import { importStartingContent } from "#server/content/import-content.ts";
+import { CONTENT_DIR } from "#server/content/load-site.ts";
+import { createDatabase, migrateToLatest } from "#server/db/database.ts";
+import { ENCODE_CACHE_DIR, encodeCache } from "#server/images/encode-cache.ts";
+import { createLogger } from "#server/logger.ts";
+import { AUDIT_ACTOR, setAuditKey } from "#server/repos/audit-log.ts";
+import { openSecretsKey } from "#server/secrets-at-rest.ts";
+import { createServices, type Services } from "#server/services/index.ts";
+import { localStorage } from "#server/storage/local-storage.ts";
 
 /**
  * The server's services on DATA_DIR's SQLite database (migrated) and uploads, as the server builds them from the same

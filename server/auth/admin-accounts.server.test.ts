@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { createRepos, type Repos } from "../repos";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { createRepos, type Repos } from "#server/repos/index.ts";
 import { AdminAccountError, adminExists, createAdminAccount, setAdminPassword, turnOffTwoFactor } from "./admin-accounts.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { loginRateLimiter } from "./rate-limit.server";

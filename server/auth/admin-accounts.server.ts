@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { forgetDeletedRows } from "../db/database";
-import type { Database } from "../db/schema";
-import { createRepos, inTransaction } from "../repos";
-import type { AdminRecord } from "../repos/admins";
+import { forgetDeletedRows } from "#server/db/database.ts";
+import type { Database } from "#server/db/schema.ts";
+import { createRepos, inTransaction } from "#server/repos/index.ts";
+import type { AdminRecord } from "#server/repos/admins.ts";
 import { hashPassword, passwordSchema } from "./password.server";
 import { loginAccountKey } from "./rate-limit.server";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { ConfigError } from "../config";
-import { createRepos, type Repos } from "../repos";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { ConfigError } from "#server/config.ts";
+import { createRepos, type Repos } from "#server/repos/index.ts";
 import { DEFAULT_ADMIN_EMAIL, ONE_TIME_PASSWORD_LIFETIME_MS, ensureAdmin } from "./admin-bootstrap.server";
 import { verifyPassword } from "./password.server";
 

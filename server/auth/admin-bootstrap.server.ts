@@ -1,6 +1,6 @@
-import { ConfigError, invalidVariable } from "../config";
-import type { Repos } from "../repos";
-import { AUDIT_ACTOR } from "../repos/audit-log";
+import { ConfigError, invalidVariable } from "#server/config.ts";
+import type { Repos } from "#server/repos/index.ts";
+import { AUDIT_ACTOR } from "#server/repos/audit-log.ts";
 import { passwordWeakness } from "./password-strength.server";
 import { generateOneTimePassword, hashPassword } from "./password.server";
 

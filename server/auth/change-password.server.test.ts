@@ -1,10 +1,10 @@
 import type * as argon2 from "@node-rs/argon2";
 import { verify } from "@node-rs/argon2";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { changePasswordSchema } from "#core/schemas/change-password";
-import { loginSchema } from "#core/schemas/login";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { createRepos, type Repos } from "../repos";
+import { changePasswordSchema } from "#core/schemas/change-password.ts";
+import { loginSchema } from "#core/schemas/login.ts";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { createRepos, type Repos } from "#server/repos/index.ts";
 import { changePassword } from "./change-password.server";
 import {
   DUMMY_PASSWORD_HASH,

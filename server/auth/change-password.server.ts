@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { createRepos, inTransaction } from "../repos";
+import type { Database } from "#server/db/schema.ts";
+import { createRepos, inTransaction } from "#server/repos/index.ts";
 import { hashOrBusy, newPasswordProblem, type PasswordHashingBusy, personalWords } from "./password.server";
 import type { AuthClockOptions } from "./login.server";
 import { checkOwnPassword } from "./own-password.server";

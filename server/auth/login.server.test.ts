@@ -2,8 +2,8 @@ import type * as argon2 from "@node-rs/argon2";
 import { verify } from "@node-rs/argon2";
 import crypto from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { createRepos, type Repos } from "../repos";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { createRepos, type Repos } from "#server/repos/index.ts";
 import { logIn, logOut } from "./login.server";
 import {
   DUMMY_PASSWORD_HASH,
@@ -12,9 +12,9 @@ import {
   PASSWORD_HASHING_MAX_WAITING,
   verifyPassword,
 } from "./password.server";
-import { withClientAddress } from "../client-address-scope";
-import { AUDIT_REPEAT_WINDOW_MS, setAuditKey } from "../repos/audit-log";
-import { secretsKey } from "../secrets-key";
+import { withClientAddress } from "#server/client-address-scope.ts";
+import { AUDIT_REPEAT_WINDOW_MS, setAuditKey } from "#server/repos/audit-log.ts";
+import { secretsKey } from "#server/secrets-key.ts";
 import { loginAccountKey, loginIpKey } from "./rate-limit.server";
 import { sessionStore } from "./sessions.server";
 

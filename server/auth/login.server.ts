@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import type { Logger } from "../logger";
-import { createRepos } from "../repos";
-import { AUDIT_ACTOR } from "../repos/audit-log";
-import type { Session, SessionAdmin } from "../repos/sessions";
+import type { Database } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import { createRepos } from "#server/repos/index.ts";
+import { AUDIT_ACTOR } from "#server/repos/audit-log.ts";
+import type { Session, SessionAdmin } from "#server/repos/sessions.ts";
 import { type PasswordHashingBusy, verifyOrBusy } from "./password.server";
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_IP_LIMIT, loginRateLimiter } from "./rate-limit.server";
-import { logSecurityEvent } from "../security-log";
+import { logSecurityEvent } from "#server/security-log.ts";
 import { sessionStore } from "./sessions.server";
 
 export interface LoginAttempt {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { createRepos } from "../repos";
-import type { AdminRecord } from "../repos/admins";
+import type { Database } from "#server/db/schema.ts";
+import { createRepos } from "#server/repos/index.ts";
+import type { AdminRecord } from "#server/repos/admins.ts";
 import type { AuthClockOptions } from "./login.server";
 import { type PasswordHashingBusy, verifyOrBusy } from "./password.server";
 import { loginRateLimiter } from "./rate-limit.server";

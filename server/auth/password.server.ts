@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
-import { newPasswordField } from "#core/schemas/password";
-import { inTurnQueue } from "../in-turn";
+import { newPasswordField } from "#core/schemas/password.ts";
+import { inTurnQueue } from "#server/in-turn.ts";
 import { passwordWeakness } from "./password-strength.server";
 
 /**

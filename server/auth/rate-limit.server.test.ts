@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { rateLimitsRepo } from "../repos/rate-limits";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { rateLimitsRepo } from "#server/repos/rate-limits.ts";
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_IP_LIMIT, loginAccountKey, loginIpKey, loginRateLimiter } from "./rate-limit.server";
 
 const START = Date.parse("2026-11-22T10:00:00.000Z");

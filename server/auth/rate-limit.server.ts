@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { clientNetwork } from "../client-network";
-import { normalizeEmail } from "../repos/admins";
-import { type RateLimitsRepo, secondsUntil } from "../repos/rate-limits";
+import { clientNetwork } from "#server/client-network.ts";
+import { normalizeEmail } from "#server/repos/admins.ts";
+import { type RateLimitsRepo, secondsUntil } from "#server/repos/rate-limits.ts";
 
 /** Login attempts per address (an IPv6 client by its /64): 10 a minute, counted before any password is hashed. */
 export const LOGIN_IP_LIMIT = { limit: 10, windowMs: 60 * 1000 } as const;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { adminsRepo } from "../repos/admins";
-import { sessionsRepo } from "../repos/sessions";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { adminsRepo } from "#server/repos/admins.ts";
+import { sessionsRepo } from "#server/repos/sessions.ts";
 import {
   hashSessionToken,
   SESSION_ABSOLUTE_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { newId } from "../db/ids";
-import type { Session, SessionAdmin, SessionsRepo } from "../repos/sessions";
+import { newId } from "#server/db/ids.ts";
+import type { Session, SessionAdmin, SessionsRepo } from "#server/repos/sessions.ts";
 
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;

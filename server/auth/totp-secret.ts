@@ -1,4 +1,4 @@
-import type { SecretsKey } from "../secrets-key";
+import type { SecretsKey } from "#server/secrets-key.ts";
 
 /** Where an admin's authenticator secret is stored: its encryption is bound to this, so it opens in no other row. */
 const contextOf = (adminId: string) => `admins.totp_secret:${adminId}`;

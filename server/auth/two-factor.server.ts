@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import { forgetDeletedRows } from "../db/database";
-import type { Database } from "../db/schema";
-import { createRepos, inTransaction } from "../repos";
-import { secondsUntil } from "../repos/rate-limits";
+import { forgetDeletedRows } from "#server/db/database.ts";
+import type { Database } from "#server/db/schema.ts";
+import { createRepos, inTransaction } from "#server/repos/index.ts";
+import { secondsUntil } from "#server/repos/rate-limits.ts";
 import { REAUTHENTICATION_WINDOW_MS } from "./sessions.server";
-import type { SecretsKey } from "../secrets-key";
+import type { SecretsKey } from "#server/secrets-key.ts";
 import { openTotpSecret, sealTotpSecret } from "./totp-secret";
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */

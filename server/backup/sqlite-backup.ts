@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import * as tar from "tar";
-import { errorMessage } from "#core/errors";
+import { errorMessage } from "#core/errors.ts";
 
 /**
  * Backups of the embedded setup: one .tar.gz holding a consistent copy of the SQLite database

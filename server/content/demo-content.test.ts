@@ -2,8 +2,8 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { site } from "../../content/site";
-import { galleryPhotoEntry, siteSchema } from "#core/schemas/site-content";
+import { site } from "#content/site.ts";
+import { galleryPhotoEntry, siteSchema } from "#core/schemas/site-content.ts";
 
 /** The demo content in content/ is checked against the business constants of the spec (sections 2, 3 and 9). */
 

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { galleryPhotoEntry, type SiteContent } from "#core/schemas/site-content";
-import type { Database } from "../db/schema";
-import { createRepos } from "../repos";
-import type { StoredImage } from "../repos/images";
-import type { StoredGallery } from "../repos/site-content";
-import type { FileStorage } from "../storage/storage";
-import { copyVideoToFile, videoFormatOfKey } from "../services/video-store";
+import { galleryPhotoEntry, type SiteContent } from "#core/schemas/site-content.ts";
+import type { Database } from "#server/db/schema.ts";
+import { createRepos } from "#server/repos/index.ts";
+import type { StoredImage } from "#server/repos/images.ts";
+import type { StoredGallery } from "#server/repos/site-content.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
+import { copyVideoToFile, videoFormatOfKey } from "#server/services/video-store.ts";
 import { slugify } from "./slug";
 
 /**

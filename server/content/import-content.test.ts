@@ -8,15 +8,15 @@ import {
   smallSite,
   writeSmallSitePhoto,
   writeSmallSiteVideo,
-} from "../../tests/shared/small-content";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { encodeCache } from "../images/encode-cache";
-import { createLogger } from "../logger";
-import { mailFiles } from "../mail/mail-files";
-import { recordEraser } from "../services/personal-data";
-import { createRepos } from "../repos";
-import { announcementService, ORPHAN_IMAGE_GRACE_MS } from "../services/announcements";
-import { localStorage } from "../storage/local-storage";
+} from "#tests/shared/small-content.ts";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { encodeCache } from "#server/images/encode-cache.ts";
+import { createLogger } from "#server/logger.ts";
+import { mailFiles } from "#server/mail/mail-files.ts";
+import { recordEraser } from "#server/services/personal-data.ts";
+import { createRepos } from "#server/repos/index.ts";
+import { announcementService, ORPHAN_IMAGE_GRACE_MS } from "#server/services/announcements.ts";
+import { localStorage } from "#server/storage/local-storage.ts";
 import { importContent, importStartingContent } from "./import-content";
 import { CONTENT_DIR } from "./load-site";
 

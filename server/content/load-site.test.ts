@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import site from "../../content/site";
+import site from "#content/site.ts";
 import { ContentError, contentNewerThan, loadBuiltSite, OutdatedBuildError, validateSite } from "./load-site";
 
 function problemsOf(input: unknown): string[] {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { galleryPhotoEntry, type SiteContent, siteSchema } from "#core/schemas/site-content";
+import { galleryPhotoEntry, type SiteContent, siteSchema } from "#core/schemas/site-content.ts";
 
 export const CONTENT_DIR = path.resolve("content");
 
@@ -76,7 +76,7 @@ export function validateSite(input: unknown, contentDir = CONTENT_DIR): SiteCont
  * (build/host/main.js runs without a TypeScript loader); `contentNewerThan` says when that copy is out of date.
  */
 export async function loadSite(contentDir = CONTENT_DIR): Promise<SiteContent> {
-  const module = (await import("../../content/site")) as { default?: unknown; site?: unknown };
+  const module = (await import("#content/site.ts")) as { default?: unknown; site?: unknown };
   return validateSite(module.site ?? module.default, contentDir);
 }
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { createDatabase, migrateToLatest, migrationsAreCurrent, openSqlite, SQLITE_PAGE_CACHE_KIB } from "./database";
-import { createSchema, dropSchema } from "../../tests/shared/test-database";
+import { createSchema, dropSchema } from "#tests/shared/test-database.ts";
 import { migrations } from "./migrations";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;

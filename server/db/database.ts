@@ -18,8 +18,8 @@ import {
   type TableMetadata,
 } from "kysely";
 import pg from "pg";
-import type { DatabaseTarget } from "../config";
-import type { Logger } from "../logger";
+import type { DatabaseTarget } from "#server/config.ts";
+import type { Logger } from "#server/logger.ts";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import type { Database } from "./schema";
-import { openTestDatabase, type TestDatabase } from "../../tests/shared/test-database";
+import { openTestDatabase, type TestDatabase } from "#tests/shared/test-database.ts";
 import { withUnsyncedCommits } from "./unsynced-commits";
 
 const FULL = 2;

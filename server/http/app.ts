@@ -5,23 +5,23 @@ import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { createRequestHandler as createPageRenderer, type ServerBuild } from "react-router";
-import { PASSWORD_HASHING_CONCURRENCY } from "../auth/password.server";
-import type { DatabaseHandle } from "../db/database";
-import { isDatabaseUnavailable } from "../db/database-errors";
-import { UPLOADS_URL } from "../services/image-store";
-import { MEDIA_URL } from "../services/video-store";
-import { isSafeKey, type StoredFile } from "../storage/storage";
-import { isPublicPage } from "#core/public-pages";
-import { FORM_MAX_BYTES } from "#core/schemas/limits";
+import { PASSWORD_HASHING_CONCURRENCY } from "#server/auth/password.server.ts";
+import type { DatabaseHandle } from "#server/db/database.ts";
+import { isDatabaseUnavailable } from "#server/db/database-errors.ts";
+import { UPLOADS_URL } from "#server/services/image-store.ts";
+import { MEDIA_URL } from "#server/services/video-store.ts";
+import { isSafeKey, type StoredFile } from "#server/storage/storage.ts";
+import { isPublicPage } from "#core/public-pages.ts";
+import { FORM_MAX_BYTES } from "#core/schemas/limits.ts";
 import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
 import { pageCache } from "./page-cache";
 import { type RequestScope, requestContextOf, routerContextsOf } from "./load-context";
 import { routeRulesOf } from "./route-rules";
 import { checkReadiness, READINESS_CHECK_SECONDS, type Readiness, readinessProbe } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
-import type { Logger } from "../logger";
-import type { Services } from "../services";
-import type { FileStorage } from "../storage/storage";
+import type { Logger } from "#server/logger.ts";
+import type { Services } from "#server/services/index.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
 import {
   drainUnreadBodies,
   limitConcurrentLogins,
@@ -32,11 +32,11 @@ import {
   refuseCrossSiteWrites,
   uploadsInTurn,
 } from "./request-guards";
-import { withClientAddress } from "../client-address-scope";
+import { withClientAddress } from "#server/client-address-scope.ts";
 import { requestLines, requestLog } from "./request-log";
 import { cachedPageLane } from "./cached-page-lane";
 import { documentPolicy, securityHeaders } from "./security-headers";
-import { errorMessage } from "#core/errors";
+import { errorMessage } from "#core/errors.ts";
 
 /** A question Express asks the route rules of a path: answered at once from the build served, or from Vite's current one. */
 type Lookup<Answer> = (path: string) => Answer | Promise<Answer>;

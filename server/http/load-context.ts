@@ -1,6 +1,6 @@
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
-import type { Logger } from "../logger";
-import type { Services } from "../services";
+import type { Logger } from "#server/logger.ts";
+import type { Services } from "#server/services/index.ts";
 
 /** What belongs to one request, beside the services every request shares. */
 export interface RequestScope {

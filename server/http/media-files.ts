@@ -1,10 +1,10 @@
 import { pipeline } from "node:stream/promises";
 import type { RequestHandler, Response } from "express";
 import rangeParser from "range-parser";
-import type { Logger } from "../logger";
-import { isVideoKey } from "../services/video-store";
-import type { FileStorage, StoredFileInfo } from "../storage/storage";
-import { errorMessage } from "#core/errors";
+import type { Logger } from "#server/logger.ts";
+import { isVideoKey } from "#server/services/video-store.ts";
+import type { FileStorage, StoredFileInfo } from "#server/storage/storage.ts";
+import { errorMessage } from "#core/errors.ts";
 
 /** Stored files never change under their key (images and videos alike). */
 export const IMMUTABLE = "public, max-age=31536000, immutable";

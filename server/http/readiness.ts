@@ -1,7 +1,7 @@
-import type { DatabaseHandle } from "../db/database";
-import { migrationsAreCurrent } from "../db/database";
-import type { Logger } from "../logger";
-import type { FileStorage } from "../storage/storage";
+import type { DatabaseHandle } from "#server/db/database.ts";
+import { migrationsAreCurrent } from "#server/db/database.ts";
+import type { Logger } from "#server/logger.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
 
 export interface Readiness {
   /** False once shutdown has begun, so load balancers stop sending traffic. */

@@ -2,8 +2,8 @@ import type { AddressInfo } from "node:net";
 import http, { type Server } from "node:http";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
-import { createLogger, type Logger } from "../logger";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { createLogger, type Logger } from "#server/logger.ts";
 import { matchRoutes } from "react-router";
 import {
   limitConcurrentLogins,

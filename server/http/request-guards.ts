@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Response } from "express";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
-import type { Logger } from "../logger";
-import { inTurnQueue } from "../in-turn";
-import { logSecurityEvent, type SecurityEvent } from "../security-log";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import type { Logger } from "#server/logger.ts";
+import { inTurnQueue } from "#server/in-turn.ts";
+import { logSecurityEvent, type SecurityEvent } from "#server/security-log.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
-import { type Logger, withRequestId } from "../logger";
+import { type Logger, withRequestId } from "#server/logger.ts";
 
 /** One request's log line: method, path (never the query string, which may carry what a visitor typed), status, ms. */
 export interface RequestLine {

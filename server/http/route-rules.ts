@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import type { RouteHandle } from "#core/route-handle";
+import type { RouteHandle } from "#core/route-handle.ts";
 import { routePath } from "./request-guards";
 import { type BuiltRoute, routesWithPaths } from "./route-paths";
 

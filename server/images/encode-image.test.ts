@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { IPHONE_HEIC } from "../../tests/shared/iphone-heic";
+import { IPHONE_HEIC } from "#tests/shared/iphone-heic.ts";
 import { encodeImage, ICON_SIZES, PREVIEW, UnsupportedImageError } from "./encode-image";
 
 /** A camera's JPEG: stored sideways with EXIF orientation 6 (turn 90° clockwise), with a GPS position. */

@@ -1,6 +1,6 @@
 import type { Metadata, OutputInfo, Sharp } from "sharp";
-import { SMALL_VARIANT_WIDTHS, VARIANT_WIDTHS, variantWidthsFor } from "#core/responsive-image";
-import { IMAGE_MAX_PIXELS } from "#core/schemas/limits";
+import { SMALL_VARIANT_WIDTHS, VARIANT_WIDTHS, variantWidthsFor } from "#core/responsive-image.ts";
+import { IMAGE_MAX_PIXELS } from "#core/schemas/limits.ts";
 
 /** Formats accepted, recognised by their bytes (never by name or declared type). SVG is refused. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif"]);

@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import { configProblems } from "../../tests/shared/config-problems";
-import { parseConfig } from "../config";
-import { createLogger } from "../logger";
+import { configProblems } from "#tests/shared/config-problems.ts";
+import { parseConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
 import { adminLink, headerSafe, renderMail } from "./messages";
 import { backoffMs } from "./outbox-worker";
 import { classifyEmailJsStatus, classifySmtpError, createMailTransport, MailDeliveryError } from "./transports";

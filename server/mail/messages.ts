@@ -1,4 +1,4 @@
-import type { MailKind } from "../db/schema";
+import type { MailKind } from "#server/db/schema.ts";
 import { MailDeliveryError } from "./transports";
 
 /** The join notification's template parameters, named exactly as SPEC section 3 lists them. */

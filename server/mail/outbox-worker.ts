@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import type { MailConfig } from "../config";
-import type { Logger } from "../logger";
-import type { ClaimedJob, MailOutboxRepo } from "../repos/mail-outbox";
+import type { MailConfig } from "#server/config.ts";
+import type { Logger } from "#server/logger.ts";
+import type { ClaimedJob, MailOutboxRepo } from "#server/repos/mail-outbox.ts";
 import { type OutboxPayload, renderMail } from "./messages";
 import { MailDeliveryError, type MailTransport } from "./transports";
-import { errorMessage } from "#core/errors";
+import { errorMessage } from "#core/errors.ts";
 
 export interface OutboxWorkerOptions {
   repo: MailOutboxRepo;

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import type { MailConfig } from "../config";
-import type { Logger } from "../logger";
+import type { MailConfig } from "#server/config.ts";
+import type { Logger } from "#server/logger.ts";
 import { mailFiles } from "./mail-files";
 import type { Mail } from "./messages";
 

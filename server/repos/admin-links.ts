@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { type AdminRole, isAdminRole } from "#core/admin-roles";
-import type { AdminLinkRow, Database } from "../db/schema";
+import { type AdminRole, isAdminRole } from "#core/admin-roles.ts";
+import type { AdminLinkRow, Database } from "#server/db/schema.ts";
 
 export type AdminLinkKind = AdminLinkRow["kind"];
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { newId, nowIso } from "../db/ids";
-import { type AdminRole, isAdminRole } from "#core/admin-roles";
-import type { AdminRow, Database } from "../db/schema";
+import { newId, nowIso } from "#server/db/ids.ts";
+import { type AdminRole, isAdminRole } from "#core/admin-roles.ts";
+import type { AdminRow, Database } from "#server/db/schema.ts";
 
 /** An admin account as stored, hash included: only login and password changes need the hash. */
 export interface AdminRecord {

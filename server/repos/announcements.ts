@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { RegistrationQuestion } from "#core/schemas/registration";
-import type { Database } from "../db/schema";
+import type { RegistrationQuestion } from "#core/schemas/registration.ts";
+import type { Database } from "#server/db/schema.ts";
 import { type StoredImage, toStoredImage } from "./images";
 
 export interface Announcement {

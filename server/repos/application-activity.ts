@@ -1,7 +1,7 @@
-import type { RequestStatus } from "#core/schemas/requests";
+import type { RequestStatus } from "#core/schemas/requests.ts";
 import type { Kysely } from "kysely";
-import { newId } from "../db/ids";
-import type { Database } from "../db/schema";
+import { newId } from "#server/db/ids.ts";
+import type { Database } from "#server/db/schema.ts";
 
 /** A status change or an internal note on a join request, as the details dialog shows it. */
 export type ActivityEntry = { id: string; at: string; adminEmail: string } & (

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { newId } from "../db/ids";
-import type { NewApplication } from "../db/schema";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import { newId } from "#server/db/ids.ts";
+import type { NewApplication } from "#server/db/schema.ts";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
 import { applicationsRepo, parseAnswers, serializeAnswers } from "./applications";
 
 function application(overrides: Partial<NewApplication> = {}): NewApplication {

@@ -1,6 +1,6 @@
-import { isRequestStatus, type RequestStatus } from "#core/schemas/requests";
+import { isRequestStatus, type RequestStatus } from "#core/schemas/requests.ts";
 import type { ExpressionBuilder, Kysely } from "kysely";
-import type { ApplicationRow, Database, NewApplication } from "../db/schema";
+import type { ApplicationRow, Database, NewApplication } from "#server/db/schema.ts";
 import { contains } from "./contains";
 
 export interface Answer {

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { withClientAddress } from "../client-address-scope";
-import { createLogger } from "../logger";
-import { openSecretsKey } from "../secrets-at-rest";
-import { type SecretsKey, secretsKey } from "../secrets-key";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { withClientAddress } from "#server/client-address-scope.ts";
+import { createLogger } from "#server/logger.ts";
+import { openSecretsKey } from "#server/secrets-at-rest.ts";
+import { type SecretsKey, secretsKey } from "#server/secrets-key.ts";
 import { AUDIT_REPEAT_WINDOW_MS, AUDIT_RETENTION_MS, auditLogRepo, setAuditKey } from "./audit-log";
 import { inTransaction } from "./index";
 

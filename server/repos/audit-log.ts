@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { currentClientAddress } from "../client-address-scope";
-import { addressPrefix } from "../client-network";
-import { newId, nowIso } from "../db/ids";
-import type { Database } from "../db/schema";
-import type { SecretsKey } from "../secrets-key";
+import { currentClientAddress } from "#server/client-address-scope.ts";
+import { addressPrefix } from "#server/client-network.ts";
+import { newId, nowIso } from "#server/db/ids.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { SecretsKey } from "#server/secrets-key.ts";
 
 /** Who did it: an admin id, or one of these. */
 export const AUDIT_ACTOR = { anonymous: "anonymous", cli: "cli", system: "system" } as const;

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
-import type { ContactMessagesTable, Database, NewContactMessage } from "../db/schema";
+import type { ContactMessagesTable, Database, NewContactMessage } from "#server/db/schema.ts";
 import { contains } from "./contains";
 
 /** A contact message as the admin reads it. */

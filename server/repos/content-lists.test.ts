@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { newId } from "../db/ids";
-import type { GalleryKind } from "../db/schema";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import { newId } from "#server/db/ids.ts";
+import type { GalleryKind } from "#server/db/schema.ts";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
 import { contentListRepo } from "./content-lists";
 import { imagesRepo } from "./images";
 

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable } from "kysely";
-import type { Database, GalleryKind } from "../db/schema";
+import type { Database, GalleryKind } from "#server/db/schema.ts";
 
 /** The ordered lists of the site's content. */
 export type ContentListTable =

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, ImageRow, ImageVariant, NewImage } from "../db/schema";
+import type { Database, ImageRow, ImageVariant, NewImage } from "#server/db/schema.ts";
 
 export interface StoredImage {
   id: string;

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "#server/db/schema.ts";
 import { adminLinksRepo } from "./admin-links";
 import { adminsRepo } from "./admins";
 import { announcementsRepo } from "./announcements";

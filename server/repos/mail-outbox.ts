@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Kysely, Updateable } from "kysely";
-import { newId } from "../db/ids";
-import type { Database, MailKind, MailOutboxRow, MailOutboxTable } from "../db/schema";
-import { withUnsyncedCommits } from "../db/unsynced-commits";
+import { newId } from "#server/db/ids.ts";
+import type { Database, MailKind, MailOutboxRow, MailOutboxTable } from "#server/db/schema.ts";
+import { withUnsyncedCommits } from "#server/db/unsynced-commits.ts";
 import { contains } from "./contains";
 
 export interface OutboxCounts {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "#server/db/schema.ts";
 
 /** The ids of the join applications, contact messages and registrations that match. */
 export interface RecordIds {

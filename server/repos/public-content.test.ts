@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { newId } from "../db/ids";
-import { publishedAnnouncement } from "../../tests/shared/announcement-values";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import { newId } from "#server/db/ids.ts";
+import { publishedAnnouncement } from "#tests/shared/announcement-values.ts";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
 import { announcementsRepo } from "./announcements";
 import { imagesRepo } from "./images";
 import { publicContentRepo } from "./public-content";

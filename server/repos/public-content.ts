@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "#server/db/schema.ts";
 import { announcementsRepo } from "./announcements";
 
 /** What the public pages are drawn from, as of one read: `value` changes whenever any of it does. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
 import { rateLimitsRepo } from "./rate-limits";
 
 const at = (iso: string) => new Date(iso);

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { newId } from "../db/ids";
-import type { Database } from "../db/schema";
+import { newId } from "#server/db/ids.ts";
+import type { Database } from "#server/db/schema.ts";
 
 /** An admin's single-use recovery codes, by their hashes. */
 export function recoveryCodesRepo(db: Kysely<Database>) {

@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from "kysely";
-import type { Database, RegistrationsTable, RegistrationStatus } from "../db/schema";
+import type { Database, RegistrationsTable, RegistrationStatus } from "#server/db/schema.ts";
 import type { Answer } from "./applications";
 
 /** One person's registration for an announcement, as the admin reads it. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { newId } from "../db/ids";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
+import { newId } from "#server/db/ids.ts";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
 import { adminsRepo } from "./admins";
 import { sessionsRepo } from "./sessions";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { type AdminRole, isAdminRole } from "#core/admin-roles";
-import type { Database, NewSession, SessionRow } from "../db/schema";
+import { type AdminRole, isAdminRole } from "#core/admin-roles.ts";
+import type { Database, NewSession, SessionRow } from "#server/db/schema.ts";
 
 export interface Session {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { useContentEditor } from "../../tests/shared/content-editor-kit";
-import { testEngines } from "../../tests/shared/test-database";
+import { useContentEditor } from "#tests/shared/content-editor-kit.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { siteContentRepo } from "./site-content";
 
 /** The one row of details saved at its version, and the content version (read and replace whole: import-content.test.ts). */

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
-import { type GalleryPhotoEntry, galleryPhotoEntry, type PhotoGroup, type SiteContent } from "#core/schemas/site-content";
-import { uniqueSlug } from "../content/slug";
-import { newId, nowIso } from "../db/ids";
-import type { Database, GalleryKind, SiteDetailsTable } from "../db/schema";
+import { type GalleryPhotoEntry, galleryPhotoEntry, type PhotoGroup, type SiteContent } from "#core/schemas/site-content.ts";
+import { uniqueSlug } from "#server/content/slug.ts";
+import { newId, nowIso } from "#server/db/ids.ts";
+import type { Database, GalleryKind, SiteDetailsTable } from "#server/db/schema.ts";
 import type { SaveOutcome } from "./content-lists";
 import { type StoredImage, toStoredImage } from "./images";
 

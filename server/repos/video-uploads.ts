@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { isRecordId, newId, nowIso } from "../db/ids";
-import type { Database } from "../db/schema";
+import { isRecordId, newId, nowIso } from "#server/db/ids.ts";
+import type { Database } from "#server/db/schema.ts";
 
 /** Videos on their way in, part by part (server/services/video-editor.ts). */
 export function videoUploadsRepo(db: Kysely<Database>) {

@@ -1,7 +1,7 @@
 import { Feed } from "feed";
-import { ANNOUNCEMENT_FEED_PATH, announcementPagePath } from "#core/public-pages";
+import { ANNOUNCEMENT_FEED_PATH, announcementPagePath } from "#core/public-pages.ts";
 import type { PublicAnnouncement } from "./announcements";
-import type { TextPart } from "#core/text-parts";
+import type { TextPart } from "#core/text-parts.ts";
 
 /** A live announcement as the feed lists it: its card, and its image as a file a reader can fetch. */
 export interface FeedEntry {

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { announcementSchema } from "#core/schemas/announcement";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { createLogger } from "../logger";
-import { mailFiles } from "../mail/mail-files";
-import { localStorage } from "../storage/local-storage";
-import { type FileStorage, StorageError } from "../storage/storage";
+import { announcementSchema } from "#core/schemas/announcement.ts";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { createLogger } from "#server/logger.ts";
+import { mailFiles } from "#server/mail/mail-files.ts";
+import { localStorage } from "#server/storage/local-storage.ts";
+import { type FileStorage, StorageError } from "#server/storage/storage.ts";
 import {
   type AnnouncementFields,
   announcementService,

@@ -9,20 +9,20 @@ import {
   isShowableLink,
   type PublishChoice,
   type RegistrationChoice,
-} from "#core/schemas/announcement";
-import { errorMessage } from "#core/errors";
-import { announcementRegisterPath } from "#core/public-pages";
-import type { RegistrationQuestion } from "#core/schemas/registration";
-import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages";
-import { isRecordId, newId } from "../db/ids";
-import type { Database } from "../db/schema";
-import type { Logger } from "../logger";
-import { createRepos, inTransaction, type Repos } from "../repos";
-import type { AnnouncedEvent, Announcement, AnnouncementValues } from "../repos/announcements";
-import type { StoredImage } from "../repos/images";
-import { formatSiteTime, toWallTime, wallTimeToInstant } from "../site-time";
-import { type FileStorage, StorageError } from "../storage/storage";
-import { UnsupportedImageError } from "../images/encode-image";
+} from "#core/schemas/announcement.ts";
+import { errorMessage } from "#core/errors.ts";
+import { announcementRegisterPath } from "#core/public-pages.ts";
+import type { RegistrationQuestion } from "#core/schemas/registration.ts";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages.ts";
+import { isRecordId, newId } from "#server/db/ids.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import { createRepos, inTransaction, type Repos } from "#server/repos/index.ts";
+import type { AnnouncedEvent, Announcement, AnnouncementValues } from "#server/repos/announcements.ts";
+import type { StoredImage } from "#server/repos/images.ts";
+import { formatSiteTime, toWallTime, wallTimeToInstant } from "#server/site-time.ts";
+import { type FileStorage, StorageError } from "#server/storage/storage.ts";
+import { UnsupportedImageError } from "#server/images/encode-image.ts";
 import type { RecordEraser } from "./personal-data";
 import { announcementFeed, type FeedEntry, type FeedSite } from "./announcement-feed";
 import { deleteImageFiles, removeImageIfUnused, storedFileUrl, storeImage, storedImageToResponsive } from "./image-store";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { createRepos } from "../repos";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { createRepos } from "#server/repos/index.ts";
 import { auditService } from "./audit";
 
 describe.each(testEngines())("the audit log as Owners read it on %s", (engine) => {

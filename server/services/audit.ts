@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { createRepos } from "../repos";
-import { AUDIT_ACTOR, AUDIT_RETENTION_MS, type AuditFilter, OLD_NETWORK_CODE_PREFIX } from "../repos/audit-log";
-import { formatSiteTime } from "../site-time";
+import type { Database } from "#server/db/schema.ts";
+import { createRepos } from "#server/repos/index.ts";
+import { AUDIT_ACTOR, AUDIT_RETENTION_MS, type AuditFilter, OLD_NETWORK_CODE_PREFIX } from "#server/repos/audit-log.ts";
+import { formatSiteTime } from "#server/site-time.ts";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { PHOTO_FORMATS_MESSAGE } from "#core/schemas/content-forms";
-import { ACTOR, MISSING, STALE, gif, photo, useContentEditor } from "../../tests/shared/content-editor-kit";
-import { IPHONE_HEIC } from "../../tests/shared/iphone-heic";
-import { testEngines } from "../../tests/shared/test-database";
-import { newId } from "../db/ids";
+import { PHOTO_FORMATS_MESSAGE } from "#core/schemas/content-forms.ts";
+import { ACTOR, MISSING, STALE, gif, photo, useContentEditor } from "#tests/shared/content-editor-kit.ts";
+import { IPHONE_HEIC } from "#tests/shared/iphone-heic.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
+import { newId } from "#server/db/ids.ts";
 import type { ContentEditor } from "./content-editor";
 import type { EditResult, PhotoEditResult } from "./content-edits";
 

@@ -9,21 +9,21 @@ import {
   type SiteDetailsInput,
   type SocialLinkInput,
   type TeamMemberInput,
-} from "#core/schemas/content-forms";
-import { CONTENT_IMAGE_FOLDER } from "../content/import-content";
-import { UnsupportedImageError } from "../images/encode-image";
-import type { Logger } from "../logger";
-import type { StoredImage } from "../repos/images";
-import { type FileStorage, StorageError } from "../storage/storage";
+} from "#core/schemas/content-forms.ts";
+import { CONTENT_IMAGE_FOLDER } from "#server/content/import-content.ts";
+import { UnsupportedImageError } from "#server/images/encode-image.ts";
+import type { Logger } from "#server/logger.ts";
+import type { StoredImage } from "#server/repos/images.ts";
+import { type FileStorage, StorageError } from "#server/storage/storage.ts";
 import { removeImageIfUnused, storedImageToResponsive, storeImage } from "./image-store";
-import { isRecordId, newId } from "../db/ids";
-import type { Database, SiteDetailsTable } from "../db/schema";
-import { createRepos } from "../repos";
+import { isRecordId, newId } from "#server/db/ids.ts";
+import type { Database, SiteDetailsTable } from "#server/db/schema.ts";
+import { createRepos } from "#server/repos/index.ts";
 import type { EditResult, MoveToResult, PhotoEditResult, RunEdit, RunMoveEdit, WithPhoto } from "./content-edits";
 import { galleryEditor } from "./gallery-editor";
 import { videoEditor } from "./video-editor";
 import { videoUrl } from "./video-store";
-import { type ContentListTable, contentListRepo, type ListItemValues } from "../repos/content-lists";
+import { type ContentListTable, contentListRepo, type ListItemValues } from "#server/repos/content-lists.ts";
 
 /** The lists whose items carry a photo (image_id). */
 type PhotoListTable = "team_members" | "collaborators" | "resources";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import type { EncodeOptions } from "../images/encode-image";
-import type { MoveToOutcome, SaveOutcome } from "../repos/content-lists";
+import type { Database } from "#server/db/schema.ts";
+import type { EncodeOptions } from "#server/images/encode-image.ts";
+import type { MoveToOutcome, SaveOutcome } from "#server/repos/content-lists.ts";
 
 /* The shapes of the admin's content edits, shared by the content editor and the gallery editor. */
 

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import { formatSiteTimestamp } from "../site-time";
+import { formatSiteTimestamp } from "#server/site-time.ts";
 
 /**
  * Rows as a spreadsheet reads them, written as they are read (a long list never sits in memory whole): UTF-8 with a

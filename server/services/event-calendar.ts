@@ -1,7 +1,7 @@
 import { createEvent } from "ics";
-import { announcementPagePath } from "#core/public-pages";
-import { plainText } from "#core/text-parts";
-import type { AnnouncedEvent } from "../repos/announcements";
+import { announcementPagePath } from "#core/public-pages.ts";
+import { plainText } from "#core/text-parts.ts";
+import type { AnnouncedEvent } from "#server/repos/announcements.ts";
 import type { PublicAnnouncement } from "./announcements";
 
 /** An event announced without an end lasts this long in a calendar. */

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import { galleryPhotoAlt } from "#core/gallery-photo";
-import type { GalleryInput, GalleryPhotoInput } from "#core/schemas/content-forms";
-import { uniqueSlug } from "../content/slug";
-import { isRecordId, newId } from "../db/ids";
-import type { Database } from "../db/schema";
-import { contentListRepo } from "../repos/content-lists";
-import { imagesRepo } from "../repos/images";
+import { galleryPhotoAlt } from "#core/gallery-photo.ts";
+import type { GalleryInput, GalleryPhotoInput } from "#core/schemas/content-forms.ts";
+import { uniqueSlug } from "#server/content/slug.ts";
+import { isRecordId, newId } from "#server/db/ids.ts";
+import type { Database } from "#server/db/schema.ts";
+import { contentListRepo } from "#server/repos/content-lists.ts";
+import { imagesRepo } from "#server/repos/images.ts";
 import type { PhotoEditResult, RunEdit, RunMoveEdit, WithPhoto } from "./content-edits";
 import { storedImageToResponsive } from "./image-store";
 

@@ -1,13 +1,13 @@
 import os from "node:os";
 import type { Kysely } from "kysely";
-import { newId, nowIso } from "../db/ids";
-import type { Database, ImageVariant } from "../db/schema";
-import { type EncodedImage, type EncodedVariant, type EncodeOptions, encodeImage } from "../images/encode-image";
-import { type ResponsiveImage, toResponsiveImage } from "#core/responsive-image";
-import type { Logger } from "../logger";
-import { imagesRepo, type StoredImage } from "../repos/images";
-import type { FileStorage } from "../storage/storage";
-import { inTurnQueue } from "../in-turn";
+import { newId, nowIso } from "#server/db/ids.ts";
+import type { Database, ImageVariant } from "#server/db/schema.ts";
+import { type EncodedImage, type EncodedVariant, type EncodeOptions, encodeImage } from "#server/images/encode-image.ts";
+import { type ResponsiveImage, toResponsiveImage } from "#core/responsive-image.ts";
+import type { Logger } from "#server/logger.ts";
+import { imagesRepo, type StoredImage } from "#server/repos/images.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
+import { inTurnQueue } from "#server/in-turn.ts";
 
 export const UPLOADS_URL = "/uploads";
 

@@ -1,12 +1,12 @@
-import type { LinkPreviewImage } from "#core/responsive-image";
-import { encodePreview } from "../images/encode-image";
-import { imagesRepo, type StoredImage } from "../repos/images";
-import { siteContentRepo } from "../repos/site-content";
+import type { LinkPreviewImage } from "#core/responsive-image.ts";
+import { encodePreview } from "#server/images/encode-image.ts";
+import { imagesRepo, type StoredImage } from "#server/repos/images.ts";
+import { siteContentRepo } from "#server/repos/site-content.ts";
 import { inEncoderTurn, storedFileUrl, storedVariant } from "./image-store";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import type { FileStorage } from "../storage/storage";
-import type { Logger } from "../logger";
+import type { Database } from "#server/db/schema.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
+import type { Logger } from "#server/logger.ts";
 
 /** How many images one housekeeping round gives a preview: a few minutes of encoding at most. */
 const BACKFILL_BATCH = 200;

@@ -1,5 +1,5 @@
 import LinkifyIt from "linkify-it";
-import type { TextPart } from "#core/text-parts";
+import type { TextPart } from "#core/text-parts.ts";
 
 // Web addresses only: "www.example.org" and "https://…" become links; e-mail addresses and other schemes stay text.
 const linkify = new LinkifyIt().set({ fuzzyEmail: false });

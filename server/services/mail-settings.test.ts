@@ -1,8 +1,8 @@
-import { confirmationMailSchema, DEFAULT_CONFIRMATION, fillPlaceholders, notificationAddressSchema } from "#core/schemas/mail-settings";
+import { confirmationMailSchema, DEFAULT_CONFIRMATION, fillPlaceholders, notificationAddressSchema } from "#core/schemas/mail-settings.ts";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import type { MailConfig } from "../config";
-import { createRepos } from "../repos";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import type { MailConfig } from "#server/config.ts";
+import { createRepos } from "#server/repos/index.ts";
 import { mailSettingsService } from "./mail-settings";
 
 describe("the confirmation's placeholders", () => {

@@ -1,12 +1,12 @@
-import { greetableName } from "#core/greetable-name";
-import { DEFAULT_CONFIRMATION, fillPlaceholders, NAME_STANDING_IN } from "#core/schemas/mail-settings";
+import { greetableName } from "#core/greetable-name.ts";
+import { DEFAULT_CONFIRMATION, fillPlaceholders, NAME_STANDING_IN } from "#core/schemas/mail-settings.ts";
 import type { Kysely } from "kysely";
-import type { MailConfig } from "../config";
-import type { Database } from "../db/schema";
-import type { OutboxPayload } from "../mail/messages";
-import { DEFAULT_ADMIN_EMAIL } from "../auth/admin-bootstrap.server";
-import { createRepos, inTransaction } from "../repos";
-import type { StoredMailSettings } from "../repos/settings";
+import type { MailConfig } from "#server/config.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { OutboxPayload } from "#server/mail/messages.ts";
+import { DEFAULT_ADMIN_EMAIL } from "#server/auth/admin-bootstrap.server.ts";
+import { createRepos, inTransaction } from "#server/repos/index.ts";
+import type { StoredMailSettings } from "#server/repos/settings.ts";
 
 /** Where the notification address comes from: the admin area, MAIL_TO, or the first admin's account. */
 export type NotificationSource = "setting" | "MAIL_TO" | "first admin";

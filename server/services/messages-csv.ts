@@ -1,5 +1,5 @@
-import type { ContactMessage } from "../repos/contact-messages";
-import { formatSiteTimestamp } from "../site-time";
+import type { ContactMessage } from "#server/repos/contact-messages.ts";
+import { formatSiteTimestamp } from "#server/site-time.ts";
 import { csvFile } from "./csv-file";
 
 /** Contact messages as a spreadsheet file (see csvFile): received time, sender, text and whether an admin read it. */

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { newId } from "../db/ids";
-import { createLogger } from "../logger";
-import { mailFiles } from "../mail/mail-files";
-import { createRepos } from "../repos";
-import { serializeAnswers } from "../repos/applications";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { newId } from "#server/db/ids.ts";
+import { createLogger } from "#server/logger.ts";
+import { mailFiles } from "#server/mail/mail-files.ts";
+import { createRepos } from "#server/repos/index.ts";
+import { serializeAnswers } from "#server/repos/applications.ts";
 import { personalDataService, recordEraser, retentionCutoff } from "./personal-data";
 import { emailLimitKey, recipientLimitKey } from "./public-submissions";
 

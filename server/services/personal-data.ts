@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import { forgetDeletedRows } from "../db/database";
-import type { Database } from "../db/schema";
-import type { Logger } from "../logger";
-import type { MailFiles } from "../mail/mail-files";
-import { createRepos, inTransaction, type Repos } from "../repos";
-import { AUDIT_ACTOR } from "../repos/audit-log";
-import type { RecordIds } from "../repos/personal-data";
+import { forgetDeletedRows } from "#server/db/database.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import type { MailFiles } from "#server/mail/mail-files.ts";
+import { createRepos, inTransaction, type Repos } from "#server/repos/index.ts";
+import { AUDIT_ACTOR } from "#server/repos/audit-log.ts";
+import type { RecordIds } from "#server/repos/personal-data.ts";
 import { emailLimitKey, recipientLimitKey } from "./public-submissions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../tests/shared/test-database";
-import { newId } from "../db/ids";
-import type { OutboxPayload } from "../mail/messages";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { newId } from "#server/db/ids.ts";
+import type { OutboxPayload } from "#server/mail/messages.ts";
 import { CONFIRMATION_LIMIT, RECIPIENT_DAILY_LIMIT, recipientLimitKey, recipientMailbox, submissionStore } from "./public-submissions";
 
 test("a mailbox is counted as it receives mail: case, +tags, and Gmail's dots do not make another", () => {

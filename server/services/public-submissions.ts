@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages.ts";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import type { Logger } from "../logger";
-import type { Address, OutboxPayload } from "../mail/messages";
-import { clientNetwork } from "../client-network";
-import { inTransaction, type Repos } from "../repos";
-import { logSecurityEvent } from "../security-log";
+import type { Database } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import type { Address, OutboxPayload } from "#server/mail/messages.ts";
+import { clientNetwork } from "#server/client-network.ts";
+import { inTransaction, type Repos } from "#server/repos/index.ts";
+import { logSecurityEvent } from "#server/security-log.ts";
 
 /**
  * Per client network (see clientNetwork): 30 join applications, and 30 contact messages, per 10 minutes. Hundreds of

@@ -1,5 +1,5 @@
-import type { Registration } from "../repos/registrations";
-import { formatSiteTimestamp } from "../site-time";
+import type { Registration } from "#server/repos/registrations.ts";
+import { formatSiteTimestamp } from "#server/site-time.ts";
 
 const STATUS_LABELS: Record<Registration["status"], string> = {
   registered: "Registered",

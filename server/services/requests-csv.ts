@@ -1,6 +1,6 @@
-import { REQUEST_STATUS_LABELS } from "#core/schemas/requests";
-import type { Application } from "../repos/applications";
-import { formatSiteTimestamp } from "../site-time";
+import { REQUEST_STATUS_LABELS } from "#core/schemas/requests.ts";
+import type { Application } from "#server/repos/applications.ts";
+import { formatSiteTimestamp } from "#server/site-time.ts";
 import { csvFile } from "./csv-file";
 
 export interface RequestsCsvLabels {

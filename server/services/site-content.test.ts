@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { ACTOR, useContentEditor } from "../../tests/shared/content-editor-kit";
-import { testEngines } from "../../tests/shared/test-database";
-import { siteContentRepo } from "../repos/site-content";
+import { ACTOR, useContentEditor } from "#tests/shared/content-editor-kit.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
+import { siteContentRepo } from "#server/repos/site-content.ts";
 import { MissingContentError, siteContentService } from "./site-content";
 
 /** What the public pages draw from the stored content, read once per content version. */

@@ -1,8 +1,8 @@
-import { compactGalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
-import { galleryPagePath } from "#core/public-pages";
-import type { StoredImage } from "../repos/images";
-import type { StoredGallery, StoredSiteContent } from "../repos/site-content";
-import { ICON_SIZES } from "../images/encode-image";
+import { compactGalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
+import { galleryPagePath } from "#core/public-pages.ts";
+import type { StoredImage } from "#server/repos/images.ts";
+import type { StoredGallery, StoredSiteContent } from "#server/repos/site-content.ts";
+import { ICON_SIZES } from "#server/images/encode-image.ts";
 import { storedFileUrl, storedImageToResponsive } from "./image-store";
 import { storedImagePreview } from "./link-previews";
 import { videoUrl } from "./video-store";

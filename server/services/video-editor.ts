@@ -5,13 +5,13 @@ import {
   VIDEO_TOO_LARGE_MESSAGE,
   type VideoInput,
   type VideoUploadInput,
-} from "#core/schemas/content-forms";
-import { errorMessage } from "#core/errors";
-import { VIDEO_MAX_BYTES, VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "#core/schemas/limits";
-import type { Database } from "../db/schema";
-import type { Logger } from "../logger";
-import { createRepos } from "../repos";
-import { type FileStorage, StorageError } from "../storage/storage";
+} from "#core/schemas/content-forms.ts";
+import { errorMessage } from "#core/errors.ts";
+import { VIDEO_MAX_BYTES, VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "#core/schemas/limits.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import { createRepos } from "#server/repos/index.ts";
+import { type FileStorage, StorageError } from "#server/storage/storage.ts";
 import type { EditResult, RunEdit } from "./content-edits";
 import { assembleVideo, HEAD_BYTES, VideoRefusedError, videoFormatOf } from "./video-store";
 

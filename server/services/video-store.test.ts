@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { localStorage } from "../storage/local-storage";
+import { localStorage } from "#server/storage/local-storage.ts";
 import { assembleVideo, copyVideoToFile, isVideoKey, storeVideoFile, VideoRefusedError, videoFormatOf } from "./video-store";
 
 const webm = (rest = "") => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from(`webm${rest}`)]);

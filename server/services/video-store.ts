@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { FileStorage } from "../storage/storage";
+import type { FileStorage } from "#server/storage/storage.ts";
 
 /** Where videos are served from: byte ranges of the stored file (server/http/media-files.ts). */
 export const MEDIA_URL = "/media";

@@ -2,7 +2,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { s3Storage, S3_TIMEOUTS } from "./s3-storage";
 import { StorageError } from "./storage";
-import { startTestS3Server, type TestS3Server } from "../../tests/shared/test-s3-server";
+import { startTestS3Server, type TestS3Server } from "#tests/shared/test-s3-server.ts";
 
 /** How long a call against a bucket that cannot be reached may take with the production timeouts. */
 const FAILS_FAST_MS = 3_000;

@@ -11,7 +11,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { assertSafeKey, type FileStorage, StorageError } from "./storage";
-import { errorMessage } from "#core/errors";
+import { errorMessage } from "#core/errors.ts";
 
 export interface S3Location {
   bucket: string;

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { StorageConfig } from "../config";
+import type { StorageConfig } from "#server/config.ts";
 /**
  * Where uploaded files live: local files under DATA_DIR (`local-storage.ts`) or an S3-compatible bucket
  * (`s3-storage.ts`), chosen by STORAGE. Keys are relative paths such as "announcements/<id>-800.webp".

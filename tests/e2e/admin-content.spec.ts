@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from "@playwright/test";
-import { CONTENT_PHOTO_MAX_BYTES } from "../../core/schemas/limits";
-import type { SiteContent } from "../../core/schemas/site-content";
-import type { DatabaseHandle } from "../../server/db/database";
+import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits.ts";
+import type { SiteContent } from "#core/schemas/site-content.ts";
+import type { DatabaseHandle } from "#server/db/database.ts";
 import { holdRequests } from "./chunks";
 import {
   adminItemNames,

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, type Seed, test } from "./fixtures";
-import { SEED_QUESTIONS as QUESTIONS } from "../shared/seed-questions";
+import { SEED_QUESTIONS as QUESTIONS } from "#tests/shared/seed-questions.ts";
 import { holdIntent } from "./chunks";
 import { E2E_ADMIN } from "./e2e-server";
 

@@ -1,4 +1,4 @@
-import { mailOutboxRepo } from "../../server/repos/mail-outbox";
+import { mailOutboxRepo } from "#server/repos/mail-outbox.ts";
 import { expect, test } from "./fixtures";
 import { goToAdminSection } from "./menus";
 

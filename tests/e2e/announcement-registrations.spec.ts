@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import type { RegistrationQuestion } from "../../core/schemas/registration";
+import type { RegistrationQuestion } from "#core/schemas/registration.ts";
 import { expect, type Mailbox, test } from "./fixtures";
 import { expectToastShown, keepToasts } from "./toasts-shown";
 

@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, startProductionServer } from "../../scripts/lib/production-server";
-import { smtpCatcher } from "../integration/helpers/smtp-catcher";
+import { freePort, startProductionServer } from "#scripts/lib/production-server.ts";
+import { smtpCatcher } from "#tests/integration/helpers/smtp-catcher.ts";
 
 /** The admin the server creates at its first start (ADMIN_EMAIL + ADMIN_PASSWORD); resetData restores this password. */
 export const E2E_ADMIN = { email: "owner@example.org", password: "correct horse battery" } as const;

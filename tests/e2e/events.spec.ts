@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { site } from "../../content/site";
-import type { SiteContent } from "../../core/schemas/site-content";
+import { site } from "#content/site.ts";
+import type { SiteContent } from "#core/schemas/site-content.ts";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 
 const SUBTITLE = "Explore our vibrant journey through academic, cultural and community-building events.";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { site } from "../../content/site";
+import { site } from "#content/site.ts";
 import { holdChunk } from "./chunks";
 import { BOTH_WIDTHS, expect, readyContactForm, test } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { parseAnswers } from "../../server/repos/applications";
+import { parseAnswers } from "#server/repos/applications.ts";
 import { holdRequests } from "./chunks";
 import { BOTH_WIDTHS, expect, isPhone, test } from "./fixtures";
 import { chooseTopBarEntry } from "./menus";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { DatabaseHandle } from "../../server/db/database";
+import type { DatabaseHandle } from "#server/db/database.ts";
 import { expect, test } from "./fixtures";
 
 /**

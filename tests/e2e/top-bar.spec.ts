@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import type { DatabaseHandle } from "../../server/db/database";
+import type { DatabaseHandle } from "#server/db/database.ts";
 import { holdChunk } from "./chunks";
 import { BOTH_WIDTHS, expect, isPhone, test } from "./fixtures";
 import { hamburger, menuScope, openPhoneMenu, phoneMenu, topBar, visibleMenuEntries } from "./menus";

@@ -1,4 +1,4 @@
-import { parseAnswers } from "../../server/repos/applications";
+import { parseAnswers } from "#server/repos/applications.ts";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./e2e-server";
 

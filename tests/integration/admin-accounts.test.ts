@@ -1,6 +1,6 @@
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, cookieFrom, getPage, post, postToPage } from "./helpers/admin";
 import { pageMessages, waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";

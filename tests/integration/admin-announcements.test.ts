@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
-import { CONFLICT_MESSAGE } from "../../core/schemas/content-forms";
-import { testEngines } from "../shared/test-database";
-import { ANNOUNCEMENT_IMAGE_FOLDER } from "../../server/services/announcements";
+import { CONFLICT_MESSAGE } from "#core/schemas/content-forms.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
+import { ANNOUNCEMENT_IMAGE_FOLDER } from "#server/services/announcements.ts";
 import { imageForm, post, postToPage } from "./helpers/admin";
 import { seedAnnouncement } from "./helpers/seed";
 import type { TestServer } from "./helpers/test-server";

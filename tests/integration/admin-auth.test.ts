@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
-import { settingsRepo } from "../../server/repos/settings";
+import { testEngines } from "#tests/shared/test-database.ts";
+import { settingsRepo } from "#server/repos/settings.ts";
 import { ADMIN, cookieFrom, getPage, post, signIn } from "./helpers/admin";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { CONFLICT_MESSAGE, MOVE_MESSAGES, PHOTO_FORMATS_MESSAGE } from "../../core/schemas/content-forms";
-import { newId } from "../../server/db/ids";
-import { testEngines } from "../shared/test-database";
+import { CONFLICT_MESSAGE, MOVE_MESSAGES, PHOTO_FORMATS_MESSAGE } from "#core/schemas/content-forms.ts";
+import { newId } from "#server/db/ids.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { auditActions, getPage, jpegWithGps, post, postToPage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 

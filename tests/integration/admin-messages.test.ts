@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { getPage, postToPage, seedContactMessage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 

@@ -1,8 +1,8 @@
 import http from "node:http";
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
-import { mailOutboxRepo } from "../../server/repos/mail-outbox";
-import { settingsRepo } from "../../server/repos/settings";
+import { testEngines } from "#tests/shared/test-database.ts";
+import { mailOutboxRepo } from "#server/repos/mail-outbox.ts";
+import { settingsRepo } from "#server/repos/settings.ts";
 import { auditActions, getPage, post, postToPage, seedApplication } from "./helpers/admin";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { secretsKeyIn } from "../shared/secrets-key";
-import { testEngines } from "../shared/test-database";
+import { secretsKeyIn } from "#tests/shared/secrets-key.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, cookieFrom, post, postToPage } from "./helpers/admin";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";

@@ -2,15 +2,10 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import {
-  CONFLICT_MESSAGE,
-  VIDEO_FORMATS_MESSAGE,
-  VIDEO_INCOMPLETE_MESSAGE,
-  VIDEO_TOO_LARGE_MESSAGE,
-} from "../../core/schemas/content-forms";
-import { VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "../../core/schemas/limits";
-import { newId } from "../../server/db/ids";
-import { testEngines } from "../shared/test-database";
+import { CONFLICT_MESSAGE, VIDEO_FORMATS_MESSAGE, VIDEO_INCOMPLETE_MESSAGE, VIDEO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms.ts";
+import { VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "#core/schemas/limits.ts";
+import { newId } from "#server/db/ids.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { getPage, post, postToPage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 import { postBytes, uploadVideo } from "./helpers/video";

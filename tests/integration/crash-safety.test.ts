@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { freshIp, joinApplication, postForm } from "./helpers/forms";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 

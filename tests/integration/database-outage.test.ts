@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createSchema, dropSchema } from "../shared/test-database";
+import { createSchema, dropSchema } from "#tests/shared/test-database.ts";
 import { freePort, serverCommand } from "./helpers/test-server";
 
 /**

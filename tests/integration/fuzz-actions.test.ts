@@ -2,14 +2,14 @@ import fc from "fast-check";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { sessionStore } from "../../server/auth/sessions.server";
-import { newId, nowIso } from "../../server/db/ids";
-import { testEngines } from "../shared/test-database";
-import { adminsRepo } from "../../server/repos/admins";
-import { publishedAnnouncement } from "../shared/announcement-values";
-import { announcementsRepo } from "../../server/repos/announcements";
-import { imagesRepo } from "../../server/repos/images";
-import { sessionsRepo } from "../../server/repos/sessions";
+import { sessionStore } from "#server/auth/sessions.server.ts";
+import { newId, nowIso } from "#server/db/ids.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
+import { adminsRepo } from "#server/repos/admins.ts";
+import { publishedAnnouncement } from "#tests/shared/announcement-values.ts";
+import { announcementsRepo } from "#server/repos/announcements.ts";
+import { imagesRepo } from "#server/repos/images.ts";
+import { sessionsRepo } from "#server/repos/sessions.ts";
 import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication, seedContactMessage } from "./helpers/admin";
 import {
   asText,

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterEach, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { formBody, freshIp, joinApplication, postForm, waitFor } from "./helpers/forms";
 import { type SmtpCatcher, smtpCatcher } from "./helpers/smtp-catcher";
 import { freePort, siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";

@@ -3,14 +3,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits";
+import { ANNOUNCEMENT_UPLOAD_MAX_BYTES, FORM_MAX_BYTES } from "#core/schemas/limits.ts";
 import { ADMIN, auditedTimes, clearRateLimits, postPosterAnnouncement, signIn } from "./helpers/admin";
-import { PASSWORD_HASHING_CONCURRENCY } from "../../server/auth/password.server";
+import { PASSWORD_HASHING_CONCURRENCY } from "#server/auth/password.server.ts";
 import { waitFor } from "./helpers/forms";
 import { sampleJpeg } from "./helpers/seed";
 import { siteOrigin, type TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
-import { ANNOUNCEMENT_IMAGE_FOLDER } from "../../server/services/announcements";
+import { ANNOUNCEMENT_IMAGE_FOLDER } from "#server/services/announcements.ts";
 
 /**
  * Clients that lie, dawdle or flood change nothing: oversized bodies are refused before anything reads them, slow

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { site } from "../../content/site";
-import { testEngines } from "../shared/test-database";
-import { parseAnswers } from "../../server/repos/applications";
-import { settingsRepo } from "../../server/repos/settings";
+import { site } from "#content/site.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
+import { parseAnswers } from "#server/repos/applications.ts";
+import { settingsRepo } from "#server/repos/settings.ts";
 import { contactMessage, freshIp, joinApplication, pageMessages, postForm, storedCounts } from "./helpers/forms";
 import type { SmtpCatcher } from "./helpers/smtp-catcher";
 import type { TestServer } from "./helpers/test-server";

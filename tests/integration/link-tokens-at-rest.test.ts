@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import * as tar from "tar";
 import { beforeAll, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, getPage, post, postToPage, signIn } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { LOGIN_ACCOUNT_FAILURE_LIMIT, loginAccountKey } from "../../server/auth/rate-limit.server";
-import { testEngines } from "../shared/test-database";
+import { LOGIN_ACCOUNT_FAILURE_LIMIT, loginAccountKey } from "#server/auth/rate-limit.server.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, auditedTimes, postLoginWhenLetIn } from "./helpers/admin";
 import { freshIp } from "./helpers/forms";
 import type { TestServer } from "./helpers/test-server";

@@ -1,10 +1,10 @@
 import type * as argon2 from "@node-rs/argon2";
 import { verify } from "@node-rs/argon2";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { logIn } from "../../server/auth/login.server";
-import { DUMMY_PASSWORD_HASH, hashPassword } from "../../server/auth/password.server";
-import { createRepos } from "../../server/repos";
-import { openTestDatabase, type TestDatabase, testEngines } from "../shared/test-database";
+import { logIn } from "#server/auth/login.server.ts";
+import { DUMMY_PASSWORD_HASH, hashPassword } from "#server/auth/password.server.ts";
+import { createRepos } from "#server/repos/index.ts";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
 
 // Every argon2 verification the login makes, counted (and still done for real).
 vi.mock("@node-rs/argon2", async (importOriginal) => {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
-import { mailOutboxRepo } from "../../server/repos/mail-outbox";
+import { testEngines } from "#tests/shared/test-database.ts";
+import { mailOutboxRepo } from "#server/repos/mail-outbox.ts";
 import { ADMIN, auditActions, post, postToPage, signIn } from "./helpers/admin";
 import { contactMessage, freshIp, joinApplication, postForm, storedCounts, waitFor } from "./helpers/forms";
 import { waitForEveryDeliveryAttempt } from "./helpers/outbox";

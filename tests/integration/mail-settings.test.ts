@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { site } from "../../content/site";
-import { testEngines } from "../shared/test-database";
+import { site } from "#content/site.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, postToPage } from "./helpers/admin";
 import { freshIp, joinApplication, postForm, storedId, waitFor } from "./helpers/forms";
 import type { SmtpCatcher } from "./helpers/smtp-catcher";

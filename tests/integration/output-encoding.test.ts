@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
-import { nowIso } from "../../server/db/ids";
-import { testEngines } from "../shared/test-database";
-import { announcementsRepo } from "../../server/repos/announcements";
+import { nowIso } from "#server/db/ids.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
+import { announcementsRepo } from "#server/repos/announcements.ts";
 import { getPage, post } from "./helpers/admin";
 import { freshIp, joinApplication, contactMessage, postForm } from "./helpers/forms";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";

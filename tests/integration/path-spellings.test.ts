@@ -1,9 +1,9 @@
 import http from "node:http";
 import { beforeEach, describe, expect, test } from "vitest";
-import { FORM_MAX_BYTES } from "#core/schemas/limits";
-import { PASSWORD_HASHING_CONCURRENCY } from "../../server/auth/password.server";
-import { PATH_NOT_NORMAL } from "../../server/http/request-guards";
-import { settingsRepo } from "../../server/repos/settings";
+import { FORM_MAX_BYTES } from "#core/schemas/limits.ts";
+import { PASSWORD_HASHING_CONCURRENCY } from "#server/auth/password.server.ts";
+import { PATH_NOT_NORMAL } from "#server/http/request-guards.ts";
+import { settingsRepo } from "#server/repos/settings.ts";
 import { post } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { postToPage, seedApplication } from "./helpers/admin";
 import { contactMessage, joinApplication, postForm, waitFor } from "./helpers/forms";
 import type { TestServer } from "./helpers/test-server";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, getPage, post, postToPage, seedApplication } from "./helpers/admin";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";

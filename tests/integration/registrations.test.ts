@@ -5,8 +5,8 @@ import {
   REGISTRATION_MESSAGES,
   registeredMessage,
   waitingMessage,
-} from "../../core/schemas/registration-messages";
-import { testEngines } from "../shared/test-database";
+} from "#core/schemas/registration-messages.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { getPage, post, postToPage } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";

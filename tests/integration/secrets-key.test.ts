@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { Secret, TOTP } from "otpauth";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { SECRETS_KEY_FILE } from "../../server/secrets-at-rest";
+import { SECRETS_KEY_FILE } from "#server/secrets-at-rest.ts";
 import { ADMIN, ADMIN_ENV, cookieFrom, getPage, post, postToPage, signIn } from "./helpers/admin";
 import { useSmallContent } from "./helpers/small-content";
 import { freePort, serverCommand, startTestServer, type TestServer } from "./helpers/test-server";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "../shared/test-database";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { seedAnnouncement } from "./helpers/seed";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { PUBLIC_FORM_LIMIT } from "../../server/services/public-submissions";
+import { PUBLIC_FORM_LIMIT } from "#server/services/public-submissions.ts";
 import { ADMIN, post } from "./helpers/admin";
 import { contactMessage, formBody, waitFor } from "./helpers/forms";
 import { siteOrigin, type TestServer } from "./helpers/test-server";

@@ -8,10 +8,10 @@
 import { XMLParser } from "fast-xml-parser";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
-import { site } from "../../content/site";
-import { announcementPagePath, galleryPagePath } from "../../core/public-pages";
-import { slugify } from "../../server/content/slug";
-import { testEngines } from "../shared/test-database";
+import { site } from "#content/site.ts";
+import { announcementPagePath, galleryPagePath } from "#core/public-pages.ts";
+import { slugify } from "#server/content/slug.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { seedAnnouncement } from "./helpers/seed";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";

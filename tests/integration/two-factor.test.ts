@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { adminsRepo } from "../../server/repos/admins";
-import { testEngines } from "../shared/test-database";
+import { adminsRepo } from "#server/repos/admins.ts";
+import { testEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, cookieFrom, getPage, post, postToPage, signIn } from "./helpers/admin";
 import { expectCleanServerLog } from "./helpers/server-log";
 import type { TestServer } from "./helpers/test-server";

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { site } from "../../content/site";
-import { announcementsRepo } from "../../server/repos/announcements";
-import { settingsRepo } from "../../server/repos/settings";
-import { s3Storage } from "../../server/storage/s3-storage";
-import { smallSite } from "../shared/small-content";
-import { startTestS3Server, type TestS3Server } from "../shared/test-s3-server";
+import { site } from "#content/site.ts";
+import { announcementsRepo } from "#server/repos/announcements.ts";
+import { settingsRepo } from "#server/repos/settings.ts";
+import { s3Storage } from "#server/storage/s3-storage.ts";
+import { smallSite } from "#tests/shared/small-content.ts";
+import { startTestS3Server, type TestS3Server } from "#tests/shared/test-s3-server.ts";
 import {
   ADMIN,
   ADMIN_ENV,

@@ -1,4 +1,4 @@
-import type { AnnouncementValues } from "../../server/repos/announcements";
+import type { AnnouncementValues } from "#server/repos/announcements.ts";
 
 /**
  * An announcement's row values as a test writes them through the repository: published at `publishedAt` (now unless

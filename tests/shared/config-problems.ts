@@ -1,4 +1,4 @@
-import { ConfigError, parseConfig } from "../../server/config";
+import { ConfigError, parseConfig } from "#server/config.ts";
 
 /** The lines with which `env` stops the start; fails the test when it starts. */
 export function configProblems(env: Record<string, string>): string[] {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { SECRETS_KEY_FILE } from "../../server/secrets-at-rest";
-import { parseSecretsKey, type SecretsKey, secretsKey } from "../../server/secrets-key";
+import { SECRETS_KEY_FILE } from "#server/secrets-at-rest.ts";
+import { parseSecretsKey, type SecretsKey, secretsKey } from "#server/secrets-key.ts";
 
 /**
  * The secrets key of a server started on `dataDir` without SECRETS_KEY: the key file its first start made there. Tests

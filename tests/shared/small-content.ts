@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import type { SiteContent } from "../../core/schemas/site-content";
-import type { StoredImage } from "../../server/repos/images";
-import type { StoredSiteContent } from "../../server/repos/site-content";
+import type { SiteContent } from "#core/schemas/site-content.ts";
+import type { StoredImage } from "#server/repos/images.ts";
+import type { StoredSiteContent } from "#server/repos/site-content.ts";
 
 /** The photos of `smallSite()`, each a plain picture of its own colour. */
 export const SMALL_SITE_PHOTOS: Record<string, string> = {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
-import { createDatabase, type DatabaseHandle, type Engine, migrateToLatest } from "../../server/db/database";
+import { createDatabase, type DatabaseHandle, type Engine, migrateToLatest } from "#server/db/database.ts";
 
 /**
  * Test databases: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set. Each call gets a database of its own,

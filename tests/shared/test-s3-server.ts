@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import type { S3Location } from "../../server/storage/s3-storage";
+import type { S3Location } from "#server/storage/s3-storage.ts";
 
 /** The credentials s3rver accepts (its built-in account). */
 const S3RVER_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };

@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { type AdminRole, ROLE_LABELS } from "#core/admin-roles";
-import { inviteAdminSchema } from "#core/schemas/accounts";
-import { ActionButton } from "~/components/admin/forms/action-button";
-import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
-import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
-import { Button } from "~/components/ui/button";
-import { Field, inputClass } from "~/components/ui/field";
-import { SelectField } from "~/components/ui/select-field";
-import type { ActionAnswer } from "~/lib/answer-message";
-import type { AccountSummary, InvitationSummary } from "../../../server/auth/accounts.server";
+import { type AdminRole, ROLE_LABELS } from "#core/admin-roles.ts";
+import { inviteAdminSchema } from "#core/schemas/accounts.ts";
+import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, inputClass } from "#app/components/ui/field.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
+import type { ActionAnswer } from "#app/lib/answer-message.ts";
+import type { AccountSummary, InvitationSummary } from "#server/auth/accounts.server.ts";
 
 /** An account change's refusal, when the server gives no reason of its own. */
 const CHANGE_FAILED = "The change failed. Please try again.";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { clsx } from "clsx";
 
 /** A scrollable form dialog (Change Password, Create Announcement). */

@@ -2,9 +2,9 @@ import { clsx } from "clsx";
 import { LayoutList, LogOut } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { href, Link, useFetcher, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Spinner } from "~/components/ui/spinner";
-import { placeIn, sectionsFor } from "~/lib/admin-sections";
+import { Button } from "#app/components/ui/button.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { placeIn, sectionsFor } from "#app/lib/admin-sections.ts";
 
 /** Ends the session; the server sends the browser back to the login. */
 export function LogoutButton() {

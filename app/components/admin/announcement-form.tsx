@@ -9,17 +9,17 @@ import {
   DEFAULT_REGISTER_LABEL,
   type PublishChoice,
   type RegistrationChoice,
-} from "#core/schemas/announcement";
-import { QUESTION_KIND_LABELS, type QuestionKind } from "#core/schemas/registration";
-import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages";
-import type { ResponsiveImage } from "#core/responsive-image";
-import { Button } from "~/components/ui/button";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
-import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
-import { SelectField } from "~/components/ui/select-field";
-import { Spinner } from "~/components/ui/spinner";
-import { showToast } from "~/components/ui/toasts";
-import { useActionResult } from "~/lib/use-action-result";
+} from "#core/schemas/announcement.ts";
+import { QUESTION_KIND_LABELS, type QuestionKind } from "#core/schemas/registration.ts";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages.ts";
+import type { ResponsiveImage } from "#core/responsive-image.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, FormMessage, firstMessage } from "#app/components/ui/field.tsx";
+import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { showToast } from "#app/components/ui/toasts.ts";
+import { useActionResult } from "#app/lib/use-action-result.ts";
 
 /** A stored announcement as its edit form starts: the fields as text, and its image. */
 export interface EditedAnnouncement {

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
-import type { AnnouncementState } from "#core/schemas/announcement";
-import type { AdminAnnouncement } from "../../../server/services/announcements";
+import type { AnnouncementState } from "#core/schemas/announcement.ts";
+import type { AdminAnnouncement } from "#server/services/announcements.ts";
 
 export const ANNOUNCEMENT_STATE_LABELS: Record<AnnouncementState, string> = {
   live: "Live",

@@ -1,7 +1,7 @@
 import { href } from "react-router";
-import { changePasswordSchema } from "#core/schemas/change-password";
-import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
-import { Field } from "~/components/ui/field";
+import { changePasswordSchema } from "#core/schemas/change-password.ts";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import { Field } from "#app/components/ui/field.tsx";
 
 /**
  * SPEC 5 and 8, "Change password". Every other session of the admin ends on success (server side). A wrong current

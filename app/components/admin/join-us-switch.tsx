@@ -1,7 +1,7 @@
 import { href, useFetcher } from "react-router";
-import { Switch } from "~/components/ui/switch";
-import type { ActionAnswer } from "~/lib/answer-message";
-import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
+import { Switch } from "#app/components/ui/switch.tsx";
+import type { ActionAnswer } from "#app/lib/answer-message.ts";
+import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 
 /**
  * SPEC 4, "Join visibility toggle": writes the inverse of the current value, then shows what the server

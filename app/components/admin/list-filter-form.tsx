@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { Button } from "#app/components/ui/button.tsx";
+import { inputClass } from "#app/components/ui/field.tsx";
 
 /** How long the search waits after the last key before it asks the server. */
 const SEARCH_DELAY_MS = 300;

@@ -3,14 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { href, Link, useFetcher, useLocation, useSearchParams } from "react-router";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
-import { loginSchema } from "#core/schemas/login";
-import { BackButton } from "~/components/site/back-button";
-import { Button } from "~/components/ui/button";
-import { Field, firstMessage, FormMessage } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
-import { showToast } from "~/components/ui/toasts";
-import { useActionResult } from "~/lib/use-action-result";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { loginSchema } from "#core/schemas/login.ts";
+import { BackButton } from "#app/components/site/back-button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, firstMessage, FormMessage } from "#app/components/ui/field.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { showToast } from "#app/components/ui/toasts.ts";
+import { useActionResult } from "#app/lib/use-action-result.ts";
 
 /**
  * SPEC 2, "Login". It posts to /admin/login, which signs in and goes to /admin; a refusal comes back as the form's

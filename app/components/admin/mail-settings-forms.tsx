@@ -1,7 +1,7 @@
 import { getInputProps } from "@conform-to/react";
-import { CONFIRMATION_LIMITS, confirmationMailSchema, notificationAddressSchema } from "#core/schemas/mail-settings";
-import { Field } from "~/components/ui/field";
-import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
+import { CONFIRMATION_LIMITS, confirmationMailSchema, notificationAddressSchema } from "#core/schemas/mail-settings.ts";
+import { Field } from "#app/components/ui/field.tsx";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 
 /** Where the notification mails go; left empty, the default. */
 export function NotificationAddressForm({ stored }: { stored: string }) {

@@ -1,10 +1,10 @@
 import { clsx } from "clsx";
 import { href, Link } from "react-router";
-import { ActionButton } from "~/components/admin/forms/action-button";
-import type { ActionAnswer } from "~/lib/answer-message";
-import type { MailConfig } from "../../../server/config";
-import type { OutboxCounts } from "../../../server/repos/mail-outbox";
-import type { MailSettings } from "../../../server/services/mail-settings";
+import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
+import type { ActionAnswer } from "#app/lib/answer-message.ts";
+import type { MailConfig } from "#server/config.ts";
+import type { OutboxCounts } from "#server/repos/mail-outbox.ts";
+import type { MailSettings } from "#server/services/mail-settings.ts";
 
 const TRANSPORT_NAMES = { smtp: "SMTP", emailjs: "EmailJS" } as const;
 

@@ -1,4 +1,4 @@
-import { countOf } from "#core/count-of";
+import { countOf } from "#core/count-of.ts";
 import { href } from "react-router";
 import { SelectionBar } from "./selection-bar";
 

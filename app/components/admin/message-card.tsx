@@ -1,10 +1,10 @@
 import { clsx } from "clsx";
 import { useId, useState } from "react";
 import { href, useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import type { ActionAnswer } from "~/lib/answer-message";
-import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
-import { useHydrated } from "~/lib/use-hydrated";
+import { Button } from "#app/components/ui/button.tsx";
+import type { ActionAnswer } from "#app/lib/answer-message.ts";
+import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { InboxMessage } from "./messages-panel";
 
 /** A reply in the admin's own mail program: to the sender, the subject filled in. */

@@ -1,4 +1,4 @@
-import { type MessageFilter, messageFilterQuery } from "#core/schemas/messages";
+import { type MessageFilter, messageFilterQuery } from "#core/schemas/messages.ts";
 import { href } from "react-router";
 import { ListFilterForm } from "./list-filter-form";
 

@@ -1,13 +1,13 @@
-import { countOf } from "#core/count-of";
-import { MESSAGES_PAGE_SIZE, type MessageFilter, messageFilterQuery } from "#core/schemas/messages";
+import { countOf } from "#core/count-of.ts";
+import { MESSAGES_PAGE_SIZE, type MessageFilter, messageFilterQuery } from "#core/schemas/messages.ts";
 import { useState } from "react";
 import { href } from "react-router";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { MessageBulkBar } from "./message-bulk-bar";
 import { MessageCard } from "./message-card";
 import { MessageFilters } from "./message-filters";
 import { Pager } from "./pager";
-import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
+import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
 import type { Route } from "../../routes/admin/messages/+types/index";
 
 /** One page of the inbox, as the messages page's loader sends it. */

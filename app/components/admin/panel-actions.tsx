@@ -1,7 +1,7 @@
 import { KeyRound, Megaphone } from "lucide-react";
 import { useState } from "react";
-import { BackButton } from "~/components/site/back-button";
-import { Button } from "~/components/ui/button";
+import { BackButton } from "#app/components/site/back-button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { AdminDialog } from "./admin-dialog";
 import { ChangePasswordForm } from "./change-password-form";
 import { AnnouncementForm } from "./announcement-form";

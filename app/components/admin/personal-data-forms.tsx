@@ -1,11 +1,11 @@
-import { countOf } from "#core/count-of";
-import { eraseByEmailSchema, RETENTION_LABELS, retentionSchema } from "#core/schemas/personal-data";
+import { countOf } from "#core/count-of.ts";
+import { eraseByEmailSchema, RETENTION_LABELS, retentionSchema } from "#core/schemas/personal-data.ts";
 import { useState } from "react";
-import { ActionButton } from "~/components/admin/forms/action-button";
-import { AdminForm, type FormAnswer, useAdminForm } from "~/components/admin/forms/admin-form";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Field, FormMessage } from "~/components/ui/field";
-import { SelectField } from "~/components/ui/select-field";
+import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
+import { AdminForm, type FormAnswer, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { Field, FormMessage } from "#app/components/ui/field.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
 
 interface Counts {
   requests: number;

@@ -1,11 +1,11 @@
-import { countOf } from "#core/count-of";
-import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from "#core/schemas/requests";
+import { countOf } from "#core/count-of.ts";
+import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from "#core/schemas/requests.ts";
 import { useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
-import type { ActionAnswer } from "~/lib/answer-message";
-import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
+import { Button } from "#app/components/ui/button.tsx";
+import { inputClass } from "#app/components/ui/field.tsx";
+import type { ActionAnswer } from "#app/lib/answer-message.ts";
+import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 import { idsForm, SelectionBar } from "./selection-bar";
 
 /**

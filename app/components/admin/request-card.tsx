@@ -1,4 +1,4 @@
-import { Button } from "~/components/ui/button";
+import { Button } from "#app/components/ui/button.tsx";
 import { RequestStatusBadge } from "./request-status-badge";
 import type { JoinRequest } from "./requests-panel";
 

@@ -1,13 +1,13 @@
-import { listEntries } from "#core/schemas/join";
+import { listEntries } from "#core/schemas/join.ts";
 import { useEffect, useState } from "react";
 import { href, useFetcher } from "react-router";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { FormMessage } from "~/components/ui/field";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
 import { contactRows } from "./request-card";
 import { RequestStatusBadge } from "./request-status-badge";
 import { RequestHistory, RequestNoteForm, RequestStatusForm } from "./request-workflow";
 import type { JoinRequest } from "./requests-panel";
-import type { loader as requestDetailsLoader } from "../../routes/admin/requests/details";
+import type { loader as requestDetailsLoader } from "#app/routes/admin/requests/details.ts";
 
 /** How many answers are free text; the rest are lists the applicant typed as chips (joined with ", "). */
 const PLAIN_ANSWERS = 4;

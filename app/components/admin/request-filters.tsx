@@ -1,7 +1,7 @@
-import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestFilter, requestFilterQuery } from "#core/schemas/requests";
+import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestFilter, requestFilterQuery } from "#core/schemas/requests.ts";
 import { useState } from "react";
 import { href } from "react-router";
-import { inputClass } from "~/components/ui/field";
+import { inputClass } from "#app/components/ui/field.tsx";
 import { ListFilterForm } from "./list-filter-form";
 
 /** The request list's search, status and submitted-between filters (see ListFilterForm). */

@@ -1,4 +1,4 @@
-import { REQUEST_STATUS_LABELS, type RequestStatus } from "#core/schemas/requests";
+import { REQUEST_STATUS_LABELS, type RequestStatus } from "#core/schemas/requests.ts";
 import { clsx } from "clsx";
 
 const COLOURS: Record<RequestStatus, string> = {

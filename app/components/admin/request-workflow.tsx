@@ -1,8 +1,8 @@
-import { REQUEST_STATUS_LABELS, type RequestStatus, requestNoteSchema, requestStatusSchema } from "#core/schemas/requests";
-import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
-import { Field } from "~/components/ui/field";
-import { SelectField } from "~/components/ui/select-field";
-import type { loader as requestDetailsLoader } from "../../routes/admin/requests/details";
+import { REQUEST_STATUS_LABELS, type RequestStatus, requestNoteSchema, requestStatusSchema } from "#core/schemas/requests.ts";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
+import type { loader as requestDetailsLoader } from "#app/routes/admin/requests/details.ts";
 
 type Activity = Extract<Awaited<ReturnType<typeof requestDetailsLoader>>, { activity: unknown }>["activity"];
 

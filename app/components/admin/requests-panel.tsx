@@ -1,15 +1,15 @@
-import { countOf } from "#core/count-of";
-import { REQUESTS_PAGE_SIZE, type RequestFilter, requestFilterQuery } from "#core/schemas/requests";
+import { countOf } from "#core/count-of.ts";
+import { REQUESTS_PAGE_SIZE, type RequestFilter, requestFilterQuery } from "#core/schemas/requests.ts";
 import { useState } from "react";
 import { href, Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Button } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Pager } from "./pager";
 import { RequestBulkBar } from "./request-bulk-bar";
 import { RequestCard } from "./request-card";
 import { RequestDetailsDialog } from "./request-details-dialog";
 import { RequestFilters } from "./request-filters";
-import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
+import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
 import type { Route } from "../../routes/admin/requests/+types/index";
 
 type PanelData = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>;

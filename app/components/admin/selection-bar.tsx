@@ -1,9 +1,9 @@
 import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { ActionAnswer } from "~/lib/answer-message";
-import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
+import { Button } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import type { ActionAnswer } from "#app/lib/answer-message.ts";
+import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 
 /** The form an action (its `intent`) on the selected items posts: `ids[0]`, `ids[1]`, … */
 export function idsForm(intent: string, ids: readonly string[]): FormData {

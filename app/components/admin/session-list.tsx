@@ -1,5 +1,5 @@
-import { ActionButton } from "~/components/admin/forms/action-button";
-import type { SessionSummary } from "../../../server/auth/auth-service";
+import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
+import type { SessionSummary } from "#server/auth/auth-service.ts";
 
 /** A sign-out's refusal, when the server gives no reason of its own. */
 const SIGN_OUT_FAILED = "The sign-out failed. Please try again.";

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { href, Link } from "react-router";
-import { countOf } from "#core/count-of";
-import { confirmTwoFactorSchema, passwordAgainSchema } from "#core/schemas/two-factor";
-import { ActionButton } from "~/components/admin/forms/action-button";
-import { AdminForm, type FormAnswer, useAdminForm } from "~/components/admin/forms/admin-form";
-import { Button } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/field";
+import { countOf } from "#core/count-of.ts";
+import { confirmTwoFactorSchema, passwordAgainSchema } from "#core/schemas/two-factor.ts";
+import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
+import { AdminForm, type FormAnswer, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, FormMessage } from "#app/components/ui/field.tsx";
 
 interface FormAnswerWithCodes extends FormAnswer {
   recoveryCodes?: string[];

@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import { Picture } from "~/components/site/picture";
-import { useRevealOnScroll } from "~/hooks/use-reveal-on-scroll";
-import type { HomeContent } from "../../../server/services/site-content";
+import { Picture } from "#app/components/site/picture.tsx";
+import { useRevealOnScroll } from "#app/hooks/use-reveal-on-scroll.ts";
+import type { HomeContent } from "#server/services/site-content.ts";
 import { SectionHeading } from "./section-heading";
 
 /** SPEC 9: goals zoom in 100 ms apart, team cards flip in 80 ms apart. */

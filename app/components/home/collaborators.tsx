@@ -1,5 +1,5 @@
-import { Picture } from "~/components/site/picture";
-import type { HomeContent } from "../../../server/services/site-content";
+import { Picture } from "#app/components/site/picture.tsx";
+import type { HomeContent } from "#server/services/site-content.ts";
 import { SectionHeading } from "./section-heading";
 
 /** The "Our Collaborator" cards; no section at all while there are none. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useFetchers, useNavigation } from "react-router";
-import { onceNear } from "~/lib/once-near";
+import { onceNear } from "#app/lib/once-near.ts";
 
 /** How far below the screen the form may still be when its code is fetched: a fast scroll should not outrun it. */
 const NEAR_MARGIN = "800px 0px";

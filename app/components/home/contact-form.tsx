@@ -1,13 +1,13 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { CONTACT_MESSAGES } from "#core/schemas/contact-messages";
-import { Button } from "~/components/ui/button";
-import { Field, firstMessage, FormMessage, Honeypot } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
-import { preloadToasts, showToast } from "~/components/ui/toasts";
-import { onDemand } from "~/lib/on-demand";
-import { useActionResult } from "~/lib/use-action-result";
+import { CONTACT_MESSAGES } from "#core/schemas/contact-messages.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { preloadToasts, showToast } from "#app/components/ui/toasts.ts";
+import { onDemand } from "#app/lib/on-demand.ts";
+import { useActionResult } from "#app/lib/use-action-result.ts";
 import type { validateContact } from "./contact-validation";
 
 /** The schema (and zod with it) loads when the visitor starts writing, not with the home page; so do the toasts. */

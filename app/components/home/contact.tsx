@@ -1,7 +1,7 @@
-import { BrandIcon } from "~/components/site/brand-icon";
-import { SocialLinks } from "~/components/site/social-links";
-import { Button } from "~/components/ui/button";
-import type { HomeContent } from "../../../server/services/site-content";
+import { BrandIcon } from "#app/components/site/brand-icon.tsx";
+import { SocialLinks } from "#app/components/site/social-links.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import type { HomeContent } from "#server/services/site-content.ts";
 import { ContactFormWhenNear } from "./contact-form-when-near";
 import { SectionHeading } from "./section-heading";
 

@@ -1,7 +1,7 @@
-import { Button } from "~/components/ui/button";
-import { Picture } from "~/components/site/picture";
-import { SocialLinks } from "~/components/site/social-links";
-import type { HomeContent } from "../../../server/services/site-content";
+import { Button } from "#app/components/ui/button.tsx";
+import { Picture } from "#app/components/site/picture.tsx";
+import { SocialLinks } from "#app/components/site/social-links.tsx";
+import type { HomeContent } from "#server/services/site-content.ts";
 import { TypedHeadline } from "./typed-headline";
 import { VideoDialog } from "./video-dialog";
 

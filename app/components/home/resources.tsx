@@ -1,9 +1,9 @@
 import { ExternalLink } from "lucide-react";
-import { BrandIcon } from "~/components/site/brand-icon";
-import { Picture } from "~/components/site/picture";
-import { Button } from "~/components/ui/button";
-import { linkName } from "~/lib/link-name";
-import type { HomeContent } from "../../../server/services/site-content";
+import { BrandIcon } from "#app/components/site/brand-icon.tsx";
+import { Picture } from "#app/components/site/picture.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { linkName } from "#app/lib/link-name.ts";
+import type { HomeContent } from "#server/services/site-content.ts";
 import { SectionHeading } from "./section-heading";
 
 export function Resources({ resources }: { resources: HomeContent["resources"] }) {

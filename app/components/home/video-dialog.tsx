@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { onDemand, useOnDemand } from "~/lib/on-demand";
+import { Button } from "#app/components/ui/button.tsx";
+import { onDemand, useOnDemand } from "#app/lib/on-demand.ts";
 
 /**
  * The dialog's code (Radix's dialog: focus trap, dismissal, scroll lock) is a chunk of its own: fetched when a

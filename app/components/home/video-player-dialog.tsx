@@ -1,5 +1,5 @@
 import { type RefObject, useState } from "react";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
 
 export const VIDEO_FALLBACK_TEXT = "Sorry, the video cannot be played right now.";
 

@@ -1,10 +1,10 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { listEntries } from "#core/schemas/join";
-import { Button } from "~/components/ui/button";
-import { Field, inputClass } from "~/components/ui/field";
-import { useHydrated } from "~/lib/use-hydrated";
+import { listEntries } from "#core/schemas/join.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, inputClass } from "#app/components/ui/field.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**
  * A list answer (hobbies, books): type an entry, then Enter or Add; leaving the box adds what it holds too, and the

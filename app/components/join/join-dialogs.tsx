@@ -1,7 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { preloadToasts } from "~/components/ui/toasts";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { preloadToasts } from "#app/components/ui/toasts.ts";
 import { JoinForm } from "./join-form";
 
 /**

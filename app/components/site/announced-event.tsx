@@ -1,4 +1,4 @@
-import type { PublicAnnouncement } from "../../../server/services/announcements";
+import type { PublicAnnouncement } from "#server/services/announcements.ts";
 
 /** When and where the announced event is. */
 export function EventDetails({ event }: { event: NonNullable<PublicAnnouncement["event"]> }) {

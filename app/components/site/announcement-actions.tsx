@@ -1,10 +1,10 @@
 import { CalendarPlus, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import { announcementCalendarPath, announcementPagePath } from "#core/public-pages";
-import { REGISTRATION_MESSAGES } from "#core/schemas/registration-messages";
-import type { PublicAnnouncement } from "../../../server/services/announcements";
-import { Button } from "~/components/ui/button";
-import { linkName } from "~/lib/link-name";
+import { announcementCalendarPath, announcementPagePath } from "#core/public-pages.ts";
+import { REGISTRATION_MESSAGES } from "#core/schemas/registration-messages.ts";
+import type { PublicAnnouncement } from "#server/services/announcements.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { linkName } from "#app/lib/link-name.ts";
 import { ShareButton } from "./share-button";
 
 /**

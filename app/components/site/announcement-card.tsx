@@ -1,7 +1,7 @@
 import { Pin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { PublicAnnouncement } from "../../../server/services/announcements";
+import type { PublicAnnouncement } from "#server/services/announcements.ts";
 import { EventDetails } from "./announced-event";
 import { LinkedText } from "./linked-text";
 import { Picture } from "./picture";

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** Back to the previous page; to `fallback` (the home page) when this page was opened directly. */
 export function BackButton({ fallback = "/" }: { fallback?: string }) {

@@ -1,11 +1,11 @@
 import { type RefObject, useRef, useState } from "react";
-import { onDemand, useOnDemand } from "~/lib/on-demand";
+import { onDemand, useOnDemand } from "#app/lib/on-demand.ts";
 
 /**
  * The confirmation and the form behind it (Radix dialogs, Conform, zod, the chip lists) are a chunk of
  * their own: fetched when a pointer reaches the button, when it gets focus, or at the latest on the click.
  */
-const joinDialogs = onDemand(() => import("~/components/join/join-dialogs"), "the Join Us dialogs");
+const joinDialogs = onDemand(() => import("#app/components/join/join-dialogs.tsx"), "the Join Us dialogs");
 const preload = () => void joinDialogs.load();
 
 /**

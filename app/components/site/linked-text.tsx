@@ -1,4 +1,4 @@
-import type { TextPart } from "#core/text-parts";
+import type { TextPart } from "#core/text-parts.ts";
 
 /** Text with its web addresses as links (server/services/linked-text.ts cut it up); everything else is text. */
 export function LinkedText({ parts }: { parts: TextPart[] }) {

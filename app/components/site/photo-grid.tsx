@@ -1,4 +1,4 @@
-import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
+import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
 import { Picture } from "./picture";
 import { usePhotoLightbox } from "./use-photo-lightbox";
 

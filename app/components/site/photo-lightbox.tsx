@@ -5,7 +5,7 @@ import Counter from "yet-another-react-lightbox/plugins/counter";
 import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/captions.css";
 import "yet-another-react-lightbox/plugins/counter.css";
-import { type GalleryPhoto, galleryPhotoAlt, galleryPhotoVariants } from "#core/gallery-photo";
+import { type GalleryPhoto, galleryPhotoAlt, galleryPhotoVariants } from "#core/gallery-photo.ts";
 
 const PLUGINS = [Captions, Counter];
 

@@ -1,9 +1,9 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
-import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
-import { onceNear } from "~/lib/once-near";
-import { whenIdle } from "~/lib/when-idle";
+import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
+import { onceNear } from "#app/lib/once-near.ts";
+import { whenIdle } from "#app/lib/when-idle.ts";
 import { Picture } from "./picture";
 import { usePhotoLightbox } from "./use-photo-lightbox";
 

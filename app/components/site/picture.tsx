@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import type { ResponsiveImage } from "#core/responsive-image";
+import type { ResponsiveImage } from "#core/responsive-image.ts";
 
 interface PictureProps {
   image: ResponsiveImage;

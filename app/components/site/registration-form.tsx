@@ -2,10 +2,10 @@ import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
-import { answerField, type RegistrationQuestion, registrationSchema } from "#core/schemas/registration";
-import { Button } from "~/components/ui/button";
-import { Field, firstMessage, FormMessage, Honeypot } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
+import { answerField, type RegistrationQuestion, registrationSchema } from "#core/schemas/registration.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
 
 /** One of several choices, as radio buttons in a group named by the question. */
 function ChoiceField({ meta, question }: { meta: FieldMetadata<string>; question: RegistrationQuestion }) {

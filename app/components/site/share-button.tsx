@@ -1,7 +1,7 @@
 import { Share2 } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toasts";
-import { useHydrated } from "~/lib/use-hydrated";
+import { Button } from "#app/components/ui/button.tsx";
+import { showToast } from "#app/components/ui/toasts.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**
  * Shares the page at `path`: the phone's share sheet where the browser has one, otherwise its address is copied.

@@ -2,7 +2,7 @@ import { ChevronDown, ExternalLink } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
 import { Link } from "react-router";
 import { clsx } from "clsx";
-import type { SiteChrome } from "../../../server/services/site-content";
+import type { SiteChrome } from "#server/services/site-content.ts";
 import { JoinUsButton } from "./join-us-button";
 import { NavDropdown } from "./nav-dropdown";
 import type { NavLinkItem } from "./top-bar-links";

@@ -1,4 +1,4 @@
-import type { SiteContent } from "#core/schemas/site-content";
+import type { SiteContent } from "#core/schemas/site-content.ts";
 import { clsx } from "clsx";
 import { BrandIcon } from "./brand-icon";
 

@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { SiteChrome } from "../../../server/services/site-content";
+import type { SiteChrome } from "#server/services/site-content.ts";
 import { Picture } from "./picture";
 import { DesktopMenu, MobileMenu } from "./site-menus";
 import { ADMIN_LINKS, SHORT_LINKS, topBarVariant } from "./top-bar-links";

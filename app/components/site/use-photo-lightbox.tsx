@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo";
-import { onDemand, useOnDemand } from "~/lib/on-demand";
+import { type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
+import { onDemand, useOnDemand } from "#app/lib/on-demand.ts";
 
 /**
  * The lightbox's code (yet-another-react-lightbox with its styles) is a chunk of its own: fetched when a pointer

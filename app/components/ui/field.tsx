@@ -1,7 +1,7 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { clsx } from "clsx";
-import { HONEYPOT_FIELD } from "#core/schemas/limits";
+import { HONEYPOT_FIELD } from "#core/schemas/limits.ts";
 
 export const inputClass =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-800 focus:outline-2 focus:outline-brand-800 disabled:bg-slate-100 aria-[invalid=true]:border-red-700";

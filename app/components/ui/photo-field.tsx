@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { usePreview } from "~/lib/use-preview";
+import { usePreview } from "#app/lib/use-preview.ts";
 import { Field } from "./field";
 
 interface FileFieldProps {

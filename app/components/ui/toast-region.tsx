@@ -1,4 +1,4 @@
-import { useOnDemand } from "~/lib/on-demand";
+import { useOnDemand } from "#app/lib/on-demand.ts";
 import { toastLibrary } from "./toasts";
 
 /**

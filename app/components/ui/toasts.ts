@@ -1,5 +1,5 @@
 import type * as HotToast from "react-hot-toast";
-import { onDemand } from "~/lib/on-demand";
+import { onDemand } from "#app/lib/on-demand.ts";
 
 /**
  * Toasts without react-hot-toast in every page: the library is fetched on the first toast, and `<ToastRegion />`

@@ -1,11 +1,11 @@
 import { data, Outlet } from "react-router";
-import type { RouteHandle } from "#core/route-handle";
-import { AdminNav } from "~/components/admin/admin-nav";
-import { FormMessage } from "~/components/ui/field";
-import { admittedAdmin } from "~/lib/admin-guards.server";
-import { takeToast } from "~/lib/toast-cookie.server";
-import { requestContext, servicesContext } from "~/context";
-import { errorMessage } from "#core/errors";
+import type { RouteHandle } from "#core/route-handle.ts";
+import { AdminNav } from "#app/components/admin/admin-nav.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
+import { admittedAdmin } from "#app/lib/admin-guards.server.ts";
+import { takeToast } from "#app/lib/toast-cookie.server.ts";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { errorMessage } from "#core/errors.ts";
 import type { Route } from "./+types/layout";
 
 /**

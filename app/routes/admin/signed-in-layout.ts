@@ -1,4 +1,4 @@
-import { adminGuard } from "~/lib/admin-guards.server";
+import { adminGuard } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/signed-in-layout";
 
 /**

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase, testEngines } from "../../../tests/shared/test-database";
-import { type OutboxPayload, renderMail } from "../../mail/messages";
+import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { type OutboxPayload, renderMail } from "#server/mail/messages.ts";
 import { down, up } from "./2026-12-02T10-00-00_link-secrets";
 
 const TOKENS: Record<"waiting" | "sent", string> = {

@@ -1,15 +1,15 @@
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
-import type { RequestStatus } from "#core/schemas/requests";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import type { RequestStatus } from "#core/schemas/requests.ts";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import sharp from "sharp";
-import { newId } from "../../../server/db/ids";
-import { applicationsRepo, serializeAnswers } from "../../../server/repos/applications";
-import { contactMessagesRepo } from "../../../server/repos/contact-messages";
+import { newId } from "#server/db/ids.ts";
+import { applicationsRepo, serializeAnswers } from "#server/repos/applications.ts";
+import { contactMessagesRepo } from "#server/repos/contact-messages.ts";
 import { pageMessages } from "./forms";
 import { rememberSecret } from "./log-secrets";
 import { sampleJpeg } from "./seed";
 import { siteOrigin, type TestServer } from "./test-server";
-import { SEED_QUESTIONS } from "../../shared/seed-questions";
+import { SEED_QUESTIONS } from "#tests/shared/seed-questions.ts";
 
 /** The admin every admin test server is started with. */
 export const ADMIN = { email: "owner@example.org", password: "correct horse battery" } as const;

@@ -1,4 +1,4 @@
-import { CONTENT_TABLES } from "../../../server/repos/site-content";
+import { CONTENT_TABLES } from "#server/repos/site-content.ts";
 import type { TestServer } from "./test-server";
 
 /**

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { newId, nowIso } from "../../../server/db/ids";
-import { announcementsRepo } from "../../../server/repos/announcements";
-import { publishedAnnouncement } from "../../shared/announcement-values";
-import { storeImage } from "../../../server/services/image-store";
+import { newId, nowIso } from "#server/db/ids.ts";
+import { announcementsRepo } from "#server/repos/announcements.ts";
+import { publishedAnnouncement } from "#tests/shared/announcement-values.ts";
+import { storeImage } from "#server/services/image-store.ts";
 import { rememberSecret } from "./log-secrets";
 import type { TestServer } from "./test-server";
 

@@ -16,9 +16,9 @@ import path from "node:path";
 import type pg from "pg";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
-import type { Engine } from "../../../server/db/database";
-import { startProductionServer } from "../../../scripts/lib/production-server";
-import { testEngines, withPostgresClient } from "../../shared/test-database";
+import type { Engine } from "#server/db/database.ts";
+import { startProductionServer } from "#scripts/lib/production-server.ts";
+import { testEngines, withPostgresClient } from "#tests/shared/test-database.ts";
 import { ADMIN_ENV } from "./admin";
 
 export interface ServerTemplate {

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { importContent } from "../../../server/content/import-content";
-import { encodeCache } from "../../../server/images/encode-cache";
-import { createLogger } from "../../../server/logger";
-import { smallSite, writeSmallSite } from "../../shared/small-content";
+import { importContent } from "#server/content/import-content.ts";
+import { encodeCache } from "#server/images/encode-cache.ts";
+import { createLogger } from "#server/logger.ts";
+import { smallSite, writeSmallSite } from "#tests/shared/small-content.ts";
 import type { TestServer } from "./test-server";
 
 /**

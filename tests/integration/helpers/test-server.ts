@@ -4,12 +4,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createDatabase, type DatabaseHandle, type Engine } from "../../../server/db/database";
-import { createSchema, dropSchema, schemaUrl } from "../../shared/test-database";
-import { SECRETS_KEY_FILE } from "../../../server/secrets-at-rest";
-import { localStorage } from "../../../server/storage/local-storage";
-import type { FileStorage } from "../../../server/storage/storage";
-import { freePort, serveCommand, siteOrigin } from "../../../scripts/lib/production-server";
+import { createDatabase, type DatabaseHandle, type Engine } from "#server/db/database.ts";
+import { createSchema, dropSchema, schemaUrl } from "#tests/shared/test-database.ts";
+import { SECRETS_KEY_FILE } from "#server/secrets-at-rest.ts";
+import { localStorage } from "#server/storage/local-storage.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
+import { freePort, serveCommand, siteOrigin } from "#scripts/lib/production-server.ts";
 import { rememberSecret, watchServerOutput } from "./log-secrets";
 import { copyTemplateFiles, newDatabaseName, postgresAdmin, postgresUrlOf, serverTemplateFor } from "./server-templates";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { Engine } from "../../../server/db/database";
+import type { Engine } from "#server/db/database.ts";
 import { ADMIN_ENV, clearRateLimits, signIn } from "./admin";
 import { type SmtpCatcher, smtpCatcher } from "./smtp-catcher";
 import { freePort, startTestServer, type TestServer } from "./test-server";

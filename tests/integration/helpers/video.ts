@@ -1,4 +1,4 @@
-import { VIDEO_PART_BYTES } from "../../../core/schemas/limits";
+import { VIDEO_PART_BYTES } from "#core/schemas/limits.ts";
 import { type ApiAnswer, post, readAnswer } from "./admin";
 import { siteOrigin, type TestServer } from "./test-server";
 

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { type ComponentProps, type ReactNode, useState } from "react";
-import { AdminDialog } from "~/components/admin/admin-dialog";
-import { Button } from "~/components/ui/button";
+import { AdminDialog } from "#app/components/admin/admin-dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { ContentList } from "./content-list";
 
 type ListProps<T extends { id: string }> = Omit<ComponentProps<typeof ContentList<T>>, "onEdit">;

@@ -16,12 +16,12 @@ import { clsx } from "clsx";
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { href, useFetcher, useRevalidator } from "react-router";
-import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
-import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { showToast } from "~/components/ui/toasts";
-import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
-import { useActionResult } from "~/lib/use-action-result";
+import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { showToast } from "#app/components/ui/toasts.ts";
+import { type ActionAnswer, answerMessage } from "#app/lib/answer-message.ts";
+import { useActionResult } from "#app/lib/use-action-result.ts";
 
 type Direction = "up" | "down";
 

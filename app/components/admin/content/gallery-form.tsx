@@ -1,12 +1,12 @@
-import { countOf } from "#core/count-of";
+import { countOf } from "#core/count-of.ts";
 import { useEffect, useState } from "react";
 import { href, useNavigate } from "react-router";
-import { GALLERY_KINDS } from "#core/gallery-kinds";
-import { gallerySchema } from "#core/schemas/content-forms";
-import { Field } from "~/components/ui/field";
-import { SelectField } from "~/components/ui/select-field";
-import { uploadPhotos } from "~/lib/photo-uploads";
-import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
+import { GALLERY_KINDS } from "#core/gallery-kinds.ts";
+import { gallerySchema } from "#core/schemas/content-forms.ts";
+import { Field } from "#app/components/ui/field.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
+import { uploadPhotos } from "#app/lib/photo-uploads.ts";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { PhotoDropZone } from "./photo-uploads";
 
 interface StoredGallery {

@@ -1,9 +1,9 @@
 import { getInputProps } from "@conform-to/react";
-import { galleryPhotoSchema } from "#core/schemas/content-forms";
-import type { ResponsiveImage } from "#core/responsive-image";
-import { Picture } from "~/components/site/picture";
-import { Field } from "~/components/ui/field";
-import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
+import { galleryPhotoSchema } from "#core/schemas/content-forms.ts";
+import type { ResponsiveImage } from "#core/responsive-image.ts";
+import { Picture } from "#app/components/site/picture.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 
 interface StoredPhoto {
   id: string;

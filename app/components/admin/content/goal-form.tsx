@@ -1,6 +1,6 @@
-import { goalSchema } from "#core/schemas/content-forms";
-import { Field } from "~/components/ui/field";
-import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
+import { goalSchema } from "#core/schemas/content-forms.ts";
+import { Field } from "#app/components/ui/field.tsx";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 
 interface StoredGoal {
   id: string;

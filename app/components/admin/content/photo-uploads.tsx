@@ -2,9 +2,9 @@ import { ImagePlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { clsx } from "clsx";
-import { PHOTO_ACCEPT } from "#core/schemas/content-forms";
-import { Button } from "~/components/ui/button";
-import { clearFinishedUploads, type PhotoUpload, usePhotoUploads } from "~/lib/photo-uploads";
+import { PHOTO_ACCEPT } from "#core/schemas/content-forms.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { clearFinishedUploads, type PhotoUpload, usePhotoUploads } from "#app/lib/photo-uploads.ts";
 
 /**
  * Where photos are chosen: dropped on the box, or picked with its button (on a phone, the camera roll). Several at

@@ -1,8 +1,8 @@
-import { PHOTO_ACCEPT, resourceSchema } from "#core/schemas/content-forms";
-import type { ResponsiveImage } from "#core/responsive-image";
-import { Field } from "~/components/ui/field";
-import { PhotoFieldWithPreview } from "~/components/ui/photo-field";
-import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
+import { PHOTO_ACCEPT, resourceSchema } from "#core/schemas/content-forms.ts";
+import type { ResponsiveImage } from "#core/responsive-image.ts";
+import { Field } from "#app/components/ui/field.tsx";
+import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 
 interface StoredResource {
   id: string;

@@ -1,6 +1,6 @@
-import { type SiteDetailsInput, siteDetailsSchema } from "#core/schemas/content-forms";
-import { Field } from "~/components/ui/field";
-import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
+import { type SiteDetailsInput, siteDetailsSchema } from "#core/schemas/content-forms.ts";
+import { Field } from "#app/components/ui/field.tsx";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 
 /** /admin/content/home: names, texts and links, saved together. */
 export function SiteDetailsForm({ details }: { details: SiteDetailsInput }) {

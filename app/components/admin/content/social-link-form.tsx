@@ -1,7 +1,7 @@
-import { SOCIAL_NETWORKS, socialLinkSchema } from "#core/schemas/content-forms";
-import { Field } from "~/components/ui/field";
-import { SelectField } from "~/components/ui/select-field";
-import { AdminForm, useAdminForm } from "~/components/admin/forms/admin-form";
+import { SOCIAL_NETWORKS, socialLinkSchema } from "#core/schemas/content-forms.ts";
+import { Field } from "#app/components/ui/field.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 
 export interface StoredSocialLink {
   id: string;

@@ -2,19 +2,19 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { href, useRevalidator } from "react-router";
-import { VIDEO_ACCEPT, VIDEO_TOO_LARGE_MESSAGE, videoChoiceSchema } from "#core/schemas/content-forms";
-import { VIDEO_MAX_BYTES } from "#core/schemas/limits";
-import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
-import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { FormMessage, firstMessage } from "~/components/ui/field";
-import { FileField } from "~/components/ui/photo-field";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
-import { NETWORK_MESSAGE } from "~/lib/post-with-progress";
-import { uploadVideo } from "~/lib/video-upload";
-import { holdWhileUploading } from "~/lib/leave-while-uploading";
-import { type FormAnswer, SubmitButton } from "~/components/admin/forms/admin-form";
-import { useAnswerToasts } from "~/components/admin/forms/answer-toasts";
+import { VIDEO_ACCEPT, VIDEO_TOO_LARGE_MESSAGE, videoChoiceSchema } from "#core/schemas/content-forms.ts";
+import { VIDEO_MAX_BYTES } from "#core/schemas/limits.ts";
+import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { FormMessage, firstMessage } from "#app/components/ui/field.tsx";
+import { FileField } from "#app/components/ui/photo-field.tsx";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { NETWORK_MESSAGE } from "#app/lib/post-with-progress.ts";
+import { uploadVideo } from "#app/lib/video-upload.ts";
+import { holdWhileUploading } from "#app/lib/leave-while-uploading.ts";
+import { type FormAnswer, SubmitButton } from "#app/components/admin/forms/admin-form.tsx";
+import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 
 export interface StoredVideo {
   /** Where the stored video plays from, or null when there is none. */

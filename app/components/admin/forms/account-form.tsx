@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { FormMessage, firstMessage } from "~/components/ui/field";
+import { FormMessage, firstMessage } from "#app/components/ui/field.tsx";
 import { SubmitButton } from "./admin-form";
 
 /** What the password field of an account page (invitation, reset) says under its label. */

@@ -1,10 +1,10 @@
 import { type ReactNode, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { INTENT_FIELD } from "#core/schemas/intent";
-import { Button, type ButtonProps } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Spinner } from "~/components/ui/spinner";
-import type { ActionAnswer } from "~/lib/answer-message";
+import { INTENT_FIELD } from "#core/schemas/intent.ts";
+import { Button, type ButtonProps } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import { type AnswerToasts, useAnswerToasts } from "./answer-toasts";
 
 /** The question an action button asks before it posts: the dialog names what it acts on. */

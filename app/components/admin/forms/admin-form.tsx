@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { FormEvent, ReactNode } from "react";
 import { type FetcherWithComponents, useActionData, useFetcher } from "react-router";
 import type { z } from "zod";
-import { INTENT_FIELD } from "#core/schemas/intent";
-import { Button, type ButtonProps } from "~/components/ui/button";
-import { FormMessage, firstMessage } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
+import { INTENT_FIELD } from "#core/schemas/intent.ts";
+import { Button, type ButtonProps } from "#app/components/ui/button.tsx";
+import { FormMessage, firstMessage } from "#app/components/ui/field.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
 import { type AnswerToasts, useAnswerToasts } from "./answer-toasts";
 
 /** What an admin form's action answers (app/lib/forms.server.ts): taken or not, Conform's result, what else it says. */

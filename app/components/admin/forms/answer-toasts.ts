@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import { showToast } from "~/components/ui/toasts";
-import { type ActionAnswer, answerMessage } from "~/lib/answer-message";
-import { useActionResult } from "~/lib/use-action-result";
+import { showToast } from "#app/components/ui/toasts.ts";
+import { type ActionAnswer, answerMessage } from "#app/lib/answer-message.ts";
+import { useActionResult } from "#app/lib/use-action-result.ts";
 
 /** A refusal's toast when neither the server nor the post had words of its own. */
 const NOT_DONE = "That did not go through. Please try again.";

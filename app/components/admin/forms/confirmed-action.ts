@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { ActionAnswer } from "~/lib/answer-message";
+import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import { type AnswerToasts, useAnswerToasts } from "./answer-toasts";
 
 /**

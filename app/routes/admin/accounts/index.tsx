@@ -1,15 +1,15 @@
-import { AccountList, InvitationList, InviteAdminForm, RequireTwoFactorForm } from "~/components/admin/accounts-panel";
-import { NoMailServerNotice } from "~/components/admin/mail-status";
-import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
+import { AccountList, InvitationList, InviteAdminForm, RequireTwoFactorForm } from "#app/components/admin/accounts-panel.tsx";
+import { NoMailServerNotice } from "#app/components/admin/mail-status.tsx";
+import { SettingsPage, SettingsSection } from "#app/components/admin/settings-section.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
-import { accountsActionSchema } from "#core/schemas/accounts";
-import { writeGuardsFor } from "~/lib/admin-guards.server";
-import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "~/lib/forms.server";
-import { ACCOUNTS_DONE } from "#core/messages/accounts";
-import type { AccountChangeRefusal } from "../../../../server/auth/accounts.server";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle.ts";
+import { accountsActionSchema } from "#core/schemas/accounts.ts";
+import { writeGuardsFor } from "#app/lib/admin-guards.server.ts";
+import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { ACCOUNTS_DONE } from "#core/messages/accounts.ts";
+import type { AccountChangeRefusal } from "#server/auth/accounts.server.ts";
 import type { Route } from "./+types/index";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export const handle = RECENT_PASSWORD_HANDLE;
 

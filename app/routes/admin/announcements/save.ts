@@ -1,10 +1,10 @@
-import { ANNOUNCEMENT_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
-import type { RouteHandle } from "#core/route-handle";
+import { ANNOUNCEMENT_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
+import type { RouteHandle } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { announcementSchema } from "#core/schemas/announcement";
-import { fileBytes, formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
+import { announcementSchema } from "#core/schemas/announcement.ts";
+import { fileBytes, formAnswer, photoEditAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/save";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export const handle = { uploadMaxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES } satisfies RouteHandle;
 

@@ -1,11 +1,11 @@
 import { Form, href } from "react-router";
-import { countOf } from "#core/count-of";
-import { Pager } from "~/components/admin/pager";
-import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
-import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { countOf } from "#core/count-of.ts";
+import { Pager } from "#app/components/admin/pager.tsx";
+import { SettingsPage, SettingsSection } from "#app/components/admin/settings-section.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { inputClass } from "#app/components/ui/field.tsx";
 import type { Route } from "./+types/index";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,13 +1,13 @@
-import { CollaboratorForm } from "~/components/admin/content/collaborator-form";
-import { ContentListScreen } from "~/components/admin/content/content-list-screen";
-import { Picture } from "~/components/site/picture";
+import { CollaboratorForm } from "#app/components/admin/content/collaborator-form.tsx";
+import { ContentListScreen } from "#app/components/admin/content/content-list-screen.tsx";
+import { Picture } from "#app/components/site/picture.tsx";
 import type { Route } from "./+types/collaborators";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouteHandle } from "#core/route-handle";
-import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
-import { collaboratorsActionSchema } from "#core/schemas/content-actions";
-import { fileBytes, formAnswer, photoEditAnswer, readForm, pageAction } from "~/lib/forms.server";
-import { adminContext, servicesContext } from "~/context";
+import type { RouteHandle } from "#core/route-handle.ts";
+import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
+import { collaboratorsActionSchema } from "#core/schemas/content-actions.ts";
+import { fileBytes, formAnswer, photoEditAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { collaborators: await context.get(servicesContext).contentEditor.collaborators.list() };

@@ -1,6 +1,6 @@
-import { buttonAnswer, goneMessage } from "~/lib/forms.server";
+import { buttonAnswer, goneMessage } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/delete-item";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 /** Deletes an item of one of the content's lists (/admin/content/goals/<id>/delete). */
 export async function action({ params, context }: Route.ActionArgs) {

@@ -1,15 +1,15 @@
-import { countOf } from "#core/count-of";
+import { countOf } from "#core/count-of.ts";
 import { Images } from "lucide-react";
 import { href, Link } from "react-router";
-import { ContentListScreen } from "~/components/admin/content/content-list-screen";
-import { GalleryForm } from "~/components/admin/content/gallery-form";
-import { Picture } from "~/components/site/picture";
-import { GALLERY_KINDS } from "#core/gallery-kinds";
+import { ContentListScreen } from "#app/components/admin/content/content-list-screen.tsx";
+import { GalleryForm } from "#app/components/admin/content/gallery-form.tsx";
+import { Picture } from "#app/components/site/picture.tsx";
+import { GALLERY_KINDS } from "#core/gallery-kinds.ts";
 import type { Route } from "./+types/galleries";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { galleriesActionSchema } from "#core/schemas/content-actions";
-import { editAnswer, formAnswer, readForm, pageAction } from "~/lib/forms.server";
-import { adminContext, servicesContext } from "~/context";
+import { galleriesActionSchema } from "#core/schemas/content-actions.ts";
+import { editAnswer, formAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return context.get(servicesContext).contentEditor.galleries.list();

@@ -1,17 +1,17 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { data, href, Link } from "react-router";
-import { ContentList } from "~/components/admin/content/content-list";
-import { GalleryPhotoForm } from "~/components/admin/content/gallery-photo-form";
-import { PhotoDropZone, PhotoUploadList } from "~/components/admin/content/photo-uploads";
-import { AdminDialog } from "~/components/admin/admin-dialog";
-import { Picture } from "~/components/site/picture";
-import { uploadPhotos } from "~/lib/photo-uploads";
+import { ContentList } from "#app/components/admin/content/content-list.tsx";
+import { GalleryPhotoForm } from "#app/components/admin/content/gallery-photo-form.tsx";
+import { PhotoDropZone, PhotoUploadList } from "#app/components/admin/content/photo-uploads.tsx";
+import { AdminDialog } from "#app/components/admin/admin-dialog.tsx";
+import { Picture } from "#app/components/site/picture.tsx";
+import { uploadPhotos } from "#app/lib/photo-uploads.ts";
 import type { Route } from "./+types/gallery";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { galleryActionSchema } from "#core/schemas/content-actions";
-import { editAnswer, formAnswer, readForm, pageAction } from "~/lib/forms.server";
-import { adminContext, servicesContext } from "~/context";
+import { galleryActionSchema } from "#core/schemas/content-actions.ts";
+import { editAnswer, formAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const gallery = await context.get(servicesContext).contentEditor.galleries.get(params.id);

@@ -1,10 +1,10 @@
-import { GoalForm } from "~/components/admin/content/goal-form";
-import { ContentListScreen } from "~/components/admin/content/content-list-screen";
+import { GoalForm } from "#app/components/admin/content/goal-form.tsx";
+import { ContentListScreen } from "#app/components/admin/content/content-list-screen.tsx";
 import type { Route } from "./+types/goals";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { goalsActionSchema } from "#core/schemas/content-actions";
-import { editAnswer, formAnswer, readForm, pageAction } from "~/lib/forms.server";
-import { adminContext, servicesContext } from "~/context";
+import { goalsActionSchema } from "#core/schemas/content-actions.ts";
+import { editAnswer, formAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { goals: await context.get(servicesContext).contentEditor.goals.list() };

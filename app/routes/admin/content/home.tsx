@@ -1,19 +1,19 @@
 import { data } from "react-router";
-import { SOCIAL_NETWORKS } from "#core/schemas/content-forms";
-import { ContentListScreen } from "~/components/admin/content/content-list-screen";
-import { LogoForm } from "~/components/admin/content/logo-form";
-import { PresidentForm } from "~/components/admin/content/president-form";
-import { SiteDetailsForm } from "~/components/admin/content/site-details-form";
-import { type StoredSocialLink, SocialLinkForm } from "~/components/admin/content/social-link-form";
-import { VideoForm } from "~/components/admin/content/video-form";
+import { SOCIAL_NETWORKS } from "#core/schemas/content-forms.ts";
+import { ContentListScreen } from "#app/components/admin/content/content-list-screen.tsx";
+import { LogoForm } from "#app/components/admin/content/logo-form.tsx";
+import { PresidentForm } from "#app/components/admin/content/president-form.tsx";
+import { SiteDetailsForm } from "#app/components/admin/content/site-details-form.tsx";
+import { type StoredSocialLink, SocialLinkForm } from "#app/components/admin/content/social-link-form.tsx";
+import { VideoForm } from "#app/components/admin/content/video-form.tsx";
 import type { Route } from "./+types/home";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouteHandle } from "#core/route-handle";
-import { homeContentActionSchema } from "#core/schemas/content-actions";
-import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
-import { editAnswer, fileBytes, formAnswer, pageAction, photoEditAnswer, readForm } from "~/lib/forms.server";
-import { CONTENT_DONE } from "#core/messages/content";
-import { adminContext, servicesContext } from "~/context";
+import type { RouteHandle } from "#core/route-handle.ts";
+import { homeContentActionSchema } from "#core/schemas/content-actions.ts";
+import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
+import { editAnswer, fileBytes, formAnswer, pageAction, photoEditAnswer, readForm } from "#app/lib/forms.server.ts";
+import { CONTENT_DONE } from "#core/messages/content.ts";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [home, socialLinks] = await Promise.all([

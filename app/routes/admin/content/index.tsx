@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CONTENT_SCREENS } from "~/components/admin/content/content-screens";
+import { CONTENT_SCREENS } from "#app/components/admin/content/content-screens.ts";
 
 /** Nothing to read; it makes every visit, client-side ones too, ask the server, so the admin layout's guard runs. */
 export function loader() {

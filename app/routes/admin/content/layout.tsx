@@ -1,6 +1,6 @@
 import { href, NavLink, Outlet } from "react-router";
 import { clsx } from "clsx";
-import { CONTENT_SCREENS } from "~/components/admin/content/content-screens";
+import { CONTENT_SCREENS } from "#app/components/admin/content/content-screens.ts";
 /** /admin/content and its screens: a link to each part of the site's content. */
 export default function SiteContentLayout() {
   return (

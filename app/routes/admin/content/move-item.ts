@@ -1,7 +1,7 @@
-import { MOVE_MESSAGES, moveItemSchema } from "#core/schemas/content-forms";
-import { buttonAnswer, goneMessage, readForm } from "~/lib/forms.server";
+import { MOVE_MESSAGES, moveItemSchema } from "#core/schemas/content-forms.ts";
+import { buttonAnswer, goneMessage, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/move-item";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 /**
  * Moves an item of one of the content's lists (/admin/content/goals/<id>/move): one place up or down (`direction`,

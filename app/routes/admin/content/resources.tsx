@@ -1,13 +1,13 @@
-import { ContentListScreen } from "~/components/admin/content/content-list-screen";
-import { ResourceForm } from "~/components/admin/content/resource-form";
-import { Picture } from "~/components/site/picture";
+import { ContentListScreen } from "#app/components/admin/content/content-list-screen.tsx";
+import { ResourceForm } from "#app/components/admin/content/resource-form.tsx";
+import { Picture } from "#app/components/site/picture.tsx";
 import type { Route } from "./+types/resources";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouteHandle } from "#core/route-handle";
-import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
-import { resourcesActionSchema } from "#core/schemas/content-actions";
-import { fileBytes, formAnswer, photoEditAnswer, readForm, pageAction } from "~/lib/forms.server";
-import { adminContext, servicesContext } from "~/context";
+import type { RouteHandle } from "#core/route-handle.ts";
+import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
+import { resourcesActionSchema } from "#core/schemas/content-actions.ts";
+import { fileBytes, formAnswer, photoEditAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { resources: await context.get(servicesContext).contentEditor.resources.list() };

@@ -1,6 +1,6 @@
-import { buttonAnswer } from "~/lib/forms.server";
+import { buttonAnswer } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/start-video-upload";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** A new upload of the documentary video: its id, which names the parts sent next. */
 export async function action({ context }: Route.ActionArgs) {

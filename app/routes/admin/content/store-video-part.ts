@@ -1,8 +1,8 @@
-import { VIDEO_PART_BYTES } from "#core/schemas/limits";
-import type { RouteHandle } from "#core/route-handle";
-import { buttonAnswer } from "~/lib/forms.server";
+import { VIDEO_PART_BYTES } from "#core/schemas/limits.ts";
+import type { RouteHandle } from "#core/route-handle.ts";
+import { buttonAnswer } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/store-video-part";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 export const handle = { uploadMaxBytes: VIDEO_PART_BYTES } satisfies RouteHandle;
 

@@ -1,10 +1,10 @@
-import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits";
-import type { RouteHandle } from "#core/route-handle";
+import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
+import type { RouteHandle } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { galleryPhotoUploadSchema } from "#core/schemas/content-forms";
-import { formAnswer, photoEditAnswer, readForm } from "~/lib/forms.server";
+import { galleryPhotoUploadSchema } from "#core/schemas/content-forms.ts";
+import { formAnswer, photoEditAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/upload-gallery-photo";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
 

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CONFIRMATION_PLACEHOLDERS, mailSettingsActionSchema } from "#core/schemas/mail-settings";
-import { ConfirmationMailForm, NotificationAddressForm } from "~/components/admin/mail-settings-forms";
-import { MailStatus } from "~/components/admin/mail-status";
-import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
-import { doneAnswer, formAnswer, pageAction, readForm } from "~/lib/forms.server";
-import { SAVED } from "#core/messages/common";
-import { loadMailStatus } from "~/lib/mail-status.server";
+import { CONFIRMATION_PLACEHOLDERS, mailSettingsActionSchema } from "#core/schemas/mail-settings.ts";
+import { ConfirmationMailForm, NotificationAddressForm } from "#app/components/admin/mail-settings-forms.tsx";
+import { MailStatus } from "#app/components/admin/mail-status.tsx";
+import { SettingsPage, SettingsSection } from "#app/components/admin/settings-section.tsx";
+import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { SAVED } from "#core/messages/common.ts";
+import { loadMailStatus } from "#app/lib/mail-status.server.ts";
 import type { Route } from "./+types/index";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadMailStatus(context);

@@ -1,6 +1,6 @@
-import { buttonAnswer } from "~/lib/forms.server";
+import { buttonAnswer } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/send-test";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 /** "Send test mail": queued through the outbox like every mail, so the panel's mail line shows how it went. */
 export async function action({ context }: Route.ActionArgs) {

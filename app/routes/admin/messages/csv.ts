@@ -1,7 +1,7 @@
-import { messageFilterOf } from "#core/schemas/messages";
-import { csvAnswer } from "~/lib/csv-answer.server";
+import { messageFilterOf } from "#core/schemas/messages.ts";
+import { csvAnswer } from "#app/lib/csv-answer.server.ts";
 import type { Route } from "./+types/csv";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** The messages the inbox's search shows (every page of them) as a spreadsheet file. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouteHandle } from "#core/route-handle";
-import { messageFilterOf, messagesActionSchema } from "#core/schemas/messages";
-import { MessagesPanel } from "~/components/admin/messages-panel";
-import { writeGuardsFor } from "~/lib/admin-guards.server";
-import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "~/lib/forms.server";
-import { INBOX_DONE } from "#core/messages/inbox";
-import { adminContext, servicesContext } from "~/context";
+import type { RouteHandle } from "#core/route-handle.ts";
+import { messageFilterOf, messagesActionSchema } from "#core/schemas/messages.ts";
+import { MessagesPanel } from "#app/components/admin/messages-panel.tsx";
+import { writeGuardsFor } from "#app/lib/admin-guards.server.ts";
+import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { INBOX_DONE } from "#core/messages/inbox.ts";
+import { adminContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
 
 export const handle = { recentPassword: ["delete"] } as const satisfies RouteHandle;

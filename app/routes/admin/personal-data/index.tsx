@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { RECENT_PASSWORD_HANDLE } from "#core/route-handle";
-import { DEFAULT_RETENTION_MONTHS, personalDataActionSchema, RETENTION_CHOICES, retentionMonths } from "#core/schemas/personal-data";
-import { writeGuardsFor } from "~/lib/admin-guards.server";
-import { doneAnswer, formAnswer, pageAction, readForm } from "~/lib/forms.server";
-import { SAVED } from "#core/messages/common";
-import { PERSONAL_DATA_DONE } from "#core/messages/personal-data";
-import { EraseByEmail, RetentionForm } from "~/components/admin/personal-data-forms";
-import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
+import { RECENT_PASSWORD_HANDLE } from "#core/route-handle.ts";
+import { DEFAULT_RETENTION_MONTHS, personalDataActionSchema, RETENTION_CHOICES, retentionMonths } from "#core/schemas/personal-data.ts";
+import { writeGuardsFor } from "#app/lib/admin-guards.server.ts";
+import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { SAVED } from "#core/messages/common.ts";
+import { PERSONAL_DATA_DONE } from "#core/messages/personal-data.ts";
+import { EraseByEmail, RetentionForm } from "#app/components/admin/personal-data-forms.tsx";
+import { SettingsPage, SettingsSection } from "#app/components/admin/settings-section.tsx";
 import type { Route } from "./+types/index";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export const handle = RECENT_PASSWORD_HANDLE;
 

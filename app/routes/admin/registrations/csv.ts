@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { csvAnswer } from "~/lib/csv-answer.server";
+import { csvAnswer } from "#app/lib/csv-answer.server.ts";
 import type { Route } from "./+types/csv";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** An announcement's registrations (holding a place, then waiting) as a spreadsheet file. */
 export async function loader({ params, context }: Route.LoaderArgs) {

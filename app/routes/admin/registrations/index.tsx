@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { countOf } from "#core/count-of";
-import { registrationsActionSchema } from "#core/schemas/registration";
+import { countOf } from "#core/count-of.ts";
+import { registrationsActionSchema } from "#core/schemas/registration.ts";
 import { Download, Trash2 } from "lucide-react";
 import { data, href, Link } from "react-router";
-import { announcementPagePath } from "#core/public-pages";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { useConfirmedAction } from "~/components/admin/forms/confirmed-action";
-import { BackButton } from "~/components/site/back-button";
-import { Button } from "~/components/ui/button";
-import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "~/lib/forms.server";
-import { ANNOUNCEMENTS_DONE } from "#core/messages/announcements";
+import { announcementPagePath } from "#core/public-pages.ts";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
+import { BackButton } from "#app/components/site/back-button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { ANNOUNCEMENTS_DONE } from "#core/messages/announcements.ts";
 import type { Route } from "./+types/index";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const list = await context.get(servicesContext).registrations.listFor(params.id);

@@ -1,7 +1,7 @@
-import { requestFilterOf } from "#core/schemas/requests";
-import { csvAnswer } from "~/lib/csv-answer.server";
+import { requestFilterOf } from "#core/schemas/requests.ts";
+import { csvAnswer } from "#app/lib/csv-answer.server.ts";
 import type { Route } from "./+types/csv";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** The requests the panel's filter shows (every page of them) as a spreadsheet file. */
 export async function loader({ request, context }: Route.LoaderArgs) {

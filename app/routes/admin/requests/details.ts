@@ -1,8 +1,8 @@
-import { errorMessage } from "#core/errors";
+import { errorMessage } from "#core/errors.ts";
 import { data } from "react-router";
-import { goneMessage } from "~/lib/forms.server";
+import { goneMessage } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/details";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext } from "#app/context.ts";
 
 /**
  * A request with its history, for the details dialog (read when it opens, and again after each change). A request

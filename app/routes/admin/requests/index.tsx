@@ -1,20 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { errorMessage } from "#core/errors";
-import type { RouteHandle } from "#core/route-handle";
-import { requestFilterOf, requestsActionSchema } from "#core/schemas/requests";
-import { LogoutButton } from "~/components/admin/admin-nav";
-import { PanelActions } from "~/components/admin/panel-actions";
-import { ChangePasswordForm } from "~/components/admin/change-password-form";
-import { JoinUsSwitch } from "~/components/admin/join-us-switch";
-import { LoginForm } from "~/components/admin/login-form";
-import { MailStatus } from "~/components/admin/mail-status";
-import { RequestsPanel } from "~/components/admin/requests-panel";
+import { errorMessage } from "#core/errors.ts";
+import type { RouteHandle } from "#core/route-handle.ts";
+import { requestFilterOf, requestsActionSchema } from "#core/schemas/requests.ts";
+import { LogoutButton } from "#app/components/admin/admin-nav.tsx";
+import { PanelActions } from "#app/components/admin/panel-actions.tsx";
+import { ChangePasswordForm } from "#app/components/admin/change-password-form.tsx";
+import { JoinUsSwitch } from "#app/components/admin/join-us-switch.tsx";
+import { LoginForm } from "#app/components/admin/login-form.tsx";
+import { MailStatus } from "#app/components/admin/mail-status.tsx";
+import { RequestsPanel } from "#app/components/admin/requests-panel.tsx";
 
-import { loadMailStatus } from "~/lib/mail-status.server";
-import { adminEntry, adminEntryContext, writeGuardsFor } from "~/lib/admin-guards.server";
-import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "~/lib/forms.server";
-import { REQUESTS_DONE } from "#core/messages/requests";
-import { adminContext, requestContext, servicesContext } from "~/context";
+import { loadMailStatus } from "#app/lib/mail-status.server.ts";
+import { adminEntry, adminEntryContext, writeGuardsFor } from "#app/lib/admin-guards.server.ts";
+import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { REQUESTS_DONE } from "#core/messages/requests.ts";
+import { adminContext, requestContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
 
 export const handle = { recentPassword: ["delete-selected"] } as const satisfies RouteHandle;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { buttonAnswer, readForm } from "~/lib/forms.server";
+import { buttonAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/join-us";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 const toggleSchema = z.object({ visible: z.enum(["true", "false"]) });
 

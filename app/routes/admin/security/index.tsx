@@ -1,17 +1,17 @@
-import { SettingsPage, SettingsSection } from "~/components/admin/settings-section";
-import { ChangePasswordForm } from "~/components/admin/change-password-form";
-import { SessionList } from "~/components/admin/session-list";
-import { TwoFactorSection } from "~/components/admin/two-factor-section";
-import { FormMessage } from "~/components/ui/field";
+import { SettingsPage, SettingsSection } from "#app/components/admin/settings-section.tsx";
+import { ChangePasswordForm } from "#app/components/admin/change-password-form.tsx";
+import { SessionList } from "#app/components/admin/session-list.tsx";
+import { TwoFactorSection } from "#app/components/admin/two-factor-section.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouteHandle } from "#core/route-handle";
-import { securityActionSchema } from "#core/schemas/two-factor";
-import { adminGuard, writeGuardsFor } from "~/lib/admin-guards.server";
-import { doneAnswer, formAnswer, pageAction, readForm } from "~/lib/forms.server";
-import { SECURITY_DONE } from "#core/messages/security";
-import { ownPasswordRefusal } from "~/lib/own-password.server";
+import type { RouteHandle } from "#core/route-handle.ts";
+import { securityActionSchema } from "#core/schemas/two-factor.ts";
+import { adminGuard, writeGuardsFor } from "#app/lib/admin-guards.server.ts";
+import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { SECURITY_DONE } from "#core/messages/security.ts";
+import { ownPasswordRefusal } from "#app/lib/own-password.server.ts";
 import type { Route } from "./+types/index";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 export const handle = {
   recentPassword: ["start-two-factor"],

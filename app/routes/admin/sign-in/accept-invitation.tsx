@@ -1,15 +1,15 @@
-import type { RouteHandle } from "#core/route-handle";
+import type { RouteHandle } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
-import { ROLE_LABELS } from "#core/admin-roles";
-import { acceptInvitationSchema } from "#core/schemas/accounts";
-import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "~/components/admin/forms/account-form";
-import { AccountPage, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
-import { linkRefusalAnswer } from "~/lib/account-link.server";
-import { Field, FormMessage } from "~/components/ui/field";
-import { formAnswer, readForm } from "~/lib/forms.server";
+import { ROLE_LABELS } from "#core/admin-roles.ts";
+import { acceptInvitationSchema } from "#core/schemas/accounts.ts";
+import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
+import { AccountPage, LINK_GONE_MESSAGE } from "#app/components/admin/account-page.tsx";
+import { linkRefusalAnswer } from "#app/lib/account-link.server.ts";
+import { Field, FormMessage } from "#app/components/ui/field.tsx";
+import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/accept-invitation";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext } from "#app/context.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = { keepsPublicPages: true } satisfies RouteHandle;

@@ -1,12 +1,12 @@
-import type { RouteHandle } from "#core/route-handle";
+import type { RouteHandle } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { forgotPasswordSchema } from "#core/schemas/accounts";
-import { AccountForm, useAccountForm } from "~/components/admin/forms/account-form";
-import { AccountPage } from "~/components/admin/account-page";
-import { Field, FormMessage } from "~/components/ui/field";
-import { formAnswer, readForm } from "~/lib/forms.server";
+import { forgotPasswordSchema } from "#core/schemas/accounts.ts";
+import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
+import { AccountPage } from "#app/components/admin/account-page.tsx";
+import { Field, FormMessage } from "#app/components/ui/field.tsx";
+import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/forgot-password";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext } from "#app/context.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = { keepsPublicPages: true } satisfies RouteHandle;

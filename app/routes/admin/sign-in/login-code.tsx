@@ -1,13 +1,13 @@
-import type { RouteHandle } from "#core/route-handle";
+import type { RouteHandle } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
-import { secondFactorSchema } from "#core/schemas/two-factor";
-import { AccountForm, useAccountForm } from "~/components/admin/forms/account-form";
-import { AccountPage } from "~/components/admin/account-page";
-import { Field, FormMessage, firstMessage } from "~/components/ui/field";
-import { formAnswer, readForm } from "~/lib/forms.server";
+import { secondFactorSchema } from "#core/schemas/two-factor.ts";
+import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
+import { AccountPage } from "#app/components/admin/account-page.tsx";
+import { Field, FormMessage, firstMessage } from "#app/components/ui/field.tsx";
+import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/login-code";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = { keepsPublicPages: true } satisfies RouteHandle;

@@ -1,13 +1,13 @@
-import type { RouteHandle } from "#core/route-handle";
+import type { RouteHandle } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
-import { ADMIN_ACCESS_MESSAGES, adminReturnPath } from "#core/admin-access-messages";
-import { loginSchema } from "#core/schemas/login";
-import { LoginForm } from "~/components/admin/login-form";
-import { formAnswer, readForm } from "~/lib/forms.server";
-import { SECOND_FACTOR_PATH } from "~/lib/admin-guards.server";
+import { ADMIN_ACCESS_MESSAGES, adminReturnPath } from "#core/admin-access-messages.ts";
+import { loginSchema } from "#core/schemas/login.ts";
+import { LoginForm } from "#app/components/admin/login-form.tsx";
+import { formAnswer, readForm } from "#app/lib/forms.server.ts";
+import { SECOND_FACTOR_PATH } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/login";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext } from "#app/context.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = { keepsPublicPages: true } satisfies RouteHandle;

@@ -1,7 +1,7 @@
 import { href, redirect } from "react-router";
-import { adminGuard } from "~/lib/admin-guards.server";
+import { adminGuard } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/logout";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
 export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "second-factor" })];

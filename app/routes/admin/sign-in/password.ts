@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages";
-import { changePasswordSchema } from "#core/schemas/change-password";
-import { formAnswer, readForm } from "~/lib/forms.server";
-import { adminGuard } from "~/lib/admin-guards.server";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { changePasswordSchema } from "#core/schemas/change-password.ts";
+import { formAnswer, readForm } from "#app/lib/forms.server.ts";
+import { adminGuard } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/password";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 /** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
 export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "password-change" })];

@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
-import { adminReturnPath } from "#core/admin-access-messages";
-import { passwordAgainSchema } from "#core/schemas/two-factor";
-import { AccountForm, useAccountForm } from "~/components/admin/forms/account-form";
-import { AccountPage } from "~/components/admin/account-page";
-import { Field } from "~/components/ui/field";
-import { formAnswer, readForm } from "~/lib/forms.server";
-import { adminGuard } from "~/lib/admin-guards.server";
+import { adminReturnPath } from "#core/admin-access-messages.ts";
+import { passwordAgainSchema } from "#core/schemas/two-factor.ts";
+import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
+import { AccountPage } from "#app/components/admin/account-page.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { formAnswer, readForm } from "#app/lib/forms.server.ts";
+import { adminGuard } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/reauthenticate";
-import { adminContext, servicesContext } from "~/context";
+import { adminContext, servicesContext } from "#app/context.ts";
 
 /** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
 export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "two-factor-setup" })];

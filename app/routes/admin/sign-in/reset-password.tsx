@@ -1,15 +1,15 @@
-import type { RouteHandle } from "#core/route-handle";
+import type { RouteHandle } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, Link } from "react-router";
-import { resetPasswordSchema } from "#core/schemas/accounts";
-import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "~/components/admin/forms/account-form";
-import { AccountPage, LINK_GONE_MESSAGE } from "~/components/admin/account-page";
-import { linkRefusalAnswer } from "~/lib/account-link.server";
-import { Button } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/field";
-import { formAnswer, readForm } from "~/lib/forms.server";
+import { resetPasswordSchema } from "#core/schemas/accounts.ts";
+import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
+import { AccountPage, LINK_GONE_MESSAGE } from "#app/components/admin/account-page.tsx";
+import { linkRefusalAnswer } from "#app/lib/account-link.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, FormMessage } from "#app/components/ui/field.tsx";
+import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/reset-password";
-import { servicesContext } from "~/context";
+import { servicesContext } from "#app/context.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = { keepsPublicPages: true } satisfies RouteHandle;
