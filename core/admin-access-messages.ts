@@ -14,31 +14,13 @@ export const ADMIN_ACCESS_MESSAGES = {
 } as const;
 
 /**
- * The admin pages an admin is sent back to after logging in: the panel (with its filters), the announcements (and each
- * one's registrations), the messages (with their search), personal data, the accounts and the site content screens. Anything else (an action, a download, another site) is not
- * a place to return to.
+ * The login, saying why the admin is there (`ended`: their session ended) and where they go after it (`next`: an admin
+ * page, as app/lib/admin-guards.server.ts's `adminReturnPath` found it).
  */
-const ADMIN_PAGE =
-  /^\/admin(?:-announcement|\/announcements\/[0-9a-f-]{36}\/registrations|\/messages|\/personal-data|\/accounts|\/audit|\/security|\/mail|\/content(?:\/(?:home|goals|team|collaborators|resources|galleries(?:\/[0-9a-f-]{36})?))?)?\/?$/;
-
-/** `candidate` (a path, or a URL of which only the path and query count) when it is an admin page, else undefined. */
-export function adminReturnPath(candidate: string | null | undefined): string | undefined {
-  if (!candidate) return undefined;
-  let url: URL;
-  try {
-    url = new URL(candidate, "http://site.invalid");
-  } catch {
-    return undefined;
-  }
-  return ADMIN_PAGE.test(url.pathname) ? `${url.pathname}${url.search}` : undefined;
-}
-
-/** The login, saying why the admin is there (`ended`: their session ended) and where they go after it. */
 export function loginPath({ next, ended }: { next?: string; ended: boolean }): string {
   const params = new URLSearchParams();
   if (ended) params.set("ended", "1");
-  const back = adminReturnPath(next);
-  if (back && back !== href("/admin")) params.set("next", back);
+  if (next && next !== href("/admin")) params.set("next", next);
   const query = params.toString();
   return query ? `${href("/admin")}?${query}` : href("/admin");
 }

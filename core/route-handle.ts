@@ -31,7 +31,20 @@ export interface RouteHandle {
    * browser or proxy, and its writes may change the public pages (the page cache is emptied, unless `keepsPublicPages`).
    */
   adminArea?: true;
+  /**
+   * A page of the sign-in itself (the login, its code, forgot and reset password, an invitation, "Confirm it's you"):
+   * never the admin page an admin is sent back to once signed in (server/http/route-rules.ts, `isAdminPage`).
+   */
+  signIn?: true;
+  /**
+   * The login: its posts wait for a free password-hashing slot before anything else reads them, and a flood of them is
+   * turned away with 429 (server/http/request-guards.ts, `limitConcurrentLogins`).
+   */
+  login?: true;
 }
+
+/** The `handle` of a sign-in page whose posts anyone may send and which change nothing the public pages show. */
+export const SIGN_IN_HANDLE = { keepsPublicPages: true, signIn: true } as const satisfies RouteHandle;
 
 /** The `handle` of a route whose writes ask for a recent password. */
 export const RECENT_PASSWORD_HANDLE = { recentPassword: true } as const satisfies RouteHandle;

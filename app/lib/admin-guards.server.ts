@@ -1,5 +1,5 @@
 import { createContext, data, href, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
-import { ADMIN_ACCESS_MESSAGES, adminReturnPath, loginPath } from "#core/admin-access-messages.ts";
+import { ADMIN_ACCESS_MESSAGES, loginPath } from "#core/admin-access-messages.ts";
 import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles.ts";
 import type { RouteHandle } from "#core/route-handle.ts";
 import { INTENT_FIELD } from "#core/schemas/intent.ts";
@@ -23,14 +23,31 @@ const STAGE_PAGES: Record<SignInStage, string> = {
   "two-factor-setup": href("/admin/security"),
 };
 
+/**
+ * `candidate` (a path, or a URL of which only the path and query count) when it is an admin page an admin may be sent
+ * back to once signed in (its route's place in app/routes.ts says so: server/http/route-rules.ts, `isAdminPage`), else
+ * undefined: an action, a download, a sign-in page or another site is not a place to return to.
+ */
+export async function adminReturnPath(context: Readonly<RouterContextProvider>, candidate: string | null | undefined) {
+  if (!candidate) return undefined;
+  let url: URL;
+  try {
+    url = new URL(candidate, "http://site.invalid");
+  } catch {
+    return undefined;
+  }
+  return (await context.get(requestContext).isAdminPage(url.pathname)) ? `${url.pathname}${url.search}` : undefined;
+}
+
 /** The admin page the request came from or is for: where the admin returns after logging in again. */
-function returnPathOf(request: Request): string | undefined {
+async function returnPathOf(request: Request, context: Readonly<RouterContextProvider>): Promise<string | undefined> {
   const url = new URL(request.url);
   // The app asks for a page's data at the page's address with `.data` (and `_routes`) added.
   url.pathname = url.pathname.replace(/\.data$/, "");
   url.searchParams.delete("_routes");
-  const page = request.method === "GET" || request.method === "HEAD" ? adminReturnPath(url.pathname + url.search) : undefined;
-  return page ?? adminReturnPath(request.headers.get("referer"));
+  const read = request.method === "GET" || request.method === "HEAD";
+  const page = read ? await adminReturnPath(context, url.pathname + url.search) : undefined;
+  return page ?? adminReturnPath(context, request.headers.get("referer"));
 }
 
 /**
@@ -62,7 +79,7 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
   }
   if (check.reason === "reauthentication-required") {
     // The admin's browser goes to "Confirm it's you", which leads back to the page the change was made from.
-    const next = returnPathOf(request);
+    const next = await returnPathOf(request, context);
     const confirm = `${REAUTHENTICATE_PATH}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
     if (dataRequest || asksForHtml) throw redirect(confirm, { status: 303 });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.reauthenticationRequired, reauthenticate: confirm }, { status: 403 });
@@ -77,7 +94,7 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
   }
   // A write, or the app's request for data, comes from an admin page that was open: the session ended under it.
   const ended = check.reason === "session-ended" || !read || dataRequest;
-  const login = loginPath({ next: returnPathOf(request), ended });
+  const login = loginPath({ next: await returnPathOf(request, context), ended });
   if (read || dataRequest || asksForHtml) throw redirect(login, { status: read ? 302 : 303, headers });
   throw Response.json({ error: ADMIN_ACCESS_MESSAGES.sessionEnded, login }, { status: 401, headers });
 }

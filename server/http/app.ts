@@ -115,6 +115,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     renderFlags,
     documentPolicy: (scripts: readonly string[]) => (options.development ? undefined : documentPolicy(scripts, { https })),
     isDatabaseUnavailable,
+    isAdminPage: async (path: string) => rules.isAdminPage(routePath(path)),
   });
   // In production the build is given once; in development Vite gives it anew as routes change, and what is read from it follows.
   const { build } = options;
@@ -123,10 +124,13 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     typeof build !== "function"
       ? { render: createPageRenderer(build, "production"), contexts: routerContextsOf(build), rules: routeRulesOf(build) }
       : undefined;
-  const rules: { uploadMaxBytes: Lookup<number | undefined>; isAdminArea: Lookup<boolean> } = builtApp?.rules ?? {
-    uploadMaxBytes: async (path) => routeRulesOf(await currentBuild()).uploadMaxBytes(path),
-    isAdminArea: async (path) => routeRulesOf(await currentBuild()).isAdminArea(path),
-  };
+  const rules: Record<"isAdminArea" | "isAdminPage" | "isLogin", Lookup<boolean>> & { uploadMaxBytes: Lookup<number | undefined> } =
+    builtApp?.rules ?? {
+      uploadMaxBytes: async (path) => routeRulesOf(await currentBuild()).uploadMaxBytes(path),
+      isAdminArea: async (path) => routeRulesOf(await currentBuild()).isAdminArea(path),
+      isAdminPage: async (path) => routeRulesOf(await currentBuild()).isAdminPage(path),
+      isLogin: async (path) => routeRulesOf(await currentBuild()).isLogin(path),
+    };
   // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
   const cache =
     builtApp && options.pageCacheSeconds !== undefined
@@ -141,7 +145,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
       : undefined;
   // Before anything else touches a login: one is handled only while an argon2 slot is free for it, and the rest of a
   // flood is turned away for a fraction of a millisecond each (see limitConcurrentLogins).
-  app.use(limitConcurrentLogins("/admin/login", PASSWORD_HASHING_CONCURRENCY, logger));
+  app.use(limitConcurrentLogins(rules.isLogin, PASSWORD_HASHING_CONCURRENCY, logger));
   app.use(compression());
   // Files (photos, scripts, uploads) get only the headers that matter for a file; pages get the security headers below.
   app.use(fileHeaders);

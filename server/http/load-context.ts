@@ -16,6 +16,8 @@ export interface RequestScope {
   documentPolicy(scripts: readonly string[]): string | undefined;
   /** Whether a loader's error means the database cannot be reached right now (the page answers 503, not 500). */
   isDatabaseUnavailable(error: unknown): boolean;
+  /** Whether a path is an admin page to send an admin back to once signed in (server/http/route-rules.ts, `isAdminPage`). */
+  isAdminPage(path: string): Promise<boolean>;
 }
 
 /**

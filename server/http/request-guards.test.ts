@@ -28,7 +28,7 @@ describe("logins let through one at a time, paced", () => {
   async function start() {
     const runs: { start: number; end: number }[] = [];
     const app = express();
-    app.use(limitConcurrentLogins("/admin/login", 1, createLogger("silent")));
+    app.use(limitConcurrentLogins((path) => path === "/admin/login", 1, createLogger("silent")));
     app.post("/contact", (_req, res) => {
       res.json({ ok: true });
     });

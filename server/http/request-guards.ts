@@ -207,7 +207,11 @@ const BUSY_LOG_INTERVAL_MS = 10_000;
  * during such a flood may be asked to try again in a moment. The answer is 429, as for every other refused login: the
  * instance is well, the logins are too many (a load balancer takes 503 for an instance that is down).
  */
-export function limitConcurrentLogins(loginPath: string, slots: number, logger: Logger): RequestHandler {
+export function limitConcurrentLogins(
+  isLogin: (path: string) => boolean | Promise<boolean>,
+  slots: number,
+  logger: Logger,
+): RequestHandler {
   const MAX_WAITING = 1;
   let running = 0;
   let nextStartAt = 0;
@@ -229,9 +233,9 @@ export function limitConcurrentLogins(loginPath: string, slots: number, logger: 
     }
   };
 
-  return (req, res, next) => {
+  return async (req, res, next) => {
     // Any write reaches the login's action (React Router runs it for PUT or DELETE as for POST).
-    if (SAFE_METHODS.has(req.method) || routePath(req.path) !== loginPath) return next();
+    if (SAFE_METHODS.has(req.method) || !(await isLogin(routePath(req.path)))) return next();
     const startsNow = running < slots && waiting.length === 0 && performance.now() >= nextStartAt;
     if (!startsNow && waiting.length >= MAX_WAITING) {
       res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS));

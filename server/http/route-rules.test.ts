@@ -20,8 +20,15 @@ describe("route rules from the built manifest", () => {
       { id: "notes-public", parentId: "root", path: "notes", module: { default: () => null } },
       { id: "photos", parentId: "layout", path: "admin/galleries/:id/photos", module: { action, handle: { uploadMaxBytes: 5000 } } },
       { id: "save", parentId: "layout", path: "admin/notes/save", module: { action } },
-      { id: "login", parentId: "area", path: "admin/login", module: { action, handle: { keepsPublicPages: true } } },
+      {
+        id: "login",
+        parentId: "area",
+        path: "admin/login",
+        module: { action, loader: action, default: () => null, handle: { keepsPublicPages: true, signIn: true, login: true } },
+      },
       { id: "page", parentId: "layout", path: "admin/notes", module: { action, loader: action, default: () => null } },
+      { id: "note", parentId: "layout", path: "admin/notes/:id", module: { loader: action, default: () => null } },
+      { id: "csv", parentId: "layout", path: "admin/notes.csv", module: { loader: action } },
     ]),
   );
 
@@ -48,5 +55,17 @@ describe("route rules from the built manifest", () => {
       expect(rules.isAdminArea(path), path).toBe(true);
     }
     for (const path of ["/", "/notes", "/admin/unknown", "/administration"]) expect(rules.isAdminArea(path), path).toBe(false);
+  });
+
+  test("an admin page to return to after signing in has a loader and a page in the admin area, and is not the sign-in's", () => {
+    for (const path of ["/admin", "/admin/notes", "/admin/notes/n-1"]) expect(rules.isAdminPage(path), path).toBe(true);
+    for (const path of ["/admin/login", "/admin/notes.csv", "/admin/notes/save", "/admin/notes/n-1/x", "/notes", "/", "//evil.example"]) {
+      expect(rules.isAdminPage(path), path).toBe(false);
+    }
+  });
+
+  test("the login is the route whose handle says `login`", () => {
+    expect(rules.isLogin("/admin/login")).toBe(true);
+    expect(rules.isLogin("/admin/notes")).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import type { RouteHandle } from "#core/route-handle.ts";
 import { routePath } from "./request-guards";
-import { type BuiltRoute, routesWithPaths } from "./route-paths";
+import { type BuiltRoute, routeMatcher, routesWithPaths } from "./route-paths";
 
 /** What Express must know of the app's routes before React Router reads a request, from the built route manifest. */
 export interface RouteRules {
@@ -13,6 +13,14 @@ export interface RouteRules {
   keepsPublicPages(path: string): boolean;
   /** Whether this path is a page or an action of the admin area (its route or one around it declares `adminArea`). */
   isAdminArea(path: string): boolean;
+  /** Whether this path is the login's (its handle's `login`). */
+  isLogin(path: string): boolean;
+  /**
+   * Whether this path is an admin page an admin may be sent back to once signed in: in the admin area, with a loader
+   * and a page, and not one of the sign-in's own (`signIn`). Anything else (an action, a download, another site) is not
+   * a place to return to.
+   */
+  isAdminPage(path: string): boolean;
 }
 
 /** A route's URL path as a pattern: each `:param` one segment, spelled as React Router matches it (routePath). */
@@ -21,11 +29,11 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${escaped.replace(/:[^/]+/g, "[^/]+")}$`);
 }
 
-const handleOf = (route: BuiltRoute): RouteHandle | undefined => route.module.handle as RouteHandle | undefined;
+const handleOf = (module: BuiltRoute["module"]): RouteHandle | undefined => module.handle as RouteHandle | undefined;
 
 /** Whether the route or one around it declares `adminArea`. */
 function inAdminArea(route: BuiltRoute, routes: ServerBuild["routes"]): boolean {
-  if (handleOf(route)?.adminArea) return true;
+  if (handleOf(route.module)?.adminArea) return true;
   const parent = route.parentId ? routes[route.parentId] : undefined;
   return parent ? inAdminArea(parent, routes) : false;
 }
@@ -38,21 +46,25 @@ function anyOf(patterns: RegExp[]): RegExp {
 export function routeRulesOf(build: ServerBuild): RouteRules {
   const routes = routesWithPaths(build.routes).map(({ route, path }) => ({ route, module: route.module, pattern: pathPattern(path) }));
   const uploads = routes.flatMap(({ module, pattern }) => {
-    const maxBytes = (module.handle as RouteHandle | undefined)?.uploadMaxBytes;
+    const maxBytes = handleOf(module)?.uploadMaxBytes;
     return maxBytes === undefined ? [] : [{ pattern, maxBytes }];
   });
   const postOnly = anyOf(
     routes.filter(({ module }) => typeof module.action === "function" && !module.loader && !module.default).map(({ pattern }) => pattern),
   );
-  const keeping = anyOf(
-    routes.filter(({ module }) => (module.handle as RouteHandle | undefined)?.keepsPublicPages === true).map(({ pattern }) => pattern),
-  );
+  const keeping = anyOf(routes.filter(({ module }) => handleOf(module)?.keepsPublicPages === true).map(({ pattern }) => pattern));
   // A pathless layout answers no address of its own: only the routes beneath it (with a path, or an index) do.
-  const adminArea = anyOf(
-    routes.filter(({ route }) => (route.path || route.index) && inAdminArea(route, build.routes)).map(({ pattern }) => pattern),
+  const inArea = routes.filter(({ route }) => (route.path || route.index) && inAdminArea(route, build.routes));
+  const adminArea = anyOf(inArea.map(({ pattern }) => pattern));
+  const adminPages = new Set(
+    inArea.filter(({ module }) => module.loader && module.default && !handleOf(module)?.signIn).map(({ route }) => route.id),
   );
+  const routeOf = routeMatcher(build.routes);
+  const login = anyOf(routes.filter(({ module }) => handleOf(module)?.login).map(({ pattern }) => pattern));
   return {
     isAdminArea: (path) => adminArea.test(path),
+    isAdminPage: (path) => adminPages.has(routeOf(path)?.id ?? ""),
+    isLogin: (path) => login.test(path),
     keepsPublicPages: (path) => keeping.test(path),
     uploadMaxBytes: (path) => uploads.find(({ pattern }) => pattern.test(path))?.maxBytes,
     isPostOnly: (path) => postOnly.test(path),

@@ -1,4 +1,4 @@
-import type { RouteHandle } from "#core/route-handle.ts";
+import { SIGN_IN_HANDLE } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { forgotPasswordSchema } from "#core/schemas/accounts.ts";
 import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/forgot-password";
 import { requestContext, servicesContext } from "#app/context.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
-export const handle = { keepsPublicPages: true } satisfies RouteHandle;
+export const handle = SIGN_IN_HANDLE;
 
 export function meta() {
   return [{ title: "Forgot password" }, { name: "robots", content: "noindex, nofollow" }];

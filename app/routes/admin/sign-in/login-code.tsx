@@ -1,4 +1,4 @@
-import type { RouteHandle } from "#core/route-handle.ts";
+import { SIGN_IN_HANDLE } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import { secondFactorSchema } from "#core/schemas/two-factor.ts";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/login-code";
 import { servicesContext } from "#app/context.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
-export const handle = { keepsPublicPages: true } satisfies RouteHandle;
+export const handle = SIGN_IN_HANDLE;
 
 /**
  * Only a session whose password was right and whose second factor is still to come has anything to do here. A cookie

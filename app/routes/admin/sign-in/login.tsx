@@ -1,16 +1,16 @@
-import type { RouteHandle } from "#core/route-handle.ts";
+import { type RouteHandle, SIGN_IN_HANDLE } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
-import { ADMIN_ACCESS_MESSAGES, adminReturnPath } from "#core/admin-access-messages.ts";
+import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
 import { loginSchema } from "#core/schemas/login.ts";
 import { LoginForm } from "#app/components/admin/login-form.tsx";
 import { formAnswer, readForm } from "#app/lib/forms.server.ts";
-import { SECOND_FACTOR_PATH } from "#app/lib/admin-guards.server.ts";
+import { adminReturnPath, SECOND_FACTOR_PATH } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/login";
 import { requestContext, servicesContext } from "#app/context.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
-export const handle = { keepsPublicPages: true } satisfies RouteHandle;
+export const handle = { ...SIGN_IN_HANDLE, login: true } satisfies RouteHandle;
 
 const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the email and password.";
 const PASSWORD_EXPIRED_MESSAGE =
@@ -18,7 +18,7 @@ const PASSWORD_EXPIRED_MESSAGE =
 
 /** The login as a page of its own: where the form lands without JavaScript when a sign-in is refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const next = adminReturnPath(new URL(request.url).searchParams.get("next")) ?? href("/admin");
+  const next = (await adminReturnPath(context, new URL(request.url).searchParams.get("next"))) ?? href("/admin");
   const active = await context.get(servicesContext).auth.sessionOf(request);
   if (active) throw redirect(active.session.secondFactorPending ? SECOND_FACTOR_PATH : next);
   return null;
@@ -41,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     .get(servicesContext)
     .auth.logIn({ ip: context.get(requestContext).clientIp, ...submission.value, userAgent: request.headers.get("user-agent") }, request);
   if (result.ok) {
-    const next = result.session.secondFactorPending ? SECOND_FACTOR_PATH : (adminReturnPath(submission.value.next) ?? href("/admin"));
+    const next = result.session.secondFactorPending
+      ? SECOND_FACTOR_PATH
+      : ((await adminReturnPath(context, submission.value.next)) ?? href("/admin"));
     return redirect(next, { headers: { "Set-Cookie": result.cookie } });
   }
   if (result.reason === "busy") {

@@ -1,14 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
-import { adminReturnPath } from "#core/admin-access-messages.ts";
+import type { RouteHandle } from "#core/route-handle.ts";
 import { passwordAgainSchema } from "#core/schemas/two-factor.ts";
 import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
 import { AccountPage } from "#app/components/admin/account-page.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { formAnswer, readForm } from "#app/lib/forms.server.ts";
-import { adminGuard } from "#app/lib/admin-guards.server.ts";
+import { adminGuard, adminReturnPath } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/reauthenticate";
 import { adminContext, servicesContext } from "#app/context.ts";
+
+/** A page of the sign-in: the admin is never sent back here once signed in. */
+export const handle = { signIn: true } satisfies RouteHandle;
 
 /** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
 export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "two-factor-setup" })];
@@ -33,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: passwordAgainSchema });
   if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["password"] }), 400);
   const result = await context.get(servicesContext).auth.reauthenticate(active, submission.value.password);
-  if (result.ok) throw redirect(adminReturnPath(new URL(request.url).searchParams.get("next")) ?? href("/admin"));
+  if (result.ok) throw redirect((await adminReturnPath(context, new URL(request.url).searchParams.get("next"))) ?? href("/admin"));
   if (result.reason === "invalid-credentials" || result.reason === "wrong-code") {
     return formAnswer(
       submission.reply({ fieldErrors: { password: ["That is not your password or a current code"] }, hideFields: ["password"] }),

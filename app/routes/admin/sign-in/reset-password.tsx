@@ -1,4 +1,4 @@
-import type { RouteHandle } from "#core/route-handle.ts";
+import { SIGN_IN_HANDLE } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, Link } from "react-router";
 import { resetPasswordSchema } from "#core/schemas/accounts.ts";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/reset-password";
 import { servicesContext } from "#app/context.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
-export const handle = { keepsPublicPages: true } satisfies RouteHandle;
+export const handle = SIGN_IN_HANDLE;
 
 const hideFields = ["newPassword", "confirmPassword"];
 
