@@ -2,8 +2,8 @@ import { expect, test } from "vitest";
 import { retryWait } from "./retry-wait";
 
 test.each([
-  [1, "1 minute"],
-  [60, "1 minute"],
+  [1, "a minute"],
+  [60, "a minute"],
   [61, "2 minutes"],
   [599, "10 minutes"],
   [7200, "120 minutes"],

@@ -1,4 +1,5 @@
 import { SIGN_IN_HANDLE } from "#core/route-handle.ts";
+import { retryWait } from "#core/retry-wait.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { forgotPasswordSchema } from "#core/schemas/accounts.ts";
 import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
@@ -23,8 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .get(servicesContext)
     .accounts.requestPasswordReset({ email: submission.value.email, ip: context.get(requestContext).clientIp });
   if (!result.ok) {
-    const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    const message = `Too many requests. Please try again in ${minutes <= 1 ? "a minute" : `${minutes} minutes`}.`;
+    const message = `Too many requests. Please try again in ${retryWait(result.retryAfterSeconds)}.`;
     return formAnswer(submission.reply({ formErrors: [message] }), 429, { "Retry-After": String(result.retryAfterSeconds) });
   }
   return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { sent: true });

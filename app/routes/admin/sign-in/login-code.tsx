@@ -1,4 +1,5 @@
 import { SIGN_IN_HANDLE } from "#core/route-handle.ts";
+import { retryWait } from "#core/retry-wait.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import { secondFactorSchema } from "#core/schemas/two-factor.ts";
@@ -37,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) throw redirect(href("/admin"), { headers: { "Set-Cookie": result.cookie! } });
   if (result.reason === "no-session") throw redirect(`${href("/admin")}?ended=1`);
   if (result.reason === "rate-limited") {
-    const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    const message = `Too many wrong codes. Please sign in again in ${minutes <= 1 ? "a minute" : `${minutes} minutes`}.`;
+    const message = `Too many wrong codes. Please sign in again in ${retryWait(result.retryAfterSeconds)}.`;
     return formAnswer(submission.reply({ formErrors: [message], hideFields: ["code"] }), 429, {
       "Retry-After": String(result.retryAfterSeconds),
       ...(result.cookie ? { "Set-Cookie": result.cookie } : {}),

@@ -1,4 +1,5 @@
 import { type RouteHandle, SIGN_IN_HANDLE } from "#core/route-handle.ts";
+import { retryWait } from "#core/retry-wait.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
@@ -52,8 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (result.reason === "rate-limited") {
-    const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    const message = `Too many login attempts. Please try again in ${minutes <= 1 ? "a minute" : `${minutes} minutes`}.`;
+    const message = `Too many login attempts. Please try again in ${retryWait(result.retryAfterSeconds)}.`;
     return formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), 429, {
       "Retry-After": String(result.retryAfterSeconds),
     });
