@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import { type AdminRole, ROLE_LABELS } from "#core/admin-roles.ts";
+import type { AdminRole } from "#core/admin-roles.ts";
 import { clientNetwork } from "#server/client-network.ts";
 import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import type { MailFiles } from "#server/mail/mail-files.ts";
 import type { OutboxPayload } from "#server/mail/messages.ts";
+import { invitationMail } from "#server/mail/templates/invitation.ts";
+import { passwordResetMail } from "#server/mail/templates/password-reset.ts";
 import { createRepos, inTransaction, type Repos } from "#server/repos/index.ts";
 import type { AdminLink, AdminLinkKind } from "#server/repos/admin-links.ts";
 import { type AdminRecord, normalizeEmail } from "#server/repos/admins.ts";
@@ -194,20 +196,7 @@ export function accountsService({
           created_at: now.toISOString(),
           expires_at: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
         });
-        await queueLinkMail(
-          trx,
-          {
-            to: { name: email, address: email },
-            subject: `You are invited to run the ${site} website`,
-            before: [
-              `${inviter} invited you to help run the ${site} website as ${ROLE_LABELS[input.role]}.`,
-              "",
-              "Accept the invitation and choose your name and password here. The link works once, for 48 hours:",
-            ],
-            after: ["", "If you did not expect this mail, ignore it: nothing happens without you."],
-          },
-          { url, adminLinkId: created.id },
-        );
+        await queueLinkMail(trx, invitationMail({ site, inviter, role: input.role, email }), { url, adminLinkId: created.id });
         await trx.auditLog.record(input.actor.id, "admin.invite", `invitation=${created.id} role=${input.role}`);
       });
       wakeMailer();
@@ -375,20 +364,10 @@ export function accountsService({
           created_at: now.toISOString(),
           expires_at: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS).toISOString(),
         });
-        await queueLinkMail(
-          trx,
-          {
-            to: { name: admin.name ?? email, address: email },
-            subject: `Reset your password for the ${site} website`,
-            before: [
-              `Someone asked to reset the password of your admin account on the ${site} website.`,
-              "",
-              "Choose a new password here. The link works once, for 30 minutes, and signs you out everywhere:",
-            ],
-            after: ["", "If you did not ask for this, ignore this mail: your password stays as it is."],
-          },
-          { url: `${publicUrl}/admin/reset-password?token=${token}`, adminLinkId: created.id },
-        );
+        await queueLinkMail(trx, passwordResetMail({ site, name: admin.name, email }), {
+          url: `${publicUrl}/admin/reset-password?token=${token}`,
+          adminLinkId: created.id,
+        });
         await trx.auditLog.record(AUDIT_ACTOR.anonymous, "password.reset-requested", `admin=${admin.id} link=${created.id}`);
       });
       wakeMailer();

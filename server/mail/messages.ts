@@ -1,5 +1,8 @@
 import type { MailKind } from "#server/db/schema.ts";
 import { MailDeliveryError } from "./transports";
+import { contactNotification } from "#server/mail/templates/contact-notification.ts";
+import { joinNotification } from "#server/mail/templates/join-notification.ts";
+import { testMail } from "#server/mail/templates/test-mail.ts";
 
 /** The join notification's template parameters, named exactly as SPEC section 3 lists them. */
 export interface JoinMailParams {
@@ -93,8 +96,6 @@ export type OutboxPayload =
 
 /** A mail to an admin about their account, with its link: an invitation, or a password reset. */
 export type AccountMail = LinkMail;
-
-export const TEST_MAIL_SUBJECT = "Test mail from the society website";
 
 /** A rendered mail, ready for any transport. */
 export interface Mail {
@@ -210,45 +211,12 @@ function renderNotification(
   payload: Exclude<OutboxPayload, { kind: "confirmation" | "registration" | "registration-confirm" | "account" }>,
 ): Omit<Mail, "to"> {
   const replyTo = safeAddress(payload.replyTo);
-  if (payload.kind === "join") {
-    const p = payload.params;
-    const body = render(
-      "New join application",
-      [
-        ["Name", p.name],
-        ["Email", p.email],
-        ["Phone", p.phone],
-        ["Class", p.class],
-        ["Department", p.department],
-        ["Sargodha address", p.sargodhaAddress],
-        ["Permanent address", p.permanentAddress],
-        ["Blood group", p.bloodGroup],
-        ["Time", p.time],
-      ],
-      { label: "Review it in the admin panel", href: p.website_link },
-    );
-    return { kind: "join", subject: headerSafe(`New join application: ${p.name}`), ...body, replyTo, templateParams: { ...p } };
-  }
-  if (payload.kind === "test") {
-    const text = "This is a test mail, sent from the admin area. If you read it, the website's mails reach this address.";
-    const body = render(TEST_MAIL_SUBJECT, [
-      ["Sent", payload.params.time],
-      ["Message", text],
-    ]);
-    // EmailJS sends it with the contact message's template, so it carries that template's parameters.
-    const templateParams = { name: "Society website", email: replyTo.address, time: payload.params.time, message: text };
-    return { kind: "test", subject: TEST_MAIL_SUBJECT, ...body, replyTo, templateParams };
-  }
-  const p = payload.params;
-  const body = render(
-    "New contact message",
-    [
-      ["Name", p.name],
-      ["Email", p.email],
-      ["Time", p.time],
-      ["Message", p.message],
-    ],
-    p.website_link ? { label: "Read it in the admin area", href: p.website_link } : undefined,
-  );
-  return { kind: "contact", subject: headerSafe(`New contact message: ${p.name}`), ...body, replyTo, templateParams: { ...p } };
+  const wording =
+    payload.kind === "join"
+      ? joinNotification(payload.params)
+      : payload.kind === "test"
+        ? testMail(payload.params, replyTo.address)
+        : contactNotification(payload.params);
+  const body = render(wording.title, wording.rows, wording.footer);
+  return { kind: payload.kind, subject: headerSafe(wording.subject), ...body, replyTo, templateParams: wording.templateParams };
 }

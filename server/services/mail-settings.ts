@@ -1,9 +1,9 @@
-import { greetableName } from "#core/greetable-name.ts";
-import { DEFAULT_CONFIRMATION, fillPlaceholders, NAME_STANDING_IN } from "#core/schemas/mail-settings.ts";
+import { DEFAULT_CONFIRMATION } from "#core/schemas/mail-settings.ts";
 import type { Kysely } from "kysely";
 import type { MailConfig } from "#server/config.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { OutboxPayload } from "#server/mail/messages.ts";
+import { confirmationMail } from "#server/mail/templates/confirmation.ts";
 import { DEFAULT_ADMIN_EMAIL } from "#server/auth/admin-bootstrap.server.ts";
 import { createRepos, inTransaction } from "#server/repos/index.ts";
 import type { StoredMailSettings } from "#server/repos/settings.ts";
@@ -79,25 +79,14 @@ export function mailSettingsService({ db, mail }: { db: Kysely<Database>; mail: 
       });
     },
 
-    /**
-     * The confirmation mail an applicant gets now, with the placeholders filled in (the name only when it is one a
-     * person has: see greetableName); undefined when it is off.
-     */
+    /** The confirmation mail an applicant gets now (server/mail/templates/confirmation.ts); undefined when it is off. */
     async confirmationFor(
       applicant: { name: string; email: string },
       society: string,
     ): Promise<Extract<OutboxPayload, { kind: "confirmation" }> | undefined> {
       const confirmation = confirmationOf((await repos.settings.mailSettings()).confirmation);
       if (!confirmation.enabled || !confirmation.sendable) return undefined;
-      const name = greetableName(applicant.name);
-      const values = { name: name ?? NAME_STANDING_IN, society };
-      return {
-        kind: "confirmation",
-        to: { name: name ?? "", address: applicant.email },
-        society,
-        subject: fillPlaceholders(confirmation.subject, values),
-        text: fillPlaceholders(confirmation.text, values),
-      };
+      return confirmationMail(confirmation, applicant, society);
     },
   };
   return service;

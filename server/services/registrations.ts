@@ -1,14 +1,11 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import { greetableName } from "#core/greetable-name.ts";
-import { announcementConfirmPath, announcementPagePath } from "#core/public-pages.ts";
 import type { RegistrationInput } from "#core/schemas/registration.ts";
-import { waitingMessage } from "#core/schemas/registration-messages.ts";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
 import { inTurnQueue } from "#server/in-turn.ts";
 import type { Logger } from "#server/logger.ts";
-import type { OutboxPayload } from "#server/mail/messages.ts";
+import { registrationConfirmMail, registrationMail, type SiteInfo } from "#server/mail/templates/registration.ts";
 import { createRepos, inTransaction, type Repos } from "#server/repos/index.ts";
 import type { LockedRegistrationSettings, Registration, RegistrationCounts } from "#server/repos/registrations.ts";
 import { formatSiteTime } from "#server/site-time.ts";
@@ -19,7 +16,6 @@ import {
   ANNOUNCEMENT_NETWORK_LIMIT,
   announcementNetworkKey,
   queuePublicMail,
-  type QueuedRecipientMail,
   REGISTRATION_FORM_LIMIT,
   REGISTRATION_MAIL_LIMIT,
   type SubmissionStore,
@@ -81,8 +77,6 @@ interface Deps {
 /** A live announcement that takes registrations here, read once per request: what its form asks, and what its mails say. */
 export type RegistrationTarget = NonNullable<Awaited<ReturnType<AnnouncementService["registrationTarget"]>>>;
 
-type SiteInfo = { siteName: string; publicUrl: string };
-
 /**
  * Registrations an announcement collects on the site. A registration holds nothing until the registrant confirms it
  * from the link mailed to them, so made-up addresses take no place. Confirming (taking a place) and giving one up
@@ -98,101 +92,6 @@ export function registrationService({ db, store, logger, announcements, site, er
    * until the pool runs dry.
    */
   const inTurn = inTurnQueue(1);
-
-  /** The event's time and place as a mail gives them, each on a line, then an empty line; nothing without an event. */
-  const eventLines = ({ card }: RegistrationTarget) =>
-    card.event ? [`When: ${card.event.when}`, ...(card.event.location ? [`Where: ${card.event.location}`] : []), ""] : [];
-
-  /**
-   * "Confirm your place", with the link that confirms the registration (its token, 256 random bits, is in this mail
-   * only). The address typed may be a stranger's: the typed name is in it only when it looks like a person's.
-   */
-  function confirmMail(
-    person: { name: string; email: string },
-    target: RegistrationTarget,
-    siteInfo: SiteInfo,
-    token: string,
-  ): QueuedRecipientMail {
-    const { card } = target;
-    const name = greetableName(person.name);
-    const before = [
-      name ? `Hello ${name},` : "Hello,",
-      "",
-      `This address was given to register for "${card.heading}". No place is kept for you until you confirm it: open this link and press Confirm.`,
-      "",
-      "Confirm your place:",
-    ];
-    const after = [
-      "",
-      "The link works for 24 hours. Places go to those who confirm first; if they are all taken when you confirm, you join the waiting list.",
-      "",
-      ...eventLines(target),
-      `The announcement: ${siteInfo.publicUrl}${announcementPagePath(card.id)}`,
-      "",
-      "If you did not register, ignore this mail: the registration is deleted after 24 hours and nothing more is sent.",
-      "",
-      siteInfo.siteName,
-    ];
-    return {
-      payload: {
-        kind: "registration-confirm",
-        to: { name: name ?? "", address: person.email },
-        subject: `Confirm your place: ${card.heading}`,
-        before: before.join("\n"),
-        after: after.join("\n"),
-      },
-      secretLink: `${siteInfo.publicUrl}${announcementConfirmPath(card.id)}?token=${token}`,
-    };
-  }
-
-  /** The registrant's mail: registered, on the waiting list, or moved up from it; with the event's calendar file. */
-  function mailTo(
-    person: { name: string; email: string },
-    outcome: "registered" | "waiting" | "promoted",
-    target: RegistrationTarget,
-    siteInfo: SiteInfo,
-    position = 0,
-  ): Extract<OutboxPayload, { kind: "registration" }> {
-    const { card } = target;
-    const page = `${siteInfo.publicUrl}${announcementPagePath(card.id)}`;
-    const subject = {
-      registered: `Registered: ${card.heading}`,
-      waiting: `Waiting list: ${card.heading}`,
-      promoted: `A place opened: you're registered for ${card.heading}`,
-    }[outcome];
-    const opening = {
-      registered: `You're registered for "${card.heading}".`,
-      waiting: waitingMessage(position, card.heading),
-      promoted: `A place opened for "${card.heading}" and it is yours: you're registered.`,
-    }[outcome];
-    const event = eventLines(target);
-    const calendar = outcome === "waiting" ? null : target.calendar(siteInfo);
-    const calendarNote = calendar ? ["The attached calendar file adds the event to your calendar.", ""] : [];
-    // The address typed may be a stranger's: the typed name reaches it only when it looks like a person's.
-    const name = greetableName(person.name);
-    const text = [
-      name ? `Hello ${name},` : "Hello,",
-      "",
-      opening,
-      "",
-      ...event,
-      `The announcement: ${page}`,
-      "",
-      ...calendarNote,
-      outcome === "waiting"
-        ? "If you no longer want a place, reply to this mail."
-        : "If you cannot come, reply to this mail so your place can go to someone else.",
-      "",
-      siteInfo.siteName,
-    ].join("\n");
-    return {
-      kind: "registration",
-      to: { name: name ?? "", address: person.email },
-      subject,
-      text,
-      calendar,
-    };
-  }
 
   /**
    * Gives free places to the waiting list, first come first served, each with its mail in the same transaction; the
@@ -220,7 +119,7 @@ export function registrationService({ db, store, logger, announcements, site, er
     // Not through queuePublicMail's daily cap: an admin's act (Remove, erasure, more places) or the retention sweep
     // moved them up, never a visitor, and a held-back mail would leave someone with a place not knowing it.
     for (const registration of promoted) {
-      await trx.mailOutbox.enqueue("registration", mailTo(registration, "promoted", target, siteInfo), now, registration.id);
+      await trx.mailOutbox.enqueue("registration", registrationMail(registration, "promoted", target, siteInfo), now, registration.id);
     }
     return promoted.length;
   }
@@ -342,7 +241,7 @@ export function registrationService({ db, store, logger, announcements, site, er
                   trx,
                   logger,
                   {
-                    ...confirmMail(existing, target, siteInfo, token),
+                    ...registrationConfirmMail(existing, target, siteInfo, token),
                     recordId: existing.id,
                     form: "registration",
                     siteLimit: REGISTRATION_MAIL_LIMIT,
@@ -369,7 +268,7 @@ export function registrationService({ db, store, logger, announcements, site, er
                 confirm_token_hash: hashConfirmToken(token),
                 confirm_expires_at: expiresAt,
               });
-              return { id, created: true, confirmation: confirmMail(input, target, siteInfo, token), resent: false };
+              return { id, created: true, confirmation: registrationConfirmMail(input, target, siteInfo, token), resent: false };
             },
             now,
           }),
@@ -426,8 +325,8 @@ export function registrationService({ db, store, logger, announcements, site, er
             logger,
             {
               payload: full
-                ? mailTo(registration, "waiting", target, siteInfo, position)
-                : mailTo(registration, "registered", target, siteInfo),
+                ? registrationMail(registration, "waiting", target, siteInfo, position)
+                : registrationMail(registration, "registered", target, siteInfo),
               recordId: registration.id,
               form: "registration",
               siteLimit: REGISTRATION_MAIL_LIMIT,

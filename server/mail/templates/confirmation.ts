@@ -1,0 +1,23 @@
+import { greetableName } from "#core/greetable-name.ts";
+import { fillPlaceholders, NAME_STANDING_IN } from "#core/schemas/mail-settings.ts";
+import type { OutboxPayload } from "#server/mail/messages.ts";
+
+/**
+ * The applicant's confirmation, in the committee's words (the Mail page), its placeholders filled in: the name only
+ * when it is one a person has (see greetableName).
+ */
+export function confirmationMail(
+  wording: { subject: string; text: string },
+  applicant: { name: string; email: string },
+  society: string,
+): Extract<OutboxPayload, { kind: "confirmation" }> {
+  const name = greetableName(applicant.name);
+  const values = { name: name ?? NAME_STANDING_IN, society };
+  return {
+    kind: "confirmation",
+    to: { name: name ?? "", address: applicant.email },
+    society,
+    subject: fillPlaceholders(wording.subject, values),
+    text: fillPlaceholders(wording.text, values),
+  };
+}
