@@ -233,9 +233,7 @@ export function limitConcurrentLogins(
     }
   };
 
-  return async (req, res, next) => {
-    // Any write reaches the login's action (React Router runs it for PUT or DELETE as for POST).
-    if (SAFE_METHODS.has(req.method) || !(await isLogin(routePath(req.path)))) return next();
+  const admit: RequestHandler = (req, res, next) => {
     const startsNow = running < slots && waiting.length === 0 && performance.now() >= nextStartAt;
     if (!startsNow && waiting.length >= MAX_WAITING) {
       res.set("Retry-After", String(LOGIN_BUSY_RETRY_AFTER_SECONDS));
@@ -269,6 +267,13 @@ export function limitConcurrentLogins(
       if (at !== -1) waiting.splice(at, 1);
     });
     if (!timer) startNext();
+  };
+
+  return (req, res, next) => {
+    // Reads pass at once, with no promise on their way. Any write may reach the login's action (React Router runs it
+    // for PUT or DELETE as for POST); the route rules say whether this one does.
+    if (SAFE_METHODS.has(req.method)) return next();
+    void Promise.resolve(isLogin(routePath(req.path))).then((login) => (login ? admit(req, res, next) : next()), next);
   };
 }
 
