@@ -97,7 +97,7 @@ describe.each(testEngines())("the secrets key at start on %s", (engine) => {
     expect(fs.existsSync(keyFile())).toBe(false);
 
     // Encrypted secrets alone say so too.
-    await database.db.updateTable("settings").set({ secrets_key_fingerprint: null }).execute();
+    await database.db.updateTable("settings").set({ secretsKeyFingerprint: null }).execute();
     const admin = await repos.admins.create({ email: "chair@society.example", passwordHash: "x" });
     await repos.admins.setPendingTotpSecret(admin.id, secretsKey(crypto.randomBytes(32)).seal(PENDING, "anywhere"));
     expect(await refusal()).toMatch(/^SECRETS_KEY is not set and there is no /);
@@ -120,7 +120,7 @@ describe.each(testEngines())("the secrets key at start on %s", (engine) => {
     const secrets = await open();
     const stored = async () =>
       Object.fromEntries(
-        (await database.db.selectFrom("admins").select(["id", "totp_secret"]).execute()).map((row) => [row.id, row.totp_secret!]),
+        (await database.db.selectFrom("admins").select(["id", "totpSecret"]).execute()).map((row) => [row.id, row.totpSecret!]),
       );
     const first = await stored();
     expect(JSON.stringify(first)).not.toMatch(new RegExp(`${PENDING}|${CONFIRMED}`));
@@ -159,26 +159,26 @@ describe.each(testEngines())("the secrets key at start on %s", (engine) => {
     const session = (id: string) =>
       repos.sessions.create({
         id: crypto.randomUUID(),
-        token_hash: crypto.randomBytes(8).toString("hex"),
-        admin_id: id,
-        created_at: new Date().toISOString(),
-        last_seen_at: new Date().toISOString(),
-        expires_at: new Date(Date.now() + 60_000).toISOString(),
-        user_agent: null,
-        network_code: lost.sessionNetworkCode("203.0.113.0/24"),
+        tokenHash: crypto.randomBytes(8).toString("hex"),
+        adminId: id,
+        createdAt: new Date().toISOString(),
+        lastSeenAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        userAgent: null,
+        networkCode: lost.sessionNetworkCode("203.0.113.0/24"),
       });
     await session(withTwoFactor.id);
     const kept = await session(without.id);
     const code = lost.auditNetworkCode("203.0.113.0/24");
     await database.db
-      .insertInto("audit_log")
+      .insertInto("auditLog")
       .values({
         id: crypto.randomUUID(),
         at: new Date().toISOString(),
         actor: without.id,
         action: "logout",
         detail: null,
-        address_hash: code,
+        addressHash: code,
       })
       .execute();
 
@@ -216,13 +216,13 @@ describe.each(testEngines())("the secrets key at start on %s", (engine) => {
     const settings = await database.db.selectFrom("settings").selectAll().executeTakeFirstOrThrow();
     expect(Object.keys(settings)).not.toContain("audit_address_key");
     expect(JSON.stringify(settings)).not.toContain("b2xkIGtleQ==");
-    const codes = await database.db.selectFrom("audit_log").select(["id", "address_hash"]).orderBy("id").execute();
+    const codes = await database.db.selectFrom("auditLog").select(["id", "addressHash"]).orderBy("id").execute();
     expect(codes).toEqual([
-      { id: "e1", address_hash: "old:abcdef0123456789" },
-      { id: "e2", address_hash: null },
+      { id: "e1", addressHash: "old:abcdef0123456789" },
+      { id: "e2", addressHash: null },
     ]);
     const sessions = await database.db.selectFrom("sessions").selectAll().execute();
-    expect(sessions.map((row) => row.network_code)).toEqual([null]);
+    expect(sessions.map((row) => row.networkCode)).toEqual([null]);
     expect(JSON.stringify(sessions)).not.toContain("203.0.113");
   });
 });

@@ -29,7 +29,7 @@ describe("the seeded requests", () => {
     const row = seededRequest(4242, SEEDED_REQUESTS, now);
     expect(row).toMatchObject({ fullname: "Zainab Chaudhry", email: "zainab.chaudhry.4242@example.org", phone: applicant(4242).phone });
     expect(parseAnswers(row.answers).map((answer) => answer.question)).toEqual(site.joinQuestions);
-    expect(parseInt(row.id.replaceAll("-", "").slice(0, 12), 16)).toBe(Date.parse(row.created_at));
+    expect(parseInt(row.id.replaceAll("-", "").slice(0, 12), 16)).toBe(Date.parse(row.createdAt));
   });
 });
 

@@ -40,15 +40,15 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
   /** The account mails queued so far, oldest first, as they are sent (the link filled in from the row). */
   async function accountMails(): Promise<{ id: string; to: { name: string; address: string }; subject: string; text: string }[]> {
     const rows = await database.db
-      .selectFrom("mail_outbox")
-      .select(["id", "payload", "secret_link"])
+      .selectFrom("mailOutbox")
+      .select(["id", "payload", "secretLink"])
       .where("kind", "=", "account")
-      .orderBy("created_at")
+      .orderBy("createdAt")
       .orderBy("id")
       .execute();
     return rows.map((row) => {
       const payload = JSON.parse(row.payload) as Extract<OutboxPayload, { kind: "account" }>;
-      return { id: row.id, to: payload.to, subject: payload.subject, text: renderMail(payload, undefined, row.secret_link).text };
+      return { id: row.id, to: payload.to, subject: payload.subject, text: renderMail(payload, undefined, row.secretLink).text };
     });
   }
   const tokenIn = (text: string) => /token=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? "";
@@ -58,7 +58,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     const transport = createMailTransport(parseConfig({}).mail, dataDir, createLogger("silent"));
     const claim = () => repos.mailOutbox.claim("test-worker", 60_000, new Date(now));
     for (let job = await claim(); job; job = await claim()) {
-      await transport.send(renderMail(JSON.parse(job.payload) as OutboxPayload, undefined, job.secret_link), job.id);
+      await transport.send(renderMail(JSON.parse(job.payload) as OutboxPayload, undefined, job.secretLink), job.id);
       expect(await repos.mailOutbox.markSent(job.id, "test-worker", new Date(now))).toBe(true);
     }
   }
@@ -91,8 +91,8 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     expect(mail?.text).toContain("https://society.example/admin/invitation?token=");
     const token = tokenIn(mail!.text);
     // Only the link's hash is stored, and the mail's payload is without the link.
-    expect(JSON.stringify(await database.db.selectFrom("admin_links").selectAll().execute())).not.toContain(token);
-    expect(JSON.stringify(await database.db.selectFrom("mail_outbox").select("payload").execute())).not.toContain(token);
+    expect(JSON.stringify(await database.db.selectFrom("adminLinks").selectAll().execute())).not.toContain(token);
+    expect(JSON.stringify(await database.db.selectFrom("mailOutbox").select("payload").execute())).not.toContain(token);
     expect(await accounts().invitation(token)).toEqual({ email: "editor@society.example", role: "editor" });
     expect((await accounts().list()).invitations).toMatchObject([{ email: "editor@society.example", role: "editor" }]);
 
@@ -302,13 +302,13 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     await repos.adminLinks.create({
       id: "0193a000-0000-7000-8000-000000000001",
       kind: "password-reset",
-      token_hash: "b".repeat(64),
+      tokenHash: "b".repeat(64),
       email: "chair@society.example",
       role: null,
-      admin_id: owner.id,
-      created_by: null,
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + PASSWORD_RESET_LIFETIME_MS).toISOString(),
+      adminId: owner.id,
+      createdBy: null,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + PASSWORD_RESET_LIFETIME_MS).toISOString(),
     });
     expect(await accounts().resetPassword({ token, password: "a brand new secret" })).toMatchObject({ ok: true });
     expect((await repos.adminLinks.findByTokenHash("b".repeat(64)))?.usedAt).toBe(new Date(now).toISOString());
@@ -394,7 +394,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
 
     // The newer invitation's mail, and its file, are not touched; the one that expires goes with housekeeping.
     await deliverToFiles();
-    const newer = (await database.db.selectFrom("mail_outbox").select("id").where("status", "=", "sent").execute()).filter(
+    const newer = (await database.db.selectFrom("mailOutbox").select("id").where("status", "=", "sent").execute()).filter(
       (row) => !mails.some((mail) => mail.id === row.id),
     );
     expect(newer).toHaveLength(1);

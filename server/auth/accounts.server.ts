@@ -188,13 +188,13 @@ export function accountsService({
         const created = await trx.adminLinks.create({
           id: newId(),
           kind: "invitation",
-          token_hash: hashLinkToken(token),
+          tokenHash: hashLinkToken(token),
           email,
           role: input.role,
-          admin_id: null,
-          created_by: input.actor.id,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
+          adminId: null,
+          createdBy: input.actor.id,
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
         });
         await queueLinkMail(trx, invitationMail({ site, inviter, role: input.role, email }), { url, adminLinkId: created.id });
         await trx.auditLog.record(input.actor.id, "admin.invite", `invitation=${created.id} role=${input.role}`);
@@ -356,13 +356,13 @@ export function accountsService({
         const created = await trx.adminLinks.create({
           id: newId(),
           kind: "password-reset",
-          token_hash: hashLinkToken(token),
+          tokenHash: hashLinkToken(token),
           email,
           role: null,
-          admin_id: admin.id,
-          created_by: null,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS).toISOString(),
+          adminId: admin.id,
+          createdBy: null,
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS).toISOString(),
         });
         await queueLinkMail(trx, passwordResetMail({ site, name: admin.name, email }), {
           url: `${publicUrl}/admin/reset-password?token=${token}`,

@@ -77,13 +77,13 @@ describe.each(testEngines())("operator account commands on %s", (engine) => {
       await repos.adminLinks.create({
         id,
         kind: "password-reset",
-        token_hash: id,
+        tokenHash: id,
         email: owner.email,
         role: null,
-        admin_id: owner.id,
-        created_by: null,
-        created_at: new Date().toISOString(),
-        expires_at: "2099-01-01T00:00:00.000Z",
+        adminId: owner.id,
+        createdBy: null,
+        createdAt: new Date().toISOString(),
+        expiresAt: "2099-01-01T00:00:00.000Z",
       });
     }
     await setAdminPassword(database.db, { email: "admin@example.org", password: "remembered at last", actor: "cli" });

@@ -41,7 +41,7 @@ export async function createAdminAccount(
 }
 
 /**
- * Operator action: replaces the admin's password, clears must_change_password, signs the admin out
+ * Operator action: replaces the admin's password, clears mustChangePassword, signs the admin out
  * everywhere, ends the account's open reset links and lifts a login lock-out. Returns how many sessions were revoked.
  */
 export async function setAdminPassword(

@@ -41,10 +41,10 @@ describe.each(testEngines())("sessions' networks on %s", (engine) => {
     if (!result.ok) throw new Error(`sign-in refused: ${result.reason}`);
     const row = await database.db
       .selectFrom("sessions")
-      .select("network_code")
+      .select("networkCode")
       .where("id", "=", result.session.id)
       .executeTakeFirstOrThrow();
-    return { active: { session: result.session, admin: result.admin }, stored: row.network_code };
+    return { active: { session: result.session, admin: result.admin }, stored: row.networkCode };
   }
 
   test("a session keeps its network as a code keyed with the secrets key, never the network, and no HMAC anyone holding the database can make", async () => {
@@ -186,7 +186,7 @@ describe.each(testEngines())("sign-in stages, the second factor, 'Confirm it's y
     const enteredAgo = (ms: number) =>
       database.db
         .updateTable("sessions")
-        .set({ authenticated_at: new Date(Date.now() - ms).toISOString() })
+        .set({ authenticatedAt: new Date(Date.now() - ms).toISOString() })
         .where("id", "=", session.id)
         .execute();
     await enteredAgo(REAUTHENTICATION_WINDOW_MS - 5_000);

@@ -90,13 +90,13 @@ describe.each(testEngines())("the admin changing their password on %s", (engine)
       repos.adminLinks.create({
         id,
         kind: "password-reset",
-        token_hash: id,
+        tokenHash: id,
         email: admin.email,
         role: null,
-        admin_id: admin.id,
-        created_by: null,
-        created_at: "2026-12-01T10:00:00.000Z",
-        expires_at: "2099-01-01T00:00:00.000Z",
+        adminId: admin.id,
+        createdBy: null,
+        createdAt: "2026-12-01T10:00:00.000Z",
+        expiresAt: "2099-01-01T00:00:00.000Z",
       });
     await resetLink("own-link", { id: adminId, email: "admin@example.org" });
     await resetLink("other-link", other);

@@ -90,7 +90,7 @@ describe.each(testEngines())("login rate limits on %s", (engine) => {
 
   test("the counters store neither emails nor addresses", async () => {
     await limiter().checkLoginAllowed("203.0.113.7", "admin@example.org");
-    const keys = (await database.db.selectFrom("rate_limits").select("key").execute()).map((r) => r.key).sort();
+    const keys = (await database.db.selectFrom("rateLimits").select("key").execute()).map((r) => r.key).sort();
     expect(keys).toEqual([loginAccountKey("admin@example.org"), loginIpKey("203.0.113.7")].sort());
     expect(keys.join(" ")).not.toMatch(/admin|example|203\.0/);
   });

@@ -46,8 +46,8 @@ describe.each(testEngines())("admin sessions on %s", (engine) => {
       expiresAt: "2026-11-29T10:00:00.000Z",
     });
     const stored = await database.db.selectFrom("sessions").selectAll().executeTakeFirstOrThrow();
-    expect(stored.token_hash).toBe(hashSessionToken(token));
-    expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.tokenHash).toBe(hashSessionToken(token));
+    expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(token);
     expect((await store().create(adminId)).token).not.toBe(token);
   });
@@ -61,7 +61,7 @@ describe.each(testEngines())("admin sessions on %s", (engine) => {
     expect(await store().findByToken("x".repeat(43))).toBeUndefined();
   });
 
-  test("last_seen_at is written at most once a minute", async () => {
+  test("lastSeenAt is written at most once a minute", async () => {
     const { token, session } = await store().create(adminId);
     now = START + 59_000;
     expect((await store().findByToken(token))?.session.lastSeenAt).toBe(session.lastSeenAt);

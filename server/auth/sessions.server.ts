@@ -8,7 +8,7 @@ export const SESSION_ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 export const SECOND_FACTOR_TIMEOUT_MS = 10 * 60 * 1000;
 /** Changes to accounts, two factors and personal data ask for the password again once it is this old in a session. */
 export const REAUTHENTICATION_WINDOW_MS = 10 * 60 * 1000;
-/** last_seen_at is written at most this often, so reading pages does not mean a write per request. */
+/** lastSeenAt is written at most this often, so reading pages does not mean a write per request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 const USER_AGENT_MAX_LENGTH = 512;
 
@@ -41,23 +41,23 @@ export function sessionStore(repo: SessionsRepo, options: SessionStoreOptions = 
       const token = newSessionToken();
       const session = await repo.create({
         id: newId(),
-        token_hash: hashSessionToken(token),
-        admin_id: adminId,
-        created_at: now.toISOString(),
-        last_seen_at: now.toISOString(),
-        expires_at: new Date(
+        tokenHash: hashSessionToken(token),
+        adminId: adminId,
+        createdAt: now.toISOString(),
+        lastSeenAt: now.toISOString(),
+        expiresAt: new Date(
           now.getTime() + (details.secondFactorPending ? SECOND_FACTOR_TIMEOUT_MS : SESSION_ABSOLUTE_TIMEOUT_MS),
         ).toISOString(),
-        user_agent: details.userAgent ? details.userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
-        second_factor_pending: details.secondFactorPending ? 1 : 0,
-        network_code: details.networkCode ?? null,
+        userAgent: details.userAgent ? details.userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+        secondFactorPending: details.secondFactorPending ? 1 : 0,
+        networkCode: details.networkCode ?? null,
       });
       return { token, session };
     },
 
     /**
      * The live session for a cookie token, or undefined. A session idle for 2 hours or older than 7 days
-     * is deleted on sight. A live one has last_seen_at moved to now when it is a minute or more old.
+     * is deleted on sight. A live one has lastSeenAt moved to now when it is a minute or more old.
      */
     async findByToken(token: string): Promise<ActiveSession | undefined> {
       const found = await repo.findByTokenHash(hashSessionToken(token));

@@ -27,7 +27,7 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
   const service = (key = secrets) =>
     twoFactorService({ db: database.db, siteName: async () => "SMC Society", secrets: key, now: () => new Date(now) });
   const storedSecret = async (adminId = admin.id) =>
-    (await database.db.selectFrom("admins").select("totp_secret").where("id", "=", adminId).executeTakeFirstOrThrow()).totp_secret;
+    (await database.db.selectFrom("admins").select("totpSecret").where("id", "=", adminId).executeTakeFirstOrThrow()).totpSecret;
 
   beforeEach(async () => {
     database = await openTestDatabase(engine);
@@ -68,7 +68,7 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     // On, a new setup cannot replace the secret.
     expect(await service().startSetup(admin)).toBeUndefined();
     // Only the codes' hashes are stored.
-    const stored = JSON.stringify(await database.db.selectFrom("recovery_codes").selectAll().execute());
+    const stored = JSON.stringify(await database.db.selectFrom("recoveryCodes").selectAll().execute());
     for (const code of confirmed.recoveryCodes) expect(stored).not.toContain(code);
   });
 
@@ -174,7 +174,7 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     const other = await repos.admins.create({ email: "treasurer@society.example", passwordHash: "x" });
     await database.db
       .updateTable("admins")
-      .set({ totp_secret: stored, totp_enabled_at: new Date(now).toISOString() })
+      .set({ totpSecret: stored, totpEnabledAt: new Date(now).toISOString() })
       .where("id", "=", other.id)
       .execute();
     expect(() => openTotpSecret(secrets, other.id, stored)).toThrow(SealedSecretError);

@@ -58,14 +58,14 @@ describe("backup and restore of the embedded setup", () => {
         fullname: `Applicant ${i}`,
         class: "1st Year",
         department: "MBBS",
-        sargodha_address: "College Road",
-        permanent_address: "Home",
+        sargodhaAddress: "College Road",
+        permanentAddress: "Home",
         email: `applicant${i}@example.org`,
         phone: "03001234567",
-        blood_group: null,
+        bloodGroup: null,
         answers: serializeAnswers([{ question: "Enlist your hobbies", answer: "reading, hiking" }]),
-        submission_key: null,
-        created_at: new Date().toISOString(),
+        submissionKey: null,
+        createdAt: new Date().toISOString(),
       });
       applicationIds.push(id);
     }

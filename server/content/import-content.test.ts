@@ -154,7 +154,7 @@ describe.each(testEngines())("importing content on %s", (engine) => {
 
   test("a site that names its video by a path under content/ has it stored at the next start", async () => {
     await importContent(deps(), { ...smallSite(), documentaryVideo: null }, { contentDir: contentDir(), replace: false });
-    await database.db.updateTable("site_details").set({ documentary_video: "video/documentary.webm" }).execute();
+    await database.db.updateTable("siteDetails").set({ documentaryVideo: "video/documentary.webm" }).execute();
     const versionBefore = await createRepos(database.db).siteContent.version();
 
     expect(await importStartingContent(deps(), undefined)).toBe(false);

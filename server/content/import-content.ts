@@ -157,14 +157,13 @@ export async function importStartingContent(deps: ImportDeps, builtFile: string 
  */
 async function storeVideoNamedByPath(deps: ImportDeps): Promise<void> {
   const details = await createRepos(deps.db).siteContent.details();
-  const named = details?.documentary_video;
+  const named = details?.documentaryVideo;
   if (!details || !named || isVideoKey(named)) return;
   const file = path.join(CONTENT_DIR, named);
   const key = fs.existsSync(file) ? await importVideo(deps.storage, file) : null;
   await inTransaction(deps.db, async (trx) => {
     // Another instance starting at the same moment did it first: its save raised the version, this one changes nothing.
-    if ((await trx.siteContent.updateDetails(details.version, { documentary_video: key })) === "saved")
-      await trx.siteContent.raiseVersion();
+    if ((await trx.siteContent.updateDetails(details.version, { documentaryVideo: key })) === "saved") await trx.siteContent.raiseVersion();
   });
   deps.logger.info({ video: key ?? "none" }, "the content's video moved into storage");
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
+  CamelCasePlugin,
   CompiledQuery,
   type DatabaseConnection,
   type DatabaseIntrospector,
@@ -122,7 +123,8 @@ export function createDatabase(target: DatabaseTarget, options: PostgresOptions 
     target.engine === "sqlite"
       ? new ImmediateSqliteDialect(openSqlite(target.file))
       : new CurrentSchemaPostgresDialect({ pool: postgresPool(target.url, options) });
-  const db = new Kysely<Database>({ dialect });
+  // Code names columns in camelCase; the tables keep the snake_case the migrations give them.
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
   return {
     db,
     engine: target.engine,
@@ -188,7 +190,9 @@ const migrationProvider = { getMigrations: async () => migrations };
  * for its bookkeeping table in every schema of the database, so a `kysely_migration` table in another
  * schema (another instance's, or a test run's) would make it skip creating its own and then fail.
  */
-async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
+async function createMigrator(database: Kysely<Database>): Promise<Migrator> {
+  // Migrations name tables and columns as they are in SQL.
+  const db = database.withoutPlugins();
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider: migrationProvider });
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return new Migrator({ db, provider: migrationProvider, migrationTableSchema: rows[0]?.schema ?? "public" });

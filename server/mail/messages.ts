@@ -68,7 +68,7 @@ export interface RegistrationMail {
 
 /**
  * A mail that carries a single-use link: its text is `before`, the link on a line of its own, then `after`. The link is
- * not in the payload: it is the outbox row's `secret_link`, set to null once the mail is sent or given up on (the
+ * not in the payload: it is the outbox row's `secretLink`, set to null once the mail is sent or given up on (the
  * database keeps only the link's hash).
  */
 export interface LinkMail {

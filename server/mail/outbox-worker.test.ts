@@ -83,7 +83,7 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
     await until(async () => (await repo.findById(id))?.status === "dead");
     await worker.stop();
     expect(tries).toBe(3);
-    expect(await repo.findById(id)).toMatchObject({ status: "dead", attempts: 3, last_error: "ECONNREFUSED" });
+    expect(await repo.findById(id)).toMatchObject({ status: "dead", attempts: 3, lastError: "ECONNREFUSED" });
     expect(await repo.counts()).toEqual({ waiting: 0, dead: 1 });
   });
 
@@ -149,8 +149,8 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
     expect(attempts.get(sentId)).toBe(2);
     const [sent] = delivered.filter((mail) => mail.kind === "account");
     expect(sent?.text).toBe(`Choose a new password here:\n${LINK}\n\nIf you did not ask for this, ignore this mail.\n`);
-    expect(await repo.findById(sentId)).toMatchObject({ status: "sent", secret_link: null });
-    expect(await repo.findById(deadId)).toMatchObject({ status: "dead", secret_link: null });
+    expect(await repo.findById(sentId)).toMatchObject({ status: "sent", secretLink: null });
+    expect(await repo.findById(deadId)).toMatchObject({ status: "dead", secretLink: null });
     // Once for each mail whose link was wiped: not for the contact mail, nor for the failed attempt.
     expect(forgotten).toHaveLength(2);
   });
@@ -171,7 +171,7 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
     worker.start();
     await until(async () => calls === 2);
     await worker.stop();
-    expect(await repo.findById(id)).toMatchObject({ status: "sent", secret_link: null });
+    expect(await repo.findById(id)).toMatchObject({ status: "sent", secretLink: null });
     expect(calls).toBe(2);
   });
 });

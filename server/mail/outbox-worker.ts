@@ -60,7 +60,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
 
   /** After a mail carrying a link was settled (its link wiped), no old copy of its row keeps the link either. */
   async function forgetLinkOf(job: ClaimedJob, settled: boolean): Promise<void> {
-    if (settled && job.secret_link !== null) await emptyLog();
+    if (settled && job.secretLink !== null) await emptyLog();
   }
 
   async function emptyLog(): Promise<void> {
@@ -76,7 +76,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     let failure: MailDeliveryError | undefined;
     try {
       const payload = JSON.parse(job.payload) as OutboxPayload;
-      await transport.send(renderMail(payload, await notificationAddress(), job.secret_link), job.id);
+      await transport.send(renderMail(payload, await notificationAddress(), job.secretLink), job.id);
     } catch (error) {
       failure =
         error instanceof MailDeliveryError

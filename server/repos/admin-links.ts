@@ -24,26 +24,26 @@ const toLink = (row: AdminLinkRow): AdminLink => ({
   kind: row.kind,
   email: row.email,
   role: isAdminRole(row.role) ? row.role : null,
-  adminId: row.admin_id,
-  createdBy: row.created_by,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-  usedAt: row.used_at,
+  adminId: row.adminId,
+  createdBy: row.createdBy,
+  createdAt: row.createdAt,
+  expiresAt: row.expiresAt,
+  usedAt: row.usedAt,
 });
 
 export function adminLinksRepo(db: Kysely<Database>) {
   return {
-    async create(link: Omit<AdminLinkRow, "used_at">): Promise<AdminLink> {
+    async create(link: Omit<AdminLinkRow, "usedAt">): Promise<AdminLink> {
       const row = await db
-        .insertInto("admin_links")
-        .values({ ...link, used_at: null })
+        .insertInto("adminLinks")
+        .values({ ...link, usedAt: null })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toLink(row);
     },
 
     async findByTokenHash(tokenHash: string): Promise<AdminLink | undefined> {
-      const row = await db.selectFrom("admin_links").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+      const row = await db.selectFrom("adminLinks").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst();
       return row && toLink(row);
     },
 
@@ -53,11 +53,11 @@ export function adminLinksRepo(db: Kysely<Database>) {
      */
     async use(id: string, now: string): Promise<boolean> {
       const result = await db
-        .updateTable("admin_links")
-        .set({ used_at: now })
+        .updateTable("adminLinks")
+        .set({ usedAt: now })
         .where("id", "=", id)
-        .where("used_at", "is", null)
-        .where("expires_at", ">", now)
+        .where("usedAt", "is", null)
+        .where("expiresAt", ">", now)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
@@ -65,12 +65,12 @@ export function adminLinksRepo(db: Kysely<Database>) {
     /** Invitations still open (unused, unexpired) at `now`, newest first. */
     async openInvitations(now: string): Promise<AdminLink[]> {
       const rows = await db
-        .selectFrom("admin_links")
+        .selectFrom("adminLinks")
         .selectAll()
         .where("kind", "=", "invitation")
-        .where("used_at", "is", null)
-        .where("expires_at", ">", now)
-        .orderBy("created_at", "desc")
+        .where("usedAt", "is", null)
+        .where("expiresAt", ">", now)
+        .orderBy("createdAt", "desc")
         .execute();
       return rows.map(toLink);
     },
@@ -78,21 +78,21 @@ export function adminLinksRepo(db: Kysely<Database>) {
     /** Ends every open link of this kind for the email (a new invitation or reset replaces the older ones). */
     async revokeOpen(kind: AdminLinkKind, email: string, now: string): Promise<number> {
       const result = await db
-        .updateTable("admin_links")
-        .set({ used_at: now })
+        .updateTable("adminLinks")
+        .set({ usedAt: now })
         .where("kind", "=", kind)
         .where("email", "=", email)
-        .where("used_at", "is", null)
+        .where("usedAt", "is", null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
     async revoke(id: string, now: string): Promise<boolean> {
       const result = await db
-        .updateTable("admin_links")
-        .set({ used_at: now })
+        .updateTable("adminLinks")
+        .set({ usedAt: now })
         .where("id", "=", id)
-        .where("used_at", "is", null)
+        .where("usedAt", "is", null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -100,8 +100,8 @@ export function adminLinksRepo(db: Kysely<Database>) {
     /** Housekeeping: links used or expired before `before` are deleted. */
     async deleteSettledBefore(before: string): Promise<number> {
       const result = await db
-        .deleteFrom("admin_links")
-        .where((eb) => eb.or([eb("expires_at", "<", before), eb("used_at", "<", before)]))
+        .deleteFrom("adminLinks")
+        .where((eb) => eb.or([eb("expiresAt", "<", before), eb("usedAt", "<", before)]))
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

@@ -27,7 +27,7 @@ describe.each(testEngines())("admins repository on %s", (engine) => {
     expect(await repo.findById(created.id)).toEqual(created);
   });
 
-  test("must_change_password is off unless asked for", async () => {
+  test("mustChangePassword is off unless asked for", async () => {
     expect((await adminsRepo(database.db).create({ email: "a@example.org", passwordHash: "h" })).mustChangePassword).toBe(false);
   });
 
@@ -38,7 +38,7 @@ describe.each(testEngines())("admins repository on %s", (engine) => {
     expect(await repo.count()).toBe(1);
   });
 
-  test("updating the password replaces the hash and sets must_change_password", async () => {
+  test("updating the password replaces the hash and sets mustChangePassword", async () => {
     const repo = adminsRepo(database.db);
     const admin = await repo.create({ email: "admin@example.org", passwordHash: "old", mustChangePassword: true });
     expect(await repo.updatePassword(admin.id, "new", { mustChangePassword: false })).toBe(true);

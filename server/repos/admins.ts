@@ -43,19 +43,19 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 const toAdmin = (row: AdminRow): AdminRecord => ({
   id: row.id,
   email: row.email,
-  passwordHash: row.password_hash,
-  mustChangePassword: row.must_change_password === 1,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  passwordHash: row.passwordHash,
+  mustChangePassword: row.mustChangePassword === 1,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
   name: row.name,
   // An unknown role (written by a newer version) gets the lesser rights.
   role: isAdminRole(row.role) ? row.role : "editor",
-  disabledAt: row.disabled_at,
-  lastSignInAt: row.last_sign_in_at,
-  passwordExpiresAt: row.password_expires_at,
-  totpSecret: row.totp_secret,
-  totpEnabledAt: row.totp_enabled_at,
-  totpSetupStartedAt: row.totp_setup_started_at,
+  disabledAt: row.disabledAt,
+  lastSignInAt: row.lastSignInAt,
+  passwordExpiresAt: row.passwordExpiresAt,
+  totpSecret: row.totpSecret,
+  totpEnabledAt: row.totpEnabledAt,
+  totpSetupStartedAt: row.totpSetupStartedAt,
 });
 
 export function adminsRepo(db: Kysely<Database>) {
@@ -78,13 +78,13 @@ export function adminsRepo(db: Kysely<Database>) {
         .values({
           id: newId(),
           email: normalizeEmail(admin.email),
-          password_hash: admin.passwordHash,
-          must_change_password: admin.mustChangePassword ? 1 : 0,
+          passwordHash: admin.passwordHash,
+          mustChangePassword: admin.mustChangePassword ? 1 : 0,
           name: admin.name ?? null,
           role: admin.role ?? "owner",
-          password_expires_at: admin.passwordExpiresAt ?? null,
-          created_at: now,
-          updated_at: now,
+          passwordExpiresAt: admin.passwordExpiresAt ?? null,
+          createdAt: now,
+          updatedAt: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -97,15 +97,15 @@ export function adminsRepo(db: Kysely<Database>) {
       return rows.map(toAdmin);
     },
 
-    /** Replaces the hash and sets must_change_password (a chosen password never expires); whether the admin exists. */
+    /** Replaces the hash and sets mustChangePassword (a chosen password never expires); whether the admin exists. */
     async updatePassword(id: string, passwordHash: string, options: { mustChangePassword: boolean }): Promise<boolean> {
       const result = await db
         .updateTable("admins")
         .set({
-          password_hash: passwordHash,
-          must_change_password: options.mustChangePassword ? 1 : 0,
-          password_expires_at: null,
-          updated_at: nowIso(),
+          passwordHash: passwordHash,
+          mustChangePassword: options.mustChangePassword ? 1 : 0,
+          passwordExpiresAt: null,
+          updatedAt: nowIso(),
         })
         .where("id", "=", id)
         .executeTakeFirst();
@@ -113,7 +113,7 @@ export function adminsRepo(db: Kysely<Database>) {
     },
 
     async setRole(id: string, role: AdminRole): Promise<boolean> {
-      const result = await db.updateTable("admins").set({ role, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
+      const result = await db.updateTable("admins").set({ role, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
@@ -121,7 +121,7 @@ export function adminsRepo(db: Kysely<Database>) {
     async setDisabled(id: string, disabledAt: string | null): Promise<boolean> {
       const result = await db
         .updateTable("admins")
-        .set({ disabled_at: disabledAt, updated_at: nowIso() })
+        .set({ disabledAt: disabledAt, updatedAt: nowIso() })
         .where("id", "=", id)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
@@ -136,9 +136,9 @@ export function adminsRepo(db: Kysely<Database>) {
     async setPendingTotpSecret(id: string, secret: string, startedAt: string = nowIso()): Promise<boolean> {
       const result = await db
         .updateTable("admins")
-        .set({ totp_secret: secret, totp_enabled_at: null, totp_last_step: null, totp_setup_started_at: startedAt, updated_at: nowIso() })
+        .set({ totpSecret: secret, totpEnabledAt: null, totpLastStep: null, totpSetupStartedAt: startedAt, updatedAt: nowIso() })
         .where("id", "=", id)
-        .where("totp_enabled_at", "is", null)
+        .where("totpEnabledAt", "is", null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -147,10 +147,10 @@ export function adminsRepo(db: Kysely<Database>) {
     async enableTotp(id: string, at: string, step: number): Promise<boolean> {
       const result = await db
         .updateTable("admins")
-        .set({ totp_enabled_at: at, totp_last_step: step, updated_at: nowIso() })
+        .set({ totpEnabledAt: at, totpLastStep: step, updatedAt: nowIso() })
         .where("id", "=", id)
-        .where("totp_secret", "is not", null)
-        .where("totp_enabled_at", "is", null)
+        .where("totpSecret", "is not", null)
+        .where("totpEnabledAt", "is", null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -158,7 +158,7 @@ export function adminsRepo(db: Kysely<Database>) {
     async disableTotp(id: string): Promise<void> {
       await db
         .updateTable("admins")
-        .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: nowIso() })
+        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: nowIso() })
         .where("id", "=", id)
         .execute();
     },
@@ -170,32 +170,32 @@ export function adminsRepo(db: Kysely<Database>) {
     async acceptTotpStep(id: string, step: number): Promise<boolean> {
       const result = await db
         .updateTable("admins")
-        .set({ totp_last_step: step })
+        .set({ totpLastStep: step })
         .where("id", "=", id)
-        .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+        .where((eb) => eb.or([eb("totpLastStep", "is", null), eb("totpLastStep", "<", step)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
     /** Every stored authenticator secret (being set up or in force), with its admin. */
     async totpSecrets(): Promise<{ id: string; totpSecret: string }[]> {
-      const rows = await db.selectFrom("admins").select(["id", "totp_secret"]).where("totp_secret", "is not", null).execute();
-      return rows.map((row) => ({ id: row.id, totpSecret: row.totp_secret! }));
+      const rows = await db.selectFrom("admins").select(["id", "totpSecret"]).where("totpSecret", "is not", null).execute();
+      return rows.map((row) => ({ id: row.id, totpSecret: row.totpSecret! }));
     },
 
     /** Stores the secret in another form (encrypted) if it is still `from`; whether it was. */
     async replaceTotpSecret(id: string, from: string, to: string): Promise<boolean> {
       const result = await db
         .updateTable("admins")
-        .set({ totp_secret: to })
+        .set({ totpSecret: to })
         .where("id", "=", id)
-        .where("totp_secret", "=", from)
+        .where("totpSecret", "=", from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
     async recordSignIn(id: string, at: string): Promise<void> {
-      await db.updateTable("admins").set({ last_sign_in_at: at }).where("id", "=", id).execute();
+      await db.updateTable("admins").set({ lastSignInAt: at }).where("id", "=", id).execute();
     },
 
     /** Owners who can sign in: the site always keeps at least one. */
@@ -204,14 +204,14 @@ export function adminsRepo(db: Kysely<Database>) {
         .selectFrom("admins")
         .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
         .where("role", "=", "owner")
-        .where("disabled_at", "is", null)
+        .where("disabledAt", "is", null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     /** The email of the admin created first (the default notification address); undefined while there is none. */
     async firstEmail(): Promise<string | undefined> {
-      const row = await db.selectFrom("admins").select("email").orderBy("created_at").orderBy("id").limit(1).executeTakeFirst();
+      const row = await db.selectFrom("admins").select("email").orderBy("createdAt").orderBy("id").limit(1).executeTakeFirst();
       return row?.email;
     },
 

@@ -20,11 +20,11 @@ describe.each(testEngines())("announcements and images repositories on %s", (eng
     const imageId = newId();
     await imagesRepo(database.db).create({
       id: imageId,
-      storage_key: `announcements/${imageId}`,
+      storageKey: `announcements/${imageId}`,
       width: 1200,
       height: 800,
       variants: [{ format: "webp", width: 640, height: 427, key: `announcements/${imageId}/640.webp` }],
-      created_at: createdAt,
+      createdAt: createdAt,
     });
     return imageId;
   }

@@ -58,18 +58,18 @@ export type AnnouncementUpdate = "saved" | "conflict" | "missing";
 const toColumns = (values: AnnouncementValues) => ({
   title: values.title,
   description: values.description,
-  image_id: values.imageId,
-  link_url: values.linkUrl,
-  link_label: values.linkLabel,
-  publish_at: values.publishAt,
-  expires_at: values.expiresAt,
-  event_starts_at: values.event?.startsAt ?? null,
-  event_ends_at: values.event?.endsAt ?? null,
-  event_location: values.event?.location ?? null,
-  registrations_here: values.registration ? 1 : 0,
-  registration_capacity: values.registration?.capacity ?? null,
-  registration_closes_at: values.registration?.closesAt ?? null,
-  registration_questions: values.registration ? JSON.stringify(values.registration.questions) : null,
+  imageId: values.imageId,
+  linkUrl: values.linkUrl,
+  linkLabel: values.linkLabel,
+  publishAt: values.publishAt,
+  expiresAt: values.expiresAt,
+  eventStartsAt: values.event?.startsAt ?? null,
+  eventEndsAt: values.event?.endsAt ?? null,
+  eventLocation: values.event?.location ?? null,
+  registrationsHere: values.registration ? 1 : 0,
+  registrationCapacity: values.registration?.capacity ?? null,
+  registrationClosesAt: values.registration?.closesAt ?? null,
+  registrationQuestions: values.registration ? JSON.stringify(values.registration.questions) : null,
   pinned: values.pinned ? 1 : 0,
 });
 
@@ -77,33 +77,33 @@ export function announcementsRepo(db: Kysely<Database>) {
   const withImage = () =>
     db
       .selectFrom("announcements")
-      .leftJoin("images", "images.id", "announcements.image_id")
+      .leftJoin("images", "images.id", "announcements.imageId")
       .select([
         "announcements.id as id",
         "announcements.title as title",
         "announcements.description as description",
-        "announcements.link_url as link_url",
-        "announcements.link_label as link_label",
-        "announcements.publish_at as publish_at",
-        "announcements.expires_at as expires_at",
-        "announcements.event_starts_at as event_starts_at",
-        "announcements.event_ends_at as event_ends_at",
-        "announcements.event_location as event_location",
-        "announcements.registrations_here as registrations_here",
-        "announcements.registration_capacity as registration_capacity",
-        "announcements.registration_closes_at as registration_closes_at",
-        "announcements.registration_questions as registration_questions",
+        "announcements.linkUrl as linkUrl",
+        "announcements.linkLabel as linkLabel",
+        "announcements.publishAt as publishAt",
+        "announcements.expiresAt as expiresAt",
+        "announcements.eventStartsAt as eventStartsAt",
+        "announcements.eventEndsAt as eventEndsAt",
+        "announcements.eventLocation as eventLocation",
+        "announcements.registrationsHere as registrationsHere",
+        "announcements.registrationCapacity as registrationCapacity",
+        "announcements.registrationClosesAt as registrationClosesAt",
+        "announcements.registrationQuestions as registrationQuestions",
         "announcements.pinned as pinned",
         "announcements.version as version",
-        "announcements.created_at as created_at",
-        "announcements.updated_at as updated_at",
-        "images.id as image_id",
-        "images.storage_key as storage_key",
+        "announcements.createdAt as createdAt",
+        "announcements.updatedAt as updatedAt",
+        "images.id as imageId",
+        "images.storageKey as storageKey",
         "images.width as width",
         "images.height as height",
         "images.variants as variants",
-        "images.source_hash as source_hash",
-        "images.created_at as image_created_at",
+        "images.sourceHash as sourceHash",
+        "images.createdAt as image_created_at",
       ]);
 
   type Joined = Awaited<ReturnType<ReturnType<typeof withImage>["executeTakeFirstOrThrow"]>>;
@@ -111,34 +111,34 @@ export function announcementsRepo(db: Kysely<Database>) {
     id: row.id,
     title: row.title,
     description: row.description,
-    linkUrl: row.link_url,
-    linkLabel: row.link_label,
-    publishAt: row.publish_at,
-    expiresAt: row.expires_at,
-    event: row.event_starts_at === null ? null : { startsAt: row.event_starts_at, endsAt: row.event_ends_at, location: row.event_location },
+    linkUrl: row.linkUrl,
+    linkLabel: row.linkLabel,
+    publishAt: row.publishAt,
+    expiresAt: row.expiresAt,
+    event: row.eventStartsAt === null ? null : { startsAt: row.eventStartsAt, endsAt: row.eventEndsAt, location: row.eventLocation },
     registration:
-      Number(row.registrations_here) === 1
+      Number(row.registrationsHere) === 1
         ? {
-            capacity: row.registration_capacity === null ? null : Number(row.registration_capacity),
-            closesAt: row.registration_closes_at,
-            questions: JSON.parse(row.registration_questions ?? "[]") as RegistrationQuestion[],
+            capacity: row.registrationCapacity === null ? null : Number(row.registrationCapacity),
+            closesAt: row.registrationClosesAt,
+            questions: JSON.parse(row.registrationQuestions ?? "[]") as RegistrationQuestion[],
           }
         : null,
     pinned: Number(row.pinned) === 1,
     version: Number(row.version),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     image:
-      row.image_id === null
+      row.imageId === null
         ? null
         : toStoredImage({
-            id: row.image_id,
-            storage_key: row.storage_key!,
+            id: row.imageId,
+            storageKey: row.storageKey!,
             width: row.width!,
             height: row.height!,
             variants: row.variants!,
-            source_hash: row.source_hash,
-            created_at: row.image_created_at!,
+            sourceHash: row.sourceHash,
+            createdAt: row.image_created_at!,
           }),
   });
 
@@ -146,7 +146,7 @@ export function announcementsRepo(db: Kysely<Database>) {
     async create(id: string, values: AnnouncementValues, at: string): Promise<void> {
       await db
         .insertInto("announcements")
-        .values({ id, ...toColumns(values), created_at: at, updated_at: at })
+        .values({ id, ...toColumns(values), createdAt: at, updatedAt: at })
         .execute();
     },
 
@@ -154,7 +154,7 @@ export function announcementsRepo(db: Kysely<Database>) {
     async update(id: string, version: number, values: AnnouncementValues, at: string): Promise<AnnouncementUpdate> {
       const result = await db
         .updateTable("announcements")
-        .set((eb) => ({ ...toColumns(values), updated_at: at, version: eb("version", "+", 1) }))
+        .set((eb) => ({ ...toColumns(values), updatedAt: at, version: eb("version", "+", 1) }))
         .where("id", "=", id)
         .where("version", "=", version)
         .executeTakeFirst();
@@ -165,17 +165,17 @@ export function announcementsRepo(db: Kysely<Database>) {
 
     /** Every announcement, drafts and all: the newest written first. UUIDv7 ids break ties in creation order. */
     async listAll(): Promise<Announcement[]> {
-      const rows = await withImage().orderBy("announcements.created_at", "desc").orderBy("announcements.id", "desc").execute();
+      const rows = await withImage().orderBy("announcements.createdAt", "desc").orderBy("announcements.id", "desc").execute();
       return rows.map(toAnnouncement);
     },
 
     /** Those live at `now` (published by then, not expired): pinned first, then the latest published. */
     async listLive(now: string): Promise<Announcement[]> {
       const rows = await withImage()
-        .where("announcements.publish_at", "<=", now)
-        .where((eb) => eb.or([eb("announcements.expires_at", "is", null), eb("announcements.expires_at", ">", now)]))
+        .where("announcements.publishAt", "<=", now)
+        .where((eb) => eb.or([eb("announcements.expiresAt", "is", null), eb("announcements.expiresAt", ">", now)]))
         .orderBy("announcements.pinned", "desc")
-        .orderBy("announcements.publish_at", "desc")
+        .orderBy("announcements.publishAt", "desc")
         .orderBy("announcements.id", "desc")
         .execute();
       return rows.map(toAnnouncement);
@@ -205,13 +205,13 @@ export function announcementsRepo(db: Kysely<Database>) {
           eb.fn.max("id").as("newest"),
           sql<number | string | bigint>`coalesce(sum(case when publish_at <= ${now} then 1 else 0 end), 0)`.as("published"),
           sql<number | string | bigint>`coalesce(sum(case when expires_at <= ${now} then 1 else 0 end), 0)`.as("expired"),
-          sql<string | null>`min(case when publish_at > ${now} then publish_at end)`.as("next_publish"),
-          sql<string | null>`min(case when expires_at > ${now} then expires_at end)`.as("next_expiry"),
+          sql<string | null>`min(case when publish_at > ${now} then publish_at end)`.as("nextPublish"),
+          sql<string | null>`min(case when expires_at > ${now} then expires_at end)`.as("nextExpiry"),
           sql<number | string | bigint>`coalesce(sum(case when registration_closes_at <= ${now} then 1 else 0 end), 0)`.as("closed"),
-          sql<string | null>`min(case when registration_closes_at > ${now} then registration_closes_at end)`.as("next_close"),
+          sql<string | null>`min(case when registration_closes_at > ${now} then registration_closes_at end)`.as("nextClose"),
         ])
         .executeTakeFirstOrThrow();
-      const upcoming = [row.next_publish, row.next_expiry, row.next_close].filter((at): at is string => at !== null).sort();
+      const upcoming = [row.nextPublish, row.nextExpiry, row.nextClose].filter((at): at is string => at !== null).sort();
       return {
         count: Number(row.count),
         newest: row.newest ?? null,

@@ -18,13 +18,13 @@ export function applicationActivityRepo(db: Kysely<Database>) {
     async record(entries: readonly NewActivity[]): Promise<void> {
       if (entries.length === 0) return;
       await db
-        .insertInto("application_activity")
+        .insertInto("applicationActivity")
         .values(
           entries.map((entry) => ({
             id: newId(),
-            application_id: entry.applicationId,
+            applicationId: entry.applicationId,
             at: entry.at,
-            admin_email: entry.adminEmail,
+            adminEmail: entry.adminEmail,
             kind: entry.kind,
             status: entry.kind === "status" ? entry.status : null,
             note: entry.kind === "note" ? entry.note : null,
@@ -36,14 +36,14 @@ export function applicationActivityRepo(db: Kysely<Database>) {
     /** Oldest first, as a history reads. */
     async listFor(applicationId: string): Promise<ActivityEntry[]> {
       const rows = await db
-        .selectFrom("application_activity")
+        .selectFrom("applicationActivity")
         .selectAll()
-        .where("application_id", "=", applicationId)
+        .where("applicationId", "=", applicationId)
         .orderBy("at")
         .orderBy("id")
         .execute();
       return rows.map((row) => {
-        const common = { id: row.id, at: row.at, adminEmail: row.admin_email };
+        const common = { id: row.id, at: row.at, adminEmail: row.adminEmail };
         return row.kind === "status"
           ? { ...common, kind: "status", status: row.status as RequestStatus }
           : { ...common, kind: "note", note: row.note ?? "" };

@@ -10,17 +10,17 @@ function application(overrides: Partial<NewApplication> = {}): NewApplication {
     fullname: "Ayesha Khan",
     class: "2nd Year",
     department: "MBBS",
-    sargodha_address: "12 College Road",
-    permanent_address: "House 4, Street 9",
+    sargodhaAddress: "12 College Road",
+    permanentAddress: "House 4, Street 9",
     email: "ayesha@example.org",
     phone: "03001234567",
-    blood_group: null,
+    bloodGroup: null,
     answers: serializeAnswers([
       { question: "Why do you want to join us?", answer: "To serve" },
       { question: "Enlist your hobbies", answer: "reading, cricket" },
     ]),
-    submission_key: null,
-    created_at: new Date().toISOString(),
+    submissionKey: null,
+    createdAt: new Date().toISOString(),
     ...overrides,
   };
 }
@@ -47,8 +47,8 @@ describe.each(testEngines())("applications repository on %s", (engine) => {
 
   test("applications list newest first with their answers", async () => {
     const repo = applicationsRepo(database.db);
-    await repo.create(application({ fullname: "Older", created_at: "2026-11-01T10:00:00.000Z" }));
-    await repo.create(application({ fullname: "Newer", created_at: "2026-11-02T10:00:00.000Z", blood_group: "B+" }));
+    await repo.create(application({ fullname: "Older", createdAt: "2026-11-01T10:00:00.000Z" }));
+    await repo.create(application({ fullname: "Newer", createdAt: "2026-11-02T10:00:00.000Z", bloodGroup: "B+" }));
     const list = await repo.listNewestFirst();
     expect(list.map((a) => a.fullname)).toEqual(["Newer", "Older"]);
     expect(list[0]).toMatchObject({ bloodGroup: "B+", sargodhaAddress: "12 College Road", permanentAddress: "House 4, Street 9" });
@@ -58,8 +58,8 @@ describe.each(testEngines())("applications repository on %s", (engine) => {
 
   test("whether an email applied since a moment, and the possible-duplicate mark read back", async () => {
     const repo = applicationsRepo(database.db);
-    await repo.create(application({ created_at: "2026-11-01T10:00:00.000Z" }));
-    await repo.create(application({ email: "other@example.org", created_at: "2026-11-20T10:00:00.000Z", possible_duplicate: 1 }));
+    await repo.create(application({ createdAt: "2026-11-01T10:00:00.000Z" }));
+    await repo.create(application({ email: "other@example.org", createdAt: "2026-11-20T10:00:00.000Z", possibleDuplicate: 1 }));
     expect(await repo.appliedSince("ayesha@example.org", new Date("2026-11-01T10:00:00.000Z"))).toBe(true);
     expect(await repo.appliedSince("ayesha@example.org", new Date("2026-11-01T10:00:00.001Z"))).toBe(false);
     expect(await repo.appliedSince("nobody@example.org", new Date("2026-01-01T00:00:00.000Z"))).toBe(false);
@@ -75,8 +75,8 @@ describe.each(testEngines())("applications repository on %s", (engine) => {
 
   test("the same submission key stores one application, not two", async () => {
     const repo = applicationsRepo(database.db);
-    const first = await repo.create(application({ submission_key: "key-1" }));
-    const retry = await repo.create(application({ submission_key: "key-1" }));
+    const first = await repo.create(application({ submissionKey: "key-1" }));
+    const retry = await repo.create(application({ submissionKey: "key-1" }));
     expect(first.created).toBe(true);
     expect(retry).toEqual({ id: first.id, created: false });
     expect(await repo.count()).toBe(1);

@@ -44,11 +44,11 @@ function matching({ text, status, since, before, after }: ApplicationMatch) {
   return (eb: ExpressionBuilder<Database, "applications">) => {
     const conditions = [];
     if (status) conditions.push(eb("status", "=", status));
-    if (since) conditions.push(eb("created_at", ">=", since));
-    if (before) conditions.push(eb("created_at", "<", before));
+    if (since) conditions.push(eb("createdAt", ">=", since));
+    if (before) conditions.push(eb("createdAt", "<", before));
     if (after) {
       conditions.push(
-        eb.or([eb("created_at", "<", after.createdAt), eb.and([eb("created_at", "=", after.createdAt), eb("id", "<", after.id)])]),
+        eb.or([eb("createdAt", "<", after.createdAt), eb.and([eb("createdAt", "=", after.createdAt), eb("id", "<", after.id)])]),
       );
     }
     if (text) conditions.push(eb.or(SEARCHED_COLUMNS.map((column) => contains(column, text, { lower: true }))));
@@ -85,14 +85,14 @@ function toApplication(row: ApplicationRow): Application {
     fullname: row.fullname,
     class: row.class,
     department: row.department,
-    sargodhaAddress: row.sargodha_address,
-    permanentAddress: row.permanent_address,
+    sargodhaAddress: row.sargodhaAddress,
+    permanentAddress: row.permanentAddress,
     email: row.email,
     phone: row.phone,
-    bloodGroup: row.blood_group,
+    bloodGroup: row.bloodGroup,
     answers: parseAnswers(row.answers),
-    createdAt: row.created_at,
-    possibleDuplicate: row.possible_duplicate === 1,
+    createdAt: row.createdAt,
+    possibleDuplicate: row.possibleDuplicate === 1,
     status: isRequestStatus(row.status) ? row.status : "new",
   };
 }
@@ -107,7 +107,7 @@ export function applicationsRepo(db: Kysely<Database>) {
       const inserted = await db
         .insertInto("applications")
         .values(application)
-        .onConflict((oc) => oc.column("submission_key").doNothing())
+        .onConflict((oc) => oc.column("submissionKey").doNothing())
         .returning("id")
         .executeTakeFirst();
       if (inserted) return { id: inserted.id, created: true };
@@ -115,7 +115,7 @@ export function applicationsRepo(db: Kysely<Database>) {
       const stored = await db
         .selectFrom("applications")
         .select("id")
-        .where("submission_key", "=", application.submission_key ?? null)
+        .where("submissionKey", "=", application.submissionKey ?? null)
         .executeTakeFirstOrThrow();
       return { id: stored.id, created: false };
     },
@@ -126,7 +126,7 @@ export function applicationsRepo(db: Kysely<Database>) {
         .selectFrom("applications")
         .select("id")
         .where("email", "=", email)
-        .where("created_at", ">=", since.toISOString())
+        .where("createdAt", ">=", since.toISOString())
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -136,7 +136,7 @@ export function applicationsRepo(db: Kysely<Database>) {
      * `limit` of them from `offset`, or all.
      */
     async listNewestFirst(match: ApplicationMatch = {}, page?: { offset: number; limit: number }): Promise<Application[]> {
-      let query = db.selectFrom("applications").selectAll().where(matching(match)).orderBy("created_at", "desc").orderBy("id", "desc");
+      let query = db.selectFrom("applications").selectAll().where(matching(match)).orderBy("createdAt", "desc").orderBy("id", "desc");
       if (page) query = query.limit(page.limit).offset(page.offset);
       return (await query.execute()).map(toApplication);
     },

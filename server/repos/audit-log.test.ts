@@ -51,7 +51,7 @@ describe.each(testEngines())("audit log repository on %s", (engine) => {
     expect(other?.addressHash).toBe(secrets.auditNetworkCode("198.51.100.0/24"));
     expect(v6?.addressHash).toBe(secrets.auditNetworkCode("2001:db8:abcd::/48"));
     expect(cli?.addressHash).toBeNull();
-    const stored = JSON.stringify(await database.db.selectFrom("audit_log").selectAll().execute());
+    const stored = JSON.stringify(await database.db.selectFrom("auditLog").selectAll().execute());
     expect(stored).not.toMatch(/203\.0\.113|198\.51\.100|2001:db8/);
   });
 
@@ -144,7 +144,7 @@ describe.each(testEngines())("audit log repository on %s", (engine) => {
     expect(await log.count({ actor: "admin-1", action: "logout" })).toBe(1);
     expect((await log.listRecent(1, {}, 1)).map((entry) => entry.actor)).toEqual(["admin-2"]);
     expect(await log.actions()).toEqual(["login.success", "logout"]);
-    await database.db.updateTable("audit_log").set({ at: "2025-11-01T00:00:00.000Z" }).where("action", "=", "logout").execute();
+    await database.db.updateTable("auditLog").set({ at: "2025-11-01T00:00:00.000Z" }).where("action", "=", "logout").execute();
     expect(await log.deleteOlderThan(new Date(Date.now() - AUDIT_RETENTION_MS).toISOString())).toBe(1);
     expect(await log.count()).toBe(2);
   });

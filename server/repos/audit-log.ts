@@ -67,8 +67,8 @@ export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) 
   return {
     async record(actor: string, action: string, detail?: string): Promise<void> {
       await db
-        .insertInto("audit_log")
-        .values({ id: newId(), at: nowIso(), actor, action, detail: detail ?? null, address_hash: networkCode(db, root) })
+        .insertInto("auditLog")
+        .values({ id: newId(), at: nowIso(), actor, action, detail: detail ?? null, addressHash: networkCode(db, root) })
         .execute();
     },
 
@@ -85,17 +85,17 @@ export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) 
         .update(JSON.stringify([action, actor, detail, network, window]))
         .digest("hex");
       await db
-        .insertInto("audit_log")
-        .values({ id: newId(), at: now.toISOString(), actor, action, detail, address_hash: network, aggregate_key: aggregateKey })
+        .insertInto("auditLog")
+        .values({ id: newId(), at: now.toISOString(), actor, action, detail, addressHash: network, aggregateKey: aggregateKey })
         .onConflict((conflict) =>
-          conflict.column("aggregate_key").doUpdateSet((eb) => ({ occurrences: eb(eb.ref("audit_log.occurrences"), "+", 1) })),
+          conflict.column("aggregateKey").doUpdateSet((eb) => ({ occurrences: eb(eb.ref("auditLog.occurrences"), "+", 1) })),
         )
         .execute();
     },
 
     /** Newest first; UUIDv7 ids order entries written in the same millisecond. */
     async listRecent(limit: number, filter: AuditFilter = {}, offset = 0): Promise<AuditEntry[]> {
-      let query = db.selectFrom("audit_log").selectAll();
+      let query = db.selectFrom("auditLog").selectAll();
       if (filter.actor) query = query.where("actor", "=", filter.actor);
       if (filter.action) query = query.where("action", "=", filter.action);
       const rows = await query.orderBy("at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
@@ -105,13 +105,13 @@ export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) 
         actor: row.actor,
         action: row.action,
         detail: row.detail,
-        addressHash: row.address_hash,
+        addressHash: row.addressHash,
         occurrences: row.occurrences,
       }));
     },
 
     async count(filter: AuditFilter = {}): Promise<number> {
-      let query = db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number | string | bigint>().as("n"));
+      let query = db.selectFrom("auditLog").select((eb) => eb.fn.countAll<number | string | bigint>().as("n"));
       if (filter.actor) query = query.where("actor", "=", filter.actor);
       if (filter.action) query = query.where("action", "=", filter.action);
       return Number((await query.executeTakeFirstOrThrow()).n);
@@ -119,23 +119,23 @@ export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) 
 
     /** Every action the log holds, for the viewer's filter. */
     async actions(): Promise<string[]> {
-      const rows = await db.selectFrom("audit_log").select("action").distinct().orderBy("action").execute();
+      const rows = await db.selectFrom("auditLog").select("action").distinct().orderBy("action").execute();
       return rows.map((row) => row.action);
     },
 
     /** The secrets key was lost: the codes made with it are marked as the migration marked the first key's. */
     async markNetworkCodesOld(): Promise<void> {
       await db
-        .updateTable("audit_log")
-        .set({ address_hash: sql<string>`${OLD_NETWORK_CODE_PREFIX} || address_hash` })
-        .where("address_hash", "is not", null)
-        .where("address_hash", "not like", `${OLD_NETWORK_CODE_PREFIX}%`)
+        .updateTable("auditLog")
+        .set({ addressHash: sql<string>`${OLD_NETWORK_CODE_PREFIX} || address_hash` })
+        .where("addressHash", "is not", null)
+        .where("addressHash", "not like", `${OLD_NETWORK_CODE_PREFIX}%`)
         .execute();
     },
 
     /** Housekeeping: entries older than a year go. */
     async deleteOlderThan(before: string): Promise<number> {
-      const result = await db.deleteFrom("audit_log").where("at", "<", before).executeTakeFirst();
+      const result = await db.deleteFrom("auditLog").where("at", "<", before).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -21,12 +21,12 @@ export interface ContactMessageMatch {
 const SEARCHED_COLUMNS = ["name", "email", "message"] as const;
 
 function matching({ text }: ContactMessageMatch) {
-  return (eb: ExpressionBuilder<Database, "contact_messages">) =>
+  return (eb: ExpressionBuilder<Database, "contactMessages">) =>
     eb.and(text ? [eb.or(SEARCHED_COLUMNS.map((column) => contains(column, text, { lower: true })))] : []);
 }
 
 function toContactMessage(row: Selectable<ContactMessagesTable>): ContactMessage {
-  return { id: row.id, name: row.name, email: row.email, message: row.message, createdAt: row.created_at, readAt: row.read_at };
+  return { id: row.id, name: row.name, email: row.email, message: row.message, createdAt: row.createdAt, readAt: row.readAt };
 }
 
 export function contactMessagesRepo(db: Kysely<Database>) {
@@ -37,17 +37,17 @@ export function contactMessagesRepo(db: Kysely<Database>) {
      */
     async create(message: NewContactMessage): Promise<{ id: string; created: boolean }> {
       const inserted = await db
-        .insertInto("contact_messages")
+        .insertInto("contactMessages")
         .values(message)
-        .onConflict((oc) => oc.column("submission_key").doNothing())
+        .onConflict((oc) => oc.column("submissionKey").doNothing())
         .returning("id")
         .executeTakeFirst();
       if (inserted) return { id: inserted.id, created: true };
       // Nothing inserted: a row already holds this key (an earlier copy, or a concurrent one that committed first).
       const stored = await db
-        .selectFrom("contact_messages")
+        .selectFrom("contactMessages")
         .select("id")
-        .where("submission_key", "=", message.submission_key ?? null)
+        .where("submissionKey", "=", message.submissionKey ?? null)
         .executeTakeFirstOrThrow();
       return { id: stored.id, created: false };
     },
@@ -57,19 +57,19 @@ export function contactMessagesRepo(db: Kysely<Database>) {
      * of them from `offset`, or all.
      */
     async listNewestFirst(match: ContactMessageMatch = {}, page?: { offset: number; limit: number }): Promise<ContactMessage[]> {
-      let query = db.selectFrom("contact_messages").selectAll().where(matching(match)).orderBy("created_at", "desc").orderBy("id", "desc");
+      let query = db.selectFrom("contactMessages").selectAll().where(matching(match)).orderBy("createdAt", "desc").orderBy("id", "desc");
       if (page) query = query.limit(page.limit).offset(page.offset);
       return (await query.execute()).map(toContactMessage);
     },
 
     async findById(id: string): Promise<ContactMessage | undefined> {
-      const row = await db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
+      const row = await db.selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst();
       return row && toContactMessage(row);
     },
 
     async count(match: ContactMessageMatch = {}): Promise<number> {
       const { count } = await db
-        .selectFrom("contact_messages")
+        .selectFrom("contactMessages")
         .where(matching(match))
         .select((eb) => eb.fn.countAll<number | string>().as("count"))
         .executeTakeFirstOrThrow();
@@ -78,8 +78,8 @@ export function contactMessagesRepo(db: Kysely<Database>) {
 
     async countUnread(): Promise<number> {
       const { count } = await db
-        .selectFrom("contact_messages")
-        .where("read_at", "is", null)
+        .selectFrom("contactMessages")
+        .where("readAt", "is", null)
         .select((eb) => eb.fn.countAll<number | string>().as("count"))
         .executeTakeFirstOrThrow();
       return Number(count);
@@ -88,8 +88,8 @@ export function contactMessagesRepo(db: Kysely<Database>) {
     /** Marks the message read at `at` unless it was read before (the first time stays); false when there is no such message. */
     async markRead(id: string, at: string): Promise<boolean> {
       const result = await db
-        .updateTable("contact_messages")
-        .set((eb) => ({ read_at: eb.fn.coalesce("read_at", eb.val(at)) }))
+        .updateTable("contactMessages")
+        .set((eb) => ({ readAt: eb.fn.coalesce("readAt", eb.val(at)) }))
         .where("id", "=", id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
@@ -98,7 +98,7 @@ export function contactMessagesRepo(db: Kysely<Database>) {
     /** Deletes the messages; returns the ids that were there. */
     async delete(ids: readonly string[]): Promise<string[]> {
       if (ids.length === 0) return [];
-      const rows = await db.deleteFrom("contact_messages").where("id", "in", ids).returning("id").execute();
+      const rows = await db.deleteFrom("contactMessages").where("id", "in", ids).returning("id").execute();
       return rows.map((row) => row.id);
     },
   };

@@ -14,7 +14,7 @@ describe.each(testEngines())("content lists on %s: moving an item to a place", (
     await database.destroy();
   });
 
-  const goals = () => contentListRepo(database.db, "content_goals");
+  const goals = () => contentListRepo(database.db, "contentGoals");
   /** Adds goals titled by `titles`, in order; returns their ids. */
   async function addGoals(...titles: string[]): Promise<string[]> {
     const ids: string[] = [];
@@ -62,7 +62,7 @@ describe.each(testEngines())("content lists on %s: moving an item to a place", (
       [b!, 10],
       [c!, 40],
     ] as const) {
-      await database.db.updateTable("content_goals").set({ position }).where("id", "=", id).execute();
+      await database.db.updateTable("contentGoals").set({ position }).where("id", "=", id).execute();
     }
     const [tiedFirst, tiedSecond] = [a!, b!].sort();
     expect(await goals().moveTo(c!, 1)).toEqual({ outcome: "moved" });
@@ -101,7 +101,7 @@ describe.each(testEngines())("content lists on %s: moving an item to a place", (
       slug: name.toLowerCase().replaceAll(" ", "-"),
       date: null,
       description: null,
-      cover_photo_id: null,
+      coverPhotoId: null,
     });
     return id;
   }
@@ -131,19 +131,19 @@ describe.each(testEngines())("content lists on %s: moving an item to a place", (
         const imageId = newId();
         await imagesRepo(database.db).create({
           id: imageId,
-          storage_key: `content/${imageId}`,
+          storageKey: `content/${imageId}`,
           width: 10,
           height: 10,
           variants: [],
-          created_at: new Date().toISOString(),
+          createdAt: new Date().toISOString(),
         });
         const id = newId();
-        await contentListRepo(database.db, "gallery_photos", { galleryId }).append(id, { image_id: imageId, alt: null });
+        await contentListRepo(database.db, "galleryPhotos", { galleryId }).append(id, { imageId: imageId, alt: null });
         ids.push(id);
       }
       return ids;
     }
-    const photos = (galleryId: string) => contentListRepo(database.db, "gallery_photos", { galleryId });
+    const photos = (galleryId: string) => contentListRepo(database.db, "galleryPhotos", { galleryId });
     const order = async (galleryId: string) => (await photos(galleryId).items()).map((photo) => [photo.id, photo.position]);
 
     test("places count the gallery's own photos; the other gallery's photos keep theirs", async () => {

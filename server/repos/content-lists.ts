@@ -3,7 +3,7 @@ import type { Database, GalleryKind } from "#server/db/schema.ts";
 
 /** The ordered lists of the site's content. */
 export type ContentListTable =
-  "content_goals" | "team_members" | "collaborators" | "resources" | "social_links" | "galleries" | "gallery_photos";
+  "contentGoals" | "teamMembers" | "collaborators" | "resources" | "socialLinks" | "galleries" | "galleryPhotos";
 
 /**
  * A list that is part of a table: one gallery's photos, or the galleries of some kinds (the events and activities,
@@ -12,7 +12,7 @@ export type ContentListTable =
 export type ListScope = { galleryId: string } | { galleryKinds: readonly GalleryKind[] };
 
 /** An item's own columns: what a form edits (id, position and version are the list's). */
-export type ListItemValues<T extends ContentListTable> = Omit<Insertable<Database[T]>, "id" | "position" | "version" | "gallery_id">;
+export type ListItemValues<T extends ContentListTable> = Omit<Insertable<Database[T]>, "id" | "position" | "version" | "galleryId">;
 
 export type SaveOutcome = "saved" | "conflict" | "missing";
 
@@ -27,13 +27,13 @@ export type MoveToOutcome =
  * one gallery's photos, or the galleries of some kinds: every read and write stays inside it.
  */
 export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>, table: T, scope?: ListScope) {
-  type List = Record<"list", Database["content_goals"] & { gallery_id: string; kind: string }>;
+  type List = Record<"list", Database["contentGoals"] & { galleryId: string; kind: string }>;
   const list = db as unknown as Kysely<List>;
   const from = table as unknown as "list";
   /** The scope's condition (none without one). */
   const inScope = (eb: ExpressionBuilder<List, "list">) =>
     eb.and([
-      ...(scope && "galleryId" in scope ? [eb("gallery_id", "=", scope.galleryId)] : []),
+      ...(scope && "galleryId" in scope ? [eb("galleryId", "=", scope.galleryId)] : []),
       ...(scope && "galleryKinds" in scope ? [eb("kind", "in", [...scope.galleryKinds])] : []),
     ]);
 
@@ -79,7 +79,7 @@ export function contentListRepo<T extends ContentListTable>(db: Kysely<Database>
         .insertInto(from)
         .values({
           ...(values as object),
-          ...(scope && "galleryId" in scope ? { gallery_id: scope.galleryId } : {}),
+          ...(scope && "galleryId" in scope ? { galleryId: scope.galleryId } : {}),
           id,
           position,
           version: 1,

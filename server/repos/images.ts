@@ -15,12 +15,12 @@ export interface StoredImage {
 export function toStoredImage(row: ImageRow): StoredImage {
   return {
     id: row.id,
-    storageKey: row.storage_key,
+    storageKey: row.storageKey,
     width: row.width,
     height: row.height,
     variants: parseVariants(row.variants),
-    sourceHash: row.source_hash,
-    createdAt: row.created_at,
+    sourceHash: row.sourceHash,
+    createdAt: row.createdAt,
   };
 }
 
@@ -58,7 +58,7 @@ export function imagesRepo(db: Kysely<Database>) {
     },
 
     async findBySourceHash(sourceHash: string): Promise<StoredImage | undefined> {
-      const row = await db.selectFrom("images").selectAll().where("source_hash", "=", sourceHash).executeTakeFirst();
+      const row = await db.selectFrom("images").selectAll().where("sourceHash", "=", sourceHash).executeTakeFirst();
       return row && toStoredImage(row);
     },
 
@@ -68,7 +68,7 @@ export function imagesRepo(db: Kysely<Database>) {
         .selectFrom("images")
         .selectAll()
         .where("variants", "not like", `%${PREVIEW_MARK}%`)
-        .orderBy("created_at")
+        .orderBy("createdAt")
         .orderBy("id")
         .limit(limit)
         .execute();
@@ -101,23 +101,23 @@ export function imagesRepo(db: Kysely<Database>) {
         .$if(ids !== undefined, (query) => query.where("images.id", "in", ids!))
         .where(({ and, not, exists, selectFrom, or, eb }) =>
           and([
-            not(exists(selectFrom("announcements").select("id").whereRef("announcements.image_id", "=", "images.id"))),
+            not(exists(selectFrom("announcements").select("id").whereRef("announcements.imageId", "=", "images.id"))),
             not(
               exists(
-                selectFrom("site_details")
+                selectFrom("siteDetails")
                   .select("id")
                   .where((site) =>
                     or([
-                      site("site_details.logo_image_id", "=", eb.ref("images.id")),
-                      site("site_details.president_image_id", "=", eb.ref("images.id")),
+                      site("siteDetails.logoImageId", "=", eb.ref("images.id")),
+                      site("siteDetails.presidentImageId", "=", eb.ref("images.id")),
                     ]),
                   ),
               ),
             ),
-            not(exists(selectFrom("team_members").select("id").whereRef("team_members.image_id", "=", "images.id"))),
-            not(exists(selectFrom("collaborators").select("id").whereRef("collaborators.image_id", "=", "images.id"))),
-            not(exists(selectFrom("resources").select("id").whereRef("resources.image_id", "=", "images.id"))),
-            not(exists(selectFrom("gallery_photos").select("id").whereRef("gallery_photos.image_id", "=", "images.id"))),
+            not(exists(selectFrom("teamMembers").select("id").whereRef("teamMembers.imageId", "=", "images.id"))),
+            not(exists(selectFrom("collaborators").select("id").whereRef("collaborators.imageId", "=", "images.id"))),
+            not(exists(selectFrom("resources").select("id").whereRef("resources.imageId", "=", "images.id"))),
+            not(exists(selectFrom("galleryPhotos").select("id").whereRef("galleryPhotos.imageId", "=", "images.id"))),
           ]),
         )
         .execute();

@@ -43,8 +43,8 @@ export function createRepos(db: Kysely<Database>, root: Kysely<Database> = db) {
     contactMessages: contactMessagesRepo(db),
     publicContent: publicContentRepo(db),
     siteContent: siteContentRepo(db),
-    goals: contentListRepo(db, "content_goals"),
-    team: contentListRepo(db, "team_members"),
+    goals: contentListRepo(db, "contentGoals"),
+    team: contentListRepo(db, "teamMembers"),
     videoUploads: videoUploadsRepo(db),
   };
 }

@@ -20,12 +20,12 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
     const id = await repo.enqueue("join", { replyTo: "a@example.org" }, T0);
     expect(await repo.counts()).toEqual({ waiting: 1, dead: 0 });
     const job = await repo.claim("worker-a", 60_000, T0);
-    expect(job).toMatchObject({ id, kind: "join", status: "sending", attempts: 1, lease_owner: "worker-a" });
+    expect(job).toMatchObject({ id, kind: "join", status: "sending", attempts: 1, leaseOwner: "worker-a" });
     expect(JSON.parse(job!.payload)).toEqual({ replyTo: "a@example.org" });
     expect(await repo.claim("worker-b", 60_000, T0)).toBeUndefined();
     expect(await repo.counts()).toEqual({ waiting: 1, dead: 0 });
     expect(await repo.markSent(id, "worker-a", later(10))).toBe(true);
-    expect(await repo.findById(id)).toMatchObject({ status: "sent", sent_at: later(10).toISOString(), lease_owner: null });
+    expect(await repo.findById(id)).toMatchObject({ status: "sent", sentAt: later(10).toISOString(), leaseOwner: null });
     expect(await repo.counts()).toEqual({ waiting: 0, dead: 0 });
   });
 
@@ -61,7 +61,7 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
     const id = await repo.enqueue("join", {}, T0);
     await repo.claim("w", 60_000, T0);
     expect(await repo.retry(id, "w", "SMTP 451", later(5_000))).toBe(true);
-    expect(await repo.findById(id)).toMatchObject({ status: "waiting", last_error: "SMTP 451", attempts: 1 });
+    expect(await repo.findById(id)).toMatchObject({ status: "waiting", lastError: "SMTP 451", attempts: 1 });
     expect(await repo.claim("w", 60_000, later(4_999))).toBeUndefined();
     expect(await repo.claim("w", 60_000, later(5_000))).toMatchObject({ id, attempts: 2 });
   });
@@ -71,29 +71,29 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
     const id = await repo.enqueue("join", {}, T0);
     await repo.claim("dead-worker", 1_000, T0);
     expect(await repo.claim("other", 1_000, later(999))).toBeUndefined();
-    expect(await repo.claim("other", 1_000, later(1_000))).toMatchObject({ id, lease_owner: "other", attempts: 2 });
+    expect(await repo.claim("other", 1_000, later(1_000))).toMatchObject({ id, leaseOwner: "other", attempts: 2 });
     expect(await repo.markSent(id, "dead-worker")).toBe(false);
     expect(await repo.markSent(id, "other")).toBe(true);
   });
 
   const LINK = "https://society.example/admin/reset-password?token=Q2r1Yb0v9tW3nL7kX5pZ8cJ4mH6dF2sA1gE0uR9iO3y";
   const accountMail = { kind: "account", to: { name: "Sana", address: "sana@example.org" }, subject: "Reset", before: "Here:", after: "" };
-  const rowOf = async (id: string) => database.db.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const rowOf = async (id: string) => database.db.selectFrom("mailOutbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   test("a mail's link stays out of its payload, survives a retry and a lease taken over, and goes in the update that marks it sent", async () => {
     const repo = mailOutboxRepo(database.db);
     const id = await repo.enqueueWithLink("account", accountMail, { url: LINK, adminLinkId: "link-1" }, T0);
-    expect(await rowOf(id)).toMatchObject({ payload: JSON.stringify(accountMail), secret_link: LINK, admin_link_id: "link-1" });
-    expect(await repo.claim("w", 1_000, T0)).toMatchObject({ id, secret_link: LINK });
+    expect(await rowOf(id)).toMatchObject({ payload: JSON.stringify(accountMail), secretLink: LINK, adminLinkId: "link-1" });
+    expect(await repo.claim("w", 1_000, T0)).toMatchObject({ id, secretLink: LINK });
     expect(await repo.retry(id, "w", "SMTP 451", later(5_000))).toBe(true);
     // The next attempt, and the process that takes it over once its lease ran out, still have the link to send.
-    expect(await repo.claim("w", 1_000, later(5_000))).toMatchObject({ id, secret_link: LINK });
-    expect(await repo.claim("other", 1_000, later(6_000))).toMatchObject({ id, secret_link: LINK, lease_owner: "other" });
+    expect(await repo.claim("w", 1_000, later(5_000))).toMatchObject({ id, secretLink: LINK });
+    expect(await repo.claim("other", 1_000, later(6_000))).toMatchObject({ id, secretLink: LINK, leaseOwner: "other" });
     expect(await repo.markSent(id, "w", later(6_001))).toBe(false);
-    expect((await rowOf(id)).secret_link).toBe(LINK);
+    expect((await rowOf(id)).secretLink).toBe(LINK);
     expect(await repo.markSent(id, "other", later(6_002))).toBe(true);
     const sent = await rowOf(id);
-    expect(sent).toMatchObject({ status: "sent", secret_link: null, admin_link_id: "link-1" });
+    expect(sent).toMatchObject({ status: "sent", secretLink: null, adminLinkId: "link-1" });
     expect(JSON.stringify(sent)).not.toContain("Q2r1Yb0v9tW3nL7kX5pZ8cJ4mH6dF2sA1gE0uR9iO3y");
   });
 
@@ -102,7 +102,7 @@ describe.each(testEngines())("mail outbox repository on %s", (engine) => {
     const id = await repo.enqueueWithLink("account", accountMail, { url: LINK, adminLinkId: "link-1" }, T0);
     await repo.claim("w", 60_000, T0);
     expect(await repo.markDead(id, "w", "SMTP 550")).toBe(true);
-    expect(await rowOf(id)).toMatchObject({ status: "dead", secret_link: null });
+    expect(await rowOf(id)).toMatchObject({ status: "dead", secretLink: null });
   });
 
   test("a dead job is counted as dead and never claimed again", async () => {
@@ -129,13 +129,13 @@ describe.each(testEngines())("contact messages repository on %s", (engine) => {
 
   test("the same submission key stores one message, not two", async () => {
     const repo = contactMessagesRepo(database.db);
-    const row = { name: "Sara", email: "sara@example.org", message: "Hello", submission_key: "k1", created_at: T0.toISOString() };
+    const row = { name: "Sara", email: "sara@example.org", message: "Hello", submissionKey: "k1", createdAt: T0.toISOString() };
     const first = await repo.create({ id: "m1", ...row });
     const retry = await repo.create({ id: "m2", ...row });
     expect(first).toEqual({ id: "m1", created: true });
     expect(retry).toEqual({ id: "m1", created: false });
-    expect(await database.db.selectFrom("contact_messages").select(["id", "name", "email", "message", "created_at"]).execute()).toEqual([
-      { id: "m1", name: "Sara", email: "sara@example.org", message: "Hello", created_at: T0.toISOString() },
+    expect(await database.db.selectFrom("contactMessages").select(["id", "name", "email", "message", "createdAt"]).execute()).toEqual([
+      { id: "m1", name: "Sara", email: "sara@example.org", message: "Hello", createdAt: T0.toISOString() },
     ]);
   });
 });

@@ -36,39 +36,39 @@ export function mailOutboxRepo(db: Kysely<Database>) {
   return {
     /** Queues a mail, due at once; `recordId` names the application or message it tells of (deleting that deletes the mail). */
     enqueue(kind: MailKind, payload: unknown, now: Date = new Date(), recordId?: string): Promise<string> {
-      return insertJob(db, kind, payload, now, { record_id: recordId ?? null });
+      return insertJob(db, kind, payload, now, { recordId: recordId ?? null });
     },
 
     /**
-     * Queues a mail that carries a single-use link: the link is the row's `secret_link`, not in the payload, and
+     * Queues a mail that carries a single-use link: the link is the row's `secretLink`, not in the payload, and
      * marking the mail sent or dead wipes it.
      */
     enqueueWithLink(kind: MailKind, payload: unknown, link: SecretLink, now: Date = new Date(), recordId?: string): Promise<string> {
       return insertJob(db, kind, payload, now, {
-        secret_link: link.url,
-        admin_link_id: link.adminLinkId ?? null,
-        record_id: recordId ?? null,
+        secretLink: link.url,
+        adminLinkId: link.adminLinkId ?? null,
+        recordId: recordId ?? null,
       });
     },
 
     /** Deletes the mails (queued or sent) that tell of these records; returns their ids. */
     async deleteForRecords(recordIds: readonly string[]): Promise<string[]> {
       if (recordIds.length === 0) return [];
-      const rows = await db.deleteFrom("mail_outbox").where("record_id", "in", recordIds).returning("id").execute();
+      const rows = await db.deleteFrom("mailOutbox").where("recordId", "in", recordIds).returning("id").execute();
       return rows.map((row) => row.id);
     },
 
     /** The ids of mails whose content holds `text` (an email address), whatever they tell of. */
     async idsMentioning(text: string): Promise<string[]> {
-      const rows = await db.selectFrom("mail_outbox").select("id").where(contains("payload", text)).execute();
+      const rows = await db.selectFrom("mailOutbox").select("id").where(contains("payload", text)).execute();
       return rows.map((row) => row.id);
     },
 
     /** Deletes mails by id, or all created before `before`; returns the ids deleted. */
     async delete(which: { ids: readonly string[] } | { createdBefore: string }): Promise<string[]> {
       if ("ids" in which && which.ids.length === 0) return [];
-      const query = db.deleteFrom("mail_outbox");
-      const rows = await ("ids" in which ? query.where("id", "in", which.ids) : query.where("created_at", "<", which.createdBefore))
+      const query = db.deleteFrom("mailOutbox");
+      const rows = await ("ids" in which ? query.where("id", "in", which.ids) : query.where("createdAt", "<", which.createdBefore))
         .returning("id")
         .execute();
       return rows.map((row) => row.id);
@@ -77,7 +77,7 @@ export function mailOutboxRepo(db: Kysely<Database>) {
     /** Which of `ids` are still mails here. */
     async existing(ids: readonly string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom("mail_outbox").select("id").where("id", "in", ids).execute();
+      const rows = await db.selectFrom("mailOutbox").select("id").where("id", "in", ids).execute();
       return new Set(rows.map((row) => row.id));
     },
 
@@ -92,17 +92,17 @@ export function mailOutboxRepo(db: Kysely<Database>) {
 
     /** Delivered: its link, if any, is wiped. Returns false when the lease was lost to another process meanwhile. */
     markSent(id: string, owner: string, now: Date = new Date()): Promise<boolean> {
-      return settle(db, id, owner, { status: "sent", sent_at: now.toISOString(), last_error: null, secret_link: null });
+      return settle(db, id, owner, { status: "sent", sentAt: now.toISOString(), lastError: null, secretLink: null });
     },
 
     /** A transient failure: waits until `nextAttemptAt`, its link kept for the next attempt. */
     retry(id: string, owner: string, error: string, nextAttemptAt: Date): Promise<boolean> {
-      return settle(db, id, owner, { status: "waiting", next_attempt_at: nextAttemptAt.toISOString(), last_error: error });
+      return settle(db, id, owner, { status: "waiting", nextAttemptAt: nextAttemptAt.toISOString(), lastError: error });
     },
 
     /** A permanent failure, or too many attempts: never tried again, and its link, if any, is wiped. */
     markDead(id: string, owner: string, error: string): Promise<boolean> {
-      return settle(db, id, owner, { status: "dead", last_error: error, secret_link: null });
+      return settle(db, id, owner, { status: "dead", lastError: error, secretLink: null });
     },
 
     /**
@@ -111,15 +111,15 @@ export function mailOutboxRepo(db: Kysely<Database>) {
      */
     async endedLinkMails(now: string): Promise<string[]> {
       const rows = await db
-        .selectFrom("mail_outbox")
-        .leftJoin("admin_links", "admin_links.id", "mail_outbox.admin_link_id")
-        .select("mail_outbox.id")
-        .where("mail_outbox.admin_link_id", "is not", null)
-        .where("mail_outbox.status", "in", ["sent", "dead"])
+        .selectFrom("mailOutbox")
+        .leftJoin("adminLinks", "adminLinks.id", "mailOutbox.adminLinkId")
+        .select("mailOutbox.id")
+        .where("mailOutbox.adminLinkId", "is not", null)
+        .where("mailOutbox.status", "in", ["sent", "dead"])
         .where((eb) =>
-          eb.or([eb("admin_links.id", "is", null), eb("admin_links.used_at", "is not", null), eb("admin_links.expires_at", "<=", now)]),
+          eb.or([eb("adminLinks.id", "is", null), eb("adminLinks.usedAt", "is not", null), eb("adminLinks.expiresAt", "<=", now)]),
         )
-        .orderBy("mail_outbox.id")
+        .orderBy("mailOutbox.id")
         .limit(ENDED_LINK_BATCH)
         .execute();
       return rows.map((row) => row.id);
@@ -128,13 +128,13 @@ export function mailOutboxRepo(db: Kysely<Database>) {
     /** These mails no longer name their admin link (their files are gone). */
     async forgetAdminLinks(ids: readonly string[]): Promise<void> {
       if (ids.length === 0) return;
-      await db.updateTable("mail_outbox").set({ admin_link_id: null }).where("id", "in", ids).execute();
+      await db.updateTable("mailOutbox").set({ adminLinkId: null }).where("id", "in", ids).execute();
     },
 
     /** What the admin panel shows: notifications not delivered yet, and those given up on. */
     async counts(): Promise<OutboxCounts> {
       const rows = await db
-        .selectFrom("mail_outbox")
+        .selectFrom("mailOutbox")
         .select((eb) => ["status", eb.fn.countAll<number | string>().as("count")])
         .where("status", "in", ["waiting", "sending", "dead"])
         .groupBy("status")
@@ -144,7 +144,7 @@ export function mailOutboxRepo(db: Kysely<Database>) {
     },
 
     async findById(id: string): Promise<MailOutboxRow | undefined> {
-      const row = await db.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirst();
+      const row = await db.selectFrom("mailOutbox").selectAll().where("id", "=", id).executeTakeFirst();
       return row && { ...row, attempts: Number(row.attempts) };
     },
   };
@@ -157,59 +157,59 @@ function insertJob(
   kind: MailKind,
   payload: unknown,
   now: Date,
-  extra: Pick<Insertable<MailOutboxTable>, "record_id" | "secret_link" | "admin_link_id">,
+  extra: Pick<Insertable<MailOutboxTable>, "recordId" | "secretLink" | "adminLinkId">,
 ): Promise<string> {
   const id = newId();
   const at = now.toISOString();
   return db
-    .insertInto("mail_outbox")
+    .insertInto("mailOutbox")
     .values({
       id,
       kind,
       payload: JSON.stringify(payload),
       status: "waiting",
       attempts: 0,
-      next_attempt_at: at,
-      created_at: at,
-      record_id: null,
-      secret_link: null,
-      admin_link_id: null,
+      nextAttemptAt: at,
+      createdAt: at,
+      recordId: null,
+      secretLink: null,
+      adminLinkId: null,
       ...extra,
     })
     .execute()
     .then(() => id);
 }
 
-const due = (at: string) => (eb: ExpressionBuilder<Database, "mail_outbox">) =>
+const due = (at: string) => (eb: ExpressionBuilder<Database, "mailOutbox">) =>
   eb.or([
-    eb.and([eb("status", "=", "waiting"), eb("next_attempt_at", "<=", at)]),
-    eb.and([eb("status", "=", "sending"), eb("lease_expires_at", "<=", at)]),
+    eb.and([eb("status", "=", "waiting"), eb("nextAttemptAt", "<=", at)]),
+    eb.and([eb("status", "=", "sending"), eb("leaseExpiresAt", "<=", at)]),
   ]);
 
 async function claimDueJob(db: Kysely<Database>, owner: string, leaseMs: number, now: Date): Promise<ClaimedJob | undefined> {
   const at = now.toISOString();
   const candidates = await db
-    .selectFrom("mail_outbox")
+    .selectFrom("mailOutbox")
     .select("id")
     .where(due(at))
-    .orderBy("next_attempt_at")
+    .orderBy("nextAttemptAt")
     .orderBy("id")
     .limit(CLAIM_CANDIDATES)
     .execute();
   for (const { id } of candidates) {
     const result = await db
-      .updateTable("mail_outbox")
+      .updateTable("mailOutbox")
       .set((eb) => ({
         status: "sending",
-        lease_owner: owner,
-        lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
+        leaseOwner: owner,
+        leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
         attempts: eb("attempts", "+", 1),
       }))
       .where("id", "=", id)
       .where(due(at))
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) {
-      const row = await db.selectFrom("mail_outbox").selectAll().where("id", "=", id).where("lease_owner", "=", owner).executeTakeFirst();
+      const row = await db.selectFrom("mailOutbox").selectAll().where("id", "=", id).where("leaseOwner", "=", owner).executeTakeFirst();
       if (row) return { ...row, attempts: Number(row.attempts) };
     }
   }
@@ -220,10 +220,10 @@ async function claimDueJob(db: Kysely<Database>, owner: string, leaseMs: number,
 async function settle(db: Kysely<Database>, id: string, owner: string, outcome: Updateable<MailOutboxTable>): Promise<boolean> {
   const result = await withUnsyncedCommits(db, (connection) =>
     connection
-      .updateTable("mail_outbox")
-      .set({ ...outcome, lease_owner: null, lease_expires_at: null })
+      .updateTable("mailOutbox")
+      .set({ ...outcome, leaseOwner: null, leaseExpiresAt: null })
       .where("id", "=", id)
-      .where("lease_owner", "=", owner)
+      .where("leaseOwner", "=", owner)
       .where("status", "=", "sending")
       .executeTakeFirst(),
   );

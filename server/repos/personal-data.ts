@@ -12,9 +12,9 @@ export interface RecordIds {
 export function personalDataRepo(db: Kysely<Database>) {
   const ids = async (where: { email: string } | { createdBefore: string }, limit?: number): Promise<RecordIds> => {
     const [applications, messages, registrations] = await Promise.all(
-      (["applications", "contact_messages", "registrations"] as const).map(async (table) => {
+      (["applications", "contactMessages", "registrations"] as const).map(async (table) => {
         let query = db.selectFrom(table).select("id");
-        query = "email" in where ? query.where("email", "=", where.email) : query.where("created_at", "<", where.createdBefore);
+        query = "email" in where ? query.where("email", "=", where.email) : query.where("createdAt", "<", where.createdBefore);
         if (limit !== undefined) query = query.limit(limit);
         return (await query.execute()).map((row) => row.id);
       }),

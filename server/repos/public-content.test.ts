@@ -22,11 +22,11 @@ describe.each(testEngines())("public content version on %s", (engine) => {
     const imageId = newId();
     await imagesRepo(database.db).create({
       id: imageId,
-      storage_key: `announcements/${imageId}`,
+      storageKey: `announcements/${imageId}`,
       width: 10,
       height: 10,
       variants: [],
-      created_at: createdAt,
+      createdAt: createdAt,
     });
     const id = newId();
     await announcementsRepo(database.db).create(

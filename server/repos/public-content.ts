@@ -24,13 +24,13 @@ export function publicContentRepo(db: Kysely<Database>) {
     async version(now: Date = new Date()): Promise<PublicContentVersion> {
       const [timeline, settings] = await Promise.all([
         announcementsRepo(db).timeline(now.toISOString()),
-        db.selectFrom("settings").select(["join_us_visible", "updated_at", "content_version"]).execute(),
+        db.selectFrom("settings").select(["joinUsVisible", "updatedAt", "contentVersion"]).execute(),
       ]);
       const value = JSON.stringify([
         String(timeline.count),
         timeline.newest,
         timeline.passed,
-        settings.map((s) => [s.join_us_visible, s.updated_at, s.content_version]),
+        settings.map((s) => [s.joinUsVisible, s.updatedAt, s.contentVersion]),
       ]);
       return { value, changesAt: timeline.next === null ? null : Date.parse(timeline.next) };
     },

@@ -33,53 +33,53 @@ export function rateLimitsRepo(db: Kysely<Database>) {
       const nowIso = now.toISOString();
       const resetAt = new Date(now.getTime() + windowMs).toISOString();
       const row = await db
-        .insertInto("rate_limits")
-        .values({ key, count: 1, window_started_at: nowIso, reset_at: resetAt })
+        .insertInto("rateLimits")
+        .values({ key, count: 1, windowStartedAt: nowIso, resetAt: resetAt })
         .onConflict((oc) =>
           oc.column("key").doUpdateSet((eb) => {
-            const expired = eb("rate_limits.reset_at", "<=", nowIso);
+            const expired = eb("rateLimits.resetAt", "<=", nowIso);
             return {
               count: eb
                 .case()
                 .when(expired)
                 .then(1)
-                .else(eb("rate_limits.count", "+", 1))
+                .else(eb("rateLimits.count", "+", 1))
                 .end(),
-              window_started_at: eb
+              windowStartedAt: eb
                 .case()
                 .when(expired)
-                .then(eb.ref("excluded.window_started_at"))
-                .else(eb.ref("rate_limits.window_started_at"))
+                .then(eb.ref("excluded.windowStartedAt"))
+                .else(eb.ref("rateLimits.windowStartedAt"))
                 .end(),
-              reset_at: eb.case().when(expired).then(eb.ref("excluded.reset_at")).else(eb.ref("rate_limits.reset_at")).end(),
+              resetAt: eb.case().when(expired).then(eb.ref("excluded.resetAt")).else(eb.ref("rateLimits.resetAt")).end(),
             };
           }),
         )
-        .returning(["count", "reset_at"])
+        .returning(["count", "resetAt"])
         .executeTakeFirstOrThrow();
       const count = Number(row.count);
       const allowed = count <= limit;
-      return { allowed, count, remaining: Math.max(0, limit - count), retryAfterSeconds: allowed ? 0 : secondsUntil(row.reset_at, now) };
+      return { allowed, count, remaining: Math.max(0, limit - count), retryAfterSeconds: allowed ? 0 : secondsUntil(row.resetAt, now) };
     },
 
     /** The current window of `key` without counting a hit; undefined when none is running. */
     async peek(key: string, now: Date = new Date()): Promise<RateLimitWindow | undefined> {
       const row = await db
-        .selectFrom("rate_limits")
-        .select(["count", "reset_at"])
+        .selectFrom("rateLimits")
+        .select(["count", "resetAt"])
         .where("key", "=", key)
-        .where("reset_at", ">", now.toISOString())
+        .where("resetAt", ">", now.toISOString())
         .executeTakeFirst();
-      return row && { count: Number(row.count), resetAt: row.reset_at };
+      return row && { count: Number(row.count), resetAt: row.resetAt };
     },
 
     async reset(key: string): Promise<void> {
-      await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+      await db.deleteFrom("rateLimits").where("key", "=", key).execute();
     },
 
     /** Removes windows that have ended; returns how many. */
     async deleteExpired(now: Date = new Date()): Promise<number> {
-      const result = await db.deleteFrom("rate_limits").where("reset_at", "<=", now.toISOString()).executeTakeFirst();
+      const result = await db.deleteFrom("rateLimits").where("resetAt", "<=", now.toISOString()).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -7,32 +7,32 @@ export function recoveryCodesRepo(db: Kysely<Database>) {
   return {
     /** Replaces every code of the admin with these. */
     async replace(adminId: string, codeHashes: string[], now: string): Promise<void> {
-      await db.deleteFrom("recovery_codes").where("admin_id", "=", adminId).execute();
+      await db.deleteFrom("recoveryCodes").where("adminId", "=", adminId).execute();
       if (codeHashes.length === 0) return;
       await db
-        .insertInto("recovery_codes")
-        .values(codeHashes.map((code_hash) => ({ id: newId(), admin_id: adminId, code_hash, created_at: now, used_at: null })))
+        .insertInto("recoveryCodes")
+        .values(codeHashes.map((codeHash) => ({ id: newId(), adminId: adminId, codeHash, createdAt: now, usedAt: null })))
         .execute();
     },
 
     /** Uses the code, if the admin has it unused: true for exactly one of any number of requests racing with it. */
     async use(adminId: string, codeHash: string, now: string): Promise<boolean> {
       const result = await db
-        .updateTable("recovery_codes")
-        .set({ used_at: now })
-        .where("admin_id", "=", adminId)
-        .where("code_hash", "=", codeHash)
-        .where("used_at", "is", null)
+        .updateTable("recoveryCodes")
+        .set({ usedAt: now })
+        .where("adminId", "=", adminId)
+        .where("codeHash", "=", codeHash)
+        .where("usedAt", "is", null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
     async unusedCount(adminId: string): Promise<number> {
       const row = await db
-        .selectFrom("recovery_codes")
+        .selectFrom("recoveryCodes")
         .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
-        .where("admin_id", "=", adminId)
-        .where("used_at", "is", null)
+        .where("adminId", "=", adminId)
+        .where("usedAt", "is", null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -36,7 +36,7 @@ const NO_REGISTRATIONS: RegistrationCounts = { registered: 0, waiting: 0, unconf
 function toRegistration(row: Selectable<RegistrationsTable>): Registration {
   return {
     id: row.id,
-    announcementId: row.announcement_id,
+    announcementId: row.announcementId,
     name: row.name,
     email: row.email,
     phone: row.phone,
@@ -44,7 +44,7 @@ function toRegistration(row: Selectable<RegistrationsTable>): Registration {
     answers: JSON.parse(row.answers) as Answer[],
     status: row.status,
     arrival: Number(row.arrival),
-    createdAt: row.created_at,
+    createdAt: row.createdAt,
   };
 }
 
@@ -63,15 +63,15 @@ export function registrationsRepo(db: Kysely<Database>) {
     async lockAnnouncement(announcementId: string): Promise<LockedRegistrationSettings | undefined> {
       const row = await db
         .updateTable("announcements")
-        .set((eb) => ({ registrations_here: eb.ref("registrations_here") }))
+        .set((eb) => ({ registrationsHere: eb.ref("registrationsHere") }))
         .where("id", "=", announcementId)
-        .returning(["registrations_here", "registration_capacity", "registration_closes_at"])
+        .returning(["registrationsHere", "registrationCapacity", "registrationClosesAt"])
         .executeTakeFirst();
       return (
         row && {
-          registrationsHere: Number(row.registrations_here) === 1,
-          capacity: row.registration_capacity === null ? null : Number(row.registration_capacity),
-          closesAt: row.registration_closes_at,
+          registrationsHere: Number(row.registrationsHere) === 1,
+          capacity: row.registrationCapacity === null ? null : Number(row.registrationCapacity),
+          closesAt: row.registrationClosesAt,
         }
       );
     },
@@ -80,7 +80,7 @@ export function registrationsRepo(db: Kysely<Database>) {
       const rows = await db
         .selectFrom("registrations")
         .select((eb) => ["status", eb.fn.countAll<number | string | bigint>().as("count")])
-        .where("announcement_id", "=", announcementId)
+        .where("announcementId", "=", announcementId)
         .groupBy("status")
         .execute();
       const of = (status: RegistrationStatus) => Number(rows.find((row) => row.status === status)?.count ?? 0);
@@ -91,20 +91,20 @@ export function registrationsRepo(db: Kysely<Database>) {
     async countsByAnnouncement(): Promise<Map<string, RegistrationCounts>> {
       const rows = await db
         .selectFrom("registrations")
-        .select((eb) => ["announcement_id", "status", eb.fn.countAll<number | string | bigint>().as("count")])
-        .groupBy(["announcement_id", "status"])
+        .select((eb) => ["announcementId", "status", eb.fn.countAll<number | string | bigint>().as("count")])
+        .groupBy(["announcementId", "status"])
         .execute();
       const counts = new Map<string, RegistrationCounts>();
       for (const row of rows) {
-        const entry = counts.get(row.announcement_id) ?? { ...NO_REGISTRATIONS };
+        const entry = counts.get(row.announcementId) ?? { ...NO_REGISTRATIONS };
         entry[row.status] = Number(row.count);
-        counts.set(row.announcement_id, entry);
+        counts.set(row.announcementId, entry);
       }
       return counts;
     },
 
     async findBySubmissionKey(key: string): Promise<Registration | undefined> {
-      const row = await db.selectFrom("registrations").selectAll().where("submission_key", "=", key).executeTakeFirst();
+      const row = await db.selectFrom("registrations").selectAll().where("submissionKey", "=", key).executeTakeFirst();
       return row && toRegistration(row);
     },
 
@@ -112,7 +112,7 @@ export function registrationsRepo(db: Kysely<Database>) {
       const row = await db
         .selectFrom("registrations")
         .selectAll()
-        .where("announcement_id", "=", announcementId)
+        .where("announcementId", "=", announcementId)
         .where("email", "=", email)
         .executeTakeFirst();
       return row && toRegistration(row);
@@ -136,10 +136,10 @@ export function registrationsRepo(db: Kysely<Database>) {
       const row = await db
         .selectFrom("registrations")
         .selectAll()
-        .where("announcement_id", "=", announcementId)
-        .where("confirm_token_hash", "=", tokenHash)
+        .where("announcementId", "=", announcementId)
+        .where("confirmTokenHash", "=", tokenHash)
         .where("status", "=", "unconfirmed")
-        .where("confirm_expires_at", ">", now)
+        .where("confirmExpiresAt", ">", now)
         .executeTakeFirst();
       return row && toRegistration(row);
     },
@@ -148,7 +148,7 @@ export function registrationsRepo(db: Kysely<Database>) {
     async renewLink(id: string, tokenHash: string, expiresAt: string): Promise<void> {
       await db
         .updateTable("registrations")
-        .set({ confirm_token_hash: tokenHash, confirm_expires_at: expiresAt })
+        .set({ confirmTokenHash: tokenHash, confirmExpiresAt: expiresAt })
         .where("id", "=", id)
         .where("status", "=", "unconfirmed")
         .execute();
@@ -163,11 +163,11 @@ export function registrationsRepo(db: Kysely<Database>) {
       const last = await db
         .selectFrom("registrations")
         .select((eb) => eb.fn.max("arrival").as("last"))
-        .where("announcement_id", "=", announcementId)
+        .where("announcementId", "=", announcementId)
         .executeTakeFirst();
       const row = await db
         .updateTable("registrations")
-        .set({ status, arrival: Number(last?.last ?? 0) + 1, confirm_token_hash: null, confirm_expires_at: null })
+        .set({ status, arrival: Number(last?.last ?? 0) + 1, confirmTokenHash: null, confirmExpiresAt: null })
         .where("id", "=", id)
         .where("status", "=", "unconfirmed")
         .returningAll()
@@ -181,8 +181,8 @@ export function registrationsRepo(db: Kysely<Database>) {
         .selectFrom("registrations")
         .select("id")
         .where("status", "=", "unconfirmed")
-        .where("confirm_expires_at", "<=", now)
-        .orderBy("confirm_expires_at")
+        .where("confirmExpiresAt", "<=", now)
+        .orderBy("confirmExpiresAt")
         .limit(limit)
         .execute();
       return rows.map((row) => row.id);
@@ -194,7 +194,7 @@ export function registrationsRepo(db: Kysely<Database>) {
       const rows = await db
         .selectFrom("registrations")
         .selectAll()
-        .where("announcement_id", "=", announcementId)
+        .where("announcementId", "=", announcementId)
         .where("status", "=", "waiting")
         .orderBy("arrival")
         .limit(count)
@@ -215,10 +215,10 @@ export function registrationsRepo(db: Kysely<Database>) {
       const rows = await db
         .selectFrom("registrations")
         .selectAll()
-        .where("announcement_id", "=", announcementId)
+        .where("announcementId", "=", announcementId)
         .orderBy(sql`case status when 'registered' then 0 when 'waiting' then 1 else 2 end`)
         .orderBy("arrival")
-        .orderBy("created_at")
+        .orderBy("createdAt")
         .orderBy("id")
         .execute();
       return rows.map(toRegistration);
@@ -226,7 +226,7 @@ export function registrationsRepo(db: Kysely<Database>) {
 
     /** The ids of an announcement's registrations. */
     async idsFor(announcementId: string): Promise<string[]> {
-      return (await db.selectFrom("registrations").select("id").where("announcement_id", "=", announcementId).execute()).map(
+      return (await db.selectFrom("registrations").select("id").where("announcementId", "=", announcementId).execute()).map(
         (row) => row.id,
       );
     },
@@ -236,12 +236,12 @@ export function registrationsRepo(db: Kysely<Database>) {
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom("registrations")
-        .select("announcement_id")
+        .select("announcementId")
         .distinct()
         .where("id", "in", ids)
-        .orderBy("announcement_id")
+        .orderBy("announcementId")
         .execute();
-      return rows.map((row) => row.announcement_id);
+      return rows.map((row) => row.announcementId);
     },
 
     /** Deletes the registrations; returns the ids that were there. */

@@ -21,12 +21,12 @@ describe.each(testEngines())("sessions repository on %s", (engine) => {
   ) =>
     sessionsRepo(database.db).create({
       id: newId(),
-      token_hash: tokenHash,
-      admin_id: overrides.adminId ?? adminId,
-      created_at: overrides.createdAt ?? "2026-11-22T10:00:00.000Z",
-      last_seen_at: overrides.lastSeenAt ?? "2026-11-22T10:00:00.000Z",
-      expires_at: overrides.expiresAt ?? "2026-11-29T10:00:00.000Z",
-      user_agent: "Firefox",
+      tokenHash: tokenHash,
+      adminId: overrides.adminId ?? adminId,
+      createdAt: overrides.createdAt ?? "2026-11-22T10:00:00.000Z",
+      lastSeenAt: overrides.lastSeenAt ?? "2026-11-22T10:00:00.000Z",
+      expiresAt: overrides.expiresAt ?? "2026-11-29T10:00:00.000Z",
+      userAgent: "Firefox",
     });
 
   test("a session is found by its token hash, with its admin but without the password hash", async () => {
@@ -55,7 +55,7 @@ describe.each(testEngines())("sessions repository on %s", (engine) => {
     await expect(addSession("hash-b", { adminId: "no-such-admin" })).rejects.toThrow();
   });
 
-  test("touching moves last_seen_at", async () => {
+  test("touching moves lastSeenAt", async () => {
     const session = await addSession("hash-a");
     await sessionsRepo(database.db).touch(session.id, "2026-11-22T10:05:00.000Z");
     expect((await sessionsRepo(database.db).findByTokenHash("hash-a"))?.session.lastSeenAt).toBe("2026-11-22T10:05:00.000Z");

@@ -28,16 +28,16 @@ export interface SessionAdmin {
   mustSetUpTwoFactor: boolean;
 }
 
-const toSession = (row: Omit<SessionRow, "token_hash">): Session => ({
+const toSession = (row: Omit<SessionRow, "tokenHash">): Session => ({
   id: row.id,
-  adminId: row.admin_id,
-  createdAt: row.created_at,
-  lastSeenAt: row.last_seen_at,
-  expiresAt: row.expires_at,
-  userAgent: row.user_agent,
-  secondFactorPending: row.second_factor_pending === 1,
-  networkCode: row.network_code,
-  authenticatedAt: row.authenticated_at ?? row.created_at,
+  adminId: row.adminId,
+  createdAt: row.createdAt,
+  lastSeenAt: row.lastSeenAt,
+  expiresAt: row.expiresAt,
+  userAgent: row.userAgent,
+  secondFactorPending: row.secondFactorPending === 1,
+  networkCode: row.networkCode,
+  authenticatedAt: row.authenticatedAt ?? row.createdAt,
 });
 
 export function sessionsRepo(db: Kysely<Database>) {
@@ -51,39 +51,38 @@ export function sessionsRepo(db: Kysely<Database>) {
     async findByTokenHash(tokenHash: string): Promise<{ session: Session; admin: SessionAdmin } | undefined> {
       const row = await db
         .selectFrom("sessions")
-        .innerJoin("admins", "admins.id", "sessions.admin_id")
+        .innerJoin("admins", "admins.id", "sessions.adminId")
         .select([
           "sessions.id as id",
-          "sessions.admin_id as admin_id",
-          "sessions.created_at as created_at",
-          "sessions.last_seen_at as last_seen_at",
-          "sessions.expires_at as expires_at",
-          "sessions.user_agent as user_agent",
-          "sessions.second_factor_pending as second_factor_pending",
-          "sessions.network_code as network_code",
-          "sessions.authenticated_at as authenticated_at",
+          "sessions.adminId as adminId",
+          "sessions.createdAt as createdAt",
+          "sessions.lastSeenAt as lastSeenAt",
+          "sessions.expiresAt as expiresAt",
+          "sessions.userAgent as userAgent",
+          "sessions.secondFactorPending as secondFactorPending",
+          "sessions.networkCode as networkCode",
+          "sessions.authenticatedAt as authenticatedAt",
           "admins.email as email",
-          "admins.must_change_password as must_change_password",
+          "admins.mustChangePassword as mustChangePassword",
           "admins.name as name",
           "admins.role as role",
-          "admins.totp_enabled_at as totp_enabled_at",
-          (eb) =>
-            eb.selectFrom("settings").select("settings.two_factor_required").where("settings.id", "=", "site").as("two_factor_required"),
+          "admins.totpEnabledAt as totpEnabledAt",
+          (eb) => eb.selectFrom("settings").select("settings.twoFactorRequired").where("settings.id", "=", "site").as("twoFactorRequired"),
         ])
-        .where("sessions.token_hash", "=", tokenHash)
+        .where("sessions.tokenHash", "=", tokenHash)
         // A disabled account's sessions are deleted when it is disabled; this holds even if one were left.
-        .where("admins.disabled_at", "is", null)
+        .where("admins.disabledAt", "is", null)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
         session: toSession(row),
         admin: {
-          id: row.admin_id,
+          id: row.adminId,
           email: row.email,
           name: row.name,
           role: isAdminRole(row.role) ? row.role : "editor",
-          mustChangePassword: row.must_change_password === 1,
-          mustSetUpTwoFactor: row.two_factor_required === 1 && row.totp_enabled_at === null,
+          mustChangePassword: row.mustChangePassword === 1,
+          mustSetUpTwoFactor: row.twoFactorRequired === 1 && row.totpEnabledAt === null,
         },
       };
     },
@@ -93,17 +92,17 @@ export function sessionsRepo(db: Kysely<Database>) {
         .selectFrom("sessions")
         .select([
           "id",
-          "admin_id",
-          "created_at",
-          "last_seen_at",
-          "expires_at",
-          "user_agent",
-          "second_factor_pending",
-          "network_code",
-          "authenticated_at",
+          "adminId",
+          "createdAt",
+          "lastSeenAt",
+          "expiresAt",
+          "userAgent",
+          "secondFactorPending",
+          "networkCode",
+          "authenticatedAt",
         ])
-        .where("admin_id", "=", adminId)
-        .orderBy("created_at")
+        .where("adminId", "=", adminId)
+        .orderBy("createdAt")
         .orderBy("id")
         .execute();
       return rows.map(toSession);
@@ -111,11 +110,11 @@ export function sessionsRepo(db: Kysely<Database>) {
 
     /** The admin entered their password or a code again in this session. */
     async markAuthenticated(id: string, at: string): Promise<void> {
-      await db.updateTable("sessions").set({ authenticated_at: at }).where("id", "=", id).execute();
+      await db.updateTable("sessions").set({ authenticatedAt: at }).where("id", "=", id).execute();
     },
 
     async touch(id: string, lastSeenAt: string): Promise<void> {
-      await db.updateTable("sessions").set({ last_seen_at: lastSeenAt }).where("id", "=", id).execute();
+      await db.updateTable("sessions").set({ lastSeenAt: lastSeenAt }).where("id", "=", id).execute();
     },
 
     /** Returns whether the session existed. */
@@ -126,7 +125,7 @@ export function sessionsRepo(db: Kysely<Database>) {
 
     /** Deletes every session of the admin, except `exceptId` when given; returns how many went. */
     async deleteAllForAdmin(adminId: string, exceptId?: string): Promise<number> {
-      let query = db.deleteFrom("sessions").where("admin_id", "=", adminId);
+      let query = db.deleteFrom("sessions").where("adminId", "=", adminId);
       if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
@@ -134,14 +133,14 @@ export function sessionsRepo(db: Kysely<Database>) {
 
     /** The secrets key was lost: the codes made with it mean nothing now. */
     async forgetNetworkCodes(): Promise<void> {
-      await db.updateTable("sessions").set({ network_code: null }).where("network_code", "is not", null).execute();
+      await db.updateTable("sessions").set({ networkCode: null }).where("networkCode", "is not", null).execute();
     },
 
-    /** Deletes sessions past their absolute expiry (`expires_at <= now`) or idle since `idleBefore`. */
+    /** Deletes sessions past their absolute expiry (`expiresAt <= now`) or idle since `idleBefore`. */
     async deleteExpired(now: string, idleBefore: string): Promise<number> {
       const result = await db
         .deleteFrom("sessions")
-        .where((eb) => eb.or([eb("expires_at", "<=", now), eb("last_seen_at", "<=", idleBefore)]))
+        .where((eb) => eb.or([eb("expiresAt", "<=", now), eb("lastSeenAt", "<=", idleBefore)]))
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

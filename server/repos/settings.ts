@@ -15,41 +15,41 @@ export interface StoredMailSettings {
 
 export function settingsRepo(db: Kysely<Database>) {
   const secretsKeyFingerprint = async (): Promise<string | null> => {
-    const row = await db.selectFrom("settings").select("secrets_key_fingerprint").where("id", "=", SETTINGS_ID).executeTakeFirst();
-    return row?.secrets_key_fingerprint ?? null;
+    const row = await db.selectFrom("settings").select("secretsKeyFingerprint").where("id", "=", SETTINGS_ID).executeTakeFirst();
+    return row?.secretsKeyFingerprint ?? null;
   };
 
   return {
     async get(): Promise<SiteSettings> {
-      const row = await db.selectFrom("settings").select("join_us_visible").where("id", "=", SETTINGS_ID).executeTakeFirst();
+      const row = await db.selectFrom("settings").select("joinUsVisible").where("id", "=", SETTINGS_ID).executeTakeFirst();
       // The migration writes the row; should it ever be missing, the spec's default applies.
-      return { joinUsVisible: row ? row.join_us_visible === 1 : true };
+      return { joinUsVisible: row ? row.joinUsVisible === 1 : true };
     },
 
     /** Whether every admin must sign in with two factors. */
     async twoFactorRequired(): Promise<boolean> {
-      const row = await db.selectFrom("settings").select("two_factor_required").where("id", "=", SETTINGS_ID).executeTakeFirst();
-      return row?.two_factor_required === 1;
+      const row = await db.selectFrom("settings").select("twoFactorRequired").where("id", "=", SETTINGS_ID).executeTakeFirst();
+      return row?.twoFactorRequired === 1;
     },
 
     async setTwoFactorRequired(required: boolean): Promise<void> {
       await db
         .updateTable("settings")
-        .set({ two_factor_required: required ? 1 : 0, updated_at: new Date().toISOString() })
+        .set({ twoFactorRequired: required ? 1 : 0, updatedAt: new Date().toISOString() })
         .where("id", "=", SETTINGS_ID)
         .execute();
     },
 
     /** How many months requests and messages are kept; null: until deleted by hand. */
     async retentionMonths(): Promise<number | null> {
-      const row = await db.selectFrom("settings").select("retention_months").where("id", "=", SETTINGS_ID).executeTakeFirst();
-      return row ? row.retention_months : null;
+      const row = await db.selectFrom("settings").select("retentionMonths").where("id", "=", SETTINGS_ID).executeTakeFirst();
+      return row ? row.retentionMonths : null;
     },
 
     async setRetentionMonths(months: number | null): Promise<void> {
       await db
         .updateTable("settings")
-        .set({ retention_months: months, updated_at: new Date().toISOString() })
+        .set({ retentionMonths: months, updatedAt: new Date().toISOString() })
         .where("id", "=", SETTINGS_ID)
         .execute();
     },
@@ -62,9 +62,9 @@ export function settingsRepo(db: Kysely<Database>) {
       const before = new Date(now.getTime() - everyMs).toISOString();
       const result = await db
         .updateTable("settings")
-        .set({ retention_swept_at: now.toISOString() })
+        .set({ retentionSweptAt: now.toISOString() })
         .where("id", "=", SETTINGS_ID)
-        .where((eb) => eb.or([eb("retention_swept_at", "is", null), eb("retention_swept_at", "<=", before)]))
+        .where((eb) => eb.or([eb("retentionSweptAt", "is", null), eb("retentionSweptAt", "<=", before)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
@@ -73,24 +73,24 @@ export function settingsRepo(db: Kysely<Database>) {
     async releaseRetentionSweep(claimedAt: Date): Promise<void> {
       await db
         .updateTable("settings")
-        .set({ retention_swept_at: null })
+        .set({ retentionSweptAt: null })
         .where("id", "=", SETTINGS_ID)
-        .where("retention_swept_at", "=", claimedAt.toISOString())
+        .where("retentionSweptAt", "=", claimedAt.toISOString())
         .execute();
     },
 
     async mailSettings(): Promise<StoredMailSettings> {
       const row = await db
         .selectFrom("settings")
-        .select(["notification_email", "confirmation_enabled", "confirmation_subject", "confirmation_text"])
+        .select(["notificationEmail", "confirmationEnabled", "confirmationSubject", "confirmationText"])
         .where("id", "=", SETTINGS_ID)
         .executeTakeFirst();
       return {
-        notificationEmail: row?.notification_email ?? null,
+        notificationEmail: row?.notificationEmail ?? null,
         confirmation: {
-          enabled: row ? row.confirmation_enabled === 1 : true,
-          subject: row?.confirmation_subject ?? null,
-          text: row?.confirmation_text ?? null,
+          enabled: row ? row.confirmationEnabled === 1 : true,
+          subject: row?.confirmationSubject ?? null,
+          text: row?.confirmationText ?? null,
         },
       };
     },
@@ -99,7 +99,7 @@ export function settingsRepo(db: Kysely<Database>) {
     async setNotificationEmail(email: string | null): Promise<void> {
       await db
         .updateTable("settings")
-        .set({ notification_email: email, updated_at: new Date().toISOString() })
+        .set({ notificationEmail: email, updatedAt: new Date().toISOString() })
         .where("id", "=", SETTINGS_ID)
         .execute();
     },
@@ -108,10 +108,10 @@ export function settingsRepo(db: Kysely<Database>) {
       await db
         .updateTable("settings")
         .set({
-          confirmation_enabled: enabled ? 1 : 0,
-          confirmation_subject: subject,
-          confirmation_text: text,
-          updated_at: new Date().toISOString(),
+          confirmationEnabled: enabled ? 1 : 0,
+          confirmationSubject: subject,
+          confirmationText: text,
+          updatedAt: new Date().toISOString(),
         })
         .where("id", "=", SETTINGS_ID)
         .execute();
@@ -127,27 +127,27 @@ export function settingsRepo(db: Kysely<Database>) {
     async claimSecretsKeyFingerprint(fingerprint: string): Promise<string | null> {
       await db
         .updateTable("settings")
-        .set({ secrets_key_fingerprint: fingerprint })
+        .set({ secretsKeyFingerprint: fingerprint })
         .where("id", "=", SETTINGS_ID)
-        .where("secrets_key_fingerprint", "is", null)
+        .where("secretsKeyFingerprint", "is", null)
         .execute();
       return secretsKeyFingerprint();
     },
 
     /** The secrets key was lost: the next start records the key it is given. */
     async forgetSecretsKeyFingerprint(): Promise<void> {
-      await db.updateTable("settings").set({ secrets_key_fingerprint: null }).where("id", "=", SETTINGS_ID).execute();
+      await db.updateTable("settings").set({ secretsKeyFingerprint: null }).where("id", "=", SETTINGS_ID).execute();
     },
 
     /** Stores the value and returns what is now stored. */
     async setJoinUsVisible(visible: boolean): Promise<SiteSettings> {
       const row = await db
         .updateTable("settings")
-        .set({ join_us_visible: visible ? 1 : 0, updated_at: new Date().toISOString() })
+        .set({ joinUsVisible: visible ? 1 : 0, updatedAt: new Date().toISOString() })
         .where("id", "=", SETTINGS_ID)
-        .returning("join_us_visible")
+        .returning("joinUsVisible")
         .executeTakeFirstOrThrow();
-      return { joinUsVisible: row.join_us_visible === 1 };
+      return { joinUsVisible: row.joinUsVisible === 1 };
     },
   };
 }

@@ -15,7 +15,7 @@ describe.each(testEngines())("the site's stored content on %s", (engine) => {
     expect(await repo().updateDetails(version, { tagline: "Stale" })).toBe("conflict");
     expect((await repo().details())!.tagline).toBe("Saved");
 
-    await kit.db.deleteFrom("site_details").execute();
+    await kit.db.deleteFrom("siteDetails").execute();
     expect(await repo().updateDetails(version + 1, { tagline: "Gone" })).toBe("missing");
     expect(await repo().hasContent()).toBe(false);
     expect(await repo().read()).toBeUndefined();

@@ -10,14 +10,14 @@ const SITE_DETAILS_ID = "site";
 
 /** The tables of the site's content, parents before the tables whose rows point at them. */
 export const CONTENT_TABLES = [
-  "site_details",
-  "content_goals",
-  "team_members",
+  "siteDetails",
+  "contentGoals",
+  "teamMembers",
   "collaborators",
   "resources",
-  "social_links",
+  "socialLinks",
   "galleries",
-  "gallery_photos",
+  "galleryPhotos",
 ] as const;
 
 /** The site's content as stored: the shape of content/site.ts, with each photo an image row. */
@@ -60,38 +60,38 @@ const textList = (json: string): string[] => {
   return Array.isArray(value) ? value.map(String) : [];
 };
 
-/** The content tables, read and written whole. Each write raises `settings.content_version` (the page cache's cue). */
+/** The content tables, read and written whole. Each write raises `settings.contentVersion` (the page cache's cue). */
 export function siteContentRepo(db: Kysely<Database>) {
   return {
     async version(): Promise<number> {
-      const row = await db.selectFrom("settings").select("content_version").executeTakeFirst();
-      return row?.content_version ?? 0;
+      const row = await db.selectFrom("settings").select("contentVersion").executeTakeFirst();
+      return row?.contentVersion ?? 0;
     },
 
     async hasContent(): Promise<boolean> {
-      return (await db.selectFrom("site_details").select("id").executeTakeFirst()) !== undefined;
+      return (await db.selectFrom("siteDetails").select("id").executeTakeFirst()) !== undefined;
     },
 
     /** The whole content, or undefined before the first import. */
     async read(): Promise<StoredSiteContent | undefined> {
-      const details = await db.selectFrom("site_details").selectAll().where("id", "=", SITE_DETAILS_ID).executeTakeFirst();
+      const details = await db.selectFrom("siteDetails").selectAll().where("id", "=", SITE_DETAILS_ID).executeTakeFirst();
       if (!details) return undefined;
       const [goals, team, collaborators, resources, socialLinks, galleries, photos] = await Promise.all([
-        db.selectFrom("content_goals").selectAll().orderBy("position").execute(),
-        db.selectFrom("team_members").selectAll().orderBy("position").execute(),
+        db.selectFrom("contentGoals").selectAll().orderBy("position").execute(),
+        db.selectFrom("teamMembers").selectAll().orderBy("position").execute(),
         db.selectFrom("collaborators").selectAll().orderBy("position").execute(),
         db.selectFrom("resources").selectAll().orderBy("position").execute(),
-        db.selectFrom("social_links").selectAll().orderBy("position").execute(),
+        db.selectFrom("socialLinks").selectAll().orderBy("position").execute(),
         db.selectFrom("galleries").selectAll().orderBy("position").execute(),
-        db.selectFrom("gallery_photos").selectAll().orderBy("gallery_id").orderBy("position").orderBy("id").execute(),
+        db.selectFrom("galleryPhotos").selectAll().orderBy("galleryId").orderBy("position").orderBy("id").execute(),
       ]);
       const imageIds = [
-        details.logo_image_id,
-        details.president_image_id,
-        ...team.flatMap((m) => (m.image_id ? [m.image_id] : [])),
-        ...collaborators.map((c) => c.image_id),
-        ...resources.map((r) => r.image_id),
-        ...photos.map((p) => p.image_id),
+        details.logoImageId,
+        details.presidentImageId,
+        ...team.flatMap((m) => (m.imageId ? [m.imageId] : [])),
+        ...collaborators.map((c) => c.imageId),
+        ...resources.map((r) => r.imageId),
+        ...photos.map((p) => p.imageId),
       ];
       const images = new Map(
         (
@@ -110,46 +110,46 @@ export function siteContentRepo(db: Kysely<Database>) {
       };
       return {
         name: details.name,
-        shortName: details.short_name,
+        shortName: details.shortName,
         tagline: details.tagline,
-        heroText: details.hero_text,
-        logo: image(details.logo_image_id),
-        logoAlt: details.logo_alt,
+        heroText: details.heroText,
+        logo: image(details.logoImageId),
+        logoAlt: details.logoAlt,
         mission: details.mission,
         goals: goals.map(({ title, description }) => ({ title, description })),
         president: {
-          name: details.president_name,
-          title: details.president_title,
-          message: details.president_message,
-          photo: image(details.president_image_id),
+          name: details.presidentName,
+          title: details.presidentTitle,
+          message: details.presidentMessage,
+          photo: image(details.presidentImageId),
         },
-        team: team.map((m) => ({ title: m.title, name: m.name, description: m.description, image: m.image_id ? image(m.image_id) : null })),
+        team: team.map((m) => ({ title: m.title, name: m.name, description: m.description, image: m.imageId ? image(m.imageId) : null })),
         collaborators: collaborators.map((c) => ({
           name: c.name,
           description: c.description,
           ...(c.url ? { url: c.url } : {}),
-          image: image(c.image_id),
+          image: image(c.imageId),
         })),
-        resources: resources.map((r) => ({ title: r.title, menuLabel: r.menu_label, url: r.url, image: image(r.image_id) })),
-        videoChannelUrl: details.video_channel_url,
+        resources: resources.map((r) => ({ title: r.title, menuLabel: r.menuLabel, url: r.url, image: image(r.imageId) })),
+        videoChannelUrl: details.videoChannelUrl,
         socialLinks: socialLinks.map(({ network, label, url }) => ({ network, label, url })),
-        whatsapp: { contactUrl: details.whatsapp_contact_url, communityUrl: details.whatsapp_community_url },
-        localAddressLabel: details.local_address_label,
+        whatsapp: { contactUrl: details.whatsappContactUrl, communityUrl: details.whatsappCommunityUrl },
+        localAddressLabel: details.localAddressLabel,
         galleries: galleries.map((g) => {
-          const own = photos.filter((p) => p.gallery_id === g.id);
-          const cover = own.findIndex((p) => p.id === g.cover_photo_id);
+          const own = photos.filter((p) => p.galleryId === g.id);
+          const cover = own.findIndex((p) => p.id === g.coverPhotoId);
           return {
             kind: g.kind,
             name: g.name,
             slug: g.slug,
             date: g.date,
             description: g.description,
-            photos: own.map((p) => ({ image: image(p.image_id), alt: p.alt })),
+            photos: own.map((p) => ({ image: image(p.imageId), alt: p.alt })),
             coverIndex: cover < 0 ? null : cover,
           };
         }),
-        joinQuestions: textList(details.join_questions),
-        documentaryVideo: details.documentary_video,
+        joinQuestions: textList(details.joinQuestions),
+        documentaryVideo: details.documentaryVideo,
       };
     },
 
@@ -160,31 +160,31 @@ export function siteContentRepo(db: Kysely<Database>) {
     async replace(site: SiteContent, imageIdOf: (photo: string) => string, videoKey: string | null): Promise<void> {
       for (const table of [...CONTENT_TABLES].reverse()) await db.deleteFrom(table).execute();
       await db
-        .insertInto("site_details")
+        .insertInto("siteDetails")
         .values({
           id: SITE_DETAILS_ID,
           name: site.name,
-          short_name: site.shortName,
+          shortName: site.shortName,
           tagline: site.tagline,
-          hero_text: site.heroText,
-          logo_image_id: imageIdOf(site.logo),
-          logo_alt: site.logoAlt,
+          heroText: site.heroText,
+          logoImageId: imageIdOf(site.logo),
+          logoAlt: site.logoAlt,
           mission: site.mission,
-          president_name: site.president.name,
-          president_title: site.president.title,
-          president_message: site.president.message,
-          president_image_id: imageIdOf(site.president.photo),
-          video_channel_url: site.videoChannelUrl,
-          whatsapp_contact_url: site.whatsapp.contactUrl,
-          whatsapp_community_url: site.whatsapp.communityUrl,
-          documentary_video: videoKey,
-          local_address_label: site.localAddressLabel ?? null,
-          join_questions: JSON.stringify(site.joinQuestions),
-          updated_at: nowIso(),
+          presidentName: site.president.name,
+          presidentTitle: site.president.title,
+          presidentMessage: site.president.message,
+          presidentImageId: imageIdOf(site.president.photo),
+          videoChannelUrl: site.videoChannelUrl,
+          whatsappContactUrl: site.whatsapp.contactUrl,
+          whatsappCommunityUrl: site.whatsapp.communityUrl,
+          documentaryVideo: videoKey,
+          localAddressLabel: site.localAddressLabel ?? null,
+          joinQuestions: JSON.stringify(site.joinQuestions),
+          updatedAt: nowIso(),
         })
         .execute();
       const positioned = <T>(items: readonly T[]) => items.map((item, position) => ({ id: newId(), position, item }));
-      const insert = async <Row>(table: "content_goals" | "team_members" | "collaborators" | "resources" | "social_links", rows: Row[]) => {
+      const insert = async <Row>(table: "contentGoals" | "teamMembers" | "collaborators" | "resources" | "socialLinks", rows: Row[]) => {
         // One statement per row keeps far under SQLite's and PostgreSQL's bound-parameter limits whatever the list's length.
         for (const row of rows)
           await db
@@ -193,18 +193,18 @@ export function siteContentRepo(db: Kysely<Database>) {
             .execute();
       };
       await insert(
-        "content_goals",
+        "contentGoals",
         positioned(site.goals).map(({ id, position, item }) => ({ id, position, ...item })),
       );
       await insert(
-        "team_members",
+        "teamMembers",
         positioned(site.team).map(({ id, position, item }) => ({
           id,
           position,
           title: item.title,
           name: item.name,
           description: item.description ?? null,
-          image_id: item.img ? imageIdOf(item.img) : null,
+          imageId: item.img ? imageIdOf(item.img) : null,
         })),
       );
       await insert(
@@ -215,7 +215,7 @@ export function siteContentRepo(db: Kysely<Database>) {
           name: item.name,
           description: item.description,
           url: item.url ?? null,
-          image_id: imageIdOf(item.img),
+          imageId: imageIdOf(item.img),
         })),
       );
       await insert(
@@ -224,13 +224,13 @@ export function siteContentRepo(db: Kysely<Database>) {
           id,
           position,
           title: item.title,
-          menu_label: item.menuLabel,
+          menuLabel: item.menuLabel,
           url: item.url,
-          image_id: imageIdOf(item.img),
+          imageId: imageIdOf(item.img),
         })),
       );
       await insert(
-        "social_links",
+        "socialLinks",
         positioned(site.socialLinks).map(({ id, position, item }) => ({ id, position, ...item })),
       );
 
@@ -259,13 +259,13 @@ export function siteContentRepo(db: Kysely<Database>) {
             slug,
             date: gallery.date ?? null,
             description: gallery.description ?? null,
-            cover_photo_id: photos.find((photo) => photo.img === gallery.cover)?.id ?? null,
+            coverPhotoId: photos.find((photo) => photo.img === gallery.cover)?.id ?? null,
           })
           .execute();
         for (const photo of photos) {
           await db
-            .insertInto("gallery_photos")
-            .values({ id: photo.id, gallery_id: id, position: photo.position, image_id: imageIdOf(photo.img), alt: photo.alt ?? null })
+            .insertInto("galleryPhotos")
+            .values({ id: photo.id, galleryId: id, position: photo.position, imageId: imageIdOf(photo.img), alt: photo.alt ?? null })
             .execute();
         }
       }
@@ -280,27 +280,27 @@ export function siteContentRepo(db: Kysely<Database>) {
     async lockForWriting(): Promise<void> {
       await db
         .updateTable("settings")
-        .set((eb) => ({ content_version: eb.ref("content_version") }))
+        .set((eb) => ({ contentVersion: eb.ref("contentVersion") }))
         .execute();
     },
 
     async raiseVersion(): Promise<void> {
       await db
         .updateTable("settings")
-        .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
+        .set((eb) => ({ contentVersion: eb("contentVersion", "+", 1) }))
         .execute();
     },
 
     /** The single row of names, texts and links, as the admin edits it. */
     async details(): Promise<Selectable<SiteDetailsTable> | undefined> {
-      return db.selectFrom("site_details").selectAll().where("id", "=", SITE_DETAILS_ID).executeTakeFirst();
+      return db.selectFrom("siteDetails").selectAll().where("id", "=", SITE_DETAILS_ID).executeTakeFirst();
     },
 
     /** Saves the details if they are still at `version` (raising it). */
     async updateDetails(version: number, values: Updateable<Omit<SiteDetailsTable, "id" | "version">>): Promise<SaveOutcome> {
       const result = await db
-        .updateTable("site_details")
-        .set((eb) => ({ ...values, version: eb("version", "+", 1), updated_at: nowIso() }))
+        .updateTable("siteDetails")
+        .set((eb) => ({ ...values, version: eb("version", "+", 1), updatedAt: nowIso() }))
         .where("id", "=", SITE_DETAILS_ID)
         .where("version", "=", version)
         .executeTakeFirst();

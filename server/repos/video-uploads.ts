@@ -7,20 +7,20 @@ export function videoUploadsRepo(db: Kysely<Database>) {
   return {
     async start(): Promise<string> {
       const id = newId();
-      await db.insertInto("video_uploads").values({ id, started_at: nowIso() }).execute();
+      await db.insertInto("videoUploads").values({ id, startedAt: nowIso() }).execute();
       return id;
     },
 
     find(id: string) {
       return isRecordId(id)
-        ? db.selectFrom("video_uploads").selectAll().where("id", "=", id).executeTakeFirst()
+        ? db.selectFrom("videoUploads").selectAll().where("id", "=", id).executeTakeFirst()
         : Promise.resolve(undefined);
     },
 
     /** Notes that part `index` is stored; false when there is no such upload (it was finished or cleared away). */
     async partStored(id: string, index: number): Promise<boolean> {
       const result = await db
-        .updateTable("video_uploads")
+        .updateTable("videoUploads")
         // (Not max(): PostgreSQL's is an aggregate only.)
         .set((eb) => ({
           parts: eb
@@ -37,11 +37,11 @@ export function videoUploadsRepo(db: Kysely<Database>) {
 
     /** Uploads begun before `before`: left unfinished. */
     startedBefore(before: string) {
-      return db.selectFrom("video_uploads").selectAll().where("started_at", "<", before).execute();
+      return db.selectFrom("videoUploads").selectAll().where("startedAt", "<", before).execute();
     },
 
     async delete(id: string): Promise<void> {
-      await db.deleteFrom("video_uploads").where("id", "=", id).execute();
+      await db.deleteFrom("videoUploads").where("id", "=", id).execute();
     },
   };
 }

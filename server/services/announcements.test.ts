@@ -134,7 +134,7 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     expect(await service().delete(id, "admin-1")).toBe(true);
     expect(await database.db.selectFrom("announcements").select("id").execute()).toEqual([]);
     expect([await imageRows(), files()]).toEqual([0, []]);
-    expect((await database.db.selectFrom("audit_log").select("action").execute()).map((entry) => entry.action)).toContain(
+    expect((await database.db.selectFrom("auditLog").select("action").execute()).map((entry) => entry.action)).toContain(
       "announcement.delete",
     );
     expect(await service().delete(id, "admin-1")).toBe(false);
@@ -191,7 +191,7 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     expect(after!.image?.src).not.toBe(before!.image?.src);
     expect(await imageRows()).toBe(1);
     expect(files().some((file) => oldFiles.includes(file))).toBe(false);
-    const audit = await database.db.selectFrom("audit_log").select(["action", "detail"]).orderBy("at").execute();
+    const audit = await database.db.selectFrom("auditLog").select(["action", "detail"]).orderBy("at").execute();
     expect(audit.map((entry) => entry.action)).toEqual(["announcement.create", "announcement.edit"]);
   });
 
@@ -287,7 +287,7 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
 
   test("a stored link that is not http or https is never shown as one", async () => {
     const id = savedId(await service().save(fields(), undefined, "a"));
-    await database.db.updateTable("announcements").set({ link_url: "javascript:alert(1)" }).where("id", "=", id).execute();
+    await database.db.updateTable("announcements").set({ linkUrl: "javascript:alert(1)" }).where("id", "=", id).execute();
     expect((await service().listLive())[0]?.link).toBeNull();
   });
 

@@ -76,13 +76,13 @@ describe.each(testEngines())("join applications on %s", (engine) => {
   /** A stored request (as the join form stores it), `minutes` after 10 March 2026 00:00 in Karachi. */
   async function seed(minutes: number, more: Partial<NewApplication> = {}): Promise<string> {
     const id = newId();
-    const created_at = new Date(Date.parse("2026-03-09T19:00:00.000Z") + minutes * 60_000).toISOString();
+    const createdAt = new Date(Date.parse("2026-03-09T19:00:00.000Z") + minutes * 60_000).toISOString();
     const who = { id, fullname: "Applicant", class: "2nd Year", department: "MBBS", email: "applicant@example.org" };
-    const rest = { phone: "03001234567", sargodha_address: "12 College Road", permanent_address: "House 4", blood_group: "B+" };
+    const rest = { phone: "03001234567", sargodhaAddress: "12 College Road", permanentAddress: "House 4", bloodGroup: "B+" };
     const answers = serializeAnswers(QUESTIONS.map((question, i) => ({ question, answer: `Answer ${i + 1}` })));
     await database.db
       .insertInto("applications")
-      .values({ ...who, ...rest, submission_key: null, answers, created_at, ...more })
+      .values({ ...who, ...rest, submissionKey: null, answers, createdAt, ...more })
       .execute();
     return id;
   }
@@ -90,13 +90,13 @@ describe.each(testEngines())("join applications on %s", (engine) => {
   const names = async (more: Partial<RequestFilter> = {}) =>
     (await service().listPage(filter(more))).applications.map((listed) => listed.fullname);
   const mails = async () =>
-    (await database.db.selectFrom("mail_outbox").select(["kind", "payload", "record_id"]).orderBy("kind").execute()).map((row) => ({
+    (await database.db.selectFrom("mailOutbox").select(["kind", "payload", "recordId"]).orderBy("kind").execute()).map((row) => ({
       kind: row.kind,
-      recordId: row.record_id,
+      recordId: row.recordId,
       payload: JSON.parse(row.payload) as Record<string, unknown>,
     }));
   const audit = async () =>
-    (await database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).orderBy("id").execute()).map(
+    (await database.db.selectFrom("auditLog").select(["actor", "action", "detail"]).orderBy("id").execute()).map(
       (row) => `${row.actor} ${row.action} ${row.detail}`,
     );
 
@@ -105,7 +105,7 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     expect(stored).toMatchObject({ ok: true });
     const id = (stored as { id: string }).id;
     const [row] = await database.db.selectFrom("applications").selectAll().execute();
-    expect(row).toMatchObject({ id, fullname: "Ayesha Khan", email: "ayesha@example.org", blood_group: null, possible_duplicate: 0 });
+    expect(row).toMatchObject({ id, fullname: "Ayesha Khan", email: "ayesha@example.org", bloodGroup: null, possibleDuplicate: 0 });
     expect(row!.status).toBe("new");
     expect(parseAnswers(row!.answers)).toEqual([
       ...["To serve", "A lot", "Selfhood", "Daily"].map((answer, i) => ({ question: QUESTIONS[i], answer })),
@@ -142,7 +142,7 @@ describe.each(testEngines())("join applications on %s", (engine) => {
   });
 
   test("refused while Join Us is hidden, storing nothing", async () => {
-    await database.db.updateTable("settings").set({ join_us_visible: 0 }).execute();
+    await database.db.updateTable("settings").set({ joinUsVisible: 0 }).execute();
     expect(await service().submit(application(), "198.51.100.1", NOW)).toEqual({ ok: false, reason: "closed" });
     expect(await database.db.selectFrom("applications").select("id").execute()).toEqual([]);
     expect(await mails()).toEqual([]);
@@ -151,8 +151,8 @@ describe.each(testEngines())("join applications on %s", (engine) => {
   test("a second application from one email within 30 days is taken and marked as a possible duplicate", async () => {
     const applications = service();
     const marks = async () =>
-      (await database.db.selectFrom("applications").select("possible_duplicate").orderBy("created_at").execute()).map(
-        (row) => row.possible_duplicate,
+      (await database.db.selectFrom("applications").select("possibleDuplicate").orderBy("createdAt").execute()).map(
+        (row) => row.possibleDuplicate,
       );
     await applications.submit(application(), "198.51.100.1", NOW);
     await applications.submit(application({ email: "other@example.org" }), "198.51.100.2", new Date(NOW.getTime() + 1000));
@@ -183,7 +183,7 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     expect(await applications.submit(application(), "198.51.100.9", new Date(NOW.getTime() + DAY))).toMatchObject({ ok: true });
     expect(await database.db.selectFrom("applications").select("id").execute()).toHaveLength(PUBLIC_FORM_LIMIT.limit + 1 + 4);
     // Counters name a hash, never the address.
-    const keys = (await database.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key).join(" ");
+    const keys = (await database.db.selectFrom("rateLimits").select("key").execute()).map((row) => row.key).join(" ");
     expect(keys).not.toMatch(/2001:db8|198\.51|ayesha/);
   });
 
@@ -251,16 +251,15 @@ describe.each(testEngines())("join applications on %s", (engine) => {
       fullname: "عائشہ خان",
       department: '=HYPERLINK("http://evil.example","click")',
       phone: "+923001234567",
-      permanent_address: 'House 4, "Green" Street\nLahore',
+      permanentAddress: 'House 4, "Green" Street\nLahore',
       answers,
-      possible_duplicate: 1,
+      possibleDuplicate: 1,
       status: "contacted",
     });
-    await seed(6, { fullname: "No Blood Group", blood_group: null, status: "contacted", answers: "[broken" });
+    await seed(6, { fullname: "No Blood Group", bloodGroup: null, status: "contacted", answers: "[broken" });
     await seed(7, { fullname: "Left Out" });
     // More than the export reads at a time, all at one instant: every one is written once.
-    for (let i = 0; i < 501; i++)
-      await seed(0, { fullname: `Nursing ${i}`, department: "Nursing", created_at: "2026-04-01T00:00:00.000Z" });
+    for (let i = 0; i < 501; i++) await seed(0, { fullname: `Nursing ${i}`, department: "Nursing", createdAt: "2026-04-01T00:00:00.000Z" });
 
     const exported = await service().exportCsv(filter({ status: "contacted" }), NOW);
     expect(exported.fileName).toBe("join-requests-2026-11-29.csv");
@@ -331,14 +330,14 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     await applications.addNote(zainab!, "A note about Zainab", ADMIN);
     const files = mailFiles(dir);
     fs.mkdirSync(files.dir, { recursive: true });
-    const mailIds = await database.db.selectFrom("mail_outbox").select(["id", "record_id"]).execute();
+    const mailIds = await database.db.selectFrom("mailOutbox").select(["id", "recordId"]).execute();
     for (const { id } of mailIds) fs.writeFileSync(files.fileOf(id), "a mail");
 
     expect(await applications.delete([zainab!, other, zainab!, "not-an-id"], ADMIN.id)).toBe(2);
     expect((await database.db.selectFrom("applications").select("id").execute()).map((row) => row.id)).toEqual([kept]);
-    expect(await database.db.selectFrom("application_activity").select("id").execute()).toEqual([]);
+    expect(await database.db.selectFrom("applicationActivity").select("id").execute()).toEqual([]);
     const left = mailIds
-      .filter((mail) => mail.record_id === kept)
+      .filter((mail) => mail.recordId === kept)
       .map((mail) => `${mail.id}.eml`)
       .sort();
     expect((await mails()).map((mail) => mail.recordId)).toEqual([kept, kept]);

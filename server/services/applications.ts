@@ -98,14 +98,14 @@ export function applicationService({
         fullname: name,
         class: submission.class,
         department,
-        sargodha_address: sargodhaAddress,
-        permanent_address: permanentAddress,
+        sargodhaAddress: sargodhaAddress,
+        permanentAddress: permanentAddress,
         email,
         phone,
-        blood_group: bloodGroup,
+        bloodGroup: bloodGroup,
         answers: serializeAnswers(joinAnswers(submission, await questions())),
-        submission_key: submissionKey,
-        created_at: now.toISOString(),
+        submissionKey: submissionKey,
+        createdAt: now.toISOString(),
       };
       const params = { name, email, phone, class: submission.class, department, sargodhaAddress, permanentAddress };
       const duplicateSince = new Date(now.getTime() - DUPLICATE_WINDOW_MS);
@@ -117,7 +117,7 @@ export function applicationService({
         insert: async (repos) => ({
           ...(await repos.applications.create({
             ...row,
-            possible_duplicate: (await repos.applications.appliedSince(email, duplicateSince)) ? 1 : 0,
+            possibleDuplicate: (await repos.applications.appliedSince(email, duplicateSince)) ? 1 : 0,
           })),
           confirmation: confirmation && { payload: confirmation },
         }),

@@ -19,10 +19,10 @@ describe.each(testEngines())("the audit log as Owners read it on %s", (engine) =
       actor: "cli",
       action: "logout",
       detail: null,
-      address_hash: addressHash,
+      addressHash: addressHash,
     });
     await database.db
-      .insertInto("audit_log")
+      .insertInto("auditLog")
       .values([entry("e1", "0123456789abcdef"), entry("e2", "old:fedcba9876543210"), entry("e3", null)])
       .execute();
     const { lines } = await auditService({ db: database.db, timeZone: "UTC" }).page({}, 1);
@@ -43,10 +43,10 @@ describe.each(testEngines())("the audit log as Owners read it on %s", (engine) =
       actor,
       action,
       detail: null,
-      address_hash: null,
+      addressHash: null,
     });
     await database.db
-      .insertInto("audit_log")
+      .insertInto("auditLog")
       .values([
         entry(1, a1, "login.success"),
         entry(2, a2, "join-us.toggle"),

@@ -51,9 +51,9 @@ describe.each(testEngines())("contact messages on %s", (engine) => {
   /** A stored message, `minutes` after 10 March 2026 00:00 in Karachi. */
   async function seed(minutes: number, more: Partial<NewContactMessage> = {}): Promise<string> {
     const id = newId();
-    const created_at = new Date(Date.parse("2026-03-09T19:00:00.000Z") + minutes * 60_000).toISOString();
-    const row = { id, name: "Sender", email: "sender@example.org", message: "Hello", submission_key: null, created_at, ...more };
-    await database.db.insertInto("contact_messages").values(row).execute();
+    const createdAt = new Date(Date.parse("2026-03-09T19:00:00.000Z") + minutes * 60_000).toISOString();
+    const row = { id, name: "Sender", email: "sender@example.org", message: "Hello", submissionKey: null, createdAt, ...more };
+    await database.db.insertInto("contactMessages").values(row).execute();
     return id;
   }
   const names = async (q?: string) => (await service().listPage({ q, page: 1 })).messages.map((listed) => listed.name);
@@ -65,15 +65,15 @@ describe.each(testEngines())("contact messages on %s", (engine) => {
     const sent = message();
     const stored = await contact.submit(sent, "198.51.100.1", NOW);
     expect(await contact.submit(sent, "198.51.100.1", NOW)).toEqual(stored);
-    const rows = await database.db.selectFrom("contact_messages").selectAll().execute();
+    const rows = await database.db.selectFrom("contactMessages").selectAll().execute();
     expect(rows).toEqual([
-      expect.objectContaining({ id: (stored as { id: string }).id, name: "Sara Malik", email: "sara@example.org", read_at: null }),
+      expect.objectContaining({ id: (stored as { id: string }).id, name: "Sara Malik", email: "sara@example.org", readAt: null }),
     ]);
-    const mails = await database.db.selectFrom("mail_outbox").select(["kind", "payload", "record_id"]).execute();
+    const mails = await database.db.selectFrom("mailOutbox").select(["kind", "payload", "recordId"]).execute();
     expect(mails.map((mail) => ({ ...mail, payload: JSON.parse(mail.payload) as unknown }))).toEqual([
       {
         kind: "contact",
-        record_id: rows[0]!.id,
+        recordId: rows[0]!.id,
         payload: {
           kind: "contact",
           replyTo: { name: "Sara Malik", address: "sara@example.org" },
@@ -96,7 +96,7 @@ describe.each(testEngines())("contact messages on %s", (engine) => {
     const refused = await contact.submit(message(), "198.51.100.7", NOW);
     expect(refused).toEqual({ ok: false, reason: "limit-reached", scope: "address", retryAfterSeconds: 600 });
     expect(await contact.submit(message(), "198.51.100.8", NOW)).toMatchObject({ ok: true });
-    expect(await database.db.selectFrom("contact_messages").select("id").execute()).toHaveLength(PUBLIC_FORM_LIMIT.limit + 1);
+    expect(await database.db.selectFrom("contactMessages").select("id").execute()).toHaveLength(PUBLIC_FORM_LIMIT.limit + 1);
   });
 
   test("the inbox: pages of 25 newest first, a page past the last gives the last, times in the society's time zone", async () => {
@@ -130,21 +130,21 @@ describe.each(testEngines())("contact messages on %s", (engine) => {
     const contact = service();
     const first = await seed(1);
     await seed(2);
-    await seed(3, { read_at: "2026-11-01T00:00:00.000Z" });
+    await seed(3, { readAt: "2026-11-01T00:00:00.000Z" });
     expect(await contact.unreadCount()).toBe(2);
     expect(await contact.markRead(first, NOW)).toBe(true);
     expect(await contact.markRead(first, new Date(NOW.getTime() + 60_000))).toBe(true);
-    const readAt = await database.db.selectFrom("contact_messages").select("read_at").where("id", "=", first).executeTakeFirstOrThrow();
-    expect(readAt.read_at).toBe(NOW.toISOString());
+    const readAt = await database.db.selectFrom("contactMessages").select("readAt").where("id", "=", first).executeTakeFirstOrThrow();
+    expect(readAt.readAt).toBe(NOW.toISOString());
     expect(await contact.unreadCount()).toBe(1);
     expect(await contact.markRead(newId())).toBe(false);
     expect(await contact.markRead("not-an-id")).toBe(false);
     // Reading is not audited.
-    expect(await database.db.selectFrom("audit_log").select("id").execute()).toEqual([]);
+    expect(await database.db.selectFrom("auditLog").select("id").execute()).toEqual([]);
   });
 
   test("the CSV holds every message the search matches: UTF-8 with a BOM, RFC 4180, Read as Yes or No, formulas made text", async () => {
-    await seed(30, { name: "عائشہ خان", message: 'Salaam, "quick" question,\nabout the camp', read_at: "2026-03-10T08:00:00.000Z" });
+    await seed(30, { name: "عائشہ خان", message: 'Salaam, "quick" question,\nabout the camp', readAt: "2026-03-10T08:00:00.000Z" });
     await seed(31, { name: "@attacker", email: "x@example.org", message: '=HYPERLINK("http://evil.example","camp")' });
     await seed(32, { name: "Left Out", message: "Study circle" });
     for (let i = 0; i < 27; i++) await seed(i, { name: `Camp ${i}`, message: "About the blood camp" });
@@ -169,12 +169,12 @@ describe.each(testEngines())("contact messages on %s", (engine) => {
   test("deleting several takes them with their mails, and audits their ids only", async () => {
     const contact = service();
     await contact.submit(message({ name: "Zainab Private", email: "zainab@example.org" }), "198.51.100.1", NOW);
-    const zainab = (await database.db.selectFrom("contact_messages").select("id").executeTakeFirstOrThrow()).id;
+    const zainab = (await database.db.selectFrom("contactMessages").select("id").executeTakeFirstOrThrow()).id;
     const [other, kept] = [await seed(1), await seed(2)];
     expect(await contact.delete([zainab, other, "not-an-id"], "admin-1")).toBe(2);
-    expect(await database.db.selectFrom("contact_messages").select("id").execute()).toEqual([{ id: kept }]);
-    expect(await database.db.selectFrom("mail_outbox").select("id").execute()).toEqual([]);
-    const audit = await database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).execute();
+    expect(await database.db.selectFrom("contactMessages").select("id").execute()).toEqual([{ id: kept }]);
+    expect(await database.db.selectFrom("mailOutbox").select("id").execute()).toEqual([]);
+    const audit = await database.db.selectFrom("auditLog").select(["actor", "action", "detail"]).execute();
     expect(audit.map((entry) => `${entry.actor} ${entry.action} ${entry.detail}`).sort()).toEqual(
       [`admin-1 contact-message.delete contact-message=${zainab}`, `admin-1 contact-message.delete contact-message=${other}`].sort(),
     );

@@ -40,7 +40,7 @@ export function contactService({
   return {
     submit(submission: ContactSubmission, clientIp: string, now = new Date()): Promise<SubmissionResult> {
       const { name, email, message, submissionKey } = submission;
-      const row = { id: newId(), name, email, message, submission_key: submissionKey ?? null, created_at: now.toISOString() };
+      const row = { id: newId(), name, email, message, submissionKey: submissionKey ?? null, createdAt: now.toISOString() };
       return store({
         form: "contact",
         clientIp,

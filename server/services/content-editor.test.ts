@@ -202,7 +202,7 @@ describe.each(testEngines())("the admin's content edits on %s", (engine) => {
       const maryam = { name: "Maryam", title: "Events", description: "Plans\nBooks" };
       const id = savedId(await kit.editor().team.save(maryam, await photo(), ACTOR));
       expect((await kit.editor().team.list()).find((m) => m.id === id)).toMatchObject(maryam);
-      const files = await kit.filesOf((await kit.imageOf("team_members", id))!);
+      const files = await kit.filesOf((await kit.imageOf("teamMembers", id))!);
       expect(files.length).toBeGreaterThan(0);
       for (const key of files) {
         const meta = await sharp((await kit.storage.get(key))!.body).metadata();
@@ -216,11 +216,11 @@ describe.each(testEngines())("the admin's content edits on %s", (engine) => {
     test("'Remove the photo' takes it away, its files too; a card without one has none, and no description is none", async () => {
       const team = kit.editor().team;
       const id = savedId(await team.save({ name: "Maryam", title: "Events" }, await photo(), ACTOR));
-      const imageId = (await kit.imageOf("team_members", id))!;
+      const imageId = (await kit.imageOf("teamMembers", id))!;
       const files = await kit.filesOf(imageId);
       const edit = { id, version: 1, name: "Maryam", title: "Events", description: "", removePhoto: "on" } as const;
       expect(await team.save(edit, undefined, ACTOR)).toEqual({ ok: true, id });
-      expect(await kit.imageOf("team_members", id)).toBeNull();
+      expect(await kit.imageOf("teamMembers", id)).toBeNull();
       expect(await kit.imageIds()).not.toContain(imageId);
       for (const key of files) expect(await kit.hasFile(key), key).toBe(false);
       expect((await kit.publicContent().home()).about.team.at(-1)).toMatchObject({ name: "Maryam", image: null, description: null });
@@ -345,7 +345,7 @@ describe.each(testEngines())("the admin's content edits on %s", (engine) => {
           ACTOR,
         );
       const imageId = async () =>
-        (await kit.db.selectFrom("site_details").select("president_image_id").executeTakeFirstOrThrow()).president_image_id;
+        (await kit.db.selectFrom("siteDetails").select("presidentImageId").executeTakeFirstOrThrow()).presidentImageId;
 
       expect(await save({}, await photo())).toEqual({ ok: true });
       const first = await imageId();
@@ -372,26 +372,26 @@ describe.each(testEngines())("the admin's content edits on %s", (engine) => {
         .toBuffer();
       const version = (await kit.editor().home())!.logo.version;
       expect(await kit.editor().saveLogo({ alt: "A red square", version }, logo, ACTOR)).toEqual({ ok: true });
-      const row = await kit.db.selectFrom("site_details").select(["logo_image_id", "logo_alt"]).executeTakeFirstOrThrow();
-      expect(row.logo_alt).toBe("A red square");
-      const variants = (await kit.db.selectFrom("images").select("variants").where("id", "=", row.logo_image_id).executeTakeFirstOrThrow())
+      const row = await kit.db.selectFrom("siteDetails").select(["logoImageId", "logoAlt"]).executeTakeFirstOrThrow();
+      expect(row.logoAlt).toBe("A red square");
+      const variants = (await kit.db.selectFrom("images").select("variants").where("id", "=", row.logoImageId).executeTakeFirstOrThrow())
         .variants;
       const parsed = JSON.parse(variants) as { format: string; width: number }[];
       expect(parsed.filter((v) => v.format === "png").map((v) => v.width)).toEqual(expect.arrayContaining([32, 180, 192, 512]));
       expect(parsed.filter((v) => v.format === "webp").map((v) => v.width)).toEqual(expect.arrayContaining([96, 192]));
       const chrome = await kit.publicContent().chrome();
       expect(chrome.logo.alt).toBe("A red square");
-      expect(chrome.icons.favicon32).toBe(`/uploads/content/${row.logo_image_id}-32.png`);
-      expect(chrome.icons.icon512).toBe(`/uploads/content/${row.logo_image_id}-512.png`);
+      expect(chrome.icons.favicon32).toBe(`/uploads/content/${row.logoImageId}-32.png`);
+      expect(chrome.icons.icon512).toBe(`/uploads/content/${row.logoImageId}-512.png`);
       expect((await kit.audit()).at(-1)).toMatchObject({ action: "content.logo.edit" });
       // The old logo is the partners' logo too: it stays while they show it.
       expect(await kit.imageIds()).toContain(kit.photoId("logo.png"));
 
       // Without a new picture, only the description changes.
       await kit.editor().saveLogo({ alt: "Our logo", version: version + 1 }, undefined, ACTOR);
-      expect(await kit.db.selectFrom("site_details").select(["logo_image_id", "logo_alt"]).executeTakeFirstOrThrow()).toEqual({
-        logo_image_id: row.logo_image_id,
-        logo_alt: "Our logo",
+      expect(await kit.db.selectFrom("siteDetails").select(["logoImageId", "logoAlt"]).executeTakeFirstOrThrow()).toEqual({
+        logoImageId: row.logoImageId,
+        logoAlt: "Our logo",
       });
     });
   });

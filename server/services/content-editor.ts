@@ -25,8 +25,8 @@ import { videoEditor } from "./video-editor";
 import { videoUrl } from "./video-store";
 import { type ContentListTable, contentListRepo, type ListItemValues } from "#server/repos/content-lists.ts";
 
-/** The lists whose items carry a photo (image_id). */
-type PhotoListTable = "team_members" | "collaborators" | "resources";
+/** The lists whose items carry a photo (imageId). */
+type PhotoListTable = "teamMembers" | "collaborators" | "resources";
 
 interface ContentEditorDeps {
   db: Kysely<Database>;
@@ -147,7 +147,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     const editor = listEditor(table, name);
     const imageIdOf = async (id: string | undefined) =>
       id && isRecordId(id)
-        ? (((await contentListRepo(db, table).find(id)) as { image_id: string | null } | undefined)?.image_id ?? null)
+        ? (((await contentListRepo(db, table).find(id)) as { imageId: string | null } | undefined)?.imageId ?? null)
         : null;
     return {
       move: editor.move,
@@ -155,25 +155,25 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
       /** The items in order, each with its photo (null when it has none), described by `alt`. */
       async items(alt: (item: Selectable<Database[T]>) => string) {
         const items = await editor.items();
-        const imageIds = items.flatMap((item) => (item as { image_id: string | null }).image_id ?? []);
+        const imageIds = items.flatMap((item) => (item as { imageId: string | null }).imageId ?? []);
         const photos = new Map((await repos.images.findMany(imageIds)).map((image) => [image.id, image]));
         return items.map((item) => {
-          const photo = photos.get((item as { image_id: string | null }).image_id ?? "");
+          const photo = photos.get((item as { imageId: string | null }).imageId ?? "");
           return { item, photo: photo ? storedImageToResponsive(photo, alt(item)) : null };
         });
       },
       /** A new item or an edit; a new photo replaces the old one, `removePhoto` takes it away. */
       async save(
         item: { id?: string; version?: number; removePhoto?: unknown },
-        values: Omit<ListItemValues<T>, "image_id">,
+        values: Omit<ListItemValues<T>, "imageId">,
         photo: Buffer | undefined,
         actorId: string,
       ): Promise<PhotoEditResult> {
         const previousImageId = await imageIdOf(item.id);
         return withPhoto(photo, previousImageId, async (newImageId) => {
           const imageId = newImageId ?? (item.removePhoto ? null : previousImageId);
-          // Every PhotoListTable has image_id; TypeScript cannot see that through the generic table.
-          const withImage = { ...values, image_id: imageId } as unknown as ListItemValues<T>;
+          // Every PhotoListTable has imageId; TypeScript cannot see that through the generic table.
+          const withImage = { ...values, imageId: imageId } as unknown as ListItemValues<T>;
           const saved = await editor.save(item, withImage, actorId);
           return { ...saved, imageId };
         });
@@ -188,9 +188,9 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     };
   }
 
-  const goals = listEditor("content_goals", "goal");
-  const socialLinks = listEditor("social_links", "social-link");
-  const team = photoListEditor("team_members", "team-member");
+  const goals = listEditor("contentGoals", "goal");
+  const socialLinks = listEditor("socialLinks", "social-link");
+  const team = photoListEditor("teamMembers", "team-member");
   const collaborators = photoListEditor("collaborators", "collaborator");
   const resources = photoListEditor("resources", "resource");
   const removeImages = async (imageIds: readonly string[]) => {
@@ -221,7 +221,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     encodeOptions,
   }: {
     action: string;
-    photoColumn: "logo_image_id" | "president_image_id";
+    photoColumn: "logoImageId" | "presidentImageId";
     version: number;
     values: Updateable<Omit<SiteDetailsTable, "id" | "version" | typeof photoColumn>>;
     photo: Buffer | undefined;
@@ -255,7 +255,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     async home() {
       const row = await repos.siteContent.details();
       if (!row) return undefined;
-      const photos = new Map((await repos.images.findMany([row.logo_image_id, row.president_image_id])).map((image) => [image.id, image]));
+      const photos = new Map((await repos.images.findMany([row.logoImageId, row.presidentImageId])).map((image) => [image.id, image]));
       const photo = (id: string, alt: string) => {
         const stored = photos.get(id);
         return stored ? storedImageToResponsive(stored, alt) : null;
@@ -263,21 +263,21 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
       const { version } = row;
       const details: SiteDetailsInput = {
         name: row.name,
-        shortName: row.short_name,
+        shortName: row.shortName,
         tagline: row.tagline,
-        heroText: row.hero_text,
+        heroText: row.heroText,
         mission: row.mission,
-        videoChannelUrl: row.video_channel_url,
-        whatsappContactUrl: row.whatsapp_contact_url,
-        whatsappCommunityUrl: row.whatsapp_community_url,
+        videoChannelUrl: row.videoChannelUrl,
+        whatsappContactUrl: row.whatsappContactUrl,
+        whatsappCommunityUrl: row.whatsappCommunityUrl,
         version,
       };
-      const { president_name: name, president_title: title } = row;
+      const { presidentName: name, presidentTitle: title } = row;
       return {
         details,
-        logo: { alt: row.logo_alt, photo: photo(row.logo_image_id, row.logo_alt), version },
-        president: { name, title, message: row.president_message, photo: photo(row.president_image_id, `${name}, ${title}`), version },
-        video: { url: row.documentary_video ? videoUrl(row.documentary_video) : null, version },
+        logo: { alt: row.logoAlt, photo: photo(row.logoImageId, row.logoAlt), version },
+        president: { name, title, message: row.presidentMessage, photo: photo(row.presidentImageId, `${name}, ${title}`), version },
+        video: { url: row.documentaryVideo ? videoUrl(row.documentaryVideo) : null, version },
       };
     },
 
@@ -285,13 +285,13 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
       edit(actorId, "content.details.edit", async (trx) => {
         const outcome = await createRepos(trx).siteContent.updateDetails(input.version, {
           name: input.name,
-          short_name: input.shortName,
+          shortName: input.shortName,
           tagline: input.tagline,
-          hero_text: input.heroText,
+          heroText: input.heroText,
           mission: input.mission,
-          video_channel_url: input.videoChannelUrl,
-          whatsapp_contact_url: input.whatsappContactUrl,
-          whatsapp_community_url: input.whatsappCommunityUrl,
+          videoChannelUrl: input.videoChannelUrl,
+          whatsappContactUrl: input.whatsappContactUrl,
+          whatsappCommunityUrl: input.whatsappCommunityUrl,
         });
         return outcome === "saved" ? { ok: true } : { ok: false, reason: outcome };
       }),
@@ -300,9 +300,9 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     savePresident: (input: PresidentInput, photo: Buffer | undefined, actorId: string) =>
       saveDetailsWithPhoto({
         action: "content.president.edit",
-        photoColumn: "president_image_id",
+        photoColumn: "presidentImageId",
         version: input.version,
-        values: { president_name: input.name, president_title: input.title, president_message: input.message },
+        values: { presidentName: input.name, presidentTitle: input.title, presidentMessage: input.message },
         photo,
         actorId,
       }),
@@ -311,9 +311,9 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     saveLogo: (input: LogoInput, photo: Buffer | undefined, actorId: string) =>
       saveDetailsWithPhoto({
         action: "content.logo.edit",
-        photoColumn: "logo_image_id",
+        photoColumn: "logoImageId",
         version: input.version,
-        values: { logo_alt: input.alt },
+        values: { logoAlt: input.alt },
         photo,
         actorId,
         encodeOptions: { smallWidths: true, icons: true },
@@ -360,16 +360,16 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
 
     resources: {
       list: async () =>
-        (await resources.items((r) => `Illustration for ${r.title}`)).map(({ item: { id, version, title, menu_label, url }, photo }) => ({
+        (await resources.items((r) => `Illustration for ${r.title}`)).map(({ item: { id, version, title, menuLabel, url }, photo }) => ({
           id,
           version,
           title,
-          menuLabel: menu_label,
+          menuLabel: menuLabel,
           url,
           photo,
         })),
       save: (input: ResourceInput, photo: Buffer | undefined, actorId: string) =>
-        resources.save(input, { title: input.title, menu_label: input.menuLabel, url: input.url }, photo, actorId),
+        resources.save(input, { title: input.title, menuLabel: input.menuLabel, url: input.url }, photo, actorId),
     },
 
     galleries,

@@ -22,7 +22,7 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
   const galleryId = async (name: string) =>
     (await kit.db.selectFrom("galleries").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
   const photoRows = (id: string) =>
-    kit.db.selectFrom("gallery_photos").selectAll().where("gallery_id", "=", id).orderBy("position").orderBy("id").execute();
+    kit.db.selectFrom("galleryPhotos").selectAll().where("galleryId", "=", id).orderBy("position").orderBy("id").execute();
   const listedNames = async () => (await galleries().list()).galleries.map((g) => g.name);
   const newGallery = async (name: string, kind: "event" | "activity" = "event") => savedId(await galleries().save({ name, kind }, ACTOR));
   const upload = async (id: string, count: number) => {
@@ -152,9 +152,9 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
 
     // Unticking "Cover" on another photo leaves the cover; on the cover, the first photo stands for it again.
     await galleries().savePhoto({ id: first!.id, version: 1, alt: "" }, ACTOR);
-    expect(
-      (await kit.db.selectFrom("galleries").select("cover_photo_id").where("id", "=", id).executeTakeFirstOrThrow()).cover_photo_id,
-    ).toBe(second!.id);
+    expect((await kit.db.selectFrom("galleries").select("coverPhotoId").where("id", "=", id).executeTakeFirstOrThrow()).coverPhotoId).toBe(
+      second!.id,
+    );
     await galleries().savePhoto({ id: second!.id, version: 2, alt: "" }, ACTOR);
     expect((await galleries().get(id))!.photos.map((p) => [p.alt, p.cover])).toEqual([
       ["", true],
@@ -208,12 +208,12 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
     const [first, second] = await upload(id, 2);
     await galleries().savePhoto({ id: second!.id, version: 1, cover: "on" }, ACTOR);
     const photosOf = galleries().lists["gallery-photos"];
-    const secondFiles = await kit.filesOf(second!.image_id);
+    const secondFiles = await kit.filesOf(second!.imageId);
 
     expect(await photosOf.delete(second!.id, ACTOR)).toEqual({ ok: true });
     expect((await photoRows(id)).map((p) => p.id)).toEqual([first!.id]);
     expect(
-      (await kit.db.selectFrom("galleries").select("cover_photo_id").where("id", "=", id).executeTakeFirstOrThrow()).cover_photo_id,
+      (await kit.db.selectFrom("galleries").select("coverPhotoId").where("id", "=", id).executeTakeFirstOrThrow()).coverPhotoId,
     ).toBeNull();
     for (const key of secondFiles) expect(await kit.hasFile(key), key).toBe(false);
     expect((await kit.audit()).at(-1)).toMatchObject({
@@ -222,10 +222,10 @@ describe.each(testEngines())("the admin's galleries on %s", (engine) => {
     });
     expect(await photosOf.delete(second!.id, ACTOR)).toEqual(MISSING);
 
-    const firstFiles = await kit.filesOf(first!.image_id);
+    const firstFiles = await kit.filesOf(first!.imageId);
     expect(await galleries().lists.galleries.delete(id, ACTOR)).toEqual({ ok: true });
     expect(await photoRows(id)).toEqual([]);
-    expect(await kit.imageIds()).not.toContain(first!.image_id);
+    expect(await kit.imageIds()).not.toContain(first!.imageId);
     for (const key of firstFiles) expect(await kit.hasFile(key), key).toBe(false);
     expect((await kit.audit()).at(-1)).toMatchObject({ action: "content.gallery.delete", detail: `gallery=${id}` });
 

@@ -30,26 +30,26 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
    * the Explore SMC photos' gallery (which new galleries join the table after).
    */
   const listedGalleries = (trx: Kysely<Database>) => contentListRepo(trx, "galleries", { galleryKinds: ["event", "activity"] });
-  const photosOf = (trx: Kysely<Database>, galleryId: string) => contentListRepo(trx, "gallery_photos", { galleryId });
+  const photosOf = (trx: Kysely<Database>, galleryId: string) => contentListRepo(trx, "galleryPhotos", { galleryId });
   const findGallery = (id: string) =>
     isRecordId(id) ? db.selectFrom("galleries").selectAll().where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
   const findPhoto = (id: string) =>
-    isRecordId(id) ? db.selectFrom("gallery_photos").selectAll().where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
+    isRecordId(id) ? db.selectFrom("galleryPhotos").selectAll().where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
 
   /** The photos of the given galleries, in order, each with its stored image. */
   async function photosWithImages(galleryIds: readonly string[]) {
     if (galleryIds.length === 0) return [];
     const photos = await db
-      .selectFrom("gallery_photos")
+      .selectFrom("galleryPhotos")
       .selectAll()
-      .where("gallery_id", "in", galleryIds)
-      .orderBy("gallery_id")
+      .where("galleryId", "in", galleryIds)
+      .orderBy("galleryId")
       .orderBy("position")
       .orderBy("id")
       .execute();
-    const images = new Map((await imagesRepo(db).findMany([...new Set(photos.map((p) => p.image_id))])).map((i) => [i.id, i]));
+    const images = new Map((await imagesRepo(db).findMany([...new Set(photos.map((p) => p.imageId))])).map((i) => [i.id, i]));
     return photos.flatMap((photo) => {
-      const image = images.get(photo.image_id);
+      const image = images.get(photo.imageId);
       return image ? [{ photo, image }] : [];
     });
   }
@@ -60,8 +60,8 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
       const rows = await galleries(db).items();
       const photos = await photosWithImages(rows.map((g) => g.id));
       const summaries = rows.map((gallery) => {
-        const own = photos.filter(({ photo }) => photo.gallery_id === gallery.id);
-        const cover = own.find(({ photo }) => photo.id === gallery.cover_photo_id) ?? own[0];
+        const own = photos.filter(({ photo }) => photo.galleryId === gallery.id);
+        const cover = own.find(({ photo }) => photo.id === gallery.coverPhotoId) ?? own[0];
         return {
           id: gallery.id,
           version: gallery.version,
@@ -85,7 +85,7 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
       const gallery = await findGallery(id);
       if (!gallery) return undefined;
       const photos = await photosWithImages([gallery.id]);
-      const coverId = gallery.cover_photo_id ?? photos[0]?.photo.id;
+      const coverId = gallery.coverPhotoId ?? photos[0]?.photo.id;
       return {
         id: gallery.id,
         kind: gallery.kind,
@@ -107,7 +107,7 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
         if (!input.id) {
           const taken = new Set((await trx.selectFrom("galleries").select("slug").execute()).map((g) => g.slug));
           const id = newId();
-          await galleries(trx).append(id, { ...values, slug: uniqueSlug(input.name, taken), cover_photo_id: null });
+          await galleries(trx).append(id, { ...values, slug: uniqueSlug(input.name, taken), coverPhotoId: null });
           return { ok: true, id, detail: `gallery=${id}` };
         }
         // The Explore SMC photos' gallery has no name or kind to edit.
@@ -126,7 +126,7 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
             : undefined;
           if (!gallery || !imageId) return { ok: false, reason: "missing" };
           const id = newId();
-          await photosOf(trx, galleryId).append(id, { image_id: imageId, alt: null });
+          await photosOf(trx, galleryId).append(id, { imageId: imageId, alt: null });
           return { ok: true, id, detail: `gallery=${galleryId} photo=${id}` };
         });
         return { ...result, imageId };
@@ -135,14 +135,14 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
     /** A photo's alt text, and whether it is its gallery's cover. */
     savePhoto: (input: GalleryPhotoInput, actorId: string) =>
       edit(actorId, "content.gallery-photo.edit", async (trx) => {
-        const photo = await trx.selectFrom("gallery_photos").select("gallery_id").where("id", "=", input.id).executeTakeFirst();
+        const photo = await trx.selectFrom("galleryPhotos").select("galleryId").where("id", "=", input.id).executeTakeFirst();
         if (!photo) return { ok: false, reason: "missing" };
-        const outcome = await photosOf(trx, photo.gallery_id).update(input.id, input.version, { alt: input.alt || null });
+        const outcome = await photosOf(trx, photo.galleryId).update(input.id, input.version, { alt: input.alt || null });
         if (outcome !== "saved") return { ok: false, reason: outcome };
-        const gallery = trx.updateTable("galleries").where("id", "=", photo.gallery_id);
-        if (input.cover) await gallery.set({ cover_photo_id: input.id }).execute();
-        else await gallery.set({ cover_photo_id: null }).where("cover_photo_id", "=", input.id).execute();
-        return { ok: true, id: input.id, detail: `gallery=${photo.gallery_id} photo=${input.id}` };
+        const gallery = trx.updateTable("galleries").where("id", "=", photo.galleryId);
+        if (input.cover) await gallery.set({ coverPhotoId: input.id }).execute();
+        else await gallery.set({ coverPhotoId: null }).where("coverPhotoId", "=", input.id).execute();
+        return { ok: true, id: input.id, detail: `gallery=${photo.galleryId} photo=${input.id}` };
       }),
 
     /** Delete and move, as /admin/content/galleries/<id>/… and /admin/content/gallery-photos/<id>/… call them. */
@@ -165,7 +165,7 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
           if (!gallery || gallery.kind === "explore") return { ok: false, reason: "missing" } as const;
           const imageIds = (await photosWithImages([gallery.id])).map(({ image }) => image.id);
           const result = await edit(actorId, "content.gallery.delete", async (trx) => {
-            await trx.deleteFrom("gallery_photos").where("gallery_id", "=", gallery.id).execute();
+            await trx.deleteFrom("galleryPhotos").where("galleryId", "=", gallery.id).execute();
             return (await galleries(trx).delete(gallery.id))
               ? { ok: true, detail: `gallery=${gallery.id}` }
               : { ok: false, reason: "missing" };
@@ -178,27 +178,27 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
         async move(id: string, direction: -1 | 1, actorId: string) {
           const photo = await findPhoto(id);
           return edit(actorId, "content.gallery-photo.move", async (trx) =>
-            photo && (await photosOf(trx, photo.gallery_id).move(id, direction))
-              ? { ok: true, detail: `gallery=${photo.gallery_id} photo=${id}` }
+            photo && (await photosOf(trx, photo.galleryId).move(id, direction))
+              ? { ok: true, detail: `gallery=${photo.galleryId} photo=${id}` }
               : { ok: false, reason: "missing" },
           );
         },
         /** Within its own gallery: `to` counts that gallery's photos. */
         async moveTo(id: string, to: number, actorId: string) {
           const photo = await findPhoto(id);
-          return moveEdit(actorId, "content.gallery-photo.move", `gallery=${photo?.gallery_id} photo=${id} to=${to}`, async (trx) =>
-            photo ? photosOf(trx, photo.gallery_id).moveTo(id, to) : { outcome: "missing" },
+          return moveEdit(actorId, "content.gallery-photo.move", `gallery=${photo?.galleryId} photo=${id} to=${to}`, async (trx) =>
+            photo ? photosOf(trx, photo.galleryId).moveTo(id, to) : { outcome: "missing" },
           );
         },
         async delete(id: string, actorId: string) {
           const photo = await findPhoto(id);
           if (!photo) return { ok: false, reason: "missing" } as const;
           const result = await edit(actorId, "content.gallery-photo.delete", async (trx) => {
-            if (!(await photosOf(trx, photo.gallery_id).delete(id))) return { ok: false, reason: "missing" };
-            await trx.updateTable("galleries").set({ cover_photo_id: null }).where("cover_photo_id", "=", id).execute();
-            return { ok: true, detail: `gallery=${photo.gallery_id} photo=${id}` };
+            if (!(await photosOf(trx, photo.galleryId).delete(id))) return { ok: false, reason: "missing" };
+            await trx.updateTable("galleries").set({ coverPhotoId: null }).where("coverPhotoId", "=", id).execute();
+            return { ok: true, detail: `gallery=${photo.galleryId} photo=${id}` };
           });
-          if (result.ok) await removeImages([photo.image_id]);
+          if (result.ok) await removeImages([photo.imageId]);
           return result;
         },
       },

@@ -66,12 +66,12 @@ export async function storeEncodedImage(
   try {
     return await imagesRepo(deps.db).create({
       id,
-      storage_key: storageKey,
+      storageKey: storageKey,
       width: encoded.width,
       height: encoded.height,
       variants,
-      source_hash: sourceHash,
-      created_at: nowIso(),
+      sourceHash: sourceHash,
+      createdAt: nowIso(),
     });
   } catch (error) {
     await removeAll();

@@ -75,7 +75,7 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
     });
     await withMailTo.setNotificationAddress("", first);
     expect(await withMailTo.notificationAddress()).toBe("office@society.test");
-    const audit = await database.db.selectFrom("audit_log").select(["action", "detail"]).orderBy("at").orderBy("id").execute();
+    const audit = await database.db.selectFrom("auditLog").select(["action", "detail"]).orderBy("at").orderBy("id").execute();
     expect(audit).toEqual([
       { action: "mail.notification-address", detail: "set" },
       { action: "mail.notification-address", detail: "default" },
@@ -124,7 +124,7 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
       text: "Welcome to {society}.",
       sendable: true,
     });
-    const audit = await database.db.selectFrom("audit_log").select(["action", "detail"]).orderBy("at").orderBy("id").execute();
+    const audit = await database.db.selectFrom("auditLog").select(["action", "detail"]).orderBy("at").orderBy("id").execute();
     expect(audit).toEqual([
       { action: "mail.confirmation", detail: "enabled=true" },
       { action: "mail.confirmation", detail: "enabled=false" },

@@ -49,14 +49,14 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
       fullname,
       class: "2nd Year",
       department: "MBBS",
-      sargodha_address: "12 College Road",
-      permanent_address: "House 4",
+      sargodhaAddress: "12 College Road",
+      permanentAddress: "House 4",
       email: email ?? `${fullname.toLowerCase().replace(/ /g, ".")}@example.org`,
       phone: "03001234567",
-      blood_group: null,
+      bloodGroup: null,
       answers: serializeAnswers([]),
-      submission_key: null,
-      created_at: at,
+      submissionKey: null,
+      createdAt: at,
     });
     const mailId = await repos.mailOutbox.enqueue("join", { name: fullname, email }, new Date(at), id);
     fs.mkdirSync(mailFiles(dataDir).dir, { recursive: true });
@@ -73,7 +73,7 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     const keys = [emailLimitKey("join", email), emailLimitKey("contact", email), recipientLimitKey(email)];
     for (const key of [...keys, recipientLimitKey("bilal@example.org")]) await repos.rateLimits.hit(key, 3, 60_000);
     await service.eraseByEmail(email, "admin-1");
-    expect((await database.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key)).toEqual([
+    expect((await database.db.selectFrom("rateLimits").select("key").execute()).map((row) => row.key)).toEqual([
       recipientLimitKey("bilal@example.org"),
     ]);
   });
@@ -88,7 +88,7 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
       { applicationId: first.id, at: new Date().toISOString(), adminEmail: "owner@example.org", kind: "note", note: "Called" },
     ]);
     const at = new Date().toISOString();
-    await repos.contactMessages.create({ id: newId(), name: "Zainab", email, message: "Hi", submission_key: null, created_at: at });
+    await repos.contactMessages.create({ id: newId(), name: "Zainab", email, message: "Hi", submissionKey: null, createdAt: at });
     // A mail that names the address without being of one of its records (a registrant's, say).
     await repos.mailOutbox.enqueue("confirmation", { to: { name: "Zainab", address: email } }, new Date());
 
@@ -96,9 +96,9 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     expect(await service.eraseByEmail(email, "admin-1")).toEqual({ requests: 2, messages: 1, registrations: 0, mails: 3 });
     expect(await service.findByEmail(email)).toEqual({ requests: 0, messages: 0, registrations: 0, mails: 0 });
     expect(await names()).toEqual(["A Zainab"]);
-    expect(await database.db.selectFrom("application_activity").select("id").execute()).toEqual([]);
+    expect(await database.db.selectFrom("applicationActivity").select("id").execute()).toEqual([]);
     expect(files()).toEqual([`${other.mailId}.eml`]);
-    const audit = await database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).execute();
+    const audit = await database.db.selectFrom("auditLog").select(["actor", "action", "detail"]).execute();
     expect(audit).toEqual([{ actor: "admin-1", action: "personal-data.erase", detail: "requests=2 messages=1 registrations=0 mails=3" }]);
     if (engine === "sqlite") {
       // Nor does the database file or its log keep a byte of it.
@@ -120,7 +120,7 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     expect(await service.sweep(now)).toEqual({ requests: 1, messages: 0, registrations: 0, mails: 1 });
     expect(await names()).toEqual(["Kept Applicant"]);
     expect(files()).toEqual([`${kept.mailId}.eml`]);
-    expect(await database.db.selectFrom("mail_outbox").select("id").execute()).toEqual([{ id: kept.mailId }]);
+    expect(await database.db.selectFrom("mailOutbox").select("id").execute()).toEqual([{ id: kept.mailId }]);
     expect(old.id).not.toBe(kept.id);
   });
 
@@ -137,7 +137,7 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     expect(await service.setRetention(12, "admin-1")).toEqual({ requests: 1, messages: 0, registrations: 0, mails: 1 });
     expect(await service.retentionMonths()).toBe(12);
     // Audited with the months and how much went, never whose.
-    const audit = await database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute();
+    const audit = await database.db.selectFrom("auditLog").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute();
     expect(audit.map((entry) => `${entry.actor} ${entry.action} ${entry.detail}`)).toEqual([
       "admin-1 retention.set months=never",
       "admin-1 retention.set months=12",

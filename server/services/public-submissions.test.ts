@@ -46,12 +46,12 @@ describe.each(testEngines())("a submission's mails on %s", (engine) => {
     const now = new Date("2026-11-29T10:00:00.000Z");
     // The hour's confirmations but one are already sent.
     await database.db
-      .insertInto("rate_limits")
+      .insertInto("rateLimits")
       .values({
         key: CONFIRMATION_LIMIT.key,
         count: CONFIRMATION_LIMIT.limit - 1,
-        window_started_at: now.toISOString(),
-        reset_at: new Date(now.getTime() + CONFIRMATION_LIMIT.windowMs).toISOString(),
+        windowStartedAt: now.toISOString(),
+        resetAt: new Date(now.getTime() + CONFIRMATION_LIMIT.windowMs).toISOString(),
       })
       .execute();
     const submit = async (clientIp: string) => {
@@ -64,7 +64,7 @@ describe.each(testEngines())("a submission's mails on %s", (engine) => {
         now,
       });
       expect(stored).toEqual({ ok: true, id });
-      const kinds = await database.db.selectFrom("mail_outbox").select("kind").where("record_id", "=", id).orderBy("kind").execute();
+      const kinds = await database.db.selectFrom("mailOutbox").select("kind").where("recordId", "=", id).orderBy("kind").execute();
       return kinds.map((row) => row.kind);
     };
     expect(await submit("198.51.100.1")).toEqual(["confirmation", "contact"]);
@@ -98,7 +98,7 @@ describe.each(testEngines())("a submission's mails on %s", (engine) => {
       sent = Number(
         (
           await database.db
-            .selectFrom("mail_outbox")
+            .selectFrom("mailOutbox")
             .select((eb) => eb.fn.countAll().as("n"))
             .executeTakeFirstOrThrow()
         ).n,
@@ -143,7 +143,7 @@ describe.each(testEngines())("a submission's mails on %s", (engine) => {
       });
     }
     const site = await database.db
-      .selectFrom("rate_limits")
+      .selectFrom("rateLimits")
       .select("count")
       .where("key", "=", CONFIRMATION_LIMIT.key)
       .executeTakeFirstOrThrow();

@@ -97,7 +97,7 @@ export const recipientLimitKey = (address: string) => `mail-to:${digest(recipien
 /** A mail to someone outside the society: an applicant's confirmation, or a registrant's mail. */
 export type RecipientMail = Extract<OutboxPayload, { to: Address }>;
 
-/** Such a mail as it is queued: with the single-use link it carries, if any, kept out of its payload (`secret_link`). */
+/** Such a mail as it is queued: with the single-use link it carries, if any, kept out of its payload (`secretLink`). */
 export interface QueuedRecipientMail {
   payload: RecipientMail;
   secretLink?: string;

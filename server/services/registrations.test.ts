@@ -107,21 +107,21 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   }
 
   type QueuedMail = RegistrationMail & { kind: string; recordId: string | null };
-  /** The queued mails, each with its text as it will be sent (a "Confirm your place" link put back in from `secret_link`). */
+  /** The queued mails, each with its text as it will be sent (a "Confirm your place" link put back in from `secretLink`). */
   const mails = async (): Promise<QueuedMail[]> =>
     (
       await database.db
-        .selectFrom("mail_outbox")
-        .select(["kind", "payload", "record_id", "secret_link"])
-        .orderBy("created_at")
+        .selectFrom("mailOutbox")
+        .select(["kind", "payload", "recordId", "secretLink"])
+        .orderBy("createdAt")
         .orderBy("id")
         .execute()
     ).map((row) => {
       const payload = JSON.parse(row.payload) as OutboxPayload;
       return {
-        recordId: row.record_id,
+        recordId: row.recordId,
         ...(payload as RegistrationMail & { kind: string }),
-        text: renderMail(payload, undefined, row.secret_link).text,
+        text: renderMail(payload, undefined, row.secretLink).text,
       };
     });
 
@@ -151,7 +151,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   }
 
   /** Its registration closed, or the announcement expired, a moment ago. */
-  const endedNow = (id: string, column: "registration_closes_at" | "expires_at") =>
+  const endedNow = (id: string, column: "registrationClosesAt" | "expiresAt") =>
     database.db
       .updateTable("announcements")
       .set({ [column]: new Date(Date.now() - 1000).toISOString() })
@@ -227,7 +227,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     // The log transport's file of one of their mails goes with it.
     const fakeMail = (await mails()).find((mail) => mail.recordId === fakeIds[0])!;
     const mailId = (
-      await database.db.selectFrom("mail_outbox").select("id").where("record_id", "=", fakeMail.recordId).executeTakeFirstOrThrow()
+      await database.db.selectFrom("mailOutbox").select("id").where("recordId", "=", fakeMail.recordId).executeTakeFirstOrThrow()
     ).id;
     fs.mkdirSync(mailFiles(dir).dir, { recursive: true });
     fs.writeFileSync(mailFiles(dir).fileOf(mailId), "Confirm your place");
@@ -250,10 +250,10 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const before = await rows();
     // Only the token's hash is stored, and the mail keeps its link out of its payload (wiped from the row once sent).
     expect(JSON.stringify(before)).not.toContain(token);
-    const queued = await database.db.selectFrom("mail_outbox").select(["payload", "secret_link"]).execute();
+    const queued = await database.db.selectFrom("mailOutbox").select(["payload", "secretLink"]).execute();
     expect(queued.map((row) => row.payload).join()).not.toContain(token);
-    expect(queued.map((row) => row.secret_link)).toEqual([`https://society.example/announcement/${id}/confirm?token=${token}`]);
-    expect(before[0]!.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(queued.map((row) => row.secretLink)).toEqual([`https://society.example/announcement/${id}/confirm?token=${token}`]);
+    expect(before[0]!.confirmTokenHash).toMatch(/^[0-9a-f]{64}$/);
 
     // Opening the link (what a mail scanner does) shows the page and changes nothing.
     expect(await registrations.confirmation(id, token)).toMatchObject({ open: true, announcement: { id } });
@@ -279,7 +279,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     // Used: the link is useless, and nothing of it is left to read.
     expect(await registrations.confirm(id, token)).toEqual({ ok: false, reason: "invalid" });
     expect(await registrations.confirmation(id, token)).toMatchObject({ open: false });
-    expect((await rows())[0]).toMatchObject({ status: "registered", arrival: 1, confirm_token_hash: null, confirm_expires_at: null });
+    expect((await rows())[0]).toMatchObject({ status: "registered", arrival: 1, confirmTokenHash: null, confirmExpiresAt: null });
     expect(await registrations.deleteExpiredUnconfirmed(new Date(sent.getTime() + 2 * CONFIRM_LINK_MS))).toBe(0);
     expect(await statuses(id)).toEqual(["Amna: registered"]);
   });
@@ -288,11 +288,11 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const { registrations } = services();
     const switched = await announcement({});
     await register(registrations, switched, person("Amna"));
-    await database.db.updateTable("announcements").set({ registrations_here: 0 }).where("id", "=", switched).execute();
+    await database.db.updateTable("announcements").set({ registrationsHere: 0 }).where("id", "=", switched).execute();
     expect(await registrations.confirm(switched, await linkToken(switched, "amna@example.org"))).toEqual({ ok: false, reason: "missing" });
     const expired = await announcement({});
     await register(registrations, expired, person("Bilal"));
-    await endedNow(expired, "expires_at");
+    await endedNow(expired, "expiresAt");
     expect(await registrations.confirm(expired, await linkToken(expired, "bilal@example.org"))).toEqual({ ok: false, reason: "missing" });
     expect(await statuses(switched)).toEqual(["Amna: unconfirmed"]);
     expect(await statuses(expired)).toEqual(["Bilal: unconfirmed"]);
@@ -300,7 +300,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     // Registered before registering closed: its 24 hours still hold.
     const closing = await announcement({ capacity: 1 });
     await register(registrations, closing, person("Chand"));
-    await endedNow(closing, "registration_closes_at");
+    await endedNow(closing, "registrationClosesAt");
     expect(await registrations.confirm(closing, await linkToken(closing, "chand@example.org"))).toEqual({ ok: true, status: "registered" });
   });
 
@@ -324,7 +324,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect((await statuses(id)).filter((entry) => entry.startsWith("Student"))).toHaveLength(6);
     expect((await mails()).filter((mail) => mail.to.address === "student.6@example.org")).toHaveLength(1);
     // Counters name a hash of the network, never the address.
-    const keys = (await database.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key).join(" ");
+    const keys = (await database.db.selectFrom("rateLimits").select("key").execute()).map((row) => row.key).join(" ");
     expect(keys).not.toContain("198.51.100.7");
     expect(keys).not.toContain("2001:db8");
   });
@@ -364,7 +364,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     // Read while it took registrations, taken after it stopped: refused under the lock.
     const switched = await announcement({});
     const target = (await registrations.target(switched))!;
-    await database.db.updateTable("announcements").set({ registrations_here: 0 }).where("id", "=", switched).execute();
+    await database.db.updateTable("announcements").set({ registrationsHere: 0 }).where("id", "=", switched).execute();
     expect(await registrations.register(target, person("Bilal"), "198.51.100.1")).toEqual({ ok: false, reason: "missing" });
   });
 
@@ -476,7 +476,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(promoted.subject).toBe("A place opened: you're registered for First aid workshop");
     expect(promoted.to.address).toBe("bilal@example.org");
     expect(promoted.calendar).toContain("BEGIN:VEVENT");
-    const audit = await database.db.selectFrom("audit_log").select(["action", "detail"]).execute();
+    const audit = await database.db.selectFrom("auditLog").select(["action", "detail"]).execute();
     expect(audit).toContainEqual({ action: "registration.remove", detail: `announcement=${id} registration=${amna!.id}` });
 
     // A waiting one removed moves no one; an unconfirmed one holds no place either; an unknown one is no registration.
@@ -495,7 +495,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const id = await announcement({ capacity: 1 });
     for (const name of ["Amna", "Bilal", "Chand", "Dua"]) await register(registrations, id, person(name, { waitingList: true }));
     for (const name of ["Amna", "Chand", "Bilal", "Dua"]) await registrations.confirm(id, await linkToken(id, emailOf(name)));
-    await database.db.updateTable("announcements").set({ registration_capacity: 3 }).where("id", "=", id).execute();
+    await database.db.updateTable("announcements").set({ registrationCapacity: 3 }).where("id", "=", id).execute();
     expect(await registrations.fillOpenedPlaces(id)).toBe(2);
     expect(await statuses(id)).toEqual(["Amna: registered", "Chand: registered", "Bilal: registered", "Dua: waiting"]);
     expect((await mails()).filter((mail) => mail.subject.startsWith("A place opened")).map((mail) => mail.to.name)).toEqual([
@@ -532,8 +532,8 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const { registrations, personalData } = services();
     const closed = await amnaRegisteredBilalWaiting(registrations);
     const expired = await amnaRegisteredBilalWaiting(registrations);
-    await endedNow(closed, "registration_closes_at");
-    await endedNow(expired, "expires_at");
+    await endedNow(closed, "registrationClosesAt");
+    await endedNow(expired, "expiresAt");
 
     expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toMatchObject({ registrations: 2 });
     expect(await statuses(closed)).toEqual(["Bilal: waiting"]);
@@ -546,8 +546,8 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const open = await amnaRegisteredBilalWaiting(registrations);
     const closed = await amnaRegisteredBilalWaiting(registrations);
     // Amna registered long ago; Bilal is recent, so only Amna is past keeping.
-    await database.db.updateTable("registrations").set({ created_at: "2020-01-01T00:00:00.000Z" }).where("name", "=", "Amna").execute();
-    await endedNow(closed, "registration_closes_at");
+    await database.db.updateTable("registrations").set({ createdAt: "2020-01-01T00:00:00.000Z" }).where("name", "=", "Amna").execute();
+    await endedNow(closed, "registrationClosesAt");
 
     expect(await personalData.setRetention(12, "admin-1")).toMatchObject({ registrations: 2 });
     expect(await statuses(open)).toEqual(["Bilal: registered"]);

@@ -257,16 +257,16 @@ export function registrationService({ db, store, logger, announcements, site, er
               const id = newId();
               await trx.registrations.create({
                 id,
-                announcement_id: announcementId,
+                announcementId: announcementId,
                 name: input.name,
                 email: input.email,
                 phone: input.phone,
                 class: input.class,
                 answers: JSON.stringify(input.answers),
-                submission_key: input.submissionKey ?? null,
-                created_at: at,
-                confirm_token_hash: hashConfirmToken(token),
-                confirm_expires_at: expiresAt,
+                submissionKey: input.submissionKey ?? null,
+                createdAt: at,
+                confirmTokenHash: hashConfirmToken(token),
+                confirmExpiresAt: expiresAt,
               });
               return { id, created: true, confirmation: registrationConfirmMail(input, target, siteInfo, token), resent: false };
             },

@@ -52,7 +52,7 @@ describe.each(testEngines())("the public site's content on %s", (engine) => {
   });
 
   test("a site with no content fails loudly, naming the import", async () => {
-    await kit.db.deleteFrom("site_details").execute();
+    await kit.db.deleteFrom("siteDetails").execute();
     await expect(siteContentService({ repo: siteContentRepo(kit.db), publicUrl: "" }).home()).rejects.toBeInstanceOf(MissingContentError);
   });
 
@@ -74,8 +74,8 @@ describe.each(testEngines())("the public site's content on %s", (engine) => {
     expect(await site.joinQuestions()).toEqual(["Q1", "Q2", "Q3", "Q4", "Q5", "Q6"]);
     // A team card that shows the logo is described as the logo is.
     await kit.db
-      .updateTable("team_members")
-      .set({ image_id: kit.photoId("logo.png") })
+      .updateTable("teamMembers")
+      .set({ imageId: kit.photoId("logo.png") })
       .where("name", "=", "Bilal Ahmed")
       .execute();
     await siteContentRepo(kit.db).raiseVersion();

@@ -17,9 +17,9 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
   const kit = useContentEditor(engine);
   const video = () => kit.editor().video;
   const shownKey = async () =>
-    (await kit.db.selectFrom("site_details").select("documentary_video").executeTakeFirstOrThrow()).documentary_video;
+    (await kit.db.selectFrom("siteDetails").select("documentaryVideo").executeTakeFirstOrThrow()).documentaryVideo;
   const version = async () => (await kit.editor().home())!.video.version;
-  const uploadRows = () => kit.db.selectFrom("video_uploads").selectAll().execute();
+  const uploadRows = () => kit.db.selectFrom("videoUploads").selectAll().execute();
   /** Starts an upload and stores `parts` in order; returns its id. */
   const storeParts = async (parts: Buffer[]) => {
     const id = await video().startUpload();
@@ -85,8 +85,8 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
     const left = await storeParts(OTHER_VIDEO.slice(0, 1));
     const recent = await storeParts(OTHER_VIDEO.slice(0, 1));
     await kit.db
-      .updateTable("video_uploads")
-      .set({ started_at: new Date(Date.now() - UNFINISHED_UPLOAD_MS - 60_000).toISOString() })
+      .updateTable("videoUploads")
+      .set({ startedAt: new Date(Date.now() - UNFINISHED_UPLOAD_MS - 60_000).toISOString() })
       .where("id", "=", left)
       .execute();
     const next = await video().startUpload();

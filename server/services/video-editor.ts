@@ -42,7 +42,7 @@ interface VideoEditorTools {
  */
 export function videoEditor({ db, storage, logger, edit }: VideoEditorTools) {
   const repos = createRepos(db);
-  const currentKey = async () => (await repos.siteContent.details())?.documentary_video ?? null;
+  const currentKey = async () => (await repos.siteContent.details())?.documentaryVideo ?? null;
   const logStorageError = (error: StorageError) => logger.error({ err: error.message }, "video could not be stored; nothing saved");
   const storageUnavailable: VideoRefusal = { ok: false, reason: "storage-unavailable", message: VIDEO_STORAGE_UNAVAILABLE_MESSAGE };
   const refused = (message: string): VideoRefusal => ({ ok: false, reason: "video", message });
@@ -65,7 +65,7 @@ export function videoEditor({ db, storage, logger, edit }: VideoEditorTools) {
   const show = async (version: number, key: string | null, action: string, actorId: string): Promise<EditResult> => {
     const previous = await currentKey();
     const saved = await edit(actorId, action, async (trx) => {
-      const outcome = await createRepos(trx).siteContent.updateDetails(version, { documentary_video: key });
+      const outcome = await createRepos(trx).siteContent.updateDetails(version, { documentaryVideo: key });
       return outcome === "saved" ? { ok: true } : { ok: false, reason: outcome };
     });
     if (saved.ok && previous && previous !== key) await discard(previous);

@@ -134,7 +134,7 @@ const firstEventGallery = ({ db }: DatabaseHandle) =>
     .selectFrom("galleries")
     .select(["id", "slug"])
     .where("kind", "=", "event")
-    .where((eb) => eb.exists(eb.selectFrom("gallery_photos").select("id").whereRef("gallery_photos.gallery_id", "=", "galleries.id")))
+    .where((eb) => eb.exists(eb.selectFrom("galleryPhotos").select("id").whereRef("galleryPhotos.galleryId", "=", "galleries.id")))
     .orderBy("position")
     .executeTakeFirstOrThrow();
 
@@ -418,7 +418,7 @@ const SCREENS: Screen[] = [
   {
     name: "the password change owed after sign-in",
     path: async ({ database }) => {
-      await database.db.updateTable("admins").set({ must_change_password: 1 }).where("email", "=", E2E_ADMIN.email).execute();
+      await database.db.updateTable("admins").set({ mustChangePassword: 1 }).where("email", "=", E2E_ADMIN.email).execute();
       return "/admin";
     },
     as: "owner",
@@ -611,15 +611,15 @@ const SCREENS: Screen[] = [
         .insertInto("sessions")
         .values({
           id: "another-session",
-          token_hash: "0".repeat(64),
-          admin_id: admin!.id,
-          created_at: new Date(Date.now() - 60 * MINUTE).toISOString(),
-          last_seen_at: new Date(Date.now() - 30 * MINUTE).toISOString(),
-          expires_at: new Date(Date.now() + 60 * MINUTE).toISOString(),
-          user_agent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1",
-          second_factor_pending: 0,
-          network_code: "a1b2c3d4",
-          authenticated_at: null,
+          tokenHash: "0".repeat(64),
+          adminId: admin!.id,
+          createdAt: new Date(Date.now() - 60 * MINUTE).toISOString(),
+          lastSeenAt: new Date(Date.now() - 30 * MINUTE).toISOString(),
+          expiresAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
+          userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1",
+          secondFactorPending: 0,
+          networkCode: "a1b2c3d4",
+          authenticatedAt: null,
         })
         .execute();
       return "/admin";
@@ -701,12 +701,12 @@ const SCREENS: Screen[] = [
       // Someone else saves the goal meanwhile.
       await database.db.transaction().execute(async (trx) => {
         await trx
-          .updateTable("content_goals")
+          .updateTable("contentGoals")
           .set((eb) => ({ version: eb("version", "+", 1) }))
           .execute();
         await trx
           .updateTable("settings")
-          .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
+          .set((eb) => ({ contentVersion: eb("contentVersion", "+", 1) }))
           .execute();
       });
       await button(dialog, "Save").click();

@@ -81,8 +81,8 @@ test.describe("the content screens", () => {
     await expect(home.getByLabel("Tagline")).toHaveValue("Learning together, caring together");
     await home.getByRole("button", { name: "Save" }).click();
     await expect
-      .poll(() => database.db.selectFrom("site_details").select(["tagline", "president_name"]).executeTakeFirstOrThrow())
-      .toEqual({ tagline: "Learning together, caring together", president_name: "Zara Malik" });
+      .poll(() => database.db.selectFrom("siteDetails").select(["tagline", "presidentName"]).executeTakeFirstOrThrow())
+      .toEqual({ tagline: "Learning together, caring together", presidentName: "Zara Malik" });
 
     // The documentary: a file that is not a video is refused at the field. Removed, the home page's dialog says it cannot
     // be played; a new one goes in parts with its progress, and plays in the screen's preview.
@@ -121,7 +121,7 @@ test.describe("the content screens", () => {
     await expect(video.getByRole("button", { name: "Save" })).toBeDisabled();
     releaseJoin();
     expect(await saved).toBe(200);
-    const key = (await database.db.selectFrom("site_details").select("documentary_video").executeTakeFirstOrThrow()).documentary_video!;
+    const key = (await database.db.selectFrom("siteDetails").select("documentaryVideo").executeTakeFirstOrThrow()).documentaryVideo!;
     const preview = page.getByLabel("The current video");
     await expect(preview).toHaveAttribute("src", `/media/${key}`);
     await expect(video.getByRole("progressbar")).toHaveCount(0);
@@ -184,10 +184,10 @@ test.describe("the content screens", () => {
     expect(uploads).toHaveLength(2);
     expect(Number(await uploads[0]!.headerValue("content-length"))).toBeLessThan(cameraFile.size / 2);
     const storedPhoto = await database.db
-      .selectFrom("gallery_photos")
-      .innerJoin("images", "images.id", "gallery_photos.image_id")
+      .selectFrom("galleryPhotos")
+      .innerJoin("images", "images.id", "galleryPhotos.imageId")
       .select(["images.width", "images.height"])
-      .where("gallery_photos.gallery_id", "=", gallery.id)
+      .where("galleryPhotos.galleryId", "=", gallery.id)
       .execute();
     expect(storedPhoto).toEqual([{ width: 1200, height: 1600 }]);
   });

@@ -27,7 +27,7 @@ test.describe.configure({ timeout: 60_000 });
 const TEAM = {
   title: "Team",
   path: "/admin/content/team",
-  table: "team_members",
+  table: "teamMembers",
   /** What the confirmation calls an item. */
   kind: "team member",
   addLabel: "Add member",
@@ -108,7 +108,7 @@ async function changedElsewhere(database: DatabaseHandle, write: (db: DatabaseHa
     await write(trx).execute();
     await trx
       .updateTable("settings")
-      .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
+      .set((eb) => ({ contentVersion: eb("contentVersion", "+", 1) }))
       .execute();
   });
 }

@@ -46,7 +46,7 @@ test.describe("admin login", () => {
   });
 
   test("signing in with a one-time password leads straight to a forced password change, then the panel", async ({ page, database }) => {
-    await database.db.updateTable("admins").set({ must_change_password: 1 }).where("email", "=", E2E_ADMIN.email).execute();
+    await database.db.updateTable("admins").set({ mustChangePassword: 1 }).where("email", "=", E2E_ADMIN.email).execute();
     await signInThroughForm(page);
     await expect(page.getByRole("heading", { name: "Change Password", level: 1 })).toBeVisible();
     await expect(page.getByText("Admin Panel - All Requests")).toHaveCount(0);

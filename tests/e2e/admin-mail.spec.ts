@@ -34,7 +34,7 @@ test.describe("admin mail settings", () => {
   test.afterEach(async ({ database }) => {
     await database.db
       .updateTable("settings")
-      .set({ notification_email: null, confirmation_enabled: 1, confirmation_subject: null, confirmation_text: null })
+      .set({ notificationEmail: null, confirmationEnabled: 1, confirmationSubject: null, confirmationText: null })
       .execute();
   });
 
@@ -95,9 +95,8 @@ test.describe("admin mail settings", () => {
     await enabled.uncheck();
     await form.getByRole("button", { name: "Save" }).click();
     // An earlier "Saved" may still show: the stored row says when this one is done.
-    const stored = () =>
-      database.db.selectFrom("settings").select(["notification_email", "confirmation_enabled"]).executeTakeFirstOrThrow();
-    await expect.poll(stored).toEqual({ notification_email: null, confirmation_enabled: 0 });
+    const stored = () => database.db.selectFrom("settings").select(["notificationEmail", "confirmationEnabled"]).executeTakeFirstOrThrow();
+    await expect.poll(stored).toEqual({ notificationEmail: null, confirmationEnabled: 0 });
     await page.reload();
     await expect(enabled).not.toBeChecked();
     await expect(form.getByLabel("Subject", { exact: true })).toHaveValue("{name}, your application to {society} has arrived");

@@ -11,7 +11,7 @@ import { goToAdminSection } from "./menus";
 const monthsAgo = (months: number) => new Date(Date.now() - months * 31 * 24 * 3600_000);
 
 test.afterEach(async ({ database }) => {
-  await database.db.updateTable("settings").set({ retention_months: 24, retention_swept_at: null }).execute();
+  await database.db.updateTable("settings").set({ retentionMonths: 24, retentionSweptAt: null }).execute();
 });
 
 test("personal data: a shorter retention period deletes at once after asking; erase by email finds, confirms and erases", async ({
@@ -21,7 +21,7 @@ test("personal data: a shorter retention period deletes at once after asking; er
   signInAsAdmin,
 }) => {
   await signInAsAdmin();
-  await database.db.updateTable("settings").set({ retention_months: 24 }).execute();
+  await database.db.updateTable("settings").set({ retentionMonths: 24 }).execute();
   const email = "hina.erase@example.org";
   const hina = await seed.application({ fullname: "Hina Erase", email, createdAt: monthsAgo(11) });
   await seed.application({ fullname: "Hina Erase", email, createdAt: monthsAgo(1) });

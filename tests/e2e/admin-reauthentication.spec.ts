@@ -18,7 +18,7 @@ test.describe("confirming it's you", () => {
     // The password was entered at sign-in, 11 minutes ago.
     await database.db
       .updateTable("sessions")
-      .set({ created_at: new Date(Date.now() - 11 * 60 * 1000).toISOString(), authenticated_at: null })
+      .set({ createdAt: new Date(Date.now() - 11 * 60 * 1000).toISOString(), authenticatedAt: null })
       .execute();
     await page.goto("/admin/accounts");
     const form = page.getByRole("form", { name: "Invite admin" });

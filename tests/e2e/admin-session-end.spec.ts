@@ -14,7 +14,7 @@ import { goToAdminSection } from "./menus";
 async function endSessions(database: DatabaseHandle): Promise<void> {
   await database.db
     .updateTable("sessions")
-    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
     .execute();
 }
 
@@ -41,8 +41,8 @@ test("a switch on the filtered panel, then a link, lead to the login and back to
   await page.getByRole("switch").click();
   await expect(page).toHaveURL(/\/admin\?ended=1&next=%2Fadmin%3Fq%3Dayesha$/);
   await expect(page.getByText(/^Failed to/)).toHaveCount(0);
-  const stored = await database.db.selectFrom("settings").select("join_us_visible").executeTakeFirstOrThrow();
-  expect(stored.join_us_visible).toBe(1);
+  const stored = await database.db.selectFrom("settings").select("joinUsVisible").executeTakeFirstOrThrow();
+  expect(stored.joinUsVisible).toBe(1);
   await logInAgain(page);
   await expect(page).toHaveURL(/\/admin\?q=ayesha$/);
   await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("ayesha");

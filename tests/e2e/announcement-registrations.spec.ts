@@ -132,7 +132,7 @@ test.describe(() => {
     await page.goto(registerPath(camp.id));
     await expect(page.getByText("1 place left.", { exact: true })).toBeVisible();
     await fillIn(registrationForm(page), BILAL);
-    await database.db.updateTable("announcements").set({ registration_capacity: 1 }).where("id", "=", camp.id).execute();
+    await database.db.updateTable("announcements").set({ registrationCapacity: 1 }).where("id", "=", camp.id).execute();
     await registrationForm(page).getByRole("button", { name: "Register" }).click();
     await expect(registrationForm(page).getByRole("alert")).toHaveText(FULL);
     await expect(registrationForm(page).getByLabel("Name", { exact: true })).toHaveValue(BILAL.name);

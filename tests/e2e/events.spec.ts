@@ -190,14 +190,14 @@ test.describe("events and activities", { tag: BOTH_WIDTHS }, () => {
       // Each photo's variants are stored under its image's id: /uploads/content/<id>-<width>.<format>.
       const photos = (
         await database.db
-          .selectFrom("gallery_photos")
-          .innerJoin("galleries", "galleries.id", "gallery_photos.gallery_id")
-          .select("gallery_photos.image_id")
+          .selectFrom("galleryPhotos")
+          .innerJoin("galleries", "galleries.id", "galleryPhotos.galleryId")
+          .select("galleryPhotos.imageId")
           .where("galleries.kind", "=", "event")
           .where("galleries.name", "=", SLIDER)
-          .orderBy("gallery_photos.position")
+          .orderBy("galleryPhotos.position")
           .execute()
-      ).map((row) => row.image_id);
+      ).map((row) => row.imageId);
       for (const [width, shown] of [
         [375, photos.slice(0, 1)],
         [1280, photos.slice(0, 3)],

@@ -215,7 +215,7 @@ type ContentTable = (typeof CONTENT_TABLES)[number];
 interface ContentSnapshot {
   rows: Record<ContentTable, Record<string, unknown>[]>;
   /**
-   * settings.content_version once the content was last as the snapshot holds it. Every change to the content raises it
+   * settings.contentVersion once the content was last as the snapshot holds it. Every change to the content raises it
    * (an admin's edit, and a test's own write to the content tables, which must raise it too for the server to see it),
    * so while it is unchanged there is nothing to put back.
    */
@@ -230,7 +230,7 @@ interface ContentSnapshot {
 async function snapshotContent(db: Kysely<Database>, dataDir: string): Promise<ContentSnapshot> {
   const rows = {} as ContentSnapshot["rows"];
   for (const table of CONTENT_TABLES) rows[table] = (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
-  const images = (await db.selectFrom("images").selectAll().where("source_hash", "is not", null).execute()) as Record<string, unknown>[];
+  const images = (await db.selectFrom("images").selectAll().where("sourceHash", "is not", null).execute()) as Record<string, unknown>[];
   const filesDir = path.join(dataDir, "uploads", "content");
   const filesCopy = path.join(dataDir, "content-files-snapshot");
   fs.cpSync(filesDir, filesCopy, { recursive: true });
@@ -238,7 +238,7 @@ async function snapshotContent(db: Kysely<Database>, dataDir: string): Promise<C
 }
 
 async function contentVersion(db: Kysely<Database>): Promise<number> {
-  return (await db.selectFrom("settings").select("content_version").executeTakeFirstOrThrow()).content_version;
+  return (await db.selectFrom("settings").select("contentVersion").executeTakeFirstOrThrow()).contentVersion;
 }
 
 /**
@@ -270,7 +270,7 @@ async function restoreContent(db: Kysely<Database>, snapshot: ContentSnapshot): 
     }
     await trx
       .updateTable("settings")
-      .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
+      .set((eb) => ({ contentVersion: eb("contentVersion", "+", 1) }))
       .execute();
   });
   snapshot.restoredAt = await contentVersion(db);
@@ -430,38 +430,38 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom("registrations").execute();
         await trx.deleteFrom("announcements").execute();
-        // The announcements' images; the content's photos (imported on the first start, source_hash set) stay.
-        await trx.deleteFrom("images").where("source_hash", "is", null).execute();
+        // The announcements' images; the content's photos (imported on the first start, sourceHash set) stay.
+        await trx.deleteFrom("images").where("sourceHash", "is", null).execute();
         await trx.deleteFrom("applications").execute();
         await trx.deleteFrom("sessions").execute();
-        await trx.deleteFrom("rate_limits").execute();
+        await trx.deleteFrom("rateLimits").execute();
         // The accounts a test invited or seeded, and every invitation and reset link, go; E2E_ADMIN is an Owner again, signing in with its password alone.
-        await trx.deleteFrom("admin_links").execute();
+        await trx.deleteFrom("adminLinks").execute();
         await trx.deleteFrom("admins").where("email", "!=", E2E_ADMIN.email).execute();
         await trx
           .updateTable("admins")
           .set({
-            password_hash: adminPasswordHash,
-            must_change_password: 0,
+            passwordHash: adminPasswordHash,
+            mustChangePassword: 0,
             role: "owner",
-            disabled_at: null,
+            disabledAt: null,
             name: null,
-            last_sign_in_at: null,
-            totp_secret: null,
-            totp_enabled_at: null,
-            totp_last_step: null,
+            lastSignInAt: null,
+            totpSecret: null,
+            totpEnabledAt: null,
+            totpLastStep: null,
           })
           .where("email", "=", E2E_ADMIN.email)
           .execute();
-        await trx.deleteFrom("recovery_codes").execute();
+        await trx.deleteFrom("recoveryCodes").execute();
         await settingsRepo(trx).setJoinUsVisible(true);
         // Left required by a test, two factors would send every later test's admin to a setup screen first.
         await settingsRepo(trx).setTwoFactorRequired(false);
-        await trx.deleteFrom("mail_outbox").execute();
+        await trx.deleteFrom("mailOutbox").execute();
         await trx.deleteFrom("applications").execute();
-        await trx.deleteFrom("contact_messages").execute();
+        await trx.deleteFrom("contactMessages").execute();
         await trx
-          .deleteFrom("rate_limits")
+          .deleteFrom("rateLimits")
           .where((eb) => eb.or([eb("key", "like", "join:%"), eb("key", "like", "contact:%")]))
           .execute();
       });
@@ -521,15 +521,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           fullname: input.fullname,
           class: input.class ?? "2nd Year",
           department: input.department ?? "MBBS",
-          sargodha_address: input.sargodhaAddress ?? "12 College Road",
-          permanent_address: input.permanentAddress ?? "House 4, Street 9, Lahore",
+          sargodhaAddress: input.sargodhaAddress ?? "12 College Road",
+          permanentAddress: input.permanentAddress ?? "House 4, Street 9, Lahore",
           email: input.email ?? `${input.fullname.toLowerCase().replace(/[^a-z]+/g, ".")}@example.org`,
           phone: input.phone ?? "03001234567",
-          blood_group: input.bloodGroup === undefined ? "B+" : input.bloodGroup,
+          bloodGroup: input.bloodGroup === undefined ? "B+" : input.bloodGroup,
           answers: input.rawAnswers ?? serializeAnswers(input.answers ?? []),
-          submission_key: null,
-          created_at: (input.createdAt ?? new Date()).toISOString(),
-          possible_duplicate: input.possibleDuplicate ? 1 : 0,
+          submissionKey: null,
+          createdAt: (input.createdAt ?? new Date()).toISOString(),
+          possibleDuplicate: input.possibleDuplicate ? 1 : 0,
           status: input.status ?? "new",
         });
         return id;
@@ -541,9 +541,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           name: input.name,
           email: input.email ?? `${input.name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.org`,
           message: input.message ?? "When is the next study circle?",
-          submission_key: null,
-          created_at: (input.createdAt ?? new Date()).toISOString(),
-          read_at: input.readAt?.toISOString() ?? null,
+          submissionKey: null,
+          createdAt: (input.createdAt ?? new Date()).toISOString(),
+          readAt: input.readAt?.toISOString() ?? null,
         });
         return id;
       },
@@ -573,16 +573,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const token = crypto.randomBytes(32).toString("base64url");
         await registrationsRepo(db).create({
           id,
-          announcement_id: announcementId,
+          announcementId: announcementId,
           name,
           email: email ?? `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.org`,
           phone: "03001234567",
           class: "2nd Year",
           answers: JSON.stringify(answers),
-          submission_key: null,
-          created_at: new Date().toISOString(),
-          confirm_token_hash: sha256(token),
-          confirm_expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+          submissionKey: null,
+          createdAt: new Date().toISOString(),
+          confirmTokenHash: sha256(token),
+          confirmExpiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
         });
         if (status !== "unconfirmed") await registrationsRepo(db).confirm(id, announcementId, status);
         return token;
@@ -596,13 +596,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await adminLinksRepo(db).create({
           id: newId(),
           kind,
-          token_hash: sha256(token),
+          tokenHash: sha256(token),
           email,
           role: kind === "invitation" ? "editor" : null,
-          admin_id: admin?.id ?? null,
-          created_by: kind === "invitation" ? owner!.id : null,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + 30 * 60 * 1000).toISOString(),
+          adminId: admin?.id ?? null,
+          createdBy: kind === "invitation" ? owner!.id : null,
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + 30 * 60 * 1000).toISOString(),
         });
         return token;
       },

@@ -13,10 +13,10 @@ async function datedEvent({ db }: DatabaseHandle) {
     .selectFrom("galleries")
     .select(["id", "name", "slug"])
     .where("kind", "=", "event")
-    .where((eb) => eb.exists(eb.selectFrom("gallery_photos").select("id").whereRef("gallery_photos.gallery_id", "=", "galleries.id")))
+    .where((eb) => eb.exists(eb.selectFrom("galleryPhotos").select("id").whereRef("galleryPhotos.galleryId", "=", "galleries.id")))
     .orderBy("position")
     .executeTakeFirstOrThrow();
-  const photos = await db.selectFrom("gallery_photos").select("id").where("gallery_id", "=", gallery.id).execute();
+  const photos = await db.selectFrom("galleryPhotos").select("id").where("galleryId", "=", gallery.id).execute();
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("galleries")
@@ -25,7 +25,7 @@ async function datedEvent({ db }: DatabaseHandle) {
       .execute();
     await trx
       .updateTable("settings")
-      .set((eb) => ({ content_version: eb("content_version", "+", 1) }))
+      .set((eb) => ({ contentVersion: eb("contentVersion", "+", 1) }))
       .execute();
   });
   return { ...gallery, count: photos.length };

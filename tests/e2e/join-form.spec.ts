@@ -145,7 +145,7 @@ test.describe("the join form", () => {
       await expectToastShown(page, THANKS);
       await expect(page.getByText("Processing...", { exact: true })).toHaveCount(0);
       const rows = await database.db.selectFrom("applications").selectAll().execute();
-      expect(rows).toMatchObject([{ fullname: "Ayesha Khan", email: "ayesha.khan@example.org", blood_group: "O+" }]);
+      expect(rows).toMatchObject([{ fullname: "Ayesha Khan", email: "ayesha.khan@example.org", bloodGroup: "O+" }]);
       expect(parseAnswers(rows[0]!.answers).map((entry) => entry.answer)).toEqual([
         "Answer 1",
         "Answer 2",

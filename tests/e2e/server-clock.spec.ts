@@ -14,8 +14,8 @@ test.describe.configure({ mode: "serial" });
 
 /** When the server last saw the admin's one session, by its own clock (it writes that at a visit a minute or more after the last). */
 async function lastSeenAt(database: DatabaseHandle): Promise<number> {
-  const session = await database.db.selectFrom("sessions").select("last_seen_at").executeTakeFirstOrThrow();
-  return Date.parse(session.last_seen_at);
+  const session = await database.db.selectFrom("sessions").select("lastSeenAt").executeTakeFirstOrThrow();
+  return Date.parse(session.lastSeenAt);
 }
 
 /** Opens the admin panel; returns the real time just before and just after. */
@@ -51,7 +51,7 @@ test("the next test finds the server's clock on the real time", async ({ page, d
   // Last seen five minutes ago: the visit is stamped with the server's time.
   await database.db
     .updateTable("sessions")
-    .set({ last_seen_at: new Date(Date.now() - 5 * 60 * 1000).toISOString() })
+    .set({ lastSeenAt: new Date(Date.now() - 5 * 60 * 1000).toISOString() })
     .execute();
   const { before, after } = await visitPanel(page);
   const seen = await lastSeenAt(database);

@@ -27,7 +27,7 @@ async function galleriesWithPhotos({ db }: DatabaseHandle) {
     .selectFrom("galleries")
     .select(["name", "slug", "kind"])
     .where("kind", "in", ["event", "activity"])
-    .where((eb) => eb.exists(eb.selectFrom("gallery_photos").select("id").whereRef("gallery_photos.gallery_id", "=", "galleries.id")))
+    .where((eb) => eb.exists(eb.selectFrom("galleryPhotos").select("id").whereRef("galleryPhotos.galleryId", "=", "galleries.id")))
     .orderBy("position")
     .execute();
   const events = galleries.filter((gallery) => gallery.kind === "event");

@@ -52,7 +52,7 @@ test.describe("without JavaScript", () => {
       await page.reload();
       await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toHaveCount(0);
     } finally {
-      await database.db.updateTable("settings").set({ notification_email: null }).execute();
+      await database.db.updateTable("settings").set({ notificationEmail: null }).execute();
     }
   });
 
@@ -69,7 +69,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("alert")).toHaveText("Please fill all fields");
     await expect(page.getByLabel("Name")).toHaveValue("Sara Malik");
     await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
-    expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+    expect(await database.db.selectFrom("contactMessages").selectAll().execute()).toHaveLength(0);
 
     await page.getByLabel("Email").fill("sara@example.org");
     await page.getByLabel("Message").fill("When is the next study circle?");
@@ -78,7 +78,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "Thank you for contacting us! Email sent successfully." })).toBeVisible();
     // A reload shows the thanks again and sends nothing twice.
     await page.reload();
-    const rows = await database.db.selectFrom("contact_messages").selectAll().execute();
+    const rows = await database.db.selectFrom("contactMessages").selectAll().execute();
     expect(rows).toMatchObject([{ name: "Sara Malik", email: "sara@example.org", message: "When is the next study circle?" }]);
     await mailbox.waitFor("Name: Sara Malik");
   });

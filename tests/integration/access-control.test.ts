@@ -216,7 +216,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   });
   beforeEach(async () => {
     await clearRateLimits(server);
-    await server.database.db.updateTable("settings").set({ join_us_visible: 1 }).execute();
+    await server.database.db.updateTable("settings").set({ joinUsVisible: 1 }).execute();
     const { id: _id, ...columns } = originalAdmin;
     await server.database.db.updateTable("admins").set(columns).where("id", "=", adminId).execute();
     await server.database.db.deleteFrom("admins").where("email", "=", "target@example.org").execute();
@@ -224,18 +224,18 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     // An open invitation: the accounts page lists its address, which no refused request may show.
     const invitationId = newId();
     await server.database.db
-      .insertInto("admin_links")
+      .insertInto("adminLinks")
       .values({
         id: invitationId,
         kind: "invitation",
-        token_hash: invitationId,
+        tokenHash: invitationId,
         email: "waiting.secret@example.org",
         role: "editor",
-        admin_id: null,
-        created_by: adminId,
-        created_at: nowIso(),
-        expires_at: new Date(Date.now() + 3600_000).toISOString(),
-        used_at: null,
+        adminId: null,
+        createdBy: adminId,
+        createdAt: nowIso(),
+        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+        usedAt: null,
       })
       .execute();
     applicationId = await seedApplication(server, { fullname: "Secret Applicant Zainab", email: "zainab.secret@example.org" });
@@ -247,26 +247,26 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     const imageId = newId();
     await imagesRepo(server.database.db).create({
       id: imageId,
-      storage_key: `announcements/${imageId}`,
+      storageKey: `announcements/${imageId}`,
       width: 48,
       height: 32,
       variants: [],
-      created_at: nowIso(),
+      createdAt: nowIso(),
     });
     // An event's photo: its gallery has a public page too.
     const photo = await server.database.db
-      .selectFrom("gallery_photos")
-      .innerJoin("galleries", "galleries.id", "gallery_photos.gallery_id")
-      .select(["gallery_photos.id", "gallery_photos.gallery_id", "galleries.slug"])
+      .selectFrom("galleryPhotos")
+      .innerJoin("galleries", "galleries.id", "galleryPhotos.galleryId")
+      .select(["galleryPhotos.id", "galleryPhotos.galleryId", "galleries.slug"])
       .where("galleries.kind", "=", "event")
       .executeTakeFirstOrThrow();
-    [galleryId, galleryPhotoId, gallerySlug] = [photo.gallery_id, photo.id, photo.slug];
+    [galleryId, galleryPhotoId, gallerySlug] = [photo.galleryId, photo.id, photo.slug];
     // A goal more than the content holds: once the delete route has taken the last, the first can still move down.
     await server.database.db
-      .insertInto("content_goals")
+      .insertInto("contentGoals")
       .values({ id: newId(), position: 1000, title: "Seeded goal", description: "The last of the list." })
       .execute();
-    goalIds = (await server.database.db.selectFrom("content_goals").select("id").orderBy("position").execute()).map((g) => g.id);
+    goalIds = (await server.database.db.selectFrom("contentGoals").select("id").orderBy("position").execute()).map((g) => g.id);
     const videoUploads = videoUploadsRepo(server.database.db);
     [videoUploadId, finishableUploadId] = [await videoUploads.start(), await videoUploads.start()];
     await server.storage.put(videoPartKey(finishableUploadId, 0), SMALL_SITE_VIDEO, "application/octet-stream");
@@ -304,7 +304,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         const { token, session } = await store().create(adminId);
         await db
           .updateTable("sessions")
-          .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
           .where("id", "=", session.id)
           .execute();
         return { cookie: cookieFor(token), sessionId: session.id };
@@ -313,7 +313,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
         const { token, session } = await store().create(adminId);
         await db
           .updateTable("sessions")
-          .set({ last_seen_at: new Date(Date.now() - 3 * 3600_000).toISOString() })
+          .set({ lastSeenAt: new Date(Date.now() - 3 * 3600_000).toISOString() })
           .where("id", "=", session.id)
           .execute();
         return { cookie: cookieFor(token), sessionId: session.id };
@@ -388,7 +388,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     }
     // The home details' version as stored now: the live-session saves of these forms each raise it.
     const detailsVersion = async () =>
-      String((await server.database.db.selectFrom("site_details").select("version").executeTakeFirstOrThrow()).version);
+      String((await server.database.db.selectFrom("siteDetails").select("version").executeTakeFirstOrThrow()).version);
     if (route.id === "routes/admin/content/home") {
       const form = new FormData();
       form.append("intent", "president");
@@ -671,14 +671,14 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       // Signed in (and the password last entered) 11 minutes ago, active now.
       await server.database.db
         .updateTable("sessions")
-        .set({ created_at: elevenMinutesAgo, authenticated_at: elevenMinutesAgo })
+        .set({ createdAt: elevenMinutesAgo, authenticatedAt: elevenMinutesAgo })
         .where("id", "=", session.id)
         .execute();
       if (route.recentPassword) {
         await expectRecentPasswordAsked(route, cookieFor(token));
         asked.push(route.path);
         // "Confirm it's you": the password entered again now.
-        await server.database.db.updateTable("sessions").set({ authenticated_at: nowIso() }).where("id", "=", session.id).execute();
+        await server.database.db.updateTable("sessions").set({ authenticatedAt: nowIso() }).where("id", "=", session.id).execute();
       }
       const probe: Probe = route.hasLoader
         ? { method: "GET", url: urlOf(route), data: false }

@@ -29,8 +29,8 @@ describe.each(testEngines())("admin announcements on %s", (engine) => {
   // The site's content has images of its own (imported on the first start); these tests count the announcements'.
   const announcementUploads = () => path.join(server.dataDir, "uploads", ANNOUNCEMENT_IMAGE_FOLDER);
   const announcementImages = () => ({
-    select: () => server.database.db.selectFrom("images").select("id").where("storage_key", "like", `${ANNOUNCEMENT_IMAGE_FOLDER}/%`),
-    delete: () => server.database.db.deleteFrom("images").where("storage_key", "like", `${ANNOUNCEMENT_IMAGE_FOLDER}/%`),
+    select: () => server.database.db.selectFrom("images").select("id").where("storageKey", "like", `${ANNOUNCEMENT_IMAGE_FOLDER}/%`),
+    delete: () => server.database.db.deleteFrom("images").where("storageKey", "like", `${ANNOUNCEMENT_IMAGE_FOLDER}/%`),
   });
   const counts = async () => ({
     announcements: (await server.database.db.selectFrom("announcements").select("id").execute()).length,

@@ -75,7 +75,7 @@ describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
     const endSessions = () =>
       server.database.db
         .updateTable("sessions")
-        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
         .execute();
     const page = `${"/admin?q=khan&status=new"}`;
 

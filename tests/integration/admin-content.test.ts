@@ -13,20 +13,20 @@ import { useTestServer } from "./helpers/use-test-server";
 describe.each(testEngines())("site content edited by the admin on %s", (engine) => {
   const admin = useTestServer(engine, { signedIn: true });
 
-  const details = () => admin.server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
-  const goals = () => admin.server.database.db.selectFrom("content_goals").selectAll().orderBy("position").execute();
+  const details = () => admin.server.database.db.selectFrom("siteDetails").selectAll().executeTakeFirstOrThrow();
+  const goals = () => admin.server.database.db.selectFrom("contentGoals").selectAll().orderBy("position").execute();
   const homePage = async () => (await getPage(admin.server, "/")).text();
   const detailsForm = async (changes: Record<string, string> = {}) => {
     const row = await details();
     return {
       name: row.name,
-      shortName: row.short_name,
+      shortName: row.shortName,
       tagline: row.tagline,
-      heroText: row.hero_text,
+      heroText: row.heroText,
       mission: row.mission,
-      videoChannelUrl: row.video_channel_url,
-      whatsappContactUrl: row.whatsapp_contact_url,
-      whatsappCommunityUrl: row.whatsapp_community_url,
+      videoChannelUrl: row.videoChannelUrl,
+      whatsappContactUrl: row.whatsappContactUrl,
+      whatsappCommunityUrl: row.whatsappCommunityUrl,
       version: String(row.version),
       ...changes,
     };
@@ -78,14 +78,14 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     const added = await save(fields, await aPhoto("logo.jpg"));
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const collaborator = (await collaborators()).at(-1)!;
-    for (const file of await variantFiles(collaborator.image_id)) expect((await getPage(admin.server, file)).status, file).toBe(200);
+    for (const file of await variantFiles(collaborator.imageId)) expect((await getPage(admin.server, file)).status, file).toBe(200);
     // Its card links its name to its site, in a new tab.
     expect(await homePage()).toMatch(
       /<a href="https:\/\/bloodbank\.example\.org\/" target="_blank" rel="noopener noreferrer"[^>]*>City Blood Bank<span class="sr-only"> \(opens in a new tab\)<\/span><\/a>/,
     );
     // An edit posted with no file chosen (an empty file part) keeps the logo.
     expect((await save({ ...fields, id: collaborator.id, version: "1", description: "Every term." })).status).toBe(200);
-    expect((await collaborators()).at(-1)).toMatchObject({ description: "Every term.", image_id: collaborator.image_id });
+    expect((await collaborators()).at(-1)).toMatchObject({ description: "Every term.", imageId: collaborator.imageId });
 
     const before = { collaborators: await collaborators(), images: await imageIds() };
     const text = await save(fields, { body: "not a photo at all", type: "image/jpeg", name: "a.jpg" });
@@ -112,7 +112,7 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
 
   // A drag's drop: POST /admin/content/<list>/<id>/move with `to`, the item's place in the new order (0 at the top).
   const db = () => admin.server.database.db;
-  const goalOrder = () => db().selectFrom("content_goals").select(["id", "title", "position"]).orderBy("position").orderBy("id").execute();
+  const goalOrder = () => db().selectFrom("contentGoals").select(["id", "title", "position"]).orderBy("position").orderBy("id").execute();
   const moveTo = (list: string, id: string, to: string) =>
     post(admin.server, `/admin/content/${list}/${id}/move`, { to }, { cookie: admin.cookie });
 
@@ -145,11 +145,11 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
   // Last in the file: it leaves the lists empty.
   test("edits show on the public pages at the next request, through the page cache: new texts, and empty lists left out", async () => {
     const lists = {
-      goals: "content_goals",
-      team: "team_members",
+      goals: "contentGoals",
+      team: "teamMembers",
       collaborators: "collaborators",
       resources: "resources",
-      "social-links": "social_links",
+      "social-links": "socialLinks",
     } as const;
     // Earlier tests may have emptied a list already; one social link makes sure "Follow us" is there to go.
     const link = { network: "facebook", label: "Facebook", url: "https://www.facebook.com/emptied.example" };
@@ -191,8 +191,8 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     const html = await page.text();
     for (const marker of gone) expect(html, String(marker)).not.toMatch(marker);
     expect(html).toContain("A tagline saved by the admin");
-    const manifest = (await (await getPage(admin.server, "/manifest.webmanifest")).json()) as { name: string; short_name: string };
-    expect(manifest).toMatchObject({ name: "Saved Society", short_name: "SAVED" });
+    const manifest = (await (await getPage(admin.server, "/manifest.webmanifest")).json()) as { name: string; shortName: string };
+    expect(manifest).toMatchObject({ name: "Saved Society", shortName: "SAVED" });
     // What stays: the president's card under "Our Team", the resources section's channel link, the contact links.
     expect(html).toContain("Our Team");
     expect(html).toContain("Watch Youtube Channel");

@@ -19,10 +19,10 @@ describe.each(testEngines())("the admin's contact messages on %s", (engine) => {
   const page = async (path: string) => (await getPage(admin.server, path, admin.cookie)).text();
   const inbox = async (query = "") => page(`/admin/messages${query}`);
   const readAt = async (id: string) =>
-    (await db().selectFrom("contact_messages").select("read_at").where("id", "=", id).executeTakeFirstOrThrow()).read_at;
+    (await db().selectFrom("contactMessages").select("readAt").where("id", "=", id).executeTakeFirstOrThrow()).readAt;
 
   beforeEach(async () => {
-    await db().deleteFrom("contact_messages").execute();
+    await db().deleteFrom("contactMessages").execute();
   });
 
   test("the inbox as the server draws it: Unread until opened, Reply to the sender, each message whole until JavaScript clamps it; 'No messages yet.'", async () => {
@@ -56,7 +56,7 @@ describe.each(testEngines())("the admin's contact messages on %s", (engine) => {
     });
     expect(await readAt(first)).not.toBeNull();
     expect(messagesLink(await page("/admin"))).toBe("Messages, 1 unread");
-    await db().updateTable("contact_messages").set({ read_at: "2026-11-11T08:00:00.000Z" }).execute();
+    await db().updateTable("contactMessages").set({ readAt: "2026-11-11T08:00:00.000Z" }).execute();
     expect(messagesLink(await page("/admin"))).toBe("Messages");
     expect(await page("/admin")).not.toContain(" unread</span>");
     for (const missing of ["00000000-0000-7000-8000-000000000000", "not-an-id"]) {

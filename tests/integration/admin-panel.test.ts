@@ -22,7 +22,7 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
 
   test("the panel says how mail leaves the site and how the notification mails stand: all delivered, or how many wait and how many failed", async () => {
     const { db } = server.database;
-    await db.deleteFrom("mail_outbox").execute();
+    await db.deleteFrom("mailOutbox").execute();
     const panel = await (await getPage(server, "/admin", cookie)).text();
     // No mail variables given: the files transport, which the admin must not mistake for delivery.
     expect(panel).toContain("No mail server is set up: mails are written to files on the server and nobody receives them.");
@@ -34,11 +34,11 @@ describe.each(testEngines())("the admin panel on %s", (engine) => {
     await outbox.enqueue("contact", { name: "x" }, later);
     await outbox.enqueue("contact", { name: "y" }, later);
     const dead = await outbox.enqueue("join", { name: "z" }, later);
-    await db.updateTable("mail_outbox").set({ status: "dead" }).where("id", "=", dead).execute();
+    await db.updateTable("mailOutbox").set({ status: "dead" }).where("id", "=", dead).execute();
     const html = await (await getPage(server, "/admin", cookie)).text();
     expect(html).toContain("2 waiting to be sent");
     expect(html).toContain("1 could not be delivered (see the server log)");
-    await db.deleteFrom("mail_outbox").execute();
+    await db.deleteFrom("mailOutbox").execute();
   });
 
   describe("the Join Us switch", () => {

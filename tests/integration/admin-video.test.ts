@@ -23,7 +23,7 @@ const OTHER_FILM = Buffer.concat([FILM, Buffer.alloc(VIDEO_PART_BYTES, 1)]);
 describe.each(testEngines())("the documentary video on %s", (engine) => {
   const admin = useTestServer(engine, { signedIn: true });
 
-  const details = () => admin.server.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
+  const details = () => admin.server.database.db.selectFrom("siteDetails").selectAll().executeTakeFirstOrThrow();
   const upload = async (video: Uint8Array, options: { version?: number; parts?: number } = {}) =>
     uploadVideo(admin.server, admin.cookie, video, options.version ?? (await details()).version, options);
   const partsStored = () =>
@@ -40,12 +40,12 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
     const before = await details();
     const answer = await upload(OTHER_FILM);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const key = (await details()).documentary_video!;
+    const key = (await details()).documentaryVideo!;
 
     // The home page (through the page cache) names the new video at once; the old address is gone.
     const html = await (await getPage(admin.server, "/")).text();
     expect(html).toContain(`/media/${key}`);
-    if (before.documentary_video) expect((await getPage(admin.server, `/media/${before.documentary_video}`)).status).toBe(404);
+    if (before.documentaryVideo) expect((await getPage(admin.server, `/media/${before.documentaryVideo}`)).status).toBe(404);
     expect(storedVideos()).toEqual([path.basename(key)]);
 
     const whole = await getPage(admin.server, `/media/${key}`);
@@ -126,7 +126,7 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
 
   test("removing the video answers 409 from an older copy, then 200; the home page and /media no longer have it", async () => {
     await upload(FILM);
-    const { version, documentary_video: key } = await details();
+    const { version, documentaryVideo: key } = await details();
     const stale = await postToPage(
       admin.server,
       "/admin/content/home",

@@ -69,12 +69,12 @@ describe.each(testEngines())("crash safety on %s", (engine) => {
     servers.push(restarted);
     const { db } = restarted.database;
 
-    const applications = await db.selectFrom("applications").select(["id", "fullname", "submission_key"]).execute();
-    const outbox = await db.selectFrom("mail_outbox").select(["kind", "payload"]).where("kind", "=", "join").execute();
+    const applications = await db.selectFrom("applications").select(["id", "fullname", "submissionKey"]).execute();
+    const outbox = await db.selectFrom("mailOutbox").select(["kind", "payload"]).where("kind", "=", "join").execute();
     const notifiedNames = outbox.map((row) => (JSON.parse(row.payload) as { params: { name: string } }).params.name);
 
     for (const { fullname, submissionKey } of load.acknowledged) {
-      const stored = applications.filter((row) => row.submission_key === submissionKey);
+      const stored = applications.filter((row) => row.submissionKey === submissionKey);
       expect(stored, fullname).toHaveLength(1);
       expect(
         notifiedNames.filter((name) => name === fullname),
@@ -86,8 +86,8 @@ describe.each(testEngines())("crash safety on %s", (engine) => {
     expect(new Set(notifiedNames)).toEqual(new Set(applications.map((row) => row.fullname)));
 
     if (engine === "sqlite") {
-      const check = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db);
-      expect(check.rows).toEqual([{ integrity_check: "ok" }]);
+      const check = await sql<{ integrityCheck: string }>`PRAGMA integrity_check`.execute(db);
+      expect(check.rows).toEqual([{ integrityCheck: "ok" }]);
     }
     // And the restarted site takes new applications.
     expect((await postForm(restarted, "/join", joinApplication(), freshIp())).status).toBe(200);

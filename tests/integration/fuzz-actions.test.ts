@@ -136,7 +136,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   });
   beforeEach(async () => {
     await clearRateLimits(server);
-    await server.database.db.updateTable("settings").set({ join_us_visible: 1 }).execute();
+    await server.database.db.updateTable("settings").set({ joinUsVisible: 1 }).execute();
   });
 
   /** A live session made in the database (no password hashing), as a Cookie header. */
@@ -223,7 +223,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     fields.filter(([name]) => names.includes(name)).flatMap(([, value]) => (Array.isArray(value) ? value : [value]));
 
   /** Stored rows never take their id or creation time from the request. */
-  function expectServerAssigned(row: Row, sent: Sent, createdColumn = "created_at") {
+  function expectServerAssigned(row: Row, sent: Sent, createdColumn = "createdAt") {
     const injectedIds = sentValues(sent.fields, "id");
     expect(injectedIds).not.toContain(row.id);
     expect(String(row.id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -282,26 +282,26 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
             if (sent.answer.status === 200) return expect(describeChanges(sent.changes)).toBe("");
             return expectRefusedCleanly(sent, [400, 413]);
           }
-          expectOnly(sent, ["applications", "mail_outbox"]);
+          expectOnly(sent, ["applications", "mailOutbox"]);
           // The key stored is the form's submissionKey as the form body carried it (an object as its JSON text), never a
           // submission_key field sent alongside.
           const keys = sentValues(sent.fields, "submissionKey").map((key) => asText(key as FieldValue).trim());
           const added = sent.changes.applications?.added ?? [];
           if (added.length === 0) {
             // A repeated submission key: the first application is the answer, nothing new is stored or mailed.
-            expect([...sent.before.applications.values()].map((row) => row.submission_key)).toContain(keys[0]);
-            expect(sent.changes.mail_outbox).toBeUndefined();
+            expect([...sent.before.applications.values()].map((row) => row.submissionKey)).toContain(keys[0]);
+            expect(sent.changes.mailOutbox).toBeUndefined();
             return;
           }
           stored += 1;
           expect(added).toHaveLength(1);
           const row = added[0]!;
           // The notification and the applicant's confirmation, both tied to the application.
-          const mails = sent.changes.mail_outbox?.added ?? [];
+          const mails = sent.changes.mailOutbox?.added ?? [];
           expect(mails.map((mail) => mail.kind).sort()).toEqual(["confirmation", "join"]);
-          expect(mails.map((mail) => mail.record_id)).toEqual([row.id, row.id]);
+          expect(mails.map((mail) => mail.recordId)).toEqual([row.id, row.id]);
           expectServerAssigned(row, sent);
-          expect(keys).toContain(row.submission_key);
+          expect(keys).toContain(row.submissionKey);
         },
         runs(800),
         [{ fields: Object.entries(joinBody()), encoding: "urlencoded" as const }],
@@ -337,16 +337,16 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           const { answer } = sent;
           if (answer.status === 303) expect(answer.headers.get("location")).toBe("/contact?sent");
           else if (answer.status !== 200) return expectRefusedCleanly(sent, [400, 413]);
-          expectOnly(sent, ["contact_messages", "mail_outbox"]);
-          const added = sent.changes.contact_messages?.added ?? [];
+          expectOnly(sent, ["contactMessages", "mailOutbox"]);
+          const added = sent.changes.contactMessages?.added ?? [];
           if (added.length === 0) {
             // A repeated submission key: nothing new is stored or mailed.
-            expect(sent.changes.mail_outbox).toBeUndefined();
+            expect(sent.changes.mailOutbox).toBeUndefined();
             return;
           }
           stored += 1;
           expect(added).toHaveLength(1);
-          expect(sent.changes.mail_outbox?.added).toHaveLength(1);
+          expect(sent.changes.mailOutbox?.added).toHaveLength(1);
           expectServerAssigned(added[0]!, sent);
         },
         runs(600),
@@ -397,21 +397,21 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         async ({ fields, encoding }) => {
           const sent = await send(`/announcement/${announcementId}/register`, fields, encoding);
           if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 409, 413]);
-          expectOnly(sent, ["registrations", "mail_outbox"]);
+          expectOnly(sent, ["registrations", "mailOutbox"]);
           const added = sent.changes.registrations?.added ?? [];
           if (added.length === 0) {
             // A repeated submission key stores and mails nothing new; the same email again while unconfirmed gets a
             // new link (its mail, and the one row's link renewed) until its mailbox's daily cap holds the mail back.
             const renewed = sent.changes.registrations?.changed ?? [];
             expect(renewed.length).toBeLessThanOrEqual(1);
-            expect(sent.changes.mail_outbox?.added ?? []).toHaveLength(renewed.length);
+            expect(sent.changes.mailOutbox?.added ?? []).toHaveLength(renewed.length);
             for (const { before, after } of renewed) {
-              expect({ ...after, confirm_token_hash: null, confirm_expires_at: null }).toEqual({
+              expect({ ...after, confirmTokenHash: null, confirmExpiresAt: null }).toEqual({
                 ...before,
-                confirm_token_hash: null,
-                confirm_expires_at: null,
+                confirmTokenHash: null,
+                confirmExpiresAt: null,
               });
-              expect(after.confirm_token_hash).not.toBe(before.confirm_token_hash);
+              expect(after.confirmTokenHash).not.toBe(before.confirmTokenHash);
             }
             return;
           }
@@ -419,8 +419,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           expect(added).toHaveLength(1);
           // It holds no place: it waits to be confirmed from the link in its one mail.
           expect(added[0]).toMatchObject({ status: "unconfirmed", arrival: 0 });
-          expect(String(added[0]!.confirm_token_hash)).toMatch(/^[0-9a-f]{64}$/);
-          expect(sent.changes.mail_outbox?.added).toEqual([expect.objectContaining({ kind: "registration-confirm" })]);
+          expect(String(added[0]!.confirmTokenHash)).toMatch(/^[0-9a-f]{64}$/);
+          expect(sent.changes.mailOutbox?.added).toEqual([expect.objectContaining({ kind: "registration-confirm" })]);
           expectServerAssigned(added[0]!, sent);
         },
         runs(300),
@@ -445,14 +445,14 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           const sent = await send(`/announcement/${announcementId}/confirm`, fields, encoding);
           if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 413]);
           confirmed += 1;
-          expectOnly(sent, ["registrations", "mail_outbox"]);
+          expectOnly(sent, ["registrations", "mailOutbox"]);
           expect(sent.changes.registrations?.changed).toEqual([
             {
               before: expect.objectContaining({ id: registrationId, status: "unconfirmed" }),
-              after: expect.objectContaining({ id: registrationId, status: "registered", confirm_token_hash: null }),
+              after: expect.objectContaining({ id: registrationId, status: "registered", confirmTokenHash: null }),
             },
           ]);
-          expect(sent.changes.mail_outbox?.added).toEqual([expect.objectContaining({ kind: "registration", record_id: registrationId })]);
+          expect(sent.changes.mailOutbox?.added).toEqual([expect.objectContaining({ kind: "registration", recordId: registrationId })]);
         },
         runs(100),
         [{ fields: [["token", token]], encoding: "urlencoded" as const }],
@@ -504,14 +504,14 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
       await property(
         fc.record({ fields: requestFields(valid, values), encoding: encodingFor("urlencoded") }),
         async ({ fields, encoding }) => {
-          const version = (await server.database.db.selectFrom("site_details").select("version").executeTakeFirstOrThrow()).version;
+          const version = (await server.database.db.selectFrom("siteDetails").select("version").executeTakeFirstOrThrow()).version;
           const sent = await send("/admin/content/home.data", withVersion(fields, version), encoding, { cookie });
           if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 409, 413]);
           saved += 1;
-          expectOnly(sent, ["site_details", "settings"]);
-          const row = sent.changes.site_details?.changed[0]?.after;
+          expectOnly(sent, ["siteDetails", "settings"]);
+          const row = sent.changes.siteDetails?.changed[0]?.after;
           expect(row?.version).toBe(version + 1);
-          for (const column of ["video_channel_url", "whatsapp_contact_url", "whatsapp_community_url"]) {
+          for (const column of ["videoChannelUrl", "whatsappContactUrl", "whatsappCommunityUrl"]) {
             expect(new URL(String(row?.[column])).protocol).toMatch(/^https?:$/);
           }
         },
@@ -527,7 +527,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     "POST /admin/content/goals (save): a goal added or edited at its version, or refused with a message changing nothing",
     async () => {
       const cookie = await sessionCookie();
-      const [goal] = await server.database.db.selectFrom("content_goals").select("id").orderBy("position").limit(1).execute();
+      const [goal] = await server.database.db.selectFrom("contentGoals").select("id").orderBy("position").limit(1).execute();
       let saved = 0;
       const valid = { intent: "save", title: "Blood drives", description: "Every month." };
       const values: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
@@ -543,13 +543,13 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
             ? [...fields, ["id", goal!.id] as [string, FieldValue], ["version", CURRENT_VERSION] as [string, FieldValue]]
             : fields;
           const version = (
-            await server.database.db.selectFrom("content_goals").select("version").where("id", "=", goal!.id).executeTakeFirstOrThrow()
+            await server.database.db.selectFrom("contentGoals").select("version").where("id", "=", goal!.id).executeTakeFirstOrThrow()
           ).version;
           const sent = await send("/admin/content/goals.data", withVersion(body, version), encoding, { cookie });
           if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 409, 413]);
           saved += 1;
-          expectOnly(sent, ["content_goals", "settings"]);
-          const { added = [], changed = [] } = sent.changes.content_goals ?? {};
+          expectOnly(sent, ["contentGoals", "settings"]);
+          const { added = [], changed = [] } = sent.changes.contentGoals ?? {};
           expect(added.length + changed.length).toBe(1);
           // A new goal's id is the server's; a body naming an id edits that goal or is refused.
           if (added[0]) expect(String(added[0].id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -589,10 +589,10 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           expect(sent.answer.headers.get("set-cookie")).toMatch(/^session=[A-Za-z0-9_-]{43};/);
           expectOnly(sent, ["sessions", "admins"]);
           expect(sent.changes.sessions?.added).toHaveLength(1);
-          expect(sent.changes.sessions?.added[0]?.admin_id).toBe(adminId);
+          expect(sent.changes.sessions?.added[0]?.adminId).toBe(adminId);
           // The account's last sign-in (for the Owners' list), and nothing else of it.
           const [signIn] = sent.changes.admins?.changed ?? [];
-          expect(signIn?.after).toEqual({ ...signIn?.before, last_sign_in_at: signIn?.after.last_sign_in_at });
+          expect(signIn?.after).toEqual({ ...signIn?.before, lastSignInAt: signIn?.after.lastSignInAt });
         },
         runs(250),
         [{ fields: Object.entries({ email: ADMIN.email, password: ADMIN.password }), encoding: "urlencoded" }],
@@ -664,8 +664,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           const sent = await send("/admin/join-us", fields, encoding, { cookie });
           if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 413]);
           expectOnly(sent, ["settings"]);
-          const stored = await server.database.db.selectFrom("settings").select("join_us_visible").executeTakeFirstOrThrow();
-          expect(sent.answer.json).toEqual({ ok: true, joinUsVisible: stored.join_us_visible === 1, result: { status: "success" } });
+          const stored = await server.database.db.selectFrom("settings").select("joinUsVisible").executeTakeFirstOrThrow();
+          expect(sent.answer.json).toEqual({ ok: true, joinUsVisible: stored.joinUsVisible === 1, result: { status: "success" } });
         },
         runs(400),
       );
@@ -734,7 +734,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         }),
         async ({ fields, encoding }) => {
           const sent = await send("/admin.data", fields, encoding, { cookie });
-          if (sent.answer.status === 200) expectOnly(sent, ["applications", "application_activity"]);
+          if (sent.answer.status === 200) expectOnly(sent, ["applications", "applicationActivity"]);
           else expectRefusedCleanly(sent, [400, 404, 413]);
         },
         runs(300),
@@ -756,12 +756,12 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           encoding: encodingFor("urlencoded"),
         }),
         async ({ fields, encoding }) => {
-          await server.database.db.deleteFrom("contact_messages").where("id", "=", existing).execute();
+          await server.database.db.deleteFrom("contactMessages").where("id", "=", existing).execute();
           await seedContactMessage(server, { id: existing, name: "Fuzz Sender" });
           const sent = await send("/admin/messages.data", fields, encoding, { cookie });
           if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 413]);
-          expectOnly(sent, ["contact_messages"]);
-          const change = sent.changes.contact_messages;
+          expectOnly(sent, ["contactMessages"]);
+          const change = sent.changes.contactMessages;
           // Taken only with one intent sent (an empty list sends none), the one that says what happened.
           const intents = flatten(fields)
             .filter(([name]) => name === "intent")
@@ -775,8 +775,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
             expect(intents[0]).toBe("mark-read");
             expect(change?.changed).toHaveLength(1);
             const { before, after } = change!.changed[0]!;
-            expect({ ...after, read_at: null }).toEqual(before);
-            expect(typeof after.read_at).toBe("string");
+            expect({ ...after, readAt: null }).toEqual(before);
+            expect(typeof after.readAt).toBe("string");
           }
         },
         runs(200),
@@ -795,11 +795,11 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     const imageId = newId();
     await imagesRepo(db).create({
       id: imageId,
-      storage_key: `announcements/${imageId}`,
+      storageKey: `announcements/${imageId}`,
       width: 48,
       height: 32,
       variants: [],
-      created_at: nowIso(),
+      createdAt: nowIso(),
     });
     const id = newId();
     await announcementsRepo(db).create(
@@ -863,8 +863,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           expect(row?.id).toBe(sent.answer.json?.id);
           expect(sent.answer.json?.ok).toBe(true);
           expectServerAssigned(row!, sent);
-          expect(row?.image_id).toBe(sent.changes.images?.added[0]?.id ?? null);
-          if (row?.link_url !== null) expect(new URL(String(row?.link_url)).protocol).toMatch(/^https?:$/);
+          expect(row?.imageId).toBe(sent.changes.images?.added[0]?.id ?? null);
+          if (row?.linkUrl !== null) expect(new URL(String(row?.linkUrl)).protocol).toMatch(/^https?:$/);
         },
         runs(200),
         [{ fields: Object.entries(validFields), encoding: "multipart" }],
@@ -949,7 +949,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
             path = `/admin/content/galleries/${gallery.id}/photos`;
           }
           if (action === "goal-delete" || action === "goal-move") {
-            const goal = await server.database.db.selectFrom("content_goals").select("id").orderBy("position").executeTakeFirstOrThrow();
+            const goal = await server.database.db.selectFrom("contentGoals").select("id").orderBy("position").executeTakeFirstOrThrow();
             path = `/admin/content/goals/${goal.id}/${action === "goal-delete" ? "delete" : "move"}`;
           }
           const sent = await send(path, fields, encoding, { cookie });
@@ -989,10 +989,10 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     const row = sent.changes.applications?.added[0];
     expect(row).toBeDefined();
     expectServerAssigned(row!, sent);
-    expect(row!.submission_key).toBe(key);
+    expect(row!.submissionKey).toBe(key);
     expectNoInjectedValue(row!);
-    expect(sent.changes.mail_outbox?.added[0]?.payload).not.toContain("attacker");
-    expectOnly(sent, ["applications", "mail_outbox"]);
+    expect(sent.changes.mailOutbox?.added[0]?.payload).not.toContain("attacker");
+    expectOnly(sent, ["applications", "mailOutbox"]);
   });
 
   test("mass assignment: a valid contact message plus the same extras stores none of them", async () => {
@@ -1002,10 +1002,10 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
       "urlencoded",
     );
     expect(sent.answer.status, sent.answer.text).toBe(200);
-    const row = sent.changes.contact_messages?.added[0];
+    const row = sent.changes.contactMessages?.added[0];
     expectServerAssigned(row!, sent);
     expectNoInjectedValue(row!);
-    expectOnly(sent, ["contact_messages", "mail_outbox"]);
+    expectOnly(sent, ["contactMessages", "mailOutbox"]);
   });
 
   test("mass assignment: an announcement created with extra image_id, createdAt fields takes none of them; an id names an edit", async () => {
@@ -1031,10 +1031,10 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
 
   test("mass assignment: the Join Us switch stores `visible` only, and a password change never touches must_change_password or another admin", async () => {
     const cookie = await sessionCookie();
-    await server.database.db.updateTable("settings").set({ join_us_visible: 1 }).execute();
+    await server.database.db.updateTable("settings").set({ joinUsVisible: 1 }).execute();
     const toggled = await send("/admin/join-us", [["visible", "true"], ...Object.entries(MASS_ASSIGNMENT)], "urlencoded", { cookie });
     expect(toggled.answer.json).toEqual({ ok: true, joinUsVisible: true, result: { status: "success" } });
-    expect((await server.database.db.selectFrom("settings").select("join_us_visible").executeTakeFirstOrThrow()).join_us_visible).toBe(1);
+    expect((await server.database.db.selectFrom("settings").select("joinUsVisible").executeTakeFirstOrThrow()).joinUsVisible).toBe(1);
 
     const fields: Fields = [
       ["currentPassword", ADMIN.password],
@@ -1046,7 +1046,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     const changed = await send("/admin/password", fields, "urlencoded", { cookie });
     expect(changed.answer.status, changed.answer.text).toBe(200);
     const after = changed.changes.admins?.changed[0]?.after;
-    expect(after).toMatchObject({ id: adminId, email: ADMIN.email, must_change_password: 0 });
+    expect(after).toMatchObject({ id: adminId, email: ADMIN.email, mustChangePassword: 0 });
     await restoreAdmin();
   });
 

@@ -152,13 +152,13 @@ describe.each(testEngines())("SIGTERM under load on %s", (engine) => {
 
     // Everything acknowledged is stored, and the mail that was in hand was delivered and recorded as sent.
     const { db } = running.database;
-    const applications = await db.selectFrom("applications").select(["fullname", "submission_key"]).execute();
-    const storedKeys = new Set(applications.map((row) => row.submission_key));
+    const applications = await db.selectFrom("applications").select(["fullname", "submissionKey"]).execute();
+    const storedKeys = new Set(applications.map((row) => row.submissionKey));
     for (const key of load.result.acknowledgedKeys) expect(storedKeys.has(key)).toBe(true);
     expect(applications.map((row) => row.fullname)).toEqual(expect.arrayContaining(["In Flight 1", "In Flight 2", "Mail In Hand"]));
     expect(smtp.mails.some((mail) => mail.text.includes("Name: Mail In Hand"))).toBe(true);
     // (Its confirmation to the applicant, queued behind it, may still wait: the next start sends it.)
-    const inHand = await db.selectFrom("mail_outbox").select(["kind", "status", "payload"]).execute();
+    const inHand = await db.selectFrom("mailOutbox").select(["kind", "status", "payload"]).execute();
     expect(inHand.find((row) => row.kind === "join" && row.payload.includes("Mail In Hand"))?.status).toBe("sent");
   });
 });

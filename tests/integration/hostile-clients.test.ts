@@ -135,7 +135,7 @@ describe("hostile clients", () => {
   // What the uploads below could have left; the content's own photos (imported on the first start) are not counted.
   const stored = async () => ({
     announcements: (await server.database.db.selectFrom("announcements").select("id").execute()).length,
-    images: (await server.database.db.selectFrom("images").select("id").where("source_hash", "is", null).execute()).length,
+    images: (await server.database.db.selectFrom("images").select("id").where("sourceHash", "is", null).execute()).length,
     uploads: filesUnder(path.join(server.dataDir, "uploads", ANNOUNCEMENT_IMAGE_FOLDER)).length,
   });
 

@@ -106,9 +106,9 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
     const message = "First line\nsecond \u2066line\u2069\u0007 with a bell";
     expect((await postForm(server, "/contact", contactMessage({ name, message }), freshIp())).status).toBe(200);
     const stored = await server.database.db
-      .selectFrom("contact_messages")
+      .selectFrom("contactMessages")
       .select(["name", "message"])
-      .orderBy("created_at", "desc")
+      .orderBy("createdAt", "desc")
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ name: "Sara gpj.exe", message: "First line\nsecond line with a bell" });
   });
@@ -157,7 +157,7 @@ describe.each(testEngines())("join applications and contact messages on %s", (en
     const row = await server.database.db
       .selectFrom("applications")
       .select("answers")
-      .where("submission_key", "=", String(application.submissionKey))
+      .where("submissionKey", "=", String(application.submissionKey))
       .executeTakeFirstOrThrow();
     expect(parseAnswers(row.answers)[4]).toEqual({ question: site.joinQuestions[4], answer: "reading, cricket" });
   });

@@ -45,9 +45,9 @@ describe.each(testEngines())("guessing the admin's password on %s", (engine) => 
 
     // The right password, from an address never seen: refused, unhashed, until 15 minutes after the first failure
     // (however long the guesses took to get through the door), and told how long that is.
-    const { reset_at: resetAt } = await server.database.db
-      .selectFrom("rate_limits")
-      .select("reset_at")
+    const { resetAt: resetAt } = await server.database.db
+      .selectFrom("rateLimits")
+      .select("resetAt")
       .where("key", "=", loginAccountKey(ADMIN.email))
       .executeTakeFirstOrThrow();
     expect(Date.parse(resetAt)).toBeGreaterThanOrEqual(guessesStarted + LOGIN_ACCOUNT_FAILURE_LIMIT.windowMs);
@@ -64,8 +64,8 @@ describe.each(testEngines())("guessing the admin's password on %s", (engine) => 
 
     // Once the window has passed (moved to its end here, not waited for), the right password gets in.
     await server.database.db
-      .updateTable("rate_limits")
-      .set({ reset_at: new Date(Date.now() - 1000).toISOString() })
+      .updateTable("rateLimits")
+      .set({ resetAt: new Date(Date.now() - 1000).toISOString() })
       .where("key", "=", loginAccountKey(ADMIN.email))
       .execute();
     const after = await postLoginWhenLetIn(server, ADMIN, freshIp());

@@ -22,7 +22,7 @@ const FAST_OUTBOX = {
 const SMTP_SETTINGS = { MAIL_TRANSPORT: "smtp", SMTP_TIMEOUT_MS: "2000", MAIL_TO: "office@society.test", ...FAST_OUTBOX };
 
 async function outboxRows(server: TestServer) {
-  return server.database.db.selectFrom("mail_outbox").selectAll().orderBy("created_at").execute();
+  return server.database.db.selectFrom("mailOutbox").selectAll().orderBy("createdAt").execute();
 }
 
 /** Posts the same application to each address in turn, five per client address (the per-IP limit). */
@@ -58,7 +58,7 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
     const before = await storedCounts(server);
     await submitApplications([server], 50, "Outage");
     expect((await storedCounts(server)).applications).toBe(before.applications + 50);
-    await waitFor(async () => (await outboxRows(server)).some((r) => r.attempts >= 2 && r.last_error !== null));
+    await waitFor(async () => (await outboxRows(server)).some((r) => r.attempts >= 2 && r.lastError !== null));
     expect(smtp.mails).toHaveLength(0);
     expect(await mailOutboxRepo(server.database.db).counts()).toEqual({ waiting: 50, dead: 0 });
 
@@ -70,7 +70,7 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
     const names = smtp.mails.map((m) => /Name: (Outage \d+)/.exec(m.text)?.[1]);
     expect(new Set(names).size).toBe(50);
     expect(names).toHaveLength(50);
-    expect((await outboxRows(server)).every((r) => r.status === "sent" && r.sent_at !== null)).toBe(true);
+    expect((await outboxRows(server)).every((r) => r.status === "sent" && r.sentAt !== null)).toBe(true);
     expect(await mailOutboxRepo(server.database.db).counts()).toEqual({ waiting: 0, dead: 0 });
   });
 
@@ -91,7 +91,7 @@ describe.each(testEngines())("mail delivery on %s", (engine) => {
       (await postForm(server, "/join", joinApplication({ fullname: "Rejected", email: "rejected@example.org" }), freshIp())).status,
     ).toBe(200);
     const row = await waitFor(async () => (await outboxRows(server)).find((r) => r.payload.includes("Rejected") && r.status === "dead"));
-    expect(row).toMatchObject({ attempts: 1, last_error: "SMTP 550" });
+    expect(row).toMatchObject({ attempts: 1, lastError: "SMTP 550" });
     // A dead job is never claimed again, and its one claim (attempts: 1) made the one offer before it was marked: no
     // later offer can come, so none needs waiting for. Fails when a 5xx is retried (more attempts, more offers).
     expect(smtp.offered - offeredBefore).toBe(1);

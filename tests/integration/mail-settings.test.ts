@@ -68,10 +68,10 @@ describe.each(testEngines())("mail settings in the admin area on %s", (engine) =
 
     // Deleting the request deletes its mails with it; switched off, an application queues the notification alone.
     expect((await postToPage(server, "/admin", { intent: "delete", id: second.id }, { cookie })).status).toBe(200);
-    expect(await server.database.db.selectFrom("mail_outbox").select("kind").where("record_id", "=", second.id).execute()).toEqual([]);
+    expect(await server.database.db.selectFrom("mailOutbox").select("kind").where("recordId", "=", second.id).execute()).toEqual([]);
     await postToPage(server, "/admin/mail", { intent: "confirmation", subject: "Received", text: "We have it." }, { cookie });
     const third = await apply();
-    const queued = await server.database.db.selectFrom("mail_outbox").select("kind").where("record_id", "=", third.id).execute();
+    const queued = await server.database.db.selectFrom("mailOutbox").select("kind").where("recordId", "=", third.id).execute();
     expect(queued.map((row) => row.kind)).toEqual(["join"]);
   });
 });

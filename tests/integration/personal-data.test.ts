@@ -24,7 +24,7 @@ function filesHolding(dir: string, email: string): string[] {
 /** Every table row (as text) that holds the address. */
 async function rowsHolding(server: TestServer, email: string): Promise<string[]> {
   const pattern = addressPattern(email);
-  const tables = ["applications", "application_activity", "contact_messages", "mail_outbox", "rate_limits", "audit_log"] as const;
+  const tables = ["applications", "applicationActivity", "contactMessages", "mailOutbox", "rateLimits", "auditLog"] as const;
   const found: string[] = [];
   for (const table of tables) {
     for (const row of await server.database.db.selectFrom(table).selectAll().execute()) {
@@ -41,7 +41,7 @@ describe.each(testEngines())("personal data on %s", (engine) => {
   let cookie: string;
   beforeEach(async () => {
     ({ server, cookie } = setup);
-    for (const table of ["applications", "contact_messages", "mail_outbox"] as const) await server.database.db.deleteFrom(table).execute();
+    for (const table of ["applications", "contactMessages", "mailOutbox"] as const) await server.database.db.deleteFrom(table).execute();
   });
 
   const mailFiles = () => (fs.existsSync(path.join(server.dataDir, "mail")) ? fs.readdirSync(path.join(server.dataDir, "mail")) : []);
@@ -57,7 +57,7 @@ describe.each(testEngines())("personal data on %s", (engine) => {
     expect((await postForm(server, "/join", joinApplication({ email: other }))).status).toBeLessThan(400);
     // Every mail delivered, i.e. written to its file: each application's notification and confirmation, the message's.
     await waitFor(async () => {
-      const rows = await server.database.db.selectFrom("mail_outbox").select("status").execute();
+      const rows = await server.database.db.selectFrom("mailOutbox").select("status").execute();
       return rows.length === 7 && rows.every((row) => row.status === "sent") && mailFiles().length >= 7;
     });
     expect(filesHolding(server.dataDir, email).length).toBeGreaterThan(0);

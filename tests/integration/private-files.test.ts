@@ -33,7 +33,7 @@ describe("files under DATA_DIR", () => {
     // Every queued mail sent, so none is being written (a mail file is written beside its name, then renamed).
     await expect
       .poll(async () => {
-        const unsent = await server.database.db.selectFrom("mail_outbox").select("id").where("status", "!=", "sent").execute();
+        const unsent = await server.database.db.selectFrom("mailOutbox").select("id").where("status", "!=", "sent").execute();
         return unsent.length === 0 && fs.existsSync(mailDir) && fs.readdirSync(mailDir).some((file) => file.endsWith(".eml"));
       })
       .toBe(true);

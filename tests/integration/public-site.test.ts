@@ -255,7 +255,7 @@ describe.each(testEngines())("the public site on %s", (engine) => {
       slug: "photo-walk",
       date: null,
       description: null,
-      cover_photo_id: null,
+      coverPhotoId: null,
     });
     try {
       await siteContentRepo(db).raiseVersion();

@@ -17,7 +17,7 @@ describe.each(testEngines())("confirming it's you before a sensitive change on %
   beforeEach(async () => {
     ({ server, cookie } = setup);
     // The password was entered at sign-in, 11 minutes ago.
-    await server.database.db.updateTable("sessions").set({ created_at: ELEVEN_MINUTES_AGO(), authenticated_at: null }).execute();
+    await server.database.db.updateTable("sessions").set({ createdAt: ELEVEN_MINUTES_AGO(), authenticatedAt: null }).execute();
   });
 
   const requestExists = async (id: string) =>
@@ -39,7 +39,7 @@ describe.each(testEngines())("confirming it's you before a sensitive change on %
   });
 
   test("an admin the Owners require to set up two factors confirms it's you and starts the setup, with no loop", async () => {
-    await server.database.db.updateTable("settings").set({ two_factor_required: 1 }).execute();
+    await server.database.db.updateTable("settings").set({ twoFactorRequired: 1 }).execute();
     try {
       const fromSecurityPage = { cookie, headers: { accept: "text/html", referer: `${server.url}/admin/security` } };
       const start = await post(server, "/admin/security", { intent: "start-two-factor" }, fromSecurityPage);
@@ -58,7 +58,7 @@ describe.each(testEngines())("confirming it's you before a sensitive change on %
       // The rest of the admin area still waits for the setup.
       expect((await getPage(server, "/admin", cookie)).headers.get("location")).toBe("/admin/security");
     } finally {
-      await server.database.db.updateTable("settings").set({ two_factor_required: 0 }).execute();
+      await server.database.db.updateTable("settings").set({ twoFactorRequired: 0 }).execute();
     }
   });
 });

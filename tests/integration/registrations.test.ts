@@ -100,7 +100,7 @@ async function createAnnouncement(server: TestServer, cookie: string, fields: Re
   const row = await server.database.db
     .selectFrom("announcements")
     .select("id")
-    .orderBy("created_at", "desc")
+    .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .executeTakeFirstOrThrow();
   return row.id;

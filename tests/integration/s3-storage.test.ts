@@ -37,8 +37,8 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     await s3.start();
     await clearRateLimits(server);
     await server.database.db.deleteFrom("announcements").execute();
-    // The announcements' images; the content's photos (imported on the first start, source_hash set) stay.
-    await server.database.db.deleteFrom("images").where("source_hash", "is", null).execute();
+    // The announcements' images; the content's photos (imported on the first start, sourceHash set) stay.
+    await server.database.db.deleteFrom("images").where("sourceHash", "is", null).execute();
     cookie = await signIn(server);
   });
 
@@ -51,7 +51,7 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     );
   const rows = async () => ({
     announcements: (await server.database.db.selectFrom("announcements").select("id").execute()).length,
-    images: (await server.database.db.selectFrom("images").selectAll().where("source_hash", "is", null).execute()).map(toStoredImage),
+    images: (await server.database.db.selectFrom("images").selectAll().where("sourceHash", "is", null).execute()).map(toStoredImage),
   });
 
   test("an upload goes to the bucket, is served by the app like a local file, and leaves with its announcement", async () => {
@@ -123,9 +123,9 @@ describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) =
     expect(image.status).toBe(503);
     expect(image.headers.get("cache-control")).toBe("no-store");
     // So does the site's video; a part of a video sent meanwhile is refused with the same kind of message.
-    const { documentary_video: video } = await server.database.db
-      .selectFrom("site_details")
-      .select("documentary_video")
+    const { documentaryVideo: video } = await server.database.db
+      .selectFrom("siteDetails")
+      .select("documentaryVideo")
       .executeTakeFirstOrThrow();
     const media = await getPage(server, `/media/${video!}`);
     expect(media.status).toBe(503);

@@ -76,10 +76,10 @@ describe("a backup restored on another machine", () => {
     expect((await postToPage(site, "/admin/security", { intent: "confirm-two-factor", ...confirm }, { cookie })).status).toBe(200);
     const stored = await site.database.db
       .selectFrom("admins")
-      .select("totp_secret")
+      .select("totpSecret")
       .where("email", "=", ADMIN.email)
       .executeTakeFirstOrThrow();
-    expect(stored.totp_secret).not.toContain(secret);
+    expect(stored.totpSecret).not.toContain(secret);
 
     const archive = path.join(work, "site.tar.gz");
     expect(await backupScript("backup", archive, site.dataDir)).toContain("not the secrets key");

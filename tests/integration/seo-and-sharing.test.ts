@@ -112,7 +112,7 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
   };
 
   test("a link to a page without a photo of its own previews with the logo's 1200x630 PNG card, described in full", async () => {
-    const { logo_image_id: logoId } = await server.database.db.selectFrom("site_details").select("logo_image_id").executeTakeFirstOrThrow();
+    const { logoImageId: logoId } = await server.database.db.selectFrom("siteDetails").select("logoImageId").executeTakeFirstOrThrow();
     for (const path of PAGES) {
       const { og, image, twitter } = await page(path);
       expect(og["og:image"], path).toBe(`${PUBLIC_URL}/uploads/content/${logoId}-1200.png`);
@@ -131,9 +131,9 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     const { db } = server.database;
     const gallery = await db.selectFrom("galleries").select(["id", "slug"]).where("name", "=", "Med Doc").executeTakeFirstOrThrow();
     const first = await db
-      .selectFrom("gallery_photos")
-      .select(["image_id", "alt"])
-      .where("gallery_id", "=", gallery.id)
+      .selectFrom("galleryPhotos")
+      .select(["imageId", "alt"])
+      .where("galleryId", "=", gallery.id)
       .orderBy("position")
       .executeTakeFirstOrThrow();
     const path = galleryPagePath(gallery.slug);
@@ -141,7 +141,7 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect(preview.title).toBe(`Med Doc | ${site.name}`);
     expect(preview.canonical).toBe(`${PUBLIC_URL}${path}`);
     // No cover chosen: the first photo stands for it, as a JPEG cropped to 1200x630.
-    expect(preview.og["og:image"]).toBe(`${PUBLIC_URL}/uploads/content/${first.image_id}-1200.jpeg`);
+    expect(preview.og["og:image"]).toBe(`${PUBLIC_URL}/uploads/content/${first.imageId}-1200.jpeg`);
     expect(preview.image).toEqual({ type: "image/jpeg", width: "1200", height: "630", alt: first.alt ?? "Med Doc 1" });
     expect(preview.twitter).toMatchObject({ "twitter:card": "summary_large_image", "twitter:image": preview.og["og:image"] });
     expect(await previewFile(preview.og["og:image"]!)).toEqual({ contentType: "image/jpeg", format: "jpeg", width: "1200", height: "630" });
@@ -183,7 +183,7 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect(image).toMatchObject({ type: "image/jpeg", alt: "Image for Blood grouping camp" });
     expect(twitter).toMatchObject({ "twitter:card": "summary_large_image", "twitter:title": og["og:title"] });
 
-    await server.database.db.updateTable("announcements").set({ publish_at: null }).where("id", "=", announcement.id).execute();
+    await server.database.db.updateTable("announcements").set({ publishAt: null }).where("id", "=", announcement.id).execute();
     expect((await fetch(`${server.url}${path}`)).status).toBe(404);
     expect((await fetch(`${server.url}/announcement/00000000-0000-7000-8000-000000000000`)).status).toBe(404);
     expect((await fetch(`${server.url}/announcement/not-an-id`)).status).toBe(404);
@@ -231,7 +231,7 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect((await fetch(`${server.url}${path}`)).status).toBe(404);
     await server.database.db
       .updateTable("announcements")
-      .set({ event_starts_at: "2026-12-01T04:00:00.000Z", event_ends_at: "2026-12-01T08:00:00.000Z", event_location: "Main gate" })
+      .set({ eventStartsAt: "2026-12-01T04:00:00.000Z", eventEndsAt: "2026-12-01T08:00:00.000Z", eventLocation: "Main gate" })
       .where("id", "=", announcement.id)
       .execute();
     const page = await (await fetch(`${server.url}${announcementPagePath(announcement.id)}`)).text();
@@ -251,7 +251,7 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
         `URL:${PUBLIC_URL}${announcementPagePath(announcement.id)}`,
       ]),
     );
-    await server.database.db.updateTable("announcements").set({ publish_at: null }).where("id", "=", announcement.id).execute();
+    await server.database.db.updateTable("announcements").set({ publishAt: null }).where("id", "=", announcement.id).execute();
     expect((await fetch(`${server.url}${path}`)).status).toBe(404);
   });
 
@@ -262,8 +262,8 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     // Each live announcement's page too (other tests here seed some); a draft's never.
     const draft = await seedAnnouncement(server, { description: "A draft nobody sees yet", createdAt: new Date().toISOString() });
-    await server.database.db.updateTable("announcements").set({ publish_at: null }).where("id", "=", draft.id).execute();
-    const live = await server.database.db.selectFrom("announcements").select("id").where("publish_at", "is not", null).execute();
+    await server.database.db.updateTable("announcements").set({ publishAt: null }).where("id", "=", draft.id).execute();
+    const live = await server.database.db.selectFrom("announcements").select("id").where("publishAt", "is not", null).execute();
     expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort()).toEqual(
       [...PAGES, ...GALLERY_PAGES, ...live.map((row) => announcementPagePath(row.id))].map((path) => `${PUBLIC_URL}${path}`).sort(),
     );
@@ -278,11 +278,11 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect(response.headers.get("content-type")).toContain("application/manifest+json");
     const manifest = (await response.json()) as {
       name: string;
-      short_name: string;
+      shortName: string;
       start_url: string;
       icons: { src: string; sizes: string; type: string }[];
     };
-    expect(manifest).toMatchObject({ name: site.name, short_name: site.shortName, start_url: "/" });
+    expect(manifest).toMatchObject({ name: site.name, shortName: site.shortName, start_url: "/" });
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(["192x192", "512x512"]);
     for (const src of [href("icon")!, href("apple-touch-icon")!, ...manifest.icons.map((icon) => icon.src)]) {
       const icon = await fetch(`${server.url}${src}`);

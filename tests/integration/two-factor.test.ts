@@ -36,7 +36,7 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
   });
   beforeEach(async () => {
     // Each test may use a code once: the last accepted step is forgotten so the current code is fresh again.
-    await server.database.db.updateTable("admins").set({ totp_last_step: 0 }).where("email", "=", ADMIN.email).execute();
+    await server.database.db.updateTable("admins").set({ totpLastStep: 0 }).where("email", "=", ADMIN.email).execute();
   });
 
   /** The password step: a waiting session's cookie, sent on to the code screen. */
@@ -94,12 +94,12 @@ describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
     expect(
       (await postToPage(server, "/admin/accounts", { intent: "require-two-factor", required: "true" }, { cookie: owner })).status,
     ).toBe(200);
-    const { password_hash } = await server.database.db
+    const { passwordHash } = await server.database.db
       .selectFrom("admins")
-      .select("password_hash")
+      .select("passwordHash")
       .where("email", "=", ADMIN.email)
       .executeTakeFirstOrThrow();
-    await adminsRepo(server.database.db).create({ email: "editor@example.org", passwordHash: password_hash, role: "editor" });
+    await adminsRepo(server.database.db).create({ email: "editor@example.org", passwordHash: passwordHash, role: "editor" });
 
     const editor = await signIn(server, { email: "editor@example.org", password: ADMIN.password });
     expect((await getPage(server, "/admin", editor)).headers.get("location")).toBe("/admin/security");

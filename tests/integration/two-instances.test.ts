@@ -68,7 +68,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     first = await startTestServer("postgres", env, { storage });
     second = await startTestServer("postgres", env, { shareDatabaseOf: first, storage });
   });
-  const details = () => first.database.db.selectFrom("site_details").selectAll().executeTakeFirstOrThrow();
+  const details = () => first.database.db.selectFrom("siteDetails").selectAll().executeTakeFirstOrThrow();
   afterAll(async () => {
     await second?.stop();
     await first?.stop();
@@ -146,7 +146,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(45);
     expect((await postLoginWhenLetIn(second, ADMIN, freshIp())).status).toBe(429);
     expect((await postLoginWhenLetIn(first, ADMIN, freshIp())).status).toBe(429);
-    await first.database.db.deleteFrom("rate_limits").execute();
+    await first.database.db.deleteFrom("rateLimits").execute();
   }, 120_000);
 
   test("an address prefix's login limit counts attempts on both instances: an IPv6 client's /64, whichever address it uses", async () => {
@@ -166,7 +166,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     }
     // Another /64 is another client.
     expect((await postLoginWhenLetIn(second, ADMIN, "2001:db8:5:8::1")).status).toBe(302);
-    await first.database.db.deleteFrom("rate_limits").execute();
+    await first.database.db.deleteFrom("rateLimits").execute();
   });
 
   test("an image uploaded through one instance is served by the other, and deleting it there removes it from the bucket", async () => {
@@ -201,7 +201,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     // Its parts go through one instance, the join through the other: the parts wait in the bucket.
     const answer = await uploadVideo(first, cookie, film, (await details()).version, { joinThrough: second });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const key = (await details()).documentary_video!;
+    const key = (await details()).documentaryVideo!;
 
     expect(await (await getPage(second, "/")).text()).toContain(`/media/${key}`);
     const part = await fetch(`${second.url}/media/${key}`, { headers: { range: "bytes=1000-1999" } });

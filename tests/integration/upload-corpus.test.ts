@@ -207,7 +207,7 @@ describe.each(testEngines())("the upload corpus on %s", (engine) => {
       .selectAll()
       .where("id", "=", String(answer.body.id))
       .executeTakeFirstOrThrow();
-    const { variants } = (await images()).find((image) => image.id === announcement.image_id)!;
+    const { variants } = (await images()).find((image) => image.id === announcement.imageId)!;
     expect(variants.length).toBeGreaterThanOrEqual(2);
     const sentBytes = Buffer.from(sent.body);
     for (const variant of variants) {
@@ -232,14 +232,13 @@ describe.each(testEngines())("the upload corpus on %s", (engine) => {
   test("afterwards every image row's files exist, and every file belongs to a row (or is the site's video)", async () => {
     const rows = await images();
     // The announcements stored above, and the content's photos imported on the first start.
-    const contentImages = (await server.database.db.selectFrom("images").select("id").where("source_hash", "is not", null).execute())
-      .length;
+    const contentImages = (await server.database.db.selectFrom("images").select("id").where("sourceHash", "is not", null).execute()).length;
     expect(contentImages).toBeGreaterThan(0);
     expect(rows.length).toBe(CASES.filter((c) => c.outcome === "stored").length + contentImages);
     // Beside them, the documentary video the home details name.
-    const { documentary_video: video } = await server.database.db
-      .selectFrom("site_details")
-      .select("documentary_video")
+    const { documentaryVideo: video } = await server.database.db
+      .selectFrom("siteDetails")
+      .select("documentaryVideo")
       .executeTakeFirstOrThrow();
     expect(video).toBeTruthy();
     const keys = [...rows.flatMap((row) => row.variants.map((v) => v.key)), video!].sort();

@@ -58,7 +58,7 @@ export function useContentEditor(engine: Engine) {
 
   beforeEach(async () => {
     for (const table of [...CONTENT_TABLES].reverse()) await database.db.deleteFrom(table).execute();
-    for (const table of ["images", "audit_log", "video_uploads"] as const) await database.db.deleteFrom(table).execute();
+    for (const table of ["images", "auditLog", "videoUploads"] as const) await database.db.deleteFrom(table).execute();
     fs.rmSync(dir, { recursive: true, force: true });
     storageDown = false;
     logLines.length = 0;
@@ -66,7 +66,7 @@ export function useContentEditor(engine: Engine) {
       const id = newId();
       const variants = (["avif", "webp"] as const).map((format) => ({ format, width: 64, height: 48, key: `content/${id}-64.${format}` }));
       for (const { key } of variants) await kit.storage.put(key, Buffer.from(name), "image/webp");
-      const image = { id, storage_key: `content/${id}`, width: 64, height: 48, variants, source_hash: name, created_at: nowIso() };
+      const image = { id, storageKey: `content/${id}`, width: 64, height: 48, variants, sourceHash: name, createdAt: nowIso() };
       await imagesRepo(database.db).create(image);
       photoIds.set(name, id);
     }
@@ -95,7 +95,7 @@ export function useContentEditor(engine: Engine) {
     publicContent: () => siteContentService({ repo: siteContentRepo(database.db), publicUrl: "https://society.example" }),
     /** The image id of one of the small site's photos. */
     photoId: (name: keyof typeof SMALL_SITE_PHOTOS & string) => photoIds.get(name)!,
-    audit: () => database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute(),
+    audit: () => database.db.selectFrom("auditLog").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute(),
     contentVersion: async () => (await siteContentRepo(database.db).version()) as number,
     imageIds: async () => (await database.db.selectFrom("images").select("id").orderBy("id").execute()).map((row) => row.id),
     /** Whether a stored file is there. */
@@ -103,8 +103,8 @@ export function useContentEditor(engine: Engine) {
     /** The names of the files in a folder of the store. */
     filesIn: (folder: string) => (fs.existsSync(path.join(dir, folder)) ? fs.readdirSync(path.join(dir, folder)).sort() : []),
     /** The photo an item of a list shows. */
-    imageOf: async (table: "team_members" | "collaborators" | "resources", id: string) =>
-      (await database.db.selectFrom(table).select("image_id").where("id", "=", id).executeTakeFirstOrThrow()).image_id,
+    imageOf: async (table: "teamMembers" | "collaborators" | "resources", id: string) =>
+      (await database.db.selectFrom(table).select("imageId").where("id", "=", id).executeTakeFirstOrThrow()).imageId,
     /** The keys of an image's files. */
     filesOf: async (imageId: string) => (await imagesRepo(database.db).findById(imageId))?.variants.map((v) => v.key) ?? [],
     /** Every row of the content's tables and images, the audit log and the content version: "nothing changed" compares two. */

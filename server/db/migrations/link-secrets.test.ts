@@ -16,7 +16,7 @@ describe.each(testEngines())("the link-secrets migration on %s", (engine) => {
   let database: TestDatabase;
   beforeEach(async () => {
     database = await openTestDatabase(engine);
-    await down(database.db as Kysely<unknown>);
+    await down(database.db.withoutPlugins() as Kysely<unknown>);
   });
   afterEach(async () => {
     await database?.destroy();
@@ -28,54 +28,54 @@ describe.each(testEngines())("the link-secrets migration on %s", (engine) => {
     for (const status of ["waiting", "sent"] as const) {
       const token = TOKENS[status];
       await db
-        .insertInto("admin_links")
+        .insertInto("adminLinks")
         .values({
           id: `link-${status}`,
           kind: "password-reset",
-          token_hash: crypto.createHash("sha256").update(token).digest("hex"),
+          tokenHash: crypto.createHash("sha256").update(token).digest("hex"),
           email: "sana@example.org",
           role: null,
-          admin_id: null,
-          created_by: null,
-          created_at: at,
-          expires_at: "2026-11-30T10:30:00.000Z",
-          used_at: null,
+          adminId: null,
+          createdBy: null,
+          createdAt: at,
+          expiresAt: "2026-11-30T10:30:00.000Z",
+          usedAt: null,
         })
         .execute();
       const payload = { kind: "account", to: { name: "Sana", address: "sana@example.org" }, subject: "Reset", text: textWith(token) };
       // The table as it was before: without the two new columns.
       await db
-        .insertInto("mail_outbox")
+        .insertInto("mailOutbox")
         .values({
           id: `mail-${status}`,
           kind: "account",
           payload: JSON.stringify(payload),
           status,
           attempts: 0,
-          next_attempt_at: at,
-          created_at: at,
+          nextAttemptAt: at,
+          createdAt: at,
         })
         .execute();
     }
-    await up(db as Kysely<unknown>);
-    const rows = await db.selectFrom("mail_outbox").selectAll().orderBy("id").execute();
-    expect(rows.map(({ id, status, secret_link, admin_link_id }) => ({ id, status, secret_link, admin_link_id }))).toEqual([
+    await up(db.withoutPlugins() as Kysely<unknown>);
+    const rows = await db.selectFrom("mailOutbox").selectAll().orderBy("id").execute();
+    expect(rows.map(({ id, status, secretLink, adminLinkId }) => ({ id, status, secretLink, adminLinkId }))).toEqual([
       {
         id: "mail-sent",
         status: "sent",
-        secret_link: null,
-        admin_link_id: "link-sent",
+        secretLink: null,
+        adminLinkId: "link-sent",
       },
       {
         id: "mail-waiting",
         status: "waiting",
-        secret_link: `https://society.example/admin/reset-password?token=${TOKENS.waiting}`,
-        admin_link_id: "link-waiting",
+        secretLink: `https://society.example/admin/reset-password?token=${TOKENS.waiting}`,
+        adminLinkId: "link-waiting",
       },
     ]);
     expect(JSON.stringify(rows.map((row) => row.payload))).not.toMatch(new RegExp(`${TOKENS.waiting}|${TOKENS.sent}`));
     const waiting = rows.find((row) => row.id === "mail-waiting")!;
-    expect(renderMail(JSON.parse(waiting.payload) as OutboxPayload, undefined, waiting.secret_link).text).toBe(
+    expect(renderMail(JSON.parse(waiting.payload) as OutboxPayload, undefined, waiting.secretLink).text).toBe(
       `${textWith(TOKENS.waiting)}\n`,
     );
   });

@@ -138,17 +138,17 @@ export async function getPage(server: TestServer, path: string, cookie?: string)
 
 /** Every test starts with no counters, so the per-IP limit (all tests come from 127.0.0.1) never leaks across tests. */
 export async function clearRateLimits(server: TestServer): Promise<void> {
-  await server.database.db.deleteFrom("rate_limits").execute();
+  await server.database.db.deleteFrom("rateLimits").execute();
 }
 
 /** How many times the audit log says an action starting with `prefix` happened (a counted entry holds several). */
 export async function auditedTimes(server: TestServer, prefix: string): Promise<number> {
-  const rows = await server.database.db.selectFrom("audit_log").select("occurrences").where("action", "like", `${prefix}%`).execute();
+  const rows = await server.database.db.selectFrom("auditLog").select("occurrences").where("action", "like", `${prefix}%`).execute();
   return rows.reduce((sum, row) => sum + Number(row.occurrences), 0);
 }
 
 export async function auditActions(server: TestServer): Promise<{ actor: string; action: string; detail: string | null }[]> {
-  return server.database.db.selectFrom("audit_log").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute();
+  return server.database.db.selectFrom("auditLog").select(["actor", "action", "detail"]).orderBy("at").orderBy("id").execute();
 }
 
 export async function seedApplication(
@@ -172,18 +172,18 @@ export async function seedApplication(
     fullname: fields.fullname ?? "Ayesha Khan",
     class: fields.class ?? "2nd Year",
     department: fields.department ?? "MBBS",
-    sargodha_address: "12 College Road",
-    permanent_address: fields.permanentAddress ?? "House 4, Street 9, Lahore",
+    sargodhaAddress: "12 College Road",
+    permanentAddress: fields.permanentAddress ?? "House 4, Street 9, Lahore",
     email: fields.email ?? "ayesha@example.org",
     phone: fields.phone ?? "03001234567",
-    blood_group: fields.bloodGroup === undefined ? "B+" : fields.bloodGroup,
+    bloodGroup: fields.bloodGroup === undefined ? "B+" : fields.bloodGroup,
     answers:
       fields.answers ??
       serializeAnswers(
         SEED_QUESTIONS.map((question, index) => ({ question, answer: index < 4 ? `Answer ${index + 1}` : "Reading, Hiking" })),
       ),
-    submission_key: null,
-    created_at: fields.createdAt ?? new Date().toISOString(),
+    submissionKey: null,
+    createdAt: fields.createdAt ?? new Date().toISOString(),
     status: fields.status,
   });
   return id;
@@ -200,9 +200,9 @@ export async function seedContactMessage(
     name: fields.name ?? "Hira Saleem",
     email: fields.email ?? "hira@example.org",
     message: fields.message ?? "When is the next study circle?",
-    submission_key: null,
-    created_at: fields.createdAt ?? new Date().toISOString(),
-    read_at: fields.readAt ?? null,
+    submissionKey: null,
+    createdAt: fields.createdAt ?? new Date().toISOString(),
+    readAt: fields.readAt ?? null,
   });
   return id;
 }

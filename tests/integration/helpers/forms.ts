@@ -72,14 +72,10 @@ export function postForm(
 /** The row a join application or contact message with this submission key stored, if any. */
 export async function storedId(
   server: TestServer,
-  table: "applications" | "contact_messages",
+  table: "applications" | "contactMessages",
   submissionKey: unknown,
 ): Promise<string | undefined> {
-  const row = await server.database.db
-    .selectFrom(table)
-    .select("id")
-    .where("submission_key", "=", String(submissionKey))
-    .executeTakeFirst();
+  const row = await server.database.db.selectFrom(table).select("id").where("submissionKey", "=", String(submissionKey)).executeTakeFirst();
   return row?.id;
 }
 
@@ -93,7 +89,7 @@ export const freshIp = (): string => {
 /** Rows a submission may leave behind; every refused submission must leave these unchanged. */
 export async function storedCounts(server: TestServer): Promise<{ applications: number; contactMessages: number; outbox: number }> {
   const { db } = server.database;
-  const count = async (table: "applications" | "contact_messages" | "mail_outbox") =>
+  const count = async (table: "applications" | "contactMessages" | "mailOutbox") =>
     Number(
       (
         await db
@@ -104,8 +100,8 @@ export async function storedCounts(server: TestServer): Promise<{ applications: 
     );
   return {
     applications: await count("applications"),
-    contactMessages: await count("contact_messages"),
-    outbox: await count("mail_outbox"),
+    contactMessages: await count("contactMessages"),
+    outbox: await count("mailOutbox"),
   };
 }
 

@@ -11,7 +11,7 @@ import type { TestServer } from "./test-server";
 export async function waitForEveryDeliveryAttempt(servers: TestServer[], tag: string): Promise<void> {
   const { db } = servers[0]!.database;
   await waitFor(async () => {
-    const rows = await db.selectFrom("mail_outbox").select(["id", "status", "attempts"]).where("payload", "like", `%${tag}%`).execute();
+    const rows = await db.selectFrom("mailOutbox").select(["id", "status", "attempts"]).where("payload", "like", `%${tag}%`).execute();
     if (rows.some((row) => row.status !== "sent")) return false;
     const ids = new Set(rows.map((row) => row.id));
     const ended = servers

@@ -8,16 +8,16 @@ import type { TestServer } from "./test-server";
  */
 export const WATCHED_TABLES = [
   "applications",
-  "application_activity",
-  "contact_messages",
+  "applicationActivity",
+  "contactMessages",
   "registrations",
-  "mail_outbox",
+  "mailOutbox",
   "announcements",
   "images",
   "settings",
   "sessions",
   "admins",
-  "video_uploads",
+  "videoUploads",
   ...CONTENT_TABLES,
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
@@ -28,20 +28,10 @@ export type RowSnapshot = Record<WatchedTable, Map<string, Row>>;
 /** Columns the server changes without being asked (the outbox worker, session activity, housekeeping). */
 const MOVING_COLUMNS: Partial<Record<WatchedTable, readonly string[]>> = {
   // The worker wipes a sent mail's link; housekeeping forgets which link it was once the link ended.
-  mail_outbox: [
-    "status",
-    "attempts",
-    "next_attempt_at",
-    "lease_owner",
-    "lease_expires_at",
-    "last_error",
-    "sent_at",
-    "secret_link",
-    "admin_link_id",
-  ],
-  sessions: ["last_seen_at"],
+  mailOutbox: ["status", "attempts", "nextAttemptAt", "leaseOwner", "leaseExpiresAt", "lastError", "sentAt", "secretLink", "adminLinkId"],
+  sessions: ["lastSeenAt"],
   // The daily retention sweep's claim, taken by the server's own housekeeping.
-  settings: ["retention_swept_at"],
+  settings: ["retentionSweptAt"],
 };
 
 /** One table's rows by id, without its moving columns. */

@@ -51,7 +51,7 @@ export async function seedRegistration(
     .insertInto("registrations")
     .values({
       id: registrationId,
-      announcement_id: announcementId,
+      announcementId: announcementId,
       name,
       email: `${registrationId}@example.org`,
       phone: "03001234567",
@@ -59,8 +59,8 @@ export async function seedRegistration(
       answers: "[]",
       status: "registered",
       arrival: 1,
-      submission_key: null,
-      created_at: nowIso(),
+      submissionKey: null,
+      createdAt: nowIso(),
     })
     .execute();
   return { announcementId, registrationId };
@@ -89,7 +89,7 @@ export async function seedUnconfirmedRegistration(
     .insertInto("registrations")
     .values({
       id: registrationId,
-      announcement_id: announcementId,
+      announcementId: announcementId,
       name: "Seeded Registrant",
       email: `${registrationId}@example.org`,
       phone: "03001234567",
@@ -97,10 +97,10 @@ export async function seedUnconfirmedRegistration(
       answers: "[]",
       status: "unconfirmed",
       arrival: 0,
-      submission_key: null,
-      created_at: nowIso(),
-      confirm_token_hash: crypto.createHash("sha256").update(token).digest("hex"),
-      confirm_expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+      submissionKey: null,
+      createdAt: nowIso(),
+      confirmTokenHash: crypto.createHash("sha256").update(token).digest("hex"),
+      confirmExpiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
     })
     .execute();
   return { announcementId, registrationId, token };
