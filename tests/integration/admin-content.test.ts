@@ -191,8 +191,8 @@ describe.each(testEngines())("site content edited by the admin on %s", (engine) 
     const html = await page.text();
     for (const marker of gone) expect(html, String(marker)).not.toMatch(marker);
     expect(html).toContain("A tagline saved by the admin");
-    const manifest = (await (await getPage(admin.server, "/manifest.webmanifest")).json()) as { name: string; shortName: string };
-    expect(manifest).toMatchObject({ name: "Saved Society", shortName: "SAVED" });
+    const manifest = (await (await getPage(admin.server, "/manifest.webmanifest")).json()) as { name: string; short_name: string };
+    expect(manifest).toMatchObject({ name: "Saved Society", short_name: "SAVED" });
     // What stays: the president's card under "Our Team", the resources section's channel link, the contact links.
     expect(html).toContain("Our Team");
     expect(html).toContain("Watch Youtube Channel");

@@ -54,7 +54,7 @@ async function rowsHolding(server: TestServer, texts: string[]): Promise<string[
       : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
           db,
         );
-  expect(tables.rows.map((table) => table.name)).toEqual(expect.arrayContaining(["mailOutbox", "adminLinks", "auditLog"]));
+  expect(tables.rows.map((table) => table.name)).toEqual(expect.arrayContaining(["mail_outbox", "admin_links", "audit_log"]));
   const found: string[] = [];
   for (const { name } of tables.rows) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);

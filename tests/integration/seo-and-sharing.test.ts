@@ -278,11 +278,11 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     expect(response.headers.get("content-type")).toContain("application/manifest+json");
     const manifest = (await response.json()) as {
       name: string;
-      shortName: string;
+      short_name: string;
       start_url: string;
       icons: { src: string; sizes: string; type: string }[];
     };
-    expect(manifest).toMatchObject({ name: site.name, shortName: site.shortName, start_url: "/" });
+    expect(manifest).toMatchObject({ name: site.name, short_name: site.shortName, start_url: "/" });
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(["192x192", "512x512"]);
     for (const src of [href("icon")!, href("apple-touch-icon")!, ...manifest.icons.map((icon) => icon.src)]) {
       const icon = await fetch(`${server.url}${src}`);
