@@ -148,7 +148,7 @@ export function writeGuardsFor(handle: RouteHandle, options: AdminCheckOptions =
   };
 }
 
-/** What /admin shows: the login without a live session, the new password while one is owed, else the join requests. */
+/** What /admin shows: the login without a live session, the new password while one is owed, else the applications. */
 export type AdminEntry = { show: "login"; ended: boolean } | { show: "change-password"; email: string } | { show: "requests" };
 export const adminEntryContext = createContext<AdminEntry>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { REQUEST_STATUSES } from "#core/schemas/requests.ts";
+import { APPLICATION_STATUSES } from "#core/schemas/applications.ts";
 import site from "#content/site.ts";
 import { parseAnswers } from "#server/repos/applications.ts";
 import { applicant } from "#scripts/lib/seed.ts";
@@ -20,7 +20,7 @@ describe("the seeded requests", () => {
   test("hold every status: the last month's mostly new, the older ones mostly handled", () => {
     const count = (from: number, to: number, status: string) =>
       Array.from({ length: to - from }, (_, i) => seededStatus(from + i)).filter((s) => s === status).length;
-    for (const status of REQUEST_STATUSES) expect(count(0, SEEDED_REQUESTS, status)).toBeGreaterThan(500);
+    for (const status of APPLICATION_STATUSES) expect(count(0, SEEDED_REQUESTS, status)).toBeGreaterThan(500);
     expect(count(0, 800, "new")).toBeGreaterThan(600);
     expect(count(800, SEEDED_REQUESTS, "new")).toBeLessThan(1000);
   });

@@ -7,7 +7,7 @@ import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { errorMessage } from "#core/errors.ts";
 import { joinSubmissionSchema } from "#core/schemas/join.ts";
-import type { RequestStatus } from "#core/schemas/requests.ts";
+import type { ApplicationStatus } from "#core/schemas/applications.ts";
 import site from "#content/site.ts";
 import { parseConfig } from "#server/config.ts";
 import { createDatabase, type Engine, migrateToLatest } from "#server/db/database.ts";
@@ -53,7 +53,7 @@ export interface CaseResult extends RequestCase {
 export type EngineResult = { engine: Engine; skipped: string } | { engine: Engine; seedSeconds: number; cases: CaseResult[] };
 
 /** The n-th request's status: most of the last month's still new, the older ones mostly contacted, accepted or rejected. */
-export function seededStatus(n: number): RequestStatus {
+export function seededStatus(n: number): ApplicationStatus {
   const bucket = (n * 37) % 100;
   const [newShare, contacted, accepted] = n < RECENT_REQUESTS ? [80, 90, 95] : [10, 40, 72];
   return bucket < newShare ? "new" : bucket < contacted ? "contacted" : bucket < accepted ? "accepted" : "rejected";

@@ -267,11 +267,11 @@ export interface ApplicationsTable {
   createdAt: string;
   /** 1 when the same email applied in the 30 days before this application. */
   possibleDuplicate: Generated<number>;
-  /** A RequestStatus: new, contacted, accepted, rejected. */
+  /** An ApplicationStatus: new, contacted, accepted, rejected. */
   status: Generated<string>;
 }
 
-/** A status change or an internal note on a join request, by an admin. */
+/** A status change or an internal note on an application, by an admin. */
 export interface ApplicationActivityTable {
   id: string;
   applicationId: string;

@@ -1,15 +1,15 @@
-import type { RequestStatus } from "#core/schemas/requests.ts";
+import type { ApplicationStatus } from "#core/schemas/applications.ts";
 import type { Kysely } from "kysely";
 import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/** A status change or an internal note on a join request, as the details dialog shows it. */
+/** A status change or an internal note on an application, as the details dialog shows it. */
 export type ActivityEntry = { id: string; at: string; adminEmail: string } & (
-  { kind: "status"; status: RequestStatus } | { kind: "note"; note: string }
+  { kind: "status"; status: ApplicationStatus } | { kind: "note"; note: string }
 );
 
 export type NewActivity = { applicationId: string; at: string; adminEmail: string } & (
-  { kind: "status"; status: RequestStatus } | { kind: "note"; note: string }
+  { kind: "status"; status: ApplicationStatus } | { kind: "note"; note: string }
 );
 
 /** The committee's trail on each request. Entries go with their request (the foreign key cascades). */
@@ -45,7 +45,7 @@ export function applicationActivityRepo(db: Kysely<Database>) {
       return rows.map((row) => {
         const common = { id: row.id, at: row.at, adminEmail: row.adminEmail };
         return row.kind === "status"
-          ? { ...common, kind: "status", status: row.status as RequestStatus }
+          ? { ...common, kind: "status", status: row.status as ApplicationStatus }
           : { ...common, kind: "note", note: row.note ?? "" };
       });
     },

@@ -1,4 +1,4 @@
-import { isRequestStatus, type RequestStatus } from "#core/schemas/requests.ts";
+import { isApplicationStatus, type ApplicationStatus } from "#core/schemas/applications.ts";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { ApplicationRow, Database, NewApplication } from "#server/db/schema.ts";
 import { contains } from "./contains";
@@ -23,13 +23,13 @@ export interface Application {
   createdAt: string;
   /** The same email applied in the 30 days before. */
   possibleDuplicate: boolean;
-  status: RequestStatus;
+  status: ApplicationStatus;
 }
 
 /** Which applications a list holds: text found in name, email, phone, class or department; a status; a time range. */
 export interface ApplicationMatch {
   text?: string;
-  status?: RequestStatus;
+  status?: ApplicationStatus;
   /** Submitted at or after this instant (ISO). */
   since?: string;
   /** Submitted before this instant (ISO). */
@@ -93,7 +93,7 @@ function toApplication(row: ApplicationRow): Application {
     answers: parseAnswers(row.answers),
     createdAt: row.createdAt,
     possibleDuplicate: row.possibleDuplicate === 1,
-    status: isRequestStatus(row.status) ? row.status : "new",
+    status: isApplicationStatus(row.status) ? row.status : "new",
   };
 }
 
@@ -156,13 +156,13 @@ export function applicationsRepo(db: Kysely<Database>) {
     },
 
     /** The ones of `ids` that exist, with their status. */
-    async statusesOf(ids: readonly string[]): Promise<{ id: string; status: RequestStatus }[]> {
+    async statusesOf(ids: readonly string[]): Promise<{ id: string; status: ApplicationStatus }[]> {
       if (ids.length === 0) return [];
       const rows = await db.selectFrom("applications").select(["id", "status"]).where("id", "in", ids).execute();
-      return rows.map((row) => ({ id: row.id, status: row.status as RequestStatus }));
+      return rows.map((row) => ({ id: row.id, status: row.status as ApplicationStatus }));
     },
 
-    async setStatus(ids: readonly string[], status: RequestStatus): Promise<void> {
+    async setStatus(ids: readonly string[], status: ApplicationStatus): Promise<void> {
       await db.updateTable("applications").set({ status }).where("id", "in", ids).execute();
     },
 

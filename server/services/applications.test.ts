@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { joinSubmissionSchema } from "#core/schemas/join.ts";
-import { type RequestFilter } from "#core/schemas/requests.ts";
+import { type ApplicationFilter } from "#core/schemas/applications.ts";
 import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
 import { newId } from "#server/db/ids.ts";
 import type { NewApplication } from "#server/db/schema.ts";
@@ -86,8 +86,8 @@ describe.each(testEngines())("join applications on %s", (engine) => {
       .execute();
     return id;
   }
-  const filter = (more: Partial<RequestFilter> = {}): RequestFilter => ({ page: 1, ...more });
-  const names = async (more: Partial<RequestFilter> = {}) =>
+  const filter = (more: Partial<ApplicationFilter> = {}): ApplicationFilter => ({ page: 1, ...more });
+  const names = async (more: Partial<ApplicationFilter> = {}) =>
     (await service().listPage(filter(more))).applications.map((listed) => listed.fullname);
   const mails = async () =>
     (await database.db.selectFrom("mailOutbox").select(["kind", "payload", "recordId"]).orderBy("kind").execute()).map((row) => ({

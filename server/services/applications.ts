@@ -1,5 +1,5 @@
 import type { JoinSubmission } from "#core/schemas/join.ts";
-import { REQUESTS_PAGE_SIZE, type RequestFilter, type RequestStatus } from "#core/schemas/requests.ts";
+import { APPLICATIONS_PAGE_SIZE, type ApplicationFilter, type ApplicationStatus } from "#core/schemas/applications.ts";
 import type { Kysely } from "kysely";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -11,7 +11,7 @@ import { adminLink, type OutboxPayload } from "#server/mail/messages.ts";
 import type { RecordEraser } from "./personal-data";
 import type { SubmissionResult, SubmissionStore } from "./public-submissions";
 import { type CsvExport, csvFileName, inPages } from "./csv-file";
-import { requestsCsv } from "./requests-csv";
+import { applicationsCsv } from "./applications-csv";
 
 export interface ApplicationServiceDeps {
   db: Kysely<Database>;
@@ -75,7 +75,7 @@ export function applicationService({
     submitted: formatSiteTime(new Date(application.createdAt), timeZone),
   });
   /** The filter's days are the society's: "to" includes the whole of its day. */
-  const matchOf = ({ q, status, from, to }: RequestFilter): ApplicationMatch => ({
+  const matchOf = ({ q, status, from, to }: ApplicationFilter): ApplicationMatch => ({
     text: q || undefined,
     status,
     since: from ? startOfDay(from, timeZone).toISOString() : undefined,
@@ -139,27 +139,27 @@ export function applicationService({
      * One page of the requests that match the filter, newest first, with how many match and how many there are in
      * all. A page past the last gives the last.
      */
-    async listPage(filter: RequestFilter) {
+    async listPage(filter: ApplicationFilter) {
       const match = matchOf(filter);
       const [matching, total] = await Promise.all([repos.applications.count(match), repos.applications.count()]);
-      const pages = Math.max(1, Math.ceil(matching / REQUESTS_PAGE_SIZE));
+      const pages = Math.max(1, Math.ceil(matching / APPLICATIONS_PAGE_SIZE));
       const page = Math.min(filter.page, pages);
       const applications = await repos.applications.listNewestFirst(match, {
-        offset: (page - 1) * REQUESTS_PAGE_SIZE,
-        limit: REQUESTS_PAGE_SIZE,
+        offset: (page - 1) * APPLICATIONS_PAGE_SIZE,
+        limit: APPLICATIONS_PAGE_SIZE,
       });
       return { applications: applications.map(listed), matching, total, page, pages };
     },
 
     /** Every request that matches the filter (all pages), as a CSV file, read and written a few hundred at a time. */
-    async exportCsv(filter: RequestFilter, now = new Date()): Promise<CsvExport> {
+    async exportCsv(filter: ApplicationFilter, now = new Date()): Promise<CsvExport> {
       const [questionTexts, addressLabel] = await Promise.all([questions(), localAddressLabel()]);
       const match = matchOf(filter);
       const applications = inPages<Application>(
         (after) => repos.applications.listNewestFirst({ ...match, after }, { offset: 0, limit: CSV_PAGE_SIZE }),
         CSV_PAGE_SIZE,
       );
-      const body = requestsCsv(applications, { questions: questionTexts, localAddressLabel: addressLabel, timeZone });
+      const body = applicationsCsv(applications, { questions: questionTexts, localAddressLabel: addressLabel, timeZone });
       return { body, fileName: csvFileName("join-requests", now, timeZone) };
     },
 
@@ -178,7 +178,7 @@ export function applicationService({
      * Sets the status of the requests; each one whose status changes gets a history entry and an audit entry (ids
      * only). Returns how many of the ids named a request.
      */
-    async setStatus(ids: readonly string[], status: RequestStatus, actor: Actor, now = new Date()): Promise<number> {
+    async setStatus(ids: readonly string[], status: ApplicationStatus, actor: Actor, now = new Date()): Promise<number> {
       const wanted = validIds(ids);
       if (wanted.length === 0) return 0;
       return inTransaction(db, async (trx) => {

@@ -6,7 +6,7 @@ import type { Application } from "#server/repos/applications.ts";
 import type { ContactMessage } from "#server/repos/contact-messages.ts";
 import { csvFile } from "./csv-file";
 import { messagesCsv } from "./messages-csv";
-import { requestsCsv } from "./requests-csv";
+import { applicationsCsv } from "./applications-csv";
 
 /** An answer typed over several lines, with each kind of line break: LF (the join dialog), CR, and CRLF (a form posted without JavaScript). */
 const LINE_BREAKS = { LF: "first line\nsecond line", CR: "first line\rsecond line", CRLF: "first line\r\nsecond line" };
@@ -55,7 +55,9 @@ describe("CSV files", () => {
     async function* applications() {
       for (const answer of Object.values(LINE_BREAKS)) yield application(answer);
     }
-    const rows = await readBack(requestsCsv(applications(), { questions: ["Why join?"], localAddressLabel: "Address", timeZone: "UTC" }));
+    const rows = await readBack(
+      applicationsCsv(applications(), { questions: ["Why join?"], localAddressLabel: "Address", timeZone: "UTC" }),
+    );
     expect(rows).toHaveLength(4);
     expect(rows.slice(1).map((row) => [row[9], row[10]])).toEqual(Object.values(LINE_BREAKS).map((answer) => [answer, answer]));
   });

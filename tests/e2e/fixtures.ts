@@ -26,7 +26,7 @@ import { site as siteContent } from "#content/site.ts";
 import { validateSite } from "#server/content/load-site.ts";
 import type { AdminRole } from "#core/admin-roles.ts";
 import type { RegistrationQuestion } from "#core/schemas/registration.ts";
-import type { RequestStatus } from "#core/schemas/requests.ts";
+import type { ApplicationStatus } from "#core/schemas/applications.ts";
 import type { SiteContent } from "#core/schemas/site-content.ts";
 import { createDatabase, type DatabaseHandle } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -97,7 +97,7 @@ export interface SeedApplication {
   /** Marked as the join form marks a second application from one email within 30 days. */
   possibleDuplicate?: boolean;
   /** Where the committee has got with it; "new", as every request starts, unless given. */
-  status?: RequestStatus;
+  status?: ApplicationStatus;
 }
 
 export interface Seed {

@@ -1,5 +1,5 @@
 import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
-import type { RequestStatus } from "#core/schemas/requests.ts";
+import type { ApplicationStatus } from "#core/schemas/applications.ts";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import sharp from "sharp";
 import { newId } from "#server/db/ids.ts";
@@ -163,7 +163,7 @@ export async function seedApplication(
     permanentAddress: string;
     answers: string;
     createdAt: string;
-    status: RequestStatus;
+    status: ApplicationStatus;
   }> = {},
 ) {
   const id = newId();

@@ -1,19 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { errorMessage } from "#core/errors.ts";
 import type { RouteHandle } from "#core/route-handle.ts";
-import { requestFilterOf, requestsActionSchema } from "#core/schemas/requests.ts";
+import { applicationFilterOf, applicationsActionSchema } from "#core/schemas/applications.ts";
 import { LogoutButton } from "#app/components/admin/admin-nav.tsx";
 import { PanelActions } from "#app/components/admin/panel-actions.tsx";
 import { ChangePasswordForm } from "#app/components/admin/change-password-form.tsx";
 import { JoinUsSwitch } from "#app/components/admin/join-us-switch.tsx";
 import { LoginForm } from "#app/components/admin/login-form.tsx";
 import { MailStatus } from "#app/components/admin/mail-status.tsx";
-import { RequestsPanel } from "#app/components/admin/requests-panel.tsx";
+import { ApplicationsPanel } from "#app/components/admin/applications-panel.tsx";
 
 import { loadMailStatus } from "#app/lib/mail-status.server.ts";
 import { adminEntry, adminEntryContext, writeGuardsFor } from "#app/lib/admin-guards.server.ts";
 import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "#app/lib/forms.server.ts";
-import { REQUESTS_DONE } from "#core/messages/requests.ts";
+import { APPLICATIONS_DONE } from "#core/messages/applications.ts";
 import { adminContext, requestContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const active = context.get(adminContext);
-  const filter = requestFilterOf(new URL(request.url).searchParams);
+  const filter = applicationFilterOf(new URL(request.url).searchParams);
   // Mail is an Owner's setting: an Editor's panel neither shows its state nor offers the test mail.
   const isOwner = active.admin.role === "owner";
   const [requests, joinUsVisible, mail, localAddressLabel] = await Promise.all([
@@ -57,9 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The panel's changes to join requests (requestsActionSchema); each is kept in the request's history or the audit log. */
+/** The panel's changes to applications (applicationsActionSchema); each is kept in the application's history or the audit log. */
 export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
-  const submission = parseWithZod(await readForm(request), { schema: requestsActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: applicationsActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { admin } = context.get(adminContext);
   const { applications } = context.get(servicesContext);
@@ -67,13 +67,13 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   const gone = () => formAnswer(submission.reply({ formErrors: [goneMessage("join request")] }), 404);
   const done = (message: string, extra?: { deleted: number }) => doneAnswer(submission.reply({ resetForm: true }), message, extra);
   if (asked.intent === "set-status") {
-    return (await applications.setStatus(asked.ids, asked.status, admin)) > 0 ? done(REQUESTS_DONE.statusSet) : gone();
+    return (await applications.setStatus(asked.ids, asked.status, admin)) > 0 ? done(APPLICATIONS_DONE.statusSet) : gone();
   }
   if (asked.intent === "add-note")
-    return (await applications.addNote(asked.id, asked.note, admin)) ? done(REQUESTS_DONE.noteAdded) : gone();
+    return (await applications.addNote(asked.id, asked.note, admin)) ? done(APPLICATIONS_DONE.noteAdded) : gone();
   const ids = asked.intent === "delete" ? [asked.id] : asked.ids;
   const deleted = await applications.delete(ids, admin.id);
-  return deleted > 0 ? done(REQUESTS_DONE.deleted(ids.length), { deleted }) : gone();
+  return deleted > 0 ? done(APPLICATIONS_DONE.deleted(ids.length), { deleted }) : gone();
 });
 
 export function meta() {
@@ -108,7 +108,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         <JoinUsSwitch visible={loaderData.joinUsVisible} />
         {loaderData.mailStatus && <MailStatus {...loaderData.mailStatus} />}
       </div>
-      <RequestsPanel requests={loaderData.requests} filter={loaderData.filter} localAddressLabel={loaderData.localAddressLabel} />
+      <ApplicationsPanel requests={loaderData.requests} filter={loaderData.filter} localAddressLabel={loaderData.localAddressLabel} />
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { countOf } from "#core/count-of.ts";
-import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from "#core/schemas/requests.ts";
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from "#core/schemas/applications.ts";
 import { useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
@@ -12,7 +12,7 @@ import { idsForm, SelectionBar } from "./selection-bar";
  * Select every request on the page, and what to do with the selected ones: set their status, or delete them (behind
  * the same confirmation as one).
  */
-export function RequestBulkBar(props: {
+export function ApplicationBulkBar(props: {
   pageIds: readonly string[];
   selectedIds: readonly string[];
   onSelectAll: (on: boolean) => void;
@@ -50,9 +50,9 @@ export function RequestBulkBar(props: {
           New status for the selected requests
         </label>
         <select id="bulk-status" value={status} onChange={(event) => setStatus(event.target.value)} className={`${inputClass} w-auto`}>
-          {REQUEST_STATUSES.map((value) => (
+          {APPLICATION_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {REQUEST_STATUS_LABELS[value]}
+              {APPLICATION_STATUS_LABELS[value]}
             </option>
           ))}
         </select>

@@ -1,11 +1,16 @@
-import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestFilter, requestFilterQuery } from "#core/schemas/requests.ts";
+import {
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUSES,
+  type ApplicationFilter,
+  applicationFilterQuery,
+} from "#core/schemas/applications.ts";
 import { useState } from "react";
 import { href } from "react-router";
 import { inputClass } from "#app/components/ui/field.tsx";
 import { ListFilterForm } from "./list-filter-form";
 
 /** The request list's search, status and submitted-between filters (see ListFilterForm). */
-export function RequestFilters({ filter }: { filter: RequestFilter }) {
+export function ApplicationFilters({ filter }: { filter: ApplicationFilter }) {
   const [status, setStatus] = useState(filter.status ?? "");
   const [from, setFrom] = useState(filter.from ?? "");
   const [to, setTo] = useState(filter.to ?? "");
@@ -27,7 +32,7 @@ export function RequestFilters({ filter }: { filter: RequestFilter }) {
       q={filter.q}
       placeholder="Name, email, phone, class or department"
       filtered={Boolean(filter.q || filter.status || filter.from || filter.to)}
-      exportHref={`${href("/admin/requests.csv")}${requestFilterQuery({ ...filter, page: 1 })}`}
+      exportHref={`${href("/admin/requests.csv")}${applicationFilterQuery({ ...filter, page: 1 })}`}
       className="grid grid-cols-1 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
     >
       <div className="flex flex-col gap-1">
@@ -42,9 +47,9 @@ export function RequestFilters({ filter }: { filter: RequestFilter }) {
           onChange={(event) => setStatus(event.target.value)}
         >
           <option value="">All</option>
-          {REQUEST_STATUSES.map((value) => (
+          {APPLICATION_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {REQUEST_STATUS_LABELS[value]}
+              {APPLICATION_STATUS_LABELS[value]}
             </option>
           ))}
         </select>

@@ -1,7 +1,7 @@
-import { REQUEST_STATUS_LABELS, type RequestStatus } from "#core/schemas/requests.ts";
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from "#core/schemas/applications.ts";
 import { clsx } from "clsx";
 
-const COLOURS: Record<RequestStatus, string> = {
+const COLOURS: Record<ApplicationStatus, string> = {
   new: "bg-sky-100 text-sky-900",
   contacted: "bg-amber-100 text-amber-900",
   accepted: "bg-emerald-100 text-emerald-900",
@@ -9,10 +9,10 @@ const COLOURS: Record<RequestStatus, string> = {
 };
 
 /** Where a request stands, in words and a colour (the words carry it: the colour only helps the eye). */
-export function RequestStatusBadge({ status }: { status: RequestStatus }) {
+export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
   return (
     <span data-testid="status-badge" className={clsx("rounded-full px-3 py-1 text-sm font-semibold", COLOURS[status])}>
-      {REQUEST_STATUS_LABELS[status]}
+      {APPLICATION_STATUS_LABELS[status]}
     </span>
   );
 }

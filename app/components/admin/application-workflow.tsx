@@ -1,25 +1,30 @@
-import { REQUEST_STATUS_LABELS, type RequestStatus, requestNoteSchema, requestStatusSchema } from "#core/schemas/requests.ts";
+import {
+  APPLICATION_STATUS_LABELS,
+  type ApplicationStatus,
+  applicationNoteSchema,
+  applicationStatusSchema,
+} from "#core/schemas/applications.ts";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
-import type { loader as requestDetailsLoader } from "#app/routes/admin/requests/details.ts";
+import type { loader as applicationDetailsLoader } from "#app/routes/admin/requests/details.ts";
 
-type Activity = Extract<Awaited<ReturnType<typeof requestDetailsLoader>>, { activity: unknown }>["activity"];
+type Activity = Extract<Awaited<ReturnType<typeof applicationDetailsLoader>>, { activity: unknown }>["activity"];
 
 /** The request's status, changed here; a change is kept in its history. Drawn afresh (keyed) for each status. */
-export function RequestStatusForm({ id, status }: { id: string; status: RequestStatus }) {
-  const statusForm = useAdminForm({ id: `status-${id}`, intent: "set-status", schema: requestStatusSchema, defaultValue: { status } });
+export function ApplicationStatusForm({ id, status }: { id: string; status: ApplicationStatus }) {
+  const statusForm = useAdminForm({ id: `status-${id}`, intent: "set-status", schema: applicationStatusSchema, defaultValue: { status } });
   return (
     <AdminForm form={statusForm} submit="Save status" submitVariant="outline" submitClassName="" className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="ids[0]" value={id} />
-      <SelectField meta={statusForm.fields.status} label="Status" options={REQUEST_STATUS_LABELS} />
+      <SelectField meta={statusForm.fields.status} label="Status" options={APPLICATION_STATUS_LABELS} />
     </AdminForm>
   );
 }
 
 /** An internal note for the committee, added to the request's history. */
-export function RequestNoteForm({ id }: { id: string }) {
-  const noteForm = useAdminForm({ id: `note-${id}`, intent: "add-note", schema: requestNoteSchema });
+export function ApplicationNoteForm({ id }: { id: string }) {
+  const noteForm = useAdminForm({ id: `note-${id}`, intent: "add-note", schema: applicationNoteSchema });
   return (
     <AdminForm form={noteForm} submit="Add note" submitVariant="outline" className="flex flex-col gap-3">
       <input type="hidden" name="id" value={id} />
@@ -32,7 +37,7 @@ export function RequestNoteForm({ id }: { id: string }) {
  * Who changed the status or wrote a note, and when, oldest first: `activity` as the request's details read it (none
  * yet while they load, or when they could not be read: `failed`).
  */
-export function RequestHistory({ id, activity, failed }: { id: string; activity: Activity | undefined; failed: boolean }) {
+export function ApplicationHistory({ id, activity, failed }: { id: string; activity: Activity | undefined; failed: boolean }) {
   return (
     <section aria-labelledby={`history-${id}`}>
       <h3 id={`history-${id}`} className="text-lg font-bold text-brand-900">
@@ -51,7 +56,7 @@ export function RequestHistory({ id, activity, failed }: { id: string; activity:
                 {` · ${entry.adminEmail}`}
               </p>
               {entry.kind === "status" ? (
-                <p className="mt-1 text-slate-900">{`Status set to ${REQUEST_STATUS_LABELS[entry.status]}`}</p>
+                <p className="mt-1 text-slate-900">{`Status set to ${APPLICATION_STATUS_LABELS[entry.status]}`}</p>
               ) : (
                 <p className="mt-1 whitespace-pre-line break-words text-slate-900">{entry.note}</p>
               )}

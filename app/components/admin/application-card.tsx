@@ -1,11 +1,11 @@
 import { Button } from "#app/components/ui/button.tsx";
-import { RequestStatusBadge } from "./request-status-badge";
-import type { JoinRequest } from "./requests-panel";
+import { ApplicationStatusBadge } from "./application-status-badge";
+import type { ListedApplication } from "./applications-panel";
 
 const orNA = (value: string | null) => (value && value.trim() ? value : "N/A");
 
 /** The step-1 fields as label and value, in the spec's order. */
-export function contactRows(application: JoinRequest, localAddressLabel: string): [string, string][] {
+export function contactRows(application: ListedApplication, localAddressLabel: string): [string, string][] {
   return [
     ["Name", application.fullname],
     ["Email", application.email],
@@ -18,8 +18,8 @@ export function contactRows(application: JoinRequest, localAddressLabel: string)
   ];
 }
 
-/** One join request: its selection box, status and time, the step-1 fields and the two actions (SPEC 2, "Panel"). */
-export function RequestCard({
+/** One application: its selection box, status and time, the step-1 fields and the two actions (SPEC 2, "Panel"). */
+export function ApplicationCard({
   application,
   localAddressLabel,
   selected,
@@ -27,7 +27,7 @@ export function RequestCard({
   onDetails,
   onDelete,
 }: {
-  application: JoinRequest;
+  application: ListedApplication;
   localAddressLabel: string;
   selected: boolean;
   onSelect: (selected: boolean) => void;
@@ -48,7 +48,7 @@ export function RequestCard({
           />
           <time dateTime={application.createdAt}>{application.submitted}</time>
         </label>
-        <RequestStatusBadge status={application.status} />
+        <ApplicationStatusBadge status={application.status} />
         {application.possibleDuplicate && (
           <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">Possible duplicate</p>
         )}

@@ -1,9 +1,9 @@
-import { REQUEST_STATUS_LABELS } from "#core/schemas/requests.ts";
+import { APPLICATION_STATUS_LABELS } from "#core/schemas/applications.ts";
 import type { Application } from "#server/repos/applications.ts";
 import { formatSiteTimestamp } from "#server/site-time.ts";
 import { csvFile } from "./csv-file";
 
-export interface RequestsCsvLabels {
+export interface ApplicationsCsvLabels {
   /** The join form's question texts, as the site has them now: one column each, in order. */
   questions: readonly string[];
   /** The label of the local address field (the site's content names it). */
@@ -11,8 +11,11 @@ export interface RequestsCsvLabels {
   timeZone: string;
 }
 
-/** Join requests as a spreadsheet file (see csvFile): one column per form field in a fixed order, status and time. */
-export function requestsCsv(applications: AsyncIterable<Application>, { questions, localAddressLabel, timeZone }: RequestsCsvLabels) {
+/** Applications as a spreadsheet file (see csvFile): one column per form field in a fixed order, status and time. */
+export function applicationsCsv(
+  applications: AsyncIterable<Application>,
+  { questions, localAddressLabel, timeZone }: ApplicationsCsvLabels,
+) {
   const header = [
     "Submitted",
     "Status",
@@ -29,7 +32,7 @@ export function requestsCsv(applications: AsyncIterable<Application>, { question
   ];
   const row = (application: Application) => [
     formatSiteTimestamp(new Date(application.createdAt), timeZone),
-    REQUEST_STATUS_LABELS[application.status],
+    APPLICATION_STATUS_LABELS[application.status],
     application.fullname,
     application.email,
     application.phone,

@@ -3,11 +3,11 @@ import { useEffect, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { contactRows } from "./request-card";
-import { RequestStatusBadge } from "./request-status-badge";
-import { RequestHistory, RequestNoteForm, RequestStatusForm } from "./request-workflow";
-import type { JoinRequest } from "./requests-panel";
-import type { loader as requestDetailsLoader } from "#app/routes/admin/requests/details.ts";
+import { contactRows } from "./application-card";
+import { ApplicationStatusBadge } from "./application-status-badge";
+import { ApplicationHistory, ApplicationNoteForm, ApplicationStatusForm } from "./application-workflow";
+import type { ListedApplication } from "./applications-panel";
+import type { loader as applicationDetailsLoader } from "#app/routes/admin/requests/details.ts";
 
 /** How many answers are free text; the rest are lists the applicant typed as chips (joined with ", "). */
 const PLAIN_ANSWERS = 4;
@@ -16,13 +16,13 @@ const PLAIN_ANSWERS = 4;
  * SPEC 2, "View Full Details", with the committee's work on the request: its status, internal notes and their history.
  * Answers stored as unparsable text arrive as an empty list.
  */
-export function RequestDetailsDialog({
+export function ApplicationDetailsDialog({
   application,
   localAddressLabel,
   onClose,
 }: {
   /** The request as the list showed it when the dialog opened; none while closed. */
-  application: JoinRequest | undefined;
+  application: ListedApplication | undefined;
   localAddressLabel: string;
   onClose: () => void;
 }) {
@@ -39,8 +39,8 @@ export function RequestDetailsDialog({
  * The request read on its own (with its history) when the dialog opens and again after every change, so the dialog
  * shows it as it now is even once a change has taken it off the list's page (set to Contacted under the New filter).
  */
-function RequestDetails({ listed, localAddressLabel }: { listed: JoinRequest; localAddressLabel: string }) {
-  const details = useFetcher<typeof requestDetailsLoader>();
+function RequestDetails({ listed, localAddressLabel }: { listed: ListedApplication; localAddressLabel: string }) {
+  const details = useFetcher<typeof applicationDetailsLoader>();
   const { load } = details;
   useEffect(() => {
     void load(href("/admin/requests/:id", { id: encodeURIComponent(listed.id) }));
@@ -65,7 +65,7 @@ function RequestDetails({ listed, localAddressLabel }: { listed: JoinRequest; lo
         </div>
       )}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
-        <RequestStatusBadge status={application.status} />
+        <ApplicationStatusBadge status={application.status} />
         <span>
           {"Submitted "}
           <time dateTime={application.createdAt}>{application.submitted}</time>
@@ -80,7 +80,7 @@ function RequestDetails({ listed, localAddressLabel }: { listed: JoinRequest; lo
         ))}
       </dl>
       <div className="mt-4">
-        <RequestStatusForm key={`${application.id}-${application.status}`} id={application.id} status={application.status} />
+        <ApplicationStatusForm key={`${application.id}-${application.status}`} id={application.id} status={application.status} />
       </div>
       <h3 className="mt-4 text-lg font-bold text-brand-900">Answers</h3>
       <ol className="mt-2 flex flex-col gap-4">
@@ -111,8 +111,12 @@ function RequestDetails({ listed, localAddressLabel }: { listed: JoinRequest; lo
         })}
       </ol>
       <div className="mt-6 flex flex-col gap-6">
-        <RequestNoteForm id={application.id} />
-        <RequestHistory id={application.id} activity={loaded?.activity} failed={asked && details.state === "idle" && !gone && !loaded} />
+        <ApplicationNoteForm id={application.id} />
+        <ApplicationHistory
+          id={application.id}
+          activity={loaded?.activity}
+          failed={asked && details.state === "idle" && !gone && !loaded}
+        />
       </div>
     </>
   );

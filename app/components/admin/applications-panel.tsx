@@ -1,40 +1,40 @@
 import { countOf } from "#core/count-of.ts";
-import { REQUESTS_PAGE_SIZE, type RequestFilter, requestFilterQuery } from "#core/schemas/requests.ts";
+import { APPLICATIONS_PAGE_SIZE, type ApplicationFilter, applicationFilterQuery } from "#core/schemas/applications.ts";
 import { useState } from "react";
 import { href, Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Pager } from "./pager";
-import { RequestBulkBar } from "./request-bulk-bar";
-import { RequestCard } from "./request-card";
-import { RequestDetailsDialog } from "./request-details-dialog";
-import { RequestFilters } from "./request-filters";
+import { ApplicationBulkBar } from "./application-bulk-bar";
+import { ApplicationCard } from "./application-card";
+import { ApplicationDetailsDialog } from "./application-details-dialog";
+import { ApplicationFilters } from "./application-filters";
 import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
 import type { Route } from "../../routes/admin/requests/+types/index";
 
 type PanelData = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>;
 /** One page of the request list, as the panel's loader sends it. */
-export type RequestsPage = PanelData["requests"];
-/** A join request as the panel's loader sends it: the serialised shape the page receives. */
-export type JoinRequest = RequestsPage["applications"][number];
+export type ApplicationsPage = PanelData["requests"];
+/** An application as the panel's loader sends it: the serialised shape the page receives. */
+export type ListedApplication = ApplicationsPage["applications"][number];
 
 /**
  * 'Admin Panel - All Requests (N)' (N: every request held), the filters, one page of requests newest first with
  * their selection and bulk actions, or the spec's empty state when there are none at all; and the dialogs.
  */
-export function RequestsPanel({
+export function ApplicationsPanel({
   requests,
   filter,
   localAddressLabel,
 }: {
-  requests: RequestsPage;
-  filter: RequestFilter;
+  requests: ApplicationsPage;
+  filter: ApplicationFilter;
   localAddressLabel: string;
 }) {
   const { applications, total, matching, page, pages } = requests;
   // The request whose details are open, as it was when opened: the dialog reads it afresh itself, and stays open when a
   // change takes it off this page (its new status filtered away).
-  const [details, setDetails] = useState<JoinRequest>();
+  const [details, setDetails] = useState<ListedApplication>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // Only what is on this page can be selected; rows that left it (deleted, filtered away) leave the selection.
   const selectedIds = applications.map((a) => a.id).filter((id) => selected.has(id));
@@ -45,13 +45,13 @@ export function RequestsPanel({
       else next.delete(id);
       return next;
     });
-  const remove = useConfirmedAction<JoinRequest>({
+  const remove = useConfirmedAction<ListedApplication>({
     action: () => href("/admin"),
     body: ({ id }) => ({ intent: "delete", id }),
     toasts: { loading: "Deleting user...", failure: "Failed to delete user" },
   });
 
-  const first = (page - 1) * REQUESTS_PAGE_SIZE + 1;
+  const first = (page - 1) * APPLICATIONS_PAGE_SIZE + 1;
   return (
     <section aria-labelledby="requests-heading" className="mt-8">
       <h1 id="requests-heading" className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
@@ -66,14 +66,14 @@ export function RequestsPanel({
         </div>
       ) : (
         <>
-          <RequestFilters filter={filter} />
+          <ApplicationFilters filter={filter} />
           <p className="mt-4 text-slate-800" role="status">
             {matching === 0
               ? "No request matches these filters."
               : `Showing ${first}–${first + applications.length - 1} of ${countOf(matching, "request")}`}
           </p>
           {applications.length > 0 && (
-            <RequestBulkBar
+            <ApplicationBulkBar
               pageIds={applications.map((a) => a.id)}
               selectedIds={selectedIds}
               onSelectAll={(on) => setSelected(new Set(on ? applications.map((a) => a.id) : []))}
@@ -83,7 +83,7 @@ export function RequestsPanel({
           <ul className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
             {applications.map((application) => (
               <li key={application.id}>
-                <RequestCard
+                <ApplicationCard
                   application={application}
                   localAddressLabel={localAddressLabel}
                   selected={selected.has(application.id)}
@@ -98,11 +98,11 @@ export function RequestsPanel({
             page={page}
             pages={pages}
             label="Request pages"
-            href={(to) => `${href("/admin")}${requestFilterQuery({ ...filter, page: to })}`}
+            href={(to) => `${href("/admin")}${applicationFilterQuery({ ...filter, page: to })}`}
           />
         </>
       )}
-      <RequestDetailsDialog application={details} localAddressLabel={localAddressLabel} onClose={() => setDetails(undefined)} />
+      <ApplicationDetailsDialog application={details} localAddressLabel={localAddressLabel} onClose={() => setDetails(undefined)} />
       <ConfirmDialog
         {...remove.dialog}
         confirmLabel="Delete"
