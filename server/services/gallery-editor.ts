@@ -5,6 +5,15 @@ import { uniqueSlug } from "#server/content/slug.ts";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
 import { contentListRepo } from "#server/repos/content-lists.ts";
+import {
+  deletePhotosOfGallery,
+  findGallery,
+  findGalleryPhoto,
+  gallerySlugs,
+  photosOfGalleries,
+  setGalleryCover,
+  uncoverPhoto,
+} from "#server/repos/galleries.ts";
 import { imagesRepo } from "#server/repos/images.ts";
 import type { PhotoEditResult, RunEdit, RunMoveEdit, WithPhoto } from "./content-edits";
 import { storedImageToResponsive } from "./image-store";
@@ -31,22 +40,9 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
    */
   const listedGalleries = (trx: Kysely<Database>) => contentListRepo(trx, "galleries", { galleryKinds: ["event", "activity"] });
   const photosOf = (trx: Kysely<Database>, galleryId: string) => contentListRepo(trx, "galleryPhotos", { galleryId });
-  const findGallery = (id: string) =>
-    isRecordId(id) ? db.selectFrom("galleries").selectAll().where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
-  const findPhoto = (id: string) =>
-    isRecordId(id) ? db.selectFrom("galleryPhotos").selectAll().where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
-
   /** The photos of the given galleries, in order, each with its stored image. */
   async function photosWithImages(galleryIds: readonly string[]) {
-    if (galleryIds.length === 0) return [];
-    const photos = await db
-      .selectFrom("galleryPhotos")
-      .selectAll()
-      .where("galleryId", "in", galleryIds)
-      .orderBy("galleryId")
-      .orderBy("position")
-      .orderBy("id")
-      .execute();
+    const photos = await photosOfGalleries(db, galleryIds);
     const images = new Map((await imagesRepo(db).findMany([...new Set(photos.map((p) => p.imageId))])).map((i) => [i.id, i]));
     return photos.flatMap((photo) => {
       const image = images.get(photo.imageId);
@@ -82,7 +78,7 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
 
     /** One gallery with its photos in order, each with its alt text as the public site gives it. */
     async get(id: string) {
-      const gallery = await findGallery(id);
+      const gallery = await findGallery(db, id);
       if (!gallery) return undefined;
       const photos = await photosWithImages([gallery.id]);
       const coverId = gallery.coverPhotoId ?? photos[0]?.photo.id;
@@ -105,13 +101,12 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
       edit(actorId, `content.gallery.${input.id ? "edit" : "add"}`, async (trx) => {
         const values = { name: input.name, kind: input.kind, date: input.date ?? null, description: input.description || null };
         if (!input.id) {
-          const taken = new Set((await trx.selectFrom("galleries").select("slug").execute()).map((g) => g.slug));
           const id = newId();
-          await galleries(trx).append(id, { ...values, slug: uniqueSlug(input.name, taken), coverPhotoId: null });
+          await galleries(trx).append(id, { ...values, slug: uniqueSlug(input.name, await gallerySlugs(trx)), coverPhotoId: null });
           return { ok: true, id, detail: `gallery=${id}` };
         }
         // The Explore SMC photos' gallery has no name or kind to edit.
-        const stored = await trx.selectFrom("galleries").select("kind").where("id", "=", input.id).executeTakeFirst();
+        const stored = await findGallery(trx, input.id);
         if (!stored || stored.kind === "explore") return { ok: false, reason: "missing" };
         const outcome = await galleries(trx).update(input.id, input.version ?? 0, values);
         return outcome === "saved" ? { ok: true, id: input.id, detail: `gallery=${input.id}` } : { ok: false, reason: outcome };
@@ -121,9 +116,7 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
     addPhoto: (galleryId: string, photo: Buffer, actorId: string): Promise<PhotoEditResult> =>
       withPhoto(photo, null, async (imageId) => {
         const result = await edit(actorId, "content.gallery-photo.add", async (trx) => {
-          const gallery = isRecordId(galleryId)
-            ? await trx.selectFrom("galleries").select("id").where("id", "=", galleryId).executeTakeFirst()
-            : undefined;
+          const gallery = await findGallery(trx, galleryId);
           if (!gallery || !imageId) return { ok: false, reason: "missing" };
           const id = newId();
           await photosOf(trx, galleryId).append(id, { imageId: imageId, alt: null });
@@ -135,13 +128,11 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
     /** A photo's alt text, and whether it is its gallery's cover. */
     savePhoto: (input: GalleryPhotoInput, actorId: string) =>
       edit(actorId, "content.gallery-photo.edit", async (trx) => {
-        const photo = await trx.selectFrom("galleryPhotos").select("galleryId").where("id", "=", input.id).executeTakeFirst();
+        const photo = await findGalleryPhoto(trx, input.id);
         if (!photo) return { ok: false, reason: "missing" };
         const outcome = await photosOf(trx, photo.galleryId).update(input.id, input.version, { alt: input.alt || null });
         if (outcome !== "saved") return { ok: false, reason: outcome };
-        const gallery = trx.updateTable("galleries").where("id", "=", photo.galleryId);
-        if (input.cover) await gallery.set({ coverPhotoId: input.id }).execute();
-        else await gallery.set({ coverPhotoId: null }).where("coverPhotoId", "=", input.id).execute();
+        await (input.cover ? setGalleryCover(trx, photo.galleryId, input.id) : uncoverPhoto(trx, input.id));
         return { ok: true, id: input.id, detail: `gallery=${photo.galleryId} photo=${input.id}` };
       }),
 
@@ -161,11 +152,11 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
           ),
         // Its photos go with it; the Explore SMC photos' gallery stays (its photos are deleted one by one).
         async delete(id: string, actorId: string) {
-          const gallery = await findGallery(id);
+          const gallery = await findGallery(db, id);
           if (!gallery || gallery.kind === "explore") return { ok: false, reason: "missing" } as const;
           const imageIds = (await photosWithImages([gallery.id])).map(({ image }) => image.id);
           const result = await edit(actorId, "content.gallery.delete", async (trx) => {
-            await trx.deleteFrom("galleryPhotos").where("galleryId", "=", gallery.id).execute();
+            await deletePhotosOfGallery(trx, gallery.id);
             return (await galleries(trx).delete(gallery.id))
               ? { ok: true, detail: `gallery=${gallery.id}` }
               : { ok: false, reason: "missing" };
@@ -176,7 +167,7 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
       },
       "gallery-photos": {
         async move(id: string, direction: -1 | 1, actorId: string) {
-          const photo = await findPhoto(id);
+          const photo = await findGalleryPhoto(db, id);
           return edit(actorId, "content.gallery-photo.move", async (trx) =>
             photo && (await photosOf(trx, photo.galleryId).move(id, direction))
               ? { ok: true, detail: `gallery=${photo.galleryId} photo=${id}` }
@@ -185,17 +176,17 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
         },
         /** Within its own gallery: `to` counts that gallery's photos. */
         async moveTo(id: string, to: number, actorId: string) {
-          const photo = await findPhoto(id);
+          const photo = await findGalleryPhoto(db, id);
           return moveEdit(actorId, "content.gallery-photo.move", `gallery=${photo?.galleryId} photo=${id} to=${to}`, async (trx) =>
             photo ? photosOf(trx, photo.galleryId).moveTo(id, to) : { outcome: "missing" },
           );
         },
         async delete(id: string, actorId: string) {
-          const photo = await findPhoto(id);
+          const photo = await findGalleryPhoto(db, id);
           if (!photo) return { ok: false, reason: "missing" } as const;
           const result = await edit(actorId, "content.gallery-photo.delete", async (trx) => {
             if (!(await photosOf(trx, photo.galleryId).delete(id))) return { ok: false, reason: "missing" };
-            await trx.updateTable("galleries").set({ coverPhotoId: null }).where("coverPhotoId", "=", id).execute();
+            await uncoverPhoto(trx, id);
             return { ok: true, detail: `gallery=${photo.galleryId} photo=${id}` };
           });
           if (result.ok) await removeImages([photo.imageId]);
