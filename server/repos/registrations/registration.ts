@@ -1,0 +1,98 @@
+import type { Selectable } from "kysely";
+import type { RegistrationsTable, RegistrationStatus } from "#server/db/schema.ts";
+import type { Answer } from "#server/repos/applications.ts";
+import type { Db } from "#server/repos/db.ts";
+
+/** One person's registration for an announcement, as the admin reads it. */
+export interface Registration {
+  id: string;
+  announcementId: string;
+  name: string;
+  email: string;
+  phone: string;
+  class: string;
+  answers: Answer[];
+  status: RegistrationStatus;
+  /** Its turn among the announcement's confirmed registrations (1, 2, 3…); 0 while unconfirmed. */
+  arrival: number;
+  createdAt: string;
+}
+
+export function toRegistration(row: Selectable<RegistrationsTable>): Registration {
+  return {
+    id: row.id,
+    announcementId: row.announcementId,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    class: row.class,
+    answers: JSON.parse(row.answers) as Answer[],
+    status: row.status,
+    arrival: Number(row.arrival),
+    createdAt: row.createdAt,
+  };
+}
+
+export async function findBySubmissionKey(db: Db, key: string): Promise<Registration | undefined> {
+  const row = await db.selectFrom("registrations").selectAll().where("submissionKey", "=", key).executeTakeFirst();
+  return row && toRegistration(row);
+}
+
+export async function findByEmail(db: Db, announcementId: string, email: string): Promise<Registration | undefined> {
+  const row = await db
+    .selectFrom("registrations")
+    .selectAll()
+    .where("announcementId", "=", announcementId)
+    .where("email", "=", email)
+    .executeTakeFirst();
+  return row && toRegistration(row);
+}
+
+export async function findById(db: Db, id: string): Promise<Registration | undefined> {
+  const row = await db.selectFrom("registrations").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toRegistration(row);
+}
+
+/** Stores a registration that holds nothing until it is confirmed (see `confirm`) with its link's token hash. */
+export async function create(db: Db, row: Omit<Selectable<RegistrationsTable>, "arrival" | "status">): Promise<void> {
+  await db
+    .insertInto("registrations")
+    .values({ ...row, status: "unconfirmed", arrival: 0 })
+    .execute();
+}
+
+/** The unconfirmed registration for this announcement whose link's token hashes to `tokenHash`, while the link works. */
+export async function findUnconfirmed(db: Db, announcementId: string, tokenHash: string, now: string): Promise<Registration | undefined> {
+  const row = await db
+    .selectFrom("registrations")
+    .selectAll()
+    .where("announcementId", "=", announcementId)
+    .where("confirmTokenHash", "=", tokenHash)
+    .where("status", "=", "unconfirmed")
+    .where("confirmExpiresAt", ">", now)
+    .executeTakeFirst();
+  return row && toRegistration(row);
+}
+
+/** A new link for an unconfirmed registration (the old one stops working). */
+export async function renewLink(db: Db, id: string, tokenHash: string, expiresAt: string): Promise<void> {
+  await db
+    .updateTable("registrations")
+    .set({ confirmTokenHash: tokenHash, confirmExpiresAt: expiresAt })
+    .where("id", "=", id)
+    .where("status", "=", "unconfirmed")
+    .execute();
+}
+
+/** Up to `limit` unconfirmed registrations whose link stopped working by `now`. */
+export async function expiredUnconfirmed(db: Db, now: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("registrations")
+    .select("id")
+    .where("status", "=", "unconfirmed")
+    .where("confirmExpiresAt", "<=", now)
+    .orderBy("confirmExpiresAt")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

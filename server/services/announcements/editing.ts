@@ -1,0 +1,203 @@
+import {
+  type AnnouncementInput,
+  type AnnouncementState,
+  ANNOUNCEMENT_MESSAGES,
+  type PublishChoice,
+  type RegistrationChoice,
+} from "#core/schemas/announcement.ts";
+import { errorMessage } from "#core/errors.ts";
+import type { RegistrationQuestion } from "#core/schemas/registration.ts";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages.ts";
+import { isRecordId, newId } from "#server/db/ids.ts";
+import { UnsupportedImageError } from "#server/images/encode-image.ts";
+import { type Announcement, type AnnouncementValues, announcementsRepo } from "#server/repos/announcements.ts";
+import type { StoredImage } from "#server/repos/images.ts";
+import { inTransaction } from "#server/repos/index.ts";
+import { removeImageIfUnused, storeImage } from "#server/services/image-store.ts";
+import { toWallTime, wallTimeToInstant } from "#server/site-time.ts";
+import { StorageError } from "#server/storage/storage.ts";
+import type { ImageDeps, ReadDeps, ZoneDeps } from "./deps";
+import { announcementState, siteTime, toCard } from "./public-reads";
+
+export const ANNOUNCEMENT_IMAGE_FOLDER = "announcements";
+
+/**
+ * What the admin is told when the image cannot be stored (the reason, naming the bucket, goes to the log): in the
+ * spec's words for a new announcement, and the edit form's own for an edit.
+ */
+export const STORAGE_UNAVAILABLE_MESSAGE = "Failed to create announcement: the image store cannot be reached. Try again in a few minutes.";
+export const EDIT_STORAGE_UNAVAILABLE_MESSAGE =
+  "Failed to save announcement: the image store cannot be reached. Try again in a few minutes.";
+
+export type SaveAnnouncementResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: "conflict" | "missing" }
+  | { ok: false; reason: "image"; message: string }
+  | { ok: false; reason: "expiresAt"; message: string }
+  | { ok: false; reason: "storage-unavailable"; message: string };
+
+/** What the form says of an announcement, but its image (whose bytes come apart). */
+export type AnnouncementFields = Omit<AnnouncementInput, "image">;
+
+/** The edit form's five question slots: the stored questions, then empty ones. */
+function questionSlots(questions: readonly RegistrationQuestion[]) {
+  return Array.from({ length: REGISTRATION_LIMITS.questions }, (_, index) => {
+    const question = questions[index];
+    return {
+      label: question?.label ?? "",
+      kind: question?.kind ?? "short",
+      choices: question?.choices.join("\n") ?? "",
+      required: question?.required ?? false,
+    };
+  });
+}
+
+/** The form's publish choice for a stored announcement. */
+const publishChoice = (state: AnnouncementState): PublishChoice =>
+  state === "draft" ? "draft" : state === "scheduled" ? "scheduled" : "now";
+
+const wallTime = ({ siteTimeZone }: ZoneDeps, at: string | null) => (at === null ? "" : toWallTime(new Date(at), siteTimeZone));
+
+/** Every announcement with where it stands at `now`, its times as the society reads them, and its form's values. */
+export async function listForAdmin(deps: ReadDeps, now: Date = new Date()) {
+  const at = now.toISOString();
+  return (await announcementsRepo(deps.db).listAll()).map((announcement) => {
+    const state = announcementState(announcement, at);
+    return {
+      ...toCard(deps, announcement, at),
+      version: announcement.version,
+      state,
+      publishAtText: siteTime(deps, announcement.publishAt),
+      expiresAtText: siteTime(deps, announcement.expiresAt),
+      form: {
+        title: announcement.title ?? "",
+        description: announcement.description,
+        url: announcement.linkUrl ?? "",
+        linkLabel: announcement.linkLabel ?? "",
+        publish: publishChoice(state),
+        publishAt: state === "scheduled" ? wallTime(deps, announcement.publishAt) : "",
+        expiresAt: wallTime(deps, announcement.expiresAt),
+        pinned: announcement.pinned,
+        eventStartsAt: wallTime(deps, announcement.event?.startsAt ?? null),
+        eventEndsAt: wallTime(deps, announcement.event?.endsAt ?? null),
+        eventLocation: announcement.event?.location ?? "",
+        registration: (announcement.registration ? "here" : "link") as RegistrationChoice,
+        capacity: announcement.registration?.capacity?.toString() ?? "",
+        registrationClosesAt: wallTime(deps, announcement.registration?.closesAt ?? null),
+        questions: questionSlots(announcement.registration?.questions ?? []),
+      },
+    };
+  });
+}
+export type AdminAnnouncement = Awaited<ReturnType<typeof listForAdmin>>[number];
+
+/** What the stored row becomes, but its image: a publish choice of "now" keeps the time of one already live. */
+function valuesFrom(
+  zone: ZoneDeps,
+  input: AnnouncementFields,
+  existing: Announcement | undefined,
+  now: string,
+): Omit<AnnouncementValues, "imageId"> {
+  const instant = (at: string) => wallTimeToInstant(at, zone.siteTimeZone).toISOString();
+  const publishAt =
+    input.publish === "draft"
+      ? null
+      : input.publish === "scheduled"
+        ? instant(input.publishAt!)
+        : existing?.publishAt && existing.publishAt <= now
+          ? existing.publishAt
+          : now;
+  return {
+    title: input.title || null,
+    description: input.description,
+    linkUrl: input.url ?? null,
+    linkLabel: (input.url || input.registration === "here") && input.linkLabel ? input.linkLabel : null,
+    publishAt,
+    expiresAt: input.expiresAt ? instant(input.expiresAt) : null,
+    event: input.eventStartsAt
+      ? {
+          startsAt: instant(input.eventStartsAt),
+          endsAt: input.eventEndsAt ? instant(input.eventEndsAt) : null,
+          location: input.eventLocation || null,
+        }
+      : null,
+    registration:
+      input.registration === "here"
+        ? {
+            capacity: input.capacity ?? null,
+            closesAt: input.registrationClosesAt ? instant(input.registrationClosesAt) : null,
+            questions: input.questions,
+          }
+        : null,
+    pinned: input.pinned,
+  };
+}
+
+async function storeUpload(deps: ImageDeps, bytes: Buffer, editing: boolean): Promise<StoredImage | SaveAnnouncementResult> {
+  try {
+    return await storeImage(deps, bytes, ANNOUNCEMENT_IMAGE_FOLDER);
+  } catch (error) {
+    if (error instanceof UnsupportedImageError) return { ok: false, reason: "image", message: error.message };
+    if (error instanceof StorageError) {
+      deps.logger.error({ err: error.message }, "image could not be stored; announcement not saved");
+      const message = editing ? EDIT_STORAGE_UNAVAILABLE_MESSAGE : STORAGE_UNAVAILABLE_MESSAGE;
+      return { ok: false, reason: "storage-unavailable", message };
+    }
+    throw error;
+  }
+}
+
+/**
+ * A new announcement (no id) or an edit made from the stored `version`. `image` is a newly chosen file's bytes:
+ * refused (nothing stored) unless it is a supported, complete image. An expiry before the publish time is refused.
+ */
+export async function save(
+  deps: ImageDeps & ZoneDeps,
+  input: AnnouncementFields,
+  image: Buffer | undefined,
+  actorId: string,
+  now: Date = new Date(),
+): Promise<SaveAnnouncementResult> {
+  if (input.id !== undefined && !isRecordId(input.id)) return { ok: false, reason: "missing" };
+  const existing = input.id === undefined ? undefined : await announcementsRepo(deps.db).findById(input.id);
+  if (input.id !== undefined && !existing) return { ok: false, reason: "missing" };
+  const at = now.toISOString();
+  const checked = valuesFrom(deps, input, existing, at);
+  if (checked.expiresAt !== null && checked.expiresAt <= (checked.publishAt ?? at)) {
+    return { ok: false, reason: "expiresAt", message: ANNOUNCEMENT_MESSAGES.expiresBeforePublish };
+  }
+
+  const stored = image ? await storeUpload(deps, image, existing !== undefined) : undefined;
+  if (stored && "ok" in stored) return stored;
+  const previousImageId = existing?.image?.id ?? null;
+  const imageId = stored ? stored.id : input.removeImage ? null : previousImageId;
+  const values = { ...checked, imageId };
+  const id = existing?.id ?? newId();
+
+  const result = await inTransaction(deps.db, async (trx): Promise<SaveAnnouncementResult> => {
+    if (existing) {
+      const outcome = await trx.announcements.update(id, input.version ?? 0, values, at);
+      if (outcome !== "saved") return { ok: false, reason: outcome };
+    } else {
+      await trx.announcements.create(id, values, at);
+    }
+    await trx.siteContent.raiseVersion();
+    const detail = `announcement=${id}${imageId ? ` image=${imageId}` : ""}`;
+    await trx.auditLog.record(actorId, existing ? "announcement.edit" : "announcement.create", detail);
+    return { ok: true, id };
+  }).catch(async (error: unknown) => {
+    if (stored) await removeImageIfUnused(deps, stored.id).catch(() => undefined);
+    throw error;
+  });
+  if (!result.ok) {
+    if (stored) await removeImageIfUnused(deps, stored.id).catch(() => undefined);
+    return result;
+  }
+  // The row no longer shows the image it replaced (or removed): its files may now go.
+  if (previousImageId && previousImageId !== imageId) {
+    await removeImageIfUnused(deps, previousImageId).catch((error: unknown) => {
+      deps.logger.warn({ imageId: previousImageId, err: errorMessage(error) }, "image row kept for the sweeper");
+    });
+  }
+  return result;
+}

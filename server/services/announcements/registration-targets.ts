@@ -1,0 +1,41 @@
+import { isRecordId } from "#server/db/ids.ts";
+import { announcementsRepo } from "#server/repos/announcements.ts";
+import type { Repos } from "#server/repos/index.ts";
+import { eventCalendar } from "#server/services/event-calendar.ts";
+import type { ReadDeps } from "./deps";
+import { announcementState, liveById, registrationClosed, siteTime, toCard } from "./public-reads";
+
+/**
+ * A live announcement that collects registrations on the site: its card, how it takes them, whether registering
+ * has closed, and its event's calendar file (null: no event), made only when a mail asks for it. Undefined for any
+ * other. Read through `from` when it must join a transaction (one that holds the announcement's lock).
+ */
+export async function registrationTarget(deps: ReadDeps, id: string, now: Date = new Date(), from?: Pick<Repos, "announcements">) {
+  const at = now.toISOString();
+  const announcement = await liveById(deps, id, at, from);
+  if (!announcement?.registration) return undefined;
+  const { event, registration } = announcement;
+  const card = toCard(deps, announcement, at);
+  return {
+    card,
+    settings: registration,
+    closed: registrationClosed(announcement, at),
+    calendar: (site: { siteName: string; publicUrl: string }) => (event ? eventCalendar(card, event, site) : null),
+  };
+}
+
+/** Any announcement as the admin's registrations page names it (draft, expired and all); undefined when there is none. */
+export async function findForAdmin(deps: ReadDeps, id: string, now: Date = new Date()) {
+  if (!isRecordId(id)) return undefined;
+  const announcement = await announcementsRepo(deps.db).findById(id);
+  if (!announcement) return undefined;
+  const at = now.toISOString();
+  return {
+    ...toCard(deps, announcement, at),
+    state: announcementState(announcement, at),
+    registration: announcement.registration && {
+      ...announcement.registration,
+      closesAtText: siteTime(deps, announcement.registration.closesAt),
+    },
+  };
+}
