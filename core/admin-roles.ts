@@ -8,6 +8,3 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 export const ROLE_LABELS: Record<AdminRole, string> = { owner: "Owner", editor: "Editor" };
 
 export const isAdminRole = (value: unknown): value is AdminRole => (ADMIN_ROLES as readonly unknown[]).includes(value);
-
-/** What the 403 page and a refused write say to an Editor who reaches an Owner's page. */
-export const OWNERS_ONLY_MESSAGE = "Only an Owner can open this page or make this change.";

@@ -1,6 +1,7 @@
 import type { Submission } from "@conform-to/react";
-import { HASHING_BUSY_MESSAGE, LINK_GONE_MESSAGE } from "#app/components/admin/account-page.tsx";
 import { formAnswer } from "./forms.server";
+import { SITE_BUSY } from "#core/messages/common.ts";
+import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 
 /** A mailed link's form refused (an invitation, a password reset): the site is busy, the password is weak, or the link is spent. */
 export type LinkRefusal =
@@ -10,12 +11,12 @@ export type LinkRefusal =
 export function linkRefusalAnswer(submission: Submission<unknown>, refusal: LinkRefusal) {
   const hideFields = ["newPassword", "confirmPassword"];
   if (refusal.reason === "busy") {
-    return formAnswer(submission.reply({ formErrors: [HASHING_BUSY_MESSAGE], hideFields }), 429, {
+    return formAnswer(submission.reply({ formErrors: [SITE_BUSY], hideFields }), 429, {
       "Retry-After": String(refusal.retryAfterSeconds),
     });
   }
   if (refusal.reason === "invalid-password") {
     return formAnswer(submission.reply({ fieldErrors: { newPassword: [refusal.message] }, hideFields }), 400);
   }
-  return formAnswer(submission.reply({ formErrors: [LINK_GONE_MESSAGE], hideFields }), 410);
+  return formAnswer(submission.reply({ formErrors: [SIGN_IN_REFUSED.linkGone], hideFields }), 410);
 }

@@ -1,6 +1,5 @@
 import { createContext, data, href, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
-import { ADMIN_ACCESS_MESSAGES, loginPath } from "#core/admin-access-messages.ts";
-import { OWNERS_ONLY_MESSAGE } from "#core/admin-roles.ts";
+import { ADMIN_ACCESS_MESSAGES, loginPath, OWNERS_ONLY_MESSAGE } from "#core/messages/admin-access.ts";
 import type { RouteHandle } from "#core/route-handle.ts";
 import { INTENT_FIELD } from "#core/schemas/intent.ts";
 import type { AdminCheckOptions, SignInStage } from "#server/auth/auth-service.ts";

@@ -1,6 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { SAVED } from "#core/messages/common.ts";
-import { CONFLICT_MESSAGE } from "#core/schemas/content-forms.ts";
+import { goneMessage, NOT_A_FORM, SAVED } from "#core/messages/common.ts";
+import { CONFLICT_MESSAGE } from "#core/messages/content.ts";
 import { data, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { redirectWithToast } from "./toast-cookie.server";
@@ -19,7 +19,7 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     form = await request.formData();
   } catch {
-    throw buttonAnswer({ ok: false, error: "The request is not a form" }, 400);
+    throw buttonAnswer({ ok: false, error: NOT_A_FORM }, 400);
   }
   const cleaned = new FormData();
   for (const [name, value] of form) {
@@ -80,9 +80,6 @@ export function buttonAnswer(answer: { ok: true; [key: string]: unknown } | { ok
   const result = { status: "error", error: { [answer.field ?? ""]: [answer.error] } } satisfies SubmissionResult<string[]>;
   return data({ ok: false, result }, { status });
 }
-
-/** Why an action on something found nothing: another admin deleted it (or it never was). Shown to the admin as is. */
-export const goneMessage = (what: string) => `No such ${what}: it was deleted. Reload to see the latest.`;
 
 /**
  * The answer to a content edit's form: saved (200, the form reset to what was stored), or refused because the item

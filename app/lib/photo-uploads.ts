@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from "react";
 import { href } from "react-router";
 import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits.ts";
-import { PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms.ts";
+import { PHOTO_FORMATS_MESSAGE } from "#core/schemas/content-forms.ts";
 import { downscaledPhoto } from "./downscale-photo";
 import { holdWhileUploading } from "./leave-while-uploading";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
-import { NETWORK_MESSAGE, postWithProgress, refusalMessage } from "./post-with-progress";
+import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
+import { CONTENT_FAILED, PHOTO_TOO_LARGE_MESSAGE } from "#core/messages/content.ts";
+import { postWithProgress, refusalMessage } from "./post-with-progress";
 
 /** One photo on its way into a gallery, as the upload list shows it. */
 export interface PhotoUpload {
@@ -113,10 +114,10 @@ async function send(upload: PhotoUpload, file: File): Promise<{ ok: true } | { o
     onSent: () => update(upload.key, { state: "encoding", sent: upload.total }),
   });
   if (status >= 200 && status < 300) return { ok: true };
-  if (status === 0) return { ok: false, message: NETWORK_MESSAGE };
+  if (status === 0) return { ok: false, message: CONTENT_FAILED.uploadNotSent };
   if (status === 401) return { ok: false, message: ADMIN_ACCESS_MESSAGES.sessionEnded };
   if (status === 413) return { ok: false, message: PHOTO_TOO_LARGE_MESSAGE };
-  return { ok: false, message: refusalMessage(answer) ?? `The photo was not saved (error ${status}). Try again.` };
+  return { ok: false, message: refusalMessage(answer) ?? CONTENT_FAILED.photoNotSaved(status) };
 }
 
 function subscribe(listener: () => void) {

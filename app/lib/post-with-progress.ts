@@ -1,7 +1,5 @@
 import { href } from "react-router";
 
-export const NETWORK_MESSAGE = "The upload did not reach the server. Check the connection and try again.";
-
 /** What a posted form brought back: the answer's status (0 when none came: the network failed) and its JSON body. */
 export interface PostedAnswer {
   status: number;

@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/announcement-calendar";
 import { servicesContext } from "#app/context.ts";
+import { NOT_FOUND } from "#core/messages/common.ts";
 
 /** "Add to calendar": the announced event as an .ics file the phone's calendar opens. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const file = await context
     .get(servicesContext)
     .announcements.calendarFile(params.id, await context.get(servicesContext).content.chrome());
-  if (file === undefined) throw data("Not found", { status: 404 });
+  if (file === undefined) throw data(NOT_FOUND, { status: 404 });
   return new Response(file, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

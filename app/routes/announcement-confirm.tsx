@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { announcementPagePath, announcementRegisterPath } from "#core/public-pages.ts";
-import { confirmLinkGoneMessage, REGISTRATION_MESSAGES, registeredMessage, waitingMessage } from "#core/schemas/registration-messages.ts";
+import { confirmLinkGoneMessage, REGISTRATION_MESSAGES, registeredMessage, waitingMessage } from "#core/messages/registration.ts";
 import { EventDetails } from "#app/components/site/announced-event.tsx";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -10,6 +10,7 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/announcement-confirm";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { NOT_FOUND } from "#core/messages/common.ts";
 
 /**
  * GET /announcement/<id>/confirm?token=…, the page a registrant's "Confirm your place" link opens: it only shows the
@@ -19,7 +20,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const page = await context.get(servicesContext).registrations.confirmation(params.id, token);
-  if (!page) throw data("Not found", { status: 404 });
+  if (!page) throw data(NOT_FOUND, { status: 404 });
   return { announcement: page.announcement, open: page.open, token: page.open ? token : "" };
 }
 

@@ -5,7 +5,7 @@ import { errorMessage } from "#core/errors.ts";
 import { announcementPagePath } from "#core/public-pages.ts";
 import { retryWait } from "#core/retry-wait.ts";
 import { registrationSchema } from "#core/schemas/registration.ts";
-import { confirmationSentMessage, REGISTRATION_MESSAGES } from "#core/schemas/registration-messages.ts";
+import { confirmationSentMessage, REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
 import { EventDetails } from "#app/components/site/announced-event.tsx";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { RegistrationForm } from "#app/components/site/registration-form.tsx";
@@ -15,11 +15,12 @@ import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts"
 import { formAnswer, honeypotFilled, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/announcement-register";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { NOT_FOUND } from "#core/messages/common.ts";
 
 /** The registration form of a live announcement that collects registrations on the site; 404 for any other. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const form = await context.get(servicesContext).registrations.form(params.id);
-  if (!form) throw data("Not found", { status: 404 });
+  if (!form) throw data(NOT_FOUND, { status: 404 });
   return { ...form, submissionKey: crypto.randomUUID() };
 }
 
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // Read once: its questions check the answers, and the registration is taken for it.
   const target = await context.get(servicesContext).registrations.target(params.id);
-  if (!target) throw data("Not found", { status: 404 });
+  if (!target) throw data(NOT_FOUND, { status: 404 });
   const submission = parseWithZod(form, { schema: registrationSchema(target.settings.questions) });
   const refused = (status: number, message: string, extra: { full?: boolean } = {}, headers?: HeadersInit) =>
     formAnswer(submission.reply({ formErrors: [message] }), status, headers, extra);
@@ -61,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "limit-reached":
         return refused(
           429,
-          `Too many registrations from your network. Try again in ${retryWait(result.retryAfterSeconds)}.`,
+          REGISTRATION_MESSAGES.tooManyFromNetwork(retryWait(result.retryAfterSeconds)),
           {},
           {
             "Retry-After": String(result.retryAfterSeconds),

@@ -10,6 +10,7 @@ import { showToast } from "#app/components/ui/toasts.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/announcement";
 import { servicesContext } from "#app/context.ts";
+import { ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { announcements: await context.get(servicesContext).announcements.listLive() };
@@ -66,8 +67,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const navigate = useNavigate();
   useEffect(() => {
-    const message =
-      isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : "Failed to fetch announcemetns";
+    const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : ANNOUNCEMENTS_FAILED.fetch;
     showToast.error(message);
     const hasHistory = Boolean((window.history.state as { idx?: number } | null)?.idx);
     if (hasHistory) void navigate(-1);

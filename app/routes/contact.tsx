@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { retryWait } from "#core/retry-wait.ts";
 import { contactSchema } from "#core/schemas/contact.ts";
-import { CONTACT_MESSAGES } from "#core/schemas/contact-messages.ts";
+import { CONTACT_MESSAGES } from "#core/messages/contact.ts";
 import { ContactForm } from "#app/components/home/contact-form.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts";

@@ -7,11 +7,12 @@ import { PhotoGrid } from "#app/components/site/photo-grid.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/gallery";
 import { servicesContext } from "#app/context.ts";
+import { NOT_FOUND } from "#core/messages/common.ts";
 
 /** One event's or activity's page: only those with photos have one. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await context.get(servicesContext).content.galleryPage(params.slug);
-  if (!page) throw data("Not found", { status: 404 });
+  if (!page) throw data(NOT_FOUND, { status: 404 });
   return page;
 }
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { retryWait } from "#core/retry-wait.ts";
-import { JOIN_MESSAGES, joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join.ts";
+import { joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join.ts";
 import { type JoinAnswer, JoinForm } from "#app/components/join/join-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
@@ -10,6 +10,7 @@ import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts"
 import { honeypotFilled, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/join";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { JOIN_MESSAGES } from "#core/messages/join.ts";
 
 const STEP1_FIELDS = Object.keys(joinStep1Schema.shape);
 const step1Values = (form: FormData) => Object.fromEntries(STEP1_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));

@@ -1,2 +1,20 @@
 /** What a form says once the server has stored it. */
 export const SAVED = "Saved";
+
+/** What a page, file or download that is not there answers (404). */
+export const NOT_FOUND = "Not found";
+
+/** Why an action on something found nothing: another admin deleted it (or it never was). Shown to the admin as is. */
+export const goneMessage = (what: string) => `No such ${what}: it was deleted. Reload to see the latest.`;
+
+/** A post whose body is not a form (only a hand-made request sends one): 400. */
+export const NOT_A_FORM = "The request is not a form";
+
+/** A post whose `intent` names none of the page's actions (only a hand-made request sends one). */
+export const UNKNOWN_INTENT_MESSAGE = "This page has no such action";
+
+/** A refusal's toast when neither the server nor the post had words of its own. */
+export const NOT_DONE = "That did not go through. Please try again.";
+
+/** Too many passwords are being checked right now (a flood of logins): the form is kept, to send again. */
+export const SITE_BUSY = "The site is busy right now. Please try again in a moment.";

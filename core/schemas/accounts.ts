@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { ADMIN_ROLES } from "#core/admin-roles.ts";
-import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
-import { NEW_PASSWORDS_DIFFER, newPasswordFields, samePasswordTwice } from "./password";
+import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
+import { NEW_PASSWORDS_DIFFER } from "#core/messages/security.ts";
+import { targetIdField } from "./intent";
+import { newPasswordFields, samePasswordTwice } from "./password";
 import { withoutNul } from "./text";
 
 export const ADMIN_NAME_MAX_LENGTH = 80;

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
+import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
 import { withoutNul } from "./text";
-import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
+import { targetIdField } from "./intent";
 import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from "./limits";
 import { itemId, itemVersion, optionalText } from "./content-forms";
 import { capacityField, registrationQuestionsField } from "./registration";
-import { REGISTRATION_MESSAGES } from "./registration-messages";
 
 /** SPEC 2: the card's title when the announcement has none, and its button's words when the admin wrote none. */
 export const DEFAULT_ANNOUNCEMENT_TITLE = "Announcement";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { NEW_PASSWORDS_DIFFER, newPasswordFields, samePasswordTwice } from "./password";
+import { NEW_PASSWORDS_DIFFER } from "#core/messages/security.ts";
+import { newPasswordFields, samePasswordTwice } from "./password";
 
 /** SPEC 5, "Change password": messages exactly as written there. */
 export const changePasswordSchema = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_MESSAGES } from "./contact-messages";
+import { CONTACT_MESSAGES } from "#core/messages/contact.ts";
 import { withoutNul } from "./text";
 
 /** The contact form's schema (SPEC section 5), shared by the form and the /contact action. */

@@ -12,7 +12,7 @@ import {
   teamMemberSchema,
   videoSchema,
 } from "./content-forms";
-import { UNKNOWN_INTENT_MESSAGE } from "./intent";
+import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 
 /**
  * What each site content screen's action does, by its form's `intent` (its lists' moves and deletes are

@@ -1,12 +1,11 @@
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
+import { CONFLICT_MESSAGE, MOVE_MESSAGES, VIDEO_MISSING_MESSAGE } from "#core/messages/content.ts";
 import {
-  CONFLICT_MESSAGE,
   collaboratorSchema,
   gallerySchema,
   goalSchema,
   logoSchema,
-  MOVE_MESSAGES,
   moveItemSchema,
   presidentSchema,
   resourceSchema,
@@ -14,7 +13,6 @@ import {
   socialLinkSchema,
   teamMemberSchema,
   VIDEO_FORMATS_MESSAGE,
-  VIDEO_MISSING_MESSAGE,
   videoChoiceSchema,
 } from "./content-forms";
 

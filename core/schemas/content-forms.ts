@@ -1,9 +1,7 @@
 import { z } from "zod";
+import { CONFLICT_MESSAGE, MOVE_MESSAGES, PHOTO_TOO_LARGE_MESSAGE, VIDEO_MISSING_MESSAGE } from "#core/messages/content.ts";
 import { withoutNul } from "./text";
 import { CONTENT_PHOTO_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MAX_PARTS } from "./limits";
-
-/** What a save made from an older copy of an item is told (a version check, not last-write-wins). */
-export const CONFLICT_MESSAGE = "This was changed by someone else. Reload to see the latest.";
 
 /** A textarea's lines arrive CRLF-separated from a browser's form; stored, they are separated by \n alone. */
 const oneKindOfLineBreak = (text: string) => text.replace(/\r\n?/g, "\n");
@@ -72,15 +70,6 @@ export const goalSchema = z.object({
 });
 export type GoalInput = z.infer<typeof goalSchema>;
 
-/** What a move is told when it does not say where to. */
-export const MOVE_MESSAGES = {
-  direction: "Say which way: up or down",
-  to: "Say where to: a place in the list, counted from 0 at the top",
-  either: "Say which way (up or down) or where to (a place in the list), not both",
-  /** A place past the list's end; the list has `size` items. */
-  outOfRange: (size: number) => `Say where to: a place from 0 to ${size - 1} in this list`,
-} as const;
-
 /**
  * Move up / Move down on any list (`direction`), or a drag that drops an item at a place (`to`: its place in the new
  * order, 0 at the top; the server checks it is within the list). One of the two.
@@ -98,7 +87,6 @@ export const moveItemSchema = z
 
 /** What a refused photo is told: which formats work. */
 export const PHOTO_FORMATS_MESSAGE = "Choose a JPEG, PNG, WebP or AVIF photo (HEIC and other files cannot be used)";
-export const PHOTO_TOO_LARGE_MESSAGE = `The photo must be ${CONTENT_PHOTO_MAX_BYTES / 1024 / 1024} MB or smaller`;
 /** The file types a photo field offers; the server judges the bytes. */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
 
@@ -114,7 +102,6 @@ const optionalPhoto = z.preprocess(
 /** What a refused video is told. */
 export const VIDEO_FORMATS_MESSAGE = "Choose an MP4 or WebM video (MOV and other files cannot be used)";
 export const VIDEO_TOO_LARGE_MESSAGE = `The video must be ${VIDEO_MAX_BYTES / 1024 / 1024} MB or smaller`;
-export const VIDEO_MISSING_MESSAGE = "Choose a video to upload";
 /** The file types the video field offers; the server judges the bytes. */
 export const VIDEO_ACCEPT = "video/mp4,video/webm";
 

@@ -3,9 +3,6 @@ import { z } from "zod";
 /** The form field that names which of a page's actions a post asks for. */
 export const INTENT_FIELD = "intent";
 
-/** A post whose `intent` names none of the page's actions (only a hand-made request sends one). */
-export const UNKNOWN_INTENT_MESSAGE = "This page has no such action";
-
 /** The id of what a page's button acts on (an account, an invitation), posted with its intent. */
 export const targetIdField = (what: string) =>
   z

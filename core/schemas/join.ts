@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JOIN_MESSAGES } from "#core/messages/join.ts";
 import { withoutNul } from "./text";
 
 /**
@@ -51,8 +52,7 @@ export const joinStep1Schema = z.object({
     .transform((value) => value ?? ""),
 });
 
-const QUESTION_REQUIRED = "This question is required";
-const FAILURE = "Something went wrong while submitting. Try again.";
+const { questionRequired: QUESTION_REQUIRED, failure: FAILURE } = JOIN_MESSAGES;
 
 const answer = required(QUESTION_REQUIRED, "Answer", JOIN_LIMITS.answer);
 
@@ -95,14 +95,3 @@ export const joinSubmissionSchema = joinStep1Schema.extend(joinStep2Schema.shape
 });
 
 export type JoinSubmission = z.infer<typeof joinSubmissionSchema>;
-
-/** The spec's strings (SPEC sections 4 and 8). */
-export const JOIN_MESSAGES = {
-  processing: "Processing...",
-  success: "Thank you for joining us, we will contact you soon!",
-  failure: FAILURE,
-  closed: "Applications are closed at the moment.",
-  tooManyFromNetwork: (wait: string) => `Too many applications from your network. Please try again in ${wait}.`,
-  tooManyForEmail: (wait: string) => `Too many applications with this email today. Please try again in ${wait}.`,
-  questionRequired: QUESTION_REQUIRED,
-} as const;

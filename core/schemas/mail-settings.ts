@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requiredText } from "./content-forms";
-import { UNKNOWN_INTENT_MESSAGE } from "./intent";
+import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 
 export const CONFIRMATION_LIMITS = { subject: 150, text: 5000 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
+import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
+import { targetIdField } from "./intent";
 import { pageNumber, searchText } from "./list-filter";
 
 /** Contact messages shown on one page of the admin's inbox. */

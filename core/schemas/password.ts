@@ -18,8 +18,6 @@ export const newPasswordFields = {
   confirmPassword: z.string({ error: "Confirm password is required" }).min(1, "Confirm password is required"),
 };
 
-export const NEW_PASSWORDS_DIFFER = "New passwords don't match";
-
 /** Refines a form holding `newPasswordFields`: the two must be equal. */
 export const samePasswordTwice = <T extends { newPassword: string; confirmPassword: string }>(values: T): boolean =>
   values.newPassword === values.confirmPassword;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UNKNOWN_INTENT_MESSAGE } from "./intent";
+import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 
 /** How long requests and messages may be kept, in months, as the admin chooses it; "never" keeps them until deleted. */
 export const RETENTION_CHOICES = ["6", "12", "24", "36", "60", "never"] as const;

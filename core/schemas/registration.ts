@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { REGISTRATION_LIMITS, REGISTRATION_MESSAGES } from "./registration-messages";
+import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
+import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
+import { REGISTRATION_LIMITS } from "./registration-messages";
 import { withoutNul } from "./text";
-import { targetIdField, UNKNOWN_INTENT_MESSAGE } from "./intent";
+import { targetIdField } from "./intent";
 
 /**
  * Registrations an announcement collects on the site: the admin's extra questions (part of the announcement form) and

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import http, { type Server } from "node:http";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 import { matchRoutes } from "react-router";
 import {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import type { Logger } from "#server/logger.ts";
 import { inTurnQueue } from "#server/in-turn.ts";
 import { logSecurityEvent, type SecurityEvent } from "#server/security-log.ts";

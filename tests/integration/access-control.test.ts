@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { ServerBuild } from "react-router";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import { sessionStore } from "#server/auth/sessions.server.ts";
 import { newId, nowIso } from "#server/db/ids.ts";
 import { SMALL_SITE_VIDEO } from "#tests/shared/small-content.ts";

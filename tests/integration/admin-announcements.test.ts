@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
-import { CONFLICT_MESSAGE } from "#core/schemas/content-forms.ts";
+import { CONFLICT_MESSAGE } from "#core/messages/content.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
 import { ANNOUNCEMENT_IMAGE_FOLDER } from "#server/services/announcements.ts";
 import { imageForm, post, postToPage } from "./helpers/admin";

@@ -5,7 +5,7 @@ import {
   REGISTRATION_MESSAGES,
   registeredMessage,
   waitingMessage,
-} from "#core/schemas/registration-messages.ts";
+} from "#core/messages/registration.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
 import { getPage, post, postToPage } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";

@@ -18,9 +18,3 @@ export function AccountPage({ title, intro, children }: { title: string; intro: 
     </main>
   );
 }
-
-/** What a used, expired or unknown link's page says. */
-export const LINK_GONE_MESSAGE = "This link has expired or was already used.";
-
-/** Too many passwords are being checked right now (a flood of logins): the form is kept, to send again. */
-export const HASHING_BUSY_MESSAGE = "The site is busy right now. Please try again in a moment.";

@@ -10,13 +10,11 @@ import { Field, inputClass } from "#app/components/ui/field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import type { AccountSummary, InvitationSummary } from "#server/auth/accounts.server.ts";
-
-/** An account change's refusal, when the server gives no reason of its own. */
-const CHANGE_FAILED = "The change failed. Please try again.";
+import { ACCOUNTS_FAILED } from "#core/messages/accounts.ts";
 
 function RoleForm({ account }: { account: AccountSummary }) {
   const fetcher = useFetcher<ActionAnswer>();
-  const { announce } = useAnswerToasts(fetcher.data, { failure: CHANGE_FAILED });
+  const { announce } = useAnswerToasts(fetcher.data, { failure: ACCOUNTS_FAILED.change });
   const [role, setRole] = useState<AdminRole>(account.role);
   const selectId = `role-${account.id}`;
   return (
@@ -70,7 +68,7 @@ export function AccountList({ accounts, you }: { accounts: AccountSummary[]; you
             <ActionButton
               intent="set-access"
               fields={{ adminId: account.id, disabled: account.disabled ? "false" : "true" }}
-              toasts={{ failure: CHANGE_FAILED }}
+              toasts={{ failure: ACCOUNTS_FAILED.change }}
             >
               {account.disabled ? "Enable" : "Disable"}
             </ActionButton>
@@ -78,7 +76,7 @@ export function AccountList({ accounts, you }: { accounts: AccountSummary[]; you
               intent="delete"
               fields={{ adminId: account.id }}
               variant="danger"
-              toasts={{ failure: "The account could not be removed" }}
+              toasts={{ failure: ACCOUNTS_FAILED.remove }}
               confirm={{
                 title: "Remove this admin?",
                 label: "Remove",
@@ -105,7 +103,7 @@ export function RequireTwoFactorForm({ required }: { required: boolean }) {
         intent="require-two-factor"
         fields={{ required: required ? "false" : "true" }}
         className="self-start"
-        toasts={{ failure: CHANGE_FAILED }}
+        toasts={{ failure: ACCOUNTS_FAILED.change }}
       >
         {required ? "Stop requiring it" : "Require it for every admin"}
       </ActionButton>
@@ -141,7 +139,7 @@ export function InvitationList({ invitations }: { invitations: InvitationSummary
             <ActionButton
               intent="revoke-invitation"
               fields={{ invitationId: invitation.id }}
-              toasts={{ failure: "The invitation could not be revoked" }}
+              toasts={{ failure: ACCOUNTS_FAILED.revokeInvitation }}
               confirm={{ title: "Revoke this invitation?", label: "Revoke", body: `The link sent to ${invitation.email} stops working.` }}
             >
               Revoke

@@ -20,6 +20,7 @@ import { SelectField } from "#app/components/ui/select-field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
 import { useActionResult } from "#app/lib/use-action-result.ts";
+import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
 
 /** A stored announcement as its edit form starts: the fields as text, and its image. */
 export interface EditedAnnouncement {
@@ -100,10 +101,10 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
   });
   useActionResult(fetcher.data, ({ ok }) => {
     if (!ok) {
-      showToast.error(editing ? "Failed to save announcement" : "Failed to create announcement");
+      showToast.error(editing ? ANNOUNCEMENTS_FAILED.save : ANNOUNCEMENTS_FAILED.create);
       return;
     }
-    showToast.success(editing ? "Announcement saved!" : "Announcement created!");
+    showToast.success(editing ? ANNOUNCEMENTS_DONE.saved : ANNOUNCEMENTS_DONE.created);
     onSaved();
   });
   const submitting = fetcher.state !== "idle";

@@ -7,6 +7,7 @@ import { inputClass } from "#app/components/ui/field.tsx";
 import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 import { idsForm, SelectionBar } from "./selection-bar";
+import { APPLICATIONS_FAILED } from "#core/messages/applications.ts";
 
 /**
  * Select every request on the page, and what to do with the selected ones: set their status, or delete them (behind
@@ -23,8 +24,8 @@ export function ApplicationBulkBar(props: {
   const selectAllBox = useRef<HTMLInputElement | null>(null);
   const busy = fetcher.state !== "idle";
   const { announce } = useAnswerToasts(fetcher.data, {
-    loading: "Updating status...",
-    failure: "Failed to update the status",
+    loading: APPLICATIONS_FAILED.updatingStatus,
+    failure: APPLICATIONS_FAILED.status,
     onSuccess: () => {
       props.onDone();
       // The buttons it was pressed with go with the selection: the keyboard carries on from "Select all".
@@ -42,7 +43,7 @@ export function ApplicationBulkBar(props: {
         intent: "delete-selected",
         title: (count) => `Are you absolutely sure you want to delete ${countOf(count, "user")}?`,
         text: "This action cannot be undone. This will permanently delete the users' information and remove it from our servers.",
-        toasts: { loading: "Deleting users...", failure: "Failed to delete users" },
+        toasts: { loading: APPLICATIONS_FAILED.deletingMany, failure: APPLICATIONS_FAILED.deleteMany },
       }}
     >
       <div className="flex items-center gap-2">

@@ -8,6 +8,7 @@ import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.
 import { Field } from "#app/components/ui/field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import type { loader as applicationDetailsLoader } from "#app/routes/admin/requests/details.ts";
+import { APPLICATIONS_FAILED } from "#core/messages/applications.ts";
 
 type Activity = Extract<Awaited<ReturnType<typeof applicationDetailsLoader>>, { activity: unknown }>["activity"];
 
@@ -44,7 +45,7 @@ export function ApplicationHistory({ id, activity, failed }: { id: string; activ
         History
       </h3>
       {activity === undefined ? (
-        <p className="mt-2 text-slate-700">{failed ? "The history could not be loaded." : "Loading…"}</p>
+        <p className="mt-2 text-slate-700">{failed ? APPLICATIONS_FAILED.history : "Loading…"}</p>
       ) : activity.length === 0 ? (
         <p className="mt-2 text-slate-700">No status changes or notes yet.</p>
       ) : (

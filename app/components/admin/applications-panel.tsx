@@ -11,6 +11,7 @@ import { ApplicationDetailsDialog } from "./application-details-dialog";
 import { ApplicationFilters } from "./application-filters";
 import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
 import type { Route } from "../../routes/admin/requests/+types/index";
+import { APPLICATIONS_FAILED } from "#core/messages/applications.ts";
 
 type PanelData = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>;
 /** One page of the request list, as the panel's loader sends it. */
@@ -48,7 +49,7 @@ export function ApplicationsPanel({
   const remove = useConfirmedAction<ListedApplication>({
     action: () => href("/admin"),
     body: ({ id }) => ({ intent: "delete", id }),
-    toasts: { loading: "Deleting user...", failure: "Failed to delete user" },
+    toasts: { loading: APPLICATIONS_FAILED.deleting, failure: APPLICATIONS_FAILED.delete },
   });
 
   const first = (page - 1) * APPLICATIONS_PAGE_SIZE + 1;

@@ -2,6 +2,7 @@ import { href } from "react-router";
 import { changePasswordSchema } from "#core/schemas/change-password.ts";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { Field } from "#app/components/ui/field.tsx";
+import { SECURITY_DONE, SECURITY_FAILED } from "#core/messages/security.ts";
 
 /**
  * SPEC 5 and 8, "Change password". Every other session of the admin ends on success (server side). A wrong current
@@ -13,7 +14,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
     action: href("/admin/password"),
     schema: changePasswordSchema,
     shouldValidate: "onSubmit",
-    toasts: { success: "Password updated successfully!", failure: "Failed to update password" },
+    toasts: { success: SECURITY_DONE.passwordUpdated, failure: SECURITY_FAILED.password },
     onSaved: onChanged,
   });
   return (

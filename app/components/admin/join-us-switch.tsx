@@ -2,6 +2,7 @@ import { href, useFetcher } from "react-router";
 import { Switch } from "#app/components/ui/switch.tsx";
 import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
+import { APPLICATIONS_DONE, APPLICATIONS_FAILED } from "#core/messages/applications.ts";
 
 /**
  * SPEC 4, "Join visibility toggle": writes the inverse of the current value, then shows what the server
@@ -11,9 +12,9 @@ export function JoinUsSwitch({ visible }: { visible: boolean }) {
   // `visible` is the stored value: React Router reads the page's data again after the write.
   const fetcher = useFetcher<ActionAnswer>();
   const { announce } = useAnswerToasts(fetcher.data, {
-    loading: "toggling...",
-    success: "Toggled successfully",
-    failure: "Failed to toggle",
+    loading: APPLICATIONS_FAILED.togglingJoinUs,
+    success: APPLICATIONS_DONE.joinUsToggled,
+    failure: APPLICATIONS_FAILED.toggleJoinUs,
   });
 
   return (

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { href, Link, useFetcher, useLocation, useSearchParams } from "react-router";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
+import { SIGN_IN_FAILED } from "#core/messages/sign-in.ts";
 import { loginSchema } from "#core/schemas/login.ts";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -33,7 +34,7 @@ export function LoginForm({ lastResult, ended: endedHere = false }: { lastResult
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldRevalidate: "onInput",
   });
-  useActionResult(fetcher.data, ({ result }) => showToast.error(firstMessage(result.error?.[""]) ?? "Login failed"));
+  useActionResult(fetcher.data, ({ result }) => showToast.error(firstMessage(result.error?.[""]) ?? SIGN_IN_FAILED.login));
   const submitting = fetcher.state !== "idle";
 
   return (

@@ -5,6 +5,7 @@ import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import type { MailConfig } from "#server/config.ts";
 import type { OutboxCounts } from "#server/repos/mail-outbox.ts";
 import type { MailSettings } from "#server/services/mail-settings.ts";
+import { MAIL_DONE, MAIL_FAILED } from "#core/messages/mail.ts";
 
 const TRANSPORT_NAMES = { smtp: "SMTP", emailjs: "EmailJS" } as const;
 
@@ -77,9 +78,9 @@ function SendTestMail() {
     <ActionButton<ActionAnswer & { to?: string }>
       action={href("/admin/mail/test")}
       toasts={{
-        loading: "Sending test mail...",
-        success: (answer) => `Test mail queued for ${answer.to ?? "the notification address"}.`,
-        failure: "Failed to send the test mail",
+        loading: MAIL_FAILED.sendingTest,
+        success: (answer) => MAIL_DONE.testQueued(answer.to),
+        failure: MAIL_FAILED.test,
       }}
     >
       Send test mail

@@ -1,6 +1,7 @@
 import { countOf } from "#core/count-of.ts";
 import { href } from "react-router";
 import { SelectionBar } from "./selection-bar";
+import { INBOX_FAILED } from "#core/messages/inbox.ts";
 
 /** Select every message on the page, and delete the selected ones (behind a confirmation). */
 export function MessageBulkBar(props: {
@@ -17,7 +18,7 @@ export function MessageBulkBar(props: {
         intent: "delete",
         title: (count) => `Delete ${countOf(count, "message")}?`,
         text: "This cannot be undone. The messages are removed from the site for good.",
-        toasts: { loading: "Deleting messages...", failure: "Failed to delete the messages" },
+        toasts: { loading: INBOX_FAILED.deletingMany, failure: INBOX_FAILED.deleteMany },
       }}
     />
   );

@@ -6,6 +6,7 @@ import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { InboxMessage } from "./messages-panel";
+import { INBOX_FAILED } from "#core/messages/inbox.ts";
 
 /** A reply in the admin's own mail program: to the sender, the subject filled in. */
 export function replyHref(email: string, shortName: string): string {
@@ -37,7 +38,7 @@ export function MessageCard({
   const hydrated = useHydrated();
   const nameId = useId();
   const textId = useId();
-  useAnswerToasts(fetcher.data, { failure: "Failed to mark the message as read" });
+  useAnswerToasts(fetcher.data, { failure: INBOX_FAILED.markRead });
   const marking = fetcher.state !== "idle" || fetcher.data?.ok === true;
   const unread = message.readAt === null && !marking;
 

@@ -9,6 +9,7 @@ import { MessageFilters } from "./message-filters";
 import { Pager } from "./pager";
 import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
 import type { Route } from "../../routes/admin/messages/+types/index";
+import { INBOX_FAILED } from "#core/messages/inbox.ts";
 
 /** One page of the inbox, as the messages page's loader sends it. */
 export type MessagesPage = Route.ComponentProps["loaderData"]["messages"];
@@ -34,7 +35,7 @@ export function MessagesPanel({ messages: list, filter, shortName }: { messages:
   const remove = useConfirmedAction<InboxMessage>({
     action: () => href("/admin/messages"),
     body: ({ id }) => ({ intent: "delete", "ids[0]": id }),
-    toasts: { loading: "Deleting message...", failure: "Failed to delete the message" },
+    toasts: { loading: INBOX_FAILED.deleting, failure: INBOX_FAILED.delete },
   });
 
   const first = (page - 1) * MESSAGES_PAGE_SIZE + 1;

@@ -6,6 +6,7 @@ import { AdminForm, type FormAnswer, useAdminForm } from "#app/components/admin/
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
+import { PERSONAL_DATA_DONE, PERSONAL_DATA_FAILED } from "#core/messages/personal-data.ts";
 
 interface Counts {
   requests: number;
@@ -54,7 +55,7 @@ export function RetentionForm({ retention }: { retention: string }) {
           label="Keep join requests, contact messages and registrations for"
           options={RETENTION_LABELS}
         />
-        {deleted && !nothing(deleted) && <FormMessage tone="success">{`Deleted ${countsText(deleted)} older than that.`}</FormMessage>}
+        {deleted && !nothing(deleted) && <FormMessage tone="success">{PERSONAL_DATA_DONE.deletedOlder(countsText(deleted))}</FormMessage>}
       </AdminForm>
       <ConfirmDialog
         open={confirming !== undefined && !retentionForm.busy}
@@ -105,9 +106,9 @@ export function EraseByEmail() {
         {found?.held &&
           found.email &&
           (erased ? (
-            <FormMessage tone="success">{`Erased ${countsText(erased)} held for ${found.email}.`}</FormMessage>
+            <FormMessage tone="success">{PERSONAL_DATA_DONE.erasedFor(countsText(erased), found.email)}</FormMessage>
           ) : nothing(found.held) ? (
-            <FormMessage tone="notice">{`Nothing is held for ${found.email}.`}</FormMessage>
+            <FormMessage tone="notice">{PERSONAL_DATA_DONE.nothingHeld(found.email)}</FormMessage>
           ) : (
             <>
               <p className="text-slate-900">{`Held for ${found.email}: ${countsText(found.held)}.`}</p>
@@ -118,7 +119,7 @@ export function EraseByEmail() {
                 size="md"
                 className="self-start"
                 toasts={{
-                  failure: "Failed to erase",
+                  failure: PERSONAL_DATA_FAILED.erase,
                   onSuccess: (answer) => setErasure({ finding: found, erased: answer.erased }),
                 }}
                 confirm={{

@@ -1,8 +1,6 @@
 import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
 import type { SessionSummary } from "#server/auth/auth-service.ts";
-
-/** A sign-out's refusal, when the server gives no reason of its own. */
-const SIGN_OUT_FAILED = "The sign-out failed. Please try again.";
+import { SECURITY_FAILED } from "#core/messages/security.ts";
 
 /** Where a session signed in from: the network this page was asked from or another, by its code (never the address). */
 function networkOf({ network }: SessionSummary): string {
@@ -32,7 +30,7 @@ export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
                 intent="revoke-session"
                 fields={{ id: session.id }}
                 aria-label={`Sign out ${session.browser}`}
-                toasts={{ failure: SIGN_OUT_FAILED }}
+                toasts={{ failure: SECURITY_FAILED.signOut }}
               >
                 Sign out
               </ActionButton>
@@ -41,7 +39,7 @@ export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
         ))}
       </ul>
       {hasOthers && (
-        <ActionButton intent="revoke-other-sessions" size="md" className="self-start" toasts={{ failure: SIGN_OUT_FAILED }}>
+        <ActionButton intent="revoke-other-sessions" size="md" className="self-start" toasts={{ failure: SECURITY_FAILED.signOut }}>
           Sign out everywhere else
         </ActionButton>
       )}

@@ -6,6 +6,7 @@ import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
 import { AdminForm, type FormAnswer, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
+import { SECURITY_DONE, SECURITY_FAILED } from "#core/messages/security.ts";
 
 interface FormAnswerWithCodes extends FormAnswer {
   recoveryCodes?: string[];
@@ -52,12 +53,7 @@ function StartSetup() {
   return (
     <div className="flex flex-col gap-3">
       <p data-testid="two-factor-state">Off.</p>
-      <ActionButton
-        intent="start-two-factor"
-        variant="primary"
-        size="md"
-        toasts={{ failure: "Two-factor sign-in could not be set up. Please try again." }}
-      >
+      <ActionButton intent="start-two-factor" variant="primary" size="md" toasts={{ failure: SECURITY_FAILED.twoFactorSetup }}>
         Set up two-factor sign-in
       </ActionButton>
     </div>
@@ -139,7 +135,7 @@ function PasswordAgainForm({
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className="flex flex-col gap-4">
-      <FormMessage tone="success">Two-factor sign-in is on.</FormMessage>
+      <FormMessage tone="success">{SECURITY_DONE.twoFactorOn}</FormMessage>
       <p className="text-slate-700">
         Keep these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose the app. They are shown only
         now.

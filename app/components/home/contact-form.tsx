@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { CONTACT_MESSAGES } from "#core/schemas/contact-messages.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
@@ -9,6 +8,7 @@ import { preloadToasts, showToast } from "#app/components/ui/toasts.ts";
 import { onDemand } from "#app/lib/on-demand.ts";
 import { useActionResult } from "#app/lib/use-action-result.ts";
 import type { validateContact } from "./contact-validation";
+import { CONTACT_MESSAGES } from "#core/messages/contact.ts";
 
 /** The schema (and zod with it) loads when the visitor starts writing, not with the home page; so do the toasts. */
 const contactChecks = onDemand(() => import("./contact-validation"), "the contact form's checks");

@@ -2,13 +2,14 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { JOIN_MESSAGES, joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join.ts";
+import { joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
 import { useActionResult } from "#app/lib/use-action-result.ts";
 import { ChipList } from "./chip-list";
+import { JOIN_MESSAGES } from "#core/messages/join.ts";
 
 /** Where the form stands after a post: the step to show, the first step's values, and the messages. */
 export interface JoinAnswer {

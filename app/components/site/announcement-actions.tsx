@@ -1,11 +1,11 @@
 import { CalendarPlus, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { announcementCalendarPath, announcementPagePath } from "#core/public-pages.ts";
-import { REGISTRATION_MESSAGES } from "#core/schemas/registration-messages.ts";
 import type { PublicAnnouncement } from "#server/services/announcements.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { linkName } from "#app/lib/link-name.ts";
 import { ShareButton } from "./share-button";
+import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
 
 /**
  * What a visitor can do with an announcement, on its card and on its page: open its link (or its registration form), take its event into a

@@ -2,6 +2,7 @@ import { Share2 } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
 
 /**
  * Shares the page at `path`: the phone's share sheet where the browser has one, otherwise its address is copied.
@@ -19,9 +20,9 @@ export function ShareButton({ title, path, className }: { title: string; path: s
     }
     try {
       await navigator.clipboard.writeText(url);
-      showToast.success("Link copied");
+      showToast.success(ANNOUNCEMENTS_DONE.linkCopied);
     } catch {
-      showToast.error(`Could not copy the link: ${url}`);
+      showToast.error(ANNOUNCEMENTS_FAILED.copyLink(url));
     }
   };
   return (

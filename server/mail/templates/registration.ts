@@ -1,6 +1,6 @@
 import { greetableName } from "#core/greetable-name.ts";
 import { announcementConfirmPath, announcementPagePath } from "#core/public-pages.ts";
-import { waitingMessage } from "#core/schemas/registration-messages.ts";
+import { waitingMessage } from "#core/messages/registration.ts";
 import type { OutboxPayload } from "#server/mail/messages.ts";
 import type { QueuedRecipientMail } from "#server/services/public-submissions.ts";
 import type { RegistrationTarget } from "#server/services/registrations.ts";

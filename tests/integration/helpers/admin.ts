@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import type { ApplicationStatus } from "#core/schemas/applications.ts";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import sharp from "sharp";

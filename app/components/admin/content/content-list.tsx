@@ -22,6 +22,7 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
 import { type ActionAnswer, answerMessage } from "#app/lib/answer-message.ts";
 import { useActionResult } from "#app/lib/use-action-result.ts";
+import { CONTENT_DONE, CONTENT_FAILED } from "#core/messages/content.ts";
 
 type Direction = "up" | "down";
 
@@ -61,7 +62,7 @@ export function ContentList<T extends { id: string }>({
   };
   const remove = useConfirmedAction<T>({
     action: (item) => itemAction(item, "delete"),
-    toasts: { success: "Deleted", failure: `Failed to delete the ${kind}` },
+    toasts: { success: CONTENT_DONE.deleted, failure: CONTENT_FAILED.delete(kind) },
   });
   const mover = useFetcher<ActionAnswer>();
   const moving = mover.state !== "idle";
@@ -76,7 +77,7 @@ export function ContentList<T extends { id: string }>({
     // A refused move leaves the list as it was stored; read it again, in case someone else changed it meanwhile.
     setDropped(undefined);
     void revalidator.revalidate();
-    showToast.error(answerMessage(answer) ?? `Failed to move the ${kind}`);
+    showToast.error(answerMessage(answer) ?? CONTENT_FAILED.move(kind));
   });
   useEffect(() => {
     // After a move the list is drawn in its new order: the moved item's button gets the focus back (the other

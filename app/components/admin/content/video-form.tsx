@@ -9,8 +9,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { FormMessage, firstMessage } from "#app/components/ui/field.tsx";
 import { FileField } from "#app/components/ui/photo-field.tsx";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
-import { NETWORK_MESSAGE } from "#app/lib/post-with-progress.ts";
+import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
+import { CONTENT_FAILED } from "#core/messages/content.ts";
 import { uploadVideo } from "#app/lib/video-upload.ts";
 import { holdWhileUploading } from "#app/lib/leave-while-uploading.ts";
 import { type FormAnswer, SubmitButton } from "#app/components/admin/forms/admin-form.tsx";
@@ -31,14 +31,14 @@ const refusedAt = (field: "" | "video", message: string): FormAnswer => ({
 
 /** What the form shows of the answer that ended an upload: the join's result, or why a part was refused. */
 function answerOf(status: number, body: unknown): FormAnswer {
-  if (status === 0) return refusedAt("", NETWORK_MESSAGE);
+  if (status === 0) return refusedAt("", CONTENT_FAILED.uploadNotSent);
   if (status === 401) return refusedAt("", ADMIN_ACCESS_MESSAGES.sessionEnded);
   if (status === 413) return refusedAt("video", VIDEO_TOO_LARGE_MESSAGE);
   const answer = body as (Partial<FormAnswer> & { error?: string }) | null;
   // The join's result, or a part's refusal (at the video field when the video is not one the site takes).
   if (answer?.result) return answer as FormAnswer;
   // A guard's refusal (its `error`), or no answer the form can read.
-  return refusedAt("", answer?.error ?? `The video was not saved (error ${status}). Try again.`);
+  return refusedAt("", answer?.error ?? CONTENT_FAILED.videoNotSaved(status));
 }
 
 /**
@@ -72,7 +72,7 @@ export function VideoForm({ video }: { video: StoredVideo }) {
   const remove = useConfirmedAction<{ id: string }>({
     action: () => href("/admin/content/home"),
     body: () => ({ intent: "remove-video", version: String(video.version) }),
-    toasts: { failure: "The video was not removed: it was changed by someone else. Reload to see the latest." },
+    toasts: { failure: CONTENT_FAILED.removeVideo },
   });
   const formError = firstMessage(form.errors);
   const percent = upload ? Math.round((upload.sent / upload.total) * 100) : 0;

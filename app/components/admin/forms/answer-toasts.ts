@@ -2,9 +2,7 @@ import { useRef } from "react";
 import { showToast } from "#app/components/ui/toasts.ts";
 import { type ActionAnswer, answerMessage } from "#app/lib/answer-message.ts";
 import { useActionResult } from "#app/lib/use-action-result.ts";
-
-/** A refusal's toast when neither the server nor the post had words of its own. */
-const NOT_DONE = "That did not go through. Please try again.";
+import { NOT_DONE } from "#core/messages/common.ts";
 
 /** What an admin post says as toasts, and what it does once taken. */
 export interface AnswerToasts<Answer extends ActionAnswer> {

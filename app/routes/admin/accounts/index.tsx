@@ -5,8 +5,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { RECENT_PASSWORD_HANDLE } from "#core/route-handle.ts";
 import { accountsActionSchema } from "#core/schemas/accounts.ts";
 import { writeGuardsFor } from "#app/lib/admin-guards.server.ts";
-import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "#app/lib/forms.server.ts";
-import { ACCOUNTS_DONE } from "#core/messages/accounts.ts";
+import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { ACCOUNTS_DONE, ACCOUNTS_REFUSED } from "#core/messages/accounts.ts";
+import { goneMessage } from "#core/messages/common.ts";
 import type { AccountChangeRefusal } from "#server/auth/accounts.server.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
@@ -28,9 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** A change of an account was refused: it is gone, or it would leave the site without an Owner who can sign in. */
 const refusalOf = (reason: AccountChangeRefusal) =>
-  reason === "not-found"
-    ? { message: goneMessage("admin account"), status: 404 }
-    : { message: "The site needs an Owner who can sign in: make another admin an Owner first.", status: 409 };
+  reason === "not-found" ? { message: goneMessage("admin account"), status: 404 } : { message: ACCOUNTS_REFUSED.lastOwner, status: 409 };
 
 /** Each form and button of the page, by its intent; every one asks for a recent password. */
 export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
@@ -43,19 +42,19 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   if (change.intent === "invite") {
     // An address that already has an account is refused; the invitation is a single-use link valid for 48 hours.
     const result = await accounts.invite({ email: change.email, role: change.role, actor: admin });
-    if (!result.ok) return formAnswer(submission.reply({ fieldErrors: { email: ["An admin with this email already exists"] } }), 409);
+    if (!result.ok) return formAnswer(submission.reply({ fieldErrors: { email: [ACCOUNTS_REFUSED.emailTaken] } }), 409);
     return doneAnswer(submission.reply({ resetForm: true }), ACCOUNTS_DONE.invited);
   }
   if (change.intent === "revoke-invitation") {
     if (await accounts.revokeInvitation(change.invitationId, admin.id))
       return doneAnswer(submission.reply(), ACCOUNTS_DONE.invitationRevoked);
-    return refused("This invitation was already used, revoked or expired.", 404);
+    return refused(ACCOUNTS_REFUSED.invitationGone, 404);
   }
   if (change.intent === "require-two-factor") {
     // An Owner turns it on only with their own two factors on.
     const required = change.required === "true";
     const result = await accounts.setTwoFactorRequired({ required, actorId: admin.id });
-    if (!result.ok) return refused("Turn on your own two-factor sign-in first (under Security).", 409);
+    if (!result.ok) return refused(ACCOUNTS_REFUSED.ownTwoFactorFirst, 409);
     return doneAnswer(submission.reply(), required ? ACCOUNTS_DONE.twoFactorRequired : ACCOUNTS_DONE.twoFactorNotRequired);
   }
   const target = { adminId: change.adminId, actorId: admin.id };

@@ -12,8 +12,9 @@ import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action
 import { AnnouncementCard } from "#app/components/site/announcement-card.tsx";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "#app/lib/forms.server.ts";
-import { ANNOUNCEMENTS_DONE } from "#core/messages/announcements.ts";
+import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
+import { goneMessage } from "#core/messages/common.ts";
 import { linkName } from "#app/lib/link-name.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
@@ -61,7 +62,7 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
   const remove = useConfirmedAction<{ id: string }>({
     action: () => href("/admin-announcement"),
     body: ({ id }) => ({ intent: "delete", id }),
-    toasts: { failure: "Failed to delete announcement" },
+    toasts: { failure: ANNOUNCEMENTS_FAILED.delete },
   });
   const { announcements, total, counts, filter } = loaderData;
   const editing = announcements.find((announcement) => announcement.id === editingId);

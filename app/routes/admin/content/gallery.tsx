@@ -12,10 +12,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { galleryActionSchema } from "#core/schemas/content-actions.ts";
 import { editAnswer, formAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
+import { CONTENT_REFUSED } from "#core/messages/content.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const gallery = await context.get(servicesContext).contentEditor.galleries.get(params.id);
-  if (!gallery) throw data("No such gallery", { status: 404 });
+  if (!gallery) throw data(CONTENT_REFUSED.noSuchGallery, { status: 404 });
   return { gallery };
 }
 

@@ -12,7 +12,7 @@ import type { RouteHandle } from "#core/route-handle.ts";
 import { homeContentActionSchema } from "#core/schemas/content-actions.ts";
 import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
 import { editAnswer, fileBytes, formAnswer, pageAction, photoEditAnswer, readForm } from "#app/lib/forms.server.ts";
-import { CONTENT_DONE } from "#core/messages/content.ts";
+import { CONTENT_DONE, CONTENT_REFUSED } from "#core/messages/content.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.get(servicesContext).contentEditor.home(),
     context.get(servicesContext).contentEditor.socialLinks.list(),
   ]);
-  if (!home) throw data("The site has no content yet", { status: 404 });
+  if (!home) throw data(CONTENT_REFUSED.noContentYet, { status: 404 });
   return { ...home, socialLinks };
 }
 

@@ -3,6 +3,7 @@ import type { RouteHandle } from "#core/route-handle.ts";
 import { buttonAnswer } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/store-video-part";
 import { servicesContext } from "#app/context.ts";
+import { CONTENT_REFUSED } from "#core/messages/content.ts";
 
 export const handle = { uploadMaxBytes: VIDEO_PART_BYTES } satisfies RouteHandle;
 
@@ -13,7 +14,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     .get(servicesContext)
     .contentEditor.video.storePart(params.id, index, Buffer.from(await request.arrayBuffer()));
   if (stored.ok) return buttonAnswer({ ok: true });
-  if (stored.reason === "missing") return buttonAnswer({ ok: false, error: "No such upload: choose the video again" }, 404);
+  if (stored.reason === "missing") return buttonAnswer({ ok: false, error: CONTENT_REFUSED.noSuchUpload }, 404);
   if (stored.reason === "storage-unavailable") return buttonAnswer({ ok: false, error: stored.message }, 503);
   return buttonAnswer({ ok: false, error: stored.message, field: "video" }, 400);
 }

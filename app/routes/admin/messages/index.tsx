@@ -3,8 +3,9 @@ import type { RouteHandle } from "#core/route-handle.ts";
 import { messageFilterOf, messagesActionSchema } from "#core/schemas/messages.ts";
 import { MessagesPanel } from "#app/components/admin/messages-panel.tsx";
 import { writeGuardsFor } from "#app/lib/admin-guards.server.ts";
-import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import { INBOX_DONE } from "#core/messages/inbox.ts";
+import { goneMessage } from "#core/messages/common.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
 

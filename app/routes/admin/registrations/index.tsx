@@ -8,14 +8,15 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "#app/lib/forms.server.ts";
-import { ANNOUNCEMENTS_DONE } from "#core/messages/announcements.ts";
+import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
+import { goneMessage, NOT_FOUND } from "#core/messages/common.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const list = await context.get(servicesContext).registrations.listFor(params.id);
-  if (!list) throw data("Not found", { status: 404 });
+  if (!list) throw data(NOT_FOUND, { status: 404 });
   return list;
 }
 
@@ -50,7 +51,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
   const remove = useConfirmedAction<{ id: string; name: string }>({
     action: () => href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) }),
     body: ({ id }) => ({ intent: "delete", registrationId: id }),
-    toasts: { failure: "Failed to remove the registration" },
+    toasts: { failure: ANNOUNCEMENTS_FAILED.removeRegistration },
   });
   const places = settings?.capacity == null ? "" : ` of ${countOf(settings.capacity, "place")}`;
 

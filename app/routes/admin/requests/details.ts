@@ -1,6 +1,6 @@
 import { errorMessage } from "#core/errors.ts";
 import { data } from "react-router";
-import { goneMessage } from "#app/lib/forms.server.ts";
+import { goneMessage } from "#core/messages/common.ts";
 import type { Route } from "./+types/details";
 import { requestContext, servicesContext } from "#app/context.ts";
 

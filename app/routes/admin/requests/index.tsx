@@ -12,8 +12,9 @@ import { ApplicationsPanel } from "#app/components/admin/applications-panel.tsx"
 
 import { loadMailStatus } from "#app/lib/mail-status.server.ts";
 import { adminEntry, adminEntryContext, writeGuardsFor } from "#app/lib/admin-guards.server.ts";
-import { doneAnswer, formAnswer, goneMessage, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import { APPLICATIONS_DONE } from "#core/messages/applications.ts";
+import { goneMessage } from "#core/messages/common.ts";
 import { adminContext, requestContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
 

@@ -8,7 +8,7 @@ import type { RouteHandle } from "#core/route-handle.ts";
 import { securityActionSchema } from "#core/schemas/two-factor.ts";
 import { adminGuard, writeGuardsFor } from "#app/lib/admin-guards.server.ts";
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
-import { SECURITY_DONE } from "#core/messages/security.ts";
+import { SECURITY_DONE, SECURITY_REFUSED } from "#core/messages/security.ts";
 import { ownPasswordRefusal } from "#app/lib/own-password.server.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
@@ -39,9 +39,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...state, setup: setup && { secret: setup.secret, qrSvg: setup.qrSvg }, required: admin.mustSetUpTwoFactor, sessions };
 }
 
-const SETUP_EXPIRED = "This setup is over 10 minutes old. Reload the page and set up two-factor sign-in again.";
-const WRONG_CODE = "That code is not right. Check that the app shows this site's account, and enter its current code.";
-
 /** The page's forms and buttons (securityActionSchema); new recovery codes are in the answer, shown once. */
 export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: securityActionSchema });
@@ -55,17 +52,16 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   switch (asked.intent) {
     case "start-two-factor":
       // A new secret to scan (the page shows it with its QR code).
-      return (await twoFactor.startSetup(admin)) ? formAnswer(submission.reply()) : refused("Two-factor sign-in is already on.", 409);
+      return (await twoFactor.startSetup(admin)) ? formAnswer(submission.reply()) : refused(SECURITY_REFUSED.twoFactorAlreadyOn, 409);
     case "confirm-two-factor": {
       const result = await twoFactor.confirmSetup(admin.id, asked.code);
       if (result.ok) return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { recoveryCodes: result.recoveryCodes });
-      const message = result.reason === "setup-expired" ? SETUP_EXPIRED : WRONG_CODE;
+      const message = result.reason === "setup-expired" ? SECURITY_REFUSED.setupExpired : SECURITY_REFUSED.wrongCode;
       return formAnswer(submission.reply({ fieldErrors: { code: [message] } }), 400);
     }
     case "recovery-codes": {
       // Ten new codes; the old ones stop working.
-      if (!(await twoFactor.state(admin.id)).enabled)
-        return refused("Two-factor sign-in is off: there are no recovery codes to replace.", 409);
+      if (!(await twoFactor.state(admin.id)).enabled) return refused(SECURITY_REFUSED.noRecoveryCodes, 409);
       const check = await auth.checkOwnPassword(admin.id, asked.password, "two-factor.recovery-codes-refused");
       if (!check.ok) return ownPasswordRefusal(submission, check);
       const recoveryCodes = await twoFactor.regenerateRecoveryCodes(admin.id);
@@ -82,7 +78,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
       // One of the admin's own other sessions (a lost phone, a shared computer).
       return (await auth.revokeOwnSession(active, asked.id))
         ? doneAnswer(submission.reply(), SECURITY_DONE.signedOut)
-        : refused("That session has already ended.", 404);
+        : refused(SECURITY_REFUSED.sessionEnded, 404);
     case "revoke-other-sessions": {
       const revoked = await auth.revokeOtherSessions(active);
       return doneAnswer(submission.reply(), SECURITY_DONE.signedOutElsewhere, { revoked });

@@ -4,12 +4,13 @@ import { href, redirect } from "react-router";
 import { ROLE_LABELS } from "#core/admin-roles.ts";
 import { acceptInvitationSchema } from "#core/schemas/accounts.ts";
 import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
-import { AccountPage, LINK_GONE_MESSAGE } from "#app/components/admin/account-page.tsx";
+import { AccountPage } from "#app/components/admin/account-page.tsx";
 import { linkRefusalAnswer } from "#app/lib/account-link.server.ts";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/accept-invitation";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
@@ -56,7 +57,7 @@ export default function AcceptInvitationPage({ loaderData, actionData }: Route.C
       }
     >
       {!invitation ? (
-        <FormMessage>{`${LINK_GONE_MESSAGE} Ask an Owner of the site to invite you again.`}</FormMessage>
+        <FormMessage>{SIGN_IN_REFUSED.invitationGone}</FormMessage>
       ) : (
         <AccountForm form={form} label="Accept the invitation" submit="Create my account">
           <input type="hidden" name="token" value={loaderData.token} />

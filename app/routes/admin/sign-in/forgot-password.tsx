@@ -8,6 +8,7 @@ import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/forgot-password";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { SIGN_IN_DONE, SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .get(servicesContext)
     .accounts.requestPasswordReset({ email: submission.value.email, ip: context.get(requestContext).clientIp });
   if (!result.ok) {
-    const message = `Too many requests. Please try again in ${retryWait(result.retryAfterSeconds)}.`;
+    const message = SIGN_IN_REFUSED.tooManyResetRequests(retryWait(result.retryAfterSeconds));
     return formAnswer(submission.reply({ formErrors: [message] }), 429, { "Retry-After": String(result.retryAfterSeconds) });
   }
   return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { sent: true });
@@ -38,9 +39,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   return (
     <AccountPage title="Forgot password" intro="Type the email of your admin account. We mail it a link to choose a new password.">
       {sent ? (
-        <FormMessage tone="success">
-          If an admin account has that address, a link to reset its password is on its way. It works once, for 30 minutes.
-        </FormMessage>
+        <FormMessage tone="success">{SIGN_IN_DONE.resetLinkSent}</FormMessage>
       ) : (
         <AccountForm form={form} label="Forgot password" submit="Send reset link">
           <Field meta={fields.email} label="Email" type="email" autoComplete="username" />

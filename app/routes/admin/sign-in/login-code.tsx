@@ -9,6 +9,7 @@ import { Field, FormMessage, firstMessage } from "#app/components/ui/field.tsx";
 import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/login-code";
 import { servicesContext } from "#app/context.ts";
+import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
@@ -38,16 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) throw redirect(href("/admin"), { headers: { "Set-Cookie": result.cookie! } });
   if (result.reason === "no-session") throw redirect(`${href("/admin")}?ended=1`);
   if (result.reason === "rate-limited") {
-    const message = `Too many wrong codes. Please sign in again in ${retryWait(result.retryAfterSeconds)}.`;
+    const message = SIGN_IN_REFUSED.tooManyCodes(retryWait(result.retryAfterSeconds));
     return formAnswer(submission.reply({ formErrors: [message], hideFields: ["code"] }), 429, {
       "Retry-After": String(result.retryAfterSeconds),
       ...(result.cookie ? { "Set-Cookie": result.cookie } : {}),
     });
   }
-  return formAnswer(submission.reply({ fieldErrors: { code: [WRONG_CODE_MESSAGE] }, hideFields: ["code"] }), 400);
+  return formAnswer(submission.reply({ fieldErrors: { code: [SIGN_IN_REFUSED.wrongCode] }, hideFields: ["code"] }), 400);
 }
-
-const WRONG_CODE_MESSAGE = "That code is not right. Enter the current code from your app, or an unused recovery code.";
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
@@ -59,7 +58,7 @@ export default function LoginCodePage({ loaderData, actionData }: Route.Componen
       intro="Enter the 6-digit code your authenticator app shows for this site, or one of your recovery codes."
     >
       {!loaderData.waiting ? (
-        <FormMessage>{firstMessage(form.errors) ?? "This sign-in has ended. Please sign in again."}</FormMessage>
+        <FormMessage>{firstMessage(form.errors) ?? SIGN_IN_REFUSED.signInEnded}</FormMessage>
       ) : (
         <AccountForm form={form} label="Two-factor sign-in" submit="Verify">
           <Field meta={fields.code} label="Code" autoComplete="one-time-code" spellCheck={false} autoFocus />

@@ -2,7 +2,8 @@ import { type RouteHandle, SIGN_IN_HANDLE } from "#core/route-handle.ts";
 import { retryWait } from "#core/retry-wait.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect } from "react-router";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
+import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 import { loginSchema } from "#core/schemas/login.ts";
 import { LoginForm } from "#app/components/admin/login-form.tsx";
 import { formAnswer, readForm } from "#app/lib/forms.server.ts";
@@ -12,10 +13,6 @@ import { requestContext, servicesContext } from "#app/context.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = { ...SIGN_IN_HANDLE, login: true } satisfies RouteHandle;
-
-const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the email and password.";
-const PASSWORD_EXPIRED_MESSAGE =
-  "This one-time password has expired. Ask whoever runs the server to set a new one (npm run admin -- set-password).";
 
 /** The login as a page of its own: where the form lands without JavaScript when a sign-in is refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -53,12 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (result.reason === "rate-limited") {
-    const message = `Too many login attempts. Please try again in ${retryWait(result.retryAfterSeconds)}.`;
+    const message = SIGN_IN_REFUSED.tooManyLogins(retryWait(result.retryAfterSeconds));
     return formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), 429, {
       "Retry-After": String(result.retryAfterSeconds),
     });
   }
-  const message = result.reason === "password-expired" ? PASSWORD_EXPIRED_MESSAGE : INVALID_CREDENTIALS_MESSAGE;
+  const message = result.reason === "password-expired" ? SIGN_IN_REFUSED.passwordExpired : SIGN_IN_REFUSED.invalidCredentials;
   return formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), 401);
 }
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ADMIN_ACCESS_MESSAGES } from "#core/admin-access-messages.ts";
+import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
+import { SECURITY_REFUSED } from "#core/messages/security.ts";
 import { changePasswordSchema } from "#core/schemas/change-password.ts";
 import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import { adminGuard } from "#app/lib/admin-guards.server.ts";
@@ -26,11 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) return formAnswer(submission.reply({ resetForm: true }));
   switch (result.reason) {
     case "invalid-credentials":
-      return formAnswer(submission.reply({ fieldErrors: { currentPassword: ["Old password is incorrect"] }, hideFields }), 400);
+      return formAnswer(submission.reply({ fieldErrors: { currentPassword: [SECURITY_REFUSED.oldPasswordIncorrect] }, hideFields }), 400);
     case "invalid-new-password":
       return formAnswer(submission.reply({ fieldErrors: { newPassword: [result.message] }, hideFields }), 400);
     case "rate-limited":
-      return formAnswer(submission.reply({ formErrors: ["Too many wrong passwords. Please try again later."], hideFields }), 429, {
+      return formAnswer(submission.reply({ formErrors: [SECURITY_REFUSED.tooManyWrongPasswords], hideFields }), 429, {
         "Retry-After": String(result.retryAfterSeconds),
       });
     case "busy":

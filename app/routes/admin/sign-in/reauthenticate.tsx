@@ -9,6 +9,8 @@ import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import { adminGuard, adminReturnPath } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/reauthenticate";
 import { adminContext, servicesContext } from "#app/context.ts";
+import { SITE_BUSY } from "#core/messages/common.ts";
+import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 
 /** A page of the sign-in: the admin is never sent back here once signed in. */
 export const handle = { signIn: true } satisfies RouteHandle;
@@ -39,14 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) throw redirect((await adminReturnPath(context, new URL(request.url).searchParams.get("next"))) ?? href("/admin"));
   if (result.reason === "invalid-credentials" || result.reason === "wrong-code") {
     return formAnswer(
-      submission.reply({ fieldErrors: { password: ["That is not your password or a current code"] }, hideFields: ["password"] }),
+      submission.reply({ fieldErrors: { password: [SIGN_IN_REFUSED.notYourPasswordOrCode] }, hideFields: ["password"] }),
       400,
     );
   }
-  const message =
-    result.reason === "busy"
-      ? "The site is busy right now. Please try again in a moment."
-      : "Too many wrong attempts. Please try again later.";
+  const message = result.reason === "busy" ? SITE_BUSY : SIGN_IN_REFUSED.tooManyAttempts;
   return formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), 429, {
     "Retry-After": String(result.retryAfterSeconds),
   });

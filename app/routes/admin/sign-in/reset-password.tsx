@@ -3,13 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { href, Link } from "react-router";
 import { resetPasswordSchema } from "#core/schemas/accounts.ts";
 import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
-import { AccountPage, LINK_GONE_MESSAGE } from "#app/components/admin/account-page.tsx";
+import { AccountPage } from "#app/components/admin/account-page.tsx";
 import { linkRefusalAnswer } from "#app/lib/account-link.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/reset-password";
 import { servicesContext } from "#app/context.ts";
+import { SIGN_IN_DONE, SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
@@ -48,14 +49,14 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     >
       {done ? (
         <>
-          <FormMessage tone="success">Your password is changed. Sign in with it now.</FormMessage>
+          <FormMessage tone="success">{SIGN_IN_DONE.passwordReset}</FormMessage>
           <Button asChild>
             <Link to={href("/admin")}>Go to the login</Link>
           </Button>
         </>
       ) : !loaderData.open ? (
         <>
-          <FormMessage>{LINK_GONE_MESSAGE}</FormMessage>
+          <FormMessage>{SIGN_IN_REFUSED.linkGone}</FormMessage>
           <Link to={href("/admin/forgot-password")} className="font-semibold text-brand-800 underline">
             Ask for a new link
           </Link>

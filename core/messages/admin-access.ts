@@ -13,6 +13,9 @@ export const ADMIN_ACCESS_MESSAGES = {
   passwordChecksBusy: "Too many password checks right now. Please try again in a moment.",
 } as const;
 
+/** What the 403 page and a refused write say to an Editor who reaches an Owner's page. */
+export const OWNERS_ONLY_MESSAGE = "Only an Owner can open this page or make this change.";
+
 /**
  * The login, saying why the admin is there (`ended`: their session ended) and where they go after it (`next`: an admin
  * page, as app/lib/admin-guards.server.ts's `adminReturnPath` found it).
