@@ -175,7 +175,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     for (const refused of [
       await accounts().changeRole({ adminId: owner.id, role: "editor", actorId: owner.id }),
       await accounts().setDisabled({ adminId: owner.id, disabled: true, actorId: owner.id }),
-      await accounts().remove({ adminId: owner.id, actorId: owner.id }),
+      await accounts().delete({ adminId: owner.id, actorId: owner.id }),
     ]) {
       expect(refused).toEqual({ ok: false, reason: "last-owner" });
     }
@@ -189,7 +189,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     await repos.admins.setDisabled(second.id, null);
     expect(await accounts().changeRole({ adminId: owner.id, role: "editor", actorId: second.id })).toEqual({ ok: true });
     expect((await repos.admins.findById(owner.id))?.role).toBe("editor");
-    expect(await accounts().remove({ adminId: "no-such-id", actorId: second.id })).toEqual({ ok: false, reason: "not-found" });
+    expect(await accounts().delete({ adminId: "no-such-id", actorId: second.id })).toEqual({ ok: false, reason: "not-found" });
   });
 
   test("two factors are required for everyone only by an Owner who has them on; a session without them is told to set up", async () => {
@@ -226,7 +226,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     await accounts().setDisabled({ adminId: editor.id, disabled: false, actorId: owner.id });
     const again = await sessions.create(editor.id);
     expect(await sessions.findByToken(again.token)).toBeDefined();
-    expect(await accounts().remove({ adminId: editor.id, actorId: owner.id })).toEqual({ ok: true });
+    expect(await accounts().delete({ adminId: editor.id, actorId: owner.id })).toEqual({ ok: true });
     expect(await sessions.findByToken(again.token)).toBeUndefined();
     expect(await repos.admins.findById(editor.id)).toBeUndefined();
     const actions = (await repos.auditLog.listRecent(10)).map((entry) => entry.action);
@@ -274,7 +274,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
 
     // Removed.
     [fromOther, fromOwner] = await inviteFromBoth("removed");
-    await accounts().remove({ adminId: other.id, actorId: owner.id });
+    await accounts().delete({ adminId: other.id, actorId: owner.id });
     expect(await accounts().invitation(fromOther)).toBeUndefined();
     expect(await accounts().invitation(fromOwner)).toBeDefined();
     expect((await repos.auditLog.listRecent(1, { action: "admin.remove" }))[0]?.detail).toBe(
@@ -389,7 +389,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     });
     expect(filesLeft()).toEqual(["expires", "editor"]);
     // Removing the account deletes its reset link with it.
-    await accounts().remove({ adminId: editor.id, actorId: owner.id });
+    await accounts().delete({ adminId: editor.id, actorId: owner.id });
     expect(filesLeft()).toEqual(["expires"]);
 
     // The newer invitation's mail, and its file, are not touched; the one that expires goes with housekeeping.

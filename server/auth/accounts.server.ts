@@ -120,9 +120,9 @@ export function accountsService({
    * transport wrote of their mails go. Run after every change that can end a link; a failure is logged, and
    * housekeeping tries again.
    */
-  async function removeEndedLinkMails(): Promise<void> {
+  async function deleteEndedLinkMails(): Promise<void> {
     try {
-      await removeMailsOfEndedLinks(repos, mailFiles, clock());
+      await deleteMailsOfEndedLinks(repos, mailFiles, clock());
     } catch (error) {
       logger.warn({ err: errorMessage(error) }, "the mail files of ended links were not removed; housekeeping tries again");
     }
@@ -200,7 +200,7 @@ export function accountsService({
         await trx.auditLog.record(input.actor.id, "admin.invite", `invitation=${created.id} role=${input.role}`);
       });
       wakeMailer();
-      await removeEndedLinkMails();
+      await deleteEndedLinkMails();
       return { ok: true as const };
     },
 
@@ -224,7 +224,7 @@ export function accountsService({
     async revokeInvitation(id: string, actorId: string): Promise<boolean> {
       const revoked = await repos.adminLinks.revoke(id, clock().toISOString());
       if (revoked) await repos.auditLog.record(actorId, "admin.invitation-revoked", `invitation=${id}`);
-      await removeEndedLinkMails();
+      await deleteEndedLinkMails();
       return revoked;
     },
 
@@ -255,7 +255,7 @@ export function accountsService({
         await trx.auditLog.record(admin.id, "admin.invitation-accepted", `invitation=${link.id} admin=${admin.id}`);
         return { ok: true as const, adminId: admin.id };
       });
-      await removeEndedLinkMails();
+      await deleteEndedLinkMails();
       return accepted;
     },
 
@@ -275,7 +275,7 @@ export function accountsService({
         await trx.auditLog.record(input.actorId, "admin.role", `admin=${admin.id} role=${input.role} invitations_revoked=${revoked}`);
         return { ok: true };
       });
-      await removeEndedLinkMails();
+      await deleteEndedLinkMails();
       return changed;
     },
 
@@ -307,19 +307,19 @@ export function accountsService({
         );
         return { ok: true };
       });
-      await removeEndedLinkMails();
+      await deleteEndedLinkMails();
       return changed;
     },
 
     /** Removes the account and, with it, its sessions, its reset links and the invitations it sent. */
-    async remove(input: { adminId: string; actorId: string }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
+    async delete(input: { adminId: string; actorId: string }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
       const removed = await inTransaction(db, async (trx): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> => {
         const admin = await trx.admins.findById(input.adminId);
         if (!admin) return { ok: false, reason: "not-found" };
         if (!(await keepsAnOwner(trx, admin, { role: admin.role, enabled: false }))) return { ok: false, reason: "last-owner" };
         const ended = await trx.sessions.deleteAllForAdmin(admin.id);
         const revoked = await revokeInvitationsSentBy(trx, admin.id, input.actorId);
-        await trx.admins.remove(admin.id);
+        await trx.admins.delete(admin.id);
         await trx.auditLog.record(
           input.actorId,
           "admin.remove",
@@ -327,7 +327,7 @@ export function accountsService({
         );
         return { ok: true };
       });
-      await removeEndedLinkMails();
+      await deleteEndedLinkMails();
       return removed;
     },
 
@@ -371,7 +371,7 @@ export function accountsService({
         await trx.auditLog.record(AUDIT_ACTOR.anonymous, "password.reset-requested", `admin=${admin.id} link=${created.id}`);
       });
       wakeMailer();
-      await removeEndedLinkMails();
+      await deleteEndedLinkMails();
       return { ok: true };
     },
 
@@ -399,7 +399,7 @@ export function accountsService({
         return true;
       });
       if (!done) return { ok: false as const, reason: "invalid-link" as const };
-      await removeEndedLinkMails();
+      await deleteEndedLinkMails();
       await repos.rateLimits.reset(loginAccountKey(admin.email));
       return { ok: true as const, email: admin.email };
     },
@@ -409,7 +409,7 @@ export function accountsService({
      * them itself) go, and links used or expired a day ago go.
      */
     async deleteSettledLinks(): Promise<number> {
-      await removeMailsOfEndedLinks(repos, mailFiles, clock());
+      await deleteMailsOfEndedLinks(repos, mailFiles, clock());
       return repos.adminLinks.deleteSettledBefore(new Date(clock().getTime() - 24 * 60 * 60 * 1000).toISOString());
     },
   };
@@ -421,9 +421,9 @@ export function accountsService({
  * naming its link. Anything that ends a link outside this service (a password change, the command line) has its
  * files removed by the next housekeeping round, or sooner by calling this.
  */
-export async function removeMailsOfEndedLinks(repos: Repos, mailFiles: MailFiles, now: Date): Promise<number> {
+export async function deleteMailsOfEndedLinks(repos: Repos, mailFiles: MailFiles, now: Date): Promise<number> {
   const ids = await repos.mailOutbox.endedLinkMails(now.toISOString());
-  await mailFiles.remove(ids);
+  await mailFiles.delete(ids);
   await repos.mailOutbox.forgetAdminLinks(ids);
   return ids.length;
 }

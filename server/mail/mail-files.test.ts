@@ -25,10 +25,10 @@ describe("the log transport's mail files", () => {
     await files.write("erased", Buffer.from("erased"));
     fs.writeFileSync(path.join(files.dir, "erased.eml.partial"), "half");
     fs.writeFileSync(path.join(files.dir, "orphan.eml.partial"), "half");
-    await files.remove(["erased"]);
+    await files.delete(["erased"]);
     expect(fs.readdirSync(files.dir).sort()).toEqual(["kept.eml", "orphan.eml.partial"]);
     const asked: string[][] = [];
-    const removed = await files.removeOrphans(async (ids) => {
+    const removed = await files.deleteOrphans(async (ids) => {
       asked.push([...ids]);
       return new Set(ids.filter((id) => id === "kept"));
     });

@@ -26,7 +26,7 @@ export function mailFiles(dataDir: string) {
     },
 
     /** Deletes the files of these mails (and any partial one); a file that is not there is already gone. */
-    async remove(jobIds: readonly string[]): Promise<void> {
+    async delete(jobIds: readonly string[]): Promise<void> {
       await Promise.all(jobIds.flatMap((id) => [fs.rm(fileOf(id), { force: true }), fs.rm(partialOf(id), { force: true })]));
     },
 
@@ -34,7 +34,7 @@ export function mailFiles(dataDir: string) {
      * Deletes every file whose mail is no longer in the outbox (`known` says which are): a file written while its
      * mail was being deleted, or one a failed delete left. Returns how many went.
      */
-    async removeOrphans(known: (jobIds: readonly string[]) => Promise<Set<string>>): Promise<number> {
+    async deleteOrphans(known: (jobIds: readonly string[]) => Promise<Set<string>>): Promise<number> {
       let names: string[];
       try {
         names = await fs.readdir(dir);
@@ -49,7 +49,7 @@ export function mailFiles(dataDir: string) {
         const kept = await known(batch);
         orphans.push(...batch.filter((id) => !kept.has(id)));
       }
-      await this.remove(orphans);
+      await this.delete(orphans);
       return orphans.length;
     },
   };

@@ -127,7 +127,7 @@ export function adminsRepo(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async remove(id: string): Promise<boolean> {
+    async delete(id: string): Promise<boolean> {
       const result = await db.deleteFrom("admins").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },

@@ -1,4 +1,4 @@
-import { type ContentEditorDeps, removeImagesIfUnused, runEdit, runMoveEdit, withPhoto } from "#server/services/content-editor/edits.ts";
+import { type ContentEditorDeps, deleteImagesIfUnused, runEdit, runMoveEdit, withPhoto } from "#server/services/content-editor/edits.ts";
 import { homeContent, saveDetails, saveLogo, savePresident } from "#server/services/content-editor/home.ts";
 import * as contentLists from "#server/services/content-editor/lists.ts";
 import { galleryEditor } from "./gallery-editor";
@@ -20,7 +20,7 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     edit,
     moveEdit: withDeps(runMoveEdit),
     withPhoto: withDeps(withPhoto),
-    removeImages: withDeps(removeImagesIfUnused),
+    deleteImages: withDeps(deleteImagesIfUnused),
   });
   const listEdits = (list: contentLists.ContentList) => ({
     delete: (id: string, actorId: string) => contentLists.deleteListItem(deps, list, id, actorId),

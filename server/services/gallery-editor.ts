@@ -23,7 +23,7 @@ export interface GalleryEditorTools {
   db: Kysely<Database>;
   edit: RunEdit;
   withPhoto: WithPhoto;
-  removeImages: (imageIds: readonly string[]) => Promise<void>;
+  deleteImages: (imageIds: readonly string[]) => Promise<void>;
   moveEdit: RunMoveEdit;
 }
 
@@ -32,7 +32,7 @@ export interface GalleryEditorTools {
  * of each, the Explore SMC photos included. A photo is uploaded on its own, so each file has its own progress and its
  * own answer; it joins the end of its gallery.
  */
-export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: GalleryEditorTools) {
+export function galleryEditor({ db, edit, moveEdit, withPhoto, deleteImages }: GalleryEditorTools) {
   const galleries = (trx: Kysely<Database>) => contentListRepo(trx, "galleries");
   /**
    * The galleries as the admin's Galleries screen lists them, and so moves them: the events and activities, without
@@ -161,7 +161,7 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
               ? { ok: true, detail: `gallery=${gallery.id}` }
               : { ok: false, reason: "missing" };
           });
-          if (result.ok) await removeImages(imageIds);
+          if (result.ok) await deleteImages(imageIds);
           return result;
         },
       },
@@ -189,7 +189,7 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, removeImages }: G
             await uncoverPhoto(trx, id);
             return { ok: true, detail: `gallery=${photo.galleryId} photo=${id}` };
           });
-          if (result.ok) await removeImages([photo.imageId]);
+          if (result.ok) await deleteImages([photo.imageId]);
           return result;
         },
       },

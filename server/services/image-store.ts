@@ -112,7 +112,7 @@ export function storedImageToResponsive(image: StoredImage, alt: string): Respon
 }
 
 /** Removes the image (row, then files) unless something still shows it; a file that cannot go is left to the sweeper. */
-export async function removeImageIfUnused(deps: ImageStoreDeps & { logger: Logger }, imageId: string): Promise<void> {
+export async function deleteImageIfUnused(deps: ImageStoreDeps & { logger: Logger }, imageId: string): Promise<void> {
   const repo = imagesRepo(deps.db);
   const [orphan] = await repo.listUnreferenced([imageId]);
   if (orphan && (await deleteImageFiles(deps.storage, orphan, deps.logger))) await repo.delete(orphan.id);

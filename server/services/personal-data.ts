@@ -87,7 +87,7 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
       await audit(trx, result);
       return result;
     });
-    await mailFiles.remove(erased.mails);
+    await mailFiles.delete(erased.mails);
     if (!(await forgetDeletedRows(db, { vacuum }))) logger.warn("the database log was not emptied after a deletion: a reader held it");
     return erased;
   };
@@ -170,7 +170,7 @@ export function personalDataService({
         if (batch.requests < SWEEP_BATCH && batch.messages < SWEEP_BATCH && batch.registrations < SWEEP_BATCH) break;
       }
       // A file the log transport wrote while its mail was being deleted, or one a failed delete left behind.
-      await mailFiles.removeOrphans((ids) => repos.mailOutbox.existing(ids));
+      await mailFiles.deleteOrphans((ids) => repos.mailOutbox.existing(ids));
       if (total.requests + total.messages + total.registrations + total.mails > 0)
         logger.info(total, "retention sweep deleted old requests, messages and registrations");
       return total;

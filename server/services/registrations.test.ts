@@ -468,7 +468,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     await registerAndConfirm(registrations, id, person("Chand", { waitingList: true }));
     const [amna] = await createRepos(database.db).registrations.listFor(id);
 
-    expect(await registrations.remove(id, amna!.id, "admin-1")).toBe(true);
+    expect(await registrations.delete(id, amna!.id, "admin-1")).toBe(true);
     expect(await statuses(id)).toEqual(["Bilal: registered", "Chand: waiting"]);
     const sent = await mails();
     expect(sent.some((mail) => mail.recordId === amna!.id)).toBe(false);
@@ -481,13 +481,13 @@ describe.each(testEngines())("registrations on %s", (engine) => {
 
     // A waiting one removed moves no one; an unconfirmed one holds no place either; an unknown one is no registration.
     const chand = (await createRepos(database.db).registrations.listFor(id)).find((registration) => registration.name === "Chand")!;
-    expect(await registrations.remove(id, chand.id, "admin-1")).toBe(true);
+    expect(await registrations.delete(id, chand.id, "admin-1")).toBe(true);
     await register(registrations, id, person("Dua", { waitingList: true }));
     const dua = (await createRepos(database.db).registrations.listFor(id)).find((registration) => registration.name === "Dua")!;
-    expect(await registrations.remove(id, dua.id, "admin-1")).toBe(true);
+    expect(await registrations.delete(id, dua.id, "admin-1")).toBe(true);
     expect(await statuses(id)).toEqual(["Bilal: registered"]);
-    expect(await registrations.remove(id, newId(), "admin-1")).toBe(false);
-    expect(await registrations.remove(await announcement({}), chand.id, "admin-1")).toBe(false);
+    expect(await registrations.delete(id, newId(), "admin-1")).toBe(false);
+    expect(await registrations.delete(await announcement({}), chand.id, "admin-1")).toBe(false);
   });
 
   test("places opened by a raised capacity go to the waiting list in the order they confirmed", async () => {

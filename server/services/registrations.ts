@@ -30,7 +30,7 @@ export function registrationService(services: Omit<RegistrationDeps, "repos" | "
     deleteExpiredUnconfirmed: withDeps(deleteExpiredUnconfirmed),
     listFor: withDeps(admin.listFor),
     countsByAnnouncement: withDeps(admin.countsByAnnouncement),
-    remove: withDeps(admin.remove),
+    delete: withDeps(admin.deleteRegistration),
     /** Erasure by email and the retention sweep go through this eraser, so a place they free moves the waiting list up. */
     erase: withDeps(admin.eraseGivingUpPlaces),
     fillOpenedPlaces: withDeps(admin.fillOpenedPlaces),

@@ -109,10 +109,10 @@ describe.each(testEngines())("the documentary video on %s", (engine) => {
 
   test("Remove video takes it off the home page and out of storage, at the version the page was read at", async () => {
     const current = await version();
-    expect(await video().remove({ version: current - 1 }, ACTOR)).toEqual(STALE);
+    expect(await video().delete({ version: current - 1 }, ACTOR)).toEqual(STALE);
     expect(await shownKey()).toBe(SEEDED_VIDEO);
 
-    expect(await video().remove({ version: current }, ACTOR)).toEqual({ ok: true });
+    expect(await video().delete({ version: current }, ACTOR)).toEqual({ ok: true });
     expect(await shownKey()).toBeNull();
     expect(await kit.hasFile(SEEDED_VIDEO)).toBe(false);
     expect((await kit.audit()).at(-1)).toMatchObject({ action: "content.video.remove" });

@@ -123,6 +123,6 @@ export function videoEditor({ db, storage, logger, edit }: VideoEditorTools) {
       return show(version, key, "content.video.edit", actorId);
     },
 
-    remove: (input: VideoInput, actorId: string) => show(input.version, null, "content.video.remove", actorId),
+    delete: (input: VideoInput, actorId: string) => show(input.version, null, "content.video.remove", actorId),
   };
 }

@@ -2,7 +2,7 @@ import { errorMessage } from "#core/errors.ts";
 import { isRecordId } from "#server/db/ids.ts";
 import { announcementsRepo } from "#server/repos/announcements.ts";
 import { imagesRepo, type StoredImage } from "#server/repos/images.ts";
-import { deleteImageFiles, removeImageIfUnused } from "#server/services/image-store.ts";
+import { deleteImageFiles, deleteImageIfUnused } from "#server/services/image-store.ts";
 import type { AnnouncementDeps, ImageDeps } from "./deps";
 
 /**
@@ -31,13 +31,13 @@ export async function deleteAnnouncement(deps: ImageDeps & Pick<AnnouncementDeps
   );
   if (!deleted || !image) return deleted;
   // The row is gone, so the public pages no longer show the image; its files may now go.
-  await removeImageIfUnused(deps, image.id).catch((error: unknown) => {
+  await deleteImageIfUnused(deps, image.id).catch((error: unknown) => {
     deps.logger.warn({ imageId: image.id, err: errorMessage(error) }, "image row kept for the sweeper");
   });
   return true;
 }
 
-async function removeOrphan({ db, storage, logger }: ImageDeps, image: StoredImage): Promise<boolean> {
+async function deleteOrphan({ db, storage, logger }: ImageDeps, image: StoredImage): Promise<boolean> {
   const removed = await deleteImageFiles(storage, image, logger);
   if (removed) await imagesRepo(db).delete(image.id);
   return removed;
@@ -51,7 +51,7 @@ export async function sweepOrphanImages(deps: ImageDeps, now: Date = new Date())
   const cutoff = now.getTime() - ORPHAN_IMAGE_GRACE_MS;
   const orphans = (await imagesRepo(deps.db).listUnreferenced()).filter((image) => Date.parse(image.createdAt) <= cutoff);
   let removed = 0;
-  for (const image of orphans) if (await removeOrphan(deps, image).catch(() => false)) removed += 1;
+  for (const image of orphans) if (await deleteOrphan(deps, image).catch(() => false)) removed += 1;
   if (removed > 0) deps.logger.info({ removed }, "orphan images swept");
   return removed;
 }

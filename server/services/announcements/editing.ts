@@ -13,7 +13,7 @@ import { UnsupportedImageError } from "#server/images/encode-image.ts";
 import { type Announcement, type AnnouncementValues, announcementsRepo } from "#server/repos/announcements.ts";
 import type { StoredImage } from "#server/repos/images.ts";
 import { inTransaction } from "#server/repos/index.ts";
-import { removeImageIfUnused, storeImage } from "#server/services/image-store.ts";
+import { deleteImageIfUnused, storeImage } from "#server/services/image-store.ts";
 import { toWallTime, wallTimeToInstant } from "#server/site-time.ts";
 import { StorageError } from "#server/storage/storage.ts";
 import type { ImageDeps, ReadDeps, ZoneDeps } from "./deps";
@@ -186,16 +186,16 @@ export async function save(
     await trx.auditLog.record(actorId, existing ? "announcement.edit" : "announcement.create", detail);
     return { ok: true, id };
   }).catch(async (error: unknown) => {
-    if (stored) await removeImageIfUnused(deps, stored.id).catch(() => undefined);
+    if (stored) await deleteImageIfUnused(deps, stored.id).catch(() => undefined);
     throw error;
   });
   if (!result.ok) {
-    if (stored) await removeImageIfUnused(deps, stored.id).catch(() => undefined);
+    if (stored) await deleteImageIfUnused(deps, stored.id).catch(() => undefined);
     return result;
   }
   // The row no longer shows the image it replaced (or removed): its files may now go.
   if (previousImageId && previousImageId !== imageId) {
-    await removeImageIfUnused(deps, previousImageId).catch((error: unknown) => {
+    await deleteImageIfUnused(deps, previousImageId).catch((error: unknown) => {
       deps.logger.warn({ imageId: previousImageId, err: errorMessage(error) }, "image row kept for the sweeper");
     });
   }

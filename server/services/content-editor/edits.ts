@@ -7,7 +7,7 @@ import type { Logger } from "#server/logger.ts";
 import type { StoredImage } from "#server/repos/images.ts";
 import { createRepos } from "#server/repos/index.ts";
 import type { EditResult, MoveToResult, PhotoEditResult, RunEdit, RunMoveEdit, WithPhoto } from "#server/services/content-edits.ts";
-import { removeImageIfUnused, storeImage } from "#server/services/image-store.ts";
+import { deleteImageIfUnused, storeImage } from "#server/services/image-store.ts";
 import { type FileStorage, StorageError } from "#server/storage/storage.ts";
 
 export interface ContentEditorDeps {
@@ -52,8 +52,8 @@ export const runMoveEdit = ({ db }: DbDeps, ...[actorId, action, detail, move]: 
     }
   });
 
-export async function removeImagesIfUnused(deps: ContentEditorDeps, imageIds: readonly string[]) {
-  for (const id of new Set(imageIds)) await removeImageIfUnused(deps, id).catch(() => undefined);
+export async function deleteImagesIfUnused(deps: ContentEditorDeps, imageIds: readonly string[]) {
+  for (const id of new Set(imageIds)) await deleteImageIfUnused(deps, id).catch(() => undefined);
 }
 
 /**
@@ -79,13 +79,13 @@ export async function withPhoto(
     }
   }
   const { imageId, ...result } = await save(stored?.id).catch(async (error: unknown) => {
-    if (stored) await removeImageIfUnused(deps, stored.id);
+    if (stored) await deleteImageIfUnused(deps, stored.id);
     throw error;
   });
   if (!result.ok) {
-    if (stored) await removeImageIfUnused(deps, stored.id);
+    if (stored) await deleteImageIfUnused(deps, stored.id);
     return result;
   }
-  if (previousImageId && previousImageId !== imageId) await removeImagesIfUnused(deps, [previousImageId]);
+  if (previousImageId && previousImageId !== imageId) await deleteImagesIfUnused(deps, [previousImageId]);
   return result;
 }

@@ -6,7 +6,7 @@ import { type ContentListTable, contentListRepo, type ListItemValues } from "#se
 import { imagesRepo } from "#server/repos/images.ts";
 import type { PhotoEditResult } from "#server/services/content-edits.ts";
 import { storedImageToResponsive } from "#server/services/image-store.ts";
-import { type ContentEditorDeps, type DbDeps, removeImagesIfUnused, runEdit, runMoveEdit, withPhoto } from "./edits";
+import { type ContentEditorDeps, type DbDeps, deleteImagesIfUnused, runEdit, runMoveEdit, withPhoto } from "./edits";
 
 /** A list the admin edits; `name` names it in the audit log ("goal" -> content.goal.add). */
 export type ContentList<T extends ContentListTable = ContentListTable> = { table: T; name: string };
@@ -52,7 +52,7 @@ export async function deleteListItem(deps: ContentEditorDeps, list: ContentList,
       ? { ok: true, detail: `${list.name}=${id}` }
       : { ok: false, reason: "missing" },
   );
-  if (result.ok && imageId) await removeImagesIfUnused(deps, [imageId]);
+  if (result.ok && imageId) await deleteImagesIfUnused(deps, [imageId]);
   return result;
 }
 

@@ -112,7 +112,7 @@ export async function eraseGivingUpPlaces(
  * first on the waiting list moves up and is mailed (see eraseGivingUpPlaces). Audited (ids only). False when there
  * is no such registration.
  */
-export async function remove(
+export async function deleteRegistration(
   deps: RegistrationDeps,
   announcementId: string,
   registrationId: string,

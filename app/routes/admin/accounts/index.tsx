@@ -63,7 +63,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
       ? await accounts.changeRole({ ...target, role: change.role })
       : change.intent === "set-access"
         ? await accounts.setDisabled({ ...target, disabled: change.disabled === "true" })
-        : await accounts.remove(target);
+        : await accounts.delete(target);
   if (result.ok) {
     const done =
       change.intent === "set-role"

@@ -46,7 +46,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
     case "president":
       return photoEditAnswer(submission, await contentEditor.savePresident(form, await fileBytes(form.photo), actorId));
     case "remove-video":
-      return editAnswer(submission, await contentEditor.video.remove(form, actorId), CONTENT_DONE.videoRemoved);
+      return editAnswer(submission, await contentEditor.video.delete(form, actorId), CONTENT_DONE.videoRemoved);
     case "social-link":
       return editAnswer(submission, await contentEditor.socialLinks.save(form, actorId));
   }

@@ -25,7 +25,7 @@ export const action = pageAction(async ({ request, params, context }: Route.Acti
   const submission = parseWithZod(await readForm(request), { schema: registrationsActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { admin } = context.get(adminContext);
-  const removed = await context.get(servicesContext).registrations.remove(params.id, submission.value.registrationId, admin.id);
+  const removed = await context.get(servicesContext).registrations.delete(params.id, submission.value.registrationId, admin.id);
   if (!removed) return formAnswer(submission.reply({ formErrors: [goneMessage("registration")] }), 404);
   return doneAnswer(submission.reply(), ANNOUNCEMENTS_DONE.registrationRemoved);
 });
