@@ -1,6 +1,6 @@
 import { Button } from "#app/components/ui/button.tsx";
 import { ApplicationStatusBadge } from "./application-status-badge";
-import type { ListedApplication } from "./applications-panel";
+import type { ListedApplication } from "./application-list";
 
 const orNA = (value: string | null) => (value && value.trim() ? value : "N/A");
 

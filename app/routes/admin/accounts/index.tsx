@@ -1,4 +1,4 @@
-import { AccountList, InvitationList, InviteAdminForm, RequireTwoFactorForm } from "#app/components/admin/accounts-panel.tsx";
+import { AccountList, InvitationList, InviteAdminForm, RequireTwoFactorForm } from "#app/components/admin/account-lists.tsx";
 import { NoMailServerNotice } from "#app/components/admin/mail-status.tsx";
 import { SettingsPage, SettingsSection } from "#app/components/admin/settings-section.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouteHandle } from "#core/route-handle.ts";
 import { messageFilterOf, messagesActionSchema } from "#core/schemas/messages.ts";
-import { MessagesPanel } from "#app/components/admin/messages-panel.tsx";
+import { MessageList } from "#app/components/admin/message-list.tsx";
 import { writeGuardsFor } from "#app/lib/admin-guards.server.ts";
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import { INBOX_DONE } from "#core/messages/inbox.ts";
@@ -41,7 +41,7 @@ export function meta() {
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
-      <MessagesPanel messages={loaderData.messages} filter={loaderData.filter} shortName={loaderData.shortName} />
+      <MessageList messages={loaderData.messages} filter={loaderData.filter} shortName={loaderData.shortName} />
     </main>
   );
 }

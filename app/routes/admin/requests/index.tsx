@@ -8,7 +8,7 @@ import { ChangePasswordForm } from "#app/components/admin/change-password-form.t
 import { JoinUsSwitch } from "#app/components/admin/join-us-switch.tsx";
 import { LoginForm } from "#app/components/admin/login-form.tsx";
 import { MailStatus } from "#app/components/admin/mail-status.tsx";
-import { ApplicationsPanel } from "#app/components/admin/applications-panel.tsx";
+import { ApplicationList } from "#app/components/admin/application-list.tsx";
 
 import { loadMailStatus } from "#app/lib/mail-status.server.ts";
 import { adminEntry, adminEntryContext, writeGuardsFor } from "#app/lib/admin-guards.server.ts";
@@ -109,7 +109,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         <JoinUsSwitch visible={loaderData.joinUsVisible} />
         {loaderData.mailStatus && <MailStatus {...loaderData.mailStatus} />}
       </div>
-      <ApplicationsPanel requests={loaderData.requests} filter={loaderData.filter} localAddressLabel={loaderData.localAddressLabel} />
+      <ApplicationList requests={loaderData.requests} filter={loaderData.filter} localAddressLabel={loaderData.localAddressLabel} />
     </main>
   );
 }

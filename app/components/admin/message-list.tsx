@@ -20,7 +20,7 @@ export type InboxMessage = MessagesPage["messages"][number];
  * 'Messages (N)' (N: every message held), the search, one page of messages newest first with their selection and
  * delete, or 'No messages yet.' when there are none at all.
  */
-export function MessagesPanel({ messages: list, filter, shortName }: { messages: MessagesPage; filter: MessageFilter; shortName: string }) {
+export function MessageList({ messages: list, filter, shortName }: { messages: MessagesPage; filter: MessageFilter; shortName: string }) {
   const { messages, total, matching, page, pages } = list;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // Only what is on this page can be selected; messages that left it (deleted, searched away) leave the selection.

@@ -14,7 +14,7 @@ import type { Route } from "../../routes/admin/requests/+types/index";
 import { APPLICATIONS_FAILED } from "#core/messages/applications.ts";
 
 type PanelData = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>;
-/** One page of the request list, as the panel's loader sends it. */
+/** One page of the application list, as the panel's loader sends it. */
 export type ApplicationsPage = PanelData["requests"];
 /** An application as the panel's loader sends it: the serialised shape the page receives. */
 export type ListedApplication = ApplicationsPage["applications"][number];
@@ -23,7 +23,7 @@ export type ListedApplication = ApplicationsPage["applications"][number];
  * 'Admin Panel - All Requests (N)' (N: every request held), the filters, one page of requests newest first with
  * their selection and bulk actions, or the spec's empty state when there are none at all; and the dialogs.
  */
-export function ApplicationsPanel({
+export function ApplicationList({
   requests,
   filter,
   localAddressLabel,
