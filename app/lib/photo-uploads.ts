@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from "react";
 import { href } from "react-router";
 import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits.ts";
-import { PHOTO_FORMATS_MESSAGE } from "#core/schemas/content-forms.ts";
+
 import { downscaledPhoto } from "./downscale-photo";
 import { holdWhileUploading } from "./leave-while-uploading";
 import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
-import { CONTENT_FAILED, PHOTO_TOO_LARGE_MESSAGE } from "#core/messages/content.ts";
+import { CONTENT_FAILED, PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/messages/content.ts";
 import { postWithProgress, refusalMessage } from "./post-with-progress";
 
 /** One photo on its way into a gallery, as the upload list shows it. */

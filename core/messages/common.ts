@@ -18,3 +18,6 @@ export const NOT_DONE = "That did not go through. Please try again.";
 
 /** Too many passwords are being checked right now (a flood of logins): the form is kept, to send again. */
 export const SITE_BUSY = "The site is busy right now. Please try again in a moment.";
+
+/** normalPaths' answer to a write whose path is not in its normal form. */
+export const PATH_NOT_NORMAL = "The address must be written without . or .. segments, backslashes or empty segments";

@@ -1,4 +1,4 @@
-import { CONTENT_PHOTO_MAX_BYTES } from "#core/schemas/limits.ts";
+import { CONTENT_PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from "#core/schemas/limits.ts";
 
 /** What a content screen says once an item is deleted or the documentary video is taken off the home page. */
 export const CONTENT_DONE = { deleted: "Deleted", videoRemoved: "Video removed" } as const;
@@ -39,3 +39,17 @@ export const PHOTO_TOO_LARGE_MESSAGE = `The photo must be ${CONTENT_PHOTO_MAX_BY
 
 /** What the video form says when no video was chosen. */
 export const VIDEO_MISSING_MESSAGE = "Choose a video to upload";
+
+/** What a refused photo is told: which formats work. */
+export const PHOTO_FORMATS_MESSAGE = "Choose a JPEG, PNG, WebP or AVIF photo (HEIC and other files cannot be used)";
+
+/** What a refused video is told. */
+export const VIDEO_FORMATS_MESSAGE = "Choose an MP4 or WebM video (MOV and other files cannot be used)";
+
+export const VIDEO_TOO_LARGE_MESSAGE = `The video must be ${VIDEO_MAX_BYTES / 1024 / 1024} MB or smaller`;
+
+/** What an upload that did not arrive whole is told (a part lost, or the upload cleared away meanwhile). */
+export const VIDEO_INCOMPLETE_MESSAGE = "The video did not arrive whole. Choose it again and save";
+
+export const VIDEO_STORAGE_UNAVAILABLE_MESSAGE =
+  "The video could not be stored: the file store cannot be reached. Try again in a few minutes.";

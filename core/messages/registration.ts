@@ -1,4 +1,4 @@
-import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages.ts";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-limits.ts";
 
 /**
  * What the registration form and the pages around it say: without zod, so the announcement cards (which load with

@@ -28,3 +28,5 @@ export const SECURITY_FAILED = {
 
 /** Every form that sets a new password, at its confirm field, when the two differ (SPEC 5). */
 export const NEW_PASSWORDS_DIFFER = "New passwords don't match";
+
+export const BREACHED_PASSWORD_MESSAGE = "This password is on a list of common and breached passwords. Choose another one.";

@@ -7,6 +7,7 @@ import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from "./limits";
 import { itemId, itemVersion, optionalText } from "./content-forms";
 import { capacityField, registrationQuestionsField } from "./registration";
 
+import { ANNOUNCEMENT_MESSAGES } from "#core/messages/announcement-form.ts";
 /** SPEC 2: the card's title when the announcement has none, and its button's words when the admin wrote none. */
 export const DEFAULT_ANNOUNCEMENT_TITLE = "Announcement";
 export const DEFAULT_LINK_LABEL = "Register via Google Form";
@@ -31,16 +32,6 @@ export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
 const WALL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
 const wallTime = (message: string) =>
   z.preprocess((value) => (value === "" ? undefined : value), z.string({ error: message }).regex(WALL_TIME, message).optional());
-
-export const ANNOUNCEMENT_MESSAGES = {
-  publishAt: "Choose the date and time it goes live",
-  expiresAt: "Choose a date and time, or leave it empty",
-  expiresBeforePublish: "The expiry must be after the publish time",
-  image: "Choose an image file",
-  eventStartsAt: "Choose a date and time, or leave it empty",
-  eventEndsAt: "The end must be after the start",
-  eventEndsWithoutStart: "Choose when the event starts first",
-} as const;
 
 /**
  * SPEC 5, "Create announcement", and its edit: the description at least 10 characters, a link that is a URL, both

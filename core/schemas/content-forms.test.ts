@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
-import { CONFLICT_MESSAGE, MOVE_MESSAGES, VIDEO_MISSING_MESSAGE } from "#core/messages/content.ts";
+import { CONFLICT_MESSAGE, MOVE_MESSAGES, VIDEO_FORMATS_MESSAGE, VIDEO_MISSING_MESSAGE } from "#core/messages/content.ts";
 import {
   collaboratorSchema,
   gallerySchema,
@@ -12,7 +12,6 @@ import {
   siteDetailsSchema,
   socialLinkSchema,
   teamMemberSchema,
-  VIDEO_FORMATS_MESSAGE,
   videoChoiceSchema,
 } from "./content-forms";
 

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { CONFLICT_MESSAGE, MOVE_MESSAGES, PHOTO_TOO_LARGE_MESSAGE, VIDEO_MISSING_MESSAGE } from "#core/messages/content.ts";
+import {
+  CONFLICT_MESSAGE,
+  MOVE_MESSAGES,
+  PHOTO_FORMATS_MESSAGE,
+  PHOTO_TOO_LARGE_MESSAGE,
+  VIDEO_FORMATS_MESSAGE,
+  VIDEO_INCOMPLETE_MESSAGE,
+  VIDEO_MISSING_MESSAGE,
+  VIDEO_TOO_LARGE_MESSAGE,
+} from "#core/messages/content.ts";
 import { withoutNul } from "./text";
 import { CONTENT_PHOTO_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MAX_PARTS } from "./limits";
 
@@ -85,8 +94,6 @@ export const moveItemSchema = z
   })
   .refine((move) => (move.direction === undefined) !== (move.to === undefined), MOVE_MESSAGES.either);
 
-/** What a refused photo is told: which formats work. */
-export const PHOTO_FORMATS_MESSAGE = "Choose a JPEG, PNG, WebP or AVIF photo (HEIC and other files cannot be used)";
 /** The file types a photo field offers; the server judges the bytes. */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
 
@@ -99,18 +106,12 @@ const optionalPhoto = z.preprocess(
     .optional(),
 );
 
-/** What a refused video is told. */
-export const VIDEO_FORMATS_MESSAGE = "Choose an MP4 or WebM video (MOV and other files cannot be used)";
-export const VIDEO_TOO_LARGE_MESSAGE = `The video must be ${VIDEO_MAX_BYTES / 1024 / 1024} MB or smaller`;
 /** The file types the video field offers; the server judges the bytes. */
 export const VIDEO_ACCEPT = "video/mp4,video/webm";
 
 /** /admin/content/home: the documentary's removal (at the version the page was read at). */
 export const videoSchema = z.object({ version });
 export type VideoInput = z.infer<typeof videoSchema>;
-
-/** What an upload that did not arrive whole is told (a part lost, or the upload cleared away meanwhile). */
-export const VIDEO_INCOMPLETE_MESSAGE = "The video did not arrive whole. Choose it again and save";
 
 /**
  * /admin/content/home: the documentary's upload, once its parts are stored (app/lib/video-upload.ts sends them): which

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
-import { REGISTRATION_LIMITS } from "./registration-messages";
+import { REGISTRATION_LIMITS } from "./registration-limits";
 import { withoutNul } from "./text";
 import { targetIdField } from "./intent";
 

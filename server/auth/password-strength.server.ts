@@ -2,13 +2,12 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as english from "@zxcvbn-ts/language-en";
 
+import { BREACHED_PASSWORD_MESSAGE } from "#core/messages/security.ts";
 /**
  * zxcvbn's score (0–4) a new password needs: 3 is "safely unguessable" against an attacker holding the hashes, who has
  * to run argon2id for every guess.
  */
 export const MIN_PASSWORD_SCORE = 3;
-
-export const BREACHED_PASSWORD_MESSAGE = "This password is on a list of common and breached passwords. Choose another one.";
 
 interface Judge {
   /** The list zxcvbn ships: the most used passwords seen in breaches, lower-cased. */

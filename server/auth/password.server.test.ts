@@ -14,8 +14,8 @@ import {
   verifyOrBusy,
   verifyPassword,
 } from "./password.server";
-import { BREACHED_PASSWORD_MESSAGE } from "./password-strength.server";
 
+import { BREACHED_PASSWORD_MESSAGE } from "#core/messages/security.ts";
 describe("passwords", () => {
   test("a new password has 8 to 128 characters", () => {
     const hardToGuess = "kq8#Vz2!Lm";

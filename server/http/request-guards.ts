@@ -4,6 +4,7 @@ import type { Logger } from "#server/logger.ts";
 import { inTurnQueue } from "#server/in-turn.ts";
 import { logSecurityEvent, type SecurityEvent } from "#server/security-log.ts";
 
+import { PATH_NOT_NORMAL } from "#core/messages/common.ts";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -73,9 +74,6 @@ export const normalPaths: RequestHandler = (req, res, next) => {
   }
   refuse(req, res, 400, PATH_NOT_NORMAL);
 };
-
-/** normalPaths' answer to a write whose path is not in its normal form. */
-export const PATH_NOT_NORMAL = "The address must be written without . or .. segments, backslashes or empty segments";
 
 /**
  * The route a normal path (normalPaths) reaches, spelled one way, for every rule that goes by path, exactly as React

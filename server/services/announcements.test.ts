@@ -9,15 +9,11 @@ import { createLogger } from "#server/logger.ts";
 import { mailFiles } from "#server/mail/mail-files.ts";
 import { localStorage } from "#server/storage/local-storage.ts";
 import { type FileStorage, StorageError } from "#server/storage/storage.ts";
-import {
-  type AnnouncementFields,
-  announcementService,
-  EDIT_STORAGE_UNAVAILABLE_MESSAGE,
-  ORPHAN_IMAGE_GRACE_MS,
-  STORAGE_UNAVAILABLE_MESSAGE,
-} from "./announcements";
+
+import { type AnnouncementFields, announcementService, ORPHAN_IMAGE_GRACE_MS } from "./announcements";
 import { recordEraser } from "./personal-data";
 
+import { EDIT_STORAGE_UNAVAILABLE_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE } from "#core/messages/announcement-form.ts";
 /** A published announcement as the form sends it, but its image. */
 const fields = (more: Partial<AnnouncementFields> = {}): AnnouncementFields => ({
   description: "Camp on Saturday",

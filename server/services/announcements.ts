@@ -6,11 +6,7 @@ import { findForAdmin, registrationTarget } from "#server/services/announcements
 
 export { ORPHAN_IMAGE_GRACE_MS } from "#server/services/announcements/deletion.ts";
 export type { AdminAnnouncement, AnnouncementFields, SaveAnnouncementResult } from "#server/services/announcements/editing.ts";
-export {
-  ANNOUNCEMENT_IMAGE_FOLDER,
-  EDIT_STORAGE_UNAVAILABLE_MESSAGE,
-  STORAGE_UNAVAILABLE_MESSAGE,
-} from "#server/services/announcements/editing.ts";
+export { ANNOUNCEMENT_IMAGE_FOLDER } from "#server/services/announcements/editing.ts";
 export type { PublicAnnouncement } from "#server/services/announcements/public-reads.ts";
 
 /**

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { PHOTO_FORMATS_MESSAGE } from "#core/schemas/content-forms.ts";
+
 import { ACTOR, MISSING, STALE, gif, photo, useContentEditor } from "#tests/shared/content-editor-kit.ts";
 import { IPHONE_HEIC } from "#tests/shared/iphone-heic.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
@@ -8,6 +8,7 @@ import { newId } from "#server/db/ids.ts";
 import type { ContentEditor } from "./content-editor";
 import type { EditResult, PhotoEditResult } from "./content-edits";
 
+import { PHOTO_FORMATS_MESSAGE } from "#core/messages/content.ts";
 type Editor = ContentEditor;
 type Item = { id: string; version: number };
 

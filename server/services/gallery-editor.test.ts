@@ -1,11 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { PHOTO_FORMATS_MESSAGE } from "#core/schemas/content-forms.ts";
+
 import { ACTOR, MISSING, STALE, gif, photo, useContentEditor } from "#tests/shared/content-editor-kit.ts";
 import { IPHONE_HEIC } from "#tests/shared/iphone-heic.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
 import { newId } from "#server/db/ids.ts";
 import type { EditResult, PhotoEditResult } from "./content-edits";
 
+import { PHOTO_FORMATS_MESSAGE } from "#core/messages/content.ts";
 const savedId = (result: EditResult | PhotoEditResult) => {
   if (!result.ok || !result.id) throw new Error(`not saved: ${JSON.stringify(result)}`);
   return result.id;

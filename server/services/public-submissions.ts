@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages.ts";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-limits.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";

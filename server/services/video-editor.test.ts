@@ -1,12 +1,18 @@
 import { describe, expect, test } from "vitest";
-import { VIDEO_FORMATS_MESSAGE, VIDEO_INCOMPLETE_MESSAGE, VIDEO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms.ts";
+
 import { VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "#core/schemas/limits.ts";
 import { ACTOR, MISSING, STALE, SEEDED_VIDEO, useContentEditor } from "#tests/shared/content-editor-kit.ts";
 import { SMALL_SITE_VIDEO } from "#tests/shared/small-content.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
 import { newId } from "#server/db/ids.ts";
-import { UNFINISHED_UPLOAD_MS, VIDEO_STORAGE_UNAVAILABLE_MESSAGE, videoPartKey } from "./video-editor";
+import { UNFINISHED_UPLOAD_MS, videoPartKey } from "./video-editor";
 
+import {
+  VIDEO_FORMATS_MESSAGE,
+  VIDEO_INCOMPLETE_MESSAGE,
+  VIDEO_STORAGE_UNAVAILABLE_MESSAGE,
+  VIDEO_TOO_LARGE_MESSAGE,
+} from "#core/messages/content.ts";
 /** Another video than the seeded one: a WebM's first bytes, then bytes of its own. */
 const OTHER_VIDEO = [SMALL_SITE_VIDEO, Buffer.alloc(1000, 9)];
 /** A QuickTime film from a phone: its own brand, which most browsers cannot play. */

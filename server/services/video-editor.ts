@@ -1,11 +1,5 @@
 import type { Kysely } from "kysely";
-import {
-  VIDEO_FORMATS_MESSAGE,
-  VIDEO_INCOMPLETE_MESSAGE,
-  VIDEO_TOO_LARGE_MESSAGE,
-  type VideoInput,
-  type VideoUploadInput,
-} from "#core/schemas/content-forms.ts";
+import { type VideoInput, type VideoUploadInput } from "#core/schemas/content-forms.ts";
 import { errorMessage } from "#core/errors.ts";
 import { VIDEO_MAX_BYTES, VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "#core/schemas/limits.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -15,13 +9,17 @@ import { type FileStorage, StorageError } from "#server/storage/storage.ts";
 import type { EditResult, RunEdit } from "./content-edits";
 import { assembleVideo, HEAD_BYTES, VideoRefusedError, videoFormatOf } from "./video-store";
 
+import {
+  VIDEO_FORMATS_MESSAGE,
+  VIDEO_INCOMPLETE_MESSAGE,
+  VIDEO_STORAGE_UNAVAILABLE_MESSAGE,
+  VIDEO_TOO_LARGE_MESSAGE,
+} from "#core/messages/content.ts";
 /** A video refused (at the video field), or the store is down (for the whole form, "try again"). */
 export type VideoRefusal = { ok: false; reason: "video" | "storage-unavailable"; message: string };
 /** What a part of an upload comes to; "missing": there is no such upload (finished, or cleared away meanwhile). */
 export type PartResult = { ok: true } | VideoRefusal | { ok: false; reason: "missing" };
 
-export const VIDEO_STORAGE_UNAVAILABLE_MESSAGE =
-  "The video could not be stored: the file store cannot be reached. Try again in a few minutes.";
 /** Where the parts of an upload wait for the last one. */
 const PARTS_FOLDER = "content/video-uploads";
 export const videoPartKey = (uploadId: string, index: number) => `${PARTS_FOLDER}/${uploadId}-${index}`;

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { PHOTO_FORMATS_MESSAGE } from "#core/schemas/content-forms.ts";
+
 import { newId } from "#server/db/ids.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
 import { auditActions, getPage, jpegWithGps, post, postToPage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
-import { CONFLICT_MESSAGE, MOVE_MESSAGES } from "#core/messages/content.ts";
+import { CONFLICT_MESSAGE, MOVE_MESSAGES, PHOTO_FORMATS_MESSAGE } from "#core/messages/content.ts";
 
 /**
  * The admin's content screens over HTTP: what a form's answer says (status and shape), multipart uploads and their

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { VIDEO_FORMATS_MESSAGE, VIDEO_INCOMPLETE_MESSAGE, VIDEO_TOO_LARGE_MESSAGE } from "#core/schemas/content-forms.ts";
+
 import { VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "#core/schemas/limits.ts";
 import { newId } from "#server/db/ids.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
@@ -10,7 +10,7 @@ import { getPage, post, postToPage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 import { postBytes, uploadVideo } from "./helpers/video";
 import { siteOrigin } from "./helpers/test-server";
-import { CONFLICT_MESSAGE } from "#core/messages/content.ts";
+import { CONFLICT_MESSAGE, VIDEO_FORMATS_MESSAGE, VIDEO_INCOMPLETE_MESSAGE, VIDEO_TOO_LARGE_MESSAGE } from "#core/messages/content.ts";
 
 /** A real WebM film (the starting content's), so a player could play what these tests upload. */
 const FILM = fs.readFileSync(path.join(import.meta.dirname, "../../content/video/documentary.webm"));

@@ -2,7 +2,7 @@ import http from "node:http";
 import { beforeEach, describe, expect, test } from "vitest";
 import { FORM_MAX_BYTES } from "#core/schemas/limits.ts";
 import { PASSWORD_HASHING_CONCURRENCY } from "#server/auth/password.server.ts";
-import { PATH_NOT_NORMAL } from "#server/http/request-guards.ts";
+
 import { settingsRepo } from "#server/repos/settings.ts";
 import { post } from "./helpers/admin";
 import { waitFor } from "./helpers/forms";
@@ -10,6 +10,7 @@ import { rememberSecret } from "./helpers/log-secrets";
 import { siteOrigin, type TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
 
+import { PATH_NOT_NORMAL } from "#core/messages/common.ts";
 /**
  * Every spelling of a URL meets the same guards. Express's path rules read a path as it is sent, while React Router
  * runs the route the WHATWG URL parser makes of it (`.` and `..` resolved, `%2e` spellings too, `\` read as `/`), so

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { testEngines } from "#tests/shared/test-database.ts";
 import { announcementsRepo } from "#server/repos/announcements.ts";
 import { toStoredImage } from "#server/repos/images.ts";
-import { STORAGE_UNAVAILABLE_MESSAGE } from "#server/services/announcements.ts";
-import { VIDEO_STORAGE_UNAVAILABLE_MESSAGE } from "#server/services/video-editor.ts";
+
 import { s3Storage } from "#server/storage/s3-storage.ts";
 import { startTestS3Server, type TestS3Server } from "#tests/shared/test-s3-server.ts";
 import { ADMIN_ENV, clearRateLimits, getPage, imageForm, post, postToPage, signIn } from "./helpers/admin";
@@ -14,6 +13,8 @@ import { sampleJpeg } from "./helpers/seed";
 import { postBytes } from "./helpers/video";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
+import { VIDEO_STORAGE_UNAVAILABLE_MESSAGE } from "#core/messages/content.ts";
+import { STORAGE_UNAVAILABLE_MESSAGE } from "#core/messages/announcement-form.ts";
 /** The server keeps uploads in a bucket of a real S3-compatible server (s3rver) that the test can stop and start. */
 describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) => {
   const film = fs.readFileSync(path.join(import.meta.dirname, "../../content/video/documentary.webm"));

@@ -11,7 +11,7 @@ import {
   type RegistrationChoice,
 } from "#core/schemas/announcement.ts";
 import { QUESTION_KIND_LABELS, type QuestionKind } from "#core/schemas/registration.ts";
-import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages.ts";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-limits.ts";
 import type { ResponsiveImage } from "#core/responsive-image.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage, firstMessage } from "#app/components/ui/field.tsx";

@@ -1,13 +1,7 @@
-import {
-  type AnnouncementInput,
-  type AnnouncementState,
-  ANNOUNCEMENT_MESSAGES,
-  type PublishChoice,
-  type RegistrationChoice,
-} from "#core/schemas/announcement.ts";
+import { type AnnouncementInput, type AnnouncementState, type PublishChoice, type RegistrationChoice } from "#core/schemas/announcement.ts";
 import { errorMessage } from "#core/errors.ts";
 import type { RegistrationQuestion } from "#core/schemas/registration.ts";
-import { REGISTRATION_LIMITS } from "#core/schemas/registration-messages.ts";
+import { REGISTRATION_LIMITS } from "#core/schemas/registration-limits.ts";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import { UnsupportedImageError } from "#server/images/encode-image.ts";
 import { type Announcement, type AnnouncementValues, announcementsRepo } from "#server/repos/announcements.ts";
@@ -19,15 +13,8 @@ import { StorageError } from "#server/storage/storage.ts";
 import type { ImageDeps, ReadDeps, ZoneDeps } from "./deps";
 import { announcementState, siteTime, toCard } from "./public-reads";
 
+import { ANNOUNCEMENT_MESSAGES, EDIT_STORAGE_UNAVAILABLE_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE } from "#core/messages/announcement-form.ts";
 export const ANNOUNCEMENT_IMAGE_FOLDER = "announcements";
-
-/**
- * What the admin is told when the image cannot be stored (the reason, naming the bucket, goes to the log): in the
- * spec's words for a new announcement, and the edit form's own for an edit.
- */
-export const STORAGE_UNAVAILABLE_MESSAGE = "Failed to create announcement: the image store cannot be reached. Try again in a few minutes.";
-export const EDIT_STORAGE_UNAVAILABLE_MESSAGE =
-  "Failed to save announcement: the image store cannot be reached. Try again in a few minutes.";
 
 export type SaveAnnouncementResult =
   | { ok: true; id: string }

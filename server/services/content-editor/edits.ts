@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { PHOTO_FORMATS_MESSAGE } from "#core/schemas/content-forms.ts";
+
 import { CONTENT_IMAGE_FOLDER } from "#server/content/import-content.ts";
 import type { Database } from "#server/db/schema.ts";
 import { UnsupportedImageError } from "#server/images/encode-image.ts";
@@ -10,6 +10,7 @@ import type { EditResult, MoveToResult, PhotoEditResult, RunEdit, RunMoveEdit, W
 import { deleteImageIfUnused, storeImage } from "#server/services/image-store.ts";
 import { type FileStorage, StorageError } from "#server/storage/storage.ts";
 
+import { PHOTO_FORMATS_MESSAGE } from "#core/messages/content.ts";
 export interface ContentEditorDeps {
   db: Kysely<Database>;
   storage: FileStorage;

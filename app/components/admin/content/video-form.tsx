@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { href, useRevalidator } from "react-router";
-import { VIDEO_ACCEPT, VIDEO_TOO_LARGE_MESSAGE, videoChoiceSchema } from "#core/schemas/content-forms.ts";
+import { VIDEO_ACCEPT, videoChoiceSchema } from "#core/schemas/content-forms.ts";
 import { VIDEO_MAX_BYTES } from "#core/schemas/limits.ts";
 import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -10,7 +10,7 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { FormMessage, firstMessage } from "#app/components/ui/field.tsx";
 import { FileField } from "#app/components/ui/photo-field.tsx";
 import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
-import { CONTENT_FAILED } from "#core/messages/content.ts";
+import { CONTENT_FAILED, VIDEO_TOO_LARGE_MESSAGE } from "#core/messages/content.ts";
 import { uploadVideo } from "#app/lib/video-upload.ts";
 import { holdWhileUploading } from "#app/lib/leave-while-uploading.ts";
 import { type FormAnswer, SubmitButton } from "#app/components/admin/forms/admin-form.tsx";
