@@ -53,3 +53,7 @@ export const VIDEO_INCOMPLETE_MESSAGE = "The video did not arrive whole. Choose 
 
 export const VIDEO_STORAGE_UNAVAILABLE_MESSAGE =
   "The video could not be stored: the file store cannot be reached. Try again in a few minutes.";
+
+/** What the admin is told when the photo cannot be stored (the reason, naming the bucket, goes to the log). */
+export const PHOTO_STORAGE_UNAVAILABLE_MESSAGE =
+  "The photo could not be stored: the image store cannot be reached. Try again in a few minutes.";

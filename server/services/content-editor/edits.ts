@@ -10,16 +10,13 @@ import type { EditResult, MoveToResult, PhotoEditResult, RunEdit, RunMoveEdit, W
 import { deleteImageIfUnused, storeImage } from "#server/services/image-store.ts";
 import { type FileStorage, StorageError } from "#server/storage/storage.ts";
 
-import { PHOTO_FORMATS_MESSAGE } from "#core/messages/content.ts";
+import { PHOTO_FORMATS_MESSAGE, PHOTO_STORAGE_UNAVAILABLE_MESSAGE } from "#core/messages/content.ts";
 export interface ContentEditorDeps {
   db: Kysely<Database>;
   storage: FileStorage;
   logger: Logger;
 }
 export type DbDeps = Pick<ContentEditorDeps, "db">;
-
-/** What the admin is told when the photo cannot be stored (the reason, naming the bucket, goes to the log). */
-const PHOTO_STORAGE_UNAVAILABLE_MESSAGE = "The photo could not be stored: the image store cannot be reached. Try again in a few minutes.";
 
 /** Records an edit made in `trx` and raises the content version, in the same transaction. */
 async function record(db: Kysely<Database>, trx: Kysely<Database>, actorId: string, action: string, detail?: string) {
