@@ -4,6 +4,7 @@ import { useState } from "react";
 import { href, Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { usePageSelection } from "./page-selection";
 import { Pager } from "./pager";
 import { ApplicationBulkBar } from "./application-bulk-bar";
 import { ApplicationCard } from "./application-card";
@@ -36,16 +37,7 @@ export function ApplicationList({
   // The request whose details are open, as it was when opened: the dialog reads it afresh itself, and stays open when a
   // change takes it off this page (its new status filtered away).
   const [details, setDetails] = useState<ListedApplication>();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // Only what is on this page can be selected; rows that left it (deleted, filtered away) leave the selection.
-  const selectedIds = applications.map((a) => a.id).filter((id) => selected.has(id));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const selection = usePageSelection(applications.map((a) => a.id));
   const remove = useConfirmedAction<ListedApplication>({
     action: () => href("/admin"),
     body: ({ id }) => ({ intent: "delete", id }),
@@ -76,9 +68,9 @@ export function ApplicationList({
           {applications.length > 0 && (
             <ApplicationBulkBar
               pageIds={applications.map((a) => a.id)}
-              selectedIds={selectedIds}
-              onSelectAll={(on) => setSelected(new Set(on ? applications.map((a) => a.id) : []))}
-              onDone={() => setSelected(new Set())}
+              selectedIds={selection.selectedIds}
+              onSelectAll={selection.selectAll}
+              onDone={selection.clear}
             />
           )}
           <ul className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
@@ -87,8 +79,8 @@ export function ApplicationList({
                 <ApplicationCard
                   application={application}
                   localAddressLabel={localAddressLabel}
-                  selected={selected.has(application.id)}
-                  onSelect={(on) => toggle(application.id, on)}
+                  selected={selection.isSelected(application.id)}
+                  onSelect={(on) => selection.toggle(application.id, on)}
                   onDetails={() => setDetails(application)}
                   onDelete={() => remove.select(application)}
                 />

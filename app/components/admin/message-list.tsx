@@ -1,11 +1,11 @@
 import { countOf } from "#core/count-of.ts";
 import { MESSAGES_PAGE_SIZE, type MessageFilter, messageFilterQuery } from "#core/schemas/messages.ts";
-import { useState } from "react";
 import { href } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { MessageBulkBar } from "./message-bulk-bar";
 import { MessageCard } from "./message-card";
 import { MessageFilters } from "./message-filters";
+import { usePageSelection } from "./page-selection";
 import { Pager } from "./pager";
 import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
 import type { Route } from "../../routes/admin/messages/+types/index";
@@ -22,16 +22,7 @@ export type InboxMessage = MessagesPage["messages"][number];
  */
 export function MessageList({ messages: list, filter, shortName }: { messages: MessagesPage; filter: MessageFilter; shortName: string }) {
   const { messages, total, matching, page, pages } = list;
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // Only what is on this page can be selected; messages that left it (deleted, searched away) leave the selection.
-  const selectedIds = messages.map((m) => m.id).filter((id) => selected.has(id));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const selection = usePageSelection(messages.map((m) => m.id));
   const remove = useConfirmedAction<InboxMessage>({
     action: () => href("/admin/messages"),
     body: ({ id }) => ({ intent: "delete", "ids[0]": id }),
@@ -57,9 +48,9 @@ export function MessageList({ messages: list, filter, shortName }: { messages: M
           {messages.length > 0 && (
             <MessageBulkBar
               pageIds={messages.map((m) => m.id)}
-              selectedIds={selectedIds}
-              onSelectAll={(on) => setSelected(new Set(on ? messages.map((m) => m.id) : []))}
-              onDone={() => setSelected(new Set())}
+              selectedIds={selection.selectedIds}
+              onSelectAll={selection.selectAll}
+              onDone={selection.clear}
             />
           )}
           <ul className="mt-4 flex flex-col gap-4">
@@ -68,8 +59,8 @@ export function MessageList({ messages: list, filter, shortName }: { messages: M
                 <MessageCard
                   message={message}
                   shortName={shortName}
-                  selected={selected.has(message.id)}
-                  onSelect={(on) => toggle(message.id, on)}
+                  selected={selection.isSelected(message.id)}
+                  onSelect={(on) => selection.toggle(message.id, on)}
                   onDelete={() => remove.select(message)}
                 />
               </li>
