@@ -1,9 +1,6 @@
 /** The galleries beyond what every content list does (contentListRepo): lookups, slugs, covers, a gallery's photos. */
-import type { Kysely } from "kysely";
 import { isRecordId } from "#server/db/ids.ts";
-import type { Database } from "#server/db/schema.ts";
-
-type Db = Kysely<Database>;
+import type { Db } from "./db";
 
 export const findGallery = (db: Db, id: string) =>
   isRecordId(id) ? db.selectFrom("galleries").selectAll().where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);

@@ -1,4 +1,5 @@
-import { type Db, withDb } from "#server/repos/db.ts";
+import { bindFirst } from "#server/bind-first.ts";
+import type { Db } from "./db";
 import * as lists from "#server/repos/registrations/lists.ts";
 import * as places from "#server/repos/registrations/places.ts";
 import * as registration from "#server/repos/registrations/registration.ts";
@@ -14,22 +15,22 @@ export type { Registration } from "#server/repos/registrations/registration.ts";
  */
 export function registrationsRepo(db: Db) {
   return {
-    lockAnnouncement: withDb(db, places.lockAnnouncement),
-    counts: withDb(db, lists.counts),
-    countsByAnnouncement: withDb(db, lists.countsByAnnouncement),
-    findBySubmissionKey: withDb(db, registration.findBySubmissionKey),
-    findByEmail: withDb(db, registration.findByEmail),
-    findById: withDb(db, registration.findById),
-    create: withDb(db, registration.create),
-    findUnconfirmed: withDb(db, registration.findUnconfirmed),
-    renewLink: withDb(db, registration.renewLink),
-    confirm: withDb(db, places.confirm),
-    expiredUnconfirmed: withDb(db, registration.expiredUnconfirmed),
-    nextWaiting: withDb(db, places.nextWaiting),
-    setRegistered: withDb(db, places.setRegistered),
-    listFor: withDb(db, lists.listFor),
-    idsFor: withDb(db, lists.idsFor),
-    announcementsOf: withDb(db, places.announcementsOf),
-    delete: withDb(db, places.deleteRegistrations),
+    lockAnnouncement: bindFirst(db, places.lockAnnouncement),
+    counts: bindFirst(db, lists.counts),
+    countsByAnnouncement: bindFirst(db, lists.countsByAnnouncement),
+    findBySubmissionKey: bindFirst(db, registration.findBySubmissionKey),
+    findByEmail: bindFirst(db, registration.findByEmail),
+    findById: bindFirst(db, registration.findById),
+    create: bindFirst(db, registration.create),
+    findUnconfirmed: bindFirst(db, registration.findUnconfirmed),
+    renewLink: bindFirst(db, registration.renewLink),
+    confirm: bindFirst(db, places.confirm),
+    expiredUnconfirmed: bindFirst(db, registration.expiredUnconfirmed),
+    nextWaiting: bindFirst(db, places.nextWaiting),
+    setRegistered: bindFirst(db, places.setRegistered),
+    listFor: bindFirst(db, lists.listFor),
+    idsFor: bindFirst(db, lists.idsFor),
+    announcementsOf: bindFirst(db, places.announcementsOf),
+    delete: bindFirst(db, places.deleteRegistrations),
   };
 }

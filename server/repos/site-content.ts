@@ -1,4 +1,5 @@
-import { type Db, withDb } from "#server/repos/db.ts";
+import { bindFirst } from "#server/bind-first.ts";
+import type { Db } from "./db";
 import { hasContent, siteDetails, updateSiteDetails } from "#server/repos/site-content/details.ts";
 import { readContent } from "#server/repos/site-content/read.ts";
 import { replaceContent } from "#server/repos/site-content/replace.ts";
@@ -9,13 +10,13 @@ export { CONTENT_TABLES, type StoredGallery, type StoredSiteContent } from "#ser
 /** The content tables, read and written whole. Each write raises `settings.contentVersion` (the page cache's cue). */
 export function siteContentRepo(db: Db) {
   return {
-    version: withDb(db, contentVersion),
-    hasContent: withDb(db, hasContent),
-    read: withDb(db, readContent),
-    replace: withDb(db, replaceContent),
-    lockForWriting: withDb(db, lockContentForWriting),
-    raiseVersion: withDb(db, raiseContentVersion),
-    details: withDb(db, siteDetails),
-    updateDetails: withDb(db, updateSiteDetails),
+    version: bindFirst(db, contentVersion),
+    hasContent: bindFirst(db, hasContent),
+    read: bindFirst(db, readContent),
+    replace: bindFirst(db, replaceContent),
+    lockForWriting: bindFirst(db, lockContentForWriting),
+    raiseVersion: bindFirst(db, raiseContentVersion),
+    details: bindFirst(db, siteDetails),
+    updateDetails: bindFirst(db, updateSiteDetails),
   };
 }

@@ -1,3 +1,4 @@
+import { bindFirst } from "#server/bind-first.ts";
 import type { AnnouncementDeps } from "#server/services/announcements/deps.ts";
 import { deleteAnnouncement, sweepOrphanImages } from "#server/services/announcements/deletion.ts";
 import { listForAdmin, save } from "#server/services/announcements/editing.ts";
@@ -16,21 +17,17 @@ export type { PublicAnnouncement } from "#server/services/announcements/public-r
  * `sweepOrphanImages`, so nothing ever points at a missing file.
  */
 export function announcementService(deps: AnnouncementDeps) {
-  const withDeps =
-    <A extends unknown[], R>(fn: (deps: AnnouncementDeps, ...args: A) => R) =>
-    (...args: A) =>
-      fn(deps, ...args);
   return {
-    listLive: withDeps(listLive),
-    feed: withDeps(feed),
-    calendarFile: withDeps(calendarFile),
-    findLive: withDeps(findLive),
-    registrationTarget: withDeps(registrationTarget),
-    findForAdmin: withDeps(findForAdmin),
-    listForAdmin: withDeps(listForAdmin),
-    save: withDeps(save),
-    delete: withDeps(deleteAnnouncement),
-    sweepOrphanImages: withDeps(sweepOrphanImages),
+    listLive: bindFirst(deps, listLive),
+    feed: bindFirst(deps, feed),
+    calendarFile: bindFirst(deps, calendarFile),
+    findLive: bindFirst(deps, findLive),
+    registrationTarget: bindFirst(deps, registrationTarget),
+    findForAdmin: bindFirst(deps, findForAdmin),
+    listForAdmin: bindFirst(deps, listForAdmin),
+    save: bindFirst(deps, save),
+    delete: bindFirst(deps, deleteAnnouncement),
+    sweepOrphanImages: bindFirst(deps, sweepOrphanImages),
   };
 }
 

@@ -1,3 +1,4 @@
+import { bindFirst } from "#server/bind-first.ts";
 import { type ContentEditorDeps, deleteImagesIfUnused, runEdit, runMoveEdit, withPhoto } from "#server/services/content-editor/edits.ts";
 import { homeContent, saveDetails, saveLogo, savePresident } from "#server/services/content-editor/home.ts";
 import * as contentLists from "#server/services/content-editor/lists.ts";
@@ -10,17 +11,13 @@ import { videoEditor } from "./video-editor";
  */
 export function contentEditorService({ db, storage, logger }: ContentEditorDeps) {
   const deps = { db, storage, logger };
-  const withDeps =
-    <A extends unknown[], R>(fn: (deps: ContentEditorDeps, ...args: A) => R) =>
-    (...args: A) =>
-      fn(deps, ...args);
-  const edit = withDeps(runEdit);
+  const edit = bindFirst(deps, runEdit);
   const galleries = galleryEditor({
     db,
     edit,
-    moveEdit: withDeps(runMoveEdit),
-    withPhoto: withDeps(withPhoto),
-    deleteImages: withDeps(deleteImagesIfUnused),
+    moveEdit: bindFirst(deps, runMoveEdit),
+    withPhoto: bindFirst(deps, withPhoto),
+    deleteImages: bindFirst(deps, deleteImagesIfUnused),
   });
   const listEdits = (list: contentLists.ContentList) => ({
     delete: (id: string, actorId: string) => contentLists.deleteListItem(deps, list, id, actorId),
@@ -38,19 +35,19 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
   };
 
   return {
-    home: withDeps(homeContent),
-    saveDetails: withDeps(saveDetails),
-    savePresident: withDeps(savePresident),
-    saveLogo: withDeps(saveLogo),
+    home: bindFirst(deps, homeContent),
+    saveDetails: bindFirst(deps, saveDetails),
+    savePresident: bindFirst(deps, savePresident),
+    saveLogo: bindFirst(deps, saveLogo),
     video: videoEditor({ db, storage, logger, edit }),
-    socialLinks: { list: withDeps(contentLists.socialLinkList), save: withDeps(contentLists.saveSocialLink) },
+    socialLinks: { list: bindFirst(deps, contentLists.socialLinkList), save: bindFirst(deps, contentLists.saveSocialLink) },
     /** The list named in an address (/admin/content/goals/…), if there is one by that name. */
     list: (name: string) => (Object.hasOwn(lists, name) ? lists[name] : undefined),
-    team: { list: withDeps(contentLists.teamList), save: withDeps(contentLists.saveTeamMember) },
-    collaborators: { list: withDeps(contentLists.collaboratorList), save: withDeps(contentLists.saveCollaborator) },
-    resources: { list: withDeps(contentLists.resourceList), save: withDeps(contentLists.saveResource) },
+    team: { list: bindFirst(deps, contentLists.teamList), save: bindFirst(deps, contentLists.saveTeamMember) },
+    collaborators: { list: bindFirst(deps, contentLists.collaboratorList), save: bindFirst(deps, contentLists.saveCollaborator) },
+    resources: { list: bindFirst(deps, contentLists.resourceList), save: bindFirst(deps, contentLists.saveResource) },
     galleries,
-    goals: { list: withDeps(contentLists.goalList), save: withDeps(contentLists.saveGoal) },
+    goals: { list: bindFirst(deps, contentLists.goalList), save: bindFirst(deps, contentLists.saveGoal) },
   };
 }
 

@@ -1,3 +1,4 @@
+import { bindFirst } from "#server/bind-first.ts";
 import { inTurnQueue } from "#server/in-turn.ts";
 import { createRepos } from "#server/repos/index.ts";
 import * as admin from "#server/services/registrations/admin.ts";
@@ -18,23 +19,20 @@ export { CONFIRM_LINK_MS, type RegistrationTarget } from "#server/services/regis
  */
 export function registrationService(services: Omit<RegistrationDeps, "repos" | "inTurn">) {
   const deps: RegistrationDeps = { ...services, repos: createRepos(services.db), inTurn: inTurnQueue(1) };
-  function withDeps<A extends unknown[], R>(method: (deps: RegistrationDeps, ...args: A) => R) {
-    return (...args: A) => method(deps, ...args);
-  }
   return {
-    target: withDeps(registering.target),
-    form: withDeps(registering.form),
-    register: withDeps(registering.register),
-    confirmation: withDeps(registering.confirmation),
-    confirm: withDeps(registering.confirm),
-    deleteExpiredUnconfirmed: withDeps(deleteExpiredUnconfirmed),
-    listFor: withDeps(admin.listFor),
-    countsByAnnouncement: withDeps(admin.countsByAnnouncement),
-    delete: withDeps(admin.deleteRegistration),
+    target: bindFirst(deps, registering.target),
+    form: bindFirst(deps, registering.form),
+    register: bindFirst(deps, registering.register),
+    confirmation: bindFirst(deps, registering.confirmation),
+    confirm: bindFirst(deps, registering.confirm),
+    deleteExpiredUnconfirmed: bindFirst(deps, deleteExpiredUnconfirmed),
+    listFor: bindFirst(deps, admin.listFor),
+    countsByAnnouncement: bindFirst(deps, admin.countsByAnnouncement),
+    delete: bindFirst(deps, admin.deleteRegistration),
     /** Erasure by email and the retention sweep go through this eraser, so a place they free moves the waiting list up. */
-    erase: withDeps(admin.eraseGivingUpPlaces),
-    fillOpenedPlaces: withDeps(admin.fillOpenedPlaces),
-    exportCsv: withDeps(admin.exportCsv),
+    erase: bindFirst(deps, admin.eraseGivingUpPlaces),
+    fillOpenedPlaces: bindFirst(deps, admin.fillOpenedPlaces),
+    exportCsv: bindFirst(deps, admin.exportCsv),
   };
 }
 
