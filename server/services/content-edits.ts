@@ -28,7 +28,7 @@ export type RunMoveEdit = (
   move: (trx: Kysely<Database>) => Promise<MoveToOutcome>,
 ) => Promise<MoveToResult>;
 
-/** Stores an uploaded photo, then runs `save` with its image id (see contentEditorService). */
+/** Stores an uploaded photo, then runs `save` with its image id (`withPhoto` in content-editor/edits.ts). */
 export type WithPhoto = (
   photo: Buffer | undefined,
   previousImageId: string | null,
