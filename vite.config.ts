@@ -16,7 +16,7 @@ import { defineConfig } from "vite";
  */
 const LAYOUT_MODULES = [
   /[\\/]app[\\/](lib[\\/](on-demand|page-meta|use-hydrated)|hooks[\\/]use-reveal-on-scroll)\.ts$/,
-  /[\\/]core[\\/](gallery-(photo|kinds)|public-pages|text-parts|count-of|schemas[\\/]registration-limits|messages[\\/](registration|announcements))\.ts$/,
+  /[\\/]core[\\/](gallery-(photo|kinds)|public-pages|text-parts|count-of|schemas[\\/]registration-limits|messages[\\/](registration|announcements|common))\.ts$/,
   /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-(card|actions)|announced-event|linked-text|share-button|use-photo-lightbox|photo-grid))\.tsx?$/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](x|external-link|pin|share-2|calendar-plus)\.mjs$/,
 ];

@@ -19,6 +19,7 @@ import { TopBar } from "./components/site/top-bar";
 import { ToastRegion } from "./components/ui/toast-region";
 import type { SiteChrome } from "#server/services/site-content.ts";
 import { errorMessage } from "#core/errors.ts";
+import { ERROR_PAGE } from "#core/messages/common.ts";
 import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
 import { requestContext, servicesContext } from "#app/context.ts";
 
@@ -101,19 +102,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const signIn = !ownersOnly && (status === 401 || status === 403);
   // The refusal's own words, read from the answer: no admin code in the public pages.
   const reason = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : undefined;
-  const [title, text] =
-    status === 404
-      ? ["Page not found", "The page you are looking for does not exist or has moved."]
-      : ownersOnly
-        ? ["Owners only", reason ?? "Only an Owner can open this page."]
-        : signIn
-          ? ["Please sign in again", reason ?? "Please log in again."]
-          : ["Something went wrong", "Please try again in a moment."];
-  const [to, label] = ownersOnly
-    ? [href("/admin"), "Back to the admin panel"]
-    : signIn
-      ? [href("/admin"), "Go to the login"]
-      : ["/", "Go to the home page"];
+  const words = status === 404 ? ERROR_PAGE.notFound : ownersOnly ? ERROR_PAGE.ownersOnly : signIn ? ERROR_PAGE.signIn : ERROR_PAGE.failed;
+  const { title, link: label } = words;
+  const text = ownersOnly || signIn ? (reason ?? words.text) : words.text;
+  const to = ownersOnly || signIn ? href("/admin") : "/";
   return (
     <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <title>{title}</title>

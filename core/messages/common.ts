@@ -21,3 +21,19 @@ export const SITE_BUSY = "The site is busy right now. Please try again in a mome
 
 /** normalPaths' answer to a write whose path is not in its normal form. */
 export const PATH_NOT_NORMAL = "The address must be written without . or .. segments, backslashes or empty segments";
+
+/** What the server answers in plain text where no page can: a missing file, a refused request, an error before the app. */
+export const PLAIN_ANSWERS = {
+  notFound: NOT_FOUND,
+  badRequest: "Bad request",
+  failed: "Something went wrong",
+  crossSite: "Cross-site request refused",
+} as const;
+
+/** The error page's title, text and way out, by what went wrong; a refusal's own words replace the text. */
+export const ERROR_PAGE = {
+  notFound: { title: "Page not found", text: "The page you are looking for does not exist or has moved.", link: "Go to the home page" },
+  ownersOnly: { title: "Owners only", text: "Only an Owner can open this page.", link: "Back to the admin panel" },
+  signIn: { title: "Please sign in again", text: "Please log in again.", link: "Go to the login" },
+  failed: { title: "Something went wrong", text: "Please try again in a moment.", link: "Go to the home page" },
+} as const;

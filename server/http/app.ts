@@ -1,3 +1,4 @@
+import { PLAIN_ANSWERS } from "#core/messages/common.ts";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -162,7 +163,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
       return storeUnavailable(res, "Image", STORAGE_RETRY_AFTER_SECONDS);
     }
     if (!file) {
-      res.status(404).type("text/plain").send("Not found");
+      res.status(404).type("text/plain").send(PLAIN_ANSWERS.notFound);
       return;
     }
     // With an ETag already set, Express does not hash the bytes for one, and still answers 304 when it matches.
@@ -256,6 +257,6 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
     res
       .status(status)
       .type("text/plain")
-      .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong");
+      .send(status === 404 ? PLAIN_ANSWERS.notFound : status < 500 ? PLAIN_ANSWERS.badRequest : PLAIN_ANSWERS.failed);
   };
 }

@@ -1,3 +1,4 @@
+import { PLAIN_ANSWERS } from "#core/messages/common.ts";
 import { pipeline } from "node:stream/promises";
 import type { RequestHandler, Response } from "express";
 import rangeParser from "range-parser";
@@ -38,7 +39,7 @@ export function storedMedia(storage: FileStorage, logger: Logger, retryAfterSeco
     } catch (error) {
       return unavailable(res, error);
     }
-    if (!info || info.size === 0) return void res.status(404).type("text/plain").send("Not found");
+    if (!info || info.size === 0) return void res.status(404).type("text/plain").send(PLAIN_ANSWERS.notFound);
 
     res.set({
       "Accept-Ranges": "bytes",

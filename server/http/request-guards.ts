@@ -4,7 +4,7 @@ import type { Logger } from "#server/logger.ts";
 import { inTurnQueue } from "#server/in-turn.ts";
 import { logSecurityEvent, type SecurityEvent } from "#server/security-log.ts";
 
-import { PATH_NOT_NORMAL } from "#core/messages/common.ts";
+import { PATH_NOT_NORMAL, PLAIN_ANSWERS } from "#core/messages/common.ts";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -125,7 +125,7 @@ export function refuseCrossSiteWrites(origins: string[], logger: Logger): Reques
     const fetchSite = req.get("sec-fetch-site");
     if (comesFromSite(siteOrigins, origin, fetchSite)) return next();
     logRefusal(logger, "request.cross-site-refused", req, { origin: origin ?? "", fetchSite: fetchSite ?? "" });
-    return refuse(req, res, 403, "Cross-site request refused");
+    return refuse(req, res, 403, PLAIN_ANSWERS.crossSite);
   };
 }
 
