@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { retryWait } from "#core/retry-wait.ts";
 import { contactSchema } from "#core/schemas/contact.ts";
@@ -30,7 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (honeypotFilled(form)) return formAnswer(submission.reply({ formErrors: [CONTACT_MESSAGES.failure] }), 400);
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   try {
-    const stored = await context.get(servicesContext).contactMessages.submit(submission.value, context.get(requestContext).clientIp);
+    const stored = await context
+      .get(servicesContext)
+      .contactMessages.submit(submission.value, context.get(requestContext).clientIp, href("/admin/messages"));
     if (!stored.ok) {
       return formAnswer(submission.reply({ formErrors: [CONTACT_MESSAGES.tooMany(retryWait(stored.retryAfterSeconds))] }), 429, {
         "Retry-After": String(stored.retryAfterSeconds),

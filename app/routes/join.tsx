@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { retryWait } from "#core/retry-wait.ts";
 import { joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join.ts";
@@ -54,7 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer(400, { step: firstStepFailed ? 1 : 2, values: step1Values(form), result: submission.reply() });
   }
   try {
-    const stored = await context.get(servicesContext).applications.submit(submission.value, context.get(requestContext).clientIp);
+    const stored = await context
+      .get(servicesContext)
+      .applications.submit(submission.value, context.get(requestContext).clientIp, href("/admin"));
     if (stored.ok) return answer(200, { step: 1, joined: true });
     if (stored.reason === "closed") return refused(403, JOIN_MESSAGES.closed);
     const wait = retryWait(stored.retryAfterSeconds);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { href } from "react-router";
 import type { z } from "zod";
 import { joinSubmissionSchema } from "#core/schemas/join.ts";
 import { parseConfig } from "#server/config.ts";
@@ -123,6 +124,7 @@ export async function seedApplications(services: Services, count: number): Promi
     const result = await services.applications.submit(
       joinSubmissionSchema.parse(applicant(i)),
       `10.0.${i >> 8}.${i & 255}`,
+      href("/admin"),
       new Date(now - i * 4 * 60 * 60 * 1000),
     );
     if (!result.ok) throw new Error(`seeding application ${i} was refused: ${result.reason}`);

@@ -82,7 +82,9 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
   });
 
   test("an invitation mails a single-use link; accepting it creates the account with the role, once", async () => {
-    expect(await accounts().invite({ email: " Editor@Society.example ", role: "editor", actor: actor() })).toEqual({ ok: true });
+    expect(
+      await accounts().invite({ email: " Editor@Society.example ", role: "editor", actor: actor(), linkPage: "/admin/invitation" }),
+    ).toEqual({ ok: true });
     expect(wakes).toBe(1);
     const [mail] = await accountMails();
     expect(mail?.to.address).toBe("editor@society.example");
@@ -117,7 +119,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     await repos.admins.recordSignIn(owner.id, new Date(now).toISOString());
     await repos.admins.setPendingTotpSecret(owner.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
     await repos.admins.enableTotp(owner.id, new Date(now).toISOString(), 1);
-    await accounts().invite({ email: "bilal@society.example", role: "owner", actor: actor() });
+    await accounts().invite({ email: "bilal@society.example", role: "owner", actor: actor(), linkPage: "/admin/invitation" });
     const { accounts: listed, invitations } = await accounts().list();
     expect(listed.map(({ email, role, disabled, twoFactor, lastSignIn }) => [email, role, disabled, twoFactor, lastSignIn])).toEqual([
       ["chair@society.example", "owner", false, true, "29 November 2026 at 15:00"],
@@ -129,7 +131,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
   });
 
   test("an invitation works for 48 hours; a newer one to the same address replaces it; revoked, it is gone", async () => {
-    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor() });
+    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor(), linkPage: "/admin/invitation" });
     const first = tokenIn((await accountMails())[0]!.text);
     now = START + INVITATION_LIFETIME_MS - 1;
     expect(await accounts().invitation(first)).toBeDefined();
@@ -137,8 +139,8 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     expect(await accounts().invitation(first)).toBeUndefined();
     expect((await accounts().acceptInvitation({ token: first, name: "Late", password: STRONG })).ok).toBe(false);
 
-    await accounts().invite({ email: "editor@society.example", role: "owner", actor: actor() });
-    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor() });
+    await accounts().invite({ email: "editor@society.example", role: "owner", actor: actor(), linkPage: "/admin/invitation" });
+    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor(), linkPage: "/admin/invitation" });
     const [, second, third] = (await accountMails()).map((mail) => tokenIn(mail.text));
     expect(await accounts().invitation(second!)).toBeUndefined();
     expect(await accounts().invitation(third!)).toEqual({ email: "editor@society.example", role: "editor" });
@@ -148,11 +150,13 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
   });
 
   test("an address that already has an account is not invited; a weak password does not use the link up", async () => {
-    expect(await accounts().invite({ email: "CHAIR@society.example", role: "editor", actor: actor() })).toEqual({
+    expect(
+      await accounts().invite({ email: "CHAIR@society.example", role: "editor", actor: actor(), linkPage: "/admin/invitation" }),
+    ).toEqual({
       ok: false,
       reason: "already-admin",
     });
-    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor() });
+    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor(), linkPage: "/admin/invitation" });
     const token = tokenIn((await accountMails())[0]!.text);
     const weak = await accounts().acceptInvitation({ token, name: "Omar", password: "password" });
     expect(weak).toMatchObject({ ok: false, reason: "invalid-password" });
@@ -161,7 +165,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
   });
 
   test("two racing acceptances of one link create one account", async () => {
-    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor() });
+    await accounts().invite({ email: "editor@society.example", role: "editor", actor: actor(), linkPage: "/admin/invitation" });
     const token = tokenIn((await accountMails())[0]!.text);
     const results = await Promise.all([
       accounts().acceptInvitation({ token, name: "First", password: STRONG }),
@@ -238,8 +242,18 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     const asOther = { id: other.id, name: other.name, email: other.email };
     /** One invitation from `other` and one from `owner`: the tokens, in that order. */
     async function inviteFromBoth(round: string): Promise<[string, string]> {
-      await accounts().invite({ email: `from-other-${round}@society.example`, role: "owner", actor: asOther });
-      await accounts().invite({ email: `from-owner-${round}@society.example`, role: "editor", actor: actor() });
+      await accounts().invite({
+        email: `from-other-${round}@society.example`,
+        role: "owner",
+        actor: asOther,
+        linkPage: "/admin/invitation",
+      });
+      await accounts().invite({
+        email: `from-owner-${round}@society.example`,
+        role: "editor",
+        actor: actor(),
+        linkPage: "/admin/invitation",
+      });
       const [fromOther, fromOwner] = (await accountMails()).slice(-2).map((mail) => tokenIn(mail.text));
       return [fromOther!, fromOwner!];
     }
@@ -296,7 +310,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
   });
 
   test("a password reset ends the account's other open reset links", async () => {
-    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5" });
+    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5", linkPage: "/admin/reset-password" });
     const token = tokenIn((await accountMails())[0]!.text);
     // A second open link for the account, as two requests racing on two instances could leave.
     await repos.adminLinks.create({
@@ -318,9 +332,13 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
   });
 
   test("a password reset: mailed only for an account, works once for 30 minutes, and signs out everywhere", async () => {
-    expect(await accounts().requestPasswordReset({ email: "nobody@society.example", ip: "203.0.113.5" })).toEqual({ ok: true });
+    expect(
+      await accounts().requestPasswordReset({ email: "nobody@society.example", ip: "203.0.113.5", linkPage: "/admin/reset-password" }),
+    ).toEqual({ ok: true });
     expect(await accountMails()).toEqual([]);
-    expect(await accounts().requestPasswordReset({ email: "Chair@Society.example", ip: "203.0.113.5" })).toEqual({ ok: true });
+    expect(
+      await accounts().requestPasswordReset({ email: "Chair@Society.example", ip: "203.0.113.5", linkPage: "/admin/reset-password" }),
+    ).toEqual({ ok: true });
     const [mail] = await accountMails();
     expect(mail?.to).toEqual({ name: "Sana Chair", address: "chair@society.example" });
     expect(mail?.text).toContain("https://society.example/admin/reset-password?token=");
@@ -336,7 +354,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     expect(await sessions.findByToken(signedIn.token)).toBeUndefined();
     expect(await accounts().resetPassword({ token, password: "another brand new secret" })).toEqual({ ok: false, reason: "invalid-link" });
 
-    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5" });
+    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5", linkPage: "/admin/reset-password" });
     const late = tokenIn((await accountMails())[1]!.text);
     now += PASSWORD_RESET_LIFETIME_MS;
     expect(await accounts().passwordResetOpen(late)).toBe(false);
@@ -345,23 +363,29 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
 
   test("reset requests are limited per address asking and per account, without telling the asker about the account", async () => {
     for (let i = 0; i < RESET_REQUEST_LIMIT.limit; i += 1) {
-      expect(await accounts().requestPasswordReset({ email: "chair@society.example", ip: `203.0.113.${i}` })).toEqual({ ok: true });
+      expect(
+        await accounts().requestPasswordReset({ email: "chair@society.example", ip: `203.0.113.${i}`, linkPage: "/admin/reset-password" }),
+      ).toEqual({ ok: true });
     }
     // The account's limit: the same answer, no more mail.
-    expect(await accounts().requestPasswordReset({ email: "chair@society.example", ip: "198.51.100.1" })).toEqual({ ok: true });
+    expect(
+      await accounts().requestPasswordReset({ email: "chair@society.example", ip: "198.51.100.1", linkPage: "/admin/reset-password" }),
+    ).toEqual({ ok: true });
     expect(await accountMails()).toHaveLength(RESET_REQUEST_LIMIT.limit);
     // The address's limit: refused, whatever the email.
     for (let i = 0; i < RESET_REQUEST_LIMIT.limit - 1; i += 1)
-      await accounts().requestPasswordReset({ email: `x${i}@example.org`, ip: "198.51.100.1" });
-    expect(await accounts().requestPasswordReset({ email: "y@example.org", ip: "198.51.100.1" })).toMatchObject({ ok: false });
+      await accounts().requestPasswordReset({ email: `x${i}@example.org`, ip: "198.51.100.1", linkPage: "/admin/reset-password" });
+    expect(
+      await accounts().requestPasswordReset({ email: "y@example.org", ip: "198.51.100.1", linkPage: "/admin/reset-password" }),
+    ).toMatchObject({ ok: false });
   });
 
   test("with no mail server, a link's mail file holds it until the link is used, revoked, replaced, expired or its account removed", async () => {
     for (const email of ["used", "revoked", "replaced", "expires"].map((name) => `${name}@society.example`))
-      await accounts().invite({ email, role: "editor", actor: actor() });
+      await accounts().invite({ email, role: "editor", actor: actor(), linkPage: "/admin/invitation" });
     const editor = await repos.admins.create({ email: "editor@society.example", passwordHash: "x", role: "editor" });
     for (const email of ["chair@society.example", "editor@society.example"])
-      await accounts().requestPasswordReset({ email, ip: "203.0.113.5" });
+      await accounts().requestPasswordReset({ email, ip: "203.0.113.5", linkPage: "/admin/reset-password" });
     const mails = await accountMails();
     await deliverToFiles();
     const mailTo = (address: string) => mails.find((mail) => mail.to.address === address)!;
@@ -380,7 +404,7 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
     await accounts().revokeInvitation(revoked.id, owner.id);
     expect(filesLeft()).toEqual(["replaced", "expires", "chair", "editor"]);
     now = START + 60_000;
-    await accounts().invite({ email: "replaced@society.example", role: "owner", actor: actor() });
+    await accounts().invite({ email: "replaced@society.example", role: "owner", actor: actor(), linkPage: "/admin/invitation" });
     expect(filesLeft()).toEqual(["expires", "chair", "editor"]);
     expect(
       await accounts().resetPassword({ token: tokenIn(mailTo("chair@society.example").text), password: "a brand new secret" }),
@@ -408,11 +432,11 @@ describe.each(testEngines())("admin accounts on %s", (engine) => {
   });
 
   test("a disabled account gets no reset mail, and an open link of it does not work", async () => {
-    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5" });
+    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5", linkPage: "/admin/reset-password" });
     const token = tokenIn((await accountMails())[0]!.text);
     await repos.admins.setDisabled(owner.id, new Date(now).toISOString());
     expect(await accounts().resetPassword({ token, password: "a brand new secret" })).toEqual({ ok: false, reason: "invalid-link" });
-    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5" });
+    await accounts().requestPasswordReset({ email: "chair@society.example", ip: "203.0.113.5", linkPage: "/admin/reset-password" });
     expect(await accountMails()).toHaveLength(1);
   });
 });

@@ -175,14 +175,20 @@ export function accountsService({
      * Mails a single-use link, valid 48 hours, to become an admin with `role`. A newer invitation to the same address
      * replaces an open one.
      */
-    async invite(input: { email: string; role: AdminRole; actor: { id: string; name: string | null; email: string } }) {
+    async invite(input: {
+      email: string;
+      role: AdminRole;
+      actor: { id: string; name: string | null; email: string };
+      /** The admin page the mail's link opens (the app's `href`); the token goes in its query. */
+      linkPage: string;
+    }) {
       const email = normalizeEmail(input.email);
       if (await repos.admins.findByEmail(email)) return { ok: false as const, reason: "already-admin" as const };
       const token = newLinkToken();
       const now = clock();
       const site = await siteName();
       const inviter = input.actor.name ?? input.actor.email;
-      const url = `${publicUrl}/admin/invitation?token=${token}`;
+      const url = `${publicUrl}${input.linkPage}?token=${token}`;
       await inTransaction(db, async (trx) => {
         await trx.adminLinks.revokeOpen("invitation", email, now.toISOString());
         const created = await trx.adminLinks.create({
@@ -335,7 +341,12 @@ export function accountsService({
      * "Forgot password?": mails a reset link, valid 30 minutes, when an enabled account has the email. The caller
      * answers the same either way; only the limits (per address asking, per account) change the answer.
      */
-    async requestPasswordReset(input: { email: string; ip: string }): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+    async requestPasswordReset(input: {
+      email: string;
+      ip: string;
+      /** The admin page the mail's link opens (the app's `href`). */
+      linkPage: string;
+    }): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
       const now = clock();
       const email = normalizeEmail(input.email);
       const { limit, windowMs } = RESET_REQUEST_LIMIT;
@@ -365,7 +376,7 @@ export function accountsService({
           expiresAt: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS).toISOString(),
         });
         await queueLinkMail(trx, passwordResetMail({ site, name: admin.name, email }), {
-          url: `${publicUrl}/admin/reset-password?token=${token}`,
+          url: `${publicUrl}${input.linkPage}?token=${token}`,
           adminLinkId: created.id,
         });
         await trx.auditLog.record(AUDIT_ACTOR.anonymous, "password.reset-requested", `admin=${admin.id} link=${created.id}`);

@@ -28,9 +28,11 @@ export interface ContactMailParams {
   website_link?: string;
 }
 
-/** The admin page that lists one sender's requests or messages: a notification mail's link to its item. */
-export const adminLink = (publicUrl: string, page: "/admin" | "/admin/messages", email: string) =>
-  `${publicUrl}${page}?q=${encodeURIComponent(email)}`;
+/**
+ * A notification mail's link to its item: the admin page (the app's `href`) that lists one sender's requests or
+ * messages, filtered to them.
+ */
+export const adminLink = (publicUrl: string, page: string, email: string) => `${publicUrl}${page}?q=${encodeURIComponent(email)}`;
 
 /** The test mail's parameters: when the admin asked for it. */
 export interface TestMailParams {

@@ -101,7 +101,7 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     );
 
   test("an application is stored with its answers, the notification and the applicant's confirmation", async () => {
-    const stored = await service().submit(application({ bloodGroup: "  " }), "198.51.100.1", NOW);
+    const stored = await service().submit(application({ bloodGroup: "  " }), "198.51.100.1", "/admin", NOW);
     expect(stored).toMatchObject({ ok: true });
     const id = (stored as { id: string }).id;
     const [row] = await database.db.selectFrom("applications").selectAll().execute();
@@ -143,7 +143,7 @@ describe.each(testEngines())("join applications on %s", (engine) => {
 
   test("refused while Join Us is hidden, storing nothing", async () => {
     await database.db.updateTable("settings").set({ joinUsVisible: 0 }).execute();
-    expect(await service().submit(application(), "198.51.100.1", NOW)).toEqual({ ok: false, reason: "closed" });
+    expect(await service().submit(application(), "198.51.100.1", "/admin", NOW)).toEqual({ ok: false, reason: "closed" });
     expect(await database.db.selectFrom("applications").select("id").execute()).toEqual([]);
     expect(await mails()).toEqual([]);
   });
@@ -154,10 +154,10 @@ describe.each(testEngines())("join applications on %s", (engine) => {
       (await database.db.selectFrom("applications").select("possibleDuplicate").orderBy("createdAt").execute()).map(
         (row) => row.possibleDuplicate,
       );
-    await applications.submit(application(), "198.51.100.1", NOW);
-    await applications.submit(application({ email: "other@example.org" }), "198.51.100.2", new Date(NOW.getTime() + 1000));
-    await applications.submit(application(), "198.51.100.3", new Date(NOW.getTime() + 29 * DAY));
-    await applications.submit(application(), "198.51.100.4", new Date(NOW.getTime() + 60 * DAY));
+    await applications.submit(application(), "198.51.100.1", "/admin", NOW);
+    await applications.submit(application({ email: "other@example.org" }), "198.51.100.2", "/admin", new Date(NOW.getTime() + 1000));
+    await applications.submit(application(), "198.51.100.3", "/admin", new Date(NOW.getTime() + 29 * DAY));
+    await applications.submit(application(), "198.51.100.4", "/admin", new Date(NOW.getTime() + 60 * DAY));
     expect(await marks()).toEqual([0, 0, 1, 0]);
     const listed = (await applications.listPage(filter())).applications;
     expect(listed.map((application) => application.possibleDuplicate)).toEqual([false, true, false, false]);
@@ -168,19 +168,20 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     let n = 0;
     const fresh = (more: Record<string, unknown> = {}) => application({ email: `applicant.${(n += 1)}@example.org`, ...more });
     const resent = fresh();
-    for (let i = 0; i < 3; i++) expect(await applications.submit(resent, "2001:db8:1:2::1", NOW)).toMatchObject({ ok: true });
+    for (let i = 0; i < 3; i++) expect(await applications.submit(resent, "2001:db8:1:2::1", "/admin", NOW)).toMatchObject({ ok: true });
     for (let i = 1; i < PUBLIC_FORM_LIMIT.limit; i++) {
-      expect(await applications.submit(fresh(), `2001:db8:1:2::${i.toString(16)}`, NOW)).toMatchObject({ ok: true });
+      expect(await applications.submit(fresh(), `2001:db8:1:2::${i.toString(16)}`, "/admin", NOW)).toMatchObject({ ok: true });
     }
-    const refused = await applications.submit(fresh(), "2001:db8:1:2:ffff::9", NOW);
+    const refused = await applications.submit(fresh(), "2001:db8:1:2:ffff::9", "/admin", NOW);
     expect(refused).toEqual({ ok: false, reason: "limit-reached", scope: "address", retryAfterSeconds: 600 });
-    expect(await applications.submit(fresh(), "2001:db8:1:3::1", NOW)).toMatchObject({ ok: true });
+    expect(await applications.submit(fresh(), "2001:db8:1:3::1", "/admin", NOW)).toMatchObject({ ok: true });
 
     // One email from anywhere, spelt any way: the fourth of a day is refused; the next day it is taken again.
-    for (let i = 0; i < 3; i++) expect(await applications.submit(application(), `198.51.100.${i}`, NOW)).toMatchObject({ ok: true });
-    const fourth = await applications.submit(application({ email: " AYESHA@example.org" }), "198.51.100.9", NOW);
+    for (let i = 0; i < 3; i++)
+      expect(await applications.submit(application(), `198.51.100.${i}`, "/admin", NOW)).toMatchObject({ ok: true });
+    const fourth = await applications.submit(application({ email: " AYESHA@example.org" }), "198.51.100.9", "/admin", NOW);
     expect(fourth).toEqual({ ok: false, reason: "limit-reached", scope: "email", retryAfterSeconds: 24 * 3600 });
-    expect(await applications.submit(application(), "198.51.100.9", new Date(NOW.getTime() + DAY))).toMatchObject({ ok: true });
+    expect(await applications.submit(application(), "198.51.100.9", "/admin", new Date(NOW.getTime() + DAY))).toMatchObject({ ok: true });
     expect(await database.db.selectFrom("applications").select("id").execute()).toHaveLength(PUBLIC_FORM_LIMIT.limit + 1 + 4);
     // Counters name a hash, never the address.
     const keys = (await database.db.selectFrom("rateLimits").select("key").execute()).map((row) => row.key).join(" ");
@@ -191,8 +192,8 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     const applications = service();
     const twice = application();
     const [first, second] = await Promise.all([
-      applications.submit(twice, "198.51.100.1", NOW),
-      applications.submit(twice, "198.51.100.1", NOW),
+      applications.submit(twice, "198.51.100.1", "/admin", NOW),
+      applications.submit(twice, "198.51.100.1", "/admin", NOW),
     ]);
     expect(first).toEqual(second);
     expect(await database.db.selectFrom("applications").select("id").execute()).toHaveLength(1);
@@ -321,8 +322,8 @@ describe.each(testEngines())("join applications on %s", (engine) => {
 
   test("deleting several takes them with their history, their mails and the mails' files, and audits their ids only", async () => {
     const applications = service();
-    await applications.submit(application({ fullname: "Zainab Private", email: "zainab@example.org" }), "198.51.100.1", NOW);
-    await applications.submit(application({ email: "kept@example.org" }), "198.51.100.2", NOW);
+    await applications.submit(application({ fullname: "Zainab Private", email: "zainab@example.org" }), "198.51.100.1", "/admin", NOW);
+    await applications.submit(application({ email: "kept@example.org" }), "198.51.100.2", "/admin", NOW);
     const [zainab, kept] = (await database.db.selectFrom("applications").select(["id", "email"]).orderBy("email", "desc").execute()).map(
       (row) => row.id,
     );

@@ -84,10 +84,14 @@ export function applicationService({
   const validIds = (ids: readonly string[]) => [...new Set(ids)].filter(isRecordId);
 
   return {
-    /** Stores an application with its mails (see submissionStore); refused while Join Us is hidden. */
+    /**
+     * Stores an application with its mails (see submissionStore); refused while Join Us is hidden. `adminPage` is the
+     * admin page the notification links to (the app's `href`).
+     */
     async submit(
       submission: JoinSubmission,
       clientIp: string,
+      adminPage: string,
       now = new Date(),
     ): Promise<SubmissionResult | { ok: false; reason: "closed" }> {
       if (!(await repos.settings.get()).joinUsVisible) return { ok: false, reason: "closed" };
@@ -128,7 +132,7 @@ export function applicationService({
             ...params,
             bloodGroup: bloodGroup ?? "N/A",
             time: formatSiteTime(now, timeZone),
-            website_link: adminLink(publicUrl, "/admin", email),
+            website_link: adminLink(publicUrl, adminPage, email),
           },
         },
         now,

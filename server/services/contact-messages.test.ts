@@ -63,8 +63,8 @@ describe.each(testEngines())("contact messages on %s", (engine) => {
   test("a message is stored once per submission key, with its mail to the society linking to it in the inbox", async () => {
     const contact = service();
     const sent = message();
-    const stored = await contact.submit(sent, "198.51.100.1", NOW);
-    expect(await contact.submit(sent, "198.51.100.1", NOW)).toEqual(stored);
+    const stored = await contact.submit(sent, "198.51.100.1", "/admin/messages", NOW);
+    expect(await contact.submit(sent, "198.51.100.1", "/admin/messages", NOW)).toEqual(stored);
     const rows = await database.db.selectFrom("contactMessages").selectAll().execute();
     expect(rows).toEqual([
       expect.objectContaining({ id: (stored as { id: string }).id, name: "Sara Malik", email: "sara@example.org", readAt: null }),
@@ -92,10 +92,10 @@ describe.each(testEngines())("contact messages on %s", (engine) => {
   test("one network may send 30 messages in ten minutes; the 31st is refused and stores nothing", async () => {
     const contact = service();
     for (let i = 0; i < PUBLIC_FORM_LIMIT.limit; i++)
-      expect(await contact.submit(message(), "198.51.100.7", NOW)).toMatchObject({ ok: true });
-    const refused = await contact.submit(message(), "198.51.100.7", NOW);
+      expect(await contact.submit(message(), "198.51.100.7", "/admin/messages", NOW)).toMatchObject({ ok: true });
+    const refused = await contact.submit(message(), "198.51.100.7", "/admin/messages", NOW);
     expect(refused).toEqual({ ok: false, reason: "limit-reached", scope: "address", retryAfterSeconds: 600 });
-    expect(await contact.submit(message(), "198.51.100.8", NOW)).toMatchObject({ ok: true });
+    expect(await contact.submit(message(), "198.51.100.8", "/admin/messages", NOW)).toMatchObject({ ok: true });
     expect(await database.db.selectFrom("contactMessages").select("id").execute()).toHaveLength(PUBLIC_FORM_LIMIT.limit + 1);
   });
 
@@ -168,7 +168,7 @@ describe.each(testEngines())("contact messages on %s", (engine) => {
 
   test("deleting several takes them with their mails, and audits their ids only", async () => {
     const contact = service();
-    await contact.submit(message({ name: "Zainab Private", email: "zainab@example.org" }), "198.51.100.1", NOW);
+    await contact.submit(message({ name: "Zainab Private", email: "zainab@example.org" }), "198.51.100.1", "/admin/messages", NOW);
     const zainab = (await database.db.selectFrom("contactMessages").select("id").executeTakeFirstOrThrow()).id;
     const [other, kept] = [await seed(1), await seed(2)];
     expect(await contact.delete([zainab, other, "not-an-id"], "admin-1")).toBe(2);

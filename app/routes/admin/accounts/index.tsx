@@ -2,6 +2,7 @@ import { AccountList, InvitationList, InviteAdminForm, RequireTwoFactorForm } fr
 import { NoMailServerNotice } from "#app/components/admin/mail-status.tsx";
 import { SettingsPage, SettingsSection } from "#app/components/admin/settings-section.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { href } from "react-router";
 import { RECENT_PASSWORD_HANDLE } from "#core/route-handle.ts";
 import { accountsActionSchema } from "#core/schemas/accounts.ts";
 import { writeGuardsFor } from "#app/lib/admin-guards.server.ts";
@@ -41,7 +42,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   const change = submission.value;
   if (change.intent === "invite") {
     // An address that already has an account is refused; the invitation is a single-use link valid for 48 hours.
-    const result = await accounts.invite({ email: change.email, role: change.role, actor: admin });
+    const result = await accounts.invite({ email: change.email, role: change.role, actor: admin, linkPage: href("/admin/invitation") });
     if (!result.ok) return formAnswer(submission.reply({ fieldErrors: { email: [ACCOUNTS_REFUSED.emailTaken] } }), 409);
     return doneAnswer(submission.reply({ resetForm: true }), ACCOUNTS_DONE.invited);
   }

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { SIGN_IN_HANDLE } from "#core/route-handle.ts";
 import { retryWait } from "#core/retry-wait.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -21,9 +22,11 @@ export function meta() {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
-  const result = await context
-    .get(servicesContext)
-    .accounts.requestPasswordReset({ email: submission.value.email, ip: context.get(requestContext).clientIp });
+  const result = await context.get(servicesContext).accounts.requestPasswordReset({
+    email: submission.value.email,
+    ip: context.get(requestContext).clientIp,
+    linkPage: href("/admin/reset-password"),
+  });
   if (!result.ok) {
     const message = SIGN_IN_REFUSED.tooManyResetRequests(retryWait(result.retryAfterSeconds));
     return formAnswer(submission.reply({ formErrors: [message] }), 429, { "Retry-After": String(result.retryAfterSeconds) });
