@@ -1,6 +1,6 @@
 /**
  * `npm run build`: encodes the photos (scripts/build-images.ts, which reuses the variants it already made), then builds
- * the app with React Router (build/client, build/server) and bundles the server with esbuild (build/host/main.js).
+ * the app with React Router (build/client, build/server) and bundles the server with esbuild (build/host/main.js, and the chunks it loads on demand).
  *
  * The last two steps are skipped when nothing they read changed: build/build-stamp.json keeps a SHA-256 of their
  * inputs' contents and of the files they wrote, and the build is reused only when both still match, so a missing or
@@ -125,6 +125,9 @@ if (!force && stamp?.inputs === inputs && stamp.outputs === outputsDigest()) {
   fs.rmSync(STAMP_FILE, { force: true });
   run(path.join("node_modules", ".bin", "react-router"), ["build"]);
   await precompressAssets();
+  // esbuild writes main.js and its chunks (the parts loaded on demand, such as the S3 client) beside each other; chunks
+  // of an older build would stay.
+  fs.rmSync(path.dirname(SERVER_BUNDLE), { recursive: true, force: true });
   run("npm", ["run", "--silent", "build:server"]);
   // The inputs as they were before building: an edit made during the build is built next time.
   fs.writeFileSync(STAMP_FILE, `${JSON.stringify({ inputs, outputs: outputsDigest() } satisfies Stamp, null, 1)}\n`);

@@ -53,7 +53,7 @@ async function readNewPassword(io: CliIo): Promise<string> {
       throw new CliError("cancelled");
     });
   const first = await promptHidden("New password: ");
-  const problem = passwordSchema.safeParse(first);
+  const problem = await passwordSchema.safeParseAsync(first);
   if (!problem.success) throw new CliError(problem.error.issues[0]?.message ?? "invalid password");
   if ((await promptHidden("Repeat it: ")) !== first) throw new CliError("the passwords do not match");
   return first;

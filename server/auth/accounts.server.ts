@@ -244,7 +244,7 @@ export function accountsService({
     async acceptInvitation(input: { token: string; name: string; password: string }) {
       const link = await openLink("invitation", input.token);
       if (!link) return { ok: false as const, reason: "invalid-link" as const };
-      const problem = newPasswordProblem(input.password, personalWords({ email: link.email, name: input.name }));
+      const problem = await newPasswordProblem(input.password, personalWords({ email: link.email, name: input.name }));
       if (problem) return { ok: false as const, reason: "invalid-password" as const, message: problem };
       const hashed = await hashOrBusy(input.password);
       if (!hashed.ok) return hashed;
@@ -396,7 +396,7 @@ export function accountsService({
       const link = await openLink("password-reset", input.token);
       const admin = link?.adminId ? await repos.admins.findById(link.adminId) : undefined;
       if (!link || !admin || admin.disabledAt !== null) return { ok: false as const, reason: "invalid-link" as const };
-      const problem = newPasswordProblem(input.password, personalWords(admin));
+      const problem = await newPasswordProblem(input.password, personalWords(admin));
       if (problem) return { ok: false as const, reason: "invalid-password" as const, message: problem };
       const hashed = await hashOrBusy(input.password);
       if (!hashed.ok) return hashed;

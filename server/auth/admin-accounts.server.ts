@@ -12,8 +12,8 @@ export class AdminAccountError extends Error {
   override name = "AdminAccountError";
 }
 
-function validPassword(password: string): string {
-  const parsed = passwordSchema.safeParse(password);
+async function validPassword(password: string): Promise<string> {
+  const parsed = await passwordSchema.safeParseAsync(password);
   if (!parsed.success) throw new AdminAccountError(parsed.error.issues[0]?.message ?? "Invalid password");
   return parsed.data;
 }
@@ -29,7 +29,7 @@ export async function createAdminAccount(
   input: { email: string; password: string; actor: string },
 ): Promise<AdminRecord> {
   if (!z.email().safeParse(input.email.trim()).success) throw new AdminAccountError(`Not an email address: ${input.email}`);
-  const password = validPassword(input.password);
+  const password = await validPassword(input.password);
   if (await createRepos(db).admins.findByEmail(input.email))
     throw new AdminAccountError(`An admin with the email ${input.email} already exists`);
   const passwordHash = await hashPassword(password);
@@ -48,7 +48,7 @@ export async function setAdminPassword(
   db: Kysely<Database>,
   input: { email: string; password: string; actor: string },
 ): Promise<{ admin: AdminRecord; revokedSessions: number }> {
-  const password = validPassword(input.password);
+  const password = await validPassword(input.password);
   const repos = createRepos(db);
   const admin = await repos.admins.findByEmail(input.email);
   if (!admin) throw new AdminAccountError(`No admin has the email ${input.email}`);

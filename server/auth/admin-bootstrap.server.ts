@@ -40,7 +40,7 @@ export type EnsureAdminResult = { created: false } | { created: true; adminId: s
 export async function ensureAdmin({ repos, admin, logger, print, now = () => new Date() }: EnsureAdminOptions): Promise<EnsureAdminResult> {
   const { admins } = repos;
   if ((await admins.count()) > 0) return { created: false };
-  if (admin && passwordWeakness(admin.password) !== undefined) {
+  if (admin && (await passwordWeakness(admin.password)) !== undefined) {
     throw new ConfigError([invalidVariable("ADMIN_PASSWORD", WEAK_ADMIN_PASSWORD, admin.password)]);
   }
 

@@ -34,7 +34,7 @@ export async function changePassword(
   const repos = createRepos(db);
   const admin = await repos.admins.findById(change.adminId);
   if (!admin) return { ok: false, reason: "invalid-credentials" };
-  const problem = newPasswordProblem(change.newPassword, personalWords(admin));
+  const problem = await newPasswordProblem(change.newPassword, personalWords(admin));
   if (problem) return { ok: false, reason: "invalid-new-password", message: problem };
   const current = await checkOwnPassword(
     db,

@@ -15,7 +15,7 @@ const VERIFIED_MAX_LENGTH = 256;
  * Why a new password is refused (its length, the list of breached passwords, how easy it is to guess), or undefined.
  * `personal` is what an attacker would try first for the account: its email and name.
  */
-export function newPasswordProblem(password: string, personal: string[] = []): string | undefined {
+export async function newPasswordProblem(password: string, personal: string[] = []): Promise<string | undefined> {
   const length = newPasswordField.safeParse(password);
   if (!length.success) return length.error.issues[0]?.message ?? "Invalid password";
   return passwordWeakness(password, personal);
@@ -25,9 +25,12 @@ export function newPasswordProblem(password: string, personal: string[] = []): s
 export const personalWords = (account: { email: string; name?: string | null }): string[] =>
   [account.email, account.name ?? ""].filter((word) => word !== "");
 
-/** A new password as the operator's settings and CLI check it (no account to compare it with yet). */
-export const passwordSchema = newPasswordField.superRefine((password, context) => {
-  const problem = passwordWeakness(password);
+/**
+ * A new password as the operator's settings and CLI check it (no account to compare it with yet). Its check is
+ * asynchronous (the judging thread): parse it with `safeParseAsync`.
+ */
+export const passwordSchema = newPasswordField.superRefine(async (password, context) => {
+  const problem = await passwordWeakness(password);
   if (problem) context.addIssue({ code: "custom", message: problem });
 });
 

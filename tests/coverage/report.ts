@@ -4,8 +4,8 @@
  *
  * Vitest's v8 coverage (build/coverage/coverage-final.json) sees only the code the test processes ran themselves. Most
  * of the server's code runs in the server processes the integration tests start (the production bundle,
- * build/host/main.js), so what they ran (build/coverage/servers/, written as tests/coverage/servers.ts arranges) is
- * added: merged across processes, mapped back to the sources through the bundle's source map with the converter
+ * build/host/: main.js and its chunks), so what they ran (build/coverage/servers/, written as tests/coverage/servers.ts arranges) is
+ * added: merged across processes, mapped back to the sources through the bundle's source maps with the converter
  * Vitest uses (ast-v8-to-istanbul), and counted on Vitest's own statements and branches of each file, so the totals
  * are Vitest's, with or without the servers. What runs only inside React Router's server bundle (build/server/, which
  * has no source map: the routes, and the core/ code they call) is not counted.
@@ -29,38 +29,46 @@ import { parseAstAsync } from "vitest/node";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const OUT = path.join(ROOT, "build/coverage");
 const RUNS = [OUT, ...process.argv.slice(2).map((dir) => path.resolve(dir))];
-const SERVER_BUNDLE = path.join(ROOT, "build/host/main.js");
+const SERVER_BUNDLE_DIR = path.join(ROOT, "build/host");
 
-/** Every process's coverage of the server bundle, merged, as coverage of the sources it was built from. */
+/** Every process's coverage of the server bundle (main.js and its chunks), merged, as coverage of its sources. */
 async function serversCoverage(): Promise<{ map: CoverageMapData; processes: number }> {
-  const bundleUrl = pathToFileURL(SERVER_BUNDLE).href;
-  const scripts: Profiler.ScriptCoverage[] = [];
+  const byFile = new Map<string, Profiler.ScriptCoverage[]>();
+  let processes = 0;
   for (const dir of RUNS.map((run) => path.join(run, "servers")).filter((dir) => fs.existsSync(dir))) {
     const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".json"));
     for (const name of files) {
       const { result } = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as Profiler.TakePreciseCoverageReturnType;
-      const bundle = result.find((script) => script.url === bundleUrl);
-      if (bundle) scripts.push(bundle);
+      const bundle = result.filter((script) => script.url.startsWith(pathToFileURL(SERVER_BUNDLE_DIR).href + "/"));
+      if (bundle.length > 0) processes++;
+      for (const script of bundle) byFile.set(script.url, [...(byFile.get(script.url) ?? []), script]);
     }
   }
+  const map = libCoverage.createCoverageMap({});
+  for (const [url, scripts] of byFile) map.merge(await fileCoverage(url, scripts));
+  // As Vitest writes its own (coverage-final.json): JSON, where an end column of Infinity (the line's end) is null.
+  return { map: JSON.parse(JSON.stringify(map.toJSON())) as CoverageMapData, processes };
+}
+
+/** One bundle file's coverage, merged across processes and mapped back to its sources through its source map. */
+async function fileCoverage(url: string, scripts: Profiler.ScriptCoverage[]): Promise<CoverageMapData> {
   const merged = mergeScriptCovs(scripts);
-  if (!merged) return { map: {}, processes: 0 };
-  const code = fs.readFileSync(SERVER_BUNDLE, "utf8");
-  const sourceMap = JSON.parse(fs.readFileSync(`${SERVER_BUNDLE}.map`, "utf8")) as {
+  if (!merged) return {};
+  const file = fileURLToPath(url);
+  const code = fs.readFileSync(file, "utf8");
+  const sourceMap = JSON.parse(fs.readFileSync(`${file}.map`, "utf8")) as {
     version: number;
     sources: string[];
     names: string[];
     mappings: string;
   };
-  sourceMap.sources = sourceMap.sources.map((source) => new URL(source, bundleUrl).href);
-  const map = await astV8ToIstanbul({
+  sourceMap.sources = sourceMap.sources.map((source) => new URL(source, url).href);
+  return astV8ToIstanbul({
     code,
     sourceMap,
     ast: parseAstAsync(code),
-    coverage: { url: bundleUrl, functions: merged.functions },
+    coverage: { url, functions: merged.functions },
   });
-  // As Vitest writes its own (coverage-final.json): JSON, where an end column of Infinity (the line's end) is null.
-  return { map: JSON.parse(JSON.stringify(map)) as CoverageMapData, processes: scripts.length };
 }
 
 const keyOf = ({ start, end }: Range) => `${start.line}:${start.column}-${end.line}:${end.column}`;

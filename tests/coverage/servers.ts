@@ -14,8 +14,8 @@ import { afterAll } from "vitest";
 const dir = process.env.SERVER_COVERAGE_DIR && path.resolve(process.env.SERVER_COVERAGE_DIR, String(process.pid));
 if (dir) {
   process.env.NODE_V8_COVERAGE = dir;
-  const bundle = pathToFileURL(fileURLToPath(new URL("../../build/host/main.js", import.meta.url))).href;
-  // Once a file's servers have stopped, only their coverage of the server bundle is kept: a process's whole coverage
+  const bundle = pathToFileURL(fileURLToPath(new URL("../../build/host/", import.meta.url))).href;
+  // Once a file's servers have stopped, only their coverage of the server bundle (main.js and its chunks) is kept: a process's whole coverage
   // (Node's own modules and node_modules too) is some 6 MB.
   afterAll(() => {
     for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
@@ -26,7 +26,7 @@ if (dir) {
       } catch {
         continue; // still being written by a process that outlived its test file: the next file's pass takes it
       }
-      fs.writeFileSync(file, JSON.stringify({ result: coverage.result.filter((script) => script.url === bundle) }));
+      fs.writeFileSync(file, JSON.stringify({ result: coverage.result.filter((script) => script.url.startsWith(bundle)) }));
     }
   });
 }
