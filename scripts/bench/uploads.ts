@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import sharp from "sharp";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { signIn, siteOrigin } from "#scripts/lib/production-server.ts";
 import { startWrk } from "./wrk";
 import { type PageLoads, parseProcStatus } from "./report";
@@ -102,6 +103,13 @@ async function phonePhoto(n: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The id a page's action answered with (`editAnswer`), read from React Router's stream. */
+async function answeredId(body: ReadableStream<Uint8Array>): Promise<string | undefined> {
+  const decoded = await decodeViaTurboStream(body, globalThis);
+  await decoded.done;
+  return (decoded.value as { data?: { id?: string } }).data?.id;
+}
+
 /**
  * Signs in, makes a gallery, and uploads UPLOADED_PHOTOS phone photos into it all at once (more than the admin's page
  * sends: it sends one at a time) while visitors load the home and events pages at a steady rate. Measures the pages'
@@ -119,13 +127,14 @@ export async function benchUploads(
   const photos: Buffer[] = [];
   for (let n = 0; n < UPLOADED_PHOTOS; n++) photos.push(await phonePhoto(n));
   const cookie = await signIn(serverUrl, admin.email, admin.password);
-  const created = await fetch(`${serverUrl}/admin/content/galleries/save`, {
+  // As the Galleries screen's "New gallery" posts it once JavaScript runs: its page's data request, answered as a stream.
+  const created = await fetch(`${serverUrl}/admin/content/galleries.data`, {
     method: "POST",
     headers: { ...siteOrigin(serverUrl), cookie },
-    body: new URLSearchParams({ name: "Bench Gala", kind: "event" }),
+    body: new URLSearchParams({ intent: "save", name: "Bench Gala", kind: "event" }),
   });
-  const galleryId = ((await created.json()) as { id?: string }).id;
-  if (!created.ok || !galleryId) throw new Error(`making the gallery answered ${created.status}`);
+  const galleryId = created.ok && created.body ? await answeredId(created.body) : undefined;
+  if (!galleryId) throw new Error(`making the gallery answered ${created.status}`);
 
   let peakRssBytes = 0;
   const sampler = setInterval(() => {
