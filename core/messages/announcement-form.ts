@@ -1,10 +1,12 @@
+import { OPTIONAL_DATE_TIME } from "#core/messages/common.ts";
+
 /** What the admin's announcement form says when a field or its image is refused (the spec's own are in the schema). */
 export const ANNOUNCEMENT_MESSAGES = {
   publishAt: "Choose the date and time it goes live",
-  expiresAt: "Choose a date and time, or leave it empty",
+  expiresAt: OPTIONAL_DATE_TIME,
   expiresBeforePublish: "The expiry must be after the publish time",
   image: "Choose an image file",
-  eventStartsAt: "Choose a date and time, or leave it empty",
+  eventStartsAt: OPTIONAL_DATE_TIME,
   eventEndsAt: "The end must be after the start",
   eventEndsWithoutStart: "Choose when the event starts first",
 } as const;

@@ -1,3 +1,5 @@
+import { QUESTION_REQUIRED } from "#core/messages/common.ts";
+
 /** The join form's toasts, notices and refusals: the spec's strings (SPEC sections 4, 5 and 8). */
 export const JOIN_MESSAGES = {
   processing: "Processing...",
@@ -6,5 +8,5 @@ export const JOIN_MESSAGES = {
   closed: "Applications are closed at the moment.",
   tooManyFromNetwork: (wait: string) => `Too many applications from your network. Please try again in ${wait}.`,
   tooManyForEmail: (wait: string) => `Too many applications with this email today. Please try again in ${wait}.`,
-  questionRequired: "This question is required",
+  questionRequired: QUESTION_REQUIRED,
 } as const;

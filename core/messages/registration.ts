@@ -1,3 +1,4 @@
+import { OPTIONAL_DATE_TIME, QUESTION_REQUIRED } from "#core/messages/common.ts";
 import { REGISTRATION_LIMITS } from "#core/schemas/registration-limits.ts";
 
 /**
@@ -12,11 +13,11 @@ export const REGISTRATION_MESSAGES = {
   tooManyFromNetwork: (wait: string) => `Too many registrations from your network. Try again in ${wait}.`,
   notOpen: "This announcement does not take registrations.",
   failure: "Something went wrong while registering. Try again.",
-  questionRequired: "This question is required",
+  questionRequired: QUESTION_REQUIRED,
   chooseOne: "Choose one of the options",
   choicesNeeded: "Write at least two choices, one per line",
   capacity: `Places must be a whole number from 1 to ${REGISTRATION_LIMITS.capacity}, or empty for no limit`,
-  closesAt: "Choose a date and time, or leave it empty",
+  closesAt: OPTIONAL_DATE_TIME,
 } as const;
 
 /** What the form says once it took a registration: it holds no place until it is confirmed from its mail. */
