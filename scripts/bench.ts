@@ -282,15 +282,18 @@ async function benchSite(options: ReturnType<typeof benchOptions>, cores: number
     progress(`seeded ${SEEDED_ANNOUNCEMENTS} announcements and ${SEEDED_APPLICATIONS} applications`);
     // LOG_LEVEL=info, the production default: every request writes its log line. TRUST_PROXY: the join requests
     // each name their own client address in X-Forwarded-For, as behind a proxy.
-    const started = await startProductionServer({
-      DATA_DIR: dataDir,
-      PORT: port,
-      LOG_LEVEL: "info",
-      MAIL_TRANSPORT: "log",
-      TRUST_PROXY: "loopback",
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-    });
+    const started = await startProductionServer(
+      {
+        DATA_DIR: dataDir,
+        PORT: port,
+        LOG_LEVEL: "info",
+        MAIL_TRANSPORT: "log",
+        TRUST_PROXY: "loopback",
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+      },
+      { keptOutputChars: 1_000_000 },
+    );
     server = started;
     // Before every run: the mail worker's backlog (the seeded applications', the last join run's) must not fall into it.
     const outboxDelivered = async () => {

@@ -34,14 +34,21 @@ export interface ProductionServer {
   url: string;
   pid: number;
   process: ChildProcess;
-  /** Everything it printed so far. */
+  /** Everything it printed so far, or the last `keptOutputChars` of it (startProductionServer's option). */
   output(): string;
   /** SIGTERM, and SIGKILL if it has not gone within 10 s. */
   stop(): Promise<void>;
 }
 
-/** Starts the production build (`npm run build` first) on a free port with `env`, and resolves once /readyz says ready. */
-export async function startProductionServer(env: Record<string, string>): Promise<ProductionServer> {
+/**
+ * Starts the production build (`npm run build` first) on a free port with `env`, and resolves once /readyz says ready.
+ * `keptOutputChars` bounds what `output()` keeps: a server under the bench's load logs a line per request, more in a
+ * minute than one string can hold.
+ */
+export async function startProductionServer(
+  env: Record<string, string>,
+  { keptOutputChars = Infinity }: { keptOutputChars?: number } = {},
+): Promise<ProductionServer> {
   const serve = serveCommand();
   const port = env.PORT ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -51,8 +58,12 @@ export async function startProductionServer(env: Record<string, string>): Promis
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > 2 * keptOutputChars) output = output.slice(-keptOutputChars);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   const server: ProductionServer = {
     url,
     pid: child.pid!,
