@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -213,6 +214,8 @@ export async function benchRegistrations(engine: Engine, admin: { email: string;
       databaseUrl = url.toString();
     }
     const dataDirs = ["a", "b"].map((name) => path.join(root, name));
+    // Instances that share a database share its secrets key (docs/operations.md), as a society's two would.
+    const secretsKey = crypto.randomBytes(32).toString("hex");
     for (const dataDir of dataDirs) {
       fs.mkdirSync(dataDir);
       // One after the other: the first migrates and imports the content, the second finds it done.
@@ -220,6 +223,7 @@ export async function benchRegistrations(engine: Engine, admin: { email: string;
         await startProductionServer({
           DATA_DIR: dataDir,
           DATABASE_URL: databaseUrl,
+          SECRETS_KEY: secretsKey,
           LOG_LEVEL: "warn",
           MAIL_TRANSPORT: "log",
           TRUST_PROXY: "loopback",
