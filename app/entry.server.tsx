@@ -48,6 +48,8 @@ export default async function handleRequest(
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
     responseHeaders.set("Cache-Control", "no-store");
   }
+  // A refusal or a missing page is never kept by a browser or a proxy: the address may hold a page a moment later.
+  if (responseStatusCode >= 400 && !responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -164,10 +164,13 @@ describe.each(testEngines())("the public site on %s", (engine) => {
     }
   });
 
-  test("an unknown address answers 404 with the not-found page", async () => {
-    const response = await get(server, "/no-such-page");
-    expect(response.status).toBe(404);
-    expect(await response.text()).toContain("Page not found");
+  test("an unknown address answers 404 with the not-found page, which no browser or proxy keeps", async () => {
+    for (const path of ["/no-such-page", "/admin/no-such-page", "/announcement/no-such-announcement"]) {
+      const response = await get(server, path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+      expect(await response.text(), path).toContain("not found");
+    }
   });
 
   test("pages are compressed", async () => {
