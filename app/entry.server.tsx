@@ -46,10 +46,10 @@ export default async function handleRequest(
   if (requestsWithoutDatabase.has(loadContext)) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
-    responseHeaders.set("Cache-Control", "no-store");
   }
-  // A refusal or a missing page is never kept by a browser or a proxy: the address may hold a page a moment later.
-  if (responseStatusCode >= 400 && !responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
+  // A refusal, a missing page or a failure is never kept by a browser or a proxy: the address may answer otherwise a
+  // moment later. The server has said so already for the admin area.
+  if (responseStatusCode >= 400 && !loadContext.get(requestContext).saysNoStore) responseHeaders.set("Cache-Control", "no-store");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
