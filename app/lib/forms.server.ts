@@ -107,8 +107,9 @@ type FileField = (typeof FILE_FIELDS)[number];
 export function photoEditAnswer(
   submission: Submission<unknown>,
   result: Parameters<typeof editAnswer>[1] | { ok: false; reason: FileField | "storage-unavailable"; message: string },
+  done: string = SAVED,
 ) {
-  if (!("message" in result)) return editAnswer(submission, result);
+  if (!("message" in result)) return editAnswer(submission, result, done);
   const hideFields = [...FILE_FIELDS];
   if (result.reason === "storage-unavailable") {
     return formAnswer(submission.reply({ formErrors: [result.message], hideFields }), 503, { "Retry-After": "30" });

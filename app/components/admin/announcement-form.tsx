@@ -1,6 +1,5 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { href, useFetcher } from "react-router";
+import type { useForm } from "@conform-to/react";
+import { href } from "react-router";
 import { useState } from "react";
 import type { z } from "zod";
 import {
@@ -13,14 +12,11 @@ import {
 import { QUESTION_KIND_LABELS, type QuestionKind } from "#core/schemas/registration.ts";
 import { REGISTRATION_LIMITS } from "#core/schemas/registration-limits.ts";
 import type { ResponsiveImage } from "#core/responsive-image.ts";
-import { Button } from "#app/components/ui/button.tsx";
-import { Field, FormMessage, firstMessage } from "#app/components/ui/field.tsx";
+import { Field } from "#app/components/ui/field.tsx";
 import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
-import { showToast } from "#app/components/ui/toasts.ts";
-import { useActionResult } from "#app/lib/use-action-result.ts";
-import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
+import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import { ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
 
 /** A stored announcement as its edit form starts: the fields as text, and its image. */
 export interface EditedAnnouncement {
@@ -80,14 +76,15 @@ const PUBLISH_OPTIONS: Record<PublishChoice, string> = {
  * /admin-announcement, posted to /admin/announcements. Times are read in the society's time zone.
  */
 export function AnnouncementForm({ announcement, onSaved }: { announcement?: EditedAnnouncement; onSaved: () => void }) {
-  const fetcher = useFetcher<{ ok: boolean; result: SubmissionResult<string[]> }>();
   const editing = announcement !== undefined;
   // The version the form was opened at: the save's revalidation brings the next one while the answer is still being
   // read, and a save from elsewhere meanwhile must be refused as a conflict, not overwritten.
   const [openedVersion] = useState(announcement?.version);
-  const [form, fields] = useForm({
+  const state = useAdminForm({
     id: editing ? `edit-announcement-${announcement.id}` : "announcement-new",
-    lastResult: fetcher.data?.result,
+    action: href("/admin/announcements"),
+    item: announcement && { id: announcement.id, version: openedVersion ?? announcement.version },
+    schema: announcementSchema,
     defaultValue: announcement
       ? {
           ...announcement.form,
@@ -95,35 +92,23 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
           questions: announcement.form.questions.map((slot) => ({ ...slot, required: checkbox(slot.required) })),
         }
       : { questions: EMPTY_QUESTIONS.map((slot) => ({ ...slot, required: undefined })) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: announcementSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // The server says "Announcement created!" or "saved!"; a refusal's toast is the spec's, whatever the reason, which
+    // shows at the fields.
+    toasts: { fixedFailure: editing ? ANNOUNCEMENTS_FAILED.save : ANNOUNCEMENTS_FAILED.create },
+    onSaved,
   });
-  useActionResult(fetcher.data, ({ ok }) => {
-    if (!ok) {
-      showToast.error(editing ? ANNOUNCEMENTS_FAILED.save : ANNOUNCEMENTS_FAILED.create);
-      return;
-    }
-    showToast.success(editing ? ANNOUNCEMENTS_DONE.saved : ANNOUNCEMENTS_DONE.created);
-    onSaved();
-  });
-  const submitting = fetcher.state !== "idle";
-  const formError = firstMessage(form.errors);
+  const { fields } = state;
   const publish = (fields.publish.value ?? announcement?.form.publish ?? "now") as PublishChoice;
   const registration = (fields.registration.value ?? announcement?.form.registration ?? "link") as RegistrationChoice;
 
   return (
-    <fetcher.Form
-      method="post"
-      action={href("/admin/announcements")}
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="flex flex-col gap-4"
-      aria-label={editing ? "Edit announcement" : "Create announcement"}
+    <AdminForm
+      form={state}
+      withFiles
+      label={editing ? "Edit announcement" : "Create announcement"}
+      submit={editing ? "Save" : "Create Announcement"}
+      submitClassName=""
     >
-      {formError && <FormMessage>{formError}</FormMessage>}
-      {announcement && <input type="hidden" name="id" value={announcement.id} />}
-      {announcement && <input type="hidden" name="version" value={String(openedVersion)} />}
       <Field meta={fields.title} label="Title" description="Optional. Without one the card says “Announcement”." />
       <PhotoFieldWithPreview
         meta={fields.image}
@@ -179,11 +164,7 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
         <input type="checkbox" name={fields.pinned.name} defaultChecked={announcement?.form.pinned} className="size-4 accent-brand-800" />
         Pin it to the top of the announcements page
       </label>
-      <Button type="submit" disabled={submitting}>
-        {submitting && <Spinner />}
-        {editing ? "Save" : "Create Announcement"}
-      </Button>
-    </fetcher.Form>
+    </AdminForm>
   );
 }
 

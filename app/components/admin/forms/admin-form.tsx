@@ -65,7 +65,7 @@ export function useAdminForm<S extends Schema, Answer extends FormAnswer = FormA
   schema: S;
   /** The stored item's fields, as the form shows them (text). */
   defaultValue?: FormOptionsOf<S>["defaultValue"];
-  toasts?: Pick<AnswerToasts<Answer>, "success" | "failure">;
+  toasts?: Pick<AnswerToasts<Answer>, "success" | "failure" | "fixedFailure">;
   onSaved?: (answer: Answer) => void;
   shouldValidate?: "onBlur" | "onSubmit";
 }) {

@@ -15,6 +15,8 @@ export interface AnswerToasts<Answer extends ActionAnswer> {
    * itself (at its fields, or at its top).
    */
   failure?: string;
+  /** Shown when it was refused, whatever the server's reason (a toast the spec fixes); the reasons stay at the fields. */
+  fixedFailure?: string;
   onSuccess?: (answer: Answer) => void;
   onFailure?: (answer: Answer) => void;
 }
@@ -36,7 +38,8 @@ export function useAnswerToasts<Answer extends ActionAnswer>(answer: Answer | un
       return;
     }
     // A loading toast is always replaced, so a post that shows one says why it was refused even without `failure`.
-    if (toasts.failure !== undefined || id) showToast.error(answerMessage(outcome) ?? toasts.failure ?? NOT_DONE, { id });
+    if (toasts.fixedFailure !== undefined) showToast.error(toasts.fixedFailure, { id });
+    else if (toasts.failure !== undefined || id) showToast.error(answerMessage(outcome) ?? toasts.failure ?? NOT_DONE, { id });
     toasts.onFailure?.(outcome);
   });
   return {

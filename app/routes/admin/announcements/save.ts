@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { announcementSchema } from "#core/schemas/announcement.ts";
 import { fileBytes, formAnswer, photoEditAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/save";
+import { ANNOUNCEMENTS_DONE } from "#core/messages/announcements.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
 
 export const handle = { uploadMaxBytes: ANNOUNCEMENT_UPLOAD_MAX_BYTES } satisfies RouteHandle;
@@ -20,5 +21,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A capacity raised (or removed) gives the opened places to the waiting list.
   if (result.ok) await context.get(servicesContext).registrations.fillOpenedPlaces(result.id);
-  return photoEditAnswer(submission, result);
+  return photoEditAnswer(submission, result, submission.value.id ? ANNOUNCEMENTS_DONE.saved : ANNOUNCEMENTS_DONE.created);
 }
