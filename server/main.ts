@@ -25,7 +25,7 @@ import { outboxWorker } from "./mail/outbox-worker";
 import { createMailTransport } from "./mail/transports";
 import { createRepos } from "./repos";
 import { createServices } from "./services";
-import { openStorage } from "./storage/storage";
+import { openStorage } from "./storage/open-storage";
 import { memoryCachedStorage } from "./storage/memory-cached-storage";
 import { errorMessage } from "#core/errors.ts";
 

@@ -20,7 +20,7 @@ import { ContentError, loadSiteFrom } from "#server/content/load-site.ts";
 import { ENCODE_CACHE_DIR, encodeCache } from "#server/images/encode-cache.ts";
 import { forgetSecretsKey } from "#server/secrets-at-rest.ts";
 import { createLogger } from "#server/logger.ts";
-import { openStorage } from "#server/storage/storage.ts";
+import { openStorage } from "#server/storage/open-storage.ts";
 import type { Readable, Writable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { read } from "read";

@@ -6,7 +6,8 @@ import { parseConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
 import { adminLink, headerSafe, renderMail } from "./messages";
 import { backoffMs } from "./outbox-worker";
-import { classifyEmailJsStatus, classifySmtpError, createMailTransport, MailDeliveryError } from "./transports";
+import { MailDeliveryError } from "./delivery-error";
+import { classifyEmailJsStatus, classifySmtpError, createMailTransport } from "./transports";
 
 /** Where the notifications go in these tests. */
 const NOTIFY = "committee@example.org";

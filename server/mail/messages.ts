@@ -1,43 +1,14 @@
 import type { MailKind } from "#server/db/schema.ts";
-import { MailDeliveryError } from "./transports";
-import { contactNotification } from "#server/mail/templates/contact-notification.ts";
-import { joinNotification } from "#server/mail/templates/join-notification.ts";
-import { testMail } from "#server/mail/templates/test-mail.ts";
-
-/** The join notification's template parameters, named exactly as SPEC section 3 lists them. */
-export interface JoinMailParams {
-  name: string;
-  email: string;
-  phone: string;
-  class: string;
-  department: string;
-  sargodhaAddress: string;
-  permanentAddress: string;
-  bloodGroup: string;
-  time: string;
-  website_link: string;
-}
-
-/** The contact mail's template parameters (SPEC section 3), and the link to the message in the admin area. */
-export interface ContactMailParams {
-  name: string;
-  email: string;
-  time: string;
-  message: string;
-  /** Absent from mails queued before the inbox existed. */
-  website_link?: string;
-}
+import { MailDeliveryError } from "./delivery-error";
+import { type ContactMailParams, contactNotification } from "#server/mail/templates/contact-notification.ts";
+import { type JoinMailParams, joinNotification } from "#server/mail/templates/join-notification.ts";
+import { testMail, type TestMailParams } from "#server/mail/templates/test-mail.ts";
 
 /**
  * A notification mail's link to its item: the admin page (the app's `href`) that lists one sender's requests or
  * messages, filtered to them.
  */
 export const adminLink = (publicUrl: string, page: string, email: string) => `${publicUrl}${page}?q=${encodeURIComponent(email)}`;
-
-/** The test mail's parameters: when the admin asked for it. */
-export interface TestMailParams {
-  time: string;
-}
 
 export interface Address {
   name: string;

@@ -8,7 +8,8 @@ import { createLogger } from "#server/logger.ts";
 import { mailOutboxRepo } from "#server/repos/mail-outbox.ts";
 import type { Mail, OutboxPayload } from "./messages";
 import { outboxWorker } from "./outbox-worker";
-import { MailDeliveryError, type MailTransport } from "./transports";
+import { MailDeliveryError } from "./delivery-error";
+import type { MailTransport } from "./transports";
 
 const payload: OutboxPayload = {
   kind: "contact",

@@ -4,7 +4,8 @@ import type { MailConfig } from "#server/config.ts";
 import type { Logger } from "#server/logger.ts";
 import type { ClaimedJob, MailOutboxRepo } from "#server/repos/mail-outbox.ts";
 import { type OutboxPayload, renderMail } from "./messages";
-import { MailDeliveryError, type MailTransport } from "./transports";
+import { MailDeliveryError } from "./delivery-error";
+import type { MailTransport } from "./transports";
 import { errorMessage } from "#core/errors.ts";
 
 export interface OutboxWorkerOptions {

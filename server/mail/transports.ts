@@ -2,21 +2,8 @@ import nodemailer from "nodemailer";
 import type { MailConfig } from "#server/config.ts";
 import type { Logger } from "#server/logger.ts";
 import { mailFiles } from "./mail-files";
+import { MailDeliveryError } from "./delivery-error";
 import type { Mail } from "./messages";
-
-/**
- * A failed delivery, classified. `reason` names the failure's class ("SMTP 451", "ECONNREFUSED",
- * "EmailJS 429"): it is stored and logged, so it never carries the message or the server's reply text.
- */
-export class MailDeliveryError extends Error {
-  constructor(
-    readonly reason: string,
-    readonly permanent: boolean,
-  ) {
-    super(`mail delivery failed: ${reason}`);
-    this.name = "MailDeliveryError";
-  }
-}
 
 export interface MailTransport {
   /** Resolves when the mail was accepted; throws MailDeliveryError otherwise. */

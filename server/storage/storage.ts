@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import type { StorageConfig } from "#server/config.ts";
 /**
  * Where uploaded files live: local files under DATA_DIR (`local-storage.ts`) or an S3-compatible bucket
  * (`s3-storage.ts`), chosen by STORAGE. Keys are relative paths such as "announcements/<id>-800.webp".
@@ -54,10 +53,4 @@ export function isSafeKey(key: string): boolean {
 /** Keys come from the server, never from a client; this guards against a bug turning into path traversal. */
 export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
-}
-
-/** The storage the configuration names. The AWS SDK is loaded only for a bucket: ~12 MB a site on local files never needs. */
-export async function openStorage(config: StorageConfig): Promise<FileStorage> {
-  if (config.kind === "s3") return (await import("./s3-storage")).s3Storage(config);
-  return (await import("./local-storage")).localStorage(config.dir);
 }

@@ -1,4 +1,12 @@
-import type { ContactMailParams } from "#server/mail/messages.ts";
+/** The contact mail's template parameters (SPEC section 3), and the link to the message in the admin area. */
+export interface ContactMailParams {
+  name: string;
+  email: string;
+  time: string;
+  message: string;
+  /** Absent from mails queued before the inbox existed. */
+  website_link?: string;
+}
 
 /** The committee's mail about a new contact message: who wrote, when, what, and where to read it. */
 export function contactNotification(p: ContactMailParams) {

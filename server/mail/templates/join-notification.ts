@@ -1,4 +1,16 @@
-import type { JoinMailParams } from "#server/mail/messages.ts";
+/** The join notification's template parameters, named exactly as SPEC section 3 lists them. */
+export interface JoinMailParams {
+  name: string;
+  email: string;
+  phone: string;
+  class: string;
+  department: string;
+  sargodhaAddress: string;
+  permanentAddress: string;
+  bloodGroup: string;
+  time: string;
+  website_link: string;
+}
 
 /** The committee's mail about a new join application: the applicant's details, and where to review it. */
 export function joinNotification(p: JoinMailParams) {

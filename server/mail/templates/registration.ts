@@ -3,7 +3,7 @@ import { announcementConfirmPath, announcementPagePath } from "#core/public-page
 import { waitingMessage } from "#core/messages/registration.ts";
 import type { OutboxPayload } from "#server/mail/messages.ts";
 import type { QueuedRecipientMail } from "#server/services/public-submissions.ts";
-import type { RegistrationTarget } from "#server/services/registrations.ts";
+import type { RegistrationTarget } from "#server/services/announcements/registration-targets.ts";
 
 /** The site's name and address, as the registrant's mails give them. */
 export type SiteInfo = { siteName: string; publicUrl: string };

@@ -1,4 +1,7 @@
-import type { TestMailParams } from "#server/mail/messages.ts";
+/** The test mail's parameters: when the admin asked for it. */
+export interface TestMailParams {
+  time: string;
+}
 
 export const TEST_MAIL_SUBJECT = "Test mail from the society website";
 
