@@ -1,6 +1,6 @@
 import { Feed } from "feed";
 import { ANNOUNCEMENT_FEED_PATH, announcementPagePath } from "#core/public-pages.ts";
-import type { PublicAnnouncement } from "./announcements";
+import type { PublicAnnouncement } from "./announcements/card";
 import type { TextPart } from "#core/text-parts.ts";
 
 /** A live announcement as the feed lists it: its card, and its image as a file a reader can fetch. */

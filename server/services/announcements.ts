@@ -8,7 +8,7 @@ import { findForAdmin, registrationTarget } from "#server/services/announcements
 export { ORPHAN_IMAGE_GRACE_MS } from "#server/services/announcements/deletion.ts";
 export type { AdminAnnouncement, AnnouncementFields, SaveAnnouncementResult } from "#server/services/announcements/editing.ts";
 export { ANNOUNCEMENT_IMAGE_FOLDER } from "#server/services/announcements/editing.ts";
-export type { PublicAnnouncement } from "#server/services/announcements/public-reads.ts";
+export type { PublicAnnouncement } from "#server/services/announcements/card.ts";
 
 /**
  * The admin's announcement rules. A save stores a new image first (re-encoded, never as sent), then writes the row in

@@ -2,7 +2,7 @@ import { createEvent } from "ics";
 import { announcementPagePath } from "#core/public-pages.ts";
 import { plainText } from "#core/text-parts.ts";
 import type { AnnouncedEvent } from "#server/repos/announcements.ts";
-import type { PublicAnnouncement } from "./announcements";
+import type { PublicAnnouncement } from "./announcements/card";
 
 /** An event announced without an end lasts this long in a calendar. */
 export const EVENT_DEFAULT_LENGTH_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { Button } from "#app/components/ui/button.tsx";
 import { ApplicationStatusBadge } from "./application-status-badge";
-import type { ListedApplication } from "./application-list";
+import type { ListedApplication } from "#server/services/applications.ts";
 
 const orNA = (value: string | null) => (value && value.trim() ? value : "N/A");
 

@@ -6,7 +6,7 @@ import { FormMessage } from "#app/components/ui/field.tsx";
 import { contactRows } from "./application-card";
 import { ApplicationStatusBadge } from "./application-status-badge";
 import { ApplicationHistory, ApplicationNoteForm, ApplicationStatusForm } from "./application-workflow";
-import type { ListedApplication } from "./application-list";
+import type { ListedApplication } from "#server/services/applications.ts";
 import type { loader as applicationDetailsLoader } from "#app/routes/admin/requests/details.ts";
 
 /** How many answers are free text; the rest are lists the applicant typed as chips (joined with ", "). */

@@ -11,6 +11,7 @@ import { ApplicationCard } from "./application-card";
 import { ApplicationDetailsDialog } from "./application-details-dialog";
 import { ApplicationFilters } from "./application-filters";
 import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
+import type { ListedApplication } from "#server/services/applications.ts";
 import type { Route } from "../../routes/admin/requests/+types/index";
 import { APPLICATIONS_FAILED } from "#core/messages/applications.ts";
 
@@ -18,7 +19,6 @@ type PanelData = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>;
 /** One page of the application list, as the panel's loader sends it. */
 export type ApplicationsPage = PanelData["requests"];
 /** An application as the panel's loader sends it: the serialised shape the page receives. */
-export type ListedApplication = ApplicationsPage["applications"][number];
 
 /**
  * 'Admin Panel - All Requests (N)' (N: every request held), the filters, one page of requests newest first with

@@ -5,7 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { InboxMessage } from "./message-list";
+import type { ListedMessage } from "#server/services/contact-messages.ts";
 import { INBOX_FAILED } from "#core/messages/inbox.ts";
 
 /** A reply in the admin's own mail program: to the sender, the subject filled in. */
@@ -26,7 +26,7 @@ export function MessageCard({
   onSelect,
   onDelete,
 }: {
-  message: InboxMessage;
+  message: ListedMessage;
   shortName: string;
   selected: boolean;
   onSelect: (selected: boolean) => void;

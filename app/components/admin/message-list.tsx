@@ -8,13 +8,13 @@ import { MessageFilters } from "./message-filters";
 import { usePageSelection } from "./page-selection";
 import { Pager } from "./pager";
 import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
+import type { ListedMessage } from "#server/services/contact-messages.ts";
 import type { Route } from "../../routes/admin/messages/+types/index";
 import { INBOX_FAILED } from "#core/messages/inbox.ts";
 
 /** One page of the inbox, as the messages page's loader sends it. */
 export type MessagesPage = Route.ComponentProps["loaderData"]["messages"];
 /** A contact message as the loader sends it: the serialised shape the page receives. */
-export type InboxMessage = MessagesPage["messages"][number];
 
 /**
  * 'Messages (N)' (N: every message held), the search, one page of messages newest first with their selection and
@@ -23,7 +23,7 @@ export type InboxMessage = MessagesPage["messages"][number];
 export function MessageList({ messages: list, filter, shortName }: { messages: MessagesPage; filter: MessageFilter; shortName: string }) {
   const { messages, total, matching, page, pages } = list;
   const selection = usePageSelection(messages.map((m) => m.id));
-  const remove = useConfirmedAction<InboxMessage>({
+  const remove = useConfirmedAction<ListedMessage>({
     action: () => href("/admin/messages"),
     body: ({ id }) => ({ intent: "delete", "ids[0]": id }),
     toasts: { loading: INBOX_FAILED.deleting, failure: INBOX_FAILED.delete },

@@ -11,7 +11,7 @@ import { deleteImageIfUnused, storeImage } from "#server/services/image-store.ts
 import { toWallTime, wallTimeToInstant } from "#server/site-time.ts";
 import { StorageError } from "#server/storage/storage.ts";
 import type { ImageDeps, ReadDeps, ZoneDeps } from "./deps";
-import { announcementState, siteTime, toCard } from "./public-reads";
+import { announcementState, siteTime, toCard } from "./card";
 
 import { ANNOUNCEMENT_MESSAGES, EDIT_STORAGE_UNAVAILABLE_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE } from "#core/messages/announcement-form.ts";
 export const ANNOUNCEMENT_IMAGE_FOLDER = "announcements";

@@ -3,7 +3,8 @@ import { announcementsRepo } from "#server/repos/announcements.ts";
 import type { Repos } from "#server/repos/index.ts";
 import { eventCalendar } from "#server/services/event-calendar.ts";
 import type { ReadDeps } from "./deps";
-import { announcementState, liveById, registrationClosed, siteTime, toCard } from "./public-reads";
+import { announcementState, registrationClosed, siteTime, toCard } from "./card";
+import { liveById } from "./public-reads";
 
 /**
  * A live announcement that collects registrations on the site: its card, how it takes them, whether registering
@@ -39,3 +40,6 @@ export async function findForAdmin(deps: ReadDeps, id: string, now: Date = new D
     },
   };
 }
+
+/** An announcement that takes registrations, as registering and the registration mails read it. */
+export type RegistrationTarget = NonNullable<Awaited<ReturnType<typeof registrationTarget>>>;

@@ -4,7 +4,7 @@ import { isRecordId, newId } from "#server/db/ids.ts";
 import type { Logger } from "#server/logger.ts";
 import { registrationConfirmMail, registrationMail } from "#server/mail/templates/registration.ts";
 import { inTransaction, type Repos } from "#server/repos/index.ts";
-import type { AnnouncementService } from "#server/services/announcements.ts";
+import type { RegistrationTarget } from "#server/services/announcements/registration-targets.ts";
 import {
   ANNOUNCEMENT_NETWORK_LIMIT,
   announcementNetworkKey,
@@ -50,7 +50,7 @@ class RegistrationRefused extends Error {
 }
 
 /** A live announcement that takes registrations here, read once per request: what its form asks, and what its mails say. */
-export type RegistrationTarget = NonNullable<Awaited<ReturnType<AnnouncementService["registrationTarget"]>>>;
+export type { RegistrationTarget };
 
 /**
  * A live announcement that takes registrations here, as a registration is made for it (its form's questions are

@@ -1,0 +1,79 @@
+/** An announcement as the public pages show it (its card), with the state and the times it is read by. */
+import {
+  type AnnouncementState,
+  DEFAULT_ANNOUNCEMENT_TITLE,
+  DEFAULT_LINK_LABEL,
+  DEFAULT_REGISTER_LABEL,
+  isShowableLink,
+} from "#core/schemas/announcement.ts";
+import { announcementRegisterPath } from "#core/public-pages.ts";
+import type { AnnouncedEvent, Announcement } from "#server/repos/announcements.ts";
+import { formatSiteTime } from "#server/site-time.ts";
+import { storedImageToResponsive } from "#server/services/image-store.ts";
+import { storedImagePreview } from "#server/services/link-previews.ts";
+import { linkedText } from "#server/services/linked-text.ts";
+import type { ZoneDeps } from "./deps";
+
+/** Whether registering for an announcement that collects registrations has closed at `now` (an ISO time). */
+export const registrationClosed = (announcement: Pick<Announcement, "registration">, now: string): boolean =>
+  announcement.registration?.closesAt != null && announcement.registration.closesAt <= now;
+
+/** Where an announcement stands at `now` (an ISO time). */
+export function announcementState(announcement: Pick<Announcement, "publishAt" | "expiresAt">, now: string): AnnouncementState {
+  if (announcement.publishAt === null) return "draft";
+  if (announcement.publishAt > now) return "scheduled";
+  if (announcement.expiresAt !== null && announcement.expiresAt <= now) return "expired";
+  return "live";
+}
+
+export const siteTime = ({ siteTimeZone }: ZoneDeps, at: string | null) =>
+  at === null ? null : formatSiteTime(new Date(at), siteTimeZone);
+
+/** An event's times as one line: the end's day is left out when it is the start's. */
+function eventTimes({ siteTimeZone }: ZoneDeps, event: AnnouncedEvent) {
+  const start = formatSiteTime(new Date(event.startsAt), siteTimeZone);
+  if (event.endsAt === null) return start;
+  const end = formatSiteTime(new Date(event.endsAt), siteTimeZone);
+  const [startDay] = start.split(" at ");
+  const [endDay, endTime] = end.split(" at ");
+  return `${start} to ${endDay === startDay ? endTime : end}`;
+}
+
+/** The card's button: the site's registration form while it takes registrations (none once closed), else the link. */
+function buttonOf(announcement: Announcement, now: string) {
+  if (announcement.registration) {
+    return registrationClosed(announcement, now)
+      ? null
+      : { url: announcementRegisterPath(announcement.id), label: announcement.linkLabel ?? DEFAULT_REGISTER_LABEL, external: false };
+  }
+  return isShowableLink(announcement.linkUrl)
+    ? { url: announcement.linkUrl, label: announcement.linkLabel ?? DEFAULT_LINK_LABEL, external: true }
+    : null;
+}
+
+/** The card as the public page draws it at `now` (an ISO time). */
+export function toCard(deps: ZoneDeps, announcement: Announcement, now: string) {
+  const heading = announcement.title ?? DEFAULT_ANNOUNCEMENT_TITLE;
+  return {
+    id: announcement.id,
+    heading,
+    description: linkedText(announcement.description),
+    link: buttonOf(announcement, now),
+    /** It collected registrations on the site, and registering has closed. */
+    registrationClosed: announcement.registration !== null && registrationClosed(announcement, now),
+    image: announcement.image && storedImageToResponsive(announcement.image, `Image for ${heading}`),
+    /** What a shared link to it shows (its page's og:image, the feed's enclosure). */
+    preview: announcement.image && storedImagePreview(announcement.image, `Image for ${heading}`),
+    pinned: announcement.pinned,
+    publishedAt: announcement.publishAt,
+    /** When it went live, as the society reads it ("1 December 2026 at 18:30"). */
+    publishedText: siteTime(deps, announcement.publishAt),
+    event: announcement.event && {
+      startsAt: announcement.event.startsAt,
+      /** "1 December 2026 at 18:00 to 20:00", in the society's time zone. */
+      when: eventTimes(deps, announcement.event),
+      location: announcement.event.location,
+    },
+  };
+}
+export type PublicAnnouncement = ReturnType<typeof toCard>;
