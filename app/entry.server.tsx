@@ -42,14 +42,12 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   // A loader failed because the database is unreachable: the error page says "try again in a moment", and the
-  // status says so too (503 + Retry-After, never cached), so load balancers and crawlers don't take it for a bug.
+  // status says so too (503 + Retry-After; never cached, as no error is: noStore), so load balancers and crawlers
+  // don't take it for a bug.
   if (requestsWithoutDatabase.has(loadContext)) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   }
-  // A refusal, a missing page or a failure is never kept by a browser or a proxy: the address may answer otherwise a
-  // moment later. The server has said so already for the admin area.
-  if (responseStatusCode >= 400 && !loadContext.get(requestContext).saysNoStore) responseHeaders.set("Cache-Control", "no-store");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

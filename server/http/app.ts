@@ -109,11 +109,10 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   app.use((req, _res, next) => withClientAddress(req.ip ?? "", next));
   const https = publicUrl.startsWith("https://");
   // In development Vite's client needs inline scripts and a websocket, so pages carry no policy there.
-  const scopeOf = (renderFlags: { partial: boolean }, clientIp: string, dataRequest = false, saysNoStore = false): RequestScope => ({
+  const scopeOf = (renderFlags: { partial: boolean }, clientIp: string, dataRequest = false): RequestScope => ({
     logger,
     clientIp,
     dataRequest,
-    saysNoStore,
     renderFlags,
     documentPolicy: (scripts: readonly string[]) => (options.development ? undefined : documentPolicy(scripts, { https })),
     isDatabaseUnavailable,
@@ -200,9 +199,8 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     createRequestHandler({
       build: options.build,
       mode: options.development ? "development" : "production",
-      getLoadContext: (req, res) => {
-        const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
-        const scope = scopeOf({ partial: false }, clientIp, req.path.endsWith(".data"), res.getHeader("Cache-Control") === "no-store");
+      getLoadContext: (req) => {
+        const scope = scopeOf({ partial: false }, req.ip ?? req.socket.remoteAddress ?? "unknown", req.path.endsWith(".data"));
         if (builtApp) return requestContextOf(builtApp.contexts, services, scope);
         return currentBuild().then((build) => requestContextOf(routerContextsOf(build), services, scope));
       },

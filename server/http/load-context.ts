@@ -10,11 +10,6 @@ export interface RequestScope {
   clientIp: string;
   /** The app's own request for a route's data or action (`/path.data`), as opposed to a page or another client. */
   dataRequest: boolean;
-  /**
-   * Whether the server has already marked the answer `Cache-Control: no-store` (the admin area, `noStore`): the app's
-   * own headers are added to the server's, so it would be said twice.
-   */
-  saysNoStore: boolean;
   /** Set by a loader that drew the page without some of its data (a setting it could not read): such a page is not cached. */
   renderFlags: { partial: boolean };
   /** The Content-Security-Policy of a rendered document, given the inline scripts the server wrote into it; undefined in development. */

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
+import onHeaders from "on-headers";
 import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import type { Logger } from "#server/logger.ts";
 import { inTurnQueue } from "#server/in-turn.ts";
@@ -183,10 +184,18 @@ export const drainUnreadBodies: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Admin pages and answers (`isAdminArea`, from the route manifest) are never kept by a browser or a proxy. */
+/**
+ * Admin pages and answers (`isAdminArea`, from the route manifest), and every refusal, missing page or failure (a
+ * status of 400 or more: the address may answer otherwise a moment later), are never kept by a browser or a proxy.
+ * Decided as the headers go out, so it holds whatever answered (React Router's headers are appended to Express's, and
+ * this replaces both with one).
+ */
 export function noStore(isAdminArea: (path: string) => boolean | Promise<boolean>): RequestHandler {
   return async (req, res, next) => {
-    if (await isAdminArea(routePath(req.path))) res.set("Cache-Control", "no-store");
+    const adminArea = await isAdminArea(routePath(req.path));
+    onHeaders(res, () => {
+      if (adminArea || res.statusCode >= 400) res.setHeader("Cache-Control", "no-store");
+    });
     next();
   };
 }
