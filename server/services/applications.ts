@@ -85,13 +85,13 @@ export function applicationService({
 
   return {
     /**
-     * Stores an application with its mails (see submissionStore); refused while Join Us is hidden. `adminPage` is the
+     * Stores an application with its mails (see submissionStore); refused while Join Us is hidden. `linkPage` is the
      * admin page the notification links to (the app's `href`).
      */
     async submit(
       submission: JoinSubmission,
       clientIp: string,
-      adminPage: string,
+      linkPage: string,
       now = new Date(),
     ): Promise<SubmissionResult | { ok: false; reason: "closed" }> {
       if (!(await repos.settings.get()).joinUsVisible) return { ok: false, reason: "closed" };
@@ -132,7 +132,7 @@ export function applicationService({
             ...params,
             bloodGroup: bloodGroup ?? "N/A",
             time: formatSiteTime(now, timeZone),
-            website_link: adminLink(publicUrl, adminPage, email),
+            website_link: adminLink(publicUrl, linkPage, email),
           },
         },
         now,

@@ -38,8 +38,8 @@ export function contactService({
   const matchOf = ({ q }: MessageFilter): ContactMessageMatch => ({ text: q || undefined });
 
   return {
-    /** Stores a message with its mail; `adminPage` is the inbox the mail links to (the app's `href`). */
-    submit(submission: ContactSubmission, clientIp: string, adminPage: string, now = new Date()): Promise<SubmissionResult> {
+    /** Stores a message with its mail; `linkPage` is the inbox the mail links to (the app's `href`). */
+    submit(submission: ContactSubmission, clientIp: string, linkPage: string, now = new Date()): Promise<SubmissionResult> {
       const { name, email, message, submissionKey } = submission;
       const row = { id: newId(), name, email, message, submissionKey: submissionKey ?? null, createdAt: now.toISOString() };
       return store({
@@ -54,7 +54,7 @@ export function contactService({
             email,
             time: formatSiteTime(now, timeZone),
             message,
-            website_link: adminLink(publicUrl, adminPage, email),
+            website_link: adminLink(publicUrl, linkPage, email),
           },
         },
         now,
