@@ -32,3 +32,9 @@ const GALLERY_PAGE = /^\/events-and-activities\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Whether `url` (a path, with its query string if it has one) is a public page. */
 export const isPublicPage = (url: string): boolean =>
   (PUBLIC_PAGES as readonly string[]).includes(url) || GALLERY_PAGE.test(url) || ANNOUNCEMENT_PAGE.test(url);
+
+/** "Become a blood donor": the donor form, and the counts of donors (never cached: the counts change with every donor). */
+export const BLOOD_DONORS_PAGE = "/blood-donors";
+
+/** Where a donor's personal link leads, with `?token=` (never cached: it is one person's). */
+export const BLOOD_DONOR_LINK_PAGE = "/blood-donors/me";

@@ -24,3 +24,6 @@ export function intervalHasPassed(lastDonation: string | null, intervalDays: num
 export function daysSinceDonation(lastDonation: string | null, today: string): number | undefined {
   return lastDonation === null ? undefined : dayNumber(today) - dayNumber(lastDonation);
 }
+
+/** The latest last-donation day that lets a donor give on `today`: `today` less the interval (see intervalHasPassed). */
+export const latestDonationAllowing = (today: string, intervalDays: number): string => dayOf(dayNumber(today) - intervalDays);

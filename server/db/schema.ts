@@ -1,4 +1,7 @@
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { DonationInterval } from "#core/blood/eligibility.ts";
+import type { BloodGroup } from "#core/blood/groups.ts";
+import type { Availability } from "#core/messages/blood.ts";
 
 /**
  * Row types of every table. Times are UTC ISO-8601 strings ("2026-11-22T04:15:47.123Z") on both engines,
@@ -29,7 +32,43 @@ export interface Database {
   galleryPhotos: GalleryPhotosTable;
   videoUploads: VideoUploadsTable;
   registrations: RegistrationsTable;
+  bloodDonors: BloodDonorsTable;
 }
+
+/** One blood donor of the registry (see the blood-donors migration). */
+export interface BloodDonorsTable {
+  id: string;
+  name: string;
+  /** Trimmed and lower-cased; one donor per email. */
+  email: string;
+  /** A Pakistani mobile, as `+923001234567`. */
+  phone: string;
+  bloodGroup: BloodGroup;
+  city: string;
+  /** The city lower-cased: donors are grouped and matched by it. */
+  cityKey: string;
+  area: string;
+  /** YYYY-MM-DD; null: none recorded. */
+  lastDonationOn: string | null;
+  donationInterval: DonationInterval;
+  availability: Availability;
+  /** YYYY-MM-DD, with availability `from`; null otherwise. */
+  availableFrom: string | null;
+  consentVersion: string;
+  consentAt: string;
+  /** SHA-256 (hex) of the personal link's token. */
+  linkTokenHash: string;
+  /** Null until the donor confirmed from their link: until then no coordinator sees them. */
+  confirmedAt: string | null;
+  /** When the donor last said they are still willing. */
+  willingAt: string;
+  /** When they were last asked to say so. */
+  remindedAt: string | null;
+  submissionKey: string | null;
+  createdAt: string;
+}
+
+export type BloodDonorRow = Selectable<BloodDonorsTable>;
 
 /** One person's registration for an announcement's event (see the registrations migration). */
 export interface RegistrationsTable {
@@ -289,9 +328,10 @@ export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplication = Insertable<ApplicationsTable>;
 /**
  * `test`: the admin's "Send test mail", to the notification address; `confirmation`: to the applicant;
- * `registration-confirm`: a registrant's "Confirm your place", with its single-use link.
+ * `registration-confirm`: a registrant's "Confirm your place", with its single-use link; `blood-donor`: a donor's mail
+ * with their personal link.
  */
-export type MailKind = "join" | "contact" | "test" | "confirmation" | "registration" | "registration-confirm" | "account";
+export type MailKind = "join" | "contact" | "test" | "confirmation" | "registration" | "registration-confirm" | "account" | "blood-donor";
 export type MailStatus = "waiting" | "sending" | "sent" | "dead";
 
 export interface MailOutboxTable {

@@ -65,7 +65,11 @@ export type OutboxPayload =
   | ({ kind: "confirmation" } & ConfirmationMail)
   | ({ kind: "registration" } & RegistrationMail)
   | ({ kind: "registration-confirm" } & RegistrationConfirmMail)
-  | ({ kind: "account" } & AccountMail);
+  | ({ kind: "account" } & AccountMail)
+  | ({ kind: "blood-donor" } & BloodDonorMail);
+
+/** A blood donor's mail with their personal link: on signing up, or on asking for a new link. Replies go to the notification address. */
+export type BloodDonorMail = LinkMail;
 
 /** A mail to an admin about their account, with its link: an invitation, or a password reset. */
 export type AccountMail = LinkMail;
@@ -168,8 +172,8 @@ function withLink(mail: LinkMail, secretLink: string | null): { to: Address; sub
 export function renderMail(payload: OutboxPayload, notificationAddress: string | undefined, secretLink: string | null = null): Mail {
   if (payload.kind === "confirmation") return { kind: "confirmation", ...renderConfirmation(payload, notificationAddress) };
   if (payload.kind === "account") return { kind: "account", ...renderConfirmation(withLink(payload, secretLink), undefined) };
-  if (payload.kind === "registration-confirm") {
-    return { kind: "registration-confirm", ...renderConfirmation(withLink(payload, secretLink), notificationAddress) };
+  if (payload.kind === "registration-confirm" || payload.kind === "blood-donor") {
+    return { kind: payload.kind, ...renderConfirmation(withLink(payload, secretLink), notificationAddress) };
   }
   if (payload.kind === "registration") {
     const attachments =
@@ -181,7 +185,7 @@ export function renderMail(payload: OutboxPayload, notificationAddress: string |
 }
 
 function renderNotification(
-  payload: Exclude<OutboxPayload, { kind: "confirmation" | "registration" | "registration-confirm" | "account" }>,
+  payload: Exclude<OutboxPayload, { kind: "confirmation" | "registration" | "registration-confirm" | "account" | "blood-donor" }>,
 ): Omit<Mail, "to"> {
   const replyTo = safeAddress(payload.replyTo);
   const wording =

@@ -28,14 +28,14 @@ function message({ from }: MailConfig, { to, replyTo, subject, text, html, attac
 }
 
 /**
- * The EmailJS template of each kind of mail: the test mail uses the contact template, a registrant's mails the
- * confirmation's, as does an admin's account mail (they have the same parameters; EmailJS sends no calendar file). Without that template it is a permanent failure.
+ * The EmailJS template of each kind of mail: the test mail uses the contact template, a registrant's and a blood
+ * donor's mails the confirmation's, as does an admin's account mail (they have the same parameters; EmailJS sends no calendar file). Without that template it is a permanent failure.
  */
 function emailJsTemplate(templateIds: EmailJsConfig["templateIds"], kind: Mail["kind"]): string {
   const id =
     kind === "test"
       ? templateIds.contact
-      : kind === "registration" || kind === "registration-confirm" || kind === "account"
+      : kind === "registration" || kind === "registration-confirm" || kind === "account" || kind === "blood-donor"
         ? templateIds.confirmation
         : templateIds[kind];
   if (!id) throw new MailDeliveryError("EmailJS template not set", true);

@@ -6,6 +6,7 @@ import { announcementsRepo } from "./announcements";
 import { applicationActivityRepo } from "./application-activity";
 import { applicationsRepo } from "./applications";
 import { auditLogRepo } from "./audit-log";
+import { bloodDonorsRepo } from "./blood-donors";
 import { contactMessagesRepo } from "./contact-messages";
 import { contentListRepo } from "./content-lists";
 import { imagesRepo } from "./images";
@@ -40,6 +41,7 @@ export function createRepos(db: Kysely<Database>, root: Kysely<Database> = db) {
     mailOutbox: mailOutboxRepo(db),
     personalData: personalDataRepo(db),
     registrations: registrationsRepo(db),
+    bloodDonors: bloodDonorsRepo(db),
     contactMessages: contactMessagesRepo(db),
     publicContent: publicContentRepo(db),
     siteContent: siteContentRepo(db),

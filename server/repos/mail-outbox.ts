@@ -58,6 +58,12 @@ export function mailOutboxRepo(db: Kysely<Database>) {
       return rows.map((row) => row.id);
     },
 
+    /** The ids of the mails queued for one record (a donor's link mails). */
+    async idsForRecord(recordId: string): Promise<string[]> {
+      const rows = await db.selectFrom("mailOutbox").select("id").where("recordId", "=", recordId).execute();
+      return rows.map((row) => row.id);
+    },
+
     /** The ids of mails whose content holds `text` (an email address), whatever they tell of. */
     async idsMentioning(text: string): Promise<string[]> {
       const rows = await db.selectFrom("mailOutbox").select("id").where(contains("payload", text)).execute();

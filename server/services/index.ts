@@ -15,6 +15,7 @@ import { createRepos, inTransaction } from "#server/repos/index.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { announcementService } from "./announcements";
 import { auditService } from "./audit";
+import { bloodDonorService } from "./blood-donors";
 import { applicationService } from "./applications";
 import { contactService } from "./contact-messages";
 import { contentEditorService } from "./content-editor";
@@ -77,6 +78,16 @@ export function createServices(deps: ServiceDeps) {
     logger,
   });
   const audit = auditService({ db, timeZone: deps.siteTimeZone });
+  const bloodDonors = bloodDonorService({
+    db,
+    store,
+    logger,
+    erase,
+    mailFiles: files,
+    timeZone: deps.siteTimeZone,
+    site: async () => ({ siteName: (await content.chrome()).shortName, publicUrl: deps.publicUrl }),
+    wakeMailer: deps.wakeMailer,
+  });
   const twoFactor = twoFactorService({ db, siteName: async () => (await content.chrome()).shortName, secrets: deps.secrets });
   return {
     content,
@@ -101,6 +112,8 @@ export function createServices(deps: ServiceDeps) {
       confirmationFor: async (applicant) => mailSettings.confirmationFor(applicant, (await content.chrome()).shortName),
     }),
     registrations,
+    /** The blood-donor registry as donors see it: signing up, their own link, the public counts. */
+    bloodDonors,
     personalData,
     contactMessages: contactService({ db, store, timeZone: deps.siteTimeZone, erase, publicUrl: deps.publicUrl }),
     settings: {
@@ -140,8 +153,9 @@ export function createServices(deps: ServiceDeps) {
     /** Changes whenever anything the public pages draw from the database changes (the page cache asks). */
     publicContentVersion: () => repos.publicContent.version(),
     /**
-     * Orphan images, expired sessions, ended rate-limit windows, used or expired account links and registrations never confirmed go, images stored without a link preview get one,
-     * and once a day what is past the retention period goes. Each task runs whatever became of the others; a failure is logged and retried at the next round.
+     * Orphan images, expired sessions, ended rate-limit windows, used or expired account links, registrations and blood
+     * donors never confirmed and donors silent for 12 months go, donors silent for 6 months are asked whether they are
+     * still willing, images stored without a link preview get one, and once a day what is past the retention period goes. Each task runs whatever became of the others; a failure is logged and retried at the next round.
      */
     async housekeeping(): Promise<void> {
       const tasks: [string, () => Promise<unknown>][] = [
@@ -153,6 +167,8 @@ export function createServices(deps: ServiceDeps) {
         ["unconfirmed registrations", () => registrations.deleteExpiredUnconfirmed()],
         ["year-old audit entries", () => audit.deleteExpired()],
         ["retention sweep", () => personalData.sweepDaily()],
+        ["blood donors past keeping", () => bloodDonors.sweep()],
+        ["blood donors asked whether still willing", () => bloodDonors.remindSilent()],
       ];
       for (const [task, run] of tasks) {
         await run().catch((error: unknown) => logger.warn({ task, err: errorMessage(error) }, "housekeeping task failed; retrying later"));

@@ -17,6 +17,7 @@ export interface ErasedCounts {
   requests: number;
   messages: number;
   registrations: number;
+  donors: number;
   mails: number;
 }
 
@@ -25,11 +26,13 @@ export interface ErasedRecords {
   requests: string[];
   messages: string[];
   registrations: string[];
+  donors: string[];
   mails: string[];
 }
 
 /** What to erase, chosen inside the erasing transaction: records, and mails and per-email counters beside theirs. */
-export interface Erasure extends RecordIds {
+export interface Erasure extends Omit<RecordIds, "donors"> {
+  donors?: readonly string[];
   mailIds?: readonly string[];
   counterKeys?: readonly string[];
   /** Mails created before this instant (ISO), whatever they tell of. */
@@ -60,7 +63,7 @@ export interface ErasureOptions {
 }
 
 /**
- * Deletes requests, messages and registrations with every copy of their data: the rows (with a request's notes and history), their
+ * Deletes requests, messages, registrations and blood donors with every copy of their data: the rows (with a request's notes and history), their
  * mails in the outbox, the files the `log` transport wrote of those, and any per-email counters named; on SQLite the
  * write-ahead log is then emptied, so the file keeps nothing of them either (with `vacuum`, nothing freed earlier
  * either). `select` chooses what to erase and `audit` writes the audit entries, both in the erasing transaction, so
@@ -77,13 +80,19 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
       const requests = await trx.applications.delete(chosen.applications);
       const messages = await trx.contactMessages.delete(chosen.messages);
       const registrations = await trx.registrations.delete(chosen.registrations);
+      const donors = await trx.bloodDonors.delete(chosen.donors ?? []);
       const mails = new Set([
-        ...(await trx.mailOutbox.deleteForRecords([...chosen.applications, ...chosen.messages, ...chosen.registrations])),
+        ...(await trx.mailOutbox.deleteForRecords([
+          ...chosen.applications,
+          ...chosen.messages,
+          ...chosen.registrations,
+          ...(chosen.donors ?? []),
+        ])),
         ...(await trx.mailOutbox.delete({ ids: chosen.mailIds ?? [] })),
         ...(chosen.mailsBefore ? await trx.mailOutbox.delete({ createdBefore: chosen.mailsBefore }) : []),
       ]);
       for (const key of chosen.counterKeys ?? []) await trx.rateLimits.reset(key);
-      const result = { requests, messages, registrations, mails: [...mails] };
+      const result = { requests, messages, registrations, donors, mails: [...mails] };
       await audit(trx, result);
       return result;
     });
@@ -95,20 +104,25 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
 
 export type RecordEraser = ReturnType<typeof recordEraser>;
 
-const countsOf = ({ requests, messages, registrations, mails }: ErasedRecords): ErasedCounts => ({
+const countsOf = ({ requests, messages, registrations, donors, mails }: ErasedRecords): ErasedCounts => ({
   requests: requests.length,
   messages: messages.length,
   registrations: registrations.length,
+  donors: donors.length,
   mails: mails.length,
 });
 
 /** An audit entry that says how much was erased, never whose. */
 const auditCounts = (actor: string, action: string) => async (trx: Repos, erased: ErasedRecords) => {
-  const { requests, messages, registrations, mails } = countsOf(erased);
-  await trx.auditLog.record(actor, action, `requests=${requests} messages=${messages} registrations=${registrations} mails=${mails}`);
+  const { requests, messages, registrations, donors, mails } = countsOf(erased);
+  await trx.auditLog.record(
+    actor,
+    action,
+    `requests=${requests} messages=${messages} registrations=${registrations} donors=${donors} mails=${mails}`,
+  );
 };
 
-const NOTHING: ErasedCounts = { requests: 0, messages: 0, registrations: 0, mails: 0 };
+const NOTHING: ErasedCounts = { requests: 0, messages: 0, registrations: 0, donors: 0, mails: 0 };
 
 /**
  * Applicants', senders' and registrants' personal data kept only as long as needed: the retention setting and its daily sweep, and
@@ -190,13 +204,14 @@ export function personalDataService({
       }
     },
 
-    /** What is held for an (normalised) email address: requests, messages, registrations and mails. */
+    /** What is held for an (normalised) email address: requests, messages, registrations, blood donors and mails. */
     async findByEmail(email: string): Promise<ErasedCounts> {
       const [records, mails] = await Promise.all([repos.personalData.ofEmail(email), mailsOf(repos, email)]);
       return {
         requests: records.applications.length,
         messages: records.messages.length,
         registrations: records.registrations.length,
+        donors: records.donors.length,
         mails: mails.length,
       };
     },
@@ -210,7 +225,12 @@ export function personalDataService({
         async (trx) => ({
           ...(await trx.personalData.ofEmail(email)),
           mailIds: await mailsOf(trx, email),
-          counterKeys: [emailLimitKey("join", email), emailLimitKey("contact", email), recipientLimitKey(email)],
+          counterKeys: [
+            emailLimitKey("join", email),
+            emailLimitKey("contact", email),
+            emailLimitKey("blood-donor", email),
+            recipientLimitKey(email),
+          ],
         }),
         auditCounts(actorId, "personal-data.erase"),
         { vacuum: true },

@@ -44,7 +44,7 @@ export const REGISTRATION_MAIL_LIMIT = { key: "registration-mail:site", limit: 2
 export const RECIPIENT_DAILY_LIMIT = { limit: 9, windowMs: 24 * 60 * 60 * 1000 } as const;
 
 /** The forms whose submissions are counted (their counters' keys start with these). */
-export type PublicForm = "join" | "contact" | "registration";
+export type PublicForm = "join" | "contact" | "registration" | "blood-donor";
 
 /** Whose limit refused a submission: the client network's, or the email address's. */
 export type LimitScope = "address" | "email";

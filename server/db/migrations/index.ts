@@ -24,6 +24,7 @@ import * as linkSecrets from "./2026-12-02T10-00-00_link-secrets";
 import * as registrationConfirmation from "./2026-12-02T12-00-00_registration-confirmation";
 import * as secretsAtRest from "./2026-12-02T11-00-00_secrets-at-rest";
 import * as setupStartAndFailureCounts from "./2026-12-02T13-00-00_setup-start-and-failure-counts";
+import * as bloodDonors from "./2026-12-05T00-00-00_blood-donors";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T11-00-00_secrets-at-rest": secretsAtRest,
   "2026-12-02T12-00-00_registration-confirmation": registrationConfirmation,
   "2026-12-02T13-00-00_setup-start-and-failure-counts": setupStartAndFailureCounts,
+  "2026-12-05T00-00-00_blood-donors": bloodDonors,
 };

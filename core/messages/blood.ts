@@ -1,0 +1,63 @@
+import type { BloodGroup } from "#core/blood/groups.ts";
+
+/** What the blood-donor pages and their forms say: without zod, so the pages can use them without the schemas. */
+export const BLOOD_DONOR_MESSAGES = {
+  nameRequired: "Name is required",
+  phoneRequired: "Phone number is required",
+  chooseGroup: "Choose your blood group",
+  cityRequired: "City is required",
+  areaRequired: "Area is required",
+  chooseInterval: "Choose the donation interval that applies to you",
+  lastDonationDate: "Choose the date of your last donation, or leave it empty",
+  lastDonationFuture: "Your last donation cannot be in the future",
+  consentRequired: "Tick the box to agree: without it we cannot keep your details",
+  chooseAvailability: "Choose whether you are available",
+  availableFromDate: "Choose the date from which you are available",
+  availableFromPast: "Choose a date after today",
+  failure: "Something went wrong. Try again.",
+  tooMany: (wait: string) => `Too many sign-ups from your network. Try again in ${wait}.`,
+  tooManyForEmail: (wait: string) => `Too many sign-ups for this email today. Try again in ${wait}.`,
+  /** After signing up, whether the address was new or already a donor's (the page never tells which). */
+  checkYourMail:
+    "Almost done: a mail with your personal link is on its way to your email. Open it within 7 days and press Confirm; until you do, no coordinator sees your details.",
+  /** After asking for a new link, whether the address is a donor's or not (the page never tells which). */
+  linkSent: "If this email is in the registry, a mail with a new personal link is on its way to it. Your old link no longer works.",
+  /** A personal link that is unknown, replaced by a newer one, or withdrawn. */
+  linkGone: "This link no longer works: a newer link replaced it, or the donor withdrew. Ask for a new link below.",
+  confirmed: "Thank you: you are in the registry. The committee's blood coordinators may contact you when a patient needs your group.",
+  saved: "Saved. Thank you for keeping your details up to date.",
+  withdrawn: "You have left the registry: everything we held about you as a donor is erased. Thank you for having been ready to help.",
+} as const;
+
+/** The one sentence the donor page always shows, whatever the committee edits. */
+export const NO_MONEY_FOR_BLOOD = "The society never asks for money for blood. Report anyone who does.";
+
+/** Guidance on the interval, not a medical rule. */
+export const INTERVAL_GUIDANCE = "Guidance only: the blood bank decides on the day.";
+
+/**
+ * The consent the donor form asks for, as it is worded now. Its `version` is stored with each donor's consent, so a
+ * change of wording (a new version) shows which words each donor agreed to.
+ */
+export const DONOR_CONSENT = {
+  version: "2026-12-05",
+  text:
+    "I agree that the society keeps my name, phone, email, blood group, city and area, last donation and availability " +
+    "so that its blood coordinators can ask me to donate when a patient needs my blood group. Only the committee's blood " +
+    "coordinators see my contact details; the public site shows counts only. My details are kept while I stay a donor: " +
+    "every 6 months I am asked to confirm, and if I do not answer for 12 months they are deleted. I can change them or " +
+    "withdraw at any time from my personal link, which erases them.",
+} as const;
+
+/** How a donor says whether they can be asked. */
+export const AVAILABILITIES = ["available", "not-now", "from"] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+export const AVAILABILITY_LABELS: Record<Availability, string> = {
+  available: "Available",
+  "not-now": "Not now",
+  from: "Available from a date",
+};
+
+/** A count of available donors of a group in a city, as the public page shows it. */
+export const donorCountText = (count: number, group: BloodGroup) => `${count} ${group} donor${count === 1 ? "" : "s"}`;

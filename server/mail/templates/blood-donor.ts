@@ -1,0 +1,85 @@
+import { greetableName } from "#core/greetable-name.ts";
+import { BLOOD_DONOR_LINK_PAGE } from "#core/public-pages.ts";
+import type { QueuedRecipientMail } from "#server/services/public-submissions.ts";
+
+/** The site's name and address, as a donor's mails give them. */
+export interface DonorMailSite {
+  siteName: string;
+  publicUrl: string;
+}
+
+/**
+ * Why a donor's link is mailed: `signed-up`, a new donor, who confirms from it; `asked`, a new link asked for by email
+ * (or the sign-up form sent again for an address already in the registry); `reminder`, a donor silent for 6 months,
+ * asked whether they are still willing.
+ */
+export type DonorLinkReason = "signed-up" | "asked" | "reminder";
+
+/**
+ * A donor's mail with their personal link (its token, 256 random bits, is in this mail only). The address typed may be
+ * a stranger's: the typed name is in it only when it looks like a person's, and it says what to do if it was not them.
+ */
+export function donorLinkMail(
+  person: { name: string; email: string },
+  reason: DonorLinkReason,
+  site: DonorMailSite,
+  token: string,
+): QueuedRecipientMail {
+  const name = greetableName(person.name);
+  const hello = name ? `Hello ${name},` : "Hello,";
+  const before =
+    reason === "signed-up"
+      ? [
+          hello,
+          "",
+          `This address was given to join the blood-donor registry of ${site.siteName}. No coordinator sees your details until you confirm: open this link and press Confirm.`,
+          "",
+          "Your personal link:",
+        ]
+      : reason === "reminder"
+        ? [
+            hello,
+            "",
+            `You have been in the blood-donor registry of ${site.siteName} for a while. Are you still willing to be asked? Open your link and press "Yes, I am still willing", or change your details, or withdraw.`,
+            "",
+            "If we hear nothing from you for 12 months after you last said so, your details are deleted.",
+            "",
+            "Your personal link:",
+          ]
+        : [
+            hello,
+            "",
+            `A new personal link to your place in the blood-donor registry of ${site.siteName} was asked for.`,
+            "",
+            "Your personal link:",
+          ];
+  const after = [
+    "",
+    "Keep this mail: the link is yours alone, and no password is needed. From it you can say whether you are available, record a donation, change your city or phone, or withdraw, which erases your details. Your earlier link, if you had one, no longer works.",
+    "",
+    reason === "signed-up"
+      ? "If you did not sign up, ignore this mail: the details are deleted after 7 days and nothing more is sent."
+      : reason === "asked"
+        ? "If you did not ask for it, you can ignore this mail."
+        : "You get this mail because you agreed to be in the registry.",
+    "",
+    "The society never asks for money for blood. Report anyone who does.",
+    "",
+    site.siteName,
+  ];
+  return {
+    payload: {
+      kind: "blood-donor",
+      to: { name: name ?? "", address: person.email },
+      subject:
+        reason === "signed-up"
+          ? `Confirm you are a blood donor: ${site.siteName}`
+          : reason === "reminder"
+            ? `Are you still willing to give blood? ${site.siteName}`
+            : `Your blood-donor link: ${site.siteName}`,
+      before: before.join("\n"),
+      after: after.join("\n"),
+    },
+    secretLink: `${site.publicUrl}${BLOOD_DONOR_LINK_PAGE}?token=${token}`,
+  };
+}
