@@ -13,6 +13,8 @@ export default [
   route("explore-smc", "routes/explore-smc.tsx"),
   route("join", "routes/join.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("blood-donors", "routes/blood-donors.tsx"),
+  route("blood-donors/me", "routes/blood-donor-link.tsx"),
   // The admin area: never stored by a browser, and the admin navigation once signed in (routes/admin/layout.tsx).
   layout("routes/admin/layout.tsx", [
     // Open without a session, or before the sign-in is complete: each checks what it needs itself.

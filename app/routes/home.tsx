@@ -4,6 +4,7 @@ import { Collaborators } from "#app/components/home/collaborators.tsx";
 import { Contact } from "#app/components/home/contact.tsx";
 import { Hero } from "#app/components/home/hero.tsx";
 import { Resources } from "#app/components/home/resources.tsx";
+import { BloodDonors } from "#app/components/home/blood-donors.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/home";
 import { servicesContext } from "#app/context.ts";
@@ -31,6 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <About about={loaderData.about} />
       <Collaborators collaborators={loaderData.collaborators} />
       <Resources resources={loaderData.resources} />
+      <BloodDonors />
       <Contact contact={loaderData.contact} />
     </main>
   );

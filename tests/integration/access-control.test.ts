@@ -48,6 +48,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/explore-smc": "/explore-smc",
   "routes/join": "/join: the join application (its page is where Join Us leads without JavaScript)",
   "routes/contact": "/contact: the contact form (its page is where the form lands without JavaScript)",
+  "routes/blood-donors": "/blood-donors: becoming a blood donor, a new personal link by email, and the public counts (never under 3)",
+  "routes/blood-donor-link": "/blood-donors/me?token=: a donor's own details, opened only by their personal link",
   "routes/robots-txt": "/robots.txt",
   "routes/sitemap-xml": "/sitemap.xml",
   "routes/manifest-webmanifest": "/manifest.webmanifest",

@@ -12,13 +12,15 @@ interface Counts {
   requests: number;
   messages: number;
   registrations: number;
+  donors: number;
   mails: number;
 }
 
-/** "2 requests, 1 message, 0 registrations and 3 mails". */
-const countsText = ({ requests, messages, registrations, mails }: Counts) =>
-  `${countOf(requests, "request")}, ${countOf(messages, "message")}, ${countOf(registrations, "registration")} and ${countOf(mails, "mail")}`;
-const nothing = ({ requests, messages, registrations, mails }: Counts) => requests + messages + registrations + mails === 0;
+/** "2 requests, 1 message, 0 registrations, 1 blood donor and 3 mails". */
+const countsText = ({ requests, messages, registrations, donors, mails }: Counts) =>
+  `${countOf(requests, "request")}, ${countOf(messages, "message")}, ${countOf(registrations, "registration")}, ${countOf(donors, "blood donor")} and ${countOf(mails, "mail")}`;
+const nothing = ({ requests, messages, registrations, donors, mails }: Counts) =>
+  requests + messages + registrations + donors + mails === 0;
 
 /** Months a choice keeps data for; "never" keeps it longest. */
 const monthsOf = (choice: string) => (choice === "never" ? Infinity : Number(choice));

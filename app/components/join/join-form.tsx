@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import { joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
@@ -17,6 +17,18 @@ export interface JoinAnswer {
   values?: Record<string, string>;
   result?: SubmissionResult<string[]>;
   joined?: boolean;
+}
+
+/** The blood group's offer to join the blood-donor registry, opened beside the form so its answers stay. */
+function BloodDonorOffer() {
+  return (
+    <>
+      Would you give blood when a patient needs it?{" "}
+      <Link to={href("/blood-donors")} target="_blank" className="font-semibold text-brand-800 underline">
+        Become a blood donor (opens in a new tab)
+      </Link>
+    </>
+  );
 }
 
 const STEP1_FIELDS = [
@@ -126,7 +138,13 @@ export function JoinForm({
       >
         <p className="text-slate-700">Step 1 of 2: basic information</p>
         {STEP1_FIELDS.map(({ name, label, ...input }) => (
-          <Field key={name} meta={step1Fields[name]!} label={label} {...input} />
+          <Field
+            key={name}
+            meta={step1Fields[name]!}
+            label={label}
+            description={name === "bloodGroup" ? <BloodDonorOffer /> : undefined}
+            {...input}
+          />
         ))}
         <div className="flex justify-end">
           <Button type="submit" name="intent" value="next">

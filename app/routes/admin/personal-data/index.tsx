@@ -60,14 +60,14 @@ export default function PersonalDataPage({ loaderData }: Route.ComponentProps) {
       <SettingsSection
         id="retention"
         title="How long to keep them"
-        description="Requests, messages and registrations older than this are deleted every day, with their notes and the mails about them."
+        description="Requests, messages and registrations older than this are deleted every day, with their notes and the mails about them. Blood donors are kept while they stay willing: those who never confirm go after 7 days, and those who say nothing for 12 months go then."
       >
         <RetentionForm retention={loaderData.retention} />
       </SettingsSection>
       <SettingsSection
         id="erase"
         title="Erase by email"
-        description="When someone asks the society to delete their data: find what is held for their email address, then erase all of it."
+        description="When someone asks the society to delete their data: find what is held for their email address (requests, messages, registrations, blood donors and mails), then erase all of it."
       >
         <EraseByEmail />
       </SettingsSection>

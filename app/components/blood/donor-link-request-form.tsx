@@ -1,0 +1,41 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { donorLinkRequestSchema } from "#core/schemas/blood-donor.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, firstMessage, FormMessage } from "#app/components/ui/field.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+
+/** "Lost your link?": an email, to which a new personal link is mailed if it is a donor's. Posts to `action`. */
+export function DonorLinkRequestForm({
+  action,
+  lastResult,
+  sent,
+}: {
+  action: string;
+  lastResult?: SubmissionResult<string[]>;
+  sent?: string;
+}) {
+  const [form, fields] = useForm({
+    id: "donor-link",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: donorLinkRequestSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "new-link";
+  const formError = firstMessage(form.errors);
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-labelledby="donor-link-heading">
+      {formError && <FormMessage>{formError}</FormMessage>}
+      {sent && <FormMessage tone="success">{sent}</FormMessage>}
+      <input type="hidden" name="intent" value="new-link" />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <Button type="submit" variant="outline" className="self-start" disabled={sending}>
+        {sending && <Spinner />}
+        Mail me a new link
+      </Button>
+    </Form>
+  );
+}
