@@ -30,6 +30,7 @@ import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcS
 import { benchRequests, type EngineResult, printRequestsReport, REQUESTS_ENGINES, type RequestsOptions } from "./bench/requests";
 import { benchRegistrations, printRegistrationsReport, type RegistrationsResult } from "./bench/registrations";
 import { benchUploads, type UploadsResult } from "./bench/uploads";
+import { benchBloodMatch, type BloodMatchResult, printBloodMatchReport } from "./bench/blood-match";
 import { APPLICANTS_PER_RUN, joinHeaders, joinScript } from "./bench/join-load";
 import { requireWrk, runWrk } from "./bench/wrk";
 import { freePort, startProductionServer } from "./lib/production-server";
@@ -42,9 +43,11 @@ const UPLOADS = "uploads";
 const REQUESTS = "requests";
 /** 300 registering for one announcement at once, then confirming, through two instances, on each database (scripts/bench/registrations.ts), last. */
 const REGISTRATIONS = "registrations";
-const SECTIONS = [...ENDPOINTS, UPLOADS, REQUESTS, REGISTRATIONS];
-/** The sections that start servers of their own, on each database. */
-const ENGINE_SECTIONS = [REQUESTS, REGISTRATIONS];
+/** The blood coordinators' match list with 10,000 donors and 2,000 requests, on each database, in process (scripts/bench/blood-match.ts). */
+const BLOOD = "blood";
+const SECTIONS = [...ENDPOINTS, UPLOADS, REQUESTS, REGISTRATIONS, BLOOD];
+/** The sections that run on each database, with servers (or a database) of their own. */
+const ENGINE_SECTIONS = [REQUESTS, REGISTRATIONS, BLOOD];
 /** GETs of each admin request not timed before the timed ones (JIT, the database's caches). */
 const REQUESTS_WARMUP = 5;
 const BENCH_ADMIN = { email: "bench@example.org", password: "a bench admin's long password" };
@@ -363,6 +366,17 @@ async function benchRegistrationRush(cores: number): Promise<void> {
   if (missed.length > 0) process.exitCode = 1;
 }
 
+/** The match list of new requests among 10,000 donors, on each database; prints the timings and PASS/MISS per database. */
+async function benchBloodMatchList(cores: number): Promise<void> {
+  const loadAtStart = loadAverage();
+  const results: BloodMatchResult[] = [];
+  for (const engine of REQUESTS_ENGINES) results.push(await benchBloodMatch(engine, progress));
+  console.log(`${cores} cores; load average ${loadAtStart} at the start of the blood match, ${loadAverage()} at the end`);
+  const checks = printBloodMatchReport(results);
+  console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
+  if (checks.some((c) => !c.pass)) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const options = benchOptions();
   requireWrk();
@@ -370,6 +384,7 @@ async function main(): Promise<void> {
   if (options.only.some((name) => !ENGINE_SECTIONS.includes(name))) await benchSite(options, cores);
   if (options.only.includes(REQUESTS)) await benchAdminRequests(options, cores);
   if (options.only.includes(REGISTRATIONS)) await benchRegistrationRush(cores);
+  if (options.only.includes(BLOOD)) await benchBloodMatchList(cores);
 }
 
 main().catch((error: unknown) => {

@@ -27,3 +27,12 @@ export function daysSinceDonation(lastDonation: string | null, today: string): n
 
 /** The latest last-donation day that lets a donor give on `today`: `today` less the interval (see intervalHasPassed). */
 export const latestDonationAllowing = (today: string, intervalDays: number): string => dayOf(dayNumber(today) - intervalDays);
+
+/** For each interval, the latest last-donation day that lets a donor give on `today`. */
+export const donationCutoffs = (
+  today: string,
+  intervals: Readonly<Record<DonationInterval, number>>,
+): Record<DonationInterval, string> => ({
+  men: latestDonationAllowing(today, intervals.men),
+  women: latestDonationAllowing(today, intervals.women),
+});

@@ -61,3 +61,28 @@ export const AVAILABILITY_LABELS: Record<Availability, string> = {
 
 /** A count of available donors of a group in a city, as the public page shows it. */
 export const donorCountText = (count: number, group: BloodGroup) => `${count} ${group} donor${count === 1 ? "" : "s"}`;
+
+/** What the coordinators' emergency-request form says. */
+export const BLOOD_REQUEST_MESSAGES = {
+  choosePatientGroup: "Choose the patient's blood group",
+  units: "Units must be a whole number from 1 to 20",
+  hospitalRequired: "Hospital is required",
+  cityRequired: "City is required",
+  neededBy: "Choose the date and time the blood is needed by",
+  contactRequired: "Contact at the hospital is required",
+} as const;
+
+/** How a request ended, or that it is still open. */
+export const BLOOD_REQUEST_STATUSES = ["open", "fulfilled", "not-needed", "expired"] as const;
+export type BloodRequestStatus = (typeof BLOOD_REQUEST_STATUSES)[number];
+
+export const BLOOD_REQUEST_STATUS_LABELS: Record<BloodRequestStatus, string> = {
+  open: "Open",
+  fulfilled: "Fulfilled",
+  "not-needed": "No longer needed",
+  expired: "Expired",
+};
+
+/** How a coordinator reached a donor, which revealed their number. */
+export const REVEAL_CHANNELS = ["whatsapp", "call", "number"] as const;
+export type RevealChannel = (typeof REVEAL_CHANNELS)[number];

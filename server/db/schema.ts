@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from "kysely";
 import type { DonationInterval } from "#core/blood/eligibility.ts";
 import type { BloodGroup } from "#core/blood/groups.ts";
-import type { Availability } from "#core/messages/blood.ts";
+import type { Availability, BloodRequestStatus, RevealChannel } from "#core/messages/blood.ts";
 
 /**
  * Row types of every table. Times are UTC ISO-8601 strings ("2026-11-22T04:15:47.123Z") on both engines,
@@ -33,6 +33,40 @@ export interface Database {
   videoUploads: VideoUploadsTable;
   registrations: RegistrationsTable;
   bloodDonors: BloodDonorsTable;
+  bloodRequests: BloodRequestsTable;
+  bloodRequestAsks: BloodRequestAsksTable;
+}
+
+/** A coordinator's emergency request for blood (see the blood-requests migration). */
+export interface BloodRequestsTable {
+  id: string;
+  patientGroup: BloodGroup;
+  units: number;
+  hospital: string;
+  city: string;
+  /** The city lower-cased: donors of the same city come first. */
+  cityKey: string;
+  /** ISO instant. */
+  neededBy: string;
+  contact: string;
+  note: string | null;
+  /** `open` until closed; an open request past `neededBy` reads as expired. */
+  status: Exclude<BloodRequestStatus, "expired">;
+  closedAt: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** A donor asked for a request: how, by whom and when, their answer, and whether they gave. */
+export interface BloodRequestAsksTable {
+  requestId: string;
+  donorId: string;
+  channel: RevealChannel | "mail";
+  askedBy: string;
+  askedAt: string;
+  answer: "yes" | "no" | null;
+  answeredAt: string | null;
+  donated: Generated<number>;
 }
 
 /** One blood donor of the registry (see the blood-donors migration). */

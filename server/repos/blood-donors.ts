@@ -95,6 +95,28 @@ export function bloodDonorsRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** A confirmed donor's number, for a coordinator who presses WhatsApp, Call or Show number. */
+    async confirmedPhone(id: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom("bloodDonors")
+        .select("phone")
+        .where("id", "=", id)
+        .where("confirmedAt", "is not", null)
+        .executeTakeFirst();
+      return row?.phone;
+    },
+
+    /** Donors gave on `day` (YYYY-MM-DD): their last donation moves to it, never back. */
+    async recordDonation(ids: readonly string[], day: string): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable("bloodDonors")
+        .set({ lastDonationOn: day })
+        .where("id", "in", ids)
+        .where((eb) => eb.or([eb("lastDonationOn", "is", null), eb("lastDonationOn", "<", day)]))
+        .execute();
+    },
+
     /** Deletes donors; returns the ids deleted. */
     async delete(ids: readonly string[]): Promise<string[]> {
       if (ids.length === 0) return [];

@@ -7,6 +7,7 @@ import { applicationActivityRepo } from "./application-activity";
 import { applicationsRepo } from "./applications";
 import { auditLogRepo } from "./audit-log";
 import { bloodDonorsRepo } from "./blood-donors";
+import { bloodRequestsRepo } from "./blood-requests";
 import { contactMessagesRepo } from "./contact-messages";
 import { contentListRepo } from "./content-lists";
 import { imagesRepo } from "./images";
@@ -42,6 +43,7 @@ export function createRepos(db: Kysely<Database>, root: Kysely<Database> = db) {
     personalData: personalDataRepo(db),
     registrations: registrationsRepo(db),
     bloodDonors: bloodDonorsRepo(db),
+    bloodRequests: bloodRequestsRepo(db),
     contactMessages: contactMessagesRepo(db),
     publicContent: publicContentRepo(db),
     siteContent: siteContentRepo(db),

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import { DEFAULT_DONATION_INTERVAL_DAYS, type DonationInterval, latestDonationAllowing, nextDonationDay } from "#core/blood/eligibility.ts";
+import { DEFAULT_DONATION_INTERVAL_DAYS, type DonationInterval, donationCutoffs, nextDonationDay } from "#core/blood/eligibility.ts";
 import type { BloodGroup } from "#core/blood/groups.ts";
 import { type Availability, DONOR_CONSENT } from "#core/messages/blood.ts";
 import type { DonorSignUp, DonorUpdate } from "#core/schemas/blood-donor.ts";
@@ -11,7 +11,6 @@ import type { MailFiles } from "#server/mail/mail-files.ts";
 import { type DonorLinkReason, donorLinkMail, type DonorMailSite } from "#server/mail/templates/blood-donor.ts";
 import { clientNetwork } from "#server/client-network.ts";
 import { AUDIT_ACTOR } from "#server/repos/audit-log.ts";
-import type { DonationCutoffs } from "#server/repos/blood-donors.ts";
 import { createRepos, inTransaction, type Repos } from "#server/repos/index.ts";
 import { logSecurityEvent } from "#server/security-log.ts";
 import { toWallTime } from "#server/site-time.ts";
@@ -287,10 +286,7 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
     /** Available donors by blood group and city, each count only when PUBLIC_COUNT_MINIMUM or more stand behind it. */
     publicCounts(now = new Date()): Promise<DonorCount[]> {
       const day = today(now);
-      const cutoffs = Object.fromEntries(
-        Object.entries(intervals).map(([interval, days]) => [interval, latestDonationAllowing(day, days)]),
-      ) as DonationCutoffs;
-      return repos.bloodDonors.askableCounts(day, cutoffs, PUBLIC_COUNT_MINIMUM);
+      return repos.bloodDonors.askableCounts(day, donationCutoffs(day, intervals), PUBLIC_COUNT_MINIMUM);
     },
 
     /**

@@ -16,6 +16,7 @@ import type { FileStorage } from "#server/storage/storage.ts";
 import { announcementService } from "./announcements";
 import { auditService } from "./audit";
 import { bloodDonorService } from "./blood-donors";
+import { bloodRequestService } from "./blood-requests";
 import { applicationService } from "./applications";
 import { contactService } from "./contact-messages";
 import { contentEditorService } from "./content-editor";
@@ -114,6 +115,12 @@ export function createServices(deps: ServiceDeps) {
     registrations,
     /** The blood-donor registry as donors see it: signing up, their own link, the public counts. */
     bloodDonors,
+    /** Coordinators' emergency requests: the matching donors, revealing a number (audited, limited), closing. */
+    bloodRequests: bloodRequestService({
+      db,
+      timeZone: deps.siteTimeZone,
+      siteName: async () => (await content.chrome()).shortName,
+    }),
     personalData,
     contactMessages: contactService({ db, store, timeZone: deps.siteTimeZone, erase, publicUrl: deps.publicUrl }),
     settings: {

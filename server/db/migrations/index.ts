@@ -25,6 +25,7 @@ import * as registrationConfirmation from "./2026-12-02T12-00-00_registration-co
 import * as secretsAtRest from "./2026-12-02T11-00-00_secrets-at-rest";
 import * as setupStartAndFailureCounts from "./2026-12-02T13-00-00_setup-start-and-failure-counts";
 import * as bloodDonors from "./2026-12-05T00-00-00_blood-donors";
+import * as bloodRequests from "./2026-12-05T01-00-00_blood-requests";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T12-00-00_registration-confirmation": registrationConfirmation,
   "2026-12-02T13-00-00_setup-start-and-failure-counts": setupStartAndFailureCounts,
   "2026-12-05T00-00-00_blood-donors": bloodDonors,
+  "2026-12-05T01-00-00_blood-requests": bloodRequests,
 };
