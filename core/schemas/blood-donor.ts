@@ -18,9 +18,12 @@ const DONATION_INTERVALS = Object.keys(DEFAULT_DONATION_INTERVAL_DAYS) as [Donat
 const required = (message: string, label: string, max: number) =>
   withoutNul(z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
 
-/** A day as a date input sends it (YYYY-MM-DD) that exists on the calendar. */
-const isCalendarDay = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+/** A day as a date input sends it (YYYY-MM-DD) that exists on the calendar (not 2025-13-01, nor 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 
 /** A city or area as people type it: spaces collapsed, so "Lahore " and "Lahore" are one city. */
 const place = (message: string, label: string, max: number) =>

@@ -58,9 +58,14 @@ export function mailOutboxRepo(db: Kysely<Database>) {
       return rows.map((row) => row.id);
     },
 
-    /** The ids of the mails queued for one record (a donor's link mails). */
+    /** The ids of one record's mails (a donor's link mails), but one a worker is sending right now. */
     async idsForRecord(recordId: string): Promise<string[]> {
-      const rows = await db.selectFrom("mailOutbox").select("id").where("recordId", "=", recordId).execute();
+      const rows = await db
+        .selectFrom("mailOutbox")
+        .select("id")
+        .where("recordId", "=", recordId)
+        .where("status", "!=", "sending")
+        .execute();
       return rows.map((row) => row.id);
     },
 

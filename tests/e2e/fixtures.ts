@@ -3,14 +3,15 @@
  * - `server`: each worker's own server (tests/e2e/e2e-server.ts); `baseURL` points at it;
  * - `site`: the society's content (content/site.ts), validated like the server validates it;
  * - `seed`: writes through the real repositories into the database the worker's server reads
- *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements, no join applications,
+ *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements, no join applications, no blood donors or requests,
  *   no sessions or rate-limit counters, Join Us shown, two factors required of no one, E2E_ADMIN the only admin (an enabled Owner, its password
  *   back to E2E_ADMIN's, two-factor sign-in off), no invitation or reset links, and the site's content as the server imported it at its first start (whatever an admin screen changed is put back);
  * - `signInAsAdmin()`: gives the test's browser context (or another) a live admin session (no login form involved);
  * - `anotherBrowser()`: a second person's browser (a new context at the test's width), watched like the default page;
  * - `serverClock.advanceBy(ms)`: moves the server's clock ahead (calls in one test add up); the next test starts on
  *   the real time again;
- * - a guard on every page: the test fails if the page asks any host but the site's, or logs an error;
+ * - a guard on every page: the test fails if the page asks any host but the site's (or one the test answers itself, see
+ *   `allowedForeignRequests`), or logs an error;
  * - `page.goto()` and `page.reload()` return once React has hydrated the page.
  */
 import crypto from "node:crypto";
@@ -25,6 +26,9 @@ import sharp from "sharp";
 import { site as siteContent } from "#content/site.ts";
 import { validateSite } from "#server/content/load-site.ts";
 import type { AdminRole } from "#core/admin-roles.ts";
+import type { DonationInterval } from "#core/blood/eligibility.ts";
+import type { BloodGroup } from "#core/blood/groups.ts";
+import { type Availability, DONOR_CONSENT } from "#core/messages/blood.ts";
 import type { RegistrationQuestion } from "#core/schemas/registration.ts";
 import type { ApplicationStatus } from "#core/schemas/applications.ts";
 import type { SiteContent } from "#core/schemas/site-content.ts";
@@ -40,6 +44,8 @@ import { recoveryCodesRepo } from "#server/repos/recovery-codes.ts";
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from "#server/auth/two-factor.server.ts";
 import { announcementsRepo } from "#server/repos/announcements.ts";
 import { adminLinksRepo } from "#server/repos/admin-links.ts";
+import { bloodDonorsRepo } from "#server/repos/blood-donors.ts";
+import { bloodRequestsRepo } from "#server/repos/blood-requests.ts";
 import { applicationsRepo, serializeAnswers } from "#server/repos/applications.ts";
 import { contactMessagesRepo } from "#server/repos/contact-messages.ts";
 import { registrationsRepo } from "#server/repos/registrations.ts";
@@ -124,6 +130,57 @@ export interface Seed {
   registration(announcementId: string, input: SeedRegistration): Promise<string>;
   /** An open invitation (an Editor's) or password reset link for `email`, as the accounts service stores it. Returns its token. */
   accountLink(kind: "invitation" | "password-reset", email: string): Promise<string>;
+  /**
+   * A blood donor, stored as the sign-up form stores one (with the consent's current wording) and, unless `confirmed` is
+   * false, confirmed as their link confirms them. Returns the token of their personal link.
+   */
+  bloodDonor(input: SeedBloodDonor): Promise<string>;
+  /** A coordinator's emergency request, as the Blood section logs one (by E2E_ADMIN). Returns its id. */
+  bloodRequest(input: SeedBloodRequest): Promise<string>;
+  /**
+   * The donor with `donorEmail` asked by mail for a request, as "Ask by mail" records it (unanswered unless `answer` is
+   * given; `donated` marks them as having given). Returns the token of the answer link their mail would carry.
+   */
+  bloodAsk(requestId: string, donorEmail: string, input?: { answer?: "yes" | "no"; donated?: boolean }): Promise<string>;
+}
+
+export interface SeedBloodRequest {
+  /** O+ unless given. */
+  patientGroup?: BloodGroup;
+  /** 2 unless given. */
+  units?: number;
+  /** Mayo Hospital unless given. */
+  hospital?: string;
+  /** Lahore unless given. */
+  city?: string;
+  /** A day from now unless given. */
+  neededBy?: Date;
+  contact?: string;
+  note?: string;
+  /** Open unless given; a closed one is closed now. */
+  status?: "open" | "fulfilled" | "not-needed";
+}
+
+export interface SeedBloodDonor {
+  name: string;
+  email?: string;
+  /** A Pakistani mobile as stored (+923001234567) unless given. */
+  phone?: string;
+  /** B+ unless given. */
+  bloodGroup?: BloodGroup;
+  /** Lahore unless given. */
+  city?: string;
+  /** Model Town unless given. */
+  area?: string;
+  /** YYYY-MM-DD; none unless given. */
+  lastDonation?: string;
+  /** "men" (every 90 days) unless given. */
+  interval?: DonationInterval;
+  /** "available" unless given; `availableFrom` goes with "from". */
+  availability?: Availability;
+  availableFrom?: string;
+  /** Confirmed from their link unless false. */
+  confirmed?: boolean;
 }
 
 export interface SeedRegistration {
@@ -186,6 +243,11 @@ interface TestFixtures {
   watch: (target: Page | BrowserContext) => void;
   /** Console errors a test expects, matched against "<message> (<url of the source>)"; none by default. */
   allowedConsoleErrors: RegExp[];
+  /**
+   * Requests to another host a test expects and answers itself with `route()` (an app's link a button opens, such as
+   * wa.me), matched against the URL; none by default.
+   */
+  allowedForeignRequests: RegExp[];
   resetData: undefined;
   /**
    * Gives the test's browser context (or `options.context`) a live session of E2E_ADMIN (or of the admin with
@@ -305,13 +367,19 @@ function waitForHydrationOnLoad(page: Page): void {
   };
 }
 
-function watchTarget(target: Page | BrowserContext, allowedHost: string, allowedErrors: RegExp[], watch: PageWatch) {
+function watchTarget(
+  target: Page | BrowserContext,
+  allowedHost: string,
+  allowedErrors: RegExp[],
+  allowedForeign: RegExp[],
+  watch: PageWatch,
+) {
   const pages = "pages" in target ? target.pages() : [target];
   const onRequest = (url: string) => {
     const parsed = new URL(url);
     // data: and blob: URLs never leave the page; anything fetched over the network must come from the site.
     if (!["http:", "https:", "ws:", "wss:"].includes(parsed.protocol)) return;
-    if (parsed.host !== allowedHost) watch.foreignRequests.push(url);
+    if (parsed.host !== allowedHost && !allowedForeign.some((pattern) => pattern.test(url))) watch.foreignRequests.push(url);
   };
   const attach = (page: Page) => {
     page.on("request", (request) => onRequest(request.url()));
@@ -433,6 +501,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         // The announcements' images; the content's photos (imported on the first start, sourceHash set) stay.
         await trx.deleteFrom("images").where("sourceHash", "is", null).execute();
         await trx.deleteFrom("applications").execute();
+        await trx.deleteFrom("bloodRequestAsks").execute();
+        await trx.deleteFrom("bloodRequests").execute();
+        await trx.deleteFrom("bloodDonors").execute();
         await trx.deleteFrom("sessions").execute();
         await trx.deleteFrom("rateLimits").execute();
         // The accounts a test invited or seeded, and every invitation and reset link, go; E2E_ADMIN is an Owner again, signing in with its password alone.
@@ -444,6 +515,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             passwordHash: adminPasswordHash,
             mustChangePassword: 0,
             role: "owner",
+            bloodCoordinator: 0,
             disabledAt: null,
             name: null,
             lastSignInAt: null,
@@ -606,6 +678,77 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         });
         return token;
       },
+      async bloodDonor(input) {
+        const token = crypto.randomBytes(32).toString("base64url");
+        const at = new Date().toISOString();
+        const city = input.city ?? "Lahore";
+        const stored = await bloodDonorsRepo(db).insert({
+          id: newId(),
+          name: input.name,
+          email: input.email ?? `${input.name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.org`,
+          phone: input.phone ?? "+923001234567",
+          bloodGroup: input.bloodGroup ?? "B+",
+          city,
+          cityKey: city.toLocaleLowerCase("en"),
+          area: input.area ?? "Model Town",
+          lastDonationOn: input.lastDonation ?? null,
+          donationInterval: input.interval ?? "men",
+          availability: input.availability ?? "available",
+          availableFrom: input.availableFrom ?? null,
+          consentVersion: DONOR_CONSENT.version,
+          consentAt: at,
+          linkTokenHash: sha256(token),
+          confirmedAt: input.confirmed === false ? null : at,
+          willingAt: at,
+          remindedAt: null,
+          submissionKey: null,
+          createdAt: at,
+        });
+        if (!stored) throw new Error(`a blood donor with the email of ${input.name} is already stored`);
+        return token;
+      },
+      async bloodRequest(input) {
+        const owner = await adminsRepo(db).findByEmail(E2E_ADMIN.email);
+        const id = newId();
+        const at = new Date().toISOString();
+        const city = input.city ?? "Lahore";
+        const status = input.status ?? "open";
+        await bloodRequestsRepo(db).create({
+          id,
+          patientGroup: input.patientGroup ?? "O+",
+          units: input.units ?? 2,
+          hospital: input.hospital ?? "Mayo Hospital",
+          city,
+          cityKey: city.toLocaleLowerCase("en"),
+          neededBy: (input.neededBy ?? new Date(Date.now() + 24 * 60 * 60 * 1000)).toISOString(),
+          contact: input.contact ?? "Ward 3 nurse, 0300 7654321",
+          note: input.note ?? null,
+          status,
+          closedAt: status === "open" ? null : at,
+          createdBy: owner!.id,
+          createdAt: at,
+        });
+        return id;
+      },
+      async bloodAsk(requestId, donorEmail, { answer, donated = false } = {}) {
+        const owner = await adminsRepo(db).findByEmail(E2E_ADMIN.email);
+        const donor = await db.selectFrom("bloodDonors").select("id").where("email", "=", donorEmail).executeTakeFirst();
+        if (!donor) throw new Error(`no blood donor ${donorEmail}: seed.bloodDonor() them first`);
+        const token = crypto.randomBytes(32).toString("base64url");
+        const at = new Date().toISOString();
+        await bloodRequestsRepo(db).recordAsk({
+          requestId,
+          donorId: donor.id,
+          channel: "mail",
+          askedBy: owner!.id,
+          askedAt: at,
+          answer: answer ?? null,
+          answeredAt: answer ? at : null,
+          donated: donated ? 1 : 0,
+          answerTokenHash: sha256(token),
+        });
+        return token;
+      },
     });
   },
 
@@ -665,10 +808,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   allowedConsoleErrors: [[], { option: true }],
 
-  watch: async ({ baseURL, allowedConsoleErrors }, use) => {
+  allowedForeignRequests: [[], { option: true }],
+
+  watch: async ({ baseURL, allowedConsoleErrors, allowedForeignRequests }, use) => {
     const allowedHost = new URL(baseURL!).host;
     const watch: PageWatch = { foreignRequests: [], errors: [] };
-    await use((target) => watchTarget(target, allowedHost, allowedConsoleErrors, watch));
+    await use((target) => watchTarget(target, allowedHost, allowedConsoleErrors, allowedForeignRequests, watch));
     expect(watch.foreignRequests, `the page asked a host other than ${allowedHost}`).toEqual([]);
     expect(watch.errors, "the page logged errors").toEqual([]);
   },

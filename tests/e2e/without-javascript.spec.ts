@@ -1,9 +1,11 @@
+import { NOT_A_PAKISTANI_MOBILE } from "#core/blood/phone.ts";
+import { BLOOD_DONOR_MESSAGES } from "#core/messages/blood.ts";
 import { parseAnswers } from "#server/repos/applications.ts";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./e2e-server";
 
 /**
- * The admin login, the contact form, both steps of Join Us and an admin page's form work with JavaScript turned off:
+ * The admin login, the contact form, both steps of Join Us, becoming a blood donor and an admin page's form work with JavaScript turned off:
  * each post lands on a page the server drew, with the form's messages at its fields, the spec's thanks, or what was done.
  */
 test.describe("without JavaScript", () => {
@@ -133,5 +135,60 @@ test.describe("without JavaScript", () => {
       { question: site.joinQuestions[4], answer: "reading, cricket" },
       { question: site.joinQuestions[5], answer: "Bang-e-Dra" },
     ]);
+  });
+
+  test("becoming a blood donor: the refusals are shown at their fields, a complete sign-up says a mail is on its way, the mailed link's Confirm works", async ({
+    page,
+    database,
+    mailbox,
+  }) => {
+    const day = (days: number) => {
+      const at = new Date();
+      at.setDate(at.getDate() + days);
+      return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
+    };
+    await page.goto("/blood-donors");
+    const form = page.getByRole("form", { name: "Join the registry" });
+    const fields = {
+      Name: "Sana Iqbal",
+      Email: "sana.nojs@example.org",
+      "Phone number": "12345",
+      City: "Sargodha",
+      Area: "Satellite Town",
+    };
+    for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByLabel("Blood group", { exact: true }).selectOption("O-");
+    await form.getByLabel("Last donation", { exact: true }).fill(day(2));
+    await form.getByRole("group", { name: "Donation interval" }).getByLabel("Every 90 days (usual for men)").check();
+    await form.getByRole("button", { name: "Become a donor" }).click();
+
+    await expect(page).toHaveURL(/\/blood-donors$/);
+    const phone = form.getByLabel("Phone number", { exact: true });
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription(`A Pakistani mobile: 03xx xxxxxxx. ${NOT_A_PAKISTANI_MOBILE}`);
+    await expect(form.getByLabel("Last donation", { exact: true })).toHaveAccessibleDescription(
+      `Optional. Leave it empty if you have not given blood before. ${BLOOD_DONOR_MESSAGES.lastDonationFuture}`,
+    );
+    await expect(form.getByRole("checkbox")).toHaveAccessibleDescription(BLOOD_DONOR_MESSAGES.consentRequired);
+    await expect(form.getByLabel("Name", { exact: true })).toHaveValue("Sana Iqbal");
+    await expect(form.getByLabel("Blood group", { exact: true })).toHaveValue("O-");
+    await expect(form.getByRole("group", { name: "Donation interval" }).getByLabel("Every 90 days (usual for men)")).toBeChecked();
+    expect(await database.db.selectFrom("bloodDonors").selectAll().execute()).toEqual([]);
+
+    await phone.fill("0300 1234567");
+    await form.getByLabel("Last donation", { exact: true }).fill("");
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: "Become a donor" }).click();
+    await expect(page.getByRole("status").filter({ hasText: BLOOD_DONOR_MESSAGES.checkYourMail })).toHaveText(
+      BLOOD_DONOR_MESSAGES.checkYourMail,
+    );
+    const rows = await database.db.selectFrom("bloodDonors").selectAll().execute();
+    expect(rows).toMatchObject([{ email: "sana.nojs@example.org", phone: "+923001234567", bloodGroup: "O-", confirmedAt: null }]);
+
+    const mail = await mailbox.waitFor("/blood-donors/me?token=");
+    await page.goto(/https?:\/\/\S+(\/blood-donors\/me\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)![1]!);
+    await page.getByRole("form", { name: "Confirm you are a donor" }).getByRole("button", { name: "Confirm", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: BLOOD_DONOR_MESSAGES.confirmed })).toHaveText(BLOOD_DONOR_MESSAGES.confirmed);
+    await expect(page.getByRole("form", { name: "Your availability and details" })).toBeVisible();
   });
 });

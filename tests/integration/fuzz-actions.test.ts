@@ -1,8 +1,13 @@
+import crypto from "node:crypto";
 import fc from "fast-check";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { BLOOD_GROUPS } from "#core/blood/groups.ts";
+import { BLOOD_DONOR_MESSAGES, DONOR_CONSENT } from "#core/messages/blood.ts";
+import { withoutInvisibleControls } from "#core/schemas/text.ts";
 import { sessionStore } from "#server/auth/sessions.server.ts";
+import { clientNetwork } from "#server/client-network.ts";
 import { newId, nowIso } from "#server/db/ids.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
 import { adminsRepo } from "#server/repos/admins.ts";
@@ -10,6 +15,8 @@ import { publishedAnnouncement } from "#tests/shared/announcement-values.ts";
 import { announcementsRepo } from "#server/repos/announcements.ts";
 import { imagesRepo } from "#server/repos/images.ts";
 import { sessionsRepo } from "#server/repos/sessions.ts";
+import { DONOR_MAIL_LIMIT } from "#server/services/blood-donors.ts";
+import { emailLimitKey, recipientLimitKey } from "#server/services/public-submissions.ts";
 import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication, seedContactMessage } from "./helpers/admin";
 import {
   asText,
@@ -25,7 +32,7 @@ import {
 } from "./helpers/arbitraries";
 import { freshIp, joinApplication, pageMessages } from "./helpers/forms";
 import { describeChanges, diffRows, type Row, type RowChanges, snapshotRows } from "./helpers/rows";
-import { seedRegistration, seedUnconfirmedRegistration } from "./helpers/seed";
+import { seedBloodDonor, seedRegistration, seedUnconfirmedRegistration } from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
@@ -72,6 +79,8 @@ interface Sent {
   path: string;
   fields: Fields;
   encoding: Encoding;
+  /** The client address it came from (X-Forwarded-For: the server trusts it from loopback). */
+  ip: string;
   answer: Answer;
   changes: RowChanges;
   before: Awaited<ReturnType<typeof snapshotRows>>;
@@ -153,7 +162,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   async function send(path: string, fields: Fields, encoding: Encoding, options: { cookie?: string; accept?: string } = {}): Promise<Sent> {
     bodiesSent += 1;
     const encoded = encodeBody(fields, encoding);
-    const headers: Record<string, string> = { ...siteOrigin(server.publicUrl), "X-Forwarded-For": freshIp() };
+    const ip = freshIp();
+    const headers: Record<string, string> = { ...siteOrigin(server.publicUrl), "X-Forwarded-For": ip };
     if (encoded.contentType) headers["Content-Type"] = encoded.contentType;
     if (options.cookie) headers.Cookie = options.cookie;
     if (options.accept) headers.Accept = options.accept;
@@ -191,6 +201,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
       path,
       fields,
       encoding,
+      ip,
       answer: { status: response.status, text, json, headers: response.headers, message },
       changes,
       before,
@@ -458,6 +469,293 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         [{ fields: [["token", token]], encoding: "urlencoded" as const }],
       );
       expect(confirmed).toBe(1);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  // ---------------------------------------------------------------- public: the blood-donor registry
+
+  /** The rate-limit counters there are now, by key (the tests clear them before each body, so: the ones it made). */
+  const counters = async (): Promise<Record<string, number>> =>
+    Object.fromEntries(
+      (await server.database.db.selectFrom("rateLimits").select(["key", "count"]).execute()).map((row) => [row.key, Number(row.count)]),
+    );
+  const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+  /** The columns of a row that differ between two versions of it. */
+  const changedColumns = ({ before, after }: { before: Row; after: Row }): string[] =>
+    Object.keys(after)
+      .filter((column) => JSON.stringify(before[column]) !== JSON.stringify(after[column]))
+      .sort();
+  /** The text a form field's value turns into once the server has read it (invisible controls out, trimmed). */
+  const asFormText = (value: unknown): string => withoutInvisibleControls(asText(value as FieldValue)).trim();
+
+  const donorBody = (): Record<string, FieldValue> => ({
+    intent: "sign-up",
+    name: "Amna Khan",
+    email: "amna@example.org",
+    phone: "0300 1234567",
+    bloodGroup: "O+",
+    city: "Sargodha",
+    area: "Satellite Town",
+    lastDonation: "2025-06-15",
+    interval: "women",
+    consent: "on",
+    submissionKey: "00000000-0000-4000-8000-000000000000",
+  });
+  /** Mostly a value the form takes (a new donor now and then needs all ten fields right at once), now and then one it refuses. */
+  const mostly = (taken: string[], refused: string[]): fc.Arbitrary<FieldValue> =>
+    fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...taken) }, { weight: 1, arbitrary: fc.constantFrom(...refused) });
+  const donorValues: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
+    name: plausibleText(100),
+    // Three addresses shared by the bodies (a second sign-up is a new link for that donor), and new ones.
+    email: fc.oneof(
+      fc.constantFrom("amna@example.org", "  Mixed.Case@Example.ORG ", "x+tag@sub.example.co"),
+      fc.uuid().map((id) => `Donor.${id}@Example.org`),
+    ),
+    phone: mostly(["0300 1234567", "+92 300 1234567", "0300-123-4567"], ["0300 123456", "042 1234567"]),
+    bloodGroup: mostly(["O+", "AB-", "B+"], ["b+", "C+", ""]),
+    city: plausibleText(60),
+    area: plausibleText(80),
+    lastDonation: mostly(["", "2025-06-15"], ["2025-02-30", "2025-13-01", "2999-01-01", "15/06/2025"]),
+    interval: mostly(["men", "women"], ["children", ""]),
+    consent: mostly(["on"], ["off", "true", ""]),
+    // Now and then the example's key again: a sign-up sent twice.
+    submissionKey: fc.oneof(
+      { weight: 5, arbitrary: fc.option(fc.uuid(), { nil: "" }) },
+      { weight: 1, arbitrary: fc.constant(donorBody().submissionKey as string) },
+    ),
+  };
+
+  /** What the donor page says once a sign-up is taken (a new donor, or a new link for one already in the registry). */
+  const SIGNED_UP = BLOOD_DONOR_MESSAGES.checkYourMail;
+
+  test(
+    "POST /blood-donors (sign-up): a new donor with their one link mail and counters, a new link for a known email, or refused with a message, changing nothing",
+    async () => {
+      await server.database.db.deleteFrom("bloodDonors").execute();
+      let stored = 0;
+      await property(
+        fc.record({ fields: requestFields(donorBody(), donorValues), encoding: encodingFor("urlencoded") }),
+        async ({ fields, encoding }) => {
+          // The bodies share three emails: without this the per-email limit (3 a day) would refuse most valid ones.
+          await clearRateLimits(server);
+          const sent = await send("/blood-donors", fields, encoding);
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 413]);
+          expect(sent.answer.text).toContain(SIGNED_UP);
+          expectOnly(sent, ["bloodDonors", "mailOutbox"]);
+          const made = await counters();
+          const { added = [], changed = [] } = sent.changes.bloodDonors ?? {};
+          const mails = sent.changes.mailOutbox?.added ?? [];
+          if (added.length === 0 && changed.length === 0) {
+            // A repeated submission key: the first sign-up is the answer; nothing is stored, mailed or counted.
+            const keys = sentValues(sent.fields, "submissionKey").map(asFormText);
+            expect([...sent.before.bloodDonors.values()].map((row) => row.submissionKey)).toContain(keys[0]);
+            expect(sent.changes.mailOutbox).toBeUndefined();
+            expect(made).toEqual({});
+            return;
+          }
+          if (changed.length > 0) {
+            // An email already in the registry: that donor is mailed a new link, which replaces the old one and its mails;
+            // nothing else of theirs changes, and the sign-up's own fields are not taken.
+            expect(added).toEqual([]);
+            expect(changed).toHaveLength(1);
+            const donor = changed[0]!.after;
+            expect(changedColumns(changed[0]!)).toEqual(["linkTokenHash"]);
+            expect(mails).toEqual([expect.objectContaining({ kind: "blood-donor", recordId: donor.id })]);
+            const earlier = [...sent.before.mailOutbox.values()].filter((mail) => mail.recordId === donor.id).map((mail) => mail.id);
+            expect((sent.changes.mailOutbox?.removed ?? []).map((mail) => mail.id).sort()).toEqual(earlier.sort());
+            expect(made).toEqual({ [recipientLimitKey(String(donor.email))]: 1, [DONOR_MAIL_LIMIT.key]: 1 });
+            return;
+          }
+          stored += 1;
+          expect(added).toHaveLength(1);
+          const row = added[0]!;
+          expectServerAssigned(row, sent);
+          // Every column the form has no field for is the server's: unconfirmed, available, the consent's current
+          // version at the time of signing up, a link of its own.
+          expect(row).toMatchObject({
+            confirmedAt: null,
+            remindedAt: null,
+            availability: "available",
+            availableFrom: null,
+            consentVersion: DONOR_CONSENT.version,
+            consentAt: row.createdAt,
+            willingAt: row.createdAt,
+            cityKey: String(row.city).toLocaleLowerCase("en"),
+          });
+          expect(BLOOD_GROUPS).toContain(row.bloodGroup);
+          expect(["men", "women"]).toContain(row.donationInterval);
+          expect(String(row.phone)).toMatch(/^\+923\d{9}$/);
+          expect(String(row.linkTokenHash)).toMatch(/^[0-9a-f]{64}$/);
+          const keys = sentValues(sent.fields, "submissionKey").map(asFormText);
+          if (row.submissionKey !== null) expect(keys).toContain(row.submissionKey);
+          for (const value of flatten(sent.fields).map(([, value]) => value)) {
+            if (typeof value === "string" && value.length >= 20) expect(value).not.toBe(row.linkTokenHash);
+          }
+          // Its one mail, with the personal link; counted against the network, the email and the mailbox.
+          expect(mails).toEqual([expect.objectContaining({ kind: "blood-donor", recordId: row.id })]);
+          expect(sent.changes.mailOutbox?.removed ?? []).toEqual([]);
+          const email = String(row.email);
+          expect(made).toEqual({
+            [`blood-donor:ip:${sha256(clientNetwork(sent.ip))}`]: 1,
+            [emailLimitKey("blood-donor", email)]: 1,
+            [recipientLimitKey(email)]: 1,
+            [DONOR_MAIL_LIMIT.key]: 1,
+          });
+        },
+        runs(600),
+        [{ fields: Object.entries(donorBody()), encoding: "urlencoded" as const }],
+      );
+      expect(stored).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "POST /blood-donors (new-link): the same answer for any address; only a donor's link is renewed, with its one mail; else refused, changing nothing",
+    async () => {
+      const donor = await seedBloodDonor(server, { name: "Fuzz Donor", email: "fuzz.donor@example.org", confirmed: true });
+      let renewed = 0;
+      await property(
+        fc.record({
+          fields: requestFields(
+            { intent: "new-link", email: donor.email },
+            { email: fc.constantFrom(donor.email, "  FUZZ.Donor@Example.ORG ", "nobody@example.org", "fuzz.donor@example", "") },
+          ),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ fields, encoding }) => {
+          await clearRateLimits(server);
+          const sent = await send("/blood-donors", fields, encoding);
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 413]);
+          expect(sent.answer.text).toContain(BLOOD_DONOR_MESSAGES.linkSent);
+          expectOnly(sent, ["bloodDonors", "mailOutbox"]);
+          const made = await counters();
+          const networkKey = `blood-donor-link:ip:${sha256(clientNetwork(sent.ip))}`;
+          const changed = sent.changes.bloodDonors?.changed ?? [];
+          if (changed.length === 0) {
+            // Not a donor's address: the same answer, and nothing but the network's count.
+            expect(sent.changes.mailOutbox).toBeUndefined();
+            expect(made).toEqual({ [networkKey]: 1 });
+            return;
+          }
+          renewed += 1;
+          expect(changed).toHaveLength(1);
+          expect(changed[0]!.after.id).toBe(donor.id);
+          expect(changedColumns(changed[0]!)).toEqual(["linkTokenHash"]);
+          expect(sent.changes.bloodDonors?.added ?? []).toEqual([]);
+          expect(sent.changes.mailOutbox?.added).toEqual([expect.objectContaining({ kind: "blood-donor", recordId: donor.id })]);
+          const earlier = [...sent.before.mailOutbox.values()].filter((mail) => mail.recordId === donor.id).map((mail) => mail.id);
+          expect((sent.changes.mailOutbox?.removed ?? []).map((mail) => mail.id).sort()).toEqual(earlier.sort());
+          expect(made).toEqual({ [networkKey]: 1, [recipientLimitKey(donor.email)]: 1, [DONOR_MAIL_LIMIT.key]: 1 });
+        },
+        runs(300),
+        [
+          {
+            fields: [
+              ["intent", "new-link"],
+              ["email", donor.email],
+            ],
+            encoding: "urlencoded" as const,
+          },
+        ],
+      );
+      expect(renewed).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "POST /blood-donors/me (confirm, update, withdraw): only the link's own donor is confirmed, changed in the form's columns or erased with their mails; anything else is refused, changing nothing",
+    async () => {
+      // One donor, seeded again (same id, same link) before each body: a withdrawal takes them.
+      const seeded = { id: newId(), token: crypto.randomBytes(32).toString("base64url"), name: "Fuzz Donor Page" };
+      const { id, token } = seeded;
+      const tokens = fc.oneof(
+        { weight: 3, arbitrary: fc.constant(token) },
+        { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+      );
+      const valid = {
+        confirm: { token, intent: "confirm" },
+        update: {
+          token,
+          intent: "update",
+          availability: "from",
+          availableFrom: "2999-03-01",
+          lastDonation: "2025-06-15",
+          city: "Lahore",
+          area: "Gulberg",
+          phone: "0301 7654321",
+        },
+        withdraw: { token, intent: "withdraw" },
+      };
+      const updateValues: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
+        token: tokens,
+        availability: fc.constantFrom("available", "not-now", "from", "never", ""),
+        availableFrom: fc.constantFrom("2999-03-01", "", "2020-01-01", "2999-02-30", "soon"),
+        lastDonation: fc.constantFrom("", "2025-06-15", "2999-01-01", "2025-13-01"),
+        city: plausibleText(60),
+        area: plausibleText(80),
+        phone: fc.constantFrom("0301 7654321", "+92 301 7654321", "12345", ""),
+      };
+      /** What each intent may change of the donor's row. */
+      const mayChange: Record<string, string[]> = {
+        confirm: ["confirmedAt", "willingAt"],
+        update: ["area", "availability", "availableFrom", "city", "cityKey", "confirmedAt", "lastDonationOn", "phone", "willingAt"],
+      };
+      const outcomes = { confirm: 0, update: 0, withdraw: 0 };
+      await property(
+        fc.record({
+          fields: fc.oneof(
+            requestFields(valid.confirm, { token: tokens }),
+            requestFields(valid.update, updateValues),
+            requestFields(valid.withdraw, { token: tokens }),
+          ),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ fields, encoding }) => {
+          await server.database.db.deleteFrom("mailOutbox").where("recordId", "=", id).execute();
+          await server.database.db.deleteFrom("bloodDonors").where("id", "=", id).execute();
+          await seedBloodDonor(server, seeded);
+          const sent = await send(`/blood-donors/me?token=${token}`, fields, encoding);
+          const intents = flatten(fields)
+            .filter(([name]) => name === "intent")
+            .map(([, value]) => value);
+          if (sent.answer.status === 303) {
+            // Withdrawn: the donor and every mail of theirs are gone, and the answer leads to the page that says so.
+            expect(intents[0]).toBe("withdraw");
+            expect(sent.answer.headers.get("location")).toBe("/blood-donors/me?withdrawn");
+            expectOnly(sent, ["bloodDonors", "mailOutbox"]);
+            expect(sent.changes.bloodDonors?.removed.map((row) => row.id)).toEqual([id]);
+            expect(sent.changes.bloodDonors?.changed ?? []).toEqual([]);
+            expect(sent.changes.mailOutbox?.removed.map((mail) => mail.recordId)).toEqual([id]);
+            expect(sent.changes.mailOutbox?.added ?? []).toEqual([]);
+            outcomes.withdraw += 1;
+            return;
+          }
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 413]);
+          expectOnly(sent, ["bloodDonors"]);
+          const changed = sent.changes.bloodDonors?.changed ?? [];
+          expect(changed).toHaveLength(1);
+          expect(changed[0]!.after.id).toBe(id);
+          // The first intent is the one the page reads; any other (or none) is a change of details.
+          const intent = intents[0] === "confirm" ? "confirm" : "update";
+          outcomes[intent] += 1;
+          const columns = changedColumns(changed[0]!);
+          expect(columns.filter((column) => !mayChange[intent]!.includes(column))).toEqual([]);
+          expect(columns).toContain("willingAt");
+          expect(changed[0]!.after.confirmedAt).toEqual(expect.any(String));
+          if (intent === "update") {
+            expect(String(changed[0]!.after.phone)).toMatch(/^\+923\d{9}$/);
+            expect(changed[0]!.after.cityKey).toBe(String(changed[0]!.after.city).toLocaleLowerCase("en"));
+          }
+        },
+        runs(400),
+        Object.values(valid).map((body) => ({ fields: Object.entries(body), encoding: "urlencoded" as const })),
+      );
+      expect(outcomes.confirm).toBeGreaterThan(0);
+      expect(outcomes.update).toBeGreaterThan(0);
+      expect(outcomes.withdraw).toBeGreaterThan(0);
     },
     TEST_TIMEOUT_MS,
   );
@@ -1006,6 +1304,51 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
     expectServerAssigned(row!, sent);
     expectNoInjectedValue(row!);
     expectOnly(sent, ["contactMessages", "mailOutbox"]);
+  });
+
+  test("mass assignment: a valid donor sign-up plus the columns the form has no field for (confirmed, availability, consent, link) stores none of them", async () => {
+    await clearRateLimits(server);
+    const key = crypto.randomUUID();
+    const extra = {
+      ...MASS_ASSIGNMENT,
+      confirmedAt: "2000-01-01T00:00:00.000Z",
+      confirmed_at: "2000-01-01T00:00:00.000Z",
+      availability: "not-now",
+      availableFrom: "2999-01-01",
+      consentVersion: "attacker-consent",
+      consent_version: "attacker-consent",
+      consentAt: "2000-01-01T00:00:00.000Z",
+      willingAt: "2999-01-01T00:00:00.000Z",
+      remindedAt: "2000-01-01T00:00:00.000Z",
+      linkTokenHash: "0".repeat(64),
+      link_token_hash: "0".repeat(64),
+      cityKey: "attacker-city",
+      donationInterval: "women",
+      lastDonationOn: "2000-01-01",
+    };
+    const body = { ...donorBody(), email: `mass.${key}@example.org`, submissionKey: key, interval: "men", ...extra };
+    const sent = await send("/blood-donors", Object.entries(body), "urlencoded");
+    expect(sent.answer.status, sent.answer.text).toBe(200);
+    const row = sent.changes.bloodDonors?.added[0];
+    expect(row).toBeDefined();
+    expectServerAssigned(row!, sent);
+    expect(row!.submissionKey).toBe(key);
+    expectNoInjectedValue(row!);
+    expect(row).toMatchObject({
+      confirmedAt: null,
+      availability: "available",
+      availableFrom: null,
+      consentVersion: DONOR_CONSENT.version,
+      consentAt: row!.createdAt,
+      willingAt: row!.createdAt,
+      remindedAt: null,
+      cityKey: "sargodha",
+      donationInterval: "men",
+      lastDonationOn: "2025-06-15",
+    });
+    for (const value of Object.values(extra)) expect(Object.values(row!)).not.toContain(value);
+    expect(sent.changes.mailOutbox?.added[0]?.payload).not.toContain("attacker");
+    expectOnly(sent, ["bloodDonors", "mailOutbox"]);
   });
 
   test("mass assignment: an announcement created with extra image_id, createdAt fields takes none of them; an id names an edit", async () => {

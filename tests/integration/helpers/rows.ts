@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { CONTENT_TABLES } from "#server/repos/site-content.ts";
 import type { TestServer } from "./test-server";
 
@@ -11,6 +12,9 @@ export const WATCHED_TABLES = [
   "applicationActivity",
   "contactMessages",
   "registrations",
+  "bloodDonors",
+  "bloodRequests",
+  "bloodRequestAsks",
   "mailOutbox",
   "announcements",
   "images",
@@ -41,7 +45,8 @@ export async function snapshotTable(server: TestServer, table: WatchedTable): Pr
   const byId = new Map<string, Row>();
   for (const row of rows) {
     const kept = Object.fromEntries(Object.entries(row).filter(([column]) => !moving.includes(column)));
-    byId.set(String(row.id), kept);
+    // A donor asked for a request is one row per request and donor.
+    byId.set(String(row.id ?? `${String(row.requestId)}/${String(row.donorId)}`), kept);
   }
   return byId;
 }
@@ -81,4 +86,23 @@ export function describeChanges(changes: RowChanges): string {
   return Object.entries(changes)
     .map(([table, change]) => `${table}: +${change.added.length} -${change.removed.length} ~${change.changed.length}`)
     .join("; ");
+}
+
+/** Every row of every table of the server's database whose columns, as text, hold one of the texts: `table: id`. */
+export async function rowsHolding(server: TestServer, texts: readonly string[]): Promise<string[]> {
+  const { db } = server.database;
+  const tables =
+    server.engine === "sqlite"
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)
+      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
+          db,
+        );
+  if (!tables.rows.some((table) => table.name === "blood_donors")) throw new Error("the scan found none of the site's tables");
+  const found: string[] = [];
+  for (const { name } of tables.rows) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
+    for (const row of rows)
+      if (texts.some((text) => JSON.stringify(row).includes(text))) found.push(`${name}: ${String(row.id ?? row.key)}`);
+  }
+  return found;
 }

@@ -1,7 +1,11 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { newId, nowIso } from "#server/db/ids.ts";
+import { DONOR_CONSENT } from "#core/messages/blood.ts";
+import { donorLinkMail } from "#server/mail/templates/blood-donor.ts";
 import { announcementsRepo } from "#server/repos/announcements.ts";
+import { bloodDonorsRepo } from "#server/repos/blood-donors.ts";
+import { mailOutboxRepo } from "#server/repos/mail-outbox.ts";
 import { publishedAnnouncement } from "#tests/shared/announcement-values.ts";
 import { storeImage } from "#server/services/image-store.ts";
 import { rememberSecret } from "./log-secrets";
@@ -104,4 +108,79 @@ export async function seedUnconfirmedRegistration(
     })
     .execute();
   return { announcementId, registrationId, token };
+}
+
+/**
+ * A blood donor as signing up stores them (unconfirmed unless `confirmed`), with the mail that carries their personal
+ * link queued for them, and that link's token (the database keeps only its SHA-256), remembered as a secret no server
+ * log may hold. `id` and `token` may be given, to seed the same donor again.
+ */
+export async function seedBloodDonor(
+  server: TestServer,
+  {
+    id = newId(),
+    token = crypto.randomBytes(32).toString("base64url"),
+    name = "Seeded Donor",
+    email = `${id}@example.org`,
+    confirmed = false,
+  }: { id?: string; token?: string; name?: string; email?: string; confirmed?: boolean } = {},
+): Promise<{ id: string; token: string; email: string }> {
+  rememberSecret(token);
+  rememberSecret(email);
+  const at = nowIso();
+  const stored = await bloodDonorsRepo(server.database.db).insert({
+    id,
+    name,
+    email,
+    phone: "+923001234567",
+    bloodGroup: "A+",
+    city: "Sargodha",
+    cityKey: "sargodha",
+    area: "Satellite Town",
+    lastDonationOn: null,
+    donationInterval: "men",
+    availability: "available",
+    availableFrom: null,
+    consentVersion: DONOR_CONSENT.version,
+    consentAt: at,
+    linkTokenHash: crypto.createHash("sha256").update(token).digest("hex"),
+    confirmedAt: confirmed ? at : null,
+    willingAt: at,
+    remindedAt: null,
+    submissionKey: null,
+    createdAt: at,
+  });
+  if (!stored) throw new Error(`a donor with the email ${email} is already stored`);
+  const { payload, secretLink } = donorLinkMail({ name, email }, "signed-up", { siteName: "SWS", publicUrl: server.publicUrl }, token);
+  await mailOutboxRepo(server.database.db).enqueueWithLink(payload.kind, payload, { url: secretLink! }, new Date(), id);
+  return { id, token, email };
+}
+
+/**
+ * An open emergency request for A+ blood in Sargodha, needed far ahead, and a confirmed A+ donor there (the one the
+ * seeded donor would be, with this `phone`), who is on its match list.
+ */
+export async function seedBloodRequest(server: TestServer, { phone }: { phone: string }): Promise<{ requestId: string; donorId: string }> {
+  const { id: donorId } = await seedBloodDonor(server, { confirmed: true, name: "Secret Donor Nadia" });
+  await server.database.db.updateTable("bloodDonors").set({ phone }).where("id", "=", donorId).execute();
+  const requestId = newId();
+  await server.database.db
+    .insertInto("bloodRequests")
+    .values({
+      id: requestId,
+      patientGroup: "A+",
+      units: 2,
+      hospital: "DHQ Hospital",
+      city: "Sargodha",
+      cityKey: "sargodha",
+      neededBy: "2099-01-01T05:00:00.000Z",
+      contact: "Ward 4",
+      note: null,
+      status: "open",
+      closedAt: null,
+      createdBy: "seed",
+      createdAt: nowIso(),
+    })
+    .execute();
+  return { requestId, donorId };
 }
