@@ -98,14 +98,26 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // An Editor at an Owner's admin page (app/lib/admin-guards.server.ts): signed in, but not allowed here.
   const ownersOnly = isRouteErrorResponse(error) && error.data?.ownersOnly === true;
+  // An admin without the Blood coordinator permission at the Blood section: signed in, but not allowed there either.
+  const bloodOnly = isRouteErrorResponse(error) && error.data?.bloodOnly === true;
+  const notAllowed = ownersOnly || bloodOnly;
   // An admin action refused because the session ended (401) or a one-time password is still to change (403).
-  const signIn = !ownersOnly && (status === 401 || status === 403);
+  const signIn = !notAllowed && (status === 401 || status === 403);
   // The refusal's own words, read from the answer: no admin code in the public pages.
   const reason = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : undefined;
-  const words = status === 404 ? ERROR_PAGE.notFound : ownersOnly ? ERROR_PAGE.ownersOnly : signIn ? ERROR_PAGE.signIn : ERROR_PAGE.failed;
+  const words =
+    status === 404
+      ? ERROR_PAGE.notFound
+      : ownersOnly
+        ? ERROR_PAGE.ownersOnly
+        : bloodOnly
+          ? ERROR_PAGE.bloodOnly
+          : signIn
+            ? ERROR_PAGE.signIn
+            : ERROR_PAGE.failed;
   const { title, link: label } = words;
-  const text = ownersOnly || signIn ? (reason ?? words.text) : words.text;
-  const to = ownersOnly || signIn ? href("/admin") : "/";
+  const text = notAllowed || signIn ? (reason ?? words.text) : words.text;
+  const to = notAllowed || signIn ? href("/admin") : "/";
   return (
     <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <title>{title}</title>

@@ -15,6 +15,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("blood-donors", "routes/blood-donors.tsx"),
   route("blood-donors/me", "routes/blood-donor-link.tsx"),
+  route("blood-donors/answer", "routes/blood-donor-answer.tsx"),
   // The admin area: never stored by a browser, and the admin navigation once signed in (routes/admin/layout.tsx).
   layout("routes/admin/layout.tsx", [
     // Open without a session, or before the sign-in is complete: each checks what it needs itself.
@@ -55,6 +56,11 @@ export default [
       route("admin/content/video/uploads/:id/:index", "routes/admin/content/store-video-part.ts"),
       route("admin/content/:list/:id/delete", "routes/admin/content/delete-item.ts"),
       route("admin/content/:list/:id/move", "routes/admin/content/move-item.ts"),
+      // Owners and blood coordinators only.
+      layout("routes/admin/blood/layout.ts", [
+        route("admin/blood", "routes/admin/blood/index.tsx"),
+        route("admin/blood/:id", "routes/admin/blood/request.tsx"),
+      ]),
       layout("routes/admin/owners-layout.ts", [
         route("admin/accounts", "routes/admin/accounts/index.tsx"),
         route("admin/audit", "routes/admin/audit/index.tsx"),

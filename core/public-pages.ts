@@ -38,3 +38,6 @@ export const BLOOD_DONORS_PAGE = "/blood-donors";
 
 /** Where a donor's personal link leads, with `?token=` (never cached: it is one person's). */
 export const BLOOD_DONOR_LINK_PAGE = "/blood-donors/me";
+
+/** Where a donor asked by mail for a request answers, with `?token=` (never cached: it is one person's). */
+export const BLOOD_ASK_ANSWER_PAGE = "/blood-donors/answer";

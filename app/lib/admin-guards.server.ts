@@ -1,5 +1,5 @@
 import { createContext, data, href, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
-import { ADMIN_ACCESS_MESSAGES, loginPath, OWNERS_ONLY_MESSAGE } from "#core/messages/admin-access.ts";
+import { ADMIN_ACCESS_MESSAGES, BLOOD_COORDINATORS_ONLY_MESSAGE, loginPath, OWNERS_ONLY_MESSAGE } from "#core/messages/admin-access.ts";
 import type { RouteHandle } from "#core/route-handle.ts";
 import { INTENT_FIELD } from "#core/schemas/intent.ts";
 import type { AdminCheckOptions, SignInStage } from "#server/auth/auth-service.ts";
@@ -87,6 +87,10 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
     if (read) throw data({ error: OWNERS_ONLY_MESSAGE, ownersOnly: true }, { status: 403 });
     throw Response.json({ error: OWNERS_ONLY_MESSAGE }, { status: 403 });
   }
+  if (check.reason === "blood-coordinators-only") {
+    if (read) throw data({ error: BLOOD_COORDINATORS_ONLY_MESSAGE, bloodOnly: true }, { status: 403 });
+    throw Response.json({ error: BLOOD_COORDINATORS_ONLY_MESSAGE }, { status: 403 });
+  }
   if (check.reason === "password-change-required") {
     if (read) throw redirect(STAGE_PAGES["password-change"], { headers });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.passwordChangeRequired }, { status: 403 });
@@ -113,6 +117,9 @@ export function adminGuard(options: AdminCheckOptions = {}): MiddlewareFunction<
 
 /** Accounts, mail settings, retention, erasure and the audit log: an Editor is refused with 403. */
 export const ownersOnly = adminGuard({ ownersOnly: true });
+
+/** The Blood section's guard, inside the signed-in layout: Owners and blood coordinators only. */
+export const bloodCoordinatorsOnly = adminGuard({ bloodCoordinators: true });
 
 /** The intents a write names in its form's `intent` fields (a body that is no form names none). */
 async function intentsOf(request: Request): Promise<string[]> {

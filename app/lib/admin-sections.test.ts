@@ -4,12 +4,13 @@ import { ADMIN_SECTIONS, placeIn, sectionsFor } from "./admin-sections";
 const section = (label: string) => ADMIN_SECTIONS.find((entry) => entry.label === label)!;
 
 describe("the admin navigation's sections", () => {
-  test("an Owner is shown all nine in order; an Editor not the Owners' four", () => {
+  test("an Owner is shown all ten in order; an Editor not the Owners' four, nor Blood unless a blood coordinator", () => {
     expect(sectionsFor(true).map(({ label }) => label)).toEqual([
       "Requests",
       "Messages",
       "Announcements",
       "Site content",
+      "Blood",
       "Accounts",
       "Security",
       "Mail",
@@ -17,6 +18,14 @@ describe("the admin navigation's sections", () => {
       "Audit log",
     ]);
     expect(sectionsFor(false).map(({ label }) => label)).toEqual(["Requests", "Messages", "Announcements", "Site content", "Security"]);
+    expect(sectionsFor(false, true).map(({ label }) => label)).toEqual([
+      "Requests",
+      "Messages",
+      "Announcements",
+      "Site content",
+      "Blood",
+      "Security",
+    ]);
   });
 
   test("a page is its section's own, or beneath it, whatever the case and trailing slash; and in no other section", () => {
@@ -28,6 +37,8 @@ describe("the admin navigation's sections", () => {
       ["/admin-announcement", "Announcements", "page"],
       ["/admin/announcements/a-1/registrations", "Announcements", "beneath"],
       ["/admin/content", "Site content", "page"],
+      ["/admin/blood", "Blood", "page"],
+      ["/admin/blood/b-1", "Blood", "beneath"],
       ["/admin/content/galleries/g-1", "Site content", "beneath"],
       ["/admin/audit", "Audit log", "page"],
     ];

@@ -8,6 +8,8 @@ export interface AdminSection {
   beneath?: string;
   /** Shown to Owners only: an Editor is refused there (the owners' layout, app/routes.ts). */
   ownersOnly?: true;
+  /** Shown to Owners and blood coordinators only (the Blood layout, app/routes.ts). */
+  bloodOnly?: true;
 }
 
 /** Every section, in the navigation's order. */
@@ -16,6 +18,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Messages", to: href("/admin/messages") },
   { label: "Announcements", to: href("/admin-announcement"), beneath: `${href("/admin")}/announcements/` },
   { label: "Site content", to: href("/admin/content"), beneath: `${href("/admin/content")}/` },
+  { label: "Blood", to: href("/admin/blood"), beneath: `${href("/admin/blood")}/`, bloodOnly: true },
   { label: "Accounts", to: href("/admin/accounts"), ownersOnly: true },
   { label: "Security", to: href("/admin/security") },
   { label: "Mail", to: href("/admin/mail"), ownersOnly: true },
@@ -23,9 +26,9 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Audit log", to: href("/admin/audit"), ownersOnly: true },
 ];
 
-/** The sections an admin of this role is shown. */
-export function sectionsFor(isOwner: boolean): AdminSection[] {
-  return ADMIN_SECTIONS.filter((section) => isOwner || !section.ownersOnly);
+/** The sections an admin of this role (and with or without the Blood coordinator permission) is shown. */
+export function sectionsFor(isOwner: boolean, bloodCoordinator = false): AdminSection[] {
+  return ADMIN_SECTIONS.filter((section) => (isOwner || !section.ownersOnly) && (isOwner || bloodCoordinator || !section.bloodOnly));
 }
 
 /**

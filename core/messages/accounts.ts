@@ -8,6 +8,8 @@ export const ACCOUNTS_DONE = {
   invitationRevoked: "Invitation revoked",
   twoFactorRequired: "Two-factor sign-in is now required",
   twoFactorNotRequired: "Two-factor sign-in is no longer required",
+  bloodCoordinator: "Now a blood coordinator",
+  notBloodCoordinator: "No longer a blood coordinator",
 } as const;
 
 /** Why the Accounts page refused a change: at the email field, or for the whole form. */

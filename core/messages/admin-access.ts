@@ -16,6 +16,9 @@ export const ADMIN_ACCESS_MESSAGES = {
 /** What the 403 page and a refused write say to an Editor who reaches an Owner's page. */
 export const OWNERS_ONLY_MESSAGE = "Only an Owner can open this page or make this change.";
 
+/** What the 403 page and a refused write say to an admin without the Blood coordinator permission in the Blood section. */
+export const BLOOD_COORDINATORS_ONLY_MESSAGE = "Only an Owner or a blood coordinator can open this page or make this change.";
+
 /**
  * The login, saying why the admin is there (`ended`: their session ended) and where they go after it (`next`: an admin
  * page, as app/lib/admin-guards.server.ts's `adminReturnPath` found it).

@@ -86,3 +86,30 @@ export const BLOOD_REQUEST_STATUS_LABELS: Record<BloodRequestStatus, string> = {
 /** How a coordinator reached a donor, which revealed their number. */
 export const REVEAL_CHANNELS = ["whatsapp", "call", "number"] as const;
 export type RevealChannel = (typeof REVEAL_CHANNELS)[number];
+
+/** What the Blood section says once it did something, or why it did not. */
+export const BLOOD_SECTION_MESSAGES = {
+  created: "Request logged",
+  closed: "Request closed",
+  alreadyClosed: "This request is closed already. Reload to see the latest.",
+  requestGone: "No such request.",
+  donorGone: "No such donor: they withdrew or were removed. Reload to see the latest.",
+  revealLimit: (wait: string) => `You have revealed 30 numbers in the last hour, the most allowed. Try again in ${wait}.`,
+  closedForReveal: "This request is closed or past its time: numbers are shown only for open requests.",
+  askedByMail: (count: number) =>
+    count === 0 ? "Every donor listed has been asked already" : `Asked ${count} donor${count === 1 ? "" : "s"} by mail`,
+  closedForAsks: "This request is closed or past its time: no one can be asked for it.",
+  failure: "That did not go through. Please try again.",
+} as const;
+
+/** What the page a coordinator's ask links to says. */
+export const BLOOD_ANSWER_MESSAGES = {
+  yes: "Thank you! A coordinator will contact you with the details.",
+  no: "Thank you for letting us know. No one will wait for you this time.",
+  saidYes: "You said you can donate. You can change your answer:",
+  saidNo: "You said you can't this time. You can change your answer:",
+  closed: "This request is closed: it has been met or is past its time. Thank you for being ready to help.",
+  linkGone: "This link no longer works: the request was removed, or you left the registry.",
+  chooseOne: "Choose I can donate or I can't this time.",
+  failure: "Something went wrong. Try again.",
+} as const;

@@ -40,6 +40,11 @@ export const PLAIN_ANSWERS = {
 export const ERROR_PAGE = {
   notFound: { title: "Page not found", text: "The page you are looking for does not exist or has moved.", link: "Go to the home page" },
   ownersOnly: { title: "Owners only", text: "Only an Owner can open this page.", link: "Back to the admin panel" },
+  bloodOnly: {
+    title: "Blood coordinators only",
+    text: "Only an Owner or a blood coordinator can open this page.",
+    link: "Back to the admin panel",
+  },
   signIn: { title: "Please sign in again", text: "Please log in again.", link: "Go to the login" },
   failed: { title: "Something went wrong", text: "Please try again in a moment.", link: "Go to the home page" },
 } as const;

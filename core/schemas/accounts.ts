@@ -31,6 +31,11 @@ export const accountsActionSchema = z.discriminatedUnion(
     inviteAdminSchema.extend({ intent: z.literal("invite") }),
     z.object({ intent: z.literal("set-role"), adminId: targetIdField("account"), role: roleField }),
     z.object({ intent: z.literal("set-access"), adminId: targetIdField("account"), disabled: trueOrFalse("disabled") }),
+    z.object({
+      intent: z.literal("set-blood-coordinator"),
+      adminId: targetIdField("account"),
+      coordinator: trueOrFalse("coordinator"),
+    }),
     z.object({ intent: z.literal("delete"), adminId: targetIdField("account") }),
     z.object({ intent: z.literal("revoke-invitation"), invitationId: targetIdField("invitation") }),
     z.object({ intent: z.literal("require-two-factor"), required: trueOrFalse("required") }),

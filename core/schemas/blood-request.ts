@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { BLOOD_GROUPS } from "#core/blood/groups.ts";
-import { BLOOD_REQUEST_MESSAGES as M } from "#core/messages/blood.ts";
+import { BLOOD_REQUEST_MESSAGES as M, REVEAL_CHANNELS } from "#core/messages/blood.ts";
+import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
+import { targetIdField } from "./intent";
 import { withoutNul } from "./text";
 
 /** The emergency-request form's limits. */
@@ -32,3 +34,26 @@ export const bloodRequestSchema = z.object({
 });
 
 export type BloodRequestInput = z.infer<typeof bloodRequestSchema>;
+
+const ASK_COUNT_MESSAGE = "Ask from 1 to 20 donors at once";
+
+/** What a request's page does, by its `intent`: reveal a donor's number (and how), or close the request. */
+export const bloodRequestActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("reveal"), donorId: targetIdField("donor"), channel: z.enum(REVEAL_CHANNELS) }),
+    z.object({
+      intent: z.literal("ask-by-mail"),
+      count: z.coerce.number({ error: ASK_COUNT_MESSAGE }).int(ASK_COUNT_MESSAGE).min(1, ASK_COUNT_MESSAGE).max(20, ASK_COUNT_MESSAGE),
+    }),
+    z.object({
+      intent: z.literal("close"),
+      outcome: z.enum(["fulfilled", "not-needed"], { error: "Choose how the request ended" }),
+      donorIds: z.array(targetIdField("donor")).max(100).default([]),
+    }),
+  ],
+  { error: UNKNOWN_INTENT_MESSAGE },
+);
+
+/** The Blood section's list page: log a new request. */
+export const bloodRequestsPageSchema = bloodRequestSchema.extend({ intent: z.literal("create") });

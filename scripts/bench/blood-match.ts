@@ -158,7 +158,12 @@ export async function benchBloodMatch(engine: Engine, progress: (line: string) =
     const seeding = performance.now();
     await seed(database.db, engine, now);
     const seedSeconds = (performance.now() - seeding) / 1000;
-    const service = bloodRequestService({ db: database.db, timeZone: TIME_ZONE, siteName: async () => "Bench" });
+    const service = bloodRequestService({
+      db: database.db,
+      timeZone: TIME_ZONE,
+      site: async () => ({ siteName: "Bench", publicUrl: "http://bench.invalid" }),
+      wakeMailer: () => undefined,
+    });
     const matchMs: number[] = [];
     const listed: number[] = [];
     const neededBy = toWallTime(new Date(now.getTime() + 6 * 60 * 60 * 1000), TIME_ZONE);

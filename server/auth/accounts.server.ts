@@ -34,6 +34,8 @@ export interface AccountSummary {
   twoFactor: boolean;
   /** In the site's time zone ("23 November 2026 at 15:04"); null: never signed in. */
   lastSignIn: string | null;
+  /** Has the Blood coordinator permission (Owners open the Blood section whether or not). */
+  bloodCoordinator: boolean;
 }
 
 export interface InvitationSummary {
@@ -158,6 +160,7 @@ export function accountsService({
           name: admin.name,
           email: admin.email,
           role: admin.role,
+          bloodCoordinator: admin.bloodCoordinator,
           disabled: admin.disabledAt !== null,
           twoFactor: admin.totpEnabledAt !== null,
           lastSignIn: admin.lastSignInAt && siteTime(admin.lastSignInAt),
@@ -283,6 +286,19 @@ export function accountsService({
       });
       await deleteEndedLinkMails();
       return changed;
+    },
+
+    /** Gives or takes the Blood coordinator permission (audited). */
+    async setBloodCoordinator(input: {
+      adminId: string;
+      coordinator: boolean;
+      actorId: string;
+    }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
+      return inTransaction(db, async (trx): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> => {
+        if (!(await trx.admins.setBloodCoordinator(input.adminId, input.coordinator))) return { ok: false, reason: "not-found" };
+        await trx.auditLog.record(input.actorId, "admin.blood-coordinator", `admin=${input.adminId} coordinator=${input.coordinator}`);
+        return { ok: true };
+      });
     },
 
     /**

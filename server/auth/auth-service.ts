@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { mayCoordinateBlood } from "#core/admin-roles.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { createRepos } from "#server/repos/index.ts";
@@ -28,7 +29,8 @@ export type AdminRefusal =
   | "password-change-required"
   | "two-factor-setup-required"
   | "reauthentication-required"
-  | "owners-only";
+  | "owners-only"
+  | "blood-coordinators-only";
 
 /**
  * What a sign-in may still owe after the password, in the order it is paid: the second factor's code, then a new
@@ -63,6 +65,8 @@ export interface AdminCheckOptions {
   openFrom?: SignInStage;
   /** Accounts, settings, retention and erasure are an Owner's. */
   ownersOnly?: boolean;
+  /** The Blood section (emergency requests, donors' contact details): Owners and blood coordinators. */
+  bloodCoordinators?: boolean;
   /** A sensitive change: the password (or a code) entered in this session within REAUTHENTICATION_WINDOW_MS. */
   recentAuthentication?: boolean;
 }
@@ -123,6 +127,7 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
       return refuse(STAGE_REFUSALS[owed]);
     }
     if (options.ownersOnly && active.admin.role !== "owner") return refuse("owners-only");
+    if (options.bloodCoordinators && !mayCoordinateBlood(active.admin)) return refuse("blood-coordinators-only");
     if (options.recentAuthentication && Date.now() - Date.parse(active.session.authenticatedAt) >= REAUTHENTICATION_WINDOW_MS) {
       return refuse("reauthentication-required");
     }

@@ -57,6 +57,7 @@ describe.each(testEngines())("logging in and out on %s", (engine) => {
       role: "owner",
       mustChangePassword: false,
       mustSetUpTwoFactor: false,
+      bloodCoordinator: false,
     });
     expect(result.session.userAgent).toBe("Firefox");
     expect((await sessionStore(repos.sessions, clock).findByToken(result.token))?.session.id).toBe(result.session.id);

@@ -94,9 +94,9 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt, options
     await repos.admins.recordSignIn(admin.id, now.toISOString());
     await auditLog.record(admin.id, "login.success", `session=${session.id}`);
   }
-  const { id, email, name, role, mustChangePassword } = admin;
+  const { id, email, name, role, mustChangePassword, bloodCoordinator } = admin;
   const mustSetUpTwoFactor = admin.totpEnabledAt === null && (await repos.settings.twoFactorRequired());
-  return { ok: true, admin: { id, email, name, role, mustChangePassword, mustSetUpTwoFactor }, session, token };
+  return { ok: true, admin: { id, email, name, role, mustChangePassword, mustSetUpTwoFactor, bloodCoordinator }, session, token };
 }
 
 /** Ends the session the token names, if it is live. The caller sets `clearSessionCookie()` either way. */

@@ -56,7 +56,15 @@ describe.each(testEngines())("admin sessions on %s", (engine) => {
     const { token, session } = await store().create(adminId);
     expect(await store().findByToken(token)).toEqual({
       session,
-      admin: { id: adminId, email: "admin@example.org", name: null, role: "owner", mustChangePassword: false, mustSetUpTwoFactor: false },
+      admin: {
+        id: adminId,
+        email: "admin@example.org",
+        name: null,
+        role: "owner",
+        mustChangePassword: false,
+        mustSetUpTwoFactor: false,
+        bloodCoordinator: false,
+      },
     });
     expect(await store().findByToken("x".repeat(43))).toBeUndefined();
   });

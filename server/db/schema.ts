@@ -67,6 +67,8 @@ export interface BloodRequestAsksTable {
   answer: "yes" | "no" | null;
   answeredAt: string | null;
   donated: Generated<number>;
+  /** SHA-256 (hex) of the token of the answer link mailed to the donor (asked by mail); null otherwise. */
+  answerTokenHash: string | null;
 }
 
 /** One blood donor of the registry (see the blood-donors migration). */
@@ -249,6 +251,8 @@ export interface AdminsTable {
   totpLastStep: number | null;
   /** When the secret being set up was made: it is shown again and confirmed for 10 minutes only. */
   totpSetupStartedAt: string | null;
+  /** 1: a blood coordinator, who opens the Blood section and donors' contact details (Owners always may). */
+  bloodCoordinator: Generated<number>;
 }
 
 export interface RecoveryCodesTable {
@@ -363,9 +367,10 @@ export type NewApplication = Insertable<ApplicationsTable>;
 /**
  * `test`: the admin's "Send test mail", to the notification address; `confirmation`: to the applicant;
  * `registration-confirm`: a registrant's "Confirm your place", with its single-use link; `blood-donor`: a donor's mail
- * with their personal link.
+ * with their personal link; `blood-ask`: a coordinator's ask to a donor for a request, with the link to answer it.
  */
-export type MailKind = "join" | "contact" | "test" | "confirmation" | "registration" | "registration-confirm" | "account" | "blood-donor";
+export type MailKind =
+  "join" | "contact" | "test" | "confirmation" | "registration" | "registration-confirm" | "account" | "blood-donor" | "blood-ask";
 export type MailStatus = "waiting" | "sending" | "sent" | "dead";
 
 export interface MailOutboxTable {

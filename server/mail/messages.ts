@@ -66,9 +66,13 @@ export type OutboxPayload =
   | ({ kind: "registration" } & RegistrationMail)
   | ({ kind: "registration-confirm" } & RegistrationConfirmMail)
   | ({ kind: "account" } & AccountMail)
-  | ({ kind: "blood-donor" } & BloodDonorMail);
+  | ({ kind: "blood-donor" } & BloodDonorMail)
+  | ({ kind: "blood-ask" } & BloodDonorMail);
 
-/** A blood donor's mail with their personal link: on signing up, or on asking for a new link. Replies go to the notification address. */
+/**
+ * A blood donor's mail with a link: their personal link (on signing up, on asking for a new one, every 6 months), or a
+ * coordinator's ask for a request with the link that answers it. Replies go to the notification address.
+ */
 export type BloodDonorMail = LinkMail;
 
 /** A mail to an admin about their account, with its link: an invitation, or a password reset. */
@@ -172,7 +176,7 @@ function withLink(mail: LinkMail, secretLink: string | null): { to: Address; sub
 export function renderMail(payload: OutboxPayload, notificationAddress: string | undefined, secretLink: string | null = null): Mail {
   if (payload.kind === "confirmation") return { kind: "confirmation", ...renderConfirmation(payload, notificationAddress) };
   if (payload.kind === "account") return { kind: "account", ...renderConfirmation(withLink(payload, secretLink), undefined) };
-  if (payload.kind === "registration-confirm" || payload.kind === "blood-donor") {
+  if (payload.kind === "registration-confirm" || payload.kind === "blood-donor" || payload.kind === "blood-ask") {
     return { kind: payload.kind, ...renderConfirmation(withLink(payload, secretLink), notificationAddress) };
   }
   if (payload.kind === "registration") {
@@ -185,7 +189,10 @@ export function renderMail(payload: OutboxPayload, notificationAddress: string |
 }
 
 function renderNotification(
-  payload: Exclude<OutboxPayload, { kind: "confirmation" | "registration" | "registration-confirm" | "account" | "blood-donor" }>,
+  payload: Exclude<
+    OutboxPayload,
+    { kind: "confirmation" | "registration" | "registration-confirm" | "account" | "blood-donor" | "blood-ask" }
+  >,
 ): Omit<Mail, "to"> {
   const replyTo = safeAddress(payload.replyTo);
   const wording =

@@ -26,6 +26,8 @@ export interface AdminRecord {
   totpEnabledAt: string | null;
   /** When the secret being set up was made (it is shown again and confirmed for a while only). */
   totpSetupStartedAt: string | null;
+  /** Given the Blood coordinator permission by an Owner. */
+  bloodCoordinator: boolean;
 }
 
 export interface NewAdmin {
@@ -56,6 +58,7 @@ const toAdmin = (row: AdminRow): AdminRecord => ({
   totpSecret: row.totpSecret,
   totpEnabledAt: row.totpEnabledAt,
   totpSetupStartedAt: row.totpSetupStartedAt,
+  bloodCoordinator: row.bloodCoordinator === 1,
 });
 
 export function adminsRepo(db: Kysely<Database>) {
@@ -114,6 +117,15 @@ export function adminsRepo(db: Kysely<Database>) {
 
     async setRole(id: string, role: AdminRole): Promise<boolean> {
       const result = await db.updateTable("admins").set({ role, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async setBloodCoordinator(id: string, coordinator: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable("admins")
+        .set({ bloodCoordinator: coordinator ? 1 : 0, updatedAt: nowIso() })
+        .where("id", "=", id)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 

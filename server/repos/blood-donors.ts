@@ -106,6 +106,17 @@ export function bloodDonorsRepo(db: Kysely<Database>) {
       return row?.phone;
     },
 
+    /** Confirmed donors' names and addresses, for a coordinator's ask by mail. */
+    mailAddresses: (ids: readonly string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom("bloodDonors")
+            .select(["id", "name", "email"])
+            .where("id", "in", ids)
+            .where("confirmedAt", "is not", null)
+            .execute(),
+
     /** Donors gave on `day` (YYYY-MM-DD): their last donation moves to it, never back. */
     async recordDonation(ids: readonly string[], day: string): Promise<void> {
       if (ids.length === 0) return;

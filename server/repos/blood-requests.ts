@@ -20,6 +20,18 @@ export interface MatchedDonor {
   answer: "yes" | "no" | null;
 }
 
+/** A donor asked for a request, how and with what answer. */
+export interface AskedDonor {
+  id: string;
+  bloodGroup: BloodGroup;
+  area: string;
+  city: string;
+  channel: BloodRequestAsksTable["channel"];
+  askedAt: string;
+  answer: "yes" | "no" | null;
+  donated: number;
+}
+
 /** A request as the list of requests shows it: with how many donors were asked and how many said yes. */
 export type ListedRequestRow = BloodRequestRow & { asked: number; yes: number };
 
@@ -99,8 +111,38 @@ export function bloodRequestsRepo(db: Kysely<Database>) {
       return rows.map((row) => ({ ...row, sameCity: Number(row.sameCity) === 1 }));
     },
 
+    /** The donors asked for a request, first asked first: never their name, number or email. */
+    askedFor: (requestId: string): Promise<AskedDonor[]> =>
+      db
+        .selectFrom("bloodRequestAsks as a")
+        .innerJoin("bloodDonors as d", "d.id", "a.donorId")
+        .where("a.requestId", "=", requestId)
+        .select(["d.id", "d.bloodGroup", "d.area", "d.city", "a.channel", "a.askedAt", "a.answer", "a.donated"])
+        .orderBy("a.askedAt")
+        .orderBy("d.id")
+        .execute(),
+
+    /** A mailed ask by its answer link's token hash, with what the answer page shows of the request. */
+    findAskByTokenHash: (hash: string) =>
+      db
+        .selectFrom("bloodRequestAsks as a")
+        .innerJoin("bloodRequests as r", "r.id", "a.requestId")
+        .where("a.answerTokenHash", "=", hash)
+        .select(["a.requestId", "a.donorId", "a.answer", "r.patientGroup", "r.units", "r.hospital", "r.city", "r.neededBy", "r.status"])
+        .executeTakeFirst(),
+
+    async setAnswer(requestId: string, donorId: string, answer: "yes" | "no", at: string): Promise<void> {
+      await db
+        .updateTable("bloodRequestAsks")
+        .set({ answer, answeredAt: at })
+        .where("requestId", "=", requestId)
+        .where("donorId", "=", donorId)
+        .execute();
+    },
+
     /** Records that a donor was asked for a request (the first ask is kept); true when this is the first. */
     async recordAsk(ask: Insertable<BloodRequestAsksTable>): Promise<boolean> {
+      // An ask already recorded keeps its channel and time: a number revealed again is not a second ask.
       const inserted = await db
         .insertInto("bloodRequestAsks")
         .values(ask)

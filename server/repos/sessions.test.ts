@@ -44,7 +44,15 @@ describe.each(testEngines())("sessions repository on %s", (engine) => {
     });
     expect(await sessionsRepo(database.db).findByTokenHash("hash-a")).toEqual({
       session,
-      admin: { id: adminId, email: "admin@example.org", name: null, role: "owner", mustChangePassword: true, mustSetUpTwoFactor: false },
+      admin: {
+        id: adminId,
+        email: "admin@example.org",
+        name: null,
+        role: "owner",
+        mustChangePassword: true,
+        mustSetUpTwoFactor: false,
+        bloodCoordinator: false,
+      },
     });
     expect(await sessionsRepo(database.db).findByTokenHash("hash-b")).toBeUndefined();
   });

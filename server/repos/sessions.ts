@@ -26,6 +26,8 @@ export interface SessionAdmin {
   mustChangePassword: boolean;
   /** The Owners require two factors and this admin has none yet: setting it up is all the session may do. */
   mustSetUpTwoFactor: boolean;
+  /** Given the Blood coordinator permission by an Owner. */
+  bloodCoordinator: boolean;
 }
 
 const toSession = (row: Omit<SessionRow, "tokenHash">): Session => ({
@@ -66,6 +68,7 @@ export function sessionsRepo(db: Kysely<Database>) {
           "admins.mustChangePassword as mustChangePassword",
           "admins.name as name",
           "admins.role as role",
+          "admins.bloodCoordinator as bloodCoordinator",
           "admins.totpEnabledAt as totpEnabledAt",
           (eb) => eb.selectFrom("settings").select("settings.twoFactorRequired").where("settings.id", "=", "site").as("twoFactorRequired"),
         ])
@@ -83,6 +86,7 @@ export function sessionsRepo(db: Kysely<Database>) {
           role: isAdminRole(row.role) ? row.role : "editor",
           mustChangePassword: row.mustChangePassword === 1,
           mustSetUpTwoFactor: row.twoFactorRequired === 1 && row.totpEnabledAt === null,
+          bloodCoordinator: row.bloodCoordinator === 1,
         },
       };
     },

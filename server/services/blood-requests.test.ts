@@ -41,7 +41,13 @@ describe.each(testEngines())("blood requests on %s", (engine) => {
     await database.destroy();
   });
 
-  const service = () => bloodRequestService({ db: database.db, timeZone: "Asia/Karachi", siteName: async () => "SWS" });
+  const service = () =>
+    bloodRequestService({
+      db: database.db,
+      timeZone: "Asia/Karachi",
+      site: async () => ({ siteName: "SWS", publicUrl: "https://society.example" }),
+      wakeMailer: () => undefined,
+    });
 
   let donors = 0;
   async function donor(name: string, seed: DonorSeed = {}): Promise<string> {
@@ -194,6 +200,48 @@ describe.each(testEngines())("blood requests on %s", (engine) => {
     expect((await requests.list(NOW)).map((listed) => listed.hospital)).toEqual(["Sooner", "Later", "Closed"]);
     expect((await requests.find(sooner, new Date("2026-12-06T06:00:00.000Z")))?.status).toBe("expired");
     expect((await requests.find(later, new Date("2026-12-06T06:00:00.000Z")))?.status).toBe("open");
+  });
+
+  test("asking by mail mails the first donors not asked yet, each with a link that answers for them alone while the request is open", async () => {
+    const requests = service();
+    const id = await requests.create(request({ patientGroup: "O+" }), "admin-1", NOW);
+    const revealed = await donor("Revealed", { group: "O+", area: "revealed" });
+    const first = await donor("First Donor", { group: "O+", area: "first" });
+    const second = await donor("Second Donor", { group: "O+", area: "second" });
+    await donor("Third Donor", { group: "O+", area: "third" });
+    await requests.reveal(id, revealed, "call", "admin-1", NOW);
+    expect(await requests.askByMail(id, 2, "admin-1", NOW)).toBe(2);
+    const mails = await database.db.selectFrom("mailOutbox").select(["kind", "payload", "recordId", "secretLink"]).orderBy("id").execute();
+    expect(mails.map((mail) => [mail.kind, mail.recordId])).toEqual([
+      ["blood-ask", first],
+      ["blood-ask", second],
+    ]);
+    const payload = JSON.parse(mails[0]!.payload) as { to: { name: string }; subject: string; before: string };
+    expect(payload.subject).toBe("O+ blood needed at DHQ Hospital: can you donate?");
+    expect(payload.before).toContain("Hello First Donor,");
+    expect(payload.before).toContain(
+      "SWS is looking for O+ blood (2 units) for a patient at DHQ Hospital, Sargodha, needed by 5 December 2026 at 22:00.",
+    );
+    const token = new URL(mails[0]!.secretLink!).searchParams.get("token")!;
+    expect(mails[0]!.payload).not.toContain(token);
+    expect(await requests.answerPage(token, NOW)).toMatchObject({ patientGroup: "O+", hospital: "DHQ Hospital", open: true, answer: null });
+    expect(await requests.answer(token, "yes", NOW)).toBe(true);
+    expect(await requests.answer("x".repeat(43), "yes", NOW)).toBe(false);
+    const asked = await requests.asked(id);
+    expect(asked.map((ask) => [ask.area, ask.channel, ask.answer])).toEqual([
+      ["revealed", "call", null],
+      ["first", "mail", "yes"],
+      ["second", "mail", null],
+    ]);
+    expect((await requests.list(NOW))[0]).toMatchObject({ asked: 3, yes: 1 });
+    // The next ask goes to the one left; once closed, no link answers and no one is asked.
+    expect(await requests.askByMail(id, 5, "admin-1", NOW)).toBe(1);
+    await requests.close(id, "not-needed", [], "admin-1", NOW);
+    expect(await requests.answer(token, "no", NOW)).toBe(false);
+    expect(await requests.answerPage(token, NOW)).toMatchObject({ open: false, answer: "yes" });
+    expect(await requests.askByMail(id, 5, "admin-1", NOW)).toBeUndefined();
+    const audit = await database.db.selectFrom("auditLog").select("detail").where("action", "=", "blood-request.ask-by-mail").execute();
+    expect(audit.map((entry) => entry.detail)).toEqual([`request=${id} donors=2`, `request=${id} donors=1`]);
   });
 
   test("erasing a donor takes their asks with them", async () => {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { DEFAULT_DONATION_INTERVAL_DAYS, daysSinceDonation, donationCutoffs } from "#core/blood/eligibility.ts";
 import { whatsAppNumber } from "#core/blood/phone.ts";
@@ -7,12 +8,20 @@ import { isRecordId, newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { BloodRequestRow, MatchedDonor } from "#server/repos/blood-requests.ts";
 import { createRepos, inTransaction } from "#server/repos/index.ts";
+import { bloodAskMail, type DonorMailSite } from "#server/mail/templates/blood-donor.ts";
 import { formatSiteTime, toWallTime, wallTimeToInstant } from "#server/site-time.ts";
 
 /** Per admin: 30 donors' numbers revealed an hour (WhatsApp, Call or Show number), each one audited. */
 export const REVEAL_LIMIT = { limit: 30, windowMs: 60 * 60 * 1000 } as const;
 /** The match list's length: more than a coordinator works through for one request. */
 export const MATCH_LIMIT = 100;
+/** "Ask by mail" asks at most this many donors at once. */
+export const ASK_BY_MAIL_MAX = 20;
+
+/** A random 256-bit token, base64url (43 characters): an answer link's `token`. Only its SHA-256 is stored. */
+const newAnswerToken = (): string => crypto.randomBytes(32).toString("base64url");
+const hashAnswerToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
+const isAnswerToken = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /** A request as coordinators read it: its status as of now (an open one past its time is expired), times in site time. */
 export interface BloodRequestView {
@@ -53,12 +62,14 @@ export type RevealResult =
 export function bloodRequestService({
   db,
   timeZone,
-  siteName,
+  site,
+  wakeMailer,
 }: {
   db: Kysely<Database>;
   timeZone: string;
-  /** The society's short name, as the WhatsApp message signs it. */
-  siteName(): Promise<string>;
+  /** The society's short name (the WhatsApp message and the mails sign with it) and the site's address. */
+  site(): Promise<DonorMailSite>;
+  wakeMailer(): void;
 }) {
   const repos = createRepos(db);
   const intervals = DEFAULT_DONATION_INTERVAL_DAYS;
@@ -132,6 +143,17 @@ export function bloodRequestService({
       }));
     },
 
+    /** The donors asked for the request, first asked first, with when (site time) and their answer. */
+    async asked(id: string) {
+      const row = await find(id);
+      if (!row) return [];
+      return (await repos.bloodRequests.askedFor(row.id)).map((ask) => ({
+        ...ask,
+        donated: ask.donated === 1,
+        askedAtText: formatSiteTime(new Date(ask.askedAt), timeZone),
+      }));
+    },
+
     /**
      * Reveals a confirmed donor's number to a coordinator for an open request, with the WhatsApp and call links: written
      * to the audit log (who, which donor, which request, how) and counted against REVEAL_LIMIT for the admin; the donor
@@ -142,7 +164,7 @@ export function bloodRequestService({
       if (!row || !isRecordId(donorId)) return { ok: false, reason: "missing" };
       const request = view(row, now);
       if (request.status !== "open") return { ok: false, reason: "closed" };
-      const society = await siteName();
+      const society = (await site()).siteName;
       return inTransaction(db, async (trx): Promise<RevealResult> => {
         const phone = await trx.bloodDonors.confirmedPhone(donorId);
         if (!phone) return { ok: false, reason: "missing" };
@@ -166,6 +188,74 @@ export function bloodRequestService({
           call: `tel:${phone}`,
         };
       });
+    },
+
+    /**
+     * Mails the first `count` (at most ASK_BY_MAIL_MAX) donors of the match list not asked yet for an open request,
+     * each with a link to answer "I can donate" or "I can't this time" (its token stored only as a hash); audited.
+     * Returns how many were asked, or undefined when the request is not open.
+     */
+    async askByMail(requestId: string, count: number, actorId: string, now = new Date()): Promise<number | undefined> {
+      const row = await find(requestId);
+      if (!row) return undefined;
+      const request = view(row, now);
+      if (request.status !== "open") return undefined;
+      const siteInfo = await site();
+      const day = today(now);
+      const asked = await inTransaction(db, async (trx) => {
+        const matches = await trx.bloodRequests.matches(row, day, donationCutoffs(day, intervals), MATCH_LIMIT);
+        const chosen = matches.filter((match) => match.askedAt === null).slice(0, Math.min(Math.max(count, 0), ASK_BY_MAIL_MAX));
+        const donors = await trx.bloodDonors.mailAddresses(chosen.map((match) => match.id));
+        for (const donor of donors) {
+          const token = newAnswerToken();
+          await trx.bloodRequests.recordAsk({
+            requestId: row.id,
+            donorId: donor.id,
+            channel: "mail",
+            askedBy: actorId,
+            askedAt: now.toISOString(),
+            answer: null,
+            answeredAt: null,
+            answerTokenHash: hashAnswerToken(token),
+          });
+          const { payload, secretLink } = bloodAskMail(donor, request, siteInfo, token);
+          // Tied to the donor: erasing them takes the mail too.
+          await trx.mailOutbox.enqueueWithLink(payload.kind, payload, { url: secretLink! }, now, donor.id);
+        }
+        await trx.auditLog.record(actorId, "blood-request.ask-by-mail", `request=${row.id} donors=${donors.length}`);
+        return donors.length;
+      });
+      if (asked > 0) wakeMailer();
+      return asked;
+    },
+
+    /**
+     * What the page an ask's link opens shows, changing nothing (a mail scanner that follows it answers nothing): the
+     * request, whether it is still open, and the answer given so far. Undefined for a link that does not work.
+     */
+    async answerPage(token: string, now = new Date()) {
+      if (!isAnswerToken(token)) return undefined;
+      const ask = await repos.bloodRequests.findAskByTokenHash(hashAnswerToken(token));
+      if (!ask) return undefined;
+      const open = ask.status === "open" && ask.neededBy > now.toISOString();
+      return {
+        patientGroup: ask.patientGroup,
+        units: ask.units,
+        hospital: ask.hospital,
+        city: ask.city,
+        neededByText: formatSiteTime(new Date(ask.neededBy), timeZone),
+        open,
+        answer: ask.answer,
+      };
+    },
+
+    /** The donor's answer from their link, while the request is open; false otherwise (the page says why). */
+    async answer(token: string, answer: "yes" | "no", now = new Date()): Promise<boolean> {
+      if (!isAnswerToken(token)) return false;
+      const ask = await repos.bloodRequests.findAskByTokenHash(hashAnswerToken(token));
+      if (!ask || ask.status !== "open" || ask.neededBy <= now.toISOString()) return false;
+      await repos.bloodRequests.setAnswer(ask.requestId, ask.donorId, answer, now.toISOString());
+      return true;
     },
 
     /**

@@ -119,7 +119,8 @@ export function createServices(deps: ServiceDeps) {
     bloodRequests: bloodRequestService({
       db,
       timeZone: deps.siteTimeZone,
-      siteName: async () => (await content.chrome()).shortName,
+      site: async () => ({ siteName: (await content.chrome()).shortName, publicUrl: deps.publicUrl }),
+      wakeMailer: deps.wakeMailer,
     }),
     personalData,
     contactMessages: contactService({ db, store, timeZone: deps.siteTimeZone, erase, publicUrl: deps.publicUrl }),

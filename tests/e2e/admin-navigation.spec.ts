@@ -13,6 +13,7 @@ const SECTIONS = [
   ["Messages", /\/admin\/messages$/, /^Messages/],
   ["Announcements", /\/admin-announcement$/, /^Your Announcements$/],
   ["Site content", /\/admin\/content$/, /^Site content$/],
+  ["Blood", /\/admin\/blood$/, /^Blood$/],
   ["Accounts", /\/admin\/accounts$/, /^Accounts$/],
   ["Security", /\/admin\/security$/, /^Security$/],
   ["Mail", /\/admin\/mail$/, /^Mail$/],

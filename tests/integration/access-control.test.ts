@@ -19,7 +19,7 @@ import { videoUploadsRepo } from "#server/repos/video-uploads.ts";
 import { videoPartKey } from "#server/services/video-editor.ts";
 import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication, seedContactMessage } from "./helpers/admin";
 import { describeChanges, diffRows, type Row, snapshotRows, snapshotTable } from "./helpers/rows";
-import { seedRegistration } from "./helpers/seed";
+import { seedBloodRequest, seedRegistration } from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
@@ -50,6 +50,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/contact": "/contact: the contact form (its page is where the form lands without JavaScript)",
   "routes/blood-donors": "/blood-donors: becoming a blood donor, a new personal link by email, and the public counts (never under 3)",
   "routes/blood-donor-link": "/blood-donors/me?token=: a donor's own details, opened only by their personal link",
+  "routes/blood-donor-answer": "/blood-donors/answer?token=: a donor asked by mail answers for that request with the mailed link",
   "routes/robots-txt": "/robots.txt",
   "routes/sitemap-xml": "/sitemap.xml",
   "routes/manifest-webmanifest": "/manifest.webmanifest",
@@ -74,6 +75,12 @@ const OPEN_PAGES: Record<string, string> = {
   "routes/admin/requests/index":
     "/admin is the login form without a session (its loader then reads nothing else); its writes are the panel's",
 };
+
+/** The Blood section: an Editor without the Blood coordinator permission is refused there with 403. */
+const BLOOD_ROUTES = new Set(["routes/admin/blood/index", "routes/admin/blood/request"]);
+
+/** A blood donor's number: no refused request may show it. */
+const DONOR_PHONE = "+923009998877";
 
 /** Owners only (accounts, mail settings, retention, erasure): an Editor's session is refused there with 403. */
 const OWNER_ROUTES = new Set([
@@ -198,6 +205,9 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   let finishableUploadId: string;
   /** That gallery's public page: /events-and-activities/<slug>. */
   let gallerySlug: string;
+  /** An open emergency request, and a confirmed donor who matches it. */
+  let bloodRequestId: string;
+  let bloodDonorId: string;
 
   beforeAll(async () => {
     manifest = await loadManifest();
@@ -287,6 +297,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       nowIso(),
     );
     ({ announcementId: registeredAnnouncementId, registrationId } = await seedRegistration(server, { name: "Secret Applicant Zainab" }));
+    ({ requestId: bloodRequestId, donorId: bloodDonorId } = await seedBloodRequest(server, { phone: DONOR_PHONE }));
   });
 
   const store = () => sessionStore(sessionsRepo(server.database.db));
@@ -352,6 +363,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return route.path.replace(":id", registeredAnnouncementId).replace(":registrationId", registrationId);
     }
     if (route.path === "/admin/content/video/uploads/:id/:index") return `/admin/content/video/uploads/${videoUploadId}/0`;
+    if (route.path === "/admin/blood/:id") return `/admin/blood/${bloodRequestId}`;
     if (route.path.startsWith("/admin/content/:list/:id/")) {
       return `/admin/content/goals/${route.path.endsWith("/delete") ? goalIds.at(-1)! : goalIds[0]!}/${route.path.split("/").at(-1)!}`;
     }
@@ -409,6 +421,22 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       return { body: new URLSearchParams({ intent: "save", title: "Seeded goal", description: "A goal a forged session must not add." }) };
     }
     if (route.id === "routes/admin/content/move-item") return { body: new URLSearchParams({ direction: "down" }) };
+    if (route.id === "routes/admin/blood/index") {
+      return {
+        body: new URLSearchParams({
+          intent: "create",
+          patientGroup: "O+",
+          units: "1",
+          hospital: "A hospital a forged session must not log",
+          city: "Sargodha",
+          neededBy: "2099-01-01T10:00",
+          contact: "Ward 4",
+        }),
+      };
+    }
+    if (route.id === "routes/admin/blood/request") {
+      return { body: new URLSearchParams({ intent: "reveal", donorId: bloodDonorId, channel: "number" }) };
+    }
     if (route.id === "routes/admin/requests/index") {
       if (intent === "delete-selected") return { body: new URLSearchParams({ intent, "ids[0]": otherApplicationId }) };
       return { body: new URLSearchParams({ intent: "set-status", "ids[0]": applicationId, status: "accepted" }) };
@@ -713,9 +741,44 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       expect(page.status).toBe(403);
       expect(page.text).toContain("Only an Owner can open this page or make this change.");
     }
-    for (const route of protectedRoutes().filter((r) => !OWNER_ROUTES.has(r.id) && r.hasLoader && !r.path.includes(":"))) {
+    for (const route of protectedRoutes().filter(
+      (r) => !OWNER_ROUTES.has(r.id) && !BLOOD_ROUTES.has(r.id) && r.hasLoader && !r.path.includes(":"),
+    )) {
       const answer = await request(route, { method: "GET", url: urlOf(route), data: false }, cookieFor(token));
       expect(answer.status, `GET ${route.path} as an Editor`).toBe(200);
+    }
+  });
+
+  test("an Editor is refused at every Blood route, on every method, and sees no donor's number; a blood coordinator Editor gets through", async () => {
+    const { token } = await store().create(editorId);
+    const blood = protectedRoutes().filter((route) => BLOOD_ROUTES.has(route.id));
+    expect(blood.map((route) => route.id).sort()).toEqual([...BLOOD_ROUTES].sort());
+    for (const route of blood) {
+      for (const probe of probesFor(route).filter((p) => !(p.data && !route.hasLoader && (p.method === "GET" || p.method === "HEAD")))) {
+        const before = await snapshotRows(server);
+        const answer = await request(route, probe, cookieFor(token));
+        const context = `${probe.method} ${probe.url} as an Editor answered ${answer.status} ${answer.text.slice(0, 200)}`;
+        expect([403, 405], context).toContain(answer.status);
+        const { sessions: _sessions, ...rest } = diffRows(before, await snapshotRows(server));
+        expect(describeChanges(rest), context).toBe("");
+        expect(answer.text, context).not.toContain(DONOR_PHONE);
+      }
+      const page = await request(route, { method: "GET", url: urlOf(route), data: false }, cookieFor(token));
+      expect(page.status).toBe(403);
+      expect(page.text).toContain("Only an Owner or a blood coordinator can open this page or make this change.");
+    }
+    await server.database.db.updateTable("admins").set({ bloodCoordinator: 1 }).where("id", "=", editorId).execute();
+    try {
+      for (const route of blood) {
+        const page = await request(route, { method: "GET", url: urlOf(route), data: false }, cookieFor(token));
+        expect(page.status, `GET ${urlOf(route)} as a blood coordinator`).toBe(200);
+      }
+      const reveal = blood.find((route) => route.id === "routes/admin/blood/request")!;
+      const revealed = await request(reveal, { method: "POST", url: dataUrl(urlOf(reveal)), data: true }, cookieFor(token));
+      expect(revealed.status).toBe(200);
+      expect(revealed.text).toContain(DONOR_PHONE);
+    } finally {
+      await server.database.db.updateTable("admins").set({ bloodCoordinator: 0 }).where("id", "=", editorId).execute();
     }
   });
 
@@ -741,12 +804,14 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     }
   });
 
-  test("the public routes answer anyone", async () => {
+  test("the public routes answer anyone; a donor's pages only with their link (404 without)", async () => {
+    const donorLinkPages = new Set(["routes/blood-donor-link", "routes/blood-donor-answer"]);
     for (const route of manifest.filter((r) => r.id in PUBLIC_ROUTES && r.hasLoader)) {
       const url = route.path === "/*" ? "/no-such-page" : route.path.replace(":slug", gallerySlug).replace(":id", announcementId);
       const answer = await fetch(`${server.url}${url}`, { redirect: "manual" });
-      expect(answer.status, url).toBe(route.id === "routes/not-found" ? 404 : 200);
-      expect(await answer.text()).not.toContain("Secret Applicant Zainab");
+      expect(answer.status, url).toBe(route.id === "routes/not-found" || donorLinkPages.has(route.id) ? 404 : 200);
+      const text = await answer.text();
+      for (const secret of ["Secret Applicant Zainab", "Secret Donor Nadia", DONOR_PHONE]) expect(text, url).not.toContain(secret);
     }
   });
 

@@ -51,6 +51,8 @@ export function AccountList({ accounts, you }: { accounts: AccountSummary[]; you
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
               <dt className="font-semibold">Role</dt>
               <dd>{ROLE_LABELS[account.role]}</dd>
+              <dt className="font-semibold">Blood coordinator</dt>
+              <dd>{account.bloodCoordinator ? "Yes" : account.role === "owner" ? "No (Owners open the Blood section anyway)" : "No"}</dd>
               <dt className="font-semibold">Two-factor</dt>
               <dd>{account.twoFactor ? "On" : "Off"}</dd>
               <dt className="font-semibold">Last sign-in</dt>
@@ -65,6 +67,13 @@ export function AccountList({ accounts, you }: { accounts: AccountSummary[]; you
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <RoleForm account={account} />
+            <ActionButton
+              intent="set-blood-coordinator"
+              fields={{ adminId: account.id, coordinator: account.bloodCoordinator ? "false" : "true" }}
+              toasts={{ failure: ACCOUNTS_FAILED.change }}
+            >
+              {account.bloodCoordinator ? "Remove blood coordinator" : "Make blood coordinator"}
+            </ActionButton>
             <ActionButton
               intent="set-access"
               fields={{ adminId: account.id, disabled: account.disabled ? "false" : "true" }}

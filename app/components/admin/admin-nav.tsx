@@ -25,6 +25,8 @@ const SECTIONS_ID = "admin-sections";
 /** What the navigation lists besides Logout: the sections an admin of this role is shown, and the unread messages. */
 export interface AdminNavSections {
   isOwner: boolean;
+  /** Shown the Blood section: a blood coordinator (Owners are anyway). */
+  bloodCoordinator: boolean;
   unreadMessages: number;
 }
 
@@ -48,7 +50,7 @@ export function AdminNav({ sections }: { sections: AdminNavSections | null }) {
   return <SectionsNav {...sections} />;
 }
 
-function SectionsNav({ isOwner, unreadMessages }: AdminNavSections) {
+function SectionsNav({ isOwner, bloodCoordinator, unreadMessages }: AdminNavSections) {
   const { pathname } = useLocation();
   // The phone's menu is open on the page it was opened on: choosing a section (or going back) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -82,7 +84,7 @@ function SectionsNav({ isOwner, unreadMessages }: AdminNavSections) {
           id={SECTIONS_ID}
           className={clsx(open ? "flex" : "hidden", "mt-2 flex-col gap-1 md:mt-0 md:flex md:flex-row md:flex-wrap md:items-center")}
         >
-          {sectionsFor(isOwner).map((section) => {
+          {sectionsFor(isOwner, bloodCoordinator).map((section) => {
             const place = placeIn(section, pathname);
             const unread = section.to === href("/admin/messages") && unreadMessages > 0 ? unreadMessages : 0;
             return (

@@ -33,7 +33,10 @@ async function navigationOf(context: Route.LoaderArgs["context"]) {
     context.get(requestContext).logger.error({ err: errorMessage(error) }, "unread messages count failed");
     return 0;
   });
-  return { nav: true as const, sections: { isOwner: active.admin.role === "owner", unreadMessages } };
+  return {
+    nav: true as const,
+    sections: { isOwner: active.admin.role === "owner", bloodCoordinator: active.admin.bloodCoordinator, unreadMessages },
+  };
 }
 
 export default function AdminArea({ loaderData }: Route.ComponentProps) {

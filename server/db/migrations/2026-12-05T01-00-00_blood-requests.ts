@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 
 /**
  * Coordinators' emergency requests for blood (`blood_requests`), and which donors were asked for each
- * (`blood_request_asks`: how, by whom, when, and their answer). An ask goes with its donor or its request. A request's
+ * (`blood_request_asks`: how, by whom, when, and their answer; a donor asked by mail answers from a link whose token
+ * is kept only as its SHA-256, `answer_token_hash`). An ask goes with its donor or its request. A request's
  * `status` is `open` until a coordinator closes it (`fulfilled`, `not-needed`); an open one past `needed_by` reads as
  * expired.
  */
@@ -34,6 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("answer", "text")
     .addColumn("answered_at", "text")
     .addColumn("donated", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("answer_token_hash", "text", (c) => c.unique())
     .addPrimaryKeyConstraint("blood_request_asks_pk", ["request_id", "donor_id"])
     .execute();
   await db.schema.createIndex("blood_request_asks_donor").on("blood_request_asks").column("donor_id").execute();

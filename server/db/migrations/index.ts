@@ -26,6 +26,7 @@ import * as secretsAtRest from "./2026-12-02T11-00-00_secrets-at-rest";
 import * as setupStartAndFailureCounts from "./2026-12-02T13-00-00_setup-start-and-failure-counts";
 import * as bloodDonors from "./2026-12-05T00-00-00_blood-donors";
 import * as bloodRequests from "./2026-12-05T01-00-00_blood-requests";
+import * as bloodCoordinators from "./2026-12-05T02-00-00_blood-coordinators";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T13-00-00_setup-start-and-failure-counts": setupStartAndFailureCounts,
   "2026-12-05T00-00-00_blood-donors": bloodDonors,
   "2026-12-05T01-00-00_blood-requests": bloodRequests,
+  "2026-12-05T02-00-00_blood-coordinators": bloodCoordinators,
 };

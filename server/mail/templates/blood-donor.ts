@@ -1,5 +1,5 @@
 import { greetableName } from "#core/greetable-name.ts";
-import { BLOOD_DONOR_LINK_PAGE } from "#core/public-pages.ts";
+import { BLOOD_ASK_ANSWER_PAGE, BLOOD_DONOR_LINK_PAGE } from "#core/public-pages.ts";
 import type { QueuedRecipientMail } from "#server/services/public-submissions.ts";
 
 /** The site's name and address, as a donor's mails give them. */
@@ -81,5 +81,53 @@ export function donorLinkMail(
       after: after.join("\n"),
     },
     secretLink: `${site.publicUrl}${BLOOD_DONOR_LINK_PAGE}?token=${token}`,
+  };
+}
+
+/** What a coordinator's ask says of the request. */
+export interface AskedRequest {
+  patientGroup: string;
+  units: number;
+  hospital: string;
+  city: string;
+  neededByText: string;
+}
+
+/**
+ * A coordinator's ask to a donor for a request, with the link where they answer "I can donate" or "I can't this time"
+ * (its token, 256 random bits, is in this mail only). The donor confirmed this address from their own link.
+ */
+export function bloodAskMail(
+  donor: { name: string; email: string },
+  request: AskedRequest,
+  site: DonorMailSite,
+  token: string,
+): QueuedRecipientMail {
+  const name = greetableName(donor.name);
+  const units = `${request.units} unit${request.units === 1 ? "" : "s"}`;
+  const before = [
+    name ? `Hello ${name},` : "Hello,",
+    "",
+    `${site.siteName} is looking for ${request.patientGroup} blood (${units}) for a patient at ${request.hospital}, ${request.city}, needed by ${request.neededByText}. Your blood group can help.`,
+    "",
+    "Can you donate? Open this link and answer, so the coordinators know whom to count on:",
+  ];
+  const after = [
+    "",
+    "If you can, a coordinator will contact you with the details. If you can't this time, saying so helps just as much: no one will wait for you.",
+    "",
+    "The society never asks for money for blood. Report anyone who does.",
+    "",
+    site.siteName,
+  ];
+  return {
+    payload: {
+      kind: "blood-ask",
+      to: { name: name ?? "", address: donor.email },
+      subject: `${request.patientGroup} blood needed at ${request.hospital}: can you donate?`,
+      before: before.join("\n"),
+      after: after.join("\n"),
+    },
+    secretLink: `${site.publicUrl}${BLOOD_ASK_ANSWER_PAGE}?token=${token}`,
   };
 }

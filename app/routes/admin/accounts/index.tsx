@@ -59,6 +59,12 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
     return doneAnswer(submission.reply(), required ? ACCOUNTS_DONE.twoFactorRequired : ACCOUNTS_DONE.twoFactorNotRequired);
   }
   const target = { adminId: change.adminId, actorId: admin.id };
+  if (change.intent === "set-blood-coordinator") {
+    const coordinator = change.coordinator === "true";
+    const result = await accounts.setBloodCoordinator({ ...target, coordinator });
+    if (!result.ok) return refused(refusalOf(result.reason).message, refusalOf(result.reason).status);
+    return doneAnswer(submission.reply(), coordinator ? ACCOUNTS_DONE.bloodCoordinator : ACCOUNTS_DONE.notBloodCoordinator);
+  }
   const result =
     change.intent === "set-role"
       ? await accounts.changeRole({ ...target, role: change.role })
@@ -90,7 +96,7 @@ export default function AccountsPage({ loaderData }: Route.ComponentProps) {
   return (
     <SettingsPage
       title="Accounts"
-      intro="Everyone who runs the site signs in with an account of their own. Owners run everything; Editors run the content, announcements, requests and messages, but not accounts, mail or personal data."
+      intro="Everyone who runs the site signs in with an account of their own. Owners run everything; Editors run the content, announcements, requests and messages, but not accounts, mail or personal data. A blood coordinator, Owner or Editor, also opens the Blood section and donors' contact details."
     >
       <SettingsSection id="admins" title="Admins">
         <AccountList accounts={accounts} you={you} />
