@@ -14,7 +14,8 @@ import { requestContext, servicesContext } from "#app/context.ts";
 /** The form, the interval choices, and the counts of available donors by group and city (never a count under 3). */
 export async function loader({ context }: Route.LoaderArgs) {
   const donors = context.get(servicesContext).bloodDonors;
-  return { counts: await donors.publicCounts(), intervals: donors.intervals(), submissionKey: crypto.randomUUID() };
+  const [counts, intervals] = await Promise.all([donors.publicCounts(), donors.intervals()]);
+  return { counts, intervals, submissionKey: crypto.randomUUID() };
 }
 
 export function meta() {

@@ -99,6 +99,7 @@ export const BLOOD_SECTION_MESSAGES = {
   askedByMail: (count: number) =>
     count === 0 ? "Every donor listed has been asked already" : `Asked ${count} donor${count === 1 ? "" : "s"} by mail`,
   closedForAsks: "This request is closed or past its time: no one can be asked for it.",
+  intervalsSaved: "Donation intervals saved",
   failure: "That did not go through. Please try again.",
 } as const;
 

@@ -57,3 +57,18 @@ export const bloodRequestActionSchema = z.discriminatedUnion(
 
 /** The Blood section's list page: log a new request. */
 export const bloodRequestsPageSchema = bloodRequestSchema.extend({ intent: z.literal("create") });
+
+const INTERVAL_DAYS_MESSAGE = "Days must be a whole number from 56 to 365";
+const intervalDays = z.coerce
+  .number({ error: INTERVAL_DAYS_MESSAGE })
+  .int(INTERVAL_DAYS_MESSAGE)
+  .min(56, INTERVAL_DAYS_MESSAGE)
+  .max(365, INTERVAL_DAYS_MESSAGE);
+
+/** An Owner's donation intervals: days between two whole-blood donations, for men and for women (guidance only). */
+export const donationIntervalsSchema = z.object({ intent: z.literal("set-intervals"), men: intervalDays, women: intervalDays });
+
+/** What the Blood section's list page does, by its `intent`: log a request, or (Owners) set the donation intervals. */
+export const bloodPageActionSchema = z.discriminatedUnion("intent", [bloodRequestsPageSchema, donationIntervalsSchema], {
+  error: UNKNOWN_INTENT_MESSAGE,
+});

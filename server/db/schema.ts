@@ -163,6 +163,9 @@ export interface SettingsTable {
   /** The confirmation mail's subject and text as the committee wrote them; null: the built-in wording. */
   confirmationSubject: string | null;
   confirmationText: string | null;
+  /** Days between two donations an Owner set, for men and for women; null: the defaults (90, 120). */
+  bloodIntervalMenDays: number | null;
+  bloodIntervalWomenDays: number | null;
 }
 
 export interface ImagesTable {

@@ -1,3 +1,4 @@
+import { DEFAULT_DONATION_INTERVAL_DAYS, type DonationInterval } from "#core/blood/eligibility.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
@@ -36,6 +37,27 @@ export function settingsRepo(db: Kysely<Database>) {
       await db
         .updateTable("settings")
         .set({ twoFactorRequired: required ? 1 : 0, updatedAt: new Date().toISOString() })
+        .where("id", "=", SETTINGS_ID)
+        .execute();
+    },
+
+    /** The donation intervals in days: an Owner's, or the defaults. */
+    async donationIntervals(): Promise<Record<DonationInterval, number>> {
+      const row = await db
+        .selectFrom("settings")
+        .select(["bloodIntervalMenDays", "bloodIntervalWomenDays"])
+        .where("id", "=", SETTINGS_ID)
+        .executeTakeFirst();
+      return {
+        men: row?.bloodIntervalMenDays ?? DEFAULT_DONATION_INTERVAL_DAYS.men,
+        women: row?.bloodIntervalWomenDays ?? DEFAULT_DONATION_INTERVAL_DAYS.women,
+      };
+    },
+
+    async setDonationIntervals(days: Record<DonationInterval, number>): Promise<void> {
+      await db
+        .updateTable("settings")
+        .set({ bloodIntervalMenDays: days.men, bloodIntervalWomenDays: days.women, updatedAt: new Date().toISOString() })
         .where("id", "=", SETTINGS_ID)
         .execute();
     },

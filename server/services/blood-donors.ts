@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import { DEFAULT_DONATION_INTERVAL_DAYS, type DonationInterval, donationCutoffs, nextDonationDay } from "#core/blood/eligibility.ts";
+import { type DonationInterval, donationCutoffs, nextDonationDay } from "#core/blood/eligibility.ts";
 import type { BloodGroup } from "#core/blood/groups.ts";
 import { type Availability, DONOR_CONSENT } from "#core/messages/blood.ts";
 import type { DonorSignUp, DonorUpdate } from "#core/schemas/blood-donor.ts";
@@ -87,7 +87,7 @@ export interface BloodDonorDeps {
  */
 export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZone, site, wakeMailer }: BloodDonorDeps) {
   const repos = createRepos(db);
-  const intervals = DEFAULT_DONATION_INTERVAL_DAYS;
+  const intervals = () => repos.settings.donationIntervals();
   const today = (now: Date) => toWallTime(now, timeZone).slice(0, 10);
 
   /**
@@ -119,8 +119,8 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
     isLinkToken(token) ? repos.bloodDonors.findByTokenHash(hashLinkToken(token)) : undefined;
 
   const service = {
-    /** The donation intervals in days, as the form offers them (guidance only). */
-    intervals: (): Readonly<Record<DonationInterval, number>> => intervals,
+    /** The donation intervals in days, as an Owner set them (guidance only), and as the form offers them. */
+    intervals,
 
     /** The society's day (YYYY-MM-DD): a last donation after it is refused. */
     today,
@@ -209,7 +209,7 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
     async page(token: string): Promise<DonorView | undefined> {
       const donor = await donorOf(token);
       if (!donor) return undefined;
-      const intervalDays = intervals[donor.donationInterval];
+      const intervalDays = (await intervals())[donor.donationInterval];
       return {
         name: donor.name,
         bloodGroup: donor.bloodGroup,
@@ -284,9 +284,9 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
     },
 
     /** Available donors by blood group and city, each count only when PUBLIC_COUNT_MINIMUM or more stand behind it. */
-    publicCounts(now = new Date()): Promise<DonorCount[]> {
+    async publicCounts(now = new Date()): Promise<DonorCount[]> {
       const day = today(now);
-      return repos.bloodDonors.askableCounts(day, donationCutoffs(day, intervals), PUBLIC_COUNT_MINIMUM);
+      return repos.bloodDonors.askableCounts(day, donationCutoffs(day, await intervals()), PUBLIC_COUNT_MINIMUM);
     },
 
     /**

@@ -244,6 +244,20 @@ describe.each(testEngines())("blood requests on %s", (engine) => {
     expect(audit.map((entry) => entry.detail)).toEqual([`request=${id} donors=2`, `request=${id} donors=1`]);
   });
 
+  test("the donation intervals an Owner sets apply to the match list at once, and are audited", async () => {
+    const requests = service();
+    const id = await requests.create(request({ patientGroup: "B+" }), "admin-1", NOW);
+    await donor("Gave 70 days ago, men", { group: "B+", area: "seventy-days", lastDonation: "2026-09-26" });
+    await donor("Gave 100 days ago, women", { group: "B+", area: "hundred-days-woman", lastDonation: "2026-08-27", interval: "women" });
+    expect(await requests.intervals()).toEqual({ men: 90, women: 120 });
+    expect(await areasOf(id)).toEqual([]);
+    await requests.setIntervals({ men: 60, women: 100 }, "owner-1");
+    expect(await requests.intervals()).toEqual({ men: 60, women: 100 });
+    expect(await areasOf(id)).toEqual(["hundred-days-woman", "seventy-days"]);
+    const audit = await database.db.selectFrom("auditLog").select(["actor", "detail"]).where("action", "=", "blood.intervals").execute();
+    expect(audit).toEqual([{ actor: "owner-1", detail: "men=60 women=100" }]);
+  });
+
   test("erasing a donor takes their asks with them", async () => {
     const requests = service();
     const id = await requests.create(request(), "admin-1", NOW);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import { DEFAULT_DONATION_INTERVAL_DAYS, daysSinceDonation, donationCutoffs } from "#core/blood/eligibility.ts";
+import { daysSinceDonation, donationCutoffs, type DonationInterval } from "#core/blood/eligibility.ts";
 import { whatsAppNumber } from "#core/blood/phone.ts";
 import type { BloodRequestStatus, RevealChannel } from "#core/messages/blood.ts";
 import type { BloodRequestInput } from "#core/schemas/blood-request.ts";
@@ -72,7 +72,6 @@ export function bloodRequestService({
   wakeMailer(): void;
 }) {
   const repos = createRepos(db);
-  const intervals = DEFAULT_DONATION_INTERVAL_DAYS;
   const today = (now: Date) => toWallTime(now, timeZone).slice(0, 10);
   const statusOf = (row: BloodRequestRow, now: Date): BloodRequestStatus =>
     row.status === "open" && row.neededBy <= now.toISOString() ? "expired" : row.status;
@@ -136,6 +135,7 @@ export function bloodRequestService({
       const row = await find(id);
       if (!row) return [];
       const day = today(now);
+      const intervals = await repos.settings.donationIntervals();
       const donors = await repos.bloodRequests.matches(row, day, donationCutoffs(day, intervals), MATCH_LIMIT);
       return donors.map(({ lastDonationOn, donationInterval: _interval, ...donor }) => ({
         ...donor,
@@ -200,7 +200,8 @@ export function bloodRequestService({
       if (!row) return undefined;
       const request = view(row, now);
       if (request.status !== "open") return undefined;
-      const siteInfo = await site();
+      // Read before the transaction: on SQLite it holds the one connection until it ends.
+      const [siteInfo, intervals] = await Promise.all([site(), repos.settings.donationIntervals()]);
       const day = today(now);
       const asked = await inTransaction(db, async (trx) => {
         const matches = await trx.bloodRequests.matches(row, day, donationCutoffs(day, intervals), MATCH_LIMIT);
@@ -256,6 +257,17 @@ export function bloodRequestService({
       if (!ask || ask.status !== "open" || ask.neededBy <= now.toISOString()) return false;
       await repos.bloodRequests.setAnswer(ask.requestId, ask.donorId, answer, now.toISOString());
       return true;
+    },
+
+    /** The donation intervals in days, as an Owner set them or the defaults. */
+    intervals: () => repos.settings.donationIntervals(),
+
+    /** An Owner sets the donation intervals (audited); they apply to matching, the counts and the donors' pages at once. */
+    async setIntervals(days: Record<DonationInterval, number>, actorId: string): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        await trx.settings.setDonationIntervals(days);
+        await trx.auditLog.record(actorId, "blood.intervals", `men=${days.men} women=${days.women}`);
+      });
     },
 
     /**

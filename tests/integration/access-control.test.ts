@@ -777,6 +777,17 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       const revealed = await request(reveal, { method: "POST", url: dataUrl(urlOf(reveal)), data: true }, cookieFor(token));
       expect(revealed.status).toBe(200);
       expect(revealed.text).toContain(DONOR_PHONE);
+      // The donation intervals stay an Owner's to set.
+      const list = blood.find((route) => route.id === "routes/admin/blood/index")!;
+      const intervals = await fetch(`${server.url}${dataUrl(urlOf(list))}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...siteOrigin(server.publicUrl), cookie: cookieFor(token) },
+        body: new URLSearchParams({ intent: "set-intervals", men: "60", women: "80" }),
+      });
+      expect(intervals.status).toBe(403);
+      const settings = await server.database.db.selectFrom("settings").select(["bloodIntervalMenDays", "bloodIntervalWomenDays"]).execute();
+      expect(settings).toEqual([{ bloodIntervalMenDays: null, bloodIntervalWomenDays: null }]);
     } finally {
       await server.database.db.updateTable("admins").set({ bloodCoordinator: 0 }).where("id", "=", editorId).execute();
     }

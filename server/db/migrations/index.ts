@@ -27,6 +27,7 @@ import * as setupStartAndFailureCounts from "./2026-12-02T13-00-00_setup-start-a
 import * as bloodDonors from "./2026-12-05T00-00-00_blood-donors";
 import * as bloodRequests from "./2026-12-05T01-00-00_blood-requests";
 import * as bloodCoordinators from "./2026-12-05T02-00-00_blood-coordinators";
+import * as donationIntervals from "./2026-12-05T03-00-00_donation-intervals";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-05T00-00-00_blood-donors": bloodDonors,
   "2026-12-05T01-00-00_blood-requests": bloodRequests,
   "2026-12-05T02-00-00_blood-coordinators": bloodCoordinators,
+  "2026-12-05T03-00-00_donation-intervals": donationIntervals,
 };

@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href } from "react-router";
 import { BLOOD_SECTION_MESSAGES } from "#core/messages/blood.ts";
-import { bloodRequestsPageSchema } from "#core/schemas/blood-request.ts";
+import { OWNERS_ONLY_MESSAGE } from "#core/messages/admin-access.ts";
+import { bloodPageActionSchema } from "#core/schemas/blood-request.ts";
+import { DonationIntervalsForm } from "#app/components/admin/blood/donation-intervals-form.tsx";
 import { BloodRequestForm } from "#app/components/admin/blood/blood-request-form.tsx";
 import { BloodRequestList } from "#app/components/admin/blood/blood-request-list.tsx";
 import { SettingsSection } from "#app/components/admin/settings-section.tsx";
@@ -9,16 +11,29 @@ import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.ser
 import { adminContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
 
-/** /admin/blood: the emergency requests, open ones first, and the form that logs a new one. */
+/** /admin/blood: the emergency requests, open ones first, the form that logs a new one, and the donation intervals. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { requests: await context.get(servicesContext).bloodRequests.list() };
+  const requests = context.get(servicesContext).bloodRequests;
+  const [listed, intervals] = await Promise.all([requests.list(), requests.intervals()]);
+  return { requests: listed, intervals, isOwner: context.get(adminContext).admin.role === "owner" };
 }
 
-/** `create`: logs a request (audited); its page lists the matching donors at once. */
+/**
+ * `create`: logs a request (audited); its page lists the matching donors at once. `set-intervals`: an Owner's donation
+ * intervals (a coordinator who is not an Owner gets 403).
+ */
 export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
-  const submission = parseWithZod(await readForm(request), { schema: bloodRequestsPageSchema });
+  const submission = parseWithZod(await readForm(request), { schema: bloodPageActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
-  const id = await context.get(servicesContext).bloodRequests.create(submission.value, context.get(adminContext).admin.id);
+  const { admin } = context.get(adminContext);
+  const requests = context.get(servicesContext).bloodRequests;
+  const asked = submission.value;
+  if (asked.intent === "set-intervals") {
+    if (admin.role !== "owner") return formAnswer(submission.reply({ formErrors: [OWNERS_ONLY_MESSAGE] }), 403);
+    await requests.setIntervals({ men: asked.men, women: asked.women }, admin.id);
+    return doneAnswer(submission.reply(), BLOOD_SECTION_MESSAGES.intervalsSaved);
+  }
+  const id = await requests.create(asked, admin.id);
   return doneAnswer(submission.reply({ resetForm: true }), BLOOD_SECTION_MESSAGES.created, { id });
 });
 
@@ -38,6 +53,13 @@ export default function AdminBlood({ loaderData }: Route.ComponentProps) {
       </div>
       <SettingsSection id="new-request" title="Log a request">
         <BloodRequestForm requestPage={(id) => href("/admin/blood/:id", { id })} />
+      </SettingsSection>
+      <SettingsSection
+        id="intervals"
+        title="Donation intervals"
+        description="Days between two whole-blood donations, by which donors are matched and counted. Guidance only: the blood bank decides on the day."
+      >
+        <DonationIntervalsForm intervals={loaderData.intervals} editable={loaderData.isOwner} />
       </SettingsSection>
       <section aria-labelledby="requests-heading" className="flex flex-col gap-4">
         <h2 id="requests-heading" className="text-xl font-bold text-brand-900">
