@@ -16,6 +16,7 @@ export default [
   route("blood-donors", "routes/blood-donors.tsx"),
   route("blood-donors/me", "routes/blood-donor-link.tsx"),
   route("blood-donors/answer", "routes/blood-donor-answer.tsx"),
+  route("members/renew", "routes/member-renewal.tsx"),
   // The admin area: never stored by a browser, and the admin navigation once signed in (routes/admin/layout.tsx).
   layout("routes/admin/layout.tsx", [
     // Open without a session, or before the sign-in is complete: each checks what it needs itself.
@@ -37,6 +38,9 @@ export default [
       route("admin/requests/:id", "routes/admin/requests/details.ts"),
       route("admin/messages", "routes/admin/messages/index.tsx"),
       route("admin/messages.csv", "routes/admin/messages/csv.ts"),
+      route("admin/members", "routes/admin/members/index.tsx"),
+      route("admin/members.csv", "routes/admin/members/csv.ts"),
+      route("admin/members/:id", "routes/admin/members/member.tsx"),
       route("admin/announcements", "routes/admin/announcements/save.ts"),
       route("admin/announcements/:id/registrations", "routes/admin/registrations/index.tsx"),
       route("admin/announcements/:id/registrations.csv", "routes/admin/registrations/csv.ts"),

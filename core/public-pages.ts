@@ -41,3 +41,6 @@ export const BLOOD_DONOR_LINK_PAGE = "/blood-donors/me";
 
 /** Where a donor asked by mail for a request answers, with `?token=` (never cached: it is one person's). */
 export const BLOOD_ASK_ANSWER_PAGE = "/blood-donors/answer";
+
+/** Where a member's "stay a member" link leads, with `?token=` (never cached: it is one person's). */
+export const MEMBER_RENEWAL_PAGE = "/members/renew";

@@ -4,10 +4,11 @@ import { ADMIN_SECTIONS, placeIn, sectionsFor } from "./admin-sections";
 const section = (label: string) => ADMIN_SECTIONS.find((entry) => entry.label === label)!;
 
 describe("the admin navigation's sections", () => {
-  test("an Owner is shown all ten in order; an Editor not the Owners' four, nor Blood unless a blood coordinator", () => {
+  test("an Owner is shown all eleven in order; an Editor not the Owners' four, nor Blood unless a blood coordinator", () => {
     expect(sectionsFor(true).map(({ label }) => label)).toEqual([
       "Requests",
       "Messages",
+      "Members",
       "Announcements",
       "Site content",
       "Blood",
@@ -17,10 +18,18 @@ describe("the admin navigation's sections", () => {
       "Personal data",
       "Audit log",
     ]);
-    expect(sectionsFor(false).map(({ label }) => label)).toEqual(["Requests", "Messages", "Announcements", "Site content", "Security"]);
+    expect(sectionsFor(false).map(({ label }) => label)).toEqual([
+      "Requests",
+      "Messages",
+      "Members",
+      "Announcements",
+      "Site content",
+      "Security",
+    ]);
     expect(sectionsFor(false, true).map(({ label }) => label)).toEqual([
       "Requests",
       "Messages",
+      "Members",
       "Announcements",
       "Site content",
       "Blood",
@@ -38,6 +47,8 @@ describe("the admin navigation's sections", () => {
       ["/admin/announcements/a-1/registrations", "Announcements", "beneath"],
       ["/admin/content", "Site content", "page"],
       ["/admin/blood", "Blood", "page"],
+      ["/admin/members", "Members", "page"],
+      ["/admin/members/m-1", "Members", "beneath"],
       ["/admin/blood/b-1", "Blood", "beneath"],
       ["/admin/content/galleries/g-1", "Site content", "beneath"],
       ["/admin/audit", "Audit log", "page"],

@@ -16,6 +16,7 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Requests", to: href("/admin"), beneath: `${href("/admin")}/requests/` },
   { label: "Messages", to: href("/admin/messages") },
+  { label: "Members", to: href("/admin/members"), beneath: `${href("/admin/members")}/` },
   { label: "Announcements", to: href("/admin-announcement"), beneath: `${href("/admin")}/announcements/` },
   { label: "Site content", to: href("/admin/content"), beneath: `${href("/admin/content")}/` },
   { label: "Blood", to: href("/admin/blood"), beneath: `${href("/admin/blood")}/`, bloodOnly: true },

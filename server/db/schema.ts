@@ -35,6 +35,45 @@ export interface Database {
   bloodDonors: BloodDonorsTable;
   bloodRequests: BloodRequestsTable;
   bloodRequestAsks: BloodRequestAsksTable;
+  members: MembersTable;
+  memberActivity: MemberActivityTable;
+}
+
+/** A member of the society (see the members migration). */
+export interface MembersTable {
+  id: string;
+  /** The accepted join request; null once it was deleted. */
+  applicationId: string | null;
+  name: string;
+  /** Trimmed and lower-cased; one member per email. */
+  email: string;
+  phone: string;
+  class: string;
+  department: string;
+  session: string;
+  position: string | null;
+  status: MemberStatus;
+  appliedAt: string;
+  acceptedAt: string;
+  lapsedAt: string | null;
+  renewalTokenHash: string | null;
+  renewalSession: string | null;
+  renewalDeadline: string | null;
+}
+
+/** `current`: a member now; `past`: lapsed (did not stay for a new session), kept until retention removes them. */
+export type MemberStatus = "current" | "past";
+
+/** One event of a member's history. */
+export interface MemberActivityTable {
+  id: string;
+  memberId: string;
+  at: string;
+  kind: "accepted" | "position" | "renewed" | "lapsed" | "rejoined";
+  /** The position set, the session renewed for or rejoined in. */
+  detail: string | null;
+  /** The admin who acted, when one did. */
+  adminEmail: string | null;
 }
 
 /** A coordinator's emergency request for blood (see the blood-requests migration). */
@@ -166,6 +205,8 @@ export interface SettingsTable {
   /** Days between two donations an Owner set, for men and for women; null: the defaults (90, 120). */
   bloodIntervalMenDays: number | null;
   bloodIntervalWomenDays: number | null;
+  /** The society's current session (year), "2026–27", as an Owner named it; null: none named yet. */
+  memberSession: string | null;
 }
 
 export interface ImagesTable {
@@ -373,7 +414,16 @@ export type NewApplication = Insertable<ApplicationsTable>;
  * with their personal link; `blood-ask`: a coordinator's ask to a donor for a request, with the link to answer it.
  */
 export type MailKind =
-  "join" | "contact" | "test" | "confirmation" | "registration" | "registration-confirm" | "account" | "blood-donor" | "blood-ask";
+  | "join"
+  | "contact"
+  | "test"
+  | "confirmation"
+  | "registration"
+  | "registration-confirm"
+  | "account"
+  | "blood-donor"
+  | "blood-ask"
+  | "member-renewal";
 export type MailStatus = "waiting" | "sending" | "sent" | "dead";
 
 export interface MailOutboxTable {

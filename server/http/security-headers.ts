@@ -77,7 +77,7 @@ export function documentPolicy(scripts: readonly string[], { https }: { https: b
     "worker-src": ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'"],
+    "form-action": ["'self'", "https://wa.me", "tel:"],
     "frame-ancestors": ["'none'"],
     ...(https ? { "upgrade-insecure-requests": [] } : {}),
   };

@@ -67,7 +67,8 @@ export type OutboxPayload =
   | ({ kind: "registration-confirm" } & RegistrationConfirmMail)
   | ({ kind: "account" } & AccountMail)
   | ({ kind: "blood-donor" } & BloodDonorMail)
-  | ({ kind: "blood-ask" } & BloodDonorMail);
+  | ({ kind: "blood-ask" } & BloodDonorMail)
+  | ({ kind: "member-renewal" } & LinkMail);
 
 /**
  * A blood donor's mail with a link: their personal link (on signing up, on asking for a new one, every 6 months), or a
@@ -176,7 +177,12 @@ function withLink(mail: LinkMail, secretLink: string | null): { to: Address; sub
 export function renderMail(payload: OutboxPayload, notificationAddress: string | undefined, secretLink: string | null = null): Mail {
   if (payload.kind === "confirmation") return { kind: "confirmation", ...renderConfirmation(payload, notificationAddress) };
   if (payload.kind === "account") return { kind: "account", ...renderConfirmation(withLink(payload, secretLink), undefined) };
-  if (payload.kind === "registration-confirm" || payload.kind === "blood-donor" || payload.kind === "blood-ask") {
+  if (
+    payload.kind === "registration-confirm" ||
+    payload.kind === "blood-donor" ||
+    payload.kind === "blood-ask" ||
+    payload.kind === "member-renewal"
+  ) {
     return { kind: payload.kind, ...renderConfirmation(withLink(payload, secretLink), notificationAddress) };
   }
   if (payload.kind === "registration") {
@@ -191,7 +197,7 @@ export function renderMail(payload: OutboxPayload, notificationAddress: string |
 function renderNotification(
   payload: Exclude<
     OutboxPayload,
-    { kind: "confirmation" | "registration" | "registration-confirm" | "account" | "blood-donor" | "blood-ask" }
+    { kind: "confirmation" | "registration" | "registration-confirm" | "account" | "blood-donor" | "blood-ask" | "member-renewal" }
   >,
 ): Omit<Mail, "to"> {
   const replyTo = safeAddress(payload.replyTo);

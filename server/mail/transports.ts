@@ -35,7 +35,12 @@ function emailJsTemplate(templateIds: EmailJsConfig["templateIds"], kind: Mail["
   const id =
     kind === "test"
       ? templateIds.contact
-      : kind === "registration" || kind === "registration-confirm" || kind === "account" || kind === "blood-donor" || kind === "blood-ask"
+      : kind === "registration" ||
+          kind === "registration-confirm" ||
+          kind === "account" ||
+          kind === "blood-donor" ||
+          kind === "blood-ask" ||
+          kind === "member-renewal"
         ? templateIds.confirmation
         : templateIds[kind];
   if (!id) throw new MailDeliveryError("EmailJS template not set", true);

@@ -12,6 +12,7 @@ import { contactMessagesRepo } from "./contact-messages";
 import { contentListRepo } from "./content-lists";
 import { imagesRepo } from "./images";
 import { mailOutboxRepo } from "./mail-outbox";
+import { membersRepo } from "./members";
 import { personalDataRepo } from "./personal-data";
 import { publicContentRepo } from "./public-content";
 import { rateLimitsRepo } from "./rate-limits";
@@ -44,6 +45,7 @@ export function createRepos(db: Kysely<Database>, root: Kysely<Database> = db) {
     registrations: registrationsRepo(db),
     bloodDonors: bloodDonorsRepo(db),
     bloodRequests: bloodRequestsRepo(db),
+    members: membersRepo(db),
     contactMessages: contactMessagesRepo(db),
     publicContent: publicContentRepo(db),
     siteContent: siteContentRepo(db),

@@ -1,36 +1,53 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
-/** The ids of the join applications, contact messages, registrations and blood donors that match. */
+/** The ids of the join applications, contact messages, registrations, blood donors and members that match. */
 export interface RecordIds {
   applications: string[];
   messages: string[];
   registrations: string[];
   donors: string[];
+  members: string[];
 }
 
 /**
- * Where applicants', senders', registrants' and donors' personal data is found: by their email address, or by age. A
- * donor is kept while they stay willing, not by age (the retention sweep's own rule: see bloodDonorService), so age
- * finds no donors.
+ * Where applicants', senders', registrants', donors' and members' personal data is found: by their email address, or
+ * by age. A donor is kept while they stay willing (the blood-donor service's own sweep), so age finds no donors; a member
+ * is kept while current, so age finds only past members, by when they lapsed.
  */
 export function personalDataRepo(db: Kysely<Database>) {
-  const ids = async (where: { email: string } | { createdBefore: string }, limit?: number): Promise<RecordIds> => {
-    const tables = ["applications", "contactMessages", "registrations", ...("email" in where ? (["bloodDonors"] as const) : [])] as const;
-    const [applications, messages, registrations, donors = []] = await Promise.all(
-      tables.map(async (table) => {
-        let query = db.selectFrom(table).select("id");
-        query = "email" in where ? query.where("email", "=", where.email) : query.where("createdAt", "<", where.createdBefore);
-        if (limit !== undefined) query = query.limit(limit);
-        return (await query.execute()).map((row) => row.id);
-      }),
-    );
-    return { applications: applications!, messages: messages!, registrations: registrations!, donors };
-  };
+  const ids = async (table: "applications" | "contactMessages" | "registrations" | "bloodDonors" | "members", email: string) =>
+    (await db.selectFrom(table).select("id").where("email", "=", email).execute()).map((row) => row.id);
+  const olderIds = async (table: "applications" | "contactMessages" | "registrations", before: string, limit: number) =>
+    (await db.selectFrom(table).select("id").where("createdAt", "<", before).limit(limit).execute()).map((row) => row.id);
   return {
     /** What is held for an email address (stored trimmed and lower-cased, as `email` must be given). */
-    ofEmail: (email: string) => ids({ email }),
-    /** Up to `limit` of each request, message and registration submitted before an instant (ISO). */
-    olderThan: (createdBefore: string, limit: number) => ids({ createdBefore }, limit),
+    async ofEmail(email: string): Promise<RecordIds> {
+      const [applications, messages, registrations, donors, members] = await Promise.all([
+        ids("applications", email),
+        ids("contactMessages", email),
+        ids("registrations", email),
+        ids("bloodDonors", email),
+        ids("members", email),
+      ]);
+      return { applications, messages, registrations, donors, members };
+    },
+    /** Up to `limit` of each request, message and registration submitted, and past member lapsed, before an instant (ISO). */
+    async olderThan(before: string, limit: number): Promise<RecordIds> {
+      const [applications, messages, registrations, members] = await Promise.all([
+        olderIds("applications", before, limit),
+        olderIds("contactMessages", before, limit),
+        olderIds("registrations", before, limit),
+        db
+          .selectFrom("members")
+          .select("id")
+          .where("status", "=", "past")
+          .where("lapsedAt", "<", before)
+          .limit(limit)
+          .execute()
+          .then((rows) => rows.map((row) => row.id)),
+      ]);
+      return { applications, messages, registrations, donors: [], members };
+    },
   };
 }

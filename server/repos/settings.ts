@@ -62,6 +62,20 @@ export function settingsRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The current member session as an Owner named it; null: none named yet. */
+    async memberSession(): Promise<string | null> {
+      const row = await db.selectFrom("settings").select("memberSession").where("id", "=", SETTINGS_ID).executeTakeFirst();
+      return row?.memberSession ?? null;
+    },
+
+    async setMemberSession(session: string): Promise<void> {
+      await db
+        .updateTable("settings")
+        .set({ memberSession: session, updatedAt: new Date().toISOString() })
+        .where("id", "=", SETTINGS_ID)
+        .execute();
+    },
+
     /** How many months requests and messages are kept; null: until deleted by hand. */
     async retentionMonths(): Promise<number | null> {
       const row = await db.selectFrom("settings").select("retentionMonths").where("id", "=", SETTINGS_ID).executeTakeFirst();

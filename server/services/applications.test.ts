@@ -12,6 +12,7 @@ import type { NewApplication } from "#server/db/schema.ts";
 import { mailFiles } from "#server/mail/mail-files.ts";
 import { parseAnswers, serializeAnswers } from "#server/repos/applications.ts";
 import { applicationService } from "./applications";
+import { memberService } from "./members";
 import { recordEraser } from "./personal-data";
 import { PUBLIC_FORM_LIMIT, submissionStore } from "./public-submissions";
 
@@ -55,6 +56,14 @@ describe.each(testEngines())("join applications on %s", (engine) => {
 
   const service = () => {
     const logger = pino({ level: "silent" });
+    const erase = recordEraser({ db: database.db, mailFiles: mailFiles(dir), logger });
+    const members = memberService({
+      db: database.db,
+      timeZone: "Asia/Karachi",
+      erase,
+      site: async () => ({ siteName: "SMS", publicUrl: "https://society.example" }),
+      wakeMailer: () => undefined,
+    });
     return applicationService({
       db: database.db,
       store: submissionStore({ db: database.db, logger, wakeMailer: () => undefined }),
@@ -62,7 +71,8 @@ describe.each(testEngines())("join applications on %s", (engine) => {
       timeZone: "Asia/Karachi",
       questions: async () => QUESTIONS,
       localAddressLabel: async () => "Sargodha Address",
-      erase: recordEraser({ db: database.db, mailFiles: mailFiles(dir), logger }),
+      erase,
+      admitMembers: members.admit,
       confirmationFor: async ({ name, email }) => ({
         kind: "confirmation",
         to: { name, address: email },

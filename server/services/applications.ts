@@ -3,7 +3,7 @@ import { APPLICATIONS_PAGE_SIZE, type ApplicationFilter, type ApplicationStatus 
 import type { Kysely } from "kysely";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
-import { createRepos, inTransaction } from "#server/repos/index.ts";
+import { createRepos, inTransaction, type Repos } from "#server/repos/index.ts";
 import type { ActivityEntry } from "#server/repos/application-activity.ts";
 import { type Answer, type Application, type ApplicationMatch, serializeAnswers } from "#server/repos/applications.ts";
 import { formatSiteTime, startOfDay } from "#server/site-time.ts";
@@ -25,6 +25,8 @@ export interface ApplicationServiceDeps {
   localAddressLabel(): Promise<string>;
   /** Deletes requests with every copy of their data. */
   erase: RecordEraser;
+  /** In the transaction that accepts requests: makes their applicants members (memberService's `admit`). */
+  admitMembers(trx: Repos, applicationIds: readonly string[], actor: Actor, now: Date): Promise<void>;
   /** The applicant's confirmation mail as the committee set it; undefined when it is off. */
   confirmationFor(applicant: { name: string; email: string }): Promise<Extract<OutboxPayload, { kind: "confirmation" }> | undefined>;
 }
@@ -68,6 +70,7 @@ export function applicationService({
   localAddressLabel,
   erase,
   confirmationFor,
+  admitMembers,
 }: ApplicationServiceDeps) {
   const repos = createRepos(db);
   const listed = (application: Application): ListedApplication => ({
@@ -180,7 +183,7 @@ export function applicationService({
 
     /**
      * Sets the status of the requests; each one whose status changes gets a history entry and an audit entry (ids
-     * only). Returns how many of the ids named a request.
+     * only), and an accepted one's applicant becomes a member. Returns how many of the ids named a request.
      */
     async setStatus(ids: readonly string[], status: ApplicationStatus, actor: Actor, now = new Date()): Promise<number> {
       const wanted = validIds(ids);
@@ -195,6 +198,7 @@ export function applicationService({
             changing.map((applicationId) => ({ applicationId, at, adminEmail: actor.email, kind: "status", status })),
           );
           for (const id of changing) await trx.auditLog.record(actor.id, "application.status", `application=${id} status=${status}`);
+          if (status === "accepted") await admitMembers(trx, changing, actor, now);
         }
         return found.length;
       });

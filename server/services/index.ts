@@ -24,6 +24,7 @@ import { mailSettingsService } from "./mail-settings";
 import { addMissingPreviews } from "./link-previews";
 import { personalDataService, recordEraser } from "./personal-data";
 import { submissionStore } from "./public-submissions";
+import { memberService } from "./members";
 import { registrationService } from "./registrations";
 import { siteContentService } from "./site-content";
 
@@ -79,6 +80,13 @@ export function createServices(deps: ServiceDeps) {
     logger,
   });
   const audit = auditService({ db, timeZone: deps.siteTimeZone });
+  const members = memberService({
+    db,
+    timeZone: deps.siteTimeZone,
+    erase,
+    site: async () => ({ siteName: (await content.chrome()).shortName, publicUrl: deps.publicUrl }),
+    wakeMailer: deps.wakeMailer,
+  });
   const bloodDonors = bloodDonorService({
     db,
     store,
@@ -111,7 +119,10 @@ export function createServices(deps: ServiceDeps) {
       localAddressLabel: content.localAddressLabel,
       erase,
       confirmationFor: async (applicant) => mailSettings.confirmationFor(applicant, (await content.chrome()).shortName),
+      admitMembers: members.admit,
     }),
+    /** The society's members: made by accepting join requests, listed, renewed each session. */
+    members,
     registrations,
     /** The blood-donor registry as donors see it: signing up, their own link, the public counts. */
     bloodDonors,
@@ -176,6 +187,7 @@ export function createServices(deps: ServiceDeps) {
         ["year-old audit entries", () => audit.deleteExpired()],
         ["retention sweep", () => personalData.sweepDaily()],
         ["blood donors past keeping", () => bloodDonors.sweep()],
+        ["members who did not stay for a new session", () => members.lapseOverdue()],
         ["blood donors asked whether still willing", () => bloodDonors.remindSilent()],
       ];
       for (const [task, run] of tasks) {

@@ -18,6 +18,7 @@ export interface ErasedCounts {
   messages: number;
   registrations: number;
   donors: number;
+  members: number;
   mails: number;
 }
 
@@ -27,12 +28,14 @@ export interface ErasedRecords {
   messages: string[];
   registrations: string[];
   donors: string[];
+  members: string[];
   mails: string[];
 }
 
 /** What to erase, chosen inside the erasing transaction: records, and mails and per-email counters beside theirs. */
-export interface Erasure extends Omit<RecordIds, "donors"> {
+export interface Erasure extends Omit<RecordIds, "donors" | "members"> {
   donors?: readonly string[];
+  members?: readonly string[];
   mailIds?: readonly string[];
   counterKeys?: readonly string[];
   /** Mails created before this instant (ISO), whatever they tell of. */
@@ -81,18 +84,20 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
       const messages = await trx.contactMessages.delete(chosen.messages);
       const registrations = await trx.registrations.delete(chosen.registrations);
       const donors = await trx.bloodDonors.delete(chosen.donors ?? []);
+      const members = await trx.members.delete(chosen.members ?? []);
       const mails = new Set([
         ...(await trx.mailOutbox.deleteForRecords([
           ...chosen.applications,
           ...chosen.messages,
           ...chosen.registrations,
           ...(chosen.donors ?? []),
+          ...(chosen.members ?? []),
         ])),
         ...(await trx.mailOutbox.delete({ ids: chosen.mailIds ?? [] })),
         ...(chosen.mailsBefore ? await trx.mailOutbox.delete({ createdBefore: chosen.mailsBefore }) : []),
       ]);
       for (const key of chosen.counterKeys ?? []) await trx.rateLimits.reset(key);
-      const result = { requests, messages, registrations, donors, mails: [...mails] };
+      const result = { requests, messages, registrations, donors, members, mails: [...mails] };
       await audit(trx, result);
       return result;
     });
@@ -104,25 +109,26 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
 
 export type RecordEraser = ReturnType<typeof recordEraser>;
 
-const countsOf = ({ requests, messages, registrations, donors, mails }: ErasedRecords): ErasedCounts => ({
+const countsOf = ({ requests, messages, registrations, donors, members, mails }: ErasedRecords): ErasedCounts => ({
   requests: requests.length,
   messages: messages.length,
   registrations: registrations.length,
   donors: donors.length,
+  members: members.length,
   mails: mails.length,
 });
 
 /** An audit entry that says how much was erased, never whose. */
 const auditCounts = (actor: string, action: string) => async (trx: Repos, erased: ErasedRecords) => {
-  const { requests, messages, registrations, donors, mails } = countsOf(erased);
+  const { requests, messages, registrations, donors, members, mails } = countsOf(erased);
   await trx.auditLog.record(
     actor,
     action,
-    `requests=${requests} messages=${messages} registrations=${registrations} donors=${donors} mails=${mails}`,
+    `requests=${requests} messages=${messages} registrations=${registrations} donors=${donors} members=${members} mails=${mails}`,
   );
 };
 
-const NOTHING: ErasedCounts = { requests: 0, messages: 0, registrations: 0, donors: 0, mails: 0 };
+const NOTHING: ErasedCounts = { requests: 0, messages: 0, registrations: 0, donors: 0, members: 0, mails: 0 };
 
 /**
  * Applicants', senders' and registrants' personal data kept only as long as needed: the retention setting and its daily sweep, and
@@ -171,7 +177,7 @@ export function personalDataService({
         const erased = await erase(
           async (trx) => ({ ...(await trx.personalData.olderThan(cutoff, SWEEP_BATCH)), mailsBefore: cutoff }),
           async (trx, batch) => {
-            if (batch.requests.length + batch.messages.length + batch.registrations.length + batch.mails.length > 0)
+            if (batch.requests.length + batch.messages.length + batch.registrations.length + batch.members.length + batch.mails.length > 0)
               await auditCounts(actor, "retention.sweep")(trx, batch);
           },
           { now },
@@ -180,12 +186,19 @@ export function personalDataService({
         total.requests += batch.requests;
         total.messages += batch.messages;
         total.registrations += batch.registrations;
+        total.members += batch.members;
         total.mails += batch.mails;
-        if (batch.requests < SWEEP_BATCH && batch.messages < SWEEP_BATCH && batch.registrations < SWEEP_BATCH) break;
+        if (
+          batch.requests < SWEEP_BATCH &&
+          batch.messages < SWEEP_BATCH &&
+          batch.registrations < SWEEP_BATCH &&
+          batch.members < SWEEP_BATCH
+        )
+          break;
       }
       // A file the log transport wrote while its mail was being deleted, or one a failed delete left behind.
       await mailFiles.deleteOrphans((ids) => repos.mailOutbox.existing(ids));
-      if (total.requests + total.messages + total.registrations + total.mails > 0)
+      if (total.requests + total.messages + total.registrations + total.members + total.mails > 0)
         logger.info(total, "retention sweep deleted old requests, messages and registrations");
       return total;
     },
@@ -212,6 +225,7 @@ export function personalDataService({
         messages: records.messages.length,
         registrations: records.registrations.length,
         donors: records.donors.length,
+        members: records.members.length,
         mails: mails.length,
       };
     },

@@ -512,7 +512,12 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     await registerAndConfirm(registrations, id, person("Chand", { waitingList: true }));
     woken = 0;
 
-    expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toMatchObject({ registrations: 1, donors: 0, mails: 2 });
+    expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toMatchObject({
+      registrations: 1,
+      donors: 0,
+      members: 0,
+      mails: 2,
+    });
     expect(await statuses(id)).toEqual(["Bilal: registered", "Chand: waiting"]);
     const sent = await mails();
     expect(sent.some((mail) => mail.to.address === "amna@example.org")).toBe(false);
@@ -561,12 +566,20 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const id = await announcement({});
     await registerAndConfirm(registrations, id, person("Amna"));
     await registerAndConfirm(registrations, id, person("Bilal"));
-    expect(await personalData.findByEmail("amna@example.org")).toEqual({ requests: 0, messages: 0, registrations: 1, donors: 0, mails: 2 });
+    expect(await personalData.findByEmail("amna@example.org")).toEqual({
+      requests: 0,
+      messages: 0,
+      registrations: 1,
+      donors: 0,
+      members: 0,
+      mails: 2,
+    });
     expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toEqual({
       requests: 0,
       messages: 0,
       registrations: 1,
       donors: 0,
+      members: 0,
       mails: 2,
     });
     expect(await statuses(id)).toEqual(["Bilal: registered"]);

@@ -11,6 +11,7 @@ import { adminMenuButton, adminNav, goToAdminSection, openAdminNav } from "./men
 const SECTIONS = [
   ["Requests", /\/admin$/, /^Admin Panel - All Requests/],
   ["Messages", /\/admin\/messages$/, /^Messages/],
+  ["Members", /\/admin\/members$/, /^Members$/],
   ["Announcements", /\/admin-announcement$/, /^Your Announcements$/],
   ["Site content", /\/admin\/content$/, /^Site content$/],
   ["Blood", /\/admin\/blood$/, /^Blood$/],
@@ -53,7 +54,7 @@ test.describe(`the admin navigation ${BOTH_WIDTHS}`, () => {
     await signInAsAdmin({ email: EDITOR.email });
     await page.goto("/admin/content/team");
     const nav = await openAdminNav(page);
-    await expect(nav.getByRole("link")).toHaveText(["Requests", "Messages", "Announcements", "Site content", "Security"]);
+    await expect(nav.getByRole("link")).toHaveText(["Requests", "Messages", "Members", "Announcements", "Site content", "Security"]);
     await expect(nav.getByRole("link", { name: "Site content" })).toHaveAttribute("aria-current", "true");
 
     if (await adminMenuButton(page).isVisible()) {

@@ -19,7 +19,7 @@ import { videoUploadsRepo } from "#server/repos/video-uploads.ts";
 import { videoPartKey } from "#server/services/video-editor.ts";
 import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication, seedContactMessage } from "./helpers/admin";
 import { describeChanges, diffRows, type Row, snapshotRows, snapshotTable } from "./helpers/rows";
-import { seedBloodRequest, seedRegistration } from "./helpers/seed";
+import { seedBloodRequest, seedMember, seedRegistration } from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
@@ -50,6 +50,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/contact": "/contact: the contact form (its page is where the form lands without JavaScript)",
   "routes/blood-donors": "/blood-donors: becoming a blood donor, a new personal link by email, and the public counts (never under 3)",
   "routes/blood-donor-link": "/blood-donors/me?token=: a donor's own details, opened only by their personal link",
+  "routes/member-renewal": "/members/renew?token=: a member stays for a new session with the mailed link",
   "routes/blood-donor-answer": "/blood-donors/answer?token=: a donor asked by mail answers for that request with the mailed link",
   "routes/robots-txt": "/robots.txt",
   "routes/sitemap-xml": "/sitemap.xml",
@@ -208,6 +209,8 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   /** An open emergency request, and a confirmed donor who matches it. */
   let bloodRequestId: string;
   let bloodDonorId: string;
+  /** A current member, for the routes of one. */
+  let memberId: string;
 
   beforeAll(async () => {
     manifest = await loadManifest();
@@ -298,6 +301,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     );
     ({ announcementId: registeredAnnouncementId, registrationId } = await seedRegistration(server, { name: "Secret Applicant Zainab" }));
     ({ requestId: bloodRequestId, donorId: bloodDonorId } = await seedBloodRequest(server, { phone: DONOR_PHONE }));
+    memberId = await seedMember(server, { name: "Secret Member Sana" });
   });
 
   const store = () => sessionStore(sessionsRepo(server.database.db));
@@ -364,6 +368,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     }
     if (route.path === "/admin/content/video/uploads/:id/:index") return `/admin/content/video/uploads/${videoUploadId}/0`;
     if (route.path === "/admin/blood/:id") return `/admin/blood/${bloodRequestId}`;
+    if (route.path === "/admin/members/:id") return `/admin/members/${memberId}`;
     if (route.path.startsWith("/admin/content/:list/:id/")) {
       return `/admin/content/goals/${route.path.endsWith("/delete") ? goalIds.at(-1)! : goalIds[0]!}/${route.path.split("/").at(-1)!}`;
     }
@@ -433,6 +438,10 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
           contact: "Ward 4",
         }),
       };
+    }
+    if (route.id === "routes/admin/members/index") return { body: new URLSearchParams({ intent: "start-session", session: "2099–00" }) };
+    if (route.id === "routes/admin/members/member") {
+      return { body: new URLSearchParams({ intent: "set-position", position: "A position a forged session must not set" }) };
     }
     if (route.id === "routes/admin/blood/request") {
       return { body: new URLSearchParams({ intent: "reveal", donorId: bloodDonorId, channel: "number" }) };
@@ -816,13 +825,14 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   });
 
   test("the public routes answer anyone; a donor's pages only with their link (404 without)", async () => {
-    const donorLinkPages = new Set(["routes/blood-donor-link", "routes/blood-donor-answer"]);
+    const donorLinkPages = new Set(["routes/blood-donor-link", "routes/blood-donor-answer", "routes/member-renewal"]);
     for (const route of manifest.filter((r) => r.id in PUBLIC_ROUTES && r.hasLoader)) {
       const url = route.path === "/*" ? "/no-such-page" : route.path.replace(":slug", gallerySlug).replace(":id", announcementId);
       const answer = await fetch(`${server.url}${url}`, { redirect: "manual" });
       expect(answer.status, url).toBe(route.id === "routes/not-found" || donorLinkPages.has(route.id) ? 404 : 200);
       const text = await answer.text();
-      for (const secret of ["Secret Applicant Zainab", "Secret Donor Nadia", DONOR_PHONE]) expect(text, url).not.toContain(secret);
+      for (const secret of ["Secret Applicant Zainab", "Secret Donor Nadia", DONOR_PHONE, "Secret Member Sana"])
+        expect(text, url).not.toContain(secret);
     }
   });
 

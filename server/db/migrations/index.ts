@@ -28,6 +28,7 @@ import * as bloodDonors from "./2026-12-05T00-00-00_blood-donors";
 import * as bloodRequests from "./2026-12-05T01-00-00_blood-requests";
 import * as bloodCoordinators from "./2026-12-05T02-00-00_blood-coordinators";
 import * as donationIntervals from "./2026-12-05T03-00-00_donation-intervals";
+import * as members from "./2026-12-05T04-00-00_members";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-05T01-00-00_blood-requests": bloodRequests,
   "2026-12-05T02-00-00_blood-coordinators": bloodCoordinators,
   "2026-12-05T03-00-00_donation-intervals": donationIntervals,
+  "2026-12-05T04-00-00_members": members,
 };

@@ -15,6 +15,8 @@ export const WATCHED_TABLES = [
   "bloodDonors",
   "bloodRequests",
   "bloodRequestAsks",
+  "members",
+  "memberActivity",
   "mailOutbox",
   "announcements",
   "images",

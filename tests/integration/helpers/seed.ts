@@ -184,3 +184,31 @@ export async function seedBloodRequest(server: TestServer, { phone }: { phone: s
     .execute();
   return { requestId, donorId };
 }
+
+/** A current member (as accepting a join request makes one), with this `name`. */
+export async function seedMember(server: TestServer, { name = "Seeded Member" }: { name?: string } = {}): Promise<string> {
+  const id = newId();
+  const at = nowIso();
+  await server.database.db
+    .insertInto("members")
+    .values({
+      id,
+      applicationId: null,
+      name,
+      email: `${id}@example.org`,
+      phone: "03001234567",
+      class: "2nd Year",
+      department: "MBBS",
+      session: "2026–27",
+      position: null,
+      status: "current",
+      appliedAt: at,
+      acceptedAt: at,
+      lapsedAt: null,
+      renewalTokenHash: null,
+      renewalSession: null,
+      renewalDeadline: null,
+    })
+    .execute();
+  return id;
+}

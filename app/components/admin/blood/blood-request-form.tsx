@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { BLOOD_GROUPS } from "#core/blood/groups.ts";
 import { bloodRequestsPageSchema } from "#core/schemas/blood-request.ts";
@@ -17,11 +18,12 @@ export function BloodRequestForm({ requestPage }: { requestPage: (id: string) =>
     schema: bloodRequestsPageSchema,
     defaultValue: { units: "1" },
     toasts: { failure: NOT_DONE },
-    onSaved: (answer) => {
-      if (answer.id) void navigate(requestPage(answer.id));
-    },
   });
-  const { fields } = requestForm;
+  const { fields, fetcher } = requestForm;
+  const savedId = fetcher.data?.ok ? fetcher.data.id : undefined;
+  useEffect(() => {
+    if (savedId && fetcher.state === "idle") void navigate(requestPage(savedId));
+  }, [savedId, fetcher.state, navigate, requestPage]);
   return (
     <AdminForm form={requestForm} submit="Log request and find donors" label="Log a request">
       <div className="grid gap-4 sm:grid-cols-2">
