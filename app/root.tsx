@@ -123,7 +123,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>{title}</title>
       <h1 className="text-3xl font-bold text-brand-900">{title}</h1>
       <p className="text-slate-700">{text}</p>
-      <Link to={to} reloadDocument={signIn} className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-900">
+      <Link
+        to={to}
+        reloadDocument={signIn || notAllowed}
+        className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+      >
         {label}
       </Link>
     </main>

@@ -77,6 +77,8 @@ export function documentPolicy(scripts: readonly string[], { https }: { https: b
     "worker-src": ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
+    // The Blood section's WhatsApp and Call buttons post to the site, which answers 303 to wa.me or tel: (browsers
+    // hold a form's redirect to form-action too).
     "form-action": ["'self'", "https://wa.me", "tel:"],
     "frame-ancestors": ["'none'"],
     ...(https ? { "upgrade-insecure-requests": [] } : {}),

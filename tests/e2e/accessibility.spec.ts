@@ -128,6 +128,17 @@ async function seedRequests(seed: Seed): Promise<void> {
 const seedCamp = (seed: Seed, capacity = 2) =>
   seed.announcement({ ...CAMP, googleFormUrl: undefined, registration: { capacity, questions: [SHIRT] }, withImage: false });
 
+/**
+ * An O+ patient's request in Lahore and donors who can give: one of the same group, an O− one who gave in January, one
+ * in another city. Returns the request's id.
+ */
+async function seedBloodRequest(seed: Seed, status?: "fulfilled"): Promise<string> {
+  await seed.bloodDonor({ name: "Ali Hassan", bloodGroup: "O+", area: "Gulberg", phone: "+923001111111" });
+  await seed.bloodDonor({ name: "Sana Iqbal", bloodGroup: "O-", area: "Model Town", lastDonation: "2026-01-15" });
+  await seed.bloodDonor({ name: "Usman Ali", bloodGroup: "O+", city: "Sargodha", area: "Satellite Town" });
+  return seed.bloodRequest({ note: "Patient in surgery ward.\nBring a CNIC.", status });
+}
+
 /** The first event gallery with photos, as the database holds it. */
 const firstEventGallery = ({ db }: DatabaseHandle) =>
   db
@@ -335,6 +346,92 @@ const SCREENS: Screen[] = [
   {
     name: "the 'Confirm your place' page of a link used or expired",
     path: async ({ seed }) => `/announcement/${(await seedCamp(seed)).id}/confirm?token=${"x".repeat(43)}`,
+  },
+
+  // The blood-donor registry: the public page, and a donor's own page from their personal link.
+  { name: "'Become a blood donor', no count of donors yet", path: "/blood-donors" },
+  {
+    name: "'Become a blood donor' with the counts of available donors",
+    path: async ({ seed }) => {
+      for (const name of ["Sana Iqbal", "Hina Raza", "Usman Ali"]) await seed.bloodDonor({ name, bloodGroup: "O-", city: "Sargodha" });
+      for (const name of ["Ali Hassan", "Zara Sheikh", "Omar Farooq"]) await seed.bloodDonor({ name, bloodGroup: "B+", city: "Lahore" });
+      return "/blood-donors";
+    },
+    reach: (page) => visible(page.getByRole("listitem").filter({ hasText: "3 O- donors in Sargodha" })),
+  },
+  {
+    name: "'Become a blood donor', with every field's message",
+    path: "/blood-donors",
+    reach: async (page) => {
+      const form = page.getByRole("form", { name: "Join the registry" });
+      await form.getByLabel("Phone number", { exact: true }).fill("12345");
+      await button(form, "Become a donor").click();
+      await expect(form.getByRole("checkbox")).toHaveAttribute("aria-invalid", "true");
+    },
+  },
+  {
+    name: "'Become a blood donor': the personal link on its way, and a new link asked for",
+    path: "/blood-donors",
+    reach: async (page) => {
+      const form = page.getByRole("form", { name: "Join the registry" });
+      await fillIn(form, {
+        Name: "Sana Iqbal",
+        Email: "sana@example.org",
+        "Phone number": "0300 1234567",
+        City: "Sargodha",
+        Area: "Satellite Town",
+      });
+      await form.getByLabel("Blood group", { exact: true }).selectOption("B+");
+      await form.getByRole("group", { name: "Donation interval" }).getByLabel("Every 120 days (usual for women)").check();
+      await form.getByRole("checkbox").check();
+      await button(form, "Become a donor").click();
+      await visible(page.getByRole("status").filter({ hasText: "a mail with your personal link is on its way" }));
+      const request = page.getByRole("form", { name: "Already a donor? Get a new link" });
+      await request.getByLabel("Email", { exact: true }).fill("sana@example.org");
+      await button(request, "Mail me a new link").click();
+      await visible(page.getByRole("status").filter({ hasText: "a mail with a new personal link is on its way" }));
+    },
+  },
+  {
+    name: "a blood donor's own page before Confirm",
+    path: async ({ seed }) => `/blood-donors/me?token=${await seed.bloodDonor({ name: "Sana Iqbal", confirmed: false })}`,
+  },
+  {
+    name: "a blood donor's own page: availability and details, saved; 'Withdraw from the registry' opened",
+    path: async ({ seed }) =>
+      `/blood-donors/me?token=${await seed.bloodDonor({ name: "Sana Iqbal", lastDonation: "2026-01-15", availability: "not-now" })}`,
+    reach: async (page) => {
+      const form = page.getByRole("form", { name: "Your availability and details" });
+      await form.getByLabel("Area", { exact: true }).fill("Model Town");
+      await button(form, "Save").click();
+      await visible(form.getByRole("status").filter({ hasText: "Saved." }));
+      await page.getByText("Withdraw from the registry", { exact: true }).click();
+      await visible(button(page, "Withdraw and erase my details"));
+    },
+  },
+  {
+    name: "a blood donor's own page: 'Available from a date' without its date",
+    path: async ({ seed }) => `/blood-donors/me?token=${await seed.bloodDonor({ name: "Sana Iqbal" })}`,
+    reach: async (page) => {
+      const form = page.getByRole("form", { name: "Your availability and details" });
+      await form.getByRole("group", { name: "Can coordinators ask you?" }).getByLabel("Available from a date", { exact: true }).check();
+      await button(form, "Save").click();
+      await expect(form.getByLabel("Available from", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    },
+  },
+  {
+    name: "a blood donor's link that no longer works",
+    path: `/blood-donors/me?token=${"x".repeat(43)}`,
+    consoleErrors: [/status of 404 \(Not Found\)/],
+  },
+  {
+    name: "a blood donor's page after withdrawing: 'You have left the registry'",
+    path: async ({ seed }) => `/blood-donors/me?token=${await seed.bloodDonor({ name: "Sana Iqbal" })}`,
+    reach: async (page) => {
+      await page.getByText("Withdraw from the registry", { exact: true }).click();
+      await button(page, "Withdraw and erase my details").click();
+      await visible(page.getByRole("status").filter({ hasText: "You have left the registry" }));
+    },
   },
   { name: "Events & Activities", path: "/events-and-activities" },
   { name: "an event's own page", path: async ({ database }) => `/events-and-activities/${(await firstEventGallery(database)).slug}` },
@@ -589,6 +686,71 @@ const SCREENS: Screen[] = [
     },
     as: "owner",
     reach: (page) => open(page, "Remove Ayesha Khan", alertNamed(page, "Remove Ayesha Khan?")),
+  },
+
+  // The Blood section (Owners and blood coordinators), and the page a donor's ask by mail links to.
+  {
+    name: "the Blood section: an open and a fulfilled request listed, and the 'Log a request' form's messages at its fields",
+    path: async ({ seed }) => {
+      await seed.bloodRequest({});
+      await seed.bloodRequest({ patientGroup: "AB-", units: 1, hospital: "Services Hospital", status: "fulfilled" });
+      return "/admin/blood";
+    },
+    as: "owner",
+    reach: async (page) => {
+      const form = page.getByRole("form", { name: "Log a request" });
+      await button(form, "Log request and find donors").click();
+      await expect(form.getByLabel("Patient's blood group", { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await expect(form.getByLabel("Contact at the hospital", { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByRole("list", { name: "Blood requests" }).getByRole("listitem")).toHaveCount(2);
+    },
+  },
+  {
+    name: "a blood request: the donors who can give now, one asked who said yes, and a number shown",
+    path: async ({ seed }) => {
+      const id = await seedBloodRequest(seed);
+      await seed.bloodAsk(id, "sana.iqbal@example.org", { answer: "yes" });
+      return `/admin/blood/${id}`;
+    },
+    as: "owner",
+    reach: async (page) => {
+      await button(page, "Show the number of donor 1, O+, Gulberg").click();
+      await visible(page.getByRole("link", { name: "Open WhatsApp (opens in a new tab)" }));
+    },
+  },
+  {
+    name: "a blood request closed as fulfilled, with the donor who gave",
+    path: async ({ seed }) => {
+      const id = await seedBloodRequest(seed, "fulfilled");
+      await seed.bloodAsk(id, "ali.hassan@example.org", { answer: "yes", donated: true });
+      await seed.bloodAsk(id, "usman.ali@example.org", { answer: "no" });
+      return `/admin/blood/${id}`;
+    },
+    as: "owner",
+    reach: (page) => visible(page.getByRole("listitem").filter({ hasText: / · gave$/ })),
+  },
+  {
+    name: "the Blood section opened by an Editor who is not a blood coordinator: 'Blood coordinators only'",
+    path: "/admin/blood",
+    as: "editor",
+    consoleErrors: [refused(403)],
+  },
+  {
+    name: "a donor's 'Can you donate?' page from an ask by mail",
+    path: async ({ seed }) => `/blood-donors/answer?token=${await seed.bloodAsk(await seedBloodRequest(seed), "ali.hassan@example.org")}`,
+  },
+  {
+    name: "a donor's 'Can you donate?' page once they answered 'I can donate'",
+    path: async ({ seed }) => `/blood-donors/answer?token=${await seed.bloodAsk(await seedBloodRequest(seed), "ali.hassan@example.org")}`,
+    reach: async (page) => {
+      await button(page, "I can donate").click();
+      await visible(page.getByRole("status").filter({ hasText: "Thank you! A coordinator will contact you" }));
+    },
+  },
+  {
+    name: "a donor's 'Can you donate?' link that no longer works",
+    path: `/blood-donors/answer?token=${"x".repeat(43)}`,
+    consoleErrors: [/status of 404 \(Not Found\)/],
   },
 
   // The Owners' pages: accounts, security, mail, audit, personal data.

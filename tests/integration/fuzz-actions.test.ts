@@ -1018,7 +1018,7 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
   );
 
   test(
-    "POST /admin (set-status, add-note): whatever the body, only a request's status and history change, or it is refused with a message",
+    "POST /admin (set-status, add-note): whatever the body, only a request's status and history change (and accepting makes its applicant a member), or it is refused with a message",
     async () => {
       const cookie = await sessionCookie();
       const existing = await seedApplication(server, { fullname: "Fuzz Applicant" });
@@ -1032,8 +1032,13 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
         }),
         async ({ fields, encoding }) => {
           const sent = await send("/admin.data", fields, encoding, { cookie });
-          if (sent.answer.status === 200) expectOnly(sent, ["applications", "applicationActivity"]);
-          else expectRefusedCleanly(sent, [400, 404, 413]);
+          if (sent.answer.status === 200) {
+            expectOnly(sent, ["applications", "applicationActivity", "members", "memberActivity"]);
+            // A member comes only with an acceptance, once: the first one makes the applicant a member.
+            const { added } = sent.changes.members ?? { added: [] };
+            if (added.length > 0) expect(flatten(fields)).toContainEqual(["status", "accepted"]);
+            expect(added.length).toBeLessThanOrEqual(1);
+          } else expectRefusedCleanly(sent, [400, 404, 413]);
         },
         runs(300),
       );

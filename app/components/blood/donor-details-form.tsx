@@ -7,7 +7,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { localDay } from "./local-day";
-import { RadioGroup } from "./radio-group";
+import { RadioGroup } from "#app/components/ui/radio-group.tsx";
 
 /** What the donor's details form starts with: the donor as stored. */
 export interface DonorDetails {

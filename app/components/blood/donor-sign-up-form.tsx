@@ -9,7 +9,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
-import { RadioGroup } from "./radio-group";
+import { RadioGroup } from "#app/components/ui/radio-group.tsx";
 import { localDay } from "./local-day";
 
 const GROUP_OPTIONS = { "": "Choose…", ...Object.fromEntries(BLOOD_GROUPS.map((group) => [group, group])) };

@@ -5,35 +5,8 @@ import { Form, useNavigation } from "react-router";
 import { answerField, type RegistrationQuestion, registrationSchema } from "#core/schemas/registration.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
+import { RadioGroup } from "#app/components/ui/radio-group.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
-
-/** One of several choices, as radio buttons in a group named by the question. */
-function ChoiceField({ meta, question }: { meta: FieldMetadata<string>; question: RegistrationQuestion }) {
-  const error = firstMessage(meta.errors);
-  return (
-    <fieldset aria-describedby={error ? meta.errorId : undefined} className="flex flex-col gap-2">
-      <legend className="mb-1 font-semibold text-slate-900">{question.label}</legend>
-      {question.choices.map((choice) => (
-        <label key={choice} className="flex items-center gap-2 text-slate-900">
-          <input
-            type="radio"
-            name={meta.name}
-            value={choice}
-            defaultChecked={meta.initialValue === choice}
-            aria-invalid={error ? true : undefined}
-            className="size-4 accent-brand-800"
-          />
-          {choice}
-        </label>
-      ))}
-      {error && (
-        <p id={meta.errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
 
 /**
  * An announcement's registration form: name, email, phone, class and the admin's questions. It posts to its page's
@@ -73,7 +46,12 @@ export function RegistrationForm({
       <Field meta={fields.class} label="Class" description="Your year or class, as the college names it." />
       {questions.map((question, index) =>
         question.kind === "choice" ? (
-          <ChoiceField key={question.label} meta={answerMeta(index)} question={question} />
+          <RadioGroup
+            key={question.label}
+            meta={answerMeta(index)}
+            legend={question.label}
+            options={Object.fromEntries(question.choices.map((choice) => [choice, choice]))}
+          />
         ) : (
           <Field
             key={question.label}

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { href, useNavigate } from "react-router";
 import { BLOOD_GROUPS } from "#core/blood/groups.ts";
 import { bloodRequestsPageSchema } from "#core/schemas/blood-request.ts";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
@@ -10,7 +10,7 @@ import { NOT_DONE } from "#core/messages/common.ts";
 const GROUP_OPTIONS = { "": "Choose…", ...Object.fromEntries(BLOOD_GROUPS.map((group) => [group, group])) };
 
 /** "Log a request": the patient's group, units, hospital and city, needed by, the contact there, a note. Opens the request once logged. */
-export function BloodRequestForm({ requestPage }: { requestPage: (id: string) => string }) {
+export function BloodRequestForm() {
   const navigate = useNavigate();
   const requestForm = useAdminForm({
     id: "blood-request",
@@ -21,9 +21,10 @@ export function BloodRequestForm({ requestPage }: { requestPage: (id: string) =>
   });
   const { fields, fetcher } = requestForm;
   const savedId = fetcher.data?.ok ? fetcher.data.id : undefined;
+  // Once the post and the list's reload after it are done: a navigation started while the list reloads is dropped.
   useEffect(() => {
-    if (savedId && fetcher.state === "idle") void navigate(requestPage(savedId));
-  }, [savedId, fetcher.state, navigate, requestPage]);
+    if (savedId && fetcher.state === "idle") void navigate(href("/admin/blood/:id", { id: savedId }));
+  }, [savedId, fetcher.state, navigate]);
   return (
     <AdminForm form={requestForm} submit="Log request and find donors" label="Log a request">
       <div className="grid gap-4 sm:grid-cols-2">

@@ -221,7 +221,13 @@ export function BloodRequestPage({
           <h2 id="matches-heading" className="text-xl font-bold text-brand-900">
             Donors who can give now ({matches.length})
           </h2>
-          {matches.length > 0 && <AskByMailForm notAsked={matches.filter((match) => !match.askedAt).length} />}
+          {matches.length > 0 && (
+            // Drawn anew when the number not asked changes, so its default follows.
+            <AskByMailForm
+              key={matches.filter((match) => !match.askedAt).length}
+              notAsked={matches.filter((match) => !match.askedAt).length}
+            />
+          )}
           {matches.length === 0 ? (
             <p className="text-slate-700">
               No available donor of a compatible group has rested long enough. Widen the search by asking in your groups.

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { href } from "react-router";
 import { BLOOD_SECTION_MESSAGES } from "#core/messages/blood.ts";
 import { OWNERS_ONLY_MESSAGE } from "#core/messages/admin-access.ts";
 import { bloodPageActionSchema } from "#core/schemas/blood-request.ts";
@@ -52,7 +51,7 @@ export default function AdminBlood({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <SettingsSection id="new-request" title="Log a request">
-        <BloodRequestForm requestPage={(id) => href("/admin/blood/:id", { id })} />
+        <BloodRequestForm />
       </SettingsSection>
       <SettingsSection
         id="intervals"

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { firstMessage } from "#app/components/ui/field.tsx";
+import { firstMessage } from "./field";
 
 /** One of a few choices as radio buttons in a fieldset named by `legend`, with the field's first error under them. */
 export function RadioGroup<Value extends string>({
