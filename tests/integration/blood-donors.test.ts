@@ -189,6 +189,8 @@ describe.each(testEngines())("the blood-donor pages over HTTP on %s", (engine) =
     expect(form.status).toBe(200);
     expect(form.headers.get("cache-control")).toBe("no-store");
     expect(await form.text()).toMatch(/<form id="blood-donor"[^>]*action="\/blood-donors" method="post">/);
+    // Search engines find the page through the sitemap.
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain(`<loc>${server.url}/blood-donors</loc>`);
 
     const amna = newDonor("Amna Khan", { city: "Sargodha", area: "Satellite Town" });
     const bilal = newDonor("Bilal Ahmed", { city: "Lahore", area: "Gulberg" });
