@@ -15,12 +15,11 @@ import { requestContext, servicesContext } from "#app/context.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   // Where staying leads (303), so a reload cannot post it again; the link no longer works after it.
-  const stayed = query.get("stayed");
-  if (stayed) return { renewal: null, token: "", stayed };
+  if (query.has("stayed")) return { renewal: null, token: "", stayed: true };
   const token = query.get("token") ?? "";
   const renewal = await context.get(servicesContext).members.renewalPage(token);
-  if (!renewal) return data({ renewal: null, token: "", stayed: null }, { status: 404 });
-  return { renewal, token, stayed: null };
+  if (!renewal) return data({ renewal: null, token: "", stayed: false }, { status: 404 });
+  return { renewal, token, stayed: false };
 }
 
 export function meta() {
@@ -37,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const members = context.get(servicesContext).members;
     const renewal = await members.renewalPage(token);
     if (!renewal || !(await members.renew(token))) return data({ ok: false, message: RENEWAL_MESSAGES.closed }, { status: 409 });
-    return redirect(`${href("/members/renew")}?${new URLSearchParams({ stayed: renewal.session })}`, 303);
+    // The page after it says a fixed thank-you: it repeats nothing of the address, which anyone can write.
+    return redirect(`${href("/members/renew")}?stayed`, 303);
   } catch (error) {
     context.get(requestContext).logger.error({ err: errorMessage(error) }, "membership not renewed");
     return data({ ok: false, message: RENEWAL_MESSAGES.failure }, { status: 500 });
@@ -51,7 +51,7 @@ export default function MemberRenewalPage({ loaderData, actionData }: Route.Comp
     <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <h1 className="text-3xl font-extrabold text-brand-900">Stay a member</h1>
       {stayed ? (
-        <FormMessage tone="success">{RENEWAL_MESSAGES.stayed(stayed)}</FormMessage>
+        <FormMessage tone="success">{RENEWAL_MESSAGES.stayed}</FormMessage>
       ) : actionData ? (
         <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
       ) : !renewal || !renewal.open ? (

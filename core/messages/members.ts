@@ -9,7 +9,7 @@ export const MEMBERS_MESSAGES = {
 
 /** What the page a member's "stay a member" link opens says. */
 export const RENEWAL_MESSAGES = {
-  stayed: (session: string) => `Thank you: you are a member for ${session}.`,
+  stayed: "Thank you: you stay a member for the new session.",
   closed: "This link no longer works: you answered already, or its 30 days are over. If you want to be a member, apply again.",
   failure: "Something went wrong. Try again.",
 } as const;

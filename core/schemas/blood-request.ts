@@ -3,6 +3,7 @@ import { BLOOD_GROUPS } from "#core/blood/groups.ts";
 import { BLOOD_REQUEST_MESSAGES as M, REVEAL_CHANNELS } from "#core/messages/blood.ts";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { targetIdField } from "./intent";
+import { isCalendarDay } from "./blood-donor";
 import { withoutNul } from "./text";
 
 /** The emergency-request form's limits. */
@@ -25,7 +26,10 @@ export const bloodRequestSchema = z.object({
   units: z.coerce.number({ error: M.units }).int(M.units).min(1, M.units).max(BLOOD_REQUEST_LIMITS.units, M.units),
   hospital: required(M.hospitalRequired, "Hospital", BLOOD_REQUEST_LIMITS.hospital),
   city: required(M.cityRequired, "City", BLOOD_REQUEST_LIMITS.city),
-  neededBy: z.string({ error: M.neededBy }).regex(WALL_TIME, M.neededBy),
+  neededBy: z
+    .string({ error: M.neededBy })
+    .regex(WALL_TIME, M.neededBy)
+    .refine((value) => isCalendarDay(value.slice(0, 10)), M.neededBy),
   contact: required(M.contactRequired, "Contact at the hospital", BLOOD_REQUEST_LIMITS.contact),
   note: withoutNul(
     z.string().trim().max(BLOOD_REQUEST_LIMITS.note, `Note must be at most ${BLOOD_REQUEST_LIMITS.note} characters`),

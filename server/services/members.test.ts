@@ -184,11 +184,18 @@ describe.each(testEngines())("members on %s", (engine) => {
     await admit([first]);
     await members.startSession("2027–28", ACTOR, NOW);
     await members.lapseOverdue(new Date(NOW.getTime() + 31 * DAY));
-    await admit([await application("Returning Member", { email: "back@example.org" })], new Date(NOW.getTime() + 40 * DAY));
+    const [lapsed] = (await members.listPage(filter({ status: "past" }))).members;
+    await members.setPosition(lapsed!.id, "Treasurer", ACTOR, new Date(NOW.getTime() + 35 * DAY));
+    await admit(
+      [await application("Returning Member", { email: "back@example.org", class: "3rd Year" })],
+      new Date(NOW.getTime() + 40 * DAY),
+    );
     const [member] = (await members.listPage(filter())).members;
     expect(member).toMatchObject({ session: "2027–28", status: "current" });
     const history = (await members.details(member!.id))!.history.map((entry) => entry.kind);
-    expect(history).toEqual(["accepted", "lapsed", "rejoined"]);
+    expect(history).toEqual(["accepted", "lapsed", "position", "rejoined"]);
+    // The new request's details are the member's now.
+    expect(member).toMatchObject({ class: "3rd Year", position: null });
 
     // A current member stays whatever the retention; a past one goes once lapsed longer ago than it.
     await createRepos(database.db).settings.setRetentionMonths(6);

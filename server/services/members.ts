@@ -103,7 +103,13 @@ export function memberService({
         const existing = await trx.members.findByEmail(application.email);
         if (existing?.status === "current") continue;
         if (existing) {
+          // The new request's details are the current ones; a position from an earlier time is not carried over.
           await trx.members.update(existing.id, {
+            name: application.fullname,
+            phone: application.phone,
+            class: application.class,
+            department: application.department,
+            position: null,
             status: "current",
             session,
             lapsedAt: null,
@@ -113,6 +119,7 @@ export function memberService({
             renewalDeadline: null,
           });
           await trx.members.record({ memberId: existing.id, at, kind: "rejoined", detail: session, adminEmail: actor.email });
+          await trx.auditLog.record(actor.id, "member.admit", `member=${existing.id} application=${applicationId}`);
           continue;
         }
         const id = newId();

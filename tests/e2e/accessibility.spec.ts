@@ -139,6 +139,14 @@ async function seedBloodRequest(seed: Seed, status?: "fulfilled"): Promise<strin
   return seed.bloodRequest({ note: "Patient in surgery ward.\nBring a CNIC.", status });
 }
 
+/** Two current members (one with a committee position) and a past one; then the Members list's address with `query`. */
+async function seedMembers(seed: Seed, query = ""): Promise<string> {
+  await seed.member({ name: "Bilal Ahmed" });
+  await seed.member({ name: "Sara Malik", class: "3rd Year", position: "Treasurer" });
+  await seed.member({ name: "Hina Raza", status: "past" });
+  return `/admin/members${query}`;
+}
+
 /** The first event gallery with photos, as the database holds it. */
 const firstEventGallery = ({ db }: DatabaseHandle) =>
   db
@@ -614,6 +622,60 @@ const SCREENS: Screen[] = [
       await visible(alertNamed(page, "Delete 2 messages?"));
     },
   },
+  // Members.
+  {
+    name: "Members: current members listed, one with a position, and the Owners' 'Start the next session'",
+    path: ({ seed }) => seedMembers(seed),
+    as: "owner",
+  },
+  {
+    name: "Members filtered to none: 'No member matches.'",
+    path: ({ seed }) => seedMembers(seed, "?q=nobody&status=all"),
+    as: "owner",
+  },
+  {
+    name: "starting the next session: 'Start the next session?'",
+    path: ({ seed }) => seedMembers(seed),
+    as: "owner",
+    reach: async (page) => {
+      await page.getByLabel("Next session", { exact: true }).fill("2027–28");
+      await open(page, "Start session", alertNamed(page, "Start the next session?"));
+    },
+  },
+  {
+    name: "a member's page: details, a committee position, their history and the events they registered for",
+    path: async ({ seed }) => {
+      const camp = await seedCamp(seed);
+      await seed.registration(camp.id, { name: "Sara Malik", status: "registered" });
+      const { id } = await seed.member({ name: "Sara Malik", class: "3rd Year", position: "Treasurer", askedToStay: "2027–28" });
+      return `/admin/members/${id}`;
+    },
+    as: "owner",
+  },
+  {
+    name: "removing a member: 'Remove this member?'",
+    path: async ({ seed }) => `/admin/members/${(await seed.member({ name: "Sara Malik" })).id}`,
+    as: "owner",
+    reach: (page) => open(page, "Remove member", alertNamed(page, "Remove this member?")),
+  },
+  {
+    name: "'Stay a member': the page a new session's mail links to",
+    path: async ({ seed }) => `/members/renew?token=${(await seed.member({ name: "Sara Malik", askedToStay: "2027–28" })).renewalToken}`,
+  },
+  {
+    name: "'Stay a member' once the member stayed",
+    path: async ({ seed }) => `/members/renew?token=${(await seed.member({ name: "Sara Malik", askedToStay: "2027–28" })).renewalToken}`,
+    reach: async (page) => {
+      await button(page, "Yes, keep me a member for 2027–28").click();
+      await visible(page.getByText("Thank you: you stay a member for the new session.", { exact: true }));
+    },
+  },
+  {
+    name: "'Stay a member' of a link that no longer works",
+    path: `/members/renew?token=${"x".repeat(43)}`,
+    consoleErrors: [refused(404)],
+  },
+
   { name: "the admin's announcements, none", path: "/admin-announcement", as: "owner" },
   {
     name: "the admin's announcements: live, pinned, scheduled, a draft, and an event taking registrations",

@@ -3,7 +3,8 @@
  * - `server`: each worker's own server (tests/e2e/e2e-server.ts); `baseURL` points at it;
  * - `site`: the society's content (content/site.ts), validated like the server validates it;
  * - `seed`: writes through the real repositories into the database the worker's server reads
- *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements, no join applications, no blood donors or requests,
+ *   (DATA_DIR/site.db, DATA_DIR/uploads); every test starts with no announcements, no join applications, no members (and no
+ *   session named by an Owner), no blood donors or requests,
  *   no sessions or rate-limit counters, Join Us shown, two factors required of no one, E2E_ADMIN the only admin (an enabled Owner, its password
  *   back to E2E_ADMIN's, two-factor sign-in off), no invitation or reset links, and the site's content as the server imported it at its first start (whatever an admin screen changed is put back);
  * - `signInAsAdmin()`: gives the test's browser context (or another) a live admin session (no login form involved);
@@ -46,6 +47,7 @@ import { announcementsRepo } from "#server/repos/announcements.ts";
 import { adminLinksRepo } from "#server/repos/admin-links.ts";
 import { bloodDonorsRepo } from "#server/repos/blood-donors.ts";
 import { bloodRequestsRepo } from "#server/repos/blood-requests.ts";
+import { membersRepo } from "#server/repos/members.ts";
 import { applicationsRepo, serializeAnswers } from "#server/repos/applications.ts";
 import { contactMessagesRepo } from "#server/repos/contact-messages.ts";
 import { registrationsRepo } from "#server/repos/registrations.ts";
@@ -55,6 +57,7 @@ import { settingsRepo } from "#server/repos/settings.ts";
 import { secretsKeyIn } from "#tests/shared/secrets-key.ts";
 import { E2E_ADMIN, type E2eServer, startE2eServer } from "./e2e-server";
 import { storeImage } from "#server/services/image-store.ts";
+import { RENEWAL_WINDOW_MS, sessionOf } from "#server/services/members.ts";
 import { localStorage } from "#server/storage/local-storage.ts";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
@@ -142,6 +145,39 @@ export interface Seed {
    * given; `donated` marks them as having given). Returns the token of the answer link their mail would carry.
    */
   bloodAsk(requestId: string, donorEmail: string, input?: { answer?: "yes" | "no"; donated?: boolean }): Promise<string>;
+  /**
+   * A member, as accepting their join request makes one (by E2E_ADMIN), with the history that goes with what is given (a
+   * position set, lapsed to a past member). Returns their id, and the token of their "stay a member" link when
+   * `askedToStay` is given.
+   */
+  member(input: SeedMember): Promise<SeededMember>;
+}
+
+export interface SeedMember {
+  name: string;
+  email?: string;
+  /** 03001234567 unless given. */
+  phone?: string;
+  /** 2nd Year unless given. */
+  class?: string;
+  /** MBBS unless given. */
+  department?: string;
+  /** The session the server counts as current now (no Owner has named one: the reset clears it) unless given. */
+  session?: string;
+  /** A committee position, set by E2E_ADMIN after the acceptance; none unless given. */
+  position?: string;
+  /** Current unless given; a past member lapsed a minute ago. */
+  status?: "current" | "past";
+  /** When they were accepted (and, a day before, applied); a minute ago unless given. */
+  acceptedAt?: Date;
+  /** Asked by mail to stay for this session, as starting it asks (the link works for 30 days from now). */
+  askedToStay?: string;
+}
+
+export interface SeededMember {
+  id: string;
+  /** The token of their "stay a member" link; null unless `askedToStay` was given. */
+  renewalToken: string | null;
 }
 
 export interface SeedBloodRequest {
@@ -338,6 +374,9 @@ async function restoreContent(db: Kysely<Database>, snapshot: ContentSnapshot): 
   snapshot.restoredAt = await contentVersion(db);
 }
 
+/** The society's time zone: SITE_TIMEZONE's default, which the e2e server keeps. */
+const SITE_TIME_ZONE = "Asia/Karachi";
+
 /** The hex SHA-256 the site stores of a link's token (never the token). */
 const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
@@ -500,6 +539,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await trx.deleteFrom("announcements").execute();
         // The announcements' images; the content's photos (imported on the first start, sourceHash set) stay.
         await trx.deleteFrom("images").where("sourceHash", "is", null).execute();
+        // Members (accepting a request makes one; every email is one member at most), with their history.
+        await trx.deleteFrom("memberActivity").execute();
+        await trx.deleteFrom("members").execute();
+        await trx.updateTable("settings").set({ memberSession: null }).execute();
         await trx.deleteFrom("applications").execute();
         await trx.deleteFrom("bloodRequestAsks").execute();
         await trx.deleteFrom("bloodRequests").execute();
@@ -748,6 +791,41 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           answerTokenHash: sha256(token),
         });
         return token;
+      },
+      async member(input) {
+        const repo = membersRepo(db);
+        const id = newId();
+        const acceptedAt = input.acceptedAt ?? new Date(Date.now() - 60_000);
+        const session = input.session ?? sessionOf(new Date(), SITE_TIME_ZONE);
+        const status = input.status ?? "current";
+        const renewalToken = input.askedToStay ? crypto.randomBytes(32).toString("base64url") : null;
+        const lapsedAt = status === "past" ? new Date(Math.max(acceptedAt.getTime() + 1000, Date.now() - 60_000)) : null;
+        await repo.create({
+          id,
+          applicationId: null,
+          name: input.name,
+          email: input.email ?? `${input.name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.org`,
+          phone: input.phone ?? "03001234567",
+          class: input.class ?? "2nd Year",
+          department: input.department ?? "MBBS",
+          session,
+          position: input.position ?? null,
+          status,
+          appliedAt: new Date(acceptedAt.getTime() - 24 * 60 * 60 * 1000).toISOString(),
+          acceptedAt: acceptedAt.toISOString(),
+          lapsedAt: lapsedAt?.toISOString() ?? null,
+          renewalTokenHash: renewalToken && sha256(renewalToken),
+          renewalSession: input.askedToStay ?? null,
+          renewalDeadline: input.askedToStay ? new Date(Date.now() + RENEWAL_WINDOW_MS).toISOString() : null,
+        });
+        const by = E2E_ADMIN.email;
+        await repo.record({ memberId: id, at: acceptedAt.toISOString(), kind: "accepted", detail: session, adminEmail: by });
+        if (input.position) {
+          const at = new Date(acceptedAt.getTime() + 500).toISOString();
+          await repo.record({ memberId: id, at, kind: "position", detail: input.position, adminEmail: by });
+        }
+        if (lapsedAt) await repo.record({ memberId: id, at: lapsedAt.toISOString(), kind: "lapsed", detail: session, adminEmail: null });
+        return { id, renewalToken };
       },
     });
   },

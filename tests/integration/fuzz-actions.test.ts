@@ -16,6 +16,8 @@ import { announcementsRepo } from "#server/repos/announcements.ts";
 import { imagesRepo } from "#server/repos/images.ts";
 import { sessionsRepo } from "#server/repos/sessions.ts";
 import { DONOR_MAIL_LIMIT } from "#server/services/blood-donors.ts";
+import { mailOutboxRepo } from "#server/repos/mail-outbox.ts";
+import { OWNERS_ONLY_MESSAGE } from "#core/messages/admin-access.ts";
 import { emailLimitKey, recipientLimitKey } from "#server/services/public-submissions.ts";
 import { ADMIN, ADMIN_ENV, clearRateLimits, seedApplication, seedContactMessage } from "./helpers/admin";
 import {
@@ -32,7 +34,7 @@ import {
 } from "./helpers/arbitraries";
 import { freshIp, joinApplication, pageMessages } from "./helpers/forms";
 import { describeChanges, diffRows, type Row, type RowChanges, snapshotRows } from "./helpers/rows";
-import { seedBloodDonor, seedRegistration, seedUnconfirmedRegistration } from "./helpers/seed";
+import { seedBloodAsk, seedBloodDonor, seedMember, seedRegistration, seedUnconfirmedRegistration } from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
@@ -488,6 +490,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
       .sort();
   /** The text a form field's value turns into once the server has read it (invisible controls out, trimmed). */
   const asFormText = (value: unknown): string => withoutInvisibleControls(asText(value as FieldValue)).trim();
+  /** The same, for a field the server stores as it reads it: a lone surrogate travels in UTF-8 as U+FFFD. */
+  const asStoredText = (value: unknown): string => Buffer.from(asFormText(value), "utf8").toString("utf8");
 
   const donorBody = (): Record<string, FieldValue> => ({
     intent: "sign-up",
@@ -756,6 +760,150 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
       expect(outcomes.confirm).toBeGreaterThan(0);
       expect(outcomes.update).toBeGreaterThan(0);
       expect(outcomes.withdraw).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  // ---------------------------------------------------------------- public: the links mailed to members and to donors asked
+
+  /** An open request for an A+ patient in Sargodha (where seedBloodDonor's donors live), needed by 2099. Returns its id. */
+  async function seedOpenBloodRequest(): Promise<string> {
+    const id = newId();
+    await server.database.db
+      .insertInto("bloodRequests")
+      .values({
+        id,
+        patientGroup: "A+",
+        units: 2,
+        hospital: "DHQ Hospital",
+        city: "Sargodha",
+        cityKey: "sargodha",
+        neededBy: "2099-01-01T05:00:00.000Z",
+        contact: "Ward 4",
+        note: null,
+        status: "open",
+        closedAt: null,
+        createdBy: adminId,
+        createdAt: nowIso(),
+      })
+      .execute();
+    return id;
+  }
+
+  /** A token as a link carries one: the real one mostly, now and then another of its shape, or anything at all. */
+  const linkTokens = (token: string) =>
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constant(token) },
+      { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+      { weight: 1, arbitrary: hostileString },
+    );
+
+  test(
+    "POST /members/renew: the mailed link's token keeps its member for the new session (with a history entry); anything else is refused, changing nothing",
+    async () => {
+      const { db } = server.database;
+      // One member, asked to stay for 2027–28, seeded again (same id, same link) before each body: staying ends the link.
+      const id = newId();
+      const renewal = { token: crypto.randomBytes(32).toString("base64url"), session: "2027–28" };
+      // A member whose link is past its 30 days: it no longer works.
+      const late = { token: crypto.randomBytes(32).toString("base64url"), session: "2027–28", deadline: new Date(Date.now() - 60_000) };
+      const lateId = await seedMember(server, { name: "Fuzz Late Member", renewal: late });
+      let stayed = 0;
+      await property(
+        fc.record({
+          fields: requestFields(
+            { token: renewal.token },
+            { token: fc.oneof({ weight: 5, arbitrary: linkTokens(renewal.token) }, { weight: 1, arbitrary: fc.constant(late.token) }) },
+          ),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ fields, encoding }) => {
+          await db.deleteFrom("memberActivity").where("memberId", "=", id).execute();
+          await db.deleteFrom("members").where("id", "=", id).execute();
+          await seedMember(server, { id, name: "Fuzz Member", renewal });
+          // The page's form posts to its own address, the link's token in it.
+          const sent = await send(`/members/renew?token=${renewal.token}`, fields, encoding);
+          if (sent.answer.status !== 303) return expectRefusedCleanly(sent, [400, 404, 409, 413]);
+          stayed += 1;
+          // Where staying leads: the page that thanks them, so a reload posts nothing again.
+          expect(sent.answer.headers.get("location")).toBe("/members/renew?stayed");
+          expect(sentValues(sent.fields, "token")[0]).toBe(renewal.token);
+          expectOnly(sent, ["members", "memberActivity"]);
+          const changed = sent.changes.members?.changed ?? [];
+          expect(changed.map(({ after }) => after.id)).toEqual([id]);
+          expect(changed[0]!.after).toEqual({
+            ...changed[0]!.before,
+            session: renewal.session,
+            renewalTokenHash: null,
+            renewalSession: null,
+            renewalDeadline: null,
+          });
+          expect(sent.changes.memberActivity?.added).toEqual([
+            expect.objectContaining({ memberId: id, kind: "renewed", detail: renewal.session, adminEmail: null }),
+          ]);
+          expect(sent.changes.memberActivity?.removed ?? []).toEqual([]);
+        },
+        runs(200),
+        [{ fields: [["token", renewal.token]], encoding: "urlencoded" as const }],
+      );
+      expect(stayed).toBeGreaterThan(0);
+      // The late member was never kept.
+      const lateRow = await db
+        .selectFrom("members")
+        .select(["session", "renewalSession"])
+        .where("id", "=", lateId)
+        .executeTakeFirstOrThrow();
+      expect(lateRow).toEqual({ session: "2026–27", renewalSession: late.session });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "POST /blood-donors/answer: the mailed link's token takes the donor's yes or no while the request is open; anything else is refused, changing nothing",
+    async () => {
+      const { db } = server.database;
+      const { id: donorId } = await seedBloodDonor(server, { confirmed: true, name: "Fuzz Asked Donor" });
+      const requestId = await seedOpenBloodRequest();
+      const token = await seedBloodAsk(server, { requestId, donorId });
+      // An ask for a request closed since: its link takes no answer.
+      const closedId = await seedOpenBloodRequest();
+      const closedToken = await seedBloodAsk(server, { requestId: closedId, donorId });
+      await db.updateTable("bloodRequests").set({ status: "not-needed", closedAt: nowIso() }).where("id", "=", closedId).execute();
+      const answers = { yes: 0, no: 0 };
+      await property(
+        fc.record({
+          fields: requestFields(
+            { token, answer: "yes" },
+            {
+              token: fc.oneof({ weight: 5, arbitrary: linkTokens(token) }, { weight: 1, arbitrary: fc.constant(closedToken) }),
+              answer: fc.constantFrom("yes", "no", "YES", "maybe", ""),
+            },
+          ),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ fields, encoding }) => {
+          // Unanswered again before each body, so a taken answer always shows as a change.
+          await db.updateTable("bloodRequestAsks").set({ answer: null, answeredAt: null }).where("donorId", "=", donorId).execute();
+          // The page's form posts to its own address, the link's token in it.
+          const sent = await send(`/blood-donors/answer?token=${token}`, fields, encoding);
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 409, 413]);
+          expectOnly(sent, ["bloodRequestAsks"]);
+          const answer = sentValues(sent.fields, "answer").map(asFormText)[0];
+          expect(answer === "yes" || answer === "no").toBe(true);
+          answers[answer as "yes" | "no"] += 1;
+          const changed = sent.changes.bloodRequestAsks?.changed ?? [];
+          expect(changed.map(({ after }) => [after.requestId, after.donorId])).toEqual([[requestId, donorId]]);
+          expect(changedColumns(changed[0]!)).toEqual(["answer", "answeredAt"]);
+          expect(changed[0]!.after.answer).toBe(answer);
+        },
+        runs(200),
+        [
+          { fields: Object.entries({ token, answer: "yes" }), encoding: "urlencoded" as const },
+          { fields: Object.entries({ token, answer: "no" }), encoding: "urlencoded" as const },
+        ],
+      );
+      expect(answers.yes).toBeGreaterThan(0);
+      expect(answers.no).toBeGreaterThan(0);
     },
     TEST_TIMEOUT_MS,
   );
@@ -1088,6 +1236,370 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
           { fields: Object.entries(valid["mark-read"]), encoding: "urlencoded" },
         ],
       );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  // ---------------------------------------------------------------- admin: members and the Blood section
+
+  let editorId: string | undefined;
+  /** A live session of an Editor who is a blood coordinator (made once; never signs in with a password), as a Cookie header. */
+  async function editorCookie(): Promise<string> {
+    if (!editorId) {
+      const editor = await adminsRepo(server.database.db).create({
+        email: "fuzz.editor@example.org",
+        name: "Fuzz Editor",
+        role: "editor",
+        passwordHash: "never signs in with a password",
+      });
+      await server.database.db.updateTable("admins").set({ bloodCoordinator: 1 }).where("id", "=", editor.id).execute();
+      editorId = editor.id;
+    }
+    const { token } = await sessionStore(sessionsRepo(server.database.db)).create(editorId);
+    return `session=${token}`;
+  }
+
+  /** The intent a page reads from a body: the first one sent. */
+  const firstIntent = (fields: Fields) => flatten(fields).find(([name]) => name === "intent")?.[1];
+
+  test(
+    "POST /admin/members (start-session): an Owner's session starts and each current member of another session is asked by one mail; an Editor's, and anything else, is refused, changing nothing",
+    async () => {
+      const { db } = server.database;
+      const owner = await sessionCookie();
+      const editor = await editorCookie();
+      await seedMember(server, { name: "Fuzz Current Member" });
+      const pastId = await seedMember(server, { name: "Fuzz Past Member" });
+      await db.updateTable("members").set({ status: "past", lapsedAt: nowIso() }).where("id", "=", pastId).execute();
+      let started = 0;
+      await property(
+        fc.record({
+          fields: requestFields(
+            { intent: "start-session", session: "2027–28" },
+            { session: fc.oneof(fc.constantFrom("2027–28", "2026–27", " 2028-29 ", "Session 2030"), plausibleText(24)) },
+          ),
+          asEditor: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ fields, asEditor, encoding }) => {
+          // Each body starts from the same state: no session named, nobody asked to stay.
+          await db.updateTable("settings").set({ memberSession: null }).execute();
+          await db.updateTable("members").set({ renewalTokenHash: null, renewalSession: null, renewalDeadline: null }).execute();
+          await db.deleteFrom("mailOutbox").where("kind", "=", "member-renewal").execute();
+          const sent = await send("/admin/members.data", fields, encoding, { cookie: asEditor ? editor : owner });
+          if (asEditor || sent.answer.status !== 200) {
+            // Owners only: an Editor's valid body is refused as such.
+            if (asEditor && sent.answer.status === 403) expect(sent.answer.message).toBe(OWNERS_ONLY_MESSAGE);
+            return expectRefusedCleanly(sent, asEditor ? [400, 403, 413] : [400, 413]);
+          }
+          started += 1;
+          expectOnly(sent, ["settings", "members", "mailOutbox"]);
+          const session = asStoredText(sentValues(sent.fields, "session")[0]);
+          expect(sent.changes.settings?.changed[0]?.after.memberSession).toBe(session);
+          // Every current member of another session, and no one else, gets a link of their own and its one mail.
+          const expected = [...sent.before.members.values()]
+            .filter((member) => member.status === "current" && member.session !== session)
+            .map((member) => member.id)
+            .sort();
+          const asked = sent.changes.members?.changed ?? [];
+          expect(asked.map(({ after }) => after.id).sort()).toEqual(expected);
+          for (const change of asked) {
+            expect(changedColumns(change)).toEqual(["renewalDeadline", "renewalSession", "renewalTokenHash"]);
+            expect(change.after.renewalSession).toBe(session);
+            expect(String(change.after.renewalTokenHash)).toMatch(/^[0-9a-f]{64}$/);
+          }
+          expect(sent.changes.members?.added ?? []).toEqual([]);
+          const mails = sent.changes.mailOutbox?.added ?? [];
+          expect(mails.map((mail) => [mail.kind, mail.recordId]).sort()).toEqual(expected.map((id) => ["member-renewal", id]));
+          expect(sent.changes.mailOutbox?.removed ?? []).toEqual([]);
+        },
+        runs(300),
+        [{ fields: Object.entries({ intent: "start-session", session: "2027–28" }), asEditor: false, encoding: "urlencoded" as const }],
+      );
+      expect(started).toBeGreaterThan(0);
+      await db.updateTable("settings").set({ memberSession: null }).execute();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "POST /admin/members/<id> (set-position, remove): only that member's position changes (with a history entry), or they go with their history and mails; anything else is refused, changing nothing",
+    async () => {
+      const { db } = server.database;
+      const cookie = await sessionCookie();
+      // One member, with a history entry and a mail, seeded again (same id) before each body: Remove takes them.
+      const id = newId();
+      const valid = {
+        "set-position": { intent: "set-position", position: "General Secretary" },
+        remove: { intent: "remove", memberId: id },
+      };
+      const values: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
+        position: fc.oneof(plausibleText(60), fc.constantFrom("", "   ", "Treasurer", " Treasurer ", "x".repeat(60), "x".repeat(61))),
+        memberId: fc.constantFrom(id, id, "00000000-0000-7000-8000-000000000000", "not-an-id"),
+      };
+      const otherTarget = fc.constantFrom(
+        "00000000-0000-7000-8000-000000000000",
+        "not-an-id",
+        "..%2F..%2Fadmin",
+        "<script>",
+        "x".repeat(200),
+      );
+      const outcomes = { position: 0, unchanged: 0, removed: 0 };
+      await property(
+        fc.record({
+          fields: fc.oneof(requestFields(valid["set-position"], values), requestFields(valid.remove, values)),
+          target: fc.oneof({ weight: 8, arbitrary: fc.constant(id) }, { weight: 1, arbitrary: otherTarget }),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ fields, target, encoding }) => {
+          await db.deleteFrom("memberActivity").where("memberId", "=", id).execute();
+          await db.deleteFrom("mailOutbox").where("recordId", "=", id).execute();
+          await db.deleteFrom("members").where("id", "=", id).execute();
+          await seedMember(server, { id, name: "Fuzz Member", position: "Treasurer" });
+          await db
+            .insertInto("memberActivity")
+            .values({ id: newId(), memberId: id, at: nowIso(), kind: "accepted", detail: "2026–27", adminEmail: ADMIN.email })
+            .execute();
+          await mailOutboxRepo(db).enqueue(
+            "member-renewal",
+            { kind: "member-renewal", to: { name: "Fuzz Member", address: `${id}@example.org` }, subject: "Stay?", before: "", after: "" },
+            new Date(Date.now() + 60 * 60 * 1000),
+            id,
+          );
+          const sent = await send(`/admin/members/${encodeURIComponent(target)}.data`, fields, encoding, { cookie });
+          if (sent.answer.status === 202) {
+            // Removed: React Router's answer to a data request whose action redirects, here to the list.
+            expect(target).toBe(id);
+            expect(firstIntent(fields)).toBe("remove");
+            expect(sent.answer.text).toContain('"/admin/members"');
+            expectOnly(sent, ["members", "memberActivity", "mailOutbox"]);
+            expect(sent.changes.members?.removed.map((row) => row.id)).toEqual([id]);
+            expect(sent.changes.memberActivity?.removed.map((row) => row.memberId)).toEqual([id]);
+            expect(sent.changes.mailOutbox?.removed.map((row) => row.recordId)).toEqual([id]);
+            expect(sent.changes.mailOutbox?.added ?? []).toEqual([]);
+            outcomes.removed += 1;
+            return;
+          }
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 413]);
+          expect(target).toBe(id);
+          expect(firstIntent(fields)).toBe("set-position");
+          // No position field, or an empty one, clears it (a null value travels as the text "null").
+          const [sentPosition] = sentValues(sent.fields, "position");
+          const position = (sentValues(sent.fields, "position").length > 0 && asStoredText(sentPosition)) || null;
+          if (position === "Treasurer") {
+            expect(describeChanges(sent.changes)).toBe("");
+            outcomes.unchanged += 1;
+            return;
+          }
+          outcomes.position += 1;
+          expectOnly(sent, ["members", "memberActivity"]);
+          const changed = sent.changes.members?.changed ?? [];
+          expect(changed).toHaveLength(1);
+          expect(changedColumns(changed[0]!)).toEqual(["position"]);
+          expect(changed[0]!.after.position).toBe(position);
+          expect(sent.changes.memberActivity?.added).toEqual([
+            expect.objectContaining({ memberId: id, kind: "position", detail: position, adminEmail: ADMIN.email }),
+          ]);
+        },
+        runs(300),
+        [
+          { fields: Object.entries(valid["set-position"]), target: id, encoding: "urlencoded" as const },
+          { fields: Object.entries(valid.remove), target: id, encoding: "urlencoded" as const },
+        ],
+      );
+      expect(outcomes.position).toBeGreaterThan(0);
+      expect(outcomes.removed).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "POST /admin/blood (create, set-intervals): a request logged whole by a coordinator, the donation intervals set by an Owner only; anything else is refused, changing nothing",
+    async () => {
+      const { db } = server.database;
+      const owner = await sessionCookie();
+      const editor = await editorCookie();
+      const valid = {
+        create: {
+          intent: "create",
+          patientGroup: "O+",
+          units: "2",
+          hospital: "Mayo Hospital",
+          city: "Lahore",
+          neededBy: "2099-12-01T18:30",
+          contact: "Ward 3 nurse, 0300 7654321",
+          note: "Patient in surgery ward.",
+        },
+        "set-intervals": { intent: "set-intervals", men: "90", women: "120" },
+      };
+      const days = mostly(["56", "90", "120", "365"], ["55", "366", "90.5", "", "ninety"]);
+      const values: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
+        patientGroup: mostly(["O+", "AB-", "B+"], ["o+", "C+", ""]),
+        units: mostly(["1", "2", "20"], ["0", "21", "2.5", "two", ""]),
+        hospital: plausibleText(120),
+        city: plausibleText(60),
+        neededBy: mostly(
+          ["2099-12-01T18:30", "2027-01-31T00:05"],
+          ["2099-13-01T10:00", "2099-12-01 18:30", "2099-12-01T24:00", "tomorrow", ""],
+        ),
+        contact: plausibleText(120),
+        note: fc.oneof(plausibleText(1000), fc.constant("")),
+        men: days,
+        women: days,
+      };
+      const outcomes = { created: 0, intervals: 0 };
+      try {
+        await property(
+          fc.record({
+            fields: fc.oneof(requestFields(valid.create, values), requestFields(valid["set-intervals"], values)),
+            asEditor: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+            encoding: encodingFor("urlencoded"),
+          }),
+          async ({ fields, asEditor, encoding }) => {
+            const sent = await send("/admin/blood.data", fields, encoding, { cookie: asEditor ? editor : owner });
+            if (sent.answer.status !== 200) {
+              if (sent.answer.status === 403) expect([asEditor, firstIntent(fields)]).toEqual([true, "set-intervals"]);
+              return expectRefusedCleanly(sent, [400, 403, 413]);
+            }
+            if (firstIntent(fields) === "set-intervals") {
+              expect(asEditor).toBe(false);
+              expectOnly(sent, ["settings"]);
+              const stored = await db
+                .selectFrom("settings")
+                .select(["bloodIntervalMenDays", "bloodIntervalWomenDays"])
+                .executeTakeFirstOrThrow();
+              for (const value of Object.values(stored)) {
+                expect(Number.isInteger(value)).toBe(true);
+                expect(value).toBeGreaterThanOrEqual(56);
+                expect(value).toBeLessThanOrEqual(365);
+              }
+              outcomes.intervals += 1;
+              return;
+            }
+            expectOnly(sent, ["bloodRequests"]);
+            const added = sent.changes.bloodRequests?.added ?? [];
+            expect(added).toHaveLength(1);
+            const row = added[0]!;
+            expectServerAssigned(row, sent);
+            expect(sent.answer.json?.id).toBe(row.id);
+            expect(row).toMatchObject({ status: "open", closedAt: null, createdBy: asEditor ? editorId : adminId });
+            expect(BLOOD_GROUPS).toContain(row.patientGroup);
+            expect(Number.isInteger(row.units) && Number(row.units) >= 1 && Number(row.units) <= 20).toBe(true);
+            expect(row.cityKey).toBe(String(row.city).toLocaleLowerCase("en"));
+            expect(new Date(String(row.neededBy)).toISOString()).toBe(row.neededBy);
+            // Trimmed, each run of spaces or line breaks made one space.
+            for (const column of ["hospital", "city", "contact"]) expect(String(row[column])).not.toMatch(/^\s|\s$|\s\s/);
+            outcomes.created += 1;
+          },
+          runs(300),
+          Object.values(valid).map((body) => ({ fields: Object.entries(body), asEditor: false, encoding: "urlencoded" as const })),
+        );
+      } finally {
+        // The defaults again, for whatever runs next.
+        await db.updateTable("settings").set({ bloodIntervalMenDays: null, bloodIntervalWomenDays: null }).execute();
+      }
+      expect(outcomes.created).toBeGreaterThan(0);
+      expect(outcomes.intervals).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "POST /admin/blood/<id> (reveal, ask-by-mail, close): a number revealed records one ask, donors asked by mail get one mail each, a close records who gave; anything else is refused, changing nothing",
+    async () => {
+      const { db } = server.database;
+      const cookie = await sessionCookie();
+      const { id: donorId } = await seedBloodDonor(server, { confirmed: true, name: "Fuzz Matching Donor" });
+      const unknownDonor = "00000000-0000-7000-8000-000000000000";
+      // The request's id stands in the bodies for the one seeded before each.
+      const REQUEST: string = "<the seeded request>";
+      const valid = {
+        reveal: { intent: "reveal", donorId, channel: "number" },
+        "ask-by-mail": { intent: "ask-by-mail", count: "2" },
+        close: { intent: "close", outcome: "fulfilled", donorIds: donorId },
+      };
+      const values: Partial<Record<string, fc.Arbitrary<FieldValue>>> = {
+        donorId: fc.constantFrom(donorId, donorId, unknownDonor, "not-an-id"),
+        channel: mostly(["whatsapp", "call", "number"], ["sms", "NUMBER", ""]),
+        count: mostly(["1", "2", "20"], ["0", "21", "1.5", ""]),
+        outcome: mostly(["fulfilled", "not-needed"], ["done", ""]),
+        donorIds: fc.oneof(fc.constant(donorId), fc.array(fc.constantFrom(donorId, unknownDonor, "not-an-id"), { maxLength: 3 })),
+      };
+      const outcomes = { reveal: 0, "ask-by-mail": 0, close: 0 };
+      await property(
+        fc.record({
+          fields: fc.oneof(
+            requestFields(valid.reveal, values),
+            requestFields(valid["ask-by-mail"], values),
+            requestFields(valid.close, values),
+          ),
+          target: fc.oneof(
+            { weight: 8, arbitrary: fc.constant<string>(REQUEST) },
+            { weight: 1, arbitrary: fc.constantFrom("00000000-0000-7000-8000-000000000000", "not-an-id", "<script>") },
+          ),
+          encoding: encodingFor("urlencoded"),
+        }),
+        async ({ fields, target, encoding }) => {
+          // A fresh open request each time (a close ends one), the donor rested and no limit reached.
+          await clearRateLimits(server);
+          await db.updateTable("bloodDonors").set({ lastDonationOn: null }).where("id", "=", donorId).execute();
+          const requestId = await seedOpenBloodRequest();
+          const path = target === REQUEST ? requestId : target;
+          const sent = await send(`/admin/blood/${encodeURIComponent(path)}.data`, fields, encoding, { cookie });
+          if (sent.answer.status !== 200) return expectRefusedCleanly(sent, [400, 404, 409, 413]);
+          expect(path).toBe(requestId);
+          const intent = firstIntent(fields) as keyof typeof outcomes;
+          outcomes[intent] += 1;
+          const asks = sent.changes.bloodRequestAsks ?? { added: [], changed: [], removed: [] };
+          expect(asks.removed).toEqual([]);
+          if (intent === "reveal") {
+            // Shown to the coordinator, and the donor counted as asked for this request, by that channel.
+            expectOnly(sent, ["bloodRequestAsks"]);
+            const channel = sentValues(sent.fields, "channel").map(asFormText)[0];
+            expect(asks.added).toEqual([expect.objectContaining({ requestId, donorId, channel, askedBy: adminId, answer: null })]);
+            expect((sent.answer.json?.reveal as { phone?: string } | undefined)?.phone).toMatch(/^\+923\d{9}$/);
+            return;
+          }
+          if (intent === "ask-by-mail") {
+            expectOnly(sent, ["bloodRequestAsks", "mailOutbox"]);
+            const count = Number(asFormText(sentValues(sent.fields, "count")[0]));
+            expect(asks.added.length).toBeGreaterThan(0);
+            expect(asks.added.length).toBeLessThanOrEqual(Math.min(count, 20));
+            for (const ask of asks.added) {
+              expect(ask).toMatchObject({ requestId, channel: "mail", askedBy: adminId, answer: null });
+              expect(String(ask.answerTokenHash)).toMatch(/^[0-9a-f]{64}$/);
+            }
+            const mails = sent.changes.mailOutbox?.added ?? [];
+            expect(mails.map((mail) => [mail.kind, mail.recordId]).sort()).toEqual(
+              asks.added.map((ask) => ["blood-ask", ask.donorId]).sort(),
+            );
+            return;
+          }
+          expect(intent).toBe("close");
+          expectOnly(sent, ["bloodRequests", "bloodRequestAsks", "bloodDonors"]);
+          const closed = sent.changes.bloodRequests?.changed ?? [];
+          expect(closed.map(({ after }) => after.id)).toEqual([requestId]);
+          expect(changedColumns(closed[0]!)).toEqual(["closedAt", "status"]);
+          const outcome = closed[0]!.after.status;
+          expect(outcome).toBe(sentValues(sent.fields, "outcome").map(asFormText)[0]);
+          const gave = (sent.changes.bloodDonors?.changed ?? []).map(({ after }) => after.id);
+          if (outcome === "not-needed") {
+            expect(gave).toEqual([]);
+            expect(asks.added).toEqual([]);
+            return;
+          }
+          // Fulfilled: only the donor named (who exists) gave; they rest from today, and their ask says they gave.
+          expect(gave.every((id) => id === donorId)).toBe(true);
+          for (const change of sent.changes.bloodDonors?.changed ?? []) expect(changedColumns(change)).toEqual(["lastDonationOn"]);
+          expect(asks.added.map((ask) => [ask.requestId, ask.donorId, ask.donated])).toEqual(gave.map((id) => [requestId, id, 1]));
+          if (gave.length > 0) expect(sentValues(sent.fields, "donorIds").map(asFormText)).toContain(donorId);
+        },
+        runs(300),
+        Object.values(valid).map((body) => ({ fields: Object.entries(body), target: REQUEST, encoding: "urlencoded" as const })),
+      );
+      expect(outcomes.reveal).toBeGreaterThan(0);
+      expect(outcomes["ask-by-mail"]).toBeGreaterThan(0);
+      expect(outcomes.close).toBeGreaterThan(0);
     },
     TEST_TIMEOUT_MS,
   );

@@ -185,10 +185,30 @@ export async function seedBloodRequest(server: TestServer, { phone }: { phone: s
   return { requestId, donorId };
 }
 
-/** A current member (as accepting a join request makes one), with this `name`. */
-export async function seedMember(server: TestServer, { name = "Seeded Member" }: { name?: string } = {}): Promise<string> {
-  const id = newId();
+/**
+ * A current member (as accepting a join request makes one) of `session` (2026–27 unless given), with this `name` (and
+ * `id`, `position`, when given, to seed the same member again). With `renewal`, a new session has asked them to stay:
+ * their link's token (the database keeps only its SHA-256, and the token is remembered as a secret no server log may
+ * hold), the session it asks about, and until when it works (30 days from now unless given).
+ */
+export async function seedMember(
+  server: TestServer,
+  {
+    id = newId(),
+    name = "Seeded Member",
+    session = "2026–27",
+    position = null,
+    renewal,
+  }: {
+    id?: string;
+    name?: string;
+    session?: string;
+    position?: string | null;
+    renewal?: { token: string; session: string; deadline?: Date };
+  } = {},
+): Promise<string> {
   const at = nowIso();
+  if (renewal) rememberSecret(renewal.token);
   await server.database.db
     .insertInto("members")
     .values({
@@ -199,16 +219,40 @@ export async function seedMember(server: TestServer, { name = "Seeded Member" }:
       phone: "03001234567",
       class: "2nd Year",
       department: "MBBS",
-      session: "2026–27",
-      position: null,
+      session,
+      position,
       status: "current",
       appliedAt: at,
       acceptedAt: at,
       lapsedAt: null,
-      renewalTokenHash: null,
-      renewalSession: null,
-      renewalDeadline: null,
+      renewalTokenHash: renewal ? crypto.createHash("sha256").update(renewal.token).digest("hex") : null,
+      renewalSession: renewal?.session ?? null,
+      renewalDeadline: renewal ? (renewal.deadline ?? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)).toISOString() : null,
     })
     .execute();
   return id;
+}
+
+/**
+ * A donor asked by mail for a request, as "Ask by mail" records it (unanswered), and the token of the answer link their
+ * mail carries (the database keeps only its SHA-256; the token is remembered as a secret no server log may hold).
+ */
+export async function seedBloodAsk(server: TestServer, { requestId, donorId }: { requestId: string; donorId: string }): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  rememberSecret(token);
+  await server.database.db
+    .insertInto("bloodRequestAsks")
+    .values({
+      requestId,
+      donorId,
+      channel: "mail",
+      askedBy: "seed",
+      askedAt: nowIso(),
+      answer: null,
+      answeredAt: null,
+      donated: 0,
+      answerTokenHash: crypto.createHash("sha256").update(token).digest("hex"),
+    })
+    .execute();
+  return token;
 }

@@ -23,7 +23,9 @@ export function StartSessionForm({ current }: { current: string }) {
         label="Start the next session"
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
-          if (confirming !== event.currentTarget) {
+          // An invalid name is left to the form's own check (its message at the field); a valid one asks first.
+          const valid = membersActionSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget))).success;
+          if (valid && confirming !== event.currentTarget) {
             event.preventDefault();
             setConfirming(event.currentTarget);
           }

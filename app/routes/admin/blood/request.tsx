@@ -31,8 +31,8 @@ export const action = pageAction(async ({ request, params, context }: Route.Acti
   const refused = (message: string, status: number, headers?: HeadersInit) =>
     formAnswer(submission.reply({ formErrors: [message] }), status, headers);
   const asked = submission.value;
+  if (!(await requests.find(params.id))) return refused(BLOOD_SECTION_MESSAGES.requestGone, 404);
   if (asked.intent === "close") {
-    if (!(await requests.find(params.id))) return refused(BLOOD_SECTION_MESSAGES.requestGone, 404);
     if (!(await requests.close(params.id, asked.outcome, asked.donorIds, actorId)))
       return refused(BLOOD_SECTION_MESSAGES.alreadyClosed, 409);
     return doneAnswer(submission.reply(), BLOOD_SECTION_MESSAGES.closed);
