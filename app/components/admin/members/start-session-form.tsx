@@ -23,6 +23,8 @@ export function StartSessionForm({ current }: { current: string }) {
         label="Start the next session"
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
+          // Conform checks the field as it changes by a submit of its own (a named button): that is not the press.
+          if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("name")) return;
           // An invalid name is left to the form's own check (its message at the field); a valid one asks first.
           const valid = membersActionSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget))).success;
           if (valid && confirming !== event.currentTarget) {
