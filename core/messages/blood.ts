@@ -29,8 +29,7 @@ export const BLOOD_DONOR_MESSAGES = {
   withdrawn: "You have left the registry: everything we held about you as a donor is erased. Thank you for having been ready to help.",
 } as const;
 
-/** The one sentence the donor page always shows, whatever the committee edits. */
-export const NO_MONEY_FOR_BLOOD = "The society never asks for money for blood. Report anyone who does.";
+export { NO_MONEY_FOR_BLOOD } from "./common";
 
 /** Guidance on the interval, not a medical rule. */
 export const INTERVAL_GUIDANCE = "Guidance only: the blood bank decides on the day.";

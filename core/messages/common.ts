@@ -1,3 +1,9 @@
+/**
+ * The one sentence the blood-donor pages and the home page's blood-donor section always show, whatever the committee
+ * edits. Here, with what every page loads, so the home page loads no blood-donor code for it.
+ */
+export const NO_MONEY_FOR_BLOOD = "The society never asks for money for blood. Report anyone who does.";
+
 /** What a form says once the server has stored it. */
 export const SAVED = "Saved";
 

@@ -265,7 +265,9 @@ describe.each(testEngines())("SEO and link previews on %s", (engine) => {
     await server.database.db.updateTable("announcements").set({ publishAt: null }).where("id", "=", draft.id).execute();
     const live = await server.database.db.selectFrom("announcements").select("id").where("publishAt", "is not", null).execute();
     expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort()).toEqual(
-      [...PAGES, ...GALLERY_PAGES, ...live.map((row) => announcementPagePath(row.id))].map((path) => `${PUBLIC_URL}${path}`).sort(),
+      [...PAGES, "/blood-donors", ...GALLERY_PAGES, ...live.map((row) => announcementPagePath(row.id))]
+        .map((path) => `${PUBLIC_URL}${path}`)
+        .sort(),
     );
   });
 

@@ -1,6 +1,6 @@
 import { Droplet } from "lucide-react";
 import { href, Link } from "react-router";
-import { NO_MONEY_FOR_BLOOD } from "#core/messages/blood.ts";
+import { NO_MONEY_FOR_BLOOD } from "#core/messages/common.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { SectionHeading } from "./section-heading";
 
