@@ -34,7 +34,14 @@ import {
 } from "./helpers/arbitraries";
 import { freshIp, joinApplication, pageMessages } from "./helpers/forms";
 import { describeChanges, diffRows, type Row, type RowChanges, snapshotRows } from "./helpers/rows";
-import { seedBloodAsk, seedBloodDonor, seedMember, seedRegistration, seedUnconfirmedRegistration } from "./helpers/seed";
+import {
+  seedBloodAsk,
+  seedBloodDonor,
+  seedMember,
+  seedOpenBloodRequest as seedOpen,
+  seedRegistration,
+  seedUnconfirmedRegistration,
+} from "./helpers/seed";
 import { expectCleanServerLog } from "./helpers/server-log";
 import { useSmallContent } from "./helpers/small-content";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
@@ -766,29 +773,8 @@ describe.each(testEngines())("hostile request bodies on %s", (engine) => {
 
   // ---------------------------------------------------------------- public: the links mailed to members and to donors asked
 
-  /** An open request for an A+ patient in Sargodha (where seedBloodDonor's donors live), needed by 2099. Returns its id. */
-  async function seedOpenBloodRequest(): Promise<string> {
-    const id = newId();
-    await server.database.db
-      .insertInto("bloodRequests")
-      .values({
-        id,
-        patientGroup: "A+",
-        units: 2,
-        hospital: "DHQ Hospital",
-        city: "Sargodha",
-        cityKey: "sargodha",
-        neededBy: "2099-01-01T05:00:00.000Z",
-        contact: "Ward 4",
-        note: null,
-        status: "open",
-        closedAt: null,
-        createdBy: adminId,
-        createdAt: nowIso(),
-      })
-      .execute();
-    return id;
-  }
+  /** An open request for an A+ patient in Sargodha (where seedBloodDonor's donors live), logged by the admin. */
+  const seedOpenBloodRequest = () => seedOpen(server, adminId);
 
   /** A token as a link carries one: the real one mostly, now and then another of its shape, or anything at all. */
   const linkTokens = (token: string) =>

@@ -163,11 +163,16 @@ export async function seedBloodDonor(
 export async function seedBloodRequest(server: TestServer, { phone }: { phone: string }): Promise<{ requestId: string; donorId: string }> {
   const { id: donorId } = await seedBloodDonor(server, { confirmed: true, name: "Secret Donor Nadia" });
   await server.database.db.updateTable("bloodDonors").set({ phone }).where("id", "=", donorId).execute();
-  const requestId = newId();
+  return { requestId: await seedOpenBloodRequest(server), donorId };
+}
+
+/** An open request for an A+ patient in Sargodha (where seedBloodDonor's donors live), needed by 2099. Returns its id. */
+export async function seedOpenBloodRequest(server: TestServer, createdBy = "seed"): Promise<string> {
+  const id = newId();
   await server.database.db
     .insertInto("bloodRequests")
     .values({
-      id: requestId,
+      id,
       patientGroup: "A+",
       units: 2,
       hospital: "DHQ Hospital",
@@ -178,11 +183,11 @@ export async function seedBloodRequest(server: TestServer, { phone }: { phone: s
       note: null,
       status: "open",
       closedAt: null,
-      createdBy: "seed",
+      createdBy,
       createdAt: nowIso(),
     })
     .execute();
-  return { requestId, donorId };
+  return id;
 }
 
 /**
