@@ -121,6 +121,7 @@ const accountRow = (page: Page, who: string) =>
 const detail = (row: Locator, term: string) =>
   row.locator("dt", { hasText: new RegExp(`^${escapeRegExp(term)}$`) }).locator("xpath=following-sibling::dd[1]");
 
+// At both widths: coordinators work from their phones, where every button of the match list must be one tap away.
 test.describe("the Blood section", { tag: BOTH_WIDTHS }, () => {
   // WhatsApp sends a new tab to wa.me, which the browser asks for offline (see the test).
   test.use({ allowedForeignRequests: [/^https:\/\/wa\.me\//] });
@@ -281,7 +282,7 @@ test.describe("the Blood section", { tag: BOTH_WIDTHS }, () => {
   });
 });
 
-test.describe("who opens the Blood section", { tag: BOTH_WIDTHS }, () => {
+test.describe("who opens the Blood section", () => {
   // The Editor's refusal is a 403 page, which the browser logs.
   test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 403/] });
 

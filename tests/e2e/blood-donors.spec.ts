@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { NOT_A_PAKISTANI_MOBILE } from "#core/blood/phone.ts";
 import { BLOOD_DONOR_MESSAGES, NO_MONEY_FOR_BLOOD } from "#core/messages/blood.ts";
 import { BLOOD_DONOR_LINK_PAGE } from "#core/public-pages.ts";
-import { BOTH_WIDTHS, expect, type Mailbox, test } from "./fixtures";
+import { expect, type Mailbox, test } from "./fixtures";
 
 /**
  * The blood-donor registry as a donor uses it: the home page's way to /blood-donors, the form's messages at its fields,
@@ -66,7 +66,7 @@ async function fillSignUp(form: Locator, donor: typeof SANA, lastDonation: strin
   await form.getByLabel("Last donation", { exact: true }).blur();
 }
 
-test.describe("the blood-donor registry", { tag: BOTH_WIDTHS }, () => {
+test.describe("the blood-donor registry", () => {
   // A link that no longer works is a 404 page, which the browser logs.
   test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
 
