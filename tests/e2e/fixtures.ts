@@ -447,11 +447,13 @@ async function atRest(page: Page): Promise<void> {
 }
 
 /**
- * axe-core's source, as @axe-core/playwright injects it (its own dependency, so the version is the one it was built
- * for).
+ * axe-core, the copy @axe-core/playwright depends on (so the version is the one it was built for), minified: the same
+ * code in half the bytes, parsed in half the time in every page the catalogue checks.
  */
-const AXE_SOURCE: string = (createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"))("axe-core") as { source: string })
-  .source;
+const AXE_SOURCE: string = fs.readFileSync(
+  createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright")).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
 
 interface AxeViolation {
   id: string;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, cookieFrom, getPage, post, postToPage } from "./helpers/admin";
 import { pageMessages, waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
@@ -13,7 +13,7 @@ import { useTestServer } from "./helpers/use-test-server";
  * Accounts over HTTP with a real SMTP server: an Owner invites, the invitee accepts through the mailed link and is an
  * Editor. The accounts' rules are service tests (server/auth/accounts.server.test.ts).
  */
-describe.each(testEngines())("admin accounts, invitations and password resets on %s", (engine) => {
+describe.each(answerTestEngines())("admin accounts, invitations and password resets on %s", (engine) => {
   const setup = useTestServer(engine, { smtp: true, signedIn: true, env: { TRUST_PROXY: "loopback" } });
   let smtp: SmtpCatcher;
   let server: TestServer;

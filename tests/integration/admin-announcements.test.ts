@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { CONFLICT_MESSAGE } from "#core/messages/content.ts";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { ANNOUNCEMENT_IMAGE_FOLDER } from "#server/services/announcements.ts";
 import { imageForm, post, postToPage } from "./helpers/admin";
 import { seedAnnouncement } from "./helpers/seed";
@@ -15,7 +15,7 @@ function filesUnder(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((entry) => fs.statSync(path.join(dir, entry)).isFile());
 }
 
-describe.each(testEngines())("admin announcements on %s", (engine) => {
+describe.each(answerTestEngines())("admin announcements on %s", (engine) => {
   const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { settingsRepo } from "#server/repos/settings.ts";
 import { ADMIN, cookieFrom, getPage, post, signIn } from "./helpers/admin";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
@@ -7,7 +7,7 @@ import { useTestServer } from "./helpers/use-test-server";
 
 const INVALID = "Invalid credentials. Please check the email and password.";
 
-describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
+describe.each(answerTestEngines())("admin sign-in and sessions on %s", (engine) => {
   const setup = useTestServer(engine);
   let server: TestServer;
   beforeEach(async () => {
@@ -170,7 +170,7 @@ describe.each(testEngines())("admin sign-in and sessions on %s", (engine) => {
   });
 });
 
-describe.each(testEngines())("the first start without ADMIN_EMAIL on %s", (engine) => {
+describe.each(answerTestEngines())("the first start without ADMIN_EMAIL on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engine);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { newId } from "#server/db/ids.ts";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { auditActions, getPage, jpegWithGps, post, postToPage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 import { CONFLICT_MESSAGE, MOVE_MESSAGES, PHOTO_FORMATS_MESSAGE } from "#core/messages/content.ts";
@@ -11,7 +11,7 @@ import { CONFLICT_MESSAGE, MOVE_MESSAGES, PHOTO_FORMATS_MESSAGE } from "#core/me
  * cap, and the public pages showing an edit at the next request (through the page cache). The rules of each edit are
  * the content services' tests (server/services/content-editor.test.ts and its neighbours).
  */
-describe.each(testEngines())("site content edited by the admin on %s", (engine) => {
+describe.each(answerTestEngines())("site content edited by the admin on %s", (engine) => {
   const admin = useTestServer(engine, { signedIn: true });
 
   const details = () => admin.server.database.db.selectFrom("siteDetails").selectAll().executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { getPage, postToPage, seedContactMessage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 
@@ -13,7 +13,7 @@ const messagesLink = (html: string) => {
   return link?.match(/aria-label="([^"]*)"/)?.[1] ?? link?.replace(/<[^>]*>/g, "");
 };
 
-describe.each(testEngines())("the admin's contact messages on %s", (engine) => {
+describe.each(answerTestEngines())("the admin's contact messages on %s", (engine) => {
   const admin = useTestServer(engine, { signedIn: true });
   const db = () => admin.server.database.db;
   const page = async (path: string) => (await getPage(admin.server, path, admin.cookie)).text();

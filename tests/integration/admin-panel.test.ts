@@ -1,13 +1,13 @@
 import http from "node:http";
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { mailOutboxRepo } from "#server/repos/mail-outbox.ts";
 import { settingsRepo } from "#server/repos/settings.ts";
 import { auditActions, getPage, post, postToPage, seedApplication } from "./helpers/admin";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
 
-describe.each(testEngines())("the admin panel on %s", (engine) => {
+describe.each(answerTestEngines())("the admin panel on %s", (engine) => {
   const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { getPage, postToPage, seedApplication } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 
 /** The request names the panel's HTML shows, in order (each card is labelled with the applicant's name). */
 const namesShown = (html: string) => [...html.matchAll(/<article[^>]*aria-label="([^"]+)"/g)].map((match) => match[1]);
 
-describe.each(testEngines())("the admin's request workflow on %s", (engine) => {
+describe.each(answerTestEngines())("the admin's request workflow on %s", (engine) => {
   const admin = useTestServer(engine, { signedIn: true });
   const db = () => admin.server.database.db;
   const panel = async (query = "") => (await getPage(admin.server, `/admin${query}`, admin.cookie)).text();

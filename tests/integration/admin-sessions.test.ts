@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { secretsKeyIn } from "#tests/shared/secrets-key.ts";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, cookieFrom, post, postToPage } from "./helpers/admin";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
@@ -9,7 +9,7 @@ const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
 const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 /** The admin's own sessions on the security page: each browser and network, and signing out one or all the others. */
-describe.each(testEngines())("the admin's signed-in sessions on %s", (engine) => {
+describe.each(answerTestEngines())("the admin's signed-in sessions on %s", (engine) => {
   const setup = useTestServer(engine, { env: { TRUST_PROXY: "loopback" } });
   let server: TestServer;
   beforeEach(async () => {

@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 
 import { VIDEO_MAX_PARTS, VIDEO_PART_BYTES } from "#core/schemas/limits.ts";
 import { newId } from "#server/db/ids.ts";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { getPage, post, postToPage } from "./helpers/admin";
 import { useTestServer } from "./helpers/use-test-server";
 import { postBytes, uploadVideo } from "./helpers/video";
@@ -21,7 +21,7 @@ const OTHER_FILM = Buffer.concat([FILM, Buffer.alloc(VIDEO_PART_BYTES, 1)]);
  * The documentary video over HTTP: uploaded from the admin's home screen in parts (each a short request, capped in
  * front), served to players by byte ranges, and what each refusal answers. Its rules are the video service's tests.
  */
-describe.each(testEngines())("the documentary video on %s", (engine) => {
+describe.each(answerTestEngines())("the documentary video on %s", (engine) => {
   const admin = useTestServer(engine, { signedIn: true });
 
   const details = () => admin.server.database.db.selectFrom("siteDetails").selectAll().executeTakeFirstOrThrow();

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { secretsKeyIn } from "#tests/shared/secrets-key.ts";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, getPage, post } from "./helpers/admin";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
 
 /** The Owners' audit log over HTTP: sign-ins and changes with who, when and a code for the network, filtered. */
-describe.each(testEngines())("the audit log viewer on %s", (engine) => {
+describe.each(answerTestEngines())("the audit log viewer on %s", (engine) => {
   const setup = useTestServer(engine, { env: { TRUST_PROXY: "loopback" } });
   let server: TestServer;
   beforeAll(() => void (server = setup.server));

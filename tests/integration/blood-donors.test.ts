@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { NOT_A_PAKISTANI_MOBILE } from "#core/blood/phone.ts";
 import { BLOOD_DONOR_MESSAGES } from "#core/messages/blood.ts";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { freshIp, pageMessages, waitFor } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
 import { rowsHolding } from "./helpers/rows";
@@ -174,7 +174,7 @@ function expectNothingOf(page: string, donor: Donor) {
   for (const detail of [donor.name, donor.email, donor.digits, donor.area]) expect(page).not.toContain(detail);
 }
 
-describe.each(testEngines())("the blood-donor pages over HTTP on %s", (engine) => {
+describe.each(answerTestEngines())("the blood-donor pages over HTTP on %s", (engine) => {
   // No mail variables: the `log` transport writes each mail to DATA_DIR/mail, where the donor's link is read from.
   const setup = useTestServer(engine, { env: { MAIL_TRANSPORT: "log", OUTBOX_POLL_MS: "50", TRUST_PROXY: "loopback" } });
   let server: TestServer;
@@ -427,7 +427,7 @@ describe.each(testEngines())("the blood-donor pages over HTTP on %s", (engine) =
  * it at its field as they refuse "15/06/2025" (BLOOD_DONOR_MESSAGES.lastDonationDate, .availableFromDate). A server of
  * its own: what it logs is checked here, apart from the pages' other tests.
  */
-describe.each(testEngines())("a day that is not on the calendar, on %s", (engine) => {
+describe.each(answerTestEngines())("a day that is not on the calendar, on %s", (engine) => {
   const setup = useTestServer(engine, { env: { MAIL_TRANSPORT: "log", TRUST_PROXY: "loopback" } });
   let server: TestServer;
   let pages: ReturnType<typeof donorPages>;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { logIn } from "#server/auth/login.server.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword } from "#server/auth/password.server.ts";
 import { createRepos } from "#server/repos/index.ts";
-import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
+import { openTestDatabase, type TestDatabase, answerTestEngines } from "#tests/shared/test-database.ts";
 
 // Every argon2 verification the login makes, counted (and still done for real).
 vi.mock("@node-rs/argon2", async (importOriginal) => {
@@ -21,7 +21,7 @@ vi.mock("@node-rs/argon2", async (importOriginal) => {
  * Fails when: an unknown email skips the verification (no call), or checks something else than the dummy hash, or
  * either path verifies more than once.
  */
-describe.each(testEngines())("a login's password check on %s", (engine) => {
+describe.each(answerTestEngines())("a login's password check on %s", (engine) => {
   let database: TestDatabase;
   let storedHash: string;
   const attempt = (email: string, ip: string) => logIn(database.db, { ip, email, password: "not the password", userAgent: "Firefox" });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { site } from "#content/site.ts";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, postToPage } from "./helpers/admin";
 import { freshIp, joinApplication, postForm, storedId, waitFor } from "./helpers/forms";
 import type { SmtpCatcher } from "./helpers/smtp-catcher";
@@ -10,7 +10,7 @@ import { useTestServer } from "./helpers/use-test-server";
 /** The applicant's address as the form stores it (the helper pads and capitalises it, as people type). */
 const storedEmail = (application: Record<string, unknown>) => String(application.email).trim().toLowerCase();
 
-describe.each(testEngines())("mail settings in the admin area on %s", (engine) => {
+describe.each(answerTestEngines())("mail settings in the admin area on %s", (engine) => {
   // No MAIL_TO: the notifications go to the first admin until the admin area says otherwise.
   const setup = useTestServer(engine, { smtp: true, signedIn: true, env: { TRUST_PROXY: "loopback" } });
   let smtp: SmtpCatcher;

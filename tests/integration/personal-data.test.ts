@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { postToPage, seedApplication } from "./helpers/admin";
 import { contactMessage, joinApplication, postForm, waitFor } from "./helpers/forms";
 import type { TestServer } from "./helpers/test-server";
@@ -34,7 +34,7 @@ async function rowsHolding(server: TestServer, email: string): Promise<string[]>
   return found;
 }
 
-describe.each(testEngines())("personal data on %s", (engine) => {
+describe.each(answerTestEngines())("personal data on %s", (engine) => {
   // The log transport: every mail becomes a file under DATA_DIR/mail, a copy that erasure must find too.
   const setup = useTestServer(engine, { signedIn: true, env: { MAIL_TRANSPORT: "log", TRUST_PROXY: "loopback", OUTBOX_POLL_MS: "50" } });
   let server: TestServer;

@@ -8,7 +8,7 @@ import { newId } from "#server/db/ids.ts";
 import { contentListRepo } from "#server/repos/content-lists.ts";
 import { settingsRepo } from "#server/repos/settings.ts";
 import { siteContentRepo } from "#server/repos/site-content.ts";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { seedAnnouncement } from "./helpers/seed";
 import type { TestServer } from "./helpers/test-server";
@@ -49,7 +49,7 @@ function moduleImports(html: string): string[] {
 
 const firstBuiltScript = (html: string) => moduleImports(html).find((url) => /^\/assets\/.+\.js$/.test(url));
 
-describe.each(testEngines())("the public site on %s", (engine) => {
+describe.each(answerTestEngines())("the public site on %s", (engine) => {
   const setup = useTestServer(engine);
   let server: TestServer;
   beforeAll(() => void (server = setup.server));

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, getPage, post, postToPage, seedApplication } from "./helpers/admin";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
@@ -10,7 +10,7 @@ const ELEVEN_MINUTES_AGO = () => new Date(Date.now() - 11 * 60 * 1000).toISOStri
  * Sensitive changes (accounts, two factors, retention, erasure, bulk deletes) ask for the password again when it was
  * entered in the session more than 10 minutes ago; other changes do not.
  */
-describe.each(testEngines())("confirming it's you before a sensitive change on %s", (engine) => {
+describe.each(answerTestEngines())("confirming it's you before a sensitive change on %s", (engine) => {
   const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;

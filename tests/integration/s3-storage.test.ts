@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { announcementsRepo } from "#server/repos/announcements.ts";
 import { toStoredImage } from "#server/repos/images.ts";
 
@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from "./helpers/test-server";
 import { VIDEO_STORAGE_UNAVAILABLE_MESSAGE } from "#core/messages/content.ts";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "#core/messages/announcement-form.ts";
 /** The server keeps uploads in a bucket of a real S3-compatible server (s3rver) that the test can stop and start. */
-describe.each(testEngines())("uploaded images in an S3 bucket on %s", (engine) => {
+describe.each(answerTestEngines())("uploaded images in an S3 bucket on %s", (engine) => {
   const film = fs.readFileSync(path.join(import.meta.dirname, "../../content/video/documentary.webm"));
   let s3: TestS3Server;
   let server: TestServer;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { expectInlineScriptsAllowedByHash } from "./helpers/csp";
 import { seedAnnouncement } from "./helpers/seed";
 import { siteOrigin, startTestServer, type TestServer } from "./helpers/test-server";
@@ -94,7 +94,7 @@ function checkCommonHeaders(headers: Headers, where: string) {
   expect(headers.get("strict-transport-security"), where).toBeNull();
 }
 
-describe.each(testEngines())("security headers on %s", (engine) => {
+describe.each(answerTestEngines())("security headers on %s", (engine) => {
   const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;

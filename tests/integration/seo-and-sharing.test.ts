@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { site } from "#content/site.ts";
 import { announcementPagePath, galleryPagePath } from "#core/public-pages.ts";
 import { slugify } from "#server/content/slug.ts";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { seedAnnouncement } from "./helpers/seed";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
@@ -64,7 +64,7 @@ function previewOf(html: string) {
   };
 }
 
-describe.each(testEngines())("SEO and link previews on %s", (engine) => {
+describe.each(answerTestEngines())("SEO and link previews on %s", (engine) => {
   const setup = useTestServer(engine, { env: { PUBLIC_URL } });
   let server: TestServer;
   beforeAll(() => void (server = setup.server));

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { adminsRepo } from "#server/repos/admins.ts";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { ADMIN, cookieFrom, getPage, post, postToPage, signIn } from "./helpers/admin";
 import { expectCleanServerLog } from "./helpers/server-log";
 import type { TestServer } from "./helpers/test-server";
@@ -14,7 +14,7 @@ const appCode = (secret: string, at = Date.now()) => TOTP.generate({ secret: Sec
  * Two-factor sign-in over HTTP: set up from the security page with a code the test computes, then every sign-in asks
  * for a code on a second screen; until it is given the session can do nothing else.
  */
-describe.each(testEngines())("two-factor sign-in on %s", (engine) => {
+describe.each(answerTestEngines())("two-factor sign-in on %s", (engine) => {
   const setup = useTestServer(engine);
   let server: TestServer;
   let secret: string;

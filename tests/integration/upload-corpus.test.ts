@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
-import { testEngines } from "#tests/shared/test-database.ts";
+import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { toStoredImage } from "#server/repos/images.ts";
 import { imageForm, jpegWithGps, post } from "./helpers/admin";
 import { sampleJpeg } from "./helpers/seed";
@@ -177,7 +177,7 @@ function filesUnder(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((entry) => fs.statSync(path.join(dir, entry)).isFile()).sort();
 }
 
-describe.each(testEngines())("the upload corpus on %s", (engine) => {
+describe.each(answerTestEngines())("the upload corpus on %s", (engine) => {
   const setup = useTestServer(engine, { signedIn: true });
   let server: TestServer;
   let cookie: string;

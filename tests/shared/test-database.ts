@@ -20,6 +20,16 @@ export function testEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 }
 
+/**
+ * The engine of an HTTP test whose subject is the server's answer (pages, refusals, headers, uploads, sign-in), not
+ * the database: SQLite, the default. What those routes ask of the database runs on both engines in the service and
+ * repository tests; the HTTP tests whose subject is the engine (concurrent writes, locks, crashes, two instances, the
+ * bytes stored) run on testEngines() (docs/decisions/039-http-tests-on-one-engine.md).
+ */
+export function answerTestEngines(): Engine[] {
+  return ["sqlite"];
+}
+
 export interface TestDatabase extends DatabaseHandle {
   /**
    * How a process of the site (the admin CLI) reaches this database through its environment alone: a DATA_DIR of the
