@@ -3,9 +3,16 @@
  * "Tests"). Each is an npm script that also runs alone. Ends with one line per level and its time, also when one
  * failed, so `.ci/run`'s figure can be read level by level.
  *
+ * After `npm install --ignore-scripts` (as `.ci/run` installs) better-sqlite3 has no native binding yet: it is
+ * compiled here, on one core, while the static checks and the build run, which need none, and the unit level waits
+ * for it.
+ *
  *   node --import tsx scripts/test-levels.ts
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 const LEVELS = [
   ["static checks", "test:static"],
@@ -14,12 +21,42 @@ const LEVELS = [
   ["integration", "test:integration"],
   ["browser", "test:e2e"],
 ] as const;
+/** The first level that loads the database driver. */
+const NEEDS_NATIVE_BINDING = "unit";
+const SQLITE_BINDING = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+
+/** Compiles better-sqlite3's binding when it is missing; resolves with npm's output on failure, undefined on success. */
+function compileSqliteBinding(): Promise<string | undefined> {
+  if (fs.existsSync(SQLITE_BINDING)) return Promise.resolve(undefined);
+  console.log("test: compiling better-sqlite3's native binding beside the first levels (npm rebuild better-sqlite3)");
+  // Its output goes to a file: while a level runs (spawnSync) this process reads no pipe.
+  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "native-binding-")), "npm-rebuild.log");
+  const out = fs.openSync(log, "w");
+  return new Promise((resolve) => {
+    // JOBS=max: node-gyp compiles its two sources at once.
+    const child = spawn("npm", ["rebuild", "better-sqlite3"], { env: { ...process.env, JOBS: "max" }, stdio: ["ignore", out, out] });
+    child.on("close", (code) => {
+      fs.closeSync(out);
+      resolve(code === 0 && fs.existsSync(SQLITE_BINDING) ? undefined : `${fs.readFileSync(log, "utf8")}\n(exit ${code})`);
+    });
+  });
+}
 
 const lines: string[] = [];
 const started = Date.now();
 const seconds = (since: number) => String(Math.round((Date.now() - since) / 1000)).padStart(4);
+const binding = compileSqliteBinding();
 let failed = false;
 for (const [name, script] of LEVELS) {
+  if (name === NEEDS_NATIVE_BINDING) {
+    const failure = await binding;
+    if (failure) {
+      console.error(`test: better-sqlite3's native binding did not compile:\n${failure}`);
+      lines.push(`test: ${"native binding".padEnd(14)}    FAILED`);
+      failed = true;
+      break;
+    }
+  }
   console.log(`test: ${name} (npm run ${script})`);
   const levelStarted = Date.now();
   const { status } = spawnSync("npm", ["run", "--silent", script], { stdio: "inherit" });
