@@ -56,7 +56,8 @@ import { CONTENT_TABLES } from "#server/repos/site-content.ts";
 import { settingsRepo } from "#server/repos/settings.ts";
 import { secretsKeyIn } from "#tests/shared/secrets-key.ts";
 import { E2E_ADMIN, type E2eServer, startE2eServer } from "./e2e-server";
-import { storeImage } from "#server/services/image-store.ts";
+import { storeEncodedImage } from "#server/services/image-store.ts";
+import { type EncodedImage, encodeImage } from "#server/images/encode-image.ts";
 import { RENEWAL_WINDOW_MS, sessionOf } from "#server/services/members.ts";
 import { localStorage } from "#server/storage/local-storage.ts";
 
@@ -390,6 +391,10 @@ function sampleJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
+let encodedSample: Promise<EncodedImage> | undefined;
+/** The sample photo's variants, encoded once per worker: each announcement seeded with an image stores copies of them. */
+const sampleVariants = (): Promise<EncodedImage> => (encodedSample ??= sampleJpeg().then((jpeg) => encodeImage(jpeg)));
+
 /** Makes `page.goto()` and `page.reload()` return once React has hydrated the page (app/root.tsx marks <html>). */
 function waitForHydrationOnLoad(page: Page): void {
   const hydrated = () => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -592,10 +597,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   seed: async ({ database, server }, use) => {
     const { db } = database;
     const storage = localStorage(path.join(server.dataDir, "uploads"));
-    const jpeg = await sampleJpeg();
     await use({
       async announcement({ description, googleFormUrl, createdAt = new Date(), withImage = true, ...more }) {
-        const image = withImage ? await storeImage({ db, storage }, jpeg, "announcements") : undefined;
+        const image = withImage ? await storeEncodedImage({ db, storage }, await sampleVariants(), "announcements") : undefined;
         const id = newId();
         const at = createdAt.toISOString();
         await announcementsRepo(db).create(
