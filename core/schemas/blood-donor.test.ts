@@ -33,15 +33,3 @@ describe("the donor forms' days", () => {
     ]);
   });
 });
-
-describe("the emergency request's time", () => {
-  test("a needed-by day that the calendar does not have is refused", async () => {
-    const { bloodRequestSchema } = await import("./blood-request");
-    const fields = { patientGroup: "O+", units: "1", hospital: "DHQ", city: "Sargodha", contact: "Ward 4" };
-    expect(bloodRequestSchema.safeParse({ ...fields, neededBy: "2099-02-28T10:00" }).success).toBe(true);
-    const refused = bloodRequestSchema.safeParse({ ...fields, neededBy: "2099-02-30T10:00" });
-    expect(refused.success ? [] : refused.error.issues.map((issue) => issue.message)).toEqual([
-      "Choose the date and time the blood is needed by",
-    ]);
-  });
-});
