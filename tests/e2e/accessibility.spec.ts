@@ -1037,8 +1037,11 @@ async function expectAccessibleAtEachWidth(page: Page, reach: () => Promise<void
   }
 }
 
-// A failure prints each violation with its elements; a trace of every page would add a quarter to the catalogue's time.
-test.use({ trace: "off" });
+// Reduced motion from the first paint: axe checks every page at rest in it anyway (axeViolations), and a page loaded with
+// motion on would first play its reveals and their staggered delays (up to 0.65 s on the home page) on the switch.
+// (Traces follow playwright.config.ts: none under CI. A worker-scoped option set here, as `trace` is, would give the
+// catalogue workers of its own, each starting its own server.)
+test.use({ reducedMotion: "reduce" });
 
 // "No violations" means something only if the check finds violations where they are.
 test.describe("the check itself", () => {
