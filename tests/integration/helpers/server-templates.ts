@@ -57,9 +57,25 @@ export function serverTemplateFor(engine: Engine, env: Record<string, string>): 
   return startsAsTemplate ? inject("serverTemplates").find((template) => template.engine === engine) : undefined;
 }
 
-/** The template's files, copied into the new server's (empty) DATA_DIR. */
+/**
+ * The template's files, put into the new server's (empty) DATA_DIR: the database and the keys copied, the uploads (some
+ * 1,250 photo variants) hard-linked, a tenth of the time. A link is safe there: the storage never writes into a file
+ * it stored, it writes a new one and renames it over (server/storage/local-storage.ts), and a delete removes the link.
+ */
 export function copyTemplateFiles(template: ServerTemplate, dataDir: string): void {
-  fs.cpSync(template.dataDir, dataDir, { recursive: true, filter: (source) => !source.endsWith("-shm") });
+  const put = (from: string, to: string, link: boolean) => {
+    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+      const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
+      if (entry.isDirectory()) {
+        fs.mkdirSync(target, { mode: fs.statSync(source).mode });
+        put(source, target, link || (from === template.dataDir && entry.name === "uploads"));
+      } else if (!entry.name.endsWith("-shm")) {
+        if (link) fs.linkSync(source, target);
+        else fs.copyFileSync(source, target);
+      }
+    }
+  };
+  put(template.dataDir, dataDir, false);
 }
 
 export function postgresUrlOf(base: string, database: string): string {

@@ -200,7 +200,7 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   child.kill("SIGKILL");
   throw new Error(`server did not become ready:\n${output()}`);
