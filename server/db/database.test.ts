@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { createDatabase, migrateToLatest, migrationsAreCurrent, openSqlite, SQLITE_PAGE_CACHE_KIB } from "./database";
+import { freePort } from "#scripts/lib/production-server.ts";
+import { databaseProxy } from "#tests/shared/database-proxy.ts";
 import { createSchema, dropSchema } from "#tests/shared/test-database.ts";
 import { migrations } from "./migrations";
 
@@ -27,7 +30,7 @@ test("SQLite opens as DESIGN.md says: WAL, synchronous FULL, a busy timeout, for
 });
 
 // PostgreSQL only: skipped without TEST_DATABASE_URL. .ci/run sets it, and with CI=true a missing database fails the run.
-describe.skipIf(!postgresUrl)("migrations on postgres", () => {
+describe.skipIf(!postgresUrl)("postgres: migrations and lost connections", () => {
   test("two instances starting together on an empty database migrate it once, both succeed", async () => {
     const schema = `test_mig_${process.pid}_${Date.now()}`;
     await createSchema(postgresUrl!, schema);
@@ -42,6 +45,35 @@ describe.skipIf(!postgresUrl)("migrations on postgres", () => {
       await first.close();
       await second.close();
       await dropSchema(postgresUrl!, schema);
+    }
+  });
+
+  test("a connection lost while a transaction holds it fails that transaction, not the process; the next query gets a new one", async () => {
+    const database = new URL(postgresUrl!);
+    const proxyPort = await freePort();
+    const proxy = databaseProxy({ host: database.hostname, port: Number(database.port || 5432) }, proxyPort);
+    await proxy.up();
+    const proxied = new URL(postgresUrl!);
+    proxied.port = String(proxyPort);
+    const handle = createDatabase({ engine: "postgres", url: proxied.toString() });
+    // The client's 'error' event, emitted with nobody listening, is thrown out of the socket's callback.
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", onUncaught);
+    try {
+      const lost = handle.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await proxy.down(); // PostgreSQL restarts while the transaction is open
+        await sql`select pg_sleep(0.05)`.execute(trx);
+      });
+      await expect(lost).rejects.toThrow(/Connection terminated|ECONNRESET|not queryable/);
+      await proxy.up();
+      expect((await sql<{ one: number }>`select 1 as one`.execute(handle.db)).rows).toEqual([{ one: 1 }]);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      await handle.close();
+      await proxy.down();
     }
   });
 

@@ -146,6 +146,10 @@ function postgresPool(url: string, options: PostgresOptions): pg.Pool {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.logger?.error({ err: error.message }, "postgres pool error"));
+  // A client in use losing its connection (PostgreSQL restarting mid-transaction) fails its query, which its caller
+  // handles, and emits 'error' too, which with nobody listening would be thrown out of the process. The pool drops the
+  // client when it is released, being no longer queryable.
+  pool.on("connect", (client) => client.on("error", () => {}));
   return pool;
 }
 
