@@ -556,6 +556,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await trx.deleteFrom("bloodDonors").execute();
         await trx.deleteFrom("sessions").execute();
         await trx.deleteFrom("rateLimits").execute();
+        // The audit log an earlier test's changes wrote (the catalogue seeds an entry of its own).
+        await trx.deleteFrom("auditLog").execute();
         // The accounts a test invited or seeded, and every invitation and reset link, go; E2E_ADMIN is an Owner again, signing in with its password alone.
         await trx.deleteFrom("adminLinks").execute();
         await trx.deleteFrom("admins").where("email", "!=", E2E_ADMIN.email).execute();
