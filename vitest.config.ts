@@ -3,6 +3,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 const UNIT_FILES_WITH_MODULE_MOCKS = [
   "server/auth/login.server.test.ts",
   "server/auth/change-password.server.test.ts",
+  "server/auth/login-hashing.server.test.ts",
   "app/lib/video-upload.test.ts",
 ];
 
@@ -63,6 +64,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Every file starts its own servers on free ports with their own data, so two files run at once, one per core.
           maxWorkers: 2,
+          // A worker's files share its loaded modules (the helpers, Kysely, the drivers): every file starts its own
+          // servers and seeds its own data, and none mocks a module (a file that must, belongs in unit-isolated).
+          isolate: false,
         },
       },
     ],

@@ -1,7 +1,7 @@
 import { afterAll } from "vitest";
 import { ADMIN } from "./admin";
 import { joinApplication, contactMessage } from "./forms";
-import { leakedSecrets, rememberSecret } from "./log-secrets";
+import { forgetServerOutputs, leakedSecrets, rememberSecret } from "./log-secrets";
 
 /**
  * Setup file of the integration project (vitest.config.ts): after each test file, once its servers have stopped, no
@@ -17,5 +17,6 @@ rememberSecret("03001234567");
 
 afterAll(() => {
   const leaks = leakedSecrets();
+  forgetServerOutputs();
   if (leaks.length > 0) throw new Error(`Server logs hold secrets or applicants' personal data:\n${leaks.join("\n")}`);
 });

@@ -46,5 +46,10 @@ export function leakedSecrets(): string[] {
   return leaks;
 }
 
+/** Forgets the outputs checked so far: a worker runs its files one after another, and each file checks its own. */
+export function forgetServerOutputs(): void {
+  outputs.length = 0;
+}
+
 /** How many outputs have been registered (so the check can say it looked). */
 export const watchedOutputs = (): number => outputs.length;
