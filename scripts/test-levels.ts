@@ -33,8 +33,8 @@ function compileSqliteBinding(): Promise<string | undefined> {
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "native-binding-")), "npm-rebuild.log");
   const out = fs.openSync(log, "w");
   return new Promise((resolve) => {
-    // JOBS=max: node-gyp compiles its two sources at once.
-    const child = spawn("npm", ["rebuild", "better-sqlite3"], { env: { ...process.env, JOBS: "max" }, stdio: ["ignore", out, out] });
+    // One core: nearly all of it is SQLite's amalgamation, a single file, so more compile jobs would not help.
+    const child = spawn("npm", ["rebuild", "better-sqlite3"], { stdio: ["ignore", out, out] });
     child.on("close", (code) => {
       fs.closeSync(out);
       resolve(code === 0 && fs.existsSync(SQLITE_BINDING) ? undefined : `${fs.readFileSync(log, "utf8")}\n(exit ${code})`);

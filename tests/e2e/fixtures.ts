@@ -582,12 +582,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         // Left required by a test, two factors would send every later test's admin to a setup screen first.
         await settingsRepo(trx).setTwoFactorRequired(false);
         await trx.deleteFrom("mailOutbox").execute();
-        await trx.deleteFrom("applications").execute();
         await trx.deleteFrom("contactMessages").execute();
-        await trx
-          .deleteFrom("rateLimits")
-          .where((eb) => eb.or([eb("key", "like", "join:%"), eb("key", "like", "contact:%")]))
-          .execute();
       });
       for (const file of fs.readdirSync(server.mailDir)) fs.rmSync(path.join(server.mailDir, file), { force: true });
       fs.rmSync(path.join(server.dataDir, "uploads", "announcements"), { recursive: true, force: true });

@@ -50,6 +50,3 @@ export function leakedSecrets(): string[] {
 export function forgetServerOutputs(): void {
   outputs.length = 0;
 }
-
-/** How many outputs have been registered (so the check can say it looked). */
-export const watchedOutputs = (): number => outputs.length;
