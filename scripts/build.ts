@@ -22,7 +22,15 @@ import zlib from "node:zlib";
  * the code, content/*.ts, Vite's public/ folder should one appear, and the configuration.
  */
 const INPUT_DIRS = ["app", "core", "server", "public"];
-const INPUT_FILES = ["vite.config.ts", "react-router.config.ts", "tsconfig.json", "package.json", "package-lock.json", "scripts/build.ts"];
+const INPUT_FILES = [
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+  "scripts/build.ts",
+  "scripts/build-server.ts",
+];
 /** Unit tests live beside the code and are in no build. */
 const TEST_FILE = /\.test\.tsx?$/;
 
