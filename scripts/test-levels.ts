@@ -5,7 +5,8 @@
  *
  * After `npm install --ignore-scripts` (as `.ci/run` installs) better-sqlite3 has no native binding yet: it is
  * compiled here, on one core, while the static checks and the build run, which need none, and the unit level waits
- * for it.
+ * for it. When SQLITE_BINDING_BUILD names the folder of a compile already under way (`.ci/run` starts one beside
+ * npm install), the binding is taken from there once it is done instead.
  *
  *   node --import tsx scripts/test-levels.ts
  */
@@ -24,10 +25,35 @@ const LEVELS = [
 /** The first level that loads the database driver. */
 const NEEDS_NATIVE_BINDING = "unit";
 const SQLITE_BINDING = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+/** A compile that has not ended by then is given up on (compiled again here): it takes about a minute and a half. */
+const COMPILE_DEADLINE_MS = 10 * 60_000;
+
+/**
+ * The binding `.ci/run` compiled from better-sqlite3's tarball in `dir` (its `status` file says how that ended), put in
+ * place; false if that compile failed.
+ */
+async function takeBindingBuiltIn(dir: string): Promise<boolean> {
+  const status = path.join(dir, "status");
+  const deadline = Date.now() + COMPILE_DEADLINE_MS;
+  while (!fs.existsSync(status)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const built = path.join(dir, "package", "build", "Release", "better_sqlite3.node");
+  if (fs.readFileSync(status, "utf8").trim() !== "0" || !fs.existsSync(built)) {
+    console.log(`test: better-sqlite3's compile beside npm install failed (${path.join(dir, "build.log")}); compiling again`);
+    return false;
+  }
+  fs.mkdirSync(path.dirname(SQLITE_BINDING), { recursive: true });
+  fs.copyFileSync(built, SQLITE_BINDING);
+  return true;
+}
 
 /** Compiles better-sqlite3's binding when it is missing; resolves with npm's output on failure, undefined on success. */
-function compileSqliteBinding(): Promise<string | undefined> {
-  if (fs.existsSync(SQLITE_BINDING)) return Promise.resolve(undefined);
+async function compileSqliteBinding(): Promise<string | undefined> {
+  if (fs.existsSync(SQLITE_BINDING)) return undefined;
+  const underWay = process.env.SQLITE_BINDING_BUILD;
+  if (underWay && (await takeBindingBuiltIn(underWay))) return undefined;
   console.log("test: compiling better-sqlite3's native binding beside the first levels (npm rebuild better-sqlite3)");
   // Its output goes to a file: while a level runs (spawnSync) this process reads no pipe.
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "native-binding-")), "npm-rebuild.log");
