@@ -23,6 +23,12 @@ export const announcementRegisterPath = (id: string) => `/announcement/${id}/reg
 /** Where a registrant's "Confirm your place" link leads, with `?token=` (never cached: it is one person's). */
 export const announcementConfirmPath = (id: string) => `/announcement/${id}/confirm`;
 
+/**
+ * A registrant's ticket: its page, which its link and its QR code open. The token is in the query, which no log line
+ * keeps (never cached: it is one person's).
+ */
+export const ticketPagePath = (token: string) => `/ticket?token=${token}`;
+
 /** An announcement page's path: its id (a UUID), no query. */
 const ANNOUNCEMENT_PAGE = /^\/announcement\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -46,6 +46,8 @@ export interface SecretsKey {
   auditNetworkCode(prefix: string): string;
   /** A session's code of the network it signed in from, under a key of its own: not comparable with the audit log's. */
   sessionNetworkCode(prefix: string): string;
+  /** An event ticket's signature (server/services/registrations/tickets.ts): HMAC-SHA-256 under the ticket key. */
+  ticketSignature(text: string): Buffer;
   /** What the database keeps to know the key again at the next start; nothing else can be derived from it. */
   fingerprint: string;
 }
@@ -56,6 +58,7 @@ export function secretsKey(key: Buffer): SecretsKey {
   const encryption = derive("encryption v1");
   const auditNetwork = derive("audit network code v1");
   const sessionNetwork = derive("session network code v1");
+  const ticket = derive("ticket v1");
   const hmac = (subKey: Buffer, text: string) => crypto.createHmac("sha256", subKey).update(text).digest("hex");
 
   return {
@@ -83,6 +86,7 @@ export function secretsKey(key: Buffer): SecretsKey {
 
     auditNetworkCode: (prefix) => hmac(auditNetwork, prefix),
     sessionNetworkCode: (prefix) => hmac(sessionNetwork, prefix),
+    ticketSignature: (text) => crypto.createHmac("sha256", ticket).update(text).digest(),
     fingerprint: hmac(derive("fingerprint v1"), "secrets key fingerprint"),
   };
 }

@@ -1,7 +1,13 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { announcementPagePath, announcementRegisterPath } from "#core/public-pages.ts";
-import { confirmLinkGoneMessage, REGISTRATION_MESSAGES, registeredMessage, waitingMessage } from "#core/messages/registration.ts";
+import {
+  confirmLinkGoneMessage,
+  REGISTRATION_MESSAGES,
+  registeredMessage,
+  TICKET_MESSAGES,
+  waitingMessage,
+} from "#core/messages/registration.ts";
 import { EventDetails } from "#app/components/site/announced-event.tsx";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -43,13 +49,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const result = await context.get(servicesContext).registrations.confirm(params.id, typeof token === "string" ? token : "");
     if (result.ok) {
-      return { ok: true, message: result.status === "registered" ? registeredMessage : waitingMessage(result.position), linkGone: false };
+      const message = result.status === "registered" ? registeredMessage : waitingMessage(result.position);
+      return { ok: true, message, linkGone: false, ticketPath: result.ticketPath };
     }
     const message = result.reason === "missing" ? REGISTRATION_MESSAGES.notOpen : confirmLinkGoneMessage;
-    return data({ ok: false, message, linkGone: true }, { status: 404 });
+    return data({ ok: false, message, linkGone: true, ticketPath: null }, { status: 404 });
   } catch (error) {
     context.get(requestContext).logger.error({ err: errorMessage(error) }, "registration not confirmed");
-    return data({ ok: false, message: REGISTRATION_MESSAGES.failure, linkGone: false }, { status: 500 });
+    return data({ ok: false, message: REGISTRATION_MESSAGES.failure, linkGone: false, ticketPath: null }, { status: 500 });
   }
 }
 
@@ -69,6 +76,11 @@ export default function AnnouncementConfirmPage({ loaderData, actionData }: Rout
       {actionData?.ok ? (
         <>
           <FormMessage tone="success">{actionData.message}</FormMessage>
+          {actionData.ticketPath && (
+            <Button asChild className="self-start">
+              <Link to={actionData.ticketPath}>{TICKET_MESSAGES.show}</Link>
+            </Button>
+          )}
           {back}
         </>
       ) : open && !actionData?.linkGone ? (

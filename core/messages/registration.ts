@@ -31,3 +31,14 @@ export const confirmLinkGoneMessage =
 /** The waiting list's place, on the confirmation page; the registrant's mail names the announcement (`heading`) too. */
 export const waitingMessage = (position: number, heading?: string) =>
   `All places${heading === undefined ? "" : ` for "${heading}"`} are taken, so you're on the waiting list (number ${position}). If a place opens, you move up and get an email.`;
+
+/** What a registrant's ticket page says. */
+export const TICKET_MESSAGES = {
+  registered: "Your place is confirmed.",
+  waiting: (position: number) =>
+    `On the waiting list (number ${position}). If a place opens, you move up and get an email; this ticket then lets you in.`,
+  atTheDoor: "At the door, show this QR code or read out the code. Keep this link to yourself: it is your place.",
+  notFound:
+    "This ticket link does not work. Check that it was copied whole from your registration mail; if your registration was removed, the ticket went with it.",
+  show: "Show your ticket",
+} as const;

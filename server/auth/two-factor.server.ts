@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
+import { qrCodeSvg } from "#server/qr-code.ts";
 import { forgetDeletedRows } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createRepos, inTransaction } from "#server/repos/index.ts";
@@ -71,7 +71,7 @@ export function twoFactorService({ db, siteName, secrets, now: clock = () => new
 
   async function setupOf(secret: string, email: string): Promise<TotpSetup> {
     const uri = totpFor(secret, email, await siteName()).toString();
-    const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+    const qrSvg = await qrCodeSvg(uri);
     return { secret, uri, qrSvg };
   }
 

@@ -242,6 +242,28 @@ describe("the EmailJS transport", () => {
     expect(withoutTemplate.requests).toEqual([]);
   });
 
+  test("a registrant's mail: the ticket's link in its text, its QR code shown and attached; one queued before tickets as it was written", () => {
+    const link = "https://society.example/ticket?token=t";
+    const to = { name: "Sara", address: "sara@example.org" };
+    const mail = renderMail(
+      { kind: "registration", to, subject: "Registered", before: "Hello,", after: "Bye", calendar: null },
+      NOTIFY,
+      link,
+    );
+    expect(mail.text).toBe(`Hello,\n${link}\nBye\n`);
+    expect(mail.attachments).toEqual([
+      { filename: "ticket.png", contentType: "image/png", content: expect.any(Buffer), cid: "ticket-qr", contentDisposition: "attachment" },
+    ]);
+    expect(mail.html).toContain('<img src="cid:ticket-qr" alt="Your ticket\'s QR code"');
+    expect(() =>
+      renderMail({ kind: "registration", to, subject: "Registered", before: "Hello,", after: "Bye", calendar: null }, NOTIFY, null),
+    ).toThrow("link already wiped");
+
+    const older = renderMail({ kind: "registration", to, subject: "Registered", text: "Hello,\nBye", calendar: "BEGIN:VCALENDAR" }, NOTIFY);
+    expect(older.text).toBe("Hello,\nBye\n");
+    expect(older.attachments?.map((file) => file.filename)).toEqual(["event.ics"]);
+  });
+
   test("a registrant's 'Confirm your place' goes with the confirmation template, to the registrant, its link put back in its text", async () => {
     const { requests, transport } = await fakeEmailJs(200, { EMAILJS_TEMPLATE_ID_CONFIRMATION: "template_confirmation" });
     const link = "https://society.example/announcement/a1/confirm?token=t";

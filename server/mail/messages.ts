@@ -1,5 +1,6 @@
 import type { MailKind } from "#server/db/schema.ts";
 import { MailDeliveryError } from "./delivery-error";
+import { qrCodePng } from "#server/qr-code.ts";
 import { type ContactMailParams, contactNotification } from "#server/mail/templates/contact-notification.ts";
 import { type JoinMailParams, joinNotification } from "#server/mail/templates/join-notification.ts";
 import { testMail, type TestMailParams } from "#server/mail/templates/test-mail.ts";
@@ -28,14 +29,25 @@ export interface ConfirmationMail {
 }
 
 /**
- * A registrant's mail: registered, on the waiting list, or moved up from it; written when it was queued. It carries the
- * event's calendar file when the announcement has an event. Replies go to the notification address.
+ * A registrant's mail: registered, on the waiting list, or moved up from it; written when it was queued. Its text is
+ * `before`, the ticket's link (the outbox row's `secretLink`, as a link mail's), then `after`; the ticket's QR code goes
+ * with it as a PNG, and the event's calendar file when the announcement has an event. Replies go to the notification
+ * address.
  */
 export interface RegistrationMail {
   to: Address;
   subject: string;
-  text: string;
+  before: string;
+  after: string;
   /** The event's iCalendar file (text/calendar); null: the announcement has no event. */
+  calendar: string | null;
+}
+
+/** A registrant's mail queued before mails carried tickets: its whole text, no link. */
+interface TicketlessRegistrationMail {
+  to: Address;
+  subject: string;
+  text: string;
   calendar: string | null;
 }
 
@@ -63,7 +75,7 @@ export type OutboxPayload =
   | { kind: "contact"; params: ContactMailParams; replyTo: Address }
   | { kind: "test"; params: TestMailParams; replyTo: Address }
   | ({ kind: "confirmation" } & ConfirmationMail)
-  | ({ kind: "registration" } & RegistrationMail)
+  | ({ kind: "registration" } & (RegistrationMail | TicketlessRegistrationMail))
   | ({ kind: "registration-confirm" } & RegistrationConfirmMail)
   | ({ kind: "account" } & AccountMail)
   | ({ kind: "blood-donor" } & BloodDonorMail)
@@ -97,7 +109,10 @@ export interface Mail {
 export interface MailAttachment {
   filename: string;
   contentType: string;
-  content: string;
+  content: string | Buffer;
+  /** Its Content-ID, when the HTML part shows it (`<img src="cid:…">`); it is an attachment all the same. */
+  cid?: string;
+  contentDisposition?: "attachment";
 }
 
 /**
@@ -149,9 +164,10 @@ const safeAddress = ({ name, address }: Address): Address => ({ name: headerSafe
 function renderConfirmation(
   { to, subject, text }: Pick<ConfirmationMail, "to" | "subject" | "text">,
   notificationAddress: string | undefined,
+  htmlAfter = "",
 ): Omit<Mail, "kind"> {
   const body = text.replace(/\r\n?/g, "\n");
-  const html = htmlPage(`<p style="white-space:pre-wrap">${escapeHtml(body)}</p>`);
+  const html = htmlPage(`<p style="white-space:pre-wrap">${escapeHtml(body)}</p>${htmlAfter}`);
   const replyTo = notificationAddress === undefined ? undefined : headerSafe(notificationAddress);
   return {
     to: safeAddress(to),
@@ -165,9 +181,9 @@ function renderConfirmation(
 }
 
 /** A link mail's text, the link put back in; the link is wiped only once the mail was sent or given up on, never to be sent again. */
-function withLink(mail: LinkMail, secretLink: string | null): { to: Address; subject: string; text: string } {
+function withLink(mail: LinkMail, secretLink: string | null): { to: Address; subject: string; text: string; link: string } {
   if (secretLink === null) throw new MailDeliveryError("link already wiped", true);
-  return { to: mail.to, subject: mail.subject, text: [mail.before, secretLink, mail.after].join("\n") };
+  return { to: mail.to, subject: mail.subject, text: [mail.before, secretLink, mail.after].join("\n"), link: secretLink };
 }
 
 /**
@@ -185,13 +201,38 @@ export function renderMail(payload: OutboxPayload, notificationAddress: string |
   ) {
     return { kind: payload.kind, ...renderConfirmation(withLink(payload, secretLink), notificationAddress) };
   }
-  if (payload.kind === "registration") {
-    const attachments =
-      payload.calendar === null ? [] : [{ filename: "event.ics", contentType: "text/calendar; charset=utf-8", content: payload.calendar }];
-    return { kind: "registration", ...renderConfirmation(payload, notificationAddress), attachments };
-  }
+  if (payload.kind === "registration") return { kind: "registration", ...renderRegistration(payload, notificationAddress, secretLink) };
   if (notificationAddress === undefined) throw new MailDeliveryError("no notification address", false);
   return { ...renderNotification(payload), to: headerSafe(notificationAddress) };
+}
+
+/**
+ * The QR code's Content-ID: the HTML part shows it, and it is attached as well, so a phone that shows no images in mails
+ * still has it to open or save.
+ */
+const TICKET_QR_CID = "ticket-qr";
+
+/** A registrant's mail with its ticket's link and QR code (PNG), and the event's calendar file when there is one. */
+function renderRegistration(
+  payload: RegistrationMail | TicketlessRegistrationMail,
+  notificationAddress: string | undefined,
+  secretLink: string | null,
+): Omit<Mail, "kind"> {
+  const attachments: MailAttachment[] = [];
+  if (payload.calendar !== null) {
+    attachments.push({ filename: "event.ics", contentType: "text/calendar; charset=utf-8", content: payload.calendar });
+  }
+  if ("text" in payload) return { ...renderConfirmation(payload, notificationAddress), attachments };
+  const mail = withLink(payload, secretLink);
+  attachments.push({
+    filename: "ticket.png",
+    contentType: "image/png",
+    content: qrCodePng(mail.link),
+    cid: TICKET_QR_CID,
+    contentDisposition: "attachment",
+  });
+  const qr = `<p><img src="cid:${TICKET_QR_CID}" alt="Your ticket's QR code" width="240" height="240"></p>`;
+  return { ...renderConfirmation(mail, notificationAddress, qr), attachments };
 }
 
 function renderNotification(

@@ -17,6 +17,7 @@ export function registrationsRepo(db: Db) {
   return {
     lockAnnouncement: bindFirst(db, places.lockAnnouncement),
     counts: bindFirst(db, lists.counts),
+    waitingPosition: bindFirst(db, lists.waitingPosition),
     countsByAnnouncement: bindFirst(db, lists.countsByAnnouncement),
     findBySubmissionKey: bindFirst(db, registration.findBySubmissionKey),
     findByEmail: bindFirst(db, registration.findByEmail),

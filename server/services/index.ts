@@ -26,6 +26,7 @@ import { personalDataService, recordEraser } from "./personal-data";
 import { submissionStore } from "./public-submissions";
 import { memberService } from "./members";
 import { registrationService } from "./registrations";
+import { ticketSigner } from "./registrations/tickets";
 import { siteContentService } from "./site-content";
 
 export interface ServiceDeps {
@@ -64,6 +65,7 @@ export function createServices(deps: ServiceDeps) {
     announcements,
     site: content.chrome,
     erase,
+    tickets: ticketSigner(deps.secrets),
     timeZone: deps.siteTimeZone,
     wakeMailer: deps.wakeMailer,
   });

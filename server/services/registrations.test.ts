@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,16 +13,22 @@ import { mailFiles } from "#server/mail/mail-files.ts";
 import { type OutboxPayload, type RegistrationMail, renderMail } from "#server/mail/messages.ts";
 import { createRepos } from "#server/repos/index.ts";
 import type { RegistrationSettings } from "#server/repos/announcements.ts";
+import { secretsKey } from "#server/secrets-key.ts";
 import { localStorage } from "#server/storage/local-storage.ts";
 import { announcementService } from "./announcements";
 import { personalDataService, recordEraser } from "./personal-data";
 import { RECIPIENT_DAILY_LIMIT, submissionStore } from "./public-submissions";
 import { CONFIRM_LINK_MS, type RegistrationService, registrationService } from "./registrations";
 import { registrationsCsv } from "./registrations-csv";
+import { ticketSigner } from "./registrations/tickets";
 
 const SITE = { siteName: "Students & Co", publicUrl: "https://society.example" };
 const QUESTIONS: RegistrationQuestion[] = [{ label: "Your roll number", kind: "short", choices: [], required: true }];
 const HOUR = 60 * 60 * 1000;
+/** The site's tickets, signed with a key of the tests' own. */
+const tickets = ticketSigner(secretsKey(crypto.randomBytes(32)));
+/** Where confirming leads: the registration's ticket. */
+const TICKET_PATH = expect.stringMatching(/^\/ticket\?token=[A-Za-z0-9_-]{43}$/);
 
 const emailOf = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@example.org`;
 
@@ -76,6 +83,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       announcements,
       site: async () => SITE,
       erase,
+      tickets,
       timeZone: "Asia/Karachi",
       wakeMailer: () => (woken += 1),
     });
@@ -106,8 +114,16 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     return service.register(target, input, clientIp, now);
   }
 
-  type QueuedMail = RegistrationMail & { kind: string; recordId: string | null };
-  /** The queued mails, each with its text as it will be sent (a "Confirm your place" link put back in from `secretLink`). */
+  type QueuedMail = Omit<RegistrationMail, "before" | "after"> & {
+    kind: string;
+    recordId: string | null;
+    text: string;
+    attachments: string[];
+  };
+  /**
+   * The queued mails, each with its text as it will be sent (its link put back in from `secretLink`: "Confirm your place",
+   * or the ticket) and the names of the files it carries.
+   */
   const mails = async (): Promise<QueuedMail[]> =>
     (
       await database.db
@@ -118,10 +134,12 @@ describe.each(testEngines())("registrations on %s", (engine) => {
         .execute()
     ).map((row) => {
       const payload = JSON.parse(row.payload) as OutboxPayload;
+      const rendered = renderMail(payload, undefined, row.secretLink);
       return {
         recordId: row.recordId,
         ...(payload as RegistrationMail & { kind: string }),
-        text: renderMail(payload, undefined, row.secretLink).text,
+        text: rendered.text,
+        attachments: (rendered.attachments ?? []).map((file) => file.filename),
       };
     });
 
@@ -172,14 +190,28 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(await registrations.form(id)).toMatchObject({ placesLeft: 2, waiting: 0 });
     expect(await statuses(id)).toEqual(["Amna: unconfirmed", "Bilal: unconfirmed", "Chand: unconfirmed"]);
 
-    expect(await registrations.confirm(id, await linkToken(id, "chand@example.org"))).toEqual({ ok: true, status: "registered" });
-    expect(await registrations.confirm(id, await linkToken(id, "amna@example.org"))).toEqual({ ok: true, status: "registered" });
+    expect(await registrations.confirm(id, await linkToken(id, "chand@example.org"))).toEqual({
+      ok: true,
+      status: "registered",
+      ticketPath: TICKET_PATH,
+    });
+    expect(await registrations.confirm(id, await linkToken(id, "amna@example.org"))).toEqual({
+      ok: true,
+      status: "registered",
+      ticketPath: TICKET_PATH,
+    });
     expect(await registrations.form(id)).toMatchObject({ placesLeft: 0, waiting: 0 });
-    expect(await registrations.confirm(id, await linkToken(id, "bilal@example.org"))).toEqual({ ok: true, status: "waiting", position: 1 });
+    expect(await registrations.confirm(id, await linkToken(id, "bilal@example.org"))).toEqual({
+      ok: true,
+      status: "waiting",
+      position: 1,
+      ticketPath: TICKET_PATH,
+    });
     expect(await registerAndConfirm(registrations, id, person("Dua", { waitingList: true }))).toEqual({
       ok: true,
       status: "waiting",
       position: 2,
+      ticketPath: TICKET_PATH,
     });
     expect(await statuses(id)).toEqual(["Chand: registered", "Amna: registered", "Bilal: waiting", "Dua: waiting"]);
     expect(await registrations.form(id)).toMatchObject({ placesLeft: 0, waiting: 2, closed: false, questions: QUESTIONS });
@@ -221,7 +253,11 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     // One network, three invented people.
     for (const name of ["Fake One", "Fake Two", "Fake Three"]) await register(registrations, id, person(name), "203.0.113.9", sent);
     expect(await registrations.form(id)).toMatchObject({ placesLeft: 3 });
-    expect(await registerAndConfirm(registrations, id, person("Amna"))).toEqual({ ok: true, status: "registered" });
+    expect(await registerAndConfirm(registrations, id, person("Amna"))).toEqual({
+      ok: true,
+      status: "registered",
+      ticketPath: TICKET_PATH,
+    });
     const fakeIds = (await rows()).filter((row) => row.status === "unconfirmed").map((row) => row.id);
     expect(fakeIds).toHaveLength(3);
     // The log transport's file of one of their mails goes with it.
@@ -275,6 +311,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(await registrations.confirm(id, token, new Date(sent.getTime() + CONFIRM_LINK_MS - 1000))).toEqual({
       ok: true,
       status: "registered",
+      ticketPath: TICKET_PATH,
     });
     // Used: the link is useless, and nothing of it is left to read.
     expect(await registrations.confirm(id, token)).toEqual({ ok: false, reason: "invalid" });
@@ -301,7 +338,11 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const closing = await announcement({ capacity: 1 });
     await register(registrations, closing, person("Chand"));
     await endedNow(closing, "registrationClosesAt");
-    expect(await registrations.confirm(closing, await linkToken(closing, "chand@example.org"))).toEqual({ ok: true, status: "registered" });
+    expect(await registrations.confirm(closing, await linkToken(closing, "chand@example.org"))).toEqual({
+      ok: true,
+      status: "registered",
+      ticketPath: TICKET_PATH,
+    });
   });
 
   test("one network makes at most 5 registrations per announcement (an IPv6 network by its /64); others and other announcements are not held back", async () => {
@@ -347,7 +388,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(second).not.toBe(first);
     // The first link stops working; the new one confirms the one registration.
     expect(await registrations.confirm(id, first)).toEqual({ ok: false, reason: "invalid" });
-    expect(await registrations.confirm(id, second)).toEqual({ ok: true, status: "registered" });
+    expect(await registrations.confirm(id, second)).toEqual({ ok: true, status: "registered", ticketPath: TICKET_PATH });
 
     expect(await register(registrations, id, person("Amna"))).toEqual({ ok: false, reason: "already-registered" });
     expect(await statuses(id)).toEqual(["Amna: registered"]);
@@ -373,13 +414,23 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const id = await announcement({ capacity: 1 });
     // Sent while a place was free, confirmed after it was taken.
     await register(registrations, id, person("Bilal"));
-    expect(await registerAndConfirm(registrations, id, person("Amna"))).toEqual({ ok: true, status: "registered" });
+    expect(await registerAndConfirm(registrations, id, person("Amna"))).toEqual({
+      ok: true,
+      status: "registered",
+      ticketPath: TICKET_PATH,
+    });
     expect(await register(registrations, id, person("Chand"))).toEqual({ ok: false, reason: "full" });
-    expect(await registrations.confirm(id, await linkToken(id, "bilal@example.org"))).toEqual({ ok: true, status: "waiting", position: 1 });
+    expect(await registrations.confirm(id, await linkToken(id, "bilal@example.org"))).toEqual({
+      ok: true,
+      status: "waiting",
+      position: 1,
+      ticketPath: TICKET_PATH,
+    });
     expect(await registerAndConfirm(registrations, id, person("Chand", { waitingList: true }))).toEqual({
       ok: true,
       status: "waiting",
       position: 2,
+      ticketPath: TICKET_PATH,
     });
   });
 
@@ -419,7 +470,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     const last = await linkToken(ids[5]!, "amna@example.org");
     expect(await register(registrations, ids[5]!, person("Amna"))).toEqual({ ok: true, status: "unconfirmed" });
     expect(await toAmna()).toHaveLength(RECIPIENT_DAILY_LIMIT.limit);
-    expect(await registrations.confirm(ids[5]!, last)).toEqual({ ok: true, status: "registered" });
+    expect(await registrations.confirm(ids[5]!, last)).toEqual({ ok: true, status: "registered", ticketPath: TICKET_PATH });
     const events = logLines
       .map((line) => JSON.parse(line) as { event?: string })
       .filter((line) => line.event === "mail.recipient-limit-reached");
@@ -488,6 +539,58 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(await statuses(id)).toEqual(["Bilal: registered"]);
     expect(await registrations.delete(id, newId(), "admin-1")).toBe(false);
     expect(await registrations.delete(await announcement({}), chand.id, "admin-1")).toBe(false);
+  });
+
+  test("a confirmed registration's ticket: its page shows the place or the waiting-list number as it moves up; its mails carry it", async () => {
+    const { registrations } = services();
+    const id = await announcement({ capacity: 1 }, { event: true });
+    const amnaConfirmed = await registerAndConfirm(registrations, id, person("Amna"));
+    const bilalConfirmed = await registerAndConfirm(registrations, id, person("Bilal", { waitingList: true }));
+    const chandConfirmed = await registerAndConfirm(registrations, id, person("Chand", { waitingList: true }));
+    const tokenOf = (confirmed: Awaited<ReturnType<typeof registerAndConfirm>>) => {
+      if (!confirmed.ok) throw new Error("not confirmed");
+      return confirmed.ticketPath.slice("/ticket?token=".length);
+    };
+    const [amnaToken, bilalToken, chandToken] = [tokenOf(amnaConfirmed), tokenOf(bilalConfirmed), tokenOf(chandConfirmed)];
+
+    const amnaTicket = await registrations.ticket(amnaToken);
+    expect(amnaTicket).toMatchObject({
+      announcement: {
+        id,
+        heading: "First aid workshop",
+        live: true,
+        event: { when: "5 December 2026 at 14:00 to 16:00", location: "Hall 2" },
+      },
+      name: "Amna",
+      waitingPosition: 0,
+    });
+    expect(amnaTicket!.shortCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(amnaTicket!.qrSvg).toMatch(/^<svg[^>]*viewBox/);
+    expect((await registrations.ticket(chandToken))?.waitingPosition).toBe(2);
+
+    // Each mail after confirming gives the ticket's link, and its QR code as a PNG (with the calendar file for a place).
+    const sent = await mails();
+    const registered = sent.find((mail) => mail.subject === "Registered: First aid workshop")!;
+    expect(registered.text).toContain(`\n${SITE.publicUrl}/ticket?token=${amnaToken}\n`);
+    expect(registered.attachments).toEqual(["event.ics", "ticket.png"]);
+    const waiting = sent.find((mail) => mail.to.address === "chand@example.org" && mail.kind === "registration")!;
+    expect(waiting.text).toContain(`\n${SITE.publicUrl}/ticket?token=${chandToken}\n`);
+    expect(waiting.attachments).toEqual(["ticket.png"]);
+
+    // Amna removed: her ticket is none; Bilal moves up (his mail gives the same ticket), and Chand is next.
+    const [amna] = await createRepos(database.db).registrations.listFor(id);
+    await registrations.delete(id, amna!.id, "admin-1");
+    expect(await registrations.ticket(amnaToken)).toBeUndefined();
+    expect((await registrations.ticket(bilalToken))?.waitingPosition).toBe(0);
+    expect((await mails()).at(-1)!.text).toContain(`${SITE.publicUrl}/ticket?token=${bilalToken}`);
+    expect((await registrations.ticket(chandToken))?.waitingPosition).toBe(1);
+
+    // An altered token is no ticket; nor is an unconfirmed registration's, though signed with the site's own key.
+    const altered = `${bilalToken.slice(0, 30)}${bilalToken[30] === "A" ? "B" : "A"}${bilalToken.slice(31)}`;
+    expect(await registrations.ticket(altered)).toBeUndefined();
+    await register(registrations, id, person("Dua", { waitingList: true }));
+    const dua = (await createRepos(database.db).registrations.listFor(id)).find((registration) => registration.name === "Dua")!;
+    expect(await registrations.ticket(tickets.token(dua))).toBeUndefined();
   });
 
   test("places opened by a raised capacity go to the waiting list in the order they confirmed", async () => {

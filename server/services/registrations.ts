@@ -5,10 +5,12 @@ import * as admin from "#server/services/registrations/admin.ts";
 import type { RegistrationDeps } from "#server/services/registrations/deps.ts";
 import { deleteExpiredUnconfirmed } from "#server/services/registrations/expiry.ts";
 import * as registering from "#server/services/registrations/registering.ts";
+import { ticket } from "#server/services/registrations/ticket-page.ts";
 
 export type { ListedRegistration } from "#server/services/registrations/admin.ts";
 export type { ConfirmResult, RegistrationRefusal, RegistrationResult } from "#server/services/registrations/registering.ts";
 export { CONFIRM_LINK_MS, type RegistrationTarget } from "#server/services/registrations/registering.ts";
+export type { TicketPage } from "#server/services/registrations/ticket-page.ts";
 
 /**
  * Registrations an announcement collects on the site. A registration holds nothing until the registrant confirms it
@@ -25,6 +27,8 @@ export function registrationService(services: Omit<RegistrationDeps, "repos" | "
     register: bindFirst(deps, registering.register),
     confirmation: bindFirst(deps, registering.confirmation),
     confirm: bindFirst(deps, registering.confirm),
+    /** A confirmed registration's ticket, as its page shows it. */
+    ticket: bindFirst(deps, ticket),
     deleteExpiredUnconfirmed: bindFirst(deps, deleteExpiredUnconfirmed),
     listFor: bindFirst(deps, admin.listFor),
     countsByAnnouncement: bindFirst(deps, admin.countsByAnnouncement),

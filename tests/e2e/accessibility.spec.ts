@@ -352,6 +352,18 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "a registrant's ticket, opened from the confirmation",
+    path: async ({ seed }) => {
+      const camp = await seedCamp(seed);
+      return `/announcement/${camp.id}/confirm?token=${await seed.registration(camp.id, { name: "Ayesha Khan" })}`;
+    },
+    reach: async (page) => {
+      await button(page.getByRole("form", { name: "Confirm your place" }), "Confirm").click();
+      await page.getByRole("link", { name: "Show your ticket" }).click();
+      await visible(page.getByRole("img", { name: "QR code of your ticket" }));
+    },
+  },
+  {
     name: "the 'Confirm your place' page of a link used or expired",
     path: async ({ seed }) => `/announcement/${(await seedCamp(seed)).id}/confirm?token=${"x".repeat(43)}`,
   },

@@ -128,6 +128,16 @@ test.describe(() => {
     await expect(outcome(page, REGISTERED)).toHaveText(REGISTERED);
     await expect(page.getByRole("link", { name: "Back to the announcement" })).toHaveAttribute("href", `/announcement/${camp.id}`);
 
+    // Her ticket: the event, her name and place, the QR code to show at the door and the code to read out.
+    await page.getByRole("link", { name: "Show your ticket" }).click();
+    await expect(page.getByRole("heading", { name: "Your ticket", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: CAMP.title, level: 2 })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(CAMP.when);
+    await expect(page.getByTestId("ticket-name")).toHaveText(AYESHA.name);
+    await expect(page.getByTestId("ticket-state")).toHaveText("Your place is confirmed.");
+    await expect(page.getByRole("img", { name: "QR code of your ticket" })).toBeVisible();
+    await expect(page.getByTestId("ticket-code")).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+
     // The last place is taken while Bilal's form is open: the form says so, keeps what he typed, and offers the waiting list.
     await page.goto(registerPath(camp.id));
     await expect(page.getByText("1 place left.", { exact: true })).toBeVisible();

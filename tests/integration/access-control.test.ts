@@ -51,6 +51,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/blood-donors": "/blood-donors: becoming a blood donor, a new personal link by email, and the public counts (never under 3)",
   "routes/blood-donor-link": "/blood-donors/me?token=: a donor's own details, opened only by their personal link",
   "routes/member-renewal": "/members/renew?token=: a member stays for a new session with the mailed link",
+  "routes/ticket": "/ticket?token=: a registrant's ticket, opened by its mailed link or its QR code",
   "routes/blood-donor-answer": "/blood-donors/answer?token=: a donor asked by mail answers for that request with the mailed link",
   "routes/robots-txt": "/robots.txt",
   "routes/sitemap-xml": "/sitemap.xml",
@@ -824,12 +825,12 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     }
   });
 
-  test("the public routes answer anyone; a donor's pages only with their link (404 without)", async () => {
-    const donorLinkPages = new Set(["routes/blood-donor-link", "routes/blood-donor-answer", "routes/member-renewal"]);
+  test("the public routes answer anyone; a personal link's page (a donor's, a member's renewal, a ticket) only with its token (404 without)", async () => {
+    const linkPages = new Set(["routes/blood-donor-link", "routes/blood-donor-answer", "routes/member-renewal", "routes/ticket"]);
     for (const route of manifest.filter((r) => r.id in PUBLIC_ROUTES && r.hasLoader)) {
       const url = route.path === "/*" ? "/no-such-page" : route.path.replace(":slug", gallerySlug).replace(":id", announcementId);
       const answer = await fetch(`${server.url}${url}`, { redirect: "manual" });
-      expect(answer.status, url).toBe(route.id === "routes/not-found" || donorLinkPages.has(route.id) ? 404 : 200);
+      expect(answer.status, url).toBe(route.id === "routes/not-found" || linkPages.has(route.id) ? 404 : 200);
       const text = await answer.text();
       for (const secret of ["Secret Applicant Zainab", "Secret Donor Nadia", DONOR_PHONE, "Secret Member Sana"])
         expect(text, url).not.toContain(secret);

@@ -4,6 +4,7 @@ import {
   confirmLinkGoneMessage,
   REGISTRATION_MESSAGES,
   registeredMessage,
+  TICKET_MESSAGES,
   waitingMessage,
 } from "#core/messages/registration.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
@@ -59,6 +60,14 @@ async function mailedToken(smtp: SmtpCatcher, id: string, email: string, nth = 1
     if (Date.now() > deadline) throw new Error(`no confirmation link mailed to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The ticket page's path in a registrant's mail. */
+function ticketPathIn(text: string, publicUrl: string): string {
+  const link = new RegExp(`^${publicUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(/ticket\\?token=[A-Za-z0-9_-]{43})$`, "m").exec(text)?.[1];
+  if (!link) throw new Error(`no ticket link in: ${text}`);
+  rememberSecret(link);
+  return link;
 }
 
 /** Opens the mailed link, as a person (or a mail scanner) does: the page. */
@@ -169,13 +178,42 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     expect(mail.header("subject")).toBe("Registered: First aid workshop");
     expect(mail.header("to")).toBe("Amna Khan <amna.khan@example.org>");
     expect(mail.text).toContain("When: 20 December 2026 at 10:00");
-    expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0]).toMatchObject({ filename: "event.ics" });
-    expect(mail.attachments[0]!.contentType).toContain("text/calendar");
-    expect(mail.attachments[0]!.content).toContain("BEGIN:VEVENT");
+    expect(mail.attachments.map((file) => file.filename).sort()).toEqual(["event.ics", "ticket.png"]);
+    const calendarFile = mail.attachments.find((file) => file.filename === "event.ics");
+    const qrFile = mail.attachments.find((file) => file.filename === "ticket.png");
+    expect(calendarFile!.contentType).toContain("text/calendar");
+    expect(calendarFile!.content).toContain("BEGIN:VEVENT");
+    // The ticket: its link in the text, its QR code shown in the HTML part and attached as a PNG.
+    expect(qrFile!.contentType).toContain("image/png");
+    expect(qrFile!.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(mail.html).toContain(`src="cid:${qrFile!.contentId}"`);
+    const ticketPath = ticketPathIn(mail.text, server.publicUrl);
+    const ticket = await fetch(`${server.url}${ticketPath}`);
+    const ticketHtml = await ticket.text();
+    expect(ticket.status).toBe(200);
+    expect(ticket.headers.get("cache-control")).toBe("no-store");
+    expect(ticketHtml).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(ticketHtml).toContain("Amna Khan");
+    expect(ticketHtml).toContain(TICKET_MESSAGES.registered);
+    expect(ticketHtml).toMatch(/<svg[^>]*viewBox/);
+    // Confirming said where the ticket is too.
+    expect(confirmed.html).toContain(`href="${ticketPath}"`);
     const waitingMail = await smtp.waitForMail("waiting list (number 1)");
     expect(waitingMail.envelopeTo).toContain("chand.bibi@example.org");
-    expect(waitingMail.attachments).toEqual([]);
+    expect(waitingMail.attachments.map((file) => file.filename)).toEqual(["ticket.png"]);
+    const waitingTicket = await (await fetch(`${server.url}${ticketPathIn(waitingMail.text, server.publicUrl)}`)).text();
+    expect(waitingTicket).toContain("Chand Bibi");
+    expect(waitingTicket).toContain(html(TICKET_MESSAGES.waiting(1)));
+
+    // A token altered by one character (in its signature) is no ticket: 404, nothing of anyone's shown.
+    const ticketToken = ticketPath.slice("/ticket?token=".length);
+    const altered = `${ticketToken.slice(0, 30)}${ticketToken[30] === "A" ? "B" : "A"}${ticketToken.slice(31)}`;
+    const forged = await fetch(`${server.url}/ticket?token=${altered}`);
+    const forgedHtml = await forged.text();
+    expect(forged.status).toBe(404);
+    expect(forged.headers.get("cache-control")).toBe("no-store");
+    expect(forgedHtml).toContain(TICKET_MESSAGES.notFound);
+    expect(forgedHtml).not.toContain("Amna Khan");
 
     // A typed name that is not a person's reaches neither the greeting nor the To: header.
     const email = "not.a.name@example.org";

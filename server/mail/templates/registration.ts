@@ -57,14 +57,18 @@ export function registrationConfirmMail(
   };
 }
 
-/** The registrant's mail: registered, on the waiting list, or moved up from it; with the event's calendar file. */
+/**
+ * The registrant's mail: registered, on the waiting list, or moved up from it; with the ticket's link (`ticketLink`,
+ * kept out of the payload as a link mail's is, and drawn as a QR code when it is sent) and the event's calendar file.
+ */
 export function registrationMail(
   person: { name: string; email: string },
   outcome: "registered" | "waiting" | "promoted",
   target: RegistrationMailTarget,
   siteInfo: SiteInfo,
+  ticketLink: string,
   position = 0,
-): Extract<OutboxPayload, { kind: "registration" }> {
+): QueuedRecipientMail & { payload: Extract<OutboxPayload, { kind: "registration" }>; secretLink: string } {
   const { card } = target;
   const page = `${siteInfo.publicUrl}${announcementPagePath(card.id)}`;
   const subject = {
@@ -77,15 +81,17 @@ export function registrationMail(
     waiting: waitingMessage(position, card.heading),
     promoted: `A place opened for "${card.heading}" and it is yours: you're registered.`,
   }[outcome];
+  const ticket =
+    outcome === "waiting"
+      ? "Your ticket shows your place on the waiting list, and lets you in if you move up:"
+      : "Your ticket, to show at the door (its QR code is attached too):";
   const event = eventLines(target);
   const calendar = outcome === "waiting" ? null : target.calendar(siteInfo);
   const calendarNote = calendar ? ["The attached calendar file adds the event to your calendar.", ""] : [];
   // The address typed may be a stranger's: the typed name reaches it only when it looks like a person's.
   const name = greetableName(person.name);
-  const text = [
-    name ? `Hello ${name},` : "Hello,",
-    "",
-    opening,
+  const before = [name ? `Hello ${name},` : "Hello,", "", opening, "", ticket];
+  const after = [
     "",
     ...event,
     `The announcement: ${page}`,
@@ -96,12 +102,16 @@ export function registrationMail(
       : "If you cannot come, reply to this mail so your place can go to someone else.",
     "",
     siteInfo.siteName,
-  ].join("\n");
+  ];
   return {
-    kind: "registration",
-    to: { name: name ?? "", address: person.email },
-    subject,
-    text,
-    calendar,
+    payload: {
+      kind: "registration",
+      to: { name: name ?? "", address: person.email },
+      subject,
+      before: before.join("\n"),
+      after: after.join("\n"),
+      calendar,
+    },
+    secretLink: ticketLink,
   };
 }

@@ -60,3 +60,15 @@ export async function listFor(db: Db, announcementId: string): Promise<Registrat
 export async function idsFor(db: Db, announcementId: string): Promise<string[]> {
   return (await db.selectFrom("registrations").select("id").where("announcementId", "=", announcementId).execute()).map((row) => row.id);
 }
+
+/** A waiting registration's place on its announcement's waiting list (1: the next to move up). */
+export async function waitingPosition(db: Db, announcementId: string, arrival: number): Promise<number> {
+  const row = await db
+    .selectFrom("registrations")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .where("announcementId", "=", announcementId)
+    .where("status", "=", "waiting")
+    .where("arrival", "<=", arrival)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

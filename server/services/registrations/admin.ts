@@ -1,4 +1,5 @@
 import { isRecordId } from "#server/db/ids.ts";
+import { ticketPagePath } from "#core/public-pages.ts";
 import { registrationMail, type SiteInfo } from "#server/mail/templates/registration.ts";
 import { inTransaction, type Repos } from "#server/repos/index.ts";
 import type { LockedRegistrationSettings, Registration, RegistrationCounts } from "#server/repos/registrations.ts";
@@ -45,7 +46,7 @@ export async function exportCsv(deps: RegistrationDeps, announcementId: string, 
  * Returns how many moved up.
  */
 async function fillPlaces(
-  { announcements }: RegistrationDeps,
+  { announcements, tickets }: RegistrationDeps,
   trx: Repos,
   announcementId: string,
   locked: LockedRegistrationSettings | undefined,
@@ -65,7 +66,9 @@ async function fillPlaces(
   // Not through queuePublicMail's daily cap: an admin's act (Remove, erasure, more places) or the retention sweep
   // moved them up, never a visitor, and a held-back mail would leave someone with a place not knowing it.
   for (const registration of promoted) {
-    await trx.mailOutbox.enqueue("registration", registrationMail(registration, "promoted", target, siteInfo), now, registration.id);
+    const ticketLink = `${siteInfo.publicUrl}${ticketPagePath(tickets.token(registration))}`;
+    const { payload, secretLink } = registrationMail(registration, "promoted", target, siteInfo, ticketLink);
+    await trx.mailOutbox.enqueueWithLink("registration", payload, { url: secretLink }, now, registration.id);
   }
   return promoted.length;
 }

@@ -6,6 +6,7 @@ import type { Repos } from "#server/repos/index.ts";
 import type { AnnouncementService } from "#server/services/announcements.ts";
 import type { RecordEraser } from "#server/services/personal-data.ts";
 import type { SubmissionStore } from "#server/services/public-submissions.ts";
+import type { TicketSigner } from "#server/services/registrations/tickets.ts";
 
 export interface RegistrationDeps {
   db: Kysely<Database>;
@@ -15,6 +16,8 @@ export interface RegistrationDeps {
   /** The site's name and address, as the registrant's mail and calendar file give them. */
   site(): Promise<{ siteName: string; publicUrl: string }>;
   erase: RecordEraser;
+  /** Signs and checks the tickets of confirmed registrations. */
+  tickets: TicketSigner;
   timeZone: string;
   wakeMailer(): void;
   repos: Repos;

@@ -14,6 +14,7 @@ import {
   REGISTRATION_MAIL_LIMIT,
 } from "#server/services/public-submissions.ts";
 import { formatSiteTime } from "#server/site-time.ts";
+import { ticketPagePath } from "#core/public-pages.ts";
 import type { RegistrationDeps } from "./deps";
 
 /** Why a registration was not taken (the form says each: see REGISTRATION_MESSAGES). */
@@ -30,7 +31,9 @@ export type RegistrationResult =
  * works (unknown, used, or past its 24 hours: `invalid`) or the announcement no longer takes registrations (`missing`).
  */
 export type ConfirmResult =
-  { ok: true; status: "registered" } | { ok: true; status: "waiting"; position: number } | { ok: false; reason: "invalid" | "missing" };
+  | { ok: true; status: "registered"; ticketPath: string }
+  | { ok: true; status: "waiting"; position: number; ticketPath: string }
+  | { ok: false; reason: "invalid" | "missing" };
 
 /** How long a "Confirm your place" link works; an unconfirmed registration goes when it stops working. */
 export const CONFIRM_LINK_MS = 24 * 60 * 60 * 1000;
@@ -180,7 +183,7 @@ export async function confirmation(deps: RegistrationDeps, announcementId: strin
  * confirmed within its 24 hours. Moving up from the waiting list later needs no second confirmation.
  */
 export async function confirm(
-  { db, logger, announcements, site, inTurn, wakeMailer }: RegistrationDeps,
+  { db, logger, announcements, site, inTurn, wakeMailer, tickets }: RegistrationDeps,
   announcementId: string,
   token: string,
   now: Date = new Date(),
@@ -202,11 +205,13 @@ export async function confirm(
       const full = locked.capacity !== null && (registered >= locked.capacity || waiting > 0);
       await trx.registrations.confirm(registration.id, announcementId, full ? "waiting" : "registered");
       const position = full ? waiting + 1 : 0;
-      const payload = full
-        ? registrationMail(registration, "waiting", target, siteInfo, position)
-        : registrationMail(registration, "registered", target, siteInfo);
-      await queueRegistrantMail(trx, logger, { payload }, registration.id, now);
-      return full ? { ok: true, status: "waiting", position } : { ok: true, status: "registered" };
+      const ticketPath = ticketPagePath(tickets.token(registration));
+      const ticketLink = `${siteInfo.publicUrl}${ticketPath}`;
+      const mail = full
+        ? registrationMail(registration, "waiting", target, siteInfo, ticketLink, position)
+        : registrationMail(registration, "registered", target, siteInfo, ticketLink);
+      await queueRegistrantMail(trx, logger, mail, registration.id, now);
+      return full ? { ok: true, status: "waiting", position, ticketPath } : { ok: true, status: "registered", ticketPath };
     }),
   );
   if (result.ok) wakeMailer();

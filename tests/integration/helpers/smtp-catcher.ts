@@ -54,18 +54,20 @@ function splitHeaders(source: string): { headers: [string, string][]; body: stri
   return { headers, body };
 }
 
-function decodePart(headers: [string, string][], body: string): string {
+function decodePart(headers: [string, string][], body: string): Buffer {
   const encoding = headers.find(([name]) => name === "content-transfer-encoding")?.[1].toLowerCase();
-  if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  return body;
+  if (encoding === "quoted-printable") return Buffer.from(decodeQuotedPrintable(body));
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64");
+  return Buffer.from(body);
 }
 
-/** A file sent with a mail: its name, type and decoded content. */
+/** A file sent with a mail: its name, type and decoded content (as text, and as bytes), and its Content-ID if any. */
 export interface CaughtAttachment {
   filename: string;
   contentType: string;
   content: string;
+  bytes: Buffer;
+  contentId: string | undefined;
 }
 
 /**
@@ -84,10 +86,12 @@ function mailParts(headers: [string, string][], body: string, into: { text: stri
     }
     return into;
   }
-  const decoded = decodePart(headers, body);
+  const bytes = decodePart(headers, body);
+  const decoded = bytes.toString("utf8");
   if (disposition.startsWith("attachment")) {
     const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? "";
-    into.attachments.push({ filename, contentType: type, content: decoded });
+    const contentId = headers.find(([name]) => name === "content-id")?.[1].replace(/^<|>$/g, "");
+    into.attachments.push({ filename, contentType: type, content: decoded, bytes, contentId });
   } else if (type.startsWith("text/html")) into.html = decoded;
   else if (type.startsWith("text/plain")) into.text = decoded;
   return into;

@@ -1,0 +1,75 @@
+import { data, Link } from "react-router";
+import { announcementPagePath } from "#core/public-pages.ts";
+import { TICKET_MESSAGES } from "#core/messages/registration.ts";
+import { EventDetails } from "#app/components/site/announced-event.tsx";
+import type { Route } from "./+types/ticket";
+import { servicesContext } from "#app/context.ts";
+
+/**
+ * GET /ticket?token=…, the page a registrant's ticket link and its QR code open: the event, their name, their place or
+ * waiting-list number, the QR code to show at the door and the short code to read out. 404 for a token that is no
+ * ticket (made up, altered, or the registration is gone).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const ticket = await context.get(servicesContext).registrations.ticket(token);
+  if (!ticket) return data({ ticket: null }, { status: 404 });
+  return { ticket };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const heading = loaderData?.ticket?.announcement.heading;
+  return [{ title: heading ? `Your ticket: ${heading}` : "Ticket not found" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The page is one person's: no shared cache keeps it, and no browser cache beyond the visit. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export default function TicketPage({ loaderData: { ticket } }: Route.ComponentProps) {
+  if (!ticket) {
+    return (
+      <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+        <h1 className="text-3xl font-extrabold text-brand-900">Ticket not found</h1>
+        <p className="text-slate-800">{TICKET_MESSAGES.notFound}</p>
+      </main>
+    );
+  }
+  const { announcement, name, waitingPosition, shortCode, qrSvg } = ticket;
+  return (
+    <main className="mx-auto flex max-w-md flex-col gap-5 px-4 py-8">
+      <h1 className="text-3xl font-extrabold text-brand-900">Your ticket</h1>
+      <section aria-labelledby="ticket-event" className="flex flex-col gap-4 rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+        <h2 id="ticket-event" className="text-xl font-bold break-words text-slate-900">
+          {announcement.live ? (
+            <Link to={announcementPagePath(announcement.id)} className="underline-offset-4 hover:underline">
+              {announcement.heading}
+            </Link>
+          ) : (
+            announcement.heading
+          )}
+        </h2>
+        {announcement.event && <EventDetails event={announcement.event} />}
+        <p className="text-lg font-semibold break-words text-slate-900" data-testid="ticket-name">
+          {name}
+        </p>
+        <p className={waitingPosition ? "font-semibold text-amber-800" : "font-semibold text-green-800"} data-testid="ticket-state">
+          {waitingPosition ? TICKET_MESSAGES.waiting(waitingPosition) : TICKET_MESSAGES.registered}
+        </p>
+        {/* Drawn on the server from this page's own address: no script, no other host. */}
+        <div
+          role="img"
+          aria-label="QR code of your ticket"
+          className="mx-auto aspect-square w-full max-w-64 bg-white"
+          dangerouslySetInnerHTML={{ __html: qrSvg }}
+        />
+        <p className="text-center text-slate-800">
+          Code{" "}
+          <span className="font-mono text-2xl font-bold tracking-widest text-slate-900" data-testid="ticket-code">
+            {shortCode}
+          </span>
+        </p>
+        <p className="text-sm text-slate-700">{TICKET_MESSAGES.atTheDoor}</p>
+      </section>
+    </main>
+  );
+}
