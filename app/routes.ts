@@ -45,6 +45,7 @@ export default [
       route("admin/announcements", "routes/admin/announcements/save.ts"),
       route("admin/announcements/:id/registrations", "routes/admin/registrations/index.tsx"),
       route("admin/announcements/:id/registrations.csv", "routes/admin/registrations/csv.ts"),
+      route("admin/announcements/:id/check-in", "routes/admin/registrations/check-in.tsx"),
       route("admin/content", "routes/admin/content/layout.tsx", [
         index("routes/admin/content/index.tsx"),
         route("home", "routes/admin/content/home.tsx"),

@@ -42,3 +42,15 @@ export const TICKET_MESSAGES = {
     "This ticket link does not work. Check that it was copied whole from your registration mail; if your registration was removed, the ticket went with it.",
   show: "Show your ticket",
 } as const;
+
+/** What the check-in screen says. */
+export const CHECK_IN_MESSAGES = {
+  checkedIn: (name: string) => `Checked in: ${name}`,
+  already: (name: string, by: string, at: string) => `Already checked in: ${name}, by ${by} at ${at}`,
+  waiting: (name: string, position: number) => `On the waiting list: ${name} (number ${position}) has no place yet`,
+  notForEvent: "Not a ticket for this event",
+  undone: (name: string) => `Check-in undone: ${name}`,
+  notCheckedIn: "They were not checked in: nothing to undo.",
+  noMatch: (query: string) => `No one registered matches “${query}”.`,
+  searchHelp: "Type a part of the name, or the 8-character code on the ticket.",
+} as const;

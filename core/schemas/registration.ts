@@ -177,3 +177,13 @@ export const registrationsActionSchema = z.discriminatedUnion(
   [z.object({ intent: z.literal("delete"), registrationId: targetIdField("registration") })],
   { error: UNKNOWN_INTENT_MESSAGE },
 );
+
+/** What the check-in screen does, by its `intent`: check a person in, or undo their check-in. */
+export const checkInActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("check-in"), registrationId: targetIdField("registration") }),
+    z.object({ intent: z.literal("undo"), registrationId: targetIdField("registration") }),
+  ],
+  { error: UNKNOWN_INTENT_MESSAGE },
+);

@@ -168,6 +168,10 @@ export interface RegistrationsTable {
   confirmTokenHash: string | null;
   /** When that link stops working (and housekeeping deletes the registration); null once confirmed. */
   confirmExpiresAt: string | null;
+  /** When they were checked in at the door; null until then. */
+  checkedInAt: string | null;
+  /** Who checked them in: the admin's name as it was then; null until then. */
+  checkedInBy: string | null;
 }
 
 /** `unconfirmed`: holds no place until confirmed from its mail; then `registered`, or `waiting` when it was full. */

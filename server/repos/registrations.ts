@@ -25,6 +25,8 @@ export function registrationsRepo(db: Db) {
     create: bindFirst(db, registration.create),
     findUnconfirmed: bindFirst(db, registration.findUnconfirmed),
     renewLink: bindFirst(db, registration.renewLink),
+    checkIn: bindFirst(db, registration.checkIn),
+    undoCheckIn: bindFirst(db, registration.undoCheckIn),
     confirm: bindFirst(db, places.confirm),
     expiredUnconfirmed: bindFirst(db, registration.expiredUnconfirmed),
     nextWaiting: bindFirst(db, places.nextWaiting),

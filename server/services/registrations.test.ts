@@ -593,6 +593,87 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(await registrations.ticket(tickets.token(dua))).toBeUndefined();
   });
 
+  test("check-in: a place checks in once, a waiting ticket is turned away, another event's or an unconfirmed one is no ticket; undo is audited", async () => {
+    const { registrations } = services();
+    const id = await announcement({ capacity: 1 }, { event: true });
+    const other = await announcement({});
+    const tokenOf = (confirmed: Awaited<ReturnType<typeof registerAndConfirm>>) => {
+      if (!confirmed.ok) throw new Error("not confirmed");
+      return confirmed.ticketPath.slice("/ticket?token=".length);
+    };
+    const amna = tokenOf(await registerAndConfirm(registrations, id, person("Amna Khan")));
+    const bilal = tokenOf(await registerAndConfirm(registrations, id, person("Bilal", { waitingList: true })));
+    const elsewhere = tokenOf(await registerAndConfirm(registrations, other, person("Chand")));
+    const at = new Date("2026-12-05T09:05:00.000Z");
+
+    expect(await registrations.checkIn(id, { token: amna }, "Sara", at)).toEqual({ outcome: "checked-in", name: "Amna Khan" });
+    // Scanned again, or posted twice: counted once, and it says by whom and when.
+    const again = { outcome: "already", name: "Amna Khan", by: "Sara", atText: "5 December 2026 at 14:05" };
+    expect(await registrations.checkIn(id, { token: amna }, "Omar")).toEqual(again);
+    const [amnaRow] = await createRepos(database.db).registrations.listFor(id);
+    expect(await registrations.checkIn(id, { registrationId: amnaRow!.id }, "Omar")).toEqual(again);
+    expect(await registrations.checkIn(id, { token: bilal }, "Sara")).toEqual({ outcome: "waiting", name: "Bilal", position: 1 });
+    for (const token of [elsewhere, `${amna.slice(0, 30)}${amna[30] === "A" ? "B" : "A"}${amna.slice(31)}`, "not a token", ""]) {
+      expect(await registrations.checkIn(id, { token }, "Sara"), token).toEqual({ outcome: "not-for-event" });
+    }
+    expect(await registrations.checkIn(other, { registrationId: amnaRow!.id }, "Sara")).toEqual({ outcome: "not-for-event" });
+    await register(registrations, id, person("Dua", { waitingList: true }));
+    const dua = (await createRepos(database.db).registrations.listFor(id)).find((registration) => registration.name === "Dua")!;
+    expect(await registrations.checkIn(id, { token: tickets.token(dua) }, "Sara")).toEqual({ outcome: "not-for-event" });
+    expect(await registrations.checkIn(id, { registrationId: dua.id }, "Sara")).toEqual({ outcome: "not-for-event" });
+
+    // The registrations screen counts who came; once the event has started, those with a place who did not are no-shows.
+    expect((await registrations.listFor(id, new Date("2026-12-05T08:00:00.000Z")))?.attendance).toEqual({ checkedIn: 1, noShows: null });
+    expect((await registrations.listFor(id, new Date("2026-12-05T12:00:00.000Z")))?.attendance).toEqual({ checkedIn: 1, noShows: 0 });
+    expect((await registrations.listFor(id))?.registrations[0]).toMatchObject({
+      checkedInText: "5 December 2026 at 14:05",
+      checkedInBy: "Sara",
+    });
+
+    expect(await registrations.undoCheckIn(id, amnaRow!.id, "admin-1")).toBe(true);
+    expect(await registrations.undoCheckIn(id, amnaRow!.id, "admin-1")).toBe(false);
+    expect(await registrations.undoCheckIn(other, amnaRow!.id, "admin-1")).toBe(false);
+    const audit = await database.db
+      .selectFrom("auditLog")
+      .select(["action", "detail"])
+      .where("action", "=", "registration.check-in-undo")
+      .execute();
+    expect(audit).toEqual([{ action: "registration.check-in-undo", detail: `announcement=${id} registration=${amnaRow!.id}` }]);
+    expect((await registrations.listFor(id, new Date("2026-12-05T12:00:00.000Z")))?.attendance).toEqual({ checkedIn: 0, noShows: 1 });
+    expect(await registrations.checkIn(id, { token: amna }, "Omar")).toEqual({ outcome: "checked-in", name: "Amna Khan" });
+  });
+
+  test("the door's search finds those with a place or waiting, by a part of the name or by the ticket's code typed in any way", async () => {
+    const { registrations } = services();
+    const id = await announcement({ capacity: 1 });
+    await registerAndConfirm(registrations, id, person("Amna Khan"));
+    await registerAndConfirm(registrations, id, person("Bilal Khan", { waitingList: true }));
+    await register(registrations, id, person("Chand Khan"));
+    const door = async (query: string) => (await registrations.door(id, query))!;
+
+    expect((await door("")).found).toEqual([]);
+    expect((await door("")).counts).toEqual({ registered: 1, checkedIn: 0 });
+    expect((await door("khan")).found.map((entry) => `${entry.name}: ${entry.status}`)).toEqual([
+      "Amna Khan: registered",
+      "Bilal Khan: waiting",
+    ]);
+    const [amna] = (await door("AMNA")).found;
+    expect(amna).toMatchObject({ name: "Amna Khan", checkedIn: null });
+    const code = amna!.shortCode;
+    for (const typed of [code, code.toLowerCase(), code.replace("-", ""), ` ${code.replace("-", " ")} `]) {
+      expect(
+        (await door(typed)).found.map((entry) => entry.name),
+        typed,
+      ).toEqual(["Amna Khan"]);
+    }
+    expect((await door("Zainab")).found).toEqual([]);
+    expect(await registrations.door(newId(), "")).toBeUndefined();
+
+    await registrations.checkIn(id, { registrationId: amna!.id }, "Sara");
+    expect((await door("amna")).found[0]?.checkedIn).toMatchObject({ by: "Sara" });
+    expect((await door("")).counts).toEqual({ registered: 1, checkedIn: 1 });
+  });
+
   test("places opened by a raised capacity go to the waiting list in the order they confirmed", async () => {
     const { registrations } = services();
     const id = await announcement({ capacity: 1 });
@@ -713,9 +794,13 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect((await registrations.countsByAnnouncement()).get(id)).toEqual({ registered: 1, waiting: 1, unconfirmed: 1 });
   });
 
-  test("the spreadsheet has a column per question, the ones asked now first, and says who is unconfirmed", async () => {
+  test("the spreadsheet has a column per question, the ones asked now first, and says who is unconfirmed and who came", async () => {
     const rows: string[][] = [];
-    const registration = (answers: { question: string; answer: string }[], status: "registered" | "waiting" | "unconfirmed") => ({
+    const registration = (
+      answers: { question: string; answer: string }[],
+      status: "registered" | "waiting" | "unconfirmed",
+      checkedInAt: string | null = null,
+    ) => ({
       id: newId(),
       announcementId: "a",
       name: "Amna",
@@ -726,18 +811,20 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       status,
       arrival: 1,
       createdAt: "2026-11-29T10:00:00.000Z",
+      checkedInAt,
+      checkedInBy: checkedInAt && "Sara",
     });
     const list = [
-      registration([{ question: "Old wording", answer: "yes" }], "registered"),
+      registration([{ question: "Old wording", answer: "yes" }], "registered", "2026-12-05T04:05:00.000Z"),
       registration([{ question: "Your roll number", answer: "=1+1" }], "waiting"),
       registration([{ question: "Your roll number", answer: "7" }], "unconfirmed"),
     ];
     for await (const row of registrationsCsv(list, { questions: ["Your roll number"], timeZone: "Asia/Karachi" })) rows.push(row);
     expect(rows).toEqual([
-      ["Registered", "Status", "Name", "Email", "Phone", "Class", "Your roll number", "Old wording"],
-      ["2026-11-29 15:00", "Registered", "Amna", "amna@example.org", "0300", "2nd Year", "", "yes"],
-      ["2026-11-29 15:00", "Waiting list", "Amna", "amna@example.org", "0300", "2nd Year", "=1+1", ""],
-      ["2026-11-29 15:00", "Unconfirmed", "Amna", "amna@example.org", "0300", "2nd Year", "7", ""],
+      ["Registered", "Status", "Checked in", "Name", "Email", "Phone", "Class", "Your roll number", "Old wording"],
+      ["2026-11-29 15:00", "Registered", "2026-12-05 09:05", "Amna", "amna@example.org", "0300", "2nd Year", "", "yes"],
+      ["2026-11-29 15:00", "Waiting list", "", "Amna", "amna@example.org", "0300", "2nd Year", "=1+1", ""],
+      ["2026-11-29 15:00", "Unconfirmed", "", "Amna", "amna@example.org", "0300", "2nd Year", "7", ""],
     ]);
   });
 });

@@ -2,12 +2,14 @@ import { bindFirst } from "#server/bind-first.ts";
 import { inTurnQueue } from "#server/in-turn.ts";
 import { createRepos } from "#server/repos/index.ts";
 import * as admin from "#server/services/registrations/admin.ts";
+import * as checkIns from "#server/services/registrations/check-in.ts";
 import type { RegistrationDeps } from "#server/services/registrations/deps.ts";
 import { deleteExpiredUnconfirmed } from "#server/services/registrations/expiry.ts";
 import * as registering from "#server/services/registrations/registering.ts";
 import { ticket } from "#server/services/registrations/ticket-page.ts";
 
 export type { ListedRegistration } from "#server/services/registrations/admin.ts";
+export type { CheckInResult, DoorEntry } from "#server/services/registrations/check-in.ts";
 export type { ConfirmResult, RegistrationRefusal, RegistrationResult } from "#server/services/registrations/registering.ts";
 export { CONFIRM_LINK_MS, type RegistrationTarget } from "#server/services/registrations/registering.ts";
 export type { TicketPage } from "#server/services/registrations/ticket-page.ts";
@@ -37,6 +39,10 @@ export function registrationService(services: Omit<RegistrationDeps, "repos" | "
     erase: bindFirst(deps, admin.eraseGivingUpPlaces),
     fillOpenedPlaces: bindFirst(deps, admin.fillOpenedPlaces),
     exportCsv: bindFirst(deps, admin.exportCsv),
+    /** The check-in screen: counts, and a search by name or short code. */
+    door: bindFirst(deps, checkIns.door),
+    checkIn: bindFirst(deps, checkIns.checkIn),
+    undoCheckIn: bindFirst(deps, checkIns.undoCheckIn),
   };
 }
 

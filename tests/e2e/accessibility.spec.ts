@@ -752,6 +752,20 @@ const SCREENS: Screen[] = [
     as: "owner",
   },
   {
+    name: "the check-in screen: a search's people, one checked in",
+    path: async ({ seed }) => {
+      const camp = await seedCamp(seed, 1);
+      await seed.registration(camp.id, { name: "Ayesha Khan", status: "registered" });
+      await seed.registration(camp.id, { name: "Ayesha Bibi", status: "waiting" });
+      return `/admin/announcements/${camp.id}/check-in?q=ayesha`;
+    },
+    as: "owner",
+    reach: async (page) => {
+      await button(page.getByRole("list", { name: "Found" }), "Check in Ayesha Khan").click();
+      await visible(page.getByRole("status").filter({ hasText: "Checked in: Ayesha Khan" }));
+    },
+  },
+  {
     name: "removing a registration: 'Remove …?'",
     path: async ({ seed }) => {
       const camp = await seedCamp(seed);

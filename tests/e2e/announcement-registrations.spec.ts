@@ -3,6 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import type { RegistrationQuestion } from "#core/schemas/registration.ts";
 import { expect, type Mailbox, test } from "./fixtures";
+import { E2E_ADMIN } from "./e2e-server";
 import { expectToastShown, keepToasts } from "./toasts-shown";
 
 /**
@@ -185,12 +186,32 @@ test.describe(() => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^registrations-${camp.id.slice(-8)}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const rows = parse(fs.readFileSync(await download.path()), { bom: true }) as string[][];
-    expect(rows.map((row) => [row[1], row[2], row[6]])).toEqual([
+    expect(rows.map((row) => [row[1], row[3], row[7]])).toEqual([
       ["Status", "Name", SHIRT.label],
       ["Registered", AYESHA.name, AYESHA.shirt],
       ["Waiting list", BILAL.name, BILAL.shirt],
       ["Unconfirmed", CHAND.name, CHAND.shirt],
     ]);
+
+    // At the door: found by a part of her name, checked in once; a second check-in says by whom; Undo puts it back.
+    await page.getByRole("link", { name: "Check in" }).click();
+    await expect(page.getByRole("heading", { name: `Check in: ${CAMP.title}`, level: 1 })).toBeVisible();
+    await expect(page.getByTestId("check-in-counts")).toHaveText("0 of 1 checked in.");
+    const search = page.getByRole("search", { name: "Find a ticket" });
+    await search.getByLabel("Name or ticket code").fill(AYESHA.name.split(" ")[0]!.toLowerCase());
+    await search.getByRole("button", { name: "Search" }).click();
+    const found = page.getByRole("list", { name: "Found" }).getByRole("listitem");
+    await expect(found).toHaveCount(1);
+    await found.getByRole("button", { name: `Check in ${AYESHA.name}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Checked in:" })).toHaveText(`Checked in: ${AYESHA.name}`);
+    await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 1 checked in.");
+    await expect(found).toContainText(`by ${E2E_ADMIN.email}`);
+    await found.getByRole("button", { name: `Undo check-in of ${AYESHA.name}` }).click();
+    await expect(page.getByTestId("check-in-counts")).toHaveText("0 of 1 checked in.");
+    await found.getByRole("button", { name: `Check in ${AYESHA.name}` }).click();
+    await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 1 checked in.");
+    await page.goto(`/admin/announcements/${camp.id}/registrations`);
+    await expect(people.nth(0)).toContainText(`Checked in`);
 
     await people
       .nth(0)

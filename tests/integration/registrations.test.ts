@@ -297,9 +297,11 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     expect(csv.headers.get("cache-control")).toBe("no-store");
     // Read with its byte order mark (Response.text() drops it), which spreadsheets need to read UTF-8.
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
-    expect(text.startsWith("\uFEFFRegistered,Status,Name,Email,Phone,Class,Have you done a first aid course before?\r\n")).toBe(true);
-    expect(text).toContain(",Registered,Amna Khan,amna.khan@example.org,");
-    expect(text).toContain(",Unconfirmed,Dua Fatima,dua.fatima@example.org,");
+    expect(text.startsWith("\uFEFFRegistered,Status,Checked in,Name,Email,Phone,Class,Have you done a first aid course before?\r\n")).toBe(
+      true,
+    );
+    expect(text).toContain(",Registered,,Amna Khan,amna.khan@example.org,");
+    expect(text).toContain(",Unconfirmed,,Dua Fatima,dua.fatima@example.org,");
     expect((await getPage(server, `/admin/announcements/${crypto.randomUUID()}/registrations.csv`, cookie)).status).toBe(404);
 
     const [amna] = await server.database.db.selectFrom("registrations").select("id").where("name", "=", "Amna Khan").execute();

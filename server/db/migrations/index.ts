@@ -29,6 +29,7 @@ import * as bloodRequests from "./2026-12-05T01-00-00_blood-requests";
 import * as bloodCoordinators from "./2026-12-05T02-00-00_blood-coordinators";
 import * as donationIntervals from "./2026-12-05T03-00-00_donation-intervals";
 import * as members from "./2026-12-05T04-00-00_members";
+import * as checkIns from "./2026-12-06T00-00-00_check-ins";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-05T02-00-00_blood-coordinators": bloodCoordinators,
   "2026-12-05T03-00-00_donation-intervals": donationIntervals,
   "2026-12-05T04-00-00_members": members,
+  "2026-12-06T00-00-00_check-ins": checkIns,
 };

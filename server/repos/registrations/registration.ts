@@ -16,6 +16,9 @@ export interface Registration {
   /** Its turn among the announcement's confirmed registrations (1, 2, 3…); 0 while unconfirmed. */
   arrival: number;
   createdAt: string;
+  /** When they were checked in at the door, and by whom; null until then. */
+  checkedInAt: string | null;
+  checkedInBy: string | null;
 }
 
 export function toRegistration(row: Selectable<RegistrationsTable>): Registration {
@@ -30,6 +33,8 @@ export function toRegistration(row: Selectable<RegistrationsTable>): Registratio
     status: row.status,
     arrival: Number(row.arrival),
     createdAt: row.createdAt,
+    checkedInAt: row.checkedInAt,
+    checkedInBy: row.checkedInBy,
   };
 }
 
@@ -54,7 +59,10 @@ export async function findById(db: Db, id: string): Promise<Registration | undef
 }
 
 /** Stores a registration that holds nothing until it is confirmed (see `confirm`) with its link's token hash. */
-export async function create(db: Db, row: Omit<Selectable<RegistrationsTable>, "arrival" | "status">): Promise<void> {
+export async function create(
+  db: Db,
+  row: Omit<Selectable<RegistrationsTable>, "arrival" | "status" | "checkedInAt" | "checkedInBy">,
+): Promise<void> {
   await db
     .insertInto("registrations")
     .values({ ...row, status: "unconfirmed", arrival: 0 })
@@ -95,4 +103,26 @@ export async function expiredUnconfirmed(db: Db, now: string, limit: number): Pr
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Marks a registration checked in, unless it already is: whether this call did it (a second scan changes nothing). */
+export async function checkIn(db: Db, id: string, at: string, by: string): Promise<boolean> {
+  const result = await db
+    .updateTable("registrations")
+    .set({ checkedInAt: at, checkedInBy: by })
+    .where("id", "=", id)
+    .where("checkedInAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Undoes a registration's check-in: whether it was checked in. */
+export async function undoCheckIn(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("registrations")
+    .set({ checkedInAt: null, checkedInBy: null })
+    .where("id", "=", id)
+    .where("checkedInAt", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -9,8 +9,8 @@ import { registrationsCsv } from "#server/services/registrations-csv.ts";
 import { formatSiteTime } from "#server/site-time.ts";
 import type { RegistrationDeps } from "./deps";
 
-/** A registration as the admin's list shows it: with when it came, in the society's time zone. */
-export type ListedRegistration = Registration & { registered: string };
+/** A registration as the admin's list shows it: with when it came and when it was checked in, in the society's time zone. */
+export type ListedRegistration = Registration & { registered: string; checkedInText: string | null };
 
 /** An announcement's registrations for the admin (any announcement, live or not); undefined when there is none. */
 export async function listFor({ announcements, repos, timeZone }: RegistrationDeps, announcementId: string, now: Date = new Date()) {
@@ -19,10 +19,17 @@ export async function listFor({ announcements, repos, timeZone }: RegistrationDe
   const registrations = (await repos.registrations.listFor(announcementId)).map((registration): ListedRegistration => ({
     ...registration,
     registered: formatSiteTime(new Date(registration.createdAt), timeZone),
+    checkedInText: registration.checkedInAt && formatSiteTime(new Date(registration.checkedInAt), timeZone),
   }));
   const count = (status: Registration["status"]) => registrations.filter((registration) => registration.status === status).length;
   const counts: RegistrationCounts = { registered: count("registered"), waiting: count("waiting"), unconfirmed: count("unconfirmed") };
-  return { announcement, registrations, counts };
+  const checkedIn = registrations.filter(
+    (registration) => registration.status === "registered" && registration.checkedInAt !== null,
+  ).length;
+  const started = announcement.event !== null && announcement.event.startsAt <= now.toISOString();
+  /** Who came: checked in, and (once the event has started) those with a place who were not. */
+  const attendance = { checkedIn, noShows: started ? counts.registered - checkedIn : null };
+  return { announcement, registrations, counts, attendance };
 }
 
 /** Registered, waiting and unconfirmed, per announcement (the admin's announcement list shows them). */

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { newId } from "#server/db/ids.ts";
 import { secretsKey } from "#server/secrets-key.ts";
-import { ticketSigner } from "./tickets";
+import { normalizeShortCode, ticketSigner } from "./tickets";
 
 const KEY = crypto.randomBytes(32);
 const tickets = ticketSigner(secretsKey(KEY));
@@ -61,5 +61,14 @@ describe("tickets", () => {
     // Spread over the alphabet: a thousand tickets give a thousand codes.
     const codes = new Set(Array.from({ length: 1000 }, () => tickets.shortCode({ id: newId(), announcementId: amna.announcementId })));
     expect(codes.size).toBe(1000);
+  });
+
+  test("a short code as typed at the door: any case, spaces or dash; O read as 0, I and L as 1; anything else is none", () => {
+    expect(normalizeShortCode("7kq2 m9xd")).toBe("7KQ2-M9XD");
+    expect(normalizeShortCode(" 7KQ2M9XD ")).toBe("7KQ2-M9XD");
+    expect(normalizeShortCode("oIl1-0000")).toBe("0111-0000");
+    for (const typed of ["", "7KQ2-M9X", "7KQ2-M9XDD", "7KQ2-M9XU", "7KQ2_M9XD", "Uzma Bibi"]) {
+      expect(normalizeShortCode(typed), typed).toBeUndefined();
+    }
   });
 });

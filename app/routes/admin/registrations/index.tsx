@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { countOf } from "#core/count-of.ts";
 import { registrationsActionSchema } from "#core/schemas/registration.ts";
-import { Download, Trash2 } from "lucide-react";
+import { Download, ScanLine, Trash2 } from "lucide-react";
 import { data, href, Link } from "react-router";
 import { announcementPagePath } from "#core/public-pages.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -46,7 +46,7 @@ const STATUS = {
  * person with their answers, Remove (the first waiting moves up and is mailed) and the list as a spreadsheet.
  */
 export default function Registrations({ loaderData }: Route.ComponentProps) {
-  const { announcement, registrations, counts } = loaderData;
+  const { announcement, registrations, counts, attendance } = loaderData;
   const settings = announcement.registration;
   const remove = useConfirmedAction<{ id: string; name: string }>({
     action: () => href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) }),
@@ -65,10 +65,22 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           ` ${counts.unconfirmed} unconfirmed: they hold no place until confirmed from their mail, and go after 24 hours.`}
         {settings?.closesAtText && ` Registration closes ${settings.closesAtText}.`}
       </p>
+      {(attendance.checkedIn > 0 || attendance.noShows !== null) && (
+        <p className="mt-1 text-lg text-slate-800" data-testid="attendance-counts">
+          {`${attendance.checkedIn} checked in`}
+          {attendance.noShows !== null && `, ${countOf(attendance.noShows, "no-show")}`}.
+        </p>
+      )}
       {!settings && (
         <p className="mt-2 text-slate-700">This announcement no longer collects registrations here; those below were taken before.</p>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
+        <Button asChild size="sm">
+          <Link to={href("/admin/announcements/:id/check-in", { id: encodeURIComponent(announcement.id) })}>
+            <ScanLine className="size-4" aria-hidden />
+            Check in
+          </Link>
+        </Button>
         <Button asChild variant="outline" size="sm">
           <a href={href("/admin/announcements/:id/registrations.csv", { id: encodeURIComponent(announcement.id) })} download>
             <Download className="size-4" aria-hidden />
@@ -108,6 +120,12 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
                 ))}
                 <dt className="font-semibold">Registered</dt>
                 <dd>{registration.registered}</dd>
+                {registration.checkedInText && (
+                  <>
+                    <dt className="font-semibold">Checked in</dt>
+                    <dd className="break-words">{`${registration.checkedInText} by ${registration.checkedInBy ?? ""}`}</dd>
+                  </>
+                )}
               </dl>
               <Button variant="danger" size="sm" className="mt-3" onClick={() => remove.select(registration)}>
                 <Trash2 className="size-4" aria-hidden />
