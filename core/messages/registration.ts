@@ -53,4 +53,6 @@ export const CHECK_IN_MESSAGES = {
   notCheckedIn: "They were not checked in: nothing to undo.",
   noMatch: (query: string) => `No one registered matches “${query}”.`,
   searchHelp: "Type a part of the name, or the 8-character code on the ticket.",
+  noCamera: "The camera could not start. Allow this site to use it in the browser's settings, or find tickets by name or code below.",
+  scanHelp: "Hold the ticket's QR code in front of the camera; each ticket is checked once.",
 } as const;

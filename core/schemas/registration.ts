@@ -178,12 +178,13 @@ export const registrationsActionSchema = z.discriminatedUnion(
   { error: UNKNOWN_INTENT_MESSAGE },
 );
 
-/** What the check-in screen does, by its `intent`: check a person in, or undo their check-in. */
+/** What the check-in screen does, by its `intent`: check a person in (picked, or a scanned ticket), or undo their check-in. */
 export const checkInActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("check-in"), registrationId: targetIdField("registration") }),
     z.object({ intent: z.literal("undo"), registrationId: targetIdField("registration") }),
+    z.object({ intent: z.literal("scan"), token: z.string().max(100, "Not a ticket") }),
   ],
   { error: UNKNOWN_INTENT_MESSAGE },
 );

@@ -74,7 +74,8 @@ export function documentPolicy(scripts: readonly string[], { https }: { https: b
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
     "manifest-src": ["'self'"],
-    "worker-src": ["'none'"],
+    // The check-in screen's QR decoder (qr-scanner) runs in a worker it makes from a blob of its own code.
+    "worker-src": ["blob:"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     // The Blood section's WhatsApp and Call buttons post to the site, which answers 303 to wa.me or tel: (browsers

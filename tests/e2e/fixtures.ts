@@ -55,6 +55,7 @@ import { sessionsRepo } from "#server/repos/sessions.ts";
 import { CONTENT_TABLES } from "#server/repos/site-content.ts";
 import { settingsRepo } from "#server/repos/settings.ts";
 import { secretsKeyIn } from "#tests/shared/secrets-key.ts";
+import { ticketSigner } from "#server/services/registrations/tickets.ts";
 import { E2E_ADMIN, type E2eServer, startE2eServer } from "./e2e-server";
 import { storeEncodedImage } from "#server/services/image-store.ts";
 import { type EncodedImage, encodeImage } from "#server/images/encode-image.ts";
@@ -132,6 +133,8 @@ export interface Seed {
    * while it is unconfirmed).
    */
   registration(announcementId: string, input: SeedRegistration): Promise<string>;
+  /** The ticket token of the registration named `name` for the announcement, as its link and QR code carry it. */
+  ticketOf(announcementId: string, name: string): Promise<string>;
   /** An open invitation (an Editor's) or password reset link for `email`, as the accounts service stores it. Returns its token. */
   accountLink(kind: "invitation" | "password-reset", email: string): Promise<string>;
   /**
@@ -704,6 +707,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         });
         if (status !== "unconfirmed") await registrationsRepo(db).confirm(id, announcementId, status);
         return token;
+      },
+      async ticketOf(announcementId, name) {
+        const registration = (await registrationsRepo(db).listFor(announcementId)).find((registration) => registration.name === name);
+        if (!registration) throw new Error(`no registration of ${name}`);
+        return ticketSigner(secretsKeyIn(server.dataDir)).token(registration);
       },
       async accountLink(kind, email) {
         const owner = await adminsRepo(db).findByEmail(E2E_ADMIN.email);

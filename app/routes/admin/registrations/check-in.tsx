@@ -1,6 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, CircleAlert, CircleX, Search } from "lucide-react";
-import { data, Form, href, useNavigation } from "react-router";
+import { CheckCircle2, CircleAlert, CircleX, ScanLine, Search } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { data, Form, href, useFetcher } from "react-router";
+import { ticketTokenIn } from "#core/public-pages.ts";
+import { readySound, signalOutcome } from "#app/components/admin/check-in/outcome-signal.ts";
 import { NOT_FOUND } from "#core/messages/common.ts";
 import { CHECK_IN_MESSAGES } from "#core/messages/registration.ts";
 import { checkInActionSchema } from "#core/schemas/registration.ts";
@@ -13,6 +16,12 @@ import type { Route } from "./+types/check-in";
 import { adminContext, servicesContext } from "#app/context.ts";
 
 /** /admin/announcements/<id>/check-in?q=…: the door. How many are checked in, and a search by name or ticket code. */
+/** The camera and its decoder: loaded only once Scan tickets is pressed. */
+const TicketScanner = lazy(() => import("#app/components/admin/check-in/ticket-scanner.tsx"));
+
+/** How long a code held in front of the camera counts as the same scan. */
+const SAME_TICKET_MS = 3000;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("q") ?? "";
   const door = await context.get(servicesContext).registrations.door(params.id, query);
@@ -21,8 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * `check-in`: a person picked from the search (the answer says what came of it, shown on the page with or without
- * JavaScript); `undo`: their check-in, audited.
+ * `check-in`: a person picked from the search, or `scan`: a ticket's token the camera read (the answer says what came of
+ * it, shown on the page with or without JavaScript); `undo`: their check-in, audited.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: checkInActionSchema });
@@ -31,12 +40,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return answer(400, null);
   const { admin } = context.get(adminContext);
   const registrations = context.get(servicesContext).registrations;
-  const { intent, registrationId } = submission.value;
-  if (intent === "undo") {
-    const undone = await registrations.undoCheckIn(params.id, registrationId, admin.id);
+  const asked = submission.value;
+  if (asked.intent === "undo") {
+    const undone = await registrations.undoCheckIn(params.id, asked.registrationId, admin.id);
     return undone ? answer(200, null) : answer(409, null, CHECK_IN_MESSAGES.notCheckedIn);
   }
-  const checkIn = await registrations.checkIn(params.id, { registrationId }, admin.name ?? admin.email);
+  const target = asked.intent === "scan" ? { token: asked.token } : { registrationId: asked.registrationId };
+  const checkIn = await registrations.checkIn(params.id, target, admin.name ?? admin.email);
   return answer(checkIn.outcome === "not-for-event" ? 404 : 200, checkIn);
 }
 
@@ -80,8 +90,12 @@ function CheckInOutcome({ result }: { result: CheckInResult }) {
   );
 }
 
+/** One fetcher for every check-in of the screen (picked, scanned, undone): its answer is the latest outcome. */
+const CHECK_IN_FETCHER = "check-in";
+
 function PersonAtTheDoor({ person }: { person: DoorEntry }) {
-  const sending = useNavigation().formData?.get("registrationId") === person.id;
+  const fetcher = useFetcher<typeof action>({ key: CHECK_IN_FETCHER });
+  const sending = fetcher.formData?.get("registrationId") === person.id;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="min-w-0">
@@ -92,7 +106,7 @@ function PersonAtTheDoor({ person }: { person: DoorEntry }) {
           {person.checkedIn && ` · Checked in ${person.checkedIn.atText} by ${person.checkedIn.by}`}
         </p>
       </div>
-      <Form method="post">
+      <fetcher.Form method="post">
         <input type="hidden" name="registrationId" value={person.id} />
         {person.checkedIn ? (
           <Button type="submit" name="intent" value="undo" variant="outline" disabled={sending}>
@@ -103,7 +117,7 @@ function PersonAtTheDoor({ person }: { person: DoorEntry }) {
             Check in<span className="sr-only"> {person.name}</span>
           </Button>
         )}
-      </Form>
+      </fetcher.Form>
     </li>
   );
 }
@@ -115,7 +129,33 @@ function PersonAtTheDoor({ person }: { person: DoorEntry }) {
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { announcement, counts, found, query } = loaderData;
   const registrationsPage = href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) });
-  const refused = actionData?.checkIn ? undefined : actionData?.result.error?.[""]?.[0];
+  const fetcher = useFetcher<typeof action>({ key: CHECK_IN_FETCHER });
+  // Without JavaScript a check-in is a page's post (actionData); with it, the fetcher's, or a code read as no ticket here.
+  const [unreadable, setUnreadable] = useState<{ at: number } | null>(null);
+  const answer = fetcher.data ?? actionData;
+  const [scanning, setScanning] = useState(false);
+  const lastScan = useRef({ text: "", at: 0 });
+  const shown = unreadable ? ({ outcome: "not-for-event" } as const) : answer?.checkIn;
+  const refused = shown ? undefined : answer?.result.error?.[""]?.[0];
+
+  useEffect(() => {
+    if (fetcher.data?.checkIn) signalOutcome(fetcher.data.checkIn.outcome);
+  }, [fetcher.data]);
+
+  /** A code the camera read: the same one again within a few seconds is the same ticket still held up. */
+  function scanned(text: string) {
+    const now = Date.now();
+    if (text === lastScan.current.text && now - lastScan.current.at < SAME_TICKET_MS) return;
+    lastScan.current = { text, at: now };
+    const token = ticketTokenIn(text);
+    if (!token) {
+      setUnreadable({ at: now });
+      signalOutcome("not-for-event");
+      return;
+    }
+    setUnreadable(null);
+    void fetcher.submit({ intent: "scan", token }, { method: "post" });
+  }
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
       <BackButton fallback={registrationsPage} />
@@ -123,8 +163,30 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       <p className="mt-2 text-lg text-slate-800" data-testid="check-in-counts">
         {`${counts.checkedIn} of ${counts.registered} checked in.`}
       </p>
-      {actionData?.checkIn && <CheckInOutcome result={actionData.checkIn} />}
+      {shown && <CheckInOutcome result={shown} />}
       {refused && <FormMessage>{refused}</FormMessage>}
+      <div className="mt-6">
+        <Button
+          type="button"
+          variant={scanning ? "outline" : "primary"}
+          aria-pressed={scanning}
+          onClick={() => {
+            readySound();
+            setScanning(!scanning);
+          }}
+        >
+          <ScanLine className="size-4" aria-hidden />
+          {scanning ? "Stop scanning" : "Scan tickets"}
+        </Button>
+        {scanning && (
+          <>
+            <p className="mt-2 text-sm text-slate-700">{CHECK_IN_MESSAGES.scanHelp}</p>
+            <Suspense fallback={<p className="mt-4 text-slate-700">Starting the camera…</p>}>
+              <TicketScanner onScan={scanned} />
+            </Suspense>
+          </>
+        )}
+      </div>
       <Form method="get" role="search" aria-label="Find a ticket" className="mt-6 flex flex-col gap-2">
         <label htmlFor="door-search" className="font-semibold text-slate-900">
           Name or ticket code
