@@ -18,6 +18,7 @@ export default [
   route("blood-donors/answer", "routes/blood-donor-answer.tsx"),
   route("members/renew", "routes/member-renewal.tsx"),
   route("ticket", "routes/ticket.tsx"),
+  route("door", "routes/door.tsx"),
   // The admin area: never stored by a browser, and the admin navigation once signed in (routes/admin/layout.tsx).
   layout("routes/admin/layout.tsx", [
     // Open without a session, or before the sign-in is complete: each checks what it needs itself.

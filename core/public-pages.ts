@@ -29,6 +29,10 @@ export const announcementConfirmPath = (id: string) => `/announcement/${id}/conf
  */
 export const ticketPagePath = (token: string) => `/ticket?token=${token}`;
 
+/** Where a door link leads, with `?token=`: one event's check-in screen for a volunteer with no account (never cached). */
+export const DOOR_PAGE = "/door";
+export const doorPagePath = (token: string) => `${DOOR_PAGE}?token=${token}`;
+
 /** A ticket's token: 43 characters of base64url. */
 export const TICKET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 

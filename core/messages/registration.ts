@@ -51,8 +51,21 @@ export const CHECK_IN_MESSAGES = {
   notForEvent: "Not a ticket for this event",
   undone: (name: string) => `Check-in undone: ${name}`,
   notCheckedIn: "They were not checked in: nothing to undo.",
+  undoAdminsOnly: "Only an admin can undo a check-in.",
+  doorGone: "This door link does not work: it was revoked, or its event ended more than 6 hours ago. Ask the committee for a new one.",
+  doorBy: (label: string) => `${label} (door link)`,
   noMatch: (query: string) => `No one registered matches “${query}”.`,
   searchHelp: "Type a part of the name, or the 8-character code on the ticket.",
   noCamera: "The camera could not start. Allow this site to use it in the browser's settings, or find tickets by name or code below.",
   scanHelp: "Hold the ticket's QR code in front of the camera; each ticket is checked once.",
+} as const;
+
+/** What the registrations screen says of door links. */
+export const DOOR_LINK_MESSAGES = {
+  missing: "This announcement no longer exists.",
+  "no-event": "Door links are for events: give this announcement an event first.",
+  ended: "This event ended more than 6 hours ago: its door is closed.",
+  notOpen: "That door link is already revoked or expired.",
+  revoked: "Door link revoked",
+  help: "A door link opens this event's check-in screen, and nothing else, for someone without an account (a volunteer at the door). It works until 6 hours after the event ends, unless you revoke it. Anyone who has it can check people in: send it only to them.",
 } as const;

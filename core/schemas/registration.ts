@@ -171,10 +171,25 @@ export interface RegistrationInput {
   answers: { question: string; answer: string }[];
 }
 
+/** A door link's label: who it is for ("Main gate", a volunteer's name). */
+const DOOR_LINK_LABEL_MAX = 60;
+const DOOR_LINK_LABEL_REQUIRED = "Say who the link is for";
+
 /** What an announcement's registrations page does, by its `intent`: remove one registration. */
 export const registrationsActionSchema = z.discriminatedUnion(
   "intent",
-  [z.object({ intent: z.literal("delete"), registrationId: targetIdField("registration") })],
+  [
+    z.object({ intent: z.literal("delete"), registrationId: targetIdField("registration") }),
+    z.object({
+      intent: z.literal("door-link"),
+      label: z
+        .string({ error: DOOR_LINK_LABEL_REQUIRED })
+        .trim()
+        .min(1, DOOR_LINK_LABEL_REQUIRED)
+        .max(DOOR_LINK_LABEL_MAX, `At most ${DOOR_LINK_LABEL_MAX} characters`),
+    }),
+    z.object({ intent: z.literal("revoke-door-link"), linkId: targetIdField("door link") }),
+  ],
   { error: UNKNOWN_INTENT_MESSAGE },
 );
 

@@ -32,6 +32,7 @@ export interface Database {
   galleryPhotos: GalleryPhotosTable;
   videoUploads: VideoUploadsTable;
   registrations: RegistrationsTable;
+  doorLinks: DoorLinksTable;
   bloodDonors: BloodDonorsTable;
   bloodRequests: BloodRequestsTable;
   bloodRequestAsks: BloodRequestAsksTable;
@@ -172,6 +173,22 @@ export interface RegistrationsTable {
   checkedInAt: string | null;
   /** Who checked them in: the admin's name as it was then; null until then. */
   checkedInBy: string | null;
+}
+
+/** A link that opens one announcement's check-in screen for a volunteer with no account (see the door-links migration). */
+export interface DoorLinksTable {
+  id: string;
+  announcementId: string;
+  /** SHA-256 (hex) of the link's token; the token is shown once, when the link is made. */
+  tokenHash: string;
+  /** Who it is for ("Main gate", a volunteer's name): shown beside each check-in made with it. */
+  label: string;
+  /** The id of the admin who made it. */
+  createdBy: string | null;
+  createdAt: string;
+  /** The event's end and 6 hours. */
+  expiresAt: string;
+  revokedAt: string | null;
 }
 
 /** `unconfirmed`: holds no place until confirmed from its mail; then `registered`, or `waiting` when it was full. */

@@ -18,6 +18,7 @@ import { publicContentRepo } from "./public-content";
 import { rateLimitsRepo } from "./rate-limits";
 import { recoveryCodesRepo } from "./recovery-codes";
 import { registrationsRepo } from "./registrations";
+import { doorLinksRepo } from "./door-links";
 import { sessionsRepo } from "./sessions";
 import { settingsRepo } from "./settings";
 import { siteContentRepo } from "./site-content";
@@ -43,6 +44,7 @@ export function createRepos(db: Kysely<Database>, root: Kysely<Database> = db) {
     mailOutbox: mailOutboxRepo(db),
     personalData: personalDataRepo(db),
     registrations: registrationsRepo(db),
+    doorLinks: doorLinksRepo(db),
     bloodDonors: bloodDonorsRepo(db),
     bloodRequests: bloodRequestsRepo(db),
     members: membersRepo(db),

@@ -674,6 +674,60 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect((await door("")).counts).toEqual({ registered: 1, checkedIn: 1 });
   });
 
+  test("door links: made for an event until its end and 6 hours, opening only that door until revoked or expired; audited", async () => {
+    const { registrations } = services();
+    const id = await announcement({}, { event: true });
+    const before = new Date("2026-12-05T08:00:00.000Z");
+    const made = await registrations.createDoorLink(id, "Main gate", "admin-1", before);
+    if (!made.ok) throw new Error(made.reason);
+    expect(made.expiresText).toBe("5 December 2026 at 22:00");
+    const token = /^https:\/\/society\.example\/door\?token=([A-Za-z0-9_-]{43})$/.exec(made.link)?.[1];
+    expect(token).toBeDefined();
+    expect(await registrations.openDoor(token!, before)).toEqual({ announcementId: id, label: "Main gate" });
+    // The database keeps the token's hash only.
+    const stored = JSON.stringify(await database.db.selectFrom("doorLinks").selectAll().execute());
+    expect(stored).not.toContain(token);
+
+    // Six hours after the event's end it opens nothing; nor does a made-up or altered token.
+    expect(await registrations.openDoor(token!, new Date("2026-12-05T16:59:00.000Z"))).toBeDefined();
+    expect(await registrations.openDoor(token!, new Date("2026-12-05T17:00:00.000Z"))).toBeUndefined();
+    expect(await registrations.openDoor(`${token!.slice(0, 42)}${token!.endsWith("A") ? "B" : "A"}`, before)).toBeUndefined();
+    expect(await registrations.openDoor("", before)).toBeUndefined();
+
+    const second = await registrations.createDoorLink(id, "Side door", "admin-1", before);
+    if (!second.ok) throw new Error(second.reason);
+    const [sideDoor, mainGate] = await registrations.doorLinksFor(id, before);
+    expect([sideDoor, mainGate].map((link) => `${link!.label}: ${link!.state}`)).toEqual(["Side door: open", "Main gate: open"]);
+    expect(await registrations.revokeDoorLink(id, mainGate!.id, "admin-2", before)).toBe(true);
+    expect(await registrations.revokeDoorLink(id, mainGate!.id, "admin-2", before)).toBe(false);
+    expect(await registrations.revokeDoorLink(await announcement({}, { event: true }), sideDoor!.id, "admin-2", before)).toBe(false);
+    expect(await registrations.openDoor(token!, before)).toBeUndefined();
+    const states = (await registrations.doorLinksFor(id, new Date("2026-12-06T00:00:00.000Z"))).map((link) => link.state);
+    expect(states).toEqual(["expired", "revoked"]);
+    const audit = await database.db
+      .selectFrom("auditLog")
+      .select(["actor", "action"])
+      .where("action", "like", "door-link.%")
+      .orderBy("id")
+      .execute();
+    expect(audit.map((entry) => `${entry.actor} ${entry.action}`)).toEqual([
+      "admin-1 door-link.create",
+      "admin-1 door-link.create",
+      "admin-2 door-link.revoke",
+    ]);
+
+    // None for an announcement without an event, for an event over, or for no announcement.
+    expect(await registrations.createDoorLink(await announcement({}), "Gate", "admin-1", before)).toEqual({
+      ok: false,
+      reason: "no-event",
+    });
+    expect(await registrations.createDoorLink(id, "Gate", "admin-1", new Date("2026-12-05T17:00:00.000Z"))).toEqual({
+      ok: false,
+      reason: "ended",
+    });
+    expect(await registrations.createDoorLink(newId(), "Gate", "admin-1", before)).toEqual({ ok: false, reason: "missing" });
+  });
+
   test("places opened by a raised capacity go to the waiting list in the order they confirmed", async () => {
     const { registrations } = services();
     const id = await announcement({ capacity: 1 });

@@ -3,6 +3,7 @@ import { inTurnQueue } from "#server/in-turn.ts";
 import { createRepos } from "#server/repos/index.ts";
 import * as admin from "#server/services/registrations/admin.ts";
 import * as checkIns from "#server/services/registrations/check-in.ts";
+import * as doorLinks from "#server/services/registrations/door-links.ts";
 import type { RegistrationDeps } from "#server/services/registrations/deps.ts";
 import { deleteExpiredUnconfirmed } from "#server/services/registrations/expiry.ts";
 import * as registering from "#server/services/registrations/registering.ts";
@@ -10,6 +11,7 @@ import { ticket } from "#server/services/registrations/ticket-page.ts";
 
 export type { ListedRegistration } from "#server/services/registrations/admin.ts";
 export type { CheckInResult, DoorEntry } from "#server/services/registrations/check-in.ts";
+export type { DoorLinkRefusal, ListedDoorLink } from "#server/services/registrations/door-links.ts";
 export type { ConfirmResult, RegistrationRefusal, RegistrationResult } from "#server/services/registrations/registering.ts";
 export { CONFIRM_LINK_MS, type RegistrationTarget } from "#server/services/registrations/registering.ts";
 export type { TicketPage } from "#server/services/registrations/ticket-page.ts";
@@ -43,6 +45,11 @@ export function registrationService(services: Omit<RegistrationDeps, "repos" | "
     door: bindFirst(deps, checkIns.door),
     checkIn: bindFirst(deps, checkIns.checkIn),
     undoCheckIn: bindFirst(deps, checkIns.undoCheckIn),
+    /** Door links: an event's check-in screen for a volunteer with no account. */
+    createDoorLink: bindFirst(deps, doorLinks.createDoorLink),
+    doorLinksFor: bindFirst(deps, doorLinks.doorLinksFor),
+    revokeDoorLink: bindFirst(deps, doorLinks.revokeDoorLink),
+    openDoor: bindFirst(deps, doorLinks.openDoor),
   };
 }
 

@@ -766,6 +766,23 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "a door link made, then its check-in screen as a volunteer opens it",
+    path: async ({ seed }) => {
+      const camp = await seedCamp(seed);
+      await seed.registration(camp.id, { name: "Ayesha Khan", status: "registered" });
+      return `/admin/announcements/${camp.id}/registrations`;
+    },
+    as: "owner",
+    reach: async (page) => {
+      const form = page.getByRole("form", { name: "Make a door link" });
+      await form.getByLabel("Who is it for?").fill("Main gate");
+      await button(form, "Make a door link").click();
+      const link = await page.getByTestId("door-link").textContent();
+      await page.goto(new URL(link!).pathname + new URL(link!).search);
+      await visible(page.getByRole("heading", { name: `Check in: ${CAMP.title}` }));
+    },
+  },
+  {
     name: "removing a registration: 'Remove …?'",
     path: async ({ seed }) => {
       const camp = await seedCamp(seed);

@@ -50,3 +50,51 @@ test("scanning tickets with the camera: the ticket held up is checked in, and st
     await browser.close();
   }
 });
+
+test.describe("door links", () => {
+  // An empty label is refused (400), and the page of a revoked link answers 404: the browser logs both.
+  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|404)/] });
+
+  test("a door link: made on the registrations screen, opened by a volunteer with no account who checks in by search; revoked, it opens nothing", async ({
+    page,
+    seed,
+    signInAsAdmin,
+    anotherBrowser,
+  }) => {
+    await signInAsAdmin();
+    const camp = await seed.announcement({
+      title: "Blood sugar screening camp",
+      description: "Free screening for everyone.",
+      registration: { capacity: 5, questions: [] },
+      event: { startsAt: new Date("2099-12-01T05:00:00Z"), endsAt: new Date("2099-12-01T08:00:00Z") },
+      withImage: false,
+    });
+    await seed.registration(camp.id, { name: "Ayesha Khan", status: "registered" });
+    await page.goto(`/admin/announcements/${camp.id}/registrations`);
+    const doorLinks = page.getByRole("region", { name: "Door links" });
+    await doorLinks.getByRole("button", { name: "Make a door link" }).click();
+    await expect(doorLinks.getByText("Say who the link is for")).toBeVisible();
+    await doorLinks.getByLabel("Who is it for?").fill("Main gate");
+    await doorLinks.getByRole("button", { name: "Make a door link" }).click();
+    const link = (await doorLinks.getByTestId("door-link").textContent())!;
+    expect(link).toMatch(/\/door\?token=[A-Za-z0-9_-]{43}$/);
+    await expect(doorLinks.getByRole("listitem")).toContainText("Main gate · Open");
+
+    const volunteer = await anotherBrowser();
+    const door = new URL(link);
+    await volunteer.goto(door.pathname + door.search);
+    await expect(volunteer.getByRole("heading", { name: "Check in: Blood sugar screening camp", level: 1 })).toBeVisible();
+    await volunteer.getByLabel("Name or ticket code").fill("ayesha");
+    await volunteer.getByRole("button", { name: "Search" }).click();
+    await volunteer.getByRole("button", { name: "Check in Ayesha Khan" }).click();
+    await expect(volunteer.getByRole("status").filter({ hasText: "Checked in" })).toHaveText("Checked in: Ayesha Khan");
+    await expect(volunteer.getByRole("button", { name: /Undo check-in/ })).toHaveCount(0);
+    await expect(volunteer.getByTestId("check-in-counts")).toHaveText("1 of 1 checked in.");
+
+    await doorLinks.getByRole("button", { name: "Revoke the door link for Main gate" }).click();
+    await page.getByRole("alertdialog", { name: "Revoke the door link for Main gate?" }).getByRole("button", { name: "Revoke" }).click();
+    await expect(doorLinks.getByRole("listitem")).toContainText("Main gate · Revoked");
+    await volunteer.reload();
+    await expect(volunteer.getByText("This door link does not work")).toBeVisible();
+  });
+});

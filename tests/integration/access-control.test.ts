@@ -52,6 +52,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/blood-donor-link": "/blood-donors/me?token=: a donor's own details, opened only by their personal link",
   "routes/member-renewal": "/members/renew?token=: a member stays for a new session with the mailed link",
   "routes/ticket": "/ticket?token=: a registrant's ticket, opened by its mailed link or its QR code",
+  "routes/door": "/door?token=: one event's check-in screen, opened by a door link an admin made for a volunteer",
   "routes/blood-donor-answer": "/blood-donors/answer?token=: a donor asked by mail answers for that request with the mailed link",
   "routes/robots-txt": "/robots.txt",
   "routes/sitemap-xml": "/sitemap.xml",
@@ -825,8 +826,14 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     }
   });
 
-  test("the public routes answer anyone; a personal link's page (a donor's, a member's renewal, a ticket) only with its token (404 without)", async () => {
-    const linkPages = new Set(["routes/blood-donor-link", "routes/blood-donor-answer", "routes/member-renewal", "routes/ticket"]);
+  test("the public routes answer anyone; a link's page (a donor's, a member's renewal, a ticket, a door) only with its token (404 without)", async () => {
+    const linkPages = new Set([
+      "routes/blood-donor-link",
+      "routes/blood-donor-answer",
+      "routes/member-renewal",
+      "routes/ticket",
+      "routes/door",
+    ]);
     for (const route of manifest.filter((r) => r.id in PUBLIC_ROUTES && r.hasLoader)) {
       const url = route.path === "/*" ? "/no-such-page" : route.path.replace(":slug", gallerySlug).replace(":id", announcementId);
       const answer = await fetch(`${server.url}${url}`, { redirect: "manual" });

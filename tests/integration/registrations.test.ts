@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import {
+  CHECK_IN_MESSAGES,
   confirmationSentMessage,
   confirmLinkGoneMessage,
   REGISTRATION_MESSAGES,
@@ -277,6 +278,94 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     expect((await getPage(server, `/announcement/${linked}/register`)).status).toBe(404);
     expect((await register(server, linked, registration("Bilal"))).status).toBe(404);
     expect((await getPage(server, `/announcement/${crypto.randomUUID()}/register`)).status).toBe(404);
+  });
+
+  test("a door link over HTTP: its event's check-in screen and nothing else, no undo; revoked, it opens nothing and changes nothing", async () => {
+    const id = await createAnnouncement(server, cookie);
+    const other = await createAnnouncement(server, cookie, { title: "Other event" });
+    /** A confirmed registration's ticket token, from the link the confirmation page shows. */
+    async function ticketOf(announcementId: string, name: string): Promise<string> {
+      const fields = registration(name);
+      expect((await register(server, announcementId, fields)).status).toBe(200);
+      const confirmed = await confirm(server, announcementId, await mailedToken(smtp, announcementId, fields.email!));
+      const token = /href="\/ticket\?token=([A-Za-z0-9_-]{43})"/.exec(confirmed.html)?.[1];
+      if (!token) throw new Error(`no ticket for ${name}`);
+      rememberSecret(token);
+      return token;
+    }
+    const amna = await ticketOf(id, "Amna Khan");
+    const bilal = await ticketOf(id, "Bilal Ahmed");
+    const chand = await ticketOf(other, "Chand Bibi");
+
+    const made = await postToPage(
+      server,
+      `/admin/announcements/${id}/registrations`,
+      { intent: "door-link", label: "Main gate" },
+      { cookie },
+    );
+    expect(made.status).toBe(200);
+    const link = new URL((made.body.doorLink as { link: string }).link);
+    rememberSecret(link.searchParams.get("token"));
+    expect(link.origin + link.pathname).toBe(`${server.publicUrl}/door`);
+    const door = `/door${link.search}`;
+
+    // No session: the link alone opens its event's check-in screen, never stored by a cache or indexed.
+    const page = await fetch(`${server.url}${door}`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(html).toContain("Check in: First aid workshop");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain("0 of 2 checked in.");
+
+    // It checks in its own event's tickets, in its name; another event's ticket is no ticket here; undo is an admin's.
+    const scan = (token: string) => postToPage(server, door, { intent: "scan", token });
+    expect((await scan(amna)).body.checkIn).toEqual({ outcome: "checked-in", name: "Amna Khan" });
+    const again = await scan(amna);
+    expect(again.body.checkIn).toMatchObject({ outcome: "already", by: "Main gate (door link)" });
+    const elsewhere = await scan(chand);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.checkIn).toEqual({ outcome: "not-for-event" });
+    const amnaRow = await server.database.db
+      .selectFrom("registrations")
+      .selectAll()
+      .where("name", "=", "Amna Khan")
+      .executeTakeFirstOrThrow();
+    const undo = await postToPage(server, door, { intent: "undo", registrationId: amnaRow.id });
+    expect(undo.status).toBe(403);
+    expect(undo.body.error).toBe(CHECK_IN_MESSAGES.undoAdminsOnly);
+    expect(amnaRow.checkedInBy).toBe("Main gate (door link)");
+    // Its search finds only its own event's people; the admin area stays shut to it.
+    const search = await (await fetch(`${server.url}${door}&q=khan`)).text();
+    expect(search).toContain("Amna Khan");
+    expect((await (await fetch(`${server.url}${door}&q=chand`)).text()).replaceAll("&#x27;", "'")).toContain(
+      CHECK_IN_MESSAGES.noMatch("chand"),
+    );
+    const admin = await fetch(`${server.url}/admin/announcements/${other}/check-in${link.search}`, { redirect: "manual" });
+    expect(admin.status).not.toBe(200);
+
+    // Revoked: the page says so, and a check-in sent with it changes nothing.
+    const linkRow = await server.database.db.selectFrom("doorLinks").select("id").executeTakeFirstOrThrow();
+    const revoked = await postToPage(
+      server,
+      `/admin/announcements/${id}/registrations`,
+      { intent: "revoke-door-link", linkId: linkRow.id },
+      { cookie },
+    );
+    expect(revoked.status).toBe(200);
+    const closed = await fetch(`${server.url}${door}`);
+    expect(closed.status).toBe(404);
+    expect(closed.headers.get("cache-control")).toBe("no-store");
+    expect(await closed.text()).toContain(CHECK_IN_MESSAGES.doorGone);
+    const late = await scan(bilal);
+    expect(late.status).toBe(404);
+    expect(late.body.error).toBe(CHECK_IN_MESSAGES.doorGone);
+    const bilalRow = await server.database.db
+      .selectFrom("registrations")
+      .selectAll()
+      .where("name", "=", "Bilal Ahmed")
+      .executeTakeFirstOrThrow();
+    expect(bilalRow.checkedInAt).toBeNull();
   });
 
   test("the admin's list and its CSV download; Remove answers, once", async () => {

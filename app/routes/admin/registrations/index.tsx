@@ -11,21 +11,41 @@ import { Button } from "#app/components/ui/button.tsx";
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
 import { goneMessage, NOT_FOUND } from "#core/messages/common.ts";
+import { DOOR_LINK_MESSAGES } from "#core/messages/registration.ts";
+import { DoorLinks } from "#app/components/admin/check-in/door-links.tsx";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const list = await context.get(servicesContext).registrations.listFor(params.id);
+  const registrations = context.get(servicesContext).registrations;
+  const list = await registrations.listFor(params.id);
   if (!list) throw data(NOT_FOUND, { status: 404 });
-  return list;
+  return { ...list, doorLinks: await registrations.doorLinksFor(params.id) };
 }
 
-/** `delete`: removes one registration; the place it held goes to the first on the waiting list, who is mailed. */
+/**
+ * `delete`: removes one registration; the place it held goes to the first on the waiting list, who is mailed.
+ * `door-link`: makes a door link for a volunteer (the answer carries it, shown once); `revoke-door-link`: ends one.
+ */
 export const action = pageAction(async ({ request, params, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: registrationsActionSchema });
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const { admin } = context.get(adminContext);
-  const removed = await context.get(servicesContext).registrations.delete(params.id, submission.value.registrationId, admin.id);
+  const registrations = context.get(servicesContext).registrations;
+  const asked = submission.value;
+  if (asked.intent === "door-link") {
+    const made = await registrations.createDoorLink(params.id, asked.label, admin.id);
+    if (!made.ok)
+      return formAnswer(submission.reply({ formErrors: [DOOR_LINK_MESSAGES[made.reason]] }), made.reason === "missing" ? 404 : 409);
+    return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { doorLink: { label: asked.label, ...made } });
+  }
+  if (asked.intent === "revoke-door-link") {
+    if (!(await registrations.revokeDoorLink(params.id, asked.linkId, admin.id))) {
+      return formAnswer(submission.reply({ formErrors: [DOOR_LINK_MESSAGES.notOpen] }), 404);
+    }
+    return doneAnswer(submission.reply(), DOOR_LINK_MESSAGES.revoked);
+  }
+  const removed = await registrations.delete(params.id, asked.registrationId, admin.id);
   if (!removed) return formAnswer(submission.reply({ formErrors: [goneMessage("registration")] }), 404);
   return doneAnswer(submission.reply(), ANNOUNCEMENTS_DONE.registrationRemoved);
 });
@@ -46,7 +66,7 @@ const STATUS = {
  * person with their answers, Remove (the first waiting moves up and is mailed) and the list as a spreadsheet.
  */
 export default function Registrations({ loaderData }: Route.ComponentProps) {
-  const { announcement, registrations, counts, attendance } = loaderData;
+  const { announcement, registrations, counts, attendance, doorLinks } = loaderData;
   const settings = announcement.registration;
   const remove = useConfirmedAction<{ id: string; name: string }>({
     action: () => href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) }),
@@ -93,6 +113,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           </Button>
         )}
       </div>
+      {announcement.event && <DoorLinks links={doorLinks} />}
       {registrations.length === 0 ? (
         <p className="mt-10 text-center text-lg text-slate-800">No one has registered yet.</p>
       ) : (

@@ -1,0 +1,214 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { CheckCircle2, CircleAlert, CircleX, ScanLine, Search } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { Form, useFetcher, useSearchParams } from "react-router";
+import { CHECK_IN_MESSAGES } from "#core/messages/registration.ts";
+import { ticketTokenIn } from "#core/public-pages.ts";
+import { readySound, signalOutcome } from "#app/components/admin/check-in/outcome-signal.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormMessage, inputClass } from "#app/components/ui/field.tsx";
+import type { CheckInResult, DoorEntry } from "#server/services/registrations.ts";
+
+/** What a check-in post answers (app/lib/check-in.server.ts): the outcome, or a refusal in Conform's shape. */
+export interface CheckInAnswer {
+  ok: boolean;
+  result: SubmissionResult<string[]>;
+  checkIn: CheckInResult | null;
+}
+
+/** The camera and its decoder: loaded only once Scan tickets is pressed. */
+const TicketScanner = lazy(() => import("#app/components/admin/check-in/ticket-scanner.tsx"));
+
+/** How long a code held in front of the camera counts as the same scan. */
+const SAME_TICKET_MS = 3000;
+
+/** Each outcome's colour, icon and words: told apart at a glance, and not by colour alone. */
+function outcomeOf(result: CheckInResult) {
+  switch (result.outcome) {
+    case "checked-in":
+      return { tone: "border-green-700 bg-green-50 text-green-900", Icon: CheckCircle2, text: CHECK_IN_MESSAGES.checkedIn(result.name) };
+    case "already":
+      return {
+        tone: "border-amber-600 bg-amber-50 text-amber-900",
+        Icon: CircleAlert,
+        text: CHECK_IN_MESSAGES.already(result.name, result.by, result.atText),
+      };
+    case "waiting":
+      return {
+        tone: "border-red-700 bg-red-50 text-red-900",
+        Icon: CircleX,
+        text: CHECK_IN_MESSAGES.waiting(result.name, result.position),
+      };
+    case "not-for-event":
+      return { tone: "border-red-700 bg-red-50 text-red-900", Icon: CircleX, text: CHECK_IN_MESSAGES.notForEvent };
+  }
+}
+
+function CheckInOutcome({ result }: { result: CheckInResult }) {
+  const { tone, Icon, text } = outcomeOf(result);
+  return (
+    <p
+      role="status"
+      data-outcome={result.outcome}
+      className={`mt-6 flex items-center gap-3 rounded-xl border-2 p-4 text-xl font-bold ${tone}`}
+    >
+      <Icon className="size-8 shrink-0" aria-hidden />
+      {text}
+    </p>
+  );
+}
+
+/** One fetcher for every check-in of the screen (picked, scanned, undone): its answer is the latest outcome. */
+const CHECK_IN_FETCHER = "check-in";
+
+function PersonAtTheDoor({ person, mayUndo }: { person: DoorEntry; mayUndo: boolean }) {
+  const fetcher = useFetcher<CheckInAnswer>({ key: CHECK_IN_FETCHER });
+  const sending = fetcher.formData?.get("registrationId") === person.id;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="min-w-0">
+        <p className="text-lg font-bold break-words text-slate-900">{person.name}</p>
+        <p className="text-slate-700">
+          <span className="font-mono">{person.shortCode}</span>
+          {person.status === "waiting" && " · Waiting list"}
+          {person.checkedIn && ` · Checked in ${person.checkedIn.atText} by ${person.checkedIn.by}`}
+        </p>
+      </div>
+      <fetcher.Form method="post">
+        <input type="hidden" name="registrationId" value={person.id} />
+        {person.checkedIn ? (
+          mayUndo && (
+            <Button type="submit" name="intent" value="undo" variant="outline" disabled={sending}>
+              Undo check-in<span className="sr-only"> of {person.name}</span>
+            </Button>
+          )
+        ) : (
+          <Button type="submit" name="intent" value="check-in" disabled={sending}>
+            Check in<span className="sr-only"> {person.name}</span>
+          </Button>
+        )}
+      </fetcher.Form>
+    </li>
+  );
+}
+
+/**
+ * The check-in screen of one announcement, for an admin or a door link's volunteer: the count of those checked in, Scan
+ * tickets (the camera), a search by name or ticket code, and each person found with Check in (and, for admins, Undo).
+ * What a check-in came to shows large, in its colour, icon and words, with a tone and a vibration. `answer`: a post
+ * made without JavaScript.
+ */
+export function CheckInScreen({
+  heading,
+  counts,
+  found,
+  query,
+  answer: posted,
+  mayUndo,
+  back,
+}: {
+  heading: string;
+  counts: { registered: number; checkedIn: number };
+  found: DoorEntry[];
+  query: string;
+  answer: CheckInAnswer | undefined;
+  mayUndo: boolean;
+  back?: ReactNode;
+}) {
+  const fetcher = useFetcher<CheckInAnswer>({ key: CHECK_IN_FETCHER });
+  const [searchParams] = useSearchParams();
+  // Without JavaScript a check-in is a page's post; with it, the fetcher's, or a code read as no ticket here.
+  const [unreadable, setUnreadable] = useState<{ at: number } | null>(null);
+  const answer = fetcher.data ?? posted;
+  const [scanning, setScanning] = useState(false);
+  const lastScan = useRef({ text: "", at: 0 });
+  const shown = unreadable ? ({ outcome: "not-for-event" } as const) : answer?.checkIn;
+  const refused = shown ? undefined : answer?.result.error?.[""]?.[0];
+
+  useEffect(() => {
+    if (fetcher.data?.checkIn) signalOutcome(fetcher.data.checkIn.outcome);
+  }, [fetcher.data]);
+
+  /** A code the camera read: the same one again within a few seconds is the same ticket still held up. */
+  function scanned(text: string) {
+    const now = Date.now();
+    if (text === lastScan.current.text && now - lastScan.current.at < SAME_TICKET_MS) return;
+    lastScan.current = { text, at: now };
+    const token = ticketTokenIn(text);
+    if (!token) {
+      setUnreadable({ at: now });
+      signalOutcome("not-for-event");
+      return;
+    }
+    setUnreadable(null);
+    void fetcher.submit({ intent: "scan", token }, { method: "post" });
+  }
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-8">
+      {back}
+      <h1 className="mt-6 text-3xl font-extrabold break-words text-brand-900">Check in: {heading}</h1>
+      <p className="mt-2 text-lg text-slate-800" data-testid="check-in-counts">
+        {`${counts.checkedIn} of ${counts.registered} checked in.`}
+      </p>
+      {shown && <CheckInOutcome result={shown} />}
+      {refused && <FormMessage>{refused}</FormMessage>}
+      <div className="mt-6">
+        <Button
+          type="button"
+          variant={scanning ? "outline" : "primary"}
+          aria-pressed={scanning}
+          onClick={() => {
+            readySound();
+            setScanning(!scanning);
+          }}
+        >
+          <ScanLine className="size-4" aria-hidden />
+          {scanning ? "Stop scanning" : "Scan tickets"}
+        </Button>
+        {scanning && (
+          <>
+            <p className="mt-2 text-sm text-slate-700">{CHECK_IN_MESSAGES.scanHelp}</p>
+            <Suspense fallback={<p className="mt-4 text-slate-700">Starting the camera…</p>}>
+              <TicketScanner onScan={scanned} />
+            </Suspense>
+          </>
+        )}
+      </div>
+      <Form method="get" role="search" aria-label="Find a ticket" className="mt-6 flex flex-col gap-2">
+        {/* What else the address says (a door link's token) stays in it. */}
+        {[...searchParams].map(([name, value]) => name !== "q" && <input key={name} type="hidden" name={name} value={value} />)}
+        <label htmlFor="door-search" className="font-semibold text-slate-900">
+          Name or ticket code
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="door-search"
+            name="q"
+            type="search"
+            defaultValue={query}
+            autoComplete="off"
+            aria-describedby="door-search-help"
+            className={`${inputClass} min-w-0 flex-1`}
+          />
+          <Button type="submit">
+            <Search className="size-4" aria-hidden />
+            Search
+          </Button>
+        </div>
+        <p id="door-search-help" className="text-sm text-slate-700">
+          {CHECK_IN_MESSAGES.searchHelp}
+        </p>
+      </Form>
+      {query.trim() !== "" &&
+        (found.length === 0 ? (
+          <p className="mt-6 text-slate-800">{CHECK_IN_MESSAGES.noMatch(query.trim())}</p>
+        ) : (
+          <ul aria-label="Found" className="mt-6 flex flex-col gap-3">
+            {found.map((person) => (
+              <PersonAtTheDoor key={person.id} person={person} mayUndo={mayUndo} />
+            ))}
+          </ul>
+        ))}
+    </main>
+  );
+}

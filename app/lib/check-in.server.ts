@@ -1,0 +1,32 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { CHECK_IN_MESSAGES } from "#core/messages/registration.ts";
+import { checkInActionSchema } from "#core/schemas/registration.ts";
+import type { CheckInResult, RegistrationService } from "#server/services/registrations.ts";
+import { readForm } from "./forms.server";
+
+/**
+ * A post of a check-in screen, at the door of `announcementId`: `check-in` (a person picked from the search) or `scan`
+ * (a ticket's token the camera read), made as `by`; `undo` only for an admin (`undoAs`, their id: audited). The answer
+ * is what came of it (404 for no ticket of this event), or a refusal in Conform's shape.
+ */
+export async function answerCheckIn(
+  request: Request,
+  registrations: RegistrationService,
+  announcementId: string,
+  { by, undoAs }: { by: string; undoAs: string | null },
+) {
+  const submission = parseWithZod(await readForm(request), { schema: checkInActionSchema });
+  const answer = (status: number, checkIn: CheckInResult | null, refusal?: string) =>
+    data({ ok: status < 400, result: submission.reply(refusal ? { formErrors: [refusal] } : {}), checkIn }, { status });
+  if (submission.status !== "success") return answer(400, null);
+  const asked = submission.value;
+  if (asked.intent === "undo") {
+    if (undoAs === null) return answer(403, null, CHECK_IN_MESSAGES.undoAdminsOnly);
+    const undone = await registrations.undoCheckIn(announcementId, asked.registrationId, undoAs);
+    return undone ? answer(200, null) : answer(409, null, CHECK_IN_MESSAGES.notCheckedIn);
+  }
+  const target = asked.intent === "scan" ? { token: asked.token } : { registrationId: asked.registrationId };
+  const checkIn = await registrations.checkIn(announcementId, target, by);
+  return answer(checkIn.outcome === "not-for-event" ? 404 : 200, checkIn);
+}

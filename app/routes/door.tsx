@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { CHECK_IN_MESSAGES } from "#core/messages/registration.ts";
+import { CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
+import { answerCheckIn } from "#app/lib/check-in.server.ts";
+import type { Route } from "./+types/door";
+import { servicesContext } from "#app/context.ts";
+
+/** The door a request's link opens while it works; the token is the link's `token`. */
+async function doorOf(request: Request, context: Route.LoaderArgs["context"]) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return context.get(servicesContext).registrations.openDoor(token);
+}
+
+/**
+ * GET /door?token=…&q=…, the page a door link opens for a volunteer with no account: the check-in screen of that link's
+ * event and nothing else, while the link works (until the event's end and 6 hours, unless revoked). 404 otherwise.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const door = await doorOf(request, context);
+  if (!door) return data({ door: null }, { status: 404 });
+  const query = new URL(request.url).searchParams.get("q") ?? "";
+  const screen = await context.get(servicesContext).registrations.door(door.announcementId, query);
+  if (!screen) return data({ door: null }, { status: 404 });
+  return { door: { heading: screen.announcement.heading, counts: screen.counts, found: screen.found, query } };
+}
+
+/** A check-in (picked or scanned) in the link's name; no undo. Refused, changing nothing, once the link stops working. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const door = await doorOf(request, context);
+  if (!door) {
+    const result = { status: "error" as const, error: { "": [CHECK_IN_MESSAGES.doorGone] } };
+    return data({ ok: false, result, checkIn: null }, { status: 404 });
+  }
+  const registrations = context.get(servicesContext).registrations;
+  return answerCheckIn(request, registrations, door.announcementId, { by: CHECK_IN_MESSAGES.doorBy(door.label), undoAs: null });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const heading = loaderData?.door?.heading;
+  return [{ title: heading ? `Check in: ${heading}` : "Door link" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The page is opened by a link that admits whoever holds it: no cache keeps it. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export default function Door({ loaderData: { door }, actionData }: Route.ComponentProps) {
+  if (!door) {
+    return (
+      <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+        <h1 className="text-3xl font-extrabold text-brand-900">Door link</h1>
+        <p className="text-slate-800">{CHECK_IN_MESSAGES.doorGone}</p>
+      </main>
+    );
+  }
+  return (
+    <CheckInScreen heading={door.heading} counts={door.counts} found={door.found} query={door.query} answer={actionData} mayUndo={false} />
+  );
+}

@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import { doorPagePath } from "#core/public-pages.ts";
+import { isRecordId, newId } from "#server/db/ids.ts";
+import { inTransaction } from "#server/repos/index.ts";
+import { formatSiteTime } from "#server/site-time.ts";
+import type { RegistrationDeps } from "./deps";
+
+/** How long a door link works after its event ends (or, with no end set, after it starts). */
+export const DOOR_LINK_GRACE_MS = 6 * 60 * 60 * 1000;
+
+const newDoorToken = (): string => crypto.randomBytes(32).toString("base64url");
+const hashDoorToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
+const isDoorToken = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+/** Why no door link was made: no such announcement, no event to open a door for, or its event is over. */
+export type DoorLinkRefusal = "missing" | "no-event" | "ended";
+
+/** A door link as the registrations screen lists it. */
+export interface ListedDoorLink {
+  id: string;
+  label: string;
+  state: "open" | "revoked" | "expired";
+  createdText: string;
+  expiresText: string;
+}
+
+/**
+ * Makes a door link for `label` (who it is for) that opens the announcement's check-in screen until its event's end and
+ * 6 hours; audited. The token (256 random bits) is in the answer only: the database keeps its SHA-256.
+ */
+export async function createDoorLink(
+  { db, repos, site, timeZone }: RegistrationDeps,
+  announcementId: string,
+  label: string,
+  actorId: string,
+  now: Date = new Date(),
+): Promise<{ ok: true; link: string; expiresText: string } | { ok: false; reason: DoorLinkRefusal }> {
+  const announcement = isRecordId(announcementId) ? await repos.announcements.findById(announcementId) : undefined;
+  if (!announcement) return { ok: false, reason: "missing" };
+  if (!announcement.event) return { ok: false, reason: "no-event" };
+  const expiresAt = new Date(new Date(announcement.event.endsAt ?? announcement.event.startsAt).getTime() + DOOR_LINK_GRACE_MS);
+  if (expiresAt <= now) return { ok: false, reason: "ended" };
+  const token = newDoorToken();
+  const id = newId();
+  await inTransaction(db, async (trx) => {
+    await trx.doorLinks.create({
+      id,
+      announcementId,
+      tokenHash: hashDoorToken(token),
+      label,
+      createdBy: actorId,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    });
+    await trx.auditLog.record(actorId, "door-link.create", `announcement=${announcementId} link=${id}`);
+  });
+  const { publicUrl } = await site();
+  return { ok: true, link: `${publicUrl}${doorPagePath(token)}`, expiresText: formatSiteTime(expiresAt, timeZone) };
+}
+
+/** An announcement's door links, newest first, each open, revoked or expired. */
+export async function doorLinksFor({ repos, timeZone }: RegistrationDeps, announcementId: string, now: Date = new Date()) {
+  if (!isRecordId(announcementId)) return [];
+  return (await repos.doorLinks.listFor(announcementId)).map((link): ListedDoorLink => ({
+    id: link.id,
+    label: link.label,
+    state: link.revokedAt !== null ? "revoked" : link.expiresAt <= now.toISOString() ? "expired" : "open",
+    createdText: formatSiteTime(new Date(link.createdAt), timeZone),
+    expiresText: formatSiteTime(new Date(link.expiresAt), timeZone),
+  }));
+}
+
+/** Revokes one of the announcement's open door links at once, audited: whether there was such a link. */
+export async function revokeDoorLink(
+  { db }: RegistrationDeps,
+  announcementId: string,
+  linkId: string,
+  actorId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (!isRecordId(announcementId) || !isRecordId(linkId)) return false;
+  return inTransaction(db, async (trx) => {
+    if (!(await trx.doorLinks.revoke(announcementId, linkId, now.toISOString()))) return false;
+    await trx.auditLog.record(actorId, "door-link.revoke", `announcement=${announcementId} link=${linkId}`);
+    return true;
+  });
+}
+
+/** The door a link opens while it works: its announcement and who it is for; undefined for any other token. */
+export async function openDoor({ repos }: RegistrationDeps, token: string, now: Date = new Date()) {
+  if (!isDoorToken(token)) return undefined;
+  const link = await repos.doorLinks.findOpen(hashDoorToken(token), now.toISOString());
+  return link && { announcementId: link.announcementId, label: link.label };
+}
