@@ -6,8 +6,8 @@ import type { CheckInResult, RegistrationService } from "#server/services/regist
 import { readForm } from "./forms.server";
 
 /**
- * A post of a check-in screen, at the door of `announcementId`: `check-in` (a person picked from the search) or `scan`
- * (a ticket's token the camera read), made as `by`; `undo` only for an admin (`undoAs`, their id: audited). The answer
+ * A post of a check-in screen, at the door of `announcementId`: `check-in` (a person picked from the search), `scan` (a
+ * ticket's token the camera read) or `walk-in` (someone who came without registering), made as `by`; `undo` only for an admin (`undoAs`, their id: audited). The answer
  * is what came of it (404 for no ticket of this event), or a refusal in Conform's shape.
  */
 export async function answerCheckIn(
@@ -25,6 +25,13 @@ export async function answerCheckIn(
     if (undoAs === null) return answer(403, null, CHECK_IN_MESSAGES.undoAdminsOnly);
     const undone = await registrations.undoCheckIn(announcementId, asked.registrationId, undoAs);
     return undone ? answer(200, null) : answer(409, null, CHECK_IN_MESSAGES.notCheckedIn);
+  }
+  if (asked.intent === "walk-in") {
+    const added = await registrations.walkIn(announcementId, { name: asked.name, email: asked.email, phone: asked.phone }, by);
+    if (added.ok) return data({ ok: true, result: submission.reply({ resetForm: true }), checkIn: added.result });
+    const message = CHECK_IN_MESSAGES.walkIn[added.reason];
+    const refusal = added.reason === "already-registered" ? { fieldErrors: { email: [message] } } : { formErrors: [message] };
+    return data({ ok: false, result: submission.reply(refusal), checkIn: null }, { status: added.reason === "missing" ? 404 : 409 });
   }
   const target = asked.intent === "scan" ? { token: asked.token } : { registrationId: asked.registrationId };
   const checkIn = await registrations.checkIn(announcementId, target, by);

@@ -54,6 +54,11 @@ export const CHECK_IN_MESSAGES = {
   undoAdminsOnly: "Only an admin can undo a check-in.",
   doorGone: "This door link does not work: it was revoked, or its event ended more than 6 hours ago. Ask the committee for a new one.",
   doorBy: (label: string) => `${label} (door link)`,
+  walkIn: {
+    full: "No places left: a walk-in takes a place like any registration.",
+    "already-registered": "This email is registered already: find them by name or code and check them in.",
+    missing: "This announcement no longer exists.",
+  },
   noMatch: (query: string) => `No one registered matches “${query}”.`,
   searchHelp: "Type a part of the name, or the 8-character code on the ticket.",
   noCamera: "The camera could not start. Allow this site to use it in the browser's settings, or find tickets by name or code below.",

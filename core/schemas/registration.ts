@@ -114,6 +114,25 @@ function answerSchema(question: RegistrationQuestion) {
   return question.required ? text.min(1, REGISTRATION_MESSAGES.questionRequired) : text.optional();
 }
 
+/** Who registers: on the registration form, and for a walk-in at the door. */
+const personFields = {
+  name: required("Name", REGISTRATION_LIMITS.name),
+  email: z
+    .string({ error: "Invalid email" })
+    .trim()
+    .toLowerCase()
+    .max(REGISTRATION_LIMITS.email, `Email must be at most ${REGISTRATION_LIMITS.email} characters`)
+    .pipe(z.email({ error: "Invalid email" })),
+  phone: withoutNul(
+    z
+      .string({ error: "Phone number is required" })
+      .trim()
+      .min(10, "Phone number is required")
+      .max(REGISTRATION_LIMITS.phone, `Phone number must be at most ${REGISTRATION_LIMITS.phone} characters`),
+    "Phone number",
+  ),
+};
+
 /**
  * The registration form of an announcement with these extra questions: name, email, phone, class and one answer per
  * question. `waitingList` is the person's yes to the waiting list once the places are taken.
@@ -123,21 +142,7 @@ export function registrationSchema(questions: readonly RegistrationQuestion[]) {
   return (
     z
       .object({
-        name: required("Name", REGISTRATION_LIMITS.name),
-        email: z
-          .string({ error: "Invalid email" })
-          .trim()
-          .toLowerCase()
-          .max(REGISTRATION_LIMITS.email, `Email must be at most ${REGISTRATION_LIMITS.email} characters`)
-          .pipe(z.email({ error: "Invalid email" })),
-        phone: withoutNul(
-          z
-            .string({ error: "Phone number is required" })
-            .trim()
-            .min(10, "Phone number is required")
-            .max(REGISTRATION_LIMITS.phone, `Phone number must be at most ${REGISTRATION_LIMITS.phone} characters`),
-          "Phone number",
-        ),
+        ...personFields,
         class: required("Class", REGISTRATION_LIMITS.class),
         waitingList: z.preprocess((value) => value === "yes", z.boolean()),
         submissionKey: withoutNul(z.string().trim().min(8).max(100), "The submission key").optional(),
@@ -193,13 +198,17 @@ export const registrationsActionSchema = z.discriminatedUnion(
   { error: UNKNOWN_INTENT_MESSAGE },
 );
 
-/** What the check-in screen does, by its `intent`: check a person in (picked, or a scanned ticket), or undo their check-in. */
+/**
+ * What the check-in screen does, by its `intent`: check a person in (picked, or a scanned ticket), add someone who came
+ * without registering (a walk-in), or undo a check-in.
+ */
 export const checkInActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("check-in"), registrationId: targetIdField("registration") }),
     z.object({ intent: z.literal("undo"), registrationId: targetIdField("registration") }),
     z.object({ intent: z.literal("scan"), token: z.string().max(100, "Not a ticket") }),
+    z.object({ intent: z.literal("walk-in"), ...personFields }),
   ],
   { error: UNKNOWN_INTENT_MESSAGE },
 );

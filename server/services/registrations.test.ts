@@ -674,6 +674,32 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect((await door("")).counts).toEqual({ registered: 1, checkedIn: 1 });
   });
 
+  test("walk-ins take a place like any registration and are checked in at once; a registered email is found instead, an unconfirmed one confirmed", async () => {
+    const { registrations } = services();
+    const id = await announcement({ capacity: 2 });
+    await registerAndConfirm(registrations, id, person("Amna"));
+    await register(registrations, id, person("Bilal"));
+    const walkIn = (name: string) => registrations.walkIn(id, { name, email: emailOf(name), phone: "03001112222" }, "Sara");
+
+    expect(await walkIn("Amna")).toEqual({ ok: false, reason: "already-registered" });
+    // Bilal never confirmed his mail: at the door he takes the last place, under the name he registered with.
+    expect(await walkIn("Bilal")).toEqual({ ok: true, result: { outcome: "checked-in", name: "Bilal" } });
+    expect(await walkIn("Chand")).toEqual({ ok: false, reason: "full" });
+    expect(await statuses(id)).toEqual(["Amna: registered", "Bilal: registered"]);
+    expect((await registrations.door(id, ""))?.counts).toEqual({ registered: 2, checkedIn: 1 });
+
+    const open = await announcement({});
+    expect(await registrations.walkIn(open, { name: "Dua", email: "dua@example.org", phone: "03001112222" }, "Sara")).toMatchObject({
+      ok: true,
+    });
+    const [dua] = (await registrations.listFor(open))!.registrations;
+    expect(dua).toMatchObject({ name: "Dua", status: "registered", class: "", checkedInBy: "Sara" });
+    expect(await registrations.walkIn(newId(), { name: "Eman", email: "eman@example.org", phone: "03001112222" }, "Sara")).toEqual({
+      ok: false,
+      reason: "missing",
+    });
+  });
+
   test("door links: made for an event until its end and 6 hours, opening only that door until revoked or expired; audited", async () => {
     const { registrations } = services();
     const id = await announcement({}, { event: true });

@@ -10,7 +10,7 @@ import * as registering from "#server/services/registrations/registering.ts";
 import { ticket } from "#server/services/registrations/ticket-page.ts";
 
 export type { ListedRegistration } from "#server/services/registrations/admin.ts";
-export type { CheckInResult, DoorEntry } from "#server/services/registrations/check-in.ts";
+export type { CheckInResult, DoorEntry, WalkInRefusal } from "#server/services/registrations/check-in.ts";
 export type { DoorLinkRefusal, ListedDoorLink } from "#server/services/registrations/door-links.ts";
 export type { ConfirmResult, RegistrationRefusal, RegistrationResult } from "#server/services/registrations/registering.ts";
 export { CONFIRM_LINK_MS, type RegistrationTarget } from "#server/services/registrations/registering.ts";
@@ -44,6 +44,7 @@ export function registrationService(services: Omit<RegistrationDeps, "repos" | "
     /** The check-in screen: counts, and a search by name or short code. */
     door: bindFirst(deps, checkIns.door),
     checkIn: bindFirst(deps, checkIns.checkIn),
+    walkIn: bindFirst(deps, checkIns.walkIn),
     undoCheckIn: bindFirst(deps, checkIns.undoCheckIn),
     /** Door links: an event's check-in screen for a volunteer with no account. */
     createDoorLink: bindFirst(deps, doorLinks.createDoorLink),

@@ -752,7 +752,7 @@ const SCREENS: Screen[] = [
     as: "owner",
   },
   {
-    name: "the check-in screen: a search's people, one checked in",
+    name: "the check-in screen: a search's people, one checked in, the walk-in form",
     path: async ({ seed }) => {
       const camp = await seedCamp(seed, 1);
       await seed.registration(camp.id, { name: "Ayesha Khan", status: "registered" });
@@ -763,6 +763,8 @@ const SCREENS: Screen[] = [
     reach: async (page) => {
       await button(page.getByRole("list", { name: "Found" }), "Check in Ayesha Khan").click();
       await visible(page.getByRole("status").filter({ hasText: "Checked in: Ayesha Khan" }));
+      await page.getByText("Add a walk-in").click();
+      await visible(page.getByRole("form", { name: "Add a walk-in" }));
     },
   },
   {

@@ -52,10 +52,11 @@ test("scanning tickets with the camera: the ticket held up is checked in, and st
 });
 
 test.describe("door links", () => {
-  // An empty label is refused (400), and the page of a revoked link answers 404: the browser logs both.
-  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|404)/] });
+  // An empty label is refused (400), a walk-in's registered email too (409), and the page of a revoked link answers 404:
+  // the browser logs each.
+  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|404|409)/] });
 
-  test("a door link: made on the registrations screen, opened by a volunteer with no account who checks in by search; revoked, it opens nothing", async ({
+  test("a door link: made on the registrations screen, opened by a volunteer with no account who checks in by search and adds a walk-in; revoked, it opens nothing", async ({
     page,
     seed,
     signInAsAdmin,
@@ -90,6 +91,22 @@ test.describe("door links", () => {
     await expect(volunteer.getByRole("status").filter({ hasText: "Checked in" })).toHaveText("Checked in: Ayesha Khan");
     await expect(volunteer.getByRole("button", { name: /Undo check-in/ })).toHaveCount(0);
     await expect(volunteer.getByTestId("check-in-counts")).toHaveText("1 of 1 checked in.");
+
+    // Someone who came without registering: added with a place and checked in; an email already registered is refused at its field.
+    await volunteer.getByText("Add a walk-in").click();
+    const walkIn = volunteer.getByRole("form", { name: "Add a walk-in" });
+    await walkIn.getByLabel("Name").fill("Zara Sheikh");
+    await walkIn.getByLabel("Email").fill("ayesha.khan@example.org");
+    await walkIn.getByLabel("Phone number").fill("03001234567");
+    await walkIn.getByRole("button", { name: "Add and check in" }).click();
+    await expect(walkIn.getByLabel("Email")).toHaveAccessibleDescription(
+      "This email is registered already: find them by name or code and check them in.",
+    );
+    await walkIn.getByLabel("Email").fill("zara@example.org");
+    await walkIn.getByRole("button", { name: "Add and check in" }).click();
+    await expect(volunteer.getByRole("status").filter({ hasText: "Checked in" })).toHaveText("Checked in: Zara Sheikh");
+    await expect(volunteer.getByTestId("check-in-counts")).toHaveText("2 of 2 checked in.");
+    await expect(walkIn.getByLabel("Name")).toHaveValue("");
 
     await doorLinks.getByRole("button", { name: "Revoke the door link for Main gate" }).click();
     await page.getByRole("alertdialog", { name: "Revoke the door link for Main gate?" }).getByRole("button", { name: "Revoke" }).click();

@@ -1,4 +1,4 @@
-import { isRecordId } from "#server/db/ids.ts";
+import { isRecordId, newId } from "#server/db/ids.ts";
 import { inTransaction } from "#server/repos/index.ts";
 import type { Registration } from "#server/repos/registrations.ts";
 import { formatSiteTime } from "#server/site-time.ts";
@@ -67,6 +67,52 @@ export async function checkIn(
   // Undone between the two: this scan checks them in after all.
   if (!current?.checkedInAt) return checkIn(deps, announcementId, target, by, now);
   return { outcome: "already", name, by: current.checkedInBy ?? "", atText: formatSiteTime(new Date(current.checkedInAt), deps.timeZone) };
+}
+
+/** Why a walk-in was not added: no places left, the email already registered, or no such announcement. */
+export type WalkInRefusal = "full" | "already-registered" | "missing";
+
+/**
+ * Adds someone who came without registering and checks them in, as `by`: a place like any other, so refused once the
+ * places are taken. An email already holding a place or waiting is refused (search for them instead); one whose
+ * registration was never confirmed is confirmed now. Under the announcement's lock, in turn with the confirmations.
+ */
+export async function walkIn(
+  deps: RegistrationDeps,
+  announcementId: string,
+  person: { name: string; email: string; phone: string },
+  by: string,
+  now: Date = new Date(),
+): Promise<{ ok: true; result: CheckInResult } | { ok: false; reason: WalkInRefusal }> {
+  if (!isRecordId(announcementId)) return { ok: false, reason: "missing" };
+  const at = now.toISOString();
+  return deps.inTurn(() =>
+    inTransaction(deps.db, async (trx) => {
+      const locked = await trx.registrations.lockAnnouncement(announcementId);
+      if (!locked) return { ok: false, reason: "missing" } as const;
+      const existing = await trx.registrations.findByEmail(announcementId, person.email);
+      if (existing && existing.status !== "unconfirmed") return { ok: false, reason: "already-registered" } as const;
+      const { registered } = await trx.registrations.counts(announcementId);
+      if (locked.capacity !== null && registered >= locked.capacity) return { ok: false, reason: "full" } as const;
+      const id = existing?.id ?? newId();
+      if (!existing) {
+        await trx.registrations.create({
+          id,
+          announcementId,
+          ...person,
+          class: "",
+          answers: "[]",
+          submissionKey: null,
+          createdAt: at,
+          confirmTokenHash: null,
+          confirmExpiresAt: null,
+        });
+      }
+      await trx.registrations.confirm(id, announcementId, "registered");
+      await trx.registrations.checkIn(id, at, by);
+      return { ok: true, result: { outcome: "checked-in", name: existing?.name ?? person.name } } as const;
+    }),
+  );
 }
 
 /** Undoes a check-in (a wrong person picked), audited; false when it was not checked in, or is not this announcement's. */

@@ -61,6 +61,62 @@ function CheckInOutcome({ result }: { result: CheckInResult }) {
 /** One fetcher for every check-in of the screen (picked, scanned, undone): its answer is the latest outcome. */
 const CHECK_IN_FETCHER = "check-in";
 
+/** The walk-in form's fields. */
+const WALK_IN_FIELDS = [
+  { name: "name", label: "Name", type: "text", autoComplete: "off" },
+  { name: "email", label: "Email", type: "email", autoComplete: "off" },
+  { name: "phone", label: "Phone number", type: "tel", autoComplete: "off" },
+] as const;
+
+/** Someone who came without registering: added with a place (while there is one) and checked in at once. */
+function WalkInForm() {
+  const fetcher = useFetcher<CheckInAnswer>({ key: CHECK_IN_FETCHER });
+  const form = useRef<HTMLFormElement>(null);
+  const walkInSent = fetcher.formData?.get("intent") === "walk-in";
+  // Only a walk-in's post has these fields, so their messages are this form's.
+  const errors = fetcher.data?.result.error;
+  const added = fetcher.data?.checkIn;
+  useEffect(() => {
+    const name = form.current?.elements.namedItem("name");
+    if (added?.outcome === "checked-in" && name instanceof HTMLInputElement && name.value.trim() === added.name) form.current?.reset();
+  }, [added]);
+  return (
+    <details className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <summary className="cursor-pointer font-semibold text-slate-900">Add a walk-in</summary>
+      <fetcher.Form ref={form} method="post" aria-label="Add a walk-in" className="mt-3 flex flex-col gap-3">
+        <input type="hidden" name="intent" value="walk-in" />
+        {WALK_IN_FIELDS.map((field) => {
+          const error = errors?.[field.name]?.[0];
+          return (
+            <div key={field.name} className="flex flex-col gap-1">
+              <label htmlFor={`walk-in-${field.name}`} className="font-semibold text-slate-900">
+                {field.label}
+              </label>
+              <input
+                id={`walk-in-${field.name}`}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `walk-in-${field.name}-error` : undefined}
+                className={inputClass}
+              />
+              {error && (
+                <p id={`walk-in-${field.name}-error`} className="text-sm font-semibold text-red-800">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <Button type="submit" className="self-start" disabled={walkInSent}>
+          Add and check in
+        </Button>
+      </fetcher.Form>
+    </details>
+  );
+}
+
 function PersonAtTheDoor({ person, mayUndo }: { person: DoorEntry; mayUndo: boolean }) {
   const fetcher = useFetcher<CheckInAnswer>({ key: CHECK_IN_FETCHER });
   const sending = fetcher.formData?.get("registrationId") === person.id;
@@ -199,6 +255,7 @@ export function CheckInScreen({
           {CHECK_IN_MESSAGES.searchHelp}
         </p>
       </Form>
+      <WalkInForm />
       {query.trim() !== "" &&
         (found.length === 0 ? (
           <p className="mt-6 text-slate-800">{CHECK_IN_MESSAGES.noMatch(query.trim())}</p>
