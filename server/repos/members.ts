@@ -104,13 +104,16 @@ export function membersRepo(db: Kysely<Database>) {
   };
 }
 
-/** A member's registrations for events, newest first: the announcement's title (null: untitled) and where they stand. */
+/**
+ * A member's registrations for events, newest first: the announcement's title (null: untitled), where they stand, and
+ * when they were checked in at the door (null: not, or not yet).
+ */
 export function memberRegistrations(db: Kysely<Database>, email: string) {
   return db
     .selectFrom("registrations as r")
     .innerJoin("announcements as a", "a.id", "r.announcementId")
     .where("r.email", "=", email)
-    .select(["r.id", "r.status", "r.createdAt", "a.title", "a.id as announcementId"])
+    .select(["r.id", "r.status", "r.createdAt", "r.checkedInAt", "a.title", "a.id as announcementId"])
     .orderBy("r.createdAt", "desc")
     .execute();
 }

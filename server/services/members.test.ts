@@ -103,6 +103,59 @@ describe.each(testEngines())("members on %s", (engine) => {
     expect(details!.history.map((entry) => [entry.kind, entry.detail, entry.adminEmail])).toEqual([
       ["accepted", "2026–27", "admin@example.org"],
     ]);
+    expect(details!.registrations).toEqual([]);
+  });
+
+  test("a member's details list the events they registered for, and those they attended (checked in at the door)", async () => {
+    const { members } = services();
+    await admit([await application("Ayesha Khan")]);
+    const repos = createRepos(database.db);
+    const events: string[] = [];
+    for (const title of ["First aid workshop", "Blood drive"]) {
+      const id = newId();
+      await repos.announcements.create(
+        id,
+        {
+          title,
+          description: "x",
+          imageId: null,
+          linkUrl: null,
+          linkLabel: null,
+          publishAt: NOW.toISOString(),
+          expiresAt: null,
+          event: null,
+          registration: null,
+          pinned: false,
+        },
+        NOW.toISOString(),
+      );
+      events.push(id);
+    }
+    for (const [index, announcementId] of events.entries()) {
+      const id = newId();
+      const createdAt = new Date(NOW.getTime() + index * DAY).toISOString();
+      await repos.registrations.create({
+        id,
+        announcementId,
+        name: "Ayesha Khan",
+        email: "ayesha.khan@example.org",
+        phone: "03001234567",
+        class: "2nd Year",
+        answers: "[]",
+        submissionKey: null,
+        createdAt,
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+      });
+      await repos.registrations.confirm(id, announcementId, "registered");
+      if (index === 0) await repos.registrations.checkIn(id, new Date(NOW.getTime() + DAY / 2).toISOString(), "Sara");
+    }
+    const [member] = (await members.listPage(filter())).members;
+    const details = await members.details(member!.id);
+    expect(details!.registrations.map(({ heading, status, attended }) => ({ heading, status, attended }))).toEqual([
+      { heading: "Blood drive", status: "registered", attended: null },
+      { heading: "First aid workshop", status: "registered", attended: "5 December 2026 at 22:00" },
+    ]);
   });
 
   test("the list searches name, email and phone, filters by session, class, position and status, 25 a page", async () => {

@@ -179,7 +179,7 @@ export function memberService({
       return { body: csvFile(rows()), fileName: csvFileName("members", now, timeZone) };
     },
 
-    /** A member with their history (applied, accepted, positions, sessions) and the events they registered for. */
+    /** A member with their history (applied, accepted, positions, sessions) and the events they registered for and attended. */
     async details(id: string) {
       if (!isRecordId(id)) return undefined;
       const member = await repos.members.findById(id);
@@ -201,6 +201,8 @@ export function memberService({
           heading: registration.title ?? DEFAULT_ANNOUNCEMENT_TITLE,
           status: registration.status,
           when: siteTime(registration.createdAt),
+          /** When they were checked in at the event's door: they attended. */
+          attended: registration.checkedInAt && siteTime(registration.checkedInAt),
         })),
       };
     },

@@ -193,7 +193,7 @@ test.describe("Members", () => {
       new RegExp(`^${WHEN}: applied to join$`),
       new RegExp(`^${WHEN}: Accepted as a member for ${CURRENT} \\(by ${E2E_ADMIN.email}\\)$`),
     ]);
-    await expect(page.getByRole("region", { name: "Events registered for" })).toContainText("None yet.");
+    await expect(page.getByRole("region", { name: "Events registered for and attended" })).toContainText("None yet.");
 
     const form = page.getByRole("form", { name: "Committee position" });
     const position = form.getByLabel("Committee position", { exact: true });

@@ -88,16 +88,18 @@ export function MemberPage({ member, listPage }: { member: MemberDetails; listPa
       </section>
       <section aria-labelledby="events-heading" className="flex flex-col gap-2">
         <h2 id="events-heading" className="text-xl font-bold text-brand-900">
-          Events registered for
+          Events registered for and attended
         </h2>
         {member.registrations.length === 0 ? (
           <p className="text-slate-700">None yet.</p>
         ) : (
           <ul className="flex flex-col gap-1 text-slate-900">
             {member.registrations.map((registration) => (
-              <li
-                key={registration.id}
-              >{`${registration.heading}: ${REGISTRATION_WORDS[registration.status] ?? registration.status} (${registration.when})`}</li>
+              <li key={registration.id}>
+                {registration.attended
+                  ? `${registration.heading}: attended (checked in ${registration.attended})`
+                  : `${registration.heading}: ${REGISTRATION_WORDS[registration.status] ?? registration.status} (${registration.when})`}
+              </li>
             ))}
           </ul>
         )}
