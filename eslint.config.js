@@ -23,6 +23,11 @@ export default tseslint.config(
     },
   },
   {
+    // Service workers, served as they are from public/.
+    files: ["public/**/*.js"],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     // CommonJS, as a file loaded with `node --require` must be (tests/e2e/server-clock.cjs): require() is its import.
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: globals.node },

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { CHECK_IN_MESSAGES } from "#core/messages/registration.ts";
+import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
 import { checkInActionSchema } from "#core/schemas/registration.ts";
 import type { CheckInResult, RegistrationService } from "#server/services/registrations.ts";
 import { readForm } from "./forms.server";

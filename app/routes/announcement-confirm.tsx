@@ -1,13 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { announcementPagePath, announcementRegisterPath } from "#core/public-pages.ts";
-import {
-  confirmLinkGoneMessage,
-  REGISTRATION_MESSAGES,
-  registeredMessage,
-  TICKET_MESSAGES,
-  waitingMessage,
-} from "#core/messages/registration.ts";
+import { confirmLinkGoneMessage, REGISTRATION_MESSAGES, registeredMessage, waitingMessage } from "#core/messages/registration.ts";
+import { TICKET_MESSAGES } from "#core/messages/check-in.ts";
 import { EventDetails } from "#app/components/site/announced-event.tsx";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";

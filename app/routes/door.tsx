@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { CHECK_IN_MESSAGES } from "#core/messages/registration.ts";
+import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
 import { CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
 import { answerCheckIn } from "#app/lib/check-in.server.ts";
 import type { Route } from "./+types/door";

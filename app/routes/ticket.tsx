@@ -1,6 +1,7 @@
+import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { announcementPagePath } from "#core/public-pages.ts";
-import { TICKET_MESSAGES } from "#core/messages/registration.ts";
+import { TICKET_MESSAGES } from "#core/messages/check-in.ts";
 import { EventDetails } from "#app/components/site/announced-event.tsx";
 import type { Route } from "./+types/ticket";
 import { servicesContext } from "#app/context.ts";
@@ -25,7 +26,45 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** The page is one person's: no shared cache keeps it, and no browser cache beyond the visit. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
+/** The ticket page's service worker (public/ticket-sw.js): a ticket opened once opens again with no network. */
+const TICKET_WORKER = "/ticket-sw.js";
+
+/** The worker once it is active; undefined if it is not going to be (it failed to install). */
+function activated(worker: ServiceWorker | null): Promise<ServiceWorker | undefined> {
+  return new Promise((resolve) => {
+    if (!worker) return resolve(undefined);
+    const check = () => {
+      if (worker.state === "activated") resolve(worker);
+      if (worker.state === "redundant") resolve(undefined);
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  });
+}
+
+/**
+ * Registers the ticket page's worker once the page has loaded, and hands it this page and the files it loaded (they
+ * came before the worker ran) to keep.
+ */
+function useTicketKeptOffline(): void {
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    const keep = async () => {
+      const registration = await navigator.serviceWorker.register(TICKET_WORKER, { scope: "/ticket" });
+      // Not `serviceWorker.ready`: a page reached from another within the site was not opened in the worker's scope.
+      const worker = registration.active ?? (await activated(registration.installing ?? registration.waiting));
+      const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
+      worker?.postMessage({ keep: [location.href, ...loaded] });
+    };
+    const start = () => void keep().catch(() => undefined);
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+    return () => window.removeEventListener("load", start);
+  }, []);
+}
+
 export default function TicketPage({ loaderData: { ticket } }: Route.ComponentProps) {
+  useTicketKeptOffline();
   if (!ticket) {
     return (
       <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">

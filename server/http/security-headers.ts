@@ -74,8 +74,9 @@ export function documentPolicy(scripts: readonly string[], { https }: { https: b
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
     "manifest-src": ["'self'"],
-    // The check-in screen's QR decoder (qr-scanner) runs in a worker it makes from a blob of its own code.
-    "worker-src": ["blob:"],
+    // The ticket page's service worker (public/ticket-sw.js); the check-in screen's QR decoder (qr-scanner) runs in a
+    // worker it makes from a blob of its own code.
+    "worker-src": ["'self'", "blob:"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     // The Blood section's WhatsApp and Call buttons post to the site, which answers 303 to wa.me or tel: (browsers

@@ -77,10 +77,15 @@ async function confirmFromMail(page: Page, mailbox: Mailbox, id: string, person:
 }
 
 test.describe(() => {
-  // The server refuses a registration (no place left, the email taken) with 409, which the browser logs.
-  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 409/] });
+  // The server refuses a registration (no place left, the email taken) with 409, which the browser logs; offline, the
+  // ticket page's links cannot ask the server for their routes (React Router's route discovery), which it logs too.
+  test.use({
+    allowedConsoleErrors: [
+      /Failed to load resource: the server responded with a status of 409|net::ERR_INTERNET_DISCONNECTED \(http:\/\/[^/]+\/__manifest\?|Failed to fetch manifest patches/,
+    ],
+  });
 
-  test("registrations: the card's Register, the form's messages, Confirm from the mail, the waiting list, a taken email refused at its field; the admin's list, its CSV and Remove", async ({
+  test("registrations: the card's Register, the form's messages, Confirm from the mail, the ticket (offline too), the waiting list, a taken email refused at its field; the admin's list, its CSV and Remove", async ({
     page,
     seed,
     mailbox,
@@ -138,6 +143,13 @@ test.describe(() => {
     await expect(page.getByTestId("ticket-state")).toHaveText("Your place is confirmed.");
     await expect(page.getByRole("img", { name: "QR code of your ticket" })).toBeVisible();
     await expect(page.getByTestId("ticket-code")).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    // Opened once, it opens again with no network, as at a door in a basement.
+    await expect.poll(() => page.evaluate(async () => (await caches.match(location.href)) !== undefined)).toBe(true);
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId("ticket-name")).toHaveText(AYESHA.name);
+    await expect(page.getByRole("img", { name: "QR code of your ticket" })).toBeVisible();
+    await page.context().setOffline(false);
 
     // The last place is taken while Bilal's form is open: the form says so, keeps what he typed, and offers the waiting list.
     await page.goto(registerPath(camp.id));

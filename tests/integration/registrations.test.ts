@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import {
-  CHECK_IN_MESSAGES,
   confirmationSentMessage,
   confirmLinkGoneMessage,
   REGISTRATION_MESSAGES,
   registeredMessage,
-  TICKET_MESSAGES,
   waitingMessage,
 } from "#core/messages/registration.ts";
+import { CHECK_IN_MESSAGES, TICKET_MESSAGES } from "#core/messages/check-in.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
 import { getPage, post, postToPage } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { doorPagePath } from "#core/public-pages.ts";
+import { doorPagePath } from "#core/tickets.ts";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import { inTransaction } from "#server/repos/index.ts";
 import { formatSiteTime } from "#server/site-time.ts";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Copy, DoorOpen } from "lucide-react";
 import { useFetcher } from "react-router";
-import { DOOR_LINK_MESSAGES } from "#core/messages/registration.ts";
+import { DOOR_LINK_MESSAGES } from "#core/messages/check-in.ts";
 import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage, inputClass } from "#app/components/ui/field.tsx";

@@ -1,6 +1,6 @@
 import QrScanner from "qr-scanner";
 import { useEffect, useRef, useState } from "react";
-import { CHECK_IN_MESSAGES } from "#core/messages/registration.ts";
+import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
 import { FormMessage } from "#app/components/ui/field.tsx";
 
 /**

@@ -11,7 +11,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
 import { goneMessage, NOT_FOUND } from "#core/messages/common.ts";
-import { DOOR_LINK_MESSAGES } from "#core/messages/registration.ts";
+import { DOOR_LINK_MESSAGES } from "#core/messages/check-in.ts";
 import { DoorLinks } from "#app/components/admin/check-in/door-links.tsx";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";

@@ -1,0 +1,58 @@
+// The ticket page's service worker (registered by app/routes/ticket.tsx, scope /ticket): it keeps each ticket page it
+// shows, and the styles it uses, so a ticket opened once still opens at a door with no signal. It serves nothing else,
+// and never the admin area. A new version replaces the old one at once (skipWaiting, clients.claim).
+const CACHE = "tickets-v1";
+
+self.addEventListener("install", () => self.skipWaiting());
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// The page that registered this worker was loaded before it ran: it sends its own address and the files it loaded.
+self.addEventListener("message", (event) => {
+  const urls = (event.data?.keep ?? []).filter((url) => {
+    const { origin, pathname } = new URL(url, self.location.origin);
+    return origin === self.location.origin && (pathname === "/ticket" || pathname.startsWith("/assets/"));
+  });
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls)));
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
+  // The page itself: from the network while there is one (its state may have changed), else as last shown.
+  if (url.pathname === "/ticket" && event.request.mode === "navigate") {
+    event.respondWith(
+      (async () => {
+        const cache = await caches.open(CACHE);
+        try {
+          const response = await fetch(event.request);
+          if (response.ok) await cache.put(event.request, response.clone());
+          return response;
+        } catch {
+          return (await cache.match(event.request)) ?? Response.error();
+        }
+      })(),
+    );
+    return;
+  }
+  // Its styles and scripts: their names change with their content, so a copy kept is always right.
+  if (url.pathname.startsWith("/assets/")) {
+    event.respondWith(
+      (async () => {
+        const cache = await caches.open(CACHE);
+        const kept = await cache.match(event.request);
+        if (kept) return kept;
+        const response = await fetch(event.request);
+        if (response.ok) await cache.put(event.request, response.clone());
+        return response;
+      })(),
+    );
+  }
+});
