@@ -9,7 +9,8 @@
  * Then `requests` (scripts/bench/requests.ts): the admin panel's list, searches and CSV export with 10,000 join
  * requests, on SQLite and on PostgreSQL (when it answers at TEST_DATABASE_URL or the default local URL); and
  * `registrations` (scripts/bench/registrations.ts): 300 people registering at once for one announcement's 100 places,
- * then confirming from their mailed links, through two instances, on each database.
+ * then confirming from their mailed links, through two instances, on each database; `blood` (the coordinators' match
+ * list) and `check-in` (tickets scanned at the door of an event with 2,000), in process, on each database.
  *
  *   npm run bench [-- --duration 8 --connections 50 --join-connections 10 --rounds 3 --only home,join,registrations --accept-encoding identity --samples 30]
  *
@@ -31,6 +32,7 @@ import { benchRequests, type EngineResult, printRequestsReport, REQUESTS_ENGINES
 import { benchRegistrations, printRegistrationsReport, type RegistrationsResult } from "./bench/registrations";
 import { benchUploads, type UploadsResult } from "./bench/uploads";
 import { benchBloodMatch, type BloodMatchResult, printBloodMatchReport } from "./bench/blood-match";
+import { benchCheckIn, type CheckInResult, printCheckInReport } from "./bench/check-in";
 import { APPLICANTS_PER_RUN, joinHeaders, joinScript } from "./bench/join-load";
 import { requireWrk, runWrk } from "./bench/wrk";
 import { freePort, startProductionServer } from "./lib/production-server";
@@ -45,9 +47,11 @@ const REQUESTS = "requests";
 const REGISTRATIONS = "registrations";
 /** The blood coordinators' match list with 10,000 donors and 2,000 requests, on each database, in process (scripts/bench/blood-match.ts). */
 const BLOOD = "blood";
-const SECTIONS = [...ENDPOINTS, UPLOADS, REQUESTS, REGISTRATIONS, BLOOD];
+/** Tickets scanned at the door of an event with 2,000 of them, on each database, in process (scripts/bench/check-in.ts). */
+const CHECK_IN = "check-in";
+const SECTIONS = [...ENDPOINTS, UPLOADS, REQUESTS, REGISTRATIONS, BLOOD, CHECK_IN];
 /** The sections that run on each database, with servers (or a database) of their own. */
-const ENGINE_SECTIONS = [REQUESTS, REGISTRATIONS, BLOOD];
+const ENGINE_SECTIONS = [REQUESTS, REGISTRATIONS, BLOOD, CHECK_IN];
 /** GETs of each admin request not timed before the timed ones (JIT, the database's caches). */
 const REQUESTS_WARMUP = 5;
 const BENCH_ADMIN = { email: "bench@example.org", password: "a bench admin's long password" };
@@ -377,6 +381,17 @@ async function benchBloodMatchList(cores: number): Promise<void> {
   if (checks.some((c) => !c.pass)) process.exitCode = 1;
 }
 
+/** Tickets scanned at the door of an event with 2,000 of them, on each database; prints the timings and PASS/MISS per database. */
+async function benchCheckInScans(cores: number): Promise<void> {
+  const loadAtStart = loadAverage();
+  const results: CheckInResult[] = [];
+  for (const engine of REQUESTS_ENGINES) results.push(await benchCheckIn(engine, progress));
+  console.log(`${cores} cores; load average ${loadAtStart} at the start of the check-in, ${loadAverage()} at the end`);
+  const checks = printCheckInReport(results);
+  console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
+  if (checks.some((c) => !c.pass)) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const options = benchOptions();
   requireWrk();
@@ -385,6 +400,7 @@ async function main(): Promise<void> {
   if (options.only.includes(REQUESTS)) await benchAdminRequests(options, cores);
   if (options.only.includes(REGISTRATIONS)) await benchRegistrationRush(cores);
   if (options.only.includes(BLOOD)) await benchBloodMatchList(cores);
+  if (options.only.includes(CHECK_IN)) await benchCheckInScans(cores);
 }
 
 main().catch((error: unknown) => {
