@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
-import { CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
+import { type CheckInAnswer, CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
+import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts";
 import { answerCheckIn } from "#app/lib/check-in.server.ts";
 import type { Route } from "./+types/door";
 import { servicesContext } from "#app/context.ts";
@@ -34,6 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const registrations = context.get(servicesContext).registrations;
   return answerCheckIn(request, registrations, door.announcementId, { by: CHECK_IN_MESSAGES.doorBy(door.label), undoAs: null });
 }
+
+/** Offline or a dropped connection: the screen says the check-in was not sent, instead of giving way to the error page. */
+export const clientAction = answerWhenOffline<CheckInAnswer>({ ok: false, result: formFailure(CHECK_IN_MESSAGES.notSent), checkIn: null });
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const heading = loaderData?.door?.heading;

@@ -22,6 +22,7 @@ export const CHECK_IN_MESSAGES = {
   undone: (name: string) => `Check-in undone: ${name}`,
   notCheckedIn: "They were not checked in: nothing to undo.",
   undoAdminsOnly: "Only an admin can undo a check-in.",
+  notSent: "No connection: the check-in was not sent. Try again once the phone has a signal.",
   doorGone: "This door link does not work: it was revoked, or its event ended more than 6 hours ago. Ask the committee for a new one.",
   doorBy: (label: string) => `${label} (door link)`,
   walkIn: {

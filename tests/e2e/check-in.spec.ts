@@ -6,7 +6,10 @@ import { writeQrVideo } from "./fake-camera";
  * held up to it would see it. Checking in by search is in announcement-registrations.spec.ts; what a check-in comes to
  * (waiting list, other events, twice) is server/services/registrations.test.ts's.
  */
-test("scanning tickets with the camera: the ticket held up is checked in, and still held up a moment later is 'Already checked in'", async ({
+// Offline, the check-in's post fails, which the browser logs.
+test.use({ allowedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
+
+test("scanning tickets with the camera: the ticket held up is checked in, still held up a moment later is 'Already checked in', and without a signal 'not sent'", async ({
   playwright,
   launchOptions,
   baseURL,
@@ -43,6 +46,13 @@ test("scanning tickets with the camera: the ticket held up is checked in, and st
     await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 2 checked in.");
     await expect(outcome).toHaveText(/^Already checked in: Ayesha Khan, by \S+ at /, { timeout: 10_000 });
     await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 2 checked in.");
+
+    // The signal drops: the next read says the check-in was not sent, and the screen stays; back online, it goes through.
+    await context.setOffline(true);
+    await expect(page.getByText("No connection: the check-in was not sent.")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 2 checked in.");
+    await context.setOffline(false);
+    await expect(outcome).toHaveText(/^Already checked in: Ayesha Khan/, { timeout: 10_000 });
 
     await page.getByRole("button", { name: "Stop scanning" }).click();
     await expect(page.getByLabel("Camera")).toHaveCount(0);

@@ -1,6 +1,8 @@
 import { data, href } from "react-router";
 import { NOT_FOUND } from "#core/messages/common.ts";
-import { CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
+import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
+import { type CheckInAnswer, CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
+import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { answerCheckIn } from "#app/lib/check-in.server.ts";
 import type { Route } from "./+types/check-in";
@@ -19,6 +21,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = context.get(adminContext);
   return answerCheckIn(request, context.get(servicesContext).registrations, params.id, { by: admin.name ?? admin.email, undoAs: admin.id });
 }
+
+/** Offline or a dropped connection: the screen says the check-in was not sent, instead of giving way to the error page. */
+export const clientAction = answerWhenOffline<CheckInAnswer>({ ok: false, result: formFailure(CHECK_IN_MESSAGES.notSent), checkIn: null });
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Check in: ${loaderData?.announcement.heading ?? ""}` }, { name: "robots", content: "noindex, nofollow" }];
