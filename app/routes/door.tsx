@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("q") ?? "";
   const screen = await context.get(servicesContext).registrations.door(door.announcementId, query);
   if (!screen) return data({ door: null }, { status: 404 });
-  return { door: { heading: screen.announcement.heading, counts: screen.counts, found: screen.found, query } };
+  return { door: { heading: screen.announcement.heading, counts: screen.counts, found: screen.found, more: screen.more, query } };
 }
 
 /** A check-in (picked or scanned) in the link's name; no undo. Refused, changing nothing, once the link stops working. */
@@ -57,6 +57,14 @@ export default function Door({ loaderData: { door }, actionData }: Route.Compone
     );
   }
   return (
-    <CheckInScreen heading={door.heading} counts={door.counts} found={door.found} query={door.query} answer={actionData} mayUndo={false} />
+    <CheckInScreen
+      heading={door.heading}
+      counts={door.counts}
+      found={door.found}
+      more={door.more}
+      query={door.query}
+      answer={actionData}
+      mayUndo={false}
+    />
   );
 }

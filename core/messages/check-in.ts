@@ -31,6 +31,7 @@ export const CHECK_IN_MESSAGES = {
     missing: "This announcement no longer exists.",
   },
   noMatch: (query: string) => `No one registered matches “${query}”.`,
+  more: (count: number) => `${count} more match: type more of the name to find them.`,
   searchHelp: "Type a part of the name, or the 8-character code on the ticket.",
   noCamera: "The camera could not start. Allow this site to use it in the browser's settings, or find tickets by name or code below.",
   scanHelp: "Hold the ticket's QR code in front of the camera; each ticket is checked once.",

@@ -20,6 +20,7 @@ import { personalDataService, recordEraser } from "./personal-data";
 import { RECIPIENT_DAILY_LIMIT, submissionStore } from "./public-submissions";
 import { CONFIRM_LINK_MS, type RegistrationService, registrationService } from "./registrations";
 import { registrationsCsv } from "./registrations-csv";
+import { DOOR_SEARCH_LIMIT } from "./registrations/check-in";
 import { ticketSigner } from "./registrations/tickets";
 
 const SITE = { siteName: "Students & Co", publicUrl: "https://society.example" };
@@ -667,6 +668,26 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       ).toEqual(["Amna Khan"]);
     }
     expect((await door("Zainab")).found).toEqual([]);
+    expect((await door("khan")).more).toBe(0);
+    // A search that matches more than a screen lists says how many more.
+    const repos = createRepos(database.db);
+    for (let n = 0; n < DOOR_SEARCH_LIMIT + 2; n++) {
+      const student = newId();
+      const at = new Date().toISOString();
+      const row = { name: `Student ${n}`, email: `student${n}@example.org`, phone: "03001234567", class: "", answers: "[]" };
+      await repos.registrations.create({
+        id: student,
+        announcementId: id,
+        ...row,
+        submissionKey: null,
+        createdAt: at,
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+      });
+      await repos.registrations.confirm(student, id, "waiting");
+    }
+    expect(await door("student")).toMatchObject({ more: 2 });
+    expect((await door("student")).found).toHaveLength(DOOR_SEARCH_LIMIT);
     expect(await registrations.door(newId(), "")).toBeUndefined();
 
     await registrations.checkIn(id, { registrationId: amna!.id }, "Sara");

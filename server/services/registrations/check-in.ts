@@ -146,16 +146,17 @@ export async function door(deps: RegistrationDeps, announcementId: string, query
   const registered = confirmed.filter((registration) => registration.status === "registered");
   const words = query.trim().toLowerCase();
   const code = normalizeShortCode(query);
-  const found =
+  const matching =
     words === ""
       ? []
-      : confirmed
-          .filter(
-            (registration) => registration.name.toLowerCase().includes(words) || (code && deps.tickets.shortCode(registration) === code),
-          )
-          .slice(0, DOOR_SEARCH_LIMIT);
+      : confirmed.filter(
+          (registration) => registration.name.toLowerCase().includes(words) || (code && deps.tickets.shortCode(registration) === code),
+        );
+  const found = matching.slice(0, DOOR_SEARCH_LIMIT);
   return {
     announcement,
+    /** How many more the search matched than it lists (type more of the name to find them). */
+    more: matching.length - found.length,
     counts: { registered: registered.length, checkedIn: registered.filter((registration) => registration.checkedInAt !== null).length },
     found: found.map((registration): DoorEntry => ({
       id: registration.id,

@@ -68,17 +68,17 @@ const WALK_IN_FIELDS = [
   { name: "phone", label: "Phone number", type: "tel", autoComplete: "off" },
 ] as const;
 
-/** Someone who came without registering: added with a place (while there is one) and checked in at once. */
+/**
+ * Someone who came without registering: added with a place (while there is one) and checked in at once. A fetcher of
+ * its own, so what it came to shows here, where the person at the door is typing.
+ */
 function WalkInForm() {
-  const fetcher = useFetcher<CheckInAnswer>({ key: CHECK_IN_FETCHER });
+  const fetcher = useFetcher<CheckInAnswer>();
   const form = useRef<HTMLFormElement>(null);
-  const walkInSent = fetcher.formData?.get("intent") === "walk-in";
-  // Only a walk-in's post has these fields, so their messages are this form's.
   const errors = fetcher.data?.result.error;
   const added = fetcher.data?.checkIn;
   useEffect(() => {
-    const name = form.current?.elements.namedItem("name");
-    if (added?.outcome === "checked-in" && name instanceof HTMLInputElement && name.value.trim() === added.name) form.current?.reset();
+    if (added) form.current?.reset();
   }, [added]);
   return (
     <details className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -109,10 +109,12 @@ function WalkInForm() {
             </div>
           );
         })}
-        <Button type="submit" className="self-start" disabled={walkInSent}>
+        {errors?.[""]?.[0] && <FormMessage>{errors[""][0]}</FormMessage>}
+        <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
           Add and check in
         </Button>
       </fetcher.Form>
+      {added && <CheckInOutcome result={added} />}
     </details>
   );
 }
@@ -158,6 +160,7 @@ export function CheckInScreen({
   heading,
   counts,
   found,
+  more,
   query,
   answer: posted,
   mayUndo,
@@ -166,6 +169,8 @@ export function CheckInScreen({
   heading: string;
   counts: { registered: number; checkedIn: number };
   found: DoorEntry[];
+  /** How many more the search matched than it lists. */
+  more: number;
   query: string;
   answer: CheckInAnswer | undefined;
   mayUndo: boolean;
@@ -260,11 +265,14 @@ export function CheckInScreen({
         (found.length === 0 ? (
           <p className="mt-6 text-slate-800">{CHECK_IN_MESSAGES.noMatch(query.trim())}</p>
         ) : (
-          <ul aria-label="Found" className="mt-6 flex flex-col gap-3">
-            {found.map((person) => (
-              <PersonAtTheDoor key={person.id} person={person} mayUndo={mayUndo} />
-            ))}
-          </ul>
+          <>
+            <ul aria-label="Found" className="mt-6 flex flex-col gap-3">
+              {found.map((person) => (
+                <PersonAtTheDoor key={person.id} person={person} mayUndo={mayUndo} />
+              ))}
+            </ul>
+            {more > 0 && <p className="mt-3 text-slate-800">{CHECK_IN_MESSAGES.more(more)}</p>}
+          </>
         ))}
     </main>
   );

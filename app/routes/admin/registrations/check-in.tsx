@@ -30,13 +30,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminCheckIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { announcement, counts, found, query } = loaderData;
+  const { announcement, counts, found, more, query } = loaderData;
   const registrationsPage = href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) });
   return (
     <CheckInScreen
       heading={announcement.heading}
       counts={counts}
       found={found}
+      more={more}
       query={query}
       answer={actionData}
       mayUndo
