@@ -51,5 +51,14 @@ export function doorLinksRepo(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+
+    /** Deletes the links that stopped working (expired or revoked) before `cutoff`: how many went. */
+    async deleteEndedBefore(cutoff: string): Promise<number> {
+      const result = await db
+        .deleteFrom("doorLinks")
+        .where((eb) => eb.or([eb("expiresAt", "<", cutoff), eb("revokedAt", "<", cutoff)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }

@@ -174,8 +174,8 @@ export function createServices(deps: ServiceDeps) {
     /** Changes whenever anything the public pages draw from the database changes (the page cache asks). */
     publicContentVersion: () => repos.publicContent.version(),
     /**
-     * Orphan images, expired sessions, ended rate-limit windows, used or expired account links, registrations and blood
-     * donors never confirmed and donors silent for 12 months go, donors silent for 6 months are asked whether they are
+     * Orphan images, expired sessions, ended rate-limit windows, used or expired account links, door links ended 30 days
+     * ago, registrations and blood donors never confirmed and donors silent for 12 months go, donors silent for 6 months are asked whether they are
      * still willing, images stored without a link preview get one, and once a day what is past the retention period goes. Each task runs whatever became of the others; a failure is logged and retried at the next round.
      */
     async housekeeping(): Promise<void> {
@@ -186,6 +186,7 @@ export function createServices(deps: ServiceDeps) {
         ["ended rate limits", () => repos.rateLimits.deleteExpired()],
         ["settled account links", () => accounts.deleteSettledLinks()],
         ["unconfirmed registrations", () => registrations.deleteExpiredUnconfirmed()],
+        ["door links ended 30 days ago", () => registrations.deleteEndedDoorLinks()],
         ["year-old audit entries", () => audit.deleteExpired()],
         ["retention sweep", () => personalData.sweepDaily()],
         ["blood donors past keeping", () => bloodDonors.sweep()],

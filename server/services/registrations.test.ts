@@ -751,6 +751,11 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(await registrations.openDoor(token!, before)).toBeUndefined();
     const states = (await registrations.doorLinksFor(id, new Date("2026-12-06T00:00:00.000Z"))).map((link) => link.state);
     expect(states).toEqual(["expired", "revoked"]);
+    // Thirty days after they stopped working, housekeeping deletes them (and who they were for).
+    expect(await registrations.deleteEndedDoorLinks(new Date("2027-01-04T16:00:00.000Z"))).toBe(1);
+    expect((await registrations.doorLinksFor(id)).map((link) => link.label)).toEqual(["Side door"]);
+    expect(await registrations.deleteEndedDoorLinks(new Date("2027-01-04T17:01:00.000Z"))).toBe(1);
+    expect(await registrations.doorLinksFor(id)).toEqual([]);
     const audit = await database.db
       .selectFrom("auditLog")
       .select(["actor", "action"])

@@ -51,6 +51,7 @@ export function registrationService(services: Omit<RegistrationDeps, "repos" | "
     doorLinksFor: bindFirst(deps, doorLinks.doorLinksFor),
     revokeDoorLink: bindFirst(deps, doorLinks.revokeDoorLink),
     openDoor: bindFirst(deps, doorLinks.openDoor),
+    deleteEndedDoorLinks: bindFirst(deps, doorLinks.deleteEndedDoorLinks),
   };
 }
 

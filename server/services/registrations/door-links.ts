@@ -7,6 +7,8 @@ import type { RegistrationDeps } from "./deps";
 
 /** How long a door link works after its event ends (or, with no end set, after it starts). */
 export const DOOR_LINK_GRACE_MS = 6 * 60 * 60 * 1000;
+/** How long an ended door link stays listed (who it was for, when it ended) before housekeeping deletes it. */
+export const ENDED_DOOR_LINK_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 const newDoorToken = (): string => crypto.randomBytes(32).toString("base64url");
 const hashDoorToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
@@ -92,3 +94,7 @@ export async function openDoor({ repos }: RegistrationDeps, token: string, now: 
   const link = await repos.doorLinks.findOpen(hashDoorToken(token), now.toISOString());
   return link && { announcementId: link.announcementId, label: link.label };
 }
+
+/** Deletes the door links that stopped working (expired or revoked) more than 30 days ago: how many went. */
+export const deleteEndedDoorLinks = ({ repos }: RegistrationDeps, now: Date = new Date()): Promise<number> =>
+  repos.doorLinks.deleteEndedBefore(new Date(now.getTime() - ENDED_DOOR_LINK_KEPT_MS).toISOString());
