@@ -178,12 +178,13 @@ export function CheckInScreen({
 }) {
   const fetcher = useFetcher<CheckInAnswer>({ key: CHECK_IN_FETCHER });
   const [searchParams] = useSearchParams();
-  // Without JavaScript a check-in is a page's post; with it, the fetcher's, or a code read as no ticket here.
-  const [unreadable, setUnreadable] = useState<{ at: number } | null>(null);
+  // Without JavaScript a check-in is a page's post; with it, the fetcher's, or a code the camera read that is no ticket
+  // at all (shown until the fetcher's next answer, whichever came last).
+  const [unreadable, setUnreadable] = useState<{ before: CheckInAnswer | undefined } | null>(null);
   const answer = fetcher.data ?? posted;
   const [scanning, setScanning] = useState(false);
   const lastScan = useRef({ text: "", at: 0 });
-  const shown = unreadable ? ({ outcome: "not-for-event" } as const) : answer?.checkIn;
+  const shown = unreadable && unreadable.before === fetcher.data ? ({ outcome: "not-for-event" } as const) : answer?.checkIn;
   const refused = shown ? undefined : answer?.result.error?.[""]?.[0];
 
   useEffect(() => {
@@ -197,11 +198,10 @@ export function CheckInScreen({
     lastScan.current = { text, at: now };
     const token = ticketTokenIn(text);
     if (!token) {
-      setUnreadable({ at: now });
+      setUnreadable({ before: fetcher.data });
       signalOutcome("not-for-event");
       return;
     }
-    setUnreadable(null);
     void fetcher.submit({ intent: "scan", token }, { method: "post" });
   }
   return (
