@@ -1,17 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import { BLOOD_GROUPS, type BloodGroup } from "#core/blood/groups.ts";
-import { parseConfig } from "#server/config.ts";
-import { createDatabase, type Engine, migrateToLatest } from "#server/db/database.ts";
+import type { createDatabase, Engine } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import { bloodRequestService } from "#server/services/blood-requests.ts";
 import { toWallTime } from "#server/site-time.ts";
 import type { Insertable } from "kysely";
 import { median, nearestRank } from "./report";
-import { DEFAULT_POSTGRES_URL, postgresRun, postgresUnreachable } from "./requests";
+import { onBenchDatabase } from "./bench-database";
 
 /** The issue's case: this many donors and requests in the database, and the match list of a new request under 200 ms. */
 export const SEEDED_DONORS = 10_000;
@@ -141,19 +137,8 @@ async function seed(db: ReturnType<typeof createDatabase>["db"], engine: Engine,
  * rows. In process: the page that shows the list adds the admin area's own rendering on top.
  */
 export async function benchBloodMatch(engine: Engine, progress: (line: string) => void): Promise<BloodMatchResult> {
-  const baseUrl = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL;
-  if (engine === "postgres") {
-    const unreachable = await postgresUnreachable(baseUrl);
-    if (unreachable) return { engine, skipped: `skipped: no PostgreSQL (${unreachable})` };
-  }
   const now = new Date();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-blood-"));
-  const schema = engine === "postgres" ? `bench_${process.pid}_${Date.now().toString(36)}` : undefined;
-  if (schema) await postgresRun(baseUrl, `create schema "${schema}"`);
-  const config = parseConfig({ DATA_DIR: dataDir, DATABASE_URL: schema ? baseUrl : undefined });
-  const database = createDatabase(config.database, { schema });
-  try {
-    await migrateToLatest(database.db);
+  const measured = await onBenchDatabase(engine, "blood", async (database) => {
     progress(`blood match on ${engine}: seeding ${SEEDED_DONORS} donors and ${SEEDED_BLOOD_REQUESTS} requests`);
     const seeding = performance.now();
     await seed(database.db, engine, now);
@@ -193,12 +178,9 @@ export async function benchBloodMatch(engine: Engine, progress: (line: string) =
         0.95,
       ).toFixed(1)} ms`,
     );
-    return { engine, seedSeconds, matchMs, listed };
-  } finally {
-    await database.close();
-    if (schema) await postgresRun(baseUrl, `drop schema if exists "${schema}" cascade`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    return { seedSeconds, matchMs, listed };
+  });
+  return { engine, ...measured };
 }
 
 /** Per database, the timings; then the target's PASS or MISS per database. Returns the checks. */

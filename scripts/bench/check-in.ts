@@ -1,10 +1,6 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
-import { parseConfig } from "#server/config.ts";
-import { createDatabase, type Engine, migrateToLatest } from "#server/db/database.ts";
+import type { Engine } from "#server/db/database.ts";
 import { createLogger } from "#server/logger.ts";
 import { mailFiles } from "#server/mail/mail-files.ts";
 import { createRepos } from "#server/repos/index.ts";
@@ -16,7 +12,7 @@ import { registrationService } from "#server/services/registrations.ts";
 import { ticketSigner } from "#server/services/registrations/tickets.ts";
 import { localStorage } from "#server/storage/local-storage.ts";
 import { median, nearestRank } from "./report";
-import { DEFAULT_POSTGRES_URL, postgresRun, postgresUnreachable } from "./requests";
+import { onBenchDatabase } from "./bench-database";
 
 /** The issue's case: an event with this many tickets, each scan answered on the server in under 100 ms. */
 export const SEEDED_TICKETS = 2_000;
@@ -43,18 +39,7 @@ const p95 = (values: readonly number[]) =>
  * and searches by short code (which signs every ticket of the event). In process: the post adds the page's answer.
  */
 export async function benchCheckIn(engine: Engine, progress: (line: string) => void): Promise<CheckInResult> {
-  const baseUrl = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL;
-  if (engine === "postgres") {
-    const unreachable = await postgresUnreachable(baseUrl);
-    if (unreachable) return { engine, skipped: `skipped: no PostgreSQL (${unreachable})` };
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-check-in-"));
-  const schema = engine === "postgres" ? `bench_${process.pid}_${Date.now().toString(36)}` : undefined;
-  if (schema) await postgresRun(baseUrl, `create schema "${schema}"`);
-  const config = parseConfig({ DATA_DIR: dataDir, DATABASE_URL: schema ? baseUrl : undefined });
-  const database = createDatabase(config.database, { schema });
-  try {
-    await migrateToLatest(database.db);
+  const measured = await onBenchDatabase(engine, "check-in", async (database, dataDir) => {
     const db = database.db;
     const logger = createLogger("silent");
     const erase = recordEraser({ db, mailFiles: mailFiles(dataDir), logger });
@@ -138,12 +123,9 @@ export async function benchCheckIn(engine: Engine, progress: (line: string) => v
     }
     const { counts } = (await registrations.door(announcementId, ""))!;
     progress(`check-in on ${engine}: scan median ${median(scanMs).toFixed(1)} ms, p95 ${p95(scanMs).toFixed(1)} ms`);
-    return { engine, scanMs, rescanMs, searchMs, checkedIn: counts.checkedIn };
-  } finally {
-    await database.close();
-    if (schema) await postgresRun(baseUrl, `drop schema if exists "${schema}" cascade`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    return { scanMs, rescanMs, searchMs, checkedIn: counts.checkedIn };
+  });
+  return { engine, ...measured };
 }
 
 /** Per database, the timings; then the target's PASS or MISS per database. Returns the checks. */
