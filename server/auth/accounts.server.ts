@@ -17,6 +17,7 @@ import { AUDIT_ACTOR } from "#server/repos/audit-log.ts";
 import { errorMessage } from "#core/errors.ts";
 import { hashOrBusy, newPasswordProblem, personalWords } from "./password.server";
 import { loginAccountKey } from "./rate-limit.server";
+import { hashLinkToken, newLinkToken } from "#server/link-token.ts";
 
 export const INVITATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 export const PASSWORD_RESET_LIFETIME_MS = 30 * 60 * 1000;
@@ -61,10 +62,6 @@ export interface AccountsDeps {
   logger: Logger;
   now?: () => Date;
 }
-
-/** The link's secret: 256 random bits in the mail, only its SHA-256 in the database. */
-const newLinkToken = (): string => crypto.randomBytes(32).toString("base64url");
-const hashLinkToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
 
 const resetRequestKey = (kind: "ip" | "account", value: string) =>
   `reset:${kind}:${crypto.createHash("sha256").update(value).digest("hex")}`;

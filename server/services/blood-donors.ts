@@ -16,6 +16,7 @@ import { logSecurityEvent } from "#server/security-log.ts";
 import { toWallTime } from "#server/site-time.ts";
 import { type RecordEraser, retentionCutoff } from "./personal-data";
 import { queuePublicMail, type SubmissionResult, type SubmissionStore } from "./public-submissions";
+import { hashLinkToken, isLinkToken, newLinkToken } from "#server/link-token.ts";
 
 /** A donor who never confirmed from their link is deleted this long after signing up. */
 export const UNCONFIRMED_DONOR_MS = 7 * 24 * 60 * 60 * 1000;
@@ -34,10 +35,6 @@ const SWEEP_BATCH = 500;
 /** Donors asked whether they are still willing per housekeeping round (mail goes out at the outbox's pace anyway). */
 const REMINDER_BATCH = 100;
 
-/** A random 256-bit token, base64url (43 characters): the personal link's `token`. Only its SHA-256 is stored. */
-const newLinkToken = (): string => crypto.randomBytes(32).toString("base64url");
-const hashLinkToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
-const isLinkToken = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
 const digest = (value: string): string => crypto.createHash("sha256").update(value).digest("hex");
 
 /** A city as donors are grouped and matched by it. */

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { daysSinceDonation, donationCutoffs, type DonationInterval } from "#core/blood/eligibility.ts";
 import { whatsAppNumber } from "#core/blood/phone.ts";
@@ -10,6 +9,7 @@ import type { BloodRequestRow, MatchedDonor } from "#server/repos/blood-requests
 import { createRepos, inTransaction } from "#server/repos/index.ts";
 import { bloodAskMail, type DonorMailSite } from "#server/mail/templates/blood-donor.ts";
 import { formatSiteTime, toWallTime, wallTimeToInstant } from "#server/site-time.ts";
+import { hashLinkToken, isLinkToken, newLinkToken } from "#server/link-token.ts";
 
 /** Per admin: 30 donors' numbers revealed an hour (WhatsApp, Call or Show number), each one audited. */
 export const REVEAL_LIMIT = { limit: 30, windowMs: 60 * 60 * 1000 } as const;
@@ -17,11 +17,6 @@ export const REVEAL_LIMIT = { limit: 30, windowMs: 60 * 60 * 1000 } as const;
 export const MATCH_LIMIT = 100;
 /** "Ask by mail" asks at most this many donors at once. */
 export const ASK_BY_MAIL_MAX = 20;
-
-/** A random 256-bit token, base64url (43 characters): an answer link's `token`. Only its SHA-256 is stored. */
-const newAnswerToken = (): string => crypto.randomBytes(32).toString("base64url");
-const hashAnswerToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
-const isAnswerToken = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /** A request as coordinators read it: its status as of now (an open one past its time is expired), times in site time. */
 export interface BloodRequestView {
@@ -208,7 +203,7 @@ export function bloodRequestService({
         const chosen = matches.filter((match) => match.askedAt === null).slice(0, Math.min(Math.max(count, 0), ASK_BY_MAIL_MAX));
         const donors = await trx.bloodDonors.mailAddresses(chosen.map((match) => match.id));
         for (const donor of donors) {
-          const token = newAnswerToken();
+          const token = newLinkToken();
           await trx.bloodRequests.recordAsk({
             requestId: row.id,
             donorId: donor.id,
@@ -217,7 +212,7 @@ export function bloodRequestService({
             askedAt: now.toISOString(),
             answer: null,
             answeredAt: null,
-            answerTokenHash: hashAnswerToken(token),
+            answerTokenHash: hashLinkToken(token),
           });
           const { payload, secretLink } = bloodAskMail(donor, request, siteInfo, token);
           // Tied to the donor: erasing them takes the mail too.
@@ -235,8 +230,8 @@ export function bloodRequestService({
      * request, whether it is still open, and the answer given so far. Undefined for a link that does not work.
      */
     async answerPage(token: string, now = new Date()) {
-      if (!isAnswerToken(token)) return undefined;
-      const ask = await repos.bloodRequests.findAskByTokenHash(hashAnswerToken(token));
+      if (!isLinkToken(token)) return undefined;
+      const ask = await repos.bloodRequests.findAskByTokenHash(hashLinkToken(token));
       if (!ask) return undefined;
       const open = ask.status === "open" && ask.neededBy > now.toISOString();
       return {
@@ -252,8 +247,8 @@ export function bloodRequestService({
 
     /** The donor's answer from their link, while the request is open; false otherwise (the page says why). */
     async answer(token: string, answer: "yes" | "no", now = new Date()): Promise<boolean> {
-      if (!isAnswerToken(token)) return false;
-      const ask = await repos.bloodRequests.findAskByTokenHash(hashAnswerToken(token));
+      if (!isLinkToken(token)) return false;
+      const ask = await repos.bloodRequests.findAskByTokenHash(hashLinkToken(token));
       if (!ask || ask.status !== "open" || ask.neededBy <= now.toISOString()) return false;
       await repos.bloodRequests.setAnswer(ask.requestId, ask.donorId, answer, now.toISOString());
       return true;

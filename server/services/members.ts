@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { greetableName } from "#core/greetable-name.ts";
 import { MEMBER_RENEWAL_PAGE } from "#core/public-pages.ts";
@@ -12,13 +11,10 @@ import { type MemberMatch, memberRegistrations, type MemberRow } from "#server/r
 import { formatSiteTime, toWallTime } from "#server/site-time.ts";
 import { type CsvExport, csvFile, csvFileName } from "./csv-file";
 import type { RecordEraser } from "./personal-data";
+import { hashLinkToken, isLinkToken, newLinkToken } from "#server/link-token.ts";
 
 /** A member who does not answer a new session's mail within this time lapses: a past member from then on. */
 export const RENEWAL_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
-
-const newRenewalToken = (): string => crypto.randomBytes(32).toString("base64url");
-const hashRenewalToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
-const isRenewalToken = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /**
  * The society's year as people write it, "2026–27", for an instant: a session runs from July to June. Used until an
@@ -245,9 +241,9 @@ export function memberService({
         await trx.settings.setMemberSession(session);
         const members = await trx.members.currentOutside(session);
         for (const member of members) {
-          const token = newRenewalToken();
+          const token = newLinkToken();
           await trx.members.update(member.id, {
-            renewalTokenHash: hashRenewalToken(token),
+            renewalTokenHash: hashLinkToken(token),
             renewalSession: session,
             renewalDeadline: deadline.toISOString(),
           });
@@ -287,8 +283,8 @@ export function memberService({
 
     /** What the page a renewal link opens shows, changing nothing; undefined for a link that does not work. */
     async renewalPage(token: string, now = new Date()) {
-      if (!isRenewalToken(token)) return undefined;
-      const member = await repos.members.findByRenewalHash(hashRenewalToken(token));
+      if (!isLinkToken(token)) return undefined;
+      const member = await repos.members.findByRenewalHash(hashLinkToken(token));
       if (!member?.renewalSession || !member.renewalDeadline) return undefined;
       return {
         name: member.name,
@@ -299,9 +295,9 @@ export function memberService({
 
     /** The member stays for the new session (their history says so); false for a link that does not work or is past its time. */
     async renew(token: string, now = new Date()): Promise<boolean> {
-      if (!isRenewalToken(token)) return false;
+      if (!isLinkToken(token)) return false;
       return inTransaction(db, async (trx) => {
-        const member = await trx.members.findByRenewalHash(hashRenewalToken(token));
+        const member = await trx.members.findByRenewalHash(hashLinkToken(token));
         if (!member?.renewalSession || !member.renewalDeadline || member.status !== "current") return false;
         if (member.renewalDeadline <= now.toISOString()) return false;
         await trx.members.update(member.id, {

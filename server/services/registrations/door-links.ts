@@ -1,18 +1,14 @@
-import crypto from "node:crypto";
 import { doorPagePath } from "#core/tickets.ts";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import { inTransaction } from "#server/repos/index.ts";
 import { formatSiteTime } from "#server/site-time.ts";
 import type { RegistrationDeps } from "./deps";
+import { hashLinkToken, isLinkToken, newLinkToken } from "#server/link-token.ts";
 
 /** How long a door link works after its event ends (or, with no end set, after it starts). */
 export const DOOR_LINK_GRACE_MS = 6 * 60 * 60 * 1000;
 /** How long an ended door link stays listed (who it was for, when it ended) before housekeeping deletes it. */
 export const ENDED_DOOR_LINK_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
-
-const newDoorToken = (): string => crypto.randomBytes(32).toString("base64url");
-const hashDoorToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
-const isDoorToken = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /** Why no door link was made: no such announcement, no event to open a door for, or its event is over. */
 export type DoorLinkRefusal = "missing" | "no-event" | "ended";
@@ -42,13 +38,13 @@ export async function createDoorLink(
   if (!announcement.event) return { ok: false, reason: "no-event" };
   const expiresAt = new Date(new Date(announcement.event.endsAt ?? announcement.event.startsAt).getTime() + DOOR_LINK_GRACE_MS);
   if (expiresAt <= now) return { ok: false, reason: "ended" };
-  const token = newDoorToken();
+  const token = newLinkToken();
   const id = newId();
   await inTransaction(db, async (trx) => {
     await trx.doorLinks.create({
       id,
       announcementId,
-      tokenHash: hashDoorToken(token),
+      tokenHash: hashLinkToken(token),
       label,
       createdBy: actorId,
       createdAt: now.toISOString(),
@@ -90,8 +86,8 @@ export async function revokeDoorLink(
 
 /** The door a link opens while it works: its announcement and who it is for; undefined for any other token. */
 export async function openDoor({ repos }: RegistrationDeps, token: string, now: Date = new Date()) {
-  if (!isDoorToken(token)) return undefined;
-  const link = await repos.doorLinks.findOpen(hashDoorToken(token), now.toISOString());
+  if (!isLinkToken(token)) return undefined;
+  const link = await repos.doorLinks.findOpen(hashLinkToken(token), now.toISOString());
   return link && { announcementId: link.announcementId, label: link.label };
 }
 

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { RegistrationInput } from "#core/schemas/registration.ts";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import type { Logger } from "#server/logger.ts";
@@ -16,6 +15,7 @@ import {
 import { formatSiteTime } from "#server/site-time.ts";
 import { ticketPagePath } from "#core/public-pages.ts";
 import type { RegistrationDeps } from "./deps";
+import { hashLinkToken, isLinkToken, newLinkToken } from "#server/link-token.ts";
 
 /** Why a registration was not taken (the form says each: see REGISTRATION_MESSAGES). */
 export type RegistrationRefusal = "missing" | "closed" | "full" | "already-registered" | "network-limit";
@@ -37,11 +37,6 @@ export type ConfirmResult =
 
 /** How long a "Confirm your place" link works; an unconfirmed registration goes when it stops working. */
 export const CONFIRM_LINK_MS = 24 * 60 * 60 * 1000;
-
-/** A random 256-bit token, base64url (43 characters): the link's `token`. Only its SHA-256 is stored. */
-const newConfirmToken = (): string => crypto.randomBytes(32).toString("base64url");
-const hashConfirmToken = (token: string): string => crypto.createHash("sha256").update(token).digest("hex");
-const isConfirmToken = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 const queueRegistrantMail = (trx: Repos, logger: Logger, mail: QueuedRecipientMail, recordId: string, now: Date) =>
   queuePublicMail(trx, logger, { ...mail, recordId, form: "registration", siteLimit: REGISTRATION_MAIL_LIMIT }, now);
@@ -119,7 +114,7 @@ export async function register(
           const { registered, waiting } = await trx.registrations.counts(announcementId);
           const full = locked.capacity !== null && (registered >= locked.capacity || waiting > 0);
           if (full && !input.waitingList) throw new RegistrationRefused("full");
-          const token = newConfirmToken();
+          const token = newLinkToken();
           if (existing) {
             const resent = await queueRegistrantMail(
               trx,
@@ -128,7 +123,7 @@ export async function register(
               existing.id,
               now,
             );
-            if (resent) await trx.registrations.renewLink(existing.id, hashConfirmToken(token), expiresAt);
+            if (resent) await trx.registrations.renewLink(existing.id, hashLinkToken(token), expiresAt);
             return { id: existing.id, created: false, resent };
           }
           const { limit, windowMs } = ANNOUNCEMENT_NETWORK_LIMIT;
@@ -145,7 +140,7 @@ export async function register(
             answers: JSON.stringify(input.answers),
             submissionKey: input.submissionKey ?? null,
             createdAt: at,
-            confirmTokenHash: hashConfirmToken(token),
+            confirmTokenHash: hashLinkToken(token),
             confirmExpiresAt: expiresAt,
           });
           return { id, created: true, confirmation: registrationConfirmMail(input, target, siteInfo, token), resent: false };
@@ -171,8 +166,8 @@ export async function confirmation(deps: RegistrationDeps, announcementId: strin
   const target = await deps.announcements.registrationTarget(announcementId, now);
   if (!target) return undefined;
   const open =
-    isConfirmToken(token) &&
-    (await deps.repos.registrations.findUnconfirmed(announcementId, hashConfirmToken(token), now.toISOString())) !== undefined;
+    isLinkToken(token) &&
+    (await deps.repos.registrations.findUnconfirmed(announcementId, hashLinkToken(token), now.toISOString())) !== undefined;
   return { announcement: target.card, open };
 }
 
@@ -188,8 +183,8 @@ export async function confirm(
   token: string,
   now: Date = new Date(),
 ): Promise<ConfirmResult> {
-  if (!isRecordId(announcementId) || !isConfirmToken(token)) return { ok: false, reason: "invalid" };
-  const tokenHash = hashConfirmToken(token);
+  if (!isRecordId(announcementId) || !isLinkToken(token)) return { ok: false, reason: "invalid" };
+  const tokenHash = hashLinkToken(token);
   // Read before the transaction: on SQLite it holds the one connection until it ends.
   const siteInfo = await site();
   const result = await inTurn(() =>
