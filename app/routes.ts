@@ -19,6 +19,7 @@ export default [
   route("members/renew", "routes/member-renewal.tsx"),
   route("ticket", "routes/ticket.tsx"),
   route("door", "routes/door.tsx"),
+  route("door/list", "routes/door-list.ts"),
   // The admin area: never stored by a browser, and the admin navigation once signed in (routes/admin/layout.tsx).
   layout("routes/admin/layout.tsx", [
     // Open without a session, or before the sign-in is complete: each checks what it needs itself.
@@ -47,6 +48,7 @@ export default [
       route("admin/announcements/:id/registrations", "routes/admin/registrations/index.tsx"),
       route("admin/announcements/:id/registrations.csv", "routes/admin/registrations/csv.ts"),
       route("admin/announcements/:id/check-in", "routes/admin/registrations/check-in.tsx"),
+      route("admin/announcements/:id/check-in/list", "routes/admin/registrations/check-in-list.ts"),
       route("admin/content", "routes/admin/content/layout.tsx", [
         index("routes/admin/content/index.tsx"),
         route("home", "routes/admin/content/home.tsx"),

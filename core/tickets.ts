@@ -23,3 +23,37 @@ export function ticketTokenIn(scanned: string): string | undefined {
   const token = url.searchParams.get("token") ?? "";
   return url.pathname === "/ticket" && TICKET_TOKEN.test(token) ? token : undefined;
 }
+
+/**
+ * A short code as typed at the door, in the form `shortCode` gives, or undefined when it cannot be one: case, spaces
+ * and dashes do not matter, and the letters Crockford's alphabet leaves out read as the digits they look like (O as 0,
+ * I and L as 1).
+ */
+export function normalizeShortCode(typed: string): string | undefined {
+  const code = typed.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
+  if (!/^[0-9A-HJKMNP-TV-Z]{8}$/.test(code)) return undefined;
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** How many people one search at the door lists. */
+export const DOOR_SEARCH_LIMIT = 20;
+
+/**
+ * The people a search at the door finds among `people`: a part of the name, or the ticket's short code (`shortCodeOf`,
+ * asked only when the search can be a code) typed in any case, with or without its dash. At most DOOR_SEARCH_LIMIT, and
+ * how many more matched. Nothing for an empty search.
+ */
+export function searchTheDoor<Person extends { name: string }>(
+  people: readonly Person[],
+  query: string,
+  shortCodeOf: (person: Person) => string,
+) {
+  const words = query.trim().toLowerCase();
+  const code = normalizeShortCode(query);
+  const matching =
+    words === ""
+      ? []
+      : people.filter((person) => person.name.toLowerCase().includes(words) || (code !== undefined && shortCodeOf(person) === code));
+  const found = matching.slice(0, DOOR_SEARCH_LIMIT);
+  return { found, more: matching.length - found.length };
+}

@@ -7,7 +7,8 @@ import { readForm } from "./forms.server";
 
 /**
  * A post of a check-in screen, at the door of `announcementId`: `check-in` (a person picked from the search), `scan` (a
- * ticket's token the camera read) or `walk-in` (someone who came without registering), made as `by`; `undo` only for an admin (`undoAs`, their id: audited). The answer
+ * ticket's token the camera read), `walk-in` (someone who came without registering) or `sync` (the check-ins the phone
+ * made offline), made as `by`; `undo` only for an admin (`undoAs`, their id: audited). The answer
  * is what came of it (404 for no ticket of this event), or a refusal in Conform's shape.
  */
 export async function answerCheckIn(
@@ -25,6 +26,10 @@ export async function answerCheckIn(
     if (undoAs === null) return answer(403, null, CHECK_IN_MESSAGES.undoAdminsOnly);
     const undone = await registrations.undoCheckIn(announcementId, asked.registrationId, undoAs);
     return undone ? answer(200, null) : answer(409, null, CHECK_IN_MESSAGES.notCheckedIn);
+  }
+  if (asked.intent === "sync") {
+    const synced = await registrations.syncOfflineCheckIns(announcementId, asked.checkIns, by);
+    return data({ ok: true, result: submission.reply(), checkIn: null, synced });
   }
   if (asked.intent === "walk-in") {
     const added = await registrations.walkIn(announcementId, { name: asked.name, email: asked.email, phone: asked.phone }, by);

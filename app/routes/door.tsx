@@ -1,7 +1,7 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
-import { type CheckInAnswer, CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
-import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts";
+import { CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
+import { checkInClientAction } from "#app/components/admin/check-in/check-in-client-action.ts";
 import { answerCheckIn } from "#app/lib/check-in.server.ts";
 import type { Route } from "./+types/door";
 import { servicesContext } from "#app/context.ts";
@@ -22,7 +22,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("q") ?? "";
   const screen = await context.get(servicesContext).registrations.door(door.announcementId, query);
   if (!screen) return data({ door: null }, { status: 404 });
-  return { door: { heading: screen.announcement.heading, counts: screen.counts, found: screen.found, more: screen.more, query } };
+  const listUrl = `${href("/door/list")}?${new URLSearchParams({ token: new URL(request.url).searchParams.get("token") ?? "" })}`;
+  return {
+    door: {
+      announcementId: door.announcementId,
+      listUrl,
+      heading: screen.announcement.heading,
+      counts: screen.counts,
+      found: screen.found,
+      more: screen.more,
+      query,
+    },
+  };
 }
 
 /** A check-in (picked or scanned) in the link's name; no undo. Refused, changing nothing, once the link stops working. */
@@ -36,8 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerCheckIn(request, registrations, door.announcementId, { by: CHECK_IN_MESSAGES.doorBy(door.label), undoAs: null });
 }
 
-/** Offline or a dropped connection: the screen says the check-in was not sent, instead of giving way to the error page. */
-export const clientAction = answerWhenOffline<CheckInAnswer>({ ok: false, result: formFailure(CHECK_IN_MESSAGES.notSent), checkIn: null });
+/** With no connection, a check-in from the list kept on the phone, sent once there is one. */
+export const clientAction = checkInClientAction;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const heading = loaderData?.door?.heading;
@@ -58,6 +69,8 @@ export default function Door({ loaderData: { door }, actionData }: Route.Compone
   }
   return (
     <CheckInScreen
+      announcementId={door.announcementId}
+      listUrl={door.listUrl}
       heading={door.heading}
       counts={door.counts}
       found={door.found}

@@ -23,6 +23,14 @@ export const CHECK_IN_MESSAGES = {
   notCheckedIn: "They were not checked in: nothing to undo.",
   undoAdminsOnly: "Only an admin can undo a check-in.",
   notSent: "No connection: the check-in was not sent. Try again once the phone has a signal.",
+  savedOffline: "No connection: kept on this phone, and sent when the connection returns.",
+  thisPhone: "this phone (not sent yet)",
+  thisPhoneOnline: "this phone",
+  scannedTwice: "scanned twice",
+  listKept: (count: number, at: string) =>
+    `Ready without a connection: ${count} ${count === 1 ? "ticket" : "tickets"} kept on this phone (as of ${at}).`,
+  unsent: (count: number) => `${count} ${count === 1 ? "check-in" : "check-ins"} made without a connection, waiting to be sent.`,
+  offlineSearch: "No connection: searching the list kept on this phone.",
   doorGone: "This door link does not work: it was revoked, or its event ended more than 6 hours ago. Ask the committee for a new one.",
   doorBy: (label: string) => `${label} (door link)`,
   walkIn: {

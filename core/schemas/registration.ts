@@ -198,9 +198,29 @@ export const registrationsActionSchema = z.discriminatedUnion(
   { error: UNKNOWN_INTENT_MESSAGE },
 );
 
+/** How many offline check-ins a door phone sends in one post. */
+export const OFFLINE_CHECK_INS_PER_POST = 200;
+
+/** The check-ins a door phone made offline, sent as JSON: whom (a registration id from its list) and when. */
+const offlineCheckInsField = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: "custom", message: "Not a list of check-ins" });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(z.object({ registrationId: z.string().max(64), at: z.iso.datetime({ offset: false }) }))
+      .max(OFFLINE_CHECK_INS_PER_POST, `At most ${OFFLINE_CHECK_INS_PER_POST} check-ins at once`),
+  );
+
 /**
  * What the check-in screen does, by its `intent`: check a person in (picked, or a scanned ticket), add someone who came
- * without registering (a walk-in), or undo a check-in.
+ * without registering (a walk-in), undo a check-in, or send the check-ins the phone made offline.
  */
 export const checkInActionSchema = z.discriminatedUnion(
   "intent",
@@ -209,6 +229,7 @@ export const checkInActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("undo"), registrationId: targetIdField("registration") }),
     z.object({ intent: z.literal("scan"), token: z.string().max(100, "Not a ticket") }),
     z.object({ intent: z.literal("walk-in"), ...personFields }),
+    z.object({ intent: z.literal("sync"), checkIns: offlineCheckInsField }),
   ],
   { error: UNKNOWN_INTENT_MESSAGE },
 );

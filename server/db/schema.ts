@@ -173,6 +173,8 @@ export interface RegistrationsTable {
   checkedInAt: string | null;
   /** Who checked them in: the admin's name as it was then; null until then. */
   checkedInBy: string | null;
+  /** How many times the ticket was admitted: 1 once checked in, more when offline phones each admitted it; 0 until then. */
+  checkInScans: Generated<number>;
 }
 
 /** A link that opens one announcement's check-in screen for a volunteer with no account (see the door-links migration). */

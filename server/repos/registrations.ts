@@ -27,6 +27,7 @@ export function registrationsRepo(db: Db) {
     renewLink: bindFirst(db, registration.renewLink),
     checkIn: bindFirst(db, registration.checkIn),
     undoCheckIn: bindFirst(db, registration.undoCheckIn),
+    addOfflineAdmission: bindFirst(db, registration.addOfflineAdmission),
     confirm: bindFirst(db, places.confirm),
     expiredUnconfirmed: bindFirst(db, registration.expiredUnconfirmed),
     nextWaiting: bindFirst(db, places.nextWaiting),

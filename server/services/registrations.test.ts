@@ -20,7 +20,7 @@ import { personalDataService, recordEraser } from "./personal-data";
 import { RECIPIENT_DAILY_LIMIT, submissionStore } from "./public-submissions";
 import { CONFIRM_LINK_MS, type RegistrationService, registrationService } from "./registrations";
 import { registrationsCsv } from "./registrations-csv";
-import { DOOR_SEARCH_LIMIT } from "./registrations/check-in";
+import { DOOR_SEARCH_LIMIT } from "#core/tickets.ts";
 import { ticketSigner } from "./registrations/tickets";
 
 const SITE = { siteName: "Students & Co", publicUrl: "https://society.example" };
@@ -644,6 +644,57 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(await registrations.checkIn(id, { token: amna }, "Omar")).toEqual({ outcome: "checked-in", name: "Amna Khan" });
   });
 
+  test("a door phone's list holds each ticket's hash, not the ticket; check-ins made offline merge into one, at the earlier time, noted as scanned twice", async () => {
+    const { registrations } = services();
+    const id = await amnaRegisteredBilalWaiting(registrations);
+    await registerAndConfirm(registrations, id, person("Chand", { waitingList: true }));
+    await register(registrations, id, person("Dua"));
+    const list = (await registrations.offlineDoorList(id, new Date("2026-12-05T08:00:00.000Z")))!;
+    const [amna, bilal, chand] = await createRepos(database.db).registrations.listFor(id);
+    expect(list.entries.map((entry) => [entry.name, entry.status, entry.position])).toEqual([
+      ["Amna", "registered", null],
+      ["Bilal", "waiting", 1],
+      ["Chand", "waiting", 2],
+    ]);
+    expect(list.entries[0]).toMatchObject({ id: amna!.id, shortCode: tickets.shortCode(amna!), checkedIn: null });
+    expect(list.entries[0]!.ticketHash).toBe(crypto.createHash("sha256").update(tickets.token(amna!)).digest("hex"));
+    expect(JSON.stringify(list)).not.toContain(tickets.token(amna!));
+    expect(list).toMatchObject({ announcementId: id, timeZone: "Asia/Karachi", keepUntil: "2026-12-05T20:00:00.000Z" });
+    expect(await registrations.offlineDoorList(newId())).toBeUndefined();
+
+    // Two phones at two doors admitted Amna while offline; the later one syncs first.
+    const now = new Date("2026-12-05T10:00:00.000Z");
+    const sync = (at: string, by: string, who = amna!.id) => registrations.syncOfflineCheckIns(id, [{ registrationId: who, at }], by, now);
+    expect(await sync("2026-12-05T09:20:00.000Z", "Omar")).toEqual([{ registrationId: amna!.id, outcome: "checked-in" }]);
+    // Its answer was lost, and it sends the same check-in again: nothing changes.
+    expect(await sync("2026-12-05T09:20:00.000Z", "Omar")).toEqual([{ registrationId: amna!.id, outcome: "sent-before" }]);
+    expect(await sync("2026-12-05T09:05:00.000Z", "Main gate (door link)")).toEqual([
+      { registrationId: amna!.id, outcome: "scanned-twice" },
+    ]);
+    const [merged] = (await registrations.door(id, "amna"))!.found;
+    expect(merged!.checkedIn).toEqual({ atText: "5 December 2026 at 14:05", by: "Main gate (door link)", scannedTwice: true });
+    expect((await registrations.door(id, ""))!.counts).toEqual({ registered: 1, checkedIn: 1 });
+    // The later admission keeps the earlier time.
+    expect(await sync("2026-12-05T09:30:00.000Z", "Omar")).toEqual([{ registrationId: amna!.id, outcome: "scanned-twice" }]);
+    expect((await registrations.door(id, "amna"))!.found[0]!.checkedIn).toMatchObject({ atText: "5 December 2026 at 14:05" });
+
+    // Waiting, removed, another event's or made up: not admitted. A phone's clock ahead of the server's counts as now.
+    const other = await announcement({});
+    for (const who of [bilal!.id, chand!.id, newId(), "not an id"]) {
+      expect(await sync("2026-12-05T09:00:00.000Z", "Omar", who)).toEqual([{ registrationId: who, outcome: "not-for-event" }]);
+    }
+    expect(await registrations.syncOfflineCheckIns(other, [{ registrationId: amna!.id, at: now.toISOString() }], "Omar")).toEqual([
+      { registrationId: amna!.id, outcome: "not-for-event" },
+    ]);
+    await registrations.undoCheckIn(id, amna!.id, "admin-1");
+    expect(await sync("2026-12-06T09:00:00.000Z", "Omar")).toEqual([{ registrationId: amna!.id, outcome: "checked-in" }]);
+    expect((await registrations.door(id, "amna"))!.found[0]!.checkedIn).toEqual({
+      atText: "5 December 2026 at 15:00",
+      by: "Omar",
+      scannedTwice: false,
+    });
+  });
+
   test("the door's search finds those with a place or waiting, by a part of the name or by the ticket's code typed in any way", async () => {
     const { registrations } = services();
     const id = await announcement({ capacity: 1 });
@@ -919,6 +970,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       createdAt: "2026-11-29T10:00:00.000Z",
       checkedInAt,
       checkedInBy: checkedInAt && "Sara",
+      checkInScans: checkedInAt ? 1 : 0,
     });
     const list = [
       registration([{ question: "Old wording", answer: "yes" }], "registered", "2026-12-05T04:05:00.000Z"),

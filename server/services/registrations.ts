@@ -4,6 +4,7 @@ import { createRepos } from "#server/repos/index.ts";
 import * as admin from "#server/services/registrations/admin.ts";
 import * as checkIns from "#server/services/registrations/check-in.ts";
 import * as doorLinks from "#server/services/registrations/door-links.ts";
+import * as offlineDoor from "#server/services/registrations/offline-door.ts";
 import type { RegistrationDeps } from "#server/services/registrations/deps.ts";
 import { deleteExpiredUnconfirmed } from "#server/services/registrations/expiry.ts";
 import * as registering from "#server/services/registrations/registering.ts";
@@ -12,6 +13,7 @@ import { ticket } from "#server/services/registrations/ticket-page.ts";
 export type { ListedRegistration } from "#server/services/registrations/admin.ts";
 export type { CheckInResult, DoorEntry, WalkInRefusal } from "#server/services/registrations/check-in.ts";
 export type { DoorLinkRefusal, ListedDoorLink } from "#server/services/registrations/door-links.ts";
+export type { OfflineCheckInOutcome, OfflineDoorEntry, OfflineDoorList } from "#server/services/registrations/offline-door.ts";
 export type { ConfirmResult, RegistrationRefusal, RegistrationResult } from "#server/services/registrations/registering.ts";
 export { CONFIRM_LINK_MS, type RegistrationTarget } from "#server/services/registrations/registering.ts";
 export type { TicketPage } from "#server/services/registrations/ticket-page.ts";
@@ -46,6 +48,9 @@ export function registrationService(services: Omit<RegistrationDeps, "repos" | "
     checkIn: bindFirst(deps, checkIns.checkIn),
     walkIn: bindFirst(deps, checkIns.walkIn),
     undoCheckIn: bindFirst(deps, checkIns.undoCheckIn),
+    /** The list a door phone keeps to check tickets offline, and the check-ins it made so, once it is back online. */
+    offlineDoorList: bindFirst(deps, offlineDoor.offlineDoorList),
+    syncOfflineCheckIns: bindFirst(deps, offlineDoor.syncOfflineCheckIns),
     /** Door links: an event's check-in screen for a volunteer with no account. */
     createDoorLink: bindFirst(deps, doorLinks.createDoorLink),
     doorLinksFor: bindFirst(deps, doorLinks.doorLinksFor),

@@ -53,6 +53,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/member-renewal": "/members/renew?token=: a member stays for a new session with the mailed link",
   "routes/ticket": "/ticket?token=: a registrant's ticket, opened by its mailed link or its QR code",
   "routes/door": "/door?token=: one event's check-in screen, opened by a door link an admin made for a volunteer",
+  "routes/door-list": "/door/list?token=: the list of a door link's event that its phone keeps, to check tickets offline",
   "routes/blood-donor-answer": "/blood-donors/answer?token=: a donor asked by mail answers for that request with the mailed link",
   "routes/robots-txt": "/robots.txt",
   "routes/sitemap-xml": "/sitemap.xml",
@@ -833,6 +834,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       "routes/member-renewal",
       "routes/ticket",
       "routes/door",
+      "routes/door-list",
     ]);
     for (const route of manifest.filter((r) => r.id in PUBLIC_ROUTES && r.hasLoader)) {
       const url = route.path === "/*" ? "/no-such-page" : route.path.replace(":slug", gallerySlug).replace(":id", announcementId);

@@ -8,6 +8,7 @@ import {
 } from "#core/messages/registration.ts";
 import { CHECK_IN_MESSAGES, TICKET_MESSAGES } from "#core/messages/check-in.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
+import type { OfflineDoorList } from "#server/services/registrations.ts";
 import { getPage, post, postToPage } from "./helpers/admin";
 import { freshIp, pageMessages } from "./helpers/forms";
 import { rememberSecret } from "./helpers/log-secrets";
@@ -342,6 +343,24 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     );
     const admin = await fetch(`${server.url}/admin/announcements/${other}/check-in${link.search}`, { redirect: "manual" });
     expect(admin.status).not.toBe(200);
+    // The list its phone keeps to check in offline: its own event's people, and hashes of their tickets, not tickets.
+    const list = await fetch(`${server.url}/door/list${link.search}`);
+    expect(list.status).toBe(200);
+    expect(list.headers.get("cache-control")).toBe("no-store");
+    const listed = await list.text();
+    expect((JSON.parse(listed) as OfflineDoorList).entries.map((entry) => entry.name)).toEqual(["Amna Khan", "Bilal Ahmed"]);
+    for (const token of [amna, bilal]) expect(listed).not.toContain(token);
+    // What it checked in offline, sent later: its own event's only.
+    const chandRow = await server.database.db
+      .selectFrom("registrations")
+      .select("id")
+      .where("name", "=", "Chand Bibi")
+      .executeTakeFirstOrThrow();
+    const synced = await postToPage(server, door, {
+      intent: "sync",
+      checkIns: JSON.stringify([{ registrationId: chandRow.id, at: new Date().toISOString() }]),
+    });
+    expect(synced.body.synced).toEqual([{ registrationId: chandRow.id, outcome: "not-for-event" }]);
 
     // Revoked: the page says so, and a check-in sent with it changes nothing.
     const linkRow = await server.database.db.selectFrom("doorLinks").select("id").executeTakeFirstOrThrow();
@@ -359,6 +378,7 @@ describe.each(testEngines())("registrations collected on the site, on %s", (engi
     const late = await scan(bilal);
     expect(late.status).toBe(404);
     expect(late.body.error).toBe(CHECK_IN_MESSAGES.doorGone);
+    expect((await fetch(`${server.url}/door/list${link.search}`)).status).toBe(404);
     const bilalRow = await server.database.db
       .selectFrom("registrations")
       .selectAll()

@@ -31,6 +31,7 @@ import * as donationIntervals from "./2026-12-05T03-00-00_donation-intervals";
 import * as members from "./2026-12-05T04-00-00_members";
 import * as checkIns from "./2026-12-06T00-00-00_check-ins";
 import * as doorLinks from "./2026-12-06T01-00-00_door-links";
+import * as checkInScans from "./2026-12-06T02-00-00_check-in-scans";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-05T04-00-00_members": members,
   "2026-12-06T00-00-00_check-ins": checkIns,
   "2026-12-06T01-00-00_door-links": doorLinks,
+  "2026-12-06T02-00-00_check-in-scans": checkInScans,
 };

@@ -19,6 +19,8 @@ export interface Registration {
   /** When they were checked in at the door, and by whom; null until then. */
   checkedInAt: string | null;
   checkedInBy: string | null;
+  /** How many times its ticket was admitted: more than 1 when phones that were offline each admitted it. */
+  checkInScans: number;
 }
 
 export function toRegistration(row: Selectable<RegistrationsTable>): Registration {
@@ -35,6 +37,7 @@ export function toRegistration(row: Selectable<RegistrationsTable>): Registratio
     createdAt: row.createdAt,
     checkedInAt: row.checkedInAt,
     checkedInBy: row.checkedInBy,
+    checkInScans: Number(row.checkInScans),
   };
 }
 
@@ -61,7 +64,7 @@ export async function findById(db: Db, id: string): Promise<Registration | undef
 /** Stores a registration that holds nothing until it is confirmed (see `confirm`) with its link's token hash. */
 export async function create(
   db: Db,
-  row: Omit<Selectable<RegistrationsTable>, "arrival" | "status" | "checkedInAt" | "checkedInBy">,
+  row: Omit<Selectable<RegistrationsTable>, "arrival" | "status" | "checkedInAt" | "checkedInBy" | "checkInScans">,
 ): Promise<void> {
   await db
     .insertInto("registrations")
@@ -109,9 +112,32 @@ export async function expiredUnconfirmed(db: Db, now: string, limit: number): Pr
 export async function checkIn(db: Db, id: string, at: string, by: string): Promise<boolean> {
   const result = await db
     .updateTable("registrations")
-    .set({ checkedInAt: at, checkedInBy: by })
+    .set({ checkedInAt: at, checkedInBy: by, checkInScans: 1 })
     .where("id", "=", id)
     .where("checkedInAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Adds an admission made on a phone that was offline to a registration already checked in (`current`, as read): one
+ * more scan, and the earlier of the two times with who made it. Only while the check-in is still as read (another
+ * admission or an undo in between: false, read it again).
+ */
+export async function addOfflineAdmission(
+  db: Db,
+  current: Pick<Registration, "id" | "checkedInAt" | "checkInScans">,
+  at: string,
+  by: string,
+): Promise<boolean> {
+  if (current.checkedInAt === null) return false;
+  const earlier = at < current.checkedInAt ? { checkedInAt: at, checkedInBy: by } : {};
+  const result = await db
+    .updateTable("registrations")
+    .set({ ...earlier, checkInScans: current.checkInScans + 1 })
+    .where("id", "=", current.id)
+    .where("checkedInAt", "=", current.checkedInAt)
+    .where("checkInScans", "=", current.checkInScans)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -120,7 +146,7 @@ export async function checkIn(db: Db, id: string, at: string, by: string): Promi
 export async function undoCheckIn(db: Db, id: string): Promise<boolean> {
   const result = await db
     .updateTable("registrations")
-    .set({ checkedInAt: null, checkedInBy: null })
+    .set({ checkedInAt: null, checkedInBy: null, checkInScans: 0 })
     .where("id", "=", id)
     .where("checkedInAt", "is not", null)
     .executeTakeFirst();

@@ -1,12 +1,9 @@
+import { searchTheDoor } from "#core/tickets.ts";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import { inTransaction } from "#server/repos/index.ts";
 import type { Registration } from "#server/repos/registrations.ts";
 import { formatSiteTime } from "#server/site-time.ts";
 import type { RegistrationDeps } from "./deps";
-import { normalizeShortCode } from "./tickets";
-
-/** How many people one search at the door lists. */
-export const DOOR_SEARCH_LIMIT = 20;
 
 /** What checking a ticket in came to: the door screen shows each in a colour and words of its own. */
 export type CheckInResult =
@@ -24,8 +21,29 @@ export interface DoorEntry {
   name: string;
   status: "registered" | "waiting";
   shortCode: string;
-  /** When and by whom they were checked in; null until they are. */
-  checkedIn: { atText: string; by: string } | null;
+  /** When and by whom they were checked in, and whether offline phones admitted them twice; null until they are. */
+  checkedIn: { atText: string; by: string; scannedTwice: boolean } | null;
+}
+
+/** A person with a place or waiting, as the door lists them. */
+export function doorEntryOf(
+  { tickets, timeZone }: Pick<RegistrationDeps, "tickets" | "timeZone">,
+  registration: Registration & { status: DoorEntry["status"] },
+): DoorEntry {
+  return {
+    id: registration.id,
+    name: registration.name,
+    status: registration.status,
+    shortCode: tickets.shortCode(registration),
+    checkedIn:
+      registration.checkedInAt === null
+        ? null
+        : {
+            atText: formatSiteTime(new Date(registration.checkedInAt), timeZone),
+            by: registration.checkedInBy ?? "",
+            scannedTwice: registration.checkInScans > 1,
+          },
+  };
 }
 
 /** The registration a ticket or a picked person names, when it is one of this announcement's; undefined otherwise. */
@@ -144,29 +162,12 @@ export async function door(deps: RegistrationDeps, announcementId: string, query
     (registration): registration is Registration & { status: DoorEntry["status"] } => registration.status !== "unconfirmed",
   );
   const registered = confirmed.filter((registration) => registration.status === "registered");
-  const words = query.trim().toLowerCase();
-  const code = normalizeShortCode(query);
-  const matching =
-    words === ""
-      ? []
-      : confirmed.filter(
-          (registration) => registration.name.toLowerCase().includes(words) || (code && deps.tickets.shortCode(registration) === code),
-        );
-  const found = matching.slice(0, DOOR_SEARCH_LIMIT);
+  const { found, more } = searchTheDoor(confirmed, query, deps.tickets.shortCode);
   return {
     announcement,
     /** How many more the search matched than it lists (type more of the name to find them). */
-    more: matching.length - found.length,
+    more,
     counts: { registered: registered.length, checkedIn: registered.filter((registration) => registration.checkedInAt !== null).length },
-    found: found.map((registration): DoorEntry => ({
-      id: registration.id,
-      name: registration.name,
-      status: registration.status,
-      shortCode: deps.tickets.shortCode(registration),
-      checkedIn:
-        registration.checkedInAt === null
-          ? null
-          : { atText: formatSiteTime(new Date(registration.checkedInAt), deps.timeZone), by: registration.checkedInBy ?? "" },
-    })),
+    found: found.map((registration) => doorEntryOf(deps, registration)),
   };
 }

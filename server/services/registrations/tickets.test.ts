@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { newId } from "#server/db/ids.ts";
 import { secretsKey } from "#server/secrets-key.ts";
-import { normalizeShortCode, ticketSigner } from "./tickets";
+import { normalizeShortCode } from "#core/tickets.ts";
+import { ticketSigner } from "./tickets";
 
 const KEY = crypto.randomBytes(32);
 const tickets = ticketSigner(secretsKey(KEY));

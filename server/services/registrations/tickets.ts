@@ -38,17 +38,6 @@ function crockford(bytes: Buffer): string {
 }
 
 /**
- * A short code as typed at the door, in the form `shortCode` gives, or undefined when it cannot be one: case, spaces
- * and dashes do not matter, and the letters Crockford's alphabet leaves out read as the digits they look like (O as 0,
- * I and L as 1).
- */
-export function normalizeShortCode(typed: string): string | undefined {
-  const code = typed.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
-  if (!/^[0-9A-HJKMNP-TV-Z]{8}$/.test(code)) return undefined;
-  return `${code.slice(0, 4)}-${code.slice(4)}`;
-}
-
-/**
  * Event tickets. A confirmed registration's ticket is one token, in its QR code and its link: the registration's id and
  * an HMAC of it and its announcement under the ticket key (SecretsKey.ticketSignature), so the database stores nothing
  * for it, a copy of the database cannot make one, and a ticket for one event is no ticket for another. Its short code,

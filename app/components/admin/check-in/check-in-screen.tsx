@@ -7,13 +7,19 @@ import { ticketTokenIn } from "#core/tickets.ts";
 import { readySound, signalOutcome } from "#app/components/admin/check-in/outcome-signal.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage, inputClass } from "#app/components/ui/field.tsx";
-import type { CheckInResult, DoorEntry } from "#server/services/registrations.ts";
+import { searchOffline, siteTime } from "#app/components/admin/check-in/offline-door.ts";
+import { useOfflineDoor } from "#app/components/admin/check-in/use-offline-door.ts";
+import type { CheckInResult, DoorEntry, OfflineCheckInOutcome } from "#server/services/registrations.ts";
 
 /** What a check-in post answers (app/lib/check-in.server.ts): the outcome, or a refusal in Conform's shape. */
 export interface CheckInAnswer {
   ok: boolean;
   result: SubmissionResult<string[]>;
   checkIn: CheckInResult | null;
+  /** Made without a connection: from the list kept on the phone (and queued), or not at all. */
+  offline?: boolean;
+  /** What came of the check-ins the phone sent after making them offline. */
+  synced?: { registrationId: string; outcome: OfflineCheckInOutcome }[];
 }
 
 /** The camera and its decoder: loaded only once Scan tickets is pressed. */
@@ -44,17 +50,32 @@ function outcomeOf(result: CheckInResult) {
   }
 }
 
-function CheckInOutcome({ result }: { result: CheckInResult }) {
+function CheckInOutcome({ result, offline = false }: { result: CheckInResult; offline?: boolean }) {
   const { tone, Icon, text } = outcomeOf(result);
   return (
-    <p
-      role="status"
-      data-outcome={result.outcome}
-      className={`mt-6 flex items-center gap-3 rounded-xl border-2 p-4 text-xl font-bold ${tone}`}
-    >
-      <Icon className="size-8 shrink-0" aria-hidden />
-      {text}
-    </p>
+    <div role="status" data-outcome={result.outcome} className={`mt-6 rounded-xl border-2 p-4 ${tone}`}>
+      <p className="flex items-center gap-3 text-xl font-bold">
+        <Icon className="size-8 shrink-0" aria-hidden />
+        {text}
+      </p>
+      {offline && result.outcome === "checked-in" && <p className="mt-2 font-semibold">{CHECK_IN_MESSAGES.savedOffline}</p>}
+    </div>
+  );
+}
+
+/** Who checked a person in and when, and whether phones that were offline admitted them twice. */
+export function checkedInText(checkedIn: NonNullable<DoorEntry["checkedIn"]>): string {
+  return `Checked in ${checkedIn.atText} by ${checkedIn.by}${checkedIn.scannedTwice ? ` (${CHECK_IN_MESSAGES.scannedTwice})` : ""}`;
+}
+
+/** Whether the phone is ready to check tickets with no connection, and how many check-ins made so wait to be sent. */
+function OfflineState({ kept, savedAt, unsent }: { kept: number | null; savedAt: string | undefined; unsent: number }) {
+  if (kept === null && unsent === 0) return null;
+  return (
+    <div className="mt-2 text-sm text-slate-700" data-testid="offline-state">
+      {kept !== null && savedAt && <p>{CHECK_IN_MESSAGES.listKept(kept, savedAt)}</p>}
+      {unsent > 0 && <p className="font-semibold text-amber-900">{CHECK_IN_MESSAGES.unsent(unsent)}</p>}
+    </div>
   );
 }
 
@@ -119,7 +140,7 @@ function WalkInForm() {
   );
 }
 
-function PersonAtTheDoor({ person, mayUndo }: { person: DoorEntry; mayUndo: boolean }) {
+function PersonAtTheDoor({ person, mayUndo, door }: { person: DoorEntry; mayUndo: boolean; door: string }) {
   const fetcher = useFetcher<CheckInAnswer>({ key: CHECK_IN_FETCHER });
   const sending = fetcher.formData?.get("registrationId") === person.id;
   return (
@@ -129,11 +150,12 @@ function PersonAtTheDoor({ person, mayUndo }: { person: DoorEntry; mayUndo: bool
         <p className="text-slate-700">
           <span className="font-mono">{person.shortCode}</span>
           {person.status === "waiting" && " · Waiting list"}
-          {person.checkedIn && ` · Checked in ${person.checkedIn.atText} by ${person.checkedIn.by}`}
+          {person.checkedIn && ` · ${checkedInText(person.checkedIn)}`}
         </p>
       </div>
       <fetcher.Form method="post">
         <input type="hidden" name="registrationId" value={person.id} />
+        <input type="hidden" name="door" value={door} />
         {person.checkedIn ? (
           mayUndo && (
             <Button type="submit" name="intent" value="undo" variant="outline" disabled={sending}>
@@ -157,15 +179,20 @@ function PersonAtTheDoor({ person, mayUndo }: { person: DoorEntry; mayUndo: bool
  * made without JavaScript.
  */
 export function CheckInScreen({
+  announcementId,
+  listUrl,
   heading,
-  counts,
-  found,
-  more,
+  counts: countedOnline,
+  found: foundOnline,
+  more: moreOnline,
   query,
   answer: posted,
   mayUndo,
   back,
 }: {
+  announcementId: string;
+  /** Where the phone gets the list it keeps, to check tickets with no connection. */
+  listUrl: string;
   heading: string;
   counts: { registered: number; checkedIn: number };
   found: DoorEntry[];
@@ -186,6 +213,12 @@ export function CheckInScreen({
   const lastScan = useRef({ text: "", at: 0 });
   const shown = unreadable && unreadable.before === fetcher.data ? ({ outcome: "not-for-event" } as const) : answer?.checkIn;
   const refused = shown ? undefined : answer?.result.error?.[""]?.[0];
+  const { kept, unsent, offline } = useOfflineDoor(announcementId, listUrl, fetcher.data);
+  // With no connection, a search reads the list kept on the phone.
+  const [offlineQuery, setOfflineQuery] = useState<string | null>(null);
+  const local = offline && kept ? searchOffline(kept, offlineQuery ?? query) : undefined;
+  const { counts, found, more } = local ?? { counts: countedOnline, found: foundOnline, more: moreOnline };
+  const searched = local && offlineQuery !== null ? offlineQuery : query;
 
   useEffect(() => {
     if (fetcher.data?.checkIn) signalOutcome(fetcher.data.checkIn.outcome);
@@ -202,7 +235,7 @@ export function CheckInScreen({
       signalOutcome("not-for-event");
       return;
     }
-    void fetcher.submit({ intent: "scan", token }, { method: "post" });
+    void fetcher.submit({ intent: "scan", token, door: announcementId }, { method: "post" });
   }
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
@@ -211,7 +244,8 @@ export function CheckInScreen({
       <p className="mt-2 text-lg text-slate-800" data-testid="check-in-counts">
         {`${counts.checkedIn} of ${counts.registered} checked in.`}
       </p>
-      {shown && <CheckInOutcome result={shown} />}
+      <OfflineState kept={kept?.entries.length ?? null} savedAt={kept && siteTime(new Date(kept.savedAt), kept.timeZone)} unsent={unsent} />
+      {shown && <CheckInOutcome result={shown} offline={answer?.offline} />}
       {refused && <FormMessage>{refused}</FormMessage>}
       <div className="mt-6">
         <Button
@@ -235,7 +269,17 @@ export function CheckInScreen({
           </>
         )}
       </div>
-      <Form method="get" role="search" aria-label="Find a ticket" className="mt-6 flex flex-col gap-2">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Find a ticket"
+        className="mt-6 flex flex-col gap-2"
+        onSubmit={(event) => {
+          if (!local) return;
+          event.preventDefault();
+          setOfflineQuery(String(new FormData(event.currentTarget).get("q") ?? ""));
+        }}
+      >
         {/* What else the address says (a door link's token) stays in it. */}
         {[...searchParams].map(([name, value]) => name !== "q" && <input key={name} type="hidden" name={name} value={value} />)}
         <label htmlFor="door-search" className="font-semibold text-slate-900">
@@ -257,18 +301,18 @@ export function CheckInScreen({
           </Button>
         </div>
         <p id="door-search-help" className="text-sm text-slate-700">
-          {CHECK_IN_MESSAGES.searchHelp}
+          {local ? CHECK_IN_MESSAGES.offlineSearch : CHECK_IN_MESSAGES.searchHelp}
         </p>
       </Form>
       <WalkInForm />
-      {query.trim() !== "" &&
+      {searched.trim() !== "" &&
         (found.length === 0 ? (
-          <p className="mt-6 text-slate-800">{CHECK_IN_MESSAGES.noMatch(query.trim())}</p>
+          <p className="mt-6 text-slate-800">{CHECK_IN_MESSAGES.noMatch(searched.trim())}</p>
         ) : (
           <>
             <ul aria-label="Found" className="mt-6 flex flex-col gap-3">
               {found.map((person) => (
-                <PersonAtTheDoor key={person.id} person={person} mayUndo={mayUndo} />
+                <PersonAtTheDoor key={person.id} person={person} mayUndo={mayUndo && !local} door={announcementId} />
               ))}
             </ul>
             {more > 0 && <p className="mt-3 text-slate-800">{CHECK_IN_MESSAGES.more(more)}</p>}

@@ -3,6 +3,12 @@ import { useEffect, useRef, useState } from "react";
 import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
 import { FormMessage } from "#app/components/ui/field.tsx";
 
+/** Loads the decoder (its worker's code) ahead of use, so Scan tickets starts with no network. */
+export async function prepareDecoder(): Promise<void> {
+  const engine = await QrScanner.createQrEngine();
+  if (engine instanceof Worker) engine.terminate();
+}
+
 /**
  * The camera, reading QR codes: the back camera of a phone, with the browser's own BarcodeDetector where it has one,
  * else qr-scanner's decoder in a worker. `onScan` gets each code's text, as often as the camera sees it. Loaded on

@@ -1,8 +1,7 @@
 import { data, href } from "react-router";
 import { NOT_FOUND } from "#core/messages/common.ts";
-import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
-import { type CheckInAnswer, CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
-import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts";
+import { CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
+import { checkInClientAction } from "#app/components/admin/check-in/check-in-client-action.ts";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { answerCheckIn } from "#app/lib/check-in.server.ts";
 import type { Route } from "./+types/check-in";
@@ -22,8 +21,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answerCheckIn(request, context.get(servicesContext).registrations, params.id, { by: admin.name ?? admin.email, undoAs: admin.id });
 }
 
-/** Offline or a dropped connection: the screen says the check-in was not sent, instead of giving way to the error page. */
-export const clientAction = answerWhenOffline<CheckInAnswer>({ ok: false, result: formFailure(CHECK_IN_MESSAGES.notSent), checkIn: null });
+/** With no connection, a check-in from the list kept on the phone, sent once there is one. */
+export const clientAction = checkInClientAction;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Check in: ${loaderData?.announcement.heading ?? ""}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -34,6 +33,8 @@ export default function AdminCheckIn({ loaderData, actionData }: Route.Component
   const registrationsPage = href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) });
   return (
     <CheckInScreen
+      announcementId={announcement.id}
+      listUrl={href("/admin/announcements/:id/check-in/list", { id: encodeURIComponent(announcement.id) })}
       heading={announcement.heading}
       counts={counts}
       found={found}

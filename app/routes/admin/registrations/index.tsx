@@ -1,3 +1,4 @@
+import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { countOf } from "#core/count-of.ts";
 import { registrationsActionSchema } from "#core/schemas/registration.ts";
@@ -144,7 +145,10 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
                 {registration.checkedInText && (
                   <>
                     <dt className="font-semibold">Checked in</dt>
-                    <dd className="break-words">{`${registration.checkedInText} by ${registration.checkedInBy ?? ""}`}</dd>
+                    <dd className="break-words">
+                      {`${registration.checkedInText} by ${registration.checkedInBy ?? ""}`}
+                      {registration.checkInScans > 1 && ` (${CHECK_IN_MESSAGES.scannedTwice})`}
+                    </dd>
                   </>
                 )}
               </dl>
