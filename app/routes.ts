@@ -20,6 +20,7 @@ export default [
   route("ticket", "routes/ticket.tsx"),
   route("door", "routes/door.tsx"),
   route("door/list", "routes/door-list.ts"),
+  route("certificates/:number", "routes/certificate.tsx"),
   // The admin area: never stored by a browser, and the admin navigation once signed in (routes/admin/layout.tsx).
   layout("routes/admin/layout.tsx", [
     // Open without a session, or before the sign-in is complete: each checks what it needs itself.
@@ -49,6 +50,7 @@ export default [
       route("admin/announcements/:id/registrations.csv", "routes/admin/registrations/csv.ts"),
       route("admin/announcements/:id/check-in", "routes/admin/registrations/check-in.tsx"),
       route("admin/announcements/:id/check-in/list", "routes/admin/registrations/check-in-list.ts"),
+      route("admin/announcements/:id/certificates/:certificateId.pdf", "routes/admin/registrations/certificate-pdf.ts"),
       route("admin/content", "routes/admin/content/layout.tsx", [
         index("routes/admin/content/index.tsx"),
         route("home", "routes/admin/content/home.tsx"),
@@ -75,6 +77,7 @@ export default [
         route("admin/audit", "routes/admin/audit/index.tsx"),
         route("admin/mail", "routes/admin/mail/index.tsx"),
         route("admin/mail/test", "routes/admin/mail/send-test.ts"),
+        route("admin/certificates", "routes/admin/certificates/index.tsx"),
         route("admin/personal-data", "routes/admin/personal-data/index.tsx"),
       ]),
     ]),

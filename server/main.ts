@@ -92,6 +92,7 @@ async function main() {
     settings: config.mail.outbox,
     notificationAddress: services.mailSettings.notificationAddress,
     forgetWipedLink: () => forgetDeletedRows(database.db),
+    certificatePdf: services.certificates.mailablePdf,
   });
 
   // Each task logs its own failure and is tried again at the next round.

@@ -20,6 +20,18 @@ export function formatSiteTime(at: Date, timeZone: string): string {
   return formatIn(timeZone).format(at);
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "23 November 2026" in `timeZone`. */
+export function formatSiteDate(at: Date, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long" });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */

@@ -4,7 +4,7 @@ import { ADMIN_SECTIONS, placeIn, sectionsFor } from "./admin-sections";
 const section = (label: string) => ADMIN_SECTIONS.find((entry) => entry.label === label)!;
 
 describe("the admin navigation's sections", () => {
-  test("an Owner is shown all eleven in order; an Editor not the Owners' four, nor Blood unless a blood coordinator", () => {
+  test("an Owner is shown all twelve in order; an Editor not the Owners' five, nor Blood unless a blood coordinator", () => {
     expect(sectionsFor(true).map(({ label }) => label)).toEqual([
       "Requests",
       "Messages",
@@ -15,6 +15,7 @@ describe("the admin navigation's sections", () => {
       "Accounts",
       "Security",
       "Mail",
+      "Certificates",
       "Personal data",
       "Audit log",
     ]);

@@ -23,6 +23,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Accounts", to: href("/admin/accounts"), ownersOnly: true },
   { label: "Security", to: href("/admin/security") },
   { label: "Mail", to: href("/admin/mail"), ownersOnly: true },
+  { label: "Certificates", to: href("/admin/certificates"), ownersOnly: true },
   { label: "Personal data", to: href("/admin/personal-data"), ownersOnly: true },
   { label: "Audit log", to: href("/admin/audit"), ownersOnly: true },
 ];

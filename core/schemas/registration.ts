@@ -4,6 +4,7 @@ import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
 import { REGISTRATION_LIMITS } from "./registration-limits";
 import { withoutNul } from "./text";
 import { targetIdField } from "./intent";
+import { certificateIntents } from "./certificates";
 
 /**
  * Registrations an announcement collects on the site: the admin's extra questions (part of the announcement form) and
@@ -180,7 +181,7 @@ export interface RegistrationInput {
 const DOOR_LINK_LABEL_MAX = 60;
 const DOOR_LINK_LABEL_REQUIRED = "Say who the link is for";
 
-/** What an announcement's registrations page does, by its `intent`: remove one registration. */
+/** What an announcement's registrations page does, by its `intent`: remove one registration, door links, certificates. */
 export const registrationsActionSchema = z.discriminatedUnion(
   "intent",
   [
@@ -194,6 +195,7 @@ export const registrationsActionSchema = z.discriminatedUnion(
         .max(DOOR_LINK_LABEL_MAX, `At most ${DOOR_LINK_LABEL_MAX} characters`),
     }),
     z.object({ intent: z.literal("revoke-door-link"), linkId: targetIdField("door link") }),
+    ...certificateIntents,
   ],
   { error: UNKNOWN_INTENT_MESSAGE },
 );

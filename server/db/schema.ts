@@ -33,6 +33,7 @@ export interface Database {
   videoUploads: VideoUploadsTable;
   registrations: RegistrationsTable;
   doorLinks: DoorLinksTable;
+  certificates: CertificatesTable;
   bloodDonors: BloodDonorsTable;
   bloodRequests: BloodRequestsTable;
   bloodRequestAsks: BloodRequestAsksTable;
@@ -230,6 +231,37 @@ export interface SettingsTable {
   bloodIntervalWomenDays: number | null;
   /** The society's current session (year), "2026–27", as an Owner named it; null: none named yet. */
   memberSession: string | null;
+  /** Who signs certificates of attendance, and their title, as an Owner set them; null: not set (none can be issued). */
+  certificateSignatoryName: string | null;
+  certificateSignatoryTitle: string | null;
+}
+
+export type CertificateStatus = "valid" | "revoked" | "replaced";
+
+/** A certificate of attendance, as issued (see the certificates migration). */
+export interface CertificatesTable {
+  id: string;
+  /** 140 random bits in Crockford's base 32, in groups of four: what its QR code and its page's address carry. */
+  number: string;
+  announcementId: string;
+  /** The registration it was issued for; null once that is deleted (the certificate stays verifiable). */
+  registrationId: string | null;
+  name: string;
+  /** Where it was mailed; erasing this address's personal data deletes it. */
+  email: string;
+  eventTitle: string;
+  eventStartsAt: string;
+  /** Participant, Volunteer or Organiser; null: none printed. */
+  role: string | null;
+  /** Hours of attendance as printed ("3", "1.5"); null: none printed. */
+  hours: string | null;
+  signatoryName: string;
+  signatoryTitle: string;
+  status: CertificateStatus;
+  issuedAt: string;
+  issuedBy: string | null;
+  /** When it was revoked or replaced; null while valid. */
+  endedAt: string | null;
 }
 
 export interface ImagesTable {
@@ -446,7 +478,8 @@ export type MailKind =
   | "account"
   | "blood-donor"
   | "blood-ask"
-  | "member-renewal";
+  | "member-renewal"
+  | "certificate";
 export type MailStatus = "waiting" | "sending" | "sent" | "dead";
 
 export interface MailOutboxTable {

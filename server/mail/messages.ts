@@ -80,7 +80,19 @@ export type OutboxPayload =
   | ({ kind: "account" } & AccountMail)
   | ({ kind: "blood-donor" } & BloodDonorMail)
   | ({ kind: "blood-ask" } & BloodDonorMail)
-  | ({ kind: "member-renewal" } & LinkMail);
+  | ({ kind: "member-renewal" } & LinkMail)
+  | ({ kind: "certificate" } & CertificateMail);
+
+/**
+ * An attendee's certificate: the text (with the link to its public page) written when it was issued; its PDF is drawn
+ * when the mail is sent (the outbox worker's `certificatePdf`), from the certificate as it then stands.
+ */
+export interface CertificateMail {
+  to: Address;
+  subject: string;
+  text: string;
+  certificateId: string;
+}
 
 /**
  * A blood donor's mail with a link: their personal link (on signing up, on asking for a new one, every 6 months), or a
@@ -191,7 +203,9 @@ function withLink(mail: LinkMail, secretLink: string | null): { to: Address; sub
  * failure); the confirmation replies to it. `secretLink` is the outbox row's link, which a link mail carries.
  */
 export function renderMail(payload: OutboxPayload, notificationAddress: string | undefined, secretLink: string | null = null): Mail {
-  if (payload.kind === "confirmation") return { kind: "confirmation", ...renderConfirmation(payload, notificationAddress) };
+  if (payload.kind === "confirmation" || payload.kind === "certificate") {
+    return { kind: payload.kind, ...renderConfirmation(payload, notificationAddress) };
+  }
   if (payload.kind === "account") return { kind: "account", ...renderConfirmation(withLink(payload, secretLink), undefined) };
   if (
     payload.kind === "registration-confirm" ||
@@ -238,7 +252,17 @@ function renderRegistration(
 function renderNotification(
   payload: Exclude<
     OutboxPayload,
-    { kind: "confirmation" | "registration" | "registration-confirm" | "account" | "blood-donor" | "blood-ask" | "member-renewal" }
+    {
+      kind:
+        | "confirmation"
+        | "registration"
+        | "registration-confirm"
+        | "account"
+        | "blood-donor"
+        | "blood-ask"
+        | "member-renewal"
+        | "certificate";
+    }
   >,
 ): Omit<Mail, "to"> {
   const replyTo = safeAddress(payload.replyTo);

@@ -120,6 +120,51 @@ describe.each(testEngines())("the outbox worker on %s", (engine) => {
     expect(delivered[1]?.text).toBe("Dear Sara,\n\nThank you.\n");
   });
 
+  test("a certificate's mail carries its PDF, drawn as it is sent; one that no longer holds is given up, not sent", async () => {
+    const repo = mailOutboxRepo(database.db);
+    const certificate = (certificateId: string): OutboxPayload => ({
+      kind: "certificate",
+      to: { name: "Amna", address: "amna@example.org" },
+      subject: "Your certificate: First aid workshop",
+      text: "Dear Amna,\n\nYour certificate is attached.",
+      certificateId,
+    });
+    const valid = await repo.enqueue("certificate", certificate("valid-one"));
+    const revoked = await repo.enqueue("certificate", certificate("revoked-one"));
+    const delivered: Mail[] = [];
+    const transport: MailTransport = {
+      async send(mail) {
+        delivered.push(mail);
+      },
+    };
+    const certificatePdf = async (id: string) =>
+      id === "valid-one" ? { filename: "certificate-7KQ2.pdf", content: new TextEncoder().encode("%PDF-1.7 drawn") } : undefined;
+    const worker = outboxWorker({
+      repo,
+      transport,
+      logger: createLogger("silent"),
+      settings,
+      notificationAddress,
+      forgetWipedLink,
+      certificatePdf,
+    });
+    worker.start();
+    await until(async () => (await repo.findById(revoked))?.status === "dead");
+    await worker.stop();
+    expect(await repo.findById(valid)).toMatchObject({ status: "sent" });
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toMatchObject({ kind: "certificate", to: { name: "Amna", address: "amna@example.org" } });
+    expect(delivered[0]?.attachments).toEqual([
+      {
+        filename: "certificate-7KQ2.pdf",
+        contentType: "application/pdf",
+        content: Buffer.from("%PDF-1.7 drawn"),
+        contentDisposition: "attachment",
+      },
+    ]);
+    expect(await repo.findById(revoked)).toMatchObject({ status: "dead", lastError: "certificate no longer valid" });
+  });
+
   test("a mail's link goes out in it, again after a failed attempt; once sent or dead the database log is emptied, for no other mail", async () => {
     const repo = mailOutboxRepo(database.db);
     const sentId = await repo.enqueueWithLink("account", accountMail, { url: LINK, adminLinkId: "link-1" });

@@ -3,7 +3,7 @@ import os from "node:os";
 import type { MailConfig } from "#server/config.ts";
 import type { Logger } from "#server/logger.ts";
 import type { ClaimedJob, MailOutboxRepo } from "#server/repos/mail-outbox.ts";
-import { type OutboxPayload, renderMail } from "./messages";
+import { type MailAttachment, type OutboxPayload, renderMail } from "./messages";
 import { MailDeliveryError } from "./delivery-error";
 import type { MailTransport } from "./transports";
 import { errorMessage } from "#core/errors.ts";
@@ -21,6 +21,11 @@ export interface OutboxWorkerOptions {
    * called again whenever the worker finds nothing to send, until it returns true.
    */
   forgetWipedLink(): Promise<boolean>;
+  /**
+   * A certificate's PDF, drawn for its mail as it is sent; undefined when it no longer holds (revoked or replaced before
+   * its mail went: the mail is given up). Without it, certificate mails cannot be sent.
+   */
+  certificatePdf?(certificateId: string): Promise<{ filename: string; content: Uint8Array } | undefined>;
   /** Identifies this process in leases; unique per start. */
   owner?: string;
   random?: () => number;
@@ -72,17 +77,27 @@ export function outboxWorker(options: OutboxWorkerOptions) {
       logger.warn("the database log was not emptied after a link was wiped: a reader held it; tried again when the outbox is idle");
   }
 
+  async function certificateAttachment(certificateId: string): Promise<MailAttachment> {
+    const pdf = await options.certificatePdf?.(certificateId);
+    if (!pdf) throw new MailDeliveryError("certificate no longer valid", true);
+    return { filename: pdf.filename, contentType: "application/pdf", content: Buffer.from(pdf.content), contentDisposition: "attachment" };
+  }
+
   async function deliver(job: ClaimedJob): Promise<void> {
-    const context = { jobId: job.id, kind: job.kind, attempts: job.attempts };
+    let context: Record<string, unknown> = { jobId: job.id, kind: job.kind, attempts: job.attempts };
     let failure: MailDeliveryError | undefined;
     try {
       const payload = JSON.parse(job.payload) as OutboxPayload;
-      await transport.send(renderMail(payload, await notificationAddress(), job.secretLink), job.id);
+      const mail = renderMail(payload, await notificationAddress(), job.secretLink);
+      if (payload.kind === "certificate") mail.attachments = [await certificateAttachment(payload.certificateId)];
+      await transport.send(mail, job.id);
     } catch (error) {
       failure =
         error instanceof MailDeliveryError
           ? error
           : new MailDeliveryError(error instanceof SyntaxError ? "unreadable payload" : "unexpected error", error instanceof SyntaxError);
+      // A fault of the code, not of delivery: what it was goes into the line logged below (delivery errors are classes).
+      if (!(error instanceof MailDeliveryError)) context = { ...context, err: errorMessage(error) };
     }
     if (!failure) {
       const sent = await repo.markSent(job.id, owner);

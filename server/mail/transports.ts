@@ -29,7 +29,8 @@ function message({ from }: MailConfig, { to, replyTo, subject, text, html, attac
 
 /**
  * The EmailJS template of each kind of mail: the test mail uses the contact template, a registrant's and a blood
- * donor's mails the confirmation's, as does an admin's account mail (they have the same parameters; EmailJS sends no calendar file). Without that template it is a permanent failure.
+ * donor's mails the confirmation's, as do an admin's account mail and a certificate's (they have the same parameters;
+ * EmailJS sends no files: no calendar file, no certificate PDF). Without that template it is a permanent failure.
  */
 function emailJsTemplate(templateIds: EmailJsConfig["templateIds"], kind: Mail["kind"]): string {
   const id =
@@ -40,7 +41,8 @@ function emailJsTemplate(templateIds: EmailJsConfig["templateIds"], kind: Mail["
           kind === "account" ||
           kind === "blood-donor" ||
           kind === "blood-ask" ||
-          kind === "member-renewal"
+          kind === "member-renewal" ||
+          kind === "certificate"
         ? templateIds.confirmation
         : templateIds[kind];
   if (!id) throw new MailDeliveryError("EmailJS template not set", true);

@@ -19,6 +19,7 @@ import { rateLimitsRepo } from "./rate-limits";
 import { recoveryCodesRepo } from "./recovery-codes";
 import { registrationsRepo } from "./registrations";
 import { doorLinksRepo } from "./door-links";
+import { certificatesRepo } from "./certificates";
 import { sessionsRepo } from "./sessions";
 import { settingsRepo } from "./settings";
 import { siteContentRepo } from "./site-content";
@@ -45,6 +46,7 @@ export function createRepos(db: Kysely<Database>, root: Kysely<Database> = db) {
     personalData: personalDataRepo(db),
     registrations: registrationsRepo(db),
     doorLinks: doorLinksRepo(db),
+    certificates: certificatesRepo(db),
     bloodDonors: bloodDonorsRepo(db),
     bloodRequests: bloodRequestsRepo(db),
     members: membersRepo(db),

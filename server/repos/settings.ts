@@ -76,6 +76,24 @@ export function settingsRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Who signs certificates of attendance, as an Owner set them; null until they are. */
+    async certificateSignatory(): Promise<{ name: string; title: string } | null> {
+      const row = await db
+        .selectFrom("settings")
+        .select(["certificateSignatoryName", "certificateSignatoryTitle"])
+        .where("id", "=", SETTINGS_ID)
+        .executeTakeFirst();
+      return row?.certificateSignatoryName ? { name: row.certificateSignatoryName, title: row.certificateSignatoryTitle ?? "" } : null;
+    },
+
+    async setCertificateSignatory(signatory: { name: string; title: string }): Promise<void> {
+      await db
+        .updateTable("settings")
+        .set({ certificateSignatoryName: signatory.name, certificateSignatoryTitle: signatory.title, updatedAt: new Date().toISOString() })
+        .where("id", "=", SETTINGS_ID)
+        .execute();
+    },
+
     /** How many months requests and messages are kept; null: until deleted by hand. */
     async retentionMonths(): Promise<number | null> {
       const row = await db.selectFrom("settings").select("retentionMonths").where("id", "=", SETTINGS_ID).executeTakeFirst();

@@ -276,7 +276,7 @@ describe.each(testEngines())("blood donors on %s", (engine) => {
     const { donors, personalData } = services();
     const token = await confirmedDonor("Nida Hassan");
     await confirmedDonor("Omar Farooq");
-    expect(await personalData.findByEmail("nida.hassan@example.org")).toMatchObject({ donors: 1, members: 0, mails: 1 });
+    expect(await personalData.findByEmail("nida.hassan@example.org")).toMatchObject({ donors: 1, members: 0, certificates: 0, mails: 1 });
     expect(await donors.withdraw(token)).toBe(true);
     expect(await donors.page(token)).toBeUndefined();
     expect(await donors.withdraw(token)).toBe(false);
@@ -286,15 +286,21 @@ describe.each(testEngines())("blood donors on %s", (engine) => {
       registrations: 0,
       donors: 0,
       members: 0,
+      certificates: 0,
       mails: 0,
     });
-    expect(await personalData.eraseByEmail("omar.farooq@example.org", "admin-1")).toMatchObject({ donors: 1, members: 0, mails: 1 });
+    expect(await personalData.eraseByEmail("omar.farooq@example.org", "admin-1")).toMatchObject({
+      donors: 1,
+      members: 0,
+      certificates: 0,
+      mails: 1,
+    });
     expect(await database.db.selectFrom("bloodDonors").select("id").execute()).toEqual([]);
     expect(await database.db.selectFrom("mailOutbox").select("id").execute()).toEqual([]);
     const audit = await database.db.selectFrom("auditLog").select(["action", "detail"]).orderBy("id").execute();
     expect(audit.map((entry) => `${entry.action} ${entry.detail}`)).toEqual([
       "blood-donor.withdraw donors=1",
-      "personal-data.erase requests=0 messages=0 registrations=0 donors=1 members=0 mails=1",
+      "personal-data.erase requests=0 messages=0 registrations=0 donors=1 members=0 certificates=0 mails=1",
     ]);
   });
 

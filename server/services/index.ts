@@ -25,6 +25,7 @@ import { addMissingPreviews } from "./link-previews";
 import { personalDataService, recordEraser } from "./personal-data";
 import { submissionStore } from "./public-submissions";
 import { memberService } from "./members";
+import { certificateService } from "./certificates";
 import { registrationService } from "./registrations";
 import { ticketSigner } from "./registrations/tickets";
 import { siteContentService } from "./site-content";
@@ -126,6 +127,15 @@ export function createServices(deps: ServiceDeps) {
     /** The society's members: made by accepting join requests, listed, renewed each session. */
     members,
     registrations,
+    /** Certificates of attendance: issued to those checked in, mailed with their PDF, verified by number. */
+    certificates: certificateService({
+      db,
+      storage: deps.storage,
+      timeZone: deps.siteTimeZone,
+      site: async () => ({ siteName: (await content.chrome()).siteName, publicUrl: deps.publicUrl }),
+      printLogoKey: content.printLogoKey,
+      wakeMailer: deps.wakeMailer,
+    }),
     /** The blood-donor registry as donors see it: signing up, their own link, the public counts. */
     bloodDonors,
     /** Coordinators' emergency requests: the matching donors, revealing a number (audited, limited), closing. */

@@ -92,22 +92,43 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     // A mail that names the address without being of one of its records (a registrant's, say).
     await repos.mailOutbox.enqueue("confirmation", { to: { name: "Zainab", address: email } }, new Date());
 
-    expect(await service.findByEmail(email)).toEqual({ requests: 2, messages: 1, registrations: 0, donors: 0, members: 0, mails: 3 });
+    expect(await service.findByEmail(email)).toEqual({
+      requests: 2,
+      messages: 1,
+      registrations: 0,
+      donors: 0,
+      members: 0,
+      certificates: 0,
+      mails: 3,
+    });
     expect(await service.eraseByEmail(email, "admin-1")).toEqual({
       requests: 2,
       messages: 1,
       registrations: 0,
       donors: 0,
       members: 0,
+      certificates: 0,
       mails: 3,
     });
-    expect(await service.findByEmail(email)).toEqual({ requests: 0, messages: 0, registrations: 0, donors: 0, members: 0, mails: 0 });
+    expect(await service.findByEmail(email)).toEqual({
+      requests: 0,
+      messages: 0,
+      registrations: 0,
+      donors: 0,
+      members: 0,
+      certificates: 0,
+      mails: 0,
+    });
     expect(await names()).toEqual(["A Zainab"]);
     expect(await database.db.selectFrom("applicationActivity").select("id").execute()).toEqual([]);
     expect(files()).toEqual([`${other.mailId}.eml`]);
     const audit = await database.db.selectFrom("auditLog").select(["actor", "action", "detail"]).execute();
     expect(audit).toEqual([
-      { actor: "admin-1", action: "personal-data.erase", detail: "requests=2 messages=1 registrations=0 donors=0 members=0 mails=3" },
+      {
+        actor: "admin-1",
+        action: "personal-data.erase",
+        detail: "requests=2 messages=1 registrations=0 donors=0 members=0 certificates=0 mails=3",
+      },
     ]);
     if (engine === "sqlite") {
       // Nor does the database file or its log keep a byte of it.
@@ -126,7 +147,15 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     // A file whose mail is gone (written while it was being deleted): the sweep takes it too.
     fs.writeFileSync(mailFiles(dataDir).fileOf(newId()), "an orphan");
 
-    expect(await service.sweep(now)).toEqual({ requests: 1, messages: 0, registrations: 0, donors: 0, members: 0, mails: 1 });
+    expect(await service.sweep(now)).toEqual({
+      requests: 1,
+      messages: 0,
+      registrations: 0,
+      donors: 0,
+      members: 0,
+      certificates: 0,
+      mails: 1,
+    });
     expect(await names()).toEqual(["Kept Applicant"]);
     expect(files()).toEqual([`${kept.mailId}.eml`]);
     expect(await database.db.selectFrom("mailOutbox").select("id").execute()).toEqual([{ id: kept.mailId }]);
@@ -141,6 +170,7 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
       registrations: 0,
       donors: 0,
       members: 0,
+      certificates: 0,
       mails: 0,
     });
     expect(await service.sweep(new Date(Date.now() + 10 * 365 * 24 * 3600_000))).toEqual({
@@ -149,6 +179,7 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
       registrations: 0,
       donors: 0,
       members: 0,
+      certificates: 0,
       mails: 0,
     });
     expect(await names()).toEqual(["Two Years Old"]);
@@ -158,6 +189,7 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
       registrations: 0,
       donors: 0,
       members: 0,
+      certificates: 0,
       mails: 1,
     });
     expect(await service.retentionMonths()).toBe(12);
@@ -166,7 +198,7 @@ describe.each(testEngines())("keeping personal data on %s", (engine) => {
     expect(audit.map((entry) => `${entry.actor} ${entry.action} ${entry.detail}`)).toEqual([
       "admin-1 retention.set months=never",
       "admin-1 retention.set months=12",
-      "admin-1 retention.sweep requests=1 messages=0 registrations=0 donors=0 members=0 mails=1",
+      "admin-1 retention.sweep requests=1 messages=0 registrations=0 donors=0 members=0 certificates=0 mails=1",
     ]);
   });
 

@@ -19,6 +19,7 @@ export interface ErasedCounts {
   registrations: number;
   donors: number;
   members: number;
+  certificates: number;
   mails: number;
 }
 
@@ -29,13 +30,15 @@ export interface ErasedRecords {
   registrations: string[];
   donors: string[];
   members: string[];
+  certificates: string[];
   mails: string[];
 }
 
 /** What to erase, chosen inside the erasing transaction: records, and mails and per-email counters beside theirs. */
-export interface Erasure extends Omit<RecordIds, "donors" | "members"> {
+export interface Erasure extends Omit<RecordIds, "donors" | "members" | "certificates"> {
   donors?: readonly string[];
   members?: readonly string[];
+  certificates?: readonly string[];
   mailIds?: readonly string[];
   counterKeys?: readonly string[];
   /** Mails created before this instant (ISO), whatever they tell of. */
@@ -66,7 +69,7 @@ export interface ErasureOptions {
 }
 
 /**
- * Deletes requests, messages, registrations and blood donors with every copy of their data: the rows (with a request's notes and history), their
+ * Deletes requests, messages, registrations, blood donors, members and certificates with every copy of their data: the rows (with a request's notes and history), their
  * mails in the outbox, the files the `log` transport wrote of those, and any per-email counters named; on SQLite the
  * write-ahead log is then emptied, so the file keeps nothing of them either (with `vacuum`, nothing freed earlier
  * either). `select` chooses what to erase and `audit` writes the audit entries, both in the erasing transaction, so
@@ -85,6 +88,7 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
       const registrations = await trx.registrations.delete(chosen.registrations);
       const donors = await trx.bloodDonors.delete(chosen.donors ?? []);
       const members = await trx.members.delete(chosen.members ?? []);
+      const certificates = await trx.certificates.delete(chosen.certificates ?? []);
       const mails = new Set([
         ...(await trx.mailOutbox.deleteForRecords([
           ...chosen.applications,
@@ -92,12 +96,13 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
           ...chosen.registrations,
           ...(chosen.donors ?? []),
           ...(chosen.members ?? []),
+          ...(chosen.certificates ?? []),
         ])),
         ...(await trx.mailOutbox.delete({ ids: chosen.mailIds ?? [] })),
         ...(chosen.mailsBefore ? await trx.mailOutbox.delete({ createdBefore: chosen.mailsBefore }) : []),
       ]);
       for (const key of chosen.counterKeys ?? []) await trx.rateLimits.reset(key);
-      const result = { requests, messages, registrations, donors, members, mails: [...mails] };
+      const result = { requests, messages, registrations, donors, members, certificates, mails: [...mails] };
       await audit(trx, result);
       return result;
     });
@@ -109,26 +114,27 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
 
 export type RecordEraser = ReturnType<typeof recordEraser>;
 
-const countsOf = ({ requests, messages, registrations, donors, members, mails }: ErasedRecords): ErasedCounts => ({
+const countsOf = ({ requests, messages, registrations, donors, members, certificates, mails }: ErasedRecords): ErasedCounts => ({
   requests: requests.length,
   messages: messages.length,
   registrations: registrations.length,
   donors: donors.length,
   members: members.length,
+  certificates: certificates.length,
   mails: mails.length,
 });
 
 /** An audit entry that says how much was erased, never whose. */
 const auditCounts = (actor: string, action: string) => async (trx: Repos, erased: ErasedRecords) => {
-  const { requests, messages, registrations, donors, members, mails } = countsOf(erased);
+  const { requests, messages, registrations, donors, members, certificates, mails } = countsOf(erased);
   await trx.auditLog.record(
     actor,
     action,
-    `requests=${requests} messages=${messages} registrations=${registrations} donors=${donors} members=${members} mails=${mails}`,
+    `requests=${requests} messages=${messages} registrations=${registrations} donors=${donors} members=${members} certificates=${certificates} mails=${mails}`,
   );
 };
 
-const NOTHING: ErasedCounts = { requests: 0, messages: 0, registrations: 0, donors: 0, members: 0, mails: 0 };
+const NOTHING: ErasedCounts = { requests: 0, messages: 0, registrations: 0, donors: 0, members: 0, certificates: 0, mails: 0 };
 
 /**
  * Applicants', senders' and registrants' personal data kept only as long as needed: the retention setting and its daily sweep, and
@@ -226,6 +232,7 @@ export function personalDataService({
         registrations: records.registrations.length,
         donors: records.donors.length,
         members: records.members.length,
+        certificates: records.certificates.length,
         mails: mails.length,
       };
     },

@@ -857,6 +857,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       registrations: 1,
       donors: 0,
       members: 0,
+      certificates: 0,
       mails: 2,
     });
     expect(await statuses(id)).toEqual(["Bilal: registered", "Chand: waiting"]);
@@ -913,6 +914,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       registrations: 1,
       donors: 0,
       members: 0,
+      certificates: 0,
       mails: 2,
     });
     expect(await personalData.eraseByEmail("amna@example.org", "admin-1")).toEqual({
@@ -921,6 +923,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       registrations: 1,
       donors: 0,
       members: 0,
+      certificates: 0,
       mails: 2,
     });
     expect(await statuses(id)).toEqual(["Bilal: registered"]);

@@ -1,6 +1,7 @@
 import { compactGalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
 import { galleryPagePath } from "#core/public-pages.ts";
 import type { StoredImage } from "#server/repos/images.ts";
+import type { ImageVariant } from "#server/db/schema.ts";
 import type { StoredGallery, StoredSiteContent } from "#server/repos/site-content.ts";
 import { ICON_SIZES } from "#server/images/encode-image.ts";
 import { storedFileUrl, storedImageToResponsive } from "./image-store";
@@ -69,7 +70,12 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
     };
   };
 
+  const printLogo = site.logo.variants
+    .filter((variant) => variant.format === "png" && !variant.preview)
+    .reduce<ImageVariant | undefined>((largest, variant) => (largest && largest.width >= variant.width ? largest : variant), undefined);
   return {
+    /** The storage key of the logo's largest square PNG, which certificates print; undefined for a logo without one. */
+    printLogoKey: printLogo?.key,
     /** What every page's top bar and head need: names, logo, icons, menus. */
     chrome: {
       siteName: site.name,
@@ -180,6 +186,7 @@ export function siteContentService({ repo, publicUrl }: SiteContentDeps) {
     galleryPaths: async () => [...(await current()).galleryPages.keys()].map(galleryPagePath),
     joinQuestions: async () => (await current()).chrome.joinQuestions,
     localAddressLabel: async () => (await current()).localAddressLabel,
+    printLogoKey: async () => (await current()).printLogoKey,
   };
 }
 

@@ -129,6 +129,30 @@ const seedCamp = (seed: Seed, capacity = 2) =>
   seed.announcement({ ...CAMP, googleFormUrl: undefined, registration: { capacity, questions: [SHIRT] }, withImage: false });
 
 /**
+ * A camp held yesterday with Ayesha Khan checked in and the signatory set: its registrations screen, where Issue
+ * certificates gives her one.
+ */
+async function seedHeldCamp(seed: Seed): Promise<string> {
+  const held = { startsAt: new Date(Date.now() - 26 * 60 * 60 * 1000), endsAt: new Date(Date.now() - 24 * 60 * 60 * 1000) };
+  const camp = await seed.announcement({
+    ...CAMP,
+    event: { ...CAMP.event, ...held },
+    registration: { capacity: 2, questions: [] },
+    withImage: false,
+  });
+  await seed.registration(camp.id, { name: "Ayesha Khan", status: "registered", checkedIn: true });
+  await seed.certificateSignatory({ name: "Dr Hina Shah", title: "President" });
+  return `/admin/announcements/${camp.id}/registrations`;
+}
+
+/** Issues the held camp's certificates on its registrations screen. */
+async function issueCertificates(page: Page): Promise<void> {
+  const section = page.getByRole("region", { name: "Certificates" });
+  await button(section, "Issue certificates").click();
+  await visible(section.getByRole("list", { name: "Certificates issued" }));
+}
+
+/**
  * An O+ patient's request in Lahore and donors who can give: one of the same group, an O− one who gave in January, one
  * in another city. Returns the request's id.
  */
@@ -784,6 +808,46 @@ const SCREENS: Screen[] = [
       await visible(page.getByRole("heading", { name: `Check in: ${CAMP.title}` }));
     },
   },
+  {
+    name: "an event's registrations screen with its certificates issued",
+    path: ({ seed }) => seedHeldCamp(seed),
+    as: "owner",
+    reach: issueCertificates,
+  },
+  {
+    name: "a certificate's public page, valid, opened by the address its QR code carries",
+    path: ({ seed }) => seedHeldCamp(seed),
+    as: "owner",
+    reach: async (page) => {
+      await issueCertificates(page);
+      await page
+        .getByRole("list", { name: "Certificates issued" })
+        .getByRole("link", { name: /^[0-9A-Z]{4}-/ })
+        .click();
+      await visible(page.getByRole("heading", { name: "Certificate check" }));
+    },
+  },
+  {
+    name: "a certificate's public page, revoked",
+    path: ({ seed }) => seedHeldCamp(seed),
+    as: "owner",
+    reach: async (page) => {
+      await issueCertificates(page);
+      await open(page, "Revoke Ayesha Khan's certificate", alertNamed(page, "Revoke Ayesha Khan's certificate?"));
+      await button(alertNamed(page, "Revoke Ayesha Khan's certificate?"), "Revoke").click();
+      await page
+        .getByRole("list", { name: "Certificates issued" })
+        .getByRole("link", { name: /^[0-9A-Z]{4}-/ })
+        .click();
+      await visible(page.getByText("This certificate was revoked by the society"));
+    },
+  },
+  {
+    name: "a certificate number that is none",
+    path: "/certificates/AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA",
+    consoleErrors: [/status of 404 \(Not Found\)/],
+  },
+  { name: "the Certificates settings page (Owners)", path: "/admin/certificates", as: "owner" },
   {
     name: "removing a registration: 'Remove …?'",
     path: async ({ seed }) => {

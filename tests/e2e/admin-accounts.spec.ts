@@ -52,7 +52,7 @@ const detail = (row: Locator, term: string) =>
   row.locator("dt", { hasText: new RegExp(`^${escapeRegExp(term)}$`) }).locator("xpath=following-sibling::dd[1]");
 
 /** The admin navigation's sections only an Owner sees. */
-const OWNER_SECTIONS = ["Mail", "Personal data", "Accounts", "Audit log"] as const;
+const OWNER_SECTIONS = ["Mail", "Certificates", "Personal data", "Accounts", "Audit log"] as const;
 const sectionLink = (page: Page, name: string) => adminNav(page).getByRole("link", { name, exact: true });
 
 async function changeRole(page: Page, who: string, role: "Owner" | "Editor") {

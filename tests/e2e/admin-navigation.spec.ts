@@ -18,6 +18,7 @@ const SECTIONS = [
   ["Accounts", /\/admin\/accounts$/, /^Accounts$/],
   ["Security", /\/admin\/security$/, /^Security$/],
   ["Mail", /\/admin\/mail$/, /^Mail$/],
+  ["Certificates", /\/admin\/certificates$/, /^Certificates$/],
   ["Personal data", /\/admin\/personal-data$/, /^Personal data$/],
   ["Audit log", /\/admin\/audit$/, /^Audit log$/],
 ] as const;

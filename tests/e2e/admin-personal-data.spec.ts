@@ -48,9 +48,12 @@ test("personal data: a shorter retention period deletes at once after asking; er
   await page.getByRole("button", { name: "Save" }).click();
   await shorter.getByRole("button", { name: "Save and delete" }).click();
   await expect(
-    page.getByText("Deleted 1 request, 0 messages, 0 registrations, 0 blood donors, 0 members and 0 mails older than that.", {
-      exact: true,
-    }),
+    page.getByText(
+      "Deleted 1 request, 0 messages, 0 registrations, 0 blood donors, 0 members, 0 certificates and 0 mails older than that.",
+      {
+        exact: true,
+      },
+    ),
   ).toBeVisible();
 
   const address = page.getByLabel("Email address");
@@ -60,7 +63,9 @@ test("personal data: a shorter retention period deletes at once after asking; er
   await address.fill(` ${email.toUpperCase()} `);
   await page.getByRole("button", { name: "Find" }).click();
   await expect(
-    page.getByText(`Held for ${email}: 2 requests, 0 messages, 0 registrations, 0 blood donors, 0 members and 1 mail.`, { exact: true }),
+    page.getByText(`Held for ${email}: 2 requests, 0 messages, 0 registrations, 0 blood donors, 0 members, 0 certificates and 1 mail.`, {
+      exact: true,
+    }),
   ).toBeVisible();
   await page.getByRole("button", { name: "Erase all" }).click();
   await page
@@ -68,9 +73,12 @@ test("personal data: a shorter retention period deletes at once after asking; er
     .getByRole("button", { name: "Erase" })
     .click();
   await expect(
-    page.getByText(`Erased 2 requests, 0 messages, 0 registrations, 0 blood donors, 0 members and 1 mail held for ${email}.`, {
-      exact: true,
-    }),
+    page.getByText(
+      `Erased 2 requests, 0 messages, 0 registrations, 0 blood donors, 0 members, 0 certificates and 1 mail held for ${email}.`,
+      {
+        exact: true,
+      },
+    ),
   ).toBeVisible();
   await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByText(`Nothing is held for ${email}.`, { exact: true })).toBeVisible();

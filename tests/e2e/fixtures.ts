@@ -135,6 +135,8 @@ export interface Seed {
   registration(announcementId: string, input: SeedRegistration): Promise<string>;
   /** The ticket token of the registration named `name` for the announcement, as its link and QR code carry it. */
   ticketOf(announcementId: string, name: string): Promise<string>;
+  /** Who signs certificates, as an Owner sets them. */
+  certificateSignatory(signatory: { name: string; title: string }): Promise<void>;
   /** An open invitation (an Editor's) or password reset link for `email`, as the accounts service stores it. Returns its token. */
   accountLink(kind: "invitation" | "password-reset", email: string): Promise<string>;
   /**
@@ -230,6 +232,8 @@ export interface SeedRegistration {
   status?: "unconfirmed" | "registered" | "waiting";
   /** The answers to the announcement's own questions. */
   answers?: { question: string; answer: string }[];
+  /** Checked in at the door (by "Sara"), holding a place. */
+  checkedIn?: boolean;
 }
 
 export interface SeedAdmin {
@@ -689,7 +693,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await recoveryCodesRepo(db).replace(admin.id, recoveryCodes.map(hashRecoveryCode), at);
         return { secret, recoveryCodes };
       },
-      async registration(announcementId, { name, email, status = "unconfirmed", answers = [] }) {
+      async registration(announcementId, { name, email, status = "unconfirmed", answers = [], checkedIn = false }) {
         const id = newId();
         const token = crypto.randomBytes(32).toString("base64url");
         await registrationsRepo(db).create({
@@ -706,7 +710,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           confirmExpiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
         });
         if (status !== "unconfirmed") await registrationsRepo(db).confirm(id, announcementId, status);
+        if (checkedIn) await registrationsRepo(db).checkIn(id, new Date().toISOString(), "Sara");
         return token;
+      },
+      async certificateSignatory(signatory) {
+        await settingsRepo(db).setCertificateSignatory(signatory);
       },
       async ticketOf(announcementId, name) {
         const registration = (await registrationsRepo(db).listFor(announcementId)).find((registration) => registration.name === name);

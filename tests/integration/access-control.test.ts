@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sharp from "sharp";
@@ -6,6 +7,8 @@ import type { ServerBuild } from "react-router";
 import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import { sessionStore } from "#server/auth/sessions.server.ts";
 import { newId, nowIso } from "#server/db/ids.ts";
+import { createRepos } from "#server/repos/index.ts";
+import { certificateNumberFrom } from "#core/certificates.ts";
 import { SMALL_SITE_VIDEO } from "#tests/shared/small-content.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
 import { type BuiltRoute, routesWithPaths } from "#server/http/route-paths.ts";
@@ -53,6 +56,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/member-renewal": "/members/renew?token=: a member stays for a new session with the mailed link",
   "routes/ticket": "/ticket?token=: a registrant's ticket, opened by its mailed link or its QR code",
   "routes/door": "/door?token=: one event's check-in screen, opened by a door link an admin made for a volunteer",
+  "routes/certificate":
+    "/certificates/<number>: whether a certificate is genuine and valid, opened by its QR code (404 for a number that is none)",
   "routes/door-list": "/door/list?token=: the list of a door link's event that its phone keeps, to check tickets offline",
   "routes/blood-donor-answer": "/blood-donors/answer?token=: a donor asked by mail answers for that request with the mailed link",
   "routes/robots-txt": "/robots.txt",
@@ -93,6 +98,7 @@ const OWNER_ROUTES = new Set([
   "routes/admin/mail/index",
   "routes/admin/mail/send-test",
   "routes/admin/personal-data/index",
+  "routes/admin/certificates/index",
 ]);
 
 interface ManifestRoute {
@@ -197,6 +203,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
   let messageId: string;
   let registrationId: string;
   let registeredAnnouncementId: string;
+  let certificateId: string;
   let otherMessageId: string;
   let announcementId: string;
   /** Goals of the site's content: the delete route gets the last one, the move route the first. */
@@ -303,6 +310,25 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       nowIso(),
     );
     ({ announcementId: registeredAnnouncementId, registrationId } = await seedRegistration(server, { name: "Secret Applicant Zainab" }));
+    certificateId = newId();
+    await createRepos(server.database.db).certificates.create({
+      id: certificateId,
+      number: certificateNumberFrom(crypto.randomBytes(18)),
+      announcementId: registeredAnnouncementId,
+      registrationId,
+      name: "Secret Applicant Zainab",
+      email: "zainab@example.org",
+      eventTitle: "Camp",
+      eventStartsAt: nowIso(),
+      role: null,
+      hours: null,
+      signatoryName: "Dr Hina Shah",
+      signatoryTitle: "President",
+      status: "valid",
+      issuedAt: nowIso(),
+      issuedBy: null,
+      endedAt: null,
+    });
     ({ requestId: bloodRequestId, donorId: bloodDonorId } = await seedBloodRequest(server, { phone: DONOR_PHONE }));
     memberId = await seedMember(server, { name: "Secret Member Sana" });
   });
@@ -365,6 +391,9 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
 
   /** The URL of a route with its params filled: a real row for the delete routes, so a slip would delete it. */
   function urlOf(route: ManifestRoute): string {
+    if (route.path.includes("/certificates/:certificateId")) {
+      return route.path.replace(":id", registeredAnnouncementId).replace(":certificateId", certificateId);
+    }
     if (route.path.includes("/registrations")) {
       // An announcement of their own: the announcements page's delete, checked before them, takes the other one.
       return route.path.replace(":id", registeredAnnouncementId).replace(":registrationId", registrationId);
@@ -827,7 +856,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
     }
   });
 
-  test("the public routes answer anyone; a link's page (a donor's, a member's renewal, a ticket, a door) only with its token (404 without)", async () => {
+  test("the public routes answer anyone; a link's page (a donor's, a member's renewal, a ticket, a door, a certificate) only with its token or number (404 without)", async () => {
     const linkPages = new Set([
       "routes/blood-donor-link",
       "routes/blood-donor-answer",
@@ -835,6 +864,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       "routes/ticket",
       "routes/door",
       "routes/door-list",
+      "routes/certificate",
     ]);
     for (const route of manifest.filter((r) => r.id in PUBLIC_ROUTES && r.hasLoader)) {
       const url = route.path === "/*" ? "/no-such-page" : route.path.replace(":slug", gallerySlug).replace(":id", announcementId);

@@ -14,14 +14,15 @@ interface Counts {
   registrations: number;
   donors: number;
   members: number;
+  certificates: number;
   mails: number;
 }
 
 /** "2 requests, 1 message, 0 registrations, 1 blood donor, 1 member and 3 mails". */
-const countsText = ({ requests, messages, registrations, donors, members, mails }: Counts) =>
-  `${countOf(requests, "request")}, ${countOf(messages, "message")}, ${countOf(registrations, "registration")}, ${countOf(donors, "blood donor")}, ${countOf(members, "member")} and ${countOf(mails, "mail")}`;
-const nothing = ({ requests, messages, registrations, donors, members, mails }: Counts) =>
-  requests + messages + registrations + donors + members + mails === 0;
+const countsText = ({ requests, messages, registrations, donors, members, certificates, mails }: Counts) =>
+  `${countOf(requests, "request")}, ${countOf(messages, "message")}, ${countOf(registrations, "registration")}, ${countOf(donors, "blood donor")}, ${countOf(members, "member")}, ${countOf(certificates, "certificate")} and ${countOf(mails, "mail")}`;
+const nothing = ({ requests, messages, registrations, donors, members, certificates, mails }: Counts) =>
+  requests + messages + registrations + donors + members + certificates + mails === 0;
 
 /** Months a choice keeps data for; "never" keeps it longest. */
 const monthsOf = (choice: string) => (choice === "never" ? Infinity : Number(choice));

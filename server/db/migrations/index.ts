@@ -32,6 +32,7 @@ import * as members from "./2026-12-05T04-00-00_members";
 import * as checkIns from "./2026-12-06T00-00-00_check-ins";
 import * as doorLinks from "./2026-12-06T01-00-00_door-links";
 import * as checkInScans from "./2026-12-06T02-00-00_check-in-scans";
+import * as certificates from "./2026-12-06T03-00-00_certificates";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-06T00-00-00_check-ins": checkIns,
   "2026-12-06T01-00-00_door-links": doorLinks,
   "2026-12-06T02-00-00_check-in-scans": checkInScans,
+  "2026-12-06T03-00-00_certificates": certificates,
 };

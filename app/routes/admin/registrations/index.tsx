@@ -14,6 +14,8 @@ import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announc
 import { goneMessage, NOT_FOUND } from "#core/messages/common.ts";
 import { DOOR_LINK_MESSAGES } from "#core/messages/check-in.ts";
 import { DoorLinks } from "#app/components/admin/check-in/door-links.tsx";
+import { Certificates } from "#app/components/admin/certificates.tsx";
+import { answerCertificates } from "#app/lib/certificates.server.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
 
@@ -21,12 +23,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const registrations = context.get(servicesContext).registrations;
   const list = await registrations.listFor(params.id);
   if (!list) throw data(NOT_FOUND, { status: 404 });
-  return { ...list, doorLinks: await registrations.doorLinksFor(params.id) };
+  const certificates = await context.get(servicesContext).certificates.listFor(params.id);
+  return { ...list, doorLinks: await registrations.doorLinksFor(params.id), certificates };
 }
 
 /**
  * `delete`: removes one registration; the place it held goes to the first on the waiting list, who is mailed.
  * `door-link`: makes a door link for a volunteer (the answer carries it, shown once); `revoke-door-link`: ends one.
+ * `issue-certificates`, `reissue-certificate`, `revoke-certificate`: see answerCertificates.
  */
 export const action = pageAction(async ({ request, params, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: registrationsActionSchema });
@@ -45,6 +49,9 @@ export const action = pageAction(async ({ request, params, context }: Route.Acti
       return formAnswer(submission.reply({ formErrors: [DOOR_LINK_MESSAGES.notOpen] }), 404);
     }
     return doneAnswer(submission.reply(), DOOR_LINK_MESSAGES.revoked);
+  }
+  if (asked.intent === "issue-certificates" || asked.intent === "reissue-certificate" || asked.intent === "revoke-certificate") {
+    return answerCertificates(submission, asked, params.id, context.get(servicesContext).certificates, admin);
   }
   const removed = await registrations.delete(params.id, asked.registrationId, admin.id);
   if (!removed) return formAnswer(submission.reply({ formErrors: [goneMessage("registration")] }), 404);
@@ -67,7 +74,7 @@ const STATUS = {
  * person with their answers, Remove (the first waiting moves up and is mailed) and the list as a spreadsheet.
  */
 export default function Registrations({ loaderData }: Route.ComponentProps) {
-  const { announcement, registrations, counts, attendance, doorLinks } = loaderData;
+  const { announcement, registrations, counts, attendance, doorLinks, certificates } = loaderData;
   const settings = announcement.registration;
   const remove = useConfirmedAction<{ id: string; name: string }>({
     action: () => href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) }),
@@ -115,6 +122,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {announcement.event && <DoorLinks links={doorLinks} />}
+      {announcement.event && <Certificates announcementId={announcement.id} {...certificates} />}
       {registrations.length === 0 ? (
         <p className="mt-10 text-center text-lg text-slate-800">No one has registered yet.</p>
       ) : (
