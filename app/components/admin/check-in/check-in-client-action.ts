@@ -14,24 +14,35 @@ const NOT_SENT: CheckInAnswer = { ok: false, result: formFailure(CHECK_IN_MESSAG
  * the same way; the server's own refusals still show as they are.
  */
 export async function checkInClientAction({ request, serverAction }: { request: Request; serverAction: () => Promise<CheckInAnswer> }) {
-  const form = await request.clone().formData();
-  const announcementId = form.get("door");
-  const target = targetOf(form);
+  // Read only once the answer is in (or is not coming): the scan's answer waits for nothing else.
+  const posted = request.clone();
   let answer: CheckInAnswer;
   try {
     answer = await serverAction();
   } catch (error) {
     if (isRouteErrorResponse(error)) throw error;
-    const checkIn = typeof announcementId === "string" && target && (await checkInOffline(announcementId, target).catch(() => undefined));
+    const { announcementId, target } = whatWasPosted(await posted.formData());
+    const checkIn = announcementId && target && (await checkInOffline(announcementId, target).catch(() => undefined));
     const made: CheckInAnswer | undefined = checkIn
       ? { ok: checkIn.outcome === "checked-in", result: { status: "success" }, checkIn, offline: true }
       : undefined;
     return data(made ?? NOT_SENT, { status: 503 });
   }
-  if (typeof announcementId === "string" && target && answer.checkIn) {
-    void keepServerCheckIn(announcementId, target, answer.checkIn).catch(() => undefined);
+  const { checkIn } = answer;
+  if (checkIn) {
+    void posted
+      .formData()
+      .then(whatWasPosted)
+      .then(({ announcementId, target }) => (announcementId && target ? keepServerCheckIn(announcementId, target, checkIn) : undefined))
+      .catch(() => undefined);
   }
   return answer;
+}
+
+/** The announcement a check-in post was for (check-in-screen posts it as `door`), and whom it names. */
+function whatWasPosted(form: FormData) {
+  const announcementId = form.get("door");
+  return { announcementId: typeof announcementId === "string" ? announcementId : undefined, target: targetOf(form) };
 }
 
 /** What a check-in post names: a scanned ticket, or a person picked from the list. */

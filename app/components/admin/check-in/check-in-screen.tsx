@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { CheckCircle2, CircleAlert, CircleX, ScanLine, Search } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useSearchParams } from "react-router";
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Form, useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
 import { ticketTokenIn } from "#core/tickets.ts";
 import { readySound, signalOutcome } from "#app/components/admin/check-in/outcome-signal.ts";
@@ -24,6 +24,10 @@ export interface CheckInAnswer {
 
 /** The camera and its decoder: loaded only once Scan tickets is pressed. */
 const TicketScanner = lazy(() => import("#app/components/admin/check-in/ticket-scanner.tsx"));
+
+/** User Timing names: a ticket's code read by the camera, and the time from then to its outcome shown. */
+const TICKET_READ = "ticket-read";
+const TICKET_READ_TO_OUTCOME = "ticket-read-to-outcome";
 
 /** How long a code held in front of the camera counts as the same scan. */
 const SAME_TICKET_MS = 3000;
@@ -211,6 +215,8 @@ export function CheckInScreen({
   const answer = fetcher.data ?? posted;
   const [scanning, setScanning] = useState(false);
   const lastScan = useRef({ text: "", at: 0 });
+  const scanAnswerPending = useRef(false);
+  const revalidator = useRevalidator();
   const shown = unreadable && unreadable.before === fetcher.data ? ({ outcome: "not-for-event" } as const) : answer?.checkIn;
   const refused = shown ? undefined : answer?.result.error?.[""]?.[0];
   const { kept, unsent, offline } = useOfflineDoor(announcementId, listUrl, fetcher.data);
@@ -220,22 +226,39 @@ export function CheckInScreen({
   const { counts, found, more } = local ?? { counts: countedOnline, found: foundOnline, more: moreOnline };
   const searched = local && offlineQuery !== null ? offlineQuery : query;
 
-  useEffect(() => {
-    if (fetcher.data?.checkIn) signalOutcome(fetcher.data.checkIn.outcome);
+  // How long from a ticket read to its outcome on screen, measured as the outcome is put on the page, before it is
+  // painted (the browser's User Timing: tests and devtools read it).
+  useLayoutEffect(() => {
+    if (fetcher.data?.checkIn && performance.getEntriesByName(TICKET_READ).length > 0) {
+      performance.measure(TICKET_READ_TO_OUTCOME, TICKET_READ);
+      performance.clearMarks(TICKET_READ);
+    }
   }, [fetcher.data]);
+
+  useEffect(() => {
+    if (!fetcher.data?.checkIn) return;
+    signalOutcome(fetcher.data.checkIn.outcome);
+    if (scanAnswerPending.current && !fetcher.data.offline) void revalidator.revalidate();
+    scanAnswerPending.current = false;
+  }, [fetcher.data, revalidator]);
 
   /** A code the camera read: the same one again within a few seconds is the same ticket still held up. */
   function scanned(text: string) {
     const now = Date.now();
     if (text === lastScan.current.text && now - lastScan.current.at < SAME_TICKET_MS) return;
     lastScan.current = { text, at: now };
+    performance.clearMarks(TICKET_READ);
+    performance.mark(TICKET_READ);
     const token = ticketTokenIn(text);
     if (!token) {
       setUnreadable({ before: fetcher.data });
       signalOutcome("not-for-event");
       return;
     }
-    void fetcher.submit({ intent: "scan", token, door: announcementId }, { method: "post" });
+    // Not reloading the page's data before its answer shows (React Router would hold the answer until that is done):
+    // the counts are read again once the outcome is on the screen.
+    scanAnswerPending.current = true;
+    void fetcher.submit({ intent: "scan", token, door: announcementId }, { method: "post", defaultShouldRevalidate: false });
   }
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
