@@ -30,6 +30,11 @@ export const CERTIFICATE_MESSAGES = {
     notFound: "No certificate has this number. Check that it was typed or scanned whole.",
   },
   signatorySaved: "Certificate signatory saved",
+  signatureFormat: "The signature must be a PNG, JPEG or WebP image of at most 25 megapixels",
+  signatureTooLarge: "The signature image must be at most 2 MB",
+  signatureSet:
+    "A signature image is printed above the name. Choose another to replace it (a PNG with a transparent background looks best), or tick the box below to print none.",
+  signatureNone: "Printed above the name: a PNG with a transparent background looks best, up to 2 MB.",
   settingsIntro:
     "Certificates of attendance are issued from an event's registrations screen to those checked in at its door. Each prints the society's logo and name, and who signs it.",
   signatoryHelp:

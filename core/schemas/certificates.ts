@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CERTIFICATE_ROLES } from "#core/certificates.ts";
+import { CERTIFICATE_MESSAGES } from "#core/messages/certificates.ts";
 import { targetIdField } from "./intent";
 
 const NAME_MAX = 100;
@@ -10,10 +11,29 @@ const required = (what: string, max: number) =>
     .min(1, `Enter ${what}`)
     .max(max, `At most ${max} characters`);
 
-/** Who signs certificates, as an Owner sets them. */
+/** The largest signature image an Owner may upload. */
+export const SIGNATURE_MAX_BYTES = 2 * 1024 * 1024;
+/** The file types the signature field offers; the server judges the bytes. */
+export const SIGNATURE_ACCEPT = "image/png,image/jpeg,image/webp";
+
+/**
+ * Who signs certificates, as an Owner sets them: name, title, and optionally a new signature image (none chosen, as a
+ * browser sends an empty file part: the one set stays), or `removeSignature` to print none.
+ */
 export const certificateSignatorySchema = z.object({
   name: required("the signatory's name", NAME_MAX),
   title: required("the signatory's title", NAME_MAX),
+  signature: z.preprocess(
+    (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
+    z
+      .instanceof(Blob, { error: CERTIFICATE_MESSAGES.signatureFormat })
+      .refine((file) => file.size <= SIGNATURE_MAX_BYTES, CERTIFICATE_MESSAGES.signatureTooLarge)
+      .optional(),
+  ),
+  removeSignature: z
+    .literal("on")
+    .optional()
+    .transform((on) => on === "on"),
 });
 
 /** Issuing an event's certificates: the role they print (empty: none) and the hours (empty: none). */

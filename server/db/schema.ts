@@ -234,6 +234,8 @@ export interface SettingsTable {
   /** Who signs certificates of attendance, and their title, as an Owner set them; null: not set (none can be issued). */
   certificateSignatoryName: string | null;
   certificateSignatoryTitle: string | null;
+  /** The storage key of the signatory's signature image (under `private/`); null: none printed. */
+  certificateSignatureKey: string | null;
 }
 
 export type CertificateStatus = "valid" | "revoked" | "replaced";
@@ -257,6 +259,8 @@ export interface CertificatesTable {
   hours: string | null;
   signatoryName: string;
   signatoryTitle: string;
+  /** The signature image printed above the signatory's name (a storage key); null: none. */
+  signatureKey: string | null;
   status: CertificateStatus;
   issuedAt: string;
   issuedBy: string | null;

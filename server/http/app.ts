@@ -11,7 +11,7 @@ import type { DatabaseHandle } from "#server/db/database.ts";
 import { isDatabaseUnavailable } from "#server/db/database-errors.ts";
 import { UPLOADS_URL } from "#server/services/image-store.ts";
 import { MEDIA_URL } from "#server/services/video-store.ts";
-import { isSafeKey, type StoredFile } from "#server/storage/storage.ts";
+import { isPublicKey, type StoredFile } from "#server/storage/storage.ts";
 import { isPublicPage } from "#core/public-pages.ts";
 import { FORM_MAX_BYTES } from "#core/schemas/limits.ts";
 import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
@@ -157,7 +157,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     const key = (req.params as { key: string[] }).key.join("/");
     let file: StoredFile | undefined;
     try {
-      file = isSafeKey(key) ? await storage.get(key) : undefined;
+      file = isPublicKey(key) ? await storage.get(key) : undefined;
     } catch (error) {
       logger.warn({ err: errorMessage(error) }, "uploaded image could not be read");
       return storeUnavailable(res, "Image", STORAGE_RETRY_AFTER_SECONDS);

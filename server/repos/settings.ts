@@ -76,20 +76,28 @@ export function settingsRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Who signs certificates of attendance, as an Owner set them; null until they are. */
-    async certificateSignatory(): Promise<{ name: string; title: string } | null> {
+    /** Who signs certificates of attendance, as an Owner set them, and their signature image's key; null until set. */
+    async certificateSignatory(): Promise<{ name: string; title: string; signatureKey: string | null } | null> {
       const row = await db
         .selectFrom("settings")
-        .select(["certificateSignatoryName", "certificateSignatoryTitle"])
+        .select(["certificateSignatoryName", "certificateSignatoryTitle", "certificateSignatureKey"])
         .where("id", "=", SETTINGS_ID)
         .executeTakeFirst();
-      return row?.certificateSignatoryName ? { name: row.certificateSignatoryName, title: row.certificateSignatoryTitle ?? "" } : null;
+      if (!row?.certificateSignatoryName) return null;
+      return { name: row.certificateSignatoryName, title: row.certificateSignatoryTitle ?? "", signatureKey: row.certificateSignatureKey };
     },
 
-    async setCertificateSignatory(signatory: { name: string; title: string }): Promise<void> {
+    /** Sets who signs certificates; `signatureKey` too when given (null: none printed), else it stays as it is. */
+    async setCertificateSignatory(signatory: { name: string; title: string; signatureKey?: string | null }): Promise<void> {
+      const { name, title, signatureKey } = signatory;
       await db
         .updateTable("settings")
-        .set({ certificateSignatoryName: signatory.name, certificateSignatoryTitle: signatory.title, updatedAt: new Date().toISOString() })
+        .set({
+          certificateSignatoryName: name,
+          certificateSignatoryTitle: title,
+          ...(signatureKey === undefined ? {} : { certificateSignatureKey: signatureKey }),
+          updatedAt: new Date().toISOString(),
+        })
         .where("id", "=", SETTINGS_ID)
         .execute();
     },

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { normalizeCertificateNumber } from "#core/certificates.ts";
 import { publishedAnnouncement } from "#tests/shared/announcement-values.ts";
@@ -14,6 +16,14 @@ import type { FileStorage } from "#server/storage/storage.ts";
 import { certificateService } from "./certificates";
 import { personalDataService, recordEraser } from "./personal-data";
 
+/** How many images a PDF holds (the tests' site has no logo: the signature is the only one). */
+async function imagesIn(pdf: Uint8Array): Promise<number> {
+  const document = await PDFDocument.load(pdf);
+  return document.context
+    .enumerateIndirectObjects()
+    .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image")).length;
+}
+
 const STARTS = "2026-12-05T09:00:00.000Z";
 const OWNER = { id: "owner-1" };
 const GROUPED_NUMBER = /^([0-9A-HJKMNP-TV-Z]{4}-){6}[0-9A-HJKMNP-TV-Z]{4}$/;
@@ -21,16 +31,23 @@ const GROUPED_NUMBER = /^([0-9A-HJKMNP-TV-Z]{4}-){6}[0-9A-HJKMNP-TV-Z]{4}$/;
 describe.each(testEngines())("certificates on %s", (engine) => {
   let database: TestDatabase;
   let woken: number;
+  /** The site's files, in memory: a signature image uploaded, read back to print. */
+  let files: Map<string, { body: Buffer; contentType: string }>;
+  const storage = {
+    get: async (key: string) => files.get(key),
+    put: async (key: string, body: Buffer, contentType: string) => void files.set(key, { body, contentType }),
+  } as unknown as FileStorage;
   beforeEach(async () => {
     database = await openTestDatabase(engine);
     woken = 0;
+    files = new Map();
   });
   afterEach(() => database.destroy());
 
   const service = () =>
     certificateService({
       db: database.db,
-      storage: { get: async () => undefined } as unknown as FileStorage,
+      storage,
       timeZone: "Asia/Karachi",
       // Read from the database, as the site's content is: on SQLite, inside a transaction that would wait forever.
       site: async () => {
@@ -217,5 +234,43 @@ describe.each(testEngines())("certificates on %s", (engine) => {
     expect(await certificates.verify(amna.number)).toBeUndefined();
     expect((await mails()).map((mail) => mail.recordId)).not.toContain(amna.id);
     expect((await certificates.listFor(id)).certificates.map((certificate) => certificate.name)).toEqual(["Bilal Ahmed"]);
+  });
+
+  test("a signature image is kept as a PNG, never at a public key, and printed on the certificates issued after; a file that is no image is refused", async () => {
+    const certificates = service();
+    const { id } = await eventWithAttendance();
+    const drawn = await sharp({ create: { width: 1600, height: 600, channels: 4, background: { r: 0, g: 0, b: 120, alpha: 0.8 } } })
+      .jpeg()
+      .toBuffer();
+    expect(
+      await certificates.setSignatory({ name: "Dr Hina Shah", title: "President", signature: new TextEncoder().encode("<svg/>") }, OWNER),
+    ).toEqual({
+      ok: false,
+      message: "The signature must be a PNG, JPEG or WebP image of at most 25 megapixels",
+    });
+    expect(await certificates.signatory()).toBeNull();
+    expect(await certificates.setSignatory({ name: "Dr Hina Shah", title: "President", signature: drawn }, OWNER)).toEqual({ ok: true });
+    expect(await certificates.signatory()).toEqual({ name: "Dr Hina Shah", title: "President", hasSignature: true });
+    const [key, kept] = [...files][0]!;
+    expect(key).toMatch(/^private\/certificate-signatures\/[0-9a-f-]{36}\.png$/);
+    expect(await sharp(kept.body).metadata()).toMatchObject({ format: "png", width: 1067, height: 400 });
+
+    await certificates.issue(id, { role: null, hours: null }, OWNER, new Date("2026-12-05T12:00:00.000Z"));
+    const [first] = (await certificates.listFor(id)).certificates;
+    expect(await imagesIn((await certificates.pdf(first!.id))!.content)).toBe(1);
+    // Taken off: certificates issued later print none; those issued before keep theirs.
+    expect(await certificates.setSignatory({ name: "Dr Hina Shah", title: "President", removeSignature: true }, OWNER)).toEqual({
+      ok: true,
+    });
+    expect(await certificates.signatory()).toMatchObject({ hasSignature: false });
+    await certificates.reissue(id, first!.id, "Amna Khan Yousafzai", OWNER);
+    const reissued = (await certificates.listFor(id)).certificates.find((certificate) => certificate.name === "Amna Khan Yousafzai")!;
+    expect(await imagesIn((await certificates.pdf(reissued.id))!.content)).toBe(1);
+    await certificates.revoke(id, reissued.id, OWNER);
+    const [bilal] = (await certificates.listFor(id)).certificates.filter((certificate) => certificate.name === "Bilal Ahmed");
+    await certificates.revoke(id, bilal!.id, OWNER);
+    await certificates.issue(id, { role: null, hours: null }, OWNER, new Date("2026-12-05T12:00:00.000Z"));
+    const unsigned = (await certificates.listFor(id)).certificates.find((certificate) => certificate.status === "valid")!;
+    expect(await imagesIn((await certificates.pdf(unsigned.id))!.content)).toBe(0);
   });
 });

@@ -3,13 +3,15 @@ import type { Kysely } from "kysely";
 import { certificateNumberFrom, certificatePagePath, type CertificateRole, normalizeCertificateNumber } from "#core/certificates.ts";
 import { CERTIFICATE_MESSAGES } from "#core/messages/certificates.ts";
 import { drawCertificate } from "#server/certificates/pdf.ts";
+import { keptSignatureImage } from "#server/certificates/signature-image.ts";
+import { UnsupportedImageError } from "#server/images/encode-image.ts";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Certificate } from "#server/repos/certificates.ts";
 import { createRepos, inTransaction, type Repos } from "#server/repos/index.ts";
 import type { OutboxPayload } from "#server/mail/messages.ts";
 import { formatSiteDate, formatSiteTime } from "#server/site-time.ts";
-import type { FileStorage } from "#server/storage/storage.ts";
+import { type FileStorage, PRIVATE_KEY_PREFIX } from "#server/storage/storage.ts";
 
 export interface CertificateDeps {
   db: Kysely<Database>;
@@ -119,6 +121,7 @@ export function certificateService(deps: CertificateDeps) {
             hours: options.hours,
             signatoryName: signatory.name,
             signatoryTitle: signatory.title,
+            signatureKey: signatory.signatureKey,
             status: "valid",
             issuedAt: now.toISOString(),
             issuedBy: actor.id,
@@ -224,13 +227,38 @@ export function certificateService(deps: CertificateDeps) {
       return { filename: `certificate-${certificate.number}.pdf`, content: await draw(deps, certificate) };
     },
 
-    /** Who signs certificates, as an Owner set them; null until set. */
-    signatory: () => repos.settings.certificateSignatory(),
-    async setSignatory(signatory: { name: string; title: string }, actor: { id: string }) {
+    /** Who signs certificates, as an Owner set them, and whether a signature image is printed; null until set. */
+    async signatory() {
+      const signatory = await repos.settings.certificateSignatory();
+      return signatory && { name: signatory.name, title: signatory.title, hasSignature: signatory.signatureKey !== null };
+    },
+
+    /**
+     * Sets who signs certificates (audited): a new signature image when given (kept as a PNG, never served), none with
+     * `removeSignature`, else the one set stays. Refused, changing nothing, for a file that is no such image.
+     */
+    async setSignatory(
+      signatory: { name: string; title: string; signature?: Uint8Array; removeSignature?: boolean },
+      actor: { id: string },
+    ): Promise<{ ok: true } | { ok: false; message: string }> {
+      let signatureKey: string | null | undefined = signatory.removeSignature ? null : undefined;
+      if (signatory.signature && !signatory.removeSignature) {
+        let kept: Buffer;
+        try {
+          kept = await keptSignatureImage(signatory.signature);
+        } catch (error) {
+          if (error instanceof UnsupportedImageError) return { ok: false, message: error.message };
+          throw error;
+        }
+        // A new key each time: certificates issued before keep printing the signature they were issued with.
+        signatureKey = `${PRIVATE_KEY_PREFIX}certificate-signatures/${newId()}.png`;
+        await deps.storage.put(signatureKey, kept, "image/png");
+      }
       await inTransaction(deps.db, async (trx) => {
-        await trx.settings.setCertificateSignatory(signatory);
+        await trx.settings.setCertificateSignatory({ name: signatory.name, title: signatory.title, signatureKey });
         await trx.auditLog.record(actor.id, "certificate.signatory", "");
       });
+      return { ok: true };
     },
   };
 }
@@ -239,7 +267,10 @@ export type CertificateService = ReturnType<typeof certificateService>;
 
 async function draw(deps: CertificateDeps, certificate: Certificate): Promise<Uint8Array> {
   const [{ siteName, publicUrl }, logoKey] = await Promise.all([deps.site(), deps.printLogoKey()]);
-  const logo = logoKey ? await deps.storage.get(logoKey) : undefined;
+  const [logo, signature] = await Promise.all([
+    logoKey ? deps.storage.get(logoKey) : undefined,
+    certificate.signatureKey ? deps.storage.get(certificate.signatureKey) : undefined,
+  ]);
   return drawCertificate({
     societyName: siteName,
     logo: logo ? { bytes: logo.body, type: logo.contentType === "image/jpeg" ? "jpeg" : "png" } : null,
@@ -248,7 +279,11 @@ async function draw(deps: CertificateDeps, certificate: Certificate): Promise<Ui
     eventDateText: formatSiteDate(new Date(certificate.eventStartsAt), deps.timeZone),
     role: certificate.role,
     hours: certificate.hours === null ? null : Number(certificate.hours),
-    signatory: { name: certificate.signatoryName, title: certificate.signatoryTitle, signature: null },
+    signatory: {
+      name: certificate.signatoryName,
+      title: certificate.signatoryTitle,
+      signature: signature ? { bytes: signature.body, type: "png" } : null,
+    },
     number: certificate.number,
     verifyUrl: `${publicUrl}${certificatePagePath(certificate.number)}`,
   });

@@ -50,6 +50,12 @@ export function isSafeKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.split("/").some((part) => part === "..");
 }
 
+/** Where files the site keeps but never serves are stored (a signatory's signature): /uploads/ refuses these keys. */
+export const PRIVATE_KEY_PREFIX = "private/";
+
+/** Whether a key may be served at /uploads/: a safe key outside PRIVATE_KEY_PREFIX. */
+export const isPublicKey = (key: string): boolean => isSafeKey(key) && !key.startsWith(PRIVATE_KEY_PREFIX);
+
 /** Keys come from the server, never from a client; this guards against a bug turning into path traversal. */
 export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);

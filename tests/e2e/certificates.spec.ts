@@ -15,8 +15,11 @@ test("an Owner sets the signatory; after the event, certificates go to those che
   await page.goto("/admin/certificates");
   await page.getByLabel("Name").fill("Dr Hina Shah");
   await page.getByLabel("Title").fill("President");
+  // Any PNG stands for a signature here: what is printed of it is server/services/certificates.test.ts's to check.
+  await page.getByLabel("Signature image (optional)").setInputFiles("content/photos/logo.png");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Certificate signatory saved")).toBeVisible();
+  await expect(page.getByLabel("Print no signature image")).toBeVisible();
 
   const camp = await seed.announcement({
     title: "Basic life support workshop",

@@ -324,6 +324,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       hours: null,
       signatoryName: "Dr Hina Shah",
       signatoryTitle: "President",
+      signatureKey: null,
       status: "valid",
       issuedAt: nowIso(),
       issuedBy: null,

@@ -299,6 +299,9 @@ describe.each(answerTestEngines())("the public site on %s", (engine) => {
     expect(upload.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await get(server, "/uploads/announcements/missing/400.webp")).status).toBe(404);
     expect((await get(server, "/uploads/..%2F..%2Fsite.db")).status).toBe(404);
+    // Kept but never served: a signatory's signature image, whatever its key.
+    await server.storage.put("private/certificate-signatures/kept.png", Buffer.from("a signature"), "image/png");
+    expect((await get(server, "/uploads/private/certificate-signatures/kept.png")).status).toBe(404);
   });
 
   /**

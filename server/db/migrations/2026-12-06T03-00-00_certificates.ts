@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
  * Certificates of attendance. Each keeps what it certifies as it was issued (name, event, date, role, hours, signatory),
  * so it reads the same however the event or the settings change later, and stays verifiable by its number after the
  * event's registrations are gone. `status`: valid, revoked, or replaced (reissued under a new number). The settings
- * gain the signatory an Owner sets.
+ * gain the signatory an Owner sets, with an optional signature image (its storage key; never served publicly).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -21,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("hours", "text")
     .addColumn("signatory_name", "text", (column) => column.notNull())
     .addColumn("signatory_title", "text", (column) => column.notNull())
+    .addColumn("signature_key", "text")
     .addColumn("status", "text", (column) => column.notNull())
     .addColumn("issued_at", "text", (column) => column.notNull())
     .addColumn("issued_by", "text")
@@ -30,9 +31,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("certificates_email").on("certificates").column("email").execute();
   await db.schema.alterTable("settings").addColumn("certificate_signatory_name", "text").execute();
   await db.schema.alterTable("settings").addColumn("certificate_signatory_title", "text").execute();
+  await db.schema.alterTable("settings").addColumn("certificate_signature_key", "text").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("settings").dropColumn("certificate_signature_key").execute();
   await db.schema.alterTable("settings").dropColumn("certificate_signatory_title").execute();
   await db.schema.alterTable("settings").dropColumn("certificate_signatory_name").execute();
   await db.schema.dropTable("certificates").execute();
