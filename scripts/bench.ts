@@ -31,6 +31,7 @@ import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcS
 import { benchRequests, type EngineResult, printRequestsReport, REQUESTS_ENGINES, type RequestsOptions } from "./bench/requests";
 import { benchRegistrations, printRegistrationsReport, type RegistrationsResult } from "./bench/registrations";
 import { benchUploads, type UploadsResult } from "./bench/uploads";
+import { benchCertificates, type CertificatesResult, certificatesReport } from "./bench/certificates";
 import { benchBloodMatch, type BloodMatchResult, printBloodMatchReport } from "./bench/blood-match";
 import { benchCheckIn, type CheckInResult, printCheckInReport } from "./bench/check-in";
 import { APPLICANTS_PER_RUN, joinHeaders, joinScript } from "./bench/join-load";
@@ -41,6 +42,8 @@ import { openSite, seedAnnouncements, seedApplications } from "./lib/seed";
 const ENDPOINTS = ["home", "announcements", "events", "image", "join"];
 /** Not an endpoint: twenty phone photos uploaded at once while visitors load pages (scripts/bench/uploads.ts), last. */
 const UPLOADS = "uploads";
+/** Not an endpoint: an event's 500 certificates issued and mailed while visitors load pages (scripts/bench/certificates.ts). */
+const CERTIFICATES = "certificates";
 /** Not an endpoint either: the admin panel with 10,000 join requests, on each database (scripts/bench/requests.ts). */
 const REQUESTS = "requests";
 /** 300 registering for one announcement at once, then confirming, through two instances, on each database (scripts/bench/registrations.ts), last. */
@@ -49,7 +52,7 @@ const REGISTRATIONS = "registrations";
 const BLOOD = "blood";
 /** Tickets scanned at the door of an event with 2,000 of them, on each database, in process (scripts/bench/check-in.ts). */
 const CHECK_IN = "check-in";
-const SECTIONS = [...ENDPOINTS, UPLOADS, REQUESTS, REGISTRATIONS, BLOOD, CHECK_IN];
+const SECTIONS = [...ENDPOINTS, UPLOADS, CERTIFICATES, REQUESTS, REGISTRATIONS, BLOOD, CHECK_IN];
 /** The sections that run on each database, with servers (or a database) of their own. */
 const ENGINE_SECTIONS = [REQUESTS, REGISTRATIONS, BLOOD, CHECK_IN];
 /** GETs of each admin request not timed before the timed ones (JIT, the database's caches). */
@@ -224,6 +227,7 @@ function printReport(
   memory: { seeded: number; peak: number; after: number },
   machine: { cores: number; loadAtStart: string },
   uploads: UploadsResult | undefined,
+  certificates: CertificatesResult | undefined,
 ): void {
   console.log(
     `npm run bench: wrk, ${options.rounds} round(s) of ${options.duration} s per endpoint and server, ${options.connections} connections ` +
@@ -262,6 +266,11 @@ function printReport(
     );
     checks.push(...uploadTargets(uploads));
   }
+  if (certificates) {
+    const report = certificatesReport(certificates);
+    console.log(report.line);
+    checks.push(...report.checks);
+  }
   console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
   const missed = checks.filter((c) => !c.pass);
   console.log(
@@ -283,6 +292,7 @@ async function benchSite(options: ReturnType<typeof benchOptions>, cores: number
   let runs: EndpointRuns[];
   let memory: { seeded: number; peak: number; after: number };
   let uploads: UploadsResult | undefined;
+  let certificates: CertificatesResult | undefined;
   try {
     await seedAnnouncements(site.services, SEEDED_ANNOUNCEMENTS);
     await seedApplications(site.services, SEEDED_APPLICATIONS);
@@ -328,13 +338,17 @@ async function benchSite(options: ReturnType<typeof benchOptions>, cores: number
       const pageHeaders = benchEndpoints("", options.acceptEncoding).find((e) => e.name === "home")!.headers;
       uploads = await benchUploads(started.url, started.pid, BENCH_ADMIN, pageHeaders, progress);
     }
+    if (options.only.includes(CERTIFICATES)) {
+      const pageHeaders = benchEndpoints("", options.acceptEncoding).find((e) => e.name === "home")!.headers;
+      certificates = await benchCertificates(started.url, site.db, BENCH_ADMIN, pageHeaders, progress);
+    }
   } finally {
     await baseline?.stop();
     await server?.stop();
     await site.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  printReport(options, runs, memory, { cores, loadAtStart }, uploads);
+  printReport(options, runs, memory, { cores, loadAtStart }, uploads, certificates);
 }
 
 /** The admin panel with 10,000 join requests on each database in turn; prints the timings and PASS/MISS per request. */

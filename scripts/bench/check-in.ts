@@ -20,11 +20,23 @@ export const SCAN_TARGET_MS = 100;
 /** Scans timed (each a ticket not yet checked in, then the same ticket again), after WARMUP untimed ones. */
 const SAMPLES = 200;
 const WARMUP = 10;
+/** Offline door lists timed, after WARMUP untimed ones. */
+const LIST_SAMPLES = 20;
 const INSERT_BATCH = 250;
 const TIME_ZONE = "Asia/Karachi";
 
 export type CheckInResult =
-  { engine: Engine; skipped: string } | { engine: Engine; scanMs: number[]; rescanMs: number[]; searchMs: number[]; checkedIn: number };
+  | { engine: Engine; skipped: string }
+  | {
+      engine: Engine;
+      scanMs: number[];
+      rescanMs: number[];
+      searchMs: number[];
+      /** The offline door list of all the tickets, and its size as JSON. */
+      listMs: number[];
+      listBytes: number;
+      checkedIn: number;
+    };
 
 const p95 = (values: readonly number[]) =>
   nearestRank(
@@ -121,9 +133,18 @@ export async function benchCheckIn(engine: Engine, progress: (line: string) => v
       rescanMs.push(rescan);
       searchMs.push(search);
     }
+    // The list a door phone keeps to check tickets offline: every ticket's hash, fetched when the screen opens and every
+    // two minutes while online.
+    const listMs: number[] = [];
+    let listBytes = 0;
+    for (let n = 0; n < WARMUP + LIST_SAMPLES; n++) {
+      const started = performance.now();
+      listBytes = JSON.stringify(await registrations.offlineDoorList(announcementId)).length;
+      if (n >= WARMUP) listMs.push(performance.now() - started);
+    }
     const { counts } = (await registrations.door(announcementId, ""))!;
     progress(`check-in on ${engine}: scan median ${median(scanMs).toFixed(1)} ms, p95 ${p95(scanMs).toFixed(1)} ms`);
-    return { scanMs, rescanMs, searchMs, checkedIn: counts.checkedIn };
+    return { scanMs, rescanMs, searchMs, listMs, listBytes, checkedIn: counts.checkedIn };
   });
   return { engine, ...measured };
 }
@@ -142,7 +163,7 @@ export function printCheckInReport(results: readonly CheckInResult[]) {
     const line = (name: string, values: readonly number[]) =>
       `${name} median ${median(values).toFixed(1)} ms, p95 ${p95(values).toFixed(1)} ms`;
     console.log(
-      `${result.engine}: ${line("scan", result.scanMs)}; ${line("scanned again", result.rescanMs)}; ${line("search by code", result.searchMs)}; ${result.checkedIn} checked in`,
+      `${result.engine}: ${line("scan", result.scanMs)}; ${line("scanned again", result.rescanMs)}; ${line("search by code", result.searchMs)}; ${result.checkedIn} checked in; ${line("the offline door list", result.listMs)} (${Math.round(result.listBytes / 1024)} KiB of JSON)`,
     );
     const measured = p95(result.scanMs);
     checks.push({

@@ -7,7 +7,7 @@ import { joinSubmissionSchema } from "#core/schemas/join.ts";
 import { parseConfig } from "#server/config.ts";
 import { importStartingContent } from "#server/content/import-content.ts";
 import { CONTENT_DIR } from "#server/content/load-site.ts";
-import { createDatabase, migrateToLatest } from "#server/db/database.ts";
+import { createDatabase, type DatabaseHandle, migrateToLatest } from "#server/db/database.ts";
 import { ENCODE_CACHE_DIR, encodeCache } from "#server/images/encode-cache.ts";
 import { createLogger } from "#server/logger.ts";
 import { AUDIT_ACTOR, setAuditKey } from "#server/repos/audit-log.ts";
@@ -23,7 +23,7 @@ import { localStorage } from "#server/storage/local-storage.ts";
 export async function openSite(
   dataDir: string,
   { publicUrl }: { publicUrl?: string } = {},
-): Promise<{ services: Services; close(): Promise<void> }> {
+): Promise<{ services: Services; db: DatabaseHandle["db"]; close(): Promise<void> }> {
   const config = parseConfig({ DATA_DIR: dataDir, MAIL_TRANSPORT: "log", PUBLIC_URL: publicUrl });
   // Only DATA_DIR is given, so the server's defaults apply: SQLite and uploads, both under DATA_DIR.
   if (config.storage.kind !== "fs") throw new Error("seeding expects uploads under DATA_DIR");
@@ -48,7 +48,7 @@ export async function openSite(
     // The server's mail worker delivers what is queued once it runs.
     wakeMailer: () => undefined,
   });
-  return { services, close: () => database.close() };
+  return { services, db: database.db, close: () => database.close() };
 }
 
 /**

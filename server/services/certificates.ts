@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { certificateNumberFrom, certificatePagePath, type CertificateRole, normalizeCertificateNumber } from "#core/certificates.ts";
 import { CERTIFICATE_MESSAGES } from "#core/messages/certificates.ts";
-import { drawCertificate } from "#server/certificates/pdf.ts";
 import { keptSignatureImage } from "#server/certificates/signature-image.ts";
 import { UnsupportedImageError } from "#server/images/encode-image.ts";
 import { isRecordId, newId } from "#server/db/ids.ts";
@@ -266,6 +265,9 @@ export function certificateService(deps: CertificateDeps) {
 export type CertificateService = ReturnType<typeof certificateService>;
 
 async function draw(deps: CertificateDeps, certificate: Certificate): Promise<Uint8Array> {
+  // Loaded with the first certificate, not at start: pdf-lib and fontkit are some megabytes of code a server that
+  // issues none never needs in memory.
+  const { drawCertificate } = await import("#server/certificates/pdf.ts");
   const [{ siteName, publicUrl }, logoKey] = await Promise.all([deps.site(), deps.printLogoKey()]);
   const [logo, signature] = await Promise.all([
     logoKey ? deps.storage.get(logoKey) : undefined,
