@@ -4,14 +4,11 @@ import type { Database } from "#server/db/schema.ts";
 import { createRepos } from "#server/repos/index.ts";
 import { signIn, siteOrigin } from "#scripts/lib/production-server.ts";
 import type { PageLoads } from "./report";
-import { startWrk } from "./wrk";
+import { visit } from "./uploads";
 
 /** The issue's case: an event's 500 attendees given their certificates in one go, all mailed within 60 s. */
 export const ATTENDEES = 500;
 export const CERTIFICATES_TARGET_SECONDS = 60;
-/** Visitors meanwhile, as in the uploads' case: this many requests a second, over VISITORS connections. */
-const VISITOR_RATE = 20;
-const VISITORS = 4;
 /** How long to wait for the last mail before giving up on the run. */
 const GIVE_UP_SECONDS = 600;
 
@@ -77,7 +74,8 @@ async function seedAttendedEvent(db: Kysely<Database>): Promise<string> {
 /**
  * On the site server (`serverUrl`, its SQLite database open beside it as `db`): an event with ATTENDEES checked in, then
  * Issue certificates as the registrations screen posts it, while visitors load the home and events pages at a steady
- * rate (wrk, a process of its own); timed until the last certificate's mail is sent by the server's mail worker.
+ * rate (uploads.ts's `visit`: wrk, a process of its own); timed until the last certificate's mail is sent by the
+ * server's mail worker.
  */
 export async function benchCertificates(
   serverUrl: string,
@@ -89,15 +87,9 @@ export async function benchCertificates(
   progress(`certificates: seeding an event with ${ATTENDEES} attendees checked in`);
   const announcementId = await seedAttendedEvent(db);
   const cookie = await signIn(serverUrl, admin.email, admin.password);
-  const visitors = startWrk({
-    url: `${serverUrl}/`,
-    connections: VISITORS,
-    seconds: GIVE_UP_SECONDS,
-    headers: pageHeaders,
-    script: `request = function() return wrk.format("GET", "/") end
-delay = function() return ${Math.round((VISITORS * 1000) / VISITOR_RATE)} end`,
-  });
-  progress(`certificates: issuing ${ATTENDEES} while visitors load pages at ${VISITOR_RATE}/s`);
+  // Stopped once the last mail is sent; the duration only bounds a run that would otherwise never end.
+  const visitors = visit(serverUrl, GIVE_UP_SECONDS, pageHeaders);
+  progress(`certificates: issuing ${ATTENDEES} while visitors load pages, as in the uploads' case`);
   const started = performance.now();
   const issued = await fetch(`${serverUrl}/admin/announcements/${announcementId}/registrations.data`, {
     method: "POST",
@@ -119,21 +111,14 @@ delay = function() return ${Math.round((VISITORS * 1000) / VISITOR_RATE)} end`,
   }
   const seconds = (performance.now() - started) / 1000;
   visitors.stop();
-  const figures = await visitors.result;
+  const pages = await visitors.result;
   return {
     attendees: ATTENDEES,
     seconds,
     issueMs,
     sent: progressMails.sent,
     dead: progressMails.dead,
-    pages: {
-      requests: figures.requests,
-      p50Ms: figures.p50Ms,
-      p95Ms: figures.p95Ms,
-      p99Ms: figures.p99Ms,
-      maxMs: figures.maxMs,
-      errors: figures.errors,
-    },
+    pages,
   };
 }
 
@@ -142,7 +127,7 @@ export function certificatesReport(result: CertificatesResult) {
   const { pages } = result;
   const line =
     `certificates: ${result.sent} of ${result.attendees} issued and mailed (PDF drawn as each is sent) in ${result.seconds.toFixed(1)} s ` +
-    `(Issue certificates answered in ${Math.round(result.issueMs)} ms); meanwhile ${pages.requests} loads of /: ` +
+    `(Issue certificates answered in ${Math.round(result.issueMs)} ms); meanwhile ${pages.requests} page loads (/ and /events-and-activities): ` +
     `p50 ${pages.p50Ms} ms, p95 ${pages.p95Ms} ms, p99 ${pages.p99Ms} ms, slowest ${pages.maxMs} ms`;
   const checks = [
     {

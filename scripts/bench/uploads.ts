@@ -38,7 +38,7 @@ delay = function() return ${Math.round((connections * 1000) / perSecond)} end
 `;
 
 /** Visitors at a steady rate (wrk, a process of its own), until `seconds` pass or the returned run is stopped. */
-function visit(serverUrl: string, seconds: number, headers: Record<string, string>) {
+export function visit(serverUrl: string, seconds: number, headers: Record<string, string>) {
   const run = startWrk({ url: `${serverUrl}/`, connections: VISITORS, seconds, headers, script: visitorsScript(VISITORS, VISITOR_RATE) });
   const result = run.result.then((figures): PageLoads => ({
     requests: figures.requests,
