@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
-import type { CheckInAnswer } from "#app/components/admin/check-in/check-in-screen.tsx";
+import type { CheckInAnswer } from "#app/components/admin/check-in/check-in-answer.ts";
 import { checkInOffline, keepServerCheckIn } from "#app/components/admin/check-in/offline-door.ts";
 import { formFailure } from "#app/lib/answer-when-offline.ts";
 

@@ -1,5 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { CheckCircle2, CircleAlert, CircleX, ScanLine, Search } from "lucide-react";
+import { ScanLine, Search } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
@@ -9,18 +8,10 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage, inputClass } from "#app/components/ui/field.tsx";
 import { searchOffline, siteTime } from "#app/components/admin/check-in/offline-door.ts";
 import { useOfflineDoor } from "#app/components/admin/check-in/use-offline-door.ts";
-import type { CheckInResult, DoorEntry, OfflineCheckInOutcome } from "#server/services/registrations.ts";
-
-/** What a check-in post answers (app/lib/check-in.server.ts): the outcome, or a refusal in Conform's shape. */
-export interface CheckInAnswer {
-  ok: boolean;
-  result: SubmissionResult<string[]>;
-  checkIn: CheckInResult | null;
-  /** Made without a connection: from the list kept on the phone (and queued), or not at all. */
-  offline?: boolean;
-  /** What came of the check-ins the phone sent after making them offline. */
-  synced?: { registrationId: string; outcome: OfflineCheckInOutcome }[];
-}
+import type { DoorEntry } from "#server/services/registrations.ts";
+import type { CheckInAnswer } from "#app/components/admin/check-in/check-in-answer.ts";
+import { CheckInOutcome, checkedInText } from "#app/components/admin/check-in/check-in-outcome.tsx";
+import { WalkInForm } from "#app/components/admin/check-in/walk-in-form.tsx";
 
 /** The camera and its decoder: loaded only once Scan tickets is pressed. */
 const TicketScanner = lazy(() => import("#app/components/admin/check-in/ticket-scanner.tsx"));
@@ -31,46 +22,6 @@ const TICKET_READ_TO_OUTCOME = "ticket-read-to-outcome";
 
 /** How long a code held in front of the camera counts as the same scan. */
 const SAME_TICKET_MS = 3000;
-
-/** Each outcome's colour, icon and words: told apart at a glance, and not by colour alone. */
-function outcomeOf(result: CheckInResult) {
-  switch (result.outcome) {
-    case "checked-in":
-      return { tone: "border-green-700 bg-green-50 text-green-900", Icon: CheckCircle2, text: CHECK_IN_MESSAGES.checkedIn(result.name) };
-    case "already":
-      return {
-        tone: "border-amber-600 bg-amber-50 text-amber-900",
-        Icon: CircleAlert,
-        text: CHECK_IN_MESSAGES.already(result.name, result.by, result.atText),
-      };
-    case "waiting":
-      return {
-        tone: "border-red-700 bg-red-50 text-red-900",
-        Icon: CircleX,
-        text: CHECK_IN_MESSAGES.waiting(result.name, result.position),
-      };
-    case "not-for-event":
-      return { tone: "border-red-700 bg-red-50 text-red-900", Icon: CircleX, text: CHECK_IN_MESSAGES.notForEvent };
-  }
-}
-
-function CheckInOutcome({ result, offline = false }: { result: CheckInResult; offline?: boolean }) {
-  const { tone, Icon, text } = outcomeOf(result);
-  return (
-    <div role="status" data-outcome={result.outcome} className={`mt-6 rounded-xl border-2 p-4 ${tone}`}>
-      <p className="flex items-center gap-3 text-xl font-bold">
-        <Icon className="size-8 shrink-0" aria-hidden />
-        {text}
-      </p>
-      {offline && result.outcome === "checked-in" && <p className="mt-2 font-semibold">{CHECK_IN_MESSAGES.savedOffline}</p>}
-    </div>
-  );
-}
-
-/** Who checked a person in and when, and whether phones that were offline admitted them twice. */
-export function checkedInText(checkedIn: NonNullable<DoorEntry["checkedIn"]>): string {
-  return `Checked in ${checkedIn.atText} by ${checkedIn.by}${checkedIn.scannedTwice ? ` (${CHECK_IN_MESSAGES.scannedTwice})` : ""}`;
-}
 
 /** Whether the phone is ready to check tickets with no connection, and how many check-ins made so wait to be sent. */
 function OfflineState({ kept, savedAt, unsent }: { kept: number | null; savedAt: string | undefined; unsent: number }) {
@@ -85,64 +36,6 @@ function OfflineState({ kept, savedAt, unsent }: { kept: number | null; savedAt:
 
 /** One fetcher for every check-in of the screen (picked, scanned, undone): its answer is the latest outcome. */
 const CHECK_IN_FETCHER = "check-in";
-
-/** The walk-in form's fields. */
-const WALK_IN_FIELDS = [
-  { name: "name", label: "Name", type: "text", autoComplete: "off" },
-  { name: "email", label: "Email", type: "email", autoComplete: "off" },
-  { name: "phone", label: "Phone number", type: "tel", autoComplete: "off" },
-] as const;
-
-/**
- * Someone who came without registering: added with a place (while there is one) and checked in at once. A fetcher of
- * its own, so what it came to shows here, where the person at the door is typing.
- */
-function WalkInForm() {
-  const fetcher = useFetcher<CheckInAnswer>();
-  const form = useRef<HTMLFormElement>(null);
-  const errors = fetcher.data?.result.error;
-  const added = fetcher.data?.checkIn;
-  useEffect(() => {
-    if (added) form.current?.reset();
-  }, [added]);
-  return (
-    <details className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <summary className="cursor-pointer font-semibold text-slate-900">Add a walk-in</summary>
-      <fetcher.Form ref={form} method="post" aria-label="Add a walk-in" className="mt-3 flex flex-col gap-3">
-        <input type="hidden" name="intent" value="walk-in" />
-        {WALK_IN_FIELDS.map((field) => {
-          const error = errors?.[field.name]?.[0];
-          return (
-            <div key={field.name} className="flex flex-col gap-1">
-              <label htmlFor={`walk-in-${field.name}`} className="font-semibold text-slate-900">
-                {field.label}
-              </label>
-              <input
-                id={`walk-in-${field.name}`}
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `walk-in-${field.name}-error` : undefined}
-                className={inputClass}
-              />
-              {error && (
-                <p id={`walk-in-${field.name}-error`} className="text-sm font-semibold text-red-800">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
-        {errors?.[""]?.[0] && <FormMessage>{errors[""][0]}</FormMessage>}
-        <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
-          Add and check in
-        </Button>
-      </fetcher.Form>
-      {added && <CheckInOutcome result={added} />}
-    </details>
-  );
-}
 
 function PersonAtTheDoor({ person, mayUndo, door }: { person: DoorEntry; mayUndo: boolean; door: string }) {
   const fetcher = useFetcher<CheckInAnswer>({ key: CHECK_IN_FETCHER });

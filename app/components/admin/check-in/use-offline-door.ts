@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { OFFLINE_CHECK_INS_PER_POST } from "#core/schemas/registration.ts";
 import type { OfflineDoorList } from "#server/services/registrations.ts";
-import type { CheckInAnswer } from "#app/components/admin/check-in/check-in-screen.tsx";
+import type { CheckInAnswer } from "#app/components/admin/check-in/check-in-answer.ts";
 import {
   forgetList,
   forgetListsPast,
