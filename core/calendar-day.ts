@@ -10,3 +10,19 @@ export function formatCalendarDay(day: string): string {
   if (!match || !month) return day;
   return `${Number(match[3])} ${month} ${match[1]}`;
 }
+
+/** A wall time as a `datetime-local` field holds it ("2026-12-01T18:30"), said as the site says times: "1 December 2026 at 18:30". */
+export function formatWallTime(value: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
+  return match ? `${formatCalendarDay(match[1]!)} at ${match[2]!}` : value;
+}
+
+/** An event's times from its form's fields, as its card says them: the end's day left out when it is the start's. */
+export function formatWallTimeSpan(start: string, end: string | undefined): string {
+  const from = formatWallTime(start);
+  if (!end) return from;
+  const to = formatWallTime(end);
+  const [fromDay] = from.split(" at ");
+  const [toDay, toTime] = to.split(" at ");
+  return `${from} to ${toDay === fromDay ? toTime : to}`;
+}

@@ -1,9 +1,12 @@
 import { countOf } from "#core/count-of.ts";
-import { data } from "react-router";
+import { data, useParams, useRouteLoaderData } from "react-router";
 import { formatCalendarDay } from "#core/calendar-day.ts";
 import { GALLERY_KINDS } from "#core/gallery-kinds.ts";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { PhotoGrid } from "#app/components/site/photo-grid.tsx";
+import { WhatsAppShareLink } from "#app/components/site/whatsapp-share-link.tsx";
+import { galleryPagePath } from "#core/public-pages.ts";
+import type { SiteChrome } from "#server/services/site-content.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/gallery";
 import { servicesContext } from "#app/context.ts";
@@ -29,6 +32,8 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 
 export default function Gallery({ loaderData: gallery }: Route.ComponentProps) {
   const tab = gallery.kind === "activity" ? "?tab=activities" : "";
+  const { slug } = useParams();
+  const publicUrl = useRouteLoaderData<SiteChrome>("root")?.publicUrl ?? "";
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <BackButton fallback={`/events-and-activities${tab}`} />
@@ -43,6 +48,12 @@ export default function Gallery({ loaderData: gallery }: Route.ComponentProps) {
           </p>
         )}
         {gallery.description && <p className="mt-4 max-w-3xl text-lg whitespace-pre-line text-slate-800">{gallery.description}</p>}
+        <WhatsAppShareLink
+          className="mt-4"
+          title={gallery.name}
+          message={gallery.whatsAppMessage}
+          url={`${publicUrl}${galleryPagePath(slug ?? "")}`}
+        />
         <PhotoGrid name={gallery.name} photos={gallery.photos} />
       </article>
     </main>

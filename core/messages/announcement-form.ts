@@ -19,3 +19,10 @@ export const STORAGE_UNAVAILABLE_MESSAGE = "Failed to create announcement: the i
 
 export const EDIT_STORAGE_UNAVAILABLE_MESSAGE =
   "Failed to save announcement: the image store cannot be reached. Try again in a few minutes.";
+
+/** The form's preview of the message Share on WhatsApp writes. */
+export const WHATSAPP_PREVIEW_MESSAGES = {
+  linkOnceSaved: "(the announcement's link, once it is saved)",
+  copied: "Copied: paste it into a WhatsApp group",
+  notCopied: "The message could not be copied: select it and copy it by hand.",
+} as const;

@@ -71,6 +71,12 @@ export const BLOOD_REQUEST_MESSAGES = {
   contactRequired: "Contact at the hospital is required",
 } as const;
 
+/** A request shared with the society's WhatsApp groups. */
+export const BLOOD_APPEAL_MESSAGES = {
+  title: (group: string, units: number) => `${group} blood needed: ${units} unit${units === 1 ? "" : "s"}`,
+  ask: "Can you donate? Reply to this message. Not a donor yet? Sign up:",
+} as const;
+
 /** How a request ended, or that it is still open. */
 export const BLOOD_REQUEST_STATUSES = ["open", "fulfilled", "not-needed", "expired"] as const;
 export type BloodRequestStatus = (typeof BLOOD_REQUEST_STATUSES)[number];

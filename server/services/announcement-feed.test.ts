@@ -10,6 +10,7 @@ const entry = (id: string, publishedAt: string, text: string, enclosure: FeedEnt
     id,
     heading: "Announcement",
     description: linkedText(text),
+    whatsAppMessage: text,
     link: null,
     registrationClosed: false,
     image: null,

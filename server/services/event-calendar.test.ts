@@ -10,6 +10,7 @@ const announcement = (heading: string, text: string): PublicAnnouncement => ({
   id: ID,
   heading,
   description: linkedText(text),
+  whatsAppMessage: text,
   link: null,
   registrationClosed: false,
   image: null,

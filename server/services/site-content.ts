@@ -1,5 +1,7 @@
 import { compactGalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
 import { galleryPagePath } from "#core/public-pages.ts";
+import { formatCalendarDay } from "#core/calendar-day.ts";
+import { firstLineOf, whatsAppMessage } from "#core/whatsapp.ts";
 import type { StoredImage } from "#server/repos/images.ts";
 import type { ImageVariant } from "#server/db/schema.ts";
 import type { StoredGallery, StoredSiteContent } from "#server/repos/site-content.ts";
@@ -67,6 +69,12 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
       photos: photosOf(group),
       /** Its link preview: the chosen cover, or the first photo. */
       preview: storedImagePreview(cover.image, galleryPhotoAlt({ alt: cover.alt ?? undefined }, group.name, group.coverIndex ?? 0)),
+      /** The message Share on WhatsApp writes of it (the page adds its link). */
+      whatsAppMessage: whatsAppMessage({
+        title: group.name,
+        when: group.date && formatCalendarDay(group.date),
+        line: group.description && firstLineOf(group.description),
+      }),
     };
   };
 

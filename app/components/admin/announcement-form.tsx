@@ -1,9 +1,10 @@
 import type { useForm } from "@conform-to/react";
-import { href } from "react-router";
+import { href, useRouteLoaderData } from "react-router";
 import { useState } from "react";
 import type { z } from "zod";
 import {
   announcementSchema,
+  DEFAULT_ANNOUNCEMENT_TITLE,
   DEFAULT_LINK_LABEL,
   DEFAULT_REGISTER_LABEL,
   type PublishChoice,
@@ -17,6 +18,11 @@ import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
+import { formatWallTimeSpan } from "#core/calendar-day.ts";
+import { announcementPagePath } from "#core/public-pages.ts";
+import { firstLineOf } from "#core/whatsapp.ts";
+import type { SiteChrome } from "#server/services/site-content.ts";
+import { WhatsAppPreview } from "#app/components/admin/whatsapp-preview.tsx";
 
 /** A stored announcement as its edit form starts: the fields as text, and its image. */
 export interface EditedAnnouncement {
@@ -98,6 +104,7 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
     onSaved,
   });
   const { fields } = state;
+  const publicUrl = useRouteLoaderData<SiteChrome>("root")?.publicUrl ?? "";
   const publish = (fields.publish.value ?? announcement?.form.publish ?? "now") as PublishChoice;
   const registration = (fields.registration.value ?? announcement?.form.registration ?? "link") as RegistrationChoice;
 
@@ -160,6 +167,16 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
         <Field meta={fields.eventEndsAt} label="Ends at" description="Optional. Without it calendars show an hour." type="datetime-local" />
         <Field meta={fields.eventLocation} label="Place" description="Optional. “Hall 2, main campus”, say." />
       </fieldset>
+      <WhatsAppPreview
+        message={{
+          title: textOf(fields.title.value) || DEFAULT_ANNOUNCEMENT_TITLE,
+          when:
+            textOf(fields.eventStartsAt.value) && formatWallTimeSpan(textOf(fields.eventStartsAt.value), textOf(fields.eventEndsAt.value)),
+          where: textOf(fields.eventLocation.value),
+          line: firstLineOf(textOf(fields.description.value)),
+        }}
+        url={announcement && `${publicUrl}${announcementPagePath(announcement.id)}`}
+      />
       <label className="flex items-center gap-2 text-slate-900">
         <input type="checkbox" name={fields.pinned.name} defaultChecked={announcement?.form.pinned} className="size-4 accent-brand-800" />
         Pin it to the top of the announcements page
@@ -167,6 +184,9 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
     </AdminForm>
   );
 }
+
+/** A field's value as the form holds it, as text ("" for none). */
+const textOf = (value: unknown): string => (typeof value === "string" ? value : "");
 
 type AnnouncementFieldset = ReturnType<typeof useForm<z.input<typeof announcementSchema>>>[1];
 

@@ -1,18 +1,21 @@
 import { CalendarPlus, ExternalLink } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { announcementCalendarPath, announcementPagePath } from "#core/public-pages.ts";
 import type { PublicAnnouncement } from "#server/services/announcements.ts";
+import type { SiteChrome } from "#server/services/site-content.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { linkName } from "#app/lib/link-name.ts";
 import { ShareButton } from "./share-button";
+import { WhatsAppShareLink } from "./whatsapp-share-link";
 import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
 
 /**
  * What a visitor can do with an announcement, on its card and on its page: open its link (or its registration form), take its event into a
- * calendar, share it. `stacked`: one full-width button under another (the card).
+ * calendar, share it on WhatsApp or otherwise. `stacked`: one full-width button under another (the card).
  */
 export function AnnouncementActions({ announcement, stacked = false }: { announcement: PublicAnnouncement; stacked?: boolean }) {
   const width = stacked ? "w-full" : undefined;
+  const publicUrl = useRouteLoaderData<SiteChrome>("root")?.publicUrl ?? "";
   return (
     <div className={stacked ? "flex flex-col gap-2" : "flex flex-wrap gap-2"}>
       {announcement.link?.external && (
@@ -46,6 +49,12 @@ export function AnnouncementActions({ announcement, stacked = false }: { announc
           </a>
         </Button>
       )}
+      <WhatsAppShareLink
+        className={width}
+        title={announcement.heading}
+        message={announcement.whatsAppMessage}
+        url={`${publicUrl}${announcementPagePath(announcement.id)}`}
+      />
       <ShareButton title={announcement.heading} path={announcementPagePath(announcement.id)} className={width} />
     </div>
   );

@@ -7,6 +7,7 @@ import {
   isShowableLink,
 } from "#core/schemas/announcement.ts";
 import { announcementRegisterPath } from "#core/public-pages.ts";
+import { firstLineOf, whatsAppMessage } from "#core/whatsapp.ts";
 import type { AnnouncedEvent, Announcement } from "#server/repos/announcements.ts";
 import { formatSiteTime } from "#server/site-time.ts";
 import { storedImageToResponsive } from "#server/services/image-store.ts";
@@ -58,6 +59,13 @@ export function toCard(deps: ZoneDeps, announcement: Announcement, now: string) 
     id: announcement.id,
     heading,
     description: linkedText(announcement.description),
+    /** The message Share on WhatsApp writes of it (its page's link is added where it is shared). */
+    whatsAppMessage: whatsAppMessage({
+      title: heading,
+      when: announcement.event && eventTimes(deps, announcement.event),
+      where: announcement.event?.location,
+      line: firstLineOf(announcement.description),
+    }),
     link: buttonOf(announcement, now),
     /** It collected registrations on the site, and registering has closed. */
     registrationClosed: announcement.registration !== null && registrationClosed(announcement, now),

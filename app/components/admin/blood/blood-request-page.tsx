@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { Form, Link, useActionData, useFetcher, useRevalidator } from "react-router";
+import { Form, href, Link, useActionData, useFetcher, useRevalidator, useRouteLoaderData } from "react-router";
 import { NOT_DONE } from "#core/messages/common.ts";
-import { BLOOD_REQUEST_STATUS_LABELS } from "#core/messages/blood.ts";
+import { BLOOD_APPEAL_MESSAGES, BLOOD_REQUEST_STATUS_LABELS } from "#core/messages/blood.ts";
 import { bloodRequestActionSchema } from "#core/schemas/blood-request.ts";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
@@ -12,6 +12,9 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import { answerMessage } from "#app/lib/answer-message.ts";
 import type { BloodRequestView, MatchView, Reveal } from "#server/services/blood-requests.ts";
+import type { SiteChrome } from "#server/services/site-content.ts";
+import { WhatsAppShareLink } from "#app/components/site/whatsapp-share-link.tsx";
+import { whatsAppMessage } from "#core/whatsapp.ts";
 import { StatusBadge } from "./blood-request-list";
 
 /** A donor asked for the request, as the page lists them. */
@@ -198,6 +201,8 @@ export function BloodRequestPage({
   const pageAnswer = useActionData<RevealAnswer>();
   const refusal = pageAnswer && !pageAnswer.ok ? answerMessage(pageAnswer) : undefined;
   const open = request.status === "open";
+  const publicUrl = useRouteLoaderData<SiteChrome>("root")?.publicUrl ?? "";
+  const appealTitle = BLOOD_APPEAL_MESSAGES.title(request.patientGroup, request.units);
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8">
       <Link to={listPage} className="self-start font-semibold text-brand-800 underline">
@@ -213,6 +218,21 @@ export function BloodRequestPage({
         </div>
         <p className="text-slate-800">Contact at the hospital: {request.contact}</p>
         {request.note && <p className="whitespace-pre-line text-slate-800">{request.note}</p>}
+        {open && (
+          // For the society's groups: the need, where and by when, and the donors' page to sign up at. Not the note or
+          // the contact: those are the patient's, and the coordinator adds them in WhatsApp if the family agrees.
+          <WhatsAppShareLink
+            className="self-start"
+            title={appealTitle}
+            message={whatsAppMessage({
+              title: appealTitle,
+              when: `needed by ${request.neededByText}`,
+              where: `${request.hospital}, ${request.city}`,
+              line: BLOOD_APPEAL_MESSAGES.ask,
+            })}
+            url={`${publicUrl}${href("/blood-donors")}`}
+          />
+        )}
       </div>
       {refusal && <FormMessage>{refusal}</FormMessage>}
 
