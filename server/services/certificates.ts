@@ -81,6 +81,16 @@ export function certificateService(deps: CertificateDeps) {
     await trx.mailOutbox.enqueue("certificate", payload, now, certificate.id);
   }
 
+  /** A certificate's PDF and its file name, when there is such a certificate and `wanted` holds for it. */
+  async function pdfOf(
+    certificateId: string,
+    wanted: (certificate: Certificate) => boolean,
+  ): Promise<{ filename: string; content: Uint8Array } | undefined> {
+    const certificate = isRecordId(certificateId) ? await repos.certificates.findById(certificateId) : undefined;
+    if (!certificate || !wanted(certificate)) return undefined;
+    return { filename: `certificate-${certificate.number}.pdf`, content: await draw(deps, certificate) };
+  }
+
   return {
     /**
      * Issues a certificate to everyone checked in at the announcement's event who holds no valid one yet, and queues
@@ -213,18 +223,12 @@ export function certificateService(deps: CertificateDeps) {
     },
 
     /** A certificate's PDF and its file name; undefined for no such certificate (of `announcementId`, when given). */
-    async pdf(certificateId: string, announcementId?: string): Promise<{ filename: string; content: Uint8Array } | undefined> {
-      const certificate = isRecordId(certificateId) ? await repos.certificates.findById(certificateId) : undefined;
-      if (!certificate || (announcementId !== undefined && certificate.announcementId !== announcementId)) return undefined;
-      return { filename: `certificate-${certificate.number}.pdf`, content: await draw(deps, certificate) };
+    async pdf(certificateId: string, announcementId?: string) {
+      return pdfOf(certificateId, (certificate) => announcementId === undefined || certificate.announcementId === announcementId);
     },
 
     /** A valid certificate's PDF, for its mail; undefined once it is revoked or replaced (its mail is then not sent). */
-    async mailablePdf(certificateId: string) {
-      const certificate = isRecordId(certificateId) ? await repos.certificates.findById(certificateId) : undefined;
-      if (certificate?.status !== "valid") return undefined;
-      return { filename: `certificate-${certificate.number}.pdf`, content: await draw(deps, certificate) };
-    },
+    mailablePdf: (certificateId: string) => pdfOf(certificateId, (certificate) => certificate.status === "valid"),
 
     /** Who signs certificates, as an Owner set them, and whether a signature image is printed; null until set. */
     async signatory() {
