@@ -6,7 +6,8 @@ import { ticketTokenIn } from "#core/tickets.ts";
 import { readySound, signalOutcome } from "#app/components/admin/check-in/outcome-signal.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage, inputClass } from "#app/components/ui/field.tsx";
-import { searchOffline, siteTime } from "#app/components/admin/check-in/offline-door.ts";
+import { searchOffline } from "#app/components/admin/check-in/offline-door.ts";
+import { formatSiteTime } from "#core/site-time.ts";
 import { useOfflineDoor } from "#app/components/admin/check-in/use-offline-door.ts";
 import type { DoorEntry } from "#server/services/registrations.ts";
 import type { CheckInAnswer } from "#app/components/admin/check-in/check-in-answer.ts";
@@ -160,7 +161,11 @@ export function CheckInScreen({
       <p className="mt-2 text-lg text-slate-800" data-testid="check-in-counts">
         {`${counts.checkedIn} of ${counts.registered} checked in.`}
       </p>
-      <OfflineState kept={kept?.entries.length ?? null} savedAt={kept && siteTime(new Date(kept.savedAt), kept.timeZone)} unsent={unsent} />
+      <OfflineState
+        kept={kept?.entries.length ?? null}
+        savedAt={kept && formatSiteTime(new Date(kept.savedAt), kept.timeZone)}
+        unsent={unsent}
+      />
       {shown && <CheckInOutcome result={shown} offline={answer?.offline} />}
       {refused && <FormMessage>{refused}</FormMessage>}
       <div className="mt-6">

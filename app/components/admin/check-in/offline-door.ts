@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
+import { formatSiteTime } from "#core/site-time.ts";
 import { searchTheDoor } from "#core/tickets.ts";
 import type { CheckInResult, DoorEntry, OfflineDoorEntry, OfflineDoorList } from "#server/services/registrations.ts";
 
@@ -78,12 +79,8 @@ export async function forgetSent(ids: readonly string[]): Promise<void> {
 function markCheckedIn(list: KeptDoorList, checkIn: QueuedCheckIn) {
   const entry = list.entries.find((candidate) => candidate.id === checkIn.registrationId);
   if (!entry || entry.checkedIn) return;
-  entry.checkedIn = { atText: siteTime(new Date(checkIn.at), list.timeZone), by: CHECK_IN_MESSAGES.thisPhone, scannedTwice: false };
+  entry.checkedIn = { atText: formatSiteTime(new Date(checkIn.at), list.timeZone), by: CHECK_IN_MESSAGES.thisPhone, scannedTwice: false };
 }
-
-/** A time as the server writes it ("5 December 2026 at 14:05"), in the society's time zone. */
-export const siteTime = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long", timeStyle: "short" }).format(at);
 
 /** The SHA-256 (hex) of a scanned ticket's token, as the list keeps it; undefined where the browser cannot hash (not HTTPS). */
 async function ticketHash(token: string): Promise<string | undefined> {
@@ -92,24 +89,28 @@ async function ticketHash(token: string): Promise<string | undefined> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/** What a check-in names: a scanned ticket's token, or a person picked from the list. */
+type DoorTarget = { token: string } | { registrationId: string };
+
+/** Which entry of a kept list `target` names; undefined where a token cannot be hashed here. */
+async function entryMatcher(target: DoorTarget): Promise<((entry: OfflineDoorEntry) => boolean) | undefined> {
+  if (!("token" in target)) return (entry) => entry.id === target.registrationId;
+  const hash = await ticketHash(target.token);
+  return hash === undefined ? undefined : (entry) => entry.ticketHash === hash;
+}
+
 /**
  * A check-in made with no network, from the kept list: the same outcomes as the server's, the check-in queued to be
  * sent. Undefined when the phone has no list of this event (it was never opened online).
  */
-export async function checkInOffline(
-  announcementId: string,
-  target: { token: string } | { registrationId: string },
-  now = new Date(),
-): Promise<CheckInResult | undefined> {
-  const hash = "token" in target ? await ticketHash(target.token) : undefined;
-  if ("token" in target && hash === undefined) return undefined;
+export async function checkInOffline(announcementId: string, target: DoorTarget, now = new Date()): Promise<CheckInResult | undefined> {
+  const matches = await entryMatcher(target);
+  if (!matches) return undefined;
   const database = await doorDatabase();
   const transaction = database.transaction(["lists", "queue"], "readwrite");
   const list = await transaction.objectStore("lists").get(announcementId);
   if (!list) return undefined;
-  const entry = list.entries.find((candidate) =>
-    "token" in target ? candidate.ticketHash === hash : candidate.id === target.registrationId,
-  );
+  const entry = list.entries.find(matches);
   const result = offlineOutcome(entry);
   if (result.outcome === "checked-in" && entry) {
     const checkIn = { id: crypto.randomUUID(), announcementId, registrationId: entry.id, at: now.toISOString() };
@@ -127,22 +128,21 @@ export async function checkInOffline(
  */
 export async function keepServerCheckIn(
   announcementId: string,
-  target: { token: string } | { registrationId: string },
+  target: DoorTarget,
   result: CheckInResult,
   now = new Date(),
 ): Promise<void> {
   if (result.outcome !== "checked-in" && result.outcome !== "already") return;
-  const hash = "token" in target ? await ticketHash(target.token) : undefined;
+  const matches = await entryMatcher(target);
+  if (!matches) return;
   const transaction = (await doorDatabase()).transaction("lists", "readwrite");
   const list = await transaction.store.get(announcementId);
-  const entry = list?.entries.find((candidate) =>
-    "token" in target ? candidate.ticketHash === hash : candidate.id === target.registrationId,
-  );
+  const entry = list?.entries.find(matches);
   if (list && entry && !entry.checkedIn) {
     entry.checkedIn =
       result.outcome === "already"
         ? { atText: result.atText, by: result.by, scannedTwice: false }
-        : { atText: siteTime(now, list.timeZone), by: CHECK_IN_MESSAGES.thisPhoneOnline, scannedTwice: false };
+        : { atText: formatSiteTime(now, list.timeZone), by: CHECK_IN_MESSAGES.thisPhoneOnline, scannedTwice: false };
     await transaction.store.put(list);
   }
   await transaction.done;
