@@ -17,12 +17,13 @@ export function formatWallTime(value: string): string {
   return match ? `${formatCalendarDay(match[1]!)} at ${match[2]!}` : value;
 }
 
-/** An event's times from its form's fields, as its card says them: the end's day left out when it is the start's. */
-export function formatWallTimeSpan(start: string, end: string | undefined): string {
-  const from = formatWallTime(start);
-  if (!end) return from;
-  const to = formatWallTime(end);
-  const [fromDay] = from.split(" at ");
-  const [toDay, toTime] = to.split(" at ");
-  return `${from} to ${toDay === fromDay ? toTime : to}`;
+/**
+ * An event's start and end as one line, each written "1 December 2026 at 18:00": the end's day is left out when it is
+ * the start's ("… at 18:00 to 20:00"). No end: the start alone.
+ */
+export function timeSpanText(start: string, end: string | null | undefined): string {
+  if (!end) return start;
+  const [startDay] = start.split(" at ");
+  const [endDay, endTime] = end.split(" at ");
+  return `${start} to ${endDay === startDay ? endTime : end}`;
 }

@@ -18,7 +18,7 @@ import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
-import { formatWallTimeSpan } from "#core/calendar-day.ts";
+import { formatWallTime, timeSpanText } from "#core/calendar-day.ts";
 import { announcementPagePath } from "#core/public-pages.ts";
 import { firstLineOf } from "#core/whatsapp.ts";
 import type { SiteChrome } from "#server/services/site-content.ts";
@@ -171,7 +171,11 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
         message={{
           title: textOf(fields.title.value) || DEFAULT_ANNOUNCEMENT_TITLE,
           when:
-            textOf(fields.eventStartsAt.value) && formatWallTimeSpan(textOf(fields.eventStartsAt.value), textOf(fields.eventEndsAt.value)),
+            textOf(fields.eventStartsAt.value) &&
+            timeSpanText(
+              formatWallTime(textOf(fields.eventStartsAt.value)),
+              textOf(fields.eventEndsAt.value) && formatWallTime(textOf(fields.eventEndsAt.value)),
+            ),
           where: textOf(fields.eventLocation.value),
           line: firstLineOf(textOf(fields.description.value)),
         }}

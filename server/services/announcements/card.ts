@@ -7,6 +7,7 @@ import {
   isShowableLink,
 } from "#core/schemas/announcement.ts";
 import { announcementRegisterPath } from "#core/public-pages.ts";
+import { timeSpanText } from "#core/calendar-day.ts";
 import { firstLineOf, whatsAppMessage } from "#core/whatsapp.ts";
 import type { AnnouncedEvent, Announcement } from "#server/repos/announcements.ts";
 import { formatSiteTime } from "#server/site-time.ts";
@@ -30,15 +31,12 @@ export function announcementState(announcement: Pick<Announcement, "publishAt" |
 export const siteTime = ({ siteTimeZone }: ZoneDeps, at: string | null) =>
   at === null ? null : formatSiteTime(new Date(at), siteTimeZone);
 
-/** An event's times as one line: the end's day is left out when it is the start's. */
-function eventTimes({ siteTimeZone }: ZoneDeps, event: AnnouncedEvent) {
-  const start = formatSiteTime(new Date(event.startsAt), siteTimeZone);
-  if (event.endsAt === null) return start;
-  const end = formatSiteTime(new Date(event.endsAt), siteTimeZone);
-  const [startDay] = start.split(" at ");
-  const [endDay, endTime] = end.split(" at ");
-  return `${start} to ${endDay === startDay ? endTime : end}`;
-}
+/** An event's times as one line, in the society's time zone. */
+const eventTimes = ({ siteTimeZone }: ZoneDeps, event: AnnouncedEvent) =>
+  timeSpanText(
+    formatSiteTime(new Date(event.startsAt), siteTimeZone),
+    event.endsAt === null ? null : formatSiteTime(new Date(event.endsAt), siteTimeZone),
+  );
 
 /** The card's button: the site's registration form while it takes registrations (none once closed), else the link. */
 function buttonOf(announcement: Announcement, now: string) {
