@@ -39,6 +39,9 @@ export default defineConfig({
     // under CI=true: recording them costs a tenth of the time, and a CI machine's files are not kept (its output is).
     trace: process.env.CI === "true" ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     launchOptions: chromium,
+    // A page's requests go to the server, not to a service worker the site registered in an earlier step (which
+    // `page.route` would not see): the specs about working offline allow them (`test.use({ serviceWorkers: "allow" })`).
+    serviceWorkers: "block",
   },
   projects: [
     {

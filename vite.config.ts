@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 
 /**
  * The small modules the root layout and the public pages share: the button, the picture, toasts and
- * the on-demand loader, page meta, the scroll reveal, the back button, the announcement card with its linked text,
+ * the on-demand loader, page meta, the scroll reveal, the back button, the error and offline pages' message, the announcement card with its linked text,
  * event line and buttons (link, Add to calendar, Share) and the registration and announcement messages it says, the public pages' paths, a gallery photo and what opens it
  * in the lightbox (the lightbox itself loads on demand), with what they import, and the icons the layout shares with
  * pages and dialogs (the close cross, the new-tab mark) or an announcement's card and page (the pin, Add to calendar,
@@ -17,7 +17,7 @@ import { defineConfig } from "vite";
 const LAYOUT_MODULES = [
   /[\\/]app[\\/](lib[\\/](on-demand|page-meta|use-hydrated)|hooks[\\/]use-reveal-on-scroll)\.ts$/,
   /[\\/]core[\\/](gallery-(photo|kinds)|public-pages|text-parts|count-of|schemas[\\/]registration-limits|messages[\\/](registration|announcements|common))\.ts$/,
-  /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|announcement-(card|actions)|announced-event|linked-text|share-button|use-photo-lightbox|photo-grid))\.tsx?$/,
+  /[\\/]app[\\/]components[\\/](ui[\\/](button|spinner|toasts)|site[\\/](picture|back-button|message-page|announcement-(card|actions)|announced-event|linked-text|share-button|use-photo-lightbox|photo-grid))\.tsx?$/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](x|external-link|pin|share-2|calendar-plus)\.mjs$/,
 ];
 

@@ -3,7 +3,6 @@ import { type ReactNode, useEffect } from "react";
 import {
   href,
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -21,6 +20,8 @@ import type { SiteChrome } from "#server/services/site-content.ts";
 import { errorMessage } from "#core/errors.ts";
 import { ERROR_PAGE } from "#core/messages/common.ts";
 import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
+import { useSiteWorkerAfterLoad } from "./lib/site-worker-after-load";
+import { MessagePage } from "./components/site/message-page";
 import { requestContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome> {
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  useSiteWorkerAfterLoad();
   return (
     <html lang="en" className="scroll-pt-20 motion-safe:scroll-smooth">
       <head>
@@ -105,8 +107,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const signIn = !notAllowed && (status === 401 || status === 403);
   // The refusal's own words, read from the answer: no admin code in the public pages.
   const reason = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : undefined;
-  const words =
-    status === 404
+  // A link followed with no network, to a page whose data the phone does not keep (public/sw.js).
+  const offline = !isRouteErrorResponse(error) && typeof navigator !== "undefined" && navigator.onLine === false;
+  const words = offline
+    ? ERROR_PAGE.offline
+    : status === 404
       ? ERROR_PAGE.notFound
       : ownersOnly
         ? ERROR_PAGE.ownersOnly
@@ -118,18 +123,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { title, link: label } = words;
   const text = notAllowed || signIn ? (reason ?? words.text) : words.text;
   const to = notAllowed || signIn ? href("/admin") : "/";
-  return (
-    <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <title>{title}</title>
-      <h1 className="text-3xl font-bold text-brand-900">{title}</h1>
-      <p className="text-slate-700">{text}</p>
-      <Link
-        to={to}
-        reloadDocument={signIn || notAllowed}
-        className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-900"
-      >
-        {label}
-      </Link>
-    </main>
-  );
+  return <MessagePage title={title} text={text} link={{ label, to, reloadDocument: signIn || notAllowed || offline }} />;
 }

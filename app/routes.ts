@@ -21,6 +21,7 @@ export default [
   route("door", "routes/door.tsx"),
   route("door/list", "routes/door-list.ts"),
   route("certificates/:number", "routes/certificate.tsx"),
+  route("offline", "routes/offline.tsx"),
   // The admin area: never stored by a browser, and the admin navigation once signed in (routes/admin/layout.tsx).
   layout("routes/admin/layout.tsx", [
     // Open without a session, or before the sign-in is complete: each checks what it needs itself.
@@ -85,5 +86,6 @@ export default [
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("manifest.webmanifest", "routes/manifest-webmanifest.ts"),
+  route("icon-maskable.png", "routes/maskable-icon.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,6 +5,12 @@
  */
 export const PUBLIC_PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"] as const;
 
+/**
+ * What the site's service worker (public/sw.js) shows for a page never opened on the phone, once the network is gone.
+ * The same for every visitor, so the page cache keeps it; not in the sitemap.
+ */
+export const OFFLINE_PAGE = "/offline";
+
 /** The page of one event or activity: /events-and-activities/<slug>. */
 export const galleryPagePath = (slug: string) => `/events-and-activities/${slug}`;
 
@@ -35,7 +41,7 @@ const ANNOUNCEMENT_PAGE = /^\/announcement\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-
 /** A gallery page's path as slugs make them (lowercase letters and digits in dash-separated words), no query. */
 const GALLERY_PAGE = /^\/events-and-activities\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Whether `url` (a path, with its query string if it has one) is a public page. */
+/** Whether `url` (a path, with its query string if it has one) is a public page (OFFLINE_PAGE is not one). */
 export const isPublicPage = (url: string): boolean =>
   (PUBLIC_PAGES as readonly string[]).includes(url) || GALLERY_PAGE.test(url) || ANNOUNCEMENT_PAGE.test(url);
 

@@ -8,7 +8,8 @@ self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+      // Only its own older versions: the site's worker (public/sw.js) keeps its caches beside these.
+      for (const name of await caches.keys()) if (name.startsWith("tickets-") && name !== CACHE) await caches.delete(name);
       await self.clients.claim();
     })(),
   );

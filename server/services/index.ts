@@ -14,6 +14,7 @@ import { formatSiteTime } from "#server/site-time.ts";
 import { createRepos, inTransaction } from "#server/repos/index.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { announcementService } from "./announcements";
+import { appIconService } from "./app-icons";
 import { auditService } from "./audit";
 import { bloodDonorService } from "./blood-donors";
 import { bloodRequestService } from "./blood-requests";
@@ -103,6 +104,8 @@ export function createServices(deps: ServiceDeps) {
   const twoFactor = twoFactorService({ db, siteName: async () => (await content.chrome()).shortName, secrets: deps.secrets });
   return {
     content,
+    /** The installed site's maskable icon, made from the logo. */
+    appIcons: appIconService({ storage: deps.storage, printLogoKey: content.printLogoKey }),
     /** The admin's edits of the content (the public pages read it through `content`). */
     contentEditor: contentEditorService(deps),
     auth: authService({ ...deps, twoFactor }),

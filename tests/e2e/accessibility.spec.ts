@@ -489,6 +489,7 @@ const SCREENS: Screen[] = [
     },
   },
   { name: "the 404 page", path: "/no-such-page", consoleErrors: [/status of 404 \(Not Found\)/] },
+  { name: "the offline page (what the service worker shows for a page never opened)", path: "/offline" },
 
   // Signing in.
   {

@@ -79,7 +79,9 @@ async function confirmFromMail(page: Page, mailbox: Mailbox, id: string, person:
 test.describe(() => {
   // The server refuses a registration (no place left, the email taken) with 409, which the browser logs; offline, the
   // ticket page's links cannot ask the server for their routes (React Router's route discovery), which it logs too.
+  // The ticket page's own service worker keeps it for a door with no signal.
   test.use({
+    serviceWorkers: "allow",
     allowedConsoleErrors: [
       /Failed to load resource: the server responded with a status of 409|net::ERR_INTERNET_DISCONNECTED \(http:\/\/[^/]+\/__manifest\?|Failed to fetch manifest patches/,
     ],

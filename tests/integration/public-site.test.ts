@@ -329,7 +329,8 @@ describe.each(answerTestEngines())("the public site on %s", (engine) => {
     // and Join Us and the video, which load when wanted), react-hot-toast's styles (loaded on the first toast), the
     // photo lightbox's class names (loaded when a photo is opened), dnd-kit's ids (the admin's lists' dragging), zod
     // (loaded when a form is checked), the admin's content forms, Conform (the contact form's, loaded as the visitor
-    // nears it) and Radix's roving focus (the events page's tabs are the site's own, ADR 034).
+    // nears it), Radix's roving focus (the events page's tabs are the site's own, ADR 034) and Embla's options (the
+    // sliders' code, loaded as the first one nears the screen).
     const markers = [
       "SwitchThumb",
       "DialogOverlay",
@@ -340,6 +341,7 @@ describe.each(answerTestEngines())("the public site on %s", (engine) => {
       "Choose Event or Activity",
       "dataset.conform",
       "RovingFocusGroup",
+      "slidesToScroll",
     ];
     for (const path of ["/", "/announcement", "/events-and-activities", "/explore-smc", "/events-and-activities/med-doc"]) {
       const html = await (await get(server, path)).text();

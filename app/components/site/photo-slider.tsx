@@ -1,4 +1,3 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
@@ -6,9 +5,11 @@ import { onceNear } from "#app/lib/once-near.ts";
 import { whenIdle } from "#app/lib/when-idle.ts";
 import { Picture } from "./picture";
 import { usePhotoLightbox } from "./use-photo-lightbox";
+import { useLazyCarousel } from "./use-lazy-carousel";
 
 /** The most slides visible at once (3 from 1024 px). */
 const INITIAL_SLIDES = 3;
+const CAROUSEL_OPTIONS = { align: "start", containScroll: "trimSnaps" } as const;
 
 /**
  * One group's photos: 1 slide below 768 px, 2 from 768 px, 3 from 1024 px, 10 px apart (the slide widths are CSS,
@@ -32,7 +33,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
       cancelStart?.();
     };
   }, []);
-  const [viewportRef, embla] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps", active: nearScreen });
+  const [viewportRef, embla] = useLazyCarousel(CAROUSEL_OPTIONS, nearScreen);
   const [snapCount, setSnapCount] = useState(0);
   const [selected, setSelected] = useState(0);
   useEffect(() => {
