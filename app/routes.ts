@@ -22,6 +22,7 @@ export default [
   route("door/list", "routes/door-list.ts"),
   route("certificates/:number", "routes/certificate.tsx"),
   route("offline", "routes/offline.tsx"),
+  route("notifications", "routes/notifications.ts"),
   // The admin area: never stored by a browser, and the admin navigation once signed in (routes/admin/layout.tsx).
   layout("routes/admin/layout.tsx", [
     // Open without a session, or before the sign-in is complete: each checks what it needs itself.

@@ -10,7 +10,8 @@
  * requests, on SQLite and on PostgreSQL (when it answers at TEST_DATABASE_URL or the default local URL); and
  * `registrations` (scripts/bench/registrations.ts): 300 people registering at once for one announcement's 100 places,
  * then confirming from their mailed links, through two instances, on each database; `blood` (the coordinators' match
- * list) and `check-in` (tickets scanned at the door of an event with 2,000), in process, on each database.
+ * list) and `check-in` (tickets scanned at the door of an event with 2,000), in process, on each database. `push`
+ * (scripts/bench/push.ts): an announcement's push to 5,000 subscribers while visitors load pages, on the site's server.
  *
  *   npm run bench [-- --duration 8 --connections 50 --join-connections 10 --rounds 3 --only home,join,registrations --accept-encoding identity --samples 30]
  *
@@ -32,6 +33,7 @@ import { benchRequests, type EngineResult, printRequestsReport, REQUESTS_ENGINES
 import { benchRegistrations, printRegistrationsReport, type RegistrationsResult } from "./bench/registrations";
 import { benchUploads, type UploadsResult } from "./bench/uploads";
 import { benchCertificates, type CertificatesResult, certificatesReport } from "./bench/certificates";
+import { benchPush, BENCH_PUSH_POLL_MS, type PushResult, pushReport, type PushService, startPushService } from "./bench/push";
 import { benchBloodMatch, type BloodMatchResult, printBloodMatchReport } from "./bench/blood-match";
 import { benchCheckIn, type CheckInResult, printCheckInReport } from "./bench/check-in";
 import { APPLICANTS_PER_RUN, joinHeaders, joinScript } from "./bench/join-load";
@@ -44,6 +46,8 @@ const ENDPOINTS = ["home", "announcements", "events", "image", "join"];
 const UPLOADS = "uploads";
 /** Not an endpoint: an event's 500 certificates issued and mailed while visitors load pages (scripts/bench/certificates.ts). */
 const CERTIFICATES = "certificates";
+/** Not an endpoint: an announcement's push to 5,000 subscribers while visitors load pages (scripts/bench/push.ts). */
+const PUSH = "push";
 /** Not an endpoint either: the admin panel with 10,000 join requests, on each database (scripts/bench/requests.ts). */
 const REQUESTS = "requests";
 /** 300 registering for one announcement at once, then confirming, through two instances, on each database (scripts/bench/registrations.ts), last. */
@@ -52,7 +56,7 @@ const REGISTRATIONS = "registrations";
 const BLOOD = "blood";
 /** Tickets scanned at the door of an event with 2,000 of them, on each database, in process (scripts/bench/check-in.ts). */
 const CHECK_IN = "check-in";
-const SECTIONS = [...ENDPOINTS, UPLOADS, CERTIFICATES, REQUESTS, REGISTRATIONS, BLOOD, CHECK_IN];
+const SECTIONS = [...ENDPOINTS, UPLOADS, CERTIFICATES, PUSH, REQUESTS, REGISTRATIONS, BLOOD, CHECK_IN];
 /** The sections that run on each database, with servers (or a database) of their own. */
 const ENGINE_SECTIONS = [REQUESTS, REGISTRATIONS, BLOOD, CHECK_IN];
 /** GETs of each admin request not timed before the timed ones (JIT, the database's caches). */
@@ -228,6 +232,7 @@ function printReport(
   machine: { cores: number; loadAtStart: string },
   uploads: UploadsResult | undefined,
   certificates: CertificatesResult | undefined,
+  push: PushResult | undefined,
 ): void {
   console.log(
     `npm run bench: wrk, ${options.rounds} round(s) of ${options.duration} s per endpoint and server, ${options.connections} connections ` +
@@ -271,6 +276,11 @@ function printReport(
     console.log(report.line);
     checks.push(...report.checks);
   }
+  if (push) {
+    const report = pushReport(push);
+    console.log(report.line);
+    checks.push(...report.checks);
+  }
   console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
   const missed = checks.filter((c) => !c.pass);
   console.log(
@@ -293,10 +303,14 @@ async function benchSite(options: ReturnType<typeof benchOptions>, cores: number
   let memory: { seeded: number; peak: number; after: number };
   let uploads: UploadsResult | undefined;
   let certificates: CertificatesResult | undefined;
+  let push: PushResult | undefined;
+  let pushService: PushService | undefined;
   try {
     await seedAnnouncements(site.services, SEEDED_ANNOUNCEMENTS);
     await seedApplications(site.services, SEEDED_APPLICATIONS);
     progress(`seeded ${SEEDED_ANNOUNCEMENTS} announcements and ${SEEDED_APPLICATIONS} applications`);
+    // The push case's push service, before the server: the server must trust its certificate from the start.
+    if (options.only.includes(PUSH)) pushService = await startPushService(dataDir);
     // LOG_LEVEL=info, the production default: every request writes its log line. TRUST_PROXY: the join requests
     // each name their own client address in X-Forwarded-For, as behind a proxy.
     const started = await startProductionServer(
@@ -308,6 +322,7 @@ async function benchSite(options: ReturnType<typeof benchOptions>, cores: number
         TRUST_PROXY: "loopback",
         ADMIN_EMAIL: BENCH_ADMIN.email,
         ADMIN_PASSWORD: BENCH_ADMIN.password,
+        ...(pushService ? { NODE_EXTRA_CA_CERTS: pushService.certificateFile, PUSH_POLL_MS: BENCH_PUSH_POLL_MS } : {}),
       },
       { keptOutputChars: 1_000_000 },
     );
@@ -342,13 +357,18 @@ async function benchSite(options: ReturnType<typeof benchOptions>, cores: number
       const pageHeaders = benchEndpoints("", options.acceptEncoding).find((e) => e.name === "home")!.headers;
       certificates = await benchCertificates(started.url, site.db, BENCH_ADMIN, pageHeaders, progress);
     }
+    if (pushService) {
+      const pageHeaders = benchEndpoints("", options.acceptEncoding).find((e) => e.name === "home")!.headers;
+      push = await benchPush(started.url, site.db, pushService, BENCH_ADMIN, pageHeaders, progress);
+    }
   } finally {
+    await pushService?.stop();
     await baseline?.stop();
     await server?.stop();
     await site.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  printReport(options, runs, memory, { cores, loadAtStart }, uploads, certificates);
+  printReport(options, runs, memory, { cores, loadAtStart }, uploads, certificates, push);
 }
 
 /** The admin panel with 10,000 join requests on each database in turn; prints the timings and PASS/MISS per request. */

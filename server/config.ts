@@ -85,6 +85,8 @@ const envSchema = z.object({
   OUTBOX_BACKOFF_MAX_MS: positiveMs.default(3_600_000),
   OUTBOX_MAX_ATTEMPTS: wholeNumber("a whole number from 1", 1).default(10),
   OUTBOX_LEASE_MS: positiveMs.default(120_000),
+  PUSH_POLL_MS: positiveMs.default(5_000),
+  PUSH_MAX_ATTEMPTS: wholeNumber("a whole number from 1", 1).default(8),
   SHUTDOWN_DRAIN_MS: milliseconds(0, 5000).default(0),
   PAGE_CACHE_SECONDS: wholeNumber("a number of seconds from 0 to 300", 0, 300).default(2),
   READINESS_CHECK_SECONDS: wholeNumber("a number of seconds from 0 to 60", 0, 60).default(5),
@@ -128,6 +130,7 @@ type Env = z.infer<typeof envSchema>;
 type Config = ReturnType<typeof parseConfig>;
 export type DatabaseTarget = Config["database"];
 export type MailConfig = Config["mail"];
+export type PushConfig = Config["push"];
 export type StorageConfig = Config["storage"];
 
 export class ConfigError extends Error {
@@ -219,6 +222,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     /** How long a client may take to send its request headers, and its whole request; then the connection is cut. */
     http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },
     mail: mailConfig(env),
+    push: pushConfig(env),
     /** Where uploaded images are kept. */
     storage: storageConfig(env, dataDir),
     /**
@@ -251,6 +255,29 @@ function mailConfig(env: Env) {
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
       leaseMs: env.OUTBOX_LEASE_MS,
     },
+  };
+}
+
+/**
+ * Push notifications of announcements. The VAPID subject, the contact a push service may write to about the site's
+ * pushes (RFC 8292: mailto: or https:): the sender address of MAIL_FROM, else PUBLIC_URL when it is https, else the
+ * mail's default sender (a site on this machine only).
+ */
+function pushConfig(env: Env) {
+  const address =
+    env.MAIL_FROM && (/<([^<>\s]+@[^<>\s]+)>/.exec(env.MAIL_FROM)?.[1] ?? /^[^<>\s]+@[^<>\s]+$/.exec(env.MAIL_FROM.trim())?.[0]);
+  const subject = address ? `mailto:${address}` : env.PUBLIC_URL?.startsWith("https://") ? env.PUBLIC_URL : "mailto:website@localhost";
+  return {
+    subject,
+    /** How long the push worker waits between looks for due broadcasts and pushes (a scheduled announcement's). */
+    pollMs: env.PUSH_POLL_MS,
+    /** Attempts of one push before it is given up (a push service down, answering 429 or 5xx). */
+    maxAttempts: env.PUSH_MAX_ATTEMPTS,
+    /** Retries come back after 30 s, doubling, at most an hour apart: eight attempts span about an hour. */
+    backoffBaseMs: 30_000,
+    backoffMaxMs: 3_600_000,
+    /** How long a batch of pushes is held by the process sending it; its sends time out well within it. */
+    leaseMs: 120_000,
   };
 }
 

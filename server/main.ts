@@ -22,6 +22,7 @@ import type { Readiness } from "./http/readiness";
 import { ENCODE_CACHE_DIR, encodeCache } from "./images/encode-cache";
 import { createLogger } from "./logger";
 import { outboxWorker } from "./mail/outbox-worker";
+import { pushWorker } from "./push/worker";
 import { createMailTransport } from "./mail/transports";
 import { createRepos } from "./repos";
 import { createServices } from "./services";
@@ -84,6 +85,8 @@ async function main() {
     mail: config.mail,
     secrets,
     wakeMailer: () => worker.wake(),
+    wakePusher: () => pusher.wake(),
+    vapidSubject: config.push.subject,
   });
   const worker = outboxWorker({
     repo: repos.mailOutbox,
@@ -94,6 +97,9 @@ async function main() {
     forgetWipedLink: () => forgetDeletedRows(database.db),
     certificatePdf: services.certificates.mailablePdf,
   });
+  // The VAPID key pair is made on the first start (its private key sealed with the secrets key) and kept.
+  await services.pushNotifications.publicKey();
+  const pusher = pushWorker({ repos, push: services.pushNotifications, logger, settings: config.push });
 
   // Each task logs its own failure and is tried again at the next round.
   void services.housekeeping();
@@ -141,6 +147,7 @@ async function main() {
   await once(server.listen(config.port, config.host), "listening");
   worker.start();
   logger.info({ mailTransport: config.mail.transport.kind }, "mail outbox worker started");
+  pusher.start();
   logger.info(
     {
       url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`,
@@ -168,8 +175,8 @@ async function main() {
       logger.error("shutdown deadline passed; exiting");
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    // The outbox worker finishes the job in hand (its lease covers a crash), then the database closes.
-    const workerStopped = worker.stop();
+    // The outbox and push workers finish the jobs in hand (their leases cover a crash), then the database closes.
+    const workerStopped = Promise.all([worker.stop(), pusher.stop()]);
     // During the drain /readyz answers 503 while requests are still served, so a load balancer can take this
     // instance out before its listener closes; then in-flight requests finish and nothing new is accepted.
     setTimeout(() => {

@@ -115,8 +115,9 @@ export async function openSecretsKey({ configured, dataDir, db, logger }: Secret
 /**
  * For a secrets key lost for good (the operator's `forget-secrets-key`): every authenticator secret it encrypted goes,
  * with its admin's recovery codes and sessions (each of those admins signs in with the password alone, then sets two
- * factors up again); the network codes it made are marked old (audit log) or dropped (sessions); and the database
- * forgets its fingerprint, so the next start takes the key it is given, or makes one.
+ * factors up again); the network codes it made are marked old (audit log) or dropped (sessions); the VAPID key pair
+ * goes with the push subscriptions made for it; and the database forgets its fingerprint, so the next start takes the
+ * key it is given, or makes one.
  */
 export async function forgetSecretsKey(db: Kysely<Database>): Promise<{ twoFactorTurnedOff: number; revokedSessions: number }> {
   const forgotten = await inTransaction(db, async (trx) => {
@@ -130,6 +131,10 @@ export async function forgetSecretsKey(db: Kysely<Database>): Promise<{ twoFacto
     await trx.sessions.forgetNetworkCodes();
     await trx.auditLog.markNetworkCodesOld();
     await trx.settings.forgetSecretsKeyFingerprint();
+    // The VAPID private key it sealed cannot be opened: the next start makes a new pair, for which the browsers'
+    // subscriptions (made for the old public key) are no good; each subscribes again from the page.
+    await trx.settings.forgetVapidKeys();
+    await trx.pushSubscriptions.deleteAll();
     await trx.auditLog.record(
       AUDIT_ACTOR.cli,
       "secrets-key.forget",

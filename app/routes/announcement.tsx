@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { href, isRouteErrorResponse, Link, type ShouldRevalidateFunction, useNavigate } from "react-router";
 import { announcementPagePath } from "#core/public-pages.ts";
 import { plainText } from "#core/text-parts.ts";
 import { AnnouncementActions } from "#app/components/site/announcement-actions.tsx";
 import { AnnouncementCard } from "#app/components/site/announcement-card.tsx";
 import { BackButton } from "#app/components/site/back-button.tsx";
+import { GetNotified } from "#app/components/site/get-notified.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -13,8 +14,14 @@ import { servicesContext } from "#app/context.ts";
 import { ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { announcements: await context.get(servicesContext).announcements.listLive() };
+  const services = context.get(servicesContext);
+  const [announcements, pushPublicKey] = await Promise.all([services.announcements.listLive(), services.pushNotifications.publicKey()]);
+  return { announcements, pushPublicKey };
 }
+
+/** "Get notified" posts elsewhere (/notifications), and changes nothing this page shows. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === href("/notifications") ? false : defaultShouldRevalidate;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const newest = loaderData?.announcements[0];
@@ -30,12 +37,13 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
-  const { announcements } = loaderData;
+  const { announcements, pushPublicKey } = loaderData;
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <BackButton />
       <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">Announcements</h1>
       <p className="mt-2 text-lg text-slate-700">Stay up to date with the latest news, events and opportunities from our society.</p>
+      <GetNotified publicKey={pushPublicKey} />
       {announcements.length === 0 ? (
         <div className="mt-16 flex flex-col items-center gap-4 text-center">
           <p className="text-xl font-semibold text-slate-800">No announcement available.</p>

@@ -76,6 +76,11 @@ export const announcementSchema = z
     publishAt: wallTime(ANNOUNCEMENT_MESSAGES.publishAt),
     expiresAt: wallTime(ANNOUNCEMENT_MESSAGES.expiresAt),
     pinned: z.preprocess((value) => value === "on", z.boolean()),
+    /**
+     * "Send notification": push it to every subscriber once it is live (a checkbox, ticked by default on a new
+     * announcement). Pushed once at most: an announcement already notified is not pushed again.
+     */
+    sendNotification: z.preprocess((value) => value === "on" || value === true, z.boolean()),
     /** The event it announces, if any: "Add to calendar" offers it. */
     eventStartsAt: wallTime(ANNOUNCEMENT_MESSAGES.eventStartsAt),
     eventEndsAt: wallTime(ANNOUNCEMENT_MESSAGES.eventStartsAt),

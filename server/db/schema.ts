@@ -39,6 +39,54 @@ export interface Database {
   bloodRequestAsks: BloodRequestAsksTable;
   members: MembersTable;
   memberActivity: MemberActivityTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  pushBroadcasts: PushBroadcastsTable;
+  pushDeliveries: PushDeliveriesTable;
+}
+
+/** A browser's push subscription (see the push-notifications migration): its endpoint and keys, nothing about a person. */
+export interface PushSubscriptionsTable {
+  id: string;
+  /** The push service's URL for this browser; unique. A capability: never logged. */
+  endpoint: string;
+  /** The browser's P-256 public key (65 bytes, uncompressed) and its 16-byte auth secret, base64url. */
+  p256dh: string;
+  auth: string;
+  createdAt: string;
+  /** When the browser last posted it (a visit refreshes it at most daily); retention deletes one not refreshed in its period. */
+  refreshedAt: string;
+}
+
+/** `pending` until due; then `fanned-out` (a delivery made per subscriber) or `cancelled` (unticked, or no longer live). */
+export type PushBroadcastState = "pending" | "fanned-out" | "cancelled";
+
+/** An announcement's one push notification to every subscriber. */
+export interface PushBroadcastsTable {
+  id: string;
+  /** Unique: an announcement is pushed once at most. */
+  announcementId: string;
+  state: PushBroadcastState;
+  /** When it goes: the announcement's publish time; null while the announcement is a draft. */
+  dueAt: string | null;
+  createdAt: string;
+  fannedOutAt: string | null;
+  /** How many subscribers it was queued for, once fanned out. */
+  recipients: number | null;
+}
+
+/** One push of a broadcast to one subscription: the push outbox, deleted once sent or given up. */
+export interface PushDeliveriesTable {
+  /** `<broadcastId>:<subscriptionId>`: one delivery per pair. */
+  id: string;
+  broadcastId: string;
+  subscriptionId: string;
+  /** Counts the attempt being made once claimed. */
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  /** The last failure's class ("HTTP 503", "ECONNRESET"), never the endpoint. */
+  lastError: string | null;
 }
 
 /** A member of the society (see the members migration). */
@@ -236,6 +284,10 @@ export interface SettingsTable {
   certificateSignatoryTitle: string | null;
   /** The storage key of the signatory's signature image (under `private/`); null: none printed. */
   certificateSignatureKey: string | null;
+  /** The VAPID key pair push notifications are signed with, made at the first start (base64url); null until then. */
+  vapidPublicKey: string | null;
+  /** Its private key, encrypted with the secrets key (server/push/vapid-keys.ts). */
+  vapidPrivateKey: string | null;
 }
 
 export type CertificateStatus = "valid" | "revoked" | "replaced";

@@ -15,6 +15,9 @@ import { mailOutboxRepo } from "./mail-outbox";
 import { membersRepo } from "./members";
 import { personalDataRepo } from "./personal-data";
 import { publicContentRepo } from "./public-content";
+import { pushBroadcastsRepo } from "./push-broadcasts";
+import { pushDeliveriesRepo } from "./push-deliveries";
+import { pushSubscriptionsRepo } from "./push-subscriptions";
 import { rateLimitsRepo } from "./rate-limits";
 import { recoveryCodesRepo } from "./recovery-codes";
 import { registrationsRepo } from "./registrations";
@@ -50,6 +53,9 @@ export function createRepos(db: Kysely<Database>, root: Kysely<Database> = db) {
     bloodDonors: bloodDonorsRepo(db),
     bloodRequests: bloodRequestsRepo(db),
     members: membersRepo(db),
+    pushSubscriptions: pushSubscriptionsRepo(db),
+    pushBroadcasts: pushBroadcastsRepo(db),
+    pushDeliveries: pushDeliveriesRepo(db),
     contactMessages: contactMessagesRepo(db),
     publicContent: publicContentRepo(db),
     siteContent: siteContentRepo(db),

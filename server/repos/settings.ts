@@ -201,6 +201,36 @@ export function settingsRepo(db: Kysely<Database>) {
       await db.updateTable("settings").set({ secretsKeyFingerprint: null }).where("id", "=", SETTINGS_ID).execute();
     },
 
+    /** The VAPID key pair as stored (its private key encrypted); undefined before the first start made one. */
+    async vapidKeys(): Promise<{ publicKey: string; sealedPrivateKey: string } | undefined> {
+      const row = await db
+        .selectFrom("settings")
+        .select(["vapidPublicKey", "vapidPrivateKey"])
+        .where("id", "=", SETTINGS_ID)
+        .executeTakeFirst();
+      return row?.vapidPublicKey && row.vapidPrivateKey
+        ? { publicKey: row.vapidPublicKey, sealedPrivateKey: row.vapidPrivateKey }
+        : undefined;
+    },
+
+    /**
+     * Stores a VAPID key pair unless one is stored already: one conditional UPDATE, so of several instances starting
+     * at once exactly one pair is kept (each then reads it back).
+     */
+    async claimVapidKeys(publicKey: string, sealedPrivateKey: string): Promise<void> {
+      await db
+        .updateTable("settings")
+        .set({ vapidPublicKey: publicKey, vapidPrivateKey: sealedPrivateKey })
+        .where("id", "=", SETTINGS_ID)
+        .where("vapidPublicKey", "is", null)
+        .execute();
+    },
+
+    /** The secrets key that sealed the VAPID private key was lost: the next start makes a new pair. */
+    async forgetVapidKeys(): Promise<void> {
+      await db.updateTable("settings").set({ vapidPublicKey: null, vapidPrivateKey: null }).where("id", "=", SETTINGS_ID).execute();
+    },
+
     /** Stores the value and returns what is now stored. */
     async setJoinUsVisible(visible: boolean): Promise<SiteSettings> {
       const row = await db
@@ -213,3 +243,5 @@ export function settingsRepo(db: Kysely<Database>) {
     },
   };
 }
+
+export type SettingsRepo = ReturnType<typeof settingsRepo>;

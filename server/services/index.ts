@@ -24,6 +24,7 @@ import { contentEditorService } from "./content-editor";
 import { mailSettingsService } from "./mail-settings";
 import { addMissingPreviews } from "./link-previews";
 import { personalDataService, recordEraser } from "./personal-data";
+import { pushNotificationService } from "./push-notifications";
 import { submissionStore } from "./public-submissions";
 import { memberService } from "./members";
 import { certificateService } from "./certificates";
@@ -42,6 +43,10 @@ export interface ServiceDeps {
   mail: Pick<MailConfig, "to" | "transport">;
   /** Nudges the mail worker once a notification is queued. */
   wakeMailer(): void;
+  /** Nudges the push worker once an announcement's push notification is due; unset: it finds it at its next poll. */
+  wakePusher?(): void;
+  /** The VAPID subject pushes are signed with (config's `push.subject`); unset: PUBLIC_URL if https, else a local mailto:. */
+  vapidSubject?: string;
   /** DATA_DIR: where the `log` mail transport writes its files, which deleting personal data deletes too. */
   dataDir: string;
   /** The key outside the database: second-factor secrets are encrypted with it, sessions' network codes keyed with it. */
@@ -102,6 +107,14 @@ export function createServices(deps: ServiceDeps) {
     wakeMailer: deps.wakeMailer,
   });
   const twoFactor = twoFactorService({ db, siteName: async () => (await content.chrome()).shortName, secrets: deps.secrets });
+  const pushNotifications = pushNotificationService({
+    db,
+    logger,
+    publicUrl: deps.publicUrl,
+    secrets: deps.secrets,
+    vapidSubject: deps.vapidSubject ?? (deps.publicUrl.startsWith("https://") ? deps.publicUrl : "mailto:website@localhost"),
+    icon: async () => (await content.chrome()).icons.icon192 || undefined,
+  });
   return {
     content,
     /** The installed site's maskable icon, made from the logo. */
@@ -149,6 +162,8 @@ export function createServices(deps: ServiceDeps) {
       wakeMailer: deps.wakeMailer,
     }),
     personalData,
+    /** Push notifications of announcements: the browsers' subscriptions, the VAPID public key, the subscriber count. */
+    pushNotifications,
     contactMessages: contactService({ db, store, timeZone: deps.siteTimeZone, erase, publicUrl: deps.publicUrl }),
     settings: {
       joinUsVisible: async (): Promise<boolean> => (await repos.settings.get()).joinUsVisible,

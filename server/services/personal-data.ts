@@ -6,6 +6,7 @@ import type { MailFiles } from "#server/mail/mail-files.ts";
 import { createRepos, inTransaction, type Repos } from "#server/repos/index.ts";
 import { AUDIT_ACTOR } from "#server/repos/audit-log.ts";
 import type { RecordIds } from "#server/repos/personal-data.ts";
+import { SWEEP_BATCH as PUSH_SWEEP_BATCH } from "#server/repos/push-subscriptions.ts";
 import { emailLimitKey, recipientLimitKey } from "./public-submissions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -172,7 +173,8 @@ export function personalDataService({
 
     /**
      * Deletes the requests, messages and registrations (and mails) submitted before the retention period, a batch per transaction;
-     * nothing when it is "never". One audit entry per batch says how much went.
+     * nothing when it is "never". One audit entry per batch says how much went. Push subscriptions not refreshed in the
+     * period go too (they hold no one's data, so they are not counted among what was erased).
      */
     async sweep(now = new Date(), actor: string = AUDIT_ACTOR.system): Promise<ErasedCounts> {
       const months = await repos.settings.retentionMonths();
@@ -206,6 +208,14 @@ export function personalDataService({
       await mailFiles.deleteOrphans((ids) => repos.mailOutbox.existing(ids));
       if (total.requests + total.messages + total.registrations + total.members + total.mails > 0)
         logger.info(total, "retention sweep deleted old requests, messages and registrations");
+      // Browsers' push subscriptions no visit refreshed in the period (a browser still subscribed posts its own again).
+      let subscriptions = 0;
+      for (;;) {
+        const deleted = await repos.pushSubscriptions.deleteNotRefreshedSince(cutoff);
+        subscriptions += deleted;
+        if (deleted < PUSH_SWEEP_BATCH) break;
+      }
+      if (subscriptions > 0) logger.info({ pushSubscriptions: subscriptions }, "retention sweep deleted push subscriptions not refreshed");
       return total;
     },
 

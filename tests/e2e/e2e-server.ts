@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, startProductionServer } from "#scripts/lib/production-server.ts";
 import { smtpCatcher } from "#tests/integration/helpers/smtp-catcher.ts";
+import { type PushEndpoint, startPushEndpoint } from "#tests/shared/push-endpoint.ts";
 
 /** The admin the server creates at its first start (ADMIN_EMAIL + ADMIN_PASSWORD); resetData restores this password. */
 export const E2E_ADMIN = { email: "owner@example.org", password: "correct horse battery" } as const;
@@ -19,6 +20,11 @@ export interface E2eServer {
   dataDir: string;
   /** Each mail the server sent, as a JSON file (CaughtMailFile), named in the order it arrived. */
   mailDir: string;
+  /**
+   * A push service on this machine (RFC 8030, decrypting what it receives): the server trusts its certificate, and a
+   * browser subscription made with `push.subscribe()` (stubbed into the page) is pushed to for real.
+   */
+  push: PushEndpoint;
   /** Sets the server's clock (`Date.now()`, `new Date()`) to the real time plus `ms`; resolves once the server has it. */
   setClockOffset(ms: number): Promise<void>;
   stop(): Promise<void>;
@@ -51,6 +57,9 @@ export async function startE2eServer({ mailServer = true }: { mailServer?: boole
     },
   });
   await smtp.start();
+  const push = await startPushEndpoint();
+  const pushCertificate = path.join(dataDir, "push-service.pem");
+  fs.writeFileSync(pushCertificate, push.certificate);
   const clockFile = path.join(dataDir, "server-clock");
   const server = await startProductionServer({
     DATA_DIR: dataDir,
@@ -59,6 +68,8 @@ export async function startE2eServer({ mailServer = true }: { mailServer?: boole
     MAIL_FROM: "Website <website@society.test>",
     MAIL_TO: "office@society.test",
     OUTBOX_POLL_MS: "200",
+    PUSH_POLL_MS: "200",
+    NODE_EXTRA_CA_CERTS: pushCertificate,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     // The tests seed the database behind the server's back: the page cache asks it before every page.
@@ -67,6 +78,7 @@ export async function startE2eServer({ mailServer = true }: { mailServer?: boole
     E2E_CLOCK_FILE: clockFile,
   }).catch(async (error: unknown) => {
     await smtp.stop();
+    await push.close();
     throw error;
   });
   // Warnings and errors the server logs show in the test run's output, next to the test that caused them.
@@ -83,6 +95,7 @@ export async function startE2eServer({ mailServer = true }: { mailServer?: boole
     origin: server.url,
     dataDir,
     mailDir,
+    push,
     async setClockOffset(ms) {
       const ackFile = `${clockFile}.ack`;
       // Gone first: an ack left from an earlier change must not pass for this one.
@@ -104,6 +117,7 @@ export async function startE2eServer({ mailServer = true }: { mailServer?: boole
       stopping = true;
       await server.stop();
       await smtp.stop();
+      await push.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -551,6 +551,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom("registrations").execute();
         await trx.deleteFrom("announcements").execute();
+        // Browsers subscribed to push notifications ("Get notified"); their pushes went with the announcements.
+        await trx.deleteFrom("pushSubscriptions").execute();
         // The announcements' images; the content's photos (imported on the first start, sourceHash set) stay.
         await trx.deleteFrom("images").where("sourceHash", "is", null).execute();
         // Members (accepting a request makes one; every email is one member at most), with their history.

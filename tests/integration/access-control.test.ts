@@ -63,6 +63,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/robots-txt": "/robots.txt",
   "routes/sitemap-xml": "/sitemap.xml",
   "routes/manifest-webmanifest": "/manifest.webmanifest",
+  "routes/maskable-icon": "/icon-maskable.png: the home-screen icon the manifest names, made from the logo",
+  "routes/notifications": "POST /notifications: a browser's push subscription stored (Get notified) or deleted",
   "routes/not-found": "any other path: the 404 page",
 };
 

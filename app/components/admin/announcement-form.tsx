@@ -22,6 +22,8 @@ import { formatWallTime, timeSpanText } from "#core/calendar-day.ts";
 import { announcementPagePath } from "#core/public-pages.ts";
 import { firstLineOf } from "#core/whatsapp.ts";
 import type { SiteChrome } from "#server/services/site-content.ts";
+import type { AnnouncementNotification } from "#server/services/announcements.ts";
+import { ANNOUNCEMENT_NOTIFICATION } from "#core/messages/push.ts";
 import { WhatsAppPreview } from "#app/components/admin/whatsapp-preview.tsx";
 
 /** A stored announcement as its edit form starts: the fields as text, and its image. */
@@ -29,6 +31,8 @@ export interface EditedAnnouncement {
   id: string;
   version: number;
   image: ResponsiveImage | null;
+  /** Its push notification: waiting to go, gone (when, to how many), or dropped; null: none asked for. */
+  notification: AnnouncementNotification | null;
   form: {
     title: string;
     description: string;
@@ -38,6 +42,8 @@ export interface EditedAnnouncement {
     publishAt: string;
     expiresAt: string;
     pinned: boolean;
+    /** Ticked while its push notification waits to go live with it. */
+    sendNotification: boolean;
     eventStartsAt: string;
     eventEndsAt: string;
     eventLocation: string;
@@ -81,7 +87,16 @@ const PUBLISH_OPTIONS: Record<PublishChoice, string> = {
  * SPEC 5, "Create announcement", and the edit of one: the same form in the panel's dialog and on
  * /admin-announcement, posted to /admin/announcements. Times are read in the society's time zone.
  */
-export function AnnouncementForm({ announcement, onSaved }: { announcement?: EditedAnnouncement; onSaved: () => void }) {
+export function AnnouncementForm({
+  announcement,
+  subscribers,
+  onSaved,
+}: {
+  announcement?: EditedAnnouncement;
+  /** How many browsers asked for notifications; undefined: not known on this page. */
+  subscribers?: number;
+  onSaved: () => void;
+}) {
   const editing = announcement !== undefined;
   // The version the form was opened at: the save's revalidation brings the next one while the answer is still being
   // read, and a save from elsewhere meanwhile must be refused as a conflict, not overwritten.
@@ -95,9 +110,10 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
       ? {
           ...announcement.form,
           pinned: checkbox(announcement.form.pinned),
+          sendNotification: checkbox(announcement.form.sendNotification),
           questions: announcement.form.questions.map((slot) => ({ ...slot, required: checkbox(slot.required) })),
         }
-      : { questions: EMPTY_QUESTIONS.map((slot) => ({ ...slot, required: undefined })) },
+      : { sendNotification: "on", questions: EMPTY_QUESTIONS.map((slot) => ({ ...slot, required: undefined })) },
     // The server says "Announcement created!" or "saved!"; a refusal's toast is the spec's, whatever the reason, which
     // shows at the fields.
     toasts: { fixedFailure: editing ? ANNOUNCEMENTS_FAILED.save : ANNOUNCEMENTS_FAILED.create },
@@ -185,7 +201,48 @@ export function AnnouncementForm({ announcement, onSaved }: { announcement?: Edi
         <input type="checkbox" name={fields.pinned.name} defaultChecked={announcement?.form.pinned} className="size-4 accent-brand-800" />
         Pin it to the top of the announcements page
       </label>
+      <NotificationSetting
+        name={fields.sendNotification.name}
+        notification={announcement?.notification ?? null}
+        ticked={announcement ? announcement.form.sendNotification : true}
+        subscribers={subscribers}
+      />
     </AdminForm>
+  );
+}
+
+/**
+ * "Send notification": a push to every browser that asked, once, when the announcement goes live. One that went says
+ * when and to how many instead: it is never pushed twice.
+ */
+function NotificationSetting({
+  name,
+  notification,
+  ticked,
+  subscribers,
+}: {
+  name: string;
+  notification: AnnouncementNotification | null;
+  ticked: boolean;
+  subscribers: number | undefined;
+}) {
+  if (notification?.state === "fanned-out") {
+    return (
+      <p className="text-sm text-slate-700">
+        {ANNOUNCEMENT_NOTIFICATION.sent(notification.notifiedAtText ?? "", notification.recipients ?? 0)}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex items-center gap-2 text-slate-900">
+        <input type="checkbox" name={name} defaultChecked={ticked} aria-describedby={`${name}-hint`} className="size-4 accent-brand-800" />
+        {ANNOUNCEMENT_NOTIFICATION.label}
+      </label>
+      <p id={`${name}-hint`} className="text-sm text-slate-700">
+        {ANNOUNCEMENT_NOTIFICATION.hint(subscribers)}
+      </p>
+    </div>
   );
 }
 

@@ -33,6 +33,7 @@ import * as checkIns from "./2026-12-06T00-00-00_check-ins";
 import * as doorLinks from "./2026-12-06T01-00-00_door-links";
 import * as checkInScans from "./2026-12-06T02-00-00_check-in-scans";
 import * as certificates from "./2026-12-06T03-00-00_certificates";
+import * as pushNotifications from "./2026-12-07T01-00-00_push-notifications";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-06T01-00-00_door-links": doorLinks,
   "2026-12-06T02-00-00_check-in-scans": checkInScans,
   "2026-12-06T03-00-00_certificates": certificates,
+  "2026-12-07T01-00-00_push-notifications": pushNotifications,
 };

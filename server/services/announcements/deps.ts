@@ -12,6 +12,8 @@ export interface AnnouncementDeps {
   erase: RecordEraser;
   /** The zone the admin's dates and times are written and read in (SITE_TIMEZONE). */
   siteTimeZone: string;
+  /** Nudges the push worker once a push notification is due (an announcement saved live with "Send notification"). */
+  wakePusher?(): void;
 }
 export type ReadDeps = Pick<AnnouncementDeps, "db" | "siteTimeZone">;
 export type ImageDeps = Pick<AnnouncementDeps, "db" | "storage" | "logger">;

@@ -10,7 +10,9 @@ import { inTransaction } from "#server/repos/index.ts";
 import { deleteImageIfUnused, storeImage } from "#server/services/image-store.ts";
 import { toWallTime, wallTimeToInstant } from "#server/site-time.ts";
 import { StorageError } from "#server/storage/storage.ts";
-import type { ImageDeps, ReadDeps, ZoneDeps } from "./deps";
+import type { PushBroadcastState } from "#server/db/schema.ts";
+import { type PushBroadcast, pushBroadcastsRepo } from "#server/repos/push-broadcasts.ts";
+import type { AnnouncementDeps, ImageDeps, ReadDeps, ZoneDeps } from "./deps";
 import { announcementState, siteTime, toCard } from "./card";
 
 import { ANNOUNCEMENT_MESSAGES, EDIT_STORAGE_UNAVAILABLE_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE } from "#core/messages/announcement-form.ts";
@@ -23,8 +25,24 @@ export type SaveAnnouncementResult =
   | { ok: false; reason: "expiresAt"; message: string }
   | { ok: false; reason: "storage-unavailable"; message: string };
 
-/** What the form says of an announcement, but its image (whose bytes come apart). */
-export type AnnouncementFields = Omit<AnnouncementInput, "image">;
+/**
+ * What the form says of an announcement, but its image (whose bytes come apart). `sendNotification` unset: no push (a
+ * caller other than the form, such as the seeding script).
+ */
+export type AnnouncementFields = Omit<AnnouncementInput, "image" | "sendNotification"> & { sendNotification?: boolean };
+
+/** Whether an announcement's push notification went, goes, or was dropped: what the admin's list and edit form show. */
+export interface AnnouncementNotification {
+  /** `pending`: goes when the announcement goes live; `fanned-out`: queued for every subscriber; `cancelled`: it will not go. */
+  state: PushBroadcastState;
+  /** When it went (fanned out), in the society's time zone; null until then. */
+  notifiedAtText: string | null;
+  /** How many subscribers it was queued for; null until it went. */
+  recipients: number | null;
+}
+
+const notificationOf = (deps: ZoneDeps, broadcast: PushBroadcast | undefined): AnnouncementNotification | null =>
+  broadcast ? { state: broadcast.state, notifiedAtText: siteTime(deps, broadcast.fannedOutAt), recipients: broadcast.recipients } : null;
 
 /** The edit form's five question slots: the stored questions, then empty ones. */
 function questionSlots(questions: readonly RegistrationQuestion[]) {
@@ -48,14 +66,21 @@ const wallTime = ({ siteTimeZone }: ZoneDeps, at: string | null) => (at === null
 /** Every announcement with where it stands at `now`, its times as the society reads them, and its form's values. */
 export async function listForAdmin(deps: ReadDeps, now: Date = new Date()) {
   const at = now.toISOString();
-  return (await announcementsRepo(deps.db).listAll()).map((announcement) => {
+  const [announcements, broadcasts] = await Promise.all([
+    announcementsRepo(deps.db).listAll(),
+    pushBroadcastsRepo(deps.db).byAnnouncement(),
+  ]);
+  return announcements.map((announcement) => {
     const state = announcementState(announcement, at);
+    const notification = notificationOf(deps, broadcasts.get(announcement.id));
     return {
       ...toCard(deps, announcement, at),
       version: announcement.version,
       state,
       publishAtText: siteTime(deps, announcement.publishAt),
       expiresAtText: siteTime(deps, announcement.expiresAt),
+      /** Its push notification; null: none asked for. */
+      notification,
       form: {
         title: announcement.title ?? "",
         description: announcement.description,
@@ -72,6 +97,8 @@ export async function listForAdmin(deps: ReadDeps, now: Date = new Date()) {
         capacity: announcement.registration?.capacity?.toString() ?? "",
         registrationClosesAt: wallTime(deps, announcement.registration?.closesAt ?? null),
         questions: questionSlots(announcement.registration?.questions ?? []),
+        /** Ticked while its notification waits to go; one that went (or was never asked for) is not sent again unasked. */
+        sendNotification: notification?.state === "pending",
       },
     };
   });
@@ -137,9 +164,12 @@ async function storeUpload(deps: ImageDeps, bytes: Buffer, editing: boolean): Pr
 /**
  * A new announcement (no id) or an edit made from the stored `version`. `image` is a newly chosen file's bytes:
  * refused (nothing stored) unless it is a supported, complete image. An expiry before the publish time is refused.
+ * "Send notification" queues its push notification in the same transaction (one row, whatever the number of
+ * subscribers: the push worker fans it out), due when it goes live; unticked, one still to go is cancelled; one that
+ * went is never sent again.
  */
 export async function save(
-  deps: ImageDeps & ZoneDeps,
+  deps: ImageDeps & ZoneDeps & Pick<AnnouncementDeps, "wakePusher">,
   input: AnnouncementFields,
   image: Buffer | undefined,
   actorId: string,
@@ -160,6 +190,7 @@ export async function save(
   const imageId = stored ? stored.id : input.removeImage ? null : previousImageId;
   const values = { ...checked, imageId };
   const id = existing?.id ?? newId();
+  let notification: PushBroadcastState | undefined;
 
   const result = await inTransaction(deps.db, async (trx): Promise<SaveAnnouncementResult> => {
     if (existing) {
@@ -169,7 +200,8 @@ export async function save(
       await trx.announcements.create(id, values, at);
     }
     await trx.siteContent.raiseVersion();
-    const detail = `announcement=${id}${imageId ? ` image=${imageId}` : ""}`;
+    notification = await trx.pushBroadcasts.plan(id, { send: input.sendNotification === true, dueAt: values.publishAt }, at);
+    const detail = `announcement=${id}${imageId ? ` image=${imageId}` : ""}${notification === "pending" ? " notify=1" : ""}`;
     await trx.auditLog.record(actorId, existing ? "announcement.edit" : "announcement.create", detail);
     return { ok: true, id };
   }).catch(async (error: unknown) => {
@@ -180,6 +212,7 @@ export async function save(
     if (stored) await deleteImageIfUnused(deps, stored.id).catch(() => undefined);
     return result;
   }
+  if (notification === "pending" && values.publishAt !== null && values.publishAt <= at) deps.wakePusher?.();
   // The row no longer shows the image it replaced (or removed): its files may now go.
   if (previousImageId && previousImageId !== imageId) {
     await deleteImageIfUnused(deps, previousImageId).catch((error: unknown) => {

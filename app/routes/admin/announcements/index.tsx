@@ -27,9 +27,10 @@ const FILTER_LABELS: Record<Filter, string> = { ...ANNOUNCEMENT_STATE_LABELS, pi
 const isFilter = (value: string | null): value is Filter => FILTERS.includes(value as Filter);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [all, registrationCounts] = await Promise.all([
+  const [all, registrationCounts, pushSubscribers] = await Promise.all([
     context.get(servicesContext).announcements.listForAdmin(),
     context.get(servicesContext).registrations.countsByAnnouncement(),
+    context.get(servicesContext).pushNotifications.subscriberCount(),
   ]);
   const asked = new URL(request.url).searchParams.get("state");
   const filter = isFilter(asked) ? asked : null;
@@ -39,7 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     number
   >;
   const announcements = filter ? all.filter((a) => matches(a.state, a.pinned, filter)) : all;
-  return { announcements, total: all.length, counts, filter, registrationCounts: Object.fromEntries(registrationCounts) };
+  return {
+    announcements,
+    total: all.length,
+    counts,
+    filter,
+    registrationCounts: Object.fromEntries(registrationCounts),
+    pushSubscribers,
+  };
 }
 
 /** `delete`: an announcement, its image and its registrations with it. */
@@ -167,7 +175,7 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
         description="A title, a description, an image and a link people register with; all but the description are optional."
         className="h-[70vh]"
       >
-        <AnnouncementForm onSaved={() => setCreating(false)} />
+        <AnnouncementForm subscribers={loaderData.pushSubscribers} onSaved={() => setCreating(false)} />
       </AdminDialog>
       <AdminDialog
         open={editing !== undefined}
@@ -176,7 +184,14 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
         description="Change any of it; the public page shows the change at once."
         className="h-[70vh]"
       >
-        {editing && <AnnouncementForm key={editing.id} announcement={editing} onSaved={() => setEditingId(undefined)} />}
+        {editing && (
+          <AnnouncementForm
+            key={editing.id}
+            announcement={editing}
+            subscribers={loaderData.pushSubscribers}
+            onSaved={() => setEditingId(undefined)}
+          />
+        )}
       </AdminDialog>
       <ConfirmDialog
         {...remove.dialog}

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from "react";
+import { href, useFetcher } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { NOT_DONE } from "#core/messages/common.ts";
+import { GET_NOTIFIED } from "#core/messages/push.ts";
+import { Button } from "#app/components/ui/button.tsx";
+
+const loadPush = () => import("#app/lib/push-subscription.ts");
+
+interface Answer {
+  ok: boolean;
+  result: SubmissionResult<string[]>;
+}
+
+/** Whether this browser can take push notifications (an iPhone only once the site is on its home screen). */
+const canBeNotified = () => "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+
+/**
+ * "Get notified": subscribes this browser to a notification of each new announcement (the Push API, with the site's
+ * VAPID key), and the same button ends it. Shown only where the browser can, once the page runs: nothing without
+ * JavaScript, where it could not work.
+ */
+export function GetNotified({ publicKey }: { publicKey: string }) {
+  const fetcher = useFetcher<Answer>();
+  const [subscribed, setSubscribed] = useState<boolean>();
+  const [note, setNote] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  /** The subscription whose post is on its way: undone in this browser if the server refuses it. */
+  const posting = useRef(false);
+  const post = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post", action: href("/notifications") });
+
+  useEffect(() => {
+    if (!canBeNotified()) return;
+    loadPush()
+      .then(async (push) => {
+        const { held, refresh } = await push.heldSubscription();
+        setSubscribed(held);
+        if (refresh) await post({ intent: "subscribe", ...refresh });
+      })
+      .catch(() => setSubscribed(false));
+    // Once, when the page runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The server refused the subscription just made: this browser's goes too, so the button says what holds.
+  const refusal = fetcher.state === "idle" && fetcher.data?.ok === false ? (fetcher.data.result.error?.[""]?.[0] ?? NOT_DONE) : undefined;
+  useEffect(() => {
+    if (!refusal || !posting.current) return;
+    posting.current = false;
+    void loadPush()
+      .then((push) => push.unsubscribe())
+      .then(() => setSubscribed(false));
+  }, [refusal]);
+
+  if (subscribed === undefined) return null;
+
+  async function toggle() {
+    setBusy(true);
+    setNote(undefined);
+    try {
+      const push = await loadPush();
+      if (subscribed) {
+        const endpoint = await push.unsubscribe();
+        if (endpoint) await post({ intent: "unsubscribe", endpoint });
+        setSubscribed(false);
+        setNote(GET_NOTIFIED.off);
+        setBusy(false);
+        return;
+      }
+      const fields = await push.subscribe(publicKey);
+      posting.current = true;
+      await post({ intent: "subscribe", ...fields });
+      setSubscribed(true);
+      setNote(GET_NOTIFIED.on);
+      setBusy(false);
+    } catch (error) {
+      setNote(error instanceof Error && error.name === "NotificationsBlocked" ? GET_NOTIFIED.blocked : NOT_DONE);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3">
+      <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void toggle()}>
+        {subscribed ? GET_NOTIFIED.unsubscribe : GET_NOTIFIED.subscribe}
+      </Button>
+      <p role="status" className="text-sm text-slate-700">
+        {refusal ?? note}
+      </p>
+    </div>
+  );
+}
