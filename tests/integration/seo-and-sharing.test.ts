@@ -282,10 +282,11 @@ describe.each(answerTestEngines())("SEO and link previews on %s", (engine) => {
       name: string;
       short_name: string;
       start_url: string;
-      icons: { src: string; sizes: string; type: string }[];
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
     };
     expect(manifest).toMatchObject({ name: site.name, short_name: site.shortName, start_url: "/" });
-    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(["192x192", "512x512"]);
+    // The logo's own icons, and the one a phone may cut to its shape (the logo with a margin).
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
     for (const src of [href("icon")!, href("apple-touch-icon")!, ...manifest.icons.map((icon) => icon.src)]) {
       const icon = await fetch(`${server.url}${src}`);
       expect(icon.status, src).toBe(200);
