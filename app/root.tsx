@@ -21,10 +21,18 @@ import { errorMessage } from "#core/errors.ts";
 import { ERROR_PAGE } from "#core/messages/common.ts";
 import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
 import { useSiteWorkerAfterLoad } from "./lib/site-worker-after-load";
+import { type PageLanguage, useLocale, useMessages } from "./lib/i18n";
+import { directionOf, localeOfPath } from "#core/i18n/locale.ts";
+import { TRANSLATIONS } from "#core/i18n/translations.ts";
+import nastaliqArabic from "@fontsource/noto-nastaliq-urdu/files/noto-nastaliq-urdu-arabic-400-normal.woff2?url";
 import { MessagePage } from "./components/site/message-page";
 import { requestContext, servicesContext } from "#app/context.ts";
 
-export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome> {
+/** What every page's layout draws from: the society's chrome, and the page's language with its strings. */
+export type RootData = SiteChrome & { language: PageLanguage };
+
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
+  const locale = localeOfPath(new URL(request.url).pathname);
   const joinUsVisible = await context
     .get(servicesContext)
     .settings.joinUsVisible()
@@ -34,7 +42,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome>
       context.get(requestContext).renderFlags.partial = true;
       return true;
     });
-  return { ...(await context.get(servicesContext).content.chrome()), joinUsVisible };
+  const language: PageLanguage = locale === "en" ? { locale } : { locale, translation: TRANSLATIONS[locale] };
+  return { ...(await context.get(servicesContext).content.chrome(locale)), joinUsVisible, language };
 }
 
 /**
@@ -42,7 +51,17 @@ export async function loader({ context }: Route.LoaderArgs): Promise<SiteChrome>
  * submission, or an explicit revalidation of the current page (what the admin does after a change), reloads it.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  formMethod || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+  formMethod || currentUrl.href === nextUrl.href || localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname)
+    ? defaultShouldRevalidate
+    : false;
+
+/**
+ * The Urdu pages' typeface (Noto Nastaliq Urdu, its Arabic-script subset, self-hosted), declared in those pages only:
+ * an English page never names it, so never fetches it. `swap`: the text shows at once in the phone's own font.
+ */
+const URDU_FONT_FACE =
+  `@font-face{font-family:"Noto Nastaliq Urdu";font-style:normal;font-weight:400;font-display:swap;` +
+  `src:url(${nastaliqArabic}) format("woff2");unicode-range:U+0600-06FF,U+0750-077F,U+08A0-08FF,U+200C-200F,U+FB50-FDFF,U+FE70-FEFC}`;
 
 /**
  * The stylesheet (~7 KiB gzip) is inlined into every page: it saves the render-blocking request that held the
@@ -52,7 +71,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 const styles = import.meta.env.SSR ? inlineCss : "";
 
 export function Layout({ children }: { children: ReactNode }) {
-  const chrome = useRouteLoaderData<SiteChrome>("root");
+  const chrome = useRouteLoaderData<RootData>("root");
+  const locale = useLocale();
   // From here on every control of the page answers; before, a click on one that needs JavaScript does nothing. The
   // browser tests wait for this mark after each page load.
   useEffect(() => {
@@ -60,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }, []);
   useSiteWorkerAfterLoad();
   return (
-    <html lang="en" className="scroll-pt-20 motion-safe:scroll-smooth">
+    <html lang={locale} dir={directionOf(locale)} className="scroll-pt-20 motion-safe:scroll-smooth">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -76,6 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
         <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: styles }} />
+        {locale === "ur" && <style dangerouslySetInnerHTML={{ __html: URDU_FONT_FACE }} />}
         <Meta />
         <Links />
       </head>
@@ -109,8 +130,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const reason = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : undefined;
   // A link followed with no network, to a page whose data the phone does not keep (public/sw.js).
   const offline = !isRouteErrorResponse(error) && typeof navigator !== "undefined" && navigator.onLine === false;
+  const t = useMessages();
   const words = offline
-    ? ERROR_PAGE.offline
+    ? { title: t.offline.title, text: t.offline.text, link: t.offline.link }
     : status === 404
       ? ERROR_PAGE.notFound
       : ownersOnly

@@ -1,18 +1,27 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
+/**
+ * A public page in both languages (core/i18n/locale.ts): English at `path`, Urdu at the same path under /ur, drawn by
+ * the same module, which reads the language from the address.
+ */
+const inEnglishAndUrdu = (path: string, file: string) => [
+  path === "" ? index(file) : route(path, file),
+  route(path === "" ? "ur" : `ur/${path}`, file, { id: `${file.replace(/\.tsx?$/, "")}-ur` }),
+];
+
 export default [
-  index("routes/home.tsx"),
-  route("announcement", "routes/announcement.tsx"),
+  ...inEnglishAndUrdu("", "routes/home.tsx"),
+  ...inEnglishAndUrdu("announcement", "routes/announcement.tsx"),
   route("announcement/feed.xml", "routes/announcement-feed.ts"),
-  route("announcement/:id", "routes/announcement-page.tsx"),
+  ...inEnglishAndUrdu("announcement/:id", "routes/announcement-page.tsx"),
   route("announcement/:id/calendar.ics", "routes/announcement-calendar.ts"),
   route("announcement/:id/register", "routes/announcement-register.tsx"),
   route("announcement/:id/confirm", "routes/announcement-confirm.tsx"),
-  route("events-and-activities", "routes/events-and-activities.tsx"),
-  route("events-and-activities/:slug", "routes/gallery.tsx"),
-  route("explore-smc", "routes/explore-smc.tsx"),
-  route("join", "routes/join.tsx"),
-  route("contact", "routes/contact.tsx"),
+  ...inEnglishAndUrdu("events-and-activities", "routes/events-and-activities.tsx"),
+  ...inEnglishAndUrdu("events-and-activities/:slug", "routes/gallery.tsx"),
+  ...inEnglishAndUrdu("explore-smc", "routes/explore-smc.tsx"),
+  ...inEnglishAndUrdu("join", "routes/join.tsx"),
+  ...inEnglishAndUrdu("contact", "routes/contact.tsx"),
   route("blood-donors", "routes/blood-donors.tsx"),
   route("blood-donors/me", "routes/blood-donor-link.tsx"),
   route("blood-donors/answer", "routes/blood-donor-answer.tsx"),
@@ -21,7 +30,7 @@ export default [
   route("door", "routes/door.tsx"),
   route("door/list", "routes/door-list.ts"),
   route("certificates/:number", "routes/certificate.tsx"),
-  route("offline", "routes/offline.tsx"),
+  ...inEnglishAndUrdu("offline", "routes/offline.tsx"),
   route("notifications", "routes/notifications.ts"),
   // The admin area: never stored by a browser, and the admin navigation once signed in (routes/admin/layout.tsx).
   layout("routes/admin/layout.tsx", [

@@ -24,6 +24,17 @@ export const site = {
     "grow into confident leaders and build the resilience that medicine asks of them, through study circles, mentoring, " +
     "welfare drives and events that bring the whole college together.",
 
+  // The Urdu pages (/ur/…) show these in place of the tagline, hero text and mission; each is optional, as is the
+  // `titleUr` and `descriptionUr` of a goal or team member and the `nameUr` and `descriptionUr` of a gallery.
+  taglineUr: "طلبہ کی خدمت میں",
+  heroTextUr:
+    "ہمارا مقصد اللہ کی رضا کا حصول ہے: اپنی تعلیم، اپنی خدمت اور اپنے کردار سمیت زندگی کے ہر پہلو کو " +
+    "اللہ اور اس کے رسول صلی اللہ علیہ وسلم کے بتائے ہوئے اصولوں پر استوار کرنا۔",
+  missionUr:
+    "اسٹوڈنٹ ویلفیئر سوسائٹی ایس ایم سی سرگودھا میڈیکل کالج کے طلبہ کی ایک تحریک ہے جو طلبہ کی روحانی، ذہنی اور " +
+    "پیشہ ورانہ ترقی کے لیے کام کرتی ہے۔ ہم اسٹڈی سرکلز، رہنمائی، فلاحی سرگرمیوں اور تقریبات کے ذریعے مستقبل کے " +
+    "ڈاکٹروں کو ایمان اور دنیاوی زندگی میں توازن قائم رکھنے میں مدد دیتے ہیں۔",
+
   goals: [
     {
       title: "Faith-Centered Growth",

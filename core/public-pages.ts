@@ -1,3 +1,5 @@
+import { englishPath } from "./i18n/locale";
+
 /**
  * The public pages: the same for every visitor, listed in the sitemap and rendered once and kept by the server's
  * page cache (docs/decisions/010-page-cache.md). Each event and activity with photos has one more (galleryPagePath),
@@ -10,6 +12,8 @@ export const PUBLIC_PAGES = ["/", "/announcement", "/events-and-activities", "/e
  * The same for every visitor, so the page cache keeps it; not in the sitemap.
  */
 export const OFFLINE_PAGE = "/offline";
+/** The offline page in Urdu, for the Urdu pages. */
+export const URDU_OFFLINE_PAGE = "/ur/offline";
 
 /** The page of one event or activity: /events-and-activities/<slug>. */
 export const galleryPagePath = (slug: string) => `/events-and-activities/${slug}`;
@@ -41,9 +45,14 @@ const ANNOUNCEMENT_PAGE = /^\/announcement\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-
 /** A gallery page's path as slugs make them (lowercase letters and digits in dash-separated words), no query. */
 const GALLERY_PAGE = /^\/events-and-activities\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Whether `url` (a path, with its query string if it has one) is a public page (OFFLINE_PAGE is not one). */
-export const isPublicPage = (url: string): boolean =>
-  (PUBLIC_PAGES as readonly string[]).includes(url) || GALLERY_PAGE.test(url) || ANNOUNCEMENT_PAGE.test(url);
+/**
+ * Whether `url` (a path, with its query string if it has one) is a public page, in English or in Urdu (under /ur,
+ * core/i18n/locale.ts). The offline pages are not.
+ */
+export function isPublicPage(url: string): boolean {
+  const path = englishPath(url);
+  return (PUBLIC_PAGES as readonly string[]).includes(path) || GALLERY_PAGE.test(path) || ANNOUNCEMENT_PAGE.test(path);
+}
 
 /** "Become a blood donor": the donor form, and the counts of donors (never cached: the counts change with every donor). */
 export const BLOOD_DONORS_PAGE = "/blood-donors";

@@ -7,18 +7,26 @@
 const PAGES = "site-pages-v1";
 const ASSETS = "site-assets-v1";
 const PHOTOS = "site-photos-v1";
-const OFFLINE_PAGE = "/offline";
+/** The offline page, in English and (for a page under /ur) in Urdu. */
+const OFFLINE_PAGES = { en: "/offline", ur: "/ur/offline" };
 /** Kept entries per cache; the oldest go first (a page opened again is kept again, at the end). */
 const LIMITS = { [PAGES]: 60, [ASSETS]: 200, [PHOTOS]: 150 };
-/** Said on a page shown from the phone's copy: put at the start of its <body>, and by the page when it navigates. */
-const OFFLINE_LINE = "You are offline: this is the page as last loaded.";
+/**
+ * Said on a page shown from the phone's copy: put at the start of its <body>, and by the page when it navigates. The
+ * catalogue's `offline.line` (core/i18n/en.ts, ur.ts; a unit test holds them equal).
+ */
+const OFFLINE_LINES = {
+  en: "You are offline: this is the page as last loaded.",
+  ur: "آپ آف لائن ہیں: یہ صفحہ ویسا ہی ہے جیسا آخری بار کھلا تھا۔",
+};
+const localeOf = (pathname) => (pathname === "/ur" || pathname.startsWith("/ur/") ? "ur" : "en");
 /** Paths never answered from here, whatever their headers say. */
 const NEVER_KEPT = /^\/(admin|door|ticket|certificates)(\/|$)|^\/admin-/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      await keepPage(OFFLINE_PAGE).catch(() => undefined);
+      for (const page of Object.values(OFFLINE_PAGES)) await keepPage(page).catch(() => undefined);
       await self.skipWaiting();
     })(),
   );
@@ -92,9 +100,10 @@ async function page(event) {
     if (isPublic(response)) event.waitUntil(keep(PAGES, new Request(request.url), response.clone()));
     return response;
   } catch {
+    const locale = localeOf(new URL(request.url).pathname);
     const kept = await caches.match(request.url, { cacheName: PAGES, ignoreSearch: false });
-    if (kept) return withOfflineLine(kept);
-    const offlinePage = await caches.match(OFFLINE_PAGE, { cacheName: PAGES });
+    if (kept) return withOfflineLine(kept, OFFLINE_LINES[locale]);
+    const offlinePage = await caches.match(OFFLINE_PAGES[locale], { cacheName: PAGES });
     return offlinePage ? withoutScripts(offlinePage) : Response.error();
   }
 }
@@ -111,15 +120,15 @@ async function withoutScripts(response) {
 }
 
 /** The kept page with the offline line at the start of its body, outside what the page's scripts draw. */
-async function withOfflineLine(response) {
+async function withOfflineLine(response, line) {
   const html = await response.text();
-  const line =
+  const paragraph =
     `<p data-offline-line role="status" style="margin:0;padding:.5rem 1rem;` +
-    `background:#1e293b;color:#fff;text-align:center;font:600 .9rem/1.4 system-ui,sans-serif">${OFFLINE_LINE}</p>`;
+    `background:#1e293b;color:#fff;text-align:center;font-weight:600;font-size:.9rem">${line}</p>`;
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   return new Response(
-    html.replace(/<body[^>]*>/, (body) => body + line),
+    html.replace(/<body[^>]*>/, (body) => body + paragraph),
     { status: 200, headers },
   );
 }
@@ -154,7 +163,12 @@ async function pageData(event) {
 }
 
 function tell(event, offline) {
-  event.waitUntil(self.clients.get(event.clientId).then((client) => client?.postMessage({ offline, line: OFFLINE_LINE })));
+  event.waitUntil(
+    self.clients.get(event.clientId).then((client) => {
+      const line = client && OFFLINE_LINES[localeOf(new URL(client.url).pathname)];
+      client?.postMessage({ offline, line });
+    }),
+  );
 }
 
 /** Scripts and photos: their addresses change with their content, so a kept copy is always right. */

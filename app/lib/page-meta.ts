@@ -1,11 +1,17 @@
 import type { MetaDescriptor } from "react-router";
+import { type Messages, withFallback } from "#core/i18n/catalogue.ts";
+import { hasUrduVersion, localizedPath } from "#core/i18n/locale.ts";
 import type { LinkPreviewImage } from "#core/responsive-image.ts";
 import type { SiteChrome } from "#server/services/site-content.ts";
+import type { PageLanguage } from "./i18n";
+
+/** Words of the page, or what picks them from the catalogue of the page's language. */
+type Words = string | ((t: Messages) => string);
 
 interface PageMeta {
-  title: string;
-  description: string;
-  /** Path of this page, for the canonical URL. */
+  title: Words;
+  description: Words;
+  /** English path of this page (its Urdu one is under /ur): the canonical URL, and the other language's. */
   path: string;
   /** The page's own photo for link previews; the logo's card when absent. */
   preview?: LinkPreviewImage | null;
@@ -27,24 +33,39 @@ function previewTags(preview: LinkPreviewImage, publicUrl: string): MetaDescript
 
 /** Title, description, canonical URL and link-preview tags for a page; `matches` hold the root loader's chrome. */
 export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined)[], page: PageMeta): MetaDescriptor[] {
-  const chrome = matches[0]?.loaderData as SiteChrome | undefined;
-  if (!chrome) return [{ title: page.title }];
-  const url = `${chrome.publicUrl}${page.path}`;
+  const chrome = matches[0]?.loaderData as (SiteChrome & { language?: PageLanguage }) | undefined;
+  const t = withFallback(chrome?.language?.translation);
+  const words = (value: Words) => (typeof value === "string" ? value : value(t));
+  const [pageTitle, description] = [words(page.title), words(page.description)];
+  if (!chrome) return [{ title: pageTitle }];
+  const locale = chrome.language?.locale ?? "en";
+  const urlIn = (language: "en" | "ur") => `${chrome.publicUrl}${localizedPath(page.path, language)}`;
+  const url = urlIn(locale);
   const preview = page.preview ?? chrome.preview;
   // The home page leads with the society's name; the others with their own.
-  const title = page.path === "/" ? `${chrome.siteName} | ${page.title}` : `${page.title} | ${chrome.siteName}`;
+  const title = page.path === "/" ? `${chrome.siteName} | ${pageTitle}` : `${pageTitle} | ${chrome.siteName}`;
+  // Each language names the other, and English is the default for everyone else.
+  const alternates: MetaDescriptor[] = hasUrduVersion(page.path)
+    ? [
+        { tagName: "link", rel: "alternate", hrefLang: "en", href: urlIn("en") },
+        { tagName: "link", rel: "alternate", hrefLang: "ur", href: urlIn("ur") },
+        { tagName: "link", rel: "alternate", hrefLang: "x-default", href: urlIn("en") },
+      ]
+    : [];
   return [
     { title },
-    { name: "description", content: page.description },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
+    ...alternates,
     { property: "og:type", content: "website" },
+    { property: "og:locale", content: locale === "ur" ? "ur_PK" : "en_GB" },
     { property: "og:site_name", content: chrome.siteName },
     { property: "og:title", content: title },
-    { property: "og:description", content: page.description },
+    { property: "og:description", content: description },
     { property: "og:url", content: url },
     ...(preview ? previewTags(preview, chrome.publicUrl) : []),
     { name: "twitter:card", content: preview?.photo ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
-    { name: "twitter:description", content: page.description },
+    { name: "twitter:description", content: description },
   ];
 }

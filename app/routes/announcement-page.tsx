@@ -10,11 +10,12 @@ import { Picture } from "#app/components/site/picture.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/announcement-page";
 import { servicesContext } from "#app/context.ts";
+import { requestLocale } from "#app/lib/i18n.ts";
 import { NOT_FOUND } from "#core/messages/common.ts";
 
 /** One live announcement's own page, the address its Share button and the feed give. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const announcement = await context.get(servicesContext).announcements.findLive(params.id);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const announcement = await context.get(servicesContext).announcements.findLive(params.id, requestLocale(request));
   if (!announcement) throw data(NOT_FOUND, { status: 404 });
   return { announcement };
 }

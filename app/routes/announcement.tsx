@@ -6,6 +6,8 @@ import { AnnouncementActions } from "#app/components/site/announcement-actions.t
 import { AnnouncementCard } from "#app/components/site/announcement-card.tsx";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { GetNotified } from "#app/components/site/get-notified.tsx";
+import { requestLocale, useLocale, useMessages } from "#app/lib/i18n.ts";
+import { localizedPath } from "#core/i18n/locale.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -13,9 +15,12 @@ import type { Route } from "./+types/announcement";
 import { servicesContext } from "#app/context.ts";
 import { ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [announcements, pushPublicKey] = await Promise.all([services.announcements.listLive(), services.pushNotifications.publicKey()]);
+  const [announcements, pushPublicKey] = await Promise.all([
+    services.announcements.listLive(requestLocale(request)),
+    services.pushNotifications.publicKey(),
+  ]);
   return { announcements, pushPublicKey };
 }
 
@@ -26,8 +31,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const newest = loaderData?.announcements[0];
   return pageMeta(matches, {
-    title: "Announcements",
-    description: newest ? plainText(newest.description).slice(0, 155) : "The society's latest announcements, with links to register.",
+    title: (t) => t.announcements.title,
+    description: newest ? plainText(newest.description).slice(0, 155) : (t) => t.announcements.description,
     path: "/announcement",
     preview: newest?.preview,
   });
@@ -38,17 +43,19 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
     window.scrollTo(0, 0);
   }, []);
   const { announcements, pushPublicKey } = loaderData;
+  const t = useMessages();
+  const locale = useLocale();
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <BackButton />
-      <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">Announcements</h1>
-      <p className="mt-2 text-lg text-slate-700">Stay up to date with the latest news, events and opportunities from our society.</p>
+      <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">{t.announcements.title}</h1>
+      <p className="mt-2 text-lg text-slate-700">{t.announcements.intro}</p>
       <GetNotified publicKey={pushPublicKey} />
       {announcements.length === 0 ? (
         <div className="mt-16 flex flex-col items-center gap-4 text-center">
-          <p className="text-xl font-semibold text-slate-800">No announcement available.</p>
+          <p className="text-xl font-semibold text-slate-800">{t.announcements.none}</p>
           <Button asChild>
-            <Link to="/">Go Back</Link>
+            <Link to={localizedPath("/", locale)}>{t.announcements.goBack}</Link>
           </Button>
         </div>
       ) : (
@@ -59,7 +66,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
                 announcement={announcement}
                 position={index + 1}
                 priority={index === 0}
-                href={announcementPagePath(announcement.id)}
+                href={localizedPath(announcementPagePath(announcement.id), locale)}
               >
                 <AnnouncementActions announcement={announcement} stacked />
               </AnnouncementCard>

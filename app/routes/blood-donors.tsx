@@ -98,7 +98,7 @@ export default function BloodDonorsPage({ loaderData, actionData }: Route.Compon
           When a patient needs blood, the society's blood coordinators look for donors of a compatible group near the hospital and ask them
           directly. Join the registry, and you may be the one who is asked. Only the coordinators see your contact details.
         </p>
-        <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-900">{NO_MONEY_FOR_BLOOD}</p>
+        <p className="rounded-md border-s-4 border-red-700 bg-red-50 p-3 font-semibold text-red-900">{NO_MONEY_FOR_BLOOD}</p>
       </section>
 
       <section aria-labelledby="donor-counts-heading" className="flex flex-col gap-3">

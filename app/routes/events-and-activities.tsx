@@ -5,11 +5,13 @@ import { PhotoSlider } from "#app/components/site/photo-slider.tsx";
 import { Tabs } from "#app/components/ui/tabs.tsx";
 import { useRevealOnScroll } from "#app/hooks/use-reveal-on-scroll.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
+import { requestLocale, useLocale, useMessages } from "#app/lib/i18n.ts";
+import { localizedPath } from "#core/i18n/locale.ts";
 import type { Route } from "./+types/events-and-activities";
 import { servicesContext } from "#app/context.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return context.get(servicesContext).content.eventGalleries();
+export function loader({ context, request }: Route.LoaderArgs) {
+  return context.get(servicesContext).content.eventGalleries(requestLocale(request));
 }
 
 /** Both tabs' groups come with the page: a tab switch, which changes only the query, shows them without asking again. */
@@ -18,8 +20,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
-    title: "Events & Activities",
-    description: "Explore our vibrant journey through academic, cultural and community-building events.",
+    title: (t) => t.events.title,
+    description: (t) => t.events.intro,
     path: "/events-and-activities",
   });
 }
@@ -33,6 +35,7 @@ type Groups = Route.ComponentProps["loaderData"]["events"];
 /** One tab's groups, each headed by its name (a link to its page) over its photo slider, fading in as it is seen. */
 function GroupList({ tab, groups, switched }: { tab: Tab; groups: Groups; switched: boolean }) {
   const listRef = useRef<HTMLDivElement>(null);
+  const locale = useLocale();
   // Shown by a tab switch, the groups in view fade in as they would when scrolled to.
   useRevealOnScroll(listRef, { startHidden: switched });
   return (
@@ -42,7 +45,7 @@ function GroupList({ tab, groups, switched }: { tab: Tab; groups: Groups; switch
           <h2 id={`group-${tab}-${index}`} className="mb-4 text-2xl font-bold text-brand-900">
             {/* Its own page: the date, the description and every photo in a grid. */}
             <Link
-              to={group.path}
+              to={localizedPath(group.path, locale)}
               className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-800"
             >
               {group.name}
@@ -59,6 +62,7 @@ export default function EventsAndActivities({ loaderData }: Route.ComponentProps
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get("tab") === "activities" ? "activities" : "events";
   const [switched, setSwitched] = useState(false);
+  const t = useMessages();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
@@ -66,20 +70,20 @@ export default function EventsAndActivities({ loaderData }: Route.ComponentProps
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <BackButton />
-      <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">Events &amp; Activities</h1>
-      <p className="mt-2 text-lg text-slate-700">Explore our vibrant journey through academic, cultural and community-building events.</p>
+      <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">{t.events.title}</h1>
+      <p className="mt-2 text-lg text-slate-700">{t.events.intro}</p>
       <Tabs
-        label="Events and activities"
+        label={t.events.tabs}
         value={tab}
         onChange={(value) => {
           setSwitched(true);
           setSearchParams(value === "activities" ? { tab: "activities" } : {}, { replace: true, preventScrollReset: true });
         }}
         tabs={[
-          { value: "events", label: "Events", panel: <GroupList tab="events" groups={loaderData.events} switched={switched} /> },
+          { value: "events", label: t.events.events, panel: <GroupList tab="events" groups={loaderData.events} switched={switched} /> },
           {
             value: "activities",
-            label: "Activities",
+            label: t.events.activities,
             panel: <GroupList tab="activities" groups={loaderData.activities} switched={switched} />,
           },
         ]}

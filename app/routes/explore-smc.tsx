@@ -2,22 +2,24 @@ import { useEffect } from "react";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { PhotoGrid } from "#app/components/site/photo-grid.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
+import { requestLocale, useMessages } from "#app/lib/i18n.ts";
 import type { Route } from "./+types/explore-smc";
 import { servicesContext } from "#app/context.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { photos: await context.get(servicesContext).content.explorePhotos() };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { photos: await context.get(servicesContext).content.explorePhotos(requestLocale(request)) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
-    title: "Explore SMC",
-    description: "A photo tour of our college: campus, classes, friends and everyday life.",
+    title: (t) => t.explore.title,
+    description: (t) => t.explore.description,
     path: "/explore-smc",
   });
 }
 
 export default function ExploreSmc({ loaderData }: Route.ComponentProps) {
+  const t = useMessages();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
@@ -26,7 +28,7 @@ export default function ExploreSmc({ loaderData }: Route.ComponentProps) {
       <BackButton />
       <section aria-labelledby="explore-heading">
         <h1 id="explore-heading" className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">
-          Explore SMC
+          {t.explore.title}
         </h1>
         {/* Each photo's alt text, without one of its own: "Explore SMC photo 3". */}
         <PhotoGrid name="Explore SMC photo" photos={loaderData.photos} testId="explore-photo" />

@@ -10,11 +10,12 @@ import type { SiteChrome } from "#server/services/site-content.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/gallery";
 import { servicesContext } from "#app/context.ts";
+import { requestLocale } from "#app/lib/i18n.ts";
 import { NOT_FOUND } from "#core/messages/common.ts";
 
 /** One event's or activity's page: only those with photos have one. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await context.get(servicesContext).content.galleryPage(params.slug);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const page = await context.get(servicesContext).content.galleryPage(params.slug, requestLocale(request));
   if (!page) throw data(NOT_FOUND, { status: 404 });
   return page;
 }

@@ -8,9 +8,10 @@ import { BloodDonors } from "#app/components/home/blood-donors.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/home";
 import { servicesContext } from "#app/context.ts";
+import { requestLocale } from "#app/lib/i18n.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return context.get(servicesContext).content.home();
+export function loader({ context, request }: Route.LoaderArgs) {
+  return context.get(servicesContext).content.home(requestLocale(request));
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -53,9 +53,4 @@ export const ERROR_PAGE = {
   },
   signIn: { title: "Please sign in again", text: "Please log in again.", link: "Go to the login" },
   failed: { title: "Something went wrong", text: "Please try again in a moment.", link: "Go to the home page" },
-  offline: {
-    title: "You are offline",
-    text: "This page has not been opened on this phone before, so there is no copy of it here. It opens once the connection returns.",
-    link: "Go to the home page",
-  },
 } as const;

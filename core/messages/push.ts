@@ -8,15 +8,6 @@ export const PUSH_SUBSCRIPTION_MESSAGES = {
   tooMany: "Too many notification requests from this network. Please try again later.",
 } as const;
 
-/** The "Get notified" button of /announcement, and what it says beside it. */
-export const GET_NOTIFIED = {
-  subscribe: "Get notified",
-  unsubscribe: "Stop notifications",
-  on: "Notifications are on: this browser gets one whenever something is announced.",
-  off: "Notifications are off.",
-  blocked: "Notifications are blocked for this site. Allow them in your browser's settings, then tap Get notified again.",
-} as const;
-
 /** The admin's announcement form: "Send notification", and what it says of the push. */
 export const ANNOUNCEMENT_NOTIFICATION = {
   label: "Send notification",

@@ -4,7 +4,7 @@ import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
 import { withoutNul } from "./text";
 import { targetIdField } from "./intent";
 import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from "./limits";
-import { itemId, itemVersion, optionalText } from "./content-forms";
+import { itemId, itemVersion, optionalText, urduText } from "./content-forms";
 import { capacityField, registrationQuestionsField } from "./registration";
 
 import { ANNOUNCEMENT_MESSAGES } from "#core/messages/announcement-form.ts";
@@ -52,6 +52,9 @@ export const announcementSchema = z
         .max(ANNOUNCEMENT_LIMITS.description, `Description must be at most ${ANNOUNCEMENT_LIMITS.description} characters`),
       "Description",
     ),
+    /** The title and description in Urdu, for the Urdu pages (either left empty: the English one shows there). */
+    titleUr: urduText("Title", ANNOUNCEMENT_LIMITS.title),
+    descriptionUr: urduText("Description", ANNOUNCEMENT_LIMITS.description),
     image: z.preprocess(
       (value) => [value ?? []].flat().filter((file) => !(file instanceof Blob && file.size === 0 && !file.type.startsWith("image/"))),
       z

@@ -102,6 +102,12 @@ describe("the content forms", () => {
       { name: "", kind: "explore", date: "14/03/2026" },
       { name: "Name is required", kind: "Choose Event or Activity", date: "Date must be a date, such as 2026-03-14" },
     ],
+    [
+      "Urdu texts over their English twins' limits (an empty one, or none, is none written)",
+      siteDetailsSchema,
+      { ...details, taglineUr: "ط".repeat(101), heroTextUr: "", missionUr: "م".repeat(2001) },
+      { taglineUr: "Tagline in Urdu must be at most 100 characters", missionUr: "Mission in Urdu must be at most 2000 characters" },
+    ],
   ])("%s is refused at its field", (_name, schema, input, expected) => {
     expect(messages(schema, input)).toEqual(expected);
   });

@@ -36,6 +36,12 @@ function optionalText(label: string, max: number) {
   ).optional();
 }
 
+/**
+ * A text's Urdu twin, for the public site's Urdu pages: optional (empty: none written, the Urdu page shows the English
+ * one), with its English twin's limit. `label` is the English field's: "Tagline" gives "Tagline in Urdu".
+ */
+const urduText = (label: string, max: number) => optionalText(`${label} in Urdu`, max);
+
 /** A link the site shows: http(s) only, so it can never become a `javascript:` link. */
 export function webLink(label: string) {
   return z
@@ -61,6 +67,9 @@ export const siteDetailsSchema = z.object({
   tagline: requiredText("Tagline", SITE_DETAILS_LIMITS.tagline),
   heroText: requiredText("Hero text", SITE_DETAILS_LIMITS.heroText),
   mission: requiredText("Mission", SITE_DETAILS_LIMITS.mission),
+  taglineUr: urduText("Tagline", SITE_DETAILS_LIMITS.tagline),
+  heroTextUr: urduText("Hero text", SITE_DETAILS_LIMITS.heroText),
+  missionUr: urduText("Mission", SITE_DETAILS_LIMITS.mission),
   videoChannelUrl: webLink("Video channel link"),
   whatsappContactUrl: webLink("WhatsApp link"),
   whatsappCommunityUrl: webLink("WhatsApp community link"),
@@ -76,6 +85,8 @@ export const goalSchema = z.object({
   version: version.optional(),
   title: requiredText("Title", GOAL_LIMITS.title),
   description: requiredText("Description", GOAL_LIMITS.description),
+  titleUr: urduText("Title", GOAL_LIMITS.title),
+  descriptionUr: urduText("Description", GOAL_LIMITS.description),
 });
 export type GoalInput = z.infer<typeof goalSchema>;
 
@@ -185,6 +196,8 @@ export const teamMemberSchema = z.object({
   name: requiredText("Name", TEAM_MEMBER_LIMITS.name),
   title: requiredText("Title", TEAM_MEMBER_LIMITS.title),
   description: optionalText("Description", TEAM_MEMBER_LIMITS.description),
+  titleUr: urduText("Title", TEAM_MEMBER_LIMITS.title),
+  descriptionUr: urduText("Description", TEAM_MEMBER_LIMITS.description),
   photo: optionalPhoto,
   /** Checked to take the current photo away (the card then shows the name's first letter). */
   removePhoto: z.literal("on").optional(),
@@ -239,6 +252,8 @@ export const gallerySchema = z.object({
     z.iso.date({ error: "Date must be a date, such as 2026-03-14" }).optional(),
   ),
   description: optionalText("Description", GALLERY_LIMITS.description),
+  nameUr: urduText("Name", GALLERY_LIMITS.name),
+  descriptionUr: urduText("Description", GALLERY_LIMITS.description),
 });
 export type GalleryInput = z.infer<typeof gallerySchema>;
 
@@ -260,4 +275,4 @@ export const galleryPhotoSchema = z.object({
 export type GalleryPhotoInput = z.infer<typeof galleryPhotoSchema>;
 
 /* The field builders other admin forms share with the content forms. */
-export { itemId, optionalText, version as itemVersion };
+export { itemId, optionalText, urduText, version as itemVersion };

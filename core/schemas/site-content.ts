@@ -18,19 +18,31 @@ import {
 const text = z.string().trim().min(1, "must not be empty");
 /** Text with the same limit as its field in the admin's forms (content-forms.ts), so imported content can be edited. */
 const textUpTo = (max: number) => text.max(max, `must be at most ${max} characters`);
+/**
+ * A text's Urdu twin (its name ends in `Ur`), for the Urdu pages: optional, empty allowed (none written: the Urdu page
+ * shows the English text), with its English twin's limit.
+ */
+const urduUpTo = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).optional();
 const externalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 const photoPath = z
   .string()
   .regex(/^[a-z0-9][a-z0-9/_.-]*\.(jpe?g|png|webp)$/i, "must be a .jpg, .png or .webp path under content/photos/")
   .refine((p) => !p.split("/").includes(".."), "must stay inside content/photos/");
 
-const goal = z.object({ title: textUpTo(GOAL_LIMITS.title), description: textUpTo(GOAL_LIMITS.description) });
+const goal = z.object({
+  title: textUpTo(GOAL_LIMITS.title),
+  description: textUpTo(GOAL_LIMITS.description),
+  titleUr: urduUpTo(GOAL_LIMITS.title),
+  descriptionUr: urduUpTo(GOAL_LIMITS.description),
+});
 
 const teamMember = z.object({
   title: textUpTo(TEAM_MEMBER_LIMITS.title),
   name: textUpTo(TEAM_MEMBER_LIMITS.name),
   img: photoPath.optional(),
   description: textUpTo(TEAM_MEMBER_LIMITS.description).optional(),
+  titleUr: urduUpTo(TEAM_MEMBER_LIMITS.title),
+  descriptionUr: urduUpTo(TEAM_MEMBER_LIMITS.description),
 });
 
 const collaborator = z.object({
@@ -68,6 +80,8 @@ const photoGroup = z
     name: textUpTo(GALLERY_LIMITS.name),
     date: z.iso.date({ error: "must be a date such as 2026-03-14" }).optional(),
     description: textUpTo(GALLERY_LIMITS.description).optional(),
+    nameUr: urduUpTo(GALLERY_LIMITS.name),
+    descriptionUr: urduUpTo(GALLERY_LIMITS.description),
     photos: z.array(galleryPhoto),
     /** The photo that stands for the gallery where it is shared (one of `photos`); without one, the first. */
     cover: photoPath.optional(),
@@ -85,6 +99,10 @@ export const siteSchema = z.object({
   logo: photoPath,
   logoAlt: textUpTo(LOGO_LIMITS.alt),
   mission: textUpTo(SITE_DETAILS_LIMITS.mission),
+  /** The tagline, hero text and mission in Urdu, for the Urdu pages (/ur/…); each optional. */
+  taglineUr: urduUpTo(SITE_DETAILS_LIMITS.tagline),
+  heroTextUr: urduUpTo(SITE_DETAILS_LIMITS.heroText),
+  missionUr: urduUpTo(SITE_DETAILS_LIMITS.mission),
   goals: z.array(goal),
   president: z.object({ name: text, title: text, message: text, photo: photoPath }),
   team: z.array(teamMember),

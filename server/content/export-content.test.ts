@@ -36,7 +36,16 @@ describe.each(testEngines())("exporting content on %s", (engine) => {
   test("an export imported into another site gives back the same site", async () => {
     const [first, second] = databases as [TestDatabase, TestDatabase];
     await writeSmallSite(path.join(dir, "start"));
-    await importContent(depsFor(first, "first"), smallSite(), { contentDir: path.join(dir, "start"), replace: false });
+    const small = smallSite();
+    // Some texts written in Urdu too, some not.
+    const start = {
+      ...small,
+      taglineUr: "طلبہ کی خدمت میں",
+      goals: [{ ...small.goals[0]!, descriptionUr: "ایک" }, small.goals[1]!],
+      team: [{ ...small.team[0]!, titleUr: "سیکرٹری" }, small.team[1]!],
+      eventGroups: [{ ...small.eventGroups[0]!, nameUr: "میڈ ڈاک" }],
+    };
+    await importContent(depsFor(first, "first"), start, { contentDir: path.join(dir, "start"), replace: false });
 
     const exported = path.join(dir, "exported");
     expect(await exportContent(depsFor(first, "first"), exported)).toBe(5);
@@ -53,6 +62,15 @@ describe.each(testEngines())("exporting content on %s", (engine) => {
     expect(medDoc).toMatchObject({ date: "2026-03-14", description: "The yearly medical documentary night." });
     expect(medDoc!.cover).toBe(galleryPhotoEntry(medDoc!.photos[1]!).img);
     expect(site.explorePhotos[0]).toMatchObject({ alt: "The college gate" });
+    // The Urdu texts written, and only those.
+    expect([site.taglineUr, site.heroTextUr, site.goals[0]!.descriptionUr, site.team[0]!.titleUr, medDoc!.nameUr]).toEqual([
+      "طلبہ کی خدمت میں",
+      undefined,
+      "ایک",
+      "سیکرٹری",
+      "میڈ ڈاک",
+    ]);
+    expect(site.goals[1]).toEqual(small.goals[1]);
     // The video, read back from storage.
     expect(site.documentaryVideo).toBe("video/documentary.webm");
     expect(fs.readFileSync(path.join(exported, "video", "documentary.webm")).equals(SMALL_SITE_VIDEO)).toBe(true);

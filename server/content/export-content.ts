@@ -47,6 +47,7 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
       name: g.name,
       ...(g.date ? { date: g.date } : {}),
       ...(g.description ? { description: g.description } : {}),
+      ...urdu({ nameUr: g.nameUr, descriptionUr: g.descriptionUr }),
       photos,
       ...(cover ? { cover: galleryPhotoEntry(cover).img } : {}),
     };
@@ -62,13 +63,19 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
     logo: await photo(stored.logo, "logo"),
     logoAlt: stored.logoAlt,
     mission: stored.mission,
-    goals: stored.goals,
+    ...urdu({ taglineUr: stored.taglineUr, heroTextUr: stored.heroTextUr, missionUr: stored.missionUr }),
+    goals: stored.goals.map((g) => ({
+      title: g.title,
+      description: g.description,
+      ...urdu({ titleUr: g.titleUr, descriptionUr: g.descriptionUr }),
+    })),
     president: { ...stored.president, photo: await photo(stored.president.photo, "president") },
     team: await sequential(stored.team, async (m, i) => ({
       title: m.title,
       name: m.name,
       ...(m.image ? { img: await photo(m.image, `team/${numbered(i)}-${slugify(m.name)}`) } : {}),
       ...(m.description ? { description: m.description } : {}),
+      ...urdu({ titleUr: m.titleUr, descriptionUr: m.descriptionUr }),
     })),
     collaborators: await sequential(stored.collaborators, async (c, i) => ({
       name: c.name,
@@ -105,6 +112,11 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
       `export const site = ${JSON.stringify(site, null, 2)};\n\nexport default site;\n`,
   );
   return written.size;
+}
+
+/** The Urdu texts that are written, as content/site.ts writes them: those that are not are left out. */
+function urdu<K extends string>(texts: Record<K, string | null>): Partial<Record<K, string>> {
+  return Object.fromEntries(Object.entries<string | null>(texts).filter(([, text]) => text)) as Partial<Record<K, string>>;
 }
 
 /** `map` one item at a time, in order (photos are written to disk one by one). */

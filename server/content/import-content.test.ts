@@ -103,7 +103,7 @@ describe.each(testEngines())("importing content on %s", (engine) => {
     expect(await importContent(deps(), site, { contentDir: contentDir(), replace: true })).toBe(true);
 
     const after = (await createRepos(database.db).siteContent.read())!;
-    expect(after.goals).toEqual([{ title: "Only", description: "One goal now" }]);
+    expect(after.goals).toEqual([{ title: "Only", description: "One goal now", titleUr: null, descriptionUr: null }]);
     expect(after.logo.id).toBe(before.logo.id);
     const explore = (content: typeof before) => content.galleries.find((g) => g.kind === "explore")!;
     const oldExplore = explore(before).photos[0]!.image;

@@ -375,6 +375,9 @@ export interface AnnouncementsTable {
   version: Generated<number>;
   createdAt: string;
   updatedAt: string;
+  /** The title and description in Urdu, for the Urdu pages; null (or empty): none written, the English one shows. */
+  titleUr: string | null;
+  descriptionUr: string | null;
 }
 
 export type ImageRow = Selectable<ImagesTable>;
@@ -601,6 +604,10 @@ export interface SiteDetailsTable {
   joinQuestions: string;
   version: Generated<number>;
   updatedAt: string;
+  /** The texts in Urdu, for the Urdu pages; null (or empty): none written, the English one shows. */
+  taglineUr: string | null;
+  heroTextUr: string | null;
+  missionUr: string | null;
 }
 
 /** The columns every ordered list of content has. */
@@ -613,6 +620,9 @@ interface ListItemColumns {
 export interface GoalsTable extends ListItemColumns {
   title: string;
   description: string;
+  /** In Urdu, for the Urdu pages; null (or empty): none written, the English one shows. */
+  titleUr: string | null;
+  descriptionUr: string | null;
 }
 
 export interface TeamMembersTable extends ListItemColumns {
@@ -620,6 +630,9 @@ export interface TeamMembersTable extends ListItemColumns {
   name: string;
   description: string | null;
   imageId: string | null;
+  /** In Urdu, for the Urdu pages; null (or empty): none written, the English one shows. */
+  titleUr: string | null;
+  descriptionUr: string | null;
 }
 
 export interface CollaboratorsTable extends ListItemColumns {
@@ -653,6 +666,9 @@ export interface GalleriesTable extends ListItemColumns {
   description: string | null;
   /** The photo that stands for the gallery (its link preview); null: the first. */
   coverPhotoId: string | null;
+  /** In Urdu, for the Urdu pages; null (or empty): none written, the English one shows. */
+  nameUr: string | null;
+  descriptionUr: string | null;
 }
 
 export interface GalleryPhotosTable {

@@ -12,7 +12,7 @@ import { isDatabaseUnavailable } from "#server/db/database-errors.ts";
 import { UPLOADS_URL } from "#server/services/image-store.ts";
 import { MEDIA_URL } from "#server/services/video-store.ts";
 import { isPublicKey, type StoredFile } from "#server/storage/storage.ts";
-import { isPublicPage, OFFLINE_PAGE } from "#core/public-pages.ts";
+import { isPublicPage, OFFLINE_PAGE, URDU_OFFLINE_PAGE } from "#core/public-pages.ts";
 import { FORM_MAX_BYTES } from "#core/schemas/limits.ts";
 import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
 import { pageCache } from "./page-cache";
@@ -136,7 +136,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   const cache =
     builtApp && options.pageCacheSeconds !== undefined
       ? pageCache({
-          isCached: (url) => isPublicPage(url) || url === OFFLINE_PAGE,
+          isCached: (url) => isPublicPage(url) || url === OFFLINE_PAGE || url === URDU_OFFLINE_PAGE,
           publicUrl,
           render: (request, renderFlags) =>
             builtApp.render(request, requestContextOf(builtApp.contexts, services, scopeOf(renderFlags, "page-cache"))),

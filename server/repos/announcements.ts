@@ -7,6 +7,9 @@ export interface Announcement {
   id: string;
   title: string | null;
   description: string;
+  /** The title and description in Urdu, for the Urdu pages; null: none written. */
+  titleUr: string | null;
+  descriptionUr: string | null;
   linkUrl: string | null;
   linkLabel: string | null;
   /** Null: a draft. */
@@ -41,6 +44,9 @@ export interface RegistrationSettings {
 export interface AnnouncementValues {
   title: string | null;
   description: string;
+  /** In Urdu; null or left out: none written (the Urdu pages show the English text). */
+  titleUr?: string | null;
+  descriptionUr?: string | null;
   imageId: string | null;
   linkUrl: string | null;
   linkLabel: string | null;
@@ -58,6 +64,8 @@ export type AnnouncementUpdate = "saved" | "conflict" | "missing";
 const toColumns = (values: AnnouncementValues) => ({
   title: values.title,
   description: values.description,
+  titleUr: values.titleUr ?? null,
+  descriptionUr: values.descriptionUr ?? null,
   imageId: values.imageId,
   linkUrl: values.linkUrl,
   linkLabel: values.linkLabel,
@@ -82,6 +90,8 @@ export function announcementsRepo(db: Kysely<Database>) {
         "announcements.id as id",
         "announcements.title as title",
         "announcements.description as description",
+        "announcements.titleUr as titleUr",
+        "announcements.descriptionUr as descriptionUr",
         "announcements.linkUrl as linkUrl",
         "announcements.linkLabel as linkLabel",
         "announcements.publishAt as publishAt",
@@ -111,6 +121,8 @@ export function announcementsRepo(db: Kysely<Database>) {
     id: row.id,
     title: row.title,
     description: row.description,
+    titleUr: row.titleUr,
+    descriptionUr: row.descriptionUr,
     linkUrl: row.linkUrl,
     linkLabel: row.linkLabel,
     publishAt: row.publishAt,

@@ -45,6 +45,7 @@ describe("the announcement form", () => {
     [{ image: [image(), image()] }, "image", "Choose one image"],
     [{ image: [image("text/plain")] }, "image", "Choose an image file"],
     [{ description: "too short" }, "description", "Description must be at least 10 characters"],
+    [{ titleUr: "ع".repeat(121) }, "titleUr", "Title in Urdu must be at most 120 characters"],
     [{ url: "not a url" }, "url", "Enter a valid URL"],
     [{ url: "javascript:alert(1)" }, "url", "Enter a valid URL"],
     [{ publish: "whenever" }, "publish", "Choose when it goes live"],
@@ -229,14 +230,14 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     );
     const states = async (at: Date) => Object.fromEntries((await service().listForAdmin(at)).map((a) => [a.id, a.state] as const));
     expect(await states(now)).toEqual({ [draft]: "draft", [scheduled]: "scheduled", [live]: "live" });
-    expect((await service().listLive(now)).map((a) => a.id)).toEqual([live]);
+    expect((await service().listLive("en", now)).map((a) => a.id)).toEqual([live]);
 
     const atFive = new Date("2026-12-01T12:00:00.000Z");
     expect(await states(atFive)).toEqual({ [draft]: "draft", [scheduled]: "scheduled", [live]: "expired" });
-    expect(await service().listLive(atFive)).toEqual([]);
+    expect(await service().listLive("en", atFive)).toEqual([]);
 
     const atSix = new Date("2026-12-01T13:00:00.000Z");
-    expect((await service().listLive(atSix)).map((a) => a.id)).toEqual([scheduled]);
+    expect((await service().listLive("en", atSix)).map((a) => a.id)).toEqual([scheduled]);
     const [admin] = (await service().listForAdmin(atSix)).filter((a) => a.id === scheduled);
     expect(admin).toMatchObject({
       publishAtText: "1 December 2026 at 18:00",
@@ -263,10 +264,10 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     savedId(await service().save(fields({ id: live, version: 1, pinned: true }), undefined, "a", later));
     const draft = savedId(await service().save(fields({ publish: "draft" }), undefined, "a", first));
     savedId(await service().save(fields({ id: draft, version: 1 }), undefined, "a", later));
-    const published = Object.fromEntries((await service().listLive(later)).map((a) => [a.id, a.publishedAt] as const));
+    const published = Object.fromEntries((await service().listLive("en", later)).map((a) => [a.id, a.publishedAt] as const));
     expect(published).toEqual({ [live]: first.toISOString(), [draft]: later.toISOString() });
     // Pinned first, though published earlier.
-    expect((await service().listLive(later)).map((a) => a.id)).toEqual([live, draft]);
+    expect((await service().listLive("en", later)).map((a) => a.id)).toEqual([live, draft]);
   });
 
   test("the public card: the title or the spec's, web addresses in the text as links, the link with its label", async () => {
@@ -279,6 +280,32 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
       description: [{ text: "Details at " }, { text: "https://example.org/camp", href: "https://example.org/camp" }, { text: "\nSee you" }],
     });
     expect(drive).toMatchObject({ heading: "Blood drive", link: { url: "https://forms.gle/x", label: "Sign up" } });
+  });
+
+  test("an Urdu page shows the title and the description written in Urdu, each where there is one; emptied, none is stored", async () => {
+    const camp = fields({ title: "Blood drive", titleUr: "خون کا عطیہ", description: "Camp on Saturday\nBring your ID" });
+    const id = savedId(await service().save(camp, await jpeg(), "a"));
+    const [english] = await service().listLive();
+    const shareAs = (title: string, line: string) => `*${title}*\n${line}`;
+    // The Urdu title and the English description; the image described as on the English page.
+    const urdu = { ...english!, heading: "خون کا عطیہ", whatsAppMessage: shareAs("خون کا عطیہ", "Camp on Saturday") };
+    expect(english!.whatsAppMessage).toBe(shareAs("Blood drive", "Camp on Saturday"));
+    expect(await service().listLive("ur")).toEqual([urdu]);
+    expect(await service().findLive(id, "ur")).toEqual(urdu);
+    expect(await service().findLive(id)).toEqual(english);
+
+    // Now the other way round: the Urdu title emptied, a description in Urdu.
+    const edit = { ...camp, id, version: 1, titleUr: "", descriptionUr: "ہفتے کو کیمپ" };
+    expect(await service().save(edit, undefined, "a")).toEqual({ ok: true, id });
+    expect(await service().findLive(id, "ur")).toMatchObject({
+      heading: "Blood drive",
+      description: [{ text: "ہفتے کو کیمپ" }],
+      whatsAppMessage: shareAs("Blood drive", "ہفتے کو کیمپ"),
+    });
+    expect((await service().listForAdmin())[0]?.form).toMatchObject({ titleUr: "", descriptionUr: "ہفتے کو کیمپ" });
+    expect(await database.db.selectFrom("announcements").select(["titleUr", "descriptionUr"]).execute()).toEqual([
+      { titleUr: null, descriptionUr: "ہفتے کو کیمپ" },
+    ]);
   });
 
   test("a stored link that is not http or https is never shown as one", async () => {
@@ -297,7 +324,7 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
         now,
       ),
     );
-    const [card] = await service().listLive(now);
+    const [card] = await service().listLive("en", now);
     expect(card?.event).toEqual({ startsAt: "2026-12-01T05:00:00.000Z", when: "1 December 2026 at 10:00 to 13:30", location: "Hall 2" });
     const [admin] = await service().listForAdmin(now);
     expect(admin?.form).toMatchObject({ eventStartsAt: "2026-12-01T10:00", eventEndsAt: "2026-12-01T13:30", eventLocation: "Hall 2" });

@@ -198,6 +198,30 @@ describe.each(testEngines())("the admin's content edits on %s", (engine) => {
     expect((await editor.resources.list())[0]!.photo?.src).toBe(resource!.photo!.src);
   });
 
+  test("a text written in Urdu is stored with its item's save and shown in its form; emptied, none is stored", async () => {
+    const editor = kit.editor();
+    const stored = async () => ({
+      mission: (await kit.db.selectFrom("siteDetails").select("missionUr").executeTakeFirstOrThrow()).missionUr,
+      goal: (await kit.db.selectFrom("contentGoals").select("titleUr").orderBy("position").executeTakeFirstOrThrow()).titleUr,
+    });
+    const { details } = (await editor.home())!;
+    const [goal] = await editor.goals.list();
+    expect([details.missionUr, goal!.titleUr, goal!.descriptionUr]).toEqual(["", "", ""]);
+    expect(await stored()).toEqual({ mission: null, goal: null });
+
+    expect(await editor.saveDetails({ ...details, missionUr: "ہمارا مشن" }, ACTOR)).toEqual({ ok: true });
+    expect(await editor.goals.save({ ...goal!, titleUr: "پہلا" }, ACTOR)).toEqual({ ok: true, id: goal!.id });
+    expect(await stored()).toEqual({ mission: "ہمارا مشن", goal: "پہلا" });
+    const edited = { details: (await editor.home())!.details, goal: (await editor.goals.list())[0]! };
+    expect([edited.details.missionUr, edited.goal.titleUr, edited.goal.version]).toEqual(["ہمارا مشن", "پہلا", goal!.version + 1]);
+    expect((await kit.audit()).slice(-2).map((entry) => entry.action)).toEqual(["content.details.edit", "content.goal.edit"]);
+
+    expect(await editor.saveDetails({ ...edited.details, missionUr: "" }, ACTOR)).toEqual({ ok: true });
+    expect(await editor.goals.save({ ...edited.goal, titleUr: "" }, ACTOR)).toEqual({ ok: true, id: goal!.id });
+    expect(await stored()).toEqual({ mission: null, goal: null });
+    expect([(await editor.home())!.details.missionUr, (await editor.goals.list())[0]!.titleUr]).toEqual(["", ""]);
+  });
+
   describe("photos", () => {
     test("a member's phone photo is stored without its EXIF and GPS, and shown on their card named after them", async () => {
       const maryam = { name: "Maryam", title: "Events", description: "Plans\nBooks" };

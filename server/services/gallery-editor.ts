@@ -66,6 +66,8 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, deleteImages }: G
           slug: gallery.slug,
           date: gallery.date ?? "",
           description: gallery.description ?? "",
+          nameUr: gallery.nameUr ?? "",
+          descriptionUr: gallery.descriptionUr ?? "",
           photoCount: own.length,
           cover: cover ? storedImageToResponsive(cover.image, `Cover of ${gallery.name}`) : null,
         };
@@ -99,7 +101,14 @@ export function galleryEditor({ db, edit, moveEdit, withPhoto, deleteImages }: G
     /** "New gallery" (its address from its name, kept when renamed so shared links keep working) or an edit of one. */
     save: (input: GalleryInput, actorId: string) =>
       edit(actorId, `content.gallery.${input.id ? "edit" : "add"}`, async (trx) => {
-        const values = { name: input.name, kind: input.kind, date: input.date ?? null, description: input.description || null };
+        const values = {
+          name: input.name,
+          kind: input.kind,
+          date: input.date ?? null,
+          description: input.description || null,
+          nameUr: input.nameUr || null,
+          descriptionUr: input.descriptionUr || null,
+        };
         if (!input.id) {
           const id = newId();
           await galleries(trx).append(id, { ...values, slug: uniqueSlug(input.name, await gallerySlugs(trx)), coverPhotoId: null });

@@ -25,11 +25,12 @@ describe.each(testEngines())("the public site's content on %s", (engine) => {
     return { service, state };
   }
 
-  test("the content is read once per version: an edit raises it, and the next request reads the edit", async () => {
+  test("the content is read once per version, for every language: an edit raises it, and the next request reads the edit", async () => {
     const { service, state } = counted();
     expect((await service.chrome()).siteName).toBe("Test Society");
     await service.home();
     await service.eventGalleries();
+    expect(await service.home("ur")).toBe(await service.home("ur"));
     expect(state.reads).toBe(1);
 
     const [goal] = await kit.editor().goals.list();
@@ -81,5 +82,46 @@ describe.each(testEngines())("the public site's content on %s", (engine) => {
     await siteContentRepo(kit.db).raiseVersion();
     site = kit.publicContent();
     expect((await site.home()).about.team.map((m) => m.image?.alt)).toEqual(["Sara Malik", "Test Society logo"]);
+  });
+
+  test("an Urdu page shows each text written in Urdu, field by field, and the English one where none is", async () => {
+    const editor = kit.editor();
+    const { details } = (await editor.home())!;
+    // A tagline in Urdu; the hero text left empty; the mission stored as spaces alone (none written either).
+    expect(await editor.saveDetails({ ...details, taglineUr: "طلبہ کی خدمت میں", heroTextUr: "" }, ACTOR)).toEqual({ ok: true });
+    await kit.db.updateTable("siteDetails").set({ missionUr: "   " }).execute();
+    // Sara Malik's title in Urdu, not her description.
+    const [sara] = await editor.team.list();
+    const { id, version, name, title, description } = sara!;
+    expect((await editor.team.save({ id, version, name, title, description, titleUr: "سیکرٹری" }, undefined, ACTOR)).ok).toBe(true);
+    // Med Doc's name in Urdu, not its description.
+    const medDoc = (await editor.galleries.list()).galleries.find((g) => g.slug === "med-doc")!;
+    const gallery = { id: medDoc.id, version: medDoc.version, kind: medDoc.kind, name: medDoc.name, date: medDoc.date };
+    expect((await editor.galleries.save({ ...gallery, description: medDoc.description, nameUr: "میڈ ڈاک" }, ACTOR)).ok).toBe(true);
+
+    const site = kit.publicContent();
+    const [english, urdu] = [await site.home(), await site.home("ur")];
+    expect([(await site.chrome("ur")).tagline, urdu.hero.tagline, urdu.hero.heroText, urdu.about.mission]).toEqual([
+      "طلبہ کی خدمت میں",
+      "طلبہ کی خدمت میں",
+      "Hero text",
+      "Our mission",
+    ]);
+    expect(urdu.about.team[0]).toEqual({ ...english.about.team[0], title: "سیکرٹری", description: "Line one\nLine two" });
+    expect(urdu.about.goals).toEqual(english.about.goals);
+    expect((await site.chrome("ur")).eventsMenu).toEqual([{ label: "میڈ ڈاک", to: "/events-and-activities/med-doc" }]);
+    expect((await site.eventGalleries("ur")).events.map((g) => g.name)).toEqual(["میڈ ڈاک"]);
+    const [pageInEnglish, pageInUrdu] = [(await site.galleryPage("med-doc"))!, (await site.galleryPage("med-doc", "ur"))!];
+    expect(pageInUrdu).toMatchObject({ name: "میڈ ڈاک", description: "The yearly medical documentary night." });
+    expect(pageInUrdu.whatsAppMessage).toBe(pageInEnglish.whatsAppMessage.replace("*Med Doc*", "*میڈ ڈاک*"));
+    // Images are described as they are on the English pages.
+    expect(pageInUrdu.preview).toEqual(pageInEnglish.preview);
+
+    // The English pages, the default, show the English texts.
+    expect([(await site.chrome()).tagline, english.about.team[0]!.title, pageInEnglish.name]).toEqual([
+      "Testing together",
+      "Secretary",
+      "Med Doc",
+    ]);
   });
 });

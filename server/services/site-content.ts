@@ -2,6 +2,8 @@ import { compactGalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
 import { galleryPagePath } from "#core/public-pages.ts";
 import { formatCalendarDay } from "#core/calendar-day.ts";
 import { firstLineOf, whatsAppMessage } from "#core/whatsapp.ts";
+import type { Locale } from "#core/i18n/locale.ts";
+import { localizedText } from "#core/localized-text.ts";
 import type { StoredImage } from "#server/repos/images.ts";
 import type { ImageVariant } from "#server/db/schema.ts";
 import type { StoredGallery, StoredSiteContent } from "#server/repos/site-content.ts";
@@ -42,9 +44,15 @@ function iconsOf(logo: StoredImage): SiteIcons {
   };
 }
 
-/** What the public pages draw from the society's content, with every photo resolved to its responsive variants. */
-function publicContent(site: StoredSiteContent, publicUrl: string) {
+/**
+ * What the public pages in `locale` draw from the society's content, with every photo resolved to its responsive
+ * variants. The texts the committee writes in Urdu show on the Urdu pages in place of the English ones; the rest
+ * (names, links, image descriptions) is the same in both.
+ */
+function publicContent(site: StoredSiteContent, publicUrl: string, locale: Locale) {
   const image = storedImageToResponsive;
+  const shown = <T extends string | null>(english: T, urdu: string | null) => localizedText(locale, english, urdu);
+  const galleryName = (group: StoredGallery) => shown(group.name, group.nameUr);
   const logo = image(site.logo, site.logoAlt);
   // A photo without the admin's alt text is named in the browser by its group and position (galleryPhotoAlt).
   // Made once per gallery: a gallery's slider and its own page show the same list.
@@ -55,25 +63,27 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
     ]),
   );
   const photosOf = (group: StoredGallery) => photoLists.get(group)!;
-  const gallery = (group: StoredGallery) => ({ name: group.name, path: galleryPagePath(group.slug), photos: photosOf(group) });
+  const gallery = (group: StoredGallery) => ({ name: galleryName(group), path: galleryPagePath(group.slug), photos: photosOf(group) });
   // A gallery shows once it has photos: one just made, its photos still uploading, stays off the public site.
   const galleries = (kind: StoredGallery["kind"]) => site.galleries.filter((g) => g.kind === kind && g.photos.length > 0);
-  const menuOf = (kind: StoredGallery["kind"]) => galleries(kind).map((g) => ({ label: g.name, to: galleryPagePath(g.slug) }));
+  const menuOf = (kind: StoredGallery["kind"]) => galleries(kind).map((g) => ({ label: galleryName(g), to: galleryPagePath(g.slug) }));
   const galleryPage = (group: StoredGallery) => {
     const cover = group.photos[group.coverIndex ?? 0]!;
+    const name = galleryName(group);
+    const description = shown(group.description, group.descriptionUr);
     return {
-      name: group.name,
+      name,
       kind: group.kind === "activity" ? ("activity" as const) : ("event" as const),
       date: group.date,
-      description: group.description,
+      description,
       photos: photosOf(group),
-      /** Its link preview: the chosen cover, or the first photo. */
+      /** Its link preview: the chosen cover, or the first photo (described as in English, as every image is). */
       preview: storedImagePreview(cover.image, galleryPhotoAlt({ alt: cover.alt ?? undefined }, group.name, group.coverIndex ?? 0)),
       /** The message Share on WhatsApp writes of it (the page adds its link). */
       whatsAppMessage: whatsAppMessage({
-        title: group.name,
+        title: name,
         when: group.date && formatCalendarDay(group.date),
-        line: group.description && firstLineOf(group.description),
+        line: description && firstLineOf(description),
       }),
     };
   };
@@ -88,7 +98,7 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
     chrome: {
       siteName: site.name,
       shortName: site.shortName,
-      tagline: site.tagline,
+      tagline: shown(site.tagline, site.taglineUr),
       publicUrl,
       logo,
       /** The logo's card: the link preview of a page without a photo of its own. */
@@ -105,21 +115,24 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
 
     home: {
       hero: {
-        tagline: site.tagline,
-        heroText: site.heroText,
+        tagline: shown(site.tagline, site.taglineUr),
+        heroText: shown(site.heroText, site.heroTextUr),
         logo,
         videoUrl: site.documentaryVideo ? videoUrl(site.documentaryVideo) : null,
         socialLinks: site.socialLinks,
       },
       about: {
         siteName: site.name,
-        mission: site.mission,
-        goals: site.goals,
+        mission: shown(site.mission, site.missionUr),
+        goals: site.goals.map((goal) => ({
+          title: shown(goal.title, goal.titleUr),
+          description: shown(goal.description, goal.descriptionUr),
+        })),
         president: { ...site.president, photo: image(site.president.photo, `${site.president.name}, ${site.president.title}`) },
         team: site.team.map((member) => ({
-          title: member.title,
+          title: shown(member.title, member.titleUr),
           name: member.name,
-          description: member.description,
+          description: shown(member.description, member.descriptionUr),
           image: member.image ? image(member.image, member.image.id === site.logo.id ? site.logoAlt : member.name) : null,
         })),
       },
@@ -150,16 +163,31 @@ function publicContent(site: StoredSiteContent, publicUrl: string) {
 
 type PublicContent = ReturnType<typeof publicContent>;
 
+/** One read of the content, drawn for each language once, when a page in it first asks. */
+function inEachLocale(site: StoredSiteContent, publicUrl: string): (locale: Locale) => PublicContent {
+  const drawn = new Map<Locale, PublicContent>();
+  return (locale) => {
+    let content = drawn.get(locale);
+    if (!content) {
+      content = publicContent(site, publicUrl, locale);
+      drawn.set(locale, content);
+    }
+    return content;
+  };
+}
+
 /**
- * The society's content as the pages draw it, read from the database once per content version: a request asks only
- * for the version (the rendered public pages themselves come from the page cache and ask nothing).
+ * The society's content as the pages draw it, read from the database once per content version and drawn once per
+ * language: a request asks only for the version (the rendered public pages themselves come from the page cache and
+ * ask nothing). Every read takes the page's language, English when none is given.
  */
 export function siteContentService({ repo, publicUrl }: SiteContentDeps) {
-  let cached: { version: number; content: Promise<PublicContent> } | undefined;
+  type Content = ReturnType<typeof inEachLocale>;
+  let cached: { version: number; content: Promise<Content> } | undefined;
   /** The content last read whole: while the database does not answer, pages are drawn from it. */
-  let lastRead: PublicContent | undefined;
+  let lastRead: Content | undefined;
 
-  async function current(): Promise<PublicContent> {
+  async function current(): Promise<Content> {
     let version: number;
     try {
       version = await repo.version();
@@ -170,7 +198,7 @@ export function siteContentService({ repo, publicUrl }: SiteContentDeps) {
     if (cached?.version !== version) {
       const content = repo.read().then((site) => {
         if (!site) throw new MissingContentError();
-        lastRead = publicContent(site, publicUrl);
+        lastRead = inEachLocale(site, publicUrl);
         return lastRead;
       });
       cached = { version, content };
@@ -182,19 +210,24 @@ export function siteContentService({ repo, publicUrl }: SiteContentDeps) {
     return cached.content;
   }
 
+  /** The content as the pages in `locale` draw it. */
+  const inLocale = async (locale: Locale) => (await current())(locale);
+  /** What is the same in every language (names, questions, keys): read from the English pages' content. */
+  const english = () => inLocale("en");
+
   return {
     publicUrl,
-    chrome: async () => (await current()).chrome,
-    home: async () => (await current()).home,
-    eventGalleries: async () => (await current()).eventGalleries,
-    explorePhotos: async () => (await current()).explorePhotos,
+    chrome: async (locale: Locale = "en") => (await inLocale(locale)).chrome,
+    home: async (locale: Locale = "en") => (await inLocale(locale)).home,
+    eventGalleries: async (locale: Locale = "en") => (await inLocale(locale)).eventGalleries,
+    explorePhotos: async (locale: Locale = "en") => (await inLocale(locale)).explorePhotos,
     /** One event's or activity's page, or undefined when no gallery with photos has that slug. */
-    galleryPage: async (slug: string) => (await current()).galleryPages.get(slug),
+    galleryPage: async (slug: string, locale: Locale = "en") => (await inLocale(locale)).galleryPages.get(slug),
     /** The paths of those pages, for the sitemap. */
-    galleryPaths: async () => [...(await current()).galleryPages.keys()].map(galleryPagePath),
-    joinQuestions: async () => (await current()).chrome.joinQuestions,
-    localAddressLabel: async () => (await current()).localAddressLabel,
-    printLogoKey: async () => (await current()).printLogoKey,
+    galleryPaths: async () => [...(await english()).galleryPages.keys()].map(galleryPagePath),
+    joinQuestions: async () => (await english()).chrome.joinQuestions,
+    localAddressLabel: async () => (await english()).localAddressLabel,
+    printLogoKey: async () => (await english()).printLogoKey,
   };
 }
 

@@ -490,6 +490,15 @@ const SCREENS: Screen[] = [
   },
   { name: "the 404 page", path: "/no-such-page", consoleErrors: [/status of 404 \(Not Found\)/] },
   { name: "the offline page (what the service worker shows for a page never opened)", path: "/offline" },
+  { name: "the home page in Urdu", path: "/ur" },
+  {
+    name: "the announcements in Urdu, one of them",
+    path: async ({ seed }) => {
+      await seed.announcement({ ...CAMP, googleFormUrl: "https://forms.gle/camp" });
+      return "/ur/announcement";
+    },
+  },
+  { name: "Events & Activities in Urdu", path: "/ur/events-and-activities" },
 
   // Signing in.
   {

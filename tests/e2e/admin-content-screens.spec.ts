@@ -67,7 +67,7 @@ test.describe("the content screens", () => {
     const home = page.getByRole("form", { name: "Home" });
     await expect(home.getByLabel("Name", { exact: true })).toHaveValue(site.name);
     await expect(home.getByLabel("WhatsApp community link")).toHaveValue(site.whatsapp.communityUrl);
-    await home.getByLabel("Tagline").fill("Learning together, caring together");
+    await home.getByLabel("Tagline", { exact: true }).fill("Learning together, caring together");
 
     const president = page.getByRole("form", { name: "President" });
     await expect(president.getByLabel("Name", { exact: true })).toHaveValue(site.president.name);
@@ -78,7 +78,7 @@ test.describe("the content screens", () => {
     await president.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Saved", { exact: true })).toBeVisible();
     await expect(president.getByRole("img", { name: "Current photo of Zara Malik" })).toHaveAttribute("src", /^\/uploads\/content\//);
-    await expect(home.getByLabel("Tagline")).toHaveValue("Learning together, caring together");
+    await expect(home.getByLabel("Tagline", { exact: true })).toHaveValue("Learning together, caring together");
     await home.getByRole("button", { name: "Save" }).click();
     await expect
       .poll(() => database.db.selectFrom("siteDetails").select(["tagline", "presidentName"]).executeTakeFirstOrThrow())

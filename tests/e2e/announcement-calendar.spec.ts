@@ -15,8 +15,8 @@ test.describe("an announced event", () => {
     await page.goto("/admin-announcement");
     await page.getByRole("button", { name: "Create Announcement" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Announcement" });
-    await dialog.getByLabel("Title").fill("Blood donation camp");
-    await dialog.getByLabel("Description").fill("Donate blood, save lives. Bring your student card.");
+    await dialog.getByLabel("Title", { exact: true }).fill("Blood donation camp");
+    await dialog.getByLabel("Description", { exact: true }).fill("Donate blood, save lives. Bring your student card.");
     const event = dialog.getByRole("group", { name: "Event (optional)" });
     await event.getByLabel("Ends at").fill("2099-12-01T13:30");
     await event.getByLabel("Ends at").blur();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ERROR_PAGE } from "#core/messages/common.ts";
+import { en } from "#core/i18n/en.ts";
 import { expect, test } from "./fixtures";
 
 /**
@@ -12,7 +12,7 @@ test.use({
   allowedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/],
 });
 
-const OFFLINE_LINE = "You are offline: this is the page as last loaded.";
+const OFFLINE_LINE = en.offline.line;
 
 /** Resolves once the site's worker controls the page. */
 async function workerInControl(page: Page): Promise<void> {
@@ -68,8 +68,8 @@ test("after one visit the home page and an announcement open with no network, sa
   await expect(page.getByText(OFFLINE_LINE)).toBeVisible();
   // The offline page has no scripts (they would draw the page its address names), so nothing hydrates it.
   await page.evaluate(() => location.assign("/explore-smc"));
-  await expect(page.getByRole("heading", { name: ERROR_PAGE.offline.title, level: 1 })).toBeVisible();
-  await expect(page.getByText(ERROR_PAGE.offline.text)).toBeVisible();
+  await expect(page.getByRole("heading", { name: en.offline.title, level: 1 })).toBeVisible();
+  await expect(page.getByText(en.offline.text)).toBeVisible();
   await expect(page.goto("/admin/login")).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
 
   // Back online, the next page comes from the network again, and says nothing of being offline.

@@ -32,7 +32,7 @@ export async function menuScope(page: Page): Promise<Locator> {
 
 /**
  * The labels of the visible menu entries, in the order they are shown (links, buttons and disclosure
- * summaries), without the logo and the hamburger.
+ * summaries), without the logo, the hamburger and the language switch.
  */
 export async function visibleMenuEntries(page: Page): Promise<string[]> {
   const scope = await menuScope(page);
@@ -40,6 +40,8 @@ export async function visibleMenuEntries(page: Page): Promise<string[]> {
     Array.from(root.querySelectorAll<HTMLElement>("a, button, summary"))
       .filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
       .filter((element) => !element.querySelector("img") && !/menu/i.test(element.getAttribute("aria-label") ?? ""))
+      // The language switch (a link to this page in the other language) is beside the menu, not one of its entries.
+      .filter((element) => !element.hasAttribute("hreflang"))
       .filter((element) => !element.closest("summary") || element.tagName === "SUMMARY")
       .map((element) => (element.textContent ?? "").replace(/\s+/g, " ").trim())
       .filter((label) => label !== ""),

@@ -1,4 +1,5 @@
-import { ANNOUNCEMENT_NOTIFICATION, GET_NOTIFIED } from "#core/messages/push.ts";
+import { en } from "#core/i18n/en.ts";
+import { ANNOUNCEMENT_NOTIFICATION } from "#core/messages/push.ts";
 import { expect, test } from "./fixtures";
 
 /**
@@ -41,13 +42,13 @@ test("Get notified subscribes this browser; a new announcement is pushed to it o
   const subscribers = () => database.db.selectFrom("pushSubscriptions").select("endpoint").execute();
 
   await page.goto("/announcement");
-  await page.getByRole("button", { name: GET_NOTIFIED.subscribe }).click();
-  await expect(page.getByRole("status").filter({ hasText: GET_NOTIFIED.on })).toBeVisible();
-  await expect(page.getByRole("button", { name: GET_NOTIFIED.unsubscribe })).toBeVisible();
+  await page.getByRole("button", { name: en.notify.subscribe }).click();
+  await expect(page.getByRole("status").filter({ hasText: en.notify.on })).toBeVisible();
+  await expect(page.getByRole("button", { name: en.notify.unsubscribe })).toBeVisible();
   expect(await subscribers()).toEqual([{ endpoint: subscription.endpoint }]);
   // The page remembers: opened again, it offers to stop them.
   await page.reload();
-  await expect(page.getByRole("button", { name: GET_NOTIFIED.unsubscribe })).toBeVisible();
+  await expect(page.getByRole("button", { name: en.notify.unsubscribe })).toBeVisible();
 
   await signInAsAdmin();
   await page.goto("/admin-announcement");
@@ -74,9 +75,9 @@ test("Get notified subscribes this browser; a new announcement is pushed to it o
   await expect(edit.getByRole("checkbox", { name: ANNOUNCEMENT_NOTIFICATION.label })).toHaveCount(0);
 
   await page.goto("/announcement");
-  await page.getByRole("button", { name: GET_NOTIFIED.unsubscribe }).click();
-  await expect(page.getByRole("status").filter({ hasText: GET_NOTIFIED.off })).toBeVisible();
-  await expect(page.getByRole("button", { name: GET_NOTIFIED.subscribe })).toBeVisible();
+  await page.getByRole("button", { name: en.notify.unsubscribe }).click();
+  await expect(page.getByRole("status").filter({ hasText: en.notify.off })).toBeVisible();
+  await expect(page.getByRole("button", { name: en.notify.subscribe })).toBeVisible();
   await expect.poll(subscribers).toEqual([]);
   expect(server.push.received()).toHaveLength(1);
 });

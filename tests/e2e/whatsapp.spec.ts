@@ -68,7 +68,7 @@ test("the admin's announcement form previews the WhatsApp message as it is typed
   await page.goto("/admin-announcement");
   await page.getByRole("button", { name: "Edit Blood donation camp" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit announcement" });
-  await dialog.getByLabel("Description").fill("Save a life this Monday.\nBring your card.");
+  await dialog.getByLabel("Description", { exact: true }).fill("Save a life this Monday.\nBring your card.");
   const preview = dialog.getByTestId("whatsapp-message");
   await expect(preview).toHaveText(
     `*Blood donation camp*\n📅 1 December 2099 at 10:00 to 13:30 · 📍 Hall 2, main campus\nSave a life this Monday.\n\n${baseURL}/announcement/${camp.id}`,

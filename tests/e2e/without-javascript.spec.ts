@@ -7,10 +7,41 @@ import { E2E_ADMIN } from "./e2e-server";
 /**
  * The admin login, the contact form, both steps of Join Us, becoming a blood donor and an admin page's form work with JavaScript turned off:
  * each post lands on a page the server drew, with the form's messages at its fields, the spec's thanks, or what was done.
+ * A phone's menu opens without it, so every public page can be reached.
  */
 test.describe("without JavaScript", () => {
   // axe needs scripts: the pages these posts land on are checked, posted the same way, by tests/e2e/accessibility.spec.ts.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[01]/] });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test("the menu button opens the menu and its close button closes it: every public page can be reached", async ({ page }) => {
+      await page.goto("/");
+      const bar = page.getByRole("banner");
+      const menu = page.locator("#site-menu");
+      await expect(menu).toBeHidden();
+      await bar.getByRole("button", { name: "Open menu" }).click();
+      await expect(menu).toBeVisible();
+      await expect(bar.getByRole("button", { name: "Open menu" })).toBeHidden();
+      await bar.getByRole("link", { name: "Close menu" }).click();
+      await expect(menu).toBeHidden();
+
+      // The home page's Events & Activities entry is a disclosure (<details>), which opens without scripts too.
+      await bar.getByRole("button", { name: "Open menu" }).click();
+      await menu.getByText("Events & Activities", { exact: true }).click();
+      await menu.getByRole("link", { name: "All events & activities" }).click();
+      await expect(page).toHaveURL(/\/events-and-activities$/);
+      for (const [entry, heading] of [
+        ["Announcement", "Announcements"],
+        ["Explore SMC", "Explore SMC"],
+      ] as const) {
+        await bar.getByRole("button", { name: "Open menu" }).click();
+        await menu.getByRole("link", { name: entry, exact: true }).click();
+        await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      }
+    });
+  });
 
   test("the admin login: a refusal is shown on the page, the right password opens the panel", async ({ page }) => {
     await page.goto("/admin");

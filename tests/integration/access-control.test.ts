@@ -66,6 +66,15 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/maskable-icon": "/icon-maskable.png: the home-screen icon the manifest names, made from the logo",
   "routes/notifications": "POST /notifications: a browser's push subscription stored (Get notified) or deleted",
   "routes/not-found": "any other path: the 404 page",
+  // The same pages in Urdu (app/routes.ts, inEnglishAndUrdu).
+  "routes/home-ur": "/ur",
+  "routes/announcement-ur": "/ur/announcement",
+  "routes/announcement-page-ur": "/ur/announcement/<id>",
+  "routes/events-and-activities-ur": "/ur/events-and-activities",
+  "routes/gallery-ur": "/ur/events-and-activities/<slug>",
+  "routes/explore-smc-ur": "/ur/explore-smc",
+  "routes/join-ur": "/ur/join",
+  "routes/contact-ur": "/ur/contact",
 };
 
 /** Admin routes that must answer without a session. */

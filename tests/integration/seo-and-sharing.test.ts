@@ -15,6 +15,7 @@ import { answerTestEngines } from "#tests/shared/test-database.ts";
 import { seedAnnouncement } from "./helpers/seed";
 import type { TestServer } from "./helpers/test-server";
 import { useTestServer } from "./helpers/use-test-server";
+import { localizedPath } from "#core/i18n/locale.ts";
 
 const PUBLIC_URL = "https://society.example.org";
 const PAGES = ["/", "/announcement", "/events-and-activities", "/explore-smc"];
@@ -264,10 +265,14 @@ describe.each(answerTestEngines())("SEO and link previews on %s", (engine) => {
     const draft = await seedAnnouncement(server, { description: "A draft nobody sees yet", createdAt: new Date().toISOString() });
     await server.database.db.updateTable("announcements").set({ publishAt: null }).where("id", "=", draft.id).execute();
     const live = await server.database.db.selectFrom("announcements").select("id").where("publishAt", "is not", null).execute();
+    // Every page with an Urdu version is there in both languages (/ur/…), each naming the other.
+    const pages = [...PAGES, ...GALLERY_PAGES, ...live.map((row) => announcementPagePath(row.id))];
     expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort()).toEqual(
-      [...PAGES, "/blood-donors", ...GALLERY_PAGES, ...live.map((row) => announcementPagePath(row.id))]
-        .map((path) => `${PUBLIC_URL}${path}`)
-        .sort(),
+      [...pages, ...pages.map((path) => localizedPath(path, "ur")), "/blood-donors"].map((path) => `${PUBLIC_URL}${path}`).sort(),
+    );
+    expect(sitemap).toContain(
+      `<loc>${PUBLIC_URL}/ur/announcement</loc><xhtml:link rel="alternate" hreflang="en" href="${PUBLIC_URL}/announcement"/>` +
+        `<xhtml:link rel="alternate" hreflang="ur" href="${PUBLIC_URL}/ur/announcement"/>`,
     );
   });
 

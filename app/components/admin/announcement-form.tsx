@@ -36,6 +36,9 @@ export interface EditedAnnouncement {
   form: {
     title: string;
     description: string;
+    /** In Urdu, for the Urdu pages; empty: none written. */
+    titleUr: string;
+    descriptionUr: string;
     url: string;
     linkLabel: string;
     publish: PublishChoice;
@@ -133,6 +136,13 @@ export function AnnouncementForm({
       submitClassName=""
     >
       <Field meta={fields.title} label="Title" description="Optional. Without one the card says “Announcement”." />
+      <Field
+        meta={fields.titleUr}
+        label="Title in Urdu (optional)"
+        description="The Urdu page shows it; without it, the English title."
+        lang="ur"
+        dir="rtl"
+      />
       <PhotoFieldWithPreview
         meta={fields.image}
         label="Image"
@@ -149,6 +159,14 @@ export function AnnouncementForm({
         }
       />
       <Field meta={fields.description} label="Description" description="Line breaks are kept; web addresses become links." rows={5} />
+      <Field
+        meta={fields.descriptionUr}
+        label="Description in Urdu (optional)"
+        description="The Urdu page shows it; without it, the English description."
+        rows={5}
+        lang="ur"
+        dir="rtl"
+      />
       <SelectField meta={fields.registration} label="Registration" options={REGISTRATION_OPTIONS} />
       {registration === "link" ? (
         <Field

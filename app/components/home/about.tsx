@@ -3,6 +3,7 @@ import { Picture } from "#app/components/site/picture.tsx";
 import { useRevealOnScroll } from "#app/hooks/use-reveal-on-scroll.ts";
 import type { HomeContent } from "#server/services/site-content.ts";
 import { SectionHeading } from "./section-heading";
+import { useMessages } from "#app/lib/i18n.ts";
 
 /** SPEC 9: goals zoom in 100 ms apart, team cards flip in 80 ms apart. */
 const GOAL_DELAY_MS = 100;
@@ -11,14 +12,15 @@ const TEAM_DELAY_MS = 80;
 export function About({ about }: { about: HomeContent["about"] }) {
   const sectionRef = useRef<HTMLElement>(null);
   useRevealOnScroll(sectionRef);
+  const { home } = useMessages();
   return (
     <section id="about" ref={sectionRef} aria-labelledby="about-heading" className="mx-auto max-w-7xl px-4 py-16">
-      <SectionHeading id="about-heading">About Us</SectionHeading>
+      <SectionHeading id="about-heading">{home.aboutUs}</SectionHeading>
       <p className="mx-auto mt-6 max-w-3xl text-center text-lg text-slate-700">{about.mission}</p>
 
       {about.goals.length > 0 && (
         <>
-          <h3 className="mt-16 text-center text-2xl font-bold text-brand-900 sm:text-3xl">Our Goals</h3>
+          <h3 className="mt-16 text-center text-2xl font-bold text-brand-900 sm:text-3xl">{home.ourGoals}</h3>
           <ol className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {about.goals.map((goal, index) => (
               <li
@@ -45,7 +47,7 @@ export function About({ about }: { about: HomeContent["about"] }) {
         </>
       )}
 
-      <h3 className="mt-20 text-center text-2xl font-bold text-brand-900 sm:text-3xl">Our Team</h3>
+      <h3 className="mt-20 text-center text-2xl font-bold text-brand-900 sm:text-3xl">{home.ourTeam}</h3>
       <article className="hover-sweep mx-auto mt-8 flex max-w-4xl flex-col items-center gap-6 rounded-xl border border-brand-100 bg-white p-6 shadow-sm sm:flex-row sm:items-start">
         <Picture
           image={about.president.photo}

@@ -1,14 +1,16 @@
 import { Picture } from "#app/components/site/picture.tsx";
 import type { HomeContent } from "#server/services/site-content.ts";
 import { SectionHeading } from "./section-heading";
+import { useMessages } from "#app/lib/i18n.ts";
 
 /** The "Our Collaborator" cards; no section at all while there are none. */
 export function Collaborators({ collaborators }: { collaborators: HomeContent["collaborators"] }) {
+  const { home } = useMessages();
   if (collaborators.length === 0) return null;
   return (
     <section id="collaborator" aria-labelledby="collaborator-heading" className="bg-white py-16">
       <div className="mx-auto max-w-7xl px-4">
-        <SectionHeading id="collaborator-heading">Our Collaborator</SectionHeading>
+        <SectionHeading id="collaborator-heading">{home.ourCollaborator}</SectionHeading>
         <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {collaborators.map((collaborator, index) => (
             <li

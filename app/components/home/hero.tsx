@@ -4,8 +4,10 @@ import { SocialLinks } from "#app/components/site/social-links.tsx";
 import type { HomeContent } from "#server/services/site-content.ts";
 import { TypedHeadline } from "./typed-headline";
 import { VideoDialog } from "./video-dialog";
+import { useMessages } from "#app/lib/i18n.ts";
 
 export function Hero({ hero }: { hero: HomeContent["hero"] }) {
+  const { home } = useMessages();
   return (
     <section
       id="hero"
@@ -25,7 +27,7 @@ export function Hero({ hero }: { hero: HomeContent["hero"] }) {
           <p className="mt-5 max-w-2xl text-lg text-brand-50">{hero.heroText}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild variant="accent">
-              <a href="#contact">Contact Us</a>
+              <a href="#contact">{home.contactUs}</a>
             </Button>
             <VideoDialog videoUrl={hero.videoUrl} />
           </div>

@@ -5,11 +5,13 @@ import { Button } from "#app/components/ui/button.tsx";
 import { linkName } from "#app/lib/link-name.ts";
 import type { HomeContent } from "#server/services/site-content.ts";
 import { SectionHeading } from "./section-heading";
+import { useMessages } from "#app/lib/i18n.ts";
 
 export function Resources({ resources }: { resources: HomeContent["resources"] }) {
+  const { home } = useMessages();
   return (
     <section id="resources" aria-labelledby="resources-heading" className="mx-auto max-w-7xl px-4 py-16">
-      <SectionHeading id="resources-heading">Resources</SectionHeading>
+      <SectionHeading id="resources-heading">{home.resources}</SectionHeading>
       {resources.cards.length > 0 && (
         <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {resources.cards.map((card, index) => (

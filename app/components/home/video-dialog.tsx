@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { onDemand, useOnDemand } from "#app/lib/on-demand.ts";
+import { useMessages } from "#app/lib/i18n.ts";
 
 /**
  * The dialog's code (Radix's dialog: focus trap, dismissal, scroll lock) is a chunk of its own: fetched when a
@@ -17,6 +18,7 @@ export function VideoDialog({ videoUrl }: { videoUrl: string | null }) {
   const [open, setOpen] = useState(false);
   const player = useOnDemand(videoPlayer);
   const trigger = useRef<HTMLButtonElement>(null);
+  const { home } = useMessages();
   return (
     <>
       <Button
@@ -31,7 +33,7 @@ export function VideoDialog({ videoUrl }: { videoUrl: string | null }) {
           setOpen(true);
         }}
       >
-        How it&apos;s started
+        {home.howItStarted}
       </Button>
       {player && <player.VideoPlayerDialog open={open} onOpenChange={setOpen} videoUrl={videoUrl} returnFocusTo={trigger} />}
     </>

@@ -1,5 +1,6 @@
 import { type RefObject, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { useMessages } from "#app/lib/i18n.ts";
 
 export const VIDEO_FALLBACK_TEXT = "Sorry, the video cannot be played right now.";
 
@@ -20,6 +21,7 @@ export function VideoPlayerDialog({
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const [failed, setFailed] = useState(false);
+  const { home } = useMessages();
   return (
     <Dialog
       open={open}
@@ -36,7 +38,7 @@ export function VideoPlayerDialog({
           returnFocusTo.current?.focus();
         }}
       >
-        <DialogTitle>How it&apos;s started</DialogTitle>
+        <DialogTitle>{home.howItStarted}</DialogTitle>
         <DialogDescription className="sr-only">The society's documentary video.</DialogDescription>
         <div className="mt-4">
           {videoUrl && !failed ? (

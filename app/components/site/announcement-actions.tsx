@@ -8,6 +8,8 @@ import { linkName } from "#app/lib/link-name.ts";
 import { ShareButton } from "./share-button";
 import { WhatsAppShareLink } from "./whatsapp-share-link";
 import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
+import { useLocale, useMessages } from "#app/lib/i18n.ts";
+import { localizedPath } from "#core/i18n/locale.ts";
 
 /**
  * What a visitor can do with an announcement, on its card and on its page: open its link (or its registration form), take its event into a
@@ -16,6 +18,8 @@ import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
 export function AnnouncementActions({ announcement, stacked = false }: { announcement: PublicAnnouncement; stacked?: boolean }) {
   const width = stacked ? "w-full" : undefined;
   const publicUrl = useRouteLoaderData<SiteChrome>("root")?.publicUrl ?? "";
+  const { announcements: words } = useMessages();
+  const pagePath = localizedPath(announcementPagePath(announcement.id), useLocale());
   return (
     <div className={stacked ? "flex flex-col gap-2" : "flex flex-wrap gap-2"}>
       {announcement.link?.external && (
@@ -42,10 +46,10 @@ export function AnnouncementActions({ announcement, stacked = false }: { announc
           <a
             href={announcementCalendarPath(announcement.id)}
             download="event.ics"
-            aria-label={linkName("Add to calendar", announcement.heading)}
+            aria-label={linkName(words.addToCalendar, announcement.heading)}
           >
             <CalendarPlus className="size-4" aria-hidden />
-            Add to calendar
+            {words.addToCalendar}
           </a>
         </Button>
       )}
@@ -53,9 +57,9 @@ export function AnnouncementActions({ announcement, stacked = false }: { announc
         className={width}
         title={announcement.heading}
         message={announcement.whatsAppMessage}
-        url={`${publicUrl}${announcementPagePath(announcement.id)}`}
+        url={`${publicUrl}${pagePath}`}
       />
-      <ShareButton title={announcement.heading} path={announcementPagePath(announcement.id)} className={width} />
+      <ShareButton title={announcement.heading} path={pagePath} className={width} />
     </div>
   );
 }

@@ -15,7 +15,7 @@ export function BackButton({ fallback = "/" }: { fallback?: string }) {
         else void navigate(fallback);
       }}
     >
-      <ArrowLeft className="size-4" aria-hidden />
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
       Back
     </Button>
   );

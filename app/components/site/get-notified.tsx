@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { NOT_DONE } from "#core/messages/common.ts";
-import { GET_NOTIFIED } from "#core/messages/push.ts";
+import { useMessages } from "#app/lib/i18n.ts";
 import { Button } from "#app/components/ui/button.tsx";
 
 const loadPush = () => import("#app/lib/push-subscription.ts");
@@ -22,6 +22,7 @@ const canBeNotified = () => "serviceWorker" in navigator && "PushManager" in win
  */
 export function GetNotified({ publicKey }: { publicKey: string }) {
   const fetcher = useFetcher<Answer>();
+  const { notify } = useMessages();
   const [subscribed, setSubscribed] = useState<boolean>();
   const [note, setNote] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -63,7 +64,7 @@ export function GetNotified({ publicKey }: { publicKey: string }) {
         const endpoint = await push.unsubscribe();
         if (endpoint) await post({ intent: "unsubscribe", endpoint });
         setSubscribed(false);
-        setNote(GET_NOTIFIED.off);
+        setNote(notify.off);
         setBusy(false);
         return;
       }
@@ -71,10 +72,10 @@ export function GetNotified({ publicKey }: { publicKey: string }) {
       posting.current = true;
       await post({ intent: "subscribe", ...fields });
       setSubscribed(true);
-      setNote(GET_NOTIFIED.on);
+      setNote(notify.on);
       setBusy(false);
     } catch (error) {
-      setNote(error instanceof Error && error.name === "NotificationsBlocked" ? GET_NOTIFIED.blocked : NOT_DONE);
+      setNote(error instanceof Error && error.name === "NotificationsBlocked" ? notify.blocked : NOT_DONE);
       setBusy(false);
     }
   }
@@ -82,7 +83,7 @@ export function GetNotified({ publicKey }: { publicKey: string }) {
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3">
       <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void toggle()}>
-        {subscribed ? GET_NOTIFIED.unsubscribe : GET_NOTIFIED.subscribe}
+        {subscribed ? notify.unsubscribe : notify.subscribe}
       </Button>
       <p role="status" className="text-sm text-slate-700">
         {refusal ?? note}

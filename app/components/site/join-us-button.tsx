@@ -1,5 +1,7 @@
 import { type RefObject, useRef, useState } from "react";
 import { onDemand, useOnDemand } from "#app/lib/on-demand.ts";
+import { useLocale, useMessages } from "#app/lib/i18n.ts";
+import { localizedPath } from "#core/i18n/locale.ts";
 
 /**
  * The confirmation and the form behind it (Radix dialogs, Conform, zod, the chip lists) are a chunk of
@@ -28,9 +30,11 @@ export function JoinUsButton({
   const [confirming, setConfirming] = useState(false);
   const dialogs = useOnDemand(joinDialogs);
   const trigger = useRef<HTMLButtonElement>(null);
+  const { nav } = useMessages();
+  const locale = useLocale();
   return (
     <>
-      <form action="/join" className="contents">
+      <form action={localizedPath("/join", locale)} className="contents">
         <button
           ref={trigger}
           type="submit"
@@ -45,7 +49,7 @@ export function JoinUsButton({
             setConfirming(true);
           }}
         >
-          Join Us
+          {nav.joinUs}
         </button>
       </form>
       {dialogs && (

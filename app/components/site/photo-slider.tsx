@@ -55,7 +55,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
   return (
     <div ref={regionRef} role="region" aria-roledescription="carousel" aria-label={`${name} photos`}>
       <div ref={viewportRef} className="overflow-hidden">
-        <div className="-ml-[10px] flex touch-pan-y">
+        <div className="-ms-[10px] flex touch-pan-y">
           {/* Until the slider is near the screen only its first slides exist: less to hydrate on a page of many. */}
           {(nearScreen ? photos : photos.slice(0, INITIAL_SLIDES)).map((photo, index) => (
             <div
@@ -65,7 +65,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
               aria-label={`${index + 1} of ${photos.length}`}
               data-testid="slide"
               className={clsx(
-                "min-w-0 shrink-0 grow-0 basis-full pl-[10px] md:basis-1/2 lg:basis-1/3",
+                "min-w-0 shrink-0 grow-0 basis-full ps-[10px] md:basis-1/2 lg:basis-1/3",
                 // Before the slider starts, a phone shows one slide and a tablet two: the others stay out of the
                 // layout, so a lazy photo nobody can see yet is not fetched beside the ones on screen.
                 !nearScreen && index === 1 && "hidden md:block",

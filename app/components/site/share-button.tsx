@@ -2,6 +2,7 @@ import { Share2 } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useMessages } from "#app/lib/i18n.ts";
 import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
 
 /**
@@ -10,6 +11,7 @@ import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announc
  */
 export function ShareButton({ title, path, className }: { title: string; path: string; className?: string }) {
   const hydrated = useHydrated();
+  const { announcements: words } = useMessages();
   if (!hydrated) return null;
   const share = async () => {
     const url = new URL(path, window.location.origin).href;
@@ -28,7 +30,7 @@ export function ShareButton({ title, path, className }: { title: string; path: s
   return (
     <Button variant="outline" className={className} onClick={() => void share()}>
       <Share2 className="size-4" aria-hidden />
-      Share
+      {words.share}
       <span className="sr-only">{title}</span>
     </Button>
   );

@@ -5,7 +5,9 @@ import { clsx } from "clsx";
 import type { SiteChrome } from "#server/services/site-content.ts";
 import { JoinUsButton } from "./join-us-button";
 import { NavDropdown } from "./nav-dropdown";
-import type { NavLinkItem } from "./top-bar-links";
+import { inLanguage, type NavEntry, type NavLinkItem } from "./top-bar-links";
+import { useLocale, useMessages } from "#app/lib/i18n.ts";
+import { localizedPath } from "#core/i18n/locale.ts";
 
 const itemBase =
   "inline-flex items-center gap-1 rounded-md px-2.5 text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-800 data-[state=open]:bg-brand-50";
@@ -14,19 +16,30 @@ const itemClass = `${itemBase} py-2 font-semibold`;
 const subItemClass = `${itemBase} py-1.5 font-medium`;
 
 /** The full menu, in the spec's order, around Resources, Events & Activities and Join Us. */
-const FULL_MENU: Record<"before" | "middle" | "after", NavLinkItem[]> = {
+const FULL_MENU: Record<"before" | "middle" | "after", NavEntry[]> = {
   before: [
-    { label: "Home", to: "/#hero" },
-    { label: "About Us", to: "/#about" },
-    { label: "Announcement", to: "/announcement" },
-    { label: "Collaborator", to: "/#collaborator" },
+    { key: "home", to: "/#hero" },
+    { key: "aboutUs", to: "/#about" },
+    { key: "announcement", to: "/announcement" },
+    { key: "collaborator", to: "/#collaborator" },
   ],
-  middle: [{ label: "Explore SMC", to: "/explore-smc" }],
-  after: [{ label: "Contact Us", to: "/#contact" }],
+  middle: [{ key: "exploreSmc", to: "/explore-smc" }],
+  after: [{ key: "contactUs", to: "/#contact" }],
 };
 
-/** The menu's first entries; Collaborator only while the home page has collaborators to show. */
-const linksBefore = (chrome: SiteChrome) => FULL_MENU.before.filter((link) => chrome.hasCollaborators || link.to !== "/#collaborator");
+/** The full menu's entries in the page's language; Collaborator only while the home page has collaborators to show. */
+function useFullMenu(chrome: SiteChrome) {
+  const { nav } = useMessages();
+  const locale = useLocale();
+  const before = FULL_MENU.before.filter((entry) => chrome.hasCollaborators || entry.to !== "/#collaborator");
+  return {
+    nav,
+    locale,
+    before: inLanguage(before, nav, locale),
+    middle: inLanguage(FULL_MENU.middle, nav, locale),
+    after: inLanguage(FULL_MENU.after, nav, locale),
+  };
+}
 
 const linkItem = (className: string, onChoose?: () => void) =>
   function LinkItem(link: NavLinkItem) {
@@ -67,16 +80,17 @@ function ResourceLinks({ chrome, className, onChoose }: { chrome: SiteChrome; cl
  */
 export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavLinkItem[] | null }) {
   const item = linkItem(itemClass);
+  const menu = useFullMenu(chrome);
   if (links) return <ul className="hidden items-center gap-1 lg:flex">{links.map(item)}</ul>;
   return (
     <ul className="hidden items-center gap-0.5 text-[0.95rem] lg:flex">
-      {linksBefore(chrome).map(item)}
+      {menu.before.map(item)}
       {chrome.resourcesMenu.length > 0 && (
         <li>
           <NavDropdown
-            label="Resources"
+            label={menu.nav.resources}
             triggerClassName={itemClass}
-            panelClassName="absolute top-full left-0 z-10 mt-2 w-56 rounded-lg border border-brand-100 bg-white p-2 shadow-lg"
+            panelClassName="absolute top-full start-0 z-10 mt-2 w-56 rounded-lg border border-brand-100 bg-white p-2 shadow-lg"
           >
             <ResourceLinks chrome={chrome} className={itemClass} />
           </NavDropdown>
@@ -84,25 +98,27 @@ export function DesktopMenu({ chrome, links }: { chrome: SiteChrome; links: NavL
       )}
       <li>
         <NavDropdown
-          label="Events & Activities"
+          label={menu.nav.eventsAndActivities}
           triggerClassName={itemClass}
-          panelClassName="absolute top-full right-[-12rem] z-10 mt-2 w-[36rem] rounded-lg border border-brand-100 bg-white p-4 shadow-lg"
+          panelClassName="absolute top-full -end-[12rem] z-10 mt-2 w-[36rem] rounded-lg border border-brand-100 bg-white p-4 shadow-lg"
         >
           <EventsPanel chrome={chrome} />
         </NavDropdown>
       </li>
-      {FULL_MENU.middle.map(item)}
+      {menu.middle.map(item)}
       {chrome.joinUsVisible && (
         <li>
           <JoinUsButton className={itemClass} questions={chrome.joinQuestions} />
         </li>
       )}
-      {FULL_MENU.after.map(item)}
+      {menu.after.map(item)}
     </ul>
   );
 }
 
 function EventsPanel({ chrome, onChoose }: { chrome: SiteChrome; onChoose?: () => void }) {
+  const { nav } = useMessages();
+  const locale = useLocale();
   // A column without entries (no activity has photos yet) is left out.
   const column = (heading: string, entries: NavLinkItem[]) =>
     entries.length > 0 && (
@@ -111,7 +127,7 @@ function EventsPanel({ chrome, onChoose }: { chrome: SiteChrome; onChoose?: () =
         <ul className="text-sm">
           {entries.map((entry) => (
             <li key={entry.to}>
-              <Link to={entry.to} onClick={onChoose} className={clsx(subItemClass, "w-full")}>
+              <Link to={localizedPath(entry.to, locale)} onClick={onChoose} className={clsx(subItemClass, "w-full")}>
                 {entry.label}
               </Link>
             </li>
@@ -121,8 +137,8 @@ function EventsPanel({ chrome, onChoose }: { chrome: SiteChrome; onChoose?: () =
     );
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      {column("Mega events", chrome.eventsMenu)}
-      {column("Activities", chrome.activitiesMenu)}
+      {column(nav.megaEvents, chrome.eventsMenu)}
+      {column(nav.activities, chrome.activitiesMenu)}
     </div>
   );
 }
@@ -134,7 +150,7 @@ function Disclosure({ summary, children }: { summary: string; children: ReactNod
         {summary}
         <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
       </summary>
-      <div className="pb-2 pl-3">{children}</div>
+      <div className="pb-2 ps-3">{children}</div>
     </details>
   );
 }
@@ -154,37 +170,41 @@ export function MobileMenu({
   links: NavLinkItem[] | null;
   onChoose: () => void;
   /** The hamburger: focus returns there from what a menu entry opened, as the menu itself is closed by then. */
-  menuButton: RefObject<HTMLButtonElement | null>;
+  menuButton: RefObject<HTMLElement | null>;
 }) {
   const item = linkItem(clsx(itemClass, "w-full"), onChoose);
+  const menu = useFullMenu(chrome);
   return (
     <div
       id={id}
-      hidden={!open}
-      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-brand-100 bg-white px-4 pb-4 lg:hidden"
+      className={clsx(
+        "max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-brand-100 bg-white px-4 pb-4 lg:hidden",
+        // A class, not the hidden attribute: before the scripts run, app.css shows it when its link was followed.
+        open ? "block" : "hidden",
+      )}
     >
       <ul className="flex flex-col gap-0.5 pt-2">
         {links ? (
           links.map(item)
         ) : (
           <>
-            {linksBefore(chrome).map(item)}
+            {menu.before.map(item)}
             {chrome.resourcesMenu.length > 0 && (
               <li>
-                <Disclosure summary="Resources">
+                <Disclosure summary={menu.nav.resources}>
                   <ResourceLinks chrome={chrome} className={subItemClass} onChoose={onChoose} />
                 </Disclosure>
               </li>
             )}
             <li>
-              <Disclosure summary="Events & Activities">
-                <Link to="/events-and-activities" onClick={onChoose} className={clsx(itemClass, "w-full")}>
-                  All events &amp; activities
+              <Disclosure summary={menu.nav.eventsAndActivities}>
+                <Link to={localizedPath("/events-and-activities", menu.locale)} onClick={onChoose} className={clsx(itemClass, "w-full")}>
+                  {menu.nav.allEventsAndActivities}
                 </Link>
                 <EventsPanel chrome={chrome} onChoose={onChoose} />
               </Disclosure>
             </li>
-            {FULL_MENU.middle.map(item)}
+            {menu.middle.map(item)}
             {chrome.joinUsVisible && (
               <li>
                 <JoinUsButton
@@ -195,7 +215,7 @@ export function MobileMenu({
                 />
               </li>
             )}
-            {FULL_MENU.after.map(item)}
+            {menu.after.map(item)}
           </>
         )}
       </ul>

@@ -1,22 +1,24 @@
 import { MessageCircle } from "lucide-react";
 import { whatsAppShareUrl } from "#core/whatsapp.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { useMessages } from "#app/lib/i18n.ts";
 
 /**
  * Share on WhatsApp: a plain link to `wa.me` with `message` (written on the server: core/whatsapp.ts) and the page's
  * address `url`, so it works before scripts run and without them; opened in a new tab, where WhatsApp takes over.
  */
 export function WhatsAppShareLink({ title, message, url, className }: { title: string; message: string; url: string; className?: string }) {
+  const { announcements: words, nav } = useMessages();
   return (
     <Button asChild variant="outline" className={className}>
       <a
         href={whatsAppShareUrl(message, url)}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`Share on WhatsApp: ${title} (opens in a new tab)`}
+        aria-label={`${words.shareOnWhatsApp}: ${title} ${nav.opensInNewTab}`}
       >
         <MessageCircle className="size-4" aria-hidden />
-        Share on WhatsApp
+        {words.shareOnWhatsApp}
       </a>
     </Button>
   );

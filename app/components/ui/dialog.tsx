@@ -20,7 +20,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       >
         {children}
         <DialogPrimitive.Close
-          className="absolute top-3 right-3 rounded-full p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-800"
+          className="absolute top-3 end-3 rounded-full p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-800"
           aria-label="Close"
         >
           <X className="size-5" aria-hidden />
@@ -31,7 +31,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={clsx("pr-8 text-xl font-bold text-slate-900", className)} {...props} />;
+  return <DialogPrimitive.Title className={clsx("pe-8 text-xl font-bold text-slate-900", className)} {...props} />;
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {

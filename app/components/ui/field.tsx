@@ -71,14 +71,21 @@ export function Field({
       {control ? (
         control(aria)
       ) : rows ? (
-        <textarea {...getTextareaProps(meta, { ariaAttributes: false })} {...aria} rows={rows} className={inputClass} />
+        <textarea
+          {...getTextareaProps(meta, { ariaAttributes: false })}
+          {...aria}
+          rows={rows}
+          lang={rest.lang}
+          dir={rest.dir}
+          className={inputClass}
+        />
       ) : (
         <div className="relative">
           <input
             {...getInputProps(meta, { type, ariaAttributes: false })}
             {...aria}
             {...rest}
-            className={clsx(inputClass, inputButton && "pr-12")}
+            className={clsx(inputClass, inputButton && "pe-12")}
           />
           {inputButton}
         </div>
@@ -107,7 +114,8 @@ export function FormMessage({ children, tone = "error" }: { children: ReactNode;
 export function Honeypot({ formId }: { formId: string }) {
   const id = `${formId}-${HONEYPOT_FIELD}`;
   return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+    // Off the page on the side it cannot scroll to, in either direction (the start: left in English, right in Urdu).
+    <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
       <label htmlFor={id}>Leave this empty</label>
       <input id={id} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
     </div>

@@ -26,7 +26,7 @@ export function FileField({ meta, label, description, accept, onChoose }: FileFi
           {...aria}
           accept={accept}
           onChange={(event) => onChoose?.(event.target.files?.[0])}
-          className="block w-full rounded-md border border-slate-400 bg-white p-2 text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-900 focus:outline-2 focus:outline-brand-800"
+          className="block w-full rounded-md border border-slate-400 bg-white p-2 text-slate-900 file:me-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-900 focus:outline-2 focus:outline-brand-800"
         />
       )}
     />

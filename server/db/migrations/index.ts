@@ -34,6 +34,7 @@ import * as doorLinks from "./2026-12-06T01-00-00_door-links";
 import * as checkInScans from "./2026-12-06T02-00-00_check-in-scans";
 import * as certificates from "./2026-12-06T03-00-00_certificates";
 import * as pushNotifications from "./2026-12-07T01-00-00_push-notifications";
+import * as urduContent from "./2026-12-07T02-00-00_urdu-content";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-06T02-00-00_check-in-scans": checkInScans,
   "2026-12-06T03-00-00_certificates": certificates,
   "2026-12-07T01-00-00_push-notifications": pushNotifications,
+  "2026-12-07T02-00-00_urdu-content": urduContent,
 };

@@ -24,6 +24,9 @@ export async function replaceContent(db: Db, site: SiteContent, imageIdOf: (phot
       logoImageId: imageIdOf(site.logo),
       logoAlt: site.logoAlt,
       mission: site.mission,
+      taglineUr: site.taglineUr || null,
+      heroTextUr: site.heroTextUr || null,
+      missionUr: site.missionUr || null,
       presidentName: site.president.name,
       presidentTitle: site.president.title,
       presidentMessage: site.president.message,
@@ -48,7 +51,14 @@ export async function replaceContent(db: Db, site: SiteContent, imageIdOf: (phot
   };
   await insert(
     "contentGoals",
-    positioned(site.goals).map(({ id, position, item }) => ({ id, position, ...item })),
+    positioned(site.goals).map(({ id, position, item }) => ({
+      id,
+      position,
+      title: item.title,
+      description: item.description,
+      titleUr: item.titleUr || null,
+      descriptionUr: item.descriptionUr || null,
+    })),
   );
   await insert(
     "teamMembers",
@@ -59,6 +69,8 @@ export async function replaceContent(db: Db, site: SiteContent, imageIdOf: (phot
       name: item.name,
       description: item.description ?? null,
       imageId: item.img ? imageIdOf(item.img) : null,
+      titleUr: item.titleUr || null,
+      descriptionUr: item.descriptionUr || null,
     })),
   );
   await insert(
@@ -113,6 +125,8 @@ export async function replaceContent(db: Db, site: SiteContent, imageIdOf: (phot
         slug,
         date: gallery.date ?? null,
         description: gallery.description ?? null,
+        nameUr: gallery.nameUr || null,
+        descriptionUr: gallery.descriptionUr || null,
         coverPhotoId: photos.find((photo) => photo.img === gallery.cover)?.id ?? null,
       })
       .execute();

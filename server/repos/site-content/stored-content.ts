@@ -13,7 +13,10 @@ export const CONTENT_TABLES = [
   "galleryPhotos",
 ] as const;
 
-/** The site's content as stored: the shape of content/site.ts, with each photo an image row. */
+/**
+ * The site's content as stored: the shape of content/site.ts, with each photo an image row. A field ending in `Ur` is
+ * its twin's Urdu text, null when none is written.
+ */
 export interface StoredSiteContent {
   name: string;
   shortName: string;
@@ -22,9 +25,19 @@ export interface StoredSiteContent {
   logo: StoredImage;
   logoAlt: string;
   mission: string;
-  goals: Array<{ title: string; description: string }>;
+  taglineUr: string | null;
+  heroTextUr: string | null;
+  missionUr: string | null;
+  goals: Array<{ title: string; description: string; titleUr: string | null; descriptionUr: string | null }>;
   president: { name: string; title: string; message: string; photo: StoredImage };
-  team: Array<{ title: string; name: string; description: string | null; image: StoredImage | null }>;
+  team: Array<{
+    title: string;
+    name: string;
+    description: string | null;
+    image: StoredImage | null;
+    titleUr: string | null;
+    descriptionUr: string | null;
+  }>;
   collaborators: Array<{ name: string; description: string; url?: string; image: StoredImage }>;
   resources: Array<{ title: string; menuLabel: string; url: string; image: StoredImage }>;
   videoChannelUrl: string;
@@ -43,6 +56,8 @@ export interface StoredGallery {
   slug: string;
   date: string | null;
   description: string | null;
+  nameUr: string | null;
+  descriptionUr: string | null;
   photos: Array<{ image: StoredImage; alt: string | null }>;
   /** Which of `photos` the admin chose as its cover; null: none chosen (the first stands for it). */
   coverIndex: number | null;

@@ -7,6 +7,8 @@ import {
   isShowableLink,
 } from "#core/schemas/announcement.ts";
 import { announcementRegisterPath } from "#core/public-pages.ts";
+import type { Locale } from "#core/i18n/locale.ts";
+import { localizedText } from "#core/localized-text.ts";
 import { timeSpanText } from "#core/calendar-day.ts";
 import { firstLineOf, whatsAppMessage } from "#core/whatsapp.ts";
 import type { AnnouncedEvent, Announcement } from "#server/repos/announcements.ts";
@@ -50,26 +52,32 @@ function buttonOf(announcement: Announcement, now: string) {
     : null;
 }
 
-/** The card as the public page draws it at `now` (an ISO time). */
-export function toCard(deps: ZoneDeps, announcement: Announcement, now: string) {
-  const heading = announcement.title ?? DEFAULT_ANNOUNCEMENT_TITLE;
+/**
+ * The card as the public page in `locale` draws it at `now` (an ISO time): in Urdu, the title and the description the
+ * admin wrote in Urdu, each where there is one (the English one otherwise). Its image is described in English, as
+ * every image is.
+ */
+export function toCard(deps: ZoneDeps, announcement: Announcement, now: string, locale: Locale = "en") {
+  const heading = localizedText(locale, announcement.title, announcement.titleUr) ?? DEFAULT_ANNOUNCEMENT_TITLE;
+  const description = localizedText(locale, announcement.description, announcement.descriptionUr);
+  const imageAlt = `Image for ${announcement.title ?? DEFAULT_ANNOUNCEMENT_TITLE}`;
   return {
     id: announcement.id,
     heading,
-    description: linkedText(announcement.description),
+    description: linkedText(description),
     /** The message Share on WhatsApp writes of it (its page's link is added where it is shared). */
     whatsAppMessage: whatsAppMessage({
       title: heading,
       when: announcement.event && eventTimes(deps, announcement.event),
       where: announcement.event?.location,
-      line: firstLineOf(announcement.description),
+      line: firstLineOf(description),
     }),
     link: buttonOf(announcement, now),
     /** It collected registrations on the site, and registering has closed. */
     registrationClosed: announcement.registration !== null && registrationClosed(announcement, now),
-    image: announcement.image && storedImageToResponsive(announcement.image, `Image for ${heading}`),
+    image: announcement.image && storedImageToResponsive(announcement.image, imageAlt),
     /** What a shared link to it shows (its page's og:image, the feed's enclosure). */
-    preview: announcement.image && storedImagePreview(announcement.image, `Image for ${heading}`),
+    preview: announcement.image && storedImagePreview(announcement.image, imageAlt),
     pinned: announcement.pinned,
     publishedAt: announcement.publishAt,
     /** When it went live, as the society reads it ("1 December 2026 at 18:30"). */

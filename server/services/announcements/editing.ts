@@ -84,6 +84,8 @@ export async function listForAdmin(deps: ReadDeps, now: Date = new Date()) {
       form: {
         title: announcement.title ?? "",
         description: announcement.description,
+        titleUr: announcement.titleUr ?? "",
+        descriptionUr: announcement.descriptionUr ?? "",
         url: announcement.linkUrl ?? "",
         linkLabel: announcement.linkLabel ?? "",
         publish: publishChoice(state),
@@ -124,6 +126,8 @@ function valuesFrom(
   return {
     title: input.title || null,
     description: input.description,
+    titleUr: input.titleUr || null,
+    descriptionUr: input.descriptionUr || null,
     linkUrl: input.url ?? null,
     linkLabel: (input.url || input.registration === "here") && input.linkLabel ? input.linkLabel : null,
     publishAt,

@@ -1,3 +1,4 @@
+import type { Locale } from "#core/i18n/locale.ts";
 import { isRecordId } from "#server/db/ids.ts";
 import { announcementsRepo } from "#server/repos/announcements.ts";
 import { createRepos, type Repos } from "#server/repos/index.ts";
@@ -17,10 +18,10 @@ export async function liveById({ db }: ReadDeps, id: string, now: string, from: 
   return announcement && announcementState(announcement, now) === "live" ? announcement : undefined;
 }
 
-/** Those live at `now`, ready to draw: pinned first, then the latest published. */
-export async function listLive(deps: ReadDeps, now: Date = new Date()) {
+/** Those live at `now`, ready to draw on a page in `locale`: pinned first, then the latest published. */
+export async function listLive(deps: ReadDeps, locale: Locale = "en", now: Date = new Date()) {
   const at = now.toISOString();
-  return (await announcementsRepo(deps.db).listLive(at)).map((announcement) => toCard(deps, announcement, at));
+  return (await announcementsRepo(deps.db).listLive(at)).map((announcement) => toCard(deps, announcement, at, locale));
 }
 
 /**
@@ -49,8 +50,11 @@ export async function calendarFile(deps: ReadDeps, id: string, site: { siteName:
   return eventCalendar(toCard(deps, announcement, now.toISOString()), announcement.event, site);
 }
 
-/** One announcement, if it is live at `now` (a draft, a scheduled or an expired one is not there for visitors). */
-export async function findLive(deps: ReadDeps, id: string, now: Date = new Date()) {
+/**
+ * One announcement as its page in `locale` draws it, if it is live at `now` (a draft, a scheduled or an expired one is
+ * not there for visitors).
+ */
+export async function findLive(deps: ReadDeps, id: string, locale: Locale = "en", now: Date = new Date()) {
   const announcement = await liveById(deps, id, now.toISOString());
-  return announcement && toCard(deps, announcement, now.toISOString());
+  return announcement && toCard(deps, announcement, now.toISOString(), locale);
 }

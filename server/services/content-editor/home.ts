@@ -1,4 +1,4 @@
-import type { Updateable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import type { LogoInput, PresidentInput, SiteDetailsInput } from "#core/schemas/content-forms.ts";
 import type { SiteDetailsTable } from "#server/db/schema.ts";
 import { createRepos } from "#server/repos/index.ts";
@@ -8,15 +8,34 @@ import { videoUrl } from "#server/services/video-store.ts";
 import { type ContentEditorDeps, type DbDeps, runEdit, withPhoto } from "./edits";
 
 type DetailsValues = Omit<SiteDetailsInput, "version">;
-const detailsOf = (details: DetailsValues): DetailsValues => ({
+type StoredDetails = Pick<Selectable<SiteDetailsTable>, keyof DetailsValues>;
+/** The details' columns as the form gives them: an Urdu text left empty is none written (null). */
+const detailsOf = (details: DetailsValues): StoredDetails => ({
   name: details.name,
   shortName: details.shortName,
   tagline: details.tagline,
   heroText: details.heroText,
   mission: details.mission,
+  taglineUr: details.taglineUr || null,
+  heroTextUr: details.heroTextUr || null,
+  missionUr: details.missionUr || null,
   videoChannelUrl: details.videoChannelUrl,
   whatsappContactUrl: details.whatsappContactUrl,
   whatsappCommunityUrl: details.whatsappCommunityUrl,
+});
+/** The form's values of the stored details: an Urdu text not written is empty. */
+const detailsFormOf = (stored: StoredDetails): DetailsValues => ({
+  name: stored.name,
+  shortName: stored.shortName,
+  tagline: stored.tagline,
+  heroText: stored.heroText,
+  mission: stored.mission,
+  taglineUr: stored.taglineUr ?? "",
+  heroTextUr: stored.heroTextUr ?? "",
+  missionUr: stored.missionUr ?? "",
+  videoChannelUrl: stored.videoChannelUrl,
+  whatsappContactUrl: stored.whatsappContactUrl,
+  whatsappCommunityUrl: stored.whatsappCommunityUrl,
 });
 
 /**
@@ -33,7 +52,7 @@ export async function homeContent({ db }: DbDeps) {
     return stored ? storedImageToResponsive(stored, alt) : null;
   };
   const { version } = row;
-  const details: SiteDetailsInput = { ...detailsOf(row), version };
+  const details: SiteDetailsInput = { ...detailsFormOf(row), version };
   const { presidentName: name, presidentTitle: title } = row;
   return {
     details,

@@ -99,9 +99,22 @@ async function savePhotoListItem<T extends PhotoListTable>(
 }
 
 export const goalList = async ({ db }: DbDeps) =>
-  (await contentListRepo(db, GOALS.table).items()).map(({ id, version, title, description }) => ({ id, version, title, description }));
-export const saveGoal = (deps: DbDeps, { id, version, title, description }: GoalInput, actorId: string) =>
-  saveListItem(deps, GOALS, { id, version }, { title, description }, actorId);
+  (await contentListRepo(db, GOALS.table).items()).map(({ id, version, title, description, titleUr, descriptionUr }) => ({
+    id,
+    version,
+    title,
+    description,
+    titleUr: titleUr ?? "",
+    descriptionUr: descriptionUr ?? "",
+  }));
+export const saveGoal = (deps: DbDeps, { id, version, title, description, titleUr, descriptionUr }: GoalInput, actorId: string) =>
+  saveListItem(
+    deps,
+    GOALS,
+    { id, version },
+    { title, description, titleUr: titleUr || null, descriptionUr: descriptionUr || null },
+    actorId,
+  );
 
 export const socialLinkList = async ({ db }: DbDeps) =>
   (await contentListRepo(db, SOCIAL_LINKS.table).items()).map(({ id, version, network, label, url }) => ({
@@ -115,16 +128,33 @@ export const saveSocialLink = (deps: DbDeps, { id, version, network, label, url 
   saveListItem(deps, SOCIAL_LINKS, { id, version }, { network, label, url }, actorId);
 
 export const teamList = async (deps: DbDeps) =>
-  (await photoListItems(deps, TEAM.table, (member) => member.name)).map(({ item: { id, version, name, title, description }, photo }) => ({
-    id,
-    version,
-    name,
-    title,
-    description: description ?? "",
-    photo,
-  }));
+  (await photoListItems(deps, TEAM.table, (member) => member.name)).map(
+    ({ item: { id, version, name, title, description, titleUr, descriptionUr }, photo }) => ({
+      id,
+      version,
+      name,
+      title,
+      description: description ?? "",
+      titleUr: titleUr ?? "",
+      descriptionUr: descriptionUr ?? "",
+      photo,
+    }),
+  );
 export const saveTeamMember = (deps: ContentEditorDeps, input: TeamMemberInput, photo: Buffer | undefined, actorId: string) =>
-  savePhotoListItem(deps, TEAM, input, { name: input.name, title: input.title, description: input.description || null }, photo, actorId);
+  savePhotoListItem(
+    deps,
+    TEAM,
+    input,
+    {
+      name: input.name,
+      title: input.title,
+      description: input.description || null,
+      titleUr: input.titleUr || null,
+      descriptionUr: input.descriptionUr || null,
+    },
+    photo,
+    actorId,
+  );
 
 export const collaboratorList = async (deps: DbDeps) =>
   (await photoListItems(deps, COLLABORATORS.table, (c) => `${c.name} logo`)).map(

@@ -16,6 +16,8 @@ interface StoredGallery {
   kind: keyof typeof GALLERY_KINDS;
   date: string;
   description: string;
+  nameUr: string;
+  descriptionUr: string;
 }
 
 /**
@@ -31,7 +33,14 @@ export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onS
     id: gallery ? `gallery-${gallery.id}` : "gallery-new",
     schema: gallerySchema,
     defaultValue: gallery
-      ? { name: gallery.name, kind: gallery.kind, date: gallery.date, description: gallery.description }
+      ? {
+          name: gallery.name,
+          kind: gallery.kind,
+          date: gallery.date,
+          description: gallery.description,
+          nameUr: gallery.nameUr,
+          descriptionUr: gallery.descriptionUr,
+        }
       : { kind: "event" },
     onSaved: ({ id }) => {
       if (id && photos.length > 0) uploadPhotos(id, photos);
@@ -50,9 +59,11 @@ export function GalleryForm({ gallery, onSaved }: { gallery?: StoredGallery; onS
   return (
     <AdminForm form={content}>
       <Field meta={fields.name} label="Name" description="Its heading and menu entry: “Med Doc”." />
+      <Field meta={fields.nameUr} label="Name in Urdu (optional)" lang="ur" dir="rtl" />
       <SelectField meta={fields.kind} label="Kind" options={GALLERY_KINDS} />
       <Field meta={fields.date} label="Date" type="date" description="Optional. The day it took place." />
       <Field meta={fields.description} label="Description" description="Optional. A few lines about it." rows={3} />
+      <Field meta={fields.descriptionUr} label="Description in Urdu (optional)" rows={3} lang="ur" dir="rtl" />
       <div className="flex flex-col gap-1">
         <p className="font-semibold text-slate-900">Photos</p>
         <PhotoDropZone

@@ -7,6 +7,8 @@ interface StoredGoal {
   version: number;
   title: string;
   description: string;
+  titleUr: string;
+  descriptionUr: string;
 }
 
 /** A new goal (no `goal`) or an edit of one, posted to the goals screen's `save`. */
@@ -16,7 +18,7 @@ export function GoalForm({ goal, onSaved }: { goal?: StoredGoal; onSaved: () => 
     item: goal,
     id: goal ? `goal-${goal.id}` : "goal-new",
     schema: goalSchema,
-    defaultValue: goal && { title: goal.title, description: goal.description },
+    defaultValue: goal && { title: goal.title, description: goal.description, titleUr: goal.titleUr, descriptionUr: goal.descriptionUr },
     onSaved,
   });
   const { fields } = content;
@@ -24,7 +26,9 @@ export function GoalForm({ goal, onSaved }: { goal?: StoredGoal; onSaved: () => 
   return (
     <AdminForm form={content}>
       <Field meta={fields.title} label="Title" />
+      <Field meta={fields.titleUr} label="Title in Urdu (optional)" lang="ur" dir="rtl" />
       <Field meta={fields.description} label="Description" rows={4} />
+      <Field meta={fields.descriptionUr} label="Description in Urdu (optional)" rows={4} lang="ur" dir="rtl" />
     </AdminForm>
   );
 }

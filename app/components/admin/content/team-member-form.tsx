@@ -10,6 +10,8 @@ interface StoredMember {
   name: string;
   title: string;
   description: string;
+  titleUr: string;
+  descriptionUr: string;
   photo: ResponsiveImage | null;
 }
 
@@ -24,6 +26,8 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
       name: member.name,
       title: member.title,
       description: member.description,
+      titleUr: member.titleUr,
+      descriptionUr: member.descriptionUr,
     },
     onSaved,
   });
@@ -33,6 +37,7 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
     <AdminForm form={content} withFiles>
       <Field meta={fields.name} label="Name" description="For two people, both names: “Hamza Tariq & Usman Ali”." />
       <Field meta={fields.title} label="Title" />
+      <Field meta={fields.titleUr} label="Title in Urdu (optional)" lang="ur" dir="rtl" />
       <PhotoFieldWithPreview
         meta={fields.photo}
         label="Photo"
@@ -49,6 +54,7 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
         }
       />
       <Field meta={fields.description} label="Description" description="Optional. Their duties; each line shows as a line." rows={4} />
+      <Field meta={fields.descriptionUr} label="Description in Urdu (optional)" rows={4} lang="ur" dir="rtl" />
     </AdminForm>
   );
 }
