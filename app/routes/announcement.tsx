@@ -47,10 +47,13 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
-      <BackButton />
+      {/* Get notified shares the Back button's row, so appearing once the page runs moves nothing below. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackButton />
+        <GetNotified publicKey={pushPublicKey} />
+      </div>
       <h1 className="mt-6 text-3xl font-extrabold text-brand-900 sm:text-4xl">{t.announcements.title}</h1>
       <p className="mt-2 text-lg text-slate-700">{t.announcements.intro}</p>
-      <GetNotified publicKey={pushPublicKey} />
       {announcements.length === 0 ? (
         <div className="mt-16 flex flex-col items-center gap-4 text-center">
           <p className="text-xl font-semibold text-slate-800">{t.announcements.none}</p>

@@ -43,7 +43,7 @@ test("Get notified subscribes this browser; a new announcement is pushed to it o
 
   await page.goto("/announcement");
   await page.getByRole("button", { name: en.notify.subscribe }).click();
-  await expect(page.getByRole("status").filter({ hasText: en.notify.on })).toBeVisible();
+  await expect(page.getByText(en.notify.on, { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: en.notify.unsubscribe })).toBeVisible();
   expect(await subscribers()).toEqual([{ endpoint: subscription.endpoint }]);
   // The page remembers: opened again, it offers to stop them.
@@ -76,7 +76,7 @@ test("Get notified subscribes this browser; a new announcement is pushed to it o
 
   await page.goto("/announcement");
   await page.getByRole("button", { name: en.notify.unsubscribe }).click();
-  await expect(page.getByRole("status").filter({ hasText: en.notify.off })).toBeVisible();
+  await expect(page.getByText(en.notify.off, { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: en.notify.subscribe })).toBeVisible();
   await expect.poll(subscribers).toEqual([]);
   expect(server.push.received()).toHaveLength(1);

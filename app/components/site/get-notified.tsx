@@ -4,6 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { NOT_DONE } from "#core/messages/common.ts";
 import { useMessages } from "#app/lib/i18n.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { showToast } from "#app/components/ui/toasts.ts";
 
 const loadPush = () => import("#app/lib/push-subscription.ts");
 
@@ -24,7 +25,6 @@ export function GetNotified({ publicKey }: { publicKey: string }) {
   const fetcher = useFetcher<Answer>();
   const { notify } = useMessages();
   const [subscribed, setSubscribed] = useState<boolean>();
-  const [note, setNote] = useState<string>();
   const [busy, setBusy] = useState(false);
   /** The subscription whose post is on its way: undone in this browser if the server refuses it. */
   const posting = useRef(false);
@@ -43,28 +43,30 @@ export function GetNotified({ publicKey }: { publicKey: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The server refused the subscription just made: this browser's goes too, so the button says what holds.
-  const refusal = fetcher.state === "idle" && fetcher.data?.ok === false ? (fetcher.data.result.error?.[""]?.[0] ?? NOT_DONE) : undefined;
+  // The server's answer to the subscription just made: said in a toast (nothing on the page moves); refused, this
+  // browser's subscription goes too, so the button says what holds.
+  const settled = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
-    if (!refusal || !posting.current) return;
+    if (!settled || !posting.current) return;
     posting.current = false;
+    if (settled.ok) return void showToast.success(notify.on);
+    showToast.error(settled.result.error?.[""]?.[0] ?? NOT_DONE);
     void loadPush()
       .then((push) => push.unsubscribe())
       .then(() => setSubscribed(false));
-  }, [refusal]);
+  }, [settled, notify.on]);
 
   if (subscribed === undefined) return null;
 
   async function toggle() {
     setBusy(true);
-    setNote(undefined);
     try {
       const push = await loadPush();
       if (subscribed) {
         const endpoint = await push.unsubscribe();
         if (endpoint) await post({ intent: "unsubscribe", endpoint });
         setSubscribed(false);
-        setNote(notify.off);
+        showToast.success(notify.off);
         setBusy(false);
         return;
       }
@@ -72,22 +74,16 @@ export function GetNotified({ publicKey }: { publicKey: string }) {
       posting.current = true;
       await post({ intent: "subscribe", ...fields });
       setSubscribed(true);
-      setNote(notify.on);
       setBusy(false);
     } catch (error) {
-      setNote(error instanceof Error && error.name === "NotificationsBlocked" ? notify.blocked : NOT_DONE);
+      showToast.error(error instanceof Error && error.name === "NotificationsBlocked" ? notify.blocked : NOT_DONE);
       setBusy(false);
     }
   }
 
   return (
-    <div className="mt-4 flex flex-wrap items-center gap-3">
-      <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void toggle()}>
-        {subscribed ? notify.unsubscribe : notify.subscribe}
-      </Button>
-      <p role="status" className="text-sm text-slate-700">
-        {refusal ?? note}
-      </p>
-    </div>
+    <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void toggle()}>
+      {subscribed ? notify.unsubscribe : notify.subscribe}
+    </Button>
   );
 }
