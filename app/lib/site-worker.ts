@@ -15,8 +15,11 @@ export async function startSiteWorker(): Promise<void> {
   const registration = await navigator.serviceWorker.register(SITE_WORKER, { scope: "/" });
   // This page and what it loaded came before the worker ran: the worker fetches and keeps them (those it may keep).
   const worker = registration.active ?? registration.installing ?? registration.waiting;
-  const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
-  const keep = () => (registration.active ?? worker)?.postMessage({ keep: [location.href, ...loaded] });
+  // What the page loaded by the time the worker can take it (lazy photos load meanwhile).
+  const keep = () =>
+    (registration.active ?? worker)?.postMessage({
+      keep: [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)],
+    });
   if (registration.active) keep();
   else worker?.addEventListener("statechange", () => worker.state === "activated" && keep());
 }

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { Share2 } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
@@ -7,12 +8,11 @@ import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announc
 
 /**
  * Shares the page at `path`: the phone's share sheet where the browser has one, otherwise its address is copied.
- * Shown once scripts run; without them, the link to the page is there to copy.
+ * Shown once scripts run (its place kept before, so nothing moves); without them, the link to the page is there to copy.
  */
 export function ShareButton({ title, path, className }: { title: string; path: string; className?: string }) {
   const hydrated = useHydrated();
   const { announcements: words } = useMessages();
-  if (!hydrated) return null;
   const share = async () => {
     const url = new URL(path, window.location.origin).href;
     if (typeof navigator.share === "function") {
@@ -28,7 +28,8 @@ export function ShareButton({ title, path, className }: { title: string; path: s
     }
   };
   return (
-    <Button variant="outline" className={className} onClick={() => void share()}>
+    // Drawn from the start but hidden (unseen, unreachable, unread) until the page runs, so its arrival moves nothing.
+    <Button variant="outline" className={clsx(className, !hydrated && "invisible")} onClick={() => void share()}>
       <Share2 className="size-4" aria-hidden />
       {words.share}
       <span className="sr-only">{title}</span>
