@@ -19,6 +19,7 @@ export const en = {
     exploreSmc: "Explore SMC",
     joinUs: "Join Us",
     contactUs: "Contact Us",
+    back: "Back",
     openMenu: "Open menu",
     closeMenu: "Close menu",
     /** After the society's short name on the logo's link, for a screen reader. */
@@ -48,6 +49,9 @@ export const en = {
   },
   announcements: {
     title: "Announcements",
+    /** The card title of an announcement written without one (SPEC). */
+    untitled: "Announcement",
+    imageOf: "Image for {title}",
     intro: "Stay up to date with the latest news, events and opportunities from our society.",
     description: "The society's latest announcements, with links to register.",
     none: "No announcement available.",

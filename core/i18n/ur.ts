@@ -18,6 +18,7 @@ export const ur: PartialMessages = {
     exploreSmc: "ایس ایم سی کی سیر",
     joinUs: "شامل ہوں",
     contactUs: "رابطہ کریں",
+    back: "واپس",
     openMenu: "مینو کھولیں",
     closeMenu: "مینو بند کریں",
     homeSuffix: "، ہوم",
@@ -45,6 +46,8 @@ export const ur: PartialMessages = {
   },
   announcements: {
     title: "اعلانات",
+    untitled: "اعلان",
+    imageOf: "{title} کی تصویر",
     intro: "سوسائٹی کی تازہ ترین خبروں، تقریبات اور مواقع سے باخبر رہیں۔",
     description: "سوسائٹی کے تازہ ترین اعلانات، رجسٹریشن کے لنکس کے ساتھ۔",
     none: "فی الحال کوئی اعلان نہیں۔",

@@ -8,8 +8,12 @@ import { itemId, itemVersion, optionalText, urduText } from "./content-forms";
 import { capacityField, registrationQuestionsField } from "./registration";
 
 import { ANNOUNCEMENT_MESSAGES } from "#core/messages/announcement-form.ts";
-/** SPEC 2: the card's title when the announcement has none, and its button's words when the admin wrote none. */
-export const DEFAULT_ANNOUNCEMENT_TITLE = "Announcement";
+import { en } from "#core/i18n/en.ts";
+/**
+ * SPEC 2: the card's title when the announcement has none (the catalogue's, which the Urdu pages translate), and its
+ * button's words when the admin wrote none.
+ */
+export const DEFAULT_ANNOUNCEMENT_TITLE = en.announcements.untitled;
 export const DEFAULT_LINK_LABEL = "Register via Google Form";
 
 export const ANNOUNCEMENT_LIMITS = { title: 120, description: 5000, linkLabel: 40, eventLocation: 120 } as const;

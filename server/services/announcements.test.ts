@@ -287,8 +287,16 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
     const id = savedId(await service().save(camp, await jpeg(), "a"));
     const [english] = await service().listLive();
     const shareAs = (title: string, line: string) => `*${title}*\n${line}`;
-    // The Urdu title and the English description; the image described as on the English page.
-    const urdu = { ...english!, heading: "خون کا عطیہ", whatsAppMessage: shareAs("خون کا عطیہ", "Camp on Saturday") };
+    // The Urdu title and the English description; the image described in Urdu, by the title shown.
+    const imageAlt = "خون کا عطیہ کی تصویر";
+    const urdu = {
+      ...english!,
+      heading: "خون کا عطیہ",
+      whatsAppMessage: shareAs("خون کا عطیہ", "Camp on Saturday"),
+      image: { ...english!.image!, alt: imageAlt },
+      preview: { ...english!.preview!, alt: imageAlt },
+    };
+    expect(english!.image?.alt).toBe("Image for Blood drive");
     expect(english!.whatsAppMessage).toBe(shareAs("Blood drive", "Camp on Saturday"));
     expect(await service().listLive("ur")).toEqual([urdu]);
     expect(await service().findLive(id, "ur")).toEqual(urdu);

@@ -1,13 +1,9 @@
 /** An announcement as the public pages show it (its card), with the state and the times it is read by. */
-import {
-  type AnnouncementState,
-  DEFAULT_ANNOUNCEMENT_TITLE,
-  DEFAULT_LINK_LABEL,
-  DEFAULT_REGISTER_LABEL,
-  isShowableLink,
-} from "#core/schemas/announcement.ts";
+import { type AnnouncementState, DEFAULT_LINK_LABEL, DEFAULT_REGISTER_LABEL, isShowableLink } from "#core/schemas/announcement.ts";
 import { announcementRegisterPath } from "#core/public-pages.ts";
 import type { Locale } from "#core/i18n/locale.ts";
+import { fill } from "#core/i18n/catalogue.ts";
+import { messagesFor } from "#core/i18n/translations.ts";
 import { localizedText } from "#core/localized-text.ts";
 import { timeSpanText } from "#core/calendar-day.ts";
 import { firstLineOf, whatsAppMessage } from "#core/whatsapp.ts";
@@ -54,13 +50,14 @@ function buttonOf(announcement: Announcement, now: string) {
 
 /**
  * The card as the public page in `locale` draws it at `now` (an ISO time): in Urdu, the title and the description the
- * admin wrote in Urdu, each where there is one (the English one otherwise). Its image is described in English, as
- * every image is.
+ * admin wrote in Urdu, each where there is one (the English one otherwise), and the site's own words (the title of
+ * one without a title, its image's description) in Urdu.
  */
 export function toCard(deps: ZoneDeps, announcement: Announcement, now: string, locale: Locale = "en") {
-  const heading = localizedText(locale, announcement.title, announcement.titleUr) ?? DEFAULT_ANNOUNCEMENT_TITLE;
+  const words = messagesFor(locale).announcements;
+  const heading = localizedText(locale, announcement.title, announcement.titleUr) ?? words.untitled;
   const description = localizedText(locale, announcement.description, announcement.descriptionUr);
-  const imageAlt = `Image for ${announcement.title ?? DEFAULT_ANNOUNCEMENT_TITLE}`;
+  const imageAlt = fill(words.imageOf, { title: heading });
   return {
     id: announcement.id,
     heading,
