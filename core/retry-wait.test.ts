@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { messagesFor } from "#core/i18n/translations.ts";
 import { retryWait } from "./retry-wait";
 
 test.each([
@@ -11,4 +12,9 @@ test.each([
   [86_400, "24 hours"],
 ])("%i seconds to wait read as %s, never rounded down", (seconds, text) => {
   expect(retryWait(seconds)).toBe(text);
+});
+
+test("in Urdu, the wait reads in Urdu", () => {
+  const words = messagesFor("ur", "forms").checks;
+  expect([retryWait(30, words), retryWait(600, words), retryWait(7201, words)]).toEqual(["ایک منٹ", "10 منٹ", "3 گھنٹے"]);
 });

@@ -1,16 +1,16 @@
 import type { MetaDescriptor } from "react-router";
-import { type Messages, withFallback } from "#core/i18n/catalogue.ts";
+import { type Book, withFallback } from "#core/i18n/catalogue.ts";
+import type { BookName, Books } from "#core/i18n/books.ts";
+import { en, type Messages } from "#core/i18n/en.ts";
 import { hasUrduVersion, localizedPath } from "#core/i18n/locale.ts";
 import type { LinkPreviewImage } from "#core/responsive-image.ts";
 import type { SiteChrome } from "#server/services/site-content.ts";
 import type { PageLanguage } from "./i18n";
 
-/** Words of the page, or what picks them from the catalogue of the page's language. */
-type Words = string | ((t: Messages) => string);
-
 interface PageMeta {
-  title: Words;
-  description: Words;
+  /** In the page's language: a route's `meta` reads its book with bookOf. */
+  title: string;
+  description: string;
   /** English path of this page (its Urdu one is under /ur): the canonical URL, and the other language's. */
   path: string;
   /** The page's own photo for link previews; the logo's card when absent. */
@@ -31,12 +31,22 @@ function previewTags(preview: LinkPreviewImage, publicUrl: string): MetaDescript
   ];
 }
 
+type Matches = readonly ({ loaderData?: unknown } | undefined)[];
+
+/** A book of the site's words in the page's language, for a route's `meta` (which cannot call hooks), as useBook gives it. */
+export const bookOf = <Name extends BookName>(matches: Matches, name: Name, english: Books[Name]): Books[Name] =>
+  withFallback<Book>(
+    english,
+    (matches[0]?.loaderData as { language?: PageLanguage } | undefined)?.language?.translation?.[name],
+  ) as Books[Name];
+
+/** The site's words in the page's language, for a route's `meta` (which cannot call hooks); `matches` as given to it. */
+export const siteWordsOf = (matches: Matches): Messages => bookOf(matches, "site", en);
+
 /** Title, description, canonical URL and link-preview tags for a page; `matches` hold the root loader's chrome. */
-export function pageMeta(matches: readonly ({ loaderData?: unknown } | undefined)[], page: PageMeta): MetaDescriptor[] {
+export function pageMeta(matches: Matches, page: PageMeta): MetaDescriptor[] {
   const chrome = matches[0]?.loaderData as (SiteChrome & { language?: PageLanguage }) | undefined;
-  const t = withFallback(chrome?.language?.translation);
-  const words = (value: Words) => (typeof value === "string" ? value : value(t));
-  const [pageTitle, description] = [words(page.title), words(page.description)];
+  const { title: pageTitle, description } = page;
   if (!chrome) return [{ title: pageTitle }];
   const locale = chrome.language?.locale ?? "en";
   const urlIn = (language: "en" | "ur") => `${chrome.publicUrl}${localizedPath(page.path, language)}`;

@@ -6,14 +6,15 @@ import { AnnouncementActions } from "#app/components/site/announcement-actions.t
 import { AnnouncementCard } from "#app/components/site/announcement-card.tsx";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { GetNotified } from "#app/components/site/get-notified.tsx";
-import { requestLocale, useLocale, useMessages } from "#app/lib/i18n.ts";
+import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
 import { localizedPath } from "#core/i18n/locale.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
-import { pageMeta } from "#app/lib/page-meta.ts";
+import { bookOf, pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/announcement";
 import { servicesContext } from "#app/context.ts";
 import { ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
+import { announcementsEn } from "#core/i18n/announcements/en.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -31,8 +32,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const newest = loaderData?.announcements[0];
   return pageMeta(matches, {
-    title: (t) => t.announcements.title,
-    description: newest ? plainText(newest.description).slice(0, 155) : (t) => t.announcements.description,
+    title: bookOf(matches, "announcements", announcementsEn).announcements.title,
+    description: newest
+      ? plainText(newest.description).slice(0, 155)
+      : bookOf(matches, "announcements", announcementsEn).announcements.description,
     path: "/announcement",
     preview: newest?.preview,
   });
@@ -43,7 +46,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
     window.scrollTo(0, 0);
   }, []);
   const { announcements, pushPublicKey } = loaderData;
-  const t = useMessages();
+  const t = useBook("announcements", announcementsEn);
   const locale = useLocale();
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">

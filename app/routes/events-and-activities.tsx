@@ -4,11 +4,12 @@ import { BackButton } from "#app/components/site/back-button.tsx";
 import { PhotoSlider } from "#app/components/site/photo-slider.tsx";
 import { Tabs } from "#app/components/ui/tabs.tsx";
 import { useRevealOnScroll } from "#app/hooks/use-reveal-on-scroll.ts";
-import { pageMeta } from "#app/lib/page-meta.ts";
-import { requestLocale, useLocale, useMessages } from "#app/lib/i18n.ts";
+import { bookOf, pageMeta } from "#app/lib/page-meta.ts";
+import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
 import { localizedPath } from "#core/i18n/locale.ts";
 import type { Route } from "./+types/events-and-activities";
 import { servicesContext } from "#app/context.ts";
+import { galleriesEn } from "#core/i18n/galleries/en.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return context.get(servicesContext).content.eventGalleries(requestLocale(request));
@@ -20,8 +21,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
-    title: (t) => t.events.title,
-    description: (t) => t.events.intro,
+    title: bookOf(matches, "galleries", galleriesEn).events.title,
+    description: bookOf(matches, "galleries", galleriesEn).events.intro,
     path: "/events-and-activities",
   });
 }
@@ -62,7 +63,7 @@ export default function EventsAndActivities({ loaderData }: Route.ComponentProps
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get("tab") === "activities" ? "activities" : "events";
   const [switched, setSwitched] = useState(false);
-  const t = useMessages();
+  const t = useBook("galleries", galleriesEn);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);

@@ -1,10 +1,11 @@
 import { useEffect } from "react";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { PhotoGrid } from "#app/components/site/photo-grid.tsx";
-import { pageMeta } from "#app/lib/page-meta.ts";
-import { requestLocale, useMessages } from "#app/lib/i18n.ts";
+import { bookOf, pageMeta } from "#app/lib/page-meta.ts";
+import { requestLocale, useBook } from "#app/lib/i18n.ts";
 import type { Route } from "./+types/explore-smc";
 import { servicesContext } from "#app/context.ts";
+import { galleriesEn } from "#core/i18n/galleries/en.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return { photos: await context.get(servicesContext).content.explorePhotos(requestLocale(request)) };
@@ -12,14 +13,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
-    title: (t) => t.explore.title,
-    description: (t) => t.explore.description,
+    title: bookOf(matches, "galleries", galleriesEn).explore.title,
+    description: bookOf(matches, "galleries", galleriesEn).explore.description,
     path: "/explore-smc",
   });
 }
 
 export default function ExploreSmc({ loaderData }: Route.ComponentProps) {
-  const t = useMessages();
+  const t = useBook("galleries", galleriesEn);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);

@@ -1,16 +1,24 @@
-import { en, type Messages } from "./en";
-import type { PartialMessages } from "./ur";
+/**
+ * A catalogue: a book of the site's own words, in groups of strings. English is each book's whole text; another
+ * language's translation may leave strings out, and English shows in their place. Strings only, so a translation can
+ * travel in a page's data; `{name}` marks a value filled in by `fill`.
+ */
+export type Book = Record<string, Record<string, string>>;
 
-export type { Messages } from "./en";
+/** Any part of a book: what a language has translated of it. */
+export type Translation<Of extends Book> = { [Group in keyof Of]?: Partial<Of[Group]> };
 
-/** A language's strings over English's: every string there is, in `locale` where it was translated. */
-export function withFallback(translation: PartialMessages | undefined): Messages {
-  if (!translation) return en;
-  const merged = { ...en } as Record<string, Record<string, string>>;
+/** A book's strings in a language over English's: every string there is, translated where it was. */
+export function withFallback<Of extends Book>(english: Of, translation: Translation<Of> | undefined): Of {
+  if (!translation) return english;
+  const merged: Record<string, Record<string, string>> = { ...english };
   for (const [group, strings] of Object.entries(translation)) {
-    merged[group] = { ...merged[group], ...Object.fromEntries(Object.entries(strings ?? {}).filter(([, text]) => text)) };
+    const translated = Object.entries((strings ?? {}) as Record<string, string | undefined>).filter((entry): entry is [string, string] =>
+      Boolean(entry[1]),
+    );
+    merged[group] = { ...merged[group], ...Object.fromEntries(translated) };
   }
-  return merged as unknown as Messages;
+  return merged as Of;
 }
 
 /** `{name}` in `text` replaced by `values.name`. */

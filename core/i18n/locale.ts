@@ -34,7 +34,8 @@ export function localizedPath(path: string, locale: Locale): string {
 const PAGES_IN_URDU = [
   /^\/$/,
   /^\/announcement$/,
-  /^\/announcement\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  // An announcement's page, its registration form and the page its "Confirm your place" link opens.
+  /^\/announcement\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/register|\/confirm)?$/,
   /^\/events-and-activities(\/[a-z0-9]+(-[a-z0-9]+)*)?$/,
   /^\/explore-smc$/,
   /^\/join$/,

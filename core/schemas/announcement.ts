@@ -8,21 +8,25 @@ import { itemId, itemVersion, optionalText, urduText } from "./content-forms";
 import { capacityField, registrationQuestionsField } from "./registration";
 
 import { ANNOUNCEMENT_MESSAGES } from "#core/messages/announcement-form.ts";
-import { en } from "#core/i18n/en.ts";
+import { announcementsEn } from "#core/i18n/announcements/en.ts";
+import { registrationEn } from "#core/i18n/registration/en.ts";
 /**
  * SPEC 2: the card's title when the announcement has none (the catalogue's, which the Urdu pages translate), and its
  * button's words when the admin wrote none.
  */
-export const DEFAULT_ANNOUNCEMENT_TITLE = en.announcements.untitled;
-export const DEFAULT_LINK_LABEL = "Register via Google Form";
+export const DEFAULT_ANNOUNCEMENT_TITLE = announcementsEn.announcements.untitled;
+export const DEFAULT_LINK_LABEL = announcementsEn.announcements.linkLabel;
 
 export const ANNOUNCEMENT_LIMITS = { title: 120, description: 5000, linkLabel: 40, eventLocation: 120 } as const;
 
 /** Where the card's button leads: the link typed in the form, or the site's own registration form. */
 export const REGISTRATION_CHOICES = ["link", "here"] as const;
 export type RegistrationChoice = (typeof REGISTRATION_CHOICES)[number];
-/** The button's words of an announcement that collects registrations here, when the admin wrote none. */
-export const DEFAULT_REGISTER_LABEL = "Register";
+/**
+ * The button's words of an announcement that collects registrations here, when the admin wrote none: the registration
+ * form's own button (the registration book's, which the Urdu pages translate).
+ */
+export const DEFAULT_REGISTER_LABEL = registrationEn.register.register;
 
 /** When an announcement goes live: at once, at a set time, or not yet (a draft). */
 export const PUBLISH_CHOICES = ["now", "scheduled", "draft"] as const;

@@ -1,27 +1,44 @@
 import { z } from "zod";
-import { CONTACT_MESSAGES } from "#core/messages/contact.ts";
-import { withoutNul } from "./text";
+import { fill } from "#core/i18n/catalogue.ts";
+import { formsEn, type FormWords } from "#core/i18n/forms/en.ts";
+import { textChecksIn } from "./text";
 
-/** The contact form's schema (SPEC section 5), shared by the form and the /contact action. */
+/**
+ * The contact form's schema (SPEC section 5), shared by the form and the /contact action; `contactSchemaIn(words)`
+ * has its messages in the page's language (core/i18n/forms).
+ */
 
 const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 
-const FILL_ALL = CONTACT_MESSAGES.fillAll;
+function makeContactSchema(words: Pick<FormWords, "checks" | "contact">) {
+  const { checks, contact } = words;
+  const { withoutNul, required } = textChecksIn(words);
+  return z.object({
+    name: required(contact.fillAll, contact.name, CONTACT_LIMITS.name),
+    email: z
+      .string({ error: contact.fillAll })
+      .trim()
+      .toLowerCase()
+      .min(1, contact.fillAll)
+      .max(CONTACT_LIMITS.email, fill(checks.tooLong, { label: contact.email, max: CONTACT_LIMITS.email }))
+      .pipe(z.email({ error: checks.invalidEmail })),
+    message: required(contact.fillAll, contact.message, CONTACT_LIMITS.message),
+    submissionKey: withoutNul(z.string().trim().min(8).max(100), "The submission key").optional(),
+  });
+}
 
-const required = (label: string, max: number) =>
-  withoutNul(z.string({ error: FILL_ALL }).trim().min(1, FILL_ALL).max(max, `${label} must be at most ${max} characters`), label);
+export type ContactSchema = ReturnType<typeof makeContactSchema>;
 
-export const contactSchema = z.object({
-  name: required("Name", CONTACT_LIMITS.name),
-  email: z
-    .string({ error: FILL_ALL })
-    .trim()
-    .toLowerCase()
-    .min(1, FILL_ALL)
-    .max(CONTACT_LIMITS.email, `Email must be at most ${CONTACT_LIMITS.email} characters`)
-    .pipe(z.email({ error: "Invalid email" })),
-  message: required("Message", CONTACT_LIMITS.message),
-  submissionKey: withoutNul(z.string().trim().min(8).max(100), "The submission key").optional(),
-});
+const made = new WeakMap<object, ContactSchema>();
+
+/** The contact form's schema with its messages in `words`' language (the same schema for the same words). */
+export function contactSchemaIn(words: Pick<FormWords, "checks" | "contact">): ContactSchema {
+  let schema = made.get(words.contact);
+  if (!schema) made.set(words.contact, (schema = makeContactSchema(words)));
+  return schema;
+}
+
+/** The schema in English. */
+export const contactSchema = contactSchemaIn(formsEn);
 
 export type ContactSubmission = z.infer<typeof contactSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { contactSchema } from "./contact";
-import { joinStep1Schema, joinSubmissionSchema } from "./join";
+import { messagesFor } from "#core/i18n/translations.ts";
+import { contactSchema, contactSchemaIn } from "./contact";
+import { joinSchemasIn, joinStep1Schema, joinSubmissionSchema } from "./join";
 
 const APPLICATION = {
   fullname: "Ayesha Khan",
@@ -81,5 +82,29 @@ describe("the contact form's messages", () => {
     ["message", "x".repeat(5001), "Message must be at most 5000 characters"],
   ])("%s = %j: '%s'", (field, value, message) => {
     expect(messages(contactSchema, { ...MESSAGE, [field]: value })).toEqual({ [field]: message });
+  });
+});
+
+describe("the forms' messages in Urdu (the same schemas, made from the Urdu book)", () => {
+  const urdu = messagesFor("ur", "forms");
+
+  test("a refused field says why in Urdu, with the field's Urdu name in the length cap", () => {
+    const { submission } = joinSchemasIn(urdu);
+    expect(messages(submission, { ...APPLICATION, fullname: undefined, question5: [] })).toEqual({
+      fullname: "نام ضروری ہے",
+      question5: "اس سوال کا جواب ضروری ہے",
+    });
+    expect(messages(submission, { ...APPLICATION, fullname: "x".repeat(101) })).toEqual({
+      fullname: "نام زیادہ سے زیادہ 100 حروف کا ہو سکتا ہے",
+    });
+    expect(messages(contactSchemaIn(urdu), { name: "", email: "a@b.pk", message: "Hi" })).toEqual({
+      name: "براہ کرم تمام خانے پُر کریں",
+    });
+  });
+
+  test("the schemas are made once per language, and English is the default export", () => {
+    expect(joinSchemasIn(urdu)).toBe(joinSchemasIn(messagesFor("ur", "forms")));
+    expect(joinSchemasIn(messagesFor("en", "forms")).submission).toBe(joinSubmissionSchema);
+    expect(contactSchemaIn(messagesFor("en", "forms"))).toBe(contactSchema);
   });
 });

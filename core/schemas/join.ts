@@ -1,15 +1,14 @@
 import { z } from "zod";
-import { JOIN_MESSAGES } from "#core/messages/join.ts";
-import { withoutNul } from "./text";
+import { fill } from "#core/i18n/catalogue.ts";
+import { formsEn, type FormWords } from "#core/i18n/forms/en.ts";
+import { textChecksIn } from "./text";
 
 /**
  * The join form's schemas (SPEC section 5), used by the form in the browser and by the /join action alike, so each
- * message is written once. Every field has a length cap with its own message. An empty field arrives as undefined
- * (Conform drops empty values), so each required field's message is also its type error.
+ * message is written once, in the catalogue (core/i18n/forms): `joinSchemasIn(words)` makes them in the page's
+ * language. Every field has a length cap with its own message. An empty field arrives as undefined (Conform drops
+ * empty values), so each required field's message is also its type error.
  */
-
-const required = (message: string, label: string, max: number) =>
-  withoutNul(z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
 
 const JOIN_LIMITS = {
   name: 100,
@@ -23,38 +22,6 @@ const JOIN_LIMITS = {
   chip: 100,
   chips: 30,
 } as const;
-
-export const joinStep1Schema = z.object({
-  fullname: required("Name is required", "Name", JOIN_LIMITS.name),
-  class: required("Class is required", "Class", JOIN_LIMITS.class),
-  department: required("Department is required", "Department", JOIN_LIMITS.department),
-  sargodhaAddress: required("Street address is required", "Street address", JOIN_LIMITS.address),
-  permanentAddress: required("Permanent address is required", "Permanent address", JOIN_LIMITS.address),
-  email: z
-    .string({ error: "Invalid email" })
-    .trim()
-    .toLowerCase()
-    .max(JOIN_LIMITS.email, `Email must be at most ${JOIN_LIMITS.email} characters`)
-    .pipe(z.email({ error: "Invalid email" })),
-  phone: withoutNul(
-    z
-      .string({ error: "Phone number is required" })
-      .trim()
-      .min(10, "Phone number is required")
-      .max(JOIN_LIMITS.phone, `Phone number must be at most ${JOIN_LIMITS.phone} characters`),
-    "Phone number",
-  ),
-  bloodGroup: withoutNul(
-    z.string().trim().max(JOIN_LIMITS.bloodGroup, `Blood group must be at most ${JOIN_LIMITS.bloodGroup} characters`),
-    "Blood group",
-  )
-    .optional()
-    .transform((value) => value ?? ""),
-});
-
-const { questionRequired: QUESTION_REQUIRED, failure: FAILURE } = JOIN_MESSAGES;
-
-const answer = required(QUESTION_REQUIRED, "Answer", JOIN_LIMITS.answer);
 
 /**
  * The entries of a list answer (hobbies, books): one value per chip, or, from the form without JavaScript (and as
@@ -71,27 +38,63 @@ export const listEntries = (value: unknown): string[] => [
   ),
 ];
 
-const chips = z.preprocess(
-  listEntries,
-  z
-    .array(withoutNul(z.string().max(JOIN_LIMITS.chip, `Each entry must be at most ${JOIN_LIMITS.chip} characters`), "An entry"))
-    .min(1, QUESTION_REQUIRED)
-    .max(JOIN_LIMITS.chips, `At most ${JOIN_LIMITS.chips} entries`),
-);
+function makeJoinSchemas(words: Pick<FormWords, "checks" | "join">) {
+  const { checks, join } = words;
+  const { withoutNul, capped, required } = textChecksIn(words);
+  const step1 = z.object({
+    fullname: required(join.nameRequired, join.nameLabel, JOIN_LIMITS.name),
+    class: required(join.classRequired, join.class, JOIN_LIMITS.class),
+    department: required(join.departmentRequired, join.department, JOIN_LIMITS.department),
+    sargodhaAddress: required(join.streetAddressRequired, join.streetAddressLabel, JOIN_LIMITS.address),
+    permanentAddress: required(join.permanentAddressRequired, join.permanentAddress, JOIN_LIMITS.address),
+    email: z
+      .string({ error: checks.invalidEmail })
+      .trim()
+      .toLowerCase()
+      .max(JOIN_LIMITS.email, fill(checks.tooLong, { label: join.emailLabel, max: JOIN_LIMITS.email }))
+      .pipe(z.email({ error: checks.invalidEmail })),
+    phone: capped(z.string({ error: join.phoneRequired }).trim().min(10, join.phoneRequired), join.phoneLabel, JOIN_LIMITS.phone),
+    bloodGroup: capped(z.string().trim(), join.bloodGroupLabel, JOIN_LIMITS.bloodGroup)
+      .optional()
+      .transform((value) => value ?? ""),
+  });
 
-/** Questions 1–4 are free text; 5 and 6 are lists (chips). The question texts are content (content/site.ts). */
-const joinStep2Schema = z.object({
-  question1: answer,
-  question2: answer,
-  question3: answer,
-  question4: answer,
-  question5: chips,
-  question6: chips,
-});
+  const answer = required(checks.questionRequired, join.answerLabel, JOIN_LIMITS.answer);
+  const chips = z.preprocess(
+    listEntries,
+    z
+      .array(withoutNul(z.string().max(JOIN_LIMITS.chip, fill(checks.entryTooLong, { max: JOIN_LIMITS.chip })), checks.anEntry))
+      .min(1, checks.questionRequired)
+      .max(JOIN_LIMITS.chips, fill(checks.tooManyEntries, { max: JOIN_LIMITS.chips })),
+  );
+  /** Questions 1–4 are free text; 5 and 6 are lists (chips). The question texts are content (content/site.ts). */
+  const step2 = z.object({
+    question1: answer,
+    question2: answer,
+    question3: answer,
+    question4: answer,
+    question5: chips,
+    question6: chips,
+  });
+  /** What the form posts to /join: both steps, and the key that makes a retry harmless. */
+  const submission = step1.extend(step2.shape).extend({
+    submissionKey: withoutNul(z.string({ error: join.failure }).trim().min(8, join.failure).max(100, join.failure), "The submission key"),
+  });
+  return { step1, submission };
+}
 
-/** What the form posts to /join: both steps, and the key that makes a retry harmless. */
-export const joinSubmissionSchema = joinStep1Schema.extend(joinStep2Schema.shape).extend({
-  submissionKey: withoutNul(z.string({ error: FAILURE }).trim().min(8, FAILURE).max(100, FAILURE), "The submission key"),
-});
+export type JoinSchemas = ReturnType<typeof makeJoinSchemas>;
+
+const made = new WeakMap<object, JoinSchemas>();
+
+/** The join form's schemas with their messages in `words`' language (the same schemas for the same words). */
+export function joinSchemasIn(words: Pick<FormWords, "checks" | "join">): JoinSchemas {
+  let schemas = made.get(words.join);
+  if (!schemas) made.set(words.join, (schemas = makeJoinSchemas(words)));
+  return schemas;
+}
+
+/** The schemas in English. */
+export const { step1: joinStep1Schema, submission: joinSubmissionSchema } = joinSchemasIn(formsEn);
 
 export type JoinSubmission = z.infer<typeof joinSubmissionSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requiredText } from "./content-forms";
+import { requiredText, urduText } from "./content-forms";
+import type { Locale } from "#core/i18n/locale.ts";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 
 export const CONFIRMATION_LIMITS = { subject: 150, text: 5000 } as const;
@@ -19,6 +20,21 @@ export const DEFAULT_CONFIRMATION = {
   ].join("\n"),
 } as const;
 
+/**
+ * The same in Urdu, for applicants through the Urdu Join Us form while the committee has written neither an Urdu
+ * wording nor its own English one (see the mail settings service).
+ */
+export const DEFAULT_CONFIRMATION_UR = {
+  subject: "{society} میں آپ کی درخواست موصول ہو گئی",
+  text: [
+    "محترم {name}،",
+    "",
+    "{society} میں شمولیت کے لیے درخواست دینے کا شکریہ۔ ہمیں آپ کی درخواست موصول ہو گئی ہے، اور کمیٹی کا ایک رکن جلد آپ سے رابطہ کرے گا۔",
+    "",
+    "اگر آپ نے درخواست نہیں دی تھی تو اس ای میل کو نظر انداز کر دیں۔",
+  ].join("\n"),
+} as const;
+
 /** The placeholders a confirmation mail's subject and text may use, and what they stand for. */
 export const CONFIRMATION_PLACEHOLDERS = { "{name}": "the applicant's name", "{society}": "the society's short name" } as const;
 
@@ -28,10 +44,10 @@ export function fillPlaceholders(template: string, values: { name: string; socie
 }
 
 /**
- * What `{name}` becomes when the name typed is not one a person has (see greetableName): the mail goes to whoever was
- * typed.
+ * What `{name}` becomes when the name typed is not one a person has (see greetableName), in the applicant's language:
+ * the mail goes to whoever was typed.
  */
-export const NAME_STANDING_IN = "applicant";
+export const NAME_STANDING_IN: Record<Locale, string> = { en: "applicant", ur: "درخواست گزار" };
 
 /** Where the notification mails go; left empty, the default (MAIL_TO, else the first admin's email). */
 export const notificationAddressSchema = z.object({
@@ -44,11 +60,15 @@ export const notificationAddressSchema = z.object({
     .optional(),
 });
 
-/** The applicant's confirmation mail: on or off, and its subject and text. */
+const oneLine = (subject: string | undefined) => !/[\r\n]/.test(subject ?? "");
+
+/** The applicant's confirmation mail: on or off, and its subject and text; in Urdu too if the committee writes it (empty: none). */
 export const confirmationMailSchema = z.object({
   enabled: z.literal("on").optional(),
-  subject: requiredText("Subject", CONFIRMATION_LIMITS.subject).refine((subject) => !/[\r\n]/.test(subject), "Subject must be one line"),
+  subject: requiredText("Subject", CONFIRMATION_LIMITS.subject).refine(oneLine, "Subject must be one line"),
   text: requiredText("Text", CONFIRMATION_LIMITS.text),
+  subjectUr: urduText("Subject", CONFIRMATION_LIMITS.subject).refine(oneLine, "Subject in Urdu must be one line"),
+  textUr: urduText("Text", CONFIRMATION_LIMITS.text),
 });
 
 /** What /admin/mail's forms do, by their `intent`: store the notification address, store the confirmation mail. */

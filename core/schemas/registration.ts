@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { fill } from "#core/i18n/catalogue.ts";
+import { formsEn, type FormWords } from "#core/i18n/forms/en.ts";
+import { registrationEn, type RegistrationWords } from "#core/i18n/registration/en.ts";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
 import { REGISTRATION_LIMITS } from "./registration-limits";
-import { withoutNul } from "./text";
+import { textChecksIn, withoutNul } from "./text";
 import { targetIdField } from "./intent";
 import { certificateIntents } from "./certificates";
 
@@ -27,9 +30,6 @@ export interface RegistrationQuestion {
   choices: string[];
   required: boolean;
 }
-
-const required = (label: string, max: number, message = `${label} is required`) =>
-  withoutNul(z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
 
 /** The choices of a "choice" question, one per line in the admin's form: trimmed, without empty lines or repeats. */
 export const choiceLines = (text: string): string[] => [
@@ -96,74 +96,99 @@ export const capacityField = z.preprocess(
 /** The field of the answer to extra question `index` (0-based). */
 export const answerField = (index: number) => `answer${index + 1}`;
 
-function answerSchema(question: RegistrationQuestion) {
-  if (question.kind === "choice") {
-    const choice = z.string({ error: REGISTRATION_MESSAGES.chooseOne }).refine((value) => question.choices.includes(value), {
-      message: REGISTRATION_MESSAGES.chooseOne,
-    });
-    return question.required ? choice : choice.optional();
-  }
-  const max = question.kind === "short" ? REGISTRATION_LIMITS.shortAnswer : REGISTRATION_LIMITS.longAnswer;
-  const text = withoutNul(
-    z
-      .string({ error: REGISTRATION_MESSAGES.questionRequired })
-      .overwrite((value) => value.replace(/\r\n?/g, "\n"))
-      .trim()
-      .max(max, `An answer must be at most ${max} characters`),
-    "An answer",
-  );
-  return question.required ? text.min(1, REGISTRATION_MESSAGES.questionRequired) : text.optional();
-}
-
-/** Who registers: on the registration form, and for a walk-in at the door. */
-const personFields = {
-  name: required("Name", REGISTRATION_LIMITS.name),
-  email: z
-    .string({ error: "Invalid email" })
-    .trim()
-    .toLowerCase()
-    .max(REGISTRATION_LIMITS.email, `Email must be at most ${REGISTRATION_LIMITS.email} characters`)
-    .pipe(z.email({ error: "Invalid email" })),
-  phone: withoutNul(
-    z
-      .string({ error: "Phone number is required" })
-      .trim()
-      .min(10, "Phone number is required")
-      .max(REGISTRATION_LIMITS.phone, `Phone number must be at most ${REGISTRATION_LIMITS.phone} characters`),
-    "Phone number",
-  ),
-};
+/** The words the registration form's checks say: the forms' shared checks, and the registration form's own. */
+export type RegistrationSchemaWords = Pick<FormWords, "checks"> & Pick<RegistrationWords, "register">;
 
 /**
- * The registration form of an announcement with these extra questions: name, email, phone, class and one answer per
- * question. `waitingList` is the person's yes to the waiting list once the places are taken.
+ * The registration form's checks with their messages in `words`' language: who registers (also a walk-in's, at the
+ * door), and the schema of a form with given questions. The questions stay as the committee wrote them.
  */
-export function registrationSchema(questions: readonly RegistrationQuestion[]) {
-  const answers = Object.fromEntries(questions.map((question, index) => [answerField(index), answerSchema(question)]));
-  return (
-    z
-      .object({
-        ...personFields,
-        class: required("Class", REGISTRATION_LIMITS.class),
-        waitingList: z.preprocess((value) => value === "yes", z.boolean()),
-        submissionKey: withoutNul(z.string().trim().min(8).max(100), "The submission key").optional(),
-      })
-      // The answers' fields are known only at run time: their values are read by name below.
-      .extend(answers as Record<never, never>)
-      .transform((value): RegistrationInput => ({
-        name: value.name,
-        email: value.email,
-        phone: value.phone,
-        class: value.class,
-        waitingList: value.waitingList,
-        submissionKey: value.submissionKey,
-        answers: questions.map((question, index) => ({
-          question: question.label,
-          answer: String((value as Record<string, unknown>)[answerField(index)] ?? ""),
-        })),
-      }))
-  );
+function makeRegistrationSchemas({ checks, register }: RegistrationSchemaWords) {
+  const { capped, required } = textChecksIn({ checks });
+
+  function answerSchema(question: RegistrationQuestion) {
+    if (question.kind === "choice") {
+      const choice = z.string({ error: register.chooseOne }).refine((value) => question.choices.includes(value), {
+        message: register.chooseOne,
+      });
+      return question.required ? choice : choice.optional();
+    }
+    const max = question.kind === "short" ? REGISTRATION_LIMITS.shortAnswer : REGISTRATION_LIMITS.longAnswer;
+    const text = capped(
+      z
+        .string({ error: checks.questionRequired })
+        .overwrite((value) => value.replace(/\r\n?/g, "\n"))
+        .trim(),
+      register.answerLabel,
+      max,
+    );
+    return question.required ? text.min(1, checks.questionRequired) : text.optional();
+  }
+
+  /** Who registers: on the registration form, and for a walk-in at the door. */
+  const personFields = {
+    name: required(register.nameRequired, register.name, REGISTRATION_LIMITS.name),
+    email: z
+      .string({ error: checks.invalidEmail })
+      .trim()
+      .toLowerCase()
+      .max(REGISTRATION_LIMITS.email, fill(checks.tooLong, { label: register.email, max: REGISTRATION_LIMITS.email }))
+      .pipe(z.email({ error: checks.invalidEmail })),
+    phone: capped(
+      z.string({ error: register.phoneRequired }).trim().min(10, register.phoneRequired),
+      register.phone,
+      REGISTRATION_LIMITS.phone,
+    ),
+  };
+
+  /**
+   * The registration form of an announcement with these extra questions: name, email, phone, class and one answer per
+   * question. `waitingList` is the person's yes to the waiting list once the places are taken.
+   */
+  function form(questions: readonly RegistrationQuestion[]) {
+    const answers = Object.fromEntries(questions.map((question, index) => [answerField(index), answerSchema(question)]));
+    return (
+      z
+        .object({
+          ...personFields,
+          class: required(register.classRequired, register.class, REGISTRATION_LIMITS.class),
+          waitingList: z.preprocess((value) => value === "yes", z.boolean()),
+          submissionKey: withoutNul(z.string().trim().min(8).max(100), "The submission key").optional(),
+        })
+        // The answers' fields are known only at run time: their values are read by name below.
+        .extend(answers as Record<never, never>)
+        .transform((value): RegistrationInput => ({
+          name: value.name,
+          email: value.email,
+          phone: value.phone,
+          class: value.class,
+          waitingList: value.waitingList,
+          submissionKey: value.submissionKey,
+          answers: questions.map((question, index) => ({
+            question: question.label,
+            answer: String((value as Record<string, unknown>)[answerField(index)] ?? ""),
+          })),
+        }))
+    );
+  }
+  return { personFields, form };
 }
+
+export type RegistrationSchemas = ReturnType<typeof makeRegistrationSchemas>;
+
+const made = new WeakMap<object, RegistrationSchemas>();
+
+/** The registration form's checks with their messages in `words`' language (the same checks for the same words). */
+export function registrationSchemasIn(words: RegistrationSchemaWords): RegistrationSchemas {
+  let schemas = made.get(words.register);
+  if (!schemas) made.set(words.register, (schemas = makeRegistrationSchemas(words)));
+  return schemas;
+}
+
+const english = registrationSchemasIn({ checks: formsEn.checks, register: registrationEn.register });
+
+/** The registration form of an announcement with these questions, its messages in English. */
+export const registrationSchema = english.form;
 
 /** A registration as the form sends it, checked: the answers as {question, answer} pairs, in the questions' order. */
 export interface RegistrationInput {
@@ -230,7 +255,7 @@ export const checkInActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("check-in"), registrationId: targetIdField("registration") }),
     z.object({ intent: z.literal("undo"), registrationId: targetIdField("registration") }),
     z.object({ intent: z.literal("scan"), token: z.string().max(100, "Not a ticket") }),
-    z.object({ intent: z.literal("walk-in"), ...personFields }),
+    z.object({ intent: z.literal("walk-in"), ...english.personFields }),
     z.object({ intent: z.literal("sync"), checkIns: offlineCheckInsField }),
   ],
   { error: UNKNOWN_INTENT_MESSAGE },

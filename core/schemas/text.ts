@@ -1,11 +1,26 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { fill } from "#core/i18n/catalogue.ts";
+import type { FormWords } from "#core/i18n/forms/en.ts";
 
 /**
  * U+0000 (NUL) in a text field: nobody types it, SQLite would store it, and PostgreSQL refuses it in a text
  * column (the insert fails). Every text field that is stored or looked up refuses it, the same on both engines.
  */
-export function withoutNul<T extends z.ZodString>(schema: T, label: string): T {
-  return schema.refine((value) => !value.includes("\u0000"), `${label} contains a character that is not allowed`);
+export function withoutNul<T extends z.ZodString>(
+  schema: T,
+  label: string,
+  message = `${label} contains a character that is not allowed`,
+): T {
+  return schema.refine((value) => !value.includes("\u0000"), message);
+}
+
+/** A public form's text checks, their messages in the language of `checks` (core/i18n/forms): no NUL, a length cap. */
+export function textChecksIn({ checks }: Pick<FormWords, "checks">) {
+  const withoutNulIn = <T extends z.ZodString>(schema: T, label: string) => withoutNul(schema, label, fill(checks.notAllowed, { label }));
+  const capped = (schema: z.ZodString, label: string, max: number) =>
+    withoutNulIn(schema.max(max, fill(checks.tooLong, { label, max })), label);
+  const required = (message: string, label: string, max: number) => capped(z.string({ error: message }).trim().min(1, message), label, max);
+  return { withoutNul: withoutNulIn, capped, required };
 }
 
 /**

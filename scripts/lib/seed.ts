@@ -125,7 +125,7 @@ export async function seedApplications(services: Services, count: number): Promi
       joinSubmissionSchema.parse(applicant(i)),
       `10.0.${i >> 8}.${i & 255}`,
       href("/admin"),
-      new Date(now - i * 4 * 60 * 60 * 1000),
+      { now: new Date(now - i * 4 * 60 * 60 * 1000) },
     );
     if (!result.ok) throw new Error(`seeding application ${i} was refused: ${result.reason}`);
   }

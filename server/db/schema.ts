@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable } from "kysely";
 import type { DonationInterval } from "#core/blood/eligibility.ts";
 import type { BloodGroup } from "#core/blood/groups.ts";
 import type { Availability, BloodRequestStatus, RevealChannel } from "#core/messages/blood.ts";
+import type { Locale } from "#core/i18n/locale.ts";
 
 /**
  * Row types of every table. Times are UTC ISO-8601 strings ("2026-11-22T04:15:47.123Z") on both engines,
@@ -224,6 +225,8 @@ export interface RegistrationsTable {
   checkedInBy: string | null;
   /** How many times the ticket was admitted: 1 once checked in, more when offline phones each admitted it; 0 until then. */
   checkInScans: Generated<number>;
+  /** The language of the page they registered on: their mails are written in it ("en" for those made before). */
+  locale: Generated<Locale>;
 }
 
 /** A link that opens one announcement's check-in screen for a volunteer with no account (see the door-links migration). */
@@ -274,6 +277,9 @@ export interface SettingsTable {
   /** The confirmation mail's subject and text as the committee wrote them; null: the built-in wording. */
   confirmationSubject: string | null;
   confirmationText: string | null;
+  /** The same in Urdu, for applicants through the Urdu Join Us form; null: none written (see the mail settings service). */
+  confirmationSubjectUr: string | null;
+  confirmationTextUr: string | null;
   /** Days between two donations an Owner set, for men and for women; null: the defaults (90, 120). */
   bloodIntervalMenDays: number | null;
   bloodIntervalWomenDays: number | null;

@@ -96,6 +96,8 @@ describe("mail messages", () => {
     expect(mail.subject).toBe("We received your application Bcc: x@example.org");
     expect(mail.text).toBe("Dear <Ayesha>,\n\nThank you.\n");
     expect(mail.html).toContain("Dear &lt;Ayesha&gt;,\n\nThank you.");
+    // Its direction follows its first letter: an Urdu mail reads right to left.
+    expect(mail.html).toContain('<p dir="auto"');
     expect(Object.keys(mail.templateParams).sort()).toEqual(["message", "reply_to", "subject", "to_name"]);
     const committee = "Committee <committee@example.org>, secretary@example.org";
     expect(

@@ -179,7 +179,8 @@ function renderConfirmation(
   htmlAfter = "",
 ): Omit<Mail, "kind"> {
   const body = text.replace(/\r\n?/g, "\n");
-  const html = htmlPage(`<p style="white-space:pre-wrap">${escapeHtml(body)}</p>${htmlAfter}`);
+  // dir="auto": a mail in Urdu reads right to left, as its first letter says.
+  const html = htmlPage(`<p dir="auto" style="white-space:pre-wrap">${escapeHtml(body)}</p>${htmlAfter}`);
   const replyTo = notificationAddress === undefined ? undefined : headerSafe(notificationAddress);
   return {
     to: safeAddress(to),

@@ -11,7 +11,15 @@ export interface SiteSettings {
 /** The mail settings as stored: null where the committee kept the default. */
 export interface StoredMailSettings {
   notificationEmail: string | null;
-  confirmation: { enabled: boolean; subject: string | null; text: string | null };
+  confirmation: ConfirmationWording & { enabled: boolean };
+}
+
+/** The confirmation mail's subject and text as stored, in English and in Urdu: null where none was written. */
+export interface ConfirmationWording {
+  subject: string | null;
+  text: string | null;
+  subjectUr: string | null;
+  textUr: string | null;
 }
 
 export function settingsRepo(db: Kysely<Database>) {
@@ -144,7 +152,14 @@ export function settingsRepo(db: Kysely<Database>) {
     async mailSettings(): Promise<StoredMailSettings> {
       const row = await db
         .selectFrom("settings")
-        .select(["notificationEmail", "confirmationEnabled", "confirmationSubject", "confirmationText"])
+        .select([
+          "notificationEmail",
+          "confirmationEnabled",
+          "confirmationSubject",
+          "confirmationText",
+          "confirmationSubjectUr",
+          "confirmationTextUr",
+        ])
         .where("id", "=", SETTINGS_ID)
         .executeTakeFirst();
       return {
@@ -153,6 +168,8 @@ export function settingsRepo(db: Kysely<Database>) {
           enabled: row ? row.confirmationEnabled === 1 : true,
           subject: row?.confirmationSubject ?? null,
           text: row?.confirmationText ?? null,
+          subjectUr: row?.confirmationSubjectUr ?? null,
+          textUr: row?.confirmationTextUr ?? null,
         },
       };
     },
@@ -166,13 +183,28 @@ export function settingsRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    async setConfirmation({ enabled, subject, text }: { enabled: boolean; subject: string; text: string }): Promise<void> {
+    /** `subjectUr`, `textUr`: null where none is written in Urdu. */
+    async setConfirmation({
+      enabled,
+      subject,
+      text,
+      subjectUr,
+      textUr,
+    }: {
+      enabled: boolean;
+      subject: string;
+      text: string;
+      subjectUr: string | null;
+      textUr: string | null;
+    }): Promise<void> {
       await db
         .updateTable("settings")
         .set({
           confirmationEnabled: enabled ? 1 : 0,
           confirmationSubject: subject,
           confirmationText: text,
+          confirmationSubjectUr: subjectUr,
+          confirmationTextUr: textUr,
           updatedAt: new Date().toISOString(),
         })
         .where("id", "=", SETTINGS_ID)

@@ -295,6 +295,8 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
       whatsAppMessage: shareAs("خون کا عطیہ", "Camp on Saturday"),
       image: { ...english!.image!, alt: imageAlt },
       preview: { ...english!.preview!, alt: imageAlt },
+      // The link's words, none written by the admin: the site's own, in Urdu.
+      link: { ...english!.link!, label: "گوگل فارم کے ذریعے رجسٹر کریں" },
     };
     expect(english!.image?.alt).toBe("Image for Blood drive");
     expect(english!.whatsAppMessage).toBe(shareAs("Blood drive", "Camp on Saturday"));

@@ -73,11 +73,11 @@ describe.each(testEngines())("join applications on %s", (engine) => {
       localAddressLabel: async () => "Sargodha Address",
       erase,
       admitMembers: members.admit,
-      confirmationFor: async ({ name, email }) => ({
+      confirmationFor: async ({ name, email }, locale) => ({
         kind: "confirmation",
         to: { name, address: email },
         society: "SMS",
-        subject: "Received",
+        subject: locale === "ur" ? "موصول ہوئی" : "Received",
         text: "Thank you.",
       }),
     });
@@ -111,7 +111,7 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     );
 
   test("an application is stored with its answers, the notification and the applicant's confirmation", async () => {
-    const stored = await service().submit(application({ bloodGroup: "  " }), "198.51.100.1", "/admin", NOW);
+    const stored = await service().submit(application({ bloodGroup: "  " }), "198.51.100.1", "/admin", { now: NOW });
     expect(stored).toMatchObject({ ok: true });
     const id = (stored as { id: string }).id;
     const [row] = await database.db.selectFrom("applications").selectAll().execute();
@@ -126,7 +126,7 @@ describe.each(testEngines())("join applications on %s", (engine) => {
       {
         kind: "confirmation",
         recordId: id,
-        payload: expect.objectContaining({ to: { name: "Ayesha Khan", address: "ayesha@example.org" } }),
+        payload: expect.objectContaining({ to: { name: "Ayesha Khan", address: "ayesha@example.org" }, subject: "Received" }),
       },
       {
         kind: "join",
@@ -151,9 +151,14 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     ]);
   });
 
+  test("an applicant through the Urdu form gets the confirmation in Urdu", async () => {
+    expect(await service().submit(application(), "198.51.100.1", "/admin", { now: NOW, locale: "ur" })).toMatchObject({ ok: true });
+    expect((await mails()).find((mail) => mail.kind === "confirmation")?.payload).toMatchObject({ subject: "موصول ہوئی" });
+  });
+
   test("refused while Join Us is hidden, storing nothing", async () => {
     await database.db.updateTable("settings").set({ joinUsVisible: 0 }).execute();
-    expect(await service().submit(application(), "198.51.100.1", "/admin", NOW)).toEqual({ ok: false, reason: "closed" });
+    expect(await service().submit(application(), "198.51.100.1", "/admin", { now: NOW })).toEqual({ ok: false, reason: "closed" });
     expect(await database.db.selectFrom("applications").select("id").execute()).toEqual([]);
     expect(await mails()).toEqual([]);
   });
@@ -164,10 +169,12 @@ describe.each(testEngines())("join applications on %s", (engine) => {
       (await database.db.selectFrom("applications").select("possibleDuplicate").orderBy("createdAt").execute()).map(
         (row) => row.possibleDuplicate,
       );
-    await applications.submit(application(), "198.51.100.1", "/admin", NOW);
-    await applications.submit(application({ email: "other@example.org" }), "198.51.100.2", "/admin", new Date(NOW.getTime() + 1000));
-    await applications.submit(application(), "198.51.100.3", "/admin", new Date(NOW.getTime() + 29 * DAY));
-    await applications.submit(application(), "198.51.100.4", "/admin", new Date(NOW.getTime() + 60 * DAY));
+    await applications.submit(application(), "198.51.100.1", "/admin", { now: NOW });
+    await applications.submit(application({ email: "other@example.org" }), "198.51.100.2", "/admin", {
+      now: new Date(NOW.getTime() + 1000),
+    });
+    await applications.submit(application(), "198.51.100.3", "/admin", { now: new Date(NOW.getTime() + 29 * DAY) });
+    await applications.submit(application(), "198.51.100.4", "/admin", { now: new Date(NOW.getTime() + 60 * DAY) });
     expect(await marks()).toEqual([0, 0, 1, 0]);
     const listed = (await applications.listPage(filter())).applications;
     expect(listed.map((application) => application.possibleDuplicate)).toEqual([false, true, false, false]);
@@ -178,20 +185,23 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     let n = 0;
     const fresh = (more: Record<string, unknown> = {}) => application({ email: `applicant.${(n += 1)}@example.org`, ...more });
     const resent = fresh();
-    for (let i = 0; i < 3; i++) expect(await applications.submit(resent, "2001:db8:1:2::1", "/admin", NOW)).toMatchObject({ ok: true });
+    for (let i = 0; i < 3; i++)
+      expect(await applications.submit(resent, "2001:db8:1:2::1", "/admin", { now: NOW })).toMatchObject({ ok: true });
     for (let i = 1; i < PUBLIC_FORM_LIMIT.limit; i++) {
-      expect(await applications.submit(fresh(), `2001:db8:1:2::${i.toString(16)}`, "/admin", NOW)).toMatchObject({ ok: true });
+      expect(await applications.submit(fresh(), `2001:db8:1:2::${i.toString(16)}`, "/admin", { now: NOW })).toMatchObject({ ok: true });
     }
-    const refused = await applications.submit(fresh(), "2001:db8:1:2:ffff::9", "/admin", NOW);
+    const refused = await applications.submit(fresh(), "2001:db8:1:2:ffff::9", "/admin", { now: NOW });
     expect(refused).toEqual({ ok: false, reason: "limit-reached", scope: "address", retryAfterSeconds: 600 });
-    expect(await applications.submit(fresh(), "2001:db8:1:3::1", "/admin", NOW)).toMatchObject({ ok: true });
+    expect(await applications.submit(fresh(), "2001:db8:1:3::1", "/admin", { now: NOW })).toMatchObject({ ok: true });
 
     // One email from anywhere, spelt any way: the fourth of a day is refused; the next day it is taken again.
     for (let i = 0; i < 3; i++)
-      expect(await applications.submit(application(), `198.51.100.${i}`, "/admin", NOW)).toMatchObject({ ok: true });
-    const fourth = await applications.submit(application({ email: " AYESHA@example.org" }), "198.51.100.9", "/admin", NOW);
+      expect(await applications.submit(application(), `198.51.100.${i}`, "/admin", { now: NOW })).toMatchObject({ ok: true });
+    const fourth = await applications.submit(application({ email: " AYESHA@example.org" }), "198.51.100.9", "/admin", { now: NOW });
     expect(fourth).toEqual({ ok: false, reason: "limit-reached", scope: "email", retryAfterSeconds: 24 * 3600 });
-    expect(await applications.submit(application(), "198.51.100.9", "/admin", new Date(NOW.getTime() + DAY))).toMatchObject({ ok: true });
+    expect(await applications.submit(application(), "198.51.100.9", "/admin", { now: new Date(NOW.getTime() + DAY) })).toMatchObject({
+      ok: true,
+    });
     expect(await database.db.selectFrom("applications").select("id").execute()).toHaveLength(PUBLIC_FORM_LIMIT.limit + 1 + 4);
     // Counters name a hash, never the address.
     const keys = (await database.db.selectFrom("rateLimits").select("key").execute()).map((row) => row.key).join(" ");
@@ -202,8 +212,8 @@ describe.each(testEngines())("join applications on %s", (engine) => {
     const applications = service();
     const twice = application();
     const [first, second] = await Promise.all([
-      applications.submit(twice, "198.51.100.1", "/admin", NOW),
-      applications.submit(twice, "198.51.100.1", "/admin", NOW),
+      applications.submit(twice, "198.51.100.1", "/admin", { now: NOW }),
+      applications.submit(twice, "198.51.100.1", "/admin", { now: NOW }),
     ]);
     expect(first).toEqual(second);
     expect(await database.db.selectFrom("applications").select("id").execute()).toHaveLength(1);
@@ -332,8 +342,10 @@ describe.each(testEngines())("join applications on %s", (engine) => {
 
   test("deleting several takes them with their history, their mails and the mails' files, and audits their ids only", async () => {
     const applications = service();
-    await applications.submit(application({ fullname: "Zainab Private", email: "zainab@example.org" }), "198.51.100.1", "/admin", NOW);
-    await applications.submit(application({ email: "kept@example.org" }), "198.51.100.2", "/admin", NOW);
+    await applications.submit(application({ fullname: "Zainab Private", email: "zainab@example.org" }), "198.51.100.1", "/admin", {
+      now: NOW,
+    });
+    await applications.submit(application({ email: "kept@example.org" }), "198.51.100.2", "/admin", { now: NOW });
     const [zainab, kept] = (await database.db.selectFrom("applications").select(["id", "email"]).orderBy("email", "desc").execute()).map(
       (row) => row.id,
     );

@@ -1,3 +1,4 @@
+import type { Locale } from "#core/i18n/locale.ts";
 import type { JoinSubmission } from "#core/schemas/join.ts";
 import { APPLICATIONS_PAGE_SIZE, type ApplicationFilter, type ApplicationStatus } from "#core/schemas/applications.ts";
 import type { Kysely } from "kysely";
@@ -27,8 +28,11 @@ export interface ApplicationServiceDeps {
   erase: RecordEraser;
   /** In the transaction that accepts requests: makes their applicants members (memberService's `admit`). */
   admitMembers(trx: Repos, applicationIds: readonly string[], actor: Actor, now: Date): Promise<void>;
-  /** The applicant's confirmation mail as the committee set it; undefined when it is off. */
-  confirmationFor(applicant: { name: string; email: string }): Promise<Extract<OutboxPayload, { kind: "confirmation" }> | undefined>;
+  /** The applicant's confirmation mail as the committee set it, in the language they applied in; undefined when it is off. */
+  confirmationFor(
+    applicant: { name: string; email: string },
+    locale: Locale,
+  ): Promise<Extract<OutboxPayload, { kind: "confirmation" }> | undefined>;
 }
 
 /** The admin who acts: the id for the audit log, the email for the request's history. */
@@ -89,13 +93,14 @@ export function applicationService({
   return {
     /**
      * Stores an application with its mails (see submissionStore); refused while Join Us is hidden. `linkPage` is the
-     * admin page the notification links to (the app's `href`).
+     * admin page the notification links to (the app's `href`); `locale` the language the applicant applied in, which
+     * their confirmation mail is written in.
      */
     async submit(
       submission: JoinSubmission,
       clientIp: string,
       linkPage: string,
-      now = new Date(),
+      { now = new Date(), locale = "en" }: { now?: Date; locale?: Locale } = {},
     ): Promise<SubmissionResult | { ok: false; reason: "closed" }> {
       if (!(await repos.settings.get()).joinUsVisible) return { ok: false, reason: "closed" };
       const { fullname: name, email, phone, department, sargodhaAddress, permanentAddress, submissionKey } = submission;
@@ -116,7 +121,7 @@ export function applicationService({
       };
       const params = { name, email, phone, class: submission.class, department, sargodhaAddress, permanentAddress };
       const duplicateSince = new Date(now.getTime() - DUPLICATE_WINDOW_MS);
-      const confirmation = await confirmationFor({ name, email });
+      const confirmation = await confirmationFor({ name, email }, locale);
       return store({
         form: "join",
         clientIp,

@@ -137,7 +137,7 @@ export function createServices(deps: ServiceDeps) {
       questions: content.joinQuestions,
       localAddressLabel: content.localAddressLabel,
       erase,
-      confirmationFor: async (applicant) => mailSettings.confirmationFor(applicant, (await content.chrome()).shortName),
+      confirmationFor: async (applicant, locale) => mailSettings.confirmationFor(applicant, (await content.chrome()).shortName, locale),
       admitMembers: members.admit,
     }),
     /** The society's members: made by accepting join requests, listed, renewed each session. */

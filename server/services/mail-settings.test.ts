@@ -1,4 +1,10 @@
-import { confirmationMailSchema, DEFAULT_CONFIRMATION, fillPlaceholders, notificationAddressSchema } from "#core/schemas/mail-settings.ts";
+import {
+  confirmationMailSchema,
+  DEFAULT_CONFIRMATION,
+  DEFAULT_CONFIRMATION_UR,
+  fillPlaceholders,
+  notificationAddressSchema,
+} from "#core/schemas/mail-settings.ts";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
 import type { MailConfig } from "#server/config.ts";
@@ -35,6 +41,22 @@ describe("the confirmation's placeholders", () => {
     expect(confirmationMailSchema.parse({ subject: "Received", text: "We have it." })).toEqual({
       subject: "Received",
       text: "We have it.",
+    });
+  });
+
+  test("the Urdu subject and text are optional, with the English limits and a subject of one line", () => {
+    const refusals = (fields: Record<string, string>) =>
+      Object.fromEntries(confirmationMailSchema.safeParse(fields).error?.issues.map((issue) => [issue.path[0], issue.message]) ?? []);
+    const english = { subject: "Received", text: "We have it." };
+    expect(refusals({ ...english, subjectUr: "x".repeat(151), textUr: "x".repeat(5001) })).toEqual({
+      subjectUr: "Subject in Urdu must be at most 150 characters",
+      textUr: "Text in Urdu must be at most 5000 characters",
+    });
+    expect(refusals({ ...english, subjectUr: "موصول\r\nBcc: x@example.org" })).toEqual({ subjectUr: "Subject in Urdu must be one line" });
+    expect(confirmationMailSchema.parse({ ...english, subjectUr: " موصول ", textUr: "شکریہ\r\n{name}" })).toEqual({
+      ...english,
+      subjectUr: "موصول",
+      textUr: "شکریہ\n{name}",
     });
   });
 });
@@ -92,7 +114,8 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
     const actor = await admin("first@society.test");
     const service = mailSettingsService({ db: database.db, mail: { transport: SMTP, to: undefined } });
     await service.setConfirmation({ enabled: true, subject: "Hello {name}", text: "Dear {name}," }, actor);
-    const confirmation = (name: string) => service.confirmationFor({ name, email: "x@example.org" }, "SMS");
+    const confirmation = (name: string, locale: "en" | "ur" = "en") =>
+      service.confirmationFor({ name, email: "x@example.org" }, "SMS", locale);
     expect(await confirmation("Ayesha O'Neil-Khan")).toMatchObject({
       to: { name: "Ayesha O'Neil-Khan" },
       subject: "Hello Ayesha O'Neil-Khan",
@@ -101,13 +124,15 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
     for (const name of ["Win a prize at https://evil.example", "Ayesha\r\nBcc: x@example.org", "x".repeat(61), "<b>Ayesha</b>"]) {
       expect(await confirmation(name)).toMatchObject({ to: { name: "" }, subject: "Hello applicant", text: "Dear applicant," });
     }
+    // In Urdu, the stand-in is Urdu.
+    expect(await confirmation("<b>Ayesha</b>", "ur")).toMatchObject({ to: { name: "" }, subject: "Hello درخواست گزار" });
   });
 
   test("the confirmation: the built-in wording until edited, the placeholders filled in, nothing when it is off", async () => {
     const actor = await admin("first@society.test");
     const service = mailSettingsService({ db: database.db, mail: { transport: SMTP, to: undefined } });
     const applicant = { name: "Ayesha", email: "ayesha@example.org" };
-    expect(await service.confirmationFor(applicant, "SMS")).toEqual({
+    expect(await service.confirmationFor(applicant, "SMS", "en")).toEqual({
       kind: "confirmation",
       to: { name: "Ayesha", address: "ayesha@example.org" },
       society: "SMS",
@@ -115,13 +140,15 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
       text: fillPlaceholders(DEFAULT_CONFIRMATION.text, { name: "Ayesha", society: "SMS" }),
     });
     await service.setConfirmation({ enabled: true, subject: "Hello {name}", text: "Welcome to {society}." }, actor);
-    expect(await service.confirmationFor(applicant, "SMS")).toMatchObject({ subject: "Hello Ayesha", text: "Welcome to SMS." });
+    expect(await service.confirmationFor(applicant, "SMS", "en")).toMatchObject({ subject: "Hello Ayesha", text: "Welcome to SMS." });
     await service.setConfirmation({ enabled: false, subject: "Hello {name}", text: "Welcome to {society}." }, actor);
-    expect(await service.confirmationFor(applicant, "SMS")).toBeUndefined();
+    expect(await service.confirmationFor(applicant, "SMS", "en")).toBeUndefined();
     expect((await service.get()).confirmation).toEqual({
       enabled: false,
       subject: "Hello {name}",
       text: "Welcome to {society}.",
+      subjectUr: null,
+      textUr: null,
       sendable: true,
     });
     const audit = await database.db.selectFrom("auditLog").select(["action", "detail"]).orderBy("at").orderBy("id").execute();
@@ -129,6 +156,63 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
       { action: "mail.confirmation", detail: "enabled=true" },
       { action: "mail.confirmation", detail: "enabled=false" },
     ]);
+  });
+
+  describe("in Urdu, for those who apply through the Urdu form", () => {
+    const applicant = { name: "Ayesha", email: "ayesha@example.org" };
+    const filled = (wording: { subject: string; text: string }) => ({
+      subject: fillPlaceholders(wording.subject, { name: "Ayesha", society: "SMS" }),
+      text: fillPlaceholders(wording.text, { name: "Ayesha", society: "SMS" }),
+    });
+    const setUp = async () => {
+      const actor = await admin("first@society.test");
+      const service = mailSettingsService({ db: database.db, mail: { transport: SMTP, to: undefined } });
+      const wordingIn = async (locale: "en" | "ur") => {
+        const mail = await service.confirmationFor(applicant, "SMS", locale);
+        return mail && { subject: mail.subject, text: mail.text };
+      };
+      const save = (wording: { subject?: string; text?: string; subjectUr?: string; textUr?: string }) =>
+        service.setConfirmation({ enabled: true, ...DEFAULT_CONFIRMATION, ...wording }, actor);
+      return { service, wordingIn, save };
+    };
+
+    test("an Urdu applicant gets the committee's Urdu subject and text where written; an English applicant the English", async () => {
+      const { wordingIn, save } = await setUp();
+      await save({ subjectUr: "{name}، درخواست موصول ہوئی", textUr: "{society} کی طرف سے شکریہ۔" });
+      expect(await wordingIn("ur")).toEqual({ subject: "Ayesha، درخواست موصول ہوئی", text: "SMS کی طرف سے شکریہ۔" });
+      expect(await wordingIn("en")).toEqual(filled(DEFAULT_CONFIRMATION));
+      // Field by field: the Urdu subject written, the text not (the English being the default): the Urdu default's text.
+      await save({ subject: "Hello {name}", text: "Welcome to {society}.", subjectUr: "{name}، درخواست موصول ہوئی" });
+      expect(await wordingIn("ur")).toEqual({ subject: "Ayesha، درخواست موصول ہوئی", text: "Welcome to SMS." });
+      expect(await wordingIn("en")).toEqual({ subject: "Hello Ayesha", text: "Welcome to SMS." });
+    });
+
+    test("with no Urdu written: the Urdu default while the English is the default, the committee's English once they wrote their own", async () => {
+      const { wordingIn, save } = await setUp();
+      expect(await wordingIn("ur")).toEqual(filled(DEFAULT_CONFIRMATION_UR));
+      // Saving the page unchanged stores the English default as shown: still the default.
+      await save({});
+      expect(await wordingIn("ur")).toEqual(filled(DEFAULT_CONFIRMATION_UR));
+      await save({ text: "Come to the meeting on Friday, {name}." });
+      expect(await wordingIn("ur")).toEqual({
+        subject: filled(DEFAULT_CONFIRMATION_UR).subject,
+        text: "Come to the meeting on Friday, Ayesha.",
+      });
+      await save({ subject: "Hello {name}", text: "Come to the meeting on Friday, {name}." });
+      expect(await wordingIn("ur")).toEqual({ subject: "Hello Ayesha", text: "Come to the meeting on Friday, Ayesha." });
+    });
+
+    test("the Urdu subject and text are stored as written, and emptied are none", async () => {
+      const { service, save } = await setUp();
+      expect((await service.get()).confirmation).toMatchObject({ subjectUr: null, textUr: null });
+      await save({ subjectUr: "درخواست موصول ہوئی", textUr: "شکریہ۔" });
+      expect((await service.get()).confirmation).toMatchObject({ subjectUr: "درخواست موصول ہوئی", textUr: "شکریہ۔" });
+      await save({ subjectUr: "", textUr: undefined });
+      expect((await service.get()).confirmation).toMatchObject({ subjectUr: null, textUr: null });
+      expect(await database.db.selectFrom("settings").select(["confirmationSubjectUr", "confirmationTextUr"]).execute()).toEqual([
+        { confirmationSubjectUr: null, confirmationTextUr: null },
+      ]);
+    });
   });
 
   test("with EmailJS and no confirmation template, no confirmation is queued, and the settings say why", async () => {
@@ -143,8 +227,8 @@ describe.each(testEngines())("the mail settings on %s", (engine) => {
     const applicant = { name: "Ayesha", email: "ayesha@example.org" };
     const without = mailSettingsService({ db: database.db, mail: { transport: emailjs(), to: undefined } });
     expect((await without.get()).confirmation.sendable).toBe(false);
-    expect(await without.confirmationFor(applicant, "SMS")).toBeUndefined();
+    expect(await without.confirmationFor(applicant, "SMS", "en")).toBeUndefined();
     const withTemplate = mailSettingsService({ db: database.db, mail: { transport: emailjs("t"), to: undefined } });
-    expect(await withTemplate.confirmationFor(applicant, "SMS")).toBeDefined();
+    expect(await withTemplate.confirmationFor(applicant, "SMS", "en")).toBeDefined();
   });
 });

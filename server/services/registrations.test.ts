@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { RegistrationInput, RegistrationQuestion } from "#core/schemas/registration.ts";
+import type { RegistrationQuestion } from "#core/schemas/registration.ts";
 import { publishedAnnouncement } from "#tests/shared/announcement-values.ts";
 import { openTestDatabase, type TestDatabase, testEngines } from "#tests/shared/test-database.ts";
 import { newId } from "#server/db/ids.ts";
@@ -18,7 +18,7 @@ import { localStorage } from "#server/storage/local-storage.ts";
 import { announcementService } from "./announcements";
 import { personalDataService, recordEraser } from "./personal-data";
 import { RECIPIENT_DAILY_LIMIT, submissionStore } from "./public-submissions";
-import { CONFIRM_LINK_MS, type RegistrationService, registrationService } from "./registrations";
+import { CONFIRM_LINK_MS, type RegistrationRequest, type RegistrationService, registrationService } from "./registrations";
 import { registrationsCsv } from "./registrations-csv";
 import { DOOR_SEARCH_LIMIT } from "#core/tickets.ts";
 import { ticketSigner } from "./registrations/tickets";
@@ -33,13 +33,14 @@ const TICKET_PATH = expect.stringMatching(/^\/ticket\?token=[A-Za-z0-9_-]{43}$/)
 
 const emailOf = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@example.org`;
 
-const person = (name: string, more: Partial<RegistrationInput> = {}): RegistrationInput => ({
+const person = (name: string, more: Partial<RegistrationRequest> = {}): RegistrationRequest => ({
   name,
   email: emailOf(name),
   phone: "03001234567",
   class: "2nd Year",
   waitingList: false,
   answers: [{ question: "Your roll number", answer: "42" }],
+  locale: "en",
   ...more,
 });
 
@@ -109,7 +110,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   }
 
   /** Registers as the form's action does: the announcement read once, the registration taken for what was read. */
-  async function register(service: RegistrationService, id: string, input: RegistrationInput, clientIp = nextIp(), now = new Date()) {
+  async function register(service: RegistrationService, id: string, input: RegistrationRequest, clientIp = nextIp(), now = new Date()) {
     const target = await service.target(id, now);
     if (!target) throw new Error(`announcement ${id} takes no registrations`);
     return service.register(target, input, clientIp, now);
@@ -148,7 +149,11 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   async function linkToken(id: string, email: string): Promise<string> {
     const link = (await mails())
       .filter((mail) => mail.kind === "registration-confirm" && mail.to.address === email)
-      .map((mail) => new RegExp(`https://society\\.example/announcement/${id}/confirm\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text)?.[1])
+      // Under /ur for a registration made on the Urdu site.
+      .map(
+        (mail) =>
+          new RegExp(`https://society\\.example(?:/ur)?/announcement/${id}/confirm\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text)?.[1],
+      )
       .filter((token) => token !== undefined)
       .at(-1);
     if (!link) throw new Error(`no confirmation link mailed to ${email}`);
@@ -156,7 +161,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
   }
 
   /** Registers, then confirms from the mailed link: what the registrant ends up with. */
-  async function registerAndConfirm(service: RegistrationService, id: string, input: RegistrationInput, clientIp = nextIp()) {
+  async function registerAndConfirm(service: RegistrationService, id: string, input: RegistrationRequest, clientIp = nextIp()) {
     expect(await register(service, id, input, clientIp)).toEqual({ ok: true, status: "unconfirmed" });
     return service.confirm(id, await linkToken(id, input.email));
   }
@@ -540,6 +545,30 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     expect(await statuses(id)).toEqual(["Bilal: registered"]);
     expect(await registrations.delete(id, newId(), "admin-1")).toBe(false);
     expect(await registrations.delete(await announcement({}), chand.id, "admin-1")).toBe(false);
+  });
+
+  test("a registration made on the Urdu site keeps its language: its mails are in Urdu, the one moving it up later too", async () => {
+    const { registrations } = services();
+    const id = await announcement({ capacity: 1 }, { event: true });
+    await registerAndConfirm(registrations, id, person("Amna"));
+    await registerAndConfirm(registrations, id, person("Bilal", { waitingList: true, locale: "ur" }));
+    // Sent again from the other language's page while unconfirmed: the new link, and what follows, in that language.
+    await register(registrations, id, person("Chand", { waitingList: true }));
+    await register(registrations, id, person("Chand", { waitingList: true, locale: "ur" }));
+    expect((await rows()).map((row) => `${row.name}: ${row.locale}`)).toEqual(["Amna: en", "Bilal: ur", "Chand: ur"]);
+    expect((await mails()).filter((mail) => mail.to.address === "chand@example.org").map((mail) => mail.subject)).toEqual([
+      "Confirm your place: First aid workshop",
+      "اپنی جگہ کی تصدیق کریں: First aid workshop",
+    ]);
+
+    const [amna] = await createRepos(database.db).registrations.listFor(id);
+    await registrations.delete(id, amna!.id, "admin-1");
+    const bilals = (await mails()).filter((mail) => mail.to.address === "bilal@example.org").map((mail) => mail.subject);
+    expect(bilals).toEqual([
+      "اپنی جگہ کی تصدیق کریں: First aid workshop",
+      "انتظار کی فہرست: First aid workshop",
+      "جگہ خالی ہوئی: آپ First aid workshop کے لیے رجسٹر ہو گئے ہیں",
+    ]);
   });
 
   test("a confirmed registration's ticket: its page shows the place or the waiting-list number as it moves up; its mails carry it", async () => {
@@ -974,6 +1003,7 @@ describe.each(testEngines())("registrations on %s", (engine) => {
       checkedInAt,
       checkedInBy: checkedInAt && "Sara",
       checkInScans: checkedInAt ? 1 : 0,
+      locale: "en" as const,
     });
     const list = [
       registration([{ question: "Old wording", answer: "yes" }], "registered", "2026-12-05T04:05:00.000Z"),

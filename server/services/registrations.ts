@@ -14,7 +14,12 @@ export type { ListedRegistration } from "#server/services/registrations/admin.ts
 export type { CheckInResult, DoorEntry, WalkInRefusal } from "#server/services/registrations/check-in.ts";
 export type { DoorLinkRefusal, ListedDoorLink } from "#server/services/registrations/door-links.ts";
 export type { OfflineCheckInOutcome, OfflineDoorEntry, OfflineDoorList } from "#server/services/registrations/offline-door.ts";
-export type { ConfirmResult, RegistrationRefusal, RegistrationResult } from "#server/services/registrations/registering.ts";
+export type {
+  ConfirmResult,
+  RegistrationRefusal,
+  RegistrationRequest,
+  RegistrationResult,
+} from "#server/services/registrations/registering.ts";
 export { CONFIRM_LINK_MS, type RegistrationTarget } from "#server/services/registrations/registering.ts";
 export type { TicketPage } from "#server/services/registrations/ticket-page.ts";
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { site } from "#content/site.ts";
+import { registrationUr } from "#core/i18n/registration/ur.ts";
 import type { RegistrationQuestion } from "#core/schemas/registration.ts";
 import type { DatabaseHandle } from "#server/db/database.ts";
 import { SESSION_COOKIE } from "#server/auth/session-cookie.server.ts";
@@ -499,6 +500,15 @@ const SCREENS: Screen[] = [
     },
   },
   { name: "Events & Activities in Urdu", path: "/ur/events-and-activities" },
+  {
+    name: "the registration form in Urdu, with every field's message",
+    path: async ({ seed }) => `/ur/announcement/${(await seedCamp(seed)).id}/register`,
+    reach: async (page) => {
+      const form = page.getByRole("form", { name: registrationUr.register!.formName });
+      await button(form, registrationUr.register!.register!).click();
+      await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
 
   // Signing in.
   {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { type CaughtMailFile, expect, type Mailbox, test } from "./fixtures";
+import { type CaughtMailFile, expect, header, type Mailbox, test } from "./fixtures";
 import { E2E_ADMIN } from "./e2e-server";
 import { expectPanel, signInThroughForm } from "./sign-in";
 import { adminNav } from "./menus";
@@ -28,7 +28,6 @@ const LAST_OWNER = "The site needs an Owner who can sign in: make another admin 
 /** formatSiteTime's "23 November 2026 at 15:04". */
 const SITE_TIME = /^\d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}$/;
 
-const header = (mail: CaughtMailFile, name: string) => mail.headers.find(([key]) => key === name)?.[1];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The mail the catcher received for `address` (waiting for it). */

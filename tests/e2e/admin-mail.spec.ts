@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { type CaughtMailFile, expect, test } from "./fixtures";
+import { expect, header, test } from "./fixtures";
 import { goToAdminSection } from "./menus";
 
 /**
@@ -17,8 +17,6 @@ const FROM_MAIL_TO = "from the server's MAIL_TO setting";
 /** An address no other test (nor another run against a kept server) uses. */
 const uniqueAddress = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@society.test`;
 
-const header = (mail: CaughtMailFile, name: string) => mail.headers.find(([key]) => key === name)?.[1];
-
 const notificationForm = (page: Page) => page.getByRole("form", { name: "Notification address" });
 const confirmationForm = (page: Page) => page.getByRole("form", { name: "Confirmation to applicants" });
 
@@ -34,7 +32,14 @@ test.describe("admin mail settings", () => {
   test.afterEach(async ({ database }) => {
     await database.db
       .updateTable("settings")
-      .set({ notificationEmail: null, confirmationEnabled: 1, confirmationSubject: null, confirmationText: null })
+      .set({
+        notificationEmail: null,
+        confirmationEnabled: 1,
+        confirmationSubject: null,
+        confirmationText: null,
+        confirmationSubjectUr: null,
+        confirmationTextUr: null,
+      })
       .execute();
   });
 

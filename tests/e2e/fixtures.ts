@@ -267,6 +267,27 @@ export interface CaughtMailFile {
   attachments: { filename: string; contentType: string; content: string }[];
 }
 
+/** RFC 2047's encoded words (`=?UTF-8?B?…?=`, how a mail's header carries Urdu) as the text they stand for. */
+const decodeEncodedWords = (value: string) =>
+  value.replace(/(?:=\?UTF-8\?[BQ]\?[^?]*\?=\s*)+/gi, (run) => {
+    // Adjacent words join without the space between them; their bytes are decoded together (a letter may span two).
+    const bytes = [...run.matchAll(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi)].map(([, encoding, text]) =>
+      encoding!.toUpperCase() === "B"
+        ? Buffer.from(text!, "base64")
+        : Buffer.from(
+            text!.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ),
+    );
+    return Buffer.concat(bytes).toString("utf8") + (/\s$/.test(run) ? " " : "");
+  });
+
+/** A caught mail's header (`subject`, `to`…; names in lower case), encoded words decoded. */
+export const header = (mail: CaughtMailFile, name: string) => {
+  const value = mail.headers.find(([key]) => key === name)?.[1];
+  return value === undefined ? undefined : decodeEncodedWords(value);
+};
+
 export interface Mailbox {
   /** Waits for the first mail (since this test began) whose text contains `text`. */
   waitFor(text: string, timeoutMs?: number): Promise<CaughtMailFile>;

@@ -1,4 +1,4 @@
-import { en } from "#core/i18n/en.ts";
+import { announcementsEn } from "#core/i18n/announcements/en.ts";
 import { ANNOUNCEMENT_NOTIFICATION } from "#core/messages/push.ts";
 import { expect, test } from "./fixtures";
 
@@ -42,13 +42,13 @@ test("Get notified subscribes this browser; a new announcement is pushed to it o
   const subscribers = () => database.db.selectFrom("pushSubscriptions").select("endpoint").execute();
 
   await page.goto("/announcement");
-  await page.getByRole("button", { name: en.notify.subscribe }).click();
-  await expect(page.getByText(en.notify.on, { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: en.notify.unsubscribe })).toBeVisible();
+  await page.getByRole("button", { name: announcementsEn.notify.subscribe }).click();
+  await expect(page.getByText(announcementsEn.notify.on, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: announcementsEn.notify.unsubscribe })).toBeVisible();
   expect(await subscribers()).toEqual([{ endpoint: subscription.endpoint }]);
   // The page remembers: opened again, it offers to stop them.
   await page.reload();
-  await expect(page.getByRole("button", { name: en.notify.unsubscribe })).toBeVisible();
+  await expect(page.getByRole("button", { name: announcementsEn.notify.unsubscribe })).toBeVisible();
 
   await signInAsAdmin();
   await page.goto("/admin-announcement");
@@ -75,9 +75,9 @@ test("Get notified subscribes this browser; a new announcement is pushed to it o
   await expect(edit.getByRole("checkbox", { name: ANNOUNCEMENT_NOTIFICATION.label })).toHaveCount(0);
 
   await page.goto("/announcement");
-  await page.getByRole("button", { name: en.notify.unsubscribe }).click();
-  await expect(page.getByText(en.notify.off, { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: en.notify.subscribe })).toBeVisible();
+  await page.getByRole("button", { name: announcementsEn.notify.unsubscribe }).click();
+  await expect(page.getByText(announcementsEn.notify.off, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: announcementsEn.notify.subscribe })).toBeVisible();
   await expect.poll(subscribers).toEqual([]);
   expect(server.push.received()).toHaveLength(1);
 });

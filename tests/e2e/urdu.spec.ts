@@ -1,7 +1,12 @@
 import type { Page } from "@playwright/test";
-import { en } from "#core/i18n/en.ts";
+import { announcementsEn } from "#core/i18n/announcements/en.ts";
+import { announcementsUr } from "#core/i18n/announcements/ur.ts";
+import { formsUr } from "#core/i18n/forms/ur.ts";
+import { registrationUr } from "#core/i18n/registration/ur.ts";
 import { ur } from "#core/i18n/ur.ts";
-import { BOTH_WIDTHS, expect, isPhone, test } from "./fixtures";
+import type { RegistrationQuestion } from "#core/schemas/registration.ts";
+import { BOTH_WIDTHS, expect, header, isPhone, test } from "./fixtures";
+import { expectToastShown, keepToasts } from "./toasts-shown";
 
 /**
  * The public site in Urdu (/ur/…): right to left, in Nastaliq, in the catalogue's words and the committee's Urdu texts
@@ -69,12 +74,12 @@ test(`the Urdu announcements page: its words in Urdu, the committee's Urdu title
   await database.db.updateTable("announcements").set({ titleUr: "خون کے عطیے کا کیمپ" }).where("id", "=", inUrdu.id).execute();
   await seed.announcement({ title: "Debate club", description: "Every Thursday in room 4.", withImage: false });
   await page.goto("/ur/announcement");
-  await expect(page.getByRole("heading", { name: ur.announcements!.title, level: 1 })).toBeVisible();
-  await expect(page.getByText(ur.announcements!.intro!)).toBeVisible();
+  await expect(page.getByRole("heading", { name: announcementsUr.announcements!.title, level: 1 })).toBeVisible();
+  await expect(page.getByText(announcementsUr.announcements!.intro!)).toBeVisible();
   await expect(page.getByRole("heading", { name: "خون کے عطیے کا کیمپ" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Debate club" })).toBeVisible();
   await expect(
-    page.getByRole("link", { name: `${ur.announcements!.shareOnWhatsApp}: خون کے عطیے کا کیمپ ${ur.nav!.opensInNewTab}` }),
+    page.getByRole("link", { name: `${announcementsUr.announcements!.shareOnWhatsApp}: خون کے عطیے کا کیمپ ${ur.nav!.opensInNewTab}` }),
   ).toBeVisible();
   // An announcement's page in Urdu, from its card.
   await page.getByRole("link", { name: "خون کے عطیے کا کیمپ" }).first().click();
@@ -83,6 +88,115 @@ test(`the Urdu announcements page: its words in Urdu, the committee's Urdu title
   expect(await page.title()).toContain("خون کے عطیے کا کیمپ");
   // Still English at /announcement.
   await page.goto("/announcement");
-  await expect(page.getByRole("heading", { name: en.announcements.title, level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: announcementsEn.announcements.title, level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Blood donation camp" })).toBeVisible();
+});
+
+test(`Join Us on an Urdu page asks, checks and thanks in Urdu, and the application reaches the committee ${BOTH_WIDTHS}`, async ({
+  page,
+  site,
+  database,
+  mailbox,
+}) => {
+  test.slow();
+  await keepToasts(page);
+  await page.goto("/ur");
+  const bar = page.getByRole("banner");
+  if (isPhone(page)) await bar.getByRole("button", { name: ur.nav!.openMenu }).click();
+  await page.getByRole("button", { name: ur.nav!.joinUs, exact: true }).click();
+  await page.getByRole("alertdialog", { name: formsUr.join!.confirmTitle }).getByRole("button", { name: formsUr.join!.continue }).click();
+  const dialog = page.getByRole("dialog", { name: formsUr.join!.title });
+
+  await dialog.getByRole("button", { name: formsUr.join!.next }).click();
+  await expect(dialog.getByText(formsUr.join!.nameRequired!, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(formsUr.checks!.invalidEmail!, { exact: true })).toBeVisible();
+  const step1 = { fullname: "عائشہ خان", class: "دوسرا سال", department: "MBBS", sargodhaAddress: "12 کالج روڈ" };
+  for (const [field, value] of Object.entries(step1)) {
+    await dialog.getByLabel(formsUr.join![field as keyof typeof step1]!, { exact: true }).fill(value);
+  }
+  await dialog.getByLabel(formsUr.join!.permanentAddress!, { exact: true }).fill("لاہور");
+  await dialog.getByLabel(formsUr.join!.email!, { exact: true }).fill("ayesha.urdu@example.org");
+  await dialog.getByLabel(formsUr.join!.phone!, { exact: true }).fill("03001234567");
+  await dialog.getByRole("button", { name: formsUr.join!.next }).click();
+
+  await dialog.getByRole("button", { name: formsUr.join!.submit, exact: true }).click();
+  await expect(dialog.getByText(formsUr.checks!.questionRequired!, { exact: true })).toHaveCount(6);
+  for (let i = 0; i < 4; i++) await dialog.getByRole("textbox", { name: site.joinQuestions[i] }).fill(`جواب ${i + 1}`);
+  for (const question of site.joinQuestions.slice(4)) {
+    await dialog.getByRole("textbox", { name: question }).fill("مطالعہ");
+    await dialog.getByRole("textbox", { name: question }).press("Enter");
+  }
+  await dialog.getByRole("button", { name: formsUr.join!.submit, exact: true }).click();
+  await expectToastShown(page, formsUr.join!.success!);
+  const stored = await database.db
+    .selectFrom("applications")
+    .select("fullname")
+    .where("email", "=", "ayesha.urdu@example.org")
+    .executeTakeFirst();
+  expect(stored?.fullname).toBe("عائشہ خان");
+  // The applicant's confirmation is in Urdu (the built-in Urdu wording: the committee has written none).
+  const confirmation = await mailbox.waitFor("محترم عائشہ خان،");
+  expect(header(confirmation, "subject")).toBe(`${site.shortName} میں آپ کی درخواست موصول ہو گئی`);
+});
+
+test(`the Urdu contact form posts to its Urdu page and says what is missing in Urdu ${BOTH_WIDTHS}`, async ({ page }) => {
+  await keepToasts(page);
+  await page.goto("/ur/contact");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(formsUr.contact!.title!);
+  const form = page.getByRole("form", { name: formsUr.contact!.formName });
+  await expect(form).toHaveAttribute("action", "/ur/contact");
+  await expect(form).toHaveAttribute("data-hydrated", "");
+  await form.getByLabel(formsUr.contact!.name!, { exact: true }).fill("عائشہ");
+  await form.getByRole("button", { name: formsUr.contact!.send }).click();
+  await expectToastShown(page, formsUr.contact!.fillAll!);
+  await form.getByLabel(formsUr.contact!.email!, { exact: true }).fill("not-an-email");
+  await form.getByLabel(formsUr.contact!.message!, { exact: true }).fill("سلام");
+  await form.getByRole("button", { name: formsUr.contact!.send }).click();
+  await expect(form.getByText(formsUr.checks!.invalidEmail!, { exact: true })).toBeVisible();
+});
+
+test.describe("the Urdu registration form", () => {
+  // The form posted without its scripts is refused with 400, as the English one is.
+  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
+
+  test(`from the Urdu announcement page: right to left, in Urdu, an empty form refused in Urdu at its fields, by the page and by the server ${BOTH_WIDTHS}`, async ({
+    page,
+    seed,
+  }) => {
+    const shirt: RegistrationQuestion = { label: "T-shirt size", kind: "choice", choices: ["Small", "Medium", "Large"], required: true };
+    const camp = await seed.announcement({
+      title: "Blood donation camp",
+      description: "Saturday at 10 am in the main hall.",
+      registration: { capacity: 2, questions: [shirt] },
+      withImage: false,
+    });
+    const { register } = registrationUr;
+    await page.goto(`/ur/announcement/${camp.id}`);
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: `${register!.register}: Blood donation camp` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/ur/announcement/${camp.id}/register$`));
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { name: "رجسٹریشن: Blood donation camp", level: 1 })).toBeVisible();
+    await expect(page.getByText("2 جگہیں باقی ہیں۔", { exact: true })).toBeVisible();
+
+    const form = page.getByRole("form", { name: register!.formName });
+    const name = form.getByLabel(register!.name!, { exact: true });
+    await expect(form.getByLabel(register!.phone!, { exact: true })).toBeVisible();
+    // The committee's question as written.
+    await expect(form.getByRole("group", { name: shirt.label })).toBeVisible();
+    await form.getByRole("button", { name: register!.register }).click();
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription(register!.nameRequired!);
+    await expect(form.getByRole("group", { name: shirt.label })).toHaveAccessibleDescription(register!.chooseOne!);
+
+    // Without its scripts the form posts to the Urdu page, and the server refuses it in Urdu too.
+    await form.evaluate((element) => HTMLFormElement.prototype.submit.call(element));
+    await page.waitForLoadState("load");
+    await expect(page).toHaveURL(new RegExp(`/ur/announcement/${camp.id}/register$`));
+    await expect(
+      page.getByRole("form", { name: register!.formName }).getByLabel(register!.name!, { exact: true }),
+    ).toHaveAccessibleDescription(register!.nameRequired!);
+  });
 });

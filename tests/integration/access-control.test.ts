@@ -70,6 +70,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/home-ur": "/ur",
   "routes/announcement-ur": "/ur/announcement",
   "routes/announcement-page-ur": "/ur/announcement/<id>",
+  "routes/announcement-register-ur": "/ur/announcement/<id>/register",
+  "routes/announcement-confirm-ur": "/ur/announcement/<id>/confirm?token=",
   "routes/events-and-activities-ur": "/ur/events-and-activities",
   "routes/gallery-ur": "/ur/events-and-activities/<slug>",
   "routes/explore-smc-ur": "/ur/explore-smc",

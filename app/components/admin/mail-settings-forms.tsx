@@ -24,13 +24,23 @@ export function NotificationAddressForm({ stored }: { stored: string }) {
   );
 }
 
-/** The applicant's confirmation mail: on or off, and its wording. */
-export function ConfirmationMailForm({ confirmation }: { confirmation: { enabled: boolean; subject: string; text: string } }) {
+/** The applicant's confirmation mail: on or off, and its wording, in Urdu too if the committee writes it. */
+export function ConfirmationMailForm({
+  confirmation,
+}: {
+  confirmation: { enabled: boolean; subject: string; text: string; subjectUr: string | null; textUr: string | null };
+}) {
   const content = useAdminForm({
     id: "confirmation-mail",
     intent: "confirmation",
     schema: confirmationMailSchema,
-    defaultValue: { enabled: confirmation.enabled ? "on" : undefined, subject: confirmation.subject, text: confirmation.text },
+    defaultValue: {
+      enabled: confirmation.enabled ? "on" : undefined,
+      subject: confirmation.subject,
+      text: confirmation.text,
+      subjectUr: confirmation.subjectUr ?? "",
+      textUr: confirmation.textUr ?? "",
+    },
   });
   const { fields } = content;
   return (
@@ -41,6 +51,15 @@ export function ConfirmationMailForm({ confirmation }: { confirmation: { enabled
       </label>
       <Field meta={fields.subject} label="Subject" maxLength={CONFIRMATION_LIMITS.subject} />
       <Field meta={fields.text} label="Text" rows={9} />
+      <Field
+        meta={fields.subjectUr}
+        label="Subject in Urdu (optional)"
+        maxLength={CONFIRMATION_LIMITS.subject}
+        description="Who applies through the Urdu Join Us form gets the Urdu subject and text. Left empty, they get the built-in Urdu wording while the English is the built-in one, and your English once you have changed it."
+        lang="ur"
+        dir="rtl"
+      />
+      <Field meta={fields.textUr} label="Text in Urdu (optional)" rows={9} lang="ur" dir="rtl" />
     </AdminForm>
   );
 }

@@ -3,7 +3,8 @@ import { Picture } from "#app/components/site/picture.tsx";
 import { useRevealOnScroll } from "#app/hooks/use-reveal-on-scroll.ts";
 import type { HomeContent } from "#server/services/site-content.ts";
 import { SectionHeading } from "./section-heading";
-import { useMessages } from "#app/lib/i18n.ts";
+import { useBook } from "#app/lib/i18n.ts";
+import { homeEn } from "#core/i18n/home/en.ts";
 
 /** SPEC 9: goals zoom in 100 ms apart, team cards flip in 80 ms apart. */
 const GOAL_DELAY_MS = 100;
@@ -12,7 +13,7 @@ const TEAM_DELAY_MS = 80;
 export function About({ about }: { about: HomeContent["about"] }) {
   const sectionRef = useRef<HTMLElement>(null);
   useRevealOnScroll(sectionRef);
-  const { home } = useMessages();
+  const { home } = useBook("home", homeEn);
   return (
     <section id="about" ref={sectionRef} aria-labelledby="about-heading" className="mx-auto max-w-7xl px-4 py-16">
       <SectionHeading id="about-heading">{home.aboutUs}</SectionHeading>

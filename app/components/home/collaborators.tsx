@@ -1,11 +1,12 @@
 import { Picture } from "#app/components/site/picture.tsx";
 import type { HomeContent } from "#server/services/site-content.ts";
 import { SectionHeading } from "./section-heading";
-import { useMessages } from "#app/lib/i18n.ts";
+import { useBook } from "#app/lib/i18n.ts";
+import { homeEn } from "#core/i18n/home/en.ts";
 
 /** The "Our Collaborator" cards; no section at all while there are none. */
 export function Collaborators({ collaborators }: { collaborators: HomeContent["collaborators"] }) {
-  const { home } = useMessages();
+  const { home } = useBook("home", homeEn);
   if (collaborators.length === 0) return null;
   return (
     <section id="collaborator" aria-labelledby="collaborator-heading" className="bg-white py-16">

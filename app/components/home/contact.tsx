@@ -4,10 +4,12 @@ import { Button } from "#app/components/ui/button.tsx";
 import type { HomeContent } from "#server/services/site-content.ts";
 import { ContactFormWhenNear } from "./contact-form-when-near";
 import { SectionHeading } from "./section-heading";
-import { useMessages } from "#app/lib/i18n.ts";
+import { useBook, useMessages } from "#app/lib/i18n.ts";
+import { homeEn } from "#core/i18n/home/en.ts";
 
 export function Contact({ contact }: { contact: HomeContent["contact"] }) {
-  const { home, nav } = useMessages();
+  const { nav } = useMessages();
+  const { home } = useBook("home", homeEn);
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-white py-16">
       <div className="mx-auto max-w-7xl px-4">

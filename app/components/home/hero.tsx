@@ -4,14 +4,15 @@ import { SocialLinks } from "#app/components/site/social-links.tsx";
 import type { HomeContent } from "#server/services/site-content.ts";
 import { TypedHeadline } from "./typed-headline";
 import { VideoDialog } from "./video-dialog";
-import { useMessages } from "#app/lib/i18n.ts";
+import { useBook } from "#app/lib/i18n.ts";
+import { homeEn } from "#core/i18n/home/en.ts";
 
 export function Hero({ hero }: { hero: HomeContent["hero"] }) {
-  const { home } = useMessages();
+  const { home } = useBook("home", homeEn);
   return (
     <section
       id="hero"
-      aria-label="Introduction"
+      aria-label={home.introduction}
       className="relative bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 text-white"
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-14 sm:py-20 md:flex-row md:items-center md:gap-6">

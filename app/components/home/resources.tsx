@@ -5,10 +5,12 @@ import { Button } from "#app/components/ui/button.tsx";
 import { linkName } from "#app/lib/link-name.ts";
 import type { HomeContent } from "#server/services/site-content.ts";
 import { SectionHeading } from "./section-heading";
-import { useMessages } from "#app/lib/i18n.ts";
+import { useBook, useMessages } from "#app/lib/i18n.ts";
+import { homeEn } from "#core/i18n/home/en.ts";
 
 export function Resources({ resources }: { resources: HomeContent["resources"] }) {
-  const { home } = useMessages();
+  const { home } = useBook("home", homeEn);
+  const { nav } = useMessages();
   return (
     <section id="resources" aria-labelledby="resources-heading" className="mx-auto max-w-7xl px-4 py-16">
       <SectionHeading id="resources-heading">{home.resources}</SectionHeading>
@@ -32,9 +34,9 @@ export function Resources({ resources }: { resources: HomeContent["resources"] }
                     href={card.url}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`${linkName("View Notes", card.title)} (opens in a new tab)`}
+                    aria-label={`${linkName(home.viewNotes, card.title)} ${nav.opensInNewTab}`}
                   >
-                    View Notes
+                    {home.viewNotes}
                     <ExternalLink className="size-4" aria-hidden />
                   </a>
                 </Button>
@@ -50,8 +52,8 @@ export function Resources({ resources }: { resources: HomeContent["resources"] }
         className="mt-10 flex items-center justify-center gap-3 rounded-xl bg-red-700 px-6 py-6 text-xl font-bold text-white shadow hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
       >
         <BrandIcon brand="youtube" className="size-8" />
-        Watch Youtube Channel
-        <span className="sr-only">(opens in a new tab)</span>
+        {home.watchYoutube}
+        <span className="sr-only">{nav.opensInNewTab}</span>
       </a>
     </section>
   );

@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { onDemand, useOnDemand } from "#app/lib/on-demand.ts";
-import { useMessages } from "#app/lib/i18n.ts";
+import { useBook } from "#app/lib/i18n.ts";
+import { homeEn } from "#core/i18n/home/en.ts";
 
 /**
  * The dialog's code (Radix's dialog: focus trap, dismissal, scroll lock) is a chunk of its own: fetched when a
@@ -18,7 +19,7 @@ export function VideoDialog({ videoUrl }: { videoUrl: string | null }) {
   const [open, setOpen] = useState(false);
   const player = useOnDemand(videoPlayer);
   const trigger = useRef<HTMLButtonElement>(null);
-  const { home } = useMessages();
+  const { home } = useBook("home", homeEn);
   return (
     <>
       <Button
@@ -35,7 +36,7 @@ export function VideoDialog({ videoUrl }: { videoUrl: string | null }) {
       >
         {home.howItStarted}
       </Button>
-      {player && <player.VideoPlayerDialog open={open} onOpenChange={setOpen} videoUrl={videoUrl} returnFocusTo={trigger} />}
+      {player && <player.VideoPlayerDialog open={open} onOpenChange={setOpen} videoUrl={videoUrl} returnFocusTo={trigger} words={home} />}
     </>
   );
 }

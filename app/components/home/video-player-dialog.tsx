@@ -1,27 +1,27 @@
 import { type RefObject, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { useMessages } from "#app/lib/i18n.ts";
-
-export const VIDEO_FALLBACK_TEXT = "Sorry, the video cannot be played right now.";
+import type { HomeWords } from "#core/i18n/home/en.ts";
 
 /**
  * The dialog 'How it's started' opens: the documentary, autoplaying with controls; the video is only requested
- * once the dialog opens. Closes by its button, Escape or a click outside. Loaded on demand by VideoDialog.
+ * once the dialog opens. Closes by its button, Escape or a click outside. Loaded on demand by VideoDialog, which gives
+ * it its words (so the home page's book stays in the home page's own script).
  */
 export function VideoPlayerDialog({
   open,
   onOpenChange,
   videoUrl,
   returnFocusTo,
+  words: home,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   videoUrl: string | null;
   /** The button that opened it: the dialog has no Radix trigger of its own, so closing it focuses that by hand. */
   returnFocusTo: RefObject<HTMLElement | null>;
+  words: HomeWords["home"];
 }) {
   const [failed, setFailed] = useState(false);
-  const { home } = useMessages();
   return (
     <Dialog
       open={open}
@@ -33,13 +33,14 @@ export function VideoPlayerDialog({
     >
       <DialogContent
         className="max-w-[calc(100%-2rem)] sm:max-w-[600px]"
+        closeLabel={home.close}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocusTo.current?.focus();
         }}
       >
         <DialogTitle>{home.howItStarted}</DialogTitle>
-        <DialogDescription className="sr-only">The society's documentary video.</DialogDescription>
+        <DialogDescription className="sr-only">{home.documentary}</DialogDescription>
         <div className="mt-4">
           {videoUrl && !failed ? (
             <video
@@ -51,11 +52,11 @@ export function VideoPlayerDialog({
               className="aspect-video w-full rounded-md bg-black"
               onError={() => setFailed(true)}
             >
-              {VIDEO_FALLBACK_TEXT}
+              {home.videoUnavailable}
             </video>
           ) : (
             <p role="status" className="rounded-md bg-slate-100 p-6 text-center text-slate-800">
-              {VIDEO_FALLBACK_TEXT}
+              {home.videoUnavailable}
             </p>
           )}
         </div>

@@ -1,6 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { fill } from "#core/i18n/catalogue.ts";
+import type { FormWords } from "#core/i18n/forms/en.ts";
 import { listEntries } from "#core/schemas/join.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, inputClass } from "#app/components/ui/field.tsx";
@@ -15,12 +17,15 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 export function ChipList({
   meta,
   label,
+  words,
   disabled,
   showError = true,
   onTyping,
 }: {
   meta: FieldMetadata<unknown>;
   label: string;
+  /** The join book in the page's language: the list's hint and buttons. */
+  words: FormWords["join"];
   disabled?: boolean;
   /** False once the applicant has typed since the list's error was shown (SPEC 5: typing clears it). */
   showError?: boolean;
@@ -60,7 +65,7 @@ export function ChipList({
       meta={meta}
       label={label}
       showError={showError}
-      description={scripted ? "Type an entry and press Enter (or Add) after each one." : "Separate the entries with commas."}
+      description={scripted ? words.listHint : words.listHintWithoutScripts}
       control={(aria) => (
         <>
           <div className="flex gap-2">
@@ -83,16 +88,16 @@ export function ChipList({
               aria-invalid={showError ? aria["aria-invalid"] : undefined}
               className={inputClass}
             />
-            <Button type="button" variant="outline" onClick={add} disabled={disabled} aria-label={`Add to: ${label}`}>
-              Add
+            <Button type="button" variant="outline" onClick={add} disabled={disabled} aria-label={fill(words.addTo, { label })}>
+              {words.add}
             </Button>
           </div>
           {scripted && entries.length > 0 && (
-            <ul className="mt-1 flex flex-wrap gap-2" aria-label={`${label}: entries`}>
+            <ul className="mt-1 flex flex-wrap gap-2" aria-label={fill(words.entries, { label })}>
               {entries.map((entry) => (
                 <li
                   key={entry}
-                  className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-900"
+                  className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 ps-3 pe-1 text-sm font-medium text-brand-900"
                 >
                   {entry}
                   <input type="hidden" name={meta.name} value={entry} />
@@ -100,7 +105,7 @@ export function ChipList({
                     type="button"
                     disabled={disabled}
                     onClick={() => setEntries(entries.filter((e) => e !== entry))}
-                    aria-label={`Remove ${entry}`}
+                    aria-label={fill(words.remove, { entry })}
                     className="rounded-full p-1 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-800"
                   >
                     <X className="size-4" aria-hidden />

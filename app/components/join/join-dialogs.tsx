@@ -2,6 +2,8 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { preloadToasts } from "#app/components/ui/toasts.ts";
+import { formsEn } from "#core/i18n/forms/en.ts";
+import { useBook } from "#app/lib/i18n.ts";
 import { JoinForm } from "./join-form";
 
 /**
@@ -20,6 +22,7 @@ export function JoinDialogs({
   /** Where focus goes when a dialog closes (the dialogs have no Radix trigger of their own to go back to). */
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  const words = useBook("forms", formsEn).join;
   const [formOpen, setFormOpen] = useState(false);
   // Once opened, the form stays mounted (closed), so its values live on while the dialog is closed.
   const [formWanted, setFormWanted] = useState(false);
@@ -43,8 +46,9 @@ export function JoinDialogs({
         open={confirming}
         onOpenChange={onConfirmingChange}
         onCloseAutoFocus={focusTrigger}
-        title="Are you absolutely sure you want to join us?"
-        confirmLabel="Continue"
+        title={words.confirmTitle}
+        confirmLabel={words.continue}
+        cancelLabel={words.cancel}
         onConfirm={() => {
           continuing.current = true;
           onConfirmingChange(false);
@@ -52,8 +56,7 @@ export function JoinDialogs({
           setFormOpen(true);
         }}
       >
-        By continuing you agree to become part of our mission: to grow in faith, knowledge and service together. We will keep you updated
-        about our activities, events and opportunities.
+        {words.confirmText}
       </ConfirmDialog>
       {formWanted && <JoinFormDialog open={formOpen} onOpenChange={setFormOpen} questions={questions} onCloseAutoFocus={focusTrigger} />}
     </>
@@ -75,6 +78,7 @@ function JoinFormDialog({
   questions: readonly string[];
   onCloseAutoFocus: (event: Event) => void;
 }) {
+  const words = useBook("forms", formsEn).join;
   const [formKey, setFormKey] = useState(() => crypto.randomUUID());
   const step = useRef<1 | 2>(1);
   const submitting = useRef(false);
@@ -91,11 +95,9 @@ function JoinFormDialog({
   };
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogTitle>Fill the form below to Join us</DialogTitle>
-        <DialogDescription className="sr-only">
-          The two steps of the application: basic information, then a few questions.
-        </DialogDescription>
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus} closeLabel={words.close}>
+        <DialogTitle>{words.title}</DialogTitle>
+        <DialogDescription className="sr-only">{words.description}</DialogDescription>
         <div className="mt-4">
           <JoinForm
             key={formKey}

@@ -2,14 +2,16 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState } from "react";
 import { href, Link, useFetcher } from "react-router";
-import { joinStep1Schema, joinSubmissionSchema } from "#core/schemas/join.ts";
+import { formsEn, type FormWords } from "#core/i18n/forms/en.ts";
+import { localizedPath } from "#core/i18n/locale.ts";
+import { joinSchemasIn } from "#core/schemas/join.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
+import { useBook, useLocale } from "#app/lib/i18n.ts";
 import { useActionResult } from "#app/lib/use-action-result.ts";
 import { ChipList } from "./chip-list";
-import { JOIN_MESSAGES } from "#core/messages/join.ts";
 
 /** Where the form stands after a post: the step to show, the first step's values, and the messages. */
 export interface JoinAnswer {
@@ -20,26 +22,27 @@ export interface JoinAnswer {
 }
 
 /** The blood group's offer to join the blood-donor registry, opened beside the form so its answers stay. */
-function BloodDonorOffer() {
+function BloodDonorOffer({ words }: { words: FormWords["join"] }) {
   return (
     <>
-      Would you give blood when a patient needs it?{" "}
+      {words.bloodDonorQuestion}{" "}
       <Link to={href("/blood-donors")} target="_blank" className="font-semibold text-brand-800 underline">
-        Become a blood donor (opens in a new tab)
+        {words.becomeBloodDonor}
       </Link>
     </>
   );
 }
 
+/** The first step's fields; each one's label is the join book's string of the same name. */
 const STEP1_FIELDS = [
-  { name: "fullname", label: "Full name", autoComplete: "name" },
-  { name: "class", label: "Class" },
-  { name: "department", label: "Department" },
-  { name: "sargodhaAddress", label: "Sargodha address", autoComplete: "street-address" },
-  { name: "permanentAddress", label: "Permanent address" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
-  { name: "bloodGroup", label: "Blood group (optional)" },
+  { name: "fullname", autoComplete: "name" },
+  { name: "class" },
+  { name: "department" },
+  { name: "sargodhaAddress", autoComplete: "street-address" },
+  { name: "permanentAddress" },
+  { name: "email", type: "email", autoComplete: "email" },
+  { name: "phone", type: "tel", autoComplete: "tel" },
+  { name: "bloodGroup" },
 ] as const;
 
 /**
@@ -65,6 +68,10 @@ export function JoinForm({
   onSubmittingChange?: (submitting: boolean) => void;
 }) {
   const id = useId();
+  const forms = useBook("forms", formsEn);
+  const words = forms.join;
+  const schemas = joinSchemasIn(forms);
+  const action = localizedPath("/join", useLocale());
   const fetcher = useFetcher<JoinAnswer>();
   const current = fetcher.data ?? answer;
   const [step, setStep] = useState<1 | 2>(answer?.step ?? 1);
@@ -90,7 +97,7 @@ export function JoinForm({
   }, [submitting, onSubmittingChange]);
   useActionResult(fetcher.data, (result) => {
     if (result.joined) {
-      showToast.success(JOIN_MESSAGES.success, { id: processingToast.current });
+      showToast.success(words.success, { id: processingToast.current });
       setValues({});
       setStep(1);
       setKey(crypto.randomUUID());
@@ -99,7 +106,7 @@ export function JoinForm({
     }
     // The server's reason (applications closed, too many, how long to wait), shown in the form too; the spec's words
     // when it gave none (field errors show at their fields).
-    showToast.error(firstMessage(result.result?.error?.[""]) ?? JOIN_MESSAGES.failure, { id: processingToast.current });
+    showToast.error(firstMessage(result.result?.error?.[""]) ?? words.failure, { id: processingToast.current });
     setStep(result.step);
   });
 
@@ -107,7 +114,7 @@ export function JoinForm({
     id: `${id}-basic`,
     defaultValue: values,
     lastResult: step === 1 ? current?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: joinStep1Schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas.step1 }),
     shouldRevalidate: "onInput",
     onSubmit(event, { formData }) {
       // Checked here: the questions come next without a round trip.
@@ -119,7 +126,7 @@ export function JoinForm({
   const [step2, step2Fields] = useForm({
     id: `${id}-questions`,
     lastResult: step === 2 ? current?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: joinSubmissionSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas.submission }),
     shouldRevalidate: "onInput",
   });
 
@@ -129,44 +136,44 @@ export function JoinForm({
     <>
       <form
         method="post"
-        action="/join"
+        action={action}
         {...getFormProps(step1)}
         ref={stepOne}
         hidden={step !== 1}
         className="flex flex-col gap-4"
-        aria-label="Join us, step 1"
+        aria-label={words.step1Name}
       >
-        <p className="text-slate-700">Step 1 of 2: basic information</p>
-        {STEP1_FIELDS.map(({ name, label, ...input }) => (
+        <p className="text-slate-700">{words.step1}</p>
+        {STEP1_FIELDS.map(({ name, ...input }) => (
           <Field
             key={name}
             meta={step1Fields[name]!}
-            label={label}
-            description={name === "bloodGroup" ? <BloodDonorOffer /> : undefined}
+            label={words[name]}
+            description={name === "bloodGroup" ? <BloodDonorOffer words={words} /> : undefined}
             {...input}
           />
         ))}
         <div className="flex justify-end">
           <Button type="submit" name="intent" value="next">
-            Next
+            {words.next}
           </Button>
         </div>
       </form>
       <fetcher.Form
         method="post"
-        action="/join"
+        action={action}
         {...getFormProps(step2)}
         ref={stepTwo}
         hidden={step !== 2}
         onSubmit={(event) => {
           setTypedLists(new Set());
           step2.onSubmit(event);
-          if (!event.defaultPrevented) processingToast.current = showToast.loading(JOIN_MESSAGES.processing);
+          if (!event.defaultPrevented) processingToast.current = showToast.loading(words.processing);
         }}
-        aria-label="Join us, step 2"
+        aria-label={words.step2Name}
       >
-        <p className="text-slate-700">Step 2 of 2: a few questions</p>
-        {formMessage && (!fetcher.data || formMessage !== JOIN_MESSAGES.failure) && <FormMessage>{formMessage}</FormMessage>}
+        <p className="text-slate-700">{words.step2}</p>
+        {formMessage && (!fetcher.data || formMessage !== words.failure) && <FormMessage>{formMessage}</FormMessage>}
         {/* While the application is on its way, every field and both buttons (Back, Join Us) are disabled. */}
         <fieldset disabled={submitting} className="mt-4 flex min-w-0 flex-col gap-4">
           {Object.entries(values).map(([name, value]) => (
@@ -182,6 +189,7 @@ export function JoinForm({
               meta={step2Fields[name]}
               label={`${5 + offset}. ${questions[4 + offset] ?? ""}`}
               disabled={submitting}
+              words={words}
               showError={!typedLists.has(name)}
               onTyping={() => setTypedLists((typed) => new Set(typed).add(name))}
             />
@@ -199,11 +207,11 @@ export function JoinForm({
                 setStep(1);
               }}
             >
-              Back
+              {words.back}
             </Button>
             <Button type="submit" name="intent" value="submit">
               {submitting && <Spinner />}
-              Join Us
+              {words.submit}
             </Button>
           </div>
         </fieldset>

@@ -7,9 +7,9 @@ import { Button } from "#app/components/ui/button.tsx";
 import { linkName } from "#app/lib/link-name.ts";
 import { ShareButton } from "./share-button";
 import { WhatsAppShareLink } from "./whatsapp-share-link";
-import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
-import { useLocale, useMessages } from "#app/lib/i18n.ts";
+import { useBook, useLocale } from "#app/lib/i18n.ts";
 import { localizedPath } from "#core/i18n/locale.ts";
+import { announcementsEn } from "#core/i18n/announcements/en.ts";
 
 /**
  * What a visitor can do with an announcement, on its card and on its page: open its link (or its registration form), take its event into a
@@ -18,7 +18,7 @@ import { localizedPath } from "#core/i18n/locale.ts";
 export function AnnouncementActions({ announcement, stacked = false }: { announcement: PublicAnnouncement; stacked?: boolean }) {
   const width = stacked ? "w-full" : undefined;
   const publicUrl = useRouteLoaderData<SiteChrome>("root")?.publicUrl ?? "";
-  const { announcements: words } = useMessages();
+  const { announcements: words } = useBook("announcements", announcementsEn);
   const pagePath = localizedPath(announcementPagePath(announcement.id), useLocale());
   return (
     <div className={stacked ? "flex flex-col gap-2" : "flex flex-wrap gap-2"}>
@@ -39,7 +39,7 @@ export function AnnouncementActions({ announcement, stacked = false }: { announc
           </Link>
         </Button>
       )}
-      {announcement.registrationClosed && <p className="font-semibold text-slate-700">{REGISTRATION_MESSAGES.closed}</p>}
+      {announcement.registrationClosed && <p className="font-semibold text-slate-700">{words.registrationClosed}</p>}
       {announcement.event && (
         // The event as a calendar file: a phone opens it in its calendar app, a computer saves it.
         <Button asChild variant="outline" className={width}>

@@ -4,7 +4,10 @@ import { Link } from "react-router";
 import type { PublicAnnouncement } from "#server/services/announcements.ts";
 import { EventDetails } from "./announced-event";
 import { LinkedText } from "./linked-text";
+import { fill } from "#core/i18n/catalogue.ts";
+import { useBook } from "#app/lib/i18n.ts";
 import { Picture } from "./picture";
+import { announcementsEn } from "#core/i18n/announcements/en.ts";
 
 /**
  * Its image (if any), its title (or the spec's 'Announcement'), the description (line breaks kept, web addresses as
@@ -28,6 +31,7 @@ export function AnnouncementCard({
   href?: string;
   children: ReactNode;
 }) {
+  const words = useBook("announcements", announcementsEn).announcements;
   return (
     <article
       aria-labelledby={`announcement-${announcement.id}`}
@@ -48,7 +52,7 @@ export function AnnouncementCard({
           {announcement.pinned && (
             <>
               <Pin className="mt-1 size-4 shrink-0 text-brand-800" aria-hidden />
-              <span className="sr-only">Pinned: </span>
+              <span className="sr-only">{words.pinned} </span>
             </>
           )}
           {href ? (
@@ -62,7 +66,7 @@ export function AnnouncementCard({
         <div
           tabIndex={0}
           role="region"
-          aria-label={`Announcement ${position} details`}
+          aria-label={fill(words.details, { position })}
           className="max-h-48 overflow-y-auto whitespace-pre-line break-words text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-800"
         >
           <LinkedText parts={announcement.description} />

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { NOT_DONE } from "#core/messages/common.ts";
-import { useMessages } from "#app/lib/i18n.ts";
+import { useBook } from "#app/lib/i18n.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
+import { announcementsEn } from "#core/i18n/announcements/en.ts";
 
 const loadPush = () => import("#app/lib/push-subscription.ts");
 
@@ -23,7 +24,7 @@ const canBeNotified = () => "serviceWorker" in navigator && "PushManager" in win
  */
 export function GetNotified({ publicKey }: { publicKey: string }) {
   const fetcher = useFetcher<Answer>();
-  const { notify } = useMessages();
+  const { notify } = useBook("announcements", announcementsEn);
   const [subscribed, setSubscribed] = useState<boolean>();
   const [busy, setBusy] = useState(false);
   /** The subscription whose post is on its way: undone in this browser if the server refuses it. */

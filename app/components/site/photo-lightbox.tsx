@@ -6,6 +6,8 @@ import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/captions.css";
 import "yet-another-react-lightbox/plugins/counter.css";
 import { type GalleryPhoto, galleryPhotoAlt, galleryPhotoVariants } from "#core/gallery-photo.ts";
+import { useBook } from "#app/lib/i18n.ts";
+import { galleriesEn } from "#core/i18n/galleries/en.ts";
 
 const PLUGINS = [Captions, Counter];
 
@@ -50,6 +52,7 @@ export function PhotoLightbox({
   /** Called once the lightbox has closed, with the photo it showed last. */
   onClose: (last: number) => void;
 }) {
+  const words = useBook("galleries", galleriesEn).photos;
   const current = useRef(0);
   const slides = photos.map((photo, position) => {
     const variants = galleryPhotoVariants(photo, "webp");
@@ -72,8 +75,8 @@ export function PhotoLightbox({
       close={() => onClose(current.current)}
       slides={slides}
       plugins={PLUGINS}
-      counter={{ separator: "of" }}
-      labels={{ Lightbox: "Photo viewer" }}
+      counter={{ separator: words.of }}
+      labels={{ Lightbox: words.viewer, Previous: words.previous, Next: words.next, Close: words.close }}
       controller={{ closeOnBackdropClick: true }}
       portal={{ container: { onKeyDown: keepFocusInside } }}
       on={{

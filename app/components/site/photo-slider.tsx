@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { expandGalleryPhoto, type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
+import { fill } from "#core/i18n/catalogue.ts";
+import { useBook } from "#app/lib/i18n.ts";
 import { onceNear } from "#app/lib/once-near.ts";
 import { whenIdle } from "#app/lib/when-idle.ts";
 import { Picture } from "./picture";
 import { usePhotoLightbox } from "./use-photo-lightbox";
 import { useLazyCarousel } from "./use-lazy-carousel";
+import { galleriesEn } from "#core/i18n/galleries/en.ts";
 
 /** The most slides visible at once (3 from 1024 px). */
 const INITIAL_SLIDES = 3;
@@ -19,6 +22,7 @@ const CAROUSEL_OPTIONS = { align: "start", containScroll: "trimSnaps" } as const
  * screens) are lazy: in view, they load as soon as the page is laid out, without competing with the first.
  */
 export function PhotoSlider({ name, photos, eager }: { name: string; photos: GalleryPhoto[]; eager: boolean }) {
+  const words = useBook("galleries", galleriesEn).photos;
   // A page holds a dozen sliders: each one starts (measures, listens) only when it comes near the screen.
   const regionRef = useRef<HTMLDivElement>(null);
   const [nearScreen, setNearScreen] = useState(false);
@@ -53,7 +57,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
   );
 
   return (
-    <div ref={regionRef} role="region" aria-roledescription="carousel" aria-label={`${name} photos`}>
+    <div ref={regionRef} role="region" aria-roledescription={words.carousel} aria-label={fill(words.slider, { name })}>
       <div ref={viewportRef} className="overflow-hidden">
         <div className="-ms-[10px] flex touch-pan-y">
           {/* Until the slider is near the screen only its first slides exist: less to hydrate on a page of many. */}
@@ -93,7 +97,7 @@ export function PhotoSlider({ name, photos, eager }: { name: string; photos: Gal
               // Snap positions are fixed for a group: the index is their identity.
               key={index}
               type="button"
-              aria-label={`Go to slide ${index + 1}`}
+              aria-label={fill(words.goToSlide, { number: index + 1 })}
               aria-current={index === selected ? "true" : undefined}
               onClick={() => embla?.scrollTo(index)}
               className="group flex size-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-800"

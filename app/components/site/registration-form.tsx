@@ -2,15 +2,18 @@ import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
-import { answerField, type RegistrationQuestion, registrationSchema } from "#core/schemas/registration.ts";
+import { formsEn } from "#core/i18n/forms/en.ts";
+import { registrationEn } from "#core/i18n/registration/en.ts";
+import { answerField, type RegistrationQuestion, registrationSchemasIn } from "#core/schemas/registration.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
 import { RadioGroup } from "#app/components/ui/radio-group.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import { useBook } from "#app/lib/i18n.ts";
 
 /**
- * An announcement's registration form: name, email, phone, class and the admin's questions. It posts to its page's
- * action with or without JavaScript (a reload sends the same submission key, so nothing is stored twice). Once the
+ * An announcement's registration form: name, email, phone, class and the admin's questions (as written), its words and
+ * its checks' messages in the page's language. It posts to its page's action (in that language) with or without JavaScript (a reload sends the same submission key, so nothing is stored twice). Once the
  * places are taken (as the page was drawn, or as the server answered a registration) the button asks for the waiting list.
  */
 export function RegistrationForm({
@@ -25,7 +28,9 @@ export function RegistrationForm({
   /** The places are taken: the form asks for the waiting list. */
   full: boolean;
 }) {
-  const schema = useMemo(() => registrationSchema(questions), [questions]);
+  const { checks } = useBook("forms", formsEn);
+  const { register: words } = useBook("registration", registrationEn);
+  const schema = useMemo(() => registrationSchemasIn({ checks, register: words }).form(questions), [checks, words, questions]);
   const [form, fields] = useForm({
     id: "registration",
     lastResult,
@@ -38,12 +43,12 @@ export function RegistrationForm({
   const answerMeta = (index: number) => (fields as unknown as Record<string, FieldMetadata<string>>)[answerField(index)]!;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="relative flex flex-col gap-4" aria-label="Registration form">
+    <Form method="post" {...getFormProps(form)} className="relative flex flex-col gap-4" aria-label={words.formName}>
       {formError && <FormMessage>{formError}</FormMessage>}
-      <Field meta={fields.name} label="Name" autoComplete="name" />
-      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
-      <Field meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" />
-      <Field meta={fields.class} label="Class" description="Your year or class, as the college names it." />
+      <Field meta={fields.name} label={words.name} autoComplete="name" />
+      <Field meta={fields.email} label={words.email} type="email" autoComplete="email" />
+      <Field meta={fields.phone} label={words.phone} type="tel" autoComplete="tel" />
+      <Field meta={fields.class} label={words.class} description={words.classHint} />
       {questions.map((question, index) =>
         question.kind === "choice" ? (
           <RadioGroup
@@ -57,7 +62,7 @@ export function RegistrationForm({
             key={question.label}
             meta={answerMeta(index)}
             label={question.label}
-            description={question.required ? undefined : "Optional."}
+            description={question.required ? undefined : words.optional}
             rows={question.kind === "long" ? 4 : undefined}
           />
         ),
@@ -66,7 +71,7 @@ export function RegistrationForm({
       <Honeypot formId="registration" />
       <Button type="submit" name="waitingList" value={full ? "yes" : "no"} className="self-start" disabled={sending}>
         {sending && <Spinner />}
-        {full ? "Join the waiting list" : "Register"}
+        {full ? words.joinWaitingList : words.register}
       </Button>
     </Form>
   );

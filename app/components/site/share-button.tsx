@@ -3,8 +3,9 @@ import { Share2 } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { useMessages } from "#app/lib/i18n.ts";
+import { useBook } from "#app/lib/i18n.ts";
 import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
+import { announcementsEn } from "#core/i18n/announcements/en.ts";
 
 /**
  * Shares the page at `path`: the phone's share sheet where the browser has one, otherwise its address is copied.
@@ -12,7 +13,7 @@ import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announc
  */
 export function ShareButton({ title, path, className }: { title: string; path: string; className?: string }) {
   const hydrated = useHydrated();
-  const { announcements: words } = useMessages();
+  const { announcements: words } = useBook("announcements", announcementsEn);
   const share = async () => {
     const url = new URL(path, window.location.origin).href;
     if (typeof navigator.share === "function") {

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import type { Messages } from "#core/i18n/catalogue.ts";
+import type { Messages } from "#core/i18n/en.ts";
 import { englishPath, type Locale, localizedPath } from "#core/i18n/locale.ts";
 
 const ADMIN_ROUTES = new Set([href("/admin"), href("/admin-announcement")]);

@@ -1,6 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
+import { fill } from "#core/i18n/catalogue.ts";
+import { useBook } from "#app/lib/i18n.ts";
 import { onDemand, useOnDemand } from "#app/lib/on-demand.ts";
+import { galleriesEn } from "#core/i18n/galleries/en.ts";
 
 /**
  * The lightbox's code (yet-another-react-lightbox with its styles) is a chunk of its own: fetched when a pointer
@@ -32,6 +35,7 @@ export interface PhotoLightbox {
  * browser cannot (a slider moves to its slide), and then focus does not scroll.
  */
 export function usePhotoLightbox(name: string, photos: GalleryPhoto[], reveal?: (index: number) => void): PhotoLightbox {
+  const words = useBook("galleries", galleriesEn).photos;
   const [shown, setShown] = useState<number | null>(null);
   const viewer = useOnDemand(photoLightbox);
   const buttons = useRef(new Map<number, HTMLButtonElement>());
@@ -50,7 +54,7 @@ export function usePhotoLightbox(name: string, photos: GalleryPhoto[], reveal?: 
   return {
     opener: (index) => ({
       type: "button",
-      "aria-label": `Open photo ${index + 1} of ${photos.length}: ${galleryPhotoAlt(photos[index] ?? {}, name, index)}`,
+      "aria-label": fill(words.open, { number: index + 1, total: photos.length, alt: galleryPhotoAlt(photos[index] ?? {}, name, index) }),
       "aria-haspopup": "dialog",
       ref: (button) => {
         if (button) buttons.current.set(index, button);

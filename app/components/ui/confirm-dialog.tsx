@@ -13,6 +13,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
   confirmVariant,
   busy = false,
   onConfirm,
@@ -24,6 +25,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The public site's dialogs say it in the page's language. */
+  cancelLabel?: string;
   confirmVariant?: ButtonProps["variant"];
   busy?: boolean;
   onConfirm: () => void;
@@ -54,7 +57,7 @@ export function ConfirmDialog({
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="outline" disabled={busy}>
-                Cancel
+                {cancelLabel}
               </Button>
             </AlertDialog.Cancel>
             <Button variant={confirmVariant} disabled={busy} onClick={onConfirm}>

@@ -6,7 +6,15 @@ import { clsx } from "clsx";
 /** Radix dialog with the site's look: focus is trapped, Escape and an outside click close it. */
 export const Dialog = DialogPrimitive.Root;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  closeLabel = "Close",
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  /** The close button's name; the public site's dialogs say it in the page's language. */
+  closeLabel?: string;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70" />
@@ -21,7 +29,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {children}
         <DialogPrimitive.Close
           className="absolute top-3 end-3 rounded-full p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-800"
-          aria-label="Close"
+          aria-label={closeLabel}
         >
           <X className="size-5" aria-hidden />
         </DialogPrimitive.Close>

@@ -35,6 +35,8 @@ import * as checkInScans from "./2026-12-06T02-00-00_check-in-scans";
 import * as certificates from "./2026-12-06T03-00-00_certificates";
 import * as pushNotifications from "./2026-12-07T01-00-00_push-notifications";
 import * as urduContent from "./2026-12-07T02-00-00_urdu-content";
+import * as urduConfirmation from "./2026-12-07T03-00-00_urdu-confirmation";
+import * as registrationLocale from "./2026-12-07T04-00-00_registration-locale";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -77,4 +79,6 @@ export const migrations: Record<string, Migration> = {
   "2026-12-06T03-00-00_certificates": certificates,
   "2026-12-07T01-00-00_push-notifications": pushNotifications,
   "2026-12-07T02-00-00_urdu-content": urduContent,
+  "2026-12-07T03-00-00_urdu-confirmation": urduConfirmation,
+  "2026-12-07T04-00-00_registration-locale": registrationLocale,
 };

@@ -1,6 +1,9 @@
 import { greetableName } from "#core/greetable-name.ts";
+import { fill } from "#core/i18n/catalogue.ts";
+import { type Locale, localizedPath } from "#core/i18n/locale.ts";
+import type { RegistrationWords } from "#core/i18n/registration/en.ts";
+import { messagesFor } from "#core/i18n/translations.ts";
 import { announcementConfirmPath, announcementPagePath } from "#core/public-pages.ts";
-import { waitingMessage } from "#core/messages/registration.ts";
 import type { OutboxPayload } from "#server/mail/messages.ts";
 import type { QueuedRecipientMail } from "#server/services/public-submissions.ts";
 import type { RegistrationTarget } from "#server/services/announcements/registration-targets.ts";
@@ -8,40 +11,57 @@ import type { RegistrationTarget } from "#server/services/announcements/registra
 /** The site's name and address, as the registrant's mails give them. */
 export type SiteInfo = { siteName: string; publicUrl: string };
 
-/** What a registration's mails say of the announcement: its card (heading, page, event) and its calendar file. */
-type RegistrationMailTarget = Pick<RegistrationTarget, "card" | "calendar">;
+/**
+ * What a registration's mails say of the announcement: its card (heading, page, event) as a page in the mail's language
+ * draws it, and its calendar file (see RegistrationTarget's `inLocale`).
+ */
+export type RegistrationMailTarget = {
+  card: Pick<RegistrationTarget["card"], "id" | "heading" | "event">;
+  calendar: RegistrationTarget["calendar"];
+};
+
+/** Who a registrant's mail goes to, and the language it is written in: the one they registered in. */
+export type Registrant = { name: string; email: string; locale: Locale };
+
+type MailWords = RegistrationWords["mail"];
+
+/** The greeting: the typed name only when it looks like a person's (`greetableName`: the address may be a stranger's). */
+const greeting = (words: MailWords, name: string | undefined) => (name ? fill(words.hello, { name }) : words.helloAnyone);
 
 /** The event's time and place as a mail gives them, each on a line, then an empty line; nothing without an event. */
-const eventLines = ({ card }: RegistrationMailTarget) =>
-  card.event ? [`When: ${card.event.when}`, ...(card.event.location ? [`Where: ${card.event.location}`] : []), ""] : [];
+function eventLines(words: MailWords, { card }: RegistrationMailTarget) {
+  if (!card.event) return [];
+  const where = card.event.location ? [fill(words.where, { where: card.event.location })] : [];
+  return [fill(words.when, { when: card.event.when }), ...where, ""];
+}
+
+/** The line that links the announcement's page, in the registrant's language. */
+const pageLine = (words: MailWords, { card }: RegistrationMailTarget, siteInfo: SiteInfo, locale: Locale) =>
+  fill(words.announcement, { link: `${siteInfo.publicUrl}${localizedPath(announcementPagePath(card.id), locale)}` });
 
 /**
  * "Confirm your place", with the link that confirms the registration (its token, 256 random bits, is in this mail
- * only). The address typed may be a stranger's: the typed name is in it only when it looks like a person's.
+ * only), in the registrant's language, the link to its page in that language. The address typed may be a stranger's:
+ * the typed name is in it only when it looks like a person's.
  */
 export function registrationConfirmMail(
-  person: { name: string; email: string },
+  person: Registrant,
   target: RegistrationMailTarget,
   siteInfo: SiteInfo,
   token: string,
 ): QueuedRecipientMail {
   const { card } = target;
+  const words = messagesFor(person.locale, "registration").mail;
   const name = greetableName(person.name);
-  const before = [
-    name ? `Hello ${name},` : "Hello,",
-    "",
-    `This address was given to register for "${card.heading}". No place is kept for you until you confirm it: open this link and press Confirm.`,
-    "",
-    "Confirm your place:",
-  ];
+  const before = [greeting(words, name), "", fill(words.confirmOpening, { heading: card.heading }), "", words.confirmLink];
   const after = [
     "",
-    "The link works for 24 hours. Places go to those who confirm first; if they are all taken when you confirm, you join the waiting list.",
+    words.linkRules,
     "",
-    ...eventLines(target),
-    `The announcement: ${siteInfo.publicUrl}${announcementPagePath(card.id)}`,
+    ...eventLines(words, target),
+    pageLine(words, target, siteInfo, person.locale),
     "",
-    "If you did not register, ignore this mail: the registration is deleted after 24 hours and nothing more is sent.",
+    words.notYou,
     "",
     siteInfo.siteName,
   ];
@@ -49,20 +69,21 @@ export function registrationConfirmMail(
     payload: {
       kind: "registration-confirm",
       to: { name: name ?? "", address: person.email },
-      subject: `Confirm your place: ${card.heading}`,
+      subject: fill(words.confirmSubject, { heading: card.heading }),
       before: before.join("\n"),
       after: after.join("\n"),
     },
-    secretLink: `${siteInfo.publicUrl}${announcementConfirmPath(card.id)}?token=${token}`,
+    secretLink: `${siteInfo.publicUrl}${localizedPath(announcementConfirmPath(card.id), person.locale)}?token=${token}`,
   };
 }
 
 /**
- * The registrant's mail: registered, on the waiting list, or moved up from it; with the ticket's link (`ticketLink`,
- * kept out of the payload as a link mail's is, and drawn as a QR code when it is sent) and the event's calendar file.
+ * The registrant's mail: registered, on the waiting list, or moved up from it, in the language they registered in;
+ * with the ticket's link (`ticketLink`, kept out of the payload as a link mail's is, and drawn as a QR code when it is
+ * sent) and the event's calendar file.
  */
 export function registrationMail(
-  person: { name: string; email: string },
+  person: Registrant,
   outcome: "registered" | "waiting" | "promoted",
   target: RegistrationMailTarget,
   siteInfo: SiteInfo,
@@ -70,36 +91,28 @@ export function registrationMail(
   position = 0,
 ): QueuedRecipientMail & { payload: Extract<OutboxPayload, { kind: "registration" }>; secretLink: string } {
   const { card } = target;
-  const page = `${siteInfo.publicUrl}${announcementPagePath(card.id)}`;
-  const subject = {
-    registered: `Registered: ${card.heading}`,
-    waiting: `Waiting list: ${card.heading}`,
-    promoted: `A place opened: you're registered for ${card.heading}`,
-  }[outcome];
-  const opening = {
-    registered: `You're registered for "${card.heading}".`,
-    waiting: waitingMessage(position, card.heading),
-    promoted: `A place opened for "${card.heading}" and it is yours: you're registered.`,
-  }[outcome];
-  const ticket =
-    outcome === "waiting"
-      ? "Your ticket shows your place on the waiting list, and lets you in if you move up:"
-      : "Your ticket, to show at the door (its QR code is attached too):";
-  const event = eventLines(target);
+  const words = messagesFor(person.locale, "registration").mail;
+  const heading = { heading: card.heading };
+  const subject = fill(
+    { registered: words.registeredSubject, waiting: words.waitingSubject, promoted: words.promotedSubject }[outcome],
+    heading,
+  );
+  const opening = fill({ registered: words.registered, waiting: words.waiting, promoted: words.promoted }[outcome], {
+    ...heading,
+    position,
+  });
+  const ticket = outcome === "waiting" ? words.waitingTicket : words.ticket;
   const calendar = outcome === "waiting" ? null : target.calendar(siteInfo);
-  const calendarNote = calendar ? ["The attached calendar file adds the event to your calendar.", ""] : [];
-  // The address typed may be a stranger's: the typed name reaches it only when it looks like a person's.
+  const calendarNote = calendar ? [words.calendar, ""] : [];
   const name = greetableName(person.name);
-  const before = [name ? `Hello ${name},` : "Hello,", "", opening, "", ticket];
+  const before = [greeting(words, name), "", opening, "", ticket];
   const after = [
     "",
-    ...event,
-    `The announcement: ${page}`,
+    ...eventLines(words, target),
+    pageLine(words, target, siteInfo, person.locale),
     "",
     ...calendarNote,
-    outcome === "waiting"
-      ? "If you no longer want a place, reply to this mail."
-      : "If you cannot come, reply to this mail so your place can go to someone else.",
+    outcome === "waiting" ? words.noLongerWant : words.cannotCome,
     "",
     siteInfo.siteName,
   ];

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import type { Locale } from "#core/i18n/locale.ts";
 import type { RegistrationsTable, RegistrationStatus } from "#server/db/schema.ts";
 import type { Answer } from "#server/repos/applications.ts";
 import type { Db } from "#server/repos/db.ts";
@@ -21,6 +22,8 @@ export interface Registration {
   checkedInBy: string | null;
   /** How many times its ticket was admitted: more than 1 when phones that were offline each admitted it. */
   checkInScans: number;
+  /** The language they registered in: their mails are written in it. */
+  locale: Locale;
 }
 
 export function toRegistration(row: Selectable<RegistrationsTable>): Registration {
@@ -38,6 +41,7 @@ export function toRegistration(row: Selectable<RegistrationsTable>): Registratio
     checkedInAt: row.checkedInAt,
     checkedInBy: row.checkedInBy,
     checkInScans: Number(row.checkInScans),
+    locale: row.locale,
   };
 }
 
@@ -61,10 +65,15 @@ export async function findById(db: Db, id: string): Promise<Registration | undef
   return row && toRegistration(row);
 }
 
-/** Stores a registration that holds nothing until it is confirmed (see `confirm`) with its link's token hash. */
+/**
+ * Stores a registration that holds nothing until it is confirmed (see `confirm`) with its link's token hash, in the
+ * language it was made in (English unless given).
+ */
 export async function create(
   db: Db,
-  row: Omit<Selectable<RegistrationsTable>, "arrival" | "status" | "checkedInAt" | "checkedInBy" | "checkInScans">,
+  row: Omit<Selectable<RegistrationsTable>, "arrival" | "status" | "checkedInAt" | "checkedInBy" | "checkInScans" | "locale"> & {
+    locale?: Locale;
+  },
 ): Promise<void> {
   await db
     .insertInto("registrations")
@@ -85,11 +94,14 @@ export async function findUnconfirmed(db: Db, announcementId: string, tokenHash:
   return row && toRegistration(row);
 }
 
-/** A new link for an unconfirmed registration (the old one stops working). */
-export async function renewLink(db: Db, id: string, tokenHash: string, expiresAt: string): Promise<void> {
+/**
+ * A new link for an unconfirmed registration (the old one stops working), mailed in `locale`: the language of the
+ * page it was sent from again, which its later mails are written in too.
+ */
+export async function renewLink(db: Db, id: string, tokenHash: string, expiresAt: string, locale: Locale): Promise<void> {
   await db
     .updateTable("registrations")
-    .set({ confirmTokenHash: tokenHash, confirmExpiresAt: expiresAt })
+    .set({ confirmTokenHash: tokenHash, confirmExpiresAt: expiresAt, locale })
     .where("id", "=", id)
     .where("status", "=", "unconfirmed")
     .execute();

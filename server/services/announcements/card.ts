@@ -1,7 +1,7 @@
 /** An announcement as the public pages show it (its card), with the state and the times it is read by. */
-import { type AnnouncementState, DEFAULT_LINK_LABEL, DEFAULT_REGISTER_LABEL, isShowableLink } from "#core/schemas/announcement.ts";
+import { type AnnouncementState, isShowableLink } from "#core/schemas/announcement.ts";
 import { announcementRegisterPath } from "#core/public-pages.ts";
-import type { Locale } from "#core/i18n/locale.ts";
+import { type Locale, localizedPath } from "#core/i18n/locale.ts";
 import { fill } from "#core/i18n/catalogue.ts";
 import { messagesFor } from "#core/i18n/translations.ts";
 import { localizedText } from "#core/localized-text.ts";
@@ -36,15 +36,23 @@ const eventTimes = ({ siteTimeZone }: ZoneDeps, event: AnnouncedEvent) =>
     event.endsAt === null ? null : formatSiteTime(new Date(event.endsAt), siteTimeZone),
   );
 
-/** The card's button: the site's registration form while it takes registrations (none once closed), else the link. */
-function buttonOf(announcement: Announcement, now: string) {
+/**
+ * The card's button: the site's registration form in the page's language while it takes registrations (none once
+ * closed), else the link.
+ */
+function buttonOf(announcement: Announcement, now: string, locale: Locale) {
   if (announcement.registration) {
-    return registrationClosed(announcement, now)
-      ? null
-      : { url: announcementRegisterPath(announcement.id), label: announcement.linkLabel ?? DEFAULT_REGISTER_LABEL, external: false };
+    if (registrationClosed(announcement, now)) return null;
+    // DEFAULT_REGISTER_LABEL, in the page's language.
+    const label = announcement.linkLabel ?? messagesFor(locale, "registration").register.register;
+    return { url: localizedPath(announcementRegisterPath(announcement.id), locale), label, external: false };
   }
   return isShowableLink(announcement.linkUrl)
-    ? { url: announcement.linkUrl, label: announcement.linkLabel ?? DEFAULT_LINK_LABEL, external: true }
+    ? {
+        url: announcement.linkUrl,
+        label: announcement.linkLabel ?? messagesFor(locale, "announcements").announcements.linkLabel,
+        external: true,
+      }
     : null;
 }
 
@@ -54,7 +62,7 @@ function buttonOf(announcement: Announcement, now: string) {
  * one without a title, its image's description) in Urdu.
  */
 export function toCard(deps: ZoneDeps, announcement: Announcement, now: string, locale: Locale = "en") {
-  const words = messagesFor(locale).announcements;
+  const words = messagesFor(locale, "announcements").announcements;
   const heading = localizedText(locale, announcement.title, announcement.titleUr) ?? words.untitled;
   const description = localizedText(locale, announcement.description, announcement.descriptionUr);
   const imageAlt = fill(words.imageOf, { title: heading });
@@ -69,7 +77,7 @@ export function toCard(deps: ZoneDeps, announcement: Announcement, now: string, 
       where: announcement.event?.location,
       line: firstLineOf(description),
     }),
-    link: buttonOf(announcement, now),
+    link: buttonOf(announcement, now, locale),
     /** It collected registrations on the site, and registering has closed. */
     registrationClosed: announcement.registration !== null && registrationClosed(announcement, now),
     image: announcement.image && storedImageToResponsive(announcement.image, imageAlt),

@@ -1,3 +1,4 @@
+import type { Locale } from "#core/i18n/locale.ts";
 import { isRecordId } from "#server/db/ids.ts";
 import { announcementsRepo } from "#server/repos/announcements.ts";
 import type { Repos } from "#server/repos/index.ts";
@@ -8,20 +9,24 @@ import { liveById } from "./public-reads";
 
 /**
  * A live announcement that collects registrations on the site: its card, how it takes them, whether registering
- * has closed, and its event's calendar file (null: no event), made only when a mail asks for it. Undefined for any
- * other. Read through `from` when it must join a transaction (one that holds the announcement's lock).
+ * has closed, and its event's calendar file (null: no event), made only when a mail asks for it; `inLocale` gives the
+ * card and the calendar file as a page in another language draws them (the committee's Urdu title where written).
+ * Undefined for any other. Read through `from` when it must join a transaction (one that holds the announcement's lock).
  */
 export async function registrationTarget(deps: ReadDeps, id: string, now: Date = new Date(), from?: Pick<Repos, "announcements">) {
   const at = now.toISOString();
   const announcement = await liveById(deps, id, at, from);
   if (!announcement?.registration) return undefined;
   const { event, registration } = announcement;
-  const card = toCard(deps, announcement, at);
+  const inLocale = (locale: Locale) => {
+    const card = toCard(deps, announcement, at, locale);
+    return { card, calendar: (site: { siteName: string; publicUrl: string }) => (event ? eventCalendar(card, event, site) : null) };
+  };
   return {
-    card,
+    ...inLocale("en"),
+    inLocale,
     settings: registration,
     closed: registrationClosed(announcement, at),
-    calendar: (site: { siteName: string; publicUrl: string }) => (event ? eventCalendar(card, event, site) : null),
   };
 }
 

@@ -74,7 +74,8 @@ async function fillPlaces(
   // moved them up, never a visitor, and a held-back mail would leave someone with a place not knowing it.
   for (const registration of promoted) {
     const ticketLink = `${siteInfo.publicUrl}${ticketPagePath(tickets.token(registration))}`;
-    const { payload, secretLink } = registrationMail(registration, "promoted", target, siteInfo, ticketLink);
+    // In the language they registered in.
+    const { payload, secretLink } = registrationMail(registration, "promoted", target.inLocale(registration.locale), siteInfo, ticketLink);
     await trx.mailOutbox.enqueueWithLink("registration", payload, { url: secretLink }, now, registration.id);
   }
   return promoted.length;

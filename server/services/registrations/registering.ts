@@ -1,3 +1,4 @@
+import type { Locale } from "#core/i18n/locale.ts";
 import type { RegistrationInput } from "#core/schemas/registration.ts";
 import { isRecordId, newId } from "#server/db/ids.ts";
 import type { Logger } from "#server/logger.ts";
@@ -50,6 +51,9 @@ class RegistrationRefused extends Error {
 /** A live announcement that takes registrations here, read once per request: what its form asks, and what its mails say. */
 export type { RegistrationTarget };
 
+/** A registration as the form sent it, and the language of the page it was sent from: its mails are written in it. */
+export type RegistrationRequest = RegistrationInput & { locale: Locale };
+
 /**
  * A live announcement that takes registrations here, as a registration is made for it (its form's questions are
  * `settings.questions`); undefined for any other.
@@ -57,14 +61,22 @@ export type { RegistrationTarget };
 export const target = ({ announcements }: RegistrationDeps, announcementId: string, now: Date = new Date()) =>
   announcements.registrationTarget(announcementId, now);
 
-/** The public form of a live announcement that takes registrations: its card, questions, and how full it is. */
-export async function form({ announcements, repos, timeZone }: RegistrationDeps, announcementId: string, now: Date = new Date()) {
+/**
+ * The public form of a live announcement that takes registrations, as its page in `locale` draws it: its card, questions
+ * (as the committee wrote them), and how full it is.
+ */
+export async function form(
+  { announcements, repos, timeZone }: RegistrationDeps,
+  announcementId: string,
+  locale: Locale = "en",
+  now: Date = new Date(),
+) {
   const target = await announcements.registrationTarget(announcementId, now);
   if (!target) return undefined;
   const { registered, waiting } = await repos.registrations.counts(announcementId);
   const { capacity, questions } = target.settings;
   return {
-    announcement: target.card,
+    announcement: target.inLocale(locale).card,
     questions,
     closed: target.closed,
     closesAtText: target.settings.closesAt && formatSiteTime(new Date(target.settings.closesAt), timeZone),
@@ -76,7 +88,8 @@ export async function form({ announcements, repos, timeZone }: RegistrationDeps,
 
 /**
  * Takes a registration for `target` (as `target` read it, with the answers to its questions), holding nothing until
- * it is confirmed: its "Confirm your place" mail is queued (through queuePublicMail's caps). Refused when the
+ * it is confirmed: its "Confirm your place" mail is queued (through queuePublicMail's caps). It keeps the language it
+ * was sent in (`input.locale`), in which this mail and its later ones are written. Refused when the
  * announcement no longer takes registrations here, when registering has closed, when the email is registered or
  * waiting already, when it is full and the person did not ask for the waiting list, and past
  * ANNOUNCEMENT_NETWORK_LIMIT registrations for the announcement from the client's network. The same email again
@@ -87,11 +100,12 @@ export async function form({ announcements, repos, timeZone }: RegistrationDeps,
 export async function register(
   { store, logger, site, inTurn, wakeMailer }: RegistrationDeps,
   target: RegistrationTarget,
-  input: RegistrationInput,
+  input: RegistrationRequest,
   clientIp: string,
   now: Date = new Date(),
 ): Promise<RegistrationResult> {
   const announcementId = target.card.id;
+  const mailTarget = target.inLocale(input.locale);
   const siteInfo = await site();
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + CONFIRM_LINK_MS).toISOString();
@@ -116,14 +130,15 @@ export async function register(
           if (full && !input.waitingList) throw new RegistrationRefused("full");
           const token = newLinkToken();
           if (existing) {
+            // Mailed in the language it was sent in this time, which its later mails keep.
             const resent = await queueRegistrantMail(
               trx,
               logger,
-              registrationConfirmMail(existing, target, siteInfo, token),
+              registrationConfirmMail({ ...existing, locale: input.locale }, mailTarget, siteInfo, token),
               existing.id,
               now,
             );
-            if (resent) await trx.registrations.renewLink(existing.id, hashLinkToken(token), expiresAt);
+            if (resent) await trx.registrations.renewLink(existing.id, hashLinkToken(token), expiresAt, input.locale);
             return { id: existing.id, created: false, resent };
           }
           const { limit, windowMs } = ANNOUNCEMENT_NETWORK_LIMIT;
@@ -142,8 +157,9 @@ export async function register(
             createdAt: at,
             confirmTokenHash: hashLinkToken(token),
             confirmExpiresAt: expiresAt,
+            locale: input.locale,
           });
-          return { id, created: true, confirmation: registrationConfirmMail(input, target, siteInfo, token), resent: false };
+          return { id, created: true, confirmation: registrationConfirmMail(input, mailTarget, siteInfo, token), resent: false };
         },
         now,
       }),
@@ -158,23 +174,29 @@ export async function register(
 }
 
 /**
- * What the page a "Confirm your place" link opens shows, changing nothing (a mail scanner that follows the link
- * confirms nothing): the announcement, and whether the link still confirms a registration. Undefined when the
+ * What the page a "Confirm your place" link opens shows in `locale`, changing nothing (a mail scanner that follows the
+ * link confirms nothing): the announcement, and whether the link still confirms a registration. Undefined when the
  * announcement is not live or takes no registrations here.
  */
-export async function confirmation(deps: RegistrationDeps, announcementId: string, token: string, now: Date = new Date()) {
+export async function confirmation(
+  deps: RegistrationDeps,
+  announcementId: string,
+  token: string,
+  locale: Locale = "en",
+  now: Date = new Date(),
+) {
   const target = await deps.announcements.registrationTarget(announcementId, now);
   if (!target) return undefined;
   const open =
     isLinkToken(token) &&
     (await deps.repos.registrations.findUnconfirmed(announcementId, hashLinkToken(token), now.toISOString())) !== undefined;
-  return { announcement: target.card, open };
+  return { announcement: target.inLocale(locale).card, open };
 }
 
 /**
  * Confirms the registration a "Confirm your place" link names, under the announcement's lock: it takes a place
  * while one is free and no one waits, else it joins the waiting list; either way its mail is queued (through
- * queuePublicMail's caps) and the link stops working. A registration sent before registering closed may still be
+ * queuePublicMail's caps), in the language the registration was made in, and the link stops working. A registration sent before registering closed may still be
  * confirmed within its 24 hours. Moving up from the waiting list later needs no second confirmation.
  */
 export async function confirm(
@@ -202,9 +224,10 @@ export async function confirm(
       const position = full ? waiting + 1 : 0;
       const ticketPath = ticketPagePath(tickets.token(registration));
       const ticketLink = `${siteInfo.publicUrl}${ticketPath}`;
+      const mailTarget = target.inLocale(registration.locale);
       const mail = full
-        ? registrationMail(registration, "waiting", target, siteInfo, ticketLink, position)
-        : registrationMail(registration, "registered", target, siteInfo, ticketLink);
+        ? registrationMail(registration, "waiting", mailTarget, siteInfo, ticketLink, position)
+        : registrationMail(registration, "registered", mailTarget, siteInfo, ticketLink);
       await queueRegistrantMail(trx, logger, mail, registration.id, now);
       return full ? { ok: true, status: "waiting", position, ticketPath } : { ok: true, status: "registered", ticketPath };
     }),

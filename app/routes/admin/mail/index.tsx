@@ -21,7 +21,10 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   const { mailSettings } = context.get(servicesContext);
   const setting = submission.value;
   if (setting.intent === "notification-address") await mailSettings.setNotificationAddress(setting.notificationEmail ?? "", admin.id);
-  else await mailSettings.setConfirmation({ enabled: setting.enabled === "on", subject: setting.subject, text: setting.text }, admin.id);
+  else {
+    const { enabled, subject, text, subjectUr, textUr } = setting;
+    await mailSettings.setConfirmation({ enabled: enabled === "on", subject, text, subjectUr, textUr }, admin.id);
+  }
   return doneAnswer(submission.reply(), SAVED);
 });
 
