@@ -17,6 +17,11 @@ export const site = {
     "on the principles laid down by God and His Messenger (peace be upon him).",
   logo: "logo.png",
   logoAlt: "Student Welfare Society SMC logo",
+  /** What Chrome's install dialog shows: the home page on a phone and on a computer (scripts/capture-screenshots.ts). */
+  appScreenshots: {
+    narrow: { img: "screenshots/narrow.webp", label: "The home page on a phone: the society's tagline and logo" },
+    wide: { img: "screenshots/wide.webp", label: "The home page on a computer: the society's tagline, logo and menu" },
+  },
 
   mission:
     "Student Welfare Society SMC is a movement of students at Sargodha Medical College that works to uplift students " +

@@ -12,7 +12,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { errorMessage } from "#core/errors.ts";
 import site from "#content/site.ts";
-import { CONTENT_DIR } from "#server/content/load-site.ts";
+import { CONTENT_DIR, referencedScreenshots } from "#server/content/load-site.ts";
 import { ENCODE_CACHE_DIR, encodeCache } from "#server/images/encode-cache.ts";
 
 const PHOTOS_DIR = path.join(CONTENT_DIR, "photos");
@@ -29,13 +29,17 @@ async function main() {
     .map((file) => file.split(path.sep).join("/"))
     .sort();
 
+  const screenshots = new Map(referencedScreenshots(site).map(([, formFactor, photo]) => [photo, formFactor]));
+
   let next = 0;
   const worker = async () => {
     while (next < photos.length) {
       const photo = photos[next++]!;
       const input = fs.readFileSync(path.join(PHOTOS_DIR, photo));
-      // The logo is drawn small as well as large, and gives the site its icons (as the import encodes it).
-      await cache.encode(input, photo === site.logo ? { smallWidths: true, icons: true } : {});
+      // The logo is drawn small as well as large, and gives the site its icons; a screenshot for the install dialog is
+      // one file in its own size (as the import encodes them).
+      const screenshot = screenshots.get(photo);
+      await cache.encode(input, screenshot ? { screenshot } : photo === site.logo ? { smallWidths: true, icons: true } : {});
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker));

@@ -1,3 +1,4 @@
+import { APP_SCREENSHOT_LIMITS } from "#core/app-screenshots.ts";
 import { CONTENT_PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from "#core/schemas/limits.ts";
 
 /** What a content screen says once an item is deleted or the documentary video is taken off the home page. */
@@ -42,6 +43,15 @@ export const VIDEO_MISSING_MESSAGE = "Choose a video to upload";
 
 /** What a refused photo is told: which formats work. */
 export const PHOTO_FORMATS_MESSAGE = "Choose a JPEG, PNG, WebP or AVIF photo (HEIC and other files cannot be used)";
+
+/** What a refused screenshot of the site (the install dialog's, core/app-screenshots.ts) is told. */
+export const APP_SCREENSHOT_MESSAGES = {
+  missing: "Choose a screenshot to upload",
+  tooSmall: `The screenshot must be at least ${APP_SCREENSHOT_LIMITS.minSide} pixels wide and ${APP_SCREENSHOT_LIMITS.minSide} pixels high`,
+  tooLong: `The screenshot is too long for its width: its long side must be at most ${APP_SCREENSHOT_LIMITS.maxAspectRatio} times its short side`,
+  notPortrait: "A phone screenshot must be portrait: taller than it is wide",
+  notLandscape: "A computer screenshot must be landscape: wider than it is tall",
+} as const;
 
 /** What a refused video is told. */
 export const VIDEO_FORMATS_MESSAGE = "Choose an MP4 or WebM video (MOV and other files cannot be used)";

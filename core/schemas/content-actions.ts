@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  appScreenshotSchema,
   collaboratorSchema,
   galleryPhotoSchema,
   gallerySchema,
@@ -23,12 +24,17 @@ import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 const save = { intent: z.literal("save") };
 const unknownIntent = { error: UNKNOWN_INTENT_MESSAGE };
 
-/** /admin/content/home: the site's details, the logo, the president's card, taking the video off, a social link. */
+/**
+ * /admin/content/home: the site's details, the logo, the install dialog's screenshots (on a phone, "narrow", and on a
+ * computer, "wide"), the president's card, taking the video off, a social link.
+ */
 export const homeContentActionSchema = z.discriminatedUnion(
   "intent",
   [
     siteDetailsSchema.safeExtend({ intent: z.literal("details") }),
     logoSchema.safeExtend({ intent: z.literal("logo") }),
+    appScreenshotSchema.safeExtend({ intent: z.literal("screenshot-narrow") }),
+    appScreenshotSchema.safeExtend({ intent: z.literal("screenshot-wide") }),
     presidentSchema.safeExtend({ intent: z.literal("president") }),
     videoSchema.safeExtend({ intent: z.literal("remove-video") }),
     socialLinkSchema.safeExtend({ intent: z.literal("social-link") }),

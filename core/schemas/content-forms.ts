@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { APP_SCREENSHOT_LIMITS } from "#core/app-screenshots.ts";
 import {
   CONFLICT_MESSAGE,
   MOVE_MESSAGES,
@@ -171,6 +172,19 @@ export const logoSchema = z.object({
   version,
 });
 export type LogoInput = z.infer<typeof logoSchema>;
+
+/**
+ * /admin/content/home: a screenshot of the site for the install dialog (one taken on a phone, one on a computer; which
+ * one is the form's intent) and its label. A new picture replaces the one stored; `removePhoto` takes it away.
+ */
+export const appScreenshotSchema = z.object({
+  label: requiredText("Label", APP_SCREENSHOT_LIMITS.label),
+  photo: optionalPhoto,
+  /** Checked to take the stored screenshot away (the manifest then lists none of this kind). */
+  removePhoto: z.literal("on").optional(),
+  version,
+});
+export type AppScreenshotInput = z.infer<typeof appScreenshotSchema>;
 
 export const SOCIAL_LINK_LIMITS = { label: 60 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { APP_SCREENSHOT_LIMITS } from "#core/app-screenshots.ts";
 import {
   COLLABORATOR_LIMITS,
   GALLERY_LIMITS,
@@ -67,6 +68,9 @@ const socialLink = z.object({
   url: externalUrl,
 });
 
+/** A screenshot of the site for the install dialog: the picture (under `photos/`) and its label. */
+const appScreenshot = z.object({ img: photoPath, label: textUpTo(APP_SCREENSHOT_LIMITS.label) });
+
 /** A gallery photo: its path, or its path with the alt text an admin wrote (without one: gallery name + number). */
 const galleryPhoto = z.union([photoPath, z.object({ img: photoPath, alt: textUpTo(GALLERY_LIMITS.alt) })]);
 export type GalleryPhotoEntry = z.infer<typeof galleryPhoto>;
@@ -98,6 +102,11 @@ export const siteSchema = z.object({
   heroText: textUpTo(SITE_DETAILS_LIMITS.heroText),
   logo: photoPath,
   logoAlt: textUpTo(LOGO_LIMITS.alt),
+  /**
+   * Screenshots of the site that Chrome's install dialog shows: one taken on a phone (`narrow`, portrait) and one on a
+   * computer (`wide`, landscape), each optional.
+   */
+  appScreenshots: z.object({ narrow: appScreenshot.optional(), wide: appScreenshot.optional() }).optional(),
   mission: textUpTo(SITE_DETAILS_LIMITS.mission),
   /** The tagline, hero text and mission in Urdu, for the Urdu pages (/ur/…); each optional. */
   taglineUr: urduUpTo(SITE_DETAILS_LIMITS.tagline),

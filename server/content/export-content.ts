@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import { APP_SCREENSHOT_FORM_FACTORS } from "#core/app-screenshots.ts";
 import { galleryPhotoEntry, type SiteContent } from "#core/schemas/site-content.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createRepos } from "#server/repos/index.ts";
@@ -53,6 +54,13 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
     };
   };
   const galleries = (kind: StoredGallery["kind"]) => stored.galleries.filter((g) => g.kind === kind);
+  /** The install dialog's screenshots that are stored, as content/site.ts writes them (none: no field). */
+  const appScreenshots: NonNullable<SiteContent["appScreenshots"]> = {};
+  for (const formFactor of APP_SCREENSHOT_FORM_FACTORS) {
+    const screenshot = stored.appScreenshots[formFactor];
+    if (!screenshot) continue;
+    appScreenshots[formFactor] = { img: await photo(screenshot.image, `screenshots/${formFactor}`), label: screenshot.label };
+  }
 
   fs.mkdirSync(dir, { recursive: true });
   const site: SiteContent = {
@@ -62,6 +70,7 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
     heroText: stored.heroText,
     logo: await photo(stored.logo, "logo"),
     logoAlt: stored.logoAlt,
+    ...(Object.keys(appScreenshots).length > 0 ? { appScreenshots } : {}),
     mission: stored.mission,
     ...urdu({ taglineUr: stored.taglineUr, heroTextUr: stored.heroTextUr, missionUr: stored.missionUr }),
     goals: stored.goals.map((g) => ({

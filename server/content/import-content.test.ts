@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
   SMALL_SITE_PHOTOS as COLOURS,
@@ -125,6 +126,41 @@ describe.each(testEngines())("importing content on %s", (engine) => {
     });
     expect(await announcements.sweepOrphanImages(new Date(Date.now() + ORPHAN_IMAGE_GRACE_MS + 60_000))).toBe(0);
     expect(await imageRows()).toBe(Object.keys(COLOURS).length);
+  });
+
+  test("the install dialog's screenshots are stored as one file each in their size, and go with a replacing import without them", async () => {
+    const write = async (photo: string, width: number, height: number) => {
+      const picture = await sharp({ create: { width, height, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer();
+      fs.mkdirSync(path.join(contentDir(), "photos", "screenshots"), { recursive: true });
+      fs.writeFileSync(path.join(contentDir(), "photos", photo), picture);
+    };
+    await write("screenshots/phone.png", 780, 1688);
+    await write("screenshots/computer.png", 1280, 800);
+    const appScreenshots = {
+      narrow: { img: "screenshots/phone.png", label: "On a phone" },
+      wide: { img: "screenshots/computer.png", label: "On a computer" },
+    };
+    await importContent(deps(), { ...smallSite(), appScreenshots }, { contentDir: contentDir(), replace: false });
+    const stored = (await createRepos(database.db).siteContent.read())!.appScreenshots;
+    expect([stored.narrow, stored.wide].map((s) => [s!.label, s!.image.variants.map((v) => `${v.format} ${v.width}x${v.height}`)])).toEqual(
+      [
+        ["On a phone", ["webp 780x1688"]],
+        ["On a computer", ["webp 1280x800"]],
+      ],
+    );
+
+    await importContent(deps(), smallSite(), { contentDir: contentDir(), replace: true });
+    expect((await createRepos(database.db).siteContent.read())!.appScreenshots).toEqual({ narrow: null, wide: null });
+    expect(storedFiles().filter((file) => file.endsWith("-780.webp") || file.endsWith("-1280.webp"))).toEqual([]);
+
+    // One Chrome would not show stops the import before any photo is encoded, naming its field, and changes nothing.
+    const sideways = { ...appScreenshots, narrow: { img: "screenshots/computer.png", label: "On a phone" } };
+    await expect(
+      importContent(deps(), { ...smallSite(), appScreenshots: sideways }, { contentDir: contentDir(), replace: true }),
+    ).rejects.toThrow("appScreenshots.narrow.img: A phone screenshot must be portrait: taller than it is wide");
+    expect((await createRepos(database.db).siteContent.read())!.appScreenshots).toEqual({ narrow: null, wide: null });
   });
 
   test("the video is stored under a key its bytes name: once however often imported, replaced when it changes", async () => {

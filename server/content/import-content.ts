@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import type { AppScreenshotFormFactor } from "#core/app-screenshots.ts";
 import type { SiteContent } from "#core/schemas/site-content.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { EncodeCache } from "#server/images/encode-cache.ts";
-import type { EncodeOptions } from "#server/images/encode-image.ts";
+import { type EncodeOptions, UnsupportedImageError } from "#server/images/encode-image.ts";
 import type { Logger } from "#server/logger.ts";
 import { createRepos, inTransaction } from "#server/repos/index.ts";
 import { AUDIT_ACTOR } from "#server/repos/audit-log.ts";
@@ -14,7 +15,7 @@ import type { StoredSiteContent } from "#server/repos/site-content.ts";
 import { deleteImageFiles, storeEncodedImage } from "#server/services/image-store.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { isVideoKey, storeVideoFile, VideoRefusedError } from "#server/services/video-store.ts";
-import { CONTENT_DIR, ContentError, loadBuiltSite, referencedPhotos } from "./load-site";
+import { CONTENT_DIR, ContentError, loadBuiltSite, referencedPhotos, referencedScreenshots } from "./load-site";
 
 /** Photos imported at once. Encoding is bounded by sharp's own thread pool; more only adds memory. */
 const IMPORT_CONCURRENCY = 4;
@@ -57,6 +58,15 @@ export async function importContent(
 
   // First: a file that is not a video stops the import before any photo is encoded.
   const videoKey = site.documentaryVideo ? await importVideo(deps.storage, path.join(contentDir, site.documentaryVideo)) : null;
+  // Then the screenshots (one image each, quick): one the install dialog cannot show stops the import, naming its field.
+  const screenshotIds: Partial<Record<AppScreenshotFormFactor, string>> = {};
+  for (const [field, formFactor, photo] of referencedScreenshots(site)) {
+    const input = fs.readFileSync(path.join(contentDir, "photos", photo));
+    const image = await importPhoto(deps, input, { screenshot: formFactor }).catch((error: unknown) => {
+      throw error instanceof UnsupportedImageError ? new ContentError([`${field}: ${error.message}`]) : error;
+    });
+    screenshotIds[formFactor] = image.id;
+  }
   const imageIds = new Map<string, string>();
   const photos = [...new Set(referencedPhotos(site).map(([, photo]) => photo))];
   // A few photos at a time: their files are written (and synced) while the next ones are read or encoded.
@@ -77,7 +87,7 @@ export async function importContent(
     // content in (checked and written in one step, so the two can never both import).
     await trx.siteContent.lockForWriting();
     if (!replace && (await trx.siteContent.hasContent())) return false;
-    await trx.siteContent.replace(site, (photo) => imageIds.get(photo)!, videoKey);
+    await trx.siteContent.replace(site, (photo) => imageIds.get(photo)!, videoKey, screenshotIds);
     await trx.auditLog.record(actor, "content.import", `photos=${photos.length}`);
     return true;
   }).catch(async (error: unknown) => {
@@ -88,7 +98,7 @@ export async function importContent(
   if (!written) return false;
 
   // Images of the replaced content that the new content no longer uses.
-  const kept = new Set(imageIds.values());
+  const kept = new Set([...imageIds.values(), ...Object.values(screenshotIds)]);
   for (const image of before ? storedImagesOf(before) : []) {
     if (kept.has(image.id)) continue;
     if (await deleteImageFiles(deps.storage, image, deps.logger)) await repos.images.delete(image.id).catch(() => false);
@@ -130,6 +140,7 @@ function storedImagesOf(content: StoredSiteContent): StoredImage[] {
   const images = [
     content.logo,
     content.president.photo,
+    ...Object.values(content.appScreenshots).flatMap((screenshot) => (screenshot ? [screenshot.image] : [])),
     ...content.team.flatMap((m) => (m.image ? [m.image] : [])),
     ...content.collaborators.map((c) => c.image),
     ...content.resources.map((r) => r.image),

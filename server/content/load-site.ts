@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { APP_SCREENSHOT_FORM_FACTORS, type AppScreenshotFormFactor } from "#core/app-screenshots.ts";
 import { galleryPhotoEntry, type SiteContent, siteSchema } from "#core/schemas/site-content.ts";
 
 export const CONTENT_DIR = path.resolve("content");
@@ -46,6 +47,14 @@ export function referencedPhotos(site: SiteContent): Array<[field: string, photo
   return refs;
 }
 
+/** The screenshots for the install dialog the content names (encoded apart from its photos), with their fields. */
+export function referencedScreenshots(site: SiteContent): Array<[field: string, formFactor: AppScreenshotFormFactor, photo: string]> {
+  return APP_SCREENSHOT_FORM_FACTORS.flatMap((formFactor) => {
+    const screenshot = site.appScreenshots?.[formFactor];
+    return screenshot ? [[`appScreenshots.${formFactor}.img`, formFactor, screenshot.img] as const] : [];
+  });
+}
+
 /**
  * Validates the society's content: its shape (every field named on error), and that each photo and the
  * video it names exist. Throws ContentError listing every problem at once.
@@ -61,7 +70,7 @@ export function validateSite(input: unknown, contentDir = CONTENT_DIR): SiteCont
     );
   }
   const site = parsed.data;
-  const problems = referencedPhotos(site)
+  const problems = [...referencedPhotos(site), ...referencedScreenshots(site).map(([field, , photo]) => [field, photo] as const)]
     .filter(([, photo]) => !fs.existsSync(path.join(contentDir, "photos", photo)))
     .map(([field, photo]) => `${field}: ${folder}/photos/${photo} does not exist`);
   if (site.documentaryVideo && !fs.existsSync(path.join(contentDir, site.documentaryVideo))) {

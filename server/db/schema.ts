@@ -614,6 +614,11 @@ export interface SiteDetailsTable {
   taglineUr: string | null;
   heroTextUr: string | null;
   missionUr: string | null;
+  /** The web app manifest's screenshots (see the app-screenshots migration): on a phone and on a computer; null: none. */
+  narrowScreenshotImageId: string | null;
+  narrowScreenshotLabel: string | null;
+  wideScreenshotImageId: string | null;
+  wideScreenshotLabel: string | null;
 }
 
 /** The columns every ordered list of content has. */

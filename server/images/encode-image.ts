@@ -1,4 +1,6 @@
 import type { Metadata, OutputInfo, Sharp } from "sharp";
+import { APP_SCREENSHOT_LIMITS, type AppScreenshotFormFactor } from "#core/app-screenshots.ts";
+import { APP_SCREENSHOT_MESSAGES } from "#core/messages/content.ts";
 import { SMALL_VARIANT_WIDTHS, VARIANT_WIDTHS, variantWidthsFor } from "#core/responsive-image.ts";
 import { IMAGE_MAX_PIXELS } from "#core/schemas/limits.ts";
 
@@ -27,6 +29,9 @@ export const PREVIEW = {
 /** Square PNG icons made from a logo: browser tab, home screen, web app manifest. */
 export const ICON_SIZES = { favicon32: 32, appleTouch180: 180, icon192: 192, icon512: 512 } as const;
 
+/** A screenshot of the site (the install dialog's): mostly text, which stays sharp with full-resolution colour. */
+const SCREENSHOT_ENCODER = { quality: 82, effort: 4, smartSubsample: true } as const;
+
 export interface EncodeOptions {
   /** Also the small widths, for a picture drawn small as well as large (the logo). */
   smallWidths?: boolean;
@@ -34,10 +39,24 @@ export interface EncodeOptions {
   icons?: boolean;
   /** Photos only (JPEG, PNG, WebP, AVIF), refused otherwise with `message`: a content photo's upload. */
   photosOnly?: { message: string };
+  /**
+   * A screenshot of the site taken on a phone ("narrow") or a computer ("wide"), for the install dialog: checked as
+   * Chrome judges it, and stored as one WebP in its own size (encodeScreenshot) instead of responsive variants.
+   */
+  screenshot?: AppScreenshotFormFactor;
 }
 
 /** Changes whenever the encoder would make different files, so a cache of encodings is never reused across it. */
-export const ENCODER_FINGERPRINT = JSON.stringify({ ENCODER, VARIANT_WIDTHS, SMALL_VARIANT_WIDTHS, ICON_SIZES, PREVIEW, decode: "once" });
+export const ENCODER_FINGERPRINT = JSON.stringify({
+  ENCODER,
+  VARIANT_WIDTHS,
+  SMALL_VARIANT_WIDTHS,
+  ICON_SIZES,
+  PREVIEW,
+  SCREENSHOT_ENCODER,
+  APP_SCREENSHOT_LIMITS,
+  decode: "once",
+});
 
 export class UnsupportedImageError extends Error {
   constructor(message = "The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)") {
@@ -85,6 +104,7 @@ export async function encodeImage(input: Buffer, options: EncodeOptions = {}): P
   }
 
   const oriented = metadata.autoOrient;
+  if (options.screenshot) return encodeScreenshot(input, oriented, options.screenshot);
   const widths = variantWidthsFor(oriented.width, options.smallWidths ? [...SMALL_VARIANT_WIDTHS, ...VARIANT_WIDTHS] : VARIANT_WIDTHS);
   const widest = Math.max(...widths, ...(options.icons ? Object.values(ICON_SIZES) : []));
   // One decode, upright and at the widest size any output needs (a JPEG is decoded at a fraction of its size right
@@ -121,6 +141,46 @@ export async function encodeImage(input: Buffer, options: EncodeOptions = {}): P
   }
   variants.push(await encodePreview(source, { width, height }, options.icons ? "card" : "photo"));
   return { width: oriented.width, height: oriented.height, variants };
+}
+
+/** Why a screenshot of `size` (upright) cannot be the `formFactor` one Chrome shows; undefined when it can. */
+function screenshotRefusal(size: { width: number; height: number }, formFactor: AppScreenshotFormFactor): string | undefined {
+  const short = Math.min(size.width, size.height);
+  const long = Math.max(size.width, size.height);
+  if (short < APP_SCREENSHOT_LIMITS.minSide) return APP_SCREENSHOT_MESSAGES.tooSmall;
+  if (long > short * APP_SCREENSHOT_LIMITS.maxAspectRatio) return APP_SCREENSHOT_MESSAGES.tooLong;
+  if (formFactor === "narrow" && size.height <= size.width) return APP_SCREENSHOT_MESSAGES.notPortrait;
+  if (formFactor === "wide" && size.width <= size.height) return APP_SCREENSHOT_MESSAGES.notLandscape;
+  return undefined;
+}
+
+/**
+ * A screenshot of the site for the install dialog, once `encodeImage` knows it is a photo of `size` (upright): refused
+ * unless Chrome would show it as the `formFactor` one, else one WebP in the size it was taken, turned upright and
+ * scaled down only when its long side is over APP_SCREENSHOT_LIMITS.maxSide. No link preview: it is never shared. Its
+ * width and height are the stored file's, which the manifest states exactly.
+ */
+async function encodeScreenshot(
+  input: Buffer,
+  size: { width: number; height: number },
+  formFactor: AppScreenshotFormFactor,
+): Promise<EncodedImage> {
+  const refusal = screenshotRefusal(size, formFactor);
+  if (refusal) throw new UnsupportedImageError(refusal);
+  const { default: sharp } = await import("sharp");
+  const { maxSide } = APP_SCREENSHOT_LIMITS;
+  let encoded: { data: Buffer; info: OutputInfo };
+  try {
+    encoded = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error", animated: false })
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
+      .webp(SCREENSHOT_ENCODER)
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new UnsupportedImageError("The image is damaged or incomplete");
+  }
+  const { width, height } = encoded.info;
+  return { width, height, variants: [{ format: "webp", width, height, body: encoded.data }] };
 }
 
 /**

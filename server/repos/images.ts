@@ -62,12 +62,26 @@ export function imagesRepo(db: Kysely<Database>) {
       return row && toStoredImage(row);
     },
 
-    /** Images stored without a link-preview variant, oldest first. */
+    /** Images stored without a link-preview variant, oldest first; not the site's screenshots, which are never shared. */
     async listWithoutPreview(limit: number): Promise<StoredImage[]> {
       const rows = await db
         .selectFrom("images")
         .selectAll()
         .where("variants", "not like", `%${PREVIEW_MARK}%`)
+        .where(({ not, exists, selectFrom, or, eb }) =>
+          not(
+            exists(
+              selectFrom("siteDetails")
+                .select("id")
+                .where((site) =>
+                  or([
+                    site("siteDetails.narrowScreenshotImageId", "=", eb.ref("images.id")),
+                    site("siteDetails.wideScreenshotImageId", "=", eb.ref("images.id")),
+                  ]),
+                ),
+            ),
+          ),
+        )
         .orderBy("createdAt")
         .orderBy("id")
         .limit(limit)
@@ -110,6 +124,8 @@ export function imagesRepo(db: Kysely<Database>) {
                     or([
                       site("siteDetails.logoImageId", "=", eb.ref("images.id")),
                       site("siteDetails.presidentImageId", "=", eb.ref("images.id")),
+                      site("siteDetails.narrowScreenshotImageId", "=", eb.ref("images.id")),
+                      site("siteDetails.wideScreenshotImageId", "=", eb.ref("images.id")),
                     ]),
                   ),
               ),

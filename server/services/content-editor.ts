@@ -1,5 +1,6 @@
 import { bindFirst } from "#server/bind-first.ts";
 import { type ContentEditorDeps, deleteImagesIfUnused, runEdit, runMoveEdit, withPhoto } from "#server/services/content-editor/edits.ts";
+import { saveAppScreenshot } from "#server/services/content-editor/app-screenshots.ts";
 import { homeContent, saveDetails, saveLogo, savePresident } from "#server/services/content-editor/home.ts";
 import * as contentLists from "#server/services/content-editor/lists.ts";
 import { galleryEditor } from "./gallery-editor";
@@ -39,6 +40,8 @@ export function contentEditorService({ db, storage, logger }: ContentEditorDeps)
     saveDetails: bindFirst(deps, saveDetails),
     savePresident: bindFirst(deps, savePresident),
     saveLogo: bindFirst(deps, saveLogo),
+    /** A screenshot of the site for the install dialog ("narrow": on a phone, "wide": on a computer) and its label. */
+    saveAppScreenshot: bindFirst(deps, saveAppScreenshot),
     video: videoEditor({ db, storage, logger, edit }),
     socialLinks: { list: bindFirst(deps, contentLists.socialLinkList), save: bindFirst(deps, contentLists.saveSocialLink) },
     /** The list named in an address (/admin/content/goals/…), if there is one by that name. */

@@ -1,3 +1,4 @@
+import { APP_SCREENSHOT_FORM_FACTORS } from "#core/app-screenshots.ts";
 import { compactGalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
 import { galleryPagePath } from "#core/public-pages.ts";
 import { formatCalendarDay } from "#core/calendar-day.ts";
@@ -92,6 +93,14 @@ function publicContent(site: StoredSiteContent, publicUrl: string, locale: Local
     .filter((variant) => variant.format === "png" && !variant.preview)
     .reduce<ImageVariant | undefined>((largest, variant) => (largest && largest.width >= variant.width ? largest : variant), undefined);
   return {
+    /** The web app manifest's screenshots of the site: each stored one's file, its exact size, its kind and its label. */
+    appScreenshots: APP_SCREENSHOT_FORM_FACTORS.flatMap((formFactor) => {
+      const screenshot = site.appScreenshots[formFactor];
+      const file = screenshot?.image.variants[0];
+      if (!screenshot || !file) return [];
+      const { width, height } = file;
+      return [{ src: storedFileUrl(file.key), width, height, type: `image/${file.format}`, formFactor, label: screenshot.label }];
+    }),
     /** The storage key of the logo's largest square PNG, which certificates print; undefined for a logo without one. */
     printLogoKey: printLogo?.key,
     /** What every page's top bar and head need: names, logo, icons, menus. */
@@ -228,6 +237,7 @@ export function siteContentService({ repo, publicUrl }: SiteContentDeps) {
     joinQuestions: async () => (await english()).chrome.joinQuestions,
     localAddressLabel: async () => (await english()).localAddressLabel,
     printLogoKey: async () => (await english()).printLogoKey,
+    appScreenshots: async () => (await english()).appScreenshots,
   };
 }
 

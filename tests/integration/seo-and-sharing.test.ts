@@ -288,6 +288,7 @@ describe.each(answerTestEngines())("SEO and link previews on %s", (engine) => {
       short_name: string;
       start_url: string;
       icons: { src: string; sizes: string; type: string; purpose: string }[];
+      screenshots: { src: string; sizes: string; type: string; form_factor: string; label: string }[];
     };
     expect(manifest).toMatchObject({ name: site.name, short_name: site.shortName, start_url: "/" });
     // The logo's own icons, and the one a phone may cut to its shape (the logo with a margin).
@@ -296,6 +297,22 @@ describe.each(answerTestEngines())("SEO and link previews on %s", (engine) => {
       const icon = await fetch(`${server.url}${src}`);
       expect(icon.status, src).toBe(200);
       expect(icon.headers.get("content-type"), src).toBe("image/png");
+    }
+    // The demo site's screenshots for Chrome's install dialog: its home page on a phone (portrait) and on a computer
+    // (landscape), each stated in the exact size of the file served.
+    const { appScreenshots } = site;
+    expect(manifest.screenshots.map((shot) => [shot.form_factor, shot.label])).toEqual([
+      ["narrow", appScreenshots.narrow.label],
+      ["wide", appScreenshots.wide.label],
+    ]);
+    for (const shot of manifest.screenshots) {
+      const file = await fetch(`${server.url}${shot.src}`);
+      expect(file.status, shot.src).toBe(200);
+      expect(file.headers.get("content-type"), shot.src).toBe(shot.type);
+      expect(file.headers.get("cache-control"), shot.src).toContain("immutable");
+      const { width, height } = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+      expect(shot.sizes, shot.src).toBe(`${width}x${height}`);
+      expect(shot.form_factor === "narrow" ? height > width : width > height, shot.sizes).toBe(true);
     }
   });
 });

@@ -37,6 +37,7 @@ import * as pushNotifications from "./2026-12-07T01-00-00_push-notifications";
 import * as urduContent from "./2026-12-07T02-00-00_urdu-content";
 import * as urduConfirmation from "./2026-12-07T03-00-00_urdu-confirmation";
 import * as registrationLocale from "./2026-12-07T04-00-00_registration-locale";
+import * as appScreenshots from "./2026-12-07T05-00-00_app-screenshots";
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so the
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07T02-00-00_urdu-content": urduContent,
   "2026-12-07T03-00-00_urdu-confirmation": urduConfirmation,
   "2026-12-07T04-00-00_registration-locale": registrationLocale,
+  "2026-12-07T05-00-00_app-screenshots": appScreenshots,
 };

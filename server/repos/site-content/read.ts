@@ -24,6 +24,8 @@ export async function readContent(db: Db): Promise<StoredSiteContent | undefined
   const imageIds = [
     details.logoImageId,
     details.presidentImageId,
+    ...(details.narrowScreenshotImageId ? [details.narrowScreenshotImageId] : []),
+    ...(details.wideScreenshotImageId ? [details.wideScreenshotImageId] : []),
     ...team.flatMap((m) => (m.imageId ? [m.imageId] : [])),
     ...collaborators.map((c) => c.imageId),
     ...resources.map((r) => r.imageId),
@@ -44,6 +46,7 @@ export async function readContent(db: Db): Promise<StoredSiteContent | undefined
     if (!found) throw new Error(`content names image ${id}, which does not exist`);
     return found;
   };
+  const screenshot = (id: string | null, label: string | null) => (id ? { image: image(id), label: label ?? "" } : null);
   return {
     name: details.name,
     shortName: details.shortName,
@@ -51,6 +54,10 @@ export async function readContent(db: Db): Promise<StoredSiteContent | undefined
     heroText: details.heroText,
     logo: image(details.logoImageId),
     logoAlt: details.logoAlt,
+    appScreenshots: {
+      narrow: screenshot(details.narrowScreenshotImageId, details.narrowScreenshotLabel),
+      wide: screenshot(details.wideScreenshotImageId, details.wideScreenshotLabel),
+    },
     mission: details.mission,
     taglineUr: details.taglineUr,
     heroTextUr: details.heroTextUr,

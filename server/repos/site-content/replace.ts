@@ -1,3 +1,4 @@
+import type { AppScreenshotFormFactor } from "#core/app-screenshots.ts";
 import { type GalleryPhotoEntry, galleryPhotoEntry, type PhotoGroup, type SiteContent } from "#core/schemas/site-content.ts";
 import { uniqueSlug } from "#server/content/slug.ts";
 import { newId, nowIso } from "#server/db/ids.ts";
@@ -8,10 +9,22 @@ import { CONTENT_TABLES } from "./stored-content";
 import { raiseContentVersion } from "./version";
 
 /**
- * Replaces the whole content with `site`, whose photos `imageIdOf` names as stored images and whose video is stored
- * under `videoKey`. Run it in a transaction: the tables are emptied and filled again.
+ * Replaces the whole content with `site`, whose photos `imageIdOf` names as stored images, whose video is stored
+ * under `videoKey` and whose screenshots for the install dialog are the images `screenshotIds` names (stored apart
+ * from the photos: a screenshot is encoded as one). Run it in a transaction: the tables are emptied and filled again.
  */
-export async function replaceContent(db: Db, site: SiteContent, imageIdOf: (photo: string) => string, videoKey: string | null) {
+export async function replaceContent(
+  db: Db,
+  site: SiteContent,
+  imageIdOf: (photo: string) => string,
+  videoKey: string | null,
+  screenshotIds: Partial<Record<AppScreenshotFormFactor, string>> = {},
+) {
+  const screenshot = (formFactor: AppScreenshotFormFactor) => {
+    const imageId = screenshotIds[formFactor];
+    return imageId ? { imageId, label: site.appScreenshots?.[formFactor]?.label ?? null } : { imageId: null, label: null };
+  };
+  const [narrow, wide] = [screenshot("narrow"), screenshot("wide")];
   for (const table of [...CONTENT_TABLES].reverse()) await db.deleteFrom(table).execute();
   await db
     .insertInto("siteDetails")
@@ -23,6 +36,10 @@ export async function replaceContent(db: Db, site: SiteContent, imageIdOf: (phot
       heroText: site.heroText,
       logoImageId: imageIdOf(site.logo),
       logoAlt: site.logoAlt,
+      narrowScreenshotImageId: narrow.imageId,
+      narrowScreenshotLabel: narrow.label,
+      wideScreenshotImageId: wide.imageId,
+      wideScreenshotLabel: wide.label,
       mission: site.mission,
       taglineUr: site.taglineUr || null,
       heroTextUr: site.heroTextUr || null,

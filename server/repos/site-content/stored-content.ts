@@ -1,3 +1,4 @@
+import type { AppScreenshotFormFactor } from "#core/app-screenshots.ts";
 import type { GalleryKind } from "#server/db/schema.ts";
 import type { StoredImage } from "#server/repos/images.ts";
 
@@ -24,6 +25,8 @@ export interface StoredSiteContent {
   heroText: string;
   logo: StoredImage;
   logoAlt: string;
+  /** The screenshots of the site for the install dialog, on a phone and on a computer: each its image and label, or null. */
+  appScreenshots: Record<AppScreenshotFormFactor, { image: StoredImage; label: string } | null>;
   mission: string;
   taglineUr: string | null;
   heroTextUr: string | null;

@@ -5,6 +5,7 @@ import { createRepos } from "#server/repos/index.ts";
 import type { PhotoEditResult, WithPhoto } from "#server/services/content-edits.ts";
 import { storedImageToResponsive } from "#server/services/image-store.ts";
 import { videoUrl } from "#server/services/video-store.ts";
+import { storedAppScreenshot } from "./app-screenshots";
 import { type ContentEditorDeps, type DbDeps, runEdit, withPhoto } from "./edits";
 
 type DetailsValues = Omit<SiteDetailsInput, "version">;
@@ -46,7 +47,10 @@ export async function homeContent({ db }: DbDeps) {
   const repos = createRepos(db);
   const row = await repos.siteContent.details();
   if (!row) return undefined;
-  const photos = new Map((await repos.images.findMany([row.logoImageId, row.presidentImageId])).map((image) => [image.id, image]));
+  const screenshotIds = [row.narrowScreenshotImageId, row.wideScreenshotImageId].flatMap((id) => id ?? []);
+  const photos = new Map(
+    (await repos.images.findMany([row.logoImageId, row.presidentImageId, ...screenshotIds])).map((image) => [image.id, image]),
+  );
   const photo = (id: string, alt: string) => {
     const stored = photos.get(id);
     return stored ? storedImageToResponsive(stored, alt) : null;
@@ -59,6 +63,10 @@ export async function homeContent({ db }: DbDeps) {
     logo: { alt: row.logoAlt, photo: photo(row.logoImageId, row.logoAlt), version },
     president: { name, title, message: row.presidentMessage, photo: photo(row.presidentImageId, `${name}, ${title}`), version },
     video: { url: row.documentaryVideo ? videoUrl(row.documentaryVideo) : null, version },
+    appScreenshots: {
+      narrow: storedAppScreenshot(row.narrowScreenshotImageId, row.narrowScreenshotLabel, photos, version),
+      wide: storedAppScreenshot(row.wideScreenshotImageId, row.wideScreenshotLabel, photos, version),
+    },
   };
 }
 

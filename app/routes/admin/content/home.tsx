@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { SOCIAL_NETWORKS } from "#core/schemas/content-forms.ts";
 import { ContentListScreen } from "#app/components/admin/content/content-list-screen.tsx";
 import { LogoForm } from "#app/components/admin/content/logo-form.tsx";
+import { AppScreenshotForm } from "#app/components/admin/content/app-screenshot-form.tsx";
+import { APP_SCREENSHOT_FORM_FACTORS } from "#core/app-screenshots.ts";
 import { PresidentForm } from "#app/components/admin/content/president-form.tsx";
 import { SiteDetailsForm } from "#app/components/admin/content/site-details-form.tsx";
 import { type StoredSocialLink, SocialLinkForm } from "#app/components/admin/content/social-link-form.tsx";
@@ -24,12 +26,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...home, socialLinks };
 }
 
-/** The logo's and the president's forms may carry a photo: the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
+/** The logo's, the screenshots' and the president's forms may carry a photo: the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
 export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
 
 /**
  * The home screen's forms, each with the version it was read at: the site's details, the logo (with an optional new
- * picture), the president's card (with an optional new photo), taking the documentary video off the home page (the
+ * picture), each screenshot for the install dialog (a new picture, or Remove), the president's card (with an optional new photo), taking the documentary video off the home page (the
  * dialog then says the video cannot be played), and a new social link or an edit of one.
  */
 export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
@@ -43,6 +45,11 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
       return editAnswer(submission, await contentEditor.saveDetails(form, actorId));
     case "logo":
       return photoEditAnswer(submission, await contentEditor.saveLogo(form, await fileBytes(form.photo), actorId));
+    case "screenshot-narrow":
+    case "screenshot-wide": {
+      const formFactor = form.intent === "screenshot-narrow" ? "narrow" : "wide";
+      return photoEditAnswer(submission, await contentEditor.saveAppScreenshot(formFactor, form, await fileBytes(form.photo), actorId));
+    }
     case "president":
       return photoEditAnswer(submission, await contentEditor.savePresident(form, await fileBytes(form.photo), actorId));
     case "remove-video":
@@ -60,18 +67,30 @@ export function meta() {
 const storedKey = ({ version: _version, ...stored }: { version: number } & Record<string, unknown>) => JSON.stringify(stored);
 
 export default function HomeContent({ loaderData }: Route.ComponentProps) {
-  const { details, logo, president, video, socialLinks } = loaderData;
+  const { details, logo, appScreenshots, president, video, socialLinks } = loaderData;
   return (
     <>
       <h1 className="text-3xl font-extrabold text-brand-900">Home</h1>
       <p className="mt-2 text-slate-700">The site&apos;s name and the texts and links of the home page.</p>
-      {/* The texts, the logo, the president and the video are one stored item, saved by four forms. Each form starts again from
+      {/* The texts, the logo, the screenshots, the president and the video are one stored item, saved by six forms. Each form starts again from
           what is stored once its own fields change there (not when another form's save raises the shared version,
           which reaches its hidden field without clearing what the admin is typing). */}
       <SiteDetailsForm key={storedKey(details)} details={details} />
       <h2 className="mt-12 text-2xl font-bold text-brand-900">Logo</h2>
       <p className="mt-1 text-slate-700">The society&apos;s logo in the top bar, and the site&apos;s icon.</p>
       <LogoForm key={storedKey({ ...logo, photo: logo.photo?.src })} logo={logo} />
+      <h2 className="mt-12 text-2xl font-bold text-brand-900">Screenshots for installing</h2>
+      <p className="mt-1 text-slate-700">Chrome shows these when someone installs the site on a phone or a computer. Both are optional.</p>
+      {APP_SCREENSHOT_FORM_FACTORS.map((formFactor) => {
+        const screenshot = appScreenshots[formFactor];
+        return (
+          <AppScreenshotForm
+            key={`${formFactor} ${storedKey({ ...screenshot, photo: screenshot.photo?.src })}`}
+            formFactor={formFactor}
+            screenshot={screenshot}
+          />
+        );
+      })}
       <h2 className="mt-12 text-2xl font-bold text-brand-900">President</h2>
       <p className="mt-1 text-slate-700">The president&apos;s card and message under “About Us”.</p>
       <PresidentForm key={storedKey({ ...president, photo: president.photo?.src })} president={president} />
