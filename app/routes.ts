@@ -26,7 +26,7 @@ export default [
   route("blood-donors/me", "routes/blood-donor-link.tsx"),
   route("blood-donors/answer", "routes/blood-donor-answer.tsx"),
   route("members/renew", "routes/member-renewal.tsx"),
-  route("ticket", "routes/ticket.tsx"),
+  ...inEnglishAndUrdu("ticket", "routes/ticket.tsx"),
   route("door", "routes/door.tsx"),
   route("door/list", "routes/door-list.ts"),
   route("certificates/:number", "routes/certificate.tsx"),

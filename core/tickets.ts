@@ -1,4 +1,5 @@
 /** Tickets and door links as the browser and the server both read them: their addresses, and a scanned ticket's token. */
+import { englishPath } from "./i18n/locale";
 
 /** Where a door link leads, with `?token=`: one event's check-in screen for a volunteer with no account (never cached). */
 export const DOOR_PAGE = "/door";
@@ -8,8 +9,9 @@ export const doorPagePath = (token: string) => `${DOOR_PAGE}?token=${token}`;
 export const TICKET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The token a scanned QR code carries: a ticket's link (of this site or another spelling of its address) or the bare
- * token; undefined for anything else (another code held up to the camera).
+ * The token a scanned QR code carries: a ticket's link in either language (/ticket, or /ur/ticket as an Urdu
+ * registrant's mail draws it; of this site or another spelling of its address) or the bare token; undefined for
+ * anything else (another code held up to the camera).
  */
 export function ticketTokenIn(scanned: string): string | undefined {
   const text = scanned.trim();
@@ -21,7 +23,7 @@ export function ticketTokenIn(scanned: string): string | undefined {
     return undefined;
   }
   const token = url.searchParams.get("token") ?? "";
-  return url.pathname === "/ticket" && TICKET_TOKEN.test(token) ? token : undefined;
+  return englishPath(url.pathname) === "/ticket" && TICKET_TOKEN.test(token) ? token : undefined;
 }
 
 /**

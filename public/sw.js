@@ -21,7 +21,7 @@ const OFFLINE_LINES = {
 };
 const localeOf = (pathname) => (pathname === "/ur" || pathname.startsWith("/ur/") ? "ur" : "en");
 /** Paths never answered from here, whatever their headers say. */
-const NEVER_KEPT = /^\/(admin|door|ticket|certificates)(\/|$)|^\/admin-/;
+const NEVER_KEPT = /^\/(admin|door|ticket|ur\/ticket|certificates)(\/|$)|^\/admin-/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

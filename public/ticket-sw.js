@@ -1,7 +1,10 @@
-// The ticket page's service worker (registered by app/routes/ticket.tsx, scope /ticket): it keeps each ticket page it
-// shows, and the styles it uses, so a ticket opened once still opens at a door with no signal. It serves nothing else,
-// and never the admin area. A new version replaces the old one at once (skipWaiting, clients.claim).
+// The ticket page's service worker (registered by app/routes/ticket.tsx, scope /ticket, and again with scope /ur/ticket
+// by the page in Urdu): it keeps each ticket page it shows, and the styles it uses, so a ticket opened once still opens
+// at a door with no signal. It serves nothing else, and never the admin area. A new version replaces the old one at
+// once (skipWaiting, clients.claim).
 const CACHE = "tickets-v1";
+/** The ticket page's paths: in English, and in Urdu. */
+const TICKET_PAGES = ["/ticket", "/ur/ticket"];
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -19,7 +22,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const urls = (event.data?.keep ?? []).filter((url) => {
     const { origin, pathname } = new URL(url, self.location.origin);
-    return origin === self.location.origin && (pathname === "/ticket" || pathname.startsWith("/assets/"));
+    return origin === self.location.origin && (TICKET_PAGES.includes(pathname) || pathname.startsWith("/assets/"));
   });
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls)));
 });
@@ -28,7 +31,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
   // The page itself: from the network while there is one (its state may have changed), else as last shown.
-  if (url.pathname === "/ticket" && event.request.mode === "navigate") {
+  if (TICKET_PAGES.includes(url.pathname) && event.request.mode === "navigate") {
     event.respondWith(
       (async () => {
         const cache = await caches.open(CACHE);

@@ -82,7 +82,7 @@ export default function AnnouncementConfirmPage({ loaderData, actionData }: Rout
           <FormMessage tone="success">{actionData.message}</FormMessage>
           {actionData.ticketPath && (
             <Button asChild className="self-start">
-              <Link to={actionData.ticketPath}>{confirm.showTicket}</Link>
+              <Link to={localizedPath(actionData.ticketPath, locale)}>{confirm.showTicket}</Link>
             </Button>
           )}
           {back}

@@ -40,6 +40,8 @@ const PAGES_IN_URDU = [
   /^\/explore-smc$/,
   /^\/join$/,
   /^\/contact$/,
+  // A registrant's ticket (its token in the query).
+  /^\/ticket$/,
 ];
 
 /** Whether the page at an English path (no query) has an Urdu version. */

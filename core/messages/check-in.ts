@@ -1,18 +1,8 @@
 /**
- * What the ticket page, the check-in screens and the door links say. Apart from the registration messages, which the
- * announcement cards of every public page load, so these reach only the pages that use them.
+ * What the check-in screens and the door links say. Apart from the registration messages (core/messages/registration.ts,
+ * the ticket page's among them), which the announcement cards of every public page load, so these reach only the pages
+ * that use them.
  */
-/** What a registrant's ticket page says. */
-export const TICKET_MESSAGES = {
-  registered: "Your place is confirmed.",
-  waiting: (position: number) =>
-    `On the waiting list (number ${position}). If a place opens, you move up and get an email; this ticket then lets you in.`,
-  atTheDoor: "At the door, show this QR code or read out the code. Keep this link to yourself: it is your place.",
-  notFound:
-    "This ticket link does not work. Check that it was copied whole from your registration mail; if your registration was removed, the ticket went with it.",
-  show: "Show your ticket",
-} as const;
-
 /** What the check-in screen says. */
 export const CHECK_IN_MESSAGES = {
   checkedIn: (name: string) => `Checked in: ${name}`,

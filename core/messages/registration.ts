@@ -9,7 +9,7 @@ import { REGISTRATION_LIMITS } from "#core/schemas/registration-limits.ts";
  * (core/i18n/registration/en.ts, where each is written once, and translated), named here as the server's checks and the
  * tests read them; the admin's (the questions, places, the closing time) are English only.
  */
-const { register, confirm, mail } = registrationEn;
+const { register, confirm, mail, ticket } = registrationEn;
 
 export const REGISTRATION_MESSAGES = {
   full: register.full,
@@ -36,3 +36,12 @@ export const confirmLinkGoneMessage = confirm.linkGone;
 /** The waiting list's place, on the confirmation page; the registrant's mail names the announcement (`heading`) too. */
 export const waitingMessage = (position: number, heading?: string) =>
   heading === undefined ? fill(confirm.waiting, { position }) : fill(mail.waiting, { position, heading });
+
+/** What a registrant's ticket page says (its page reads the registration book in its language: this is its English). */
+export const TICKET_MESSAGES = {
+  registered: ticket.registered,
+  waiting: (position: number) => fill(ticket.waiting, { position }),
+  atTheDoor: ticket.atTheDoor,
+  notFound: ticket.notFound,
+  show: confirm.showTicket,
+} as const;

@@ -257,6 +257,9 @@ describe("the EmailJS transport", () => {
       { filename: "ticket.png", contentType: "image/png", content: expect.any(Buffer), cid: "ticket-qr", contentDisposition: "attachment" },
     ]);
     expect(mail.html).toContain('<img src="cid:ticket-qr" alt="Your ticket\'s QR code"');
+    // The QR code described in the mail's own language, where its template says it.
+    const inUrdu = { kind: "registration" as const, to, subject: "رجسٹریشن", before: "السلام علیکم،", after: "", calendar: null };
+    expect(renderMail({ ...inUrdu, qrAlt: "آپ کے ٹکٹ کا QR کوڈ" }, NOTIFY, link).html).toContain('alt="آپ کے ٹکٹ کا QR کوڈ"');
     expect(() =>
       renderMail({ kind: "registration", to, subject: "Registered", before: "Hello,", after: "Bye", calendar: null }, NOTIFY, null),
     ).toThrow("link already wiped");

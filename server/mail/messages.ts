@@ -41,6 +41,8 @@ export interface RegistrationMail {
   after: string;
   /** The event's iCalendar file (text/calendar); null: the announcement has no event. */
   calendar: string | null;
+  /** The ticket's QR code described, in the mail's language (absent in mails queued before it was: English then). */
+  qrAlt?: string;
 }
 
 /** A registrant's mail queued before mails carried tickets: its whole text, no link. */
@@ -246,7 +248,9 @@ function renderRegistration(
     cid: TICKET_QR_CID,
     contentDisposition: "attachment",
   });
-  const qr = `<p><img src="cid:${TICKET_QR_CID}" alt="Your ticket's QR code" width="240" height="240"></p>`;
+  // Inside double quotes only `&`, `"` and `<` need escaping; an apostrophe stays as written.
+  const alt = (payload.qrAlt ?? "Your ticket's QR code").replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const qr = `<p><img src="cid:${TICKET_QR_CID}" alt="${alt}" width="240" height="240"></p>`;
   return { ...renderConfirmation(mail, notificationAddress, qr), attachments };
 }
 

@@ -47,6 +47,25 @@ describe("the event's calendar file", () => {
     );
   });
 
+  test("for an Urdu registrant: the Urdu page, the same uid", () => {
+    const all = lines(
+      eventCalendar(
+        announcement("خون کے عطیے کا کیمپ", "Bring your student card."),
+        { startsAt: "2026-12-01T05:00:00.000Z", endsAt: null, location: null },
+        SITE,
+        "ur",
+      ),
+    );
+    expect(all).toEqual(
+      expect.arrayContaining([
+        "SUMMARY:خون کے عطیے کا کیمپ",
+        `UID:${ID}@society.example`,
+        `URL:https://society.example/ur/announcement/${ID}`,
+        `DESCRIPTION:Bring your student card.\\n\\nhttps://society.example/ur/announcement/${ID}`,
+      ]),
+    );
+  });
+
   test("without an end it lasts an hour; without a place it has none", () => {
     const all = lines(
       eventCalendar(

@@ -94,12 +94,13 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     return { announcements, registrations, personalData };
   }
 
-  async function announcement(registration: Partial<RegistrationSettings> | null, more: { event?: boolean } = {}) {
+  async function announcement(registration: Partial<RegistrationSettings> | null, more: { event?: boolean; titleUr?: string } = {}) {
     const id = newId();
     await createRepos(database.db).announcements.create(
       id,
       publishedAnnouncement({
         title: "First aid workshop",
+        titleUr: more.titleUr ?? null,
         description: "Learn first aid in two hours",
         registration: registration && { capacity: null, closesAt: null, questions: QUESTIONS, ...registration },
         event: more.event ? { startsAt: "2026-12-05T09:00:00.000Z", endsAt: "2026-12-05T11:00:00.000Z", location: "Hall 2" } : null,
@@ -621,6 +622,29 @@ describe.each(testEngines())("registrations on %s", (engine) => {
     await register(registrations, id, person("Dua", { waitingList: true }));
     const dua = (await createRepos(database.db).registrations.listFor(id)).find((registration) => registration.name === "Dua")!;
     expect(await registrations.ticket(tickets.token(dua))).toBeUndefined();
+  });
+
+  test("a ticket in Urdu names the announcement by the committee's Urdu heading where written; an Urdu registrant's mail links the Urdu ticket and its calendar file the Urdu page", async () => {
+    const { registrations } = services();
+    const id = await announcement({}, { event: true, titleUr: "ابتدائی طبی امداد کی ورکشاپ" });
+    const untranslated = await announcement({});
+    const tokenOf = (confirmed: Awaited<ReturnType<typeof registerAndConfirm>>) => {
+      if (!confirmed.ok) throw new Error("not confirmed");
+      return confirmed.ticketPath.slice("/ticket?token=".length);
+    };
+    const bilal = tokenOf(await registerAndConfirm(registrations, id, person("Bilal", { locale: "ur" })));
+    const chand = tokenOf(await registerAndConfirm(registrations, untranslated, person("Chand", { locale: "ur" })));
+
+    const inUrdu = await registrations.ticket(bilal, "ur");
+    expect(inUrdu?.announcement).toMatchObject({ id, heading: "ابتدائی طبی امداد کی ورکشاپ", live: true });
+    expect((await registrations.ticket(bilal, "en"))?.announcement.heading).toBe("First aid workshop");
+    expect((await registrations.ticket(chand, "ur"))?.announcement.heading).toBe("First aid workshop");
+    // Its QR code is the ticket's English address in either language: the door reads it.
+    expect(inUrdu?.qrSvg).toBe((await registrations.ticket(bilal))?.qrSvg);
+
+    const mail = (await mails()).find((sent) => sent.kind === "registration" && sent.to.address === "bilal@example.org")!;
+    expect(mail.text).toContain(`\n${SITE.publicUrl}/ur/ticket?token=${bilal}\n`);
+    expect(mail.calendar?.replace(/\r\n[ \t]/g, "")).toContain(`URL:${SITE.publicUrl}/ur/announcement/${id}`);
   });
 
   test("check-in: a place checks in once, a waiting ticket is turned away, another event's or an unconfirmed one is no ticket; undo is audited", async () => {

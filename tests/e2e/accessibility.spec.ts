@@ -389,6 +389,14 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "a registrant's ticket in Urdu",
+    path: async ({ seed }) => {
+      const camp = await seedCamp(seed);
+      await seed.registration(camp.id, { name: "Ayesha Khan", status: "registered" });
+      return `/ur/ticket?token=${await seed.ticketOf(camp.id, "Ayesha Khan")}`;
+    },
+  },
+  {
     name: "the 'Confirm your place' page of a link used or expired",
     path: async ({ seed }) => `/announcement/${(await seedCamp(seed)).id}/confirm?token=${"x".repeat(43)}`,
   },

@@ -77,6 +77,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "routes/explore-smc-ur": "/ur/explore-smc",
   "routes/join-ur": "/ur/join",
   "routes/contact-ur": "/ur/contact",
+  "routes/ticket-ur": "/ur/ticket?token=: a ticket in Urdu, opened by an Urdu registrant's mailed link",
 };
 
 /** Admin routes that must answer without a session. */
@@ -876,6 +877,7 @@ describe.each(testEngines())("access control from the route manifest on %s", (en
       "routes/blood-donor-answer",
       "routes/member-renewal",
       "routes/ticket",
+      "routes/ticket-ur",
       "routes/door",
       "routes/door-list",
       "routes/certificate",

@@ -4,9 +4,10 @@ import {
   confirmLinkGoneMessage,
   REGISTRATION_MESSAGES,
   registeredMessage,
+  TICKET_MESSAGES,
   waitingMessage,
 } from "#core/messages/registration.ts";
-import { CHECK_IN_MESSAGES, TICKET_MESSAGES } from "#core/messages/check-in.ts";
+import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
 import { testEngines } from "#tests/shared/test-database.ts";
 import type { OfflineDoorList } from "#server/services/registrations.ts";
 import { getPage, post, postToPage } from "./helpers/admin";

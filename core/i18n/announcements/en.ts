@@ -17,6 +17,9 @@ export const announcementsEn = {
     share: "Share",
     shareOnWhatsApp: "Share on WhatsApp",
     addToCalendar: "Add to calendar",
+    /** Before an event's time and place. */
+    when: "When:",
+    where: "Where:",
     /** A card's scrolling text, for a screen reader. */
     details: "Announcement {position} details",
     /** Before a pinned card's title, for a screen reader. */

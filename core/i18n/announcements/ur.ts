@@ -15,6 +15,8 @@ export const announcementsUr: Translation<AnnouncementWords> = {
     share: "شیئر کریں",
     shareOnWhatsApp: "واٹس ایپ پر شیئر کریں",
     addToCalendar: "کیلنڈر میں شامل کریں",
+    when: "کب:",
+    where: "کہاں:",
     registrationClosed: "رجسٹریشن بند ہو چکی ہے۔",
     details: "اعلان {position} کی تفصیل",
     pinned: "نمایاں:",

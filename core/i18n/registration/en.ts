@@ -1,12 +1,10 @@
 /**
  * The words of registering for an announcement in English: the registration form and its page, the "Confirm your place"
- * page, and the registrant's mails; core/i18n/registration/ur.ts translates them. A book of its own, so a page carries
- * these strings only with a registration page (the browser's scripts import this English book only). The checks' words
- * every form shares (a length cap, an invalid email) are the forms book's `checks`. The questions the committee wrote
- * are content: they stay as written.
+ * page, the registrant's mails and their ticket's page; core/i18n/registration/ur.ts translates them. A book of its
+ * own, so a page carries these strings only with a registration page (the browser's scripts import this English book
+ * only). The checks' words every form shares (a length cap, an invalid email) are the forms book's `checks`. The
+ * questions the committee wrote are content: they stay as written.
  */
-import { TICKET_MESSAGES } from "#core/messages/check-in.ts";
-
 export const registrationEn = {
   /** The registration form and its page, and what its action answers. */
   register: {
@@ -58,13 +56,15 @@ export const registrationEn = {
     linkGone:
       "This link no longer works: it has been used, or its 24 hours are over. If you confirmed your place, a mail told you so; otherwise, register again.",
     registerAgain: "Register again",
-    showTicket: TICKET_MESSAGES.show as string,
+    showTicket: "Show your ticket",
   },
   /** The registrant's mails: "Confirm your place", then registered, on the waiting list, or moved up from it. */
   mail: {
     /** `{name}`: the typed name, only when it looks like a person's; else `helloAnyone`. */
     hello: "Hello {name},",
     helloAnyone: "Hello,",
+    /** The ticket's QR code in the mail, for a mail program that reads it out or shows no images. */
+    qrAlt: "Your ticket's QR code",
     when: "When: {when}",
     where: "Where: {where}",
     /** `{link}`: the announcement's page. */
@@ -90,6 +90,23 @@ export const registrationEn = {
     calendar: "The attached calendar file adds the event to your calendar.",
     cannotCome: "If you cannot come, reply to this mail so your place can go to someone else.",
     noLongerWant: "If you no longer want a place, reply to this mail.",
+  },
+  /** A registrant's ticket: the page its mailed link, its QR code and the confirmation's "Show your ticket" open. */
+  ticket: {
+    /** The page's title; `{heading}` is the announcement's. */
+    title: "Your ticket: {heading}",
+    heading: "Your ticket",
+    /** The QR code's name, as a screen reader says it. */
+    qrCode: "QR code of your ticket",
+    /** Before the short code to read out at the door. */
+    code: "Code",
+    registered: "Your place is confirmed.",
+    waiting: "On the waiting list (number {position}). If a place opens, you move up and get an email; this ticket then lets you in.",
+    atTheDoor: "At the door, show this QR code or read out the code. Keep this link to yourself: it is your place.",
+    /** The page's heading and title for a token that is no ticket. */
+    notFoundTitle: "Ticket not found",
+    notFound:
+      "This ticket link does not work. Check that it was copied whole from your registration mail; if your registration was removed, the ticket went with it.",
   },
 };
 

@@ -3,7 +3,7 @@ import { fill } from "#core/i18n/catalogue.ts";
 import { type Locale, localizedPath } from "#core/i18n/locale.ts";
 import type { RegistrationWords } from "#core/i18n/registration/en.ts";
 import { messagesFor } from "#core/i18n/translations.ts";
-import { announcementConfirmPath, announcementPagePath } from "#core/public-pages.ts";
+import { announcementConfirmPath, announcementPagePath, ticketPagePath } from "#core/public-pages.ts";
 import type { OutboxPayload } from "#server/mail/messages.ts";
 import type { QueuedRecipientMail } from "#server/services/public-submissions.ts";
 import type { RegistrationTarget } from "#server/services/announcements/registration-targets.ts";
@@ -79,15 +79,16 @@ export function registrationConfirmMail(
 
 /**
  * The registrant's mail: registered, on the waiting list, or moved up from it, in the language they registered in;
- * with the ticket's link (`ticketLink`, kept out of the payload as a link mail's is, and drawn as a QR code when it is
- * sent) and the event's calendar file.
+ * with the link to their ticket's page in that language (its token, `ticketToken`, is in this mail only: kept out of
+ * the payload as a link mail's is, and drawn as a QR code when it is sent; the door reads either language's) and the
+ * event's calendar file.
  */
 export function registrationMail(
   person: Registrant,
   outcome: "registered" | "waiting" | "promoted",
   target: RegistrationMailTarget,
   siteInfo: SiteInfo,
-  ticketLink: string,
+  ticketToken: string,
   position = 0,
 ): QueuedRecipientMail & { payload: Extract<OutboxPayload, { kind: "registration" }>; secretLink: string } {
   const { card } = target;
@@ -124,7 +125,8 @@ export function registrationMail(
       before: before.join("\n"),
       after: after.join("\n"),
       calendar,
+      qrAlt: words.qrAlt,
     },
-    secretLink: ticketLink,
+    secretLink: `${siteInfo.publicUrl}${localizedPath(ticketPagePath(ticketToken), person.locale)}`,
   };
 }

@@ -10,7 +10,8 @@ import { liveById } from "./public-reads";
 /**
  * A live announcement that collects registrations on the site: its card, how it takes them, whether registering
  * has closed, and its event's calendar file (null: no event), made only when a mail asks for it; `inLocale` gives the
- * card and the calendar file as a page in another language draws them (the committee's Urdu title where written).
+ * card and the calendar file as a page in another language draws them (the committee's Urdu title where written, the
+ * link to the page in that language).
  * Undefined for any other. Read through `from` when it must join a transaction (one that holds the announcement's lock).
  */
 export async function registrationTarget(deps: ReadDeps, id: string, now: Date = new Date(), from?: Pick<Repos, "announcements">) {
@@ -20,7 +21,10 @@ export async function registrationTarget(deps: ReadDeps, id: string, now: Date =
   const { event, registration } = announcement;
   const inLocale = (locale: Locale) => {
     const card = toCard(deps, announcement, at, locale);
-    return { card, calendar: (site: { siteName: string; publicUrl: string }) => (event ? eventCalendar(card, event, site) : null) };
+    return {
+      card,
+      calendar: (site: { siteName: string; publicUrl: string }) => (event ? eventCalendar(card, event, site, locale) : null),
+    };
   };
   return {
     ...inLocale("en"),
@@ -30,14 +34,17 @@ export async function registrationTarget(deps: ReadDeps, id: string, now: Date =
   };
 }
 
-/** Any announcement as the admin's registrations page names it (draft, expired and all); undefined when there is none. */
-export async function findForAdmin(deps: ReadDeps, id: string, now: Date = new Date()) {
+/**
+ * Any announcement as the admin's registrations page names it (draft, expired and all), or a ticket's page in `locale`
+ * (the committee's Urdu title where written); undefined when there is none.
+ */
+export async function findForAdmin(deps: ReadDeps, id: string, now: Date = new Date(), locale: Locale = "en") {
   if (!isRecordId(id)) return undefined;
   const announcement = await announcementsRepo(deps.db).findById(id);
   if (!announcement) return undefined;
   const at = now.toISOString();
   return {
-    ...toCard(deps, announcement, at),
+    ...toCard(deps, announcement, at, locale),
     state: announcementState(announcement, at),
     registration: announcement.registration && {
       ...announcement.registration,

@@ -1,5 +1,4 @@
 import { isRecordId } from "#server/db/ids.ts";
-import { ticketPagePath } from "#core/public-pages.ts";
 import { registrationMail, type SiteInfo } from "#server/mail/templates/registration.ts";
 import { inTransaction, type Repos } from "#server/repos/index.ts";
 import type { LockedRegistrationSettings, Registration, RegistrationCounts } from "#server/repos/registrations.ts";
@@ -73,9 +72,14 @@ async function fillPlaces(
   // Not through queuePublicMail's daily cap: an admin's act (Remove, erasure, more places) or the retention sweep
   // moved them up, never a visitor, and a held-back mail would leave someone with a place not knowing it.
   for (const registration of promoted) {
-    const ticketLink = `${siteInfo.publicUrl}${ticketPagePath(tickets.token(registration))}`;
-    // In the language they registered in.
-    const { payload, secretLink } = registrationMail(registration, "promoted", target.inLocale(registration.locale), siteInfo, ticketLink);
+    // In the language they registered in, its ticket's link too.
+    const { payload, secretLink } = registrationMail(
+      registration,
+      "promoted",
+      target.inLocale(registration.locale),
+      siteInfo,
+      tickets.token(registration),
+    );
     await trx.mailOutbox.enqueueWithLink("registration", payload, { url: secretLink }, now, registration.id);
   }
   return promoted.length;

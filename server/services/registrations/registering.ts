@@ -222,12 +222,12 @@ export async function confirm(
       const full = locked.capacity !== null && (registered >= locked.capacity || waiting > 0);
       await trx.registrations.confirm(registration.id, announcementId, full ? "waiting" : "registered");
       const position = full ? waiting + 1 : 0;
-      const ticketPath = ticketPagePath(tickets.token(registration));
-      const ticketLink = `${siteInfo.publicUrl}${ticketPath}`;
+      const ticketToken = tickets.token(registration);
+      const ticketPath = ticketPagePath(ticketToken);
       const mailTarget = target.inLocale(registration.locale);
       const mail = full
-        ? registrationMail(registration, "waiting", mailTarget, siteInfo, ticketLink, position)
-        : registrationMail(registration, "registered", mailTarget, siteInfo, ticketLink);
+        ? registrationMail(registration, "waiting", mailTarget, siteInfo, ticketToken, position)
+        : registrationMail(registration, "registered", mailTarget, siteInfo, ticketToken);
       await queueRegistrantMail(trx, logger, mail, registration.id, now);
       return full ? { ok: true, status: "waiting", position, ticketPath } : { ok: true, status: "registered", ticketPath };
     }),
