@@ -18,16 +18,30 @@ export function serveCommand(): { env: Record<string, string>; args: string[] } 
   return { env, args: words.slice(node + 1) };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out below the range the system picks a connection's own port from (Linux's ip_local_port_range,
+ * 32768-60999 by default). A port the system handed out (`listen(0)`) could be taken, between its check here and the
+ * server's bind, as the source port of any connection the tests open meanwhile: a start then failed with EADDRINUSE.
+ * Below that range only another freePort() can pick the same port, at random, in that moment.
+ */
+const PORTS = { from: 20_000, to: 32_767 } as const;
+
+/** Whether nothing listens on `port` on 127.0.0.1 now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** A port on 127.0.0.1 that nothing listens on, for a server or a test's fake to start on. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = PORTS.from + Math.floor(Math.random() * (PORTS.to - PORTS.from + 1));
+    if (await bindable(port)) return port;
+  }
 }
 
 export interface ProductionServer {
