@@ -21,10 +21,10 @@ import { errorMessage } from "#core/errors.ts";
 import { ERROR_PAGE } from "#core/messages/common.ts";
 import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
 import { useSiteWorkerAfterLoad } from "./lib/site-worker-after-load";
+import { URDU_FONT_FACE, useUrduTypefaceAfterLoad } from "./lib/urdu-typeface";
 import { type PageLanguage, useLocale, useMessages } from "./lib/i18n";
 import { directionOf, localeOfPath } from "#core/i18n/locale.ts";
 import { TRANSLATIONS } from "#core/i18n/translations.ts";
-import nastaliqArabic from "@fontsource/noto-nastaliq-urdu/files/noto-nastaliq-urdu-arabic-400-normal.woff2?url";
 import { MessagePage } from "./components/site/message-page";
 import { requestContext, servicesContext } from "#app/context.ts";
 
@@ -56,14 +56,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
     : false;
 
 /**
- * The Urdu pages' typeface (Noto Nastaliq Urdu, its Arabic-script subset, self-hosted), declared in those pages only:
- * an English page never names it, so never fetches it. `swap`: the text shows at once in the phone's own font.
- */
-const URDU_FONT_FACE =
-  `@font-face{font-family:"Noto Nastaliq Urdu";font-style:normal;font-weight:400;font-display:swap;` +
-  `src:url(${nastaliqArabic}) format("woff2");unicode-range:U+0600-06FF,U+0750-077F,U+08A0-08FF,U+200C-200F,U+FB50-FDFF,U+FE70-FEFC}`;
-
-/**
  * The stylesheet (~7 KiB gzip) is inlined into every page: it saves the render-blocking request that held the
  * first paint back by most of a second on a slow phone connection. The server sends it; the browser keeps what
  * the server sent (React does not rewrite innerHTML while hydrating), so the browser bundle carries none of it.
@@ -79,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   useSiteWorkerAfterLoad();
+  useUrduTypefaceAfterLoad(locale === "ur");
   return (
     <html lang={locale} dir={directionOf(locale)} className="scroll-pt-20 motion-safe:scroll-smooth">
       <head>
@@ -96,7 +89,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
         <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: styles }} />
-        {locale === "ur" && <style dangerouslySetInnerHTML={{ __html: URDU_FONT_FACE }} />}
+        {/* Without JavaScript the page declares the Urdu typeface itself; with it, it comes after the page (above). */}
+        {locale === "ur" && <noscript dangerouslySetInnerHTML={{ __html: `<style>${URDU_FONT_FACE}</style>` }} />}
         <Meta />
         <Links />
       </head>

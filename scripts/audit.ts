@@ -4,6 +4,7 @@
  * CLS, bytes transferred and the JavaScript shipped (gzip), and exits 1 naming each page and target missed.
  *
  *   npm run audit [-- --runs 3]     (each page is measured `runs` times; the median performance run counts)
+ *   npm run audit -- --only /ur     (that page alone; with the LCP element and where its time went)
  *
  * Not part of `npm test`: timings on shared machines are noisy, so a release is gated on it by hand.
  */
@@ -69,8 +70,20 @@ async function measure(url: string, port: number) {
       scriptBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       scriptFiles: scripts.length,
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      lcpElement: lcpElementOf(lhr),
     };
   }
+}
+
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/** The LCP element as Lighthouse names it, with the phases of its time (`--only` prints it). */
+function lcpElementOf(lhr: Report): string {
+  type Table = { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] };
+  const tables = (lhr.audits["largest-contentful-paint-element"]?.details as Table | undefined)?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node?.snippet ?? "?";
+  const phases = (tables[1]?.items ?? []).map((item) => `${item.phase} ${Math.round(item.timing ?? 0)} ms`).join(", ");
+  return `${node}${phases ? ` (${phases})` : ""}`;
 }
 
 /** The Content-Length of `url`'s answer with `Accept-Encoding: encoding`. */
@@ -100,7 +113,10 @@ async function settled(url: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const runs = Number(parseArgs({ options: { runs: { type: "string", default: "3" } } }).values.runs);
+  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, only: { type: "string" } } });
+  const runs = Number(values.runs);
+  const pages = values.only ? PAGES.filter((page) => page.path === values.only) : PAGES;
+  if (pages.length === 0) throw new Error(`--only names none of the pages measured: ${PAGES.map((page) => page.path).join(", ")}`);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs expects a whole number of at least 1");
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!fs.existsSync(chromePath)) throw new Error(`${chromePath} is missing: install Debian's chromium, or set CHROMIUM_PATH`);
@@ -117,7 +133,7 @@ async function main(): Promise<void> {
   const table: Record<string, Record<string, string | number>> = {};
   const benchmarkIndexes: number[] = [];
   try {
-    for (const page of PAGES) {
+    for (const page of pages) {
       const measured = [];
       await settled(`${server.url}${page.path}`);
       for (let run = 0; run < runs; run++) measured.push(await measure(`${server.url}${page.path}`, chrome.port));
@@ -141,6 +157,7 @@ async function main(): Promise<void> {
         "JS files": m.scriptFiles,
         "perf per run": measured.map((x) => x.scores.performance).join("/"),
       };
+      if (values.only) console.log(`${page.path}: LCP element ${m.lcpElement}`);
     }
   } finally {
     chrome.kill();

@@ -26,7 +26,8 @@ test(`the Urdu home page reads right to left in Nastaliq, its menu in Urdu, and 
   const html = page.locator("html");
   await expect(html).toHaveAttribute("lang", "ur");
   await expect(html).toHaveAttribute("dir", "rtl");
-  expect(await nastaliqLoaded(page)).toBe(true);
+  // Fetched once the page has loaded (app/lib/urdu-typeface.ts), then swapped in.
+  await expect.poll(() => nastaliqLoaded(page)).toBe(true);
   const font = await page.getByRole("heading", { level: 1 }).evaluate((heading) => getComputedStyle(heading).fontFamily);
   expect(font).toContain("Noto Nastaliq Urdu");
 
@@ -50,6 +51,15 @@ test(`the Urdu home page reads right to left in Nastaliq, its menu in Urdu, and 
   await expect(html).toHaveAttribute("lang", "en");
   await expect(html).toHaveAttribute("dir", "ltr");
   await expect(bar.getByRole("link", { name: "Read this page in اردو" })).toHaveAttribute("href", "/ur");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an Urdu page declares its typeface itself, and reads in Nastaliq", async ({ page }) => {
+    await page.goto("/ur");
+    await expect.poll(() => nastaliqLoaded(page)).toBe(true);
+  });
 });
 
 test("an English page never declares the Urdu typeface, so never fetches it", async ({ page }) => {
