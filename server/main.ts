@@ -72,7 +72,7 @@ async function main() {
   // (build/host/main.js) carries its own copy of content/site.ts: one older than the content stops the start.
   const runningBuild = import.meta.url.endsWith(".js");
   await importStartingContent(
-    { db: database.db, storage, logger, encoder: encodeCache(ENCODE_CACHE_DIR) },
+    { db: database.db, storage, logger, encoder: encodeCache(ENCODE_CACHE_DIR, { readOnly: true }) },
     runningBuild ? fileURLToPath(import.meta.url) : undefined,
   );
   const services = createServices({

@@ -84,7 +84,7 @@ async function runContent(io: CliIo, args: string[]): Promise<string> {
     const site = await loadSiteFrom(dir);
     const question = `Replace the whole content of the site with ${dir}? The current content and its photos are deleted. Type yes: `;
     if (!(await confirm(io, question, flags))) throw new CliError("nothing changed (the answer was not yes)");
-    const deps = { db: database.db, storage, logger: createLogger("silent"), encoder: encodeCache(ENCODE_CACHE_DIR) };
+    const deps = { db: database.db, storage, logger: createLogger("silent"), encoder: encodeCache(ENCODE_CACHE_DIR, { readOnly: true }) };
     await importContent(deps, site, {
       contentDir: dir,
       replace: true,

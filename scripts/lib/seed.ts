@@ -32,7 +32,7 @@ export async function openSite(
   await migrateToLatest(database.db);
   const storage = localStorage(config.storage.dir);
   const logger = createLogger("silent");
-  await importStartingContent({ db: database.db, storage, logger, encoder: encodeCache(ENCODE_CACHE_DIR) }, undefined);
+  await importStartingContent({ db: database.db, storage, logger, encoder: encodeCache(ENCODE_CACHE_DIR, { readOnly: true }) }, undefined);
   // The key file the server then finds in DATA_DIR, as its first start would have made it.
   const secrets = await openSecretsKey({ configured: config.secretsKey, dataDir: config.dataDir, db: database.db, logger });
   setAuditKey(database.db, secrets);

@@ -14,10 +14,12 @@ interface CachedEntry {
 
 /**
  * `encodeImage` remembered on disk, keyed by the file's bytes, the options and the encoder's settings: the build
- * encodes the starting content's ~180 photos once (about a minute on two cores), and every fresh install or test
- * server that imports them copies the result instead of encoding again.
+ * encodes the starting content's ~180 photos once (about a minute on two cores; the result is committed, ADR 043), and
+ * every fresh install or test server that imports them copies the result instead of encoding again. `readOnly`: a
+ * miss is encoded but not kept, so what a site imports at run time (a society's own photos, a test's) never lands in
+ * the repository's committed cache.
  */
-export function encodeCache(dir: string) {
+export function encodeCache(dir: string, { readOnly = false }: { readOnly?: boolean } = {}) {
   const keyOf = (input: Buffer, options: EncodeOptions) =>
     crypto.createHash("sha256").update(ENCODER_FINGERPRINT).update(JSON.stringify(options)).update(input).digest("hex").slice(0, 24);
 
@@ -63,6 +65,7 @@ export function encodeCache(dir: string) {
       const cached = read(entryDir);
       if (cached) return cached;
       const encoded = await encodeImage(input, options);
+      if (readOnly) return encoded;
       try {
         fs.mkdirSync(dir, { recursive: true });
         write(entryDir, encoded);
