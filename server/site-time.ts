@@ -2,7 +2,7 @@
  * Times as the society reads them: in its own time zone (SITE_TIMEZONE), whatever the server's clock zone is.
  */
 
-export { formatSiteTime } from "#core/site-time.ts";
+export { formatSiteTime, formatSiteTimeSpan } from "#core/site-time.ts";
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -297,6 +297,10 @@ describe.each(testEngines())("the announcement service on %s", (engine) => {
       preview: { ...english!.preview!, alt: imageAlt },
       // The link's words, none written by the admin: the site's own, in Urdu.
       link: { ...english!.link!, label: "گوگل فارم کے ذریعے رجسٹر کریں" },
+      // When it went live, in Urdu's words ("7 دسمبر، 2026 کو 02:26").
+      publishedText: expect.stringMatching(
+        /^\d{1,2} (جنوری|فروری|مارچ|اپریل|مئی|جون|جولائی|اگست|ستمبر|اکتوبر|نومبر|دسمبر)، \d{4} کو \d{2}:\d{2}$/,
+      ),
     };
     expect(english!.image?.alt).toBe("Image for Blood drive");
     expect(english!.whatsAppMessage).toBe(shareAs("Blood drive", "Camp on Saturday"));

@@ -83,7 +83,7 @@ function publicContent(site: StoredSiteContent, publicUrl: string, locale: Local
       /** The message Share on WhatsApp writes of it (the page adds its link). */
       whatsAppMessage: whatsAppMessage({
         title: name,
-        when: group.date && formatCalendarDay(group.date),
+        when: group.date && formatCalendarDay(group.date, locale),
         line: description && firstLineOf(description),
       }),
     };

@@ -9,6 +9,12 @@ export const galleriesEn = {
     tabs: "Events and activities",
     events: "Events",
     activities: "Activities",
+    /** A gallery page's kind, above its name. */
+    event: "Event",
+    activity: "Activity",
+    /** A gallery page's description for search engines and link previews, when the committee wrote none. */
+    onePhotoOf: "1 photo of {name}.",
+    photosOf: "{count} photos of {name}.",
   },
   explore: {
     title: "Explore SMC",

@@ -9,6 +9,10 @@ export const galleriesUr: Translation<GalleryWords> = {
     tabs: "تقریبات اور سرگرمیاں",
     events: "تقریبات",
     activities: "سرگرمیاں",
+    event: "تقریب",
+    activity: "سرگرمی",
+    onePhotoOf: "{name} کی 1 تصویر۔",
+    photosOf: "{name} کی {count} تصاویر۔",
   },
   explore: {
     title: "ایس ایم سی کی سیر",

@@ -24,11 +24,18 @@ describe.each(testEngines())("the Urdu content migration on %s", (engine) => {
     await up(db);
     await siteContentRepo(kit.db).raiseVersion();
 
+    // The committee's texts, that is: the site's own words and dates are the Urdu page's (site-content.test.ts).
     const site = kit.publicContent();
     expect(await site.home("ur")).toEqual(await site.home());
-    expect(await site.galleryPage("med-doc", "ur")).toEqual(await site.galleryPage("med-doc"));
+    const texts = (page: { name: string; description: string | null } | undefined) => ({
+      name: page?.name,
+      description: page?.description,
+    });
+    expect(texts(await site.galleryPage("med-doc", "ur"))).toEqual(texts(await site.galleryPage("med-doc")));
     const reads = { db: kit.db, siteTimeZone: "Asia/Karachi" };
-    expect(await listLive(reads, "ur")).toEqual(await listLive(reads));
+    const written = (cards: Awaited<ReturnType<typeof listLive>>) =>
+      cards.map(({ id, heading, description }) => ({ id, heading, description }));
+    expect(written(await listLive(reads, "ur"))).toEqual(written(await listLive(reads)));
     expect((await listLive(reads, "ur"))[0]).toMatchObject({ id, heading: "Blood drive" });
   });
 });

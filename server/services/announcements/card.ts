@@ -5,9 +5,9 @@ import { type Locale, localizedPath } from "#core/i18n/locale.ts";
 import { fill } from "#core/i18n/catalogue.ts";
 import { messagesFor } from "#core/i18n/translations.ts";
 import { localizedText } from "#core/localized-text.ts";
-import { timeSpanText } from "#core/calendar-day.ts";
 import { firstLineOf, whatsAppMessage } from "#core/whatsapp.ts";
 import type { AnnouncedEvent, Announcement } from "#server/repos/announcements.ts";
+import { formatSiteTimeSpan } from "#core/site-time.ts";
 import { formatSiteTime } from "#server/site-time.ts";
 import { storedImageToResponsive } from "#server/services/image-store.ts";
 import { storedImagePreview } from "#server/services/link-previews.ts";
@@ -26,15 +26,12 @@ export function announcementState(announcement: Pick<Announcement, "publishAt" |
   return "live";
 }
 
-export const siteTime = ({ siteTimeZone }: ZoneDeps, at: string | null) =>
-  at === null ? null : formatSiteTime(new Date(at), siteTimeZone);
+export const siteTime = ({ siteTimeZone }: ZoneDeps, at: string | null, locale: Locale = "en") =>
+  at === null ? null : formatSiteTime(new Date(at), siteTimeZone, locale);
 
-/** An event's times as one line, in the society's time zone. */
-const eventTimes = ({ siteTimeZone }: ZoneDeps, event: AnnouncedEvent) =>
-  timeSpanText(
-    formatSiteTime(new Date(event.startsAt), siteTimeZone),
-    event.endsAt === null ? null : formatSiteTime(new Date(event.endsAt), siteTimeZone),
-  );
+/** An event's times as one line, in the society's time zone and the page's language. */
+const eventTimes = ({ siteTimeZone }: ZoneDeps, event: AnnouncedEvent, locale: Locale) =>
+  formatSiteTimeSpan(new Date(event.startsAt), event.endsAt === null ? null : new Date(event.endsAt), siteTimeZone, locale);
 
 /**
  * The card's button: the site's registration form in the page's language while it takes registrations (none once
@@ -73,7 +70,7 @@ export function toCard(deps: ZoneDeps, announcement: Announcement, now: string, 
     /** The message Share on WhatsApp writes of it (its page's link is added where it is shared). */
     whatsAppMessage: whatsAppMessage({
       title: heading,
-      when: announcement.event && eventTimes(deps, announcement.event),
+      when: announcement.event && eventTimes(deps, announcement.event, locale),
       where: announcement.event?.location,
       line: firstLineOf(description),
     }),
@@ -86,11 +83,11 @@ export function toCard(deps: ZoneDeps, announcement: Announcement, now: string, 
     pinned: announcement.pinned,
     publishedAt: announcement.publishAt,
     /** When it went live, as the society reads it ("1 December 2026 at 18:30"). */
-    publishedText: siteTime(deps, announcement.publishAt),
+    publishedText: siteTime(deps, announcement.publishAt, locale),
     event: announcement.event && {
       startsAt: announcement.event.startsAt,
       /** "1 December 2026 at 18:00 to 20:00", in the society's time zone. */
-      when: eventTimes(deps, announcement.event),
+      when: eventTimes(deps, announcement.event, locale),
       location: announcement.event.location,
     },
   };

@@ -48,7 +48,7 @@ export async function findForAdmin(deps: ReadDeps, id: string, now: Date = new D
     state: announcementState(announcement, at),
     registration: announcement.registration && {
       ...announcement.registration,
-      closesAtText: siteTime(deps, announcement.registration.closesAt),
+      closesAtText: siteTime(deps, announcement.registration.closesAt, locale),
     },
   };
 }

@@ -79,7 +79,7 @@ export async function form(
     announcement: target.inLocale(locale).card,
     questions,
     closed: target.closed,
-    closesAtText: target.settings.closesAt && formatSiteTime(new Date(target.settings.closesAt), timeZone),
+    closesAtText: target.settings.closesAt && formatSiteTime(new Date(target.settings.closesAt), timeZone, locale),
     /** Null: no limit. */
     placesLeft: capacity === null ? null : Math.max(0, capacity - registered),
     waiting,
