@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database, ImageRow, ImageVariant, NewImage } from "#server/db/schema.ts";
 
 export interface StoredImage {
@@ -11,6 +11,17 @@ export interface StoredImage {
   sourceHash: string | null;
   createdAt: string;
 }
+
+/** The columns of the site's details that hold an image. */
+type SiteImageColumn = "logoImageId" | "presidentImageId" | "narrowScreenshotImageId" | "wideScreenshotImageId";
+const SCREENSHOT_COLUMNS = ["narrowScreenshotImageId", "wideScreenshotImageId"] as const;
+
+/** The site's details whose `columns` hold the image the outer query reads (`images.id`): a subquery for `exists`. */
+const siteDetailsPointingAt = (db: Kysely<Database>, columns: readonly SiteImageColumn[]) =>
+  db
+    .selectFrom("siteDetails")
+    .select("id")
+    .where((site) => site.or(columns.map((column) => site(`siteDetails.${column}`, "=", sql.ref<string>("images.id")))));
 
 export function toStoredImage(row: ImageRow): StoredImage {
   return {
@@ -68,20 +79,7 @@ export function imagesRepo(db: Kysely<Database>) {
         .selectFrom("images")
         .selectAll()
         .where("variants", "not like", `%${PREVIEW_MARK}%`)
-        .where(({ not, exists, selectFrom, or, eb }) =>
-          not(
-            exists(
-              selectFrom("siteDetails")
-                .select("id")
-                .where((site) =>
-                  or([
-                    site("siteDetails.narrowScreenshotImageId", "=", eb.ref("images.id")),
-                    site("siteDetails.wideScreenshotImageId", "=", eb.ref("images.id")),
-                  ]),
-                ),
-            ),
-          ),
-        )
+        .where(({ not, exists }) => not(exists(siteDetailsPointingAt(db, SCREENSHOT_COLUMNS))))
         .orderBy("createdAt")
         .orderBy("id")
         .limit(limit)
@@ -113,23 +111,10 @@ export function imagesRepo(db: Kysely<Database>) {
         .selectFrom("images")
         .selectAll("images")
         .$if(ids !== undefined, (query) => query.where("images.id", "in", ids!))
-        .where(({ and, not, exists, selectFrom, or, eb }) =>
+        .where(({ and, not, exists, selectFrom }) =>
           and([
             not(exists(selectFrom("announcements").select("id").whereRef("announcements.imageId", "=", "images.id"))),
-            not(
-              exists(
-                selectFrom("siteDetails")
-                  .select("id")
-                  .where((site) =>
-                    or([
-                      site("siteDetails.logoImageId", "=", eb.ref("images.id")),
-                      site("siteDetails.presidentImageId", "=", eb.ref("images.id")),
-                      site("siteDetails.narrowScreenshotImageId", "=", eb.ref("images.id")),
-                      site("siteDetails.wideScreenshotImageId", "=", eb.ref("images.id")),
-                    ]),
-                  ),
-              ),
-            ),
+            not(exists(siteDetailsPointingAt(db, ["logoImageId", "presidentImageId", ...SCREENSHOT_COLUMNS]))),
             not(exists(selectFrom("teamMembers").select("id").whereRef("teamMembers.imageId", "=", "images.id"))),
             not(exists(selectFrom("collaborators").select("id").whereRef("collaborators.imageId", "=", "images.id"))),
             not(exists(selectFrom("resources").select("id").whereRef("resources.imageId", "=", "images.id"))),
