@@ -2,6 +2,7 @@ import { text } from "node:stream/consumers";
 import { prerenderToNodeStream } from "react-dom/static";
 import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { errorMessage } from "#core/errors.ts";
+import { scriptsAfterLoad } from "#server/http/scripts-after-load.ts";
 import { newScriptMarker, takeServerScripts } from "#server/http/security-headers.ts";
 import { requestContext } from "./context";
 import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
@@ -20,14 +21,6 @@ const RETRY_AFTER_SECONDS = 30;
 const requestsWithoutDatabase = new WeakSet<Readonly<RouterContextProvider>>();
 
 export const streamTimeout = 5_000;
-
-/**
- * React Router announces every script of the page in its head (`<link rel="modulepreload">`). On a slow phone the
- * scripts then share the bandwidth with the page's first paint and first image; without the announcement the
- * browser fetches them when it reaches them, at the end of the page. The page works before they arrive (links,
- * forms); they make it interactive a little later. docs/decisions/017-scripts-after-the-page.md
- */
-const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
 
 /**
  * Renders the whole page before sending it (no streaming of Suspense boundaries): every page is complete HTML,
@@ -64,8 +57,7 @@ export default async function handleRequest(
       loadContext.get(requestContext).logger.error({ err: errorMessage(error) }, "render failed");
     },
   });
-  const { html, scripts } = takeServerScripts(await text(prelude), marker);
-  const page = html.replace(MODULE_PRELOADS, "");
+  const { html: page, scripts } = takeServerScripts(scriptsAfterLoad(await text(prelude), marker), marker);
   const policy = loadContext.get(requestContext).documentPolicy([SCRIPTS_RUN_MARK, ...scripts]);
   if (policy) responseHeaders.set("Content-Security-Policy", policy);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

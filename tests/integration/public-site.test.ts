@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, test } from "vitest";
 import { newId } from "#server/db/ids.ts";
+import { HELD_MODULE_TYPE } from "#server/http/scripts-after-load.ts";
 import { contentListRepo } from "#server/repos/content-lists.ts";
 import { settingsRepo } from "#server/repos/settings.ts";
 import { siteContentRepo } from "#server/repos/site-content.ts";
@@ -309,7 +310,8 @@ describe.each(answerTestEngines())("the public site on %s", (engine) => {
    * imports, and theirs in turn (a dynamic `import()` inside a chunk is code that loads on demand).
    */
   async function firstLoadScripts(html: string): Promise<string[]> {
-    const moduleScript = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    // React Router's module script, held in the page until it has loaded and painted (ADR 017).
+    const moduleScript = new RegExp(`<script type="${HELD_MODULE_TYPE}"[^>]*>([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "";
     const staticImports = (code: string) =>
       [...code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)].map((m) => m[1]!);
     const queue = [...staticImports(moduleScript), ...[...moduleScript.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]!)];
