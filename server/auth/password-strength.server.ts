@@ -23,10 +23,28 @@ function startJudgingThread(): Worker {
   return new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${source}); });`, { eval: true });
 }
 
-let thread: Worker | undefined;
+interface JudgingThread {
+  worker: Worker;
+  /** The verdicts awaited from this thread, by request id. */
+  waiting: Map<number, { resolve(verdict: Verdict): void; reject(error: Error): void }>;
+}
+
+let current: JudgingThread | undefined;
 let letGo: NodeJS.Timeout | undefined;
 let lastId = 0;
-const waiting = new Map<number, { resolve(verdict: Verdict): void; reject(error: Error): void }>();
+
+/**
+ * Ends the thread once it is idle. It is forgotten at once: a password judged while it is still ending goes to a new
+ * thread, as its end would fail every verdict it was still to give.
+ */
+function letIdleThreadGo(): void {
+  if (current && current.waiting.size > 0) {
+    letGo = setTimeout(letIdleThreadGo, JUDGE_KEPT_MS).unref();
+    return;
+  }
+  void current?.worker.terminate();
+  current = undefined;
+}
 
 /**
  * zxcvbn's word lists and ranked dictionaries take some 25 MB of heap and a tenth to a quarter of a second to build,
@@ -34,29 +52,30 @@ const waiting = new Map<number, { resolve(verdict: Verdict): void; reject(error:
  * half a minute after the last: the server's heap and memory budget (docs/performance.md) never carry them, and the
  * build does not hold up the requests being served meanwhile.
  */
-function judgingThread(): Worker {
+function judgingThread(): JudgingThread {
   clearTimeout(letGo);
-  letGo = setTimeout(() => void thread?.terminate(), JUDGE_KEPT_MS).unref();
-  if (thread) return thread;
-  const started = startJudgingThread();
-  started.on("message", (verdict: Verdict) => {
+  letGo = setTimeout(letIdleThreadGo, JUDGE_KEPT_MS).unref();
+  if (current) return current;
+  const judging: JudgingThread = { worker: startJudgingThread(), waiting: new Map() };
+  const { worker, waiting } = judging;
+  worker.on("message", (verdict: Verdict) => {
     waiting.get(verdict.id)?.resolve(verdict);
     waiting.delete(verdict.id);
-    if (waiting.size === 0) started.unref();
+    if (waiting.size === 0) worker.unref();
   });
   const fail = (error: Error) => {
-    if (thread === started) thread = undefined;
+    if (current === judging) current = undefined;
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   };
-  started.on("error", fail);
-  started.on("exit", () => fail(new Error("the password judging thread ended")));
-  thread = started;
-  return started;
+  worker.on("error", fail);
+  worker.on("exit", () => fail(new Error("the password judging thread ended")));
+  current = judging;
+  return judging;
 }
 
 function judge(request: Omit<JudgeRequest, "id">): Promise<Verdict> {
-  const worker = judgingThread();
+  const { worker, waiting } = judgingThread();
   const id = ++lastId;
   // Held while a verdict is awaited (a CLI waits for it), let go otherwise so the thread never keeps a process alive.
   worker.ref();
