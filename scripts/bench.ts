@@ -27,15 +27,17 @@ import { buffer } from "node:stream/consumers";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { errorMessage } from "#core/errors.ts";
+import type { Engine } from "#server/db/database.ts";
 import type { CapturedResponse } from "./bench/baseline-server";
 import { checkTargets, type EndpointRuns, type LoadResult, megabytes, parseProcStatus, summarise, uploadTargets } from "./bench/report";
-import { benchRequests, type EngineResult, printRequestsReport, REQUESTS_ENGINES, type RequestsOptions } from "./bench/requests";
-import { benchRegistrations, printRegistrationsReport, type RegistrationsResult } from "./bench/registrations";
+import type { Check } from "./bench/report";
+import { benchRequests, printRequestsReport, REQUESTS_ENGINES, type RequestsOptions } from "./bench/requests";
+import { benchRegistrations, printRegistrationsReport } from "./bench/registrations";
 import { benchUploads, type UploadsResult } from "./bench/uploads";
 import { benchCertificates, type CertificatesResult, certificatesReport } from "./bench/certificates";
 import { benchPush, BENCH_PUSH_POLL_MS, type PushResult, pushReport, type PushService, startPushService } from "./bench/push";
-import { benchBloodMatch, type BloodMatchResult, printBloodMatchReport } from "./bench/blood-match";
-import { benchCheckIn, type CheckInResult, printCheckInReport } from "./bench/check-in";
+import { benchBloodMatch, printBloodMatchReport } from "./bench/blood-match";
+import { benchCheckIn, printCheckInReport } from "./bench/check-in";
 import { APPLICANTS_PER_RUN, joinHeaders, joinScript } from "./bench/join-load";
 import { requireWrk, runWrk } from "./bench/wrk";
 import { freePort, startProductionServer } from "./lib/production-server";
@@ -281,11 +283,16 @@ function printReport(
     console.log(report.line);
     checks.push(...report.checks);
   }
+  printChecks(checks, "Every target met.");
+}
+
+/** Each target's PASS or MISS, then `met` or what was missed (nothing when `met` is not given); exit code 1 on a miss. */
+function printChecks(checks: readonly Check[], met?: string): void {
   console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
   const missed = checks.filter((c) => !c.pass);
-  console.log(
-    missed.length === 0 ? "Every target met." : `Missed: ${missed.map((c) => `${c.target} (measured ${c.measured})`).join("; ")}`,
-  );
+  if (met !== undefined) {
+    console.log(missed.length === 0 ? met : `Missed: ${missed.map((c) => `${c.target} (measured ${c.measured})`).join("; ")}`);
+  }
   if (missed.length > 0) process.exitCode = 1;
 }
 
@@ -349,18 +356,12 @@ async function benchSite(options: ReturnType<typeof benchOptions>, cores: number
     runs = await runRounds(endpoints, { server: started.url, baseline: baseline.url }, options, outboxDelivered);
     const after = readProcessMemory(started.pid);
     memory = { seeded, peak: after.peakBytes, after: after.rssBytes };
-    if (options.only.includes(UPLOADS)) {
-      const pageHeaders = benchEndpoints("", options.acceptEncoding).find((e) => e.name === "home")!.headers;
-      uploads = await benchUploads(started.url, started.pid, BENCH_ADMIN, pageHeaders, progress);
-    }
+    const pageHeaders = benchEndpoints("", options.acceptEncoding).find((e) => e.name === "home")!.headers;
+    if (options.only.includes(UPLOADS)) uploads = await benchUploads(started.url, started.pid, BENCH_ADMIN, pageHeaders, progress);
     if (options.only.includes(CERTIFICATES)) {
-      const pageHeaders = benchEndpoints("", options.acceptEncoding).find((e) => e.name === "home")!.headers;
       certificates = await benchCertificates(started.url, site.db, BENCH_ADMIN, pageHeaders, progress);
     }
-    if (pushService) {
-      const pageHeaders = benchEndpoints("", options.acceptEncoding).find((e) => e.name === "home")!.headers;
-      push = await benchPush(started.url, site.db, pushService, BENCH_ADMIN, pageHeaders, progress);
-    }
+    if (pushService) push = await benchPush(started.url, site.db, pushService, BENCH_ADMIN, pageHeaders, progress);
   } finally {
     await pushService?.stop();
     await baseline?.stop();
@@ -371,59 +372,22 @@ async function benchSite(options: ReturnType<typeof benchOptions>, cores: number
   printReport(options, runs, memory, { cores, loadAtStart }, uploads, certificates, push);
 }
 
-/** The admin panel with 10,000 join requests on each database in turn; prints the timings and PASS/MISS per request. */
-async function benchAdminRequests(options: ReturnType<typeof benchOptions>, cores: number): Promise<void> {
+/**
+ * `bench` on each database in turn, then `report`'s timings and each target's PASS or MISS; `what` names the section in
+ * the load average's line, `met` is what to say when every target is met (nothing: say nothing).
+ */
+async function benchEachEngine<Result>(
+  cores: number,
+  what: string,
+  bench: (engine: Engine) => Promise<Result>,
+  report: (results: Result[]) => Check[],
+  met?: string,
+): Promise<void> {
   const loadAtStart = loadAverage();
-  const requestsOptions: RequestsOptions = { samples: options.samples, warmup: REQUESTS_WARMUP, acceptEncoding: options.acceptEncoding };
-  const results: EngineResult[] = [];
-  for (const engine of REQUESTS_ENGINES) results.push(await benchRequests(engine, BENCH_ADMIN, requestsOptions, progress));
-  console.log(`${cores} cores; load average ${loadAtStart} at the start of the requests, ${loadAverage()} at the end`);
-  const checks = printRequestsReport(results, requestsOptions);
-  console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
-  const missed = checks.filter((c) => !c.pass);
-  console.log(
-    missed.length === 0 ? "Every requests target met." : `Missed: ${missed.map((c) => `${c.target} (measured ${c.measured})`).join("; ")}`,
-  );
-  if (missed.length > 0) process.exitCode = 1;
-}
-
-/** 300 registering at once for one announcement, then confirming, on each database; prints the timings and PASS/MISS per target. */
-async function benchRegistrationRush(cores: number): Promise<void> {
-  const loadAtStart = loadAverage();
-  const results: RegistrationsResult[] = [];
-  for (const engine of REQUESTS_ENGINES) results.push(await benchRegistrations(engine, BENCH_ADMIN, progress));
-  console.log(`${cores} cores; load average ${loadAtStart} at the start of the registrations, ${loadAverage()} at the end`);
-  const checks = printRegistrationsReport(results);
-  console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
-  const missed = checks.filter((c) => !c.pass);
-  console.log(
-    missed.length === 0
-      ? "Every registrations target met."
-      : `Missed: ${missed.map((c) => `${c.target} (measured ${c.measured})`).join("; ")}`,
-  );
-  if (missed.length > 0) process.exitCode = 1;
-}
-
-/** The match list of new requests among 10,000 donors, on each database; prints the timings and PASS/MISS per database. */
-async function benchBloodMatchList(cores: number): Promise<void> {
-  const loadAtStart = loadAverage();
-  const results: BloodMatchResult[] = [];
-  for (const engine of REQUESTS_ENGINES) results.push(await benchBloodMatch(engine, progress));
-  console.log(`${cores} cores; load average ${loadAtStart} at the start of the blood match, ${loadAverage()} at the end`);
-  const checks = printBloodMatchReport(results);
-  console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
-  if (checks.some((c) => !c.pass)) process.exitCode = 1;
-}
-
-/** Tickets scanned at the door of an event with 2,000 of them, on each database; prints the timings and PASS/MISS per database. */
-async function benchCheckInScans(cores: number): Promise<void> {
-  const loadAtStart = loadAverage();
-  const results: CheckInResult[] = [];
-  for (const engine of REQUESTS_ENGINES) results.push(await benchCheckIn(engine, progress));
-  console.log(`${cores} cores; load average ${loadAtStart} at the start of the check-in, ${loadAverage()} at the end`);
-  const checks = printCheckInReport(results);
-  console.table(Object.fromEntries(checks.map((c) => [c.target, { result: c.pass ? "PASS" : "MISS", measured: c.measured }])));
-  if (checks.some((c) => !c.pass)) process.exitCode = 1;
+  const results: Result[] = [];
+  for (const engine of REQUESTS_ENGINES) results.push(await bench(engine));
+  console.log(`${cores} cores; load average ${loadAtStart} at the start of the ${what}, ${loadAverage()} at the end`);
+  printChecks(report(results), met);
 }
 
 async function main(): Promise<void> {
@@ -431,10 +395,25 @@ async function main(): Promise<void> {
   requireWrk();
   const cores = os.availableParallelism();
   if (options.only.some((name) => !ENGINE_SECTIONS.includes(name))) await benchSite(options, cores);
-  if (options.only.includes(REQUESTS)) await benchAdminRequests(options, cores);
-  if (options.only.includes(REGISTRATIONS)) await benchRegistrationRush(cores);
-  if (options.only.includes(BLOOD)) await benchBloodMatchList(cores);
-  if (options.only.includes(CHECK_IN)) await benchCheckInScans(cores);
+  if (options.only.includes(REQUESTS)) {
+    // The admin panel with 10,000 join requests: the timings and PASS/MISS per request.
+    const requestsOptions: RequestsOptions = { samples: options.samples, warmup: REQUESTS_WARMUP, acceptEncoding: options.acceptEncoding };
+    await benchEachEngine(
+      cores,
+      "requests",
+      (engine) => benchRequests(engine, BENCH_ADMIN, requestsOptions, progress),
+      (results) => printRequestsReport(results, requestsOptions),
+      "Every requests target met.",
+    );
+  }
+  if (options.only.includes(REGISTRATIONS)) {
+    const bench = (engine: Engine) => benchRegistrations(engine, BENCH_ADMIN, progress);
+    await benchEachEngine(cores, "registrations", bench, printRegistrationsReport, "Every registrations target met.");
+  }
+  if (options.only.includes(BLOOD))
+    await benchEachEngine(cores, "blood match", (engine) => benchBloodMatch(engine, progress), printBloodMatchReport);
+  if (options.only.includes(CHECK_IN))
+    await benchEachEngine(cores, "check-in", (engine) => benchCheckIn(engine, progress), printCheckInReport);
 }
 
 main().catch((error: unknown) => {

@@ -21,6 +21,19 @@ export function withFallback<Of extends Book>(english: Of, translation: Translat
   return merged as Of;
 }
 
+/**
+ * `make` with a memory: one result per `bookOf(words)` (a part of a language's book, one object per language), so what
+ * is made in a language (a form's schemas) is made once.
+ */
+export function oncePerBook<Words, Made>(bookOf: (words: Words) => object, make: (words: Words) => Made): (words: Words) => Made {
+  const made = new WeakMap<object, Made>();
+  return (words) => {
+    let result = made.get(bookOf(words));
+    if (!result) made.set(bookOf(words), (result = make(words)));
+    return result;
+  };
+}
+
 /** `{name}` in `text` replaced by `values.name`. */
 export const fill = (text: string, values: Record<string, string | number>): string =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

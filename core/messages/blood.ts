@@ -105,7 +105,6 @@ export const BLOOD_SECTION_MESSAGES = {
     count === 0 ? "Every donor listed has been asked already" : `Asked ${count} donor${count === 1 ? "" : "s"} by mail`,
   closedForAsks: "This request is closed or past its time: no one can be asked for it.",
   intervalsSaved: "Donation intervals saved",
-  failure: "That did not go through. Please try again.",
 } as const;
 
 /** What the page a coordinator's ask links to says. */

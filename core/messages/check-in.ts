@@ -9,7 +9,6 @@ export const CHECK_IN_MESSAGES = {
   already: (name: string, by: string, at: string) => `Already checked in: ${name}, by ${by} at ${at}`,
   waiting: (name: string, position: number) => `On the waiting list: ${name} (number ${position}) has no place yet`,
   notForEvent: "Not a ticket for this event",
-  undone: (name: string) => `Check-in undone: ${name}`,
   notCheckedIn: "They were not checked in: nothing to undo.",
   undoAdminsOnly: "Only an admin can undo a check-in.",
   notSent: "No connection: the check-in was not sent. Try again once the phone has a signal.",

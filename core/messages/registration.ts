@@ -1,7 +1,7 @@
 import { fill } from "#core/i18n/catalogue.ts";
 import { announcementsEn } from "#core/i18n/announcements/en.ts";
 import { registrationEn } from "#core/i18n/registration/en.ts";
-import { OPTIONAL_DATE_TIME, QUESTION_REQUIRED } from "#core/messages/common.ts";
+import { OPTIONAL_DATE_TIME } from "#core/messages/common.ts";
 import { REGISTRATION_LIMITS } from "#core/schemas/registration-limits.ts";
 
 /**
@@ -17,10 +17,7 @@ export const REGISTRATION_MESSAGES = {
   closed: announcementsEn.announcements.registrationClosed,
   alreadyRegistered: register.alreadyRegistered,
   networkLimit: fill(register.networkLimit, { limit: REGISTRATION_LIMITS.perNetwork }),
-  tooManyFromNetwork: (wait: string) => fill(register.tooManyFromNetwork, { wait }),
-  notOpen: register.notOpen,
   failure: register.failure,
-  questionRequired: QUESTION_REQUIRED,
   chooseOne: register.chooseOne,
   choicesNeeded: "Write at least two choices, one per line",
   capacity: `Places must be a whole number from 1 to ${REGISTRATION_LIMITS.capacity}, or empty for no limit`,
@@ -41,7 +38,5 @@ export const waitingMessage = (position: number, heading?: string) =>
 export const TICKET_MESSAGES = {
   registered: ticket.registered,
   waiting: (position: number) => fill(ticket.waiting, { position }),
-  atTheDoor: ticket.atTheDoor,
   notFound: ticket.notFound,
-  show: confirm.showTicket,
 } as const;

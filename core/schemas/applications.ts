@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { targetIdField } from "./intent";
-import { lenient, pageNumber, searchText } from "./list-filter";
+import { filterQuery, lenient, pageNumber, searchText } from "./list-filter";
 import { withoutNul } from "./text";
 
 /** Where an application stands with the committee; every application starts as "new". */
@@ -45,14 +45,7 @@ export function applicationFilterOf(params: URLSearchParams): ApplicationFilter 
 
 /** The query string that gives `filter` (without `page` when it is the first), empty values left out. */
 export function applicationFilterQuery(filter: Partial<ApplicationFilter>): string {
-  const params = new URLSearchParams();
-  if (filter.q) params.set("q", filter.q);
-  if (filter.status) params.set("status", filter.status);
-  if (filter.from) params.set("from", filter.from);
-  if (filter.to) params.set("to", filter.to);
-  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  return filterQuery({ q: filter.q, status: filter.status, from: filter.from, to: filter.to }, filter.page);
 }
 
 const applicationIds = z

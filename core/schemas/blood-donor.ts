@@ -94,6 +94,3 @@ export const donorUpdateSchema = (today: string) =>
     }));
 
 export type DonorUpdate = z.infer<ReturnType<typeof donorUpdateSchema>>;
-
-/** What the donor's own page does, by its `intent`. The token comes with every post: it is the page's only key. */
-export const DONOR_PAGE_INTENTS = ["confirm", "update", "withdraw"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fill } from "#core/i18n/catalogue.ts";
+import { fill, oncePerBook } from "#core/i18n/catalogue.ts";
 import { formsEn, type FormWords } from "#core/i18n/forms/en.ts";
 import { textChecksIn } from "./text";
 
@@ -27,16 +27,8 @@ function makeContactSchema(words: Pick<FormWords, "checks" | "contact">) {
   });
 }
 
-export type ContactSchema = ReturnType<typeof makeContactSchema>;
-
-const made = new WeakMap<object, ContactSchema>();
-
 /** The contact form's schema with its messages in `words`' language (the same schema for the same words). */
-export function contactSchemaIn(words: Pick<FormWords, "checks" | "contact">): ContactSchema {
-  let schema = made.get(words.contact);
-  if (!schema) made.set(words.contact, (schema = makeContactSchema(words)));
-  return schema;
-}
+export const contactSchemaIn = oncePerBook((words: Pick<FormWords, "checks" | "contact">) => words.contact, makeContactSchema);
 
 /** The schema in English. */
 export const contactSchema = contactSchemaIn(formsEn);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fill } from "#core/i18n/catalogue.ts";
+import { fill, oncePerBook } from "#core/i18n/catalogue.ts";
 import { formsEn, type FormWords } from "#core/i18n/forms/en.ts";
 import { textChecksIn } from "./text";
 
@@ -83,16 +83,8 @@ function makeJoinSchemas(words: Pick<FormWords, "checks" | "join">) {
   return { step1, submission };
 }
 
-export type JoinSchemas = ReturnType<typeof makeJoinSchemas>;
-
-const made = new WeakMap<object, JoinSchemas>();
-
 /** The join form's schemas with their messages in `words`' language (the same schemas for the same words). */
-export function joinSchemasIn(words: Pick<FormWords, "checks" | "join">): JoinSchemas {
-  let schemas = made.get(words.join);
-  if (!schemas) made.set(words.join, (schemas = makeJoinSchemas(words)));
-  return schemas;
-}
+export const joinSchemasIn = oncePerBook((words: Pick<FormWords, "checks" | "join">) => words.join, makeJoinSchemas);
 
 /** The schemas in English. */
 export const { step1: joinStep1Schema, submission: joinSubmissionSchema } = joinSchemasIn(formsEn);

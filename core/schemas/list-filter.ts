@@ -10,3 +10,12 @@ export const searchText = lenient(z.string().transform((q) => q.replaceAll("\u00
 
 /** An admin list's page (`page`), from 1; anything else is the first. */
 export const pageNumber = z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1);
+
+/** The query string of a list's filter: the `values` given, in their order, then `page` unless it is the first; "" for none. */
+export function filterQuery(values: Record<string, string | undefined>, page: number | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  if (page && page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { targetIdField } from "./intent";
-import { lenient, pageNumber, searchText } from "./list-filter";
+import { filterQuery, lenient, pageNumber, searchText } from "./list-filter";
 import { withoutNul } from "./text";
 
 /** Members shown on one page of the list. */
@@ -29,13 +29,8 @@ export function memberFilterOf(params: URLSearchParams): MemberFilter {
 }
 
 /** The query string that gives `filter` (without the defaults), for the pager and the CSV link. */
-export function memberFilterQuery(filter: Partial<MemberFilter>): string {
-  const params = new URLSearchParams();
-  for (const key of ["q", "session", "class", "position"] as const) if (filter[key]) params.set(key, filter[key]);
-  if (filter.status && filter.status !== "current") params.set("status", filter.status);
-  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
+export function memberFilterQuery({ q, session, class: className, position, status, page }: Partial<MemberFilter>): string {
+  return filterQuery({ q, session, class: className, position, status: status === "current" ? undefined : status }, page);
 }
 
 const SESSION_MESSAGE = "Name the session as people write it, like 2027–28 (at most 20 characters)";

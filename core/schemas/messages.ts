@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { targetIdField } from "./intent";
-import { pageNumber, searchText } from "./list-filter";
+import { filterQuery, pageNumber, searchText } from "./list-filter";
 
 /** Contact messages shown on one page of the admin's inbox. */
 export const MESSAGES_PAGE_SIZE = 25;
@@ -17,11 +17,7 @@ export function messageFilterOf(params: URLSearchParams): MessageFilter {
 
 /** The query string that gives `filter` (without `page` when it is the first), an empty search left out. */
 export function messageFilterQuery(filter: Partial<MessageFilter>): string {
-  const params = new URLSearchParams();
-  if (filter.q) params.set("q", filter.q);
-  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  return filterQuery({ q: filter.q }, filter.page);
 }
 
 /** Deleting one message or several at once. */

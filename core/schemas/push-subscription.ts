@@ -68,7 +68,5 @@ export function pushSubscriptionSchema({ loopback }: { loopback: boolean }) {
   );
 }
 
-export type PushSubscriptionInput = z.infer<ReturnType<typeof pushSubscriptionSchema>>;
-
 /** An endpoint to unsubscribe: any text of an endpoint's length (one not stored unsubscribes nothing). */
 export const pushEndpointSchema = z.string().min(1).max(PUSH_ENDPOINT_MAX_LENGTH);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fill } from "#core/i18n/catalogue.ts";
+import { fill, oncePerBook } from "#core/i18n/catalogue.ts";
 import { formsEn, type FormWords } from "#core/i18n/forms/en.ts";
 import { registrationEn, type RegistrationWords } from "#core/i18n/registration/en.ts";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
@@ -174,21 +174,10 @@ function makeRegistrationSchemas({ checks, register }: RegistrationSchemaWords) 
   return { personFields, form };
 }
 
-export type RegistrationSchemas = ReturnType<typeof makeRegistrationSchemas>;
-
-const made = new WeakMap<object, RegistrationSchemas>();
-
 /** The registration form's checks with their messages in `words`' language (the same checks for the same words). */
-export function registrationSchemasIn(words: RegistrationSchemaWords): RegistrationSchemas {
-  let schemas = made.get(words.register);
-  if (!schemas) made.set(words.register, (schemas = makeRegistrationSchemas(words)));
-  return schemas;
-}
+export const registrationSchemasIn = oncePerBook((words: RegistrationSchemaWords) => words.register, makeRegistrationSchemas);
 
 const english = registrationSchemasIn({ checks: formsEn.checks, register: registrationEn.register });
-
-/** The registration form of an announcement with these questions, its messages in English. */
-export const registrationSchema = english.form;
 
 /** A registration as the form sends it, checked: the answers as {question, answer} pairs, in the questions' order. */
 export interface RegistrationInput {

@@ -11,7 +11,7 @@ import { submissionStore } from "#server/services/public-submissions.ts";
 import { registrationService } from "#server/services/registrations.ts";
 import { ticketSigner } from "#server/services/registrations/tickets.ts";
 import { localStorage } from "#server/storage/local-storage.ts";
-import { median, nearestRank } from "./report";
+import { type Check, median, p95 } from "./report";
 import { onBenchDatabase } from "./bench-database";
 
 /** The issue's case: an event with this many tickets, each scan answered on the server in under 100 ms. */
@@ -37,12 +37,6 @@ export type CheckInResult =
       listBytes: number;
       checkedIn: number;
     };
-
-const p95 = (values: readonly number[]) =>
-  nearestRank(
-    [...values].sort((a, b) => a - b),
-    0.95,
-  );
 
 /**
  * On `engine` (PostgreSQL in a schema of its own, dropped afterwards): an event with SEEDED_TICKETS confirmed
@@ -154,7 +148,7 @@ export function printCheckInReport(results: readonly CheckInResult[]) {
   console.log(
     `check-in: an event with ${SEEDED_TICKETS} tickets; ${SAMPLES} tickets scanned (then each again, and searched by its code) after ${WARMUP} untimed`,
   );
-  const checks: { target: string; pass: boolean; measured: string }[] = [];
+  const checks: Check[] = [];
   for (const result of results) {
     if ("skipped" in result) {
       console.log(`${result.engine}: ${result.skipped}`);

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Engine } from "#server/db/database.ts";
 import { type ProductionServer, signIn, siteOrigin, startProductionServer } from "#scripts/lib/production-server.ts";
-import { nearestRank } from "./report";
-import { DEFAULT_POSTGRES_URL, postgresRun, postgresUnreachable } from "./requests";
+import { type Check, nearestRank } from "./report";
+import { inBenchPlace } from "./bench-database";
 
 /** The issue's case: a class told in its WhatsApp group; this many register for one announcement at once. */
 export const REGISTRANTS = 300;
@@ -197,57 +196,46 @@ async function countsOf(server: ProductionServer, id: string, admin: { email: st
  * the same moment for another and confirming at the same moment. Counts what each answered and what is stored.
  */
 export async function benchRegistrations(engine: Engine, admin: { email: string; password: string }, progress: (line: string) => void) {
-  const baseUrl = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL;
-  if (engine === "postgres") {
-    const unreachable = await postgresUnreachable(baseUrl);
-    if (unreachable) return { engine, skipped: `skipped: no PostgreSQL (${unreachable})` } satisfies RegistrationsResult;
-  }
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-registrations-"));
-  const schema = engine === "postgres" ? `bench_reg_${process.pid}_${Date.now().toString(36)}` : undefined;
-  const servers: ProductionServer[] = [];
-  try {
-    let databaseUrl = `sqlite:${path.join(root, "site.db")}`;
-    if (schema) {
-      await postgresRun(baseUrl, `create schema "${schema}"`);
-      const url = new URL(baseUrl);
-      url.searchParams.set("options", `-c search_path=${schema}`);
-      databaseUrl = url.toString();
-    }
-    const dataDirs = ["a", "b"].map((name) => path.join(root, name));
-    // Instances that share a database share its secrets key (docs/operations.md), as a society's two would.
-    const secretsKey = crypto.randomBytes(32).toString("hex");
-    for (const dataDir of dataDirs) {
-      fs.mkdirSync(dataDir);
-      // One after the other: the first migrates and imports the content, the second finds it done.
-      servers.push(
-        await startProductionServer({
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
-          SECRETS_KEY: secretsKey,
-          LOG_LEVEL: "warn",
-          MAIL_TRANSPORT: "log",
-          TRUST_PROXY: "loopback",
-          ADMIN_EMAIL: admin.email,
-          ADMIN_PASSWORD: admin.password,
-        }),
+  const measured = await inBenchPlace(engine, "registrations", async (place) => {
+    const root = place.dataDir;
+    const databaseUrl = place.databaseUrl ?? `sqlite:${path.join(root, "site.db")}`;
+    const servers: ProductionServer[] = [];
+    try {
+      const dataDirs = ["a", "b"].map((name) => path.join(root, name));
+      // Instances that share a database share its secrets key (docs/operations.md), as a society's two would.
+      const secretsKey = crypto.randomBytes(32).toString("hex");
+      for (const dataDir of dataDirs) {
+        fs.mkdirSync(dataDir);
+        // One after the other: the first migrates and imports the content, the second finds it done.
+        servers.push(
+          await startProductionServer({
+            DATA_DIR: dataDir,
+            DATABASE_URL: databaseUrl,
+            SECRETS_KEY: secretsKey,
+            LOG_LEVEL: "warn",
+            MAIL_TRANSPORT: "log",
+            TRUST_PROXY: "loopback",
+            ADMIN_EMAIL: admin.email,
+            ADMIN_PASSWORD: admin.password,
+          }),
+        );
+      }
+      const cookie = await signIn(servers[0]!.url, admin.email, admin.password);
+      const counted = (id: string) => () => countsOf(servers[1]!, id, admin);
+      const minuteId = await createAnnouncement(servers[0]!, cookie);
+      progress(
+        `registrations on ${engine}: ${REGISTRANTS} registering within ${RUSH_SECONDS} s for ${PLACES} places through 2 instances, then confirming within ${RUSH_SECONDS} s`,
       );
+      const minute = await registerAndConfirm(servers, dataDirs, minuteId, (n) => spreadOffsetMs(n), counted(minuteId));
+      const burstId = await createAnnouncement(servers[0]!, cookie);
+      progress(`registrations on ${engine}: ${REGISTRANTS} registering at the same moment, then confirming at the same moment`);
+      const burst = await registerAndConfirm(servers, dataDirs, burstId, () => 0, counted(burstId));
+      return { instances: servers.length, minute, burst };
+    } finally {
+      for (const server of servers) await server.stop();
     }
-    const cookie = await signIn(servers[0]!.url, admin.email, admin.password);
-    const counted = (id: string) => () => countsOf(servers[1]!, id, admin);
-    const minuteId = await createAnnouncement(servers[0]!, cookie);
-    progress(
-      `registrations on ${engine}: ${REGISTRANTS} registering within ${RUSH_SECONDS} s for ${PLACES} places through 2 instances, then confirming within ${RUSH_SECONDS} s`,
-    );
-    const minute = await registerAndConfirm(servers, dataDirs, minuteId, (n) => spreadOffsetMs(n), counted(minuteId));
-    const burstId = await createAnnouncement(servers[0]!, cookie);
-    progress(`registrations on ${engine}: ${REGISTRANTS} registering at the same moment, then confirming at the same moment`);
-    const burst = await registerAndConfirm(servers, dataDirs, burstId, () => 0, counted(burstId));
-    return { engine, instances: servers.length, minute, burst } satisfies RegistrationsResult;
-  } finally {
-    for (const server of servers) await server.stop();
-    if (schema) await postgresRun(baseUrl, `drop schema if exists "${schema}" cascade`);
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  });
+  return { engine, ...measured } satisfies RegistrationsResult;
 }
 
 /** Per database: the answers' timings and what was stored; then each target's PASS or MISS. Returns the checks. */
@@ -258,7 +246,7 @@ export function printRegistrationsReport(results: readonly RegistrationsResult[]
       `two instances on one database, each from an address of its own, as the pages post with JavaScript; "p95 ms": from ` +
       `sending to the whole answer, on loopback.`,
   );
-  const checks: { target: string; measured: string; pass: boolean }[] = [];
+  const checks: Check[] = [];
   for (const result of results) {
     if ("skipped" in result) {
       console.log(`${result.engine}: ${result.skipped}`);

@@ -74,8 +74,15 @@ type EndpointSummary = ReturnType<typeof summarise>;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
+/** A target and what was measured: a row of the PASS/MISS table. */
+export interface Check {
+  target: string;
+  measured: string;
+  pass: boolean;
+}
+
 /** Each target the measured endpoints allow checking; an endpoint left out with --only leaves its targets out. */
-export function checkTargets(summaries: readonly EndpointSummary[], rssBytes: number, cores: number) {
+export function checkTargets(summaries: readonly EndpointSummary[], rssBytes: number, cores: number): Check[] {
   const checks = summaries
     .filter((s) => s.page && s.ratio !== undefined)
     .map((s) => ({
@@ -123,6 +130,13 @@ export function nearestRank(sorted: readonly number[], fraction: number): number
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length))) - 1]!;
 }
+
+/** The 95th percentile of `values`, by the nearest rank. */
+export const p95 = (values: readonly number[]) =>
+  nearestRank(
+    [...values].sort((a, b) => a - b),
+    0.95,
+  );
 
 /** The uploads case's targets. */
 export function uploadTargets(uploads: { photos: number; stored: number; pages: { p95Ms: number; errors: number }; peakRssBytes: number }) {

@@ -1,11 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
-import { errorMessage } from "#core/errors.ts";
 import { joinSubmissionSchema } from "#core/schemas/join.ts";
 import type { ApplicationStatus } from "#core/schemas/applications.ts";
 import site from "#content/site.ts";
@@ -15,7 +11,8 @@ import type { NewApplication } from "#server/db/schema.ts";
 import { serializeAnswers } from "#server/repos/applications.ts";
 import { signIn, startProductionServer } from "#scripts/lib/production-server.ts";
 import { applicant } from "#scripts/lib/seed.ts";
-import { megabytes, median, nearestRank, parseProcStatus } from "./report";
+import { inBenchPlace } from "./bench-database";
+import { megabytes, median, p95, parseProcStatus } from "./report";
 
 /** The issue's case: the admin panel with this many join requests in the database. */
 export const SEEDED_REQUESTS = 10_000;
@@ -26,8 +23,6 @@ const RECENT_REQUESTS = 800;
 const INSERT_BATCH = 500;
 /** The issue's target for the panel's first page and any search, and a sensible one for the export of every request. */
 export const REQUESTS_TARGETS = { pageMs: 200, csvMs: 2000 } as const;
-/** Where the bench looks for PostgreSQL unless TEST_DATABASE_URL names another. */
-export const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/test";
 
 /** One GET the admin makes, with the median it must stay under. */
 export interface RequestCase {
@@ -116,13 +111,6 @@ export function requestCases(now: Date): RequestCase[] {
     { name: "CSV, all requests", path: "/admin/requests.csv", targetMs: REQUESTS_TARGETS.csvMs },
   ];
 }
-
-/** The 95th percentile of `ms`, by the nearest rank. */
-const p95 = (ms: readonly number[]) =>
-  nearestRank(
-    [...ms].sort((a, b) => a - b),
-    0.95,
-  );
 
 /** Each case's PASS or MISS: the median of its timed requests under its target. */
 export function requestTargets(results: readonly EngineResult[]) {
@@ -225,8 +213,8 @@ async function measureCase(
 }
 
 /** Migrates, then writes SEEDED_REQUESTS requests in batches in one transaction: a second, where the join service takes minutes. */
-async function seedRequests(target: ReturnType<typeof parseConfig>["database"], schema: string | undefined, now: Date) {
-  const database = createDatabase(target, { schema });
+async function seedRequests(target: ReturnType<typeof parseConfig>["database"], now: Date) {
+  const database = createDatabase(target);
   try {
     await migrateToLatest(database.db);
     await database.db.transaction().execute(async (trx) => {
@@ -240,30 +228,6 @@ async function seedRequests(target: ReturnType<typeof parseConfig>["database"], 
     if (target.engine === "postgres") await sql`analyze applications`.execute(database.db);
   } finally {
     await database.close();
-  }
-}
-
-/** Whether PostgreSQL answers at `url`; the reason when it does not. */
-export async function postgresUnreachable(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return undefined;
-  } catch (error) {
-    return errorMessage(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** Runs one statement on PostgreSQL at `url`, on a connection of its own (creating and dropping the bench's schema). */
-export async function postgresRun(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
@@ -283,30 +247,15 @@ export async function benchRequests(
   options: RequestsOptions,
   progress: (line: string) => void,
 ): Promise<EngineResult> {
-  const baseUrl = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL;
-  if (engine === "postgres") {
-    const unreachable = await postgresUnreachable(baseUrl);
-    if (unreachable) return { engine, skipped: `skipped: no PostgreSQL (${unreachable})` };
-  }
   const now = new Date();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-requests-"));
-  const schema = engine === "postgres" ? `bench_${process.pid}_${Date.now().toString(36)}` : undefined;
-  let server: Awaited<ReturnType<typeof startProductionServer>> | undefined;
-  try {
-    let databaseUrl: string | undefined;
-    if (schema) {
-      await postgresRun(baseUrl, `create schema "${schema}"`);
-      const url = new URL(baseUrl);
-      url.searchParams.set("options", `-c search_path=${schema}`);
-      databaseUrl = url.toString();
-    }
-    const config = parseConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ? baseUrl : undefined });
+  const measured = await inBenchPlace(engine, "requests", async ({ dataDir, databaseUrl }) => {
+    const config = parseConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     progress(`requests on ${engine}: seeding ${SEEDED_REQUESTS} join requests over ${SPREAD_DAYS} days`);
     const seeding = performance.now();
-    await seedRequests(config.database, schema, now);
+    await seedRequests(config.database, now);
     const seedSeconds = (performance.now() - seeding) / 1000;
     progress(`requests on ${engine}: seeded in ${seedSeconds.toFixed(1)} s; starting the production server`);
-    server = await startProductionServer({
+    const server = await startProductionServer({
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       MAIL_TRANSPORT: "log",
@@ -314,24 +263,25 @@ export async function benchRequests(
       ADMIN_PASSWORD: admin.password,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
-    const cookie = await signIn(server.url, admin.email, admin.password);
-    const cases: CaseResult[] = [];
-    for (const requestCase of requestCases(now)) {
-      const result = await measureCase(server, requestCase, cookie, options);
-      progress(
-        `requests on ${engine}: ${requestCase.path} (${result.matching} matching, ${(result.plainBytes / 1000).toFixed(0)} KB uncompressed): median ${median(result.clientMs).toFixed(1)} ms, ` +
-          `p95 ${p95(result.clientMs).toFixed(1)} ms`,
-      );
-      cases.push(result);
+    try {
+      const cookie = await signIn(server.url, admin.email, admin.password);
+      const cases: CaseResult[] = [];
+      for (const requestCase of requestCases(now)) {
+        const result = await measureCase(server, requestCase, cookie, options);
+        progress(
+          `requests on ${engine}: ${requestCase.path} (${result.matching} matching, ${(result.plainBytes / 1000).toFixed(0)} KB uncompressed): median ${median(result.clientMs).toFixed(1)} ms, ` +
+            `p95 ${p95(result.clientMs).toFixed(1)} ms`,
+        );
+        cases.push(result);
+      }
+      if (server.output().includes("join requests load failed"))
+        throw new Error(`the panel failed to load the requests:\n${server.output()}`);
+      return { seedSeconds, cases };
+    } finally {
+      await server.stop();
     }
-    if (server.output().includes("join requests load failed"))
-      throw new Error(`the panel failed to load the requests:\n${server.output()}`);
-    return { engine, seedSeconds, cases };
-  } finally {
-    await server?.stop();
-    if (schema) await postgresRun(baseUrl, `drop schema if exists "${schema}" cascade`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
+  return { engine, ...measured };
 }
 
 /** Per database, a table of the cases; then each target's PASS or MISS. Returns the checks. */

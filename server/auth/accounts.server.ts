@@ -48,6 +48,7 @@ export interface InvitationSummary {
 }
 
 export type AccountChangeRefusal = "not-found" | "last-owner";
+type AccountChange = { ok: true } | { ok: false; reason: AccountChangeRefusal };
 
 export interface AccountsDeps {
   db: Kysely<Database>;
@@ -265,12 +266,8 @@ export function accountsService({
       return accepted;
     },
 
-    async changeRole(input: {
-      adminId: string;
-      role: AdminRole;
-      actorId: string;
-    }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
-      const changed = await inTransaction(db, async (trx): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> => {
+    async changeRole(input: { adminId: string; role: AdminRole; actorId: string }): Promise<AccountChange> {
+      const changed = await inTransaction(db, async (trx): Promise<AccountChange> => {
         const admin = await trx.admins.findById(input.adminId);
         if (!admin) return { ok: false, reason: "not-found" };
         if (!(await keepsAnOwner(trx, admin, { role: input.role, enabled: admin.disabledAt === null })))
@@ -286,12 +283,8 @@ export function accountsService({
     },
 
     /** Gives or takes the Blood coordinator permission (audited). */
-    async setBloodCoordinator(input: {
-      adminId: string;
-      coordinator: boolean;
-      actorId: string;
-    }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
-      return inTransaction(db, async (trx): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> => {
+    async setBloodCoordinator(input: { adminId: string; coordinator: boolean; actorId: string }): Promise<AccountChange> {
+      return inTransaction(db, async (trx): Promise<AccountChange> => {
         if (!(await trx.admins.setBloodCoordinator(input.adminId, input.coordinator))) return { ok: false, reason: "not-found" };
         await trx.auditLog.record(input.actorId, "admin.blood-coordinator", `admin=${input.adminId} coordinator=${input.coordinator}`);
         return { ok: true };
@@ -302,12 +295,8 @@ export function accountsService({
      * Disabling ends the account's sessions and the invitations it sent at once; enabling lets it sign in again with its
      * password (the invitations stay ended).
      */
-    async setDisabled(input: {
-      adminId: string;
-      disabled: boolean;
-      actorId: string;
-    }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
-      const changed = await inTransaction(db, async (trx): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> => {
+    async setDisabled(input: { adminId: string; disabled: boolean; actorId: string }): Promise<AccountChange> {
+      const changed = await inTransaction(db, async (trx): Promise<AccountChange> => {
         const admin = await trx.admins.findById(input.adminId);
         if (!admin) return { ok: false, reason: "not-found" };
         if (input.disabled && !(await keepsAnOwner(trx, admin, { role: admin.role, enabled: false })))
@@ -331,8 +320,8 @@ export function accountsService({
     },
 
     /** Removes the account and, with it, its sessions, its reset links and the invitations it sent. */
-    async delete(input: { adminId: string; actorId: string }): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> {
-      const removed = await inTransaction(db, async (trx): Promise<{ ok: true } | { ok: false; reason: AccountChangeRefusal }> => {
+    async delete(input: { adminId: string; actorId: string }): Promise<AccountChange> {
+      const removed = await inTransaction(db, async (trx): Promise<AccountChange> => {
         const admin = await trx.admins.findById(input.adminId);
         if (!admin) return { ok: false, reason: "not-found" };
         if (!(await keepsAnOwner(trx, admin, { role: admin.role, enabled: false }))) return { ok: false, reason: "last-owner" };
@@ -451,5 +440,3 @@ export async function deleteMailsOfEndedLinks(repos: Repos, mailFiles: MailFiles
   await repos.mailOutbox.forgetAdminLinks(ids);
   return ids.length;
 }
-
-export type AccountsService = ReturnType<typeof accountsService>;

@@ -103,7 +103,8 @@ export interface SessionSummary {
 /** Admin sign-in, sign-out, the session a request carries, and the password change. */
 export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, secrets }: AuthServiceDeps) {
   const cookie = { secure: publicUrl.startsWith("https://") };
-  const sessions = sessionStore(createRepos(db).sessions);
+  const repos = createRepos(db);
+  const sessions = sessionStore(repos.sessions);
 
   /** What a session keeps of the client's network: a code keyed with the secrets key; null without a usable address. */
   const networkCodeOf = (ip: string | undefined): string | null => {
@@ -114,6 +115,14 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
   const sessionOf = (request: Request): Promise<ActiveSession | undefined> => {
     const token = readSessionToken(request, cookie);
     return token ? sessions.findByToken(token) : Promise.resolve(undefined);
+  };
+
+  /** A new, full session for an admin who just proved themselves (`via` says how), recorded as a sign-in: its Set-Cookie value. */
+  const startFullSession = async (adminId: string, via: string, request: Request, networkCode: string | null): Promise<string> => {
+    const { token, session } = await sessions.create(adminId, { userAgent: request.headers.get("user-agent"), networkCode });
+    await repos.admins.recordSignIn(adminId, session.createdAt);
+    await repos.auditLog.record(adminId, "login.success", `session=${session.id} via=${via}`);
+    return sessionCookie(token, cookie);
   };
 
   const admit = (active: ActiveSession | undefined, request: Request, options: AdminCheckOptions = {}): AdminCheck => {
@@ -178,14 +187,7 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
     async startSession(adminId: string, request: Request, clientIp: string): Promise<string> {
       const previous = await sessionOf(request);
       if (previous) await sessions.revoke(previous.session.id);
-      const { token, session } = await sessions.create(adminId, {
-        userAgent: request.headers.get("user-agent"),
-        networkCode: networkCodeOf(clientIp),
-      });
-      const repos = createRepos(db);
-      await repos.admins.recordSignIn(adminId, session.createdAt);
-      await repos.auditLog.record(adminId, "login.success", `session=${session.id} via=invitation`);
-      return sessionCookie(token, cookie);
+      return startFullSession(adminId, "invitation", request, networkCodeOf(clientIp));
     },
 
     /**
@@ -209,14 +211,7 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
         return { ...check, cookie: clearSessionCookie(cookie) };
       }
       await sessions.revoke(active.session.id);
-      const { token, session } = await sessions.create(active.admin.id, {
-        userAgent: request.headers.get("user-agent"),
-        networkCode: active.session.networkCode,
-      });
-      const repos = createRepos(db);
-      await repos.admins.recordSignIn(active.admin.id, session.createdAt);
-      await repos.auditLog.record(active.admin.id, "login.success", `session=${session.id} via=${check.method}`);
-      return { ...check, cookie: sessionCookie(token, cookie) };
+      return { ...check, cookie: await startFullSession(active.admin.id, check.method, request, active.session.networkCode) };
     },
 
     /**
@@ -224,7 +219,7 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
      * whether it signed in from the network the request being handled comes from.
      */
     async listSessions(active: ActiveSession): Promise<SessionSummary[]> {
-      const all = await createRepos(db).sessions.listForAdmin(active.admin.id);
+      const all = await repos.sessions.listForAdmin(active.admin.id);
       const here = networkCodeOf(currentClientAddress());
       const live = all.filter((session) => Date.parse(session.expiresAt) > Date.now());
       return live
@@ -241,7 +236,6 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
 
     /** Signs out one of the admin's own sessions (not another admin's); whether it was there. */
     async revokeOwnSession(active: ActiveSession, sessionId: string): Promise<boolean> {
-      const repos = createRepos(db);
       const own = (await repos.sessions.listForAdmin(active.admin.id)).some((session) => session.id === sessionId);
       if (!own) return false;
       await sessions.revoke(sessionId);
@@ -252,7 +246,7 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
     /** "Sign out everywhere else": every session of the admin but this one ends; answers how many. */
     async revokeOtherSessions(active: ActiveSession): Promise<number> {
       const revoked = await sessions.revokeAllForAdmin(active.admin.id, active.session.id);
-      await createRepos(db).auditLog.record(active.admin.id, "session.revoke-others", `sessions_revoked=${revoked}`);
+      await repos.auditLog.record(active.admin.id, "session.revoke-others", `sessions_revoked=${revoked}`);
       return revoked;
     },
 
@@ -280,7 +274,6 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
         const check = await checkOwnPassword(db, { adminId: active.admin.id, password: typed, refusedAction: "reauthentication.refused" });
         if (!check.ok) return check;
       }
-      const repos = createRepos(db);
       await repos.sessions.markAuthenticated(active.session.id, new Date().toISOString());
       await repos.auditLog.record(active.admin.id, "reauthentication", `session=${active.session.id}`);
       return { ok: true };

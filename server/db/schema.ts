@@ -388,7 +388,6 @@ export interface AnnouncementsTable {
 
 export type ImageRow = Selectable<ImagesTable>;
 export type NewImage = Insertable<ImagesTable>;
-export type NewAnnouncement = Insertable<AnnouncementsTable>;
 
 export interface AdminsTable {
   id: string;
@@ -586,7 +585,6 @@ export interface ContactMessagesTable {
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type NewContactMessage = Insertable<ContactMessagesTable>;
-export type { Generated };
 
 export interface SiteDetailsTable {
   id: string;

@@ -19,17 +19,7 @@ export interface AdminLink {
   usedAt: string | null;
 }
 
-const toLink = (row: AdminLinkRow): AdminLink => ({
-  id: row.id,
-  kind: row.kind,
-  email: row.email,
-  role: isAdminRole(row.role) ? row.role : null,
-  adminId: row.adminId,
-  createdBy: row.createdBy,
-  createdAt: row.createdAt,
-  expiresAt: row.expiresAt,
-  usedAt: row.usedAt,
-});
+const toLink = ({ tokenHash: _, ...row }: AdminLinkRow): AdminLink => ({ ...row, role: isAdminRole(row.role) ? row.role : null });
 
 export function adminLinksRepo(db: Kysely<Database>) {
   return {

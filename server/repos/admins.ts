@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Updateable } from "kysely";
 import { newId, nowIso } from "#server/db/ids.ts";
 import { type AdminRole, isAdminRole } from "#core/admin-roles.ts";
-import type { AdminRow, Database } from "#server/db/schema.ts";
+import type { AdminRow, AdminsTable, Database } from "#server/db/schema.ts";
+import { countRows } from "./count-rows";
 
 /** An admin account as stored, hash included: only login and password changes need the hash. */
 export interface AdminRecord {
@@ -62,6 +63,16 @@ const toAdmin = (row: AdminRow): AdminRecord => ({
 });
 
 export function adminsRepo(db: Kysely<Database>) {
+  /** Changes the account, `updatedAt` saying when: whether the admin exists. */
+  const change = async (id: string, values: Updateable<AdminsTable>): Promise<boolean> => {
+    const result = await db
+      .updateTable("admins")
+      .set({ ...values, updatedAt: nowIso() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  };
+
   return {
     async findByEmail(email: string): Promise<AdminRecord | undefined> {
       const row = await db.selectFrom("admins").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
@@ -102,41 +113,20 @@ export function adminsRepo(db: Kysely<Database>) {
 
     /** Replaces the hash and sets mustChangePassword (a chosen password never expires); whether the admin exists. */
     async updatePassword(id: string, passwordHash: string, options: { mustChangePassword: boolean }): Promise<boolean> {
-      const result = await db
-        .updateTable("admins")
-        .set({
-          passwordHash: passwordHash,
-          mustChangePassword: options.mustChangePassword ? 1 : 0,
-          passwordExpiresAt: null,
-          updatedAt: nowIso(),
-        })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return change(id, { passwordHash, mustChangePassword: options.mustChangePassword ? 1 : 0, passwordExpiresAt: null });
     },
 
     async setRole(id: string, role: AdminRole): Promise<boolean> {
-      const result = await db.updateTable("admins").set({ role, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return change(id, { role });
     },
 
     async setBloodCoordinator(id: string, coordinator: boolean): Promise<boolean> {
-      const result = await db
-        .updateTable("admins")
-        .set({ bloodCoordinator: coordinator ? 1 : 0, updatedAt: nowIso() })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return change(id, { bloodCoordinator: coordinator ? 1 : 0 });
     },
 
     /** `disabledAt` null enables the account again. */
     async setDisabled(id: string, disabledAt: string | null): Promise<boolean> {
-      const result = await db
-        .updateTable("admins")
-        .set({ disabledAt: disabledAt, updatedAt: nowIso() })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return change(id, { disabledAt });
     },
 
     async delete(id: string): Promise<boolean> {
@@ -168,11 +158,7 @@ export function adminsRepo(db: Kysely<Database>) {
     },
 
     async disableTotp(id: string): Promise<void> {
-      await db
-        .updateTable("admins")
-        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: nowIso() })
-        .where("id", "=", id)
-        .execute();
+      await change(id, { totpSecret: null, totpEnabledAt: null, totpLastStep: null });
     },
 
     /**
@@ -212,13 +198,7 @@ export function adminsRepo(db: Kysely<Database>) {
 
     /** Owners who can sign in: the site always keeps at least one. */
     async enabledOwnerCount(): Promise<number> {
-      const row = await db
-        .selectFrom("admins")
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
-        .where("role", "=", "owner")
-        .where("disabledAt", "is", null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return countRows(db.selectFrom("admins").where("role", "=", "owner").where("disabledAt", "is", null));
     },
 
     /** The email of the admin created first (the default notification address); undefined while there is none. */
@@ -228,11 +208,7 @@ export function adminsRepo(db: Kysely<Database>) {
     },
 
     async count(): Promise<number> {
-      const row = await db
-        .selectFrom("admins")
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return countRows(db.selectFrom("admins"));
     },
   };
 }

@@ -2,6 +2,7 @@ import { isApplicationStatus, type ApplicationStatus } from "#core/schemas/appli
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { ApplicationRow, Database, NewApplication } from "#server/db/schema.ts";
 import { contains } from "./contains";
+import { countRows } from "./count-rows";
 
 export interface Answer {
   question: string;
@@ -147,12 +148,7 @@ export function applicationsRepo(db: Kysely<Database>) {
     },
 
     async count(match: ApplicationMatch = {}): Promise<number> {
-      const { count } = await db
-        .selectFrom("applications")
-        .where(matching(match))
-        .select((eb) => eb.fn.countAll<number | string>().as("count"))
-        .executeTakeFirstOrThrow();
-      return Number(count);
+      return countRows(db.selectFrom("applications").where(matching(match)));
     },
 
     /** The ones of `ids` that exist, with their status. */

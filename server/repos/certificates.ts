@@ -77,5 +77,3 @@ export function certificatesRepo(db: Db) {
     },
   };
 }
-
-export type CertificatesRepo = ReturnType<typeof certificatesRepo>;

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { ContactMessagesTable, Database, NewContactMessage } from "#server/db/schema.ts";
 import { contains } from "./contains";
+import { countRows } from "./count-rows";
 
 /** A contact message as the admin reads it. */
 export interface ContactMessage {
@@ -62,27 +63,12 @@ export function contactMessagesRepo(db: Kysely<Database>) {
       return (await query.execute()).map(toContactMessage);
     },
 
-    async findById(id: string): Promise<ContactMessage | undefined> {
-      const row = await db.selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst();
-      return row && toContactMessage(row);
-    },
-
     async count(match: ContactMessageMatch = {}): Promise<number> {
-      const { count } = await db
-        .selectFrom("contactMessages")
-        .where(matching(match))
-        .select((eb) => eb.fn.countAll<number | string>().as("count"))
-        .executeTakeFirstOrThrow();
-      return Number(count);
+      return countRows(db.selectFrom("contactMessages").where(matching(match)));
     },
 
     async countUnread(): Promise<number> {
-      const { count } = await db
-        .selectFrom("contactMessages")
-        .where("readAt", "is", null)
-        .select((eb) => eb.fn.countAll<number | string>().as("count"))
-        .executeTakeFirstOrThrow();
-      return Number(count);
+      return countRows(db.selectFrom("contactMessages").where("readAt", "is", null));
     },
 
     /** Marks the message read at `at` unless it was read before (the first time stays); false when there is no such message. */

@@ -24,15 +24,7 @@ const siteDetailsPointingAt = (db: Kysely<Database>, columns: readonly SiteImage
     .where((site) => site.or(columns.map((column) => site(`siteDetails.${column}`, "=", sql.ref<string>("images.id")))));
 
 export function toStoredImage(row: ImageRow): StoredImage {
-  return {
-    id: row.id,
-    storageKey: row.storageKey,
-    width: row.width,
-    height: row.height,
-    variants: parseVariants(row.variants),
-    sourceHash: row.sourceHash,
-    createdAt: row.createdAt,
-  };
+  return { ...row, variants: parseVariants(row.variants) };
 }
 
 /** How a preview variant reads in the stored JSON list (JSON.stringify writes no spaces). */

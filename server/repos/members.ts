@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Insertable, Kysely, Selectable } from "kysely";
 import { newId } from "#server/db/ids.ts";
 import type { Database, MemberActivityTable, MembersTable, MemberStatus } from "#server/db/schema.ts";
 import { contains } from "./contains";
+import { countRows } from "./count-rows";
 
 export type MemberRow = Selectable<MembersTable>;
 export type MemberActivityRow = Selectable<MemberActivityTable>;
@@ -63,12 +64,7 @@ export function membersRepo(db: Kysely<Database>) {
     },
 
     async count(match: MemberMatch = {}): Promise<number> {
-      const row = await db
-        .selectFrom("members")
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
-        .where(matching(match))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      return countRows(db.selectFrom("members").where(matching(match)));
     },
 
     /** The sessions, classes and positions members have, for the list's filters. */

@@ -105,5 +105,3 @@ export function pushBroadcastsRepo(db: Kysely<Database>) {
     },
   };
 }
-
-export type PushBroadcastsRepo = ReturnType<typeof pushBroadcastsRepo>;

@@ -151,5 +151,3 @@ export function pushDeliveriesRepo(db: Kysely<Database>) {
     },
   };
 }
-
-export type PushDeliveriesRepo = ReturnType<typeof pushDeliveriesRepo>;

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
+import { countRows } from "./count-rows";
 
 /** A browser's push subscription as the Push API gives it: where to post, and the keys to encrypt for. */
 export interface PushSubscriptionKeys {
@@ -50,13 +51,7 @@ export function pushSubscriptionsRepo(db: Kysely<Database>) {
     },
 
     async count(): Promise<number> {
-      const row = await db
-        .selectFrom("pushSubscriptions")
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      return countRows(db.selectFrom("pushSubscriptions"));
     },
   };
 }
-
-export type PushSubscriptionsRepo = ReturnType<typeof pushSubscriptionsRepo>;

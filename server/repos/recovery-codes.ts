@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
+import { countRows } from "./count-rows";
 
 /** An admin's single-use recovery codes, by their hashes. */
 export function recoveryCodesRepo(db: Kysely<Database>) {
@@ -28,13 +29,7 @@ export function recoveryCodesRepo(db: Kysely<Database>) {
     },
 
     async unusedCount(adminId: string): Promise<number> {
-      const row = await db
-        .selectFrom("recoveryCodes")
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
-        .where("adminId", "=", adminId)
-        .where("usedAt", "is", null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return countRows(db.selectFrom("recoveryCodes").where("adminId", "=", adminId).where("usedAt", "is", null));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_DONATION_INTERVAL_DAYS, type DonationInterval } from "#core/blood/eligibility.ts";
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
+import type { Kysely, Updateable } from "kysely";
+import type { Database, SettingsTable } from "#server/db/schema.ts";
 
 const SETTINGS_ID = "site";
 
@@ -23,39 +23,43 @@ export interface ConfirmationWording {
 }
 
 export function settingsRepo(db: Kysely<Database>) {
+  /** The one row of settings, to select from. */
+  const settingsRow = () => db.selectFrom("settings").where("id", "=", SETTINGS_ID);
+
+  /** Changes the settings, `updatedAt` saying when. */
+  const change = async (values: Updateable<SettingsTable>): Promise<void> => {
+    await db
+      .updateTable("settings")
+      .set({ ...values, updatedAt: new Date().toISOString() })
+      .where("id", "=", SETTINGS_ID)
+      .execute();
+  };
+
   const secretsKeyFingerprint = async (): Promise<string | null> => {
-    const row = await db.selectFrom("settings").select("secretsKeyFingerprint").where("id", "=", SETTINGS_ID).executeTakeFirst();
+    const row = await settingsRow().select("secretsKeyFingerprint").executeTakeFirst();
     return row?.secretsKeyFingerprint ?? null;
   };
 
   return {
     async get(): Promise<SiteSettings> {
-      const row = await db.selectFrom("settings").select("joinUsVisible").where("id", "=", SETTINGS_ID).executeTakeFirst();
+      const row = await settingsRow().select("joinUsVisible").executeTakeFirst();
       // The migration writes the row; should it ever be missing, the spec's default applies.
       return { joinUsVisible: row ? row.joinUsVisible === 1 : true };
     },
 
     /** Whether every admin must sign in with two factors. */
     async twoFactorRequired(): Promise<boolean> {
-      const row = await db.selectFrom("settings").select("twoFactorRequired").where("id", "=", SETTINGS_ID).executeTakeFirst();
+      const row = await settingsRow().select("twoFactorRequired").executeTakeFirst();
       return row?.twoFactorRequired === 1;
     },
 
     async setTwoFactorRequired(required: boolean): Promise<void> {
-      await db
-        .updateTable("settings")
-        .set({ twoFactorRequired: required ? 1 : 0, updatedAt: new Date().toISOString() })
-        .where("id", "=", SETTINGS_ID)
-        .execute();
+      await change({ twoFactorRequired: required ? 1 : 0 });
     },
 
     /** The donation intervals in days: an Owner's, or the defaults. */
     async donationIntervals(): Promise<Record<DonationInterval, number>> {
-      const row = await db
-        .selectFrom("settings")
-        .select(["bloodIntervalMenDays", "bloodIntervalWomenDays"])
-        .where("id", "=", SETTINGS_ID)
-        .executeTakeFirst();
+      const row = await settingsRow().select(["bloodIntervalMenDays", "bloodIntervalWomenDays"]).executeTakeFirst();
       return {
         men: row?.bloodIntervalMenDays ?? DEFAULT_DONATION_INTERVAL_DAYS.men,
         women: row?.bloodIntervalWomenDays ?? DEFAULT_DONATION_INTERVAL_DAYS.women,
@@ -63,33 +67,23 @@ export function settingsRepo(db: Kysely<Database>) {
     },
 
     async setDonationIntervals(days: Record<DonationInterval, number>): Promise<void> {
-      await db
-        .updateTable("settings")
-        .set({ bloodIntervalMenDays: days.men, bloodIntervalWomenDays: days.women, updatedAt: new Date().toISOString() })
-        .where("id", "=", SETTINGS_ID)
-        .execute();
+      await change({ bloodIntervalMenDays: days.men, bloodIntervalWomenDays: days.women });
     },
 
     /** The current member session as an Owner named it; null: none named yet. */
     async memberSession(): Promise<string | null> {
-      const row = await db.selectFrom("settings").select("memberSession").where("id", "=", SETTINGS_ID).executeTakeFirst();
+      const row = await settingsRow().select("memberSession").executeTakeFirst();
       return row?.memberSession ?? null;
     },
 
     async setMemberSession(session: string): Promise<void> {
-      await db
-        .updateTable("settings")
-        .set({ memberSession: session, updatedAt: new Date().toISOString() })
-        .where("id", "=", SETTINGS_ID)
-        .execute();
+      await change({ memberSession: session });
     },
 
     /** Who signs certificates of attendance, as an Owner set them, and their signature image's key; null until set. */
     async certificateSignatory(): Promise<{ name: string; title: string; signatureKey: string | null } | null> {
-      const row = await db
-        .selectFrom("settings")
+      const row = await settingsRow()
         .select(["certificateSignatoryName", "certificateSignatoryTitle", "certificateSignatureKey"])
-        .where("id", "=", SETTINGS_ID)
         .executeTakeFirst();
       if (!row?.certificateSignatoryName) return null;
       return { name: row.certificateSignatoryName, title: row.certificateSignatoryTitle ?? "", signatureKey: row.certificateSignatureKey };
@@ -98,30 +92,21 @@ export function settingsRepo(db: Kysely<Database>) {
     /** Sets who signs certificates; `signatureKey` too when given (null: none printed), else it stays as it is. */
     async setCertificateSignatory(signatory: { name: string; title: string; signatureKey?: string | null }): Promise<void> {
       const { name, title, signatureKey } = signatory;
-      await db
-        .updateTable("settings")
-        .set({
-          certificateSignatoryName: name,
-          certificateSignatoryTitle: title,
-          ...(signatureKey === undefined ? {} : { certificateSignatureKey: signatureKey }),
-          updatedAt: new Date().toISOString(),
-        })
-        .where("id", "=", SETTINGS_ID)
-        .execute();
+      await change({
+        certificateSignatoryName: name,
+        certificateSignatoryTitle: title,
+        ...(signatureKey === undefined ? {} : { certificateSignatureKey: signatureKey }),
+      });
     },
 
     /** How many months requests and messages are kept; null: until deleted by hand. */
     async retentionMonths(): Promise<number | null> {
-      const row = await db.selectFrom("settings").select("retentionMonths").where("id", "=", SETTINGS_ID).executeTakeFirst();
+      const row = await settingsRow().select("retentionMonths").executeTakeFirst();
       return row ? row.retentionMonths : null;
     },
 
     async setRetentionMonths(months: number | null): Promise<void> {
-      await db
-        .updateTable("settings")
-        .set({ retentionMonths: months, updatedAt: new Date().toISOString() })
-        .where("id", "=", SETTINGS_ID)
-        .execute();
+      await change({ retentionMonths: months });
     },
 
     /**
@@ -150,8 +135,7 @@ export function settingsRepo(db: Kysely<Database>) {
     },
 
     async mailSettings(): Promise<StoredMailSettings> {
-      const row = await db
-        .selectFrom("settings")
+      const row = await settingsRow()
         .select([
           "notificationEmail",
           "confirmationEnabled",
@@ -160,7 +144,6 @@ export function settingsRepo(db: Kysely<Database>) {
           "confirmationSubjectUr",
           "confirmationTextUr",
         ])
-        .where("id", "=", SETTINGS_ID)
         .executeTakeFirst();
       return {
         notificationEmail: row?.notificationEmail ?? null,
@@ -176,11 +159,7 @@ export function settingsRepo(db: Kysely<Database>) {
 
     /** null: back to the default address. */
     async setNotificationEmail(email: string | null): Promise<void> {
-      await db
-        .updateTable("settings")
-        .set({ notificationEmail: email, updatedAt: new Date().toISOString() })
-        .where("id", "=", SETTINGS_ID)
-        .execute();
+      await change({ notificationEmail: email });
     },
 
     /** `subjectUr`, `textUr`: null where none is written in Urdu. */
@@ -197,18 +176,13 @@ export function settingsRepo(db: Kysely<Database>) {
       subjectUr: string | null;
       textUr: string | null;
     }): Promise<void> {
-      await db
-        .updateTable("settings")
-        .set({
-          confirmationEnabled: enabled ? 1 : 0,
-          confirmationSubject: subject,
-          confirmationText: text,
-          confirmationSubjectUr: subjectUr,
-          confirmationTextUr: textUr,
-          updatedAt: new Date().toISOString(),
-        })
-        .where("id", "=", SETTINGS_ID)
-        .execute();
+      await change({
+        confirmationEnabled: enabled ? 1 : 0,
+        confirmationSubject: subject,
+        confirmationText: text,
+        confirmationSubjectUr: subjectUr,
+        confirmationTextUr: textUr,
+      });
     },
 
     /** The fingerprint of the secrets key the database's secrets and codes were made with; null before any. */
@@ -235,11 +209,7 @@ export function settingsRepo(db: Kysely<Database>) {
 
     /** The VAPID key pair as stored (its private key encrypted); undefined before the first start made one. */
     async vapidKeys(): Promise<{ publicKey: string; sealedPrivateKey: string } | undefined> {
-      const row = await db
-        .selectFrom("settings")
-        .select(["vapidPublicKey", "vapidPrivateKey"])
-        .where("id", "=", SETTINGS_ID)
-        .executeTakeFirst();
+      const row = await settingsRow().select(["vapidPublicKey", "vapidPrivateKey"]).executeTakeFirst();
       return row?.vapidPublicKey && row.vapidPrivateKey
         ? { publicKey: row.vapidPublicKey, sealedPrivateKey: row.vapidPrivateKey }
         : undefined;

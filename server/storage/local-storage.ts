@@ -17,8 +17,15 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key)] ?? "application/octet-stream";
 
-/** No such file, or a folder where a file was asked for (`/uploads/announcements`): not there. */
-const isMissing = (error: unknown) => ["ENOENT", "EISDIR", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "");
+/** What `read` finds; undefined for no such file, or a folder where a file was asked for (`/uploads/announcements`). */
+async function unlessMissing<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (["ENOENT", "EISDIR", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "")) return undefined;
+    throw error;
+  }
+}
 
 /** Files under a directory (DATA_DIR/uploads). Writes go to a temporary name first, so a reader never sees half a file. */
 export function localStorage(root: string): FileStorage {
@@ -56,22 +63,13 @@ export function localStorage(root: string): FileStorage {
       writeThenRename(key, (temporary) => pipeline(createReadStream(sourcePath), createWriteStream(temporary, { flags: "wx" }))),
 
     async get(key) {
-      try {
-        return { body: await fs.readFile(fileFor(key)), contentType: contentTypeOf(key) };
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
+      const body = await unlessMissing(() => fs.readFile(fileFor(key)));
+      return body && { body, contentType: contentTypeOf(key) };
     },
 
     async stat(key) {
-      try {
-        const stats = await fs.stat(fileFor(key));
-        return stats.isFile() ? { size: stats.size, contentType: contentTypeOf(key) } : undefined;
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
+      const stats = await unlessMissing(() => fs.stat(fileFor(key)));
+      return stats?.isFile() ? { size: stats.size, contentType: contentTypeOf(key) } : undefined;
     },
 
     async readRange(key, { start, end }) {

@@ -86,32 +86,23 @@ export function s3Storage(location: S3Location, timeouts: S3Timeouts = S3_TIMEOU
     }
   }
 
+  /** Stores the `size` bytes of `body` under a key already checked. */
+  async function putObject(key: string, body: Buffer | Readable, size: number, contentType: string, deadlineMs?: number) {
+    const command = new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size });
+    await call(`put ${key}`, (options) => client.send(command, options), deadlineMs);
+  }
+
   return {
     async put(key, body, contentType) {
       assertSafeKey(key);
-      const command = new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length });
-      await call(`put ${key}`, (options) => client.send(command, options));
+      await putObject(key, body, body.length, contentType);
     },
 
     async putFile(key, sourcePath, contentType) {
       assertSafeKey(key);
       const { size } = await fs.stat(sourcePath);
       const deadlineMs = Math.max(timeouts.deadlineMs, (size / SLOWEST_UPLOAD_BYTES_PER_SECOND) * 1000);
-      await call(
-        `put ${key}`,
-        (options) =>
-          client.send(
-            new PutObjectCommand({
-              Bucket: bucket,
-              Key: key,
-              Body: createReadStream(sourcePath),
-              ContentType: contentType,
-              ContentLength: size,
-            }),
-            options,
-          ),
-        deadlineMs,
-      );
+      await putObject(key, createReadStream(sourcePath), size, contentType, deadlineMs);
     },
 
     async get(key) {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { RegistrationStatus } from "#server/db/schema.ts";
+import { countRows } from "#server/repos/count-rows.ts";
 import type { Db } from "#server/repos/db.ts";
 import { type Registration, toRegistration } from "./registration";
 
@@ -63,12 +64,11 @@ export async function idsFor(db: Db, announcementId: string): Promise<string[]> 
 
 /** A waiting registration's place on its announcement's waiting list (1: the next to move up). */
 export async function waitingPosition(db: Db, announcementId: string, arrival: number): Promise<number> {
-  const row = await db
-    .selectFrom("registrations")
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
-    .where("announcementId", "=", announcementId)
-    .where("status", "=", "waiting")
-    .where("arrival", "<=", arrival)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(
+    db
+      .selectFrom("registrations")
+      .where("announcementId", "=", announcementId)
+      .where("status", "=", "waiting")
+      .where("arrival", "<=", arrival),
+  );
 }
