@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import ipaddr from "ipaddr.js";
 
 /**
@@ -13,6 +14,10 @@ export function clientNetwork(ip: string): string {
   const network = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
   return `${network.join(":")}::/64`;
 }
+
+/** A rate-limit counter's key for a client's network: `<counter>:ip:` and a hash of the network, never the address. */
+export const networkLimitKey = (counter: string, ip: string): string =>
+  `${counter}:ip:${crypto.createHash("sha256").update(clientNetwork(ip)).digest("hex")}`;
 
 /**
  * Where a client roughly is, without its address: the /24 of an IPv4 address or the /48 of an IPv6 one (a provider's

@@ -65,9 +65,6 @@ export interface LinkMail {
   after: string;
 }
 
-/** A registrant's "Confirm your place", with the link that confirms the registration. Replies go to the notification address. */
-export type RegistrationConfirmMail = LinkMail;
-
 /**
  * What an outbox row's payload holds: everything needed to render and send the mail later. Notifications go to the
  * notification address as it is set when the mail is sent, so fixing a mistyped address reaches mails still waiting.
@@ -78,10 +75,16 @@ export type OutboxPayload =
   | { kind: "test"; params: TestMailParams; replyTo: Address }
   | ({ kind: "confirmation" } & ConfirmationMail)
   | ({ kind: "registration" } & (RegistrationMail | TicketlessRegistrationMail))
-  | ({ kind: "registration-confirm" } & RegistrationConfirmMail)
-  | ({ kind: "account" } & AccountMail)
-  | ({ kind: "blood-donor" } & BloodDonorMail)
-  | ({ kind: "blood-ask" } & BloodDonorMail)
+  /** A registrant's "Confirm your place", with the link that confirms the registration. Replies go to the notification address. */
+  | ({ kind: "registration-confirm" } & LinkMail)
+  /** A mail to an admin about their account, with its link: an invitation, or a password reset. */
+  | ({ kind: "account" } & LinkMail)
+  /**
+   * A blood donor's mail with a link: their personal link (on signing up, on asking for a new one, every 6 months), or
+   * (blood-ask) a coordinator's ask for a request with the link that answers it. Replies go to the notification address.
+   */
+  | ({ kind: "blood-donor" } & LinkMail)
+  | ({ kind: "blood-ask" } & LinkMail)
   | ({ kind: "member-renewal" } & LinkMail)
   | ({ kind: "certificate" } & CertificateMail);
 
@@ -95,15 +98,6 @@ export interface CertificateMail {
   text: string;
   certificateId: string;
 }
-
-/**
- * A blood donor's mail with a link: their personal link (on signing up, on asking for a new one, every 6 months), or a
- * coordinator's ask for a request with the link that answers it. Replies go to the notification address.
- */
-export type BloodDonorMail = LinkMail;
-
-/** A mail to an admin about their account, with its link: an invitation, or a password reset. */
-export type AccountMail = LinkMail;
 
 /** A rendered mail, ready for any transport. */
 export interface Mail {
@@ -254,22 +248,8 @@ function renderRegistration(
   return { ...renderConfirmation(mail, notificationAddress, qr), attachments };
 }
 
-function renderNotification(
-  payload: Exclude<
-    OutboxPayload,
-    {
-      kind:
-        | "confirmation"
-        | "registration"
-        | "registration-confirm"
-        | "account"
-        | "blood-donor"
-        | "blood-ask"
-        | "member-renewal"
-        | "certificate";
-    }
-  >,
-): Omit<Mail, "to"> {
+/** A notification to the notification address (join, contact, test), replying to whoever it tells of. */
+function renderNotification(payload: Extract<OutboxPayload, { replyTo: Address }>): Omit<Mail, "to"> {
   const replyTo = safeAddress(payload.replyTo);
   const wording =
     payload.kind === "join"

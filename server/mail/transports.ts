@@ -33,18 +33,7 @@ function message({ from }: MailConfig, { to, replyTo, subject, text, html, attac
  * EmailJS sends no files: no calendar file, no certificate PDF). Without that template it is a permanent failure.
  */
 function emailJsTemplate(templateIds: EmailJsConfig["templateIds"], kind: Mail["kind"]): string {
-  const id =
-    kind === "test"
-      ? templateIds.contact
-      : kind === "registration" ||
-          kind === "registration-confirm" ||
-          kind === "account" ||
-          kind === "blood-donor" ||
-          kind === "blood-ask" ||
-          kind === "member-renewal" ||
-          kind === "certificate"
-        ? templateIds.confirmation
-        : templateIds[kind];
+  const id = kind === "join" || kind === "contact" ? templateIds[kind] : kind === "test" ? templateIds.contact : templateIds.confirmation;
   if (!id) throw new MailDeliveryError("EmailJS template not set", true);
   return id;
 }

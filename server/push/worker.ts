@@ -282,5 +282,3 @@ export function pushWorker(options: PushWorkerOptions) {
     },
   };
 }
-
-export type PushWorker = ReturnType<typeof pushWorker>;

@@ -6,12 +6,7 @@ import { calendarFile, feed, findLive, listLive } from "#server/services/announc
 import { findForAdmin, registrationTarget } from "#server/services/announcements/registration-targets.ts";
 
 export { ORPHAN_IMAGE_GRACE_MS } from "#server/services/announcements/deletion.ts";
-export type {
-  AdminAnnouncement,
-  AnnouncementFields,
-  AnnouncementNotification,
-  SaveAnnouncementResult,
-} from "#server/services/announcements/editing.ts";
+export type { AdminAnnouncement, AnnouncementFields, AnnouncementNotification } from "#server/services/announcements/editing.ts";
 export { ANNOUNCEMENT_IMAGE_FOLDER } from "#server/services/announcements/editing.ts";
 export type { PublicAnnouncement } from "#server/services/announcements/card.ts";
 

@@ -228,7 +228,7 @@ export function applicationService({
       const wanted = validIds(ids);
       if (wanted.length === 0) return 0;
       const erased = await erase(
-        async () => ({ applications: wanted, messages: [], registrations: [] }),
+        async () => ({ applications: wanted }),
         async (trx, { requests }) => {
           for (const id of requests) await trx.auditLog.record(actorId, "application.delete", `application=${id}`);
         },

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { type DonationInterval, donationCutoffs, nextDonationDay } from "#core/blood/eligibility.ts";
 import type { BloodGroup } from "#core/blood/groups.ts";
@@ -9,7 +8,7 @@ import type { BloodDonorRow, Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import type { MailFiles } from "#server/mail/mail-files.ts";
 import { type DonorLinkReason, donorLinkMail, type DonorMailSite } from "#server/mail/templates/blood-donor.ts";
-import { clientNetwork } from "#server/client-network.ts";
+import { networkLimitKey } from "#server/client-network.ts";
 import { AUDIT_ACTOR } from "#server/repos/audit-log.ts";
 import { createRepos, inTransaction, type Repos } from "#server/repos/index.ts";
 import { logSecurityEvent } from "#server/security-log.ts";
@@ -34,8 +33,6 @@ export const LINK_REQUEST_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 } as con
 const SWEEP_BATCH = 500;
 /** Donors asked whether they are still willing per housekeeping round (mail goes out at the outbox's pace anyway). */
 const REMINDER_BATCH = 100;
-
-const digest = (value: string): string => crypto.createHash("sha256").update(value).digest("hex");
 
 /** A city as donors are grouped and matched by it. */
 const cityKeyOf = (city: string): string => city.toLocaleLowerCase("en");
@@ -115,7 +112,7 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
   const donorOf = async (token: string): Promise<BloodDonorRow | undefined> =>
     isLinkToken(token) ? repos.bloodDonors.findByTokenHash(hashLinkToken(token)) : undefined;
 
-  const service = {
+  return {
     /** The donation intervals in days, as an Owner set them (guidance only), and as the form offers them. */
     intervals,
 
@@ -189,7 +186,7 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
       // Read before the transaction: on SQLite it holds the one connection until it ends.
       const siteInfo = await site();
       const replaced = await inTransaction(db, async (trx): Promise<{ retryAfterSeconds: number } | { mails: string[] }> => {
-        const count = await trx.rateLimits.hit(`blood-donor-link:ip:${digest(clientNetwork(clientIp))}`, limit, windowMs, now);
+        const count = await trx.rateLimits.hit(networkLimitKey("blood-donor-link", clientIp), limit, windowMs, now);
         if (!count.allowed) return { retryAfterSeconds: count.retryAfterSeconds };
         if (count.remaining === 0)
           logSecurityEvent(logger, "form.limit-reached", { form: "blood-donor-link", windowSeconds: windowMs / 1000 });
@@ -270,7 +267,7 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
       const erased = await erase(
         async (trx) => {
           const donor = await trx.bloodDonors.findByTokenHash(hashLinkToken(token));
-          return { applications: [], messages: [], registrations: [], donors: donor ? [donor.id] : [] };
+          return { donors: donor ? [donor.id] : [] };
         },
         async (trx, { donors }) => {
           if (donors.length > 0) await trx.auditLog.record(AUDIT_ACTOR.anonymous, "blood-donor.withdraw", "donors=1");
@@ -286,11 +283,6 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
       return repos.bloodDonors.askableCounts(day, donationCutoffs(day, await intervals()), PUBLIC_COUNT_MINIMUM);
     },
 
-    /**
-     * Deletes, with every copy of their data, donors who never confirmed within UNCONFIRMED_DONOR_MS and donors silent
-     * for SILENT_DONOR_MONTHS, a batch per transaction, each batch with an audit entry that counts them. Returns how
-     * many went.
-     */
     /**
      * Asks donors silent for WILLING_REMINDER_MONTHS whether they are still willing, once each time they fall silent,
      * with a new personal link; up to REMINDER_BATCH per call. Returns how many were asked.
@@ -315,6 +307,11 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
       return asked;
     },
 
+    /**
+     * Deletes, with every copy of their data, donors who never confirmed within UNCONFIRMED_DONOR_MS and donors silent
+     * for SILENT_DONOR_MONTHS, a batch per transaction, each batch with an audit entry that counts them. Returns how
+     * many went.
+     */
     async sweep(now = new Date()): Promise<number> {
       const unconfirmedCutoff = new Date(now.getTime() - UNCONFIRMED_DONOR_MS).toISOString();
       const silentCutoff = retentionCutoff(now, SILENT_DONOR_MONTHS).toISOString();
@@ -328,9 +325,6 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
       for (;;) {
         const { donors } = await erase(
           async (trx) => ({
-            applications: [],
-            messages: [],
-            registrations: [],
             donors: [
               ...new Set([
                 ...(await trx.bloodDonors.unconfirmedBefore(unconfirmedCutoff, SWEEP_BATCH)),
@@ -350,7 +344,4 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
       return total;
     },
   };
-  return service;
 }
-
-export type BloodDonorService = ReturnType<typeof bloodDonorService>;

@@ -290,5 +290,3 @@ export function bloodRequestService({
     },
   };
 }
-
-export type BloodRequestService = ReturnType<typeof bloodRequestService>;

@@ -223,9 +223,8 @@ export function certificateService(deps: CertificateDeps) {
     },
 
     /** A certificate's PDF and its file name; undefined for no such certificate (of `announcementId`, when given). */
-    async pdf(certificateId: string, announcementId?: string) {
-      return pdfOf(certificateId, (certificate) => announcementId === undefined || certificate.announcementId === announcementId);
-    },
+    pdf: (certificateId: string, announcementId?: string) =>
+      pdfOf(certificateId, (certificate) => announcementId === undefined || certificate.announcementId === announcementId),
 
     /** A valid certificate's PDF, for its mail; undefined once it is revoked or replaced (its mail is then not sent). */
     mailablePdf: (certificateId: string) => pdfOf(certificateId, (certificate) => certificate.status === "valid"),

@@ -100,7 +100,7 @@ export function contactService({
       const wanted = [...new Set(ids)].filter(isRecordId);
       if (wanted.length === 0) return 0;
       const erased = await erase(
-        async () => ({ applications: [], messages: wanted, registrations: [] }),
+        async () => ({ messages: wanted }),
         async (trx, { messages }) => {
           for (const id of messages) await trx.auditLog.record(actorId, "contact-message.delete", `contact-message=${id}`);
         },

@@ -63,6 +63,9 @@ export function createServices(deps: ServiceDeps) {
   const store = submissionStore({ db, logger, wakeMailer: deps.wakeMailer });
   const content = siteContentService({ repo: repos.siteContent, publicUrl: deps.publicUrl });
   const files = mailFiles(deps.dataDir);
+  const shortName = async () => (await content.chrome()).shortName;
+  /** The society's short name and the site's address, as members', donors' and coordinators' mails sign with them. */
+  const mailSite = async () => ({ siteName: await shortName(), publicUrl: deps.publicUrl });
   const erase = recordEraser({ db, mailFiles: files, logger });
   const announcements = announcementService({ ...deps, erase });
   const registrations = registrationService({
@@ -82,20 +85,14 @@ export function createServices(deps: ServiceDeps) {
   const accounts = accountsService({
     db,
     publicUrl: deps.publicUrl,
-    siteName: async () => (await content.chrome()).shortName,
+    siteName: shortName,
     wakeMailer: deps.wakeMailer,
     timeZone: deps.siteTimeZone,
     mailFiles: files,
     logger,
   });
   const audit = auditService({ db, timeZone: deps.siteTimeZone });
-  const members = memberService({
-    db,
-    timeZone: deps.siteTimeZone,
-    erase,
-    site: async () => ({ siteName: (await content.chrome()).shortName, publicUrl: deps.publicUrl }),
-    wakeMailer: deps.wakeMailer,
-  });
+  const members = memberService({ db, timeZone: deps.siteTimeZone, erase, site: mailSite, wakeMailer: deps.wakeMailer });
   const bloodDonors = bloodDonorService({
     db,
     store,
@@ -103,10 +100,10 @@ export function createServices(deps: ServiceDeps) {
     erase,
     mailFiles: files,
     timeZone: deps.siteTimeZone,
-    site: async () => ({ siteName: (await content.chrome()).shortName, publicUrl: deps.publicUrl }),
+    site: mailSite,
     wakeMailer: deps.wakeMailer,
   });
-  const twoFactor = twoFactorService({ db, siteName: async () => (await content.chrome()).shortName, secrets: deps.secrets });
+  const twoFactor = twoFactorService({ db, siteName: shortName, secrets: deps.secrets });
   const pushNotifications = pushNotificationService({
     db,
     logger,
@@ -137,7 +134,7 @@ export function createServices(deps: ServiceDeps) {
       questions: content.joinQuestions,
       localAddressLabel: content.localAddressLabel,
       erase,
-      confirmationFor: async (applicant, locale) => mailSettings.confirmationFor(applicant, (await content.chrome()).shortName, locale),
+      confirmationFor: async (applicant, locale) => mailSettings.confirmationFor(applicant, await shortName(), locale),
       admitMembers: members.admit,
     }),
     /** The society's members: made by accepting join requests, listed, renewed each session. */
@@ -155,12 +152,7 @@ export function createServices(deps: ServiceDeps) {
     /** The blood-donor registry as donors see it: signing up, their own link, the public counts. */
     bloodDonors,
     /** Coordinators' emergency requests: the matching donors, revealing a number (audited, limited), closing. */
-    bloodRequests: bloodRequestService({
-      db,
-      timeZone: deps.siteTimeZone,
-      site: async () => ({ siteName: (await content.chrome()).shortName, publicUrl: deps.publicUrl }),
-      wakeMailer: deps.wakeMailer,
-    }),
+    bloodRequests: bloodRequestService({ db, timeZone: deps.siteTimeZone, site: mailSite, wakeMailer: deps.wakeMailer }),
     personalData,
     /** Push notifications of announcements: the browsers' subscriptions, the VAPID public key, the subscriber count. */
     pushNotifications,

@@ -70,7 +70,7 @@ export function mailSettingsService({ db, mail }: { db: Kysely<Database>; mail: 
     sendable,
   });
 
-  const service = {
+  return {
     async get(): Promise<MailSettings> {
       const stored = await repos.settings.mailSettings();
       const notification = await notificationOf(stored.notificationEmail);
@@ -119,7 +119,4 @@ export function mailSettingsService({ db, mail }: { db: Kysely<Database>; mail: 
       return confirmationMail(wordingIn(locale, stored), applicant, society, locale);
     },
   };
-  return service;
 }
-
-export type MailSettingsService = ReturnType<typeof mailSettingsService>;

@@ -38,6 +38,9 @@ export type ListedMember = Pick<
   "id" | "name" | "email" | "phone" | "class" | "department" | "session" | "position" | "status"
 > & { accepted: string };
 
+/** A member with no renewal asked of them (none yet, or answered, or lapsed). */
+const NO_RENEWAL = { renewalTokenHash: null, renewalSession: null, renewalDeadline: null } as const;
+
 const MEMBER_CSV_HEADER = ["Name", "Email", "Phone", "Class", "Department", "Session", "Position", "Status", "Applied", "Accepted"];
 
 /**
@@ -83,7 +86,7 @@ export function memberService({
   /** The current session: as an Owner named it, or the year `now` falls in. */
   const currentSession = async (from: Repos, now: Date) => (await from.settings.memberSession()) ?? sessionOf(now, timeZone);
 
-  const service = {
+  return {
     currentSession: (now = new Date()) => currentSession(repos, now),
 
     /**
@@ -110,9 +113,7 @@ export function memberService({
             session,
             lapsedAt: null,
             applicationId,
-            renewalTokenHash: null,
-            renewalSession: null,
-            renewalDeadline: null,
+            ...NO_RENEWAL,
           });
           await trx.members.record({ memberId: existing.id, at, kind: "rejoined", detail: session, adminEmail: actor.email });
           await trx.auditLog.record(actor.id, "member.admit", `member=${existing.id} application=${applicationId}`);
@@ -133,9 +134,7 @@ export function memberService({
           appliedAt: application.createdAt,
           acceptedAt: at,
           lapsedAt: null,
-          renewalTokenHash: null,
-          renewalSession: null,
-          renewalDeadline: null,
+          ...NO_RENEWAL,
         });
         await trx.members.record({ memberId: id, at, kind: "accepted", detail: session, adminEmail: actor.email });
         await trx.auditLog.record(actor.id, "member.admit", `member=${id} application=${applicationId}`);
@@ -221,7 +220,7 @@ export function memberService({
     async remove(id: string, actorId: string): Promise<boolean> {
       if (!isRecordId(id)) return false;
       const erased = await erase(
-        async () => ({ applications: [], messages: [], registrations: [], members: [id] }),
+        async () => ({ members: [id] }),
         async (trx, { members }) => {
           for (const member of members) await trx.auditLog.record(actorId, "member.remove", `member=${member}`);
         },
@@ -300,12 +299,7 @@ export function memberService({
         const member = await trx.members.findByRenewalHash(hashLinkToken(token));
         if (!member?.renewalSession || !member.renewalDeadline || member.status !== "current") return false;
         if (member.renewalDeadline <= now.toISOString()) return false;
-        await trx.members.update(member.id, {
-          session: member.renewalSession,
-          renewalTokenHash: null,
-          renewalSession: null,
-          renewalDeadline: null,
-        });
+        await trx.members.update(member.id, { session: member.renewalSession, ...NO_RENEWAL });
         await trx.members.record({
           memberId: member.id,
           at: now.toISOString(),
@@ -324,20 +318,13 @@ export function memberService({
       if (overdue.length === 0) return 0;
       await inTransaction(db, async (trx) => {
         for (const member of overdue) {
-          await trx.members.update(member.id, {
-            status: "past",
-            lapsedAt: at,
-            renewalTokenHash: null,
-            renewalSession: null,
-            renewalDeadline: null,
-          });
+          await trx.members.update(member.id, { status: "past", lapsedAt: at, ...NO_RENEWAL });
           await trx.members.record({ memberId: member.id, at, kind: "lapsed", detail: member.session, adminEmail: null });
         }
       });
       return overdue.length;
     },
   };
-  return service;
 }
 
 export type MemberService = ReturnType<typeof memberService>;

@@ -13,17 +13,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Requests and messages deleted per transaction by the retention sweep (each id is a bound parameter). */
 const SWEEP_BATCH = 500;
 
-/** What a deletion of personal data took away. */
-export interface ErasedCounts {
-  requests: number;
-  messages: number;
-  registrations: number;
-  donors: number;
-  members: number;
-  certificates: number;
-  mails: number;
-}
-
 /** What a deletion took away, by id, for its audit entries. */
 export interface ErasedRecords {
   requests: string[];
@@ -35,11 +24,11 @@ export interface ErasedRecords {
   mails: string[];
 }
 
-/** What to erase, chosen inside the erasing transaction: records, and mails and per-email counters beside theirs. */
-export interface Erasure extends Omit<RecordIds, "donors" | "members" | "certificates"> {
-  donors?: readonly string[];
-  members?: readonly string[];
-  certificates?: readonly string[];
+/** What a deletion of personal data took away. */
+export type ErasedCounts = Record<keyof ErasedRecords, number>;
+
+/** What to erase, chosen inside the erasing transaction: records (none of a kind left out), and mails and per-email counters beside theirs. */
+export interface Erasure extends Partial<RecordIds> {
   mailIds?: readonly string[];
   counterKeys?: readonly string[];
   /** Mails created before this instant (ISO), whatever they tell of. */
@@ -84,21 +73,22 @@ export function recordEraser({ db, mailFiles, logger }: { db: Kysely<Database>; 
   ): Promise<ErasedRecords> {
     const erased = await inTransaction(db, async (trx) => {
       const chosen = await select(trx);
-      const requests = await trx.applications.delete(chosen.applications);
-      const messages = await trx.contactMessages.delete(chosen.messages);
-      const registrations = await trx.registrations.delete(chosen.registrations);
-      const donors = await trx.bloodDonors.delete(chosen.donors ?? []);
-      const members = await trx.members.delete(chosen.members ?? []);
-      const certificates = await trx.certificates.delete(chosen.certificates ?? []);
+      const records = {
+        applications: chosen.applications ?? [],
+        messages: chosen.messages ?? [],
+        registrations: chosen.registrations ?? [],
+        donors: chosen.donors ?? [],
+        members: chosen.members ?? [],
+        certificates: chosen.certificates ?? [],
+      };
+      const requests = await trx.applications.delete(records.applications);
+      const messages = await trx.contactMessages.delete(records.messages);
+      const registrations = await trx.registrations.delete(records.registrations);
+      const donors = await trx.bloodDonors.delete(records.donors);
+      const members = await trx.members.delete(records.members);
+      const certificates = await trx.certificates.delete(records.certificates);
       const mails = new Set([
-        ...(await trx.mailOutbox.deleteForRecords([
-          ...chosen.applications,
-          ...chosen.messages,
-          ...chosen.registrations,
-          ...(chosen.donors ?? []),
-          ...(chosen.members ?? []),
-          ...(chosen.certificates ?? []),
-        ])),
+        ...(await trx.mailOutbox.deleteForRecords(Object.values(records).flat())),
         ...(await trx.mailOutbox.delete({ ids: chosen.mailIds ?? [] })),
         ...(chosen.mailsBefore ? await trx.mailOutbox.delete({ createdBefore: chosen.mailsBefore }) : []),
       ]);

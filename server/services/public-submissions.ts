@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Address, OutboxPayload } from "#server/mail/messages.ts";
-import { clientNetwork } from "#server/client-network.ts";
+import { networkLimitKey } from "#server/client-network.ts";
 import { inTransaction, type Repos } from "#server/repos/index.ts";
 import { logSecurityEvent } from "#server/security-log.ts";
 
@@ -67,7 +67,7 @@ const digest = (value: string): string => crypto.createHash("sha256").update(val
 
 /** The counter of a client network's registrations for one announcement: it names a hash of the network, never the address. */
 export const announcementNetworkKey = (announcementId: string, clientIp: string) =>
-  `registration:announcement:${announcementId}:ip:${digest(clientNetwork(clientIp))}`;
+  networkLimitKey(`registration:announcement:${announcementId}`, clientIp);
 
 /** The counter of an email address's submissions of one form: it names a hash of the address, never the address. */
 export const emailLimitKey = (form: PublicForm, email: string) => `${form}:email:${digest(email)}`;
@@ -173,7 +173,7 @@ export function submissionStore({ db, logger, wakeMailer }: { db: Kysely<Databas
         const row = await insert(repos);
         if (!row.created) return row;
         const { limit, windowMs } = addressLimit;
-        const count = await repos.rateLimits.hit(`${form}:ip:${digest(clientNetwork(clientIp))}`, limit, windowMs, now);
+        const count = await repos.rateLimits.hit(networkLimitKey(form, clientIp), limit, windowMs, now);
         if (!count.allowed) throw new LimitReached("address", count.retryAfterSeconds);
         // Logged once per address and window (its last submission), not per refused attempt.
         if (count.remaining === 0) logSecurityEvent(logger, "form.limit-reached", { form, windowSeconds: windowMs / 1000 });

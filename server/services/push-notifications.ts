@@ -5,7 +5,7 @@ import { pushEndpointSchema, pushSubscriptionSchema } from "#core/schemas/push-s
 import { announcementPagePath } from "#core/public-pages.ts";
 import { firstLineOf } from "#core/whatsapp.ts";
 import type { Kysely } from "kysely";
-import { clientNetwork } from "#server/client-network.ts";
+import { networkLimitKey } from "#server/client-network.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { type VapidKeys, vapidKeys } from "#server/push/vapid-keys.ts";
@@ -105,8 +105,7 @@ export function pushNotificationService(deps: PushNotificationDeps) {
       // Each endpoint stored is an address the server posts to at every announcement: a few per network, not a flood.
       if (clientIp !== undefined) {
         const { limit, windowMs } = SUBSCRIBE_LIMIT;
-        const key = `push-subscribe:ip:${crypto.createHash("sha256").update(clientNetwork(clientIp)).digest("hex")}`;
-        const count = await repos.rateLimits.hit(key, limit, windowMs, now);
+        const count = await repos.rateLimits.hit(networkLimitKey("push-subscribe", clientIp), limit, windowMs, now);
         if (!count.allowed) return { ok: false, message: PUSH_SUBSCRIPTION_MESSAGES.tooMany, retryAfterSeconds: count.retryAfterSeconds };
       }
       const parsed = subscriptionSchema.safeParse(subscription);

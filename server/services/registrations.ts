@@ -10,18 +10,10 @@ import { deleteExpiredUnconfirmed } from "#server/services/registrations/expiry.
 import * as registering from "#server/services/registrations/registering.ts";
 import { ticket } from "#server/services/registrations/ticket-page.ts";
 
-export type { ListedRegistration } from "#server/services/registrations/admin.ts";
-export type { CheckInResult, DoorEntry, WalkInRefusal } from "#server/services/registrations/check-in.ts";
-export type { DoorLinkRefusal, ListedDoorLink } from "#server/services/registrations/door-links.ts";
+export type { CheckInResult, DoorEntry } from "#server/services/registrations/check-in.ts";
+export type { ListedDoorLink } from "#server/services/registrations/door-links.ts";
 export type { OfflineCheckInOutcome, OfflineDoorEntry, OfflineDoorList } from "#server/services/registrations/offline-door.ts";
-export type {
-  ConfirmResult,
-  RegistrationRefusal,
-  RegistrationRequest,
-  RegistrationResult,
-} from "#server/services/registrations/registering.ts";
-export { CONFIRM_LINK_MS, type RegistrationTarget } from "#server/services/registrations/registering.ts";
-export type { TicketPage } from "#server/services/registrations/ticket-page.ts";
+export { CONFIRM_LINK_MS, type RegistrationRequest } from "#server/services/registrations/registering.ts";
 
 /**
  * Registrations an announcement collects on the site. A registration holds nothing until the registrant confirms it

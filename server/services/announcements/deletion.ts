@@ -20,7 +20,7 @@ export async function deleteAnnouncement(deps: ImageDeps & Pick<AnnouncementDeps
   let deleted = false;
   // Its registrations go with it, with every copy of their data (their mails), in one transaction.
   await deps.erase(
-    async (trx) => ({ applications: [], messages: [], registrations: await trx.registrations.idsFor(id) }),
+    async (trx) => ({ registrations: await trx.registrations.idsFor(id) }),
     async (trx, erased) => {
       deleted = await trx.announcements.delete(id);
       if (!deleted) return;

@@ -106,7 +106,7 @@ export async function eraseGivingUpPlaces(
       async (trx) => {
         const chosen = await select(trx);
         // In the same (id) order in every transaction, so two erasures that share announcements never deadlock.
-        for (const announcementId of await trx.registrations.announcementsOf(chosen.registrations)) {
+        for (const announcementId of await trx.registrations.announcementsOf(chosen.registrations ?? [])) {
           locked.set(announcementId, await trx.registrations.lockAnnouncement(announcementId));
         }
         return chosen;

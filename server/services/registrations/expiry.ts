@@ -19,7 +19,7 @@ export async function deleteExpiredUnconfirmed({ repos, erase, logger }: Registr
   let deleted = 0;
   for (;;) {
     const erased = await erase(
-      async (trx) => ({ applications: [], messages: [], registrations: await trx.registrations.expiredUnconfirmed(before, EXPIRY_BATCH) }),
+      async (trx) => ({ registrations: await trx.registrations.expiredUnconfirmed(before, EXPIRY_BATCH) }),
       async () => undefined,
     );
     deleted += erased.registrations.length;

@@ -48,9 +48,6 @@ class RegistrationRefused extends Error {
   }
 }
 
-/** A live announcement that takes registrations here, read once per request: what its form asks, and what its mails say. */
-export type { RegistrationTarget };
-
 /** A registration as the form sent it, and the language of the page it was sent from: its mails are written in it. */
 export type RegistrationRequest = RegistrationInput & { locale: Locale };
 
