@@ -6,9 +6,6 @@ import type { AdminCheckOptions, SignInStage } from "#server/auth/auth-service.t
 import type { ActiveSession } from "#server/auth/sessions.server.ts";
 import { adminContext, requestContext, servicesContext } from "#app/context.ts";
 
-/** Where an admin confirms it is them (the password again) before a sensitive change. */
-export const REAUTHENTICATE_PATH = href("/admin/reauthenticate");
-
 /** Where a session waiting for its second factor is sent: the code screen. */
 export const SECOND_FACTOR_PATH = href("/admin/login/code");
 
@@ -79,7 +76,7 @@ async function requireAdmin(request: Request, context: Readonly<RouterContextPro
   if (check.reason === "reauthentication-required") {
     // The admin's browser goes to "Confirm it's you", which leads back to the page the change was made from.
     const next = await returnPathOf(request, context);
-    const confirm = `${REAUTHENTICATE_PATH}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
+    const confirm = `${href("/admin/reauthenticate")}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
     if (dataRequest || asksForHtml) throw redirect(confirm, { status: 303 });
     throw Response.json({ error: ADMIN_ACCESS_MESSAGES.reauthenticationRequired, reauthenticate: confirm }, { status: 403 });
   }

@@ -69,15 +69,12 @@ export function uploadPhotos(galleryId: string, chosen: Iterable<File>): void {
 
 /** Takes finished and refused uploads off the list (a refused one can be chosen again). */
 export function clearFinishedUploads(galleryId: string): void {
-  const [finished, kept] = [
-    uploads.filter((u) => u.galleryId === galleryId && (u.state === "done" || u.state === "refused")),
-    uploads.filter((u) => u.galleryId !== galleryId || (u.state !== "done" && u.state !== "refused")),
-  ];
-  for (const upload of finished) {
+  const finished = (upload: PhotoUpload) => upload.galleryId === galleryId && (upload.state === "done" || upload.state === "refused");
+  for (const upload of uploads.filter(finished)) {
     if (upload.previewUrl) URL.revokeObjectURL(upload.previewUrl);
     files.delete(upload.key);
   }
-  uploads = kept;
+  uploads = uploads.filter((upload) => !finished(upload));
   for (const listener of listeners) listener();
 }
 

@@ -5,9 +5,8 @@ import { NOT_FOUND } from "#core/messages/common.ts";
 
 /** "Add to calendar": the announced event as an .ics file the phone's calendar opens. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const file = await context
-    .get(servicesContext)
-    .announcements.calendarFile(params.id, await context.get(servicesContext).content.chrome());
+  const { announcements, content } = context.get(servicesContext);
+  const file = await announcements.calendarFile(params.id, await content.chrome());
   if (file === undefined) throw data(NOT_FOUND, { status: 404 });
   return new Response(file, {
     headers: {

@@ -77,15 +77,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return formAnswer(submission.reply({ fieldErrors: { email: [register.alreadyRegistered] } }), 409);
       case "network-limit":
         return refused(429, fill(register.networkLimit, { limit: REGISTRATION_LIMITS.perNetwork }));
-      case "limit-reached":
-        return refused(
-          429,
-          fill(register.tooManyFromNetwork, { wait: retryWait(result.retryAfterSeconds, checks) }),
-          {},
-          {
-            "Retry-After": String(result.retryAfterSeconds),
-          },
-        );
+      case "limit-reached": {
+        const wait = retryWait(result.retryAfterSeconds, checks);
+        return refused(429, fill(register.tooManyFromNetwork, { wait }), {}, { "Retry-After": String(result.retryAfterSeconds) });
+      }
     }
   } catch (error) {
     context.get(requestContext).logger.error({ err: errorMessage(error) }, "registration not stored");

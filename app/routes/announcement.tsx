@@ -31,11 +31,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const newest = loaderData?.announcements[0];
+  const { announcements: words } = bookOf(matches, "announcements", announcementsEn);
   return pageMeta(matches, {
-    title: bookOf(matches, "announcements", announcementsEn).announcements.title,
-    description: newest
-      ? plainText(newest.description).slice(0, 155)
-      : bookOf(matches, "announcements", announcementsEn).announcements.description,
+    title: words.title,
+    description: newest ? plainText(newest.description).slice(0, 155) : words.description,
     path: "/announcement",
     preview: newest?.preview,
   });

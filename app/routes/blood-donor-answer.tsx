@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { BLOOD_ANSWER_MESSAGES, NO_MONEY_FOR_BLOOD } from "#core/messages/blood.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
@@ -48,8 +49,7 @@ export default function BloodDonorAnswerPage({ loaderData, actionData }: Route.C
   const sending = (answer: string) => navigation.state === "submitting" && navigation.formData?.get("answer") === answer;
   const { ask, token } = loaderData;
   return (
-    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <h1 className="text-3xl font-extrabold text-brand-900">Can you donate?</h1>
+    <NarrowPage title="Can you donate?">
       {!ask ? (
         <FormMessage tone="notice">{BLOOD_ANSWER_MESSAGES.linkGone}</FormMessage>
       ) : (
@@ -80,6 +80,6 @@ export default function BloodDonorAnswerPage({ loaderData, actionData }: Route.C
         </>
       )}
       <p className="text-sm font-semibold text-slate-700">{NO_MONEY_FOR_BLOOD}</p>
-    </main>
+    </NarrowPage>
   );
 }

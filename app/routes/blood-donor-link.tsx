@@ -7,6 +7,7 @@ import { donorUpdateSchema } from "#core/schemas/blood-donor.ts";
 import { DonorDetailsForm } from "#app/components/blood/donor-details-form.tsx";
 import { DonorLinkRequestForm } from "#app/components/blood/donor-link-request-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
@@ -27,8 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { donor, token, withdrawn: false };
 }
 
+const TITLE = "Your blood-donor details";
+
 export function meta() {
-  return [{ title: "Your blood-donor details" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: TITLE }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** The page holds one person's details: no cache keeps it. */
@@ -71,36 +74,32 @@ export default function BloodDonorLinkPage({ loaderData, actionData }: Route.Com
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const message = actionData && "message" in actionData && typeof actionData.message === "string" ? actionData.message : undefined;
   const answered = actionData && "intent" in actionData ? actionData.intent : undefined;
-  const heading = <h1 className="text-3xl font-extrabold text-brand-900">Your blood-donor details</h1>;
 
   if (loaderData.withdrawn) {
     return (
-      <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-        {heading}
+      <NarrowPage title={TITLE}>
         <FormMessage tone="success">{BLOOD_DONOR_MESSAGES.withdrawn}</FormMessage>
         <Button asChild variant="outline" className="self-start">
           <Link to={href("/")}>Home</Link>
         </Button>
-      </main>
+      </NarrowPage>
     );
   }
   const { donor, token } = loaderData;
   if (!donor || answered === "gone") {
     return (
-      <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-        {heading}
+      <NarrowPage title={TITLE}>
         <FormMessage tone="notice">{BLOOD_DONOR_MESSAGES.linkGone}</FormMessage>
         <h2 id="donor-link-heading" className="text-xl font-bold text-brand-900">
           Get a new link
         </h2>
         <DonorLinkRequestForm action={href("/blood-donors")} />
-      </main>
+      </NarrowPage>
     );
   }
   const failed = answered === "failed" ? message : undefined;
   return (
-    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      {heading}
+    <NarrowPage title={TITLE}>
       {failed && <FormMessage>{failed}</FormMessage>}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-900">
         <dt className="font-semibold">Name</dt>
@@ -165,6 +164,6 @@ export default function BloodDonorLinkPage({ loaderData, actionData }: Route.Com
         </Form>
       </details>
       <p className="text-sm text-slate-700">{NO_MONEY_FOR_BLOOD}</p>
-    </main>
+    </NarrowPage>
   );
 }

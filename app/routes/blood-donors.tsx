@@ -45,21 +45,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientIp, logger } = context.get(requestContext);
   if (form.get("intent") === "new-link") {
     const submission = parseWithZod(form, { schema: donorLinkRequestSchema });
+    const refused = (status: number, message: string, headers?: HeadersInit) =>
+      formAnswer(submission.reply({ formErrors: [message] }), status, headers, { form: "new-link" });
     if (submission.status !== "success") return formAnswer(submission.reply(), 400, undefined, { form: "new-link" });
     try {
       const sent = await services.bloodDonors.requestLink(submission.value.email, clientIp);
       if (!sent.ok) {
         const message = BLOOD_DONOR_MESSAGES.tooMany(retryWait(sent.retryAfterSeconds));
-        return formAnswer(
-          submission.reply({ formErrors: [message] }),
-          429,
-          { "Retry-After": String(sent.retryAfterSeconds) },
-          { form: "new-link" },
-        );
+        return refused(429, message, { "Retry-After": String(sent.retryAfterSeconds) });
       }
     } catch (error) {
       logger.error({ err: errorMessage(error) }, "donor link not mailed");
-      return formAnswer(submission.reply({ formErrors: [BLOOD_DONOR_MESSAGES.failure] }), 500, undefined, { form: "new-link" });
+      return refused(500, BLOOD_DONOR_MESSAGES.failure);
     }
     return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { form: "new-link", done: BLOOD_DONOR_MESSAGES.linkSent });
   }

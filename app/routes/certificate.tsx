@@ -1,6 +1,7 @@
 import { BadgeCheck, CircleX } from "lucide-react";
 import { data } from "react-router";
 import { CERTIFICATE_MESSAGES } from "#core/messages/certificates.ts";
+import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import type { Route } from "./+types/certificate";
 import { servicesContext } from "#app/context.ts";
 
@@ -26,14 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
 
 export default function CertificatePage({ loaderData: { certificate } }: Route.ComponentProps) {
-  if (!certificate) {
-    return (
-      <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-        <h1 className="text-3xl font-extrabold text-brand-900">Certificate not found</h1>
-        <p className="text-slate-800">{CERTIFICATE_MESSAGES.page.notFound}</p>
-      </main>
-    );
-  }
+  if (!certificate) return <NarrowPage title="Certificate not found" text={CERTIFICATE_MESSAGES.page.notFound} />;
   const valid = certificate.status === "valid";
   const Icon = valid ? BadgeCheck : CircleX;
   return (

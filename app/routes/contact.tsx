@@ -43,13 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       .get(servicesContext)
       .contactMessages.submit(submission.value, context.get(requestContext).clientIp, href("/admin/messages"));
     if (!stored.ok) {
-      return formAnswer(
-        submission.reply({ formErrors: [fill(words.contact.tooMany, { wait: retryWait(stored.retryAfterSeconds, words.checks) })] }),
-        429,
-        {
-          "Retry-After": String(stored.retryAfterSeconds),
-        },
-      );
+      const tooMany = fill(words.contact.tooMany, { wait: retryWait(stored.retryAfterSeconds, words.checks) });
+      return formAnswer(submission.reply({ formErrors: [tooMany] }), 429, { "Retry-After": String(stored.retryAfterSeconds) });
     }
   } catch (error) {
     context.get(requestContext).logger.error({ err: errorMessage(error) }, "contact message not stored");

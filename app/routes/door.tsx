@@ -2,6 +2,7 @@ import { data, href } from "react-router";
 import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
 import { CheckInScreen } from "#app/components/admin/check-in/check-in-screen.tsx";
 import { checkInClientAction } from "#app/components/admin/check-in/check-in-client-action.ts";
+import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { answerCheckIn } from "#app/lib/check-in.server.ts";
 import type { Route } from "./+types/door";
 import { servicesContext } from "#app/context.ts";
@@ -23,17 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const screen = await context.get(servicesContext).registrations.door(door.announcementId, query);
   if (!screen) return data({ door: null }, { status: 404 });
   const listUrl = `${href("/door/list")}?${new URLSearchParams({ token: new URL(request.url).searchParams.get("token") ?? "" })}`;
-  return {
-    door: {
-      announcementId: door.announcementId,
-      listUrl,
-      heading: screen.announcement.heading,
-      counts: screen.counts,
-      found: screen.found,
-      more: screen.more,
-      query,
-    },
-  };
+  const { announcement, counts, found, more } = screen;
+  return { door: { announcementId: door.announcementId, listUrl, heading: announcement.heading, counts, found, more, query } };
 }
 
 /** A check-in (picked or scanned) in the link's name; no undo. Refused, changing nothing, once the link stops working. */
@@ -59,25 +51,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export default function Door({ loaderData: { door }, actionData }: Route.ComponentProps) {
-  if (!door) {
-    return (
-      <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-        <h1 className="text-3xl font-extrabold text-brand-900">Door link</h1>
-        <p className="text-slate-800">{CHECK_IN_MESSAGES.doorGone}</p>
-      </main>
-    );
-  }
-  return (
-    <CheckInScreen
-      announcementId={door.announcementId}
-      listUrl={door.listUrl}
-      heading={door.heading}
-      counts={door.counts}
-      found={door.found}
-      more={door.more}
-      query={door.query}
-      answer={actionData}
-      mayUndo={false}
-    />
-  );
+  if (!door) return <NarrowPage title="Door link" text={CHECK_IN_MESSAGES.doorGone} />;
+  return <CheckInScreen {...door} answer={actionData} mayUndo={false} />;
 }

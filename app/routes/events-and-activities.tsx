@@ -27,7 +27,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-type Tab = "events" | "activities";
+const TABS = ["events", "activities"] as const;
+type Tab = (typeof TABS)[number];
 const tabTriggerClass =
   "border-b-4 border-transparent px-4 py-3 text-lg font-bold text-slate-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-800 data-[state=active]:border-brand-800 data-[state=active]:text-brand-900";
 
@@ -80,14 +81,11 @@ export default function EventsAndActivities({ loaderData }: Route.ComponentProps
           setSwitched(true);
           setSearchParams(value === "activities" ? { tab: "activities" } : {}, { replace: true, preventScrollReset: true });
         }}
-        tabs={[
-          { value: "events", label: t.events.events, panel: <GroupList tab="events" groups={loaderData.events} switched={switched} /> },
-          {
-            value: "activities",
-            label: t.events.activities,
-            panel: <GroupList tab="activities" groups={loaderData.activities} switched={switched} />,
-          },
-        ]}
+        tabs={TABS.map((value) => ({
+          value,
+          label: t.events[value],
+          panel: <GroupList tab={value} groups={loaderData[value]} switched={switched} />,
+        }))}
         className="mt-8"
         listClassName="flex gap-2 border-b border-slate-200"
         tabClassName={tabTriggerClass}

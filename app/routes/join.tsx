@@ -8,6 +8,7 @@ import { localizedPath } from "#core/i18n/locale.ts";
 import { messagesFor } from "#core/i18n/translations.ts";
 import { joinSchemasIn, joinStep1Schema } from "#core/schemas/join.ts";
 import { type JoinAnswer, JoinForm } from "#app/components/join/join-form.tsx";
+import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { answerWhenOffline } from "#app/lib/answer-when-offline.ts";
@@ -88,8 +89,7 @@ export default function JoinPage({ loaderData, actionData }: Route.ComponentProp
   const words = useBook("forms", formsEn).join;
   const locale = useLocale();
   return (
-    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <h1 className="text-3xl font-extrabold text-brand-900">{words.title}</h1>
+    <NarrowPage title={words.title}>
       {actionData?.joined ? (
         <>
           <FormMessage tone="success">{words.success}</FormMessage>
@@ -102,6 +102,6 @@ export default function JoinPage({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <FormMessage>{words.closed}</FormMessage>
       )}
-    </main>
+    </NarrowPage>
   );
 }

@@ -2,6 +2,7 @@ import { data, Form, href, redirect, useNavigation } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { RENEWAL_MESSAGES } from "#core/messages/members.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
@@ -48,8 +49,7 @@ export default function MemberRenewalPage({ loaderData, actionData }: Route.Comp
   const sending = useNavigation().state !== "idle";
   const { renewal, token, stayed } = loaderData;
   return (
-    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <h1 className="text-3xl font-extrabold text-brand-900">Stay a member</h1>
+    <NarrowPage title="Stay a member">
       {stayed ? (
         <FormMessage tone="success">{RENEWAL_MESSAGES.stayed}</FormMessage>
       ) : actionData ? (
@@ -66,6 +66,6 @@ export default function MemberRenewalPage({ loaderData, actionData }: Route.Comp
           </Button>
         </Form>
       )}
-    </main>
+    </NarrowPage>
   );
 }

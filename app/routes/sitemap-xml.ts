@@ -4,25 +4,21 @@ import { servicesContext } from "#app/context.ts";
 import { hasUrduVersion, type Locale, LOCALES, localizedPath } from "#core/i18n/locale.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [galleries, announcements] = await Promise.all([
-    context.get(servicesContext).content.galleryPaths(),
-    context.get(servicesContext).announcements.listLive(),
-  ]);
+  const services = context.get(servicesContext);
+  const [galleries, announcements] = await Promise.all([services.content.galleryPaths(), services.announcements.listLive()]);
   const paths = [
     ...PUBLIC_PAGES,
     BLOOD_DONORS_PAGE,
     ...galleries,
     ...announcements.map((announcement) => announcementPagePath(announcement.id)),
   ];
-  const publicUrl = context.get(servicesContext).content.publicUrl;
+  const { publicUrl } = services.content;
   // A page with an Urdu version is listed in both languages, each naming the other (hreflang).
   const entry = (path: string, locale: Locale) => {
     const alternates = hasUrduVersion(path)
-      ? LOCALES.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${publicUrl}${localizedPath(path, other)}"/>`).join(
-          "",
-        )
-      : "";
-    return `  <url><loc>${publicUrl}${localizedPath(path, locale)}</loc>${alternates}</url>`;
+      ? LOCALES.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${publicUrl}${localizedPath(path, other)}"/>`)
+      : [];
+    return `  <url><loc>${publicUrl}${localizedPath(path, locale)}</loc>${alternates.join("")}</url>`;
   };
   const urls = paths.flatMap((path) => [entry(path, "en"), ...(hasUrduVersion(path) ? [entry(path, "ur")] : [])]).join("\n");
   const body =

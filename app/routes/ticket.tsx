@@ -5,6 +5,7 @@ import { localizedPath } from "#core/i18n/locale.ts";
 import { registrationEn } from "#core/i18n/registration/en.ts";
 import { announcementPagePath } from "#core/public-pages.ts";
 import { EventDetails } from "#app/components/site/announced-event.tsx";
+import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
 import { bookOf } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/ticket";
@@ -77,14 +78,7 @@ export default function TicketPage({ loaderData: { ticket } }: Route.ComponentPr
   useTicketKeptOffline();
   const words = useBook("registration", registrationEn).ticket;
   const locale = useLocale();
-  if (!ticket) {
-    return (
-      <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-        <h1 className="text-3xl font-extrabold text-brand-900">{words.notFoundTitle}</h1>
-        <p className="text-slate-800">{words.notFound}</p>
-      </main>
-    );
-  }
+  if (!ticket) return <NarrowPage title={words.notFoundTitle} text={words.notFound} />;
   const { announcement, name, waitingPosition, shortCode, qrSvg } = ticket;
   return (
     <main className="mx-auto flex max-w-md flex-col gap-5 px-4 py-8">

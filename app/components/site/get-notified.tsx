@@ -68,16 +68,15 @@ export function GetNotified({ publicKey }: { publicKey: string }) {
         if (endpoint) await post({ intent: "unsubscribe", endpoint });
         setSubscribed(false);
         showToast.success(notify.off);
-        setBusy(false);
         return;
       }
       const fields = await push.subscribe(publicKey);
       posting.current = true;
       await post({ intent: "subscribe", ...fields });
       setSubscribed(true);
-      setBusy(false);
     } catch (error) {
       showToast.error(error instanceof Error && error.name === "NotificationsBlocked" ? notify.blocked : NOT_DONE);
+    } finally {
       setBusy(false);
     }
   }

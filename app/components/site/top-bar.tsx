@@ -1,6 +1,6 @@
 import { Menu, X } from "lucide-react";
 import { clsx } from "clsx";
-import { useEffect, useRef, useState } from "react";
+import { type SyntheticEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { SiteChrome } from "#server/services/site-content.ts";
 import { Picture } from "./picture";
@@ -24,6 +24,10 @@ export function TopBar({ chrome }: { chrome: SiteChrome }) {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
+  const toggleMenu = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setMenuOpen(!menuOpen);
+  };
   const menuButton = useRef<HTMLAnchorElement>(null);
 
   // Opened before the page's scripts ran (the link to the menu, below): it stays open, now kept by React.
@@ -90,15 +94,8 @@ export function TopBar({ chrome }: { chrome: SiteChrome }) {
               aria-expanded={menuOpen}
               aria-controls={MOBILE_MENU_ID}
               aria-label={menuOpen ? nav.closeMenu : nav.openMenu}
-              onClick={(event) => {
-                event.preventDefault();
-                setMenuOpen(!menuOpen);
-              }}
-              onKeyDown={(event) => {
-                if (event.key !== " ") return;
-                event.preventDefault();
-                setMenuOpen(!menuOpen);
-              }}
+              onClick={toggleMenu}
+              onKeyDown={(event) => event.key === " " && toggleMenu(event)}
             >
               {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
             </a>
