@@ -12,7 +12,6 @@ import {
 } from "#core/schemas/announcement.ts";
 import { QUESTION_KIND_LABELS, type QuestionKind } from "#core/schemas/registration.ts";
 import { REGISTRATION_LIMITS } from "#core/schemas/registration-limits.ts";
-import type { ResponsiveImage } from "#core/responsive-image.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
@@ -22,50 +21,14 @@ import { formatWallTime, timeSpanText } from "#core/calendar-day.ts";
 import { announcementPagePath } from "#core/public-pages.ts";
 import { firstLineOf } from "#core/whatsapp.ts";
 import type { SiteChrome } from "#server/services/site-content.ts";
-import type { AnnouncementNotification } from "#server/services/announcements.ts";
+import type { AdminAnnouncement, AnnouncementNotification } from "#server/services/announcements.ts";
 import { ANNOUNCEMENT_NOTIFICATION } from "#core/messages/push.ts";
 import { WhatsAppPreview } from "#app/components/admin/whatsapp-preview.tsx";
 
-/** A stored announcement as its edit form starts: the fields as text, and its image. */
-export interface EditedAnnouncement {
-  id: string;
-  version: number;
-  image: ResponsiveImage | null;
-  /** Its push notification: waiting to go, gone (when, to how many), or dropped; null: none asked for. */
-  notification: AnnouncementNotification | null;
-  form: {
-    title: string;
-    description: string;
-    /** In Urdu, for the Urdu pages; empty: none written. */
-    titleUr: string;
-    descriptionUr: string;
-    url: string;
-    linkLabel: string;
-    publish: PublishChoice;
-    publishAt: string;
-    expiresAt: string;
-    pinned: boolean;
-    /** Ticked while its push notification waits to go live with it. */
-    sendNotification: boolean;
-    eventStartsAt: string;
-    eventEndsAt: string;
-    eventLocation: string;
-    registration: RegistrationChoice;
-    capacity: string;
-    registrationClosesAt: string;
-    /** Always REGISTRATION_LIMITS.questions slots; an empty label is an unused one. */
-    questions: QuestionSlot[];
-  };
-}
+/** A stored announcement as its edit form starts: the fields as text, its image and its push notification. */
+type EditedAnnouncement = Pick<AdminAnnouncement, "id" | "version" | "image" | "notification" | "form">;
 
-interface QuestionSlot {
-  label: string;
-  kind: QuestionKind;
-  choices: string;
-  required: boolean;
-}
-
-const EMPTY_QUESTIONS: QuestionSlot[] = Array.from({ length: REGISTRATION_LIMITS.questions }, () => ({
+const EMPTY_QUESTIONS: EditedAnnouncement["form"]["questions"] = Array.from({ length: REGISTRATION_LIMITS.questions }, () => ({
   label: "",
   kind: "short",
   choices: "",

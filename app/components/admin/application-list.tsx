@@ -18,7 +18,6 @@ import { APPLICATIONS_FAILED } from "#core/messages/applications.ts";
 type PanelData = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>;
 /** One page of the application list, as the panel's loader sends it. */
 export type ApplicationsPage = PanelData["requests"];
-/** An application as the panel's loader sends it: the serialised shape the page receives. */
 
 /**
  * 'Admin Panel - All Requests (N)' (N: every request held), the filters, one page of requests newest first with

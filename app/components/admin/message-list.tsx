@@ -14,7 +14,6 @@ import { INBOX_FAILED } from "#core/messages/inbox.ts";
 
 /** One page of the inbox, as the messages page's loader sends it. */
 export type MessagesPage = Route.ComponentProps["loaderData"]["messages"];
-/** A contact message as the loader sends it: the serialised shape the page receives. */
 
 /**
  * 'Messages (N)' (N: every message held), the search, one page of messages newest first with their selection and

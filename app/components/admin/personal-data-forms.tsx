@@ -7,22 +7,12 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { PERSONAL_DATA_DONE, PERSONAL_DATA_FAILED } from "#core/messages/personal-data.ts";
-
-interface Counts {
-  requests: number;
-  messages: number;
-  registrations: number;
-  donors: number;
-  members: number;
-  certificates: number;
-  mails: number;
-}
+import type { ErasedCounts } from "#server/services/personal-data.ts";
 
 /** "2 requests, 1 message, 0 registrations, 1 blood donor, 1 member and 3 mails". */
-const countsText = ({ requests, messages, registrations, donors, members, certificates, mails }: Counts) =>
+const countsText = ({ requests, messages, registrations, donors, members, certificates, mails }: ErasedCounts) =>
   `${countOf(requests, "request")}, ${countOf(messages, "message")}, ${countOf(registrations, "registration")}, ${countOf(donors, "blood donor")}, ${countOf(members, "member")}, ${countOf(certificates, "certificate")} and ${countOf(mails, "mail")}`;
-const nothing = ({ requests, messages, registrations, donors, members, certificates, mails }: Counts) =>
-  requests + messages + registrations + donors + members + certificates + mails === 0;
+const nothing = (counts: ErasedCounts) => Object.values(counts).every((count) => count === 0);
 
 /** Months a choice keeps data for; "never" keeps it longest. */
 const monthsOf = (choice: string) => (choice === "never" ? Infinity : Number(choice));
@@ -32,7 +22,7 @@ const monthsOf = (choice: string) => (choice === "never" ? Infinity : Number(cho
  * the stored one asks first, as every delete does.
  */
 export function RetentionForm({ retention }: { retention: string }) {
-  const [deleted, setDeleted] = useState<Counts>();
+  const [deleted, setDeleted] = useState<ErasedCounts>();
   const [confirming, setConfirming] = useState<HTMLFormElement>();
   const retentionForm = useAdminForm<typeof retentionSchema, RetentionAnswer>({
     id: "retention",
@@ -79,13 +69,13 @@ export function RetentionForm({ retention }: { retention: string }) {
 }
 
 interface RetentionAnswer extends FormAnswer {
-  deleted?: Counts;
+  deleted?: ErasedCounts;
 }
 
 interface EraseAnswer extends FormAnswer {
   email?: string;
-  held?: Counts;
-  erased?: Counts;
+  held?: ErasedCounts;
+  erased?: ErasedCounts;
 }
 
 /** Find what is held for an address, then erase it all after a confirmation. */
@@ -96,7 +86,7 @@ export function EraseByEmail() {
     schema: eraseByEmailSchema,
   });
   /** What an erasure erased, and the finding it followed: it replaces that finding only, not a later one. */
-  const [erasure, setErasure] = useState<{ finding: EraseAnswer | undefined; erased: Counts | undefined }>();
+  const [erasure, setErasure] = useState<{ finding: EraseAnswer | undefined; erased: ErasedCounts | undefined }>();
   const found = !finder.busy && finder.fetcher.data?.ok ? finder.fetcher.data : undefined;
   const erased = found && found === erasure?.finding ? erasure.erased : undefined;
 

@@ -7,17 +7,14 @@ import { AdminForm, type FormAnswer, useAdminForm } from "#app/components/admin/
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { SECURITY_DONE, SECURITY_FAILED } from "#core/messages/security.ts";
+import type { Route } from "../../routes/admin/security/+types/index";
 
 interface FormAnswerWithCodes extends FormAnswer {
   recoveryCodes?: string[];
 }
 
 /** What the security page knows: two factors on or off, the recovery codes left, and a setup waiting for its first code. */
-export interface TwoFactorState {
-  enabled: boolean;
-  recoveryCodesLeft: number;
-  setup?: { secret: string; qrSvg: string };
-}
+type TwoFactorState = Pick<Route.ComponentProps["loaderData"], "enabled" | "recoveryCodesLeft" | "setup">;
 
 /** Two-factor sign-in: set it up (scan, confirm with a code), see the recovery codes once, replace them, turn it off. */
 export function TwoFactorSection({ enabled, recoveryCodesLeft, setup }: TwoFactorState) {

@@ -1,19 +1,15 @@
 import { href, Link } from "react-router";
 import { BLOOD_REQUEST_STATUS_LABELS, type BloodRequestStatus } from "#core/messages/blood.ts";
 import { clsx } from "clsx";
+import { countOf } from "#core/count-of.ts";
+import type { Route } from "../../../routes/admin/blood/+types/index";
+import type { BloodRequestView } from "#server/services/blood-requests.ts";
 
-/** A request as the list shows it. */
-export interface ListedBloodRequest {
-  id: string;
-  patientGroup: string;
-  units: number;
-  hospital: string;
-  city: string;
-  neededByText: string;
-  status: BloodRequestStatus;
-  asked: number;
-  yes: number;
-}
+type ListedBloodRequest = Route.ComponentProps["loaderData"]["requests"][number];
+
+/** What a request asks for, and where: "B+, 2 units: <hospital>, <city>". */
+export const requestTitle = ({ patientGroup, units, hospital, city }: BloodRequestView) =>
+  `${patientGroup}, ${countOf(units, "unit")}: ${hospital}, ${city}`;
 
 const STATUS_TONES: Record<BloodRequestStatus, string> = {
   open: "bg-red-100 text-red-900",
@@ -36,7 +32,7 @@ export function BloodRequestList({ requests }: { requests: ListedBloodRequest[] 
       {requests.map((request) => (
         <li key={request.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
           <Link to={href("/admin/blood/:id", { id: request.id })} className="font-bold text-brand-800 underline">
-            {`${request.patientGroup}, ${request.units} unit${request.units === 1 ? "" : "s"}: ${request.hospital}, ${request.city}`}
+            {requestTitle(request)}
           </Link>
           <StatusBadge status={request.status} />
           <span className="text-sm text-slate-700">Needed by {request.neededByText}</span>

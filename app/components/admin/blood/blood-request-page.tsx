@@ -15,22 +15,15 @@ import type { BloodRequestView, MatchView, Reveal } from "#server/services/blood
 import type { SiteChrome } from "#server/services/site-content.ts";
 import { WhatsAppShareLink } from "#app/components/site/whatsapp-share-link.tsx";
 import { whatsAppMessage } from "#core/whatsapp.ts";
-import { StatusBadge } from "./blood-request-list";
+import { requestTitle, StatusBadge } from "./blood-request-list";
+import { countOf } from "#core/count-of.ts";
+import type { Route } from "../../../routes/admin/blood/+types/request";
 
-/** A donor asked for the request, as the page lists them. */
-export interface AskedView {
-  id: string;
-  bloodGroup: string;
-  area: string;
-  city: string;
-  askedAtText: string;
-  answer: "yes" | "no" | null;
-  donated: boolean;
-}
+type AskedView = Route.ComponentProps["loaderData"]["asked"][number];
 
 type RevealAnswer = ActionAnswer & { reveal?: Reveal & { donorId: string } };
 
-const rested = (days: number | undefined) => (days === undefined ? "Never donated" : `Last gave ${days} day${days === 1 ? "" : "s"} ago`);
+const rested = (days: number | undefined) => (days === undefined ? "Never donated" : `Last gave ${countOf(days, "day")} ago`);
 
 /** The number and its two links, once revealed. */
 function RevealedNumber({ reveal }: { reveal: Reveal }) {
@@ -209,9 +202,7 @@ export function BloodRequestPage({
         All requests
       </Link>
       <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-extrabold break-words text-brand-900">
-          {`${request.patientGroup}, ${request.units} unit${request.units === 1 ? "" : "s"}: ${request.hospital}, ${request.city}`}
-        </h1>
+        <h1 className="text-3xl font-extrabold break-words text-brand-900">{requestTitle(request)}</h1>
         <div className="flex flex-wrap items-center gap-3">
           <StatusBadge status={request.status} />
           <span className="text-slate-800">Needed by {request.neededByText}</span>

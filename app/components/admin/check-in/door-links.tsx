@@ -1,16 +1,14 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Copy, DoorOpen } from "lucide-react";
 import { useFetcher } from "react-router";
 import { DOOR_LINK_MESSAGES } from "#core/messages/check-in.ts";
 import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
+import type { FormAnswer } from "#app/components/admin/forms/admin-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage, inputClass } from "#app/components/ui/field.tsx";
 import type { ListedDoorLink } from "#server/services/registrations.ts";
 
 /** What making a door link answers: the link (shown this once), or why not. */
-interface DoorLinkAnswer {
-  ok: boolean;
-  result: SubmissionResult<string[]>;
+interface DoorLinkAnswer extends FormAnswer {
   doorLink?: { label: string; link: string; expiresText: string };
 }
 

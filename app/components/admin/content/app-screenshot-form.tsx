@@ -4,14 +4,9 @@ import { appScreenshotSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms.t
 import { Field } from "#app/components/ui/field.tsx";
 import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import type { Route } from "../../../routes/admin/content/+types/home";
 
-export interface StoredAppScreenshot {
-  label: string;
-  /** The stored screenshot's file and size, or null when none is uploaded. */
-  photo: { src: string; width: number; height: number } | null;
-  /** The home details' version: the screenshots are part of that one item, as the logo is. */
-  version: number;
-}
+type StoredAppScreenshot = Route.ComponentProps["loaderData"]["appScreenshots"][AppScreenshotFormFactor];
 
 /** What each screenshot is called and how it is taken. */
 const KINDS = {

@@ -1,17 +1,10 @@
 import { collaboratorSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms.ts";
-import type { ResponsiveImage } from "#core/responsive-image.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import type { Route } from "../../../routes/admin/content/+types/collaborators";
 
-interface StoredCollaborator {
-  id: string;
-  version: number;
-  name: string;
-  description: string;
-  url: string;
-  photo: ResponsiveImage | null;
-}
+type StoredCollaborator = Route.ComponentProps["loaderData"]["collaborators"][number];
 
 /** A new collaborator (its logo required) or an edit of one. */
 export function CollaboratorForm({ collaborator, onSaved }: { collaborator?: StoredCollaborator; onSaved: () => void }) {

@@ -8,17 +8,9 @@ import { SelectField } from "#app/components/ui/select-field.tsx";
 import { uploadPhotos } from "#app/lib/photo-uploads.ts";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { PhotoDropZone } from "./photo-uploads";
+import type { Route } from "../../../routes/admin/content/+types/galleries";
 
-interface StoredGallery {
-  id: string;
-  version: number;
-  name: string;
-  kind: keyof typeof GALLERY_KINDS;
-  date: string;
-  description: string;
-  nameUr: string;
-  descriptionUr: string;
-}
+type StoredGallery = Route.ComponentProps["loaderData"]["galleries"][number];
 
 /**
  * "New gallery" or an edit of one. The photos chosen here are uploaded into it

@@ -1,17 +1,11 @@
 import { getInputProps } from "@conform-to/react";
 import { galleryPhotoSchema } from "#core/schemas/content-forms.ts";
-import type { ResponsiveImage } from "#core/responsive-image.ts";
 import { Picture } from "#app/components/site/picture.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import type { Route } from "../../../routes/admin/content/+types/gallery";
 
-interface StoredPhoto {
-  id: string;
-  version: number;
-  alt: string;
-  cover: boolean;
-  image: ResponsiveImage;
-}
+type StoredPhoto = Route.ComponentProps["loaderData"]["gallery"]["photos"][number];
 
 /** A gallery photo's alt text and cover choice. */
 export function GalleryPhotoForm({ photo, galleryName, onSaved }: { photo: StoredPhoto; galleryName: string; onSaved: () => void }) {

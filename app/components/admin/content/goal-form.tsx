@@ -1,15 +1,9 @@
 import { goalSchema } from "#core/schemas/content-forms.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import type { Route } from "../../../routes/admin/content/+types/goals";
 
-interface StoredGoal {
-  id: string;
-  version: number;
-  title: string;
-  description: string;
-  titleUr: string;
-  descriptionUr: string;
-}
+type StoredGoal = Route.ComponentProps["loaderData"]["goals"][number];
 
 /** A new goal (no `goal`) or an edit of one, posted to the goals screen's `save`. */
 export function GoalForm({ goal, onSaved }: { goal?: StoredGoal; onSaved: () => void }) {

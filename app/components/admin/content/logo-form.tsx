@@ -1,15 +1,10 @@
 import { LOGO_LIMITS, logoSchema, PHOTO_ACCEPT } from "#core/schemas/content-forms.ts";
-import type { ResponsiveImage } from "#core/responsive-image.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import type { Route } from "../../../routes/admin/content/+types/home";
 
-export interface StoredLogo {
-  alt: string;
-  photo: ResponsiveImage | null;
-  /** The home details' version: the logo is part of that one item. */
-  version: number;
-}
+type StoredLogo = Route.ComponentProps["loaderData"]["logo"];
 
 /** The society's logo and its description, posted with an optional new picture. */
 export function LogoForm({ logo }: { logo: StoredLogo }) {

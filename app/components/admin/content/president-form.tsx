@@ -1,17 +1,10 @@
 import { PHOTO_ACCEPT, presidentSchema } from "#core/schemas/content-forms.ts";
-import type { ResponsiveImage } from "#core/responsive-image.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import type { Route } from "../../../routes/admin/content/+types/home";
 
-export interface StoredPresident {
-  name: string;
-  title: string;
-  message: string;
-  photo: ResponsiveImage | null;
-  /** The home details' version: the president is part of that one item. */
-  version: number;
-}
+type StoredPresident = Route.ComponentProps["loaderData"]["president"];
 
 /** The president's card and message under "About Us", posted with an optional new photo. */
 export function PresidentForm({ president }: { president: StoredPresident }) {

@@ -1,17 +1,10 @@
 import { PHOTO_ACCEPT, resourceSchema } from "#core/schemas/content-forms.ts";
-import type { ResponsiveImage } from "#core/responsive-image.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import type { Route } from "../../../routes/admin/content/+types/resources";
 
-interface StoredResource {
-  id: string;
-  version: number;
-  title: string;
-  menuLabel: string;
-  url: string;
-  photo: ResponsiveImage | null;
-}
+type StoredResource = Route.ComponentProps["loaderData"]["resources"][number];
 
 /** A new resource card (its picture required) or an edit of one. */
 export function ResourceForm({ resource, onSaved }: { resource?: StoredResource; onSaved: () => void }) {

@@ -2,14 +2,9 @@ import { SOCIAL_NETWORKS, socialLinkSchema } from "#core/schemas/content-forms.t
 import { Field } from "#app/components/ui/field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import type { Route } from "../../../routes/admin/content/+types/home";
 
-export interface StoredSocialLink {
-  id: string;
-  version: number;
-  network: keyof typeof SOCIAL_NETWORKS;
-  label: string;
-  url: string;
-}
+type StoredSocialLink = Route.ComponentProps["loaderData"]["socialLinks"][number];
 
 /** A new social link (no `link`) or an edit of one. */
 export function SocialLinkForm({ link, onSaved }: { link?: StoredSocialLink; onSaved: () => void }) {

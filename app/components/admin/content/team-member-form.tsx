@@ -1,19 +1,10 @@
 import { PHOTO_ACCEPT, teamMemberSchema } from "#core/schemas/content-forms.ts";
-import type { ResponsiveImage } from "#core/responsive-image.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import type { Route } from "../../../routes/admin/content/+types/team";
 
-interface StoredMember {
-  id: string;
-  version: number;
-  name: string;
-  title: string;
-  description: string;
-  titleUr: string;
-  descriptionUr: string;
-  photo: ResponsiveImage | null;
-}
+type StoredMember = Route.ComponentProps["loaderData"]["team"][number];
 
 /** "Add member" or an edit of one, posted with its photo. */
 export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onSaved: () => void }) {

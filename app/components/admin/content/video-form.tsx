@@ -15,13 +15,9 @@ import { uploadVideo } from "#app/lib/video-upload.ts";
 import { holdWhileUploading } from "#app/lib/leave-while-uploading.ts";
 import { type FormAnswer, SubmitButton } from "#app/components/admin/forms/admin-form.tsx";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
+import type { Route } from "../../../routes/admin/content/+types/home";
 
-export interface StoredVideo {
-  /** Where the stored video plays from, or null when there is none. */
-  url: string | null;
-  /** The home details' version: the video is part of that one item. */
-  version: number;
-}
+type StoredVideo = Route.ComponentProps["loaderData"]["video"];
 
 /** A refusal the form shows that came without Conform's result (no network, a part refused), at the field or the form. */
 const refusedAt = (field: "" | "video", message: string): FormAnswer => ({

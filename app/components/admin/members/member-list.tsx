@@ -3,16 +3,9 @@ import { type MemberFilter, memberFilterQuery } from "#core/schemas/members.ts";
 import { ListFilterForm } from "#app/components/admin/list-filter-form.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { inputClass } from "#app/components/ui/field.tsx";
-import type { ListedMember } from "#server/services/members.ts";
+import type { Route } from "../../../routes/admin/members/+types/index";
 
-interface MemberPage {
-  members: ListedMember[];
-  matching: number;
-  total: number;
-  page: number;
-  pages: number;
-  choices: { sessions: string[]; classes: string[]; positions: string[] };
-}
+type MemberPage = Route.ComponentProps["loaderData"]["page"];
 
 /** One of the filters beside Search: "All" or one of the values members have. */
 function Choice({

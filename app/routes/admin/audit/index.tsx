@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/field.tsx";
 import type { Route } from "./+types/index";
 import { servicesContext } from "#app/context.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -14,9 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...(await context.get(servicesContext).audit.page(filter, page)), filter };
 }
 
-export function meta() {
-  return [{ title: "Audit log" }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta = () => adminMeta("Audit log");
 
 /** Who did what in the admin area, when and from which network; by admin and by action. */
 export default function AuditPage({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { FileField } from "#app/components/ui/photo-field.tsx";
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 /** Its posts may carry a signature image. */
 export const handle = { uploadMaxBytes: SIGNATURE_MAX_BYTES + 64 * 1024 } satisfies RouteHandle;
@@ -33,9 +34,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return doneAnswer(submission.reply({ resetForm: true }), CERTIFICATE_MESSAGES.signatorySaved);
 });
 
-export function meta() {
-  return [{ title: "Certificates" }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta = () => adminMeta("Certificates");
 
 function SignatoryForm({ signatory }: { signatory: { name: string; title: string; hasSignature: boolean } | null }) {
   const form = useAdminForm({

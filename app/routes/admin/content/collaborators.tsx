@@ -8,6 +8,7 @@ import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
 import { collaboratorsActionSchema } from "#core/schemas/content-actions.ts";
 import { fileBytes, formAnswer, photoEditAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { collaborators: await context.get(servicesContext).contentEditor.collaborators.list() };
@@ -27,16 +28,12 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return photoEditAnswer(submission, saved);
 });
 
-export function meta() {
-  return [{ title: "Collaborators · Site content" }, { name: "robots", content: "noindex, nofollow" }];
-}
-
-type Collaborator = Route.ComponentProps["loaderData"]["collaborators"][number];
+export const meta = () => adminMeta("Collaborators · Site content");
 
 export default function CollaboratorsContent({ loaderData }: Route.ComponentProps) {
   const { collaborators } = loaderData;
   return (
-    <ContentListScreen<Collaborator>
+    <ContentListScreen
       title="Collaborators"
       intro="The “Our Collaborator” cards on the home page, in this order."
       addLabel="Add collaborator"

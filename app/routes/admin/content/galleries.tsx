@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { galleriesActionSchema } from "#core/schemas/content-actions.ts";
 import { editAnswer, formAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return context.get(servicesContext).contentEditor.galleries.list();
@@ -25,16 +26,12 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   );
 });
 
-export function meta() {
-  return [{ title: "Galleries · Site content" }, { name: "robots", content: "noindex, nofollow" }];
-}
-
-type Gallery = Route.ComponentProps["loaderData"]["galleries"][number];
+export const meta = () => adminMeta("Galleries · Site content");
 
 export default function GalleriesContent({ loaderData }: Route.ComponentProps) {
   const { galleries, explore } = loaderData;
   return (
-    <ContentListScreen<Gallery>
+    <ContentListScreen
       title="Galleries"
       intro="The events and activities on the Events & Activities page, in this order. A gallery shows there once it has photos."
       addLabel="New gallery"

@@ -13,6 +13,7 @@ import { galleryActionSchema } from "#core/schemas/content-actions.ts";
 import { editAnswer, formAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
 import { CONTENT_REFUSED } from "#core/messages/content.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const gallery = await context.get(servicesContext).contentEditor.galleries.get(params.id);
@@ -30,9 +31,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   );
 });
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.gallery.name ?? "Gallery"} · Galleries` }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(`${loaderData?.gallery.name ?? "Gallery"} · Galleries`);
 
 type Photo = Route.ComponentProps["loaderData"]["gallery"]["photos"][number];
 

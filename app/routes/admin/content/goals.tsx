@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { goalsActionSchema } from "#core/schemas/content-actions.ts";
 import { editAnswer, formAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { goals: await context.get(servicesContext).contentEditor.goals.list() };
@@ -20,16 +21,12 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   );
 });
 
-export function meta() {
-  return [{ title: "Goals · Site content" }, { name: "robots", content: "noindex, nofollow" }];
-}
-
-type Goal = Route.ComponentProps["loaderData"]["goals"][number];
+export const meta = () => adminMeta("Goals · Site content");
 
 export default function GoalsContent({ loaderData }: Route.ComponentProps) {
   const { goals } = loaderData;
   return (
-    <ContentListScreen<Goal>
+    <ContentListScreen
       title="Goals"
       intro="The “Our Goals” cards on the home page, in this order."
       addLabel="Add goal"

@@ -6,7 +6,7 @@ import { AppScreenshotForm } from "#app/components/admin/content/app-screenshot-
 import { APP_SCREENSHOT_FORM_FACTORS } from "#core/app-screenshots.ts";
 import { PresidentForm } from "#app/components/admin/content/president-form.tsx";
 import { SiteDetailsForm } from "#app/components/admin/content/site-details-form.tsx";
-import { type StoredSocialLink, SocialLinkForm } from "#app/components/admin/content/social-link-form.tsx";
+import { SocialLinkForm } from "#app/components/admin/content/social-link-form.tsx";
 import { VideoForm } from "#app/components/admin/content/video-form.tsx";
 import type { Route } from "./+types/home";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -16,6 +16,7 @@ import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
 import { editAnswer, fileBytes, formAnswer, pageAction, photoEditAnswer, readForm } from "#app/lib/forms.server.ts";
 import { CONTENT_DONE, CONTENT_REFUSED } from "#core/messages/content.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [home, socialLinks] = await Promise.all([
@@ -59,9 +60,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   }
 });
 
-export function meta() {
-  return [{ title: "Home · Site content" }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta = () => adminMeta("Home · Site content");
 
 /** What a form shows of the stored item, without the version: its key. */
 const storedKey = ({ version: _version, ...stored }: { version: number } & Record<string, unknown>) => JSON.stringify(stored);
@@ -98,7 +97,7 @@ export default function HomeContent({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-700">The film the home page&apos;s “How it&apos;s started” button plays.</p>
       <VideoForm video={video} />
       <div className="mt-12">
-        <ContentListScreen<StoredSocialLink>
+        <ContentListScreen
           heading="h2"
           title="Social links"
           intro="The icons beside the hero text and under “Contact Us”, in this order."

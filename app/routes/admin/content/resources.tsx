@@ -8,6 +8,7 @@ import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
 import { resourcesActionSchema } from "#core/schemas/content-actions.ts";
 import { fileBytes, formAnswer, photoEditAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { resources: await context.get(servicesContext).contentEditor.resources.list() };
@@ -27,16 +28,12 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return photoEditAnswer(submission, saved);
 });
 
-export function meta() {
-  return [{ title: "Resources · Site content" }, { name: "robots", content: "noindex, nofollow" }];
-}
-
-type Resource = Route.ComponentProps["loaderData"]["resources"][number];
+export const meta = () => adminMeta("Resources · Site content");
 
 export default function ResourcesContent({ loaderData }: Route.ComponentProps) {
   const { resources } = loaderData;
   return (
-    <ContentListScreen<Resource>
+    <ContentListScreen
       title="Resources"
       intro="The resource cards on the home page and the top bar's Resources menu, in this order."
       addLabel="Add resource"

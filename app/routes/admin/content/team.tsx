@@ -8,6 +8,7 @@ import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
 import { teamActionSchema } from "#core/schemas/content-actions.ts";
 import { fileBytes, formAnswer, photoEditAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { team: await context.get(servicesContext).contentEditor.team.list() };
@@ -25,16 +26,12 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return photoEditAnswer(submission, saved);
 });
 
-export function meta() {
-  return [{ title: "Team · Site content" }, { name: "robots", content: "noindex, nofollow" }];
-}
-
-type Member = Route.ComponentProps["loaderData"]["team"][number];
+export const meta = () => adminMeta("Team · Site content");
 
 export default function TeamContent({ loaderData }: Route.ComponentProps) {
   const { team } = loaderData;
   return (
-    <ContentListScreen<Member>
+    <ContentListScreen
       title="Team"
       intro="The “Our Team” cards on the home page, in this order."
       addLabel="Add member"

@@ -8,6 +8,7 @@ import { INBOX_DONE } from "#core/messages/inbox.ts";
 import { goneMessage } from "#core/messages/common.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export const handle = { recentPassword: ["delete"] } as const satisfies RouteHandle;
 
@@ -34,9 +35,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return deleted > 0 ? doneAnswer(submission.reply(), INBOX_DONE.deleted(asked.ids.length), { deleted }) : gone();
 });
 
-export function meta() {
-  return [{ title: "Messages" }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta = () => adminMeta("Messages");
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   return (

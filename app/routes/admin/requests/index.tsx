@@ -9,7 +9,6 @@ import { JoinUsSwitch } from "#app/components/admin/join-us-switch.tsx";
 import { LoginForm } from "#app/components/admin/login-form.tsx";
 import { MailStatus } from "#app/components/admin/mail-status.tsx";
 import { ApplicationList } from "#app/components/admin/application-list.tsx";
-
 import { loadMailStatus } from "#app/lib/mail-status.server.ts";
 import { adminEntry, adminEntryContext, writeGuardsFor } from "#app/lib/admin-guards.server.ts";
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
@@ -17,6 +16,7 @@ import { APPLICATIONS_DONE } from "#core/messages/applications.ts";
 import { goneMessage } from "#core/messages/common.ts";
 import { adminContext, requestContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export const handle = { recentPassword: ["delete-selected"] } as const satisfies RouteHandle;
 
@@ -77,9 +77,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return deleted > 0 ? done(APPLICATIONS_DONE.deleted(ids.length), { deleted }) : gone();
 });
 
-export function meta() {
-  return [{ title: "Admin" }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta = () => adminMeta("Admin");
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "login") return <LoginForm ended={loaderData.ended} />;

@@ -12,6 +12,7 @@ import { SECURITY_DONE, SECURITY_REFUSED } from "#core/messages/security.ts";
 import { ownPasswordRefusal } from "#app/lib/own-password.server.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 export const handle = {
   recentPassword: ["start-two-factor"],
@@ -86,9 +87,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   }
 });
 
-export function meta() {
-  return [{ title: "Security" }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta = () => adminMeta("Security");
 
 /** The signed-in admin's own sign-in: two factors, recovery codes, the password, and the sessions signed in as them. */
 export default function SecurityPage({ loaderData }: Route.ComponentProps) {

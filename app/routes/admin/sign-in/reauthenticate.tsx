@@ -11,26 +11,24 @@ import type { Route } from "./+types/reauthenticate";
 import { adminContext, servicesContext } from "#app/context.ts";
 import { SITE_BUSY } from "#core/messages/common.ts";
 import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
+import { adminMeta } from "#app/components/admin/admin-meta.ts";
 
 /** A page of the sign-in: the admin is never sent back here once signed in. */
 export const handle = { signIn: true } satisfies RouteHandle;
 
-/** Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. */
-export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "two-factor-setup" })];
-
 /**
- * Open during the two-factor setup the Owners require: starting it asks for a recent password, so an admin whose password
- * is over 10 minutes old must be able to give it here.
+ * Open before the sign-in is complete, so outside the admin layouts: it checks the session itself. Open during the
+ * two-factor setup the Owners require too: starting it asks for a recent password, so an admin whose password is over
+ * 10 minutes old must be able to give it here.
  */
+export const middleware: Route.MiddlewareFunction[] = [adminGuard({ openFrom: "two-factor-setup" })];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { admin } = context.get(adminContext);
   return { twoFactor: (await context.get(servicesContext).twoFactor.state(admin.id)).enabled };
 }
 
-export function meta() {
-  return [{ title: "Confirm it's you" }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta = () => adminMeta("Confirm it's you");
 
 /** The password (or the app's code) again; then back to the page the change was made from, to make it again. */
 export async function action({ request, context }: Route.ActionArgs) {
