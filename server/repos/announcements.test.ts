@@ -63,6 +63,7 @@ describe.each(testEngines())("announcements and images repositories on %s", (eng
       linkUrl: "https://forms.example.org/register",
       image: { id: newer.imageId, width: 1200, height: 800, variants: [{ format: "webp", width: 640 }] },
     });
+    expect(list[1]!.image!.createdAt).toBe("2026-11-02T10:00:00.000Z");
   });
 
   test("live at a time: published by then and not expired; pinned first, then the latest published", async () => {

@@ -113,7 +113,7 @@ export function announcementsRepo(db: Kysely<Database>) {
         "images.height as height",
         "images.variants as variants",
         "images.sourceHash as sourceHash",
-        "images.createdAt as image_created_at",
+        "images.createdAt as imageCreatedAt",
       ]);
 
   type Joined = Awaited<ReturnType<ReturnType<typeof withImage>["executeTakeFirstOrThrow"]>>;
@@ -150,7 +150,7 @@ export function announcementsRepo(db: Kysely<Database>) {
             height: row.height!,
             variants: row.variants!,
             sourceHash: row.sourceHash,
-            createdAt: row.image_created_at!,
+            createdAt: row.imageCreatedAt!,
           }),
   });
 
