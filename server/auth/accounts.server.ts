@@ -99,12 +99,25 @@ export function accountsService({
     return link;
   }
 
-  /** Queues the mail of a link: `before` the link, the link on its own line, then `after`; the link stays out of the payload. */
-  async function queueLinkMail(
+  /**
+   * Replaces the open links of the kind to the address with a new one, open `lifetimeMs` from `now`, and queues its mail:
+   * `before` the link, the link (to `linkPage`) on its own line, then `after`; the link stays out of the payload.
+   */
+  async function sendLink(
     trx: Repos,
+    link: Pick<AdminLink, "kind" | "email" | "role" | "adminId" | "createdBy">,
+    { now, lifetimeMs, linkPage }: { now: Date; lifetimeMs: number; linkPage: string },
     mail: { to: { name: string; address: string }; subject: string; before: string[]; after: string[] },
-    link: { url: string; adminLinkId: string },
-  ) {
+  ): Promise<string> {
+    const token = newLinkToken();
+    await trx.adminLinks.revokeOpen(link.kind, link.email, now.toISOString());
+    const created = await trx.adminLinks.create({
+      ...link,
+      id: newId(),
+      tokenHash: hashLinkToken(token),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
+    });
     const payload: OutboxPayload = {
       kind: "account",
       to: mail.to,
@@ -112,7 +125,13 @@ export function accountsService({
       before: mail.before.join("\n"),
       after: mail.after.join("\n"),
     };
-    await trx.mailOutbox.enqueueWithLink("account", payload, link, clock());
+    await trx.mailOutbox.enqueueWithLink(
+      "account",
+      payload,
+      { url: `${publicUrl}${linkPage}?token=${token}`, adminLinkId: created.id },
+      clock(),
+    );
+    return created.id;
   }
 
   /**
@@ -126,6 +145,13 @@ export function accountsService({
     } catch (error) {
       logger.warn({ err: errorMessage(error) }, "the mail files of ended links were not removed; housekeeping tries again");
     }
+  }
+
+  /** Ends the account's sessions and the invitations it sent: what the audit entry of the change says of them. */
+  async function endAccess(trx: Repos, adminId: string, actorId: string): Promise<string> {
+    const ended = await trx.sessions.deleteAllForAdmin(adminId);
+    const revoked = await revokeInvitationsSentBy(trx, adminId, actorId);
+    return `sessions_revoked=${ended} invitations_revoked=${revoked}`;
   }
 
   /**
@@ -185,26 +211,17 @@ export function accountsService({
     }) {
       const email = normalizeEmail(input.email);
       if (await repos.admins.findByEmail(email)) return { ok: false as const, reason: "already-admin" as const };
-      const token = newLinkToken();
       const now = clock();
       const site = await siteName();
       const inviter = input.actor.name ?? input.actor.email;
-      const url = `${publicUrl}${input.linkPage}?token=${token}`;
       await inTransaction(db, async (trx) => {
-        await trx.adminLinks.revokeOpen("invitation", email, now.toISOString());
-        const created = await trx.adminLinks.create({
-          id: newId(),
-          kind: "invitation",
-          tokenHash: hashLinkToken(token),
-          email,
-          role: input.role,
-          adminId: null,
-          createdBy: input.actor.id,
-          createdAt: now.toISOString(),
-          expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
-        });
-        await queueLinkMail(trx, invitationMail({ site, inviter, role: input.role, email }), { url, adminLinkId: created.id });
-        await trx.auditLog.record(input.actor.id, "admin.invite", `invitation=${created.id} role=${input.role}`);
+        const id = await sendLink(
+          trx,
+          { kind: "invitation", email, role: input.role, adminId: null, createdBy: input.actor.id },
+          { now, lifetimeMs: INVITATION_LIFETIME_MS, linkPage: input.linkPage },
+          invitationMail({ site, inviter, role: input.role, email }),
+        );
+        await trx.auditLog.record(input.actor.id, "admin.invite", `invitation=${id} role=${input.role}`);
       });
       wakeMailer();
       await deleteEndedLinkMails();
@@ -306,13 +323,8 @@ export function accountsService({
           await trx.auditLog.record(input.actorId, "admin.enable", `admin=${admin.id}`);
           return { ok: true };
         }
-        const ended = await trx.sessions.deleteAllForAdmin(admin.id);
-        const revoked = await revokeInvitationsSentBy(trx, admin.id, input.actorId);
-        await trx.auditLog.record(
-          input.actorId,
-          "admin.disable",
-          `admin=${admin.id} sessions_revoked=${ended} invitations_revoked=${revoked}`,
-        );
+        const ended = await endAccess(trx, admin.id, input.actorId);
+        await trx.auditLog.record(input.actorId, "admin.disable", `admin=${admin.id} ${ended}`);
         return { ok: true };
       });
       await deleteEndedLinkMails();
@@ -325,14 +337,9 @@ export function accountsService({
         const admin = await trx.admins.findById(input.adminId);
         if (!admin) return { ok: false, reason: "not-found" };
         if (!(await keepsAnOwner(trx, admin, { role: admin.role, enabled: false }))) return { ok: false, reason: "last-owner" };
-        const ended = await trx.sessions.deleteAllForAdmin(admin.id);
-        const revoked = await revokeInvitationsSentBy(trx, admin.id, input.actorId);
+        const ended = await endAccess(trx, admin.id, input.actorId);
         await trx.admins.delete(admin.id);
-        await trx.auditLog.record(
-          input.actorId,
-          "admin.remove",
-          `admin=${admin.id} sessions_revoked=${ended} invitations_revoked=${revoked}`,
-        );
+        await trx.auditLog.record(input.actorId, "admin.remove", `admin=${admin.id} ${ended}`);
         return { ok: true };
       });
       await deleteEndedLinkMails();
@@ -362,26 +369,15 @@ export function accountsService({
       // Past the account's limit the answer stays the same: no more mails, and nothing tells the asker.
       const byAccount = await repos.rateLimits.hit(resetRequestKey("account", email), limit, windowMs, now);
       if (!byAccount.allowed) return { ok: true };
-      const token = newLinkToken();
       const site = await siteName();
       await inTransaction(db, async (trx) => {
-        await trx.adminLinks.revokeOpen("password-reset", email, now.toISOString());
-        const created = await trx.adminLinks.create({
-          id: newId(),
-          kind: "password-reset",
-          tokenHash: hashLinkToken(token),
-          email,
-          role: null,
-          adminId: admin.id,
-          createdBy: null,
-          createdAt: now.toISOString(),
-          expiresAt: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS).toISOString(),
-        });
-        await queueLinkMail(trx, passwordResetMail({ site, name: admin.name, email }), {
-          url: `${publicUrl}${input.linkPage}?token=${token}`,
-          adminLinkId: created.id,
-        });
-        await trx.auditLog.record(AUDIT_ACTOR.anonymous, "password.reset-requested", `admin=${admin.id} link=${created.id}`);
+        const id = await sendLink(
+          trx,
+          { kind: "password-reset", email, role: null, adminId: admin.id, createdBy: null },
+          { now, lifetimeMs: PASSWORD_RESET_LIFETIME_MS, linkPage: input.linkPage },
+          passwordResetMail({ site, name: admin.name, email }),
+        );
+        await trx.auditLog.record(AUDIT_ACTOR.anonymous, "password.reset-requested", `admin=${admin.id} link=${id}`);
       });
       wakeMailer();
       await deleteEndedLinkMails();

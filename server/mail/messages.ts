@@ -16,16 +16,20 @@ export interface Address {
   address: string;
 }
 
+/** A mail whose whole text was written when it was queued. */
+interface TextMail {
+  to: Address;
+  subject: string;
+  text: string;
+}
+
 /**
  * The applicant's confirmation, written when the application was stored (later edits of the wording change only
  * later mails). Replies go to the notification address.
  */
-export interface ConfirmationMail {
-  to: Address;
+export interface ConfirmationMail extends TextMail {
   /** The society's short name, as `{society}` was filled in. */
   society: string;
-  subject: string;
-  text: string;
 }
 
 /**
@@ -34,11 +38,7 @@ export interface ConfirmationMail {
  * with it as a PNG, and the event's calendar file when the announcement has an event. Replies go to the notification
  * address.
  */
-export interface RegistrationMail {
-  to: Address;
-  subject: string;
-  before: string;
-  after: string;
+export interface RegistrationMail extends LinkMail {
   /** The event's iCalendar file (text/calendar); null: the announcement has no event. */
   calendar: string | null;
   /** The ticket's QR code described, in the mail's language (absent in mails queued before it was: English then). */
@@ -46,10 +46,7 @@ export interface RegistrationMail {
 }
 
 /** A registrant's mail queued before mails carried tickets: its whole text, no link. */
-interface TicketlessRegistrationMail {
-  to: Address;
-  subject: string;
-  text: string;
+interface TicketlessRegistrationMail extends TextMail {
   calendar: string | null;
 }
 
@@ -92,10 +89,7 @@ export type OutboxPayload =
  * An attendee's certificate: the text (with the link to its public page) written when it was issued; its PDF is drawn
  * when the mail is sent (the outbox worker's `certificatePdf`), from the certificate as it then stands.
  */
-export interface CertificateMail {
-  to: Address;
-  subject: string;
-  text: string;
+export interface CertificateMail extends TextMail {
   certificateId: string;
 }
 
@@ -169,11 +163,7 @@ const safeAddress = ({ name, address }: Address): Address => ({ name: headerSafe
  * The confirmation's text as written, each line kept, in a plain page. Replies go to the notification address as the
  * server has it (MAIL_TO may be a list, or name its address), or nowhere while there is none.
  */
-function renderConfirmation(
-  { to, subject, text }: Pick<ConfirmationMail, "to" | "subject" | "text">,
-  notificationAddress: string | undefined,
-  htmlAfter = "",
-): Omit<Mail, "kind"> {
+function renderConfirmation({ to, subject, text }: TextMail, notificationAddress: string | undefined, htmlAfter = ""): Omit<Mail, "kind"> {
   const body = text.replace(/\r\n?/g, "\n");
   // dir="auto": a mail in Urdu reads right to left, as its first letter says.
   const html = htmlPage(`<p dir="auto" style="white-space:pre-wrap">${escapeHtml(body)}</p>${htmlAfter}`);
@@ -190,7 +180,7 @@ function renderConfirmation(
 }
 
 /** A link mail's text, the link put back in; the link is wiped only once the mail was sent or given up on, never to be sent again. */
-function withLink(mail: LinkMail, secretLink: string | null): { to: Address; subject: string; text: string; link: string } {
+function withLink(mail: LinkMail, secretLink: string | null): TextMail & { link: string } {
   if (secretLink === null) throw new MailDeliveryError("link already wiped", true);
   return { to: mail.to, subject: mail.subject, text: [mail.before, secretLink, mail.after].join("\n"), link: secretLink };
 }

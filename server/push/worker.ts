@@ -32,8 +32,6 @@ export interface PushWorkerOptions {
   random?: () => number;
 }
 
-export const PUSH_WORKER_DEFAULTS = { batchSize: 50, concurrency: 20, sendTimeoutMs: 15_000, ttlSeconds: 24 * 60 * 60 } as const;
-
 /** A VAPID token's lifetime (RFC 8292: at most 24 hours; web-push's own is 12) and how long one is used for new pushes. */
 const VAPID_TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
 const VAPID_TOKEN_REUSE_MS = 60 * 60 * 1000;
@@ -88,10 +86,7 @@ function connectionFailure(error: unknown): string | undefined {
  */
 export function pushWorker(options: PushWorkerOptions) {
   const { repos, push, logger, settings } = options;
-  const batchSize = options.batchSize ?? PUSH_WORKER_DEFAULTS.batchSize;
-  const concurrency = options.concurrency ?? PUSH_WORKER_DEFAULTS.concurrency;
-  const sendTimeoutMs = options.sendTimeoutMs ?? PUSH_WORKER_DEFAULTS.sendTimeoutMs;
-  const ttlSeconds = options.ttlSeconds ?? PUSH_WORKER_DEFAULTS.ttlSeconds;
+  const { batchSize = 50, concurrency = 20, sendTimeoutMs = 15_000, ttlSeconds = 24 * 60 * 60 } = options;
   // The lease covers a whole batch sent in turns of `concurrency`, each turn at most a send's timeout.
   const leaseMs = Math.max(settings.leaseMs, Math.ceil(batchSize / concurrency) * sendTimeoutMs + 30_000);
   const owner = options.owner ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;

@@ -4,19 +4,10 @@ import type { AdminLinkRow, Database } from "#server/db/schema.ts";
 
 export type AdminLinkKind = AdminLinkRow["kind"];
 
-/** A single-use link sent by mail: an invitation to become an admin, or a password reset for an account. */
-export interface AdminLink {
-  id: string;
-  kind: AdminLinkKind;
-  email: string;
+/** A single-use link sent by mail: an invitation to become an admin, or a password reset for an account (`adminId`). */
+export interface AdminLink extends Omit<AdminLinkRow, "tokenHash" | "role"> {
   /** The invitation's role; null for a reset. */
   role: AdminRole | null;
-  /** The reset's account; null for an invitation. */
-  adminId: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-  usedAt: string | null;
 }
 
 const toLink = ({ tokenHash: _, ...row }: AdminLinkRow): AdminLink => ({ ...row, role: isAdminRole(row.role) ? row.role : null });

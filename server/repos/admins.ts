@@ -5,28 +5,9 @@ import type { AdminRow, AdminsTable, Database } from "#server/db/schema.ts";
 import { countRows } from "./count-rows";
 
 /** An admin account as stored, hash included: only login and password changes need the hash. */
-export interface AdminRecord {
-  id: string;
-  email: string;
-  passwordHash: string;
+export interface AdminRecord extends Omit<AdminRow, "mustChangePassword" | "role" | "totpLastStep" | "bloodCoordinator"> {
   mustChangePassword: boolean;
-  createdAt: string;
-  updatedAt: string;
-  name: string | null;
   role: AdminRole;
-  /** Set while the account may not sign in. */
-  disabledAt: string | null;
-  lastSignInAt: string | null;
-  /** When the printed one-time password stops signing in; null for a password the admin chose. */
-  passwordExpiresAt: string | null;
-  /**
-   * The authenticator app's secret as stored, encrypted (server/auth/totp-secret.ts): being set up while `totpEnabledAt`
-   * is null, in force once it is set.
-   */
-  totpSecret: string | null;
-  totpEnabledAt: string | null;
-  /** When the secret being set up was made (it is shown again and confirmed for a while only). */
-  totpSetupStartedAt: string | null;
   /** Given the Blood coordinator permission by an Owner. */
   bloodCoordinator: boolean;
 }

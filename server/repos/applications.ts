@@ -10,18 +10,8 @@ export interface Answer {
 }
 
 /** A join application as the admin reads it. */
-export interface Application {
-  id: string;
-  fullname: string;
-  class: string;
-  department: string;
-  sargodhaAddress: string;
-  permanentAddress: string;
-  email: string;
-  phone: string;
-  bloodGroup: string | null;
+export interface Application extends Omit<ApplicationRow, "answers" | "submissionKey" | "possibleDuplicate" | "status"> {
   answers: Answer[];
-  createdAt: string;
   /** The same email applied in the 30 days before. */
   possibleDuplicate: boolean;
   status: ApplicationStatus;
@@ -80,19 +70,10 @@ export function serializeAnswers(answers: Answer[]): string {
   return JSON.stringify(answers.map(({ question, answer }) => ({ question, answer })));
 }
 
-function toApplication(row: ApplicationRow): Application {
+function toApplication({ submissionKey: _, ...row }: ApplicationRow): Application {
   return {
-    id: row.id,
-    fullname: row.fullname,
-    class: row.class,
-    department: row.department,
-    sargodhaAddress: row.sargodhaAddress,
-    permanentAddress: row.permanentAddress,
-    email: row.email,
-    phone: row.phone,
-    bloodGroup: row.bloodGroup,
+    ...row,
     answers: parseAnswers(row.answers),
-    createdAt: row.createdAt,
     possibleDuplicate: row.possibleDuplicate === 1,
     status: isApplicationStatus(row.status) ? row.status : "new",
   };

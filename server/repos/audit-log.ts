@@ -18,18 +18,6 @@ export const AUDIT_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
  */
 export const AUDIT_REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  detail: string | null;
-  /** The keyed code of the network the request came from ("old:" and a code for one keyed before); null outside a request. */
-  addressHash: string | null;
-  /** How many times it happened: 1, or more for an event counted in one entry per window (AUDIT_REPEAT_WINDOW_MS). */
-  occurrences: number;
-}
-
 export interface AuditFilter {
   actor?: string;
   action?: string;
@@ -95,20 +83,11 @@ export function auditLogRepo(db: Kysely<Database>, root: Kysely<Database> = db) 
     },
 
     /** Newest first; UUIDv7 ids order entries written in the same millisecond. */
-    async listRecent(limit: number, filter: AuditFilter = {}, offset = 0): Promise<AuditEntry[]> {
-      let query = db.selectFrom("auditLog").selectAll();
+    async listRecent(limit: number, filter: AuditFilter = {}, offset = 0) {
+      let query = db.selectFrom("auditLog").select(["id", "at", "actor", "action", "detail", "addressHash", "occurrences"]);
       if (filter.actor) query = query.where("actor", "=", filter.actor);
       if (filter.action) query = query.where("action", "=", filter.action);
-      const rows = await query.orderBy("at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
-      return rows.map((row) => ({
-        id: row.id,
-        at: row.at,
-        actor: row.actor,
-        action: row.action,
-        detail: row.detail,
-        addressHash: row.addressHash,
-        occurrences: row.occurrences,
-      }));
+      return query.orderBy("at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
     },
 
     async count(filter: AuditFilter = {}): Promise<number> {

@@ -20,18 +20,6 @@ export interface MatchedDonor {
   answer: "yes" | "no" | null;
 }
 
-/** A donor asked for a request, how and with what answer. */
-export interface AskedDonor {
-  id: string;
-  bloodGroup: BloodGroup;
-  area: string;
-  city: string;
-  channel: BloodRequestAsksTable["channel"];
-  askedAt: string;
-  answer: "yes" | "no" | null;
-  donated: number;
-}
-
 /** A request as the list of requests shows it: with how many donors were asked and how many said yes. */
 export type ListedRequestRow = BloodRequestRow & { asked: number; yes: number };
 
@@ -111,8 +99,8 @@ export function bloodRequestsRepo(db: Kysely<Database>) {
       return rows.map((row) => ({ ...row, sameCity: Number(row.sameCity) === 1 }));
     },
 
-    /** The donors asked for a request, first asked first: never their name, number or email. */
-    askedFor: (requestId: string): Promise<AskedDonor[]> =>
+    /** The donors asked for a request, how and with what answer, first asked first: never their name, number or email. */
+    askedFor: (requestId: string) =>
       db
         .selectFrom("bloodRequestAsks as a")
         .innerJoin("bloodDonors as d", "d.id", "a.donorId")

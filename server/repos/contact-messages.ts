@@ -4,15 +4,7 @@ import { contains } from "./contains";
 import { countRows } from "./count-rows";
 
 /** A contact message as the admin reads it. */
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  createdAt: string;
-  /** When an admin first opened it; null while unread. */
-  readAt: string | null;
-}
+export type ContactMessage = Omit<Selectable<ContactMessagesTable>, "submissionKey">;
 
 /** Which messages a list holds: text found in the sender's name or email, or in the message. */
 export interface ContactMessageMatch {
@@ -26,9 +18,7 @@ function matching({ text }: ContactMessageMatch) {
     eb.and(text ? [eb.or(SEARCHED_COLUMNS.map((column) => contains(column, text, { lower: true })))] : []);
 }
 
-function toContactMessage(row: Selectable<ContactMessagesTable>): ContactMessage {
-  return { id: row.id, name: row.name, email: row.email, message: row.message, createdAt: row.createdAt, readAt: row.readAt };
-}
+const toContactMessage = ({ submissionKey: _, ...message }: Selectable<ContactMessagesTable>): ContactMessage => message;
 
 export function contactMessagesRepo(db: Kysely<Database>) {
   return {

@@ -1,16 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, ImageRow, ImageVariant, NewImage } from "#server/db/schema.ts";
 
-export interface StoredImage {
-  id: string;
-  storageKey: string;
-  width: number;
-  height: number;
-  variants: ImageVariant[];
-  /** SHA-256 of the file an imported image was made from; null for uploads. */
-  sourceHash: string | null;
-  createdAt: string;
-}
+export type StoredImage = Omit<ImageRow, "variants"> & { variants: ImageVariant[] };
 
 /** The columns of the site's details that hold an image. */
 type SiteImageColumn = "logoImageId" | "presidentImageId" | "narrowScreenshotImageId" | "wideScreenshotImageId";

@@ -2,17 +2,9 @@ import type { Kysely } from "kysely";
 import { type AdminRole, isAdminRole } from "#core/admin-roles.ts";
 import type { Database, NewSession, SessionRow } from "#server/db/schema.ts";
 
-export interface Session {
-  id: string;
-  adminId: string;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  userAgent: string | null;
+export interface Session extends Omit<SessionRow, "tokenHash" | "secondFactorPending" | "authenticatedAt"> {
   /** The password was right; the second factor is still to come, and until it does the session may do nothing else. */
   secondFactorPending: boolean;
-  /** The keyed code of the network (a /24 or /48) it signed in from, never the network itself; null when unknown. */
-  networkCode: string | null;
   /** When the admin last entered their password or a code in it. */
   authenticatedAt: string;
 }
@@ -54,16 +46,8 @@ export function sessionsRepo(db: Kysely<Database>) {
       const row = await db
         .selectFrom("sessions")
         .innerJoin("admins", "admins.id", "sessions.adminId")
+        .selectAll("sessions")
         .select([
-          "sessions.id as id",
-          "sessions.adminId as adminId",
-          "sessions.createdAt as createdAt",
-          "sessions.lastSeenAt as lastSeenAt",
-          "sessions.expiresAt as expiresAt",
-          "sessions.userAgent as userAgent",
-          "sessions.secondFactorPending as secondFactorPending",
-          "sessions.networkCode as networkCode",
-          "sessions.authenticatedAt as authenticatedAt",
           "admins.email as email",
           "admins.mustChangePassword as mustChangePassword",
           "admins.name as name",
@@ -92,23 +76,7 @@ export function sessionsRepo(db: Kysely<Database>) {
     },
 
     async listForAdmin(adminId: string): Promise<Session[]> {
-      const rows = await db
-        .selectFrom("sessions")
-        .select([
-          "id",
-          "adminId",
-          "createdAt",
-          "lastSeenAt",
-          "expiresAt",
-          "userAgent",
-          "secondFactorPending",
-          "networkCode",
-          "authenticatedAt",
-        ])
-        .where("adminId", "=", adminId)
-        .orderBy("createdAt")
-        .orderBy("id")
-        .execute();
+      const rows = await db.selectFrom("sessions").selectAll().where("adminId", "=", adminId).orderBy("createdAt").orderBy("id").execute();
       return rows.map(toSession);
     },
 

@@ -35,7 +35,7 @@ export interface ApplicationServiceDeps {
   ): Promise<Extract<OutboxPayload, { kind: "confirmation" }> | undefined>;
 }
 
-/** The admin who acts: the id for the audit log, the email for the request's history. */
+/** The admin who acts: the id for the audit log, the email for the request's or the member's history. */
 export interface Actor {
   id: string;
   email: string;

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { type DonationInterval, donationCutoffs, nextDonationDay } from "#core/blood/eligibility.ts";
-import type { BloodGroup } from "#core/blood/groups.ts";
-import { type Availability, DONOR_CONSENT } from "#core/messages/blood.ts";
+import { donationCutoffs, nextDonationDay } from "#core/blood/eligibility.ts";
+import { DONOR_CONSENT } from "#core/messages/blood.ts";
 import type { DonorSignUp, DonorUpdate } from "#core/schemas/blood-donor.ts";
 import { newId } from "#server/db/ids.ts";
 import type { BloodDonorRow, Database } from "#server/db/schema.ts";
@@ -36,31 +35,6 @@ const REMINDER_BATCH = 100;
 
 /** A city as donors are grouped and matched by it. */
 const cityKeyOf = (city: string): string => city.toLocaleLowerCase("en");
-
-/** What a donor sees on their own page. */
-export interface DonorView {
-  name: string;
-  bloodGroup: BloodGroup;
-  phone: string;
-  city: string;
-  area: string;
-  lastDonation: string | null;
-  interval: DonationInterval;
-  intervalDays: number;
-  /** The first day they may give again (YYYY-MM-DD), after a recorded donation. */
-  nextDonation: string | undefined;
-  availability: Availability;
-  availableFrom: string | null;
-  /** False until they confirmed from their link. */
-  confirmed: boolean;
-}
-
-/** The available donors of a blood group in a city, as the public page shows them (PUBLIC_COUNT_MINIMUM or more). */
-export interface DonorCount {
-  bloodGroup: BloodGroup;
-  city: string;
-  count: number;
-}
 
 export interface BloodDonorDeps {
   db: Kysely<Database>;
@@ -200,7 +174,7 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
     },
 
     /** What a donor's own page shows; undefined for a link that does not work (unknown, replaced, withdrawn). */
-    async page(token: string): Promise<DonorView | undefined> {
+    async page(token: string) {
       const donor = await donorOf(token);
       if (!donor) return undefined;
       const intervalDays = (await intervals())[donor.donationInterval];
@@ -213,9 +187,11 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
         lastDonation: donor.lastDonationOn,
         interval: donor.donationInterval,
         intervalDays,
+        /** The first day they may give again (YYYY-MM-DD), after a recorded donation. */
         nextDonation: nextDonationDay(donor.lastDonationOn, intervalDays),
         availability: donor.availability,
         availableFrom: donor.availableFrom,
+        /** False until they confirmed from their link. */
         confirmed: donor.confirmedAt !== null,
       };
     },
@@ -278,7 +254,7 @@ export function bloodDonorService({ db, store, logger, erase, mailFiles, timeZon
     },
 
     /** Available donors by blood group and city, each count only when PUBLIC_COUNT_MINIMUM or more stand behind it. */
-    async publicCounts(now = new Date()): Promise<DonorCount[]> {
+    async publicCounts(now = new Date()) {
       const day = today(now);
       return repos.bloodDonors.askableCounts(day, donationCutoffs(day, await intervals()), PUBLIC_COUNT_MINIMUM);
     },

@@ -19,19 +19,10 @@ export const MATCH_LIMIT = 100;
 export const ASK_BY_MAIL_MAX = 20;
 
 /** A request as coordinators read it: its status as of now (an open one past its time is expired), times in site time. */
-export interface BloodRequestView {
-  id: string;
-  patientGroup: BloodRequestRow["patientGroup"];
-  units: number;
-  hospital: string;
-  city: string;
-  neededBy: string;
-  neededByText: string;
-  contact: string;
-  note: string | null;
-  status: BloodRequestStatus;
-  createdAt: string;
-}
+export type BloodRequestView = Pick<
+  BloodRequestRow,
+  "id" | "patientGroup" | "units" | "hospital" | "city" | "neededBy" | "contact" | "note" | "createdAt"
+> & { neededByText: string; status: BloodRequestStatus };
 
 /** A matching donor as the request's screen lists them: no name, number or email until a coordinator reveals the number. */
 export type MatchView = Omit<MatchedDonor, "lastDonationOn" | "donationInterval"> & {

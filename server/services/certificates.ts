@@ -32,26 +32,8 @@ export interface IssueOptions {
 /** Why none were issued: no such announcement, no event, not started yet, no signatory set, or no one to issue to. */
 export type IssueRefusal = "missing" | "no-event" | "not-started" | "no-signatory" | "none";
 
-/** A certificate as its public page shows it: only what it certifies, and whether it holds. */
-export interface VerifiedCertificate {
-  number: string;
-  status: Certificate["status"];
-  name: string;
-  eventTitle: string;
-  dateText: string;
-  role: string | null;
-}
-
 /** A certificate as the registrations screen lists it. */
-export interface ListedCertificate {
-  id: string;
-  number: string;
-  name: string;
-  status: Certificate["status"];
-  issuedText: string;
-  role: string | null;
-  hours: string | null;
-}
+export type ListedCertificate = Pick<Certificate, "id" | "number" | "name" | "status" | "role" | "hours"> & { issuedText: string };
 
 const newNumber = () => certificateNumberFrom(crypto.randomBytes(18));
 
@@ -63,9 +45,10 @@ const newNumber = () => certificateNumberFrom(crypto.randomBytes(18));
 export function certificateService(deps: CertificateDeps) {
   const repos = createRepos(deps.db);
 
-  /** Queues a certificate's mail; `site` read before the transaction (on SQLite it holds the one connection). */
-  async function mailCertificate(trx: Repos, certificate: Certificate, site: { siteName: string; publicUrl: string }, now: Date) {
+  /** Stores a certificate and queues its mail; `site` read before the transaction (on SQLite it holds the one connection). */
+  async function createAndMail(trx: Repos, certificate: Certificate, site: { siteName: string; publicUrl: string }, now: Date) {
     const { siteName, publicUrl } = site;
+    await trx.certificates.create(certificate);
     const payload: OutboxPayload = {
       kind: "certificate",
       to: { name: certificate.name, address: certificate.email },
@@ -136,8 +119,7 @@ export function certificateService(deps: CertificateDeps) {
             issuedBy: actor.id,
             endedAt: null,
           };
-          await trx.certificates.create(certificate);
-          await mailCertificate(trx, certificate, site, now);
+          await createAndMail(trx, certificate, site, now);
         }
         if (attendees.length > 0)
           await trx.auditLog.record(actor.id, "certificate.issue", `announcement=${announcementId} count=${attendees.length}`);
@@ -166,8 +148,7 @@ export function certificateService(deps: CertificateDeps) {
           issuedAt: now.toISOString(),
           issuedBy: actor.id,
         };
-        await trx.certificates.create(certificate);
-        await mailCertificate(trx, certificate, site, now);
+        await createAndMail(trx, certificate, site, now);
         await trx.auditLog.record(
           actor.id,
           "certificate.reissue",
@@ -207,8 +188,11 @@ export function certificateService(deps: CertificateDeps) {
       return { certificates, mails: await repos.certificates.mailProgress(announcementId) };
     },
 
-    /** What the public page of a certificate number shows; undefined for a number that is none. */
-    async verify(number: string): Promise<VerifiedCertificate | undefined> {
+    /**
+     * What the public page of a certificate number shows: only what it certifies, and whether it holds; undefined for a
+     * number that is none.
+     */
+    async verify(number: string) {
       const canonical = normalizeCertificateNumber(number);
       const certificate = canonical && (await repos.certificates.findByNumber(canonical));
       if (!certificate) return undefined;

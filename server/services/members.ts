@@ -10,6 +10,7 @@ import { createRepos, inTransaction, type Repos } from "#server/repos/index.ts";
 import { type MemberMatch, memberRegistrations, type MemberRow } from "#server/repos/members.ts";
 import { formatSiteTime, toWallTime } from "#server/site-time.ts";
 import { type CsvExport, csvFile, csvFileName } from "./csv-file";
+import type { Actor } from "./applications";
 import type { RecordEraser } from "./personal-data";
 import { hashLinkToken, isLinkToken, newLinkToken } from "#server/link-token.ts";
 
@@ -24,12 +25,6 @@ export function sessionOf(at: Date, timeZone: string): string {
   const [year, month] = toWallTime(at, timeZone).split("-").map(Number) as [number, number];
   const first = month >= 7 ? year : year - 1;
   return `${first}–${String((first + 1) % 100).padStart(2, "0")}`;
-}
-
-/** The admin who acts: the id for the audit log, the email for the member's history. */
-export interface MemberActor {
-  id: string;
-  email: string;
 }
 
 /** A member as the list shows them. */
@@ -93,7 +88,7 @@ export function memberService({
      * In the caller's transaction (accepting join requests): each accepted applicant becomes a current member of the
      * current session, with the request as their history; a past member rejoins; a current one stays as they are.
      */
-    async admit(trx: Repos, applicationIds: readonly string[], actor: MemberActor, now: Date): Promise<void> {
+    async admit(trx: Repos, applicationIds: readonly string[], actor: Actor, now: Date): Promise<void> {
       const at = now.toISOString();
       const session = await currentSession(trx, now);
       for (const applicationId of applicationIds) {
@@ -101,42 +96,23 @@ export function memberService({
         if (!application) continue;
         const existing = await trx.members.findByEmail(application.email);
         if (existing?.status === "current") continue;
-        if (existing) {
-          // The new request's details are the current ones; a position from an earlier time is not carried over.
-          await trx.members.update(existing.id, {
-            name: application.fullname,
-            phone: application.phone,
-            class: application.class,
-            department: application.department,
-            position: null,
-            status: "current",
-            session,
-            lapsedAt: null,
-            applicationId,
-            ...NO_RENEWAL,
-          });
-          await trx.members.record({ memberId: existing.id, at, kind: "rejoined", detail: session, adminEmail: actor.email });
-          await trx.auditLog.record(actor.id, "member.admit", `member=${existing.id} application=${applicationId}`);
-          continue;
-        }
-        const id = newId();
-        await trx.members.create({
-          id,
+        // A past member rejoins with the new request's details; a position from an earlier time is not carried over.
+        const details = {
           applicationId,
           name: application.fullname,
-          email: application.email,
           phone: application.phone,
           class: application.class,
           department: application.department,
           session,
           position: null,
           status: "current",
-          appliedAt: application.createdAt,
-          acceptedAt: at,
           lapsedAt: null,
           ...NO_RENEWAL,
-        });
-        await trx.members.record({ memberId: id, at, kind: "accepted", detail: session, adminEmail: actor.email });
+        } as const;
+        const id = existing?.id ?? newId();
+        if (existing) await trx.members.update(id, details);
+        else await trx.members.create({ id, email: application.email, appliedAt: application.createdAt, acceptedAt: at, ...details });
+        await trx.members.record({ memberId: id, at, kind: existing ? "rejoined" : "accepted", detail: session, adminEmail: actor.email });
         await trx.auditLog.record(actor.id, "member.admit", `member=${id} application=${applicationId}`);
       }
     },
@@ -203,7 +179,7 @@ export function memberService({
     },
 
     /** Sets or clears a member's committee position (history and audit); false when there is no such member. */
-    async setPosition(id: string, position: string | null, actor: MemberActor, now = new Date()): Promise<boolean> {
+    async setPosition(id: string, position: string | null, actor: Actor, now = new Date()): Promise<boolean> {
       if (!isRecordId(id)) return false;
       return inTransaction(db, async (trx) => {
         const member = await trx.members.findById(id);
@@ -233,7 +209,7 @@ export function memberService({
      * mail with a link to stay ("Yes, keep me a member for 2027–28"); who does not answer within RENEWAL_WINDOW_MS
      * lapses (lapseOverdue). Audited; returns how many were asked.
      */
-    async startSession(session: string, actor: MemberActor, now = new Date()): Promise<number> {
+    async startSession(session: string, actor: Actor, now = new Date()): Promise<number> {
       const siteInfo = await site();
       const deadline = new Date(now.getTime() + RENEWAL_WINDOW_MS);
       const asked = await inTransaction(db, async (trx) => {

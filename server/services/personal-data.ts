@@ -14,15 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
 
 /** What a deletion took away, by id, for its audit entries. */
-export interface ErasedRecords {
-  requests: string[];
-  messages: string[];
-  registrations: string[];
-  donors: string[];
-  members: string[];
-  certificates: string[];
-  mails: string[];
-}
+export type ErasedRecords = Record<"requests" | "messages" | "registrations" | "donors" | "members" | "certificates" | "mails", string[]>;
 
 /** What a deletion of personal data took away. */
 export type ErasedCounts = Record<keyof ErasedRecords, number>;
@@ -225,16 +217,8 @@ export function personalDataService({
 
     /** What is held for an (normalised) email address: requests, messages, registrations, blood donors and mails. */
     async findByEmail(email: string): Promise<ErasedCounts> {
-      const [records, mails] = await Promise.all([repos.personalData.ofEmail(email), mailsOf(repos, email)]);
-      return {
-        requests: records.applications.length,
-        messages: records.messages.length,
-        registrations: records.registrations.length,
-        donors: records.donors.length,
-        members: records.members.length,
-        certificates: records.certificates.length,
-        mails: mails.length,
-      };
+      const [{ applications: requests, ...records }, mails] = await Promise.all([repos.personalData.ofEmail(email), mailsOf(repos, email)]);
+      return countsOf({ requests, ...records, mails });
     },
 
     /**

@@ -1,29 +1,15 @@
 import type { Selectable } from "kysely";
 import type { Locale } from "#core/i18n/locale.ts";
-import type { RegistrationsTable, RegistrationStatus } from "#server/db/schema.ts";
+import type { RegistrationsTable } from "#server/db/schema.ts";
 import type { Answer } from "#server/repos/applications.ts";
 import type { Db } from "#server/repos/db.ts";
 
 /** One person's registration for an announcement, as the admin reads it. */
-export interface Registration {
-  id: string;
-  announcementId: string;
-  name: string;
-  email: string;
-  phone: string;
-  class: string;
+export interface Registration extends Omit<
+  Selectable<RegistrationsTable>,
+  "answers" | "submissionKey" | "confirmTokenHash" | "confirmExpiresAt"
+> {
   answers: Answer[];
-  status: RegistrationStatus;
-  /** Its turn among the announcement's confirmed registrations (1, 2, 3…); 0 while unconfirmed. */
-  arrival: number;
-  createdAt: string;
-  /** When they were checked in at the door, and by whom; null until then. */
-  checkedInAt: string | null;
-  checkedInBy: string | null;
-  /** How many times its ticket was admitted: more than 1 when phones that were offline each admitted it. */
-  checkInScans: number;
-  /** The language they registered in: their mails are written in it. */
-  locale: Locale;
 }
 
 export function toRegistration(row: Selectable<RegistrationsTable>): Registration {

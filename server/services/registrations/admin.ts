@@ -139,7 +139,7 @@ export async function deleteRegistration(
     deps,
     async (trx) => {
       const registration = await trx.registrations.findById(registrationId);
-      return { applications: [], messages: [], registrations: registration?.announcementId === announcementId ? [registrationId] : [] };
+      return { registrations: registration?.announcementId === announcementId ? [registrationId] : [] };
     },
     async (trx, records) => {
       if (records.registrations.length === 0) return;
