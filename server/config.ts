@@ -15,6 +15,8 @@ const wholeNumber = (expected: string, min: number, max = Number.MAX_SAFE_INTEGE
   z.coerce.number({ error: expected }).int(expected).min(min, expected).max(max, expected);
 const milliseconds = (min: number, max: number) => wholeNumber(`a number of milliseconds from ${min} to ${max}`, min, max);
 const positiveMs = wholeNumber("a number of milliseconds above 0", 1);
+const matching = (pattern: RegExp, expected: string) => z.string().regex(pattern, expected);
+const httpUrl = (expected: string) => z.url({ protocol: /^https?$/, error: expected });
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -30,13 +32,12 @@ const envSchema = z.object({
   PORT: wholeNumber("a port number from 1 to 65535", 1, 65535).default(3000),
   HOST: z.string().min(1, "a host name or address to listen on, e.g. 127.0.0.1 or 0.0.0.0").default("127.0.0.1"),
   DATA_DIR: z.string().min(1, "a directory path").default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, "a postgres://… URL, or sqlite:<path> (unset: SQLite at DATA_DIR/site.db)")
-    .optional(),
+  DATABASE_URL: matching(
+    /^(postgres(ql)?:\/\/|sqlite:|file:)/,
+    "a postgres://… URL, or sqlite:<path> (unset: SQLite at DATA_DIR/site.db)",
+  ).optional(),
   SITE_TIMEZONE: z.string().refine(isTimeZone, "an IANA time zone such as Asia/Karachi").default("Asia/Karachi"),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: "an absolute http(s) URL such as https://society.example.org" })
+  PUBLIC_URL: httpUrl("an absolute http(s) URL such as https://society.example.org")
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
   ADMIN_EMAIL: z.email({ error: "an email address, e.g. admin@society.example.org" }).optional(),
@@ -66,10 +67,7 @@ const envSchema = z.object({
     .default("false"),
   // Unset: chosen from the variables given (see mailTransportKind).
   MAIL_TRANSPORT: z.enum(["log", "smtp", "emailjs"], { error: "one of log, smtp, emailjs" }).optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "an smtp://user:pass@host:port or smtps://… URL")
-    .optional(),
+  SMTP_URL: matching(/^smtps?:\/\//, "an smtp://user:pass@host:port or smtps://… URL").optional(),
   SMTP_TIMEOUT_MS: positiveMs.default(10_000),
   MAIL_FROM: z.string().min(3, "a sender address, e.g. Society website <website@example.org>").optional(),
   MAIL_TO: z.string().min(3, "the address that receives join and contact notifications").optional(),
@@ -79,7 +77,7 @@ const envSchema = z.object({
   EMAILJS_TEMPLATE_ID_CONFIRMATION: z.string().optional(),
   EMAILJS_PUBLIC_KEY: z.string().optional(),
   EMAILJS_PRIVATE_KEY: z.string().optional(),
-  EMAILJS_URL: z.url({ protocol: /^https?$/, error: "an http(s) URL" }).default("https://api.emailjs.com/api/v1.0/email/send"),
+  EMAILJS_URL: httpUrl("an http(s) URL").default("https://api.emailjs.com/api/v1.0/email/send"),
   OUTBOX_POLL_MS: positiveMs.default(2_000),
   OUTBOX_BACKOFF_BASE_MS: positiveMs.default(30_000),
   OUTBOX_BACKOFF_MAX_MS: positiveMs.default(3_600_000),
@@ -91,21 +89,17 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: wholeNumber("a number of seconds from 0 to 300", 0, 300).default(2),
   READINESS_CHECK_SECONDS: wholeNumber("a number of seconds from 0 to 60", 0, 60).default(5),
   STORAGE: z.enum(["fs", "s3"], { error: "one of fs (files under DATA_DIR/uploads), s3" }).default("fs"),
-  S3_ENDPOINT: z
-    .url({ protocol: /^https?$/, error: "an http(s) URL such as https://s3.eu-central-1.amazonaws.com (unset: AWS itself)" })
+  S3_ENDPOINT: httpUrl("an http(s) URL such as https://s3.eu-central-1.amazonaws.com (unset: AWS itself)")
     .refine(
       (url) => !new URL(url).username && !new URL(url).password,
       "a URL without a user name or password (the keys go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)",
     )
     .optional(),
-  S3_REGION: z
-    .string()
-    .regex(/^[a-z0-9-]+$/i, "a region name such as us-east-1 or eu-central-1")
-    .default("us-east-1"),
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
-    .optional(),
+  S3_REGION: matching(/^[a-z0-9-]+$/i, "a region name such as us-east-1 or eu-central-1").default("us-east-1"),
+  S3_BUCKET: matching(
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    "a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+  ).optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z
@@ -127,7 +121,7 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-type Config = ReturnType<typeof parseConfig>;
+export type Config = ReturnType<typeof parseConfig>;
 export type DatabaseTarget = Config["database"];
 export type MailConfig = Config["mail"];
 export type PushConfig = Config["push"];
@@ -171,8 +165,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      const value = source[name] ?? "";
-      return invalidVariable(name, issue.message, value);
+      return invalidVariable(name, issue.message, source[name] ?? "");
     });
     throw new ConfigError(problems);
   }

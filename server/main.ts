@@ -119,21 +119,7 @@ async function main() {
     assets = productionAssets(path.resolve("build/client"));
   }
 
-  const app = createHttpApp({
-    services,
-    logger,
-    storage,
-    publicUrl: config.publicUrl,
-    writeOrigins: config.writeOrigins,
-    database,
-    readiness,
-    development,
-    build,
-    assets,
-    trustProxy: config.trustProxy,
-    pageCacheSeconds: config.pageCacheSeconds,
-    readinessCheckSeconds: config.readinessCheckSeconds,
-  });
+  const app = createHttpApp({ services, logger, storage, config, database, readiness, development, build, assets });
   // Slow clients are cut off: headers within HTTP_HEADERS_TIMEOUT_MS, the whole request within
   // HTTP_REQUEST_TIMEOUT_MS (408, then the connection closes), idle keep-alive connections after 5 s. Node checks
   // these every connectionsCheckingInterval (30 s unless set), which would let a slow client hold a socket for up to

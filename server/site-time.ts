@@ -4,33 +4,33 @@
 
 export { formatSiteTime, formatSiteTimeSpan } from "#core/site-time.ts";
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "23 November 2026" in `timeZone`. */
-export function formatSiteDate(at: Date, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long" });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(at);
+/** `options` in each time zone, each format built once (building one costs about 100 times more than formatting). */
+function perTimeZone(locale: string, options: Intl.DateTimeFormatOptions): (timeZone: string) => Intl.DateTimeFormat {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      formats.set(timeZone, format);
+    }
+    return format;
+  };
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const dateFormat = perTimeZone("en-GB", { dateStyle: "long" });
+
+/** "23 November 2026" in `timeZone`. */
+export const formatSiteDate = (at: Date, timeZone: string): string => dateFormat(timeZone).format(at);
+
+const numeric = "numeric";
+const wallClock = perTimeZone("en-US", {
+  hourCycle: "h23",
+  ...{ year: numeric, month: numeric, day: numeric, hour: numeric, minute: numeric, second: numeric },
+});
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
-  let wallClock = wallClocks.get(timeZone);
-  if (!wallClock) {
-    const numeric = "numeric" as const;
-    wallClock = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      ...{ year: numeric, month: numeric, day: numeric, hour: numeric, minute: numeric, second: numeric },
-    });
-    wallClocks.set(timeZone, wallClock);
-  }
-  const parts = wallClock.formatToParts(new Date(instant));
+  const parts = wallClock(timeZone).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return wall - (instant - (instant % 1000));
@@ -42,9 +42,7 @@ function offsetAt(instant: number, timeZone: string): number {
  */
 export function startOfDay(day: string, timeZone: string, addDays = 0): Date {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const midnightAsUtc = Date.UTC(year, month - 1, date + addDays);
-  const first = midnightAsUtc - offsetAt(midnightAsUtc, timeZone);
-  return new Date(midnightAsUtc - offsetAt(first, timeZone));
+  return instantOfWallClock(Date.UTC(year, month - 1, date + addDays), timeZone);
 }
 
 /**
@@ -55,7 +53,11 @@ export function wallTimeToInstant(wallTime: string, timeZone: string): Date {
   const [day, time] = wallTime.split("T") as [string, string];
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const asUtc = Date.UTC(year, month - 1, date, hours, minutes);
+  return instantOfWallClock(Date.UTC(year, month - 1, date, hours, minutes), timeZone);
+}
+
+/** The instant `timeZone`'s wall clock reads `asUtc` (that wall time written as if it were UTC). */
+function instantOfWallClock(asUtc: number, timeZone: string): Date {
   const first = asUtc - offsetAt(asUtc, timeZone);
   return new Date(asUtc - offsetAt(first, timeZone));
 }
@@ -63,22 +65,8 @@ export function wallTimeToInstant(wallTime: string, timeZone: string): Date {
 /** `at` as a `datetime-local` field shows it in `timeZone`: "2026-12-01T18:30". */
 export const toWallTime = (at: Date, timeZone: string): string => formatSiteTimestamp(at, timeZone).replace(" ", "T");
 
-const timestampFormats = new Map<string, Intl.DateTimeFormat>();
+// Sweden's locale writes ISO-style dates and 24-hour times.
+const timestampFormat = perTimeZone("sv-SE", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
 
 /** "2026-11-23 15:04" in `timeZone`: a time a spreadsheet sorts and reads as one. */
-export function formatSiteTimestamp(at: Date, timeZone: string): string {
-  let format = timestampFormats.get(timeZone);
-  if (!format) {
-    // Sweden's locale writes ISO-style dates and 24-hour times.
-    format = new Intl.DateTimeFormat("sv-SE", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
-    timestampFormats.set(timeZone, format);
-  }
-  return format.format(at);
-}
+export const formatSiteTimestamp = (at: Date, timeZone: string): string => timestampFormat(timeZone).format(at);

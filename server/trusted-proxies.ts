@@ -5,7 +5,7 @@ import { BlockList, isIPv4, isIPv6 } from "node:net";
  * 0.0.0.0/0 or ::/0, everyone) takes clients for proxies and believes the X-Forwarded-For they write, so every
  * per-address limit would count whatever address a client claims.
  */
-export const WIDEST_TRUSTED_PREFIX = { ipv4: 8, ipv6: 32 } as const;
+const WIDEST_TRUSTED_PREFIX = { ipv4: 8, ipv6: 32 } as const;
 
 /** IPv6's spelling of every IPv4 address (::ffff:a.b.c.d), which Express matches against IPv6 subnets too. */
 const IPV4_MAPPED = new BlockList();

@@ -10,7 +10,7 @@ import { errorMessage } from "#core/errors.ts";
  * (`VACUUM INTO`, checked with `PRAGMA integrity_check`), the uploaded files and a manifest.
  * PostgreSQL sites back up with pg_dump instead (docs/deploy.md).
  */
-export const BACKUP_FORMAT = 1;
+const BACKUP_FORMAT = 1;
 const DATABASE_FILE = "site.db";
 const UPLOADS_DIR = "uploads";
 const MANIFEST_FILE = "backup.json";
@@ -107,10 +107,7 @@ export async function backupSqlite(dataDir: string, archive: string): Promise<Ba
 export async function restoreSqlite(archive: string, dataDir: string): Promise<BackupManifest> {
   if (!fs.existsSync(archive)) throw new BackupError(`no backup at ${archive}`);
   const target = path.resolve(dataDir);
-  if (
-    fs.existsSync(path.join(target, DATABASE_FILE)) ||
-    (fs.existsSync(path.join(target, UPLOADS_DIR)) && countFiles(path.join(target, UPLOADS_DIR)) > 0)
-  ) {
+  if (fs.existsSync(path.join(target, DATABASE_FILE)) || countFiles(path.join(target, UPLOADS_DIR)) > 0) {
     throw new BackupError(`${target} already holds a site (site.db or uploads/): restore into an empty DATA_DIR`);
   }
   fs.mkdirSync(target, { recursive: true });

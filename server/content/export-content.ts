@@ -46,9 +46,7 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
     const cover = g.coverIndex === null ? undefined : photos[g.coverIndex];
     return {
       name: g.name,
-      ...(g.date ? { date: g.date } : {}),
-      ...(g.description ? { description: g.description } : {}),
-      ...urdu({ nameUr: g.nameUr, descriptionUr: g.descriptionUr }),
+      ...writtenTexts({ date: g.date, description: g.description, nameUr: g.nameUr, descriptionUr: g.descriptionUr }),
       photos,
       ...(cover ? { cover: galleryPhotoEntry(cover).img } : {}),
     };
@@ -72,19 +70,18 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
     logoAlt: stored.logoAlt,
     ...(Object.keys(appScreenshots).length > 0 ? { appScreenshots } : {}),
     mission: stored.mission,
-    ...urdu({ taglineUr: stored.taglineUr, heroTextUr: stored.heroTextUr, missionUr: stored.missionUr }),
+    ...writtenTexts({ taglineUr: stored.taglineUr, heroTextUr: stored.heroTextUr, missionUr: stored.missionUr }),
     goals: stored.goals.map((g) => ({
       title: g.title,
       description: g.description,
-      ...urdu({ titleUr: g.titleUr, descriptionUr: g.descriptionUr }),
+      ...writtenTexts({ titleUr: g.titleUr, descriptionUr: g.descriptionUr }),
     })),
     president: { ...stored.president, photo: await photo(stored.president.photo, "president") },
     team: await sequential(stored.team, async (m, i) => ({
       title: m.title,
       name: m.name,
       ...(m.image ? { img: await photo(m.image, `team/${numbered(i)}-${slugify(m.name)}`) } : {}),
-      ...(m.description ? { description: m.description } : {}),
-      ...urdu({ titleUr: m.titleUr, descriptionUr: m.descriptionUr }),
+      ...writtenTexts({ description: m.description, titleUr: m.titleUr, descriptionUr: m.descriptionUr }),
     })),
     collaborators: await sequential(stored.collaborators, async (c, i) => ({
       name: c.name,
@@ -101,7 +98,7 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
     videoChannelUrl: stored.videoChannelUrl,
     socialLinks: stored.socialLinks,
     whatsapp: stored.whatsapp,
-    ...(stored.localAddressLabel ? { localAddressLabel: stored.localAddressLabel } : {}),
+    ...writtenTexts({ localAddressLabel: stored.localAddressLabel }),
     eventGroups: await sequential(galleries("event"), (g) => gallery(g, "events")),
     activityGroups: await sequential(galleries("activity"), (g) => gallery(g, "activities")),
     explorePhotos: await sequential(
@@ -123,8 +120,8 @@ export async function exportContent(deps: { db: Kysely<Database>; storage: FileS
   return written.size;
 }
 
-/** The Urdu texts that are written, as content/site.ts writes them: those that are not are left out. */
-function urdu<K extends string>(texts: Record<K, string | null>): Partial<Record<K, string>> {
+/** The texts that are written, as content/site.ts writes them: those that are not (null or empty) are left out. */
+function writtenTexts<K extends string>(texts: Record<K, string | null>): Partial<Record<K, string>> {
   return Object.fromEntries(Object.entries<string | null>(texts).filter(([, text]) => text)) as Partial<Record<K, string>>;
 }
 

@@ -80,15 +80,6 @@ export function validateSite(input: unknown, contentDir = CONTENT_DIR): SiteCont
   return site;
 }
 
-/**
- * content/site.ts, validated. A literal import path, so the production build bundles the content with the server
- * (build/host/main.js runs without a TypeScript loader); `contentNewerThan` says when that copy is out of date.
- */
-export async function loadSite(contentDir = CONTENT_DIR): Promise<SiteContent> {
-  const module = (await import("#content/site.ts")) as { default?: unknown; site?: unknown };
-  return validateSite(module.site ?? module.default, contentDir);
-}
-
 /** content/site.ts's format from another folder (an export, or a society's own copy), validated against its photos. */
 export async function loadSiteFrom(dir: string): Promise<SiteContent> {
   const file = path.resolve(dir, "site.ts");
@@ -107,8 +98,10 @@ export function contentNewerThan(builtFile: string, contentDir = CONTENT_DIR): s
 }
 
 /**
- * The starting content a server build carries, refused while the build is older than it. The file dates are checked
- * before loading: a build's copy of old content may name photos since removed, and that error would hide the real cause.
+ * The starting content a server build carries (content/site.ts, validated), refused while the build is older than it.
+ * The file dates are checked before loading: a build's copy of old content may name photos since removed, and that
+ * error would hide the real cause. A literal import path, so the production build bundles the content with the server
+ * (build/host/main.js runs without a TypeScript loader).
  */
 export async function loadBuiltSite({
   builtFile,
@@ -120,5 +113,6 @@ export async function loadBuiltSite({
 }): Promise<SiteContent> {
   const newer = builtFile ? contentNewerThan(builtFile, contentDir) : [];
   if (newer.length > 0) throw new OutdatedBuildError(newer);
-  return loadSite(contentDir);
+  const module = (await import("#content/site.ts")) as { default?: unknown; site?: unknown };
+  return validateSite(module.site ?? module.default, contentDir);
 }

@@ -11,22 +11,23 @@ import type { DatabaseHandle } from "#server/db/database.ts";
 import { isDatabaseUnavailable } from "#server/db/database-errors.ts";
 import { UPLOADS_URL } from "#server/services/image-store.ts";
 import { MEDIA_URL } from "#server/services/video-store.ts";
-import { isPublicKey, type StoredFile } from "#server/storage/storage.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
 import { isPublicPage, OFFLINE_PAGE, URDU_OFFLINE_PAGE } from "#core/public-pages.ts";
 import { FORM_MAX_BYTES } from "#core/schemas/limits.ts";
-import { IMMUTABLE, storedMedia, storeUnavailable } from "./media-files";
+import { storedMedia, uploadedImages } from "./media-files";
 import { pageCache } from "./page-cache";
 import { type RequestScope, requestContextOf, routerContextsOf } from "./load-context";
 import { routeRulesOf } from "./route-rules";
-import { checkReadiness, READINESS_CHECK_SECONDS, type Readiness, readinessProbe } from "./readiness";
+import { checkReadiness, type Readiness, readinessProbe } from "./readiness";
 import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
+import type { Config } from "#server/config.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Services } from "#server/services/index.ts";
-import type { FileStorage } from "#server/storage/storage.ts";
 import {
   drainUnreadBodies,
   limitConcurrentLogins,
   limitRequestBodies,
+  type Lookup,
   normalPaths,
   noStore,
   routePath,
@@ -39,26 +40,15 @@ import { cachedPageLane } from "./cached-page-lane";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { errorMessage } from "#core/errors.ts";
 
-/** A question Express asks the route rules of a path: answered at once from the build served, or from Vite's current one. */
-type Lookup<Answer> = (path: string) => Answer | Promise<Answer>;
-
 const ONE_YEAR_SECONDS = 31_536_000;
-/**
- * Uploads are re-encoded images, but should one ever be opened on its own as something else, it may load and run
- * nothing, and sits in a sandbox (an opaque origin, no scripts, no forms).
- */
-const UPLOAD_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
-/** Seconds a client should wait before asking again for an image while the image store is down. */
-const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 export interface HttpAppOptions {
   services: Services;
   logger: Logger;
   /** Where uploaded images are read from (/uploads/...). */
   storage: FileStorage;
-  publicUrl: string;
-  /** The origins writes are taken from (server/config.ts, `writeOrigins`). */
-  writeOrigins: string[];
+  /** The settings the app reads (each is documented in server/config.ts). */
+  config: Pick<Config, "publicUrl" | "writeOrigins" | "trustProxy" | "pageCacheSeconds" | "readinessCheckSeconds">;
   database: DatabaseHandle;
   readiness: Readiness;
   development: boolean;
@@ -66,20 +56,14 @@ export interface HttpAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Vite's middlewares in development; static files from build/client in production. */
   assets: RequestHandler;
-  /** Express's "trust proxy" setting (TRUST_PROXY). */
-  trustProxy?: false | number | string;
-  /** Seconds a cached public page is served before the database is asked whether it changed (PAGE_CACHE_SECONDS). */
-  pageCacheSeconds?: number;
-  /** Seconds /readyz answers from its last check (READINESS_CHECK_SECONDS). */
-  readinessCheckSeconds?: number;
 }
 
 /** The site's request listener: files, uploads, the page cache, then React Router. */
 export function createHttpApp(options: HttpAppOptions): RequestListener {
-  const { services, logger, storage, publicUrl, database, readiness } = options;
+  const { services, logger, storage, config, database, readiness } = options;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", options.trustProxy ?? false);
+  app.set("trust proxy", config.trustProxy);
   // Once shutdown has begun, every answer ends its connection, so keep-alive clients move to another instance
   // instead of holding this one open.
   app.use((_req, res, next) => {
@@ -91,7 +75,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   const ready = readinessProbe(readiness, () => checkReadiness(readiness, database, storage), logger, {
-    checkEveryMs: (options.readinessCheckSeconds ?? READINESS_CHECK_SECONDS) * 1000,
+    checkEveryMs: config.readinessCheckSeconds * 1000,
   });
   app.get("/readyz", async (_req, res) => {
     const isReady = await ready();
@@ -107,16 +91,16 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   app.use(normalPaths);
   // The address the audit log keeps a keyed hash of the network of (server/repos/audit-log.ts).
   app.use((req, _res, next) => withClientAddress(req.ip ?? "", next));
-  const https = publicUrl.startsWith("https://");
+  const https = config.publicUrl.startsWith("https://");
   // In development Vite's client needs inline scripts and a websocket, so pages carry no policy there.
   const scopeOf = (renderFlags: { partial: boolean }, clientIp: string, dataRequest = false): RequestScope => ({
     logger,
     clientIp,
     dataRequest,
     renderFlags,
-    documentPolicy: (scripts: readonly string[]) => (options.development ? undefined : documentPolicy(scripts, { https })),
+    documentPolicy: (scripts) => (options.development ? undefined : documentPolicy(scripts, { https })),
     isDatabaseUnavailable,
-    isAdminPage: async (path: string) => rules.isAdminPage(routePath(path)),
+    isAdminPage: async (path) => rules.isAdminPage(routePath(path)),
   });
   // In production the build is given once; in development Vite gives it anew as routes change, and what is read from it follows.
   const { build } = options;
@@ -133,17 +117,16 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
       isLogin: async (path) => routeRulesOf(await currentBuild()).isLogin(path),
     };
   // Production only, on the build: in development Vite rebuilds the routes on every change, and pages must follow.
-  const cache =
-    builtApp && options.pageCacheSeconds !== undefined
-      ? pageCache({
-          isCached: (url) => isPublicPage(url) || url === OFFLINE_PAGE || url === URDU_OFFLINE_PAGE,
-          publicUrl,
-          render: (request, renderFlags) =>
-            builtApp.render(request, requestContextOf(builtApp.contexts, services, scopeOf(renderFlags, "page-cache"))),
-          version: () => services.publicContentVersion(),
-          checkIntervalMs: options.pageCacheSeconds * 1000,
-        })
-      : undefined;
+  const cache = builtApp
+    ? pageCache({
+        isCached: (url) => isPublicPage(url) || url === OFFLINE_PAGE || url === URDU_OFFLINE_PAGE,
+        publicUrl: config.publicUrl,
+        render: (request, renderFlags) =>
+          builtApp.render(request, requestContextOf(builtApp.contexts, services, scopeOf(renderFlags, "page-cache"))),
+        version: () => services.publicContentVersion(),
+        checkIntervalMs: config.pageCacheSeconds * 1000,
+      })
+    : undefined;
   // Before anything else touches a login: one is handled only while an argon2 slot is free for it, and the rest of a
   // flood is turned away for a fraction of a millisecond each (see limitConcurrentLogins).
   app.use(limitConcurrentLogins(rules.isLogin, PASSWORD_HASHING_CONCURRENCY, logger));
@@ -151,33 +134,16 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   // Files (photos, scripts, uploads) get only the headers that matter for a file; pages get the security headers below.
   app.use(fileHeaders);
 
-  app.get(`${MEDIA_URL}/*key`, storedMedia(storage, logger, STORAGE_RETRY_AFTER_SECONDS));
-  // Uploaded images, from local files or the bucket alike: the same headers either way.
-  app.get(`${UPLOADS_URL}/*key`, async (req, res) => {
-    const key = (req.params as { key: string[] }).key.join("/");
-    let file: StoredFile | undefined;
-    try {
-      file = isPublicKey(key) ? await storage.get(key) : undefined;
-    } catch (error) {
-      logger.warn({ err: errorMessage(error) }, "uploaded image could not be read");
-      return storeUnavailable(res, "Image", STORAGE_RETRY_AFTER_SECONDS);
-    }
-    if (!file) {
-      res.status(404).type("text/plain").send(PLAIN_ANSWERS.notFound);
-      return;
-    }
-    // With an ETag already set, Express does not hash the bytes for one, and still answers 304 when it matches.
-    if (file.etag) res.set("ETag", file.etag);
-    res.set({ "Content-Type": file.contentType, "Cache-Control": IMMUTABLE, "Content-Security-Policy": UPLOAD_CSP }).send(file.body);
-  });
+  app.get(`${MEDIA_URL}/*key`, storedMedia(storage, logger));
+  app.get(`${UPLOADS_URL}/*key`, uploadedImages(storage, logger));
 
   app.use(options.assets);
 
-  app.use(securityHeaders({ https, trustProxy: options.trustProxy ?? false }));
+  app.use(securityHeaders({ https, trustProxy: config.trustProxy }));
   if (cache) app.use(cache.serve);
 
   // In front of React Router: nothing below parses a body that is cross-site or over its cap.
-  app.use(refuseCrossSiteWrites(options.writeOrigins, logger));
+  app.use(refuseCrossSiteWrites(config.writeOrigins, logger));
   app.use(limitRequestBodies(rules.uploadMaxBytes, FORM_MAX_BYTES, logger));
   // One body read while one photo is encoded (storeImage encodes one at a time); a video's parts take turns with them.
   app.use(uploadsInTurn(rules.uploadMaxBytes, 2));
@@ -219,8 +185,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
 
 /** What every response carries, files included: no MIME sniffing, and no embedding by other sites. */
 const fileHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  res.set({ "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" });
   next();
 };
 
@@ -250,9 +215,7 @@ export function productionAssets(clientDir: string): RequestHandler {
 function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) {
-      logger.error({ path: req.path, err: errorMessage(error) }, "request failed");
-    }
+    if (status >= 500) logger.error({ path: req.path, err: errorMessage(error) }, "request failed");
     if (res.headersSent) return;
     res
       .status(status)

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import accepts from "accepts";
 import fresh from "fresh";
-import type { ReadyPage } from "./page-cache";
+import { encodingFor, type ReadyPage } from "./page-cache";
 import { msSince, type RequestLine } from "./request-log";
 
 export interface CachedPageLaneOptions {
@@ -13,21 +12,6 @@ export interface CachedPageLaneOptions {
   /** False once shutdown has begun: every answer then ends its connection, which Express's stack says. */
   accepting(): boolean;
   log(line: RequestLine): void;
-}
-
-/** The encoding a cached page is sent in, as `serve` negotiates it; answers are kept per Accept-Encoding header. */
-const encodings = new Map<string, "br" | "gzip" | "identity">();
-const MAX_REMEMBERED_ENCODINGS = 64;
-
-function encodingFor(req: IncomingMessage): "br" | "gzip" | "identity" {
-  const header = req.headers["accept-encoding"] ?? "";
-  let encoding = encodings.get(header);
-  if (!encoding) {
-    const accept = accepts(req);
-    encoding = accept.encodings("br") ? "br" : accept.encodings("gzip") ? "gzip" : "identity";
-    if (encodings.size < MAX_REMEMBERED_ENCODINGS) encodings.set(header, encoding);
-  }
-  return encoding;
 }
 
 /** Whether the request reached the site over HTTPS, as Express's `req.secure` judges it (X-Forwarded-Proto, trusted). */

@@ -4,31 +4,56 @@ import type { RequestHandler, Response } from "express";
 import rangeParser from "range-parser";
 import type { Logger } from "#server/logger.ts";
 import { isVideoKey } from "#server/services/video-store.ts";
-import type { FileStorage, StoredFileInfo } from "#server/storage/storage.ts";
+import { type FileStorage, isPublicKey, type StoredFile, type StoredFileInfo } from "#server/storage/storage.ts";
 import { errorMessage } from "#core/errors.ts";
 
 /** Stored files never change under their key (images and videos alike). */
-export const IMMUTABLE = "public, max-age=31536000, immutable";
+const IMMUTABLE = "public, max-age=31536000, immutable";
 /** A video opened on its own may play, and nothing else (an opaque origin, no scripts). */
 const MEDIA_CSP = "default-src 'none'; media-src 'self'; frame-ancestors 'none'; sandbox";
+/**
+ * Uploads are re-encoded images, but should one ever be opened on its own as something else, it may load and run
+ * nothing, and sits in a sandbox (an opaque origin, no scripts, no forms).
+ */
+const UPLOAD_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+/** Seconds a client should wait before asking again for a file while its store is down. */
+const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 /** A file asked for while its store is down: not a 404, since nothing may remember the file as gone. */
-export function storeUnavailable(res: Response, what: "Image" | "Video", retryAfterSeconds: number): void {
+function storeUnavailable(res: Response, what: "Image" | "Video"): void {
   res
     .status(503)
-    .set({ "Cache-Control": "no-store", "Retry-After": String(retryAfterSeconds) })
+    .set({ "Cache-Control": "no-store", "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) })
     .type("text/plain")
     .send(`${what} store unavailable`);
+}
+
+/** Uploaded images at /uploads/<key>, from local files or the bucket alike: the same headers either way. */
+export function uploadedImages(storage: FileStorage, logger: Logger): RequestHandler {
+  return async (req, res) => {
+    const key = (req.params as { key: string[] }).key.join("/");
+    let file: StoredFile | undefined;
+    try {
+      file = isPublicKey(key) ? await storage.get(key) : undefined;
+    } catch (error) {
+      logger.warn({ err: errorMessage(error) }, "uploaded image could not be read");
+      return storeUnavailable(res, "Image");
+    }
+    if (!file) return void res.status(404).type("text/plain").send(PLAIN_ANSWERS.notFound);
+    // With an ETag already set, Express does not hash the bytes for one, and still answers 304 when it matches.
+    if (file.etag) res.set("ETag", file.etag);
+    res.set({ "Content-Type": file.contentType, "Cache-Control": IMMUTABLE, "Content-Security-Policy": UPLOAD_CSP }).send(file.body);
+  };
 }
 
 /**
  * Stored videos at /media/<key>, from local files or the bucket alike, in the byte ranges a video player asks for
  * (seeking, and Safari, which plays nothing without them). A key names its bytes, so answers are cached for a year.
  */
-export function storedMedia(storage: FileStorage, logger: Logger, retryAfterSeconds: number): RequestHandler {
+export function storedMedia(storage: FileStorage, logger: Logger): RequestHandler {
   const unavailable = (res: Response, error: unknown) => {
     logger.warn({ err: errorMessage(error) }, "stored video could not be read");
-    storeUnavailable(res, "Video", retryAfterSeconds);
+    storeUnavailable(res, "Video");
   };
 
   return async (req, res) => {

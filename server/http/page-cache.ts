@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import accepts from "accepts";
 import type { RequestHandler } from "express";
 
 declare module "node:http" {
@@ -26,7 +28,7 @@ const QUICK_BROTLI_QUALITY = 5;
 const PER_TRANSFER = new Set(["content-length", "transfer-encoding", "connection", "date", "content-encoding"]);
 
 /** Every header of a page's answer but the transfer's, in order and spelled as sent: [name, value, name, value, …]. */
-export type SentHeaders = string[];
+type SentHeaders = string[];
 
 interface CachedPage {
   headers: Record<string, string>;
@@ -53,6 +55,25 @@ export interface ReadyPage {
 /** React Router's data request for a page (with `v8_trailingSlashAwareDataRequests`): `/` is `/_.data`, `/x` is `/x.data`. */
 function dataRequestPath(path: string): string {
   return path.endsWith("/") ? `${path}_.data` : `${path}.data`;
+}
+
+/** `encodingFor`'s answers, by Accept-Encoding header. */
+const encodings = new Map<string, keyof CachedPage["body"]>();
+const MAX_REMEMBERED_ENCODINGS = 64;
+
+/**
+ * The encoding a cached page is sent in, by `serve` and the cached-page lane alike: brotli whenever the client takes it
+ * (browsers list gzip first, but brotli is a quarter smaller here).
+ */
+export function encodingFor(req: IncomingMessage): keyof CachedPage["body"] {
+  const header = req.headers["accept-encoding"] ?? "";
+  let encoding = encodings.get(header);
+  if (!encoding) {
+    const accept = accepts(req);
+    encoding = accept.encodings("br") ? "br" : accept.encodings("gzip") ? "gzip" : "identity";
+    if (encodings.size < MAX_REMEMBERED_ENCODINGS) encodings.set(header, encoding);
+  }
+  return encoding;
 }
 
 const hashOf = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
@@ -90,7 +111,7 @@ export const smallestBrotliOf = (page: Buffer): Promise<Buffer> =>
  * current for this long: while an admin's changes come in (twenty photos stored one after another), every version
  * would otherwise cost that core's time the renders and the photos' encoding need, for pages replaced a second later.
  */
-export const SMALLEST_BROTLI_AFTER_MS = 5_000;
+const SMALLEST_BROTLI_AFTER_MS = 5_000;
 
 /**
  * The public pages, rendered once per content version, compressed once (brotli and gzip), and answered with the
@@ -214,10 +235,7 @@ export function pageCache(options: PageCacheOptions) {
     const identity = Buffer.from(await response.arrayBuffer());
     const complete = response.status === 200 && !renderFlags.partial && !response.headers.has("set-cookie");
     if (!complete || response.headers.has("cache-control")) return undefined;
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      if (!PER_TRANSFER.has(name)) headers[name] = value;
-    });
+    const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_TRANSFER.has(name)));
     const [gzipped, quickBrotli, dataHashAfter] = await Promise.all([
       gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
       brotli(identity, {
@@ -266,9 +284,8 @@ export function pageCache(options: PageCacheOptions) {
       .filter((name) => !PER_TRANSFER.has(name.toLowerCase()))
       .flatMap((name) => [name, String(res.getHeader(name))]);
     if (req.fresh) return void res.status(304).end();
-    // Brotli whenever the client takes it (browsers list gzip first, but brotli is a quarter smaller here).
-    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
-    const body = encoding === "br" ? cached.body.br : encoding === "gzip" ? cached.body.gzip : cached.body.identity;
+    const encoding = encodingFor(req);
+    const body = cached.body[encoding];
     if (encoding !== "identity") res.set("Content-Encoding", encoding);
     res.set("Content-Length", String(body.length)).end(req.method === "HEAD" ? undefined : body);
   };

@@ -1,5 +1,4 @@
-import type { DatabaseHandle } from "#server/db/database.ts";
-import { migrationsAreCurrent } from "#server/db/database.ts";
+import { type DatabaseHandle, migrationsAreCurrent } from "#server/db/database.ts";
 import type { Logger } from "#server/logger.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 

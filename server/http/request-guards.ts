@@ -1,11 +1,11 @@
 import type { Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
+import { PATH_NOT_NORMAL, PLAIN_ANSWERS } from "#core/messages/common.ts";
 import type { Logger } from "#server/logger.ts";
 import { inTurnQueue } from "#server/in-turn.ts";
 import { logSecurityEvent, type SecurityEvent } from "#server/security-log.ts";
 
-import { PATH_NOT_NORMAL, PLAIN_ANSWERS } from "#core/messages/common.ts";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -13,7 +13,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * rather than a reset; then the connection is closed. A client that declares a huge body and sends it slowly holds
  * a socket for a second, not for the whole request timeout.
  */
-export const REFUSED_BODY_LINGER_MS = 1000;
+const REFUSED_BODY_LINGER_MS = 1000;
 
 /**
  * Refuses a request before React Router sees it: JSON `{ error }` (and `json`'s other fields) for scripts and the
@@ -136,8 +136,8 @@ function comesFromSite(siteOrigins: Set<string>, origin: string | undefined, fet
   return fetchSite === "same-origin";
 }
 
-/** The cap of a post to this normal path (routePath) when it differs from a form's: an upload's (server/http/route-rules.ts). */
-export type UploadMaxBytes = (path: string) => number | undefined | Promise<number | undefined>;
+/** A question the route rules answer of a normal path (routePath): at once from the build served, or from Vite's current one. */
+export type Lookup<Answer> = (path: string) => Answer | Promise<Answer>;
 
 /**
  * Caps request bodies before anything parses them (`request.formData()` has no limit of its own and would
@@ -147,7 +147,7 @@ export type UploadMaxBytes = (path: string) => number | undefined | Promise<numb
  * that declares less than it sends has the rest parsed as a next request, which is malformed, so Node answers 400
  * and closes the connection. Multipart bodies are parsed in memory (undici's `formData()`); no temporary file exists.
  */
-export function limitRequestBodies(uploadMaxBytes: UploadMaxBytes, defaultMaxBytes: number, logger: Logger): RequestHandler {
+export function limitRequestBodies(uploadMaxBytes: Lookup<number | undefined>, defaultMaxBytes: number, logger: Logger): RequestHandler {
   return async (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const maxBytes = (await uploadMaxBytes(routePath(req.path))) ?? defaultMaxBytes;
@@ -190,7 +190,7 @@ export const drainUnreadBodies: RequestHandler = (req, res, next) => {
  * Decided as the headers go out, so it holds whatever answered (React Router's headers are appended to Express's, and
  * this replaces both with one).
  */
-export function noStore(isAdminArea: (path: string) => boolean | Promise<boolean>): RequestHandler {
+export function noStore(isAdminArea: Lookup<boolean>): RequestHandler {
   return async (req, res, next) => {
     const adminArea = await isAdminArea(routePath(req.path));
     onHeaders(res, () => {
@@ -214,11 +214,7 @@ const BUSY_LOG_INTERVAL_MS = 10_000;
  * during such a flood may be asked to try again in a moment. The answer is 429, as for every other refused login: the
  * instance is well, the logins are too many (a load balancer takes 503 for an instance that is down).
  */
-export function limitConcurrentLogins(
-  isLogin: (path: string) => boolean | Promise<boolean>,
-  slots: number,
-  logger: Logger,
-): RequestHandler {
+export function limitConcurrentLogins(isLogin: Lookup<boolean>, slots: number, logger: Logger): RequestHandler {
   const MAX_WAITING = 1;
   let running = 0;
   let nextStartAt = 0;
@@ -289,7 +285,7 @@ export function limitConcurrentLogins(
  * sending pauses meanwhile): twenty phone photos posted at once would otherwise be read into memory together, some
  * 5 MB each and several copies of each while parsed, and hold the server's memory far above what pages need.
  */
-export function uploadsInTurn(uploadMaxBytes: UploadMaxBytes, slots: number): RequestHandler {
+export function uploadsInTurn(uploadMaxBytes: Lookup<number | undefined>, slots: number): RequestHandler {
   const inTurn = inTurnQueue(slots);
   return async (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || (await uploadMaxBytes(routePath(req.path))) === undefined) return next();

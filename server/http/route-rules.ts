@@ -38,9 +38,9 @@ function inAdminArea(route: BuiltRoute, routes: ServerBuild["routes"]): boolean 
   return parent ? inAdminArea(parent, routes) : false;
 }
 
-/** One pattern matching what any of `patterns` matches (none: nothing), so a path asked on every request is tested once. */
-function anyOf(patterns: RegExp[]): RegExp {
-  return patterns.length === 0 ? /(?!)/ : new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"));
+/** One pattern matching what any of `routes` matches (none: nothing), so a path asked on every request is tested once. */
+function anyOf(routes: { pattern: RegExp }[]): RegExp {
+  return routes.length === 0 ? /(?!)/ : new RegExp(routes.map(({ pattern }) => `(?:${pattern.source})`).join("|"));
 }
 
 export function routeRulesOf(build: ServerBuild): RouteRules {
@@ -49,18 +49,16 @@ export function routeRulesOf(build: ServerBuild): RouteRules {
     const maxBytes = handleOf(module)?.uploadMaxBytes;
     return maxBytes === undefined ? [] : [{ pattern, maxBytes }];
   });
-  const postOnly = anyOf(
-    routes.filter(({ module }) => typeof module.action === "function" && !module.loader && !module.default).map(({ pattern }) => pattern),
-  );
-  const keeping = anyOf(routes.filter(({ module }) => handleOf(module)?.keepsPublicPages === true).map(({ pattern }) => pattern));
+  const postOnly = anyOf(routes.filter(({ module }) => typeof module.action === "function" && !module.loader && !module.default));
+  const keeping = anyOf(routes.filter(({ module }) => handleOf(module)?.keepsPublicPages === true));
   // A pathless layout answers no address of its own: only the routes beneath it (with a path, or an index) do.
   const inArea = routes.filter(({ route }) => (route.path || route.index) && inAdminArea(route, build.routes));
-  const adminArea = anyOf(inArea.map(({ pattern }) => pattern));
+  const adminArea = anyOf(inArea);
   const adminPages = new Set(
     inArea.filter(({ module }) => module.loader && module.default && !handleOf(module)?.signIn).map(({ route }) => route.id),
   );
   const routeOf = routeMatcher(build.routes);
-  const login = anyOf(routes.filter(({ module }) => handleOf(module)?.login).map(({ pattern }) => pattern));
+  const login = anyOf(routes.filter(({ module }) => handleOf(module)?.login));
   return {
     isAdminArea: (path) => adminArea.test(path),
     isAdminPage: (path) => adminPages.has(routeOf(path)?.id ?? ""),
