@@ -22,7 +22,7 @@ import { ERROR_PAGE } from "#core/messages/common.ts";
 import { SCRIPTS_RUN_MARK } from "./lib/page-scripts";
 import { useSiteWorkerAfterLoad } from "./lib/site-worker-after-load";
 import { URDU_FONT_FACE, useUrduTypefaceAfterLoad } from "./lib/urdu-typeface";
-import { type PageLanguage, useLocale, useMessages } from "./lib/i18n";
+import { type PageLanguage, requestLocale, useLocale, useMessages } from "./lib/i18n";
 import { directionOf, localeOfPath } from "#core/i18n/locale.ts";
 import { TRANSLATIONS } from "#core/i18n/translations.ts";
 import { MessagePage } from "./components/site/message-page";
@@ -32,7 +32,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 export type RootData = SiteChrome & { language: PageLanguage };
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const joinUsVisible = await context
     .get(servicesContext)
     .settings.joinUsVisible()
@@ -126,7 +126,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const offline = !isRouteErrorResponse(error) && typeof navigator !== "undefined" && navigator.onLine === false;
   const t = useMessages();
   const words = offline
-    ? { title: t.offline.title, text: t.offline.text, link: t.offline.link }
+    ? t.offline
     : status === 404
       ? ERROR_PAGE.notFound
       : ownersOnly

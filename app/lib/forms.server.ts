@@ -1,8 +1,12 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { goneMessage, NOT_A_FORM, SAVED } from "#core/messages/common.ts";
 import { CONFLICT_MESSAGE } from "#core/messages/content.ts";
 import { data, type RouterContextProvider } from "react-router";
-import { requestContext, servicesContext } from "#app/context.ts";
+import { adminContext, requestContext, servicesContext } from "#app/context.ts";
+import type { ContentEditor } from "#server/services/content-editor.ts";
+import type { EditResult, PhotoEditResult } from "#server/services/content-edits.ts";
 import { redirectWithToast } from "./toast-cookie.server";
 import { HONEYPOT_FIELD } from "#core/schemas/limits.ts";
 import { withoutInvisibleControls } from "#core/schemas/text.ts";
@@ -50,6 +54,7 @@ export const doneAnswer = <Extra extends object = object>(result: SubmissionResu
   formAnswer(result, 200, undefined, { message, ...extra });
 
 type PageAnswer = ReturnType<typeof formAnswer>;
+type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 /**
  * A page's action, for the posts a browser makes without JavaScript as much as for its fetchers: a post that was taken
@@ -57,9 +62,7 @@ type PageAnswer = ReturnType<typeof formAnswer>;
  * so a reload does not post again. A refusal is the page again, with the messages at the form's fields; a fetcher gets
  * the answer as it is.
  */
-export function pageAction<Args extends { request: Request; context: Readonly<RouterContextProvider> }, Answer extends PageAnswer>(
-  act: (args: Args) => Promise<Answer>,
-) {
+export function pageAction<Args extends ActionArgs, Answer extends PageAnswer>(act: (args: Args) => Promise<Answer>) {
   return async (args: Args): Promise<Answer | Response> => {
     const answer = await act(args);
     const { request, context } = args;
@@ -119,3 +122,31 @@ export function photoEditAnswer(
 
 /** The bytes of a form's chosen file, if one was chosen. */
 export const fileBytes = async (file: Blob | undefined) => (file ? Buffer.from(await file.arrayBuffer()) : undefined);
+
+/**
+ * A content edit's action (a goal, a gallery, a gallery photo's details): the form parsed with `schema`, then stored
+ * by the `save` that `saveIn` picks from the content editor, as the signed-in admin.
+ */
+export const contentSaveAction = <Value>(
+  schema: z.ZodType<Value>,
+  saveIn: (editor: ContentEditor) => (value: Value, actorId: string) => Promise<EditResult>,
+) =>
+  pageAction(async ({ request, context }: ActionArgs) => {
+    const submission = parseWithZod(await readForm(request), { schema });
+    if (submission.status !== "success") return formAnswer(submission.reply(), 400);
+    const save = saveIn(context.get(servicesContext).contentEditor);
+    return editAnswer(submission, await save(submission.value, context.get(adminContext).admin.id));
+  });
+
+/** The same for a content list whose items carry a photo (team, collaborators, resources): stored with the photo's bytes. */
+export const photoSaveAction = <Value extends { photo?: Blob }>(
+  schema: z.ZodType<Value>,
+  saveIn: (editor: ContentEditor) => (value: Value, photo: Buffer | undefined, actorId: string) => Promise<PhotoEditResult>,
+) =>
+  pageAction(async ({ request, context }: ActionArgs) => {
+    const submission = parseWithZod(await readForm(request), { schema });
+    if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
+    const photo = await fileBytes(submission.value.photo);
+    const save = saveIn(context.get(servicesContext).contentEditor);
+    return photoEditAnswer(submission, await save(submission.value, photo, context.get(adminContext).admin.id));
+  });

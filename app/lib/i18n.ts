@@ -20,16 +20,20 @@ export const useLocale = (): Locale => localeOfPath(useLocation().pathname);
 const merged = new WeakMap<object, Book>();
 
 /**
- * A book of the site's words in the page's language, English (`english`, the book the calling module imports) where a
- * string is not translated. The same object for the same page's data, so it can key a memo.
+ * A book of the site's words in `language` (the root loader's), English (`english`, the book the calling module
+ * imports) where a string is not translated. The same object for the same page's data, so it can key a memo.
  */
-export function useBook<Name extends BookName>(name: Name, english: Books[Name]): Books[Name] {
-  const translation = useRouteLoaderData<{ language?: PageLanguage }>("root")?.language?.translation?.[name];
+export function bookIn<Name extends BookName>(language: PageLanguage | undefined, name: Name, english: Books[Name]): Books[Name] {
+  const translation = language?.translation?.[name];
   if (!translation) return english;
   let words = merged.get(translation);
   if (!words) merged.set(translation, (words = withFallback<Book>(english, translation)));
   return words as Books[Name];
 }
+
+/** A book of the site's words in the page's language, as bookIn gives it. */
+export const useBook = <Name extends BookName>(name: Name, english: Books[Name]): Books[Name] =>
+  bookIn(useRouteLoaderData<{ language?: PageLanguage }>("root")?.language, name, english);
 
 /** The site's own words (menus, page titles, buttons) in the page's language. */
 export const useMessages = (): Messages => useBook("site", en);

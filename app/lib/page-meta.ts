@@ -1,11 +1,10 @@
 import type { MetaDescriptor } from "react-router";
-import { type Book, withFallback } from "#core/i18n/catalogue.ts";
 import type { BookName, Books } from "#core/i18n/books.ts";
 import { en, type Messages } from "#core/i18n/en.ts";
 import { hasUrduVersion, localizedPath } from "#core/i18n/locale.ts";
 import type { LinkPreviewImage } from "#core/responsive-image.ts";
 import type { SiteChrome } from "#server/services/site-content.ts";
-import type { PageLanguage } from "./i18n";
+import { bookIn, type PageLanguage } from "./i18n";
 
 interface PageMeta {
   /** In the page's language: a route's `meta` reads its book with bookOf. */
@@ -35,13 +34,13 @@ type Matches = readonly ({ loaderData?: unknown } | undefined)[];
 
 /** A book of the site's words in the page's language, for a route's `meta` (which cannot call hooks), as useBook gives it. */
 export const bookOf = <Name extends BookName>(matches: Matches, name: Name, english: Books[Name]): Books[Name] =>
-  withFallback<Book>(
-    english,
-    (matches[0]?.loaderData as { language?: PageLanguage } | undefined)?.language?.translation?.[name],
-  ) as Books[Name];
+  bookIn((matches[0]?.loaderData as { language?: PageLanguage } | undefined)?.language, name, english);
 
 /** The site's words in the page's language, for a route's `meta` (which cannot call hooks); `matches` as given to it. */
 export const siteWordsOf = (matches: Matches): Messages => bookOf(matches, "site", en);
+
+/** A page's title alone, and search engines told to leave the page out: the admin's pages, and public ones that hold one person's link. */
+export const unlistedPageMeta = (title: string) => [{ title }, { name: "robots", content: "noindex, nofollow" }];
 
 /** Title, description, canonical URL and link-preview tags for a page; `matches` hold the root loader's chrome. */
 export function pageMeta(matches: Matches, page: PageMeta): MetaDescriptor[] {

@@ -12,7 +12,7 @@ import { FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
 import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
-import { bookOf } from "#app/lib/page-meta.ts";
+import { bookOf, unlistedPageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/announcement-confirm";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { NOT_FOUND } from "#core/messages/common.ts";
@@ -31,10 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { confirm } = bookOf(matches, "registration", registrationEn);
-  return [
-    { title: loaderData ? fill(confirm.title, { heading: loaderData.announcement.heading }) : confirm.confirmYourPlace },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+  return unlistedPageMeta(loaderData ? fill(confirm.title, { heading: loaderData.announcement.heading }) : confirm.confirmYourPlace);
 }
 
 /** The page holds one person's link: no cache keeps it. */

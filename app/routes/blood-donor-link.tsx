@@ -11,6 +11,7 @@ import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/blood-donor-link";
 import { requestContext, servicesContext } from "#app/context.ts";
 
@@ -30,9 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const TITLE = "Your blood-donor details";
 
-export function meta() {
-  return [{ title: TITLE }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta = () => unlistedPageMeta(TITLE);
 
 /** The page holds one person's details: no cache keeps it. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });

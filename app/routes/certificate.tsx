@@ -2,6 +2,7 @@ import { BadgeCheck, CircleX } from "lucide-react";
 import { data } from "react-router";
 import { CERTIFICATE_MESSAGES } from "#core/messages/certificates.ts";
 import { NarrowPage } from "#app/components/site/narrow-page.tsx";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/certificate";
 import { servicesContext } from "#app/context.ts";
 
@@ -16,12 +17,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { certificate };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData?.certificate ? "Certificate check" : "Certificate not found" },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  unlistedPageMeta(loaderData?.certificate ? "Certificate check" : "Certificate not found");
 
 /** Revoking shows at once: no cache keeps the answer. Search engines are told to leave it out, headers and all. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });

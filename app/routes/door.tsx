@@ -4,6 +4,7 @@ import { CheckInScreen } from "#app/components/admin/check-in/check-in-screen.ts
 import { checkInClientAction } from "#app/components/admin/check-in/check-in-client-action.ts";
 import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { answerCheckIn } from "#app/lib/check-in.server.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/door";
 import { servicesContext } from "#app/context.ts";
 
@@ -44,7 +45,7 @@ export const clientAction = checkInClientAction;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const heading = loaderData?.door?.heading;
-  return [{ title: heading ? `Check in: ${heading}` : "Door link" }, { name: "robots", content: "noindex, nofollow" }];
+  return unlistedPageMeta(heading ? `Check in: ${heading}` : "Door link");
 }
 
 /** The page is opened by a link that admits whoever holds it: no cache keeps it. */

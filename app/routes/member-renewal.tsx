@@ -6,6 +6,7 @@ import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/member-renewal";
 import { requestContext, servicesContext } from "#app/context.ts";
 
@@ -23,9 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { renewal, token, stayed: false };
 }
 
-export function meta() {
-  return [{ title: "Stay a member" }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta = () => unlistedPageMeta("Stay a member");
 
 /** The page holds one person's link: no cache keeps it. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });

@@ -7,7 +7,7 @@ import { announcementPagePath } from "#core/public-pages.ts";
 import { EventDetails } from "#app/components/site/announced-event.tsx";
 import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
-import { bookOf } from "#app/lib/page-meta.ts";
+import { bookOf, unlistedPageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/ticket";
 import { servicesContext } from "#app/context.ts";
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { ticket } = bookOf(matches, "registration", registrationEn);
   const heading = loaderData?.ticket?.announcement.heading;
-  return [{ title: heading ? fill(ticket.title, { heading }) : ticket.notFoundTitle }, { name: "robots", content: "noindex, nofollow" }];
+  return unlistedPageMeta(heading ? fill(ticket.title, { heading }) : ticket.notFoundTitle);
 }
 
 /** The page is one person's: no shared cache keeps it, and no browser cache beyond the visit. */

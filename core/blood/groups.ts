@@ -2,6 +2,9 @@
 export const BLOOD_GROUPS = ["O-", "O+", "A-", "A+", "B-", "B+", "AB-", "AB+"] as const;
 export type BloodGroup = (typeof BLOOD_GROUPS)[number];
 
+/** The groups as a form's choices, after an empty "Choose…" that the form's schema refuses. */
+export const BLOOD_GROUP_OPTIONS = { "": "Choose…", ...Object.fromEntries(BLOOD_GROUPS.map((group) => [group, group])) };
+
 export const isBloodGroup = (value: string): value is BloodGroup => (BLOOD_GROUPS as readonly string[]).includes(value);
 
 /**

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { clientNetwork } from "#server/client-network.ts";
+import { networkLimitKey } from "#server/client-network.ts";
 import { normalizeEmail } from "#server/repos/admins.ts";
 import { type RateLimitsRepo, secondsUntil } from "#server/repos/rate-limits.ts";
 
@@ -20,7 +20,7 @@ export type LoginCheck =
 
 /** Counter keys carry a hash, never a raw email or address. */
 const digest = (value: string): string => crypto.createHash("sha256").update(value).digest("hex");
-export const loginIpKey = (ip: string): string => `login:ip:${digest(clientNetwork(ip))}`;
+export const loginIpKey = (ip: string): string => networkLimitKey("login", ip);
 export const loginAccountKey = (email: string): string => `login:account:${digest(normalizeEmail(email))}`;
 
 export interface LoginRateLimiterOptions {

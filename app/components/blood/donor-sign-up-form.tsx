@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { DonationInterval } from "#core/blood/eligibility.ts";
-import { BLOOD_GROUPS } from "#core/blood/groups.ts";
+import { BLOOD_GROUP_OPTIONS } from "#core/blood/groups.ts";
 import { DONOR_CONSENT, INTERVAL_GUIDANCE } from "#core/messages/blood.ts";
 import { donorSignUpSchema } from "#core/schemas/blood-donor.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -11,8 +11,6 @@ import { SelectField } from "#app/components/ui/select-field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { RadioGroup } from "#app/components/ui/radio-group.tsx";
 import { localDay } from "./local-day";
-
-const GROUP_OPTIONS = { "": "Choose…", ...Object.fromEntries(BLOOD_GROUPS.map((group) => [group, group])) };
 
 /** The interval choices as a donor reads them: "Every 90 days (usual for men)". */
 export const intervalOptions = (intervals: Readonly<Record<DonationInterval, number>>): Record<DonationInterval, string> => ({
@@ -51,7 +49,7 @@ export function DonorSignUpForm({
       <Field meta={fields.name} label="Name" autoComplete="name" />
       <Field meta={fields.email} label="Email" type="email" autoComplete="email" description="Your personal link is mailed here." />
       <Field meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" description="A Pakistani mobile: 03xx xxxxxxx." />
-      <SelectField meta={fields.bloodGroup} label="Blood group" options={GROUP_OPTIONS} />
+      <SelectField meta={fields.bloodGroup} label="Blood group" options={BLOOD_GROUP_OPTIONS} />
       <Field meta={fields.city} label="City" autoComplete="address-level2" />
       <Field meta={fields.area} label="Area" description="Your part of the city, so coordinators ask those nearest first." />
       <Field

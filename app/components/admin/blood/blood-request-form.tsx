@@ -1,13 +1,11 @@
 import { useEffect } from "react";
 import { href, useNavigate } from "react-router";
-import { BLOOD_GROUPS } from "#core/blood/groups.ts";
+import { BLOOD_GROUP_OPTIONS } from "#core/blood/groups.ts";
 import { bloodRequestsPageSchema } from "#core/schemas/blood-request.ts";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { NOT_DONE } from "#core/messages/common.ts";
-
-const GROUP_OPTIONS = { "": "Choose…", ...Object.fromEntries(BLOOD_GROUPS.map((group) => [group, group])) };
 
 /** "Log a request": the patient's group, units, hospital and city, needed by, the contact there, a note. Opens the request once logged. */
 export function BloodRequestForm() {
@@ -28,7 +26,7 @@ export function BloodRequestForm() {
   return (
     <AdminForm form={requestForm} submit="Log request and find donors" label="Log a request">
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField meta={fields.patientGroup} label="Patient's blood group" options={GROUP_OPTIONS} />
+        <SelectField meta={fields.patientGroup} label="Patient's blood group" options={BLOOD_GROUP_OPTIONS} />
         <Field meta={fields.units} label="Units" type="text" inputMode="numeric" />
         <Field meta={fields.hospital} label="Hospital" />
         <Field meta={fields.city} label="City" />

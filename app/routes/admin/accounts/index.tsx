@@ -12,7 +12,7 @@ import { goneMessage } from "#core/messages/common.ts";
 import type { AccountChangeRefusal } from "#server/auth/accounts.server.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export const handle = RECENT_PASSWORD_HANDLE;
 
@@ -87,7 +87,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return refused(message, status);
 });
 
-export const meta = () => adminMeta("Accounts");
+export const meta = () => unlistedPageMeta("Accounts");
 
 /** The admins who run the site, the invitations waiting for an answer, and "Invite admin". */
 export default function AccountsPage({ loaderData }: Route.ComponentProps) {

@@ -18,7 +18,7 @@ import { goneMessage } from "#core/messages/common.ts";
 import { linkName } from "#app/lib/link-name.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** The list's filters: a state, or the pinned ones; none shows all. */
 const FILTERS = [...ANNOUNCEMENT_STATES, "pinned"] as const;
@@ -60,7 +60,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return doneAnswer(submission.reply(), ANNOUNCEMENTS_DONE.deleted);
 });
 
-export const meta = () => adminMeta("Your Announcements");
+export const meta = () => unlistedPageMeta("Your Announcements");
 
 /** SPEC 2, "Admin announcements", and SPEC 4, "Announcement list", with each one's state, a filter by state, and Edit. */
 export default function AdminAnnouncements({ loaderData }: Route.ComponentProps) {

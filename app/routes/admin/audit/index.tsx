@@ -6,7 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/field.tsx";
 import type { Route } from "./+types/index";
 import { servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...(await context.get(servicesContext).audit.page(filter, page)), filter };
 }
 
-export const meta = () => adminMeta("Audit log");
+export const meta = () => unlistedPageMeta("Audit log");
 
 /** Who did what in the admin area, when and from which network; by admin and by action. */
 export default function AuditPage({ loaderData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import { SettingsSection } from "#app/components/admin/settings-section.tsx";
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** /admin/blood: the emergency requests, open ones first, the form that logs a new one, and the donation intervals. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -37,7 +37,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return doneAnswer(submission.reply({ resetForm: true }), BLOOD_SECTION_MESSAGES.created, { id });
 });
 
-export const meta = () => adminMeta("Blood");
+export const meta = () => unlistedPageMeta("Blood");
 
 export default function AdminBlood({ loaderData }: Route.ComponentProps) {
   return (

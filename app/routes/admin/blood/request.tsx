@@ -8,7 +8,7 @@ import { BloodRequestPage } from "#app/components/admin/blood/blood-request-page
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import { adminContext, requestContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/request";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** /admin/blood/<id>: the request, the donors who can give now (no contact details), who was asked, and closing it. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -61,7 +61,7 @@ export const action = pageAction(async ({ request, params, context }: Route.Acti
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const request = loaderData?.request;
-  return adminMeta(request ? `Blood: ${request.patientGroup} at ${request.hospital}` : "Blood");
+  return unlistedPageMeta(request ? `Blood: ${request.patientGroup} at ${request.hospital}` : "Blood");
 }
 
 export default function AdminBloodRequest({ loaderData }: Route.ComponentProps) {

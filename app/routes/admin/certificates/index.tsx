@@ -10,7 +10,7 @@ import { FileField } from "#app/components/ui/photo-field.tsx";
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** Its posts may carry a signature image. */
 export const handle = { uploadMaxBytes: SIGNATURE_MAX_BYTES + 64 * 1024 } satisfies RouteHandle;
@@ -34,7 +34,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return doneAnswer(submission.reply({ resetForm: true }), CERTIFICATE_MESSAGES.signatorySaved);
 });
 
-export const meta = () => adminMeta("Certificates");
+export const meta = () => unlistedPageMeta("Certificates");
 
 function SignatoryForm({ signatory }: { signatory: { name: string; title: string; hasSignature: boolean } | null }) {
   const form = useAdminForm({

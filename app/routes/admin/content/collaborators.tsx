@@ -2,13 +2,12 @@ import { CollaboratorForm } from "#app/components/admin/content/collaborator-for
 import { ContentListScreen } from "#app/components/admin/content/content-list-screen.tsx";
 import { Picture } from "#app/components/site/picture.tsx";
 import type { Route } from "./+types/collaborators";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouteHandle } from "#core/route-handle.ts";
 import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
 import { collaboratorsActionSchema } from "#core/schemas/content-actions.ts";
-import { fileBytes, formAnswer, photoEditAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
-import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { photoSaveAction } from "#app/lib/forms.server.ts";
+import { servicesContext } from "#app/context.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { collaborators: await context.get(servicesContext).contentEditor.collaborators.list() };
@@ -18,17 +17,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
 
 /** `save`: a new collaborator or an edit (with the version it was read at), with its logo. */
-export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
-  const submission = parseWithZod(await readForm(request), { schema: collaboratorsActionSchema });
-  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
-  const photo = await fileBytes(submission.value.photo);
-  const saved = await context
-    .get(servicesContext)
-    .contentEditor.collaborators.save(submission.value, photo, context.get(adminContext).admin.id);
-  return photoEditAnswer(submission, saved);
-});
+export const action = photoSaveAction(collaboratorsActionSchema, (editor) => editor.collaborators.save);
 
-export const meta = () => adminMeta("Collaborators · Site content");
+export const meta = () => unlistedPageMeta("Collaborators · Site content");
 
 export default function CollaboratorsContent({ loaderData }: Route.ComponentProps) {
   const { collaborators } = loaderData;

@@ -6,27 +6,19 @@ import { GalleryForm } from "#app/components/admin/content/gallery-form.tsx";
 import { Picture } from "#app/components/site/picture.tsx";
 import { GALLERY_KINDS } from "#core/gallery-kinds.ts";
 import type { Route } from "./+types/galleries";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { galleriesActionSchema } from "#core/schemas/content-actions.ts";
-import { editAnswer, formAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
-import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { contentSaveAction } from "#app/lib/forms.server.ts";
+import { servicesContext } from "#app/context.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return context.get(servicesContext).contentEditor.galleries.list();
 }
 
 /** `save`: "New gallery" or an edit of one; its photos are uploaded one by one once it exists (its id is in the answer). */
-export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
-  const submission = parseWithZod(await readForm(request), { schema: galleriesActionSchema });
-  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
-  return editAnswer(
-    submission,
-    await context.get(servicesContext).contentEditor.galleries.save(submission.value, context.get(adminContext).admin.id),
-  );
-});
+export const action = contentSaveAction(galleriesActionSchema, (editor) => editor.galleries.save);
 
-export const meta = () => adminMeta("Galleries · Site content");
+export const meta = () => unlistedPageMeta("Galleries · Site content");
 
 export default function GalleriesContent({ loaderData }: Route.ComponentProps) {
   const { galleries, explore } = loaderData;

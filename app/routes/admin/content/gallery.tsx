@@ -8,12 +8,11 @@ import { AdminDialog } from "#app/components/admin/admin-dialog.tsx";
 import { Picture } from "#app/components/site/picture.tsx";
 import { uploadPhotos } from "#app/lib/photo-uploads.ts";
 import type { Route } from "./+types/gallery";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { galleryActionSchema } from "#core/schemas/content-actions.ts";
-import { editAnswer, formAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
-import { adminContext, servicesContext } from "#app/context.ts";
+import { contentSaveAction } from "#app/lib/forms.server.ts";
+import { servicesContext } from "#app/context.ts";
 import { CONTENT_REFUSED } from "#core/messages/content.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const gallery = await context.get(servicesContext).contentEditor.galleries.get(params.id);
@@ -22,16 +21,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** `save`: a photo's alt text and whether it is the gallery's cover, with the version it was read at. */
-export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
-  const submission = parseWithZod(await readForm(request), { schema: galleryActionSchema });
-  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
-  return editAnswer(
-    submission,
-    await context.get(servicesContext).contentEditor.galleries.savePhoto(submission.value, context.get(adminContext).admin.id),
-  );
-});
+export const action = contentSaveAction(galleryActionSchema, (editor) => editor.galleries.savePhoto);
 
-export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(`${loaderData?.gallery.name ?? "Gallery"} · Galleries`);
+export const meta = ({ loaderData }: Route.MetaArgs) => unlistedPageMeta(`${loaderData?.gallery.name ?? "Gallery"} · Galleries`);
 
 type Photo = Route.ComponentProps["loaderData"]["gallery"]["photos"][number];
 

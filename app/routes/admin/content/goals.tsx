@@ -1,27 +1,19 @@
 import { GoalForm } from "#app/components/admin/content/goal-form.tsx";
 import { ContentListScreen } from "#app/components/admin/content/content-list-screen.tsx";
 import type { Route } from "./+types/goals";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { goalsActionSchema } from "#core/schemas/content-actions.ts";
-import { editAnswer, formAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
-import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { contentSaveAction } from "#app/lib/forms.server.ts";
+import { servicesContext } from "#app/context.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { goals: await context.get(servicesContext).contentEditor.goals.list() };
 }
 
 /** `save`: a new goal, or an edit of one (with the version it was read at). */
-export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
-  const submission = parseWithZod(await readForm(request), { schema: goalsActionSchema });
-  if (submission.status !== "success") return formAnswer(submission.reply(), 400);
-  return editAnswer(
-    submission,
-    await context.get(servicesContext).contentEditor.goals.save(submission.value, context.get(adminContext).admin.id),
-  );
-});
+export const action = contentSaveAction(goalsActionSchema, (editor) => editor.goals.save);
 
-export const meta = () => adminMeta("Goals · Site content");
+export const meta = () => unlistedPageMeta("Goals · Site content");
 
 export default function GoalsContent({ loaderData }: Route.ComponentProps) {
   const { goals } = loaderData;

@@ -16,7 +16,7 @@ import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
 import { editAnswer, fileBytes, formAnswer, pageAction, photoEditAnswer, readForm } from "#app/lib/forms.server.ts";
 import { CONTENT_DONE, CONTENT_REFUSED } from "#core/messages/content.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [home, socialLinks] = await Promise.all([
@@ -60,7 +60,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   }
 });
 
-export const meta = () => adminMeta("Home · Site content");
+export const meta = () => unlistedPageMeta("Home · Site content");
 
 /** What a form shows of the stored item, without the version: its key. */
 const storedKey = ({ version: _version, ...stored }: { version: number } & Record<string, unknown>) => JSON.stringify(stored);

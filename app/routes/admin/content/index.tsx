@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { CONTENT_SCREENS } from "#app/components/admin/content/content-screens.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** Nothing to read; it makes every visit, client-side ones too, ask the server, so the admin layout's guard runs. */
 export function loader() {
   return null;
 }
 
-export const meta = () => adminMeta("Site content");
+export const meta = () => unlistedPageMeta("Site content");
 
 /** What the site shows, part by part; each change is live on the public pages at once. */
 export default function SiteContentIndex() {

@@ -2,13 +2,12 @@ import { ContentListScreen } from "#app/components/admin/content/content-list-sc
 import { ResourceForm } from "#app/components/admin/content/resource-form.tsx";
 import { Picture } from "#app/components/site/picture.tsx";
 import type { Route } from "./+types/resources";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouteHandle } from "#core/route-handle.ts";
 import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
 import { resourcesActionSchema } from "#core/schemas/content-actions.ts";
-import { fileBytes, formAnswer, photoEditAnswer, readForm, pageAction } from "#app/lib/forms.server.ts";
-import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { photoSaveAction } from "#app/lib/forms.server.ts";
+import { servicesContext } from "#app/context.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { resources: await context.get(servicesContext).contentEditor.resources.list() };
@@ -18,17 +17,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
 
 /** `save`: a new resource card or an edit (with the version it was read at), with its picture. */
-export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
-  const submission = parseWithZod(await readForm(request), { schema: resourcesActionSchema });
-  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: ["photo"] }), 400);
-  const photo = await fileBytes(submission.value.photo);
-  const saved = await context
-    .get(servicesContext)
-    .contentEditor.resources.save(submission.value, photo, context.get(adminContext).admin.id);
-  return photoEditAnswer(submission, saved);
-});
+export const action = photoSaveAction(resourcesActionSchema, (editor) => editor.resources.save);
 
-export const meta = () => adminMeta("Resources · Site content");
+export const meta = () => unlistedPageMeta("Resources · Site content");
 
 export default function ResourcesContent({ loaderData }: Route.ComponentProps) {
   const { resources } = loaderData;

@@ -8,7 +8,7 @@ import { SAVED } from "#core/messages/common.ts";
 import { loadMailStatus } from "#app/lib/mail-status.server.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadMailStatus(context);
@@ -29,7 +29,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return doneAnswer(submission.reply(), SAVED);
 });
 
-export const meta = () => adminMeta("Mail");
+export const meta = () => unlistedPageMeta("Mail");
 
 const placeholderHelp = Object.entries(CONFIRMATION_PLACEHOLDERS)
   .map(([placeholder, meaning]) => `${placeholder} becomes ${meaning}`)

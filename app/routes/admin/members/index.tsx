@@ -8,7 +8,7 @@ import { SettingsSection } from "#app/components/admin/settings-section.tsx";
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** /admin/members: the members, with search, filters and pages, the current session, and (Owners) starting the next. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +29,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return doneAnswer(submission.reply({ resetForm: true }), MEMBERS_MESSAGES.sessionStarted(session, asked));
 });
 
-export const meta = () => adminMeta("Members");
+export const meta = () => unlistedPageMeta("Members");
 
 export default function AdminMembers({ loaderData }: Route.ComponentProps) {
   const { page, filter, session, isOwner } = loaderData;

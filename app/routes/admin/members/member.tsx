@@ -8,7 +8,7 @@ import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.ser
 import { redirectWithToast } from "#app/lib/toast-cookie.server.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/member";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** /admin/members/<id>: a member's details and history (applied, accepted, positions, sessions, events registered for). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -34,7 +34,7 @@ export const action = pageAction(async ({ request, params, context }: Route.Acti
   throw await redirectWithToast(href("/admin/members"), MEMBERS_MESSAGES.removed, services.auth.cookieOptions);
 });
 
-export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? `Member: ${loaderData.member.name}` : "Member");
+export const meta = ({ loaderData }: Route.MetaArgs) => unlistedPageMeta(loaderData ? `Member: ${loaderData.member.name}` : "Member");
 
 export default function AdminMember({ loaderData }: Route.ComponentProps) {
   return <MemberPage member={loaderData.member} listPage={href("/admin/members")} />;

@@ -8,7 +8,7 @@ import { INBOX_DONE } from "#core/messages/inbox.ts";
 import { goneMessage } from "#core/messages/common.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export const handle = { recentPassword: ["delete"] } as const satisfies RouteHandle;
 
@@ -35,7 +35,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return deleted > 0 ? doneAnswer(submission.reply(), INBOX_DONE.deleted(asked.ids.length), { deleted }) : gone();
 });
 
-export const meta = () => adminMeta("Messages");
+export const meta = () => unlistedPageMeta("Messages");
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   return (

@@ -9,7 +9,7 @@ import { EraseByEmail, RetentionForm } from "#app/components/admin/personal-data
 import { SettingsPage, SettingsSection } from "#app/components/admin/settings-section.tsx";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export const handle = RECENT_PASSWORD_HANDLE;
 
@@ -47,7 +47,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   });
 });
 
-export const meta = () => adminMeta("Personal data");
+export const meta = () => unlistedPageMeta("Personal data");
 
 /** How long applicants' and senders' data is kept, and erasing everything held for one email address. */
 export default function PersonalDataPage({ loaderData }: Route.ComponentProps) {

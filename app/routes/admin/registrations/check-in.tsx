@@ -6,7 +6,7 @@ import { BackButton } from "#app/components/site/back-button.tsx";
 import { answerCheckIn } from "#app/lib/check-in.server.ts";
 import type { Route } from "./+types/check-in";
 import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** /admin/announcements/<id>/check-in?q=…: the door. How many are checked in, the camera, and a search by name or code. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** With no connection, a check-in from the list kept on the phone, sent once there is one. */
 export const clientAction = checkInClientAction;
 
-export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(`Check in: ${loaderData?.announcement.heading ?? ""}`);
+export const meta = ({ loaderData }: Route.MetaArgs) => unlistedPageMeta(`Check in: ${loaderData?.announcement.heading ?? ""}`);
 
 export default function AdminCheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { announcement, counts, found, more, query } = loaderData;

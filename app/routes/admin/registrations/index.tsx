@@ -18,7 +18,7 @@ import { Certificates } from "#app/components/admin/certificates.tsx";
 import { answerCertificates } from "#app/lib/certificates.server.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const registrations = context.get(servicesContext).registrations;
@@ -59,7 +59,7 @@ export const action = pageAction(async ({ request, params, context }: Route.Acti
   return doneAnswer(submission.reply(), ANNOUNCEMENTS_DONE.registrationRemoved);
 });
 
-export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(`Registrations: ${loaderData?.announcement.heading ?? ""}`);
+export const meta = ({ loaderData }: Route.MetaArgs) => unlistedPageMeta(`Registrations: ${loaderData?.announcement.heading ?? ""}`);
 
 /** How each status reads in the list, and its badge's colours. */
 const STATUS = {

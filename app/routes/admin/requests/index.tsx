@@ -16,7 +16,7 @@ import { APPLICATIONS_DONE } from "#core/messages/applications.ts";
 import { goneMessage } from "#core/messages/common.ts";
 import { adminContext, requestContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/index";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export const handle = { recentPassword: ["delete-selected"] } as const satisfies RouteHandle;
 
@@ -77,7 +77,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   return deleted > 0 ? done(APPLICATIONS_DONE.deleted(ids.length), { deleted }) : gone();
 });
 
-export const meta = () => adminMeta("Admin");
+export const meta = () => unlistedPageMeta("Admin");
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "login") return <LoginForm ended={loaderData.ended} />;

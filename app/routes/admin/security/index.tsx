@@ -12,7 +12,7 @@ import { SECURITY_DONE, SECURITY_REFUSED } from "#core/messages/security.ts";
 import { ownPasswordRefusal } from "#app/lib/own-password.server.ts";
 import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export const handle = {
   recentPassword: ["start-two-factor"],
@@ -87,7 +87,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   }
 });
 
-export const meta = () => adminMeta("Security");
+export const meta = () => unlistedPageMeta("Security");
 
 /** The signed-in admin's own sign-in: two factors, recovery codes, the password, and the sessions signed in as them. */
 export default function SecurityPage({ loaderData }: Route.ComponentProps) {

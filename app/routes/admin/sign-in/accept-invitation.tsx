@@ -11,7 +11,7 @@ import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/accept-invitation";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, invitation: invitation && { email: invitation.email, role: ROLE_LABELS[invitation.role] } };
 }
 
-export const meta = () => adminMeta("Accept the invitation");
+export const meta = () => unlistedPageMeta("Accept the invitation");
 
 /** Creates the account, once, and signs the new admin in. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -10,12 +10,12 @@ import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/forgot-password";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { SIGN_IN_DONE, SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
 
-export const meta = () => adminMeta("Forgot password");
+export const meta = () => unlistedPageMeta("Forgot password");
 
 /** The same answer whether or not an account has the address: the page tells nobody which addresses are admins'. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -10,7 +10,7 @@ import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/login-code";
 import { servicesContext } from "#app/context.ts";
 import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { waiting: false };
 }
 
-export const meta = () => adminMeta("Two-factor sign-in");
+export const meta = () => unlistedPageMeta("Two-factor sign-in");
 
 /** The sign-in's second step: the app's code or a recovery code, each taken once; five wrong codes end the attempt. */
 export async function action({ request, context }: Route.ActionArgs) {

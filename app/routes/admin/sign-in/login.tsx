@@ -10,7 +10,7 @@ import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import { adminReturnPath, SECOND_FACTOR_PATH } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/login";
 import { requestContext, servicesContext } from "#app/context.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = { ...SIGN_IN_HANDLE, login: true } satisfies RouteHandle;
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta = () => adminMeta("Admin Login");
+export const meta = () => unlistedPageMeta("Admin Login");
 
 /**
  * The one admin action without a session: it starts one (limits first, then the password) and goes to /admin, or back

@@ -11,7 +11,7 @@ import type { Route } from "./+types/reauthenticate";
 import { adminContext, servicesContext } from "#app/context.ts";
 import { SITE_BUSY } from "#core/messages/common.ts";
 import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** A page of the sign-in: the admin is never sent back here once signed in. */
 export const handle = { signIn: true } satisfies RouteHandle;
@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { twoFactor: (await context.get(servicesContext).twoFactor.state(admin.id)).enabled };
 }
 
-export const meta = () => adminMeta("Confirm it's you");
+export const meta = () => unlistedPageMeta("Confirm it's you");
 
 /** The password (or the app's code) again; then back to the page the change was made from, to make it again. */
 export async function action({ request, context }: Route.ActionArgs) {

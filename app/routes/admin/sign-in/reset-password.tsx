@@ -11,7 +11,7 @@ import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/reset-password";
 import { servicesContext } from "#app/context.ts";
 import { SIGN_IN_DONE, SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
-import { adminMeta } from "#app/components/admin/admin-meta.ts";
+import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 /** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, open: await context.get(servicesContext).accounts.passwordResetOpen(token) };
 }
 
-export const meta = () => adminMeta("Choose a new password");
+export const meta = () => unlistedPageMeta("Choose a new password");
 
 /** Sets the new password once; every session of the account ends, and the admin signs in with it. */
 export async function action({ request, context }: Route.ActionArgs) {
