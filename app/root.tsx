@@ -24,7 +24,7 @@ import { useSiteWorkerAfterLoad } from "./lib/site-worker-after-load";
 import { URDU_FONT_FACE, useUrduTypefaceAfterLoad } from "./lib/urdu-typeface";
 import { type PageLanguage, requestLocale, useLocale, useMessages } from "./lib/i18n";
 import { directionOf, localeOfPath } from "#core/i18n/locale.ts";
-import { TRANSLATIONS } from "#core/i18n/translations.ts";
+import { pageTranslations } from "#core/i18n/translations.ts";
 import { MessagePage } from "./components/site/message-page";
 import { requestContext, servicesContext } from "#app/context.ts";
 
@@ -42,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
       context.get(requestContext).renderFlags.partial = true;
       return true;
     });
-  const language: PageLanguage = locale === "en" ? { locale } : { locale, translation: TRANSLATIONS[locale] };
+  const language: PageLanguage = locale === "en" ? { locale } : { locale, translation: pageTranslations(locale) };
   return { ...(await context.get(servicesContext).content.chrome(locale)), joinUsVisible, language };
 }
 

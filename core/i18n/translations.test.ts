@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { fill, withFallback } from "./catalogue";
-import { ENGLISH, messagesFor, untranslated } from "./translations";
+import { ENGLISH, messagesFor, pageTranslations, TRANSLATIONS, untranslated } from "./translations";
 import { en } from "./en";
 
 describe("the message catalogues (core/i18n)", () => {
@@ -39,5 +39,19 @@ describe("the message catalogues (core/i18n)", () => {
   test("fill puts values in their places and leaves unknown ones as written", () => {
     expect(fill("Read this page in {language}", { language: "Urdu" })).toBe("Read this page in Urdu");
     expect(fill("{count} of {total}", { count: 2 })).toBe("2 of {total}");
+  });
+
+  test("an Urdu page's data carries every book but the registrant's mails, which only the server writes", () => {
+    const { registration, ...books } = pageTranslations("ur");
+    const { mail, ...pageWords } = TRANSLATIONS.ur.registration!;
+    expect(mail).toBeDefined();
+    expect(registration).toEqual(pageWords);
+    expect(registration).not.toHaveProperty("mail");
+    expect(books).toEqual({ ...TRANSLATIONS.ur, registration: undefined, ...books });
+    expect(Object.keys(books).sort()).toEqual(
+      Object.keys(TRANSLATIONS.ur)
+        .filter((book) => book !== "registration")
+        .sort(),
+    );
   });
 });

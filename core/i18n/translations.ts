@@ -32,6 +32,17 @@ export const TRANSLATIONS: Record<Exclude<Locale, "en">, Translations> = {
   ur: { site: ur, home: homeUr, announcements: announcementsUr, galleries: galleriesUr, forms: formsUr, registration: registrationUr },
 };
 
+/**
+ * What a page carries of `locale`'s books in its data (the root loader): all but the words only the server writes, the
+ * registrant's mails.
+ */
+export function pageTranslations(locale: Exclude<Locale, "en">): Translations {
+  const { registration, ...books } = TRANSLATIONS[locale];
+  if (!registration) return books;
+  const { mail: _writtenByTheServer, ...pageWords } = registration;
+  return { ...books, registration: pageWords };
+}
+
 const merged = new Map<string, unknown>();
 
 /** A book in `locale`, English where a string is not translated (the site book unless another is named). */
