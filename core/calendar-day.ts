@@ -16,6 +16,9 @@ export function formatCalendarDay(day: string, locale: Locale = "en"): string {
   return `${Number(match[3])} ${month} ${match[1]}`;
 }
 
+/** A date and time as a browser's `datetime-local` field sends it ("2026-12-01T18:30"), read in the site's time zone. */
+export const WALL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+
 /** A wall time as a `datetime-local` field holds it ("2026-12-01T18:30"), said as the site says times: "1 December 2026 at 18:30". */
 export function formatWallTime(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);

@@ -32,13 +32,13 @@ export function variantWidthsFor(originalWidth: number, standard: readonly numbe
 }
 
 export function toResponsiveImage(variants: ImageVariantUrl[], size: { width: number; height: number }, alt: string): ResponsiveImage {
+  const narrowestFirst = (format: ImageVariantUrl["format"]) =>
+    variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width);
   const srcSet = (format: ImageVariantUrl["format"]) =>
-    variants
-      .filter((v) => v.format === format)
-      .sort((a, b) => a.width - b.width)
+    narrowestFirst(format)
       .map((v) => `${v.url} ${v.width}w`)
       .join(", ");
-  const webp = variants.filter((v) => v.format === "webp").sort((a, b) => a.width - b.width);
+  const webp = narrowestFirst("webp");
   // The fallback src is a middle-sized WebP: every browser that ignores <source> still decodes WebP today.
   const fallback = webp.find((v) => v.width >= 800) ?? webp.at(-1) ?? variants[0];
   return {

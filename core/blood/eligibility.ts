@@ -25,14 +25,11 @@ export function daysSinceDonation(lastDonation: string | null, today: string): n
   return lastDonation === null ? undefined : dayNumber(today) - dayNumber(lastDonation);
 }
 
-/** The latest last-donation day that lets a donor give on `today`: `today` less the interval (see intervalHasPassed). */
-export const latestDonationAllowing = (today: string, intervalDays: number): string => dayOf(dayNumber(today) - intervalDays);
-
-/** For each interval, the latest last-donation day that lets a donor give on `today`. */
+/** For each interval, the latest last-donation day that lets a donor give on `today`: `today` less the interval (see intervalHasPassed). */
 export const donationCutoffs = (
   today: string,
   intervals: Readonly<Record<DonationInterval, number>>,
 ): Record<DonationInterval, string> => ({
-  men: latestDonationAllowing(today, intervals.men),
-  women: latestDonationAllowing(today, intervals.women),
+  men: dayOf(dayNumber(today) - intervals.men),
+  women: dayOf(dayNumber(today) - intervals.women),
 });

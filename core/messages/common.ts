@@ -19,13 +19,13 @@ export const NOT_A_FORM = "The request is not a form";
 /** A post whose `intent` names none of the page's actions (only a hand-made request sends one). */
 export const UNKNOWN_INTENT_MESSAGE = "This page has no such action";
 
-/** A refusal's toast when neither the server nor the post had words of its own. */
 /** A required question of a form the committee wrote (join, registration) left unanswered. */
 export const QUESTION_REQUIRED = "This question is required";
 
 /** An optional date and time that is not one. */
 export const OPTIONAL_DATE_TIME = "Choose a date and time, or leave it empty";
 
+/** A refusal's toast when neither the server nor the post had words of its own. */
 export const NOT_DONE = "That did not go through. Please try again.";
 
 /** Too many passwords are being checked right now (a flood of logins): the form is kept, to send again. */

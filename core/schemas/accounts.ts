@@ -4,15 +4,13 @@ import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { NEW_PASSWORDS_DIFFER } from "#core/messages/security.ts";
 import { targetIdField } from "./intent";
 import { newPasswordFields, samePasswordTwice } from "./password";
-import { withoutNul } from "./text";
+import { filledText, withoutNul } from "./text";
 
 export const ADMIN_NAME_MAX_LENGTH = 80;
 
-const emailField = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .pipe(z.email("Enter an email address, such as name@example.org").max(254, "An email address is at most 254 characters"));
+const emailField = filledText("Email is required").pipe(
+  z.email("Enter an email address, such as name@example.org").max(254, "An email address is at most 254 characters"),
+);
 
 const roleField = z.enum(ADMIN_ROLES, { error: "Choose Owner or Editor" });
 
@@ -48,11 +46,7 @@ export const acceptInvitationSchema = z
   .object({
     token: tokenField,
     name: withoutNul(
-      z
-        .string({ error: "Your name is required" })
-        .trim()
-        .min(1, "Your name is required")
-        .max(ADMIN_NAME_MAX_LENGTH, `A name is at most ${ADMIN_NAME_MAX_LENGTH} characters`),
+      filledText("Your name is required").max(ADMIN_NAME_MAX_LENGTH, `A name is at most ${ADMIN_NAME_MAX_LENGTH} characters`),
       "Name",
     ),
     ...newPasswordFields,

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { WALL_TIME } from "#core/calendar-day.ts";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
-import { withoutNul } from "./text";
+import { oneKindOfLineBreak, withoutNul } from "./text";
 import { targetIdField } from "./intent";
 import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from "./limits";
-import { itemId, itemVersion, optionalText, urduText } from "./content-forms";
+import { httpLink, itemFields, optionalText, urduText } from "./content-forms";
 import { capacityField, registrationQuestionsField } from "./registration";
 
 import { ANNOUNCEMENT_MESSAGES } from "#core/messages/announcement-form.ts";
@@ -36,8 +37,6 @@ export type PublishChoice = (typeof PUBLISH_CHOICES)[number];
 export const ANNOUNCEMENT_STATES = ["live", "scheduled", "draft", "expired"] as const;
 export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
 
-/** A date and time as a browser's `datetime-local` field sends it ("2026-12-01T18:30"), read in the site's time zone. */
-const WALL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
 const wallTime = (message: string) =>
   z.preprocess((value) => (value === "" ? undefined : value), z.string({ error: message }).regex(WALL_TIME, message).optional());
 
@@ -48,13 +47,12 @@ const wallTime = (message: string) =>
  */
 export const announcementSchema = z
   .object({
-    id: itemId,
-    version: itemVersion.optional(),
+    ...itemFields,
     title: optionalText("Title", ANNOUNCEMENT_LIMITS.title),
     description: withoutNul(
       z
         .string({ error: "Description must be at least 10 characters" })
-        .overwrite((text) => text.replace(/\r\n?/g, "\n"))
+        .overwrite(oneKindOfLineBreak)
         .trim()
         .min(10, "Description must be at least 10 characters")
         .max(ANNOUNCEMENT_LIMITS.description, `Description must be at most ${ANNOUNCEMENT_LIMITS.description} characters`),
@@ -76,11 +74,7 @@ export const announcementSchema = z
     removeImage: z.preprocess((value) => value === "on", z.boolean()),
     url: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-      z
-        .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Enter a valid URL" })
-        // The URL parser takes a NUL byte (percent-encoding it), but the link is stored as typed.
-        .refine((url) => !url.includes("\u0000"), "Enter a valid URL")
-        .optional(),
+      httpLink("Enter a valid URL").optional(),
     ),
     linkLabel: optionalText("Button label", ANNOUNCEMENT_LIMITS.linkLabel),
     publish: z.enum(PUBLISH_CHOICES, { error: "Choose when it goes live" }).default("now"),

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { targetIdField } from "./intent";
-import { filterQuery, lenient, pageNumber, searchText } from "./list-filter";
-import { withoutNul } from "./text";
+import { filterOf, filterQuery, lenient, pageNumber, searchText, tickedIds } from "./list-filter";
+import { filledText, withoutNul } from "./text";
 
 /** Where an application stands with the committee; every application starts as "new". */
 export const APPLICATION_STATUSES = ["new", "contacted", "accepted", "rejected"] as const;
@@ -38,20 +38,14 @@ export const applicationFilterSchema = z.object({
 });
 export type ApplicationFilter = z.infer<typeof applicationFilterSchema>;
 
-/** The filter of a URL's query string (`?q=…&status=…`). */
-export function applicationFilterOf(params: URLSearchParams): ApplicationFilter {
-  return applicationFilterSchema.parse(Object.fromEntries(params));
-}
+export const applicationFilterOf = filterOf(applicationFilterSchema);
 
 /** The query string that gives `filter` (without `page` when it is the first), empty values left out. */
 export function applicationFilterQuery(filter: Partial<ApplicationFilter>): string {
   return filterQuery({ q: filter.q, status: filter.status, from: filter.from, to: filter.to }, filter.page);
 }
 
-const applicationIds = z
-  .array(z.uuid({ error: "Choose at least one request" }), { error: "Choose at least one request" })
-  .min(1, "Choose at least one request")
-  .max(500, "Choose at most 500 requests at a time");
+const applicationIds = tickedIds("request");
 
 /** Setting the status of one or several requests (the details dialog, the bulk bar). */
 export const applicationStatusSchema = z.object({
@@ -64,10 +58,7 @@ export const applicationsDeleteSchema = z.object({ ids: applicationIds });
 
 /** An internal note on a request, for the committee only. */
 export const applicationNoteSchema = z.object({
-  note: withoutNul(
-    z.string({ error: "Write a note" }).trim().min(1, "Write a note").max(NOTE_MAX, `A note must be at most ${NOTE_MAX} characters`),
-    "Note",
-  ),
+  note: withoutNul(filledText("Write a note").max(NOTE_MAX, `A note must be at most ${NOTE_MAX} characters`), "Note"),
 });
 
 /**

@@ -3,7 +3,7 @@ import { BLOOD_GROUPS } from "#core/blood/groups.ts";
 import { DEFAULT_DONATION_INTERVAL_DAYS, type DonationInterval } from "#core/blood/eligibility.ts";
 import { pakistaniMobile } from "#core/blood/phone.ts";
 import { AVAILABILITIES, BLOOD_DONOR_MESSAGES as M } from "#core/messages/blood.ts";
-import { withoutNul } from "./text";
+import { filledText, withoutNul } from "./text";
 
 /**
  * The blood-donor forms: becoming a donor, asking for a new personal link, and what a donor changes from that link.
@@ -16,7 +16,7 @@ export const DONOR_LIMITS = { name: 100, email: 254, phone: 20, city: 60, area: 
 const DONATION_INTERVALS = Object.keys(DEFAULT_DONATION_INTERVAL_DAYS) as [DonationInterval, ...DonationInterval[]];
 
 const required = (message: string, label: string, max: number) =>
-  withoutNul(z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
+  withoutNul(filledText(message).max(max, `${label} must be at most ${max} characters`), label);
 
 /** A day as a date input sends it (YYYY-MM-DD) that exists on the calendar (not 2025-13-01, nor 2026-02-30). */
 export function isCalendarDay(value: string): boolean {
@@ -25,8 +25,8 @@ export function isCalendarDay(value: string): boolean {
   return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
-/** A city or area as people type it: spaces collapsed, so "Lahore " and "Lahore" are one city. */
-const place = (message: string, label: string, max: number) =>
+/** A required text as people type it (a city, an area, a hospital): spaces collapsed, so "Lahore " and "Lahore" are one city. */
+export const collapsedText = (message: string, label: string, max: number) =>
   required(message, label, max).transform((value) => value.replace(/\s+/g, " "));
 
 const emailField = z
@@ -57,8 +57,8 @@ export const donorSignUpSchema = (today: string) =>
     email: emailField,
     phone: phoneField,
     bloodGroup: z.enum(BLOOD_GROUPS, { error: M.chooseGroup }),
-    city: place(M.cityRequired, "City", DONOR_LIMITS.city),
-    area: place(M.areaRequired, "Area", DONOR_LIMITS.area),
+    city: collapsedText(M.cityRequired, "City", DONOR_LIMITS.city),
+    area: collapsedText(M.areaRequired, "Area", DONOR_LIMITS.area),
     lastDonation: lastDonationField(today),
     interval: z.enum(DONATION_INTERVALS, { error: M.chooseInterval }),
     consent: z.literal("on", { error: M.consentRequired }),
@@ -77,8 +77,8 @@ export const donorUpdateSchema = (today: string) =>
       availability: z.enum(AVAILABILITIES, { error: M.chooseAvailability }),
       availableFrom: z.string().optional(),
       lastDonation: lastDonationField(today),
-      city: place(M.cityRequired, "City", DONOR_LIMITS.city),
-      area: place(M.areaRequired, "Area", DONOR_LIMITS.area),
+      city: collapsedText(M.cityRequired, "City", DONOR_LIMITS.city),
+      area: collapsedText(M.areaRequired, "Area", DONOR_LIMITS.area),
       phone: phoneField,
     })
     .superRefine((value, context) => {

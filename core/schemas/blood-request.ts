@@ -1,21 +1,14 @@
 import { z } from "zod";
+import { WALL_TIME } from "#core/calendar-day.ts";
 import { BLOOD_GROUPS } from "#core/blood/groups.ts";
 import { BLOOD_REQUEST_MESSAGES as M, REVEAL_CHANNELS } from "#core/messages/blood.ts";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { targetIdField } from "./intent";
-import { isCalendarDay } from "./blood-donor";
+import { collapsedText, isCalendarDay } from "./blood-donor";
 import { withoutNul } from "./text";
 
 /** The emergency-request form's limits. */
 export const BLOOD_REQUEST_LIMITS = { units: 20, hospital: 120, city: 60, contact: 120, note: 1000 } as const;
-
-/** A date and time as a browser's `datetime-local` field sends it ("2026-12-01T18:30"), read in the site's time zone. */
-const WALL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
-
-const required = (message: string, label: string, max: number) =>
-  withoutNul(z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label).transform(
-    (value) => value.replace(/\s+/g, " "),
-  );
 
 /**
  * A coordinator's emergency request: the patient's blood group, units, hospital and city, when it is needed by (a
@@ -24,13 +17,13 @@ const required = (message: string, label: string, max: number) =>
 export const bloodRequestSchema = z.object({
   patientGroup: z.enum(BLOOD_GROUPS, { error: M.choosePatientGroup }),
   units: z.coerce.number({ error: M.units }).int(M.units).min(1, M.units).max(BLOOD_REQUEST_LIMITS.units, M.units),
-  hospital: required(M.hospitalRequired, "Hospital", BLOOD_REQUEST_LIMITS.hospital),
-  city: required(M.cityRequired, "City", BLOOD_REQUEST_LIMITS.city),
+  hospital: collapsedText(M.hospitalRequired, "Hospital", BLOOD_REQUEST_LIMITS.hospital),
+  city: collapsedText(M.cityRequired, "City", BLOOD_REQUEST_LIMITS.city),
   neededBy: z
     .string({ error: M.neededBy })
     .regex(WALL_TIME, M.neededBy)
     .refine((value) => isCalendarDay(value.slice(0, 10)), M.neededBy),
-  contact: required(M.contactRequired, "Contact at the hospital", BLOOD_REQUEST_LIMITS.contact),
+  contact: collapsedText(M.contactRequired, "Contact at the hospital", BLOOD_REQUEST_LIMITS.contact),
   note: withoutNul(
     z.string().trim().max(BLOOD_REQUEST_LIMITS.note, `Note must be at most ${BLOOD_REQUEST_LIMITS.note} characters`),
     "Note",

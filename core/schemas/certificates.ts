@@ -2,14 +2,10 @@ import { z } from "zod";
 import { CERTIFICATE_ROLES } from "#core/certificates.ts";
 import { CERTIFICATE_MESSAGES } from "#core/messages/certificates.ts";
 import { targetIdField } from "./intent";
+import { chosenFile, filledText } from "./text";
 
 const NAME_MAX = 100;
-const required = (what: string, max: number) =>
-  z
-    .string({ error: `Enter ${what}` })
-    .trim()
-    .min(1, `Enter ${what}`)
-    .max(max, `At most ${max} characters`);
+const required = (what: string, max: number) => filledText(`Enter ${what}`).max(max, `At most ${max} characters`);
 
 /** The largest signature image an Owner may upload. */
 export const SIGNATURE_MAX_BYTES = 2 * 1024 * 1024;
@@ -23,8 +19,7 @@ export const SIGNATURE_ACCEPT = "image/png,image/jpeg,image/webp";
 export const certificateSignatorySchema = z.object({
   name: required("the signatory's name", NAME_MAX),
   title: required("the signatory's title", NAME_MAX),
-  signature: z.preprocess(
-    (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
+  signature: chosenFile(
     z
       .instanceof(Blob, { error: CERTIFICATE_MESSAGES.signatureFormat })
       .refine((file) => file.size <= SIGNATURE_MAX_BYTES, CERTIFICATE_MESSAGES.signatureTooLarge)

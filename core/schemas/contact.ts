@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fill, oncePerBook } from "#core/i18n/catalogue.ts";
+import { oncePerBook } from "#core/i18n/catalogue.ts";
 import { formsEn, type FormWords } from "#core/i18n/forms/en.ts";
 import { textChecksIn } from "./text";
 
@@ -11,17 +11,11 @@ import { textChecksIn } from "./text";
 const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 
 function makeContactSchema(words: Pick<FormWords, "checks" | "contact">) {
-  const { checks, contact } = words;
-  const { withoutNul, required } = textChecksIn(words);
+  const { contact } = words;
+  const { withoutNul, required, email } = textChecksIn(words);
   return z.object({
     name: required(contact.fillAll, contact.name, CONTACT_LIMITS.name),
-    email: z
-      .string({ error: contact.fillAll })
-      .trim()
-      .toLowerCase()
-      .min(1, contact.fillAll)
-      .max(CONTACT_LIMITS.email, fill(checks.tooLong, { label: contact.email, max: CONTACT_LIMITS.email }))
-      .pipe(z.email({ error: checks.invalidEmail })),
+    email: email(contact.email, CONTACT_LIMITS.email, contact.fillAll),
     message: required(contact.fillAll, contact.message, CONTACT_LIMITS.message),
     submissionKey: withoutNul(z.string().trim().min(8).max(100), "The submission key").optional(),
   });

@@ -10,32 +10,18 @@ import {
   VIDEO_MISSING_MESSAGE,
   VIDEO_TOO_LARGE_MESSAGE,
 } from "#core/messages/content.ts";
-import { withoutNul } from "./text";
+import { chosenFile, oneKindOfLineBreak, withoutNul } from "./text";
 import { CONTENT_PHOTO_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MAX_PARTS } from "./limits";
 
-/** A textarea's lines arrive CRLF-separated from a browser's form; stored, they are separated by \n alone. */
-const oneKindOfLineBreak = (text: string) => text.replace(/\r\n?/g, "\n");
+/** Text the site shows: trimmed, at most `max` characters, each message naming the field. */
+const trimmedText = (label: string, max: number, schema = z.string()) =>
+  withoutNul(schema.overwrite(oneKindOfLineBreak).trim().max(max, `${label} must be at most ${max} characters`), label);
 
-/** Text the site shows: required, trimmed, at most `max` characters, each message naming the field. */
-export function requiredText(label: string, max: number) {
-  return withoutNul(
-    z
-      .string({ error: `${label} is required` })
-      .overwrite(oneKindOfLineBreak)
-      .trim()
-      .min(1, `${label} is required`)
-      .max(max, `${label} must be at most ${max} characters`),
-    label,
-  );
-}
+/** Required text: a missing or empty one is told so. */
+export const requiredText = (label: string, max: number) =>
+  trimmedText(label, max, z.string({ error: `${label} is required` })).min(1, `${label} is required`);
 
-/** Optional text: trimmed, at most `max` characters. */
-function optionalText(label: string, max: number) {
-  return withoutNul(
-    z.string().overwrite(oneKindOfLineBreak).trim().max(max, `${label} must be at most ${max} characters`),
-    label,
-  ).optional();
-}
+const optionalText = (label: string, max: number) => trimmedText(label, max).optional();
 
 /**
  * A text's Urdu twin, for the public site's Urdu pages: optional (empty: none written, the Urdu page shows the English
@@ -43,12 +29,14 @@ function optionalText(label: string, max: number) {
  */
 const urduText = (label: string, max: number) => optionalText(`${label} in Urdu`, max);
 
-/** A link the site shows: http(s) only, so it can never become a `javascript:` link. */
-export function webLink(label: string) {
-  return z
-    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: `${label} must be a link starting with https:// or http://` })
-    .refine((url) => !url.includes("\u0000"), `${label} must be a link starting with https:// or http://`);
-}
+/** A link the site shows: http(s) only, so it can never become a `javascript:` link; anything else is told `message`. */
+export const httpLink = (message: string) =>
+  z
+    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message })
+    // The URL parser takes a NUL byte (percent-encoding it), but the link is stored as typed.
+    .refine((url) => !url.includes("\u0000"), message);
+
+const webLink = (label: string) => httpLink(`${label} must be a link starting with https:// or http://`);
 
 /** The version of the item the form was filled from; the save is refused when the stored one has moved on. */
 const version = z.coerce.number({ error: CONFLICT_MESSAGE }).int(CONFLICT_MESSAGE).positive(CONFLICT_MESSAGE);
@@ -58,6 +46,9 @@ const itemId = z
   .string()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "No such item")
   .optional();
+
+/** A list item's form: its id and the version it was read at for an edit, neither for a new one. */
+const itemFields = { id: itemId, version: version.optional() };
 
 export const SITE_DETAILS_LIMITS = { name: 100, shortName: 20, tagline: 100, heroText: 500, mission: 2000 } as const;
 
@@ -82,8 +73,7 @@ export const GOAL_LIMITS = { title: 100, description: 500 } as const;
 
 /** /admin/content/goals: one goal, new (no id) or edited (its id and the version it was read at). */
 export const goalSchema = z.object({
-  id: itemId,
-  version: version.optional(),
+  ...itemFields,
   title: requiredText("Title", GOAL_LIMITS.title),
   description: requiredText("Description", GOAL_LIMITS.description),
   titleUr: urduText("Title", GOAL_LIMITS.title),
@@ -109,9 +99,7 @@ export const moveItemSchema = z
 /** The file types a photo field offers; the server judges the bytes. */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
 
-/** An optional photo: none chosen (an empty file part, as a browser sends it) is no photo. */
-const optionalPhoto = z.preprocess(
-  (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
+const optionalPhoto = chosenFile(
   z
     .instanceof(Blob, { error: PHOTO_FORMATS_MESSAGE })
     .refine((file) => file.size <= CONTENT_PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE)
@@ -141,8 +129,7 @@ export type VideoUploadInput = z.infer<typeof videoUploadSchema>;
 
 /** The video form as the browser checks it before sending anything: a video chosen, of a type and size the server takes. */
 export const videoChoiceSchema = videoSchema.extend({
-  video: z.preprocess(
-    (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
+  video: chosenFile(
     z
       .instanceof(Blob, { error: VIDEO_MISSING_MESSAGE })
       // A file the browser cannot name a type for is left to the server, which reads its first bytes.
@@ -193,8 +180,7 @@ export const SOCIAL_NETWORKS = { facebook: "Facebook", instagram: "Instagram" } 
 
 /** /admin/content/home: one social link beside the hero and in Contact. */
 export const socialLinkSchema = z.object({
-  id: itemId,
-  version: version.optional(),
+  ...itemFields,
   network: z.enum(["facebook", "instagram"], { error: "Choose Facebook or Instagram" }),
   label: requiredText("Label", SOCIAL_LINK_LIMITS.label),
   url: webLink("Link"),
@@ -205,8 +191,7 @@ export const TEAM_MEMBER_LIMITS = { name: 100, title: 100, description: 500 } as
 
 /** /admin/content/team: one member (or pair, or wing) with an optional photo and a multi-line description. */
 export const teamMemberSchema = z.object({
-  id: itemId,
-  version: version.optional(),
+  ...itemFields,
   name: requiredText("Name", TEAM_MEMBER_LIMITS.name),
   title: requiredText("Title", TEAM_MEMBER_LIMITS.title),
   description: optionalText("Description", TEAM_MEMBER_LIMITS.description),
@@ -228,8 +213,7 @@ export const COLLABORATOR_LIMITS = { name: 100, description: 300 } as const;
 /** /admin/content/collaborators: a partner with its logo and, optionally, a link to its own site. */
 export const collaboratorSchema = z
   .object({
-    id: itemId,
-    version: version.optional(),
+    ...itemFields,
     name: requiredText("Name", COLLABORATOR_LIMITS.name),
     description: requiredText("Description", COLLABORATOR_LIMITS.description),
     url: z.preprocess((value) => (value === "" ? undefined : value), webLink("Link").optional()),
@@ -243,8 +227,7 @@ export const RESOURCE_LIMITS = { title: 100, menuLabel: 40 } as const;
 /** /admin/content/resources: a card with its picture and the shared folder it opens, and its name in the menu. */
 export const resourceSchema = z
   .object({
-    id: itemId,
-    version: version.optional(),
+    ...itemFields,
     title: requiredText("Title", RESOURCE_LIMITS.title),
     menuLabel: requiredText("Menu label", RESOURCE_LIMITS.menuLabel),
     url: webLink("Link"),
@@ -257,8 +240,7 @@ export const GALLERY_LIMITS = { name: 100, description: 1000, alt: 200 } as cons
 
 /** /admin/content/galleries: "New gallery" or an edit of one (its photos are uploaded one by one after it is saved). */
 export const gallerySchema = z.object({
-  id: itemId,
-  version: version.optional(),
+  ...itemFields,
   name: requiredText("Name", GALLERY_LIMITS.name),
   kind: z.enum(["event", "activity"], { error: "Choose Event or Activity" }),
   date: z.preprocess(
@@ -273,8 +255,7 @@ export type GalleryInput = z.infer<typeof gallerySchema>;
 
 /** One photo uploaded into a gallery. */
 export const galleryPhotoUploadSchema = z.object({
-  photo: z.preprocess(
-    (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
+  photo: chosenFile(
     z.instanceof(Blob, { error: "Choose a photo" }).refine((file) => file.size <= CONTENT_PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE),
   ),
 });
@@ -289,4 +270,4 @@ export const galleryPhotoSchema = z.object({
 export type GalleryPhotoInput = z.infer<typeof galleryPhotoSchema>;
 
 /* The field builders other admin forms share with the content forms. */
-export { itemId, optionalText, urduText, version as itemVersion };
+export { itemFields, optionalText, urduText };

@@ -40,20 +40,15 @@ export const listEntries = (value: unknown): string[] => [
 
 function makeJoinSchemas(words: Pick<FormWords, "checks" | "join">) {
   const { checks, join } = words;
-  const { withoutNul, capped, required } = textChecksIn(words);
+  const { withoutNul, capped, required, phone, email } = textChecksIn(words);
   const step1 = z.object({
     fullname: required(join.nameRequired, join.nameLabel, JOIN_LIMITS.name),
     class: required(join.classRequired, join.class, JOIN_LIMITS.class),
     department: required(join.departmentRequired, join.department, JOIN_LIMITS.department),
     sargodhaAddress: required(join.streetAddressRequired, join.streetAddressLabel, JOIN_LIMITS.address),
     permanentAddress: required(join.permanentAddressRequired, join.permanentAddress, JOIN_LIMITS.address),
-    email: z
-      .string({ error: checks.invalidEmail })
-      .trim()
-      .toLowerCase()
-      .max(JOIN_LIMITS.email, fill(checks.tooLong, { label: join.emailLabel, max: JOIN_LIMITS.email }))
-      .pipe(z.email({ error: checks.invalidEmail })),
-    phone: capped(z.string({ error: join.phoneRequired }).trim().min(10, join.phoneRequired), join.phoneLabel, JOIN_LIMITS.phone),
+    email: email(join.emailLabel, JOIN_LIMITS.email),
+    phone: phone(join.phoneRequired, join.phoneLabel, JOIN_LIMITS.phone),
     bloodGroup: capped(z.string().trim(), join.bloodGroupLabel, JOIN_LIMITS.bloodGroup)
       .optional()
       .transform((value) => value ?? ""),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { targetIdField } from "./intent";
-import { filterQuery, lenient, pageNumber, searchText } from "./list-filter";
+import { filterOf, filterQuery, lenient, pageNumber, searchText } from "./list-filter";
 import { withoutNul } from "./text";
 
 /** Members shown on one page of the list. */
@@ -23,10 +23,7 @@ export const memberFilterSchema = z.object({
 });
 export type MemberFilter = z.infer<typeof memberFilterSchema>;
 
-/** The filter of a URL's query string. */
-export function memberFilterOf(params: URLSearchParams): MemberFilter {
-  return memberFilterSchema.parse(Object.fromEntries(params));
-}
+export const memberFilterOf = filterOf(memberFilterSchema);
 
 /** The query string that gives `filter` (without the defaults), for the pager and the CSV link. */
 export function memberFilterQuery({ q, session, class: className, position, status, page }: Partial<MemberFilter>): string {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { targetIdField } from "./intent";
-import { filterQuery, pageNumber, searchText } from "./list-filter";
+import { filterOf, filterQuery, pageNumber, searchText, tickedIds } from "./list-filter";
 
 /** Contact messages shown on one page of the admin's inbox. */
 export const MESSAGES_PAGE_SIZE = 25;
@@ -10,10 +10,7 @@ export const MESSAGES_PAGE_SIZE = 25;
 export const messageFilterSchema = z.object({ q: searchText, page: pageNumber });
 export type MessageFilter = z.infer<typeof messageFilterSchema>;
 
-/** The filter of a URL's query string (`?q=…&page=…`). */
-export function messageFilterOf(params: URLSearchParams): MessageFilter {
-  return messageFilterSchema.parse(Object.fromEntries(params));
-}
+export const messageFilterOf = filterOf(messageFilterSchema);
 
 /** The query string that gives `filter` (without `page` when it is the first), an empty search left out. */
 export function messageFilterQuery(filter: Partial<MessageFilter>): string {
@@ -21,12 +18,7 @@ export function messageFilterQuery(filter: Partial<MessageFilter>): string {
 }
 
 /** Deleting one message or several at once. */
-export const messagesDeleteSchema = z.object({
-  ids: z
-    .array(z.uuid({ error: "Choose at least one message" }), { error: "Choose at least one message" })
-    .min(1, "Choose at least one message")
-    .max(500, "Choose at most 500 messages at a time"),
-});
+export const messagesDeleteSchema = z.object({ ids: tickedIds("message") });
 
 /** What /admin/messages does, by its `intent`: a message opened is read; one or the selected ones deleted. */
 export const messagesActionSchema = z.discriminatedUnion(

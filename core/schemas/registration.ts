@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { fill, oncePerBook } from "#core/i18n/catalogue.ts";
+import { oncePerBook } from "#core/i18n/catalogue.ts";
 import { formsEn, type FormWords } from "#core/i18n/forms/en.ts";
 import { registrationEn, type RegistrationWords } from "#core/i18n/registration/en.ts";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
 import { REGISTRATION_LIMITS } from "./registration-limits";
-import { textChecksIn, withoutNul } from "./text";
+import { filledText, oneKindOfLineBreak, textChecksIn, withoutNul } from "./text";
 import { targetIdField } from "./intent";
 import { certificateIntents } from "./certificates";
 
@@ -104,7 +104,7 @@ export type RegistrationSchemaWords = Pick<FormWords, "checks"> & Pick<Registrat
  * door), and the schema of a form with given questions. The questions stay as the committee wrote them.
  */
 function makeRegistrationSchemas({ checks, register }: RegistrationSchemaWords) {
-  const { capped, required } = textChecksIn({ checks });
+  const { capped, required, phone, email } = textChecksIn({ checks });
 
   function answerSchema(question: RegistrationQuestion) {
     if (question.kind === "choice") {
@@ -114,31 +114,15 @@ function makeRegistrationSchemas({ checks, register }: RegistrationSchemaWords) 
       return question.required ? choice : choice.optional();
     }
     const max = question.kind === "short" ? REGISTRATION_LIMITS.shortAnswer : REGISTRATION_LIMITS.longAnswer;
-    const text = capped(
-      z
-        .string({ error: checks.questionRequired })
-        .overwrite((value) => value.replace(/\r\n?/g, "\n"))
-        .trim(),
-      register.answerLabel,
-      max,
-    );
+    const text = capped(z.string({ error: checks.questionRequired }).overwrite(oneKindOfLineBreak).trim(), register.answerLabel, max);
     return question.required ? text.min(1, checks.questionRequired) : text.optional();
   }
 
   /** Who registers: on the registration form, and for a walk-in at the door. */
   const personFields = {
     name: required(register.nameRequired, register.name, REGISTRATION_LIMITS.name),
-    email: z
-      .string({ error: checks.invalidEmail })
-      .trim()
-      .toLowerCase()
-      .max(REGISTRATION_LIMITS.email, fill(checks.tooLong, { label: register.email, max: REGISTRATION_LIMITS.email }))
-      .pipe(z.email({ error: checks.invalidEmail })),
-    phone: capped(
-      z.string({ error: register.phoneRequired }).trim().min(10, register.phoneRequired),
-      register.phone,
-      REGISTRATION_LIMITS.phone,
-    ),
+    email: email(register.email, REGISTRATION_LIMITS.email),
+    phone: phone(register.phoneRequired, register.phone, REGISTRATION_LIMITS.phone),
   };
 
   /**
@@ -202,11 +186,7 @@ export const registrationsActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("delete"), registrationId: targetIdField("registration") }),
     z.object({
       intent: z.literal("door-link"),
-      label: z
-        .string({ error: DOOR_LINK_LABEL_REQUIRED })
-        .trim()
-        .min(1, DOOR_LINK_LABEL_REQUIRED)
-        .max(DOOR_LINK_LABEL_MAX, `At most ${DOOR_LINK_LABEL_MAX} characters`),
+      label: filledText(DOOR_LINK_LABEL_REQUIRED).max(DOOR_LINK_LABEL_MAX, `At most ${DOOR_LINK_LABEL_MAX} characters`),
     }),
     z.object({ intent: z.literal("revoke-door-link"), linkId: targetIdField("door link") }),
     ...certificateIntents,

@@ -14,13 +14,34 @@ export function withoutNul<T extends z.ZodString>(
   return schema.refine((value) => !value.includes("\u0000"), message);
 }
 
-/** A public form's text checks, their messages in the language of `checks` (core/i18n/forms): no NUL, a length cap. */
+/** A text that must be filled in: trimmed, and told `message` when it is missing or empty. */
+export const filledText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** A textarea's lines arrive CRLF-separated from a browser's form; stored, they are separated by \n alone. */
+export const oneKindOfLineBreak = (text: string) => text.replace(/\r\n?/g, "\n");
+
+/** A file field: none chosen (an empty file part, as a browser sends it) is no file. */
+export const chosenFile = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value instanceof Blob && value.size === 0 ? undefined : value), schema);
+
+/** A public form's text checks, their messages in the language of `checks` (core/i18n/forms): no NUL, a length cap, a phone, an email. */
 export function textChecksIn({ checks }: Pick<FormWords, "checks">) {
   const withoutNulIn = <T extends z.ZodString>(schema: T, label: string) => withoutNul(schema, label, fill(checks.notAllowed, { label }));
   const capped = (schema: z.ZodString, label: string, max: number) =>
     withoutNulIn(schema.max(max, fill(checks.tooLong, { label, max })), label);
-  const required = (message: string, label: string, max: number) => capped(z.string({ error: message }).trim().min(1, message), label, max);
-  return { withoutNul: withoutNulIn, capped, required };
+  const required = (message: string, label: string, max: number) => capped(filledText(message), label, max);
+  /** A phone number: at least 10 characters, else `message`. */
+  const phone = (message: string, label: string, max: number) => capped(z.string({ error: message }).trim().min(10, message), label, max);
+  /** An email address, kept in lower case; a missing or empty one is told `missing`. */
+  const email = (label: string, max: number, missing = checks.invalidEmail) =>
+    z
+      .string({ error: missing })
+      .trim()
+      .toLowerCase()
+      .min(1, missing)
+      .max(max, fill(checks.tooLong, { label, max }))
+      .pipe(z.email({ error: checks.invalidEmail }));
+  return { withoutNul: withoutNulIn, capped, required, phone, email };
 }
 
 /**

@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { targetIdField } from "./intent";
+import { filledText } from "./text";
 
-const codeField = z
-  .string({ error: "Enter the code" })
-  .trim()
-  .min(1, "Enter the code")
-  .max(40, "That is not a code from the app or a recovery code");
+const codeField = filledText("Enter the code").max(40, "That is not a code from the app or a recovery code");
 
 /** The sign-in's second step: the app's 6 digits, or a recovery code (xxxxx-xxxxx-xxxxx-xxxxx-xxxxx). */
 export const secondFactorSchema = z.object({ code: codeField });

@@ -3,8 +3,8 @@
  * `runAdminCli` gives the exit code and what to print on stdout or stderr.
  */
 import path from "node:path";
-import { ConfigError, parseConfig } from "#server/config.ts";
-import { createDatabase, migrateToLatest } from "#server/db/database.ts";
+import { ConfigError, type DatabaseTarget, parseConfig } from "#server/config.ts";
+import { createDatabase, type DatabaseHandle, migrateToLatest } from "#server/db/database.ts";
 import {
   AdminAccountError,
   adminExists,
@@ -68,23 +68,32 @@ async function confirm(io: CliIo, question: string, flags: string[]): Promise<bo
   return answer.trim().toLowerCase() === "yes";
 }
 
+/** Runs `work` on the site's database, migrated to the latest schema first, and closes it after. */
+async function withDatabase<T>(target: DatabaseTarget, work: (db: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
+  const database = createDatabase(target);
+  try {
+    await migrateToLatest(database.db);
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 async function runContent(io: CliIo, args: string[]): Promise<string> {
   const [action, dir, ...flags] = args;
   if ((action !== "export" && action !== "import") || !dir || flags.some((flag) => flag !== "--yes")) throw new CliError(USAGE);
   const config = parseConfig(io.env);
-  const database = createDatabase(config.database);
-  try {
-    await migrateToLatest(database.db);
+  return withDatabase(config.database, async (db) => {
     const storage = await openStorage(config.storage);
     if (action === "export") {
-      const photos = await exportContent({ db: database.db, storage }, path.resolve(dir));
+      const photos = await exportContent({ db, storage }, path.resolve(dir));
       return `Content exported to ${dir}: site.ts and ${photos} photo(s).`;
     }
     // Validated (every field and photo) before anything is asked or changed.
     const site = await loadSiteFrom(dir);
     const question = `Replace the whole content of the site with ${dir}? The current content and its photos are deleted. Type yes: `;
     if (!(await confirm(io, question, flags))) throw new CliError("nothing changed (the answer was not yes)");
-    const deps = { db: database.db, storage, logger: createLogger("silent"), encoder: encodeCache(ENCODE_CACHE_DIR, { readOnly: true }) };
+    const deps = { db, storage, logger: createLogger("silent"), encoder: encodeCache(ENCODE_CACHE_DIR, { readOnly: true }) };
     await importContent(deps, site, {
       contentDir: dir,
       replace: true,
@@ -94,21 +103,15 @@ async function runContent(io: CliIo, args: string[]): Promise<string> {
       },
     });
     return `Content imported from ${dir}; the site shows it on the next request.`;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** For an admin who lost both the app and the recovery codes: the password alone signs in again. */
 async function runTurnOffTwoFactor(io: CliIo, email: string): Promise<string> {
-  const database = createDatabase(parseConfig(io.env).database);
-  try {
-    await migrateToLatest(database.db);
-    const { admin, revokedSessions } = await turnOffTwoFactor(database.db, { email, actor: AUDIT_ACTOR.cli });
+  return withDatabase(parseConfig(io.env).database, async (db) => {
+    const { admin, revokedSessions } = await turnOffTwoFactor(db, { email, actor: AUDIT_ACTOR.cli });
     return `Two-factor sign-in of ${admin.email} turned off; ${revokedSessions} session(s) signed out.`;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /**
@@ -117,20 +120,16 @@ async function runTurnOffTwoFactor(io: CliIo, email: string): Promise<string> {
  */
 async function runForgetSecretsKey(io: CliIo, flags: string[]): Promise<string> {
   if (flags.some((flag) => flag !== "--yes")) throw new CliError(USAGE);
-  const database = createDatabase(parseConfig(io.env).database);
-  try {
-    await migrateToLatest(database.db);
+  return withDatabase(parseConfig(io.env).database, async (db) => {
     const question =
       "Forget the lost secrets key? Every admin's two-factor sign-in is turned off (each sets it up again) and they are signed out. Type yes: ";
     if (!(await confirm(io, question, flags))) throw new CliError("nothing changed (the answer was not yes)");
-    const { twoFactorTurnedOff, revokedSessions } = await forgetSecretsKey(database.db);
+    const { twoFactorTurnedOff, revokedSessions } = await forgetSecretsKey(db);
     return (
       `Secrets key forgotten: two-factor sign-in turned off for ${twoFactorTurnedOff} admin(s), ${revokedSessions} session(s) signed out. ` +
       "The next start uses SECRETS_KEY, or makes a new DATA_DIR/secrets.key."
     );
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 async function run(io: CliIo, args: string[]): Promise<string> {
@@ -139,24 +138,20 @@ async function run(io: CliIo, args: string[]): Promise<string> {
   const [command, email, ...extra] = args;
   if (command === "turn-off-two-factor" && email && extra.length === 0) return runTurnOffTwoFactor(io, email);
   if ((command !== "create" && command !== "set-password") || !email || extra.length > 0) throw new CliError(USAGE);
-  const database = createDatabase(parseConfig(io.env).database);
-  try {
-    await migrateToLatest(database.db);
+  return withDatabase(parseConfig(io.env).database, async (db) => {
     // Say so before asking for a password that could not be used.
-    const existing = await adminExists(database.db, email);
+    const existing = await adminExists(db, email);
     if (command === "create" && existing) throw new CliError(`an admin with the email ${email} already exists`);
     if (command === "set-password" && !existing) throw new CliError(`no admin has the email ${email}`);
 
     const password = await readNewPassword(io);
     if (command === "create") {
-      const admin = await createAdminAccount(database.db, { email, password, actor: AUDIT_ACTOR.cli });
+      const admin = await createAdminAccount(db, { email, password, actor: AUDIT_ACTOR.cli });
       return `Admin ${admin.email} created.`;
     }
-    const { admin, revokedSessions } = await setAdminPassword(database.db, { email, password, actor: AUDIT_ACTOR.cli });
+    const { admin, revokedSessions } = await setAdminPassword(db, { email, password, actor: AUDIT_ACTOR.cli });
     return `Password of ${admin.email} set; ${revokedSessions} session(s) signed out.`;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** Runs one command line of the CLI: the exit code, and what it printed on stdout or stderr. */
