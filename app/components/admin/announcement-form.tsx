@@ -114,12 +114,7 @@ export function AnnouncementForm({
         current={announcement?.image ? { src: announcement.image.src, alt: "Current image" } : undefined}
         previewAlt="Preview of the chosen image"
         imageClassName="max-h-56 w-full rounded-md bg-slate-100 object-contain"
-        whileKept={
-          <label className="flex items-center gap-2 text-slate-900">
-            <input type="checkbox" name={fields.removeImage.name} className="size-4 accent-brand-800" />
-            Remove the image (the card shows text only)
-          </label>
-        }
+        remove={{ name: fields.removeImage.name, label: "Remove the image (the card shows text only)" }}
       />
       <Field meta={fields.description} label="Description" description="Line breaks are kept; web addresses become links." rows={5} />
       <Field

@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/field.tsx";
 import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
+import type { PageSelection } from "./page-selection";
 import { idsForm, SelectionBar } from "./selection-bar";
 import { APPLICATIONS_FAILED } from "#core/messages/applications.ts";
 
@@ -13,12 +14,7 @@ import { APPLICATIONS_FAILED } from "#core/messages/applications.ts";
  * Select every request on the page, and what to do with the selected ones: set their status, or delete them (behind
  * the same confirmation as one).
  */
-export function ApplicationBulkBar(props: {
-  pageIds: readonly string[];
-  selectedIds: readonly string[];
-  onSelectAll: (on: boolean) => void;
-  onDone: () => void;
-}) {
+export function ApplicationBulkBar({ selection }: { selection: PageSelection }) {
   const fetcher = useFetcher<ActionAnswer>();
   const [status, setStatus] = useState("contacted");
   const selectAllBox = useRef<HTMLInputElement | null>(null);
@@ -27,7 +23,7 @@ export function ApplicationBulkBar(props: {
     loading: APPLICATIONS_FAILED.updatingStatus,
     failure: APPLICATIONS_FAILED.status,
     onSuccess: () => {
-      props.onDone();
+      selection.clear();
       // The buttons it was pressed with go with the selection: the keyboard carries on from "Select all".
       selectAllBox.current?.focus();
     },
@@ -35,7 +31,7 @@ export function ApplicationBulkBar(props: {
 
   return (
     <SelectionBar
-      {...props}
+      selection={selection}
       selectAllRef={selectAllBox}
       busy={busy}
       deletion={{
@@ -62,7 +58,7 @@ export function ApplicationBulkBar(props: {
           className="whitespace-nowrap"
           disabled={busy}
           onClick={() => {
-            const form = idsForm("set-status", props.selectedIds);
+            const form = idsForm("set-status", selection.selectedIds);
             form.set("status", status);
             announce();
             void fetcher.submit(form, { method: "post", action: href("/admin") });

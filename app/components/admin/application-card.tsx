@@ -4,9 +4,9 @@ import type { ListedApplication } from "#server/services/applications.ts";
 
 const orNA = (value: string | null) => (value && value.trim() ? value : "N/A");
 
-/** The step-1 fields as label and value, in the spec's order. */
-export function contactRows(application: ListedApplication, localAddressLabel: string): [string, string][] {
-  return [
+/** The step-1 fields as label and value, in the spec's order: the rows of a `<dl>`. */
+export function ContactRows({ application, localAddressLabel }: { application: ListedApplication; localAddressLabel: string }) {
+  const rows: [string, string][] = [
     ["Name", application.fullname],
     ["Email", application.email],
     ["Phone", application.phone],
@@ -16,6 +16,12 @@ export function contactRows(application: ListedApplication, localAddressLabel: s
     [localAddressLabel, application.sargodhaAddress],
     ["Permanent Address", orNA(application.permanentAddress)],
   ];
+  return rows.map(([label, value]) => (
+    <div key={label} className="contents">
+      <dt className="font-semibold text-slate-900">{`${label}:`}</dt>
+      <dd className="break-words text-slate-700">{value}</dd>
+    </div>
+  ));
 }
 
 /** One application: its selection box, status and time, the step-1 fields and the two actions (SPEC 2, "Panel"). */
@@ -34,7 +40,6 @@ export function ApplicationCard({
   onDetails: () => void;
   onDelete: () => void;
 }) {
-  const rows = contactRows(application, localAddressLabel);
   return (
     <article className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm" aria-label={application.fullname}>
       <div className="flex flex-wrap items-center gap-2">
@@ -54,12 +59,7 @@ export function ApplicationCard({
         )}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold text-slate-900">{`${label}:`}</dt>
-            <dd className="break-words text-slate-700">{value}</dd>
-          </div>
-        ))}
+        <ContactRows application={application} localAddressLabel={localAddressLabel} />
       </dl>
       <div className="mt-auto flex flex-wrap gap-2">
         <Button size="sm" onClick={onDetails}>

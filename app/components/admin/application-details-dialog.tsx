@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { contactRows } from "./application-card";
+import { ContactRows } from "./application-card";
 import { ApplicationStatusBadge } from "./application-status-badge";
 import { ApplicationHistory, ApplicationNoteForm, ApplicationStatusForm } from "./application-workflow";
 import type { ListedApplication } from "#server/services/applications.ts";
@@ -72,12 +72,7 @@ function RequestDetails({ listed, localAddressLabel }: { listed: ListedApplicati
         </span>
       </div>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
-        {contactRows(application, localAddressLabel).map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold text-slate-900">{`${label}:`}</dt>
-            <dd className="break-words text-slate-700">{value}</dd>
-          </div>
-        ))}
+        <ContactRows application={application} localAddressLabel={localAddressLabel} />
       </dl>
       <div className="mt-4">
         <ApplicationStatusForm key={`${application.id}-${application.status}`} id={application.id} status={application.status} />

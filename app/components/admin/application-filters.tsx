@@ -7,7 +7,7 @@ import {
 import { useState } from "react";
 import { href } from "react-router";
 import { inputClass } from "#app/components/ui/field.tsx";
-import { ListFilterForm } from "./list-filter-form";
+import { FilterField, ListFilterForm } from "./list-filter-form";
 
 /** The request list's search, status and submitted-between filters (see ListFilterForm). */
 export function ApplicationFilters({ filter }: { filter: ApplicationFilter }) {
@@ -35,10 +35,7 @@ export function ApplicationFilters({ filter }: { filter: ApplicationFilter }) {
       exportHref={`${href("/admin/requests.csv")}${applicationFilterQuery({ ...filter, page: 1 })}`}
       className="grid grid-cols-1 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor="requests-status" className="font-semibold text-slate-900">
-          Status
-        </label>
+      <FilterField id="requests-status" label="Status">
         <select
           id="requests-status"
           name="status"
@@ -53,32 +50,20 @@ export function ApplicationFilters({ filter }: { filter: ApplicationFilter }) {
             </option>
           ))}
         </select>
-      </div>
-      <DayField id="requests-from" name="from" label="Submitted from" value={from} onChange={setFrom} />
-      <DayField id="requests-to" name="to" label="Submitted to" value={to} onChange={setTo} />
+      </FilterField>
+      <FilterField id="requests-from" label="Submitted from">
+        <input
+          id="requests-from"
+          name="from"
+          type="date"
+          value={from}
+          className={inputClass}
+          onChange={(event) => setFrom(event.target.value)}
+        />
+      </FilterField>
+      <FilterField id="requests-to" label="Submitted to">
+        <input id="requests-to" name="to" type="date" value={to} className={inputClass} onChange={(event) => setTo(event.target.value)} />
+      </FilterField>
     </ListFilterForm>
-  );
-}
-
-function DayField({
-  id,
-  name,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold text-slate-900">
-        {label}
-      </label>
-      <input id={id} name={name} type="date" value={value} className={inputClass} onChange={(event) => onChange(event.target.value)} />
-    </div>
   );
 }

@@ -16,8 +16,6 @@ import type { Route } from "../../routes/admin/requests/+types/index";
 import { APPLICATIONS_FAILED } from "#core/messages/applications.ts";
 
 type PanelData = Extract<Route.ComponentProps["loaderData"], { view: "panel" }>;
-/** One page of the application list, as the panel's loader sends it. */
-export type ApplicationsPage = PanelData["requests"];
 
 /**
  * 'Admin Panel - All Requests (N)' (N: every request held), the filters, one page of requests newest first with
@@ -28,7 +26,8 @@ export function ApplicationList({
   filter,
   localAddressLabel,
 }: {
-  requests: ApplicationsPage;
+  /** One page of the application list, as the panel's loader sends it. */
+  requests: PanelData["requests"];
   filter: ApplicationFilter;
   localAddressLabel: string;
 }) {
@@ -64,14 +63,7 @@ export function ApplicationList({
               ? "No request matches these filters."
               : `Showing ${first}–${first + applications.length - 1} of ${countOf(matching, "request")}`}
           </p>
-          {applications.length > 0 && (
-            <ApplicationBulkBar
-              pageIds={applications.map((a) => a.id)}
-              selectedIds={selection.selectedIds}
-              onSelectAll={selection.selectAll}
-              onDone={selection.clear}
-            />
-          )}
+          {applications.length > 0 && <ApplicationBulkBar selection={selection} />}
           <ul className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
             {applications.map((application) => (
               <li key={application.id}>

@@ -112,3 +112,15 @@ export function ListFilterForm({
     </Form>
   );
 }
+
+/** One of the filters beside Search: its label over its control (`id` is the control's). */
+export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-semibold text-slate-900">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { getInputProps } from "@conform-to/react";
 import { CONFIRMATION_LIMITS, confirmationMailSchema, notificationAddressSchema } from "#core/schemas/mail-settings.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
+import type { MailSettings } from "#server/services/mail-settings.ts";
 
 /** Where the notification mails go; left empty, the default. */
 export function NotificationAddressForm({ stored }: { stored: string }) {
@@ -25,11 +26,7 @@ export function NotificationAddressForm({ stored }: { stored: string }) {
 }
 
 /** The applicant's confirmation mail: on or off, and its wording, in Urdu too if the committee writes it. */
-export function ConfirmationMailForm({
-  confirmation,
-}: {
-  confirmation: { enabled: boolean; subject: string; text: string; subjectUr: string | null; textUr: string | null };
-}) {
+export function ConfirmationMailForm({ confirmation }: { confirmation: MailSettings["confirmation"] }) {
   const content = useAdminForm({
     id: "confirmation-mail",
     intent: "confirmation",

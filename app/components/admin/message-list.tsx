@@ -2,11 +2,11 @@ import { countOf } from "#core/count-of.ts";
 import { MESSAGES_PAGE_SIZE, type MessageFilter, messageFilterQuery } from "#core/schemas/messages.ts";
 import { href } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import { MessageBulkBar } from "./message-bulk-bar";
 import { MessageCard } from "./message-card";
-import { MessageFilters } from "./message-filters";
+import { ListFilterForm } from "./list-filter-form";
 import { usePageSelection } from "./page-selection";
 import { Pager } from "./pager";
+import { SelectionBar } from "./selection-bar";
 import { useConfirmedAction } from "#app/components/admin/forms/confirmed-action.ts";
 import type { ListedMessage } from "#server/services/contact-messages.ts";
 import type { Route } from "../../routes/admin/messages/+types/index";
@@ -38,18 +38,31 @@ export function MessageList({ messages: list, filter, shortName }: { messages: M
         <p className="mt-16 text-center text-xl font-semibold text-slate-800">No messages yet.</p>
       ) : (
         <>
-          <MessageFilters filter={filter} />
+          <ListFilterForm
+            action={href("/admin/messages")}
+            label="Search messages"
+            idPrefix="messages"
+            q={filter.q}
+            placeholder="Name, email or message"
+            filtered={Boolean(filter.q)}
+            exportHref={`${href("/admin/messages.csv")}${messageFilterQuery({ q: filter.q })}`}
+            className="flex flex-col sm:flex-row sm:items-end"
+          />
           <p className="mt-4 text-slate-800" role="status">
             {matching === 0
               ? "No message matches this search."
               : `Showing ${first}–${first + messages.length - 1} of ${countOf(matching, "message")}`}
           </p>
           {messages.length > 0 && (
-            <MessageBulkBar
-              pageIds={messages.map((m) => m.id)}
-              selectedIds={selection.selectedIds}
-              onSelectAll={selection.selectAll}
-              onDone={selection.clear}
+            <SelectionBar
+              selection={selection}
+              deletion={{
+                action: href("/admin/messages"),
+                intent: "delete",
+                title: (count) => `Delete ${countOf(count, "message")}?`,
+                text: "This cannot be undone. The messages are removed from the site for good.",
+                toasts: { loading: INBOX_FAILED.deletingMany, failure: INBOX_FAILED.deleteMany },
+              }}
             />
           )}
           <ul className="mt-4 flex flex-col gap-4">

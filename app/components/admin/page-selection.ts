@@ -7,6 +7,7 @@ import { useState } from "react";
 export function usePageSelection(pageIds: readonly string[]) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   return {
+    pageIds,
     selectedIds: pageIds.filter((id) => selected.has(id)),
     isSelected: (id: string) => selected.has(id),
     toggle: (id: string, on: boolean) =>
@@ -20,3 +21,5 @@ export function usePageSelection(pageIds: readonly string[]) {
     clear: () => setSelected(new Set()),
   };
 }
+
+export type PageSelection = ReturnType<typeof usePageSelection>;

@@ -4,6 +4,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
+import type { PageSelection } from "./page-selection";
 
 /** The form an action (its `intent`) on the selected items posts: `ids[0]`, `ids[1]`, … */
 export function idsForm(intent: string, ids: readonly string[]): FormData {
@@ -19,19 +20,13 @@ export function idsForm(intent: string, ids: readonly string[]): FormData {
  * after each action. `selectAllRef` lets an action put the focus back on "Select all" once its buttons are gone.
  */
 export function SelectionBar({
-  pageIds,
-  selectedIds,
-  onSelectAll,
-  onDone,
+  selection,
   deletion,
   selectAllRef,
   busy: othersBusy = false,
   children,
 }: {
-  pageIds: readonly string[];
-  selectedIds: readonly string[];
-  onSelectAll: (on: boolean) => void;
-  onDone: () => void;
+  selection: PageSelection;
   deletion: {
     /** Where the delete posts, and as which of that page's intents. */
     action: string;
@@ -51,14 +46,14 @@ export function SelectionBar({
   const [confirming, setConfirming] = useState(false);
   // How many the dialog asks about: kept while it closes, when the deleted ones have already left the selection.
   const [asked, setAsked] = useState(0);
-  const count = selectedIds.length;
-  const allSelected = count > 0 && count === pageIds.length;
+  const count = selection.selectedIds.length;
+  const allSelected = count > 0 && count === selection.pageIds.length;
   const deleting = fetcher.state !== "idle";
 
   const { announce } = useAnswerToasts(fetcher.data, {
     ...deletion.toasts,
     onSuccess: () => {
-      onDone();
+      selection.clear();
       setConfirming(false);
     },
     onFailure: () => setConfirming(false),
@@ -75,7 +70,7 @@ export function SelectionBar({
             selectAllBox.current = box;
             if (box) box.indeterminate = count > 0 && !allSelected;
           }}
-          onChange={(event) => onSelectAll(event.target.checked)}
+          onChange={(event) => selection.selectAll(event.target.checked)}
         />
         Select all on this page
       </label>
@@ -113,7 +108,7 @@ export function SelectionBar({
         title={deletion.title(asked)}
         onConfirm={() => {
           announce();
-          void fetcher.submit(idsForm(deletion.intent, selectedIds), { method: "post", action: deletion.action });
+          void fetcher.submit(idsForm(deletion.intent, selection.selectedIds), { method: "post", action: deletion.action });
         }}
       >
         {deletion.text}

@@ -8,16 +8,10 @@ import { Field, firstMessage, FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { localDay } from "./local-day";
 import { RadioGroup } from "#app/components/ui/radio-group.tsx";
+import type { Route } from "../../routes/+types/blood-donor-link";
 
 /** What the donor's details form starts with: the donor as stored. */
-export interface DonorDetails {
-  availability: keyof typeof AVAILABILITY_LABELS;
-  availableFrom: string | null;
-  lastDonation: string | null;
-  city: string;
-  area: string;
-  phone: string;
-}
+type DonorDetails = NonNullable<Route.ComponentProps["loaderData"]["donor"]>;
 
 /** The phone as the donor would type it: 03xx xxxxxxx. */
 const localMobile = (phone: string) => (phone.startsWith("+92") ? `0${phone.slice(3, 6)} ${phone.slice(6)}` : phone);

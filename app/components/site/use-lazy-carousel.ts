@@ -9,10 +9,7 @@ const carousel = onDemand(() => import("embla-carousel"), "the photo slider");
  * Embla on the viewport given to the returned ref, once `active`; the slides are CSS, so until then the server's page
  * already shows the right number of them. `options` is read when Embla starts: give a constant.
  */
-export function useLazyCarousel(
-  options: EmblaOptionsType,
-  active: boolean,
-): [(viewport: HTMLDivElement | null) => void, EmblaCarouselType | undefined] {
+export function useLazyCarousel(options: EmblaOptionsType, active: boolean) {
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType>();
   useEffect(() => {
@@ -31,5 +28,5 @@ export function useLazyCarousel(
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the options are a constant (see above)
   }, [active, viewport]);
-  return [setViewport, embla];
+  return [setViewport, embla] as const;
 }

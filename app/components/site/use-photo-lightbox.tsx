@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type GalleryPhoto, galleryPhotoAlt } from "#core/gallery-photo.ts";
 import { fill } from "#core/i18n/catalogue.ts";
 import { useBook } from "#app/lib/i18n.ts";
@@ -12,29 +12,13 @@ import { galleriesEn } from "#core/i18n/galleries/en.ts";
 const photoLightbox = onDemand(() => import("./photo-lightbox"), "the photo viewer");
 const preload = () => void photoLightbox.load();
 
-export interface PhotoLightbox {
-  /** The props of the button around photo `index`: its name says what it opens ("Open photo 3 of 10: Med Doc 3"). */
-  opener(index: number): {
-    type: "button";
-    "aria-label": string;
-    "aria-haspopup": "dialog";
-    ref: (button: HTMLButtonElement | null) => void;
-    onPointerEnter: () => void;
-    onFocus: () => void;
-    onClick: () => void;
-    className: string;
-  };
-  /** The lightbox itself, once its code has arrived (render it anywhere: it draws in a portal). */
-  lightbox: ReactNode;
-}
-
 /**
  * A gallery's photos open, one by one, in a lightbox over the page: the large photo with its alt text and position,
  * Previous and Next, Escape or Close to leave. A click before the lightbox's code has arrived opens it once it has.
  * Closing gives focus to the button of the photo last shown; `reveal` first brings that button into view where the
  * browser cannot (a slider moves to its slide), and then focus does not scroll.
  */
-export function usePhotoLightbox(name: string, photos: GalleryPhoto[], reveal?: (index: number) => void): PhotoLightbox {
+export function usePhotoLightbox(name: string, photos: GalleryPhoto[], reveal?: (index: number) => void) {
   const words = useBook("galleries", galleriesEn).photos;
   const [shown, setShown] = useState<number | null>(null);
   const viewer = useOnDemand(photoLightbox);
@@ -52,11 +36,12 @@ export function usePhotoLightbox(name: string, photos: GalleryPhoto[], reveal?: 
   }, [shown, reveal]);
 
   return {
-    opener: (index) => ({
-      type: "button",
+    /** The props of the button around photo `index`: its name says what it opens ("Open photo 3 of 10: Med Doc 3"). */
+    opener: (index: number) => ({
+      type: "button" as const,
       "aria-label": fill(words.open, { number: index + 1, total: photos.length, alt: galleryPhotoAlt(photos[index] ?? {}, name, index) }),
-      "aria-haspopup": "dialog",
-      ref: (button) => {
+      "aria-haspopup": "dialog" as const,
+      ref: (button: HTMLButtonElement | null) => {
         if (button) buttons.current.set(index, button);
         else buttons.current.delete(index);
       },
@@ -70,6 +55,7 @@ export function usePhotoLightbox(name: string, photos: GalleryPhoto[], reveal?: 
       className:
         "block w-full cursor-zoom-in rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-800",
     }),
+    /** The lightbox itself, once its code has arrived (render it anywhere: it draws in a portal). */
     lightbox: viewer && (
       <viewer.PhotoLightbox
         name={name}

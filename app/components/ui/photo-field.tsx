@@ -35,19 +35,19 @@ export function FileField({ meta, label, description, accept, onChoose }: FileFi
 
 /**
  * A FileField for a photo, with its picture under it: the chosen file's preview, or else the stored photo (`current`).
- * `whileKept` shows only while the stored photo stays (a "Remove the photo" switch, say).
+ * `remove` adds a box that removes the stored photo (its field's name, its words), shown only while that photo stays.
  */
 export function PhotoFieldWithPreview({
   current,
   previewAlt,
   imageClassName,
-  whileKept,
+  remove,
   ...field
 }: Omit<FileFieldProps, "onChoose"> & {
   current: { src: string; alt: string } | undefined;
   previewAlt: string;
   imageClassName: string;
-  whileKept?: ReactNode;
+  remove?: { name: string; label: string };
 }) {
   const [preview, showPreview] = usePreview();
   const shown = preview ? { src: preview, alt: previewAlt } : current;
@@ -55,7 +55,12 @@ export function PhotoFieldWithPreview({
     <>
       <FileField {...field} onChoose={showPreview} />
       {shown && <img src={shown.src} alt={shown.alt} className={imageClassName} />}
-      {current && !preview && whileKept}
+      {current && !preview && remove && (
+        <label className="flex items-center gap-2 text-slate-900">
+          <input type="checkbox" name={remove.name} className="size-4 accent-brand-800" />
+          {remove.label}
+        </label>
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
+import { RadioGroup } from "#app/components/ui/radio-group.tsx";
 import type { FieldMetadata } from "@conform-to/react";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import type { ActionAnswer } from "#app/lib/answer-message.ts";
@@ -129,27 +130,18 @@ function AskByMailForm({ notAsked }: { notAsked: number }) {
   );
 }
 
+const CLOSE_OUTCOMES = {
+  fulfilled: BLOOD_REQUEST_STATUS_LABELS.fulfilled,
+  "not-needed": BLOOD_REQUEST_STATUS_LABELS["not-needed"],
+};
+
 /** Closing: fulfilled (with who gave, from those asked) or no longer needed. */
 function CloseForm({ asked }: { asked: AskedView[] }) {
   const closeForm = useAdminForm({ id: "close-request", intent: "close", schema: bloodRequestActionSchema, toasts: { failure: NOT_DONE } });
-  const { fields } = closeForm;
-  const outcome = fields.outcome as unknown as { name: string; errorId: string; errors?: string[] };
+  const outcome = closeForm.fields.outcome as unknown as FieldMetadata<unknown>;
   return (
     <AdminForm form={closeForm} submit="Close request" label="Close the request">
-      <fieldset className="flex flex-col gap-2" aria-describedby={outcome.errors ? outcome.errorId : undefined}>
-        <legend className="mb-1 font-semibold text-slate-900">How did it end?</legend>
-        {(["fulfilled", "not-needed"] as const).map((value) => (
-          <label key={value} className="flex items-center gap-2 text-slate-900">
-            <input type="radio" name={outcome.name} value={value} className="size-4 accent-brand-800" />
-            {BLOOD_REQUEST_STATUS_LABELS[value]}
-          </label>
-        ))}
-        {outcome.errors && (
-          <p id={outcome.errorId} className="text-sm font-medium text-red-700">
-            {outcome.errors[0]}
-          </p>
-        )}
-      </fieldset>
+      <RadioGroup meta={outcome} legend="How did it end?" options={CLOSE_OUTCOMES} />
       {asked.length > 0 && (
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-semibold text-slate-900">Who gave (when fulfilled)</legend>
@@ -196,6 +188,7 @@ export function BloodRequestPage({
   const open = request.status === "open";
   const publicUrl = useRouteLoaderData<SiteChrome>("root")?.publicUrl ?? "";
   const appealTitle = BLOOD_APPEAL_MESSAGES.title(request.patientGroup, request.units);
+  const notAsked = matches.filter((match) => !match.askedAt).length;
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8">
       <Link to={listPage} className="self-start font-semibold text-brand-800 underline">
@@ -234,10 +227,7 @@ export function BloodRequestPage({
           </h2>
           {matches.length > 0 && (
             // Drawn anew when the number not asked changes, so its default follows.
-            <AskByMailForm
-              key={matches.filter((match) => !match.askedAt).length}
-              notAsked={matches.filter((match) => !match.askedAt).length}
-            />
+            <AskByMailForm key={notAsked} notAsked={notAsked} />
           )}
           {matches.length === 0 ? (
             <p className="text-slate-700">

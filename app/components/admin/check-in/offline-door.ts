@@ -55,11 +55,11 @@ export async function keptList(announcementId: string): Promise<KeptDoorList | u
 }
 
 /** Deletes a list the phone may no longer keep: its door closed, or past its keep-until time. Its unsent check-ins stay. */
-export async function forgetList(announcementId: string): Promise<void> {
+export async function forgetList(announcementId: string) {
   await (await doorDatabase()).delete("lists", announcementId);
 }
 
-export async function forgetListsPast(now = new Date()): Promise<void> {
+export async function forgetListsPast(now = new Date()) {
   const database = await doorDatabase();
   for (const list of await database.getAll("lists")) {
     if (new Date(list.keepUntil) <= now) await database.delete("lists", list.announcementId);
@@ -71,7 +71,7 @@ export async function unsentCheckIns(announcementId: string): Promise<QueuedChec
 }
 
 /** Forgets check-ins the server has answered. */
-export async function forgetSent(ids: readonly string[]): Promise<void> {
+export async function forgetSent(ids: readonly string[]) {
   const transaction = (await doorDatabase()).transaction("queue", "readwrite");
   await Promise.all([...ids.map((id) => transaction.store.delete(id)), transaction.done]);
 }
@@ -126,12 +126,7 @@ export async function checkInOffline(announcementId: string, target: DoorTarget,
  * Marks in the kept list a check-in the server made (`result`, for `target`), so the list stays true between its
  * refreshes: this phone, offline a moment later, then knows that ticket is in.
  */
-export async function keepServerCheckIn(
-  announcementId: string,
-  target: DoorTarget,
-  result: CheckInResult,
-  now = new Date(),
-): Promise<void> {
+export async function keepServerCheckIn(announcementId: string, target: DoorTarget, result: CheckInResult, now = new Date()) {
   if (result.outcome !== "checked-in" && result.outcome !== "already") return;
   const matches = await entryMatcher(target);
   if (!matches) return;

@@ -44,12 +44,7 @@ export function AppScreenshotForm({ formFactor, screenshot }: { formFactor: AppS
         current={screenshot.photo ? { src: screenshot.photo.src, alt: `Current ${kind.title.toLowerCase()}` } : undefined}
         previewAlt="Preview of the chosen screenshot"
         imageClassName={kind.imageClassName}
-        whileKept={
-          <label className="flex items-center gap-2 text-slate-900">
-            <input type="checkbox" name={fields.removePhoto.name} className="size-4 accent-brand-800" />
-            Remove the screenshot (the install dialog then shows none of this kind)
-          </label>
-        }
+        remove={{ name: fields.removePhoto.name, label: "Remove the screenshot (the install dialog then shows none of this kind)" }}
       />
       <Field
         meta={fields.label}

@@ -37,12 +37,7 @@ export function TeamMemberForm({ member, onSaved }: { member?: StoredMember; onS
         current={member?.photo ? { src: member.photo.src, alt: `Current photo of ${member.name}` } : undefined}
         previewAlt="Preview of the chosen photo"
         imageClassName="size-24 rounded-full bg-slate-100 object-cover"
-        whileKept={
-          <label className="flex items-center gap-2 text-slate-900">
-            <input type="checkbox" name={fields.removePhoto.name} className="size-4 accent-brand-800" />
-            Remove the photo (the card shows the name&apos;s first letter)
-          </label>
-        }
+        remove={{ name: fields.removePhoto.name, label: "Remove the photo (the card shows the name's first letter)" }}
       />
       <Field meta={fields.description} label="Description" description="Optional. Their duties; each line shows as a line." rows={4} />
       <Field meta={fields.descriptionUr} label="Description in Urdu (optional)" rows={4} lang="ur" dir="rtl" />

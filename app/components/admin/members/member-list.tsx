@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { type MemberFilter, memberFilterQuery } from "#core/schemas/members.ts";
-import { ListFilterForm } from "#app/components/admin/list-filter-form.tsx";
+import { FilterField, ListFilterForm } from "#app/components/admin/list-filter-form.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { inputClass } from "#app/components/ui/field.tsx";
 import type { Route } from "../../../routes/admin/members/+types/index";
@@ -8,34 +8,19 @@ import type { Route } from "../../../routes/admin/members/+types/index";
 type MemberPage = Route.ComponentProps["loaderData"]["page"];
 
 /** One of the filters beside Search: "All" or one of the values members have. */
-function Choice({
-  name,
-  label,
-  value,
-  choices,
-  all = "All",
-}: {
-  name: string;
-  label: string;
-  value: string | undefined;
-  choices: string[];
-  all?: string;
-}) {
+function Choice({ name, label, value, choices }: { name: string; label: string; value: string | undefined; choices: string[] }) {
   const id = `members-${name}`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold text-slate-900">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <select id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
-        <option value="">{all}</option>
+        <option value="">All</option>
         {choices.map((choice) => (
           <option key={choice} value={choice}>
             {choice}
           </option>
         ))}
       </select>
-    </div>
+    </FilterField>
   );
 }
 
@@ -62,16 +47,13 @@ export function MemberList({ page, filter }: { page: MemberPage; filter: MemberF
         <Choice name="session" label="Session" value={filter.session} choices={sessions} />
         <Choice name="class" label="Class" value={filter.class} choices={classes} />
         <Choice name="position" label="Position" value={filter.position} choices={positions} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="members-status" className="font-semibold text-slate-900">
-            Members
-          </label>
+        <FilterField id="members-status" label="Members">
           <select id="members-status" name="status" defaultValue={filter.status} className={inputClass}>
             <option value="current">Current</option>
             <option value="past">Past</option>
             <option value="all">All</option>
           </select>
-        </div>
+        </FilterField>
       </ListFilterForm>
       <p className="mt-4 text-slate-800" role="status">
         {page.matching === 0 ? "No member matches." : `Showing ${page.members.length} of ${page.matching} (${page.total} in all).`}
