@@ -1,3 +1,5 @@
+import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
+
 /**
  * What a route module declares about itself in its `handle` export, read from the built route manifest: by the server
  * in front of React Router (server/http/route-rules.ts) and by tests/integration/access-control.test.ts, which holds
@@ -45,6 +47,9 @@ export interface RouteHandle {
 
 /** The `handle` of a sign-in page whose posts anyone may send and which change nothing the public pages show. */
 export const SIGN_IN_HANDLE = { keepsPublicPages: true, signIn: true } as const satisfies RouteHandle;
+
+/** The `handle` of a page whose forms may carry a photo: its posts' bodies are capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES. */
+export const PHOTO_FORM_HANDLE = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } as const satisfies RouteHandle;
 
 /** The `handle` of a route whose writes ask for a recent password. */
 export const RECENT_PASSWORD_HANDLE = { recentPassword: true } as const satisfies RouteHandle;

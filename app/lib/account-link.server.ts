@@ -1,5 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import { formAnswer } from "./forms.server";
+import { formAnswer, tryLaterAnswer } from "./forms.server";
 import { SITE_BUSY } from "#core/messages/common.ts";
 import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 
@@ -7,16 +7,14 @@ import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 export type LinkRefusal =
   { reason: "busy"; retryAfterSeconds: number } | { reason: "invalid-password"; message: string } | { reason: "invalid-link" };
 
-/** The answer to a refused link form: the password never travels back. */
+/** A link form's fields that never travel back in an answer: the passwords. */
+export const LINK_PASSWORD_FIELDS = ["newPassword", "confirmPassword"];
+
+/** The answer to a refused link form. */
 export function linkRefusalAnswer(submission: Submission<unknown>, refusal: LinkRefusal) {
-  const hideFields = ["newPassword", "confirmPassword"];
-  if (refusal.reason === "busy") {
-    return formAnswer(submission.reply({ formErrors: [SITE_BUSY], hideFields }), 429, {
-      "Retry-After": String(refusal.retryAfterSeconds),
-    });
-  }
+  if (refusal.reason === "busy") return tryLaterAnswer(submission, SITE_BUSY, refusal.retryAfterSeconds, LINK_PASSWORD_FIELDS);
   if (refusal.reason === "invalid-password") {
-    return formAnswer(submission.reply({ fieldErrors: { newPassword: [refusal.message] }, hideFields }), 400);
+    return formAnswer(submission.reply({ fieldErrors: { newPassword: [refusal.message] }, hideFields: LINK_PASSWORD_FIELDS }), 400);
   }
-  return formAnswer(submission.reply({ formErrors: [SIGN_IN_REFUSED.linkGone], hideFields }), 410);
+  return formAnswer(submission.reply({ formErrors: [SIGN_IN_REFUSED.linkGone], hideFields: LINK_PASSWORD_FIELDS }), 410);
 }

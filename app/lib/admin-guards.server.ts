@@ -112,12 +112,6 @@ export function adminGuard(options: AdminCheckOptions = {}): MiddlewareFunction<
   };
 }
 
-/** Accounts, mail settings, retention, erasure and the audit log: an Editor is refused with 403. */
-export const ownersOnly = adminGuard({ ownersOnly: true });
-
-/** The Blood section's guard, inside the signed-in layout: Owners and blood coordinators only. */
-export const bloodCoordinatorsOnly = adminGuard({ bloodCoordinators: true });
-
 /** The intents a write names in its form's `intent` fields (a body that is no form names none). */
 async function intentsOf(request: Request): Promise<string[]> {
   const form = await request

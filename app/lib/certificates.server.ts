@@ -25,10 +25,8 @@ export async function answerCertificates(
   if (asked.intent === "issue-certificates") {
     const issued = await certificates.issue(announcementId, { role: asked.role, hours: asked.hours }, admin);
     if (!issued.ok) {
-      return formAnswer(
-        submission.reply({ formErrors: [CERTIFICATE_MESSAGES.refusal[issued.reason]] }),
-        issued.reason === "missing" ? 404 : 409,
-      );
+      const status = issued.reason === "missing" ? 404 : 409;
+      return formAnswer(submission.reply({ formErrors: [CERTIFICATE_MESSAGES.refusal[issued.reason]] }), status);
     }
     return doneAnswer(submission.reply({ resetForm: true }), CERTIFICATE_MESSAGES.issued(issued.issued));
   }

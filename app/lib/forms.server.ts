@@ -49,6 +49,10 @@ export const formAnswer = <Extra extends object = object>(
   extra?: Extra,
 ) => data({ ok: status < 400, result, ...extra }, { status, headers });
 
+/** A form refused for now (a limit, a busy site): 429, `message` for the whole form, and when to try again. */
+export const tryLaterAnswer = (submission: Submission<unknown>, message: string, retryAfterSeconds: number, hideFields?: string[]) =>
+  formAnswer(submission.reply({ formErrors: [message], hideFields }), 429, { "Retry-After": String(retryAfterSeconds) });
+
 /** A form's answer once the server did what it asked: `message` says what, for the toast. */
 export const doneAnswer = <Extra extends object = object>(result: SubmissionResult<string[]>, message: string, extra?: Extra) =>
   formAnswer(result, 200, undefined, { message, ...extra });
@@ -150,3 +154,6 @@ export const photoSaveAction = <Value extends { photo?: Blob }>(
     const save = saveIn(context.get(servicesContext).contentEditor);
     return photoEditAnswer(submission, await save(submission.value, photo, context.get(adminContext).admin.id));
   });
+
+/** The `headers` of a page whose refusals carry headers (Retry-After): they go out with the page that shows it, too. */
+export const refusalHeaders = ({ actionHeaders }: { actionHeaders: Headers }) => actionHeaders;

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import type { OwnPasswordCheck } from "#server/auth/own-password.server.ts";
-import { formAnswer } from "./forms.server";
+import { formAnswer, tryLaterAnswer } from "./forms.server";
 import { SITE_BUSY } from "#core/messages/common.ts";
 import { SECURITY_REFUSED } from "#core/messages/security.ts";
 
@@ -11,5 +11,5 @@ export function ownPasswordRefusal(submission: Submission<unknown>, check: Exclu
     return formAnswer(submission.reply({ fieldErrors: { password: [SECURITY_REFUSED.notYourPassword] }, hideFields }), 400);
   }
   const message = check.reason === "busy" ? SITE_BUSY : SECURITY_REFUSED.tooManyWrongPasswords;
-  return formAnswer(submission.reply({ formErrors: [message], hideFields }), 429, { "Retry-After": String(check.retryAfterSeconds) });
+  return tryLaterAnswer(submission, message, check.retryAfterSeconds, hideFields);
 }

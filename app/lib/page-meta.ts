@@ -78,3 +78,6 @@ export function pageMeta(matches: Matches, page: PageMeta): MetaDescriptor[] {
     { name: "twitter:description", content: description },
   ];
 }
+
+/** The `headers` of a page that is one person's, or opened by a link that admits whoever holds it: no cache keeps it. */
+export const personalPageHeaders = () => ({ "Cache-Control": "no-store" });

@@ -12,7 +12,7 @@ import { FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
 import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
-import { bookOf, unlistedPageMeta } from "#app/lib/page-meta.ts";
+import { bookOf, unlistedPageMeta, personalPageHeaders } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/announcement-confirm";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { NOT_FOUND } from "#core/messages/common.ts";
@@ -34,8 +34,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return unlistedPageMeta(loaderData ? fill(confirm.title, { heading: loaderData.announcement.heading }) : confirm.confirmYourPlace);
 }
 
-/** The page holds one person's link: no cache keeps it. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = personalPageHeaders;
 
 /**
  * POST /announcement/<id>/confirm (or under /ur), with or without JavaScript: confirms the registration the form's

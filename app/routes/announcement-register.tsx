@@ -15,7 +15,7 @@ import { RegistrationForm } from "#app/components/site/registration-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts";
-import { formAnswer, honeypotFilled, readForm } from "#app/lib/forms.server.ts";
+import { formAnswer, honeypotFilled, readForm, tryLaterAnswer, refusalHeaders } from "#app/lib/forms.server.ts";
 import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
 import { bookOf } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/announcement-register";
@@ -57,8 +57,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!target) throw data(NOT_FOUND, { status: 404 });
   const schema = registrationSchemasIn({ checks, register }).form(target.settings.questions);
   const submission = parseWithZod(form, { schema });
-  const refused = (status: number, message: string, extra: { full?: boolean } = {}, headers?: HeadersInit) =>
-    formAnswer(submission.reply({ formErrors: [message] }), status, headers, extra);
+  const refused = (status: number, message: string, extra: { full?: boolean } = {}) =>
+    formAnswer(submission.reply({ formErrors: [message] }), status, undefined, extra);
   if (honeypotFilled(form)) return refused(400, register.failure);
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   try {
@@ -79,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return refused(429, fill(register.networkLimit, { limit: REGISTRATION_LIMITS.perNetwork }));
       case "limit-reached": {
         const wait = retryWait(result.retryAfterSeconds, checks);
-        return refused(429, fill(register.tooManyFromNetwork, { wait }), {}, { "Retry-After": String(result.retryAfterSeconds) });
+        return tryLaterAnswer(submission, fill(register.tooManyFromNetwork, { wait }), result.retryAfterSeconds);
       }
     }
   } catch (error) {
@@ -91,8 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** No answer from the server (offline): the form says so in the page's language (`offline`), its scripts holding English only. */
 export const clientAction = answerWhenOffline({ ok: false, offline: true, result: formFailure(registrationEn.register.failure) });
 
-/** A refusal's headers (Retry-After) go out with the page that shows it, too. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = refusalHeaders;
 
 export default function AnnouncementRegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { announcement, questions, closed, closesAtText, placesLeft, submissionKey } = loaderData;

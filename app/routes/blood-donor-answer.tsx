@@ -6,7 +6,7 @@ import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
-import { unlistedPageMeta } from "#app/lib/page-meta.ts";
+import { unlistedPageMeta, personalPageHeaders } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/blood-donor-answer";
 import { requestContext, servicesContext } from "#app/context.ts";
 
@@ -23,8 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = () => unlistedPageMeta("Can you donate?");
 
-/** The page holds one person's link: no cache keeps it. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = personalPageHeaders;
 
 /** POST /blood-donors/answer, with or without JavaScript: "yes" (I can donate) or "no" (I can't this time). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -11,7 +11,7 @@ import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
-import { unlistedPageMeta } from "#app/lib/page-meta.ts";
+import { unlistedPageMeta, personalPageHeaders } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/blood-donor-link";
 import { requestContext, servicesContext } from "#app/context.ts";
 
@@ -33,8 +33,7 @@ const TITLE = "Your blood-donor details";
 
 export const meta = () => unlistedPageMeta(TITLE);
 
-/** The page holds one person's details: no cache keeps it. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = personalPageHeaders;
 
 /** The answer to a post whose link no longer works. */
 const linkGone = () => data({ ok: false, intent: "gone" as const, message: BLOOD_DONOR_MESSAGES.linkGone }, { status: 404 });

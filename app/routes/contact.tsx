@@ -13,7 +13,7 @@ import { FormMessage } from "#app/components/ui/field.tsx";
 import { answerWhenOffline } from "#app/lib/answer-when-offline.ts";
 import { requestLocale, useBook } from "#app/lib/i18n.ts";
 import { siteWordsOf } from "#app/lib/page-meta.ts";
-import { formAnswer, honeypotFilled, readForm } from "#app/lib/forms.server.ts";
+import { formAnswer, honeypotFilled, readForm, tryLaterAnswer, refusalHeaders } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/contact";
 import { requestContext, servicesContext } from "#app/context.ts";
 
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       .contactMessages.submit(submission.value, context.get(requestContext).clientIp, href("/admin/messages"));
     if (!stored.ok) {
       const tooMany = fill(words.contact.tooMany, { wait: retryWait(stored.retryAfterSeconds, words.checks) });
-      return formAnswer(submission.reply({ formErrors: [tooMany] }), 429, { "Retry-After": String(stored.retryAfterSeconds) });
+      return tryLaterAnswer(submission, tooMany, stored.retryAfterSeconds);
     }
   } catch (error) {
     context.get(requestContext).logger.error({ err: errorMessage(error) }, "contact message not stored");
@@ -58,8 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Offline, the form says the failure in its own language (ContactForm's fallback). */
 export const clientAction = answerWhenOffline<{ ok: boolean; result?: SubmissionResult<string[]> }>({ ok: false });
 
-/** A refusal's headers (Retry-After) go out with the page that shows it, too. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = refusalHeaders;
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const words = useBook("forms", formsEn).contact;

@@ -4,7 +4,8 @@ import { CheckInScreen } from "#app/components/admin/check-in/check-in-screen.ts
 import { checkInClientAction } from "#app/components/admin/check-in/check-in-client-action.ts";
 import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { answerCheckIn } from "#app/lib/check-in.server.ts";
-import { unlistedPageMeta } from "#app/lib/page-meta.ts";
+import { formFailure } from "#app/lib/answer-when-offline.ts";
+import { unlistedPageMeta, personalPageHeaders } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/door";
 import { servicesContext } from "#app/context.ts";
 
@@ -32,10 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A check-in (picked or scanned) in the link's name; no undo. Refused, changing nothing, once the link stops working. */
 export async function action({ request, context }: Route.ActionArgs) {
   const door = await doorOf(request, context);
-  if (!door) {
-    const result = { status: "error" as const, error: { "": [CHECK_IN_MESSAGES.doorGone] } };
-    return data({ ok: false, result, checkIn: null }, { status: 404 });
-  }
+  if (!door) return data({ ok: false, result: formFailure(CHECK_IN_MESSAGES.doorGone), checkIn: null }, { status: 404 });
   const registrations = context.get(servicesContext).registrations;
   return answerCheckIn(request, registrations, door.announcementId, { by: CHECK_IN_MESSAGES.doorBy(door.label), undoAs: null });
 }
@@ -48,8 +46,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return unlistedPageMeta(heading ? `Check in: ${heading}` : "Door link");
 }
 
-/** The page is opened by a link that admits whoever holds it: no cache keeps it. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = personalPageHeaders;
 
 export default function Door({ loaderData: { door }, actionData }: Route.ComponentProps) {
   if (!door) return <NarrowPage title="Door link" text={CHECK_IN_MESSAGES.doorGone} />;

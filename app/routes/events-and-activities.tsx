@@ -20,11 +20,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
   !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, {
-    title: bookOf(matches, "galleries", galleriesEn).events.title,
-    description: bookOf(matches, "galleries", galleriesEn).events.intro,
-    path: "/events-and-activities",
-  });
+  const { events } = bookOf(matches, "galleries", galleriesEn);
+  return pageMeta(matches, { title: events.title, description: events.intro, path: "/events-and-activities" });
 }
 
 const TABS = ["events", "activities"] as const;

@@ -12,11 +12,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, {
-    title: bookOf(matches, "galleries", galleriesEn).explore.title,
-    description: bookOf(matches, "galleries", galleriesEn).explore.description,
-    path: "/explore-smc",
-  });
+  const { explore } = bookOf(matches, "galleries", galleriesEn);
+  return pageMeta(matches, { title: explore.title, description: explore.description, path: "/explore-smc" });
 }
 
 export default function ExploreSmc({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ import { FormMessage } from "#app/components/ui/field.tsx";
 import { answerWhenOffline } from "#app/lib/answer-when-offline.ts";
 import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
 import { siteWordsOf } from "#app/lib/page-meta.ts";
-import { honeypotFilled, readForm } from "#app/lib/forms.server.ts";
+import { honeypotFilled, readForm, refusalHeaders } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/join";
 import { requestContext, servicesContext } from "#app/context.ts";
 
@@ -82,8 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Offline, the form says the failure in its own language (JoinForm's fallback). */
 export const clientAction = answerWhenOffline<JoinAnswer>({ step: 2 });
 
-/** A refusal's headers (Retry-After) go out with the page that shows it, too. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = refusalHeaders;
 
 export default function JoinPage({ loaderData, actionData }: Route.ComponentProps) {
   const words = useBook("forms", formsEn).join;

@@ -6,7 +6,7 @@ import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
-import { unlistedPageMeta } from "#app/lib/page-meta.ts";
+import { unlistedPageMeta, personalPageHeaders } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/member-renewal";
 import { requestContext, servicesContext } from "#app/context.ts";
 
@@ -26,8 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = () => unlistedPageMeta("Stay a member");
 
-/** The page holds one person's link: no cache keeps it. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = personalPageHeaders;
 
 /** POST /members/renew, with or without JavaScript: the member stays for the new session, then the page says so (303). */
 export async function action({ request, context }: Route.ActionArgs) {

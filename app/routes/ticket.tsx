@@ -7,7 +7,7 @@ import { announcementPagePath } from "#core/public-pages.ts";
 import { EventDetails } from "#app/components/site/announced-event.tsx";
 import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
-import { bookOf, unlistedPageMeta } from "#app/lib/page-meta.ts";
+import { bookOf, unlistedPageMeta, personalPageHeaders } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/ticket";
 import { servicesContext } from "#app/context.ts";
 
@@ -30,8 +30,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return unlistedPageMeta(heading ? fill(ticket.title, { heading }) : ticket.notFoundTitle);
 }
 
-/** The page is one person's: no shared cache keeps it, and no browser cache beyond the visit. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = personalPageHeaders;
 
 /**
  * The ticket page's service worker (public/ticket-sw.js): a ticket opened once opens again with no network. One script,

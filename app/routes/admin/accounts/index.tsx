@@ -29,10 +29,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** A change of an account was refused: it is gone, or it would leave the site without an Owner who can sign in. */
-const refusalOf = (reason: AccountChangeRefusal) =>
-  reason === "not-found" ? { message: goneMessage("admin account"), status: 404 } : { message: ACCOUNTS_REFUSED.lastOwner, status: 409 };
-
 /** Each form and button of the page, by its intent; every one asks for a recent password. */
 export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: accountsActionSchema });
@@ -40,6 +36,9 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   const { admin } = context.get(adminContext);
   const { accounts } = context.get(servicesContext);
   const refused = (message: string, status: number) => formAnswer(submission.reply({ formErrors: [message] }), status);
+  /** A change of an account was refused: it is gone, or it would leave the site without an Owner who can sign in. */
+  const changeRefused = (reason: AccountChangeRefusal) =>
+    reason === "not-found" ? refused(goneMessage("admin account"), 404) : refused(ACCOUNTS_REFUSED.lastOwner, 409);
   const change = submission.value;
   if (change.intent === "invite") {
     // An address that already has an account is refused; the invitation is a single-use link valid for 48 hours.
@@ -48,9 +47,8 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
     return doneAnswer(submission.reply({ resetForm: true }), ACCOUNTS_DONE.invited);
   }
   if (change.intent === "revoke-invitation") {
-    if (await accounts.revokeInvitation(change.invitationId, admin.id))
-      return doneAnswer(submission.reply(), ACCOUNTS_DONE.invitationRevoked);
-    return refused(ACCOUNTS_REFUSED.invitationGone, 404);
+    if (!(await accounts.revokeInvitation(change.invitationId, admin.id))) return refused(ACCOUNTS_REFUSED.invitationGone, 404);
+    return doneAnswer(submission.reply(), ACCOUNTS_DONE.invitationRevoked);
   }
   if (change.intent === "require-two-factor") {
     // An Owner turns it on only with their own two factors on.
@@ -63,7 +61,7 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   if (change.intent === "set-blood-coordinator") {
     const coordinator = change.coordinator === "true";
     const result = await accounts.setBloodCoordinator({ ...target, coordinator });
-    if (!result.ok) return refused(refusalOf(result.reason).message, refusalOf(result.reason).status);
+    if (!result.ok) return changeRefused(result.reason);
     return doneAnswer(submission.reply(), coordinator ? ACCOUNTS_DONE.bloodCoordinator : ACCOUNTS_DONE.notBloodCoordinator);
   }
   const result =
@@ -72,19 +70,16 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
       : change.intent === "set-access"
         ? await accounts.setDisabled({ ...target, disabled: change.disabled === "true" })
         : await accounts.delete(target);
-  if (result.ok) {
-    const done =
-      change.intent === "set-role"
-        ? ACCOUNTS_DONE.roleChanged
-        : change.intent === "delete"
-          ? ACCOUNTS_DONE.removed
-          : change.disabled === "true"
-            ? ACCOUNTS_DONE.disabled
-            : ACCOUNTS_DONE.enabled;
-    return doneAnswer(submission.reply(), done);
-  }
-  const { message, status } = refusalOf(result.reason);
-  return refused(message, status);
+  if (!result.ok) return changeRefused(result.reason);
+  const done =
+    change.intent === "set-role"
+      ? ACCOUNTS_DONE.roleChanged
+      : change.intent === "delete"
+        ? ACCOUNTS_DONE.removed
+        : change.disabled === "true"
+          ? ACCOUNTS_DONE.disabled
+          : ACCOUNTS_DONE.enabled;
+  return doneAnswer(submission.reply(), done);
 });
 
 export const meta = () => unlistedPageMeta("Accounts");

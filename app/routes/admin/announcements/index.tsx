@@ -3,7 +3,7 @@ import { useState } from "react";
 import { href, Link } from "react-router";
 import { clsx } from "clsx";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ANNOUNCEMENT_STATES, type AnnouncementState, announcementsActionSchema } from "#core/schemas/announcement.ts";
+import { ANNOUNCEMENT_STATES, announcementsActionSchema } from "#core/schemas/announcement.ts";
 import { AdminDialog } from "#app/components/admin/admin-dialog.tsx";
 import { AnnouncementForm } from "#app/components/admin/announcement-form.tsx";
 import { ANNOUNCEMENT_STATE_LABELS, AnnouncementStateLine } from "#app/components/admin/announcement-state.tsx";
@@ -35,12 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const asked = new URL(request.url).searchParams.get("state");
   const filter = isFilter(asked) ? asked : null;
-  const matches = (state: AnnouncementState, pinned: boolean, by: Filter) => (by === "pinned" ? pinned : state === by);
-  const counts = Object.fromEntries(FILTERS.map((by) => [by, all.filter((a) => matches(a.state, a.pinned, by)).length])) as Record<
-    Filter,
-    number
-  >;
-  const announcements = filter ? all.filter((a) => matches(a.state, a.pinned, filter)) : all;
+  const matches = (announcement: (typeof all)[number], by: Filter) => (by === "pinned" ? announcement.pinned : announcement.state === by);
+  const counts = Object.fromEntries(FILTERS.map((by) => [by, all.filter((a) => matches(a, by)).length])) as Record<Filter, number>;
+  const announcements = filter ? all.filter((a) => matches(a, filter)) : all;
   return {
     announcements,
     total: all.length,

@@ -5,7 +5,7 @@ import { BLOOD_SECTION_MESSAGES } from "#core/messages/blood.ts";
 import { retryWait } from "#core/retry-wait.ts";
 import { bloodRequestActionSchema } from "#core/schemas/blood-request.ts";
 import { BloodRequestPage } from "#app/components/admin/blood/blood-request-page.tsx";
-import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
+import { doneAnswer, formAnswer, pageAction, readForm, tryLaterAnswer } from "#app/lib/forms.server.ts";
 import { adminContext, requestContext, servicesContext } from "#app/context.ts";
 import type { Route } from "./+types/request";
 import { unlistedPageMeta } from "#app/lib/page-meta.ts";
@@ -29,8 +29,7 @@ export const action = pageAction(async ({ request, params, context }: Route.Acti
   if (submission.status !== "success") return formAnswer(submission.reply(), 400);
   const requests = context.get(servicesContext).bloodRequests;
   const actorId = context.get(adminContext).admin.id;
-  const refused = (message: string, status: number, headers?: HeadersInit) =>
-    formAnswer(submission.reply({ formErrors: [message] }), status, headers);
+  const refused = (message: string, status: number) => formAnswer(submission.reply({ formErrors: [message] }), status);
   const asked = submission.value;
   if (!(await requests.find(params.id))) return refused(BLOOD_SECTION_MESSAGES.requestGone, 404);
   if (asked.intent === "close") {
@@ -46,8 +45,8 @@ export const action = pageAction(async ({ request, params, context }: Route.Acti
   const revealed = await requests.reveal(params.id, asked.donorId, asked.channel, actorId);
   if (!revealed.ok) {
     if (revealed.reason === "limit") {
-      const wait = retryWait(revealed.retryAfterSeconds);
-      return refused(BLOOD_SECTION_MESSAGES.revealLimit(wait), 429, { "Retry-After": String(revealed.retryAfterSeconds) });
+      const message = BLOOD_SECTION_MESSAGES.revealLimit(retryWait(revealed.retryAfterSeconds));
+      return tryLaterAnswer(submission, message, revealed.retryAfterSeconds);
     }
     return revealed.reason === "closed"
       ? refused(BLOOD_SECTION_MESSAGES.closedForReveal, 409)

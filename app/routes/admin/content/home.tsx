@@ -10,9 +10,8 @@ import { SocialLinkForm } from "#app/components/admin/content/social-link-form.t
 import { VideoForm } from "#app/components/admin/content/video-form.tsx";
 import type { Route } from "./+types/home";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouteHandle } from "#core/route-handle.ts";
+import { PHOTO_FORM_HANDLE } from "#core/route-handle.ts";
 import { homeContentActionSchema } from "#core/schemas/content-actions.ts";
-import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
 import { editAnswer, fileBytes, formAnswer, pageAction, photoEditAnswer, readForm } from "#app/lib/forms.server.ts";
 import { CONTENT_DONE, CONTENT_REFUSED } from "#core/messages/content.ts";
 import { adminContext, servicesContext } from "#app/context.ts";
@@ -27,8 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...home, socialLinks };
 }
 
-/** The logo's, the screenshots' and the president's forms may carry a photo: the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
-export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
+export const handle = PHOTO_FORM_HANDLE;
 
 /**
  * The home screen's forms, each with the version it was read at: the site's details, the logo (with an optional new

@@ -2,8 +2,7 @@ import { ContentListScreen } from "#app/components/admin/content/content-list-sc
 import { ResourceForm } from "#app/components/admin/content/resource-form.tsx";
 import { Picture } from "#app/components/site/picture.tsx";
 import type { Route } from "./+types/resources";
-import type { RouteHandle } from "#core/route-handle.ts";
-import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
+import { PHOTO_FORM_HANDLE } from "#core/route-handle.ts";
 import { resourcesActionSchema } from "#core/schemas/content-actions.ts";
 import { photoSaveAction } from "#app/lib/forms.server.ts";
 import { servicesContext } from "#app/context.ts";
@@ -13,8 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { resources: await context.get(servicesContext).contentEditor.resources.list() };
 }
 
-/** Its form may carry a photo: the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front, not a form's 64 KB. */
-export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
+export const handle = PHOTO_FORM_HANDLE;
 
 /** `save`: a new resource card or an edit (with the version it was read at), with its picture. */
 export const action = photoSaveAction(resourcesActionSchema, (editor) => editor.resources.save);

@@ -10,9 +10,7 @@ import type { Route } from "./+types/index";
 import { adminContext, servicesContext } from "#app/context.ts";
 import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadMailStatus(context);
-}
+export const loader = ({ context }: Route.LoaderArgs) => loadMailStatus(context);
 
 /** Stores where the notification mails go (empty: back to the default), or the applicant's confirmation mail. */
 export const action = pageAction(async ({ request, context }: Route.ActionArgs) => {

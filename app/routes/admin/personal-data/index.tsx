@@ -41,10 +41,8 @@ export const action = pageAction(async ({ request, context }: Route.ActionArgs) 
   const { email } = asked;
   if (asked.intent === "find")
     return formAnswer(submission.reply(), 200, undefined, { email, held: await personalData.findByEmail(email) });
-  return doneAnswer(submission.reply({ resetForm: true }), PERSONAL_DATA_DONE.erased, {
-    email,
-    erased: await personalData.eraseByEmail(email, admin.id),
-  });
+  const erased = await personalData.eraseByEmail(email, admin.id);
+  return doneAnswer(submission.reply({ resetForm: true }), PERSONAL_DATA_DONE.erased, { email, erased });
 });
 
 export const meta = () => unlistedPageMeta("Personal data");

@@ -1,4 +1,4 @@
-import { CHECK_IN_MESSAGES } from "#core/messages/check-in.ts";
+import { CHECK_IN_MESSAGES, DOOR_LINK_MESSAGES } from "#core/messages/check-in.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { countOf } from "#core/count-of.ts";
 import { registrationsActionSchema } from "#core/schemas/registration.ts";
@@ -12,7 +12,6 @@ import { Button } from "#app/components/ui/button.tsx";
 import { doneAnswer, formAnswer, pageAction, readForm } from "#app/lib/forms.server.ts";
 import { ANNOUNCEMENTS_DONE, ANNOUNCEMENTS_FAILED } from "#core/messages/announcements.ts";
 import { goneMessage, NOT_FOUND } from "#core/messages/common.ts";
-import { DOOR_LINK_MESSAGES } from "#core/messages/check-in.ts";
 import { DoorLinks } from "#app/components/admin/check-in/door-links.tsx";
 import { Certificates } from "#app/components/admin/certificates.tsx";
 import { answerCertificates } from "#app/lib/certificates.server.ts";
@@ -21,11 +20,10 @@ import { adminContext, servicesContext } from "#app/context.ts";
 import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const registrations = context.get(servicesContext).registrations;
+  const { registrations, certificates } = context.get(servicesContext);
   const list = await registrations.listFor(params.id);
   if (!list) throw data(NOT_FOUND, { status: 404 });
-  const certificates = await context.get(servicesContext).certificates.listFor(params.id);
-  return { ...list, doorLinks: await registrations.doorLinksFor(params.id), certificates };
+  return { ...list, doorLinks: await registrations.doorLinksFor(params.id), certificates: await certificates.listFor(params.id) };
 }
 
 /**

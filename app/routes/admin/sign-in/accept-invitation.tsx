@@ -5,7 +5,7 @@ import { ROLE_LABELS } from "#core/admin-roles.ts";
 import { acceptInvitationSchema } from "#core/schemas/accounts.ts";
 import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
 import { AccountPage } from "#app/components/admin/account-page.tsx";
-import { linkRefusalAnswer } from "#app/lib/account-link.server.ts";
+import { LINK_PASSWORD_FIELDS, linkRefusalAnswer } from "#app/lib/account-link.server.ts";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { formAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/accept-invitation";
@@ -13,10 +13,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
-/** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
-
-const hideFields = ["newPassword", "confirmPassword"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -29,7 +26,7 @@ export const meta = () => unlistedPageMeta("Accept the invitation");
 /** Creates the account, once, and signs the new admin in. */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: acceptInvitationSchema });
-  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: LINK_PASSWORD_FIELDS }), 400);
   const { token, name, newPassword } = submission.value;
   const result = await context.get(servicesContext).accounts.acceptInvitation({ token, name, password: newPassword });
   if (result.ok)

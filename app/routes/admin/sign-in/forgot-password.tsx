@@ -6,13 +6,12 @@ import { forgotPasswordSchema } from "#core/schemas/accounts.ts";
 import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
 import { AccountPage } from "#app/components/admin/account-page.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
-import { formAnswer, readForm } from "#app/lib/forms.server.ts";
+import { formAnswer, readForm, tryLaterAnswer } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/forgot-password";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { SIGN_IN_DONE, SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
-/** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
 
 export const meta = () => unlistedPageMeta("Forgot password");
@@ -28,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     const message = SIGN_IN_REFUSED.tooManyResetRequests(retryWait(result.retryAfterSeconds));
-    return formAnswer(submission.reply({ formErrors: [message] }), 429, { "Retry-After": String(result.retryAfterSeconds) });
+    return tryLaterAnswer(submission, message, result.retryAfterSeconds);
   }
   return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { sent: true });
 }

@@ -12,7 +12,6 @@ import { servicesContext } from "#app/context.ts";
 import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
-/** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
 
 /**

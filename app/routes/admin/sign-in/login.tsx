@@ -6,13 +6,12 @@ import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 import { loginSchema } from "#core/schemas/login.ts";
 import { LoginForm } from "#app/components/admin/login-form.tsx";
-import { formAnswer, readForm } from "#app/lib/forms.server.ts";
+import { formAnswer, readForm, tryLaterAnswer, refusalHeaders } from "#app/lib/forms.server.ts";
 import { adminReturnPath, SECOND_FACTOR_PATH } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/login";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
-/** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = { ...SIGN_IN_HANDLE, login: true } satisfies RouteHandle;
 
 /** The login as a page of its own: where the form lands without JavaScript when a sign-in is refused. */
@@ -43,23 +42,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       : ((await adminReturnPath(context, submission.value.next)) ?? href("/admin"));
     return redirect(next, { headers: { "Set-Cookie": result.cookie } });
   }
-  if (result.reason === "busy") {
-    return formAnswer(submission.reply({ formErrors: [ADMIN_ACCESS_MESSAGES.loginBusy], hideFields: ["password"] }), 429, {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
-  }
+  if (result.reason === "busy") return tryLaterAnswer(submission, ADMIN_ACCESS_MESSAGES.loginBusy, result.retryAfterSeconds, ["password"]);
   if (result.reason === "rate-limited") {
     const message = SIGN_IN_REFUSED.tooManyLogins(retryWait(result.retryAfterSeconds));
-    return formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), 429, {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
+    return tryLaterAnswer(submission, message, result.retryAfterSeconds, ["password"]);
   }
   const message = result.reason === "password-expired" ? SIGN_IN_REFUSED.passwordExpired : SIGN_IN_REFUSED.invalidCredentials;
   return formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), 401);
 }
 
-/** A refusal's headers (Retry-After) go out with the page that shows it, too. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = refusalHeaders;
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   return <LoginForm lastResult={actionData?.result} />;

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import { SECURITY_REFUSED } from "#core/messages/security.ts";
 import { changePasswordSchema } from "#core/schemas/change-password.ts";
-import { formAnswer, readForm } from "#app/lib/forms.server.ts";
+import { formAnswer, readForm, tryLaterAnswer } from "#app/lib/forms.server.ts";
 import { adminGuard } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/password";
 import { adminContext, servicesContext } from "#app/context.ts";
@@ -31,12 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "invalid-new-password":
       return formAnswer(submission.reply({ fieldErrors: { newPassword: [result.message] }, hideFields }), 400);
     case "rate-limited":
-      return formAnswer(submission.reply({ formErrors: [SECURITY_REFUSED.tooManyWrongPasswords], hideFields }), 429, {
-        "Retry-After": String(result.retryAfterSeconds),
-      });
+      return tryLaterAnswer(submission, SECURITY_REFUSED.tooManyWrongPasswords, result.retryAfterSeconds, hideFields);
     case "busy":
-      return formAnswer(submission.reply({ formErrors: [ADMIN_ACCESS_MESSAGES.passwordChecksBusy], hideFields }), 429, {
-        "Retry-After": String(result.retryAfterSeconds),
-      });
+      return tryLaterAnswer(submission, ADMIN_ACCESS_MESSAGES.passwordChecksBusy, result.retryAfterSeconds, hideFields);
   }
 }

@@ -5,7 +5,7 @@ import { passwordAgainSchema } from "#core/schemas/two-factor.ts";
 import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
 import { AccountPage } from "#app/components/admin/account-page.tsx";
 import { Field } from "#app/components/ui/field.tsx";
-import { formAnswer, readForm } from "#app/lib/forms.server.ts";
+import { formAnswer, readForm, tryLaterAnswer } from "#app/lib/forms.server.ts";
 import { adminGuard, adminReturnPath } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/reauthenticate";
 import { adminContext, servicesContext } from "#app/context.ts";
@@ -44,9 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const message = result.reason === "busy" ? SITE_BUSY : SIGN_IN_REFUSED.tooManyAttempts;
-  return formAnswer(submission.reply({ formErrors: [message], hideFields: ["password"] }), 429, {
-    "Retry-After": String(result.retryAfterSeconds),
-  });
+  return tryLaterAnswer(submission, message, result.retryAfterSeconds, ["password"]);
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -4,7 +4,7 @@ import { href, Link } from "react-router";
 import { resetPasswordSchema } from "#core/schemas/accounts.ts";
 import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
 import { AccountPage } from "#app/components/admin/account-page.tsx";
-import { linkRefusalAnswer } from "#app/lib/account-link.server.ts";
+import { LINK_PASSWORD_FIELDS, linkRefusalAnswer } from "#app/lib/account-link.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { formAnswer, readForm } from "#app/lib/forms.server.ts";
@@ -13,10 +13,7 @@ import { servicesContext } from "#app/context.ts";
 import { SIGN_IN_DONE, SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
 import { unlistedPageMeta } from "#app/lib/page-meta.ts";
 
-/** Anyone may post here, and nothing the public pages show changes: the page cache stays. */
 export const handle = SIGN_IN_HANDLE;
-
-const hideFields = ["newPassword", "confirmPassword"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -28,10 +25,9 @@ export const meta = () => unlistedPageMeta("Choose a new password");
 /** Sets the new password once; every session of the account ends, and the admin signs in with it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields }), 400);
-  const result = await context
-    .get(servicesContext)
-    .accounts.resetPassword({ token: submission.value.token, password: submission.value.newPassword });
+  if (submission.status !== "success") return formAnswer(submission.reply({ hideFields: LINK_PASSWORD_FIELDS }), 400);
+  const { token, newPassword } = submission.value;
+  const result = await context.get(servicesContext).accounts.resetPassword({ token, password: newPassword });
   if (result.ok) return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { done: true });
   return linkRefusalAnswer(submission, result);
 }
