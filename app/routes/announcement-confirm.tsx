@@ -9,7 +9,7 @@ import { EventDetails } from "#app/components/site/announced-event.tsx";
 import { BackButton } from "#app/components/site/back-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
 import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
 import { bookOf, unlistedPageMeta, personalPageHeaders } from "#app/lib/page-meta.ts";
@@ -88,10 +88,7 @@ export default function AnnouncementConfirmPage({ loaderData, actionData }: Rout
           {actionData && <FormMessage>{actionData.message}</FormMessage>}
           <p className="text-slate-800">{confirm.explanation}</p>
           <input type="hidden" name="token" value={token} />
-          <Button type="submit" className="self-start" disabled={sending}>
-            {sending && <Spinner />}
-            {confirm.confirm}
-          </Button>
+          <SubmitButton busy={sending}>{confirm.confirm}</SubmitButton>
         </Form>
       ) : (
         <>

@@ -9,7 +9,7 @@ import { DonorLinkRequestForm } from "#app/components/blood/donor-link-request-f
 import { Button } from "#app/components/ui/button.tsx";
 import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
 import { unlistedPageMeta, personalPageHeaders } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/blood-donor-link";
@@ -120,10 +120,9 @@ export default function BloodDonorLinkPage({ loaderData, actionData }: Route.Com
         <Form method="post" className="flex flex-col gap-4" aria-label="Confirm you are a donor">
           <p className="text-slate-800">Press Confirm to join the registry. Until you do, no coordinator sees your details.</p>
           <input type="hidden" name="token" value={token} />
-          <Button type="submit" name="intent" value="confirm" className="self-start" disabled={busy("confirm")}>
-            {busy("confirm") && <Spinner />}
+          <SubmitButton name="intent" value="confirm" busy={busy("confirm")}>
             Confirm
-          </Button>
+          </SubmitButton>
         </Form>
       ) : (
         <>
@@ -142,10 +141,9 @@ export default function BloodDonorLinkPage({ loaderData, actionData }: Route.Com
           <Form method="post" className="flex flex-col gap-2" aria-label="Still willing">
             <p className="text-slate-800">Every 6 months we ask whether you are still willing. You can say so now.</p>
             <input type="hidden" name="token" value={token} />
-            <Button type="submit" name="intent" value="confirm" variant="outline" className="self-start" disabled={busy("confirm")}>
-              {busy("confirm") && <Spinner />}
+            <SubmitButton name="intent" value="confirm" variant="outline" busy={busy("confirm")}>
               Yes, I am still willing
-            </Button>
+            </SubmitButton>
           </Form>
         </>
       )}
@@ -155,10 +153,9 @@ export default function BloodDonorLinkPage({ loaderData, actionData }: Route.Com
         <Form method="post" className="mt-3 flex flex-col gap-3">
           <p className="text-slate-800">This erases everything we hold about you as a donor, at once. You can join again at any time.</p>
           <input type="hidden" name="token" value={token} />
-          <Button type="submit" name="intent" value="withdraw" variant="danger" className="self-start" disabled={busy("withdraw")}>
-            {busy("withdraw") && <Spinner />}
+          <SubmitButton name="intent" value="withdraw" variant="danger" busy={busy("withdraw")}>
             Withdraw and erase my details
-          </Button>
+          </SubmitButton>
         </Form>
       </details>
       <p className="text-sm text-slate-700">{NO_MONEY_FOR_BLOOD}</p>

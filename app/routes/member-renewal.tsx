@@ -1,10 +1,9 @@
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { RENEWAL_MESSAGES } from "#core/messages/members.ts";
-import { Button } from "#app/components/ui/button.tsx";
 import { NarrowPage } from "#app/components/site/narrow-page.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { readForm } from "#app/lib/forms.server.ts";
 import { unlistedPageMeta, personalPageHeaders } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/member-renewal";
@@ -58,10 +57,7 @@ export default function MemberRenewalPage({ loaderData, actionData }: Route.Comp
         <Form method="post" className="flex flex-col gap-4" aria-label="Stay a member">
           <p className="text-slate-900">{`Hello ${renewal.name}. A new session starts: do you want to stay a member?`}</p>
           <input type="hidden" name="token" value={token} />
-          <Button type="submit" className="self-start" disabled={sending}>
-            {sending && <Spinner />}
-            {`Yes, keep me a member for ${renewal.session}`}
-          </Button>
+          <SubmitButton busy={sending}>{`Yes, keep me a member for ${renewal.session}`}</SubmitButton>
         </Form>
       )}
     </NarrowPage>

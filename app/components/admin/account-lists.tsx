@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { type AdminRole, ROLE_LABELS } from "#core/admin-roles.ts";
+import { ADMIN_ROLES, type AdminRole, ROLE_LABELS } from "#core/admin-roles.ts";
 import { inviteAdminSchema } from "#core/schemas/accounts.ts";
 import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, inputClass } from "#app/components/ui/field.tsx";
+import { Field, inputClass, Options } from "#app/components/ui/field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import type { AccountSummary, InvitationSummary } from "#server/auth/accounts.server.ts";
@@ -23,11 +23,7 @@ function RoleForm({ account }: { account: AccountSummary }) {
       <input type="hidden" name="adminId" value={account.id} />
       <label htmlFor={selectId} className="sr-only">{`Role of ${account.name ?? account.email}`}</label>
       <select id={selectId} name="role" value={role} onChange={(event) => setRole(event.target.value as AdminRole)} className={inputClass}>
-        {Object.entries(ROLE_LABELS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
+        <Options values={ADMIN_ROLES} labels={ROLE_LABELS} />
       </select>
       <Button type="submit" size="sm" variant="outline" disabled={role === account.role || fetcher.state !== "idle"}>
         Change role

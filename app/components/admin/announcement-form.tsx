@@ -12,7 +12,7 @@ import {
 } from "#core/schemas/announcement.ts";
 import { QUESTION_KIND_LABELS, type QuestionKind } from "#core/schemas/registration.ts";
 import { REGISTRATION_LIMITS } from "#core/schemas/registration-limits.ts";
-import { Field } from "#app/components/ui/field.tsx";
+import { Checkbox, Field } from "#app/components/ui/field.tsx";
 import { PhotoFieldWithPreview } from "#app/components/ui/photo-field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
@@ -173,10 +173,9 @@ export function AnnouncementForm({
         }}
         url={announcement && `${publicUrl}${announcementPagePath(announcement.id)}`}
       />
-      <label className="flex items-center gap-2 text-slate-900">
-        <input type="checkbox" name={fields.pinned.name} defaultChecked={announcement?.form.pinned} className="size-4 accent-brand-800" />
+      <Checkbox name={fields.pinned.name} defaultChecked={announcement?.form.pinned}>
         Pin it to the top of the announcements page
-      </label>
+      </Checkbox>
       <NotificationSetting
         name={fields.sendNotification.name}
         notification={announcement?.notification ?? null}
@@ -211,10 +210,9 @@ function NotificationSetting({
   }
   return (
     <div className="flex flex-col gap-1">
-      <label className="flex items-center gap-2 text-slate-900">
-        <input type="checkbox" name={name} defaultChecked={ticked} aria-describedby={`${name}-hint`} className="size-4 accent-brand-800" />
+      <Checkbox name={name} defaultChecked={ticked} aria-describedby={`${name}-hint`}>
         {ANNOUNCEMENT_NOTIFICATION.label}
-      </label>
+      </Checkbox>
       <p id={`${name}-hint`} className="text-sm text-slate-700">
         {ANNOUNCEMENT_NOTIFICATION.hint(subscribers)}
       </p>
@@ -262,15 +260,9 @@ function RegistrationSettings({ fields }: { fields: AnnouncementFieldset }) {
                 {kind === "choice" && (
                   <Field meta={question.choices} label={`Choices for question ${index + 1}`} description="One per line." rows={3} />
                 )}
-                <label className="flex items-center gap-2 text-slate-900">
-                  <input
-                    type="checkbox"
-                    name={question.required.name}
-                    defaultChecked={question.required.initialValue === "on"}
-                    className="size-4 accent-brand-800"
-                  />
+                <Checkbox name={question.required.name} defaultChecked={question.required.initialValue === "on"}>
                   An answer is required
-                </label>
+                </Checkbox>
               </fieldset>
             );
           })}

@@ -3,7 +3,7 @@ import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from "#core/schemas/a
 import { useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { inputClass } from "#app/components/ui/field.tsx";
+import { inputClass, Options } from "#app/components/ui/field.tsx";
 import type { ActionAnswer } from "#app/lib/answer-message.ts";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 import type { PageSelection } from "./page-selection";
@@ -47,11 +47,7 @@ export function ApplicationBulkBar({ selection }: { selection: PageSelection }) 
           New status for the selected requests
         </label>
         <select id="bulk-status" value={status} onChange={(event) => setStatus(event.target.value)} className={`${inputClass} w-auto`}>
-          {APPLICATION_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {APPLICATION_STATUS_LABELS[value]}
-            </option>
-          ))}
+          <Options values={APPLICATION_STATUSES} labels={APPLICATION_STATUS_LABELS} />
         </select>
         <Button
           size="sm"

@@ -6,7 +6,7 @@ import {
 } from "#core/schemas/applications.ts";
 import { useState } from "react";
 import { href } from "react-router";
-import { inputClass } from "#app/components/ui/field.tsx";
+import { inputClass, Options } from "#app/components/ui/field.tsx";
 import { FilterField, ListFilterForm } from "./list-filter-form";
 
 /** The request list's search, status and submitted-between filters (see ListFilterForm). */
@@ -44,11 +44,7 @@ export function ApplicationFilters({ filter }: { filter: ApplicationFilter }) {
           onChange={(event) => setStatus(event.target.value)}
         >
           <option value="">All</option>
-          {APPLICATION_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {APPLICATION_STATUS_LABELS[value]}
-            </option>
-          ))}
+          <Options values={APPLICATION_STATUSES} labels={APPLICATION_STATUS_LABELS} />
         </select>
       </FilterField>
       <FilterField id="requests-from" label="Submitted from">

@@ -7,7 +7,7 @@ import { CERTIFICATE_MESSAGES } from "#core/messages/certificates.ts";
 import { issueCertificatesSchema } from "#core/schemas/certificates.ts";
 import { ActionButton } from "#app/components/admin/forms/action-button.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
-import { Field, inputClass } from "#app/components/ui/field.tsx";
+import { Field, inputClass, Options } from "#app/components/ui/field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import type { ListedCertificate } from "#server/services/certificates.ts";
 
@@ -28,11 +28,7 @@ function IssueForm() {
         </label>
         <select {...getSelectProps(role)} key={role.key} defaultValue="Participant" className={inputClass}>
           <option value="">No role</option>
-          {CERTIFICATE_ROLES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <Options values={CERTIFICATE_ROLES} />
         </select>
       </div>
       <Field meta={hours} label="Hours (optional)" inputMode="decimal" description="Printed as the hours attended: 3, or 1.5." />

@@ -7,9 +7,8 @@ import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import { SIGN_IN_FAILED } from "#core/messages/sign-in.ts";
 import { loginSchema } from "#core/schemas/login.ts";
 import { BackButton } from "#app/components/site/back-button.tsx";
-import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage } from "#app/components/ui/field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { showToast } from "#app/components/ui/toasts.ts";
 import { useActionResult } from "#app/lib/use-action-result.ts";
 
@@ -74,10 +73,9 @@ export function LoginForm({ lastResult, ended: endedHere = false }: { lastResult
             </button>
           }
         />
-        <Button type="submit" disabled={submitting}>
-          {submitting && <Spinner />}
+        <SubmitButton busy={submitting} className="">
           Login
-        </Button>
+        </SubmitButton>
         <Link to={href("/admin/forgot-password")} className="self-center font-semibold text-brand-800 underline">
           Forgot password?
         </Link>

@@ -3,9 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { AVAILABILITY_LABELS } from "#core/messages/blood.ts";
 import { donorUpdateSchema } from "#core/schemas/blood-donor.ts";
-import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage } from "#app/components/ui/field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { localDay } from "./local-day";
 import { RadioGroup } from "#app/components/ui/radio-group.tsx";
 import type { Route } from "../../routes/+types/blood-donor-link";
@@ -61,10 +60,7 @@ export function DonorDetailsForm({
       <Field meta={fields.city} label="City" autoComplete="address-level2" />
       <Field meta={fields.area} label="Area" />
       <Field meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" />
-      <Button type="submit" className="self-start" disabled={sending}>
-        {sending && <Spinner />}
-        Save
-      </Button>
+      <SubmitButton busy={sending}>Save</SubmitButton>
     </Form>
   );
 }

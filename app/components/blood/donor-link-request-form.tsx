@@ -2,9 +2,8 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { donorLinkRequestSchema } from "#core/schemas/blood-donor.ts";
-import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage } from "#app/components/ui/field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 
 /** "Lost your link?": an email, to which a new personal link is mailed if it is a donor's. Posts to `action`. */
 export function DonorLinkRequestForm({
@@ -32,10 +31,9 @@ export function DonorLinkRequestForm({
       {sent && <FormMessage tone="success">{sent}</FormMessage>}
       <input type="hidden" name="intent" value="new-link" />
       <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
-      <Button type="submit" variant="outline" className="self-start" disabled={sending}>
-        {sending && <Spinner />}
+      <SubmitButton busy={sending} variant="outline">
         Mail me a new link
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

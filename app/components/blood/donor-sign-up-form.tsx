@@ -5,10 +5,9 @@ import type { DonationInterval } from "#core/blood/eligibility.ts";
 import { BLOOD_GROUP_OPTIONS } from "#core/blood/groups.ts";
 import { DONOR_CONSENT, INTERVAL_GUIDANCE } from "#core/messages/blood.ts";
 import { donorSignUpSchema } from "#core/schemas/blood-donor.ts";
-import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { RadioGroup } from "#app/components/ui/radio-group.tsx";
 import { localDay } from "./local-day";
 
@@ -80,10 +79,7 @@ export function DonorSignUpForm({
       </div>
       <input type="hidden" name="submissionKey" value={submissionKey} />
       <Honeypot formId="blood-donor" />
-      <Button type="submit" className="self-start" disabled={sending}>
-        {sending && <Spinner />}
-        Become a donor
-      </Button>
+      <SubmitButton busy={sending}>Become a donor</SubmitButton>
     </Form>
   );
 }

@@ -3,9 +3,8 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { formsEn } from "#core/i18n/forms/en.ts";
 import { localizedPath } from "#core/i18n/locale.ts";
-import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { preloadToasts, showToast } from "#app/components/ui/toasts.ts";
 import { useBook, useLocale } from "#app/lib/i18n.ts";
 import { onDemand } from "#app/lib/on-demand.ts";
@@ -89,10 +88,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
       <Field meta={fields.message} label={words.message} rows={5} showError={!isFillAll(fields.message)} />
       <input ref={submissionKey} type="hidden" name="submissionKey" defaultValue="" />
       <Honeypot formId="contact" />
-      <Button type="submit" className="self-start" disabled={sending}>
-        {sending && <Spinner />}
-        {words.send}
-      </Button>
+      <SubmitButton busy={sending}>{words.send}</SubmitButton>
     </fetcher.Form>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
-import type { SubmissionResult } from "@conform-to/react";
+import type { action as notificationsAction } from "#app/routes/notifications.ts";
 import { NOT_DONE } from "#core/messages/common.ts";
 import { useBook } from "#app/lib/i18n.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -8,11 +8,6 @@ import { showToast } from "#app/components/ui/toasts.ts";
 import { announcementsEn } from "#core/i18n/announcements/en.ts";
 
 const loadPush = () => import("#app/lib/push-subscription.ts");
-
-interface Answer {
-  ok: boolean;
-  result: SubmissionResult<string[]>;
-}
 
 /** Whether this browser can take push notifications (an iPhone only once the site is on its home screen). */
 const canBeNotified = () => "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -23,7 +18,7 @@ const canBeNotified = () => "serviceWorker" in navigator && "PushManager" in win
  * JavaScript, where it could not work.
  */
 export function GetNotified({ publicKey }: { publicKey: string }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<typeof notificationsAction>();
   const { notify } = useBook("announcements", announcementsEn);
   const [subscribed, setSubscribed] = useState<boolean>();
   const [busy, setBusy] = useState(false);

@@ -5,10 +5,9 @@ import { Form, useNavigation } from "react-router";
 import { formsEn } from "#core/i18n/forms/en.ts";
 import { registrationEn } from "#core/i18n/registration/en.ts";
 import { answerField, type RegistrationQuestion, registrationSchemasIn } from "#core/schemas/registration.ts";
-import { Button } from "#app/components/ui/button.tsx";
 import { Field, firstMessage, FormMessage, Honeypot } from "#app/components/ui/field.tsx";
 import { RadioGroup } from "#app/components/ui/radio-group.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { useBook } from "#app/lib/i18n.ts";
 
 /**
@@ -69,10 +68,9 @@ export function RegistrationForm({
       )}
       <input type="hidden" name="submissionKey" value={submissionKey} />
       <Honeypot formId="registration" />
-      <Button type="submit" name="waitingList" value={full ? "yes" : "no"} className="self-start" disabled={sending}>
-        {sending && <Spinner />}
+      <SubmitButton busy={sending} name="waitingList" value={full ? "yes" : "no"}>
         {full ? words.joinWaitingList : words.register}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

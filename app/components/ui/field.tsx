@@ -13,6 +13,15 @@ export const inputClass =
 export const firstMessage = (errors: string[] | Record<string, string[] | null> | null | undefined): string | undefined =>
   Object.values(errors ?? {}).flat()[0] ?? undefined;
 
+/** The `<option>`s of a choice, in the order of `values`: each shown as its entry in `labels`, or as itself. */
+export function Options({ values, labels }: { values: readonly string[]; labels?: Readonly<Record<string, string>> }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels?.[value] ?? value}
+    </option>
+  ));
+}
+
 type InputType = "text" | "email" | "password" | "tel" | "url" | "date" | "datetime-local";
 
 /** What ties a control to its field's description and error. */
@@ -99,9 +108,19 @@ export function Field({
   );
 }
 
-/** A form-wide message (a refused login, a failed submission), announced when it appears. */
+/** A checkbox with its words (`children`) beside it, the whole line its label. */
+export function Checkbox({ children, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
+  return (
+    <label className="flex items-center gap-2 text-slate-900">
+      <input type="checkbox" {...input} className="size-4 accent-brand-800" />
+      {children}
+    </label>
+  );
+}
+
 const TONES = { error: "bg-red-50 text-red-900", success: "bg-green-50 text-green-900", notice: "bg-amber-50 text-amber-900" } as const;
 
+/** A form-wide message (a refused login, a failed submission), announced when it appears. */
 export function FormMessage({ children, tone = "error" }: { children: ReactNode; tone?: keyof typeof TONES }) {
   return (
     <p role={tone === "error" ? "alert" : "status"} className={clsx("rounded-md p-3 font-semibold", TONES[tone])}>

@@ -1,7 +1,7 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { usePreview } from "#app/lib/use-preview.ts";
-import { Field } from "./field";
+import { Checkbox, Field } from "./field";
 
 interface FileFieldProps {
   meta: FieldMetadata<unknown>;
@@ -55,12 +55,7 @@ export function PhotoFieldWithPreview({
     <>
       <FileField {...field} onChoose={showPreview} />
       {shown && <img src={shown.src} alt={shown.alt} className={imageClassName} />}
-      {current && !preview && remove && (
-        <label className="flex items-center gap-2 text-slate-900">
-          <input type="checkbox" name={remove.name} className="size-4 accent-brand-800" />
-          {remove.label}
-        </label>
-      )}
+      {current && !preview && remove && <Checkbox name={remove.name}>{remove.label}</Checkbox>}
     </>
   );
 }

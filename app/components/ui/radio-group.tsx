@@ -3,21 +3,18 @@ import type { ReactNode } from "react";
 import { firstMessage } from "./field";
 
 /** One of a few choices as radio buttons in a fieldset named by `legend`, with the field's first error under them. */
-export function RadioGroup<Value extends string>({
+export function RadioGroup({
   meta,
   legend,
   options,
   description,
-  defaultValue,
 }: {
   meta: FieldMetadata<unknown>;
   legend: string;
-  options: Readonly<Record<Value, string>>;
+  options: Readonly<Record<string, string>>;
   description?: ReactNode;
-  defaultValue?: Value;
 }) {
   const error = firstMessage(meta.errors);
-  const checked = typeof meta.initialValue === "string" ? meta.initialValue : defaultValue;
   const describedBy = [description ? meta.descriptionId : undefined, error ? meta.errorId : undefined].filter(Boolean).join(" ");
   return (
     <fieldset aria-describedby={describedBy || undefined} className="flex flex-col gap-2">
@@ -27,13 +24,13 @@ export function RadioGroup<Value extends string>({
           {description}
         </p>
       )}
-      {(Object.entries(options) as [Value, string][]).map(([value, label]) => (
+      {Object.entries(options).map(([value, label]) => (
         <label key={value} className="flex items-center gap-2 text-slate-900">
           <input
             type="radio"
             name={meta.name}
             value={value}
-            defaultChecked={checked === value}
+            defaultChecked={meta.initialValue === value}
             aria-invalid={error ? true : undefined}
             className="size-4 accent-brand-800"
           />

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Field, inputClass } from "./field";
+import { Field, inputClass, Options } from "./field";
 
 /** A labelled choice of one of `options` (value -> what the admin reads). */
 export function SelectField({
@@ -21,11 +21,7 @@ export function SelectField({
       description={description}
       control={(aria) => (
         <select {...getSelectProps(meta, { ariaAttributes: false })} {...aria} className={inputClass}>
-          {Object.entries(options).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
+          <Options values={Object.keys(options)} labels={options} />
         </select>
       )}
     />

@@ -6,7 +6,7 @@ import { bloodRequestActionSchema } from "#core/schemas/blood-request.ts";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, FormMessage } from "#app/components/ui/field.tsx";
+import { Checkbox, Field, FormMessage } from "#app/components/ui/field.tsx";
 import { RadioGroup } from "#app/components/ui/radio-group.tsx";
 import type { FieldMetadata } from "@conform-to/react";
 import { Spinner } from "#app/components/ui/spinner.tsx";
@@ -149,10 +149,9 @@ function CloseForm({ asked }: { asked: AskedView[] }) {
             Their last donation becomes today, so no one asks them again until their interval has passed.
           </p>
           {asked.map((donor, index) => (
-            <label key={donor.id} className="flex items-center gap-2 text-slate-900">
-              <input type="checkbox" name="donorIds" value={donor.id} className="size-4 accent-brand-800" />
+            <Checkbox key={donor.id} name="donorIds" value={donor.id}>
               {`Asked donor ${index + 1}: ${donor.bloodGroup}, ${donor.area}`}
-            </label>
+            </Checkbox>
           ))}
         </fieldset>
       )}

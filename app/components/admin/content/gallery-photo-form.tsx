@@ -1,7 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import { galleryPhotoSchema } from "#core/schemas/content-forms.ts";
 import { Picture } from "#app/components/site/picture.tsx";
-import { Field } from "#app/components/ui/field.tsx";
+import { Checkbox, Field } from "#app/components/ui/field.tsx";
 import { AdminForm, useAdminForm } from "#app/components/admin/forms/admin-form.tsx";
 import type { Route } from "../../../routes/admin/content/+types/gallery";
 
@@ -28,10 +28,7 @@ export function GalleryPhotoForm({ photo, galleryName, onSaved }: { photo: Store
         description={`Optional. Left empty, it is “${galleryName}” and the photo's number.`}
         placeholder={photo.image.alt}
       />
-      <label className="flex items-center gap-2 text-slate-900">
-        <input {...getInputProps(fields.cover, { type: "checkbox" })} className="size-4 accent-brand-800" />
-        Cover of the gallery
-      </label>
+      <Checkbox {...getInputProps(fields.cover, { type: "checkbox" })}>Cover of the gallery</Checkbox>
     </AdminForm>
   );
 }

@@ -13,7 +13,8 @@ import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import { CONTENT_FAILED, VIDEO_TOO_LARGE_MESSAGE } from "#core/messages/content.ts";
 import { uploadVideo } from "#app/lib/video-upload.ts";
 import { holdWhileUploading } from "#app/lib/leave-while-uploading.ts";
-import { type FormAnswer, SubmitButton } from "#app/components/admin/forms/admin-form.tsx";
+import type { FormAnswer } from "#app/components/admin/forms/admin-form.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { useAnswerToasts } from "#app/components/admin/forms/answer-toasts.ts";
 import type { Route } from "../../../routes/admin/content/+types/home";
 

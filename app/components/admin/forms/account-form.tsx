@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { FormMessage, firstMessage } from "#app/components/ui/field.tsx";
-import { SubmitButton } from "./admin-form";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 
 /** What the password field of an account page (invitation, reset) says under its label. */
 export const NEW_PASSWORD_HELP = "At least 8 characters. Several uncommon words are easy to remember and hard to guess.";

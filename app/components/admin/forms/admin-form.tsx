@@ -4,9 +4,9 @@ import type { FormEvent, ReactNode } from "react";
 import { type FetcherWithComponents, useActionData, useFetcher } from "react-router";
 import type { z } from "zod";
 import { INTENT_FIELD } from "#core/schemas/intent.ts";
-import { Button, type ButtonProps } from "#app/components/ui/button.tsx";
+import type { ButtonProps } from "#app/components/ui/button.tsx";
 import { FormMessage, firstMessage } from "#app/components/ui/field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { SubmitButton } from "#app/components/ui/submit-button.tsx";
 import { type AnswerToasts, useAnswerToasts } from "./answer-toasts";
 
 /** What an admin form's action answers (app/lib/forms.server.ts): taken or not, Conform's result, what else it says. */
@@ -83,21 +83,6 @@ export function useAdminForm<S extends Schema, Answer extends FormAnswer = FormA
   });
   useAnswerToasts(answer, { ...toasts, onSuccess: onSaved });
   return { fetcher, form, fields, action, intent, item, busy: fetcher.state !== "idle" };
-}
-
-/** A form's submit button: disabled, with a spinner, while its post runs. */
-export function SubmitButton({
-  busy,
-  children = "Save",
-  className = "self-start",
-  ...button
-}: Omit<ButtonProps, "type" | "disabled"> & { busy: boolean }) {
-  return (
-    <Button type="submit" disabled={busy} className={className} {...button}>
-      {busy && <Spinner />}
-      {children}
-    </Button>
-  );
 }
 
 /** What `AdminForm` draws of the state `useAdminForm` gave. */

@@ -2,7 +2,7 @@ import { href, Link } from "react-router";
 import { type MemberFilter, memberFilterQuery } from "#core/schemas/members.ts";
 import { FilterField, ListFilterForm } from "#app/components/admin/list-filter-form.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
-import { inputClass } from "#app/components/ui/field.tsx";
+import { inputClass, Options } from "#app/components/ui/field.tsx";
 import type { Route } from "../../../routes/admin/members/+types/index";
 
 type MemberPage = Route.ComponentProps["loaderData"]["page"];
@@ -14,11 +14,7 @@ function Choice({ name, label, value, choices }: { name: string; label: string; 
     <FilterField id={id} label={label}>
       <select id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
         <option value="">All</option>
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {choice}
-          </option>
-        ))}
+        <Options values={choices} />
       </select>
     </FilterField>
   );

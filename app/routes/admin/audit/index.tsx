@@ -1,9 +1,10 @@
 import { Form, href } from "react-router";
 import { countOf } from "#core/count-of.ts";
+import { filterQuery } from "#core/schemas/list-filter.ts";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { SettingsPage, SettingsSection } from "#app/components/admin/settings-section.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { inputClass } from "#app/components/ui/field.tsx";
+import { inputClass, Options } from "#app/components/ui/field.tsx";
 import type { Route } from "./+types/index";
 import { servicesContext } from "#app/context.ts";
 import { unlistedPageMeta } from "#app/lib/page-meta.ts";
@@ -20,14 +21,7 @@ export const meta = () => unlistedPageMeta("Audit log");
 /** Who did what in the admin area, when and from which network; by admin and by action. */
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { lines, total, page, pages, admins, actions, filter } = loaderData;
-  const query = (to: number) => {
-    const params = new URLSearchParams();
-    if (filter.actor) params.set("admin", filter.actor);
-    if (filter.action) params.set("action", filter.action);
-    if (to > 1) params.set("page", String(to));
-    const search = params.toString();
-    return search ? `${href("/admin/audit")}?${search}` : href("/admin/audit");
-  };
+  const query = (to: number) => `${href("/admin/audit")}${filterQuery({ admin: filter.actor, action: filter.action }, to)}`;
   return (
     <SettingsPage
       title="Audit log"
@@ -53,11 +47,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             Action
             <select name="action" defaultValue={filter.action ?? ""} className={inputClass}>
               <option value="">Every action</option>
-              {actions.map((action) => (
-                <option key={action} value={action}>
-                  {action}
-                </option>
-              ))}
+              <Options values={actions} />
             </select>
           </label>
           <Button type="submit" variant="outline">
