@@ -48,7 +48,7 @@ export interface RouteHandle {
 /** The `handle` of a sign-in page whose posts anyone may send and which change nothing the public pages show. */
 export const SIGN_IN_HANDLE = { keepsPublicPages: true, signIn: true } as const satisfies RouteHandle;
 
-/** The `handle` of a page whose forms may carry a photo: its posts' bodies are capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES. */
+/** The `handle` of a route whose posts may carry a photo: their bodies are capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES. */
 export const PHOTO_FORM_HANDLE = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } as const satisfies RouteHandle;
 
 /** The `handle` of a route whose writes ask for a recent password. */

@@ -146,7 +146,7 @@ export function writeGuardsFor(handle: RouteHandle, options: AdminCheckOptions =
 }
 
 /** What /admin shows: the login without a live session, the new password while one is owed, else the applications. */
-export type AdminEntry = { show: "login"; ended: boolean } | { show: "change-password"; email: string } | { show: "requests" };
+export type AdminEntry = { show: "login"; ended: boolean } | { show: "change-password" } | { show: "requests" };
 export const adminEntryContext = createContext<AdminEntry>();
 
 const signedIn = adminGuard();
@@ -167,7 +167,7 @@ export const adminEntry: MiddlewareFunction<Response> = async (args, next) => {
   const active = await auth.sessionOf(request);
   if (!active) return void context.set(adminEntryContext, { show: "login", ended: auth.hasSessionCookie(request) });
   const stage = auth.stageOwed(active);
-  if (stage === "password-change") return void context.set(adminEntryContext, { show: "change-password", email: active.admin.email });
+  if (stage === "password-change") return void context.set(adminEntryContext, { show: "change-password" });
   if (stage) throw redirect(STAGE_PAGES[stage]);
   context.set(admittedSession, active);
   context.set(adminContext, active);

@@ -12,7 +12,8 @@ export interface ActionAnswer {
 }
 
 /** The server's own words for why an action was refused, to show the admin; undefined when it gave none. */
-export function answerMessage(answer: ActionAnswer): string | undefined {
-  if (answer.error) return answer.error;
-  return Object.values(answer.result?.error ?? {}).flat()[0] ?? undefined;
-}
+export const answerMessage = (answer: ActionAnswer): string | undefined => answer.error || refusalMessage(answer);
+
+/** The first message of Conform's result in an answer (at a field, or for the whole form); a guard's `error` is not one. */
+export const refusalMessage = (answer: unknown): string | undefined =>
+  Object.values((answer as ActionAnswer | null)?.result?.error ?? {}).flat()[0] ?? undefined;

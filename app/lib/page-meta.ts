@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "react-router";
 import type { BookName, Books } from "#core/i18n/books.ts";
-import { en, type Messages } from "#core/i18n/en.ts";
 import { hasUrduVersion, localizedPath } from "#core/i18n/locale.ts";
 import type { LinkPreviewImage } from "#core/responsive-image.ts";
 import type { SiteChrome } from "#server/services/site-content.ts";
@@ -36,11 +35,11 @@ type Matches = readonly ({ loaderData?: unknown } | undefined)[];
 export const bookOf = <Name extends BookName>(matches: Matches, name: Name, english: Books[Name]): Books[Name] =>
   bookIn((matches[0]?.loaderData as { language?: PageLanguage } | undefined)?.language, name, english);
 
-/** The site's words in the page's language, for a route's `meta` (which cannot call hooks); `matches` as given to it. */
-export const siteWordsOf = (matches: Matches): Messages => bookOf(matches, "site", en);
-
-/** A page's title alone, and search engines told to leave the page out: the admin's pages, and public ones that hold one person's link. */
-export const unlistedPageMeta = (title: string) => [{ title }, { name: "robots", content: "noindex, nofollow" }];
+/**
+ * A page's title alone, and search engines told to leave the page out: the admin's pages, and public ones that hold one
+ * person's link; a public form's own page (`robots` "noindex") lets them follow its links.
+ */
+export const unlistedPageMeta = (title: string, robots = "noindex, nofollow") => [{ title }, { name: "robots", content: robots }];
 
 /** Title, description, canonical URL and link-preview tags for a page; `matches` hold the root loader's chrome. */
 export function pageMeta(matches: Matches, page: PageMeta): MetaDescriptor[] {

@@ -6,7 +6,8 @@ import { downscaledPhoto } from "./downscale-photo";
 import { holdWhileUploading } from "./leave-while-uploading";
 import { ADMIN_ACCESS_MESSAGES } from "#core/messages/admin-access.ts";
 import { CONTENT_FAILED, PHOTO_FORMATS_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from "#core/messages/content.ts";
-import { postWithProgress, refusalMessage } from "./post-with-progress";
+import { postWithProgress } from "./post-with-progress";
+import { refusalMessage } from "./answer-message";
 
 /** One photo on its way into a gallery, as the upload list shows it. */
 export interface PhotoUpload {

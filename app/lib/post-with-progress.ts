@@ -37,10 +37,3 @@ function loginOf(answer: unknown): string {
   const panel = href("/admin");
   return typeof login === "string" && (login === panel || login.startsWith(`${panel}?`)) ? login : `${panel}?ended=1`;
 }
-
-/** The first message of a refused form's answer (Conform's result: at a field, or for the whole form). */
-export function refusalMessage(answer: unknown): string | undefined {
-  if (typeof answer !== "object" || answer === null) return undefined;
-  const result = (answer as { result?: { error?: Record<string, string[] | null> } }).result;
-  return Object.values(result?.error ?? {}).flat()[0] ?? undefined;
-}

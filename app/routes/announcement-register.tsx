@@ -17,7 +17,7 @@ import { FormMessage } from "#app/components/ui/field.tsx";
 import { answerWhenOffline, formFailure } from "#app/lib/answer-when-offline.ts";
 import { formAnswer, honeypotFilled, readForm, tryLaterAnswer, refusalHeaders } from "#app/lib/forms.server.ts";
 import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
-import { bookOf } from "#app/lib/page-meta.ts";
+import { bookOf, unlistedPageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/announcement-register";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { NOT_FOUND } from "#core/messages/common.ts";
@@ -35,10 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { register } = bookOf(matches, "registration", registrationEn);
-  return [
-    { title: loaderData ? fill(register.title, { heading: loaderData.announcement.heading }) : register.register },
-    { name: "robots", content: "noindex" },
-  ];
+  return unlistedPageMeta(loaderData ? fill(register.title, { heading: loaderData.announcement.heading }) : register.register, "noindex");
 }
 
 /**

@@ -4,6 +4,7 @@ import { href, redirect } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { retryWait } from "#core/retry-wait.ts";
 import { fill } from "#core/i18n/catalogue.ts";
+import { en } from "#core/i18n/en.ts";
 import { formsEn } from "#core/i18n/forms/en.ts";
 import { localizedPath } from "#core/i18n/locale.ts";
 import { messagesFor } from "#core/i18n/translations.ts";
@@ -12,7 +13,7 @@ import { ContactForm } from "#app/components/home/contact-form.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { answerWhenOffline } from "#app/lib/answer-when-offline.ts";
 import { requestLocale, useBook } from "#app/lib/i18n.ts";
-import { siteWordsOf } from "#app/lib/page-meta.ts";
+import { bookOf, unlistedPageMeta } from "#app/lib/page-meta.ts";
 import { formAnswer, honeypotFilled, readForm, tryLaterAnswer, refusalHeaders } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/contact";
 import { requestContext, servicesContext } from "#app/context.ts";
@@ -21,10 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.has("sent") };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: siteWordsOf(matches).nav.contactUs },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta(bookOf(matches, "site", en).nav.contactUs, "noindex");
 
 /**
  * POST /contact (or /ur/contact, whose answers are in Urdu): a contact message, from the home page's form. With JavaScript the form posts it in the background

@@ -3,6 +3,7 @@ import { data, href, Link } from "react-router";
 import { errorMessage } from "#core/errors.ts";
 import { retryWait } from "#core/retry-wait.ts";
 import { fill } from "#core/i18n/catalogue.ts";
+import { en } from "#core/i18n/en.ts";
 import { formsEn } from "#core/i18n/forms/en.ts";
 import { localizedPath } from "#core/i18n/locale.ts";
 import { messagesFor } from "#core/i18n/translations.ts";
@@ -13,7 +14,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { answerWhenOffline } from "#app/lib/answer-when-offline.ts";
 import { requestLocale, useBook, useLocale } from "#app/lib/i18n.ts";
-import { siteWordsOf } from "#app/lib/page-meta.ts";
+import { bookOf, unlistedPageMeta } from "#app/lib/page-meta.ts";
 import { honeypotFilled, readForm, refusalHeaders } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/join";
 import { requestContext, servicesContext } from "#app/context.ts";
@@ -30,10 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: siteWordsOf(matches).nav.joinUs },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta(bookOf(matches, "site", en).nav.joinUs, "noindex");
 
 /**
  * POST /join (or /ur/join, whose answers are in Urdu). The dialog checks the first step in the browser and sends the

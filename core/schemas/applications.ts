@@ -53,9 +53,6 @@ export const applicationStatusSchema = z.object({
   status: z.enum(APPLICATION_STATUSES, { error: "Choose a status" }),
 });
 
-/** Deleting several requests at once. */
-export const applicationsDeleteSchema = z.object({ ids: applicationIds });
-
 /** An internal note on a request, for the committee only. */
 export const applicationNoteSchema = z.object({
   note: withoutNul(filledText("Write a note").max(NOTE_MAX, `A note must be at most ${NOTE_MAX} characters`), "Note"),
@@ -71,7 +68,7 @@ export const applicationsActionSchema = z.discriminatedUnion(
     applicationStatusSchema.extend({ intent: z.literal("set-status") }),
     applicationNoteSchema.extend({ intent: z.literal("add-note"), id: targetIdField("join request") }),
     z.object({ intent: z.literal("delete"), id: targetIdField("join request") }),
-    applicationsDeleteSchema.extend({ intent: z.literal("delete-selected") }),
+    z.object({ ids: applicationIds, intent: z.literal("delete-selected") }),
   ],
   { error: UNKNOWN_INTENT_MESSAGE },
 );

@@ -5,7 +5,7 @@ import { BLOOD_REQUEST_MESSAGES as M, REVEAL_CHANNELS } from "#core/messages/blo
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { targetIdField } from "./intent";
 import { collapsedText, isCalendarDay } from "./blood-donor";
-import { withoutNul } from "./text";
+import { wholeNumber, withoutNul } from "./text";
 
 /** The emergency-request form's limits. */
 export const BLOOD_REQUEST_LIMITS = { units: 20, hospital: 120, city: 60, contact: 120, note: 1000 } as const;
@@ -16,7 +16,7 @@ export const BLOOD_REQUEST_LIMITS = { units: 20, hospital: 120, city: 60, contac
  */
 export const bloodRequestSchema = z.object({
   patientGroup: z.enum(BLOOD_GROUPS, { error: M.choosePatientGroup }),
-  units: z.coerce.number({ error: M.units }).int(M.units).min(1, M.units).max(BLOOD_REQUEST_LIMITS.units, M.units),
+  units: wholeNumber(1, BLOOD_REQUEST_LIMITS.units, M.units),
   hospital: collapsedText(M.hospitalRequired, "Hospital", BLOOD_REQUEST_LIMITS.hospital),
   city: collapsedText(M.cityRequired, "City", BLOOD_REQUEST_LIMITS.city),
   neededBy: z
@@ -41,7 +41,7 @@ export const bloodRequestActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("reveal"), donorId: targetIdField("donor"), channel: z.enum(REVEAL_CHANNELS) }),
     z.object({
       intent: z.literal("ask-by-mail"),
-      count: z.coerce.number({ error: ASK_COUNT_MESSAGE }).int(ASK_COUNT_MESSAGE).min(1, ASK_COUNT_MESSAGE).max(20, ASK_COUNT_MESSAGE),
+      count: wholeNumber(1, 20, ASK_COUNT_MESSAGE),
     }),
     z.object({
       intent: z.literal("close"),
@@ -56,11 +56,7 @@ export const bloodRequestActionSchema = z.discriminatedUnion(
 export const bloodRequestsPageSchema = bloodRequestSchema.extend({ intent: z.literal("create") });
 
 const INTERVAL_DAYS_MESSAGE = "Days must be a whole number from 56 to 365";
-const intervalDays = z.coerce
-  .number({ error: INTERVAL_DAYS_MESSAGE })
-  .int(INTERVAL_DAYS_MESSAGE)
-  .min(56, INTERVAL_DAYS_MESSAGE)
-  .max(365, INTERVAL_DAYS_MESSAGE);
+const intervalDays = wholeNumber(56, 365, INTERVAL_DAYS_MESSAGE);
 
 /** An Owner's donation intervals: days between two whole-blood donations, for men and for women (guidance only). */
 export const donationIntervalsSchema = z.object({ intent: z.literal("set-intervals"), men: intervalDays, women: intervalDays });

@@ -5,7 +5,7 @@ import { registrationEn, type RegistrationWords } from "#core/i18n/registration/
 import { UNKNOWN_INTENT_MESSAGE } from "#core/messages/common.ts";
 import { REGISTRATION_MESSAGES } from "#core/messages/registration.ts";
 import { REGISTRATION_LIMITS } from "./registration-limits";
-import { filledText, oneKindOfLineBreak, textChecksIn, withoutNul } from "./text";
+import { filledText, oneKindOfLineBreak, textChecksIn, wholeNumber, withoutNul } from "./text";
 import { targetIdField } from "./intent";
 import { certificateIntents } from "./certificates";
 
@@ -85,12 +85,7 @@ export const registrationQuestionsField = z
 /** The announcement form's number of places: empty for no limit. */
 export const capacityField = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.coerce
-    .number({ error: REGISTRATION_MESSAGES.capacity })
-    .int(REGISTRATION_MESSAGES.capacity)
-    .min(1, REGISTRATION_MESSAGES.capacity)
-    .max(REGISTRATION_LIMITS.capacity, REGISTRATION_MESSAGES.capacity)
-    .optional(),
+  wholeNumber(1, REGISTRATION_LIMITS.capacity, REGISTRATION_MESSAGES.capacity).optional(),
 );
 
 /** The field of the answer to extra question `index` (0-based). */

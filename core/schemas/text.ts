@@ -20,6 +20,10 @@ export const filledText = (message: string) => z.string({ error: message }).trim
 /** A textarea's lines arrive CRLF-separated from a browser's form; stored, they are separated by \n alone. */
 export const oneKindOfLineBreak = (text: string) => text.replace(/\r\n?/g, "\n");
 
+/** A whole number from `min` to `max` as a form sends it; anything else is told `message`. */
+export const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
 /** A file field: none chosen (an empty file part, as a browser sends it) is no file. */
 export const chosenFile = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value instanceof Blob && value.size === 0 ? undefined : value), schema);

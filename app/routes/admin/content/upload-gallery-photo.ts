@@ -1,12 +1,11 @@
-import { CONTENT_PHOTO_UPLOAD_MAX_BYTES } from "#core/schemas/limits.ts";
-import type { RouteHandle } from "#core/route-handle.ts";
+import { PHOTO_FORM_HANDLE } from "#core/route-handle.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { galleryPhotoUploadSchema } from "#core/schemas/content-forms.ts";
 import { formAnswer, photoEditAnswer, readForm } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/upload-gallery-photo";
 import { adminContext, servicesContext } from "#app/context.ts";
 
-export const handle = { uploadMaxBytes: CONTENT_PHOTO_UPLOAD_MAX_BYTES } satisfies RouteHandle;
+export const handle = PHOTO_FORM_HANDLE;
 
 /** One photo into a gallery, at its end; the body is capped at CONTENT_PHOTO_UPLOAD_MAX_BYTES in front. */
 export async function action({ request, params, context }: Route.ActionArgs) {

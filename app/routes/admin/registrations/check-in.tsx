@@ -13,7 +13,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("q") ?? "";
   const door = await context.get(servicesContext).registrations.door(params.id, query);
   if (!door) throw data(NOT_FOUND, { status: 404 });
-  return { ...door, query };
+  const { announcement, counts, found, more } = door;
+  const listUrl = href("/admin/announcements/:id/check-in/list", { id: encodeURIComponent(announcement.id) });
+  return { announcementId: announcement.id, listUrl, heading: announcement.heading, counts, found, more, query };
 }
 
 /** A check-in (picked or scanned) in the admin's name, or undoing one (audited): see answerCheckIn. */
@@ -25,23 +27,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** With no connection, a check-in from the list kept on the phone, sent once there is one. */
 export const clientAction = checkInClientAction;
 
-export const meta = ({ loaderData }: Route.MetaArgs) => unlistedPageMeta(`Check in: ${loaderData?.announcement.heading ?? ""}`);
+export const meta = ({ loaderData }: Route.MetaArgs) => unlistedPageMeta(`Check in: ${loaderData?.heading ?? ""}`);
 
 export default function AdminCheckIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { announcement, counts, found, more, query } = loaderData;
-  const registrationsPage = href("/admin/announcements/:id/registrations", { id: encodeURIComponent(announcement.id) });
-  return (
-    <CheckInScreen
-      announcementId={announcement.id}
-      listUrl={href("/admin/announcements/:id/check-in/list", { id: encodeURIComponent(announcement.id) })}
-      heading={announcement.heading}
-      counts={counts}
-      found={found}
-      more={more}
-      query={query}
-      answer={actionData}
-      mayUndo
-      back={<BackButton fallback={registrationsPage} />}
-    />
-  );
+  const registrationsPage = href("/admin/announcements/:id/registrations", { id: encodeURIComponent(loaderData.announcementId) });
+  return <CheckInScreen {...loaderData} answer={actionData} mayUndo back={<BackButton fallback={registrationsPage} />} />;
 }

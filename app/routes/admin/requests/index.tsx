@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entry = context.get(adminEntryContext);
   // A cookie without a live session: the admin's session ended (the login says so, and leads back here).
   if (entry.show === "login") return { view: "login" as const, ended: entry.ended };
-  if (entry.show === "change-password") return { view: "change-password" as const, email: entry.email };
+  if (entry.show === "change-password") return { view: "change-password" as const };
   const services = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const active = context.get(adminContext);
@@ -52,7 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requests,
     filter,
     joinUsVisible,
-    isOwner,
     mailStatus: mail?.status,
     localAddressLabel,
   };

@@ -7,7 +7,7 @@ import { AccountForm, NEW_PASSWORD_HELP, useAccountForm } from "#app/components/
 import { AccountPage } from "#app/components/admin/account-page.tsx";
 import { LINK_PASSWORD_FIELDS, linkRefusalAnswer } from "#app/lib/account-link.server.ts";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
-import { formAnswer, readForm } from "#app/lib/forms.server.ts";
+import { formAnswer, readForm, refusalHeaders } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/accept-invitation";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return linkRefusalAnswer(submission, result);
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = refusalHeaders;
 
 export default function AcceptInvitationPage({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useAccountForm("accept-invitation", acceptInvitationSchema, actionData?.result);

@@ -6,7 +6,7 @@ import { forgotPasswordSchema } from "#core/schemas/accounts.ts";
 import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
 import { AccountPage } from "#app/components/admin/account-page.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
-import { formAnswer, readForm, tryLaterAnswer } from "#app/lib/forms.server.ts";
+import { formAnswer, readForm, tryLaterAnswer, refusalHeaders } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/forgot-password";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { SIGN_IN_DONE, SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAnswer(submission.reply({ resetForm: true }), 200, undefined, { sent: true });
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = refusalHeaders;
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const [form, fields] = useAccountForm("forgot-password", forgotPasswordSchema, actionData?.result);

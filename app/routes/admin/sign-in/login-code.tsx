@@ -6,7 +6,7 @@ import { secondFactorSchema } from "#core/schemas/two-factor.ts";
 import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
 import { AccountPage } from "#app/components/admin/account-page.tsx";
 import { Field, FormMessage, firstMessage } from "#app/components/ui/field.tsx";
-import { formAnswer, readForm } from "#app/lib/forms.server.ts";
+import { formAnswer, readForm, refusalHeaders } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/login-code";
 import { servicesContext } from "#app/context.ts";
 import { SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAnswer(submission.reply({ fieldErrors: { code: [SIGN_IN_REFUSED.wrongCode] }, hideFields: ["code"] }), 400);
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = refusalHeaders;
 
 export default function LoginCodePage({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useAccountForm("login-code", secondFactorSchema, actionData?.result);

@@ -5,7 +5,7 @@ import { passwordAgainSchema } from "#core/schemas/two-factor.ts";
 import { AccountForm, useAccountForm } from "#app/components/admin/forms/account-form.tsx";
 import { AccountPage } from "#app/components/admin/account-page.tsx";
 import { Field } from "#app/components/ui/field.tsx";
-import { formAnswer, readForm, tryLaterAnswer } from "#app/lib/forms.server.ts";
+import { formAnswer, readForm, tryLaterAnswer, refusalHeaders } from "#app/lib/forms.server.ts";
 import { adminGuard, adminReturnPath } from "#app/lib/admin-guards.server.ts";
 import type { Route } from "./+types/reauthenticate";
 import { adminContext, servicesContext } from "#app/context.ts";
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return tryLaterAnswer(submission, message, result.retryAfterSeconds, ["password"]);
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = refusalHeaders;
 
 export default function ReauthenticatePage({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useAccountForm("reauthenticate", passwordAgainSchema, actionData?.result);

@@ -7,7 +7,7 @@ import { AccountPage } from "#app/components/admin/account-page.tsx";
 import { LINK_PASSWORD_FIELDS, linkRefusalAnswer } from "#app/lib/account-link.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
-import { formAnswer, readForm } from "#app/lib/forms.server.ts";
+import { formAnswer, readForm, refusalHeaders } from "#app/lib/forms.server.ts";
 import type { Route } from "./+types/reset-password";
 import { servicesContext } from "#app/context.ts";
 import { SIGN_IN_DONE, SIGN_IN_REFUSED } from "#core/messages/sign-in.ts";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return linkRefusalAnswer(submission, result);
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = refusalHeaders;
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useAccountForm("reset-password", resetPasswordSchema, actionData?.result);
