@@ -24,22 +24,11 @@ export interface NewAdmin {
 /** Emails are compared case-insensitively: stored and looked up trimmed and lower-cased. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-const toAdmin = (row: AdminRow): AdminRecord => ({
-  id: row.id,
-  email: row.email,
-  passwordHash: row.passwordHash,
+const toAdmin = ({ totpLastStep: _, ...row }: AdminRow): AdminRecord => ({
+  ...row,
   mustChangePassword: row.mustChangePassword === 1,
-  createdAt: row.createdAt,
-  updatedAt: row.updatedAt,
-  name: row.name,
   // An unknown role (written by a newer version) gets the lesser rights.
   role: isAdminRole(row.role) ? row.role : "editor",
-  disabledAt: row.disabledAt,
-  lastSignInAt: row.lastSignInAt,
-  passwordExpiresAt: row.passwordExpiresAt,
-  totpSecret: row.totpSecret,
-  totpEnabledAt: row.totpEnabledAt,
-  totpSetupStartedAt: row.totpSetupStartedAt,
   bloodCoordinator: row.bloodCoordinator === 1,
 });
 

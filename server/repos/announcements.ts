@@ -16,6 +16,7 @@ export interface Announcement {
   publishAt: string | null;
   expiresAt: string | null;
   event: AnnouncedEvent | null;
+  /** Null: the card links to `linkUrl` (if any) instead. */
   registration: RegistrationSettings | null;
   pinned: boolean;
   version: number;
@@ -41,22 +42,15 @@ export interface RegistrationSettings {
 }
 
 /** What an admin writes of an announcement (the rest is kept by the repository). */
-export interface AnnouncementValues {
-  title: string | null;
-  description: string;
+export type AnnouncementValues = Omit<
+  Announcement,
+  "id" | "titleUr" | "descriptionUr" | "version" | "createdAt" | "updatedAt" | "image"
+> & {
   /** In Urdu; null or left out: none written (the Urdu pages show the English text). */
   titleUr?: string | null;
   descriptionUr?: string | null;
   imageId: string | null;
-  linkUrl: string | null;
-  linkLabel: string | null;
-  publishAt: string | null;
-  expiresAt: string | null;
-  event: AnnouncedEvent | null;
-  /** Null: the card links to `linkUrl` (if any) instead. */
-  registration: RegistrationSettings | null;
-  pinned: boolean;
-}
+};
 
 /** What an update answers: stored, or refused because the stored one moved on (or is gone). */
 export type AnnouncementUpdate = "saved" | "conflict" | "missing";

@@ -3,14 +3,13 @@ import type { Kysely } from "kysely";
 import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/** A status change or an internal note on an application, as the details dialog shows it. */
-export type ActivityEntry = { id: string; at: string; adminEmail: string } & (
-  { kind: "status"; status: ApplicationStatus } | { kind: "note"; note: string }
-);
+/** What an entry records: a status change or an internal note. */
+type Activity = { kind: "status"; status: ApplicationStatus } | { kind: "note"; note: string };
 
-export type NewActivity = { applicationId: string; at: string; adminEmail: string } & (
-  { kind: "status"; status: ApplicationStatus } | { kind: "note"; note: string }
-);
+/** A status change or an internal note on an application, as the details dialog shows it. */
+export type ActivityEntry = { id: string; at: string; adminEmail: string } & Activity;
+
+export type NewActivity = { applicationId: string; at: string; adminEmail: string } & Activity;
 
 /** The committee's trail on each request. Entries go with their request (the foreign key cascades). */
 export function applicationActivityRepo(db: Kysely<Database>) {
@@ -19,17 +18,7 @@ export function applicationActivityRepo(db: Kysely<Database>) {
       if (entries.length === 0) return;
       await db
         .insertInto("applicationActivity")
-        .values(
-          entries.map((entry) => ({
-            id: newId(),
-            applicationId: entry.applicationId,
-            at: entry.at,
-            adminEmail: entry.adminEmail,
-            kind: entry.kind,
-            status: entry.kind === "status" ? entry.status : null,
-            note: entry.kind === "note" ? entry.note : null,
-          })),
-        )
+        .values(entries.map((entry) => ({ id: newId(), status: null, note: null, ...entry })))
         .execute();
     },
 

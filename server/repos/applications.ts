@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import type { ApplicationRow, Database, NewApplication } from "#server/db/schema.ts";
 import { contains } from "./contains";
 import { countRows } from "./count-rows";
+import { insertOnce } from "./insert-once";
 
 export interface Answer {
   question: string;
@@ -81,26 +82,8 @@ function toApplication({ submissionKey: _, ...row }: ApplicationRow): Applicatio
 
 export function applicationsRepo(db: Kysely<Database>) {
   return {
-    /**
-     * Stores the application unless one with the same submission key exists. Returns the id of the stored
-     * row and whether this call created it (false: a retry of a submission already stored).
-     */
-    async create(application: NewApplication): Promise<{ id: string; created: boolean }> {
-      const inserted = await db
-        .insertInto("applications")
-        .values(application)
-        .onConflict((oc) => oc.column("submissionKey").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (inserted) return { id: inserted.id, created: true };
-      // Nothing inserted: a row already holds this key (an earlier copy, or a concurrent one that committed first).
-      const stored = await db
-        .selectFrom("applications")
-        .select("id")
-        .where("submissionKey", "=", application.submissionKey ?? null)
-        .executeTakeFirstOrThrow();
-      return { id: stored.id, created: false };
-    },
+    /** Stores the application unless one with the same submission key exists (see insertOnce). */
+    create: (application: NewApplication) => insertOnce(db, "applications", application),
 
     /** Whether `email` (normalised) applied at or after `since`. */
     async appliedSince(email: string, since: Date): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { ContactMessagesTable, Database, NewContactMessage } from "#server/db/schema.ts";
 import { contains } from "./contains";
 import { countRows } from "./count-rows";
+import { insertOnce } from "./insert-once";
 
 /** A contact message as the admin reads it. */
 export type ContactMessage = Omit<Selectable<ContactMessagesTable>, "submissionKey">;
@@ -22,26 +23,8 @@ const toContactMessage = ({ submissionKey: _, ...message }: Selectable<ContactMe
 
 export function contactMessagesRepo(db: Kysely<Database>) {
   return {
-    /**
-     * Stores the message unless one with the same submission key exists. Returns the id of the stored row
-     * and whether this call created it (false: a retry of a message already stored).
-     */
-    async create(message: NewContactMessage): Promise<{ id: string; created: boolean }> {
-      const inserted = await db
-        .insertInto("contactMessages")
-        .values(message)
-        .onConflict((oc) => oc.column("submissionKey").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (inserted) return { id: inserted.id, created: true };
-      // Nothing inserted: a row already holds this key (an earlier copy, or a concurrent one that committed first).
-      const stored = await db
-        .selectFrom("contactMessages")
-        .select("id")
-        .where("submissionKey", "=", message.submissionKey ?? null)
-        .executeTakeFirstOrThrow();
-      return { id: stored.id, created: false };
-    },
+    /** Stores the message unless one with the same submission key exists (see insertOnce). */
+    create: (message: NewContactMessage) => insertOnce(db, "contactMessages", message),
 
     /**
      * The messages that match, newest first (UUIDv7 ids break ties between equal timestamps in creation order): `limit`

@@ -9,7 +9,6 @@ import { auditLogRepo } from "./audit-log";
 import { bloodDonorsRepo } from "./blood-donors";
 import { bloodRequestsRepo } from "./blood-requests";
 import { contactMessagesRepo } from "./contact-messages";
-import { contentListRepo } from "./content-lists";
 import { imagesRepo } from "./images";
 import { mailOutboxRepo } from "./mail-outbox";
 import { membersRepo } from "./members";
@@ -59,8 +58,6 @@ export function createRepos(db: Kysely<Database>, root: Kysely<Database> = db) {
     contactMessages: contactMessagesRepo(db),
     publicContent: publicContentRepo(db),
     siteContent: siteContentRepo(db),
-    goals: contentListRepo(db, "contentGoals"),
-    team: contentListRepo(db, "teamMembers"),
     videoUploads: videoUploadsRepo(db),
   };
 }

@@ -163,19 +163,7 @@ export function settingsRepo(db: Kysely<Database>) {
     },
 
     /** `subjectUr`, `textUr`: null where none is written in Urdu. */
-    async setConfirmation({
-      enabled,
-      subject,
-      text,
-      subjectUr,
-      textUr,
-    }: {
-      enabled: boolean;
-      subject: string;
-      text: string;
-      subjectUr: string | null;
-      textUr: string | null;
-    }): Promise<void> {
+    async setConfirmation({ enabled, subject, text, subjectUr, textUr }: StoredMailSettings["confirmation"]): Promise<void> {
       await change({
         confirmationEnabled: enabled ? 1 : 0,
         confirmationSubject: subject,

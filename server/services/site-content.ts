@@ -7,17 +7,14 @@ import type { Locale } from "#core/i18n/locale.ts";
 import { localizedText } from "#core/localized-text.ts";
 import type { StoredImage } from "#server/repos/images.ts";
 import type { ImageVariant } from "#server/db/schema.ts";
-import type { StoredGallery, StoredSiteContent } from "#server/repos/site-content.ts";
+import type { siteContentRepo, StoredGallery, StoredSiteContent } from "#server/repos/site-content.ts";
 import { ICON_SIZES } from "#server/images/encode-image.ts";
 import { storedFileUrl, storedImageToResponsive } from "./image-store";
 import { storedImagePreview } from "./link-previews";
 import { videoUrl } from "./video-store";
 
 export interface SiteContentDeps {
-  repo: {
-    version(): Promise<number>;
-    read(): Promise<StoredSiteContent | undefined>;
-  };
+  repo: Pick<ReturnType<typeof siteContentRepo>, "version" | "read">;
   publicUrl: string;
 }
 

@@ -13,21 +13,12 @@ export interface Registration extends Omit<
 }
 
 export function toRegistration(row: Selectable<RegistrationsTable>): Registration {
+  const { submissionKey: _key, confirmTokenHash: _hash, confirmExpiresAt: _expires, ...registration } = row;
   return {
-    id: row.id,
-    announcementId: row.announcementId,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    class: row.class,
+    ...registration,
     answers: JSON.parse(row.answers) as Answer[],
-    status: row.status,
     arrival: Number(row.arrival),
-    createdAt: row.createdAt,
-    checkedInAt: row.checkedInAt,
-    checkedInBy: row.checkedInBy,
     checkInScans: Number(row.checkInScans),
-    locale: row.locale,
   };
 }
 
