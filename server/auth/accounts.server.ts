@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AdminRole } from "#core/admin-roles.ts";
-import { clientNetwork } from "#server/client-network.ts";
+import { networkLimitKey } from "#server/client-network.ts";
 import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
@@ -17,7 +17,7 @@ import { AUDIT_ACTOR } from "#server/repos/audit-log.ts";
 import { errorMessage } from "#core/errors.ts";
 import { hashOrBusy, newPasswordProblem, personalWords } from "./password.server";
 import { loginAccountKey } from "./rate-limit.server";
-import { hashLinkToken, newLinkToken } from "#server/link-token.ts";
+import { hashLinkToken, isLinkToken, newLinkToken } from "#server/link-token.ts";
 
 export const INVITATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 export const PASSWORD_RESET_LIFETIME_MS = 30 * 60 * 1000;
@@ -64,8 +64,7 @@ export interface AccountsDeps {
   now?: () => Date;
 }
 
-const resetRequestKey = (kind: "ip" | "account", value: string) =>
-  `reset:${kind}:${crypto.createHash("sha256").update(value).digest("hex")}`;
+const resetAccountKey = (email: string) => `reset:account:${crypto.createHash("sha256").update(email).digest("hex")}`;
 
 /**
  * The admin accounts: Owners list, invite, change the role of, disable and remove them; an invitee accepts by setting a
@@ -93,7 +92,7 @@ export function accountsService({
 
   /** The open link the token names, of this kind, or undefined (unknown, used or expired). */
   async function openLink(kind: AdminLinkKind, token: string): Promise<AdminLink | undefined> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+    if (!isLinkToken(token)) return undefined;
     const link = await repos.adminLinks.findByTokenHash(hashLinkToken(token));
     if (!link || link.kind !== kind || link.usedAt !== null || Date.parse(link.expiresAt) <= clock().getTime()) return undefined;
     return link;
@@ -359,7 +358,7 @@ export function accountsService({
       const now = clock();
       const email = normalizeEmail(input.email);
       const { limit, windowMs } = RESET_REQUEST_LIMIT;
-      const byIp = await repos.rateLimits.hit(resetRequestKey("ip", clientNetwork(input.ip)), limit, windowMs, now);
+      const byIp = await repos.rateLimits.hit(networkLimitKey("reset", input.ip), limit, windowMs, now);
       if (!byIp.allowed) return { ok: false, retryAfterSeconds: byIp.retryAfterSeconds };
       const admin = await repos.admins.findByEmail(email);
       if (!admin || admin.disabledAt !== null) {
@@ -367,7 +366,7 @@ export function accountsService({
         return { ok: true };
       }
       // Past the account's limit the answer stays the same: no more mails, and nothing tells the asker.
-      const byAccount = await repos.rateLimits.hit(resetRequestKey("account", email), limit, windowMs, now);
+      const byAccount = await repos.rateLimits.hit(resetAccountKey(email), limit, windowMs, now);
       if (!byAccount.allowed) return { ok: true };
       const site = await siteName();
       await inTransaction(db, async (trx) => {

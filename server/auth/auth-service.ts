@@ -25,9 +25,8 @@ export type AdminCheck = { admitted: true; active: ActiveSession } | { admitted:
 export type AdminRefusal =
   | "no-session"
   | "session-ended"
-  | "second-factor-required"
-  | "password-change-required"
-  | "two-factor-setup-required"
+  /** A sign-in still owing a stage: "second-factor-required", "password-change-required", "two-factor-setup-required". */
+  | `${SignInStage}-required`
   | "reauthentication-required"
   | "owners-only"
   | "blood-coordinators-only";
@@ -39,13 +38,6 @@ export type AdminRefusal =
  */
 export const SIGN_IN_STAGES = ["second-factor", "password-change", "two-factor-setup"] as const;
 export type SignInStage = (typeof SIGN_IN_STAGES)[number];
-
-/** Why a session still at `stage` is refused where the route is not open to it. */
-const STAGE_REFUSALS: Record<SignInStage, AdminRefusal> = {
-  "second-factor": "second-factor-required",
-  "password-change": "password-change-required",
-  "two-factor-setup": "two-factor-setup-required",
-};
 
 /** The first stage the session's sign-in still owes, or undefined when it is complete. */
 function stageOwed({ session, admin }: ActiveSession): SignInStage | undefined {
@@ -133,7 +125,7 @@ export function authService({ db, logger, publicUrl, twoFactor, siteTimeZone, se
     if (!active) return refuse(readSessionToken(request, cookie) ? "session-ended" : "no-session");
     const owed = stageOwed(active);
     if (owed && (!options.openFrom || SIGN_IN_STAGES.indexOf(owed) < SIGN_IN_STAGES.indexOf(options.openFrom))) {
-      return refuse(STAGE_REFUSALS[owed]);
+      return refuse(`${owed}-required`);
     }
     if (options.ownersOnly && active.admin.role !== "owner") return refuse("owners-only");
     if (options.bloodCoordinators && !mayCoordinateBlood(active.admin)) return refuse("blood-coordinators-only");

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { createRepos, inTransaction } from "#server/repos/index.ts";
-import { hashOrBusy, newPasswordProblem, type PasswordHashingBusy, personalWords } from "./password.server";
+import { hashOrBusy, newPasswordProblem, personalWords } from "./password.server";
 import type { AuthClockOptions } from "./login.server";
-import { checkOwnPassword } from "./own-password.server";
+import { checkOwnPassword, type OwnPasswordCheck } from "./own-password.server";
 
 export interface PasswordChange {
   adminId: string;
@@ -15,12 +15,9 @@ export interface PasswordChange {
 
 export type ChangePasswordResult =
   | { ok: true; revokedSessions: number }
-  /** The route shows the spec's 'Old password is incorrect'. */
-  | { ok: false; reason: "invalid-credentials" }
   | { ok: false; reason: "invalid-new-password"; message: string }
-  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
-  /** Too many password hashes already waiting in this process: nothing was changed. */
-  | PasswordHashingBusy;
+  /** checkOwnPassword's refusals, busy hashing included ("invalid-credentials": 'Old password is incorrect'). */
+  | Exclude<OwnPasswordCheck, { ok: true }>;
 
 /**
  * The signed-in admin's own password change; the current password is checked as `checkOwnPassword` does. The admin's

@@ -19,7 +19,6 @@ import { pageCache } from "./page-cache";
 import { type RequestScope, requestContextOf, routerContextsOf } from "./load-context";
 import { routeRulesOf } from "./route-rules";
 import { checkReadiness, type Readiness, readinessProbe } from "./readiness";
-import { refuseReadsOfPostOnlyRoutes } from "./post-only-routes";
 import type { Config } from "#server/config.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Services } from "#server/services/index.ts";
@@ -32,6 +31,7 @@ import {
   noStore,
   routePath,
   refuseCrossSiteWrites,
+  refuseReadsOfPostOnlyRoutes,
   uploadsInTurn,
 } from "./request-guards";
 import { withClientAddress } from "#server/client-address-scope.ts";
@@ -149,7 +149,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
   app.use(uploadsInTurn(rules.uploadMaxBytes, 2));
   app.use(drainUnreadBodies);
   app.use(noStore(rules.isAdminArea));
-  if (builtApp) app.use(refuseReadsOfPostOnlyRoutes(builtApp.rules));
+  if (builtApp) app.use(refuseReadsOfPostOnlyRoutes(builtApp.rules.isPostOnly));
   // Admin posts may change the public pages; the sign-in's, which anyone may send, do not, and must not cost a render.
   if (cache && builtApp) {
     const { isAdminArea, keepsPublicPages } = builtApp.rules;

@@ -200,6 +200,22 @@ export function noStore(isAdminArea: Lookup<boolean>): RequestHandler {
   };
 }
 
+/**
+ * A GET or HEAD to an address that only takes posts (a route with an action and neither a loader nor a page, such
+ * as /admin/logout or /admin/announcements: someone opened it in a tab, or a crawler followed it) is answered 405
+ * with `Allow: POST`, under any spelling React Router reads as that route (routePath). React Router would say 400
+ * "Unexpected Server Error", which reads like a bug.
+ */
+export function refuseReadsOfPostOnlyRoutes(isPostOnly: (path: string) => boolean): RequestHandler {
+  return (req, res, next) => {
+    if ((req.method === "GET" || req.method === "HEAD") && isPostOnly(routePath(req.path))) {
+      res.status(405).set("Allow", "POST").type("text/plain").send("Method Not Allowed");
+      return;
+    }
+    next();
+  };
+}
+
 /** When a login turned away by `limitConcurrentLogins` (429, `ADMIN_ACCESS_MESSAGES.loginBusy`) may try again. */
 const LOGIN_BUSY_RETRY_AFTER_SECONDS = 5;
 const BUSY_LOG_INTERVAL_MS = 10_000;

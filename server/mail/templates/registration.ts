@@ -25,19 +25,29 @@ export type Registrant = { name: string; email: string; locale: Locale };
 
 type MailWords = RegistrationWords["mail"];
 
-/** The greeting: the typed name only when it looks like a person's (`greetableName`: the address may be a stranger's). */
-const greeting = (words: MailWords, name: string | undefined) => (name ? fill(words.hello, { name }) : words.helloAnyone);
-
-/** The event's time and place as a mail gives them, each on a line, then an empty line; nothing without an event. */
-function eventLines(words: MailWords, { card }: RegistrationMailTarget) {
-  if (!card.event) return [];
-  const where = card.event.location ? [fill(words.where, { where: card.event.location })] : [];
-  return [fill(words.when, { when: card.event.when }), ...where, ""];
+/**
+ * A registrant's mail around its link, in their language: above it the greeting (the typed name only when it looks like
+ * a person's: `greetableName`, as the address may be a stranger's), `opening` and `linkIntro`; below it `notes`, the
+ * event's time and place (each on a line, then an empty line; nothing without an event), the line that links the
+ * announcement's page, `closing`, and the site's name.
+ */
+function mailText(
+  words: MailWords,
+  person: Registrant,
+  { card }: RegistrationMailTarget,
+  siteInfo: SiteInfo,
+  text: { opening: string; linkIntro: string; notes: string[]; closing: string[] },
+) {
+  const name = greetableName(person.name);
+  const where = card.event?.location ? [fill(words.where, { where: card.event.location })] : [];
+  const event = card.event ? [fill(words.when, { when: card.event.when }), ...where, ""] : [];
+  const page = fill(words.announcement, { link: `${siteInfo.publicUrl}${localizedPath(announcementPagePath(card.id), person.locale)}` });
+  return {
+    to: { name: name ?? "", address: person.email },
+    before: [name ? fill(words.hello, { name }) : words.helloAnyone, "", text.opening, "", text.linkIntro].join("\n"),
+    after: ["", ...text.notes, ...event, page, "", ...text.closing, "", siteInfo.siteName].join("\n"),
+  };
 }
-
-/** The line that links the announcement's page, in the registrant's language. */
-const pageLine = (words: MailWords, { card }: RegistrationMailTarget, siteInfo: SiteInfo, locale: Locale) =>
-  fill(words.announcement, { link: `${siteInfo.publicUrl}${localizedPath(announcementPagePath(card.id), locale)}` });
 
 /**
  * "Confirm your place", with the link that confirms the registration (its token, 256 random bits, is in this mail
@@ -52,26 +62,13 @@ export function registrationConfirmMail(
 ): QueuedRecipientMail {
   const { card } = target;
   const words = messagesFor(person.locale, "registration").mail;
-  const name = greetableName(person.name);
-  const before = [greeting(words, name), "", fill(words.confirmOpening, { heading: card.heading }), "", words.confirmLink];
-  const after = [
-    "",
-    words.linkRules,
-    "",
-    ...eventLines(words, target),
-    pageLine(words, target, siteInfo, person.locale),
-    "",
-    words.notYou,
-    "",
-    siteInfo.siteName,
-  ];
+  const opening = fill(words.confirmOpening, { heading: card.heading });
+  const text = { opening, linkIntro: words.confirmLink, notes: [words.linkRules, ""], closing: [words.notYou] };
   return {
     payload: {
       kind: "registration-confirm",
-      to: { name: name ?? "", address: person.email },
       subject: fill(words.confirmSubject, { heading: card.heading }),
-      before: before.join("\n"),
-      after: after.join("\n"),
+      ...mailText(words, person, target, siteInfo, text),
     },
     secretLink: `${siteInfo.publicUrl}${localizedPath(announcementConfirmPath(card.id), person.locale)}?token=${token}`,
   };
@@ -102,28 +99,18 @@ export function registrationMail(
     ...heading,
     position,
   });
-  const ticket = outcome === "waiting" ? words.waitingTicket : words.ticket;
   const calendar = outcome === "waiting" ? null : target.calendar(siteInfo);
-  const calendarNote = calendar ? [words.calendar, ""] : [];
-  const name = greetableName(person.name);
-  const before = [greeting(words, name), "", opening, "", ticket];
-  const after = [
-    "",
-    ...eventLines(words, target),
-    pageLine(words, target, siteInfo, person.locale),
-    "",
-    ...calendarNote,
-    outcome === "waiting" ? words.noLongerWant : words.cannotCome,
-    "",
-    siteInfo.siteName,
-  ];
+  const text = {
+    opening,
+    linkIntro: outcome === "waiting" ? words.waitingTicket : words.ticket,
+    notes: [],
+    closing: [...(calendar ? [words.calendar, ""] : []), outcome === "waiting" ? words.noLongerWant : words.cannotCome],
+  };
   return {
     payload: {
       kind: "registration",
-      to: { name: name ?? "", address: person.email },
       subject,
-      before: before.join("\n"),
-      after: after.join("\n"),
+      ...mailText(words, person, target, siteInfo, text),
       calendar,
       qrAlt: words.qrAlt,
     },
