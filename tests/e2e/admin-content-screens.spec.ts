@@ -76,7 +76,8 @@ test.describe("the content screens", () => {
     await president.getByLabel("Photo", { exact: true }).setInputFiles(await photoFile("president.jpg", 400, 400));
     await expect(president.getByRole("img", { name: "Preview of the chosen photo" })).toHaveAttribute("src", /^blob:/);
     await president.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+    // The server encodes the photo's AVIF/WebP variants first: several seconds on a loaded 2-core runner.
+    await expect(page.getByText("Saved", { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(president.getByRole("img", { name: "Current photo of Zara Malik" })).toHaveAttribute("src", /^\/uploads\/content\//);
     await expect(home.getByLabel("Tagline", { exact: true })).toHaveValue("Learning together, caring together");
     await home.getByRole("button", { name: "Save" }).click();
