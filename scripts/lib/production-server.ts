@@ -57,14 +57,30 @@ export interface ProductionServer {
 /**
  * Starts the production build (`npm run build` first) on a free port with `env`, and resolves once /readyz says ready.
  * `keptOutputChars` bounds what `output()` keeps: a server under the bench's load logs a line per request, more in a
- * minute than one string can hold.
+ * minute than one string can hold. A port another process's freePort() took in the same moment (EADDRINUSE) is
+ * given up for another, up to five times, unless `env.PORT` names it.
  */
 export async function startProductionServer(
   env: Record<string, string>,
-  { keptOutputChars = Infinity }: { keptOutputChars?: number } = {},
+  options: { keptOutputChars?: number } = {},
+): Promise<ProductionServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, env.PORT ?? String(await freePort()), options);
+    } catch (error) {
+      if (env.PORT !== undefined || attempt === 5 || !(error instanceof PortTaken)) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(
+  env: Record<string, string>,
+  port: string,
+  { keptOutputChars = Infinity }: { keptOutputChars?: number },
 ): Promise<ProductionServer> {
   const serve = serveCommand();
-  const port = env.PORT ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, serve.args, {
     cwd: ROOT,
@@ -93,7 +109,10 @@ export async function startProductionServer(
   };
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      const message = `the server exited with ${child.exitCode}:\n${output}`;
+      throw output.includes("EADDRINUSE") ? new PortTaken(message) : new Error(message);
+    }
     const ready = await fetch(`${url}/readyz`).then(
       (response) => response.ok,
       () => false,
