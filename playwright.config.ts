@@ -11,6 +11,8 @@ import { defineConfig, devices } from "@playwright/test";
  * ones whose behaviour or layout depends on the width (menus, grids, sliders, dialogs, touch), run at phone width
  * (375 px, Pixel 5) too (docs/decisions/025-one-width-for-width-independent-flows.md). axe runs in one catalogue,
  * tests/e2e/accessibility.spec.ts, which checks every screen at both widths (docs/decisions/030-one-accessibility-catalogue.md).
+ * `npm run test:e2e` runs the tests tagged `@alone` (ALONE), which hold a time budget, after the others, with nothing
+ * beside them.
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium = {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, type SeedRegistration, test as base } from "./fixtures";
+import { ALONE, expect, type SeedRegistration, test as base } from "./fixtures";
 import { writeQrVideo } from "./fake-camera";
 
 /**
@@ -42,41 +42,43 @@ const test = base.extend<{
 // Offline, the check-in's post fails, which the browser logs.
 test.use({ allowedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
 
-test("scanning tickets with the camera, on a CPU four times slower: the ticket held up is checked in within half a second, still held up a moment later is 'Already checked in', and with no signal the phone's list still knows she is in", async ({
-  phoneAtTheDoor,
-}) => {
-  const { page, context } = await phoneAtTheDoor([
-    { name: "Ayesha Khan", status: "registered" },
-    { name: "Bilal Ahmed", status: "registered" },
-  ]);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await expect(page.getByTestId("check-in-counts")).toHaveText("0 of 2 checked in.");
+test(
+  "scanning tickets with the camera, on a CPU four times slower: the ticket held up is checked in within half a second, still held up a moment later is 'Already checked in', and with no signal the phone's list still knows she is in",
+  { tag: ALONE },
+  async ({ phoneAtTheDoor }) => {
+    const { page, context } = await phoneAtTheDoor([
+      { name: "Ayesha Khan", status: "registered" },
+      { name: "Bilal Ahmed", status: "registered" },
+    ]);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByTestId("check-in-counts")).toHaveText("0 of 2 checked in.");
 
-  // A mid-range phone: the CPU four times slower. From the code read to its colour on screen: under half a second.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await page.getByRole("button", { name: "Scan tickets" }).click();
-  await expect(page.getByLabel("Camera")).toBeVisible();
-  const outcome = page.getByRole("status").filter({ hasText: "checked in" });
-  await expect(outcome).toHaveText("Checked in: Ayesha Khan");
-  await expect(outcome).toHaveAttribute("data-outcome", "checked-in");
-  const [scanToColour] = await page.evaluate(() => performance.getEntriesByName("ticket-read-to-outcome").map((entry) => entry.duration));
-  expect(scanToColour).toBeLessThan(500);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-  await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 2 checked in.");
-  await expect(outcome).toHaveText(/^Already checked in: Ayesha Khan, by \S+ at /, { timeout: 10_000 });
-  await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 2 checked in.");
+    // A mid-range phone: the CPU four times slower. From the code read to its colour on screen: under half a second.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.getByRole("button", { name: "Scan tickets" }).click();
+    await expect(page.getByLabel("Camera")).toBeVisible();
+    const outcome = page.getByRole("status").filter({ hasText: "checked in" });
+    await expect(outcome).toHaveText("Checked in: Ayesha Khan");
+    await expect(outcome).toHaveAttribute("data-outcome", "checked-in");
+    const [scanToColour] = await page.evaluate(() => performance.getEntriesByName("ticket-read-to-outcome").map((entry) => entry.duration));
+    expect(scanToColour).toBeLessThan(500);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 2 checked in.");
+    await expect(outcome).toHaveText(/^Already checked in: Ayesha Khan, by \S+ at /, { timeout: 10_000 });
+    await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 2 checked in.");
 
-  // The signal drops: the phone's kept list knows this phone checked her in; back online, the server says so again.
-  await context.setOffline(true);
-  await expect(outcome).toHaveText(/^Already checked in: Ayesha Khan, by this phone at /, { timeout: 10_000 });
-  await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 2 checked in.");
-  await context.setOffline(false);
-  await expect(outcome).toHaveText(/^Already checked in: Ayesha Khan, by (?!this phone)/, { timeout: 10_000 });
+    // The signal drops: the phone's kept list knows this phone checked her in; back online, the server says so again.
+    await context.setOffline(true);
+    await expect(outcome).toHaveText(/^Already checked in: Ayesha Khan, by this phone at /, { timeout: 10_000 });
+    await expect(page.getByTestId("check-in-counts")).toHaveText("1 of 2 checked in.");
+    await context.setOffline(false);
+    await expect(outcome).toHaveText(/^Already checked in: Ayesha Khan, by (?!this phone)/, { timeout: 10_000 });
 
-  await page.getByRole("button", { name: "Stop scanning" }).click();
-  await expect(page.getByLabel("Camera")).toHaveCount(0);
-});
+    await page.getByRole("button", { name: "Stop scanning" }).click();
+    await expect(page.getByLabel("Camera")).toHaveCount(0);
+  },
+);
 
 test("offline at the door: the phone keeps the list, checks tickets in by camera and by search with no signal, and sends them once it is back", async ({
   phoneAtTheDoor,

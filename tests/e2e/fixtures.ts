@@ -959,6 +959,12 @@ export { expect };
  */
 export const BOTH_WIDTHS = "@both-widths";
 
+/**
+ * The tag of a test that holds a time budget: `npm run test:e2e` runs these after every other test, so that the other
+ * worker's load is not in the time they measure (package.json).
+ */
+export const ALONE = "@alone";
+
 /** The phone project's viewport (playwright.config.ts). */
 export const PHONE_VIEWPORT = { width: 375, height: 740 } as const;
 
